@@ -1,0 +1,53 @@
+/** `quire setup`: the first administrator, their API token (printed once) and an organization. */
+import { setupInstance } from '@quire/domain';
+import type { Command } from 'commander';
+import { withServices } from '../open-services';
+
+interface SetupOptions {
+  org?: string;
+  email?: string;
+  name?: string;
+  force?: boolean;
+  json?: boolean;
+}
+
+export function registerSetupCommand(program: Command): void {
+  program
+    .command('setup')
+    .description('Create the first administrator, an API token for them (shown once) and an organization')
+    .option('--org <title>', 'title of the first organization', 'Quire')
+    .option('--email <email>', 'email of the administrator', 'admin@localhost')
+    .option('--name <name>', 'display name of the administrator', 'Administrator')
+    .option('--force', 'add an administrator even though the instance already has users')
+    .option('--json', 'print the result as JSON')
+    .action((options: SetupOptions) =>
+      withServices(async ({ services, config }) => {
+        const result = await setupInstance(services, {
+          organizationTitle: options.org,
+          email: options.email,
+          displayName: options.name,
+          force: options.force ?? false,
+        });
+        if (options.json) {
+          const { token, user, organizationId } = result;
+          process.stdout.write(
+            `${JSON.stringify({ token, userId: user.id, email: user.email, organizationId })}\n`,
+          );
+          return;
+        }
+        process.stdout.write(
+          [
+            'Quire is set up.',
+            `  Administrator: ${result.user.displayName} <${result.user.email}> (id ${result.user.id})`,
+            `  Organization:  ${options.org} (id ${result.organizationId})`,
+            `  API token:     ${result.token}`,
+            '',
+            'The token is shown only this once: keep it somewhere safe now.',
+            'Next: start the server with `quire serve`, then check the token with',
+            `  curl -H "Authorization: Bearer ${result.token}" ${config.publicUrl}/v1/user`,
+            '',
+          ].join('\n'),
+        );
+      }),
+    );
+}

@@ -1,0 +1,68 @@
+/**
+ * Configuration, parsed once from the environment by one zod schema. A bad value stops
+ * the process with a message naming the variable.
+ */
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+const ConfigSchema = z
+  .object({
+    /** TCP port of the HTTP server. */
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    /** Interface to listen on. */
+    HOST: z.string().default('0.0.0.0'),
+    /** Directory of the embedded engine's data (journal, snapshots). */
+    QUIRE_DATA_DIR: z.string().default('./.quire'),
+    /** When set, MongoDB through the official driver is used instead of the embedded engine. */
+    MONGODB_URI: optionalString.pipe(z.string().startsWith('mongodb').optional()),
+    /** Database name on MongoDB. */
+    MONGODB_DB: z.string().default('quire'),
+    /** Base of `urls.location` and published URLs; defaults to http://localhost:PORT. */
+    QUIRE_PUBLIC_URL: optionalString.pipe(z.url().optional()),
+    /** Base of `urls.app`; defaults to the public URL. */
+    QUIRE_APP_URL: optionalString.pipe(z.url().optional()),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** On first start with an empty store: the administrator's API token. */
+    QUIRE_BOOTSTRAP_TOKEN: optionalString.pipe(z.string().min(24).max(256).optional()),
+    /** On first start with an empty store: the title of the first organization. */
+    QUIRE_BOOTSTRAP_ORG: z.string().min(2).max(255).default('Quire'),
+    /** Largest accepted request body, in bytes. */
+    QUIRE_BODY_LIMIT: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(1024 * 1024),
+  })
+  .transform((env) => {
+    const publicUrl = (env.QUIRE_PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+    return {
+      port: env.PORT,
+      host: env.HOST,
+      dataDir: env.QUIRE_DATA_DIR,
+      mongodbUri: env.MONGODB_URI,
+      mongodbDb: env.MONGODB_DB,
+      publicUrl,
+      appUrl: (env.QUIRE_APP_URL ?? publicUrl).replace(/\/+$/, ''),
+      logLevel: env.LOG_LEVEL,
+      bootstrapToken: env.QUIRE_BOOTSTRAP_TOKEN,
+      bootstrapOrg: env.QUIRE_BOOTSTRAP_ORG,
+      bodyLimit: env.QUIRE_BODY_LIMIT,
+    };
+  });
+
+export type Config = z.output<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = ConfigSchema.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(env)'}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}

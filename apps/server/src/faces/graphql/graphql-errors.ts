@@ -1,0 +1,19 @@
+import { isDomainError } from '@quire/domain';
+import { GraphQLError } from 'graphql';
+import { HTTP_STATUS_OF } from '../../http/error-status';
+
+/**
+ * Domain errors become GraphQL errors with the domain code and the status REST would
+ * answer in `extensions`; anything else is rethrown for Yoga to mask ("Unexpected error.")
+ * and log.
+ */
+export function toGraphqlError(error: unknown): unknown {
+  if (!isDomainError(error)) return error;
+  return new GraphQLError(error.message, {
+    extensions: {
+      code: error.code,
+      httpStatus: HTTP_STATUS_OF[error.code],
+      ...(error.details.issues ? { issues: error.details.issues } : {}),
+    },
+  });
+}

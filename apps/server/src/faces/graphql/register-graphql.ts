@@ -1,0 +1,65 @@
+/**
+ * Serves GraphQL at `/graphql` with graphql-yoga (GraphiQL in the browser).
+ *
+ * Like tRPC's adapters, Yoga answers with a streamed body; sent as is through Fastify it
+ * goes out chunked in several writes and small responses stall on delayed ACKs. We let
+ * Yoga compute the response and send it buffered, with a Content-Length, in one write.
+ * Every call but the GraphiQL page needs a valid API token (401 otherwise).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createYoga } from 'graphql-yoga';
+import { callerFromAuthorization, type Services } from '../../request-context';
+import type { GraphqlContext } from './builder';
+import { buildGraphqlSchema } from './schema';
+
+interface ServerContext {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  graphql: GraphqlContext;
+}
+
+const wantsGraphiql = (request: FastifyRequest): boolean =>
+  request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+
+export function registerGraphql(app: FastifyInstance, services: Services): void {
+  const yoga = createYoga<ServerContext>({
+    schema: buildGraphqlSchema(),
+    graphqlEndpoint: '/graphql',
+    landingPage: false,
+    graphiql: { title: 'Quire GraphQL', headers: JSON.stringify({ Authorization: 'Bearer <your API token>' }) },
+    context: ({ graphql }) => graphql,
+    logging: {
+      debug: (...args) => app.log.debug(args),
+      info: (...args) => app.log.info(args),
+      warn: (...args) => app.log.warn(args),
+      error: (...args) => app.log.error(args),
+    },
+  });
+
+  app.route({
+    method: ['GET', 'POST', 'OPTIONS'],
+    url: '/graphql',
+    handler: async (request, reply) => {
+      const caller = wantsGraphiql(request)
+        ? null
+        : await callerFromAuthorization(services, request.headers.authorization);
+      if (!caller && !wantsGraphiql(request) && request.method !== 'OPTIONS') {
+        return reply.code(401).send({
+          errors: [
+            {
+              message: 'Authentication required: send an API token as "Authorization: Bearer <token>"',
+              extensions: { code: 'unauthenticated', httpStatus: 401 },
+            },
+          ],
+        });
+      }
+      const graphql: GraphqlContext = { operationContext: { ...services, caller } };
+      const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply, graphql });
+      reply.code(response.status);
+      response.headers.forEach((value, key) => {
+        if (key !== 'content-length') reply.header(key, value);
+      });
+      return reply.send(await response.text());
+    },
+  });
+}

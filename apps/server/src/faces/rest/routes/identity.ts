@@ -1,0 +1,20 @@
+/**
+ * Identity routes: the caller's profile and tokens under `/v1/user`, and the instance
+ * administration API under `/admin` (users and their API tokens).
+ */
+import { identityOperations as ops } from '@quire/domain';
+import { type RestRoute, route } from '../route';
+
+export const identityRoutes: readonly RestRoute[] = [
+  route('GET', '/v1/user', ops.user.get),
+  route('GET', '/v1/user/tokens', ops.user.tokens.list),
+  route('DELETE', '/v1/user/tokens/:tokenId', ops.user.tokens.revoke),
+
+  route('POST', '/admin/users', ops.admin.users.create, 201),
+  route('GET', '/admin/users', ops.admin.users.list),
+  route('GET', '/admin/users/:userId', ops.admin.users.get),
+  route('POST', '/admin/users/:userId/tokens', ops.admin.tokens.create, 201),
+  route('GET', '/admin/users/:userId/tokens', ops.admin.tokens.list),
+  route('GET', '/admin/users/:userId/tokens/:tokenId', ops.admin.tokens.get),
+  route('DELETE', '/admin/users/:userId/tokens/:tokenId', ops.admin.tokens.revoke),
+];

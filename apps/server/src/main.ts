@@ -1,0 +1,8 @@
+/** `pnpm start`: the same as `quire serve`. */
+import { reportCliError } from './cli/cli-error';
+import { serve } from './cli/commands/serve';
+
+serve().catch((error: unknown) => {
+  reportCliError(error);
+  process.exit(1);
+});

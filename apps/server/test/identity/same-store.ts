@@ -1,0 +1,42 @@
+/**
+ * Servers over a data directory the test chooses, so that one directory can be opened by a
+ * server, closed, and opened again (or handed to the `quire` command line in between).
+ * `startTestServer` makes a fresh directory each time, which these tests cannot use.
+ */
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseConfig } from '../../src/config';
+import { type RunningServer, startServer } from '../../src/server';
+
+export const PUBLIC_URL = 'http://quire.test';
+
+export const makeDataDir = (): Promise<string> => mkdtemp(join(tmpdir(), 'quire-identity-'));
+
+export function envFor(dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    QUIRE_DATA_DIR: dataDir,
+    QUIRE_PUBLIC_URL: PUBLIC_URL,
+    LOG_LEVEL: 'silent',
+    ...extra,
+  };
+}
+
+export function startServerOn(dataDir: string, extra: Record<string, string> = {}): Promise<RunningServer> {
+  return startServer(parseConfig(envFor(dataDir, extra)), { logger: false });
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read response bodies freely
+export async function call(
+  server: RunningServer,
+  path: string,
+  token?: string,
+): Promise<{ status: number; body: any }> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(server.url + path, { headers });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}

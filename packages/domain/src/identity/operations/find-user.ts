@@ -1,0 +1,9 @@
+import { notFound } from '../../errors/domain-error';
+import type { OperationContext } from '../../operation/context';
+import type { UserRecord } from '../records';
+
+export async function findUserOrFail(ctx: OperationContext, userId: string): Promise<UserRecord> {
+  const user = await ctx.repos.users.findById(userId);
+  if (!user) throw notFound('User');
+  return user;
+}

@@ -1,0 +1,22 @@
+/** The identity operations, merged at the root of the registry (`user.*`, `admin.*`). */
+import type { OperationTree } from '../../operation/operation';
+import { createTokenAsAdmin, getTokenAsAdmin, listTokensAsAdmin, revokeTokenAsAdmin } from './admin-tokens';
+import { createUserAsAdmin, getUserAsAdmin, listUsersAsAdmin } from './admin-users';
+import { getCurrentUser } from './get-current-user';
+import { listOwnTokens, revokeOwnToken } from './own-tokens';
+
+export const identityOperations = {
+  user: {
+    get: getCurrentUser,
+    tokens: { list: listOwnTokens, revoke: revokeOwnToken },
+  },
+  admin: {
+    users: { create: createUserAsAdmin, list: listUsersAsAdmin, get: getUserAsAdmin },
+    tokens: {
+      create: createTokenAsAdmin,
+      list: listTokensAsAdmin,
+      get: getTokenAsAdmin,
+      revoke: revokeTokenAsAdmin,
+    },
+  },
+} satisfies OperationTree;

@@ -1,0 +1,61 @@
+/**
+ * An operation is a capability defined once: its name, kind, input schema, output schema
+ * and `run`. The REST route table, the tRPC router and the GraphQL schema are all built
+ * from the registry of operations; faces parse, call `executeOperation`, and format.
+ */
+import type { z } from 'zod';
+import type { OperationContext } from './context';
+
+export type OperationKind = 'query' | 'mutation';
+
+/**
+ * Who may call an operation at all, before the operation's own permission rules:
+ * 'user' needs a valid API token, 'instanceAdmin' an instance administrator's token.
+ */
+export type OperationAccess = 'user' | 'instanceAdmin';
+
+const operationBrand: unique symbol = Symbol('quire.operation');
+
+export interface OperationDefinition<Input extends z.ZodType, Output extends z.ZodType> {
+  /** Dotted name, e.g. 'orgs.members.list'; the tRPC path and the GraphQL field derive from it. */
+  name: string;
+  kind: OperationKind;
+  /** One line for the OpenAPI document and the GraphQL schema. */
+  summary: string;
+  access?: OperationAccess;
+  input: Input;
+  /** What `run` resolves to; `z.null()` for operations without a response body. */
+  output: Output;
+  run(ctx: OperationContext, input: z.output<Input>): Promise<z.input<Output>>;
+}
+
+export interface Operation<Input extends z.ZodType = z.ZodType, Output extends z.ZodType = z.ZodType>
+  extends OperationDefinition<Input, Output> {
+  readonly [operationBrand]: true;
+  access: OperationAccess;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the registry holds operations of every input and output type
+export type AnyOperation = Operation<any, any>;
+
+export function operation<Input extends z.ZodType, Output extends z.ZodType>(
+  definition: OperationDefinition<Input, Output>,
+): Operation<Input, Output> {
+  return { access: 'user', ...definition, [operationBrand]: true };
+}
+
+export function isOperation(value: unknown): value is AnyOperation {
+  return typeof value === 'object' && value !== null && operationBrand in value;
+}
+
+/** A tree of operations; the path of an operation in the tree is its name. */
+export interface OperationTree {
+  [key: string]: AnyOperation | OperationTree;
+}
+
+export function flattenOperations(tree: OperationTree, prefix = ''): Array<[path: string, op: AnyOperation]> {
+  return Object.entries(tree).flatMap(([key, value]) => {
+    const path = prefix ? `${prefix}.${key}` : key;
+    return isOperation(value) ? [[path, value] as [string, AnyOperation]] : flattenOperations(value, path);
+  });
+}

@@ -1,0 +1,32 @@
+import { notFound } from '../errors/domain-error';
+import type { UserRecord } from '../identity/records';
+import type { DomainServices } from '../operation/context';
+import type { RoleOrGuest } from '../schemas/common';
+import type { MemberRecord } from './records';
+
+/**
+ * Makes a user a member of an organization with a role (null: a guest). Raises Conflict
+ * when the user is a member already (the membership's unique key decides under races).
+ * The organization's member and admin counters follow.
+ */
+export async function addOrganizationMember(
+  services: DomainServices,
+  input: { organizationId: string; user: UserRecord; role: RoleOrGuest; sso?: boolean },
+): Promise<MemberRecord> {
+  if (!(await services.repos.organizations.findById(input.organizationId))) throw notFound('Organization');
+  const member: MemberRecord = {
+    organizationId: input.organizationId,
+    userId: input.user.id,
+    role: input.role,
+    disabled: false,
+    sso: input.sso ?? false,
+    joinedAt: services.clock.now().toISOString(),
+    user: { displayName: input.user.displayName, email: input.user.email },
+  };
+  await services.repos.members.insert(member);
+  await services.repos.organizations.adjustCounts(input.organizationId, {
+    members: 1,
+    admins: input.role === 'admin' ? 1 : 0,
+  });
+  return member;
+}

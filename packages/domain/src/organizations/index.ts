@@ -1,0 +1,17 @@
+/** Organizations and their members. */
+
+export * from './add-member';
+export * from './create-organization';
+export * from './fields';
+export * from './member-roles';
+export * from './member-schema';
+export { organizationOperations } from './operations';
+export { InviteUsersInputSchema, InviteUsersResultSchema } from './operations/invite-users';
+export { ListMembersInputSchema, MemberRoleFilterSchema } from './operations/members/list-members';
+export { OrganizationsOfEmailDomainSchema } from './operations/organizations-by-email-domain';
+export { PingResultSchema, VISITOR_CLAIMS_TTL_SECONDS } from './operations/ping';
+export { UpdateOrganizationInputSchema } from './operations/update-organization';
+export * from './organization-schema';
+export * from './ports';
+export * from './present-in-batch';
+export * from './records';

@@ -1,0 +1,58 @@
+/** The Member resource (a person's membership of an organization) and its presenter. */
+import { z } from 'zod';
+import type { UserRecord } from '../identity/records';
+import { presentUser, UserSchema } from '../identity/user-schema';
+import type { PublicUrls } from '../operation/context';
+import { RoleOrGuestSchema, TimestampSchema } from '../schemas/common';
+import type { MemberRecord } from './records';
+
+export const MemberSchema = z
+  .object({
+    object: z.literal('member').describe('Always "member"'),
+    /** The member is addressed by the id of its user. */
+    id: z.string().describe('Id of the member (the id of its user)'),
+    role: RoleOrGuestSchema.describe('Role of the member in the organization (null: guest)'),
+    user: UserSchema,
+    disabled: z.boolean().describe('Whether the membership is disabled'),
+    joinedAt: TimestampSchema.describe('When the member joined the organization'),
+    lastSeenAt: TimestampSchema.optional().describe('When the member was last active in the organization'),
+    sso: z.boolean().describe('Whether the member signs in through the organization single sign-on'),
+    /** Spaces do not exist yet on this instance: always 0 for now. */
+    spaces: z.number().int().min(0).describe('Number of spaces the member was given access to'),
+    teams: z.number().int().min(0).describe('Number of teams the member belongs to'),
+  })
+  .meta({ id: 'Member', description: 'A person in an organization, with their role' });
+
+export type Member = z.infer<typeof MemberSchema>;
+
+/** The user of a member: the user record when it exists, else the copy the membership keeps. */
+function userRecordOf(member: MemberRecord, user: UserRecord | undefined): UserRecord {
+  return (
+    user ?? {
+      id: member.userId,
+      displayName: member.user.displayName,
+      email: member.user.email,
+      isInstanceAdmin: false,
+      createdAt: member.joinedAt,
+    }
+  );
+}
+
+export function presentMember(
+  urls: PublicUrls,
+  member: MemberRecord,
+  related: { user: UserRecord | undefined; teams: number },
+): Member {
+  return {
+    object: 'member',
+    id: member.userId,
+    role: member.role,
+    user: presentUser(urls, userRecordOf(member, related.user)),
+    disabled: member.disabled,
+    joinedAt: member.joinedAt,
+    ...(member.lastSeenAt ? { lastSeenAt: member.lastSeenAt } : {}),
+    sso: member.sso,
+    spaces: 0,
+    teams: related.teams,
+  };
+}

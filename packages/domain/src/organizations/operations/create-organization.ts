@@ -1,0 +1,23 @@
+import { notFound } from '../../errors/domain-error';
+import { callerOf } from '../../operation/context';
+import { operation } from '../../operation/operation';
+import { organizationPermissions } from '../../policies/organization-policy';
+import { CreateOrganizationFieldsSchema, createOrganizationWithOwner } from '../create-organization';
+import { OrganizationSchema, presentOrganization } from '../organization-schema';
+
+/** GitBook's document has the `CreateOrganization` body but no path for it; Quire serves it as `POST /v1/orgs`. */
+export const createOrganization = operation({
+  name: 'orgs.create',
+  kind: 'mutation',
+  summary: 'Create an organization; the caller becomes its first admin',
+  input: CreateOrganizationFieldsSchema,
+  output: OrganizationSchema,
+  async run(ctx, input) {
+    const owner = await ctx.repos.users.findById(callerOf(ctx).userId);
+    if (!owner) throw notFound('User');
+    const organization = await createOrganizationWithOwner(ctx, { ...input, owner });
+    const member = await ctx.repos.members.find(organization.id, owner.id);
+    // A new organization has no team yet, so the creator owns none.
+    return presentOrganization(ctx.urls, organization, organizationPermissions({ member, ownsTeam: false }));
+  },
+});

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { notFound } from '../../errors/domain-error';
+import { operation } from '../../operation/operation';
+import { authorizeOrganization } from '../../policies/organization-policy';
+import { RoleOrGuestSchema } from '../../schemas/common';
+import {
+  DefaultContentSchema,
+  EmailDomainsSchema,
+  LogoUrlSchema,
+  OrganizationHostnameSchema,
+  OrganizationTitleSchema,
+} from '../fields';
+import { OrganizationSchema, presentOrganization } from '../organization-schema';
+import type { OrganizationUpdate } from '../ports';
+import { OrganizationIdParam } from './params';
+
+export const UpdateOrganizationInputSchema = z.strictObject({
+  organizationId: OrganizationIdParam,
+  /** 2 to 255 characters. */
+  title: OrganizationTitleSchema.optional(),
+  /** Replaces the list; an empty list removes every domain. */
+  emailDomains: EmailDomainsSchema.optional(),
+  /** 3 to 32 characters, unique on the instance (409 when taken). */
+  hostname: OrganizationHostnameSchema.optional(),
+  /** null: people who join become guests. */
+  defaultRole: RoleOrGuestSchema.optional().describe('Role of people who join (null: guest)'),
+  /** null removes it. */
+  defaultContent: DefaultContentSchema.nullable()
+    .optional()
+    .describe('Content served at the hostname; null removes it'),
+  /** null removes it. */
+  logo: LogoUrlSchema.nullable().optional().describe('URL of the logo; null removes it'),
+  sso: z.boolean().optional().describe('Whether single sign-on is enforced for every member'),
+  ai: z.boolean().optional().describe('Whether AI features are enabled'),
+  inviteLinks: z.boolean().optional().describe('Whether members may join through invite links'),
+});
+
+type UpdateInput = z.output<typeof UpdateOrganizationInputSchema>;
+
+/** Splits the input into what to set and what to clear: a null clears a nullable field, except `defaultRole`, where null means guest. */
+function changesOf(input: UpdateInput): { set: OrganizationUpdate; unset: Array<keyof OrganizationUpdate> } {
+  const { organizationId: _id, defaultContent, logo, emailDomains, ...plain } = input;
+  const set: OrganizationUpdate = {};
+  const unset: Array<keyof OrganizationUpdate> = [];
+  for (const [key, value] of Object.entries(plain)) {
+    if (value !== undefined) Object.assign(set, { [key]: value });
+  }
+  if (emailDomains !== undefined) set.emailDomains = [...new Set(emailDomains)];
+  if (defaultContent === null) unset.push('defaultContent');
+  else if (defaultContent !== undefined) set.defaultContent = defaultContent;
+  if (logo === null) unset.push('logo');
+  else if (logo !== undefined) set.logo = logo;
+  return { set, unset };
+}
+
+export const updateOrganization = operation({
+  name: 'orgs.update',
+  kind: 'mutation',
+  summary: 'Update the settings of an organization (admins)',
+  input: UpdateOrganizationInputSchema,
+  output: OrganizationSchema,
+  async run(ctx, input) {
+    const { organization, permissions } = await authorizeOrganization(ctx, input.organizationId, 'admin');
+    const { set, unset } = changesOf(input);
+    if (Object.keys(set).length === 0 && unset.length === 0) {
+      return presentOrganization(ctx.urls, organization, permissions);
+    }
+    const updated = await ctx.repos.organizations.update(organization.id, set, unset);
+    if (!updated) throw notFound('Organization');
+    return presentOrganization(ctx.urls, updated, permissions);
+  },
+});

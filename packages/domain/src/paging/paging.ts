@@ -1,0 +1,136 @@
+/**
+ * Paging, in one place: the `page`/`limit` parameters, their defaults, opaque cursors and
+ * the list envelope `{items, count, next?: {page}}`.
+ *
+ * A cursor names the position of the last item of the previous page: the values of the
+ * list's sort fields and the id as a tie-breaker, so no item is skipped or repeated while
+ * others are inserted. Repositories fetch `limit + 1` rows to learn whether a next page
+ * exists without counting.
+ */
+import { z } from 'zod';
+import { DomainError } from '../errors/domain-error';
+
+export const DEFAULT_PAGE_LIMIT = 100;
+export const MAX_PAGE_LIMIT = 1000;
+
+/** The paging parameters P of the interface, spread into every list operation's input. */
+export const pagingShape = {
+  /** Opaque cursor from a previous response's `next.page`. */
+  page: z.string().min(1).max(2048).optional().describe('Identifier of the page of results to fetch'),
+  /** Results per page, 1 to 1000 (default 100). */
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE_LIMIT)
+    .optional()
+    .describe('Maximum number of results per page (1 to 1000, default 100)'),
+};
+
+export interface Cursor {
+  /** Values of the sort fields (excluding the id) of the last item already returned. */
+  values: Array<string | number | boolean | null>;
+  id: string;
+}
+
+export interface PageRequest {
+  limit: number;
+  after?: Cursor;
+}
+
+export interface Page<T> {
+  items: T[];
+  count: number;
+  next?: { page: string };
+}
+
+/**
+ * A slice of rows as repositories return it: at most `limit` items, the cursor of each
+ * (GraphQL connections give every edge one), and the next cursor when more rows exist.
+ */
+export interface Slice<T> {
+  items: T[];
+  cursors: Cursor[];
+  next?: Cursor;
+}
+
+const toBase64Url = (text: string): string =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+
+const fromBase64Url = (text: string): string => {
+  const binary = atob(text.replaceAll('-', '+').replaceAll('_', '/'));
+  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+};
+
+export function encodeCursor(cursor: Cursor): string {
+  return toBase64Url(JSON.stringify([cursor.id, ...cursor.values]));
+}
+
+export function decodeCursor(page: string): Cursor {
+  try {
+    const parsed: unknown = JSON.parse(fromBase64Url(page));
+    if (Array.isArray(parsed) && typeof parsed[0] === 'string') {
+      const [id, ...values] = parsed as [string, ...Cursor['values']];
+      return { id, values };
+    }
+  } catch {
+    // fall through to the validation error below
+  }
+  throw new DomainError('validation', 'page: not a cursor returned by this API', {
+    issues: [{ field: 'page', message: 'not a cursor returned by this API' }],
+  });
+}
+
+export function pageRequest(input: { page?: string | undefined; limit?: number | undefined }): PageRequest {
+  const limit = input.limit ?? DEFAULT_PAGE_LIMIT;
+  return input.page ? { limit, after: decodeCursor(input.page) } : { limit };
+}
+
+const edgeCursorsKey = Symbol('edgeCursors');
+
+/**
+ * Builds the list envelope from a repository slice, mapping each row to its resource.
+ * The per-item cursors ride along under a symbol key, invisible to JSON, for the GraphQL
+ * face (see `edgeCursorsOf`).
+ */
+export function toPage<Row, Item>(slice: Slice<Row>, count: number, present: (row: Row) => Item): Page<Item> {
+  const page: Page<Item> = { items: slice.items.map(present), count };
+  if (slice.next) page.next = { page: encodeCursor(slice.next) };
+  Object.defineProperty(page, edgeCursorsKey, { value: slice.cursors, enumerable: false });
+  return page;
+}
+
+/** The cursor of each item of a page built by `toPage` (empty strings when unknown). */
+export function edgeCursorsOf(page: Page<unknown>): string[] {
+  const cursors = (page as { [edgeCursorsKey]?: Cursor[] })[edgeCursorsKey];
+  return page.items.map((_, i) => {
+    const cursor = cursors?.[i];
+    return cursor ? encodeCursor(cursor) : '';
+  });
+}
+
+const pageSchemas = new WeakMap<z.ZodType, z.ZodType>();
+
+/**
+ * The output schema of a list operation: `{items, count, next?}` of the item schema.
+ * The GraphQL face recognises these (`itemSchemaOfPage`) and serves them as connections.
+ */
+export function pageSchemaOf<Item extends z.ZodType>(item: Item) {
+  const schema = z.object({
+    items: z.array(item),
+    /** Total number of items in the list (all pages). */
+    count: z.number().int().min(0),
+    /** Present when more results exist: pass `next.page` as `page` to fetch them. */
+    next: z.object({ page: z.string() }).optional(),
+  });
+  pageSchemas.set(schema, item);
+  return schema;
+}
+
+/** The item schema of a schema built by `pageSchemaOf`, or undefined for other schemas. */
+export function itemSchemaOfPage(schema: z.ZodType): z.ZodType | undefined {
+  return pageSchemas.get(schema);
+}

@@ -1,0 +1,92 @@
+/**
+ * The organization rule set: one table drives both the guard (`authorizeOrganization`) and
+ * the `permissions` object of every Organization resource, so they cannot disagree.
+ */
+import { forbidden, notFound } from '../errors/domain-error';
+import { callerOf, type OperationContext } from '../operation/context';
+import type { MemberRecord, OrganizationRecord } from '../organizations/records';
+import { type Role, roleAtLeast } from '../schemas/common';
+
+export const ORGANIZATION_ACTIONS = [
+  'view',
+  'admin',
+  'ownTeam',
+  'createContent',
+  'createOpenAPISpec',
+  'ingestConversations',
+  'viewBilling',
+  'listMembers',
+  'listTeams',
+  'listIntegrations',
+  'listInstallations',
+  'installIntegration',
+] as const;
+
+export type OrganizationAction = (typeof ORGANIZATION_ACTIONS)[number];
+export type OrganizationPermissions = Record<OrganizationAction, boolean>;
+
+/** What the rules look at: the caller's membership (null: not a member) and team ownership. */
+export interface OrganizationSubject {
+  member: MemberRecord | null;
+  ownsTeam: boolean;
+}
+
+/** The least organization role an action needs; 'member' means any membership, guests included. */
+const requiredRole: Record<Exclude<OrganizationAction, 'ownTeam'>, Role | 'member'> = {
+  view: 'member',
+  admin: 'admin',
+  createContent: 'create',
+  createOpenAPISpec: 'create',
+  ingestConversations: 'admin',
+  viewBilling: 'admin',
+  listMembers: 'read',
+  listTeams: 'read',
+  listIntegrations: 'read',
+  listInstallations: 'admin',
+  installIntegration: 'admin',
+};
+
+const isActiveMember = (member: MemberRecord | null): member is MemberRecord =>
+  member !== null && !member.disabled;
+
+export function canOnOrganization(subject: OrganizationSubject, action: OrganizationAction): boolean {
+  const { member } = subject;
+  if (!isActiveMember(member)) return false;
+  if (action === 'ownTeam') return subject.ownsTeam || member.role === 'admin';
+  const required = requiredRole[action];
+  return required === 'member' ? true : roleAtLeast(member.role, required);
+}
+
+export function organizationPermissions(subject: OrganizationSubject): OrganizationPermissions {
+  return Object.fromEntries(
+    ORGANIZATION_ACTIONS.map((action) => [action, canOnOrganization(subject, action)]),
+  ) as OrganizationPermissions;
+}
+
+export interface AuthorizedOrganization {
+  organization: OrganizationRecord;
+  member: MemberRecord;
+  permissions: OrganizationPermissions;
+}
+
+/**
+ * Loads an organization for the caller and checks an action on it. An organization the
+ * caller does not belong to is not found (its existence does not leak); a visible one
+ * where the caller's role is too low is forbidden.
+ */
+export async function authorizeOrganization(
+  ctx: OperationContext,
+  organizationId: string,
+  action: OrganizationAction,
+): Promise<AuthorizedOrganization> {
+  const caller = callerOf(ctx);
+  const [organization, member, ownsTeam] = await Promise.all([
+    ctx.repos.organizations.findById(organizationId),
+    ctx.repos.members.find(organizationId, caller.userId),
+    ctx.repos.teams.ownsAnyTeam(organizationId, caller.userId),
+  ]);
+  if (!organization || !isActiveMember(member)) throw notFound('Organization');
+  const permissions = organizationPermissions({ member, ownsTeam });
+  if (!permissions[action]) throw forbidden(`Your role in this organization does not allow: ${action}`);
+  return { organization, member, permissions };
+}

@@ -1,0 +1,19 @@
+/**
+ * Every repository port the domain uses, in one aggregate handed to operations through
+ * their context. `@quire/mongo` implements each against the store's collection API.
+ */
+import type { ApiTokenRepository, UserRepository } from '../identity/ports';
+import type { InviteLinkRepository } from '../invite-links/ports';
+import type { MemberRepository, OrganizationRepository } from '../organizations/ports';
+import type { SamlProviderRepository } from '../sso/ports';
+import type { TeamRepository } from '../teams/ports';
+
+export interface Repositories {
+  users: UserRepository;
+  apiTokens: ApiTokenRepository;
+  organizations: OrganizationRepository;
+  members: MemberRepository;
+  teams: TeamRepository;
+  inviteLinks: InviteLinkRepository;
+  samlProviders: SamlProviderRepository;
+}

@@ -1,0 +1,24 @@
+/**
+ * The registry: every operation of Quire, as a tree whose paths are the operations' names.
+ * The REST route table, the tRPC router and the GraphQL schema are all built from it, and a
+ * test fails when an operation misses a face.
+ */
+import { identityOperations } from './identity/operations';
+import { inviteLinkOperations } from './invite-links/operations';
+import { organizationOperations } from './organizations/operations';
+import { samlOperations, ssoOperations } from './sso/operations';
+import { teamOperations } from './teams/operations';
+import type { OperationTree } from './operation/operation';
+
+export const operations = {
+  ...identityOperations,
+  orgs: {
+    ...organizationOperations,
+    teams: teamOperations,
+    inviteLinks: inviteLinkOperations,
+    saml: samlOperations,
+    sso: ssoOperations,
+  },
+} satisfies OperationTree;
+
+export type Operations = typeof operations;

@@ -1,0 +1,6 @@
+export { samlOperations, ssoOperations } from './operations';
+export * from './ports';
+export * from './records';
+export * from './saml-fields';
+export * from './saml-provider-schema';
+export * from './sso-entry-schema';

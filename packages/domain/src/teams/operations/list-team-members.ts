@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { operation } from '../../operation/operation';
+import { memberPresenterFor } from '../../organizations/present-in-batch';
+import type { MemberRecord } from '../../organizations/records';
+import { type Page, pageRequest, pageSchemaOf, pagingShape, type Slice, toPage } from '../../paging/paging';
+import type { TeamMembershipRecord } from '../records';
+import {
+  type OrganizationTeamMember,
+  OrganizationTeamMemberSchema,
+  presentTeamMember,
+} from '../team-member-schema';
+import { authorizeTeam } from '../team-policy';
+import { OrganizationIdParam, TeamIdParam } from './organization-id';
+
+/** The members of a team with their role in it, in the order they joined the team. */
+export const listTeamMembers = operation({
+  name: 'orgs.teams.members.list',
+  kind: 'query',
+  summary: 'List the members of a team',
+  input: z.strictObject({ organizationId: OrganizationIdParam, teamId: TeamIdParam, ...pagingShape }),
+  output: pageSchemaOf(OrganizationTeamMemberSchema),
+  async run(ctx, input): Promise<Page<OrganizationTeamMember>> {
+    const { team, teamPermissions } = await authorizeTeam(ctx, input.organizationId, input.teamId, 'view');
+    const slice = await ctx.repos.teams.listMemberships(
+      input.organizationId,
+      input.teamId,
+      pageRequest(input),
+    );
+    // The member port has no batch lookup by user ids within one organization: one lookup
+    // per row of the page, in parallel.
+    const members = await Promise.all(
+      slice.items.map((membership) => ctx.repos.members.find(input.organizationId, membership.userId)),
+    );
+    const memberOf = new Map(
+      members.filter((m): m is MemberRecord => m !== null).map((member) => [member.userId, member]),
+    );
+    const present = await memberPresenterFor(ctx, input.organizationId, [...memberOf.values()]);
+    // A row whose person left the organization meanwhile is dropped (leaving the
+    // organization removes such rows anyway); its cursor goes with it.
+    const kept = slice.items.flatMap((membership, index) =>
+      memberOf.has(membership.userId) ? [{ membership, cursor: slice.cursors[index]! }] : [],
+    );
+    const rows: Slice<TeamMembershipRecord> = {
+      items: kept.map((row) => row.membership),
+      cursors: kept.map((row) => row.cursor),
+      ...(slice.next ? { next: slice.next } : {}),
+    };
+    return toPage(rows, team.memberCount, (membership) =>
+      presentTeamMember(membership, present(memberOf.get(membership.userId)!), teamPermissions),
+    );
+  },
+});

@@ -1,0 +1,145 @@
+/**
+ * Benchmark of the embedded store engine (not part of the tests):
+ *   cd packages/mongo && npx tsx bench/store.ts     (or `npx -y pnpm@10 bench:store` at the root)
+ * BENCH_MAX_DOCS (default 1000000) caps the largest collection, for a quicker run.
+ * The targets it is judged against are in docs/performance.md.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { Store } from '../src/store/collection';
+import { openEmbeddedStore } from '../src/store/embedded-store';
+import { type BenchDoc, benchDoc, load, organizations, pageSize, throughput } from './workload';
+
+const maxDocs = Number(process.env.BENCH_MAX_DOCS ?? 1_000_000);
+const sizes = [10_000, 100_000, 1_000_000].filter((size) => size <= maxDocs);
+const measureMs = 2_000;
+const rows: Array<[string, string]> = [];
+const dirs: string[] = [];
+
+function report(label: string, value: string): void {
+  rows.push([label, value]);
+  console.log(`  ${label}: ${value}`);
+}
+
+const perSecond = (value: number) => `${Math.round(value).toLocaleString('en-US')} /s`;
+const megabytes = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+
+async function freshStore(): Promise<Store> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'quire-bench-store-'));
+  dirs.push(dir);
+  return openEmbeddedStore(dir);
+}
+
+async function measureInserts(writers: number): Promise<void> {
+  const store = await freshStore();
+  const items = store.db.collection<BenchDoc>('items');
+  await items.createIndex({ organizationId: 1, createdAt: 1 });
+  const rate = await throughput(measureMs, writers, (writer, i) =>
+    items.insertOne(benchDoc(writer * 10_000_000 + i)),
+  );
+  report(`acknowledged inserts, ${writers} writer${writers > 1 ? 's' : ''}`, perSecond(rate));
+  await store.close();
+}
+
+/** Mean time of the first page of an organization: equality on organizationId, sorted on createdAt. */
+async function measurePage(store: Store, size: number): Promise<number> {
+  const items = store.db.collection<BenchDoc>('items');
+  const pages = 2_000;
+  const started = performance.now();
+  for (let i = 0; i < pages; i++) {
+    const organizationId = `org-${(i * 37) % organizations}`;
+    const page = await items.find({ organizationId }, { sort: { createdAt: 1 }, limit: pageSize }).toArray();
+    if (page.length !== pageSize) throw new Error(`expected a page of ${pageSize}, got ${page.length}`);
+  }
+  const micros = ((performance.now() - started) * 1000) / pages;
+  report(`page of ${pageSize} at ${size.toLocaleString('en-US')} docs`, `${micros.toFixed(1)} µs`);
+  return micros;
+}
+
+async function measurePointReads(store: Store, size: number): Promise<void> {
+  const items = store.db.collection<BenchDoc>('items');
+  const rate = await throughput(measureMs, 1, async (_, i) => {
+    const doc = await items.findOne({ _id: benchDoc((i * 7_919) % size)._id });
+    if (!doc) throw new Error('point read missed');
+  });
+  report(`point reads by _id at ${size.toLocaleString('en-US')} docs`, perSecond(rate));
+}
+
+interface RecoveryFigures {
+  recoveryMs: number;
+  rssDelta: number;
+  documents: number;
+  gcExposed: boolean;
+}
+
+async function measureRecovery(dir: string, size: number, jsonBytes: number): Promise<void> {
+  const child = fileURLToPath(new URL('./recovery-child.ts', import.meta.url));
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', child, dir],
+    { maxBuffer: 1 << 20 },
+  );
+  const figures = JSON.parse(stdout.trim().split('\n').at(-1)!) as RecoveryFigures;
+  if (figures.documents !== size)
+    throw new Error(`recovered ${figures.documents} documents, expected ${size}`);
+  const n = size.toLocaleString('en-US');
+  report(`recovery (reopen) at ${n} docs`, `${(figures.recoveryMs / 1000).toFixed(2)} s`);
+  report(
+    `RSS after recovery at ${n} docs`,
+    `${megabytes(figures.rssDelta)} = ${(figures.rssDelta / jsonBytes).toFixed(2)}x JSON (${megabytes(jsonBytes)})` +
+      (figures.gcExposed ? '' : ' (no GC exposed)'),
+  );
+}
+
+async function main(): Promise<void> {
+  const machine = `machine: ${os.cpus()[0]?.model.trim() ?? 'unknown cpu'}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}, ${os.platform()} ${os.release()}`;
+  console.log(machine);
+  const startedAt = performance.now();
+
+  await measureInserts(1);
+  await measureInserts(32);
+
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'quire-bench-store-'));
+  dirs.push(dir);
+  let store = await openEmbeddedStore(dir);
+  await store.db.collection<BenchDoc>('items').createIndex({ organizationId: 1, createdAt: 1 });
+  let loaded = 0;
+  let jsonBytes = 0;
+  const pageMicros = new Map<number, number>();
+  for (const size of sizes) {
+    const loadStarted = performance.now();
+    jsonBytes += await load(store.db.collection<BenchDoc>('items'), loaded, size);
+    console.log(
+      `  (loaded ${size.toLocaleString('en-US')} docs in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s)`,
+    );
+    loaded = size;
+    pageMicros.set(size, await measurePage(store, size));
+    await measurePointReads(store, size);
+    if (size >= 100_000) {
+      await store.close();
+      await measureRecovery(dir, size, jsonBytes);
+      store = await openEmbeddedStore(dir);
+    }
+  }
+  await store.close();
+
+  const small = pageMicros.get(10_000);
+  const large = pageMicros.get(1_000_000);
+  if (small && large) report('page time ratio 1M / 10k', `${(large / small).toFixed(2)}x`);
+
+  const width = Math.max(...rows.map(([label]) => label.length));
+  console.log(`\nStore (embedded engine), ${new Date().toISOString()}`);
+  console.log(machine);
+  for (const [label, value] of rows) console.log(`| ${label.padEnd(width)} | ${value}`);
+  console.log(`(total ${((performance.now() - startedAt) / 1000).toFixed(0)} s)`);
+}
+
+try {
+  await main();
+} finally {
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+}

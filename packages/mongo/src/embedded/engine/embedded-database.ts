@@ -1,0 +1,96 @@
+/**
+ * The embedded engine's database: named collections held in memory, recovered from a
+ * `DatabaseState` and journaling every write through one `Journal`.
+ */
+import type { Document } from 'mongodb';
+import type { StoreDatabase } from '../../store/collection';
+import type { DatabaseState, Journal } from '../journal-types';
+import { CollectionData } from './collection-data';
+import { EmbeddedCollection } from './embedded-collection';
+import { EmbeddedServerError } from './errors';
+import { JournalWriter } from './journal-writer';
+
+export interface EmbeddedDatabaseOptions {
+  /** Shown in error messages as MongoDB shows namespaces (`<name>.<collection>`). */
+  name?: string;
+}
+
+interface OpenCollection {
+  data: CollectionData;
+  collection: EmbeddedCollection;
+}
+
+export class EmbeddedDatabase implements StoreDatabase {
+  readonly #collections = new Map<string, OpenCollection>();
+  readonly #writer: JournalWriter;
+  readonly #name: string | undefined;
+
+  /**
+   * Serves `state` (taking ownership of its document maps) and journals writes to `journal`.
+   * Indexes are rebuilt from their definitions here, which parses every indexed collection.
+   */
+  constructor(state: DatabaseState, journal: Journal, options: EmbeddedDatabaseOptions = {}) {
+    this.#writer = new JournalWriter(journal);
+    this.#name = options.name;
+    for (const [name, collectionState] of state) {
+      this.#open(name, new CollectionData(this.#namespace(name), collectionState));
+    }
+  }
+
+  /** The collection named `name`, the same object on every call; it exists once written to. */
+  collection<T extends Document = Document>(name: string): EmbeddedCollection<T> {
+    const open = this.#collections.get(name) ?? this.#open(name, new CollectionData(this.#namespace(name)));
+    return open.collection as unknown as EmbeddedCollection<T>;
+  }
+
+  /** The names of the collections holding documents or indexes. */
+  collectionNames(): string[] {
+    return [...this.#collections].filter(([, { data }]) => !data.isEmpty).map(([name]) => name);
+  }
+
+  /** Removes a collection's documents and indexes; false if it held nothing. */
+  async dropCollection(name: string): Promise<boolean> {
+    this.#writer.assertWritable();
+    const open = this.#collections.get(name);
+    if (open === undefined || open.data.isEmpty) return false;
+    open.data.clear();
+    await this.#writer.commit([{ op: 'dropCollection', c: name }]);
+    return true;
+  }
+
+  /**
+   * A consistent copy of every collection, taken synchronously (so at one point between
+   * writes) for compaction. Documents are shared immutable strings, so the copy costs one
+   * map entry per document.
+   */
+  snapshot(): DatabaseState {
+    const state: DatabaseState = new Map();
+    for (const [name, { data }] of this.#collections) {
+      if (!data.isEmpty) state.set(name, data.snapshot());
+    }
+    return state;
+  }
+
+  #open(name: string, data: CollectionData): OpenCollection {
+    checkCollectionName(name);
+    const open = { data, collection: new EmbeddedCollection(name, data, this.#writer) };
+    this.#collections.set(name, open);
+    return open;
+  }
+
+  #namespace(collection: string): string {
+    return this.#name === undefined ? collection : `${this.#name}.${collection}`;
+  }
+}
+
+function checkCollectionName(name: string): void {
+  if (
+    typeof name !== 'string' ||
+    name === '' ||
+    name.includes('\0') ||
+    name.includes('$') ||
+    name.startsWith('system.')
+  ) {
+    throw new EmbeddedServerError('InvalidNamespace', `Invalid collection name: ${JSON.stringify(name)}`);
+  }
+}

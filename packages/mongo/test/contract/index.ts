@@ -1,0 +1,2 @@
+export type { FreshDatabase, OpenFreshDatabase } from './store-contract';
+export { describeStoreContract } from './store-contract';
