@@ -28,7 +28,8 @@ const rules = [
   },
 ];
 
-const importPattern = /(?:^|\s)(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const importPattern =
+  /(?:^|\s)(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function* files(dir) {
   for (const name of readdirSync(dir)) {
@@ -51,7 +52,9 @@ for (const rule of rules) {
 }
 
 if (violations.length > 0) {
-  console.error(`Dependency rule violated (apps -> packages/mongo -> packages/domain):\n  ${violations.join('\n  ')}`);
+  console.error(
+    `Dependency rule violated (apps -> packages/mongo -> packages/domain):\n  ${violations.join('\n  ')}`,
+  );
   process.exit(1);
 }
 console.log('dependency rule: apps -> packages/mongo -> packages/domain holds');

@@ -17,7 +17,11 @@ const config = parseConfig({ PORT: '0', HOST: '127.0.0.1', QUIRE_DATA_DIR: dataD
 const quire = await startServer(config, { logger: false });
 const { services } = quire;
 
-const owner = await createUser(services, { displayName: 'Bench Owner', email: 'owner@bench.test', isInstanceAdmin: false });
+const owner = await createUser(services, {
+  displayName: 'Bench Owner',
+  email: 'owner@bench.test',
+  isInstanceAdmin: false,
+});
 const { token } = await issueApiToken(services, { userId: owner.id, name: 'bench' });
 const organization = await createOrganizationWithOwner(services, { title: 'Bench Org', owner });
 for (let i = 0; i < 99; i++) {

@@ -9,8 +9,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { NodeSecrets } from './adapters/node-secrets';
 import { TimeOrderedIds } from './adapters/time-ordered-ids';
 import type { Config } from './config';
-import { registerDocs } from './faces/openapi/register-docs';
 import { registerGraphql } from './faces/graphql/register-graphql';
+import { registerDocs } from './faces/openapi/register-docs';
 import { registerRestRoutes } from './faces/rest/register-rest';
 import { restRoutes } from './faces/rest/route-table';
 import { registerTrpc } from './faces/trpc/register-trpc';
@@ -32,7 +32,9 @@ export interface BuiltApp {
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
-export async function buildServices(options: Pick<AppOptions, 'config' | 'store' | 'clock'>): Promise<Services> {
+export async function buildServices(
+  options: Pick<AppOptions, 'config' | 'store' | 'clock'>,
+): Promise<Services> {
   const secrets = new NodeSecrets(new Uint8Array(0), options.config.publicUrl);
   const signingKey = await loadOrCreateSigningKey(options.store.db, () => secrets.randomToken(32));
   return {
@@ -78,12 +80,15 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
 
   app.setErrorHandler((error, request, reply) => {
     const httpError = toHttpError(error, request.log);
-    if (httpError.retryAfterSeconds !== undefined) reply.header('retry-after', String(httpError.retryAfterSeconds));
+    if (httpError.retryAfterSeconds !== undefined)
+      reply.header('retry-after', String(httpError.retryAfterSeconds));
     return reply.code(httpError.status).send(httpError.body);
   });
 
   app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({ error: { code: 404, message: `No route ${request.method} ${request.url.split('?')[0]}` } }),
+    reply
+      .code(404)
+      .send({ error: { code: 404, message: `No route ${request.method} ${request.url.split('?')[0]}` } }),
   );
 
   app.get('/healthz', async () => ({ status: 'ok' }));

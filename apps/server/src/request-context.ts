@@ -32,6 +32,9 @@ export async function callerFromAuthorization(
   return authenticateApiToken(services, token);
 }
 
-export async function contextFor(services: Services, authorization: string | undefined): Promise<OperationContext> {
+export async function contextFor(
+  services: Services,
+  authorization: string | undefined,
+): Promise<OperationContext> {
   return { ...services, caller: await callerFromAuthorization(services, authorization) };
 }

@@ -5,10 +5,10 @@
  */
 import { identityOperations } from './identity/operations';
 import { inviteLinkOperations } from './invite-links/operations';
+import type { OperationTree } from './operation/operation';
 import { organizationOperations } from './organizations/operations';
 import { samlOperations, ssoOperations } from './sso/operations';
 import { teamOperations } from './teams/operations';
-import type { OperationTree } from './operation/operation';
 
 export const operations = {
   ...identityOperations,

@@ -2,7 +2,6 @@
  * How the command line reports failures: one readable line (no stack) for the failures a
  * person can act on, the full error otherwise.
  */
-import { isDomainError } from '@quire/domain';
 import { ConfigError } from '../config';
 
 /** A failure the command itself diagnosed; its message is the whole story. */
@@ -33,7 +32,9 @@ export function describeCliError(error: unknown): { message: string; unexpected:
   }
   if (error instanceof ConfigError || error instanceof CliError)
     return { message: error.message, unexpected: false };
-  if (isDomainError(error)) return { message: error.message, unexpected: false };
+  // By name, not instanceof: the domain is loaded lazily (see with-services.ts).
+  if (error instanceof Error && error.name === 'DomainError')
+    return { message: error.message, unexpected: false };
   return {
     message: error instanceof Error ? (error.stack ?? error.message) : String(error),
     unexpected: true,

@@ -31,14 +31,18 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Derived
   if (cached) return cached;
   const generated = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' });
   // Shared schemas come out under `$defs`; OpenAPI keeps them under components.
-  const raw = JSON.parse(JSON.stringify(generated).replaceAll('"#/$defs/', `"${COMPONENTS_PREFIX}`)) as JsonSchema & {
+  const raw = JSON.parse(
+    JSON.stringify(generated).replaceAll('"#/$defs/', `"${COMPONENTS_PREFIX}`),
+  ) as JsonSchema & {
     $defs?: Record<string, JsonSchema>;
     $schema?: string;
   };
   const { $defs, $schema: _ignored, ...rest } = raw;
   const defs = $defs ?? {};
   // A named top-level schema is a bare reference; callers need its properties.
-  const resolved = rest.$ref?.startsWith(COMPONENTS_PREFIX) ? defs[rest.$ref.slice(COMPONENTS_PREFIX.length)] : undefined;
+  const resolved = rest.$ref?.startsWith(COMPONENTS_PREFIX)
+    ? defs[rest.$ref.slice(COMPONENTS_PREFIX.length)]
+    : undefined;
   const derived: DerivedSchema = { schema: resolved ?? rest, defs };
   entry[io] = derived;
   cache.set(schema, entry);

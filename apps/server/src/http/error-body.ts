@@ -19,7 +19,9 @@ export interface HttpError {
 }
 
 /** Fastify's own client errors (bad JSON, body too large, bad media type) keep their status. */
-const isFastifyClientError = (error: unknown): error is { statusCode: number; message: string; code?: string } => {
+const isFastifyClientError = (
+  error: unknown,
+): error is { statusCode: number; message: string; code?: string } => {
   const status = (error as { statusCode?: unknown } | null)?.statusCode;
   return typeof status === 'number' && status >= 400 && status < 500;
 };
@@ -30,12 +32,16 @@ export function toHttpError(error: unknown, log: FastifyBaseLogger): HttpError {
     const body: ErrorBody = { error: { code: status, message: error.message, type: error.code } };
     if (error.details.issues) body.error.issues = error.details.issues;
     const result: HttpError = { status, body };
-    if (error.details.retryAfterSeconds !== undefined) result.retryAfterSeconds = error.details.retryAfterSeconds;
+    if (error.details.retryAfterSeconds !== undefined)
+      result.retryAfterSeconds = error.details.retryAfterSeconds;
     return result;
   }
   if (isFastifyClientError(error)) {
     const type = error.statusCode === 413 ? 'payload_too_large' : 'validation';
-    return { status: error.statusCode, body: { error: { code: error.statusCode, message: error.message, type } } };
+    return {
+      status: error.statusCode,
+      body: { error: { code: error.statusCode, message: error.message, type } },
+    };
   }
   log.error({ err: error }, 'unexpected error');
   return { status: 500, body: { error: { code: 500, message: 'Internal server error' } } };

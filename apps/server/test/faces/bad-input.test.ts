@@ -18,23 +18,32 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-describe.each(restRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))('%s', (_title, route) => {
-  const cases = badInputCases(route);
-  it.each(cases.map((c) => [c.title, c] as const))('refuses %s with a 400 naming it', async (_t, badCase) => {
-    const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
-    let path = concretePath(route);
-    const request: { method: string; token: string; body?: unknown; rawBody?: string } = { method: route.method, token };
-    if (badCase.rawBody !== undefined) request.rawBody = badCase.rawBody;
-    else if (hasBody) request.body = badCase.values;
-    else {
-      const query = new URLSearchParams(
-        Object.entries(badCase.values ?? {}).map(([k, v]) => [k, String(v)] as [string, string]),
-      );
-      path += `?${query}`;
-    }
-    const response = await server.api(path, request);
-    expect(response.status, JSON.stringify(response.body)).toBe(400);
-    expect(response.body.error.code).toBe(400);
-    if (badCase.field) expect(response.body.error.message).toContain(badCase.field);
-  });
-});
+describe.each(restRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
+  '%s',
+  (_title, route) => {
+    const cases = badInputCases(route);
+    it.each(cases.map((c) => [c.title, c] as const))(
+      'refuses %s with a 400 naming it',
+      async (_t, badCase) => {
+        const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+        let path = concretePath(route);
+        const request: { method: string; token: string; body?: unknown; rawBody?: string } = {
+          method: route.method,
+          token,
+        };
+        if (badCase.rawBody !== undefined) request.rawBody = badCase.rawBody;
+        else if (hasBody) request.body = badCase.values;
+        else {
+          const query = new URLSearchParams(
+            Object.entries(badCase.values ?? {}).map(([k, v]) => [k, String(v)] as [string, string]),
+          );
+          path += `?${query}`;
+        }
+        const response = await server.api(path, request);
+        expect(response.status, JSON.stringify(response.body)).toBe(400);
+        expect(response.body.error.code).toBe(400);
+        if (badCase.field) expect(response.body.error.message).toContain(badCase.field);
+      },
+    );
+  },
+);

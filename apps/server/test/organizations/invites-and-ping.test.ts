@@ -45,6 +45,8 @@ describe('POST ORG/invites', () => {
     expect((await member(organization.id, bobId, admin.token)).body.role).toBe('edit');
     const list = await server.api(`/v1/orgs/${organization.id}/members`, { token: admin.token });
     expect(list.body.count).toBe(3);
+    const stored = await server.services.repos.organizations.findById(organization.id);
+    expect(stored).toMatchObject({ memberCount: 3, adminCount: 1 });
   });
 
   it('adds existing users, leaves members as they are, and takes per-address roles', async () => {
@@ -139,6 +141,7 @@ describe('POST ORG/ping', () => {
     const response = await ping(organization.id, reader.token);
     expect(response.status).toBe(200);
     expect(typeof response.body.docsVisitorClaims).toBe('string');
+    expect(response.body.gitbookVisitorClaims).toBe(response.body.docsVisitorClaims);
     const claims = decodeJwt(response.body.docsVisitorClaims);
     expect(claims).toMatchObject({
       userId: reader.user.id,

@@ -103,16 +103,17 @@ describe('GET ORG/members', () => {
   it('does not skip or repeat members while others join during the walk', async () => {
     const { organization, admin } = await createOrganization(server);
     await addMembersInTurn(organization.id, ['read', 'read', 'read', 'read']);
-    const first = await server.api(`${membersPath(organization.id)}?limit=2&order=asc`, {
-      token: admin.token,
-    });
+    const path = `${membersPath(organization.id)}?limit=2&order=asc`;
+    const first = await server.api(path, { token: admin.token });
     await addMembersInTurn(organization.id, ['read']);
-    const rest = await walkPages(
-      server,
-      `${membersPath(organization.id)}?limit=2&order=asc&page=${first.body.next.page}`,
-      admin.token,
-    );
-    const all = [...ids(first.body.items), ...ids(rest.items)];
+    const all = ids(first.body.items);
+    let page: string | undefined = first.body.next?.page;
+    while (page) {
+      const next = await server.api(`${path}&page=${encodeURIComponent(page)}`, { token: admin.token });
+      expect(next.status).toBe(200);
+      all.push(...ids(next.body.items));
+      page = next.body.next?.page;
+    }
     expect(all).toHaveLength(6);
     expect(new Set(all).size).toBe(6);
   });
@@ -283,6 +284,24 @@ describe('PATCH ORG/members/:userId', () => {
     // Now `second` is the last admin.
     expectError(await patch(organization.id, second.user.id, second.token, { role: null }), 409);
   });
+
+  it('keeps one admin when two admins demote each other at once', async () => {
+    const { organization, admin } = await createOrganization(server);
+    const second = await addMember(server, organization.id, 'admin');
+    const results = await Promise.all([
+      patch(organization.id, second.user.id, admin.token, { role: 'read' }),
+      patch(organization.id, admin.user.id, second.token, { role: 'read' }),
+    ]);
+    // The loser is refused as the last admin (409), or, when the winner's change landed
+    // before its own authorization, as no longer an admin (403).
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses[0]).toBe(200);
+    expect([403, 409]).toContain(statuses[1]);
+    const admins = await server.api(`${membersPath(organization.id)}?role=admin`, { token: admin.token });
+    expect(admins.body.count).toBe(1);
+    const stored = await server.services.repos.organizations.findById(organization.id);
+    expect(stored).toMatchObject({ memberCount: 2, adminCount: 1 });
+  });
 });
 
 describe('DELETE ORG/members/:userId', () => {
@@ -305,6 +324,20 @@ describe('DELETE ORG/members/:userId', () => {
     // The former member no longer sees the organization.
     expectError(await server.api(`/v1/orgs/${organization.id}`, { token: member.token }), 404);
     expect((await server.api('/v1/orgs', { token: member.token })).body.count).toBe(0);
+    const stored = await server.services.repos.organizations.findById(organization.id);
+    expect(stored).toMatchObject({ memberCount: 1, adminCount: 1 });
+  });
+
+  it('keeps one admin when two admins leave at once', async () => {
+    const { organization, admin } = await createOrganization(server);
+    const second = await addMember(server, organization.id, 'admin');
+    const results = await Promise.all([
+      remove(organization.id, admin.user.id, admin.token),
+      remove(organization.id, second.user.id, second.token),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([204, 409]);
+    const stored = await server.services.repos.organizations.findById(organization.id);
+    expect(stored).toMatchObject({ memberCount: 1, adminCount: 1 });
   });
 
   it('answers 204 when the user is not a member', async () => {
@@ -316,10 +349,10 @@ describe('DELETE ORG/members/:userId', () => {
 
   it('lets anyone leave, but forbids removing others below admin', async () => {
     const { organization, admin } = await createOrganization(server);
-    const reader = await addMember(server, organization.id, 'create');
+    const creator = await addMember(server, organization.id, 'create');
     const guest = await addMember(server, organization.id, null);
-    expectError(await remove(organization.id, guest.user.id, reader.token), 403);
-    expectError(await remove(organization.id, admin.user.id, reader.token), 403);
+    expectError(await remove(organization.id, guest.user.id, creator.token), 403);
+    expectError(await remove(organization.id, admin.user.id, creator.token), 403);
     expect(
       (await server.api(memberPath(organization.id, guest.user.id), { token: admin.token })).status,
     ).toBe(200);

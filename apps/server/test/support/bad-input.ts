@@ -15,7 +15,10 @@ export interface BadInputCase {
   rawBody?: string;
 }
 
-const resolve = (schema: JsonSchema | undefined, defs: Record<string, JsonSchema>): JsonSchema | undefined => {
+const resolve = (
+  schema: JsonSchema | undefined,
+  defs: Record<string, JsonSchema>,
+): JsonSchema | undefined => {
   const ref = schema?.$ref;
   if (ref) return defs[ref.split('/').pop()!];
   return schema;
@@ -41,7 +44,12 @@ export function badInputCases(route: RestRoute): BadInputCase[] {
       continue;
     }
     if (!hasBody) continue; // query strings are text: type cases are exercised through bodies
-    if (types.length > 0 && !types.includes('object') && !types.includes('array') && !types.includes('boolean')) {
+    if (
+      types.length > 0 &&
+      !types.includes('object') &&
+      !types.includes('array') &&
+      !types.includes('boolean')
+    ) {
       cases.push({ title: `${name} of the wrong type`, field: name, values: { [name]: { wrong: true } } });
     } else if (types.includes('boolean') && !types.includes('string')) {
       cases.push({ title: `${name} of the wrong type`, field: name, values: { [name]: 'yes' } });
@@ -49,11 +57,19 @@ export function badInputCases(route: RestRoute): BadInputCase[] {
     const variants = [property, ...(property?.anyOf ?? []).map((s) => resolve(s, defs))];
     const maxLength = variants.find((s) => typeof s?.maxLength === 'number')?.maxLength as number | undefined;
     if (maxLength !== undefined && maxLength < 100_000) {
-      cases.push({ title: `${name} longer than ${maxLength}`, field: name, values: { [name]: 'x'.repeat(maxLength + 1) } });
+      cases.push({
+        title: `${name} longer than ${maxLength}`,
+        field: name,
+        values: { [name]: 'x'.repeat(maxLength + 1) },
+      });
     }
     const minLength = variants.find((s) => typeof s?.minLength === 'number')?.minLength as number | undefined;
     if (minLength !== undefined && minLength > 1) {
-      cases.push({ title: `${name} shorter than ${minLength}`, field: name, values: { [name]: 'x'.repeat(minLength - 1) } });
+      cases.push({
+        title: `${name} shorter than ${minLength}`,
+        field: name,
+        values: { [name]: 'x'.repeat(minLength - 1) },
+      });
     }
     if (variants.some((s) => Array.isArray(s?.enum))) {
       cases.push({ title: `${name} outside its enum`, field: name, values: { [name]: 'not-a-value' } });
@@ -64,5 +80,7 @@ export function badInputCases(route: RestRoute): BadInputCase[] {
 
 /** The request path with placeholder ids for path parameters. */
 export function concretePath(route: RestRoute, values: Record<string, string> = {}): string {
-  return route.path.replace(/:(\w+)/g, (_match, name: string) => encodeURIComponent(values[name] ?? `missing-${name}`));
+  return route.path.replace(/:(\w+)/g, (_match, name: string) =>
+    encodeURIComponent(values[name] ?? `missing-${name}`),
+  );
 }

@@ -7,7 +7,14 @@
  */
 import { ROLES, type Role } from '@quire/domain';
 import { expect, it } from 'vitest';
-import { addMember, createOrganization, createUser, type TestMember, type TestOrganization, type TestUser } from './factories';
+import {
+  addMember,
+  createOrganization,
+  createUser,
+  type TestMember,
+  type TestOrganization,
+  type TestUser,
+} from './factories';
 import type { ApiRequest, ApiResponse, TestServer } from './test-server';
 
 export const CALLER_KINDS = [...ROLES, 'guest', 'otherOrganization', 'instanceAdmin', 'anonymous'] as const;
@@ -66,7 +73,10 @@ export function permissionMatrix<Extra>(getServer: () => TestServer, matrixCase:
       const extra = (await matrixCase.prepare?.(fixture)) as Extra;
       const before = await matrixCase.observe?.(fixture, extra);
       const { path, ...request } = matrixCase.request(fixture, extra);
-      const response: ApiResponse = await server.api(path, { ...request, token: await tokenOf(server, fixture, kind) });
+      const response: ApiResponse = await server.api(path, {
+        ...request,
+        token: await tokenOf(server, fixture, kind),
+      });
       expect(response.status, JSON.stringify(response.body)).toBe(status);
       if (status >= 400) {
         expect(response.body?.error?.code).toBe(status);

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { PublicUrls } from '../operation/context';
+import { organizationLocation } from '../organizations/organization-schema';
 import type { MemberRecord } from '../organizations/records';
 import { RoleOrGuestSchema, roleAtLeast, TimestampSchema, UrlSchema } from '../schemas/common';
 import type { InviteLinkRecord } from './records';
@@ -35,7 +36,7 @@ export const InviteLinkSchema = z
 export type InviteLink = z.infer<typeof InviteLinkSchema>;
 
 export const inviteLinkLocation = (urls: PublicUrls, link: Pick<InviteLinkRecord, 'organizationId' | 'id'>) =>
-  `${urls.api}/v1/orgs/${link.organizationId}/link-invites/${link.id}`;
+  `${organizationLocation(urls, link.organizationId)}/link-invites/${link.id}`;
 
 /** The URL that people open to join: the app's invite page with the link's secret. */
 export const inviteLinkUrl = (urls: PublicUrls, link: Pick<InviteLinkRecord, 'organizationId' | 'token'>) =>

@@ -51,6 +51,8 @@ export interface MemberRepository {
   /** Raises Conflict when the user is already a member. */
   insert(member: MemberRecord): Promise<void>;
   find(organizationId: string, userId: string): Promise<MemberRecord | null>;
+  /** Memberships of many users in one organization, in one round trip (for pages of people). */
+  findMany(organizationId: string, userIds: readonly string[]): Promise<MemberRecord[]>;
   /** Memberships of one user in many organizations, in one round trip (for permissions in lists). */
   findForUser(userId: string, organizationIds: readonly string[]): Promise<MemberRecord[]>;
   list(organizationId: string, query: MemberListQuery, page: PageRequest): Promise<Slice<MemberRecord>>;

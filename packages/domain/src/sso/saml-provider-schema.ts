@@ -1,6 +1,7 @@
 /** The SAML provider resource as GitBook's API has it, and its presenter. */
 import { z } from 'zod';
 import type { PublicUrls } from '../operation/context';
+import { organizationLocation } from '../organizations/organization-schema';
 import { RoleOrGuestSchema, TimestampSchema, UrlSchema } from '../schemas/common';
 import { type Team, TeamSchema } from '../teams/team-schema';
 import type { SamlProviderRecord } from './records';
@@ -49,7 +50,7 @@ export type SamlProvider = z.infer<typeof SamlProviderSchema>;
 export const samlProviderLocation = (
   urls: PublicUrls,
   provider: Pick<SamlProviderRecord, 'organizationId' | 'id'>,
-) => `${urls.api}/v1/orgs/${provider.organizationId}/saml/${provider.id}`;
+) => `${organizationLocation(urls, provider.organizationId)}/saml/${provider.id}`;
 
 /**
  * The service-provider side of a provider: where the identity provider posts assertions,

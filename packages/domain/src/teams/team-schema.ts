@@ -1,6 +1,7 @@
 /** The Team resource as GitBook's API has it, and its presenter. */
 import { z } from 'zod';
 import type { PublicUrls } from '../operation/context';
+import { organizationAppUrl, organizationLocation } from '../organizations/organization-schema';
 import { TimestampSchema, UrlSchema } from '../schemas/common';
 import type { TeamRecord } from './records';
 import { TeamTitleSchema } from './team-fields';
@@ -36,7 +37,7 @@ export const TeamSchema = z
 export type Team = z.infer<typeof TeamSchema>;
 
 export const teamLocation = (urls: PublicUrls, team: Pick<TeamRecord, 'organizationId' | 'id'>): string =>
-  `${urls.api}/v1/orgs/${team.organizationId}/teams/${team.id}`;
+  `${organizationLocation(urls, team.organizationId)}/teams/${team.id}`;
 
 export function presentTeam(urls: PublicUrls, team: TeamRecord, permissions: TeamPermissions): Team {
   return {
@@ -49,7 +50,7 @@ export function presentTeam(urls: PublicUrls, team: TeamRecord, permissions: Tea
     permissions,
     urls: {
       location: teamLocation(urls, team),
-      app: `${urls.app}/o/${team.organizationId}/teams/${team.id}`,
+      app: `${organizationAppUrl(urls, team.organizationId)}/teams/${team.id}`,
     },
   };
 }

@@ -7,7 +7,7 @@ import type { StoreDatabase } from '../store/collection';
 import type { CollectionIndexes } from '../store/indexes';
 import { apiTokenIndexes, MongoApiTokenRepository } from './api-token-repository';
 import { inviteLinkIndexes, MongoInviteLinkRepository } from './invite-link-repository';
-import { memberIndexes, MongoMemberRepository } from './member-repository';
+import { MongoMemberRepository, memberIndexes } from './member-repository';
 import { MongoOrganizationRepository, organizationIndexes } from './organization-repository';
 import { MongoSamlProviderRepository, samlProviderIndexes } from './saml-provider-repository';
 import { MongoTeamRepository, teamIndexes } from './team-repository';

@@ -84,6 +84,13 @@ export class MongoMemberRepository implements MemberRepository {
     return doc ? toRecord(doc) : null;
   }
 
+  async findMany(organizationId: string, userIds: readonly string[]): Promise<MemberRecord[]> {
+    if (userIds.length === 0) return [];
+    const ids = userIds.map((userId) => memberId(organizationId, userId));
+    const docs = await this.#members.find({ _id: { $in: ids } }).toArray();
+    return docs.map(toRecord);
+  }
+
   async findForUser(userId: string, organizationIds: readonly string[]): Promise<MemberRecord[]> {
     if (organizationIds.length === 0) return [];
     const ids = organizationIds.map((organizationId) => memberId(organizationId, userId));

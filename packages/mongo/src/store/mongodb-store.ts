@@ -13,7 +13,13 @@ export interface MongoStoreOptions {
  */
 export async function openMongoStore(uri: string, options: MongoStoreOptions = {}): Promise<Store> {
   const client = new MongoClient(uri);
-  await client.connect();
+  try {
+    await client.connect();
+  } catch (error) {
+    // Release whatever the failed attempt holds (monitors, sockets) before reporting it.
+    await client.close().catch(() => {});
+    throw error;
+  }
   const db = client.db(options.dbName);
   return {
     engine: 'mongodb',

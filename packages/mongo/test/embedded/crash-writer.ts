@@ -1,7 +1,9 @@
 /**
  * Child process of `crash.test.ts`: `crash-writer.ts <dir> <run> <writers> <compactAfterBytes>`.
  *
- * Opens the full embedded store (durability + engine) on `dir` and prints `ready`. Then, as
+ * Loads its modules, then waits for a `go` line on stdin, so the parent can start it ahead of
+ * time and hand it the directory only once the previous writer is dead and checked. It then
+ * opens the full embedded store (durability + engine) on `dir` and prints `ready`. Then, as
  * fast as it can:
  * - `writers` loops insert small documents and print `i <_id>` once `insertOne` resolved;
  * - two churn loops keep rewriting a few large documents (so the journal grows fast while the
@@ -11,6 +13,7 @@
  * The parent SIGKILLs it; everything printed must survive. Stdout to a pipe is synchronous on
  * Linux, so a line printed before the kill always reaches the parent.
  */
+import { createInterface } from 'node:readline';
 import { openStorage } from '../../src/embedded/durability/index';
 import { EmbeddedDatabase } from '../../src/embedded/engine/index';
 
@@ -22,11 +25,24 @@ const run = Number(runArg);
 const CHURN_KEYS_PER_LOOP = 4;
 const churnPadding = 'c'.repeat(4000);
 
+const go = await new Promise<boolean>((resolve) => {
+  const lines = createInterface({ input: process.stdin });
+  lines.on('line', (line) => {
+    if (line === 'go') {
+      resolve(true);
+      lines.close();
+    }
+  });
+  lines.on('close', () => resolve(false));
+});
+// stdin closed without `go`: the parent no longer needs this writer.
+if (!go) process.exit(0);
+
 const storage = await openStorage(dir, { compactAfterBytes: Number(compactAfterBytesArg) });
 const db = new EmbeddedDatabase(storage.state, storage.journal);
 storage.setSnapshotSource(() => db.snapshot());
-const docs = db.collection('docs');
-const churn = db.collection('churn');
+const docs = db.collection<{ _id: string; run: number; writer: number; seq: number }>('docs');
+const churn = db.collection<{ _id: string; run: number; v: number; padding: string }>('churn');
 await docs.createIndex({ writer: 1, seq: 1 });
 process.stdout.write('ready\n');
 

@@ -21,12 +21,14 @@ const WRITERS = 8;
 const COMPACT_AFTER_BYTES = 32 * 1024;
 
 let dir = '';
+const live = new Set<ChildProcess>();
 afterAll(async () => {
+  for (const child of live) child.kill('SIGKILL');
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 type KillPlan =
-  /** At a random moment from spawn: often during startup and recovery. */
+  /** Moments after `go`: while opening, recovering, or just after. */
   | { kind: 'startup'; afterMs: number }
   /** At a random moment after the store is open. */
   | { kind: 'writing'; afterMs: number }
@@ -35,9 +37,9 @@ type KillPlan =
 
 function planKill(): KillPlan {
   const dice = Math.random();
-  if (dice < 0.15) return { kind: 'startup', afterMs: Math.random() * 400 };
+  if (dice < 0.15) return { kind: 'startup', afterMs: Math.random() * 150 };
   if (dice < 0.5) return { kind: 'compaction', nth: 1 + Math.floor(Math.random() * 4), fallbackMs: 2000 };
-  return { kind: 'writing', afterMs: 50 + Math.random() * 950 };
+  return { kind: 'writing', afterMs: 50 + Math.random() * 750 };
 }
 
 interface Cycle {
@@ -49,7 +51,18 @@ interface Cycle {
   stderr: string;
 }
 
-function runAndKill(run: number, plan: KillPlan): Promise<Cycle> {
+interface Writer {
+  run: number;
+  child: ChildProcess;
+  /** Sends `go`, then kills the writer as `plan` says; resolves once it is dead. */
+  goAndKill(plan: KillPlan): Promise<Cycle>;
+}
+
+/**
+ * Starts a writer that loads its modules and then waits for `go`: starting the next writer
+ * while the current one runs takes the slow module loading off each cycle.
+ */
+function startWriter(run: number): Writer {
   const child: ChildProcess = spawn(
     process.execPath,
     [
@@ -61,12 +74,14 @@ function runAndKill(run: number, plan: KillPlan): Promise<Cycle> {
       String(WRITERS),
       String(COMPACT_AFTER_BYTES),
     ],
-    { cwd: packageRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: packageRoot, stdio: ['pipe', 'pipe', 'pipe'] },
   );
+  live.add(child);
   const cycle: Cycle = { inserted: [], updated: [], sawReady: false, signal: null, code: null, stderr: '' };
-  const kill = () => child.kill('SIGKILL');
-  let timer = plan.kind === 'startup' ? setTimeout(kill, plan.afterMs) : undefined;
+  let plan: KillPlan | null = null;
+  let timer: NodeJS.Timeout | undefined;
   let compactionsSeen = 0;
+  const kill = () => child.kill('SIGKILL');
   let partialLine = '';
   child.stdout!.setEncoding('utf8');
   child.stdout!.on('data', (chunk: string) => {
@@ -75,28 +90,43 @@ function runAndKill(run: number, plan: KillPlan): Promise<Cycle> {
     partialLine = lines.pop() ?? '';
     for (const line of lines) {
       const [kind, a, b] = line.split(' ');
-      if (kind === 'i' && a !== undefined) cycle.inserted.push(a);
-      else if (kind === 'u' && a !== undefined) cycle.updated.push({ key: a, v: Number(b) });
-      else if (kind === 'ready') {
+      if (kind === 'i' && a !== undefined) {
+        cycle.inserted.push(a);
+      } else if (kind === 'u' && a !== undefined) {
+        cycle.updated.push({ key: a, v: Number(b) });
+      } else if (kind === 'ready') {
         cycle.sawReady = true;
-        if (plan.kind === 'writing') timer = setTimeout(kill, plan.afterMs);
-        if (plan.kind === 'compaction') timer = setTimeout(kill, plan.fallbackMs);
-      } else if (kind === 'compacting' && plan.kind === 'compaction' && ++compactionsSeen === plan.nth)
-        kill();
+        if (plan?.kind === 'writing') timer = setTimeout(kill, plan.afterMs);
+        if (plan?.kind === 'compaction') timer = setTimeout(kill, plan.fallbackMs);
+      } else if (kind === 'compacting' && plan?.kind === 'compaction') {
+        compactionsSeen++;
+        if (compactionsSeen === plan.nth) kill();
+      }
     }
   });
   child.stderr!.setEncoding('utf8');
   child.stderr!.on('data', (chunk: string) => {
     cycle.stderr += chunk;
   });
-  return new Promise((resolve) => {
+  const closed = new Promise<Cycle>((resolve) => {
     child.on('close', (code, signal) => {
       clearTimeout(timer);
+      live.delete(child);
       cycle.code = code;
       cycle.signal = signal;
       resolve(cycle);
     });
   });
+  return {
+    run,
+    child,
+    goAndKill(chosen) {
+      plan = chosen;
+      child.stdin!.write('go\n');
+      if (chosen.kind === 'startup') timer = setTimeout(kill, chosen.afterMs);
+      return closed;
+    },
+  };
 }
 
 /** Reopens the directory with the engine and checks every acknowledged write; returns problems. */
@@ -109,8 +139,9 @@ async function verify(inserted: readonly string[], lastUpdate: Map<string, { run
     for (const doc of await db.collection('docs').find({}).toArray()) {
       const id = String(doc._id);
       const [run, writer, seq] = id.split('-').map(Number);
-      if (doc.run !== run || doc.writer !== writer || doc.seq !== seq)
+      if (doc.run !== run || doc.writer !== writer || doc.seq !== seq) {
         problems.push(`bad doc ${JSON.stringify(doc)}`);
+      }
       stored.add(id);
     }
     for (const id of inserted) if (!stored.has(id)) problems.push(`acknowledged insert ${id} is missing`);
@@ -140,9 +171,13 @@ describe('embedded store under SIGKILL', () => {
     const lastUpdate = new Map<string, { run: number; v: number }>();
     const counts = { startup: 0, writing: 0, compaction: 0, interruptedCompactions: 0, updates: 0 };
 
+    let next = startWriter(0);
     for (let run = 0; run < KILLS; run++) {
+      const writer = next;
       const plan = planKill();
-      const cycle = await runAndKill(run, plan);
+      const cycleDone = writer.goAndKill(plan);
+      if (run + 1 < KILLS) next = startWriter(run + 1);
+      const cycle = await cycleDone;
       if (cycle.signal !== 'SIGKILL') {
         throw new Error(`crash-writer exited by itself (code ${cycle.code}):\n${cycle.stderr}`);
       }

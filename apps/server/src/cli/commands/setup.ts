@@ -1,7 +1,6 @@
 /** `quire setup`: the first administrator, their API token (printed once) and an organization. */
-import { setupInstance } from '@quire/domain';
 import type { Command } from 'commander';
-import { withServices } from '../open-services';
+import { withServices } from '../with-services';
 
 interface SetupOptions {
   org?: string;
@@ -21,8 +20,8 @@ export function registerSetupCommand(program: Command): void {
     .option('--force', 'add an administrator even though the instance already has users')
     .option('--json', 'print the result as JSON')
     .action((options: SetupOptions) =>
-      withServices(async ({ services, config }) => {
-        const result = await setupInstance(services, {
+      withServices(async ({ services, config, domain }) => {
+        const result = await domain.setupInstance(services, {
           organizationTitle: options.org,
           email: options.email,
           displayName: options.name,

@@ -1,9 +1,9 @@
 /** `quire tokens issue|list|revoke`: manage API tokens. */
-import { type ApiTokenRecord, issueApiToken, type PageRequest } from '@quire/domain';
+import type { ApiTokenRecord, PageRequest } from '@quire/domain';
 import type { Command } from 'commander';
 import { findUserByReference } from '../find-user-by-reference';
-import { withServices } from '../open-services';
 import { printTable } from '../print-table';
+import { withServices } from '../with-services';
 
 const PAGE = 500;
 
@@ -17,9 +17,12 @@ export function registerTokensCommands(program: Command): void {
     .option('--name <name>', 'a label to recognise the token by', 'cli')
     .option('--json', 'print the result as JSON')
     .action((options: { user: string; name: string; json?: boolean }) =>
-      withServices(async ({ services, config }) => {
+      withServices(async ({ services, config, domain }) => {
         const user = await findUserByReference(services, options.user);
-        const { token, record } = await issueApiToken(services, { userId: user.id, name: options.name });
+        const { token, record } = await domain.issueApiToken(services, {
+          userId: user.id,
+          name: options.name,
+        });
         if (options.json) {
           process.stdout.write(`${JSON.stringify({ token, tokenId: record.id, userId: user.id })}\n`);
           return;

@@ -1,8 +1,8 @@
 /** `quire users create|list`: manage the users of the instance. */
-import { createUser, type PageRequest, type UserRecord } from '@quire/domain';
+import type { PageRequest, UserRecord } from '@quire/domain';
 import type { Command } from 'commander';
-import { withServices } from '../open-services';
 import { printTable } from '../print-table';
+import { withServices } from '../with-services';
 
 const PAGE = 500;
 
@@ -16,8 +16,8 @@ export function registerUsersCommands(program: Command): void {
     .requiredOption('--name <name>', 'display name')
     .option('--admin', 'make the user an instance administrator')
     .action((options: { email: string; name: string; admin?: boolean }) =>
-      withServices(async ({ services }) => {
-        const user = await createUser(services, {
+      withServices(async ({ services, domain }) => {
+        const user = await domain.createUser(services, {
           displayName: options.name,
           email: options.email,
           isInstanceAdmin: options.admin ?? false,

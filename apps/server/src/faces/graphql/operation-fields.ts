@@ -24,9 +24,14 @@ export const graphqlFieldName = (operationName: string): string => {
 
 const PAGING_ARGS = new Set(['page', 'limit']);
 
-const defType = (schema: z.ZodType) => (schema as unknown as { _zod: { def: { type: string } } })._zod.def.type;
+const defType = (schema: z.ZodType) =>
+  (schema as unknown as { _zod: { def: { type: string } } })._zod.def.type;
 
-async function run(op: AnyOperation, context: GraphqlContext, input: Record<string, unknown>): Promise<unknown> {
+async function run(
+  op: AnyOperation,
+  context: GraphqlContext,
+  input: Record<string, unknown>,
+): Promise<unknown> {
   try {
     return await executeOperation(op, context.operationContext, input);
   } catch (error) {
@@ -67,7 +72,9 @@ export function addOperationField(builder: Builder, types: ZodGraphqlTypes, op: 
           resolve: async (_parent: unknown, args: Record<string, unknown>, context: GraphqlContext) => {
             const { first, after, last, before, ...rest } = args;
             if (last != null || before != null) {
-              throw toGraphqlError(invalidInput('last', 'backward paging is not supported: use first and after'));
+              throw toGraphqlError(
+                invalidInput('last', 'backward paging is not supported: use first and after'),
+              );
             }
             const input: Record<string, unknown> = { ...rest };
             if (first != null) input.limit = first;
@@ -112,7 +119,8 @@ export function addOperationField(builder: Builder, types: ZodGraphqlTypes, op: 
       nullable: list ? { list: nullable, items: itemNullable } : nullable,
       description: op.summary,
       args,
-      resolve: (_parent: unknown, input: Record<string, unknown>, context: GraphqlContext) => run(op, context, input),
+      resolve: (_parent: unknown, input: Record<string, unknown>, context: GraphqlContext) =>
+        run(op, context, input),
     });
   };
   if (op.kind === 'query') builder.queryField(fieldName, define);

@@ -26,7 +26,10 @@ export function registerGraphql(app: FastifyInstance, services: Services): void 
     schema: buildGraphqlSchema(),
     graphqlEndpoint: '/graphql',
     landingPage: false,
-    graphiql: { title: 'Quire GraphQL', headers: JSON.stringify({ Authorization: 'Bearer <your API token>' }) },
+    graphiql: {
+      title: 'Quire GraphQL',
+      headers: JSON.stringify({ Authorization: 'Bearer <your API token>' }),
+    },
     context: ({ graphql }) => graphql,
     logging: {
       debug: (...args) => app.log.debug(args),
@@ -54,7 +57,11 @@ export function registerGraphql(app: FastifyInstance, services: Services): void 
         });
       }
       const graphql: GraphqlContext = { operationContext: { ...services, caller } };
-      const response = await yoga.handleNodeRequestAndResponse(request, reply, { req: request, reply, graphql });
+      const response = await yoga.handleNodeRequestAndResponse(request, reply, {
+        req: request,
+        reply,
+        graphql,
+      });
       reply.code(response.status);
       response.headers.forEach((value, key) => {
         if (key !== 'content-length') reply.header(key, value);

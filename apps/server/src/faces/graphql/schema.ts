@@ -26,7 +26,8 @@ interface NodeSource {
   idArgument: string;
 }
 
-const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
+const defOf = (schema: z.ZodType) =>
+  (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
 
 /**
  * A resource is a Relay node when a `*.get` query addresses it by one required argument and
@@ -85,7 +86,8 @@ export function buildGraphqlSchema(tree: OperationTree = operations): GraphQLSch
   const types = new ZodGraphqlTypes(builder, nodeTypes);
   for (const op of all) {
     const source = nodeSourceOf(op);
-    if (source && !nodeTypes.has(source.schema)) nodeTypes.set(source.schema, addNode(builder, types, source));
+    if (source && !nodeTypes.has(source.schema))
+      nodeTypes.set(source.schema, addNode(builder, types, source));
   }
   for (const op of all) addOperationField(builder, types, op);
   return lexicographicSortSchema(builder.toSchema());

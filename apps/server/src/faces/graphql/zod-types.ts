@@ -18,7 +18,8 @@ interface Unwrapped {
   nullable: boolean;
 }
 
-const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
+const defOf = (schema: z.ZodType) =>
+  (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
 
 /** Looks through optional, nullable, default and readonly wrappers. */
 export function unwrap(schema: z.ZodType): Unwrapped {
@@ -26,7 +27,12 @@ export function unwrap(schema: z.ZodType): Unwrapped {
   let nullable = false;
   for (;;) {
     const def = defOf(current);
-    if (def.type === 'optional' || def.type === 'nullable' || def.type === 'default' || def.type === 'readonly') {
+    if (
+      def.type === 'optional' ||
+      def.type === 'nullable' ||
+      def.type === 'default' ||
+      def.type === 'readonly'
+    ) {
       nullable = true;
       current = def.innerType as z.ZodType;
     } else if (def.type === 'pipe') {
@@ -37,7 +43,8 @@ export function unwrap(schema: z.ZodType): Unwrapped {
   }
 }
 
-export const descriptionOf = (schema: z.ZodType): string | undefined => z.globalRegistry.get(schema)?.description;
+export const descriptionOf = (schema: z.ZodType): string | undefined =>
+  z.globalRegistry.get(schema)?.description;
 const idOf = (schema: z.ZodType): string | undefined => z.globalRegistry.get(schema)?.id;
 
 export const pascal = (text: string): string =>
@@ -87,7 +94,11 @@ export class ZodGraphqlTypes {
     const def = defOf(schema);
     if (def.type === 'array') {
       const item = unwrap(def.element as z.ZodType);
-      return { type: this.outputScalarOrObject(item.schema, nameHint), list: true, itemNullable: item.nullable };
+      return {
+        type: this.outputScalarOrObject(item.schema, nameHint),
+        list: true,
+        itemNullable: item.nullable,
+      };
     }
     return { type: this.outputScalarOrObject(schema, nameHint), list: false, itemNullable: false };
   }
@@ -164,7 +175,11 @@ export class ZodGraphqlTypes {
     const def = defOf(schema);
     if (def.type === 'array') {
       const item = unwrap(def.element as z.ZodType);
-      return { type: this.inputScalarOrObject(item.schema, nameHint), list: true, itemRequired: !item.nullable };
+      return {
+        type: this.inputScalarOrObject(item.schema, nameHint),
+        list: true,
+        itemRequired: !item.nullable,
+      };
     }
     return { type: this.inputScalarOrObject(schema, nameHint), list: false, itemRequired: true };
   }

@@ -59,7 +59,9 @@ export function buildOpenApiDocument(routes: readonly RestRoute[], config: Pick<
         description: schema.description,
         schema,
       }));
-    const bodyProperties = Object.fromEntries(Object.entries(properties).filter(([name]) => !inPath.has(name)));
+    const bodyProperties = Object.fromEntries(
+      Object.entries(properties).filter(([name]) => !inPath.has(name)),
+    );
     const bodyRequired = [...required].filter((name) => !inPath.has(name));
 
     const noContent = output.schema.type === 'null';
@@ -84,7 +86,12 @@ export function buildOpenApiDocument(routes: readonly RestRoute[], config: Pick<
         required: bodyRequired.length > 0,
         content: {
           'application/json': {
-            schema: { type: 'object', properties: bodyProperties, required: bodyRequired, additionalProperties: false },
+            schema: {
+              type: 'object',
+              properties: bodyProperties,
+              required: bodyRequired,
+              additionalProperties: false,
+            },
           },
         },
       };

@@ -8,7 +8,11 @@ import { contextFor, type Services } from '../../request-context';
 import { inputAssemblerFor } from './assemble-input';
 import type { RestRoute } from './route';
 
-export function registerRestRoutes(app: FastifyInstance, routes: readonly RestRoute[], services: Services): void {
+export function registerRestRoutes(
+  app: FastifyInstance,
+  routes: readonly RestRoute[],
+  services: Services,
+): void {
   for (const route of routes) {
     const assemble = inputAssemblerFor(route.operation);
     const successStatus = route.status ?? 200;

@@ -2,10 +2,11 @@
  * The `/v1` (and `/admin`) route table: each area lists its paths and the operation each
  * calls. The OpenAPI document is generated from this table.
  */
+
+import type { RestRoute } from './route';
 import { identityRoutes } from './routes/identity';
 import { inviteLinkRoutes } from './routes/invite-links';
 import { organizationRoutes } from './routes/organizations';
-import type { RestRoute } from './route';
 import { ssoRoutes } from './routes/sso';
 import { teamRoutes } from './routes/teams';
 

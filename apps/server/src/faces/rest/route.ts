@@ -12,5 +12,9 @@ export interface RestRoute {
   status?: number;
 }
 
-export const route = (method: HttpMethod, path: string, operation: AnyOperation, status?: number): RestRoute =>
-  status === undefined ? { method, path, operation } : { method, path, operation, status };
+export const route = (
+  method: HttpMethod,
+  path: string,
+  operation: AnyOperation,
+  status?: number,
+): RestRoute => (status === undefined ? { method, path, operation } : { method, path, operation, status });

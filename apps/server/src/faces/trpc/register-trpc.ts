@@ -26,7 +26,10 @@ export function registerTrpc(app: FastifyInstance, services: Services): void {
       url: '/trpc/*',
       handler: async (request, reply) => {
         const url = new URL(request.url, 'http://trpc.local');
-        const init: RequestInit = { method: request.method, headers: request.headers as Record<string, string> };
+        const init: RequestInit = {
+          method: request.method,
+          headers: request.headers as Record<string, string>,
+        };
         if (request.method === 'POST') init.body = typeof request.body === 'string' ? request.body : '';
         const response = await resolveResponse({
           router: appRouter,
@@ -38,7 +41,8 @@ export function registerTrpc(app: FastifyInstance, services: Services): void {
             operationContext: await contextFor(services, request.headers.authorization),
           }),
           onError: ({ error }) => {
-            if (error.code === 'INTERNAL_SERVER_ERROR') request.log.error({ err: error.cause ?? error }, 'tRPC error');
+            if (error.code === 'INTERNAL_SERVER_ERROR')
+              request.log.error({ err: error.cause ?? error }, 'tRPC error');
           },
         });
         reply.code(response.status);

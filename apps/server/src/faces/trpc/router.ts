@@ -11,8 +11,8 @@ import {
   isDomainError,
   isOperation,
   type OperationContext,
-  type OperationTree,
   type Operations,
+  type OperationTree,
   operations,
 } from '@quire/domain';
 import {

@@ -12,6 +12,14 @@ export const PingResultSchema = z
   .object({
     /** A JWT whose claims describe the member, for sites with visitor authentication. */
     docsVisitorClaims: z.string().optional().describe('Signed token of the visitor claims of the member'),
+    /**
+     * The same token under the name GitBook's published client reads; the interface
+     * document names it `docsVisitorClaims`, so both are sent.
+     */
+    gitbookVisitorClaims: z
+      .string()
+      .optional()
+      .describe('The same token as docsVisitorClaims, under the name GitBook clients read'),
   })
   .meta({ id: 'OrganizationPing', description: 'The answer to a ping of an organization' });
 
@@ -43,6 +51,6 @@ export const pingOrganization = operation({
       },
       VISITOR_CLAIMS_TTL_SECONDS,
     );
-    return { docsVisitorClaims };
+    return { docsVisitorClaims, gitbookVisitorClaims: docsVisitorClaims };
   },
 });

@@ -3,7 +3,7 @@ import { callerOf } from '../../operation/context';
 import { operation } from '../../operation/operation';
 import { authorizeOrganization } from '../../policies/organization-policy';
 import { MAX_MEMBER_REFERENCES, MemberReferenceSchema, resolveMemberReferences } from '../member-references';
-import type { TeamRecord } from '../records';
+import type { TeamMembershipRecord, TeamRecord } from '../records';
 import { TeamTitleSchema } from '../team-fields';
 import { teamPermissions } from '../team-policy';
 import { presentTeam, type Team, TeamSchema } from '../team-schema';
@@ -38,27 +38,19 @@ export const createTeam = operation({
       memberCount: 0,
     };
     await ctx.repos.teams.insert(team);
-    const userIds = [...new Set(members.map((m) => m.userId))];
-    for (const userId of userIds) {
-      await ctx.repos.teams.putMembership({
-        organizationId: team.organizationId,
-        teamId: team.id,
-        userId,
-        role: 'member',
-        addedAt: now,
-      });
-    }
-    const created: TeamRecord = { ...team, memberCount: userIds.length };
+    const memberships: TeamMembershipRecord[] = [...new Set(members.map((m) => m.userId))].map((userId) => ({
+      organizationId: team.organizationId,
+      teamId: team.id,
+      userId,
+      role: 'member',
+      addedAt: now,
+    }));
+    for (const membership of memberships) await ctx.repos.teams.putMembership(membership);
     const callerId = callerOf(ctx).userId;
-    const membership = userIds.includes(callerId)
-      ? {
-          organizationId: team.organizationId,
-          teamId: team.id,
-          userId: callerId,
-          role: 'member' as const,
-          addedAt: now,
-        }
-      : null;
-    return presentTeam(ctx.urls, created, teamPermissions({ organization: permissions, membership }));
+    const permissionsOnTeam = teamPermissions({
+      organization: permissions,
+      membership: memberships.find((m) => m.userId === callerId) ?? null,
+    });
+    return presentTeam(ctx.urls, { ...team, memberCount: memberships.length }, permissionsOnTeam);
   },
 });

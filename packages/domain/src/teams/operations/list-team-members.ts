@@ -26,14 +26,11 @@ export const listTeamMembers = operation({
       input.teamId,
       pageRequest(input),
     );
-    // The member port has no batch lookup by user ids within one organization: one lookup
-    // per row of the page, in parallel.
-    const members = await Promise.all(
-      slice.items.map((membership) => ctx.repos.members.find(input.organizationId, membership.userId)),
+    const members = await ctx.repos.members.findMany(
+      input.organizationId,
+      slice.items.map((membership) => membership.userId),
     );
-    const memberOf = new Map(
-      members.filter((m): m is MemberRecord => m !== null).map((member) => [member.userId, member]),
-    );
+    const memberOf = new Map(members.map((member) => [member.userId, member]));
     const present = await memberPresenterFor(ctx, input.organizationId, [...memberOf.values()]);
     // A row whose person left the organization meanwhile is dropped (leaving the
     // organization removes such rows anyway); its cursor goes with it.

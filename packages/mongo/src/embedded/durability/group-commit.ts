@@ -173,9 +173,9 @@ export class GroupCommitJournal implements Journal {
   }
 
   private async writeGroup(group: PendingBatch[]): Promise<void> {
-    const data =
-      group.length === 1 ? group[0]!.record : Buffer.concat(group.map((pending) => pending.record));
+    let data: Buffer;
     try {
+      data = group.length === 1 ? group[0]!.record : Buffer.concat(group.map((pending) => pending.record));
       await writeAll(this.storageFs, this.file.fd, data);
       await this.storageFs.fdatasync(this.file.fd);
     } catch (error) {

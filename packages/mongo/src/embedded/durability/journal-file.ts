@@ -60,6 +60,13 @@ export interface JournalReplay {
  * Replays a journal into `state`. Only the newest journal may end in a torn record, since an
  * older one was complete and fsynced before its successor was created; the newest one's torn
  * tail is cut off (and the cut fsynced) so appends continue after the last good record.
+ *
+ * "Torn" means nothing valid follows the bad record. Anything else refuses to open, since
+ * skipping a bad record in the middle would silently drop acknowledged writes. Limit: after a
+ * power loss (not a process kill: the page cache survives those), a disk that persisted the
+ * pages of the last, never-acknowledged group out of order could leave a valid record after a
+ * bad one; that is refused too, conservatively, and needs the tail cut by hand at the offset
+ * the error names.
  */
 export async function replayJournal(
   storageFs: StorageFs,

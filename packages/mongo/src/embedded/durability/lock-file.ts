@@ -39,7 +39,8 @@ export interface StoreLock {
   release(): Promise<void>;
 }
 
-const ATTEMPTS = 20;
+/** Gives up after this long: enough for a lock file's creator to write it, or a racing opener to finish. */
+const ACQUIRE_TIMEOUT_MS = 5000;
 /** A lock file younger than this may be empty only because its creator is still writing it. */
 const CREATION_GRACE_MS = 2000;
 const RETRY_DELAY_MS = 25;
@@ -55,7 +56,8 @@ export async function acquireLock(storageFs: StorageFs, dir: string): Promise<St
   if (startTime !== undefined) mine.startTime = startTime;
   const mineText = JSON.stringify(mine);
 
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+  const deadline = Date.now() + ACQUIRE_TIMEOUT_MS;
+  while (Date.now() < deadline) {
     if (await tryCreate(storageFs, path, mineText)) {
       return { path, release: () => releaseLock(storageFs, path, mine.token) };
     }
@@ -91,7 +93,9 @@ export async function acquireLock(storageFs: StorageFs, dir: string): Promise<St
     }
     await takeOver(storageFs, path, text);
   }
-  throw new Error(`Could not acquire ${path} after ${ATTEMPTS} attempts: other processes keep taking it`);
+  throw new Error(
+    `Could not acquire ${path} within ${ACQUIRE_TIMEOUT_MS} ms: other openers keep racing for it`,
+  );
 }
 
 async function tryCreate(storageFs: StorageFs, path: string, text: string): Promise<boolean> {

@@ -17,14 +17,20 @@ const MAX_NODE_SIZE = 64;
 
 export type Comparator<K> = (a: K, b: K) => number;
 
-/** An ordered set of keys (a B+ tree whose values are all undefined, so it stores none). */
-export function createKeyTree<K>(compare: Comparator<K>): BTree<K, undefined> {
-  return new BTreeClass<K, undefined>(undefined, compare, MAX_NODE_SIZE);
+export function createTree<K, V>(compare: Comparator<K>): BTree<K, V> {
+  return new BTreeClass<K, V>(undefined, compare, MAX_NODE_SIZE);
 }
 
-/** Builds the tree from keys already sorted by `compare` and distinct, in linear time. */
-export function loadKeyTree<K>(sortedKeys: K[], compare: Comparator<K>): BTree<K, undefined> {
-  if (sortedKeys.length === 0) return createKeyTree(compare);
-  const values: undefined[] = new Array(sortedKeys.length).fill(undefined);
-  return bulkLoad<K, undefined>(sortedKeys, values, MAX_NODE_SIZE, compare);
+/**
+ * Builds a tree from keys already sorted by `compare` and distinct, in linear time. With
+ * `values` omitted every value is undefined, which the tree then stores in no array at all.
+ */
+export function loadTree<K, V>(sortedKeys: K[], compare: Comparator<K>, values?: V[]): BTree<K, V> {
+  if (sortedKeys.length === 0) return createTree(compare);
+  return bulkLoad<K, V>(
+    sortedKeys,
+    values ?? new Array<V>(sortedKeys.length).fill(undefined as V),
+    MAX_NODE_SIZE,
+    compare,
+  );
 }

@@ -99,17 +99,17 @@ export class CollectionData {
       // Keys the write itself produces, so two new documents cannot share one either.
       const claimed = new Map<string, DocumentId>();
       changes.forEach((change, i) => {
-        for (const tuple of newKeys[i]?.[position]?.tuples ?? []) {
-          const encoded = JSON.stringify(tuple);
+        const keys = newKeys[i]?.[position];
+        keys?.encoded.forEach((encoded, k) => {
           const claimant = claimed.get(encoded);
           if (
             (claimant !== undefined && claimant !== change.id) ||
-            index.findHolder(tuple, change.id, isRewritten) !== undefined
+            index.findHolder(encoded, change.id, isRewritten) !== undefined
           ) {
-            throw new DuplicateKeyError(this.namespace, index.definition, tuple);
+            throw new DuplicateKeyError(this.namespace, index.definition, keys.tuples[k]!);
           }
           claimed.set(encoded, change.id);
-        }
+        });
       });
     });
     return { changes, newKeys };
@@ -158,6 +158,9 @@ export class CollectionData {
 }
 
 function sameKeys(a: IndexKeys, b: IndexKeys): boolean {
-  if (a.multikey !== b.multikey || a.tuples.length !== b.tuples.length) return false;
-  return a.tuples.every((tuple, i) => JSON.stringify(tuple) === JSON.stringify(b.tuples[i]));
+  return (
+    a.multikey === b.multikey &&
+    a.encoded.length === b.encoded.length &&
+    a.encoded.every((encoded, i) => encoded === b.encoded[i])
+  );
 }

@@ -38,6 +38,7 @@ import { EmbeddedCursor } from './cursor';
 import { assertDocumentId, type DocumentId, idKeyOf } from './document-id';
 import { normalizeSort } from './document-sort';
 import { EmbeddedServerError, InvalidArgumentError } from './errors';
+import { soleIdEquality } from './filter-analysis';
 import { checkFilter } from './filter-validation';
 import { buildIndexDefinition, ID_INDEX, resolveIndexCreation, sameIndexKey } from './index-spec';
 import type { JournalWriter } from './journal-writer';
@@ -77,6 +78,14 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
   }
 
   async findOne(filter: Filter<T> = {}, options: StoreFindOptions = {}): Promise<WithId<T> | null> {
+    const id = options.skip ? undefined : soleIdEquality(filter);
+    if (id !== undefined) {
+      const json = this.#data.docs.get(idKeyOf(id));
+      if (json === undefined) return null;
+      const doc = JSON.parse(json) as Document;
+      const project = compileProjection(options.projection);
+      return (project === undefined ? doc : project(doc)) as WithId<T>;
+    }
     return this.#read(filter, options, 1).documents[0] ?? null;
   }
 
@@ -89,8 +98,17 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
   }
 
   async countDocuments(filter: Filter<T> = {}, options: StoreCountOptions = {}): Promise<number> {
+    return this.#count(filter, options).count;
+  }
+
+  /** Runs `countDocuments` and reports how (see `explain`). */
+  explainCount(filter: Filter<T> = {}, options: StoreCountOptions = {}): QueryStats {
+    return this.#count(filter, options).stats;
+  }
+
+  #count(filter: Filter<T>, options: StoreCountOptions) {
     const { skip, limit } = skipAndLimit(options);
-    return countMatches(this.#data, checkFilter(filter), skip, limit).count;
+    return countMatches(this.#data, checkFilter(filter), skip, limit);
   }
 
   async insertOne(doc: OptionalUnlessRequiredId<T>): Promise<StoreInsertOneResult> {

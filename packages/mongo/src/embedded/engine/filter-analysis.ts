@@ -5,6 +5,7 @@
  */
 import type { Document } from 'mongodb';
 import { bsonTypeRank, compareBson, endOfType, isPlainObject, startOfType } from './bson-order';
+import { type DocumentId, isDocumentId } from './document-id';
 import type { RangeBound } from './index-tree';
 
 /** Values an index bound can hold: MongoDB orders them across types without surprises. */
@@ -28,6 +29,21 @@ export interface FilterAnalysis {
   /** The filter has conditions outside `fields` ($or, $expr, $nor, ...). */
   hasOtherConditions: boolean;
   isEmpty: boolean;
+}
+
+/**
+ * The `_id` of a filter that is exactly `{ _id: <string or number> }`: the most frequent
+ * query, answered by one map lookup without planning.
+ */
+export function soleIdEquality(filter: unknown): DocumentId | undefined {
+  if (!isPlainObject(filter)) return undefined;
+  let id: unknown;
+  let keys = 0;
+  for (const key in filter) {
+    if (key !== '_id' || ++keys > 1) return undefined;
+    id = filter[key];
+  }
+  return isDocumentId(id) ? id : undefined;
 }
 
 /** Expects a filter already checked by `checkFilter`. */

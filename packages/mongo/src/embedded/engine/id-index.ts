@@ -4,7 +4,7 @@
  */
 import type { IndexDefinition } from '../journal-types';
 import { compareBson } from './bson-order';
-import { type BTree, createKeyTree, loadKeyTree } from './btree';
+import { type BTree, createTree, loadTree } from './btree';
 import type { DocumentId } from './document-id';
 import { ID_INDEX } from './index-spec';
 import type { OrderedIndex, RangeBound, ScanBounds } from './index-tree';
@@ -17,7 +17,7 @@ export class IdIndex implements OrderedIndex {
 
   constructor(ids: DocumentId[] = []) {
     ids.sort(compareBson);
-    this.#tree = loadKeyTree<unknown>(ids, compareBson);
+    this.#tree = loadTree<unknown, undefined>(ids, compareBson);
   }
 
   add(id: DocumentId): void {
@@ -29,7 +29,7 @@ export class IdIndex implements OrderedIndex {
   }
 
   clear(): void {
-    this.#tree = createKeyTree<unknown>(compareBson);
+    this.#tree = createTree<unknown, undefined>(compareBson);
   }
 
   *scan(bounds: ScanBounds, reverse: boolean): Iterable<DocumentId> {

@@ -1,15 +1,16 @@
 /**
- * A secondary index: a B+ tree of entries `[value of each indexed field..., _id]`, ordered
- * field by field in BSON order (reversed for `-1` fields), then by `_id`, so entries are
- * distinct even when values repeat and a scan yields documents in index order.
+ * A secondary index: a B+ tree whose keys are `[value of each indexed field..., _id]` in
+ * BSON order (reversed for `-1` fields), so entries are distinct even when values repeat
+ * and a scan yields documents in index order. Keys are stored in the order-preserving
+ * string encoding of `key-encoding.ts`; each entry's value is its document's `_id`.
  */
 import type { Document } from 'mongodb';
 import type { IndexDefinition } from '../journal-types';
-import { compareBson, MAX_KEY, MIN_KEY } from './bson-order';
-import { type BTree, createKeyTree, loadKeyTree } from './btree';
+import { type BTree, createTree, loadTree } from './btree';
 import type { DocumentId } from './document-id';
 import { DuplicateKeyError, EmbeddedServerError } from './errors';
 import { collectPathValues, splitPath } from './field-path';
+import { AFTER_PREFIX, codesToString, encodeValue } from './key-encoding';
 
 /** One end of a range on an index field, in the field's own (ascending) value order. */
 export interface RangeBound {
@@ -38,26 +39,46 @@ export interface OrderedIndex {
   scan(bounds: ScanBounds, reverse: boolean): Iterable<DocumentId>;
 }
 
-/** A document's key values for one index: usually one tuple, one per array element if multikey. */
+/**
+ * A document's keys for one index: usually one, one per distinct array element if multikey.
+ * `encoded[i]` is `tuples[i]` encoded, the entry's key without the `_id`; `codes[i]` its
+ * character codes, from which entries are built as flat strings.
+ */
 export interface IndexKeys {
   tuples: unknown[][];
+  encoded: string[];
+  codes: number[][];
   multikey: boolean;
 }
 
-type IndexEntry = unknown[];
+const compareKeys = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+function idCodesOf(id: DocumentId): number[] {
+  const codes: number[] = [];
+  encodeValue(id, 1, codes);
+  return codes;
+}
+
+/**
+ * An entry's key built as one flat string: `encoded + encodedId` would make a rope (a
+ * ConsString and its two halves), costing a million-entry index tens of megabytes.
+ */
+function entryKey(valueCodes: readonly number[], idCodes: readonly number[]): string {
+  return codesToString(valueCodes.concat(idCodes));
+}
 
 export class IndexTree implements OrderedIndex {
   readonly definition: IndexDefinition;
   readonly #paths: ReadonlyArray<readonly string[]>;
-  readonly #compare: (a: IndexEntry, b: IndexEntry) => number;
-  #tree: BTree<IndexEntry, undefined>;
+  readonly #directions: ReadonlyArray<1 | -1>;
+  #tree: BTree<string, DocumentId>;
   #multikeyDocuments = 0;
 
   constructor(definition: IndexDefinition) {
     this.definition = definition;
     this.#paths = definition.key.map(([field]) => splitPath(field));
-    this.#compare = entryComparator(definition.key.map(([, direction]) => direction));
-    this.#tree = createKeyTree(this.#compare);
+    this.#directions = definition.key.map(([, direction]) => direction);
+    this.#tree = createTree(compareKeys);
   }
 
   /**
@@ -71,25 +92,33 @@ export class IndexTree implements OrderedIndex {
     namespace: string,
   ): IndexTree[] {
     const indexes = definitions.map((definition) => new IndexTree(definition));
-    const entries: IndexEntry[][] = indexes.map(() => []);
+    // [key, _id, and for unique indexes the key without _id and its values, to find and report duplicates].
+    const entries: Array<Array<[string, DocumentId, string?, unknown[]?]>> = indexes.map(() => []);
     for (const [id, doc] of documents) {
+      const idCodes = idCodesOf(id);
       indexes.forEach((index, i) => {
         const keys = index.keysOf(doc);
         if (keys.multikey) index.#multikeyDocuments++;
-        for (const tuple of keys.tuples) entries[i]!.push(entryOf(tuple, id));
+        keys.encoded.forEach((encoded, k) => {
+          const key = entryKey(keys.codes[k]!, idCodes);
+          entries[i]!.push(index.definition.unique ? [key, id, encoded, keys.tuples[k]] : [key, id]);
+        });
       });
     }
     indexes.forEach((index, i) => {
-      const sorted = entries[i]!.sort(index.#compare);
-      const { key, unique } = index.definition;
-      if (unique) {
+      const sorted = entries[i]!.sort((a, b) => compareKeys(a[0], b[0]));
+      if (index.definition.unique) {
         for (let j = 1; j < sorted.length; j++) {
-          if (sameValues(sorted[j - 1]!, sorted[j]!, key.length)) {
-            throw new DuplicateKeyError(namespace, index.definition, sorted[j]!.slice(0, key.length));
-          }
+          const [, , previous] = sorted[j - 1]!;
+          const [, , current, values] = sorted[j]!;
+          if (previous === current) throw new DuplicateKeyError(namespace, index.definition, values!);
         }
       }
-      index.#tree = loadKeyTree(sorted, index.#compare);
+      index.#tree = loadTree(
+        sorted.map(([key]) => key),
+        compareKeys,
+        sorted.map(([, id]) => id),
+      );
       // Let the collected entries go while the next index loads: the tree holds them now.
       entries[i] = [];
     });
@@ -104,7 +133,7 @@ export class IndexTree implements OrderedIndex {
     return this.#tree.size;
   }
 
-  /** The key tuples of `doc`. Throws if two indexed paths hold arrays, as MongoDB does. */
+  /** The keys of `doc`. Throws if two indexed paths hold arrays, as MongoDB does. */
   keysOf(doc: Document): IndexKeys {
     const found = this.#paths.map((parts) => collectPathValues(doc, parts));
     let arrayField = -1;
@@ -120,41 +149,50 @@ export class IndexTree implements OrderedIndex {
       arrayField = i;
     }
     const single = found.map((path) => path.values[0] ?? null);
-    if (arrayField < 0) return { tuples: [single], multikey: false };
-    return {
-      tuples: distinctValues(found[arrayField]!.values).map((value) => {
-        const tuple = single.slice();
-        tuple[arrayField] = value ?? null;
-        return tuple;
-      }),
-      multikey: true,
-    };
+    if (arrayField < 0) {
+      const codes = this.#codesOf(single);
+      return { tuples: [single], encoded: [codesToString(codes)], codes: [codes], multikey: false };
+    }
+    // One entry per distinct element (`[1, 1]` is indexed once, as in MongoDB).
+    const keys: IndexKeys = { tuples: [], encoded: [], codes: [], multikey: true };
+    for (const value of found[arrayField]!.values) {
+      const tuple = single.slice();
+      tuple[arrayField] = value ?? null;
+      const codes = this.#codesOf(tuple);
+      const encoded = codesToString(codes);
+      if (keys.encoded.includes(encoded)) continue;
+      keys.tuples.push(tuple);
+      keys.encoded.push(encoded);
+      keys.codes.push(codes);
+    }
+    return keys;
   }
 
   add(keys: IndexKeys, id: DocumentId): void {
-    for (const tuple of keys.tuples) this.#tree.set(entryOf(tuple, id), undefined);
+    const idCodes = idCodesOf(id);
+    for (const codes of keys.codes) this.#tree.set(entryKey(codes, idCodes), id);
     if (keys.multikey) this.#multikeyDocuments++;
   }
 
   remove(keys: IndexKeys, id: DocumentId): void {
-    for (const tuple of keys.tuples) this.#tree.delete(entryOf(tuple, id));
+    const idCodes = idCodesOf(id);
+    for (const codes of keys.codes) this.#tree.delete(entryKey(codes, idCodes));
     if (keys.multikey) this.#multikeyDocuments--;
   }
 
   /**
-   * The `_id` of another document holding key `values`, if any; `isReplaced` tells which
-   * documents the current write removes or rewrites, whose old keys do not count.
+   * The `_id` of another document holding the key `encoded` (from `IndexKeys`), if any;
+   * `isReplaced` tells which documents the current write removes or rewrites, whose old
+   * keys do not count.
    */
   findHolder(
-    values: readonly unknown[],
+    encoded: string,
     id: DocumentId,
     isReplaced: (id: DocumentId) => boolean,
   ): DocumentId | undefined {
-    const fields = values.length;
-    const low: IndexEntry = [...values, MIN_KEY];
-    for (const [entry] of this.#tree.entries(low, [])) {
-      if (!sameValues(entry, low, fields)) return undefined;
-      const holder = entry[fields] as DocumentId;
+    // Encodings are self-delimiting, so only entries with exactly these values start with it.
+    for (const [key, holder] of this.#tree.entries(encoded, [])) {
+      if (!key.startsWith(encoded)) return undefined;
       if (holder !== id && !isReplaced(holder)) return holder;
     }
     return undefined;
@@ -163,76 +201,53 @@ export class IndexTree implements OrderedIndex {
   *scan(bounds: ScanBounds, reverse: boolean): Iterable<DocumentId> {
     const low = this.#treeBound(bounds, 'low');
     const high = this.#treeBound(bounds, 'high');
-    const idPosition = this.definition.key.length;
-    const reused: IndexEntry[] = [];
+    const reused: Array<string | DocumentId> = [];
     if (reverse) {
-      for (const [entry] of this.#tree.entriesReversed(high, reused)) {
-        if (this.#compare(entry, low) < 0) return;
-        yield entry[idPosition] as DocumentId;
+      for (const [key, id] of this.#tree.entriesReversed(high, reused)) {
+        if (key < low) return;
+        yield id;
       }
     } else {
-      for (const [entry] of this.#tree.entries(low, reused)) {
-        if (this.#compare(entry, high) > 0) return;
-        yield entry[idPosition] as DocumentId;
+      for (const [key, id] of this.#tree.entries(low, reused)) {
+        if (key > high) return;
+        yield id;
       }
     }
+  }
+
+  #codesOf(values: readonly unknown[]): number[] {
+    const codes: number[] = [];
+    values.forEach((value, i) => {
+      encodeValue(value, this.#directions[i]!, codes);
+    });
+    return codes;
   }
 
   /**
-   * The tree position where a scan starts ('low') or ends ('high'). Bounds end with MIN_KEY
-   * or MAX_KEY, which sort before or after every `_id`, so no entry ever equals a bound and
-   * inclusiveness is expressed by which of the two follows the bound value. On a `-1` field
-   * the tree runs from high values to low ones, so the value range's ends swap.
+   * The key where a scan starts ('low') or ends ('high'). No entry equals a bound: an entry
+   * continues past the encoded values (with more fields and its `_id`), so the bound itself
+   * sorts just before the entries that start with it, and the bound followed by
+   * AFTER_PREFIX just after them. On a `-1` field the tree runs from high values to low
+   * ones, so the value range's ends swap.
    */
-  #treeBound(bounds: ScanBounds, end: 'low' | 'high'): IndexEntry {
-    const { equal } = bounds;
-    const rangeField = this.definition.key[equal.length];
-    if (rangeField === undefined) return [...equal, end === 'low' ? MIN_KEY : MAX_KEY];
-    const ascending = rangeField[1] === 1;
-    const bound = (end === 'low') === ascending ? bounds.lower : bounds.upper;
-    if (bound === undefined) return [...equal, end === 'low' ? MIN_KEY : MAX_KEY];
-    const before = end === 'low' ? bound.inclusive : !bound.inclusive;
-    return [...equal, bound.value, before ? MIN_KEY : MAX_KEY];
-  }
-}
-
-/**
- * Orders entries field by field, reversing `-1` fields, then by `_id`. MIN_KEY and MAX_KEY
- * mark the ends of a scan and are never reversed; type-bracket bounds are ordinary values
- * and reverse with their field.
- */
-function entryComparator(directions: ReadonlyArray<1 | -1>): (a: IndexEntry, b: IndexEntry) => number {
-  const fields = directions.length;
-  return (a, b) => {
-    const shared = Math.min(a.length, b.length);
-    for (let i = 0; i < shared; i++) {
-      const x = a[i];
-      const y = b[i];
-      if (x === MIN_KEY || y === MAX_KEY) return x === y ? 0 : -1;
-      if (x === MAX_KEY || y === MIN_KEY) return x === y ? 0 : 1;
-      const order = compareBson(x, y);
-      if (order !== 0) return i < fields && directions[i] === -1 ? -order : order;
+  #treeBound(bounds: ScanBounds, end: 'low' | 'high'): string {
+    const codes: number[] = [];
+    bounds.equal.forEach((value, i) => {
+      encodeValue(value, this.#directions[i]!, codes);
+    });
+    const rangeField = bounds.equal.length;
+    const direction = this.#directions[rangeField];
+    const bound =
+      direction === undefined
+        ? undefined
+        : (end === 'low') === (direction === 1)
+          ? bounds.lower
+          : bounds.upper;
+    let before = end === 'low';
+    if (bound !== undefined && direction !== undefined) {
+      encodeValue(bound.value, direction, codes);
+      before = end === 'low' ? bound.inclusive : !bound.inclusive;
     }
-    return a.length - b.length;
-  };
-}
-
-/** An entry sized exactly: a million of them should not carry spare array capacity. */
-function entryOf(tuple: readonly unknown[], id: DocumentId): IndexEntry {
-  const entry: IndexEntry = new Array(tuple.length + 1);
-  for (let i = 0; i < tuple.length; i++) entry[i] = tuple[i];
-  entry[tuple.length] = id;
-  return entry;
-}
-
-function sameValues(a: IndexEntry, b: IndexEntry, fields: number): boolean {
-  for (let i = 0; i < fields; i++) if (compareBson(a[i], b[i]) !== 0) return false;
-  return true;
-}
-
-/** An array's elements once each (`[1, 1]` indexes 1 once, as in MongoDB). */
-function distinctValues(values: unknown[]): unknown[] {
-  if (values.length < 2) return values;
-  const sorted = values.map((value) => value ?? null).sort(compareBson);
-  return sorted.filter((value, i) => i === 0 || compareBson(sorted[i - 1], value) !== 0);
+    return codesToString(codes) + (before ? '' : AFTER_PREFIX);
+  }
 }

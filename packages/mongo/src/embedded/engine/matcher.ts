@@ -65,6 +65,7 @@ export function withOrderedEquality(filter: Document): Document {
 }
 
 function fieldCondition(condition: unknown): unknown {
+  if (Array.isArray(condition)) return condition.some(isPlainObject) ? { $orderedEq: condition } : condition;
   if (!isPlainObject(condition)) return condition;
   const keys = Object.keys(condition);
   if (!keys.some((key) => key.startsWith('$'))) return { $orderedEq: condition };

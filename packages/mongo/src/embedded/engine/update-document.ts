@@ -8,7 +8,7 @@
  */
 import { updateMany as mingoUpdateMany } from 'mingo';
 import type { Document } from 'mongodb';
-import { isPlainObject } from './bson-order';
+import { bsonEquals, isPlainObject } from './bson-order';
 import { EmbeddedServerError, InvalidArgumentError } from './errors';
 import { MINGO_OPTIONS, withOrderedEquality } from './matcher';
 
@@ -32,9 +32,14 @@ const NUMERIC_OPERATORS = new Set(['$inc', '$mul']);
 const ARRAY_OPERATORS = new Set(['$push', '$addToSet', '$pull', '$pullAll', '$pop']);
 
 export interface ParsedUpdate {
-  /** The operators mingo applies (everything but `$setOnInsert`). */
+  /** The operators mingo applies (everything but `$setOnInsert`, and without `_id`). */
   operators: Record<string, Document>;
   setOnInsert: Document | undefined;
+  /**
+   * The `_id` given by `$set` or `$setOnInsert`: allowed when it equals the document's
+   * (MongoDB accepts that; mingo does not), or names the `_id` of an upserted document.
+   */
+  setsId: { value: unknown } | undefined;
   /** Whether a path uses the positional `$`, which needs the filter to find its element. */
   positional: boolean;
 }
@@ -51,6 +56,7 @@ export function parseUpdate(update: unknown): ParsedUpdate {
 
   const operators: Record<string, Document> = {};
   let setOnInsert: Document | undefined;
+  let setsId: { value: unknown } | undefined;
   const paths: Array<[path: string, operator: string]> = [];
   for (const [operator, fields] of Object.entries(update)) {
     checkOperator(operator, fields);
@@ -59,11 +65,28 @@ export function parseUpdate(update: unknown): ParsedUpdate {
       paths.push([path, operator]);
       if (operator === '$rename') paths.push([String(operand), operator]);
     }
-    if (operator === '$setOnInsert') setOnInsert = fields;
-    else operators[operator] = fields;
+    const { _id, ...others } = fields;
+    if (_id !== undefined && (operator === '$set' || operator === '$setOnInsert')) setsId = { value: _id };
+    const withoutId = setsId === undefined ? fields : others;
+    if (operator === '$setOnInsert') setOnInsert = withoutId;
+    else operators[operator] = withoutId;
   }
   checkConflicts(paths);
-  return { operators, setOnInsert, positional: paths.some(([path]) => path.split('.').includes('$')) };
+  const touchesId = paths.find(([path]) => path === '_id' || path.startsWith('_id.'));
+  if (touchesId !== undefined && setsId === undefined) throw immutableId(touchesId[0]);
+  return {
+    operators,
+    setOnInsert,
+    setsId,
+    positional: paths.some(([path]) => path.split('.').includes('$')),
+  };
+}
+
+function immutableId(path: string): EmbeddedServerError {
+  return new EmbeddedServerError(
+    'ImmutableField',
+    `Performing an update on the path '${path}' would modify the immutable field '_id'`,
+  );
 }
 
 function checkOperator(operator: string, fields: unknown): asserts fields is Document {
@@ -153,6 +176,13 @@ export function applyUpdate(
   filter: Document,
   mode: 'update' | 'insert',
 ): void {
+  if (update.setsId !== undefined) {
+    const { value } = update.setsId;
+    for (const doc of docs) {
+      if (mode === 'insert' && doc._id === undefined) doc._id = value;
+      else if (!bsonEquals(doc._id, value)) throw immutableId('_id');
+    }
+  }
   let operators = update.operators;
   if (mode === 'insert' && update.setOnInsert !== undefined) {
     operators = { ...operators, $set: { ...operators.$set, ...update.setOnInsert } };

@@ -126,6 +126,23 @@ describe('compaction', () => {
     await reopened.journal.close();
   });
 
+  it('fails the journal when the next journal file cannot be created', async () => {
+    const dir = await tempDir();
+    const faulty = faultyFs();
+    const { storage, engine } = await open(dir, { fs: faulty.fs, onBackgroundError: () => {} });
+    await engine.insert('items', 'before');
+    faulty.control.failWhen = (op, target) =>
+      op === 'open' && target?.endsWith('journal-000002.log') ? 'ENOSPC' : undefined;
+    await expect(storage.compact()).rejects.toMatchObject({ code: 'ENOSPC' });
+    await expect(engine.insert('items', 'after')).rejects.toThrow(/must be closed and reopened/);
+    expect(storage.stats().journalFailed).toBe(true);
+    await storage.journal.close();
+
+    const reopened = await openStorage(dir);
+    expect([...(reopened.state.get('items')?.docs.keys() ?? [])]).toEqual(['before']);
+    await reopened.journal.close();
+  });
+
   it('recovers after a compaction died between rename and cleanup, or before the rename', async () => {
     const dir = await tempDir();
     const faulty = faultyFs();

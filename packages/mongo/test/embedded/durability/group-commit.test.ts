@@ -29,14 +29,15 @@ function gatedFs() {
   };
   return {
     fs,
-    /** Resolves once an fdatasync is waiting, then lets it proceed (or fail with `code`). */
-    async releaseSync(code?: string) {
+    /** Resolves once an fdatasync is waiting (the group's write is done). */
+    async syncPending() {
       while (waiting.length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    },
+    /** Waits for an fdatasync, then lets it proceed (or fail with `code`). */
+    async releaseSync(code?: string) {
+      await this.syncPending();
       if (code !== undefined) failNext = code;
       waiting.shift()!();
-    },
-    get pendingSyncs() {
-      return waiting.length;
     },
   };
 }
@@ -70,8 +71,8 @@ describe('group commit', () => {
     const gate = gatedFs();
     const storage = await openStorage(dir, { fs: gate.fs });
     const first = track(storage.journal.commit([put('a')]));
+    await gate.syncPending(); // written, waiting on fdatasync
     await tick();
-    expect(gate.pendingSyncs).toBe(1); // written, waiting on fdatasync
     expect(first.settled).toBe(false);
     await gate.releaseSync();
     await tick();

@@ -1,25 +1,34 @@
 /**
  * Commands other than `serve` open the store themselves (the same configuration as the
  * server, from the environment), do their work through the domain, and close the store.
+ *
+ * The server and the domain are loaded here, when a command runs, not when the program is
+ * built: `quire --help` then starts in a fraction of the time.
  */
 import type { DomainServices } from '@quire/domain';
 import type { Store } from '@quire/mongo';
-import { buildServices } from '../app';
-import { type Config, parseConfig } from '../config';
-import { openConfiguredStore } from '../server';
+import type { Config } from '../config';
 
 export interface CliServices {
   services: DomainServices;
   config: Config;
   store: Store;
+  /** The domain's functions (createUser, issueApiToken, setupInstance, ...). */
+  domain: typeof import('@quire/domain');
 }
 
 export async function withServices<T>(work: (opened: CliServices) => Promise<T>): Promise<T> {
+  const [{ parseConfig }, { openConfiguredStore }, { buildServices }, domain] = await Promise.all([
+    import('../config'),
+    import('../server'),
+    import('../app'),
+    import('@quire/domain'),
+  ]);
   const config = parseConfig(process.env);
   const store = await openConfiguredStore(config);
   try {
     const services = await buildServices({ config, store });
-    return await work({ services, config, store });
+    return await work({ services, config, store, domain });
   } finally {
     await store.close();
   }

@@ -1,0 +1,13 @@
+/**
+ * GitBook's official client (`@gitbook/api`, unchanged) against a running Quire: every
+ * operation of the organization area, each response checked against the document shipped in
+ * the client's package. The cases live in the `*.cases.ts` files, one per area.
+ */
+import { useSharedServer } from './shared-server';
+import './organizations.cases';
+import './members.cases';
+import './teams.cases';
+import './saml-and-invite-links.cases';
+import './errors.cases';
+
+useSharedServer();

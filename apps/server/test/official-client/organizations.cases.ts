@@ -1,0 +1,129 @@
+/**
+ * The official client drives the organization operations: the caller, the organizations it
+ * belongs to, one organization read and updated, lookup by email domain, ping and invites.
+ */
+import { MemberRole } from '@gitbook/api';
+import { describe, expect, it } from 'vitest';
+import { addMember, createOrganization, createUser } from '../support/factories';
+import { expectConforms, officialClient } from './official-client';
+import { testServer } from './shared-server';
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
+describe('user', () => {
+  it('getAuthenticatedUser: GET /v1/user', async () => {
+    const server = testServer();
+    const { user, token } = await createUser(server);
+    const client = officialClient(server.url, token);
+    const { data } = await client.api.user.getAuthenticatedUser();
+    expectConforms(client.last(), 'getAuthenticatedUser', 200);
+    expect(data).toMatchObject({ object: 'user', id: user.id, displayName: user.displayName });
+  });
+});
+
+describe('organizations', () => {
+  it('listOrganizationsForAuthenticatedUser: GET /v1/orgs, page by page', async () => {
+    const server = testServer();
+    const owner = await createUser(server);
+    const first = await createOrganization(server, { owner });
+    const second = await createOrganization(server, { owner });
+    const client = officialClient(server.url, owner.token);
+
+    const all = await client.api.orgs.listOrganizationsForAuthenticatedUser();
+    expectConforms(client.last(), 'listOrganizationsForAuthenticatedUser', 200);
+    expect(all.data.items.map((org) => org.id).sort()).toEqual(
+      [first.organization.id, second.organization.id].sort(),
+    );
+
+    const page1 = await client.api.orgs.listOrganizationsForAuthenticatedUser({ limit: 1 });
+    expectConforms(client.last(), 'listOrganizationsForAuthenticatedUser', 200);
+    expect(page1.data.items).toHaveLength(1);
+    const next = page1.data.next?.page;
+    expect(next).toBeTypeOf('string');
+    const page2 = await client.api.orgs.listOrganizationsForAuthenticatedUser({ limit: 1, page: next });
+    expectConforms(client.last(), 'listOrganizationsForAuthenticatedUser', 200);
+    expect(page2.data.items).toHaveLength(1);
+    expect(page2.data.items[0]?.id).not.toBe(page1.data.items[0]?.id);
+  });
+
+  it('getOrganizationById: GET ORG, as an admin and as a reader', async () => {
+    const server = testServer();
+    const { organization, admin } = await createOrganization(server);
+    const reader = await addMember(server, organization.id, 'read');
+    for (const token of [admin.token, reader.token]) {
+      const client = officialClient(server.url, token);
+      const { data } = await client.api.orgs.getOrganizationById(organization.id);
+      expectConforms(client.last(), 'getOrganizationById', 200);
+      expect(data).toMatchObject({ object: 'organization', id: organization.id, title: organization.title });
+    }
+  });
+
+  it('updateOrganizationById: PATCH ORG, setting and clearing fields', async () => {
+    const server = testServer();
+    const { organization, admin } = await createOrganization(server);
+    const client = officialClient(server.url, admin.token);
+    const hostname = `h${unique()}`.slice(0, 32);
+    const { data } = await client.api.orgs.updateOrganizationById(organization.id, {
+      title: 'Renamed by the client',
+      emailDomains: ['client.example.test'],
+      hostname,
+      defaultRole: MemberRole.Edit,
+      logo: 'https://cdn.example.test/logo.png',
+      sso: false,
+      ai: true,
+      inviteLinks: true,
+    });
+    expectConforms(client.last(), 'updateOrganizationById', 200);
+    expect(data).toMatchObject({
+      title: 'Renamed by the client',
+      emailDomains: ['client.example.test'],
+      hostname,
+      defaultRole: 'edit',
+      inviteLinks: true,
+    });
+
+    const cleared = await client.api.orgs.updateOrganizationById(organization.id, {
+      defaultRole: null,
+      logo: null,
+      defaultContent: null,
+    });
+    expectConforms(client.last(), 'updateOrganizationById', 200);
+    expect(cleared.data.title).toBe('Renamed by the client');
+  });
+
+  it('getOrganizationsForEmailDomain: GET /v1/email-domains/{emailDomain}/orgs', async () => {
+    const server = testServer();
+    const { organization, admin } = await createOrganization(server);
+    const domain = `${unique()}.example.test`;
+    const client = officialClient(server.url, admin.token);
+    await client.api.orgs.updateOrganizationById(organization.id, { emailDomains: [domain] });
+    const { data } = await client.api.emailDomains.getOrganizationsForEmailDomain(domain);
+    expectConforms(client.last(), 'getOrganizationsForEmailDomain', 200);
+    expect(data.organizations?.map((org) => org.id)).toContain(organization.id);
+  });
+
+  it('updateOrganizationMemberLastSeenAt: POST ORG/ping', async () => {
+    const server = testServer();
+    const { organization } = await createOrganization(server);
+    const editor = await addMember(server, organization.id, 'edit');
+    const client = officialClient(server.url, editor.token);
+    await client.api.orgs.updateOrganizationMemberLastSeenAt(organization.id);
+    expectConforms(client.last(), 'updateOrganizationMemberLastSeenAt', 200);
+  });
+
+  it('inviteUsersToOrganization: POST ORG/invites', async () => {
+    const server = testServer();
+    const { organization, admin } = await createOrganization(server);
+    const tag = unique();
+    const client = officialClient(server.url, admin.token);
+    const { data } = await client.api.orgs.inviteUsersToOrganization(organization.id, {
+      emails: [`ann.${tag}@example.test`, { email: `bob.${tag}@example.test`, role: MemberRole.Review }],
+      role: MemberRole.Edit,
+    });
+    expectConforms(client.last(), 'inviteUsersToOrganization', 200);
+    expect(data.invited).toBe(2);
+    expect(data.users).toHaveLength(2);
+    const bob = await client.api.orgs.getMemberInOrganizationById(organization.id, data.users[1]!);
+    expect(bob.data.role).toBe('review');
+  });
+});

@@ -1,0 +1,14 @@
+const N = 300000;
+let t = performance.now();
+const a = Array.from({ length: N }, (_, i) => (i * 7919) % N);
+a.sort((x, y) => x - y);
+console.log('sort 300k', (performance.now() - t).toFixed(0));
+t = performance.now();
+const m = new Map();
+for (let i = 0; i < N; i++) m.set('k' + i, 'v' + i);
+console.log('map 300k', (performance.now() - t).toFixed(0));
+const BTree = (await import('sorted-btree')).default.default;
+t = performance.now();
+const tr = new BTree(undefined, (a, b) => a - b, 64);
+for (const k of a.map((_, i) => (i * 7919) % N)) tr.set(k, undefined);
+console.log('btree 300k', (performance.now() - t).toFixed(0));

@@ -1,0 +1,16 @@
+import { openStorage } from '../src/embedded/durability';
+import { EmbeddedDatabase } from '../src/embedded/engine';
+const dir = process.argv[2]!;
+const json = 128_360_000;
+const settled = () => { globalThis.gc?.(); globalThis.gc?.(); return process.memoryUsage(); };
+const m0 = settled();
+const storage = await openStorage(dir);
+const m1 = settled();
+const db = new EmbeddedDatabase(storage.state, storage.journal);
+const m2 = settled();
+const x = (b: number) => (b / json).toFixed(2) + 'x';
+console.log('durability: heap', x(m1.heapUsed - m0.heapUsed), 'rss', x(m1.rss - m0.rss));
+console.log('engine:     heap', x(m2.heapUsed - m1.heapUsed), 'rss', x(m2.rss - m1.rss));
+console.log('total:      heap', x(m2.heapUsed - m0.heapUsed), 'rss', x(m2.rss - m0.rss), 'heapTotal', x(m2.heapTotal - m0.heapTotal), 'external', x(m2.external - m0.external), 'arrayBuffers', x(m2.arrayBuffers - m0.arrayBuffers));
+await storage.journal.close();
+void db;
