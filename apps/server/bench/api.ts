@@ -42,6 +42,15 @@ async function measure(
   const check = await fetch(url, init);
   if (!check.ok) throw new Error(`${title}: ${check.status} ${await check.text()}`);
   await check.text();
+  // Warm up (JIT, tsx's first compilations, caches) before the timed run.
+  await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: 2,
+    method: init.method ?? 'GET',
+    headers: init.headers,
+    body: init.body,
+  });
   const result = await autocannon({
     url,
     connections: CONNECTIONS,

@@ -23,14 +23,18 @@ export function createTree<K, V>(compare: Comparator<K>): BTree<K, V> {
 
 /**
  * Builds a tree from keys already sorted by `compare` and distinct, in linear time. With
- * `values` omitted every value is undefined, which the tree then stores in no array at all.
+ * `values` omitted every value is undefined, and no leaf gets a values array: a million
+ * keys save eight megabytes.
  */
 export function loadTree<K, V>(sortedKeys: K[], compare: Comparator<K>, values?: V[]): BTree<K, V> {
   if (sortedKeys.length === 0) return createTree(compare);
-  return bulkLoad<K, V>(
-    sortedKeys,
-    values ?? new Array<V>(sortedKeys.length).fill(undefined as V),
-    MAX_NODE_SIZE,
-    compare,
-  );
+  return bulkLoad<K, V>(sortedKeys, values ?? absentValues<V>(sortedKeys.length), MAX_NODE_SIZE, compare);
+}
+
+/**
+ * Stands for `length` undefined values. `bulkLoad` only reads their `length` and slices
+ * them per leaf, and a leaf given no values array shares the tree's all-undefined one.
+ */
+function absentValues<V>(length: number): V[] {
+  return { length, slice: () => undefined } as unknown as V[];
 }

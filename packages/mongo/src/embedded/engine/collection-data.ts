@@ -45,7 +45,9 @@ export class CollectionData {
     this.idIndex = new IdIndex([...this.docs.keys()].map(idFromKey));
     const definitions = (state?.indexes ?? []).filter((index) => index.name !== ID_INDEX.name);
     this.#indexes =
-      definitions.length === 0 ? [] : IndexTree.buildAll(definitions, this.parsedDocuments(), namespace);
+      definitions.length === 0
+        ? []
+        : IndexTree.buildAll(definitions, () => this.parsedDocuments(), namespace);
   }
 
   get isEmpty(): boolean {
@@ -68,7 +70,7 @@ export class CollectionData {
 
   /** Builds and adds an index; throws (adding nothing) if its documents violate it. */
   addIndex(definition: IndexDefinition): void {
-    const [index] = IndexTree.buildAll([definition], this.parsedDocuments(), this.namespace);
+    const [index] = IndexTree.buildAll([definition], () => this.parsedDocuments(), this.namespace);
     this.#indexes.push(index!);
   }
 

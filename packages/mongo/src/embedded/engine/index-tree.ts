@@ -10,7 +10,14 @@ import { type BTree, createTree, loadTree } from './btree';
 import type { DocumentId } from './document-id';
 import { DuplicateKeyError, EmbeddedServerError } from './errors';
 import { collectPathValues, splitPath } from './field-path';
-import { AFTER_PREFIX, codesToString, encodeValue } from './key-encoding';
+import {
+  AFTER_PREFIX,
+  codesToString,
+  decodeEntryId,
+  encodeEntryKey,
+  encodeValue,
+  entryValues,
+} from './key-encoding';
 
 /** One end of a range on an index field, in the field's own (ascending) value order. */
 export interface RangeBound {
@@ -53,25 +60,12 @@ export interface IndexKeys {
 
 const compareKeys = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-function idCodesOf(id: DocumentId): number[] {
-  const codes: number[] = [];
-  encodeValue(id, 1, codes);
-  return codes;
-}
-
-/**
- * An entry's key built as one flat string: `encoded + encodedId` would make a rope (a
- * ConsString and its two halves), costing a million-entry index tens of megabytes.
- */
-function entryKey(valueCodes: readonly number[], idCodes: readonly number[]): string {
-  return codesToString(valueCodes.concat(idCodes));
-}
-
 export class IndexTree implements OrderedIndex {
   readonly definition: IndexDefinition;
   readonly #paths: ReadonlyArray<readonly string[]>;
   readonly #directions: ReadonlyArray<1 | -1>;
-  #tree: BTree<string, DocumentId>;
+  // Keys from `encodeEntryKey`, which carry the `_id`: the tree stores no values.
+  #tree: BTree<string, undefined>;
   #multikeyDocuments = 0;
 
   constructor(definition: IndexDefinition) {
@@ -88,41 +82,50 @@ export class IndexTree implements OrderedIndex {
    */
   static buildAll(
     definitions: readonly IndexDefinition[],
-    documents: Iterable<readonly [DocumentId, Document]>,
+    documents: () => Iterable<readonly [DocumentId, Document]>,
     namespace: string,
   ): IndexTree[] {
     const indexes = definitions.map((definition) => new IndexTree(definition));
-    // [key, _id, and for unique indexes the key without _id and its values, to find and report duplicates].
-    const entries: Array<Array<[string, DocumentId, string?, unknown[]?]>> = indexes.map(() => []);
-    for (const [id, doc] of documents) {
-      const idCodes = idCodesOf(id);
+    const keys: string[][] = indexes.map(() => []);
+    for (const [id, doc] of documents()) {
       indexes.forEach((index, i) => {
-        const keys = index.keysOf(doc);
-        if (keys.multikey) index.#multikeyDocuments++;
-        keys.encoded.forEach((encoded, k) => {
-          const key = entryKey(keys.codes[k]!, idCodes);
-          entries[i]!.push(index.definition.unique ? [key, id, encoded, keys.tuples[k]] : [key, id]);
-        });
+        const { codes, multikey } = index.#valuesOf(doc);
+        if (multikey) index.#multikeyDocuments++;
+        for (const valueCodes of codes) keys[i]!.push(encodeEntryKey(valueCodes, id));
       });
     }
     indexes.forEach((index, i) => {
-      const sorted = entries[i]!.sort((a, b) => compareKeys(a[0], b[0]));
+      // The default sort compares strings by UTF-16 code unit: the keys' order, natively.
+      const sorted = keys[i]!.sort();
       if (index.definition.unique) {
         for (let j = 1; j < sorted.length; j++) {
-          const [, , previous] = sorted[j - 1]!;
-          const [, , current, values] = sorted[j]!;
-          if (previous === current) throw new DuplicateKeyError(namespace, index.definition, values!);
+          if (entryValues(sorted[j - 1]!) === entryValues(sorted[j]!)) {
+            throw index.#duplicateError(namespace, sorted[j]!, documents);
+          }
         }
       }
-      index.#tree = loadTree(
-        sorted.map(([key]) => key),
-        compareKeys,
-        sorted.map(([, id]) => id),
-      );
-      // Let the collected entries go while the next index loads: the tree holds them now.
-      entries[i] = [];
+      index.#tree = loadTree<string, undefined>(sorted, compareKeys);
+      // Let the collected keys go while the next index loads: the tree holds them now.
+      keys[i] = [];
     });
     return indexes;
+  }
+
+  /** The error for a duplicate found while building: its values are read back from the document. */
+  #duplicateError(
+    namespace: string,
+    key: string,
+    documents: () => Iterable<readonly [DocumentId, Document]>,
+  ): DuplicateKeyError {
+    const id = decodeEntryId(key);
+    const encoded = entryValues(key);
+    for (const [candidate, doc] of documents()) {
+      if (candidate !== id) continue;
+      const keys = this.keysOf(doc);
+      const position = keys.encoded.indexOf(encoded);
+      return new DuplicateKeyError(namespace, this.definition, keys.tuples[position] ?? keys.tuples[0]!);
+    }
+    return new DuplicateKeyError(namespace, this.definition, []);
   }
 
   get isMultikey(): boolean {
@@ -135,48 +138,17 @@ export class IndexTree implements OrderedIndex {
 
   /** The keys of `doc`. Throws if two indexed paths hold arrays, as MongoDB does. */
   keysOf(doc: Document): IndexKeys {
-    const found = this.#paths.map((parts) => collectPathValues(doc, parts));
-    let arrayField = -1;
-    for (let i = 0; i < found.length; i++) {
-      if (!found[i]!.throughArray) continue;
-      if (arrayField >= 0) {
-        const [first, second] = [this.definition.key[arrayField]![0], this.definition.key[i]![0]];
-        throw new EmbeddedServerError(
-          'CannotIndexParallelArrays',
-          `cannot index parallel arrays [${second}] [${first}] (index ${this.definition.name})`,
-        );
-      }
-      arrayField = i;
-    }
-    const single = found.map((path) => path.values[0] ?? null);
-    if (arrayField < 0) {
-      const codes = this.#codesOf(single);
-      return { tuples: [single], encoded: [codesToString(codes)], codes: [codes], multikey: false };
-    }
-    // One entry per distinct element (`[1, 1]` is indexed once, as in MongoDB).
-    const keys: IndexKeys = { tuples: [], encoded: [], codes: [], multikey: true };
-    for (const value of found[arrayField]!.values) {
-      const tuple = single.slice();
-      tuple[arrayField] = value ?? null;
-      const codes = this.#codesOf(tuple);
-      const encoded = codesToString(codes);
-      if (keys.encoded.includes(encoded)) continue;
-      keys.tuples.push(tuple);
-      keys.encoded.push(encoded);
-      keys.codes.push(codes);
-    }
-    return keys;
+    const keys = this.#valuesOf(doc);
+    return { ...keys, encoded: keys.codes.map(codesToString) };
   }
 
   add(keys: IndexKeys, id: DocumentId): void {
-    const idCodes = idCodesOf(id);
-    for (const codes of keys.codes) this.#tree.set(entryKey(codes, idCodes), id);
+    for (const codes of keys.codes) this.#tree.set(encodeEntryKey(codes, id), undefined);
     if (keys.multikey) this.#multikeyDocuments++;
   }
 
   remove(keys: IndexKeys, id: DocumentId): void {
-    const idCodes = idCodesOf(id);
-    for (const codes of keys.codes) this.#tree.delete(entryKey(codes, idCodes));
+    for (const codes of keys.codes) this.#tree.delete(encodeEntryKey(codes, id));
     if (keys.multikey) this.#multikeyDocuments--;
   }
 
@@ -191,8 +163,9 @@ export class IndexTree implements OrderedIndex {
     isReplaced: (id: DocumentId) => boolean,
   ): DocumentId | undefined {
     // Encodings are self-delimiting, so only entries with exactly these values start with it.
-    for (const [key, holder] of this.#tree.entries(encoded, [])) {
+    for (const key of this.#tree.keys(encoded)) {
       if (!key.startsWith(encoded)) return undefined;
+      const holder = decodeEntryId(key);
       if (holder !== id && !isReplaced(holder)) return holder;
     }
     return undefined;
@@ -201,18 +174,51 @@ export class IndexTree implements OrderedIndex {
   *scan(bounds: ScanBounds, reverse: boolean): Iterable<DocumentId> {
     const low = this.#treeBound(bounds, 'low');
     const high = this.#treeBound(bounds, 'high');
-    const reused: Array<string | DocumentId> = [];
+    const reused: Array<string | undefined> = [];
     if (reverse) {
-      for (const [key, id] of this.#tree.entriesReversed(high, reused)) {
+      for (const [key] of this.#tree.entriesReversed(high, reused)) {
         if (key < low) return;
-        yield id;
+        yield decodeEntryId(key);
       }
     } else {
-      for (const [key, id] of this.#tree.entries(low, reused)) {
+      for (const [key] of this.#tree.entries(low, reused)) {
         if (key > high) return;
-        yield id;
+        yield decodeEntryId(key);
       }
     }
+  }
+
+  /** The values of `doc` for each key (usually one; one per distinct element if multikey), encoded. */
+  #valuesOf(doc: Document): Omit<IndexKeys, 'encoded'> {
+    const found = this.#paths.map((parts) => collectPathValues(doc, parts));
+    let arrayField = -1;
+    for (let i = 0; i < found.length; i++) {
+      if (!found[i]!.throughArray) continue;
+      if (arrayField >= 0) {
+        const [first, second] = [this.definition.key[arrayField]![0], this.definition.key[i]![0]];
+        throw new EmbeddedServerError(
+          'CannotIndexParallelArrays',
+          `cannot index parallel arrays [${second}] [${first}] (index ${this.definition.name})`,
+        );
+      }
+      arrayField = i;
+    }
+    const single = found.map((path) => path.values[0] ?? null);
+    if (arrayField < 0) return { tuples: [single], codes: [this.#codesOf(single)], multikey: false };
+    // One entry per distinct element (`[1, 1]` is indexed once, as in MongoDB).
+    const byEncoding = new Map<string, { tuple: unknown[]; codes: number[] }>();
+    for (const value of found[arrayField]!.values) {
+      const tuple = single.slice();
+      tuple[arrayField] = value ?? null;
+      const codes = this.#codesOf(tuple);
+      byEncoding.set(codesToString(codes), { tuple, codes });
+    }
+    const distinct = [...byEncoding.values()];
+    return {
+      tuples: distinct.map(({ tuple }) => tuple),
+      codes: distinct.map(({ codes }) => codes),
+      multikey: true,
+    };
   }
 
   #codesOf(values: readonly unknown[]): number[] {

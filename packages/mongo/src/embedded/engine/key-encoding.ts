@@ -49,13 +49,85 @@ export function encodeValues(values: readonly unknown[], directions: ReadonlyArr
   return codesToString(out);
 }
 
+/** Characters per `fromCharCode` call: its arguments go on the stack. */
+const CHUNK = 8192;
+
 export function codesToString(codes: readonly number[]): string {
-  // fromCharCode builds one flat string; concatenating would leave a rope of small strings.
+  // fromCharCode builds one flat string; concatenating characters would leave a rope.
+  if (codes.length <= CHUNK) return String.fromCharCode.apply(null, codes as number[]);
   let text = '';
-  for (let i = 0; i < codes.length; i += 8192) {
-    text += String.fromCharCode.apply(null, codes.slice(i, i + 8192) as number[]);
+  for (let i = 0; i < codes.length; i += CHUNK) {
+    text += String.fromCharCode.apply(null, codes.slice(i, i + CHUNK) as number[]);
   }
   return text;
+}
+
+/**
+ * An index entry's key: the encoded values, then the encoded `_id`, then the length of the
+ * `_id`'s encoding (one character below 0xFF, or two and a 0xFF marker), so the `_id` can
+ * be read back from the key and the tree needs to store no value. The trailer never
+ * decides an order: distinct `_id` encodings differ before it.
+ */
+export function encodeEntryKey(valueCodes: readonly number[], id: string | number): string {
+  const codes = valueCodes.slice();
+  const idStart = codes.length;
+  writeValue(id, codes);
+  const idLength = codes.length - idStart;
+  if (idLength < 0xff) codes.push(idLength);
+  else codes.push(idLength >> 8, idLength & 0xff, 0xff);
+  return codesToString(codes);
+}
+
+/** The `_id` at the end of a key made by `encodeEntryKey`. */
+export function decodeEntryId(key: string): string | number {
+  const start = idStart(key);
+  return key.charCodeAt(start) === rankTag(TypeRank.number)
+    ? readNumber(key, start + 1)
+    : readString(key, start + 1);
+}
+
+/** The encoded values of a key made by `encodeEntryKey`, without its `_id`. */
+export function entryValues(key: string): string {
+  return key.slice(0, idStart(key));
+}
+
+function idStart(key: string): number {
+  let end = key.length - 1;
+  let length = key.charCodeAt(end);
+  if (length === 0xff) {
+    end -= 2;
+    length = (key.charCodeAt(end) << 8) | key.charCodeAt(end + 1);
+  }
+  return end - length;
+}
+
+function readNumber(key: string, position: number): number {
+  const negative = (key.charCodeAt(position) & 0x80) === 0;
+  for (let i = 0; i < 8; i++) {
+    const byte = key.charCodeAt(position + i);
+    numberView.setUint8(i, negative ? 0xff - byte : i === 0 ? byte & 0x7f : byte);
+  }
+  return numberView.getFloat64(0);
+}
+
+function readString(key: string, position: number): string {
+  // Most ids need no unescaping: then they are the characters up to the end marker.
+  for (let i = position; i < key.length; i++) {
+    const code = key.charCodeAt(i);
+    if (code === STRING_END) return key.slice(position, i);
+    if (code === LOW_ESCAPE || code === HIGH_ESCAPE) break;
+  }
+  const units: number[] = [];
+  for (let i = position; ; i++) {
+    const code = key.charCodeAt(i);
+    if (code === STRING_END) break;
+    if (code === LOW_ESCAPE) units.push(key.charCodeAt(++i) - 1);
+    else if (code === HIGH_ESCAPE) {
+      units.push((key.charCodeAt(i + 1) << 8) | key.charCodeAt(i + 2));
+      i += 2;
+    } else units.push(code);
+  }
+  return codesToString(units);
 }
 
 function writeValue(value: unknown, out: number[]): void {

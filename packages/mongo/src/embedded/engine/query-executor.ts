@@ -21,12 +21,28 @@ export interface QueryRequest {
   limit: number;
 }
 
-export interface MatchedDocument {
-  id: DocumentId;
-  key: string;
-  json: string;
-  /** A private parse of `json`: the caller may mutate it. */
-  doc: Document;
+/** A document a query matched. */
+export class MatchedDocument {
+  readonly id: DocumentId;
+  readonly key: string;
+  readonly json: string;
+  #doc: Document | undefined;
+
+  constructor(id: DocumentId, key: string, json: string, doc?: Document) {
+    this.id = id;
+    this.key = key;
+    this.json = json;
+    this.#doc = doc;
+  }
+
+  /**
+   * A private parse of `json`, which the caller may mutate; parsed on first use, so a write
+   * that only needs the keys (a delete) never parses.
+   */
+  get doc(): Document {
+    this.#doc ??= JSON.parse(this.json) as Document;
+    return this.#doc;
+  }
 }
 
 /** How a query ran: the explain output of the embedded engine. */
@@ -40,7 +56,7 @@ export interface QueryStats {
   sortedInMemory: boolean;
   /** `_id`s looked up or index entries walked. */
   keysExamined: number;
-  /** Documents parsed from JSON. */
+  /** Documents fetched to be checked against the filter or returned. */
   docsExamined: number;
   returned: number;
 }
@@ -59,17 +75,18 @@ export function runQuery(
   let matched = 0;
   let docsExamined = 0;
   const keysExamined = forEachCandidate(data, plan, (id, key, json) => {
-    // In order and without a filter to check, skipped documents need not even be parsed.
+    // In order and without a filter to check, skipped documents need not even be fetched.
     if (inOrder && predicate === undefined && matched < skip) {
       matched++;
       return true;
     }
     docsExamined++;
-    const doc = JSON.parse(json) as Document;
-    if (predicate !== undefined && !predicate(doc)) return true;
+    // Parsed now only to be checked or sorted; otherwise when (and if) the caller reads it.
+    const doc = predicate !== undefined || !inOrder ? (JSON.parse(json) as Document) : undefined;
+    if (predicate !== undefined && !predicate(doc!)) return true;
     matched++;
     if (inOrder && matched <= skip) return true;
-    matches.push({ id, key, json, doc });
+    matches.push(new MatchedDocument(id, key, json, doc));
     return !inOrder || matched < enough;
   });
 

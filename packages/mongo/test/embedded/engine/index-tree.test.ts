@@ -131,10 +131,10 @@ describe('IndexTree', () => {
       unique: true,
     };
     const entries = docs.map((doc) => [doc._id, doc] as const);
-    const [built] = IndexTree.buildAll([byOrgAndTime], entries, 'db.c');
+    const [built] = IndexTree.buildAll([byOrgAndTime], () => entries, 'db.c');
     expect(scan(built!, { equal: ['o1'] })).toEqual(['e', 'b', 'g', 'c', 'a', 'f']);
-    expect(() => IndexTree.buildAll([unique], entries, 'db.c')).toThrow(DuplicateKeyError);
-    expect(() => IndexTree.buildAll([unique], entries, 'db.c')).toThrow(
+    expect(() => IndexTree.buildAll([unique], () => entries, 'db.c')).toThrow(DuplicateKeyError);
+    expect(() => IndexTree.buildAll([unique], () => entries, 'db.c')).toThrow(
       'E11000 duplicate key error collection: db.c index: org_t_unique dup key: { org: "o1", t: 3 }',
     );
   });

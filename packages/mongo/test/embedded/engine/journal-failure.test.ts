@@ -85,6 +85,15 @@ describe('recovery and snapshots', () => {
       docsExamined: 1,
     });
     await expect(users.insertOne({ _id: 'u9', email: 'c@x' })).rejects.toMatchObject({ code: 11000 });
+    // The bulk-loaded trees take further writes.
+    await users.insertMany(Array.from({ length: 200 }, (_, i) => ({ _id: `n${i}`, email: `n${i}@x` })));
+    await users.updateOne({ _id: 'u2' }, { $set: { email: 'z@x' } });
+    expect(await users.findOne({ email: 'z@x' })).toMatchObject({ _id: 'u2' });
+    expect(await users.countDocuments({ email: { $gte: 'n' } })).toBe(201);
+    expect(users.explainCount({ email: { $gte: 'n' } })).toMatchObject({
+      plan: 'indexScan',
+      docsExamined: 0,
+    });
     expect(reopened.collectionNames()).toEqual(['users']);
   });
 

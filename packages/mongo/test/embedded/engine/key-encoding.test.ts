@@ -7,7 +7,12 @@ import {
   MIN_KEY,
   startOfType,
 } from '../../../src/embedded/engine/bson-order';
-import { encodeValues } from '../../../src/embedded/engine/key-encoding';
+import {
+  decodeEntryId,
+  encodeEntryKey,
+  encodeValues,
+  entryValues,
+} from '../../../src/embedded/engine/key-encoding';
 
 /** Values of every storable kind, with the edge cases of each encoding. */
 const values: unknown[] = [
@@ -132,6 +137,27 @@ describe('order-preserving key encoding', () => {
         const encoded = encodeValues([value], [direction]);
         expect([...encoded].every((char) => char.charCodeAt(0) <= 0xff)).toBe(true);
       }
+    }
+  });
+
+  it('reads the _id back from an entry key, and the values without it', () => {
+    const ids = [
+      '',
+      'a',
+      'd000000123',
+      '\u0000\u0001\u00ff\u0100中🎉',
+      'x'.repeat(300),
+      0,
+      -0.5,
+      42,
+      2 ** 60,
+      -1e300,
+    ];
+    for (const id of ids) {
+      const valueCodes = [...encodeValues(['org', 5], [1, -1])].map((char) => char.charCodeAt(0));
+      const key = encodeEntryKey(valueCodes, id);
+      expect(decodeEntryId(key)).toBe(id);
+      expect(entryValues(key)).toBe(encodeValues(['org', 5], [1, -1]));
     }
   });
 });

@@ -1,2 +1,0 @@
-import { parseUpdate } from '../src/embedded/engine/update-document.ts';
-console.log(parseUpdate({ $set: { _id: 'v' } }));
