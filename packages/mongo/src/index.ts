@@ -1,3 +1,5 @@
+export { loadOrCreateSigningKey } from './instance/signing-key';
+export { createRepositories, repositoryIndexes } from './repositories';
 export type {
   Document,
   DuplicateKeyErrorShape,
@@ -28,5 +30,3 @@ export type { MongoStoreOptions } from './store/mongodb-store';
 export { openMongoStore } from './store/mongodb-store';
 export type { StoreConfig } from './store/open-store';
 export { openStore } from './store/open-store';
-export { loadOrCreateSigningKey } from './instance/signing-key';
-export { createRepositories, repositoryIndexes } from './repositories';

@@ -29,11 +29,13 @@ export function startServerOn(dataDir: string, extra: Record<string, string> = {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies freely
+type ResponseBody = any;
+
 export async function call(
   server: RunningServer,
   path: string,
   token?: string,
-): Promise<{ status: number; body: any }> {
+): Promise<{ status: number; body: ResponseBody }> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   const response = await fetch(server.url + path, { headers });
