@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { operation } from '../../operation/operation';
 import { memberPresenterFor } from '../../organizations/present-in-batch';
-import type { MemberRecord } from '../../organizations/records';
 import { type Page, pageRequest, pageSchemaOf, pagingShape, type Slice, toPage } from '../../paging/paging';
 import type { TeamMembershipRecord } from '../records';
 import {
