@@ -1,0 +1,138 @@
+/**
+ * Micro-benchmark of the embedded engine's read path, for the query shapes the repositories
+ * issue (not part of the tests):
+ *   cd packages/mongo && npx tsx bench/read-path.ts
+ * Each line is the mean time of one call, in process, over an in-memory journal, on
+ * collections of 1,000 documents shaped like Quire's members, tokens and team memberships.
+ */
+import { EmbeddedDatabase, MemoryJournal } from '../src/embedded/engine';
+import type { Document } from '../src/store/collection';
+
+const documents = 1_000;
+const organizations = 10;
+
+interface LooseDoc {
+  _id?: string;
+  [field: string]: unknown;
+}
+
+function member(i: number): LooseDoc {
+  const organizationId = `org${String(i % organizations).padStart(4, '0')}`;
+  const userId = `user${String(i).padStart(6, '0')}`;
+  return {
+    _id: `${organizationId}:${userId}`,
+    organizationId,
+    userId,
+    role: i % 7 === 0 ? 'admin' : 'edit',
+    disabled: i % 11 === 0,
+    joinedAt: new Date(Date.UTC(2024, 0, 1) + i * 3_600_000).toISOString(),
+    tokenHash: `hash-${i.toString(36)}-${(i * 7919).toString(16)}`,
+    user: {
+      id: userId,
+      displayName: `User number ${i}`,
+      email: `user${i}@example.com`,
+      photoURL: `https://example.com/avatars/${i}.png`,
+    },
+  };
+}
+
+async function setUp() {
+  const db = new EmbeddedDatabase(new Map(), new MemoryJournal());
+  const members = db.collection<LooseDoc>('members');
+  await members.createIndex({ organizationId: 1, _id: 1 });
+  await members.createIndex({ userId: 1, organizationId: 1 });
+  await members.createIndex({ organizationId: 1, joinedAt: 1, _id: 1 });
+  await members.createIndex({ tokenHash: 1 }, { unique: true });
+  await members.insertMany(Array.from({ length: documents }, (_, i) => member(i)));
+  const empty = db.collection<LooseDoc>('memberships');
+  await empty.createIndex({ userId: 1, organizationId: 1 });
+  return { members, empty };
+}
+
+async function measure(label: string, run: () => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < 2_000; i++) await run();
+  let iterations = 0;
+  const started = performance.now();
+  while (performance.now() - started < 1_000) {
+    for (let i = 0; i < 100; i++) await run();
+    iterations += 100;
+  }
+  const micros = ((performance.now() - started) * 1_000) / iterations;
+  console.log(`${label.padEnd(64)} ${micros.toFixed(1).padStart(8)} µs`);
+}
+
+const { members, empty } = await setUp();
+const sample = member(421);
+const orgOf = sample.organizationId as string;
+const hundredIds = Array.from({ length: 100 }, (_, i) => member(i * 7)._id as string);
+const tenUsers = Array.from({ length: 10 }, (_, i) => member(i * 13).userId as string);
+const cases: Array<[string, () => Promise<unknown>]> = [
+  ['findOne {_id}', () => members.findOne({ _id: sample._id })],
+  ['findOne {_id, organizationId}', () => members.findOne({ _id: sample._id, organizationId: orgOf })],
+  ['findOne {tokenHash} (unique index)', () => members.findOne({ tokenHash: sample.tokenHash })],
+  [
+    'findOne {userId, organizationId} (compound index)',
+    () => members.findOne({ userId: sample.userId, organizationId: orgOf }),
+  ],
+  [
+    'countDocuments {userId, organizationId, role}, limit 1 (empty)',
+    () => empty.countDocuments({ userId: 'u1', organizationId: 'o1', role: 'owner' }, { limit: 1 }),
+  ],
+  [
+    'countDocuments {userId, organizationId, role}, limit 1',
+    () => members.countDocuments({ userId: sample.userId, organizationId: orgOf, role: 'edit' }, { limit: 1 }),
+  ],
+  [
+    'countDocuments {userId, disabled} (index prefix + residual)',
+    () => members.countDocuments({ userId: sample.userId, disabled: false }),
+  ],
+  ['countDocuments {organizationId} (100 keys)', () => members.countDocuments({ organizationId: orgOf })],
+  [
+    'find {organizationId}, sort _id, limit 50',
+    () => members.find({ organizationId: orgOf }, { sort: { _id: 1 }, limit: 50 }).toArray(),
+  ],
+  [
+    'find {organizationId}, sort joinedAt, _id, limit 100',
+    () => members.find({ organizationId: orgOf }, { sort: { joinedAt: 1, _id: 1 }, limit: 100 }).toArray(),
+  ],
+  [
+    'find keyset page after a cursor, limit 21',
+    () =>
+      members
+        .find(
+          {
+            organizationId: orgOf,
+            joinedAt: { $gte: member(500).joinedAt },
+            $or: [
+              { joinedAt: { $gt: member(500).joinedAt } },
+              { joinedAt: member(500).joinedAt, _id: { $gt: member(500)._id } },
+            ],
+          } as Document,
+          { sort: { joinedAt: 1, _id: 1 }, limit: 21 },
+        )
+        .toArray(),
+  ],
+  ['find {_id: {$in: 100 ids}}', () => members.find({ _id: { $in: hundredIds } }).toArray()],
+  [
+    'find {userId: {$in: 10}, organizationId}, projection',
+    () =>
+      members
+        .find({ userId: { $in: tenUsers }, organizationId: orgOf }, { projection: { userId: 1 } })
+        .toArray(),
+  ],
+  [
+    'find {organizationId, $or: [$regex on user.*]} (mingo)',
+    () =>
+      members
+        .find({
+          organizationId: orgOf,
+          $or: [{ 'user.displayName': { $regex: 'number 42', $options: 'i' } }, { 'user.email': /user42/ }],
+        } as Document)
+        .toArray(),
+  ],
+];
+
+const only = process.argv[2];
+for (const [label, run] of cases) {
+  if (only === undefined || label.includes(only)) await measure(label, run);
+}
