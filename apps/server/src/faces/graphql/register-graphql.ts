@@ -6,11 +6,24 @@
  * Yoga compute the response and send it buffered, with a Content-Length, in one write.
  * Every call but the GraphiQL page needs a valid API token (401 otherwise).
  */
+import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga } from 'graphql-yoga';
 import { callerFromAuthorization, type Services } from '../../request-context';
 import type { GraphqlContext } from './builder';
 import { buildGraphqlSchema } from './schema';
+
+/**
+ * Limits checked during validation, before any resolver runs (DESIGN §7). A connection of
+ * members with their users is about depth 7; nothing legitimate needs more than 12.
+ */
+export const GRAPHQL_LIMITS = {
+  maxDepth: { n: 12 },
+  maxAliases: { n: 15 },
+  maxDirectives: { n: 20 },
+  maxTokens: { n: 2000 },
+  costLimit: { maxCost: 5000 },
+} as const;
 
 interface ServerContext {
   req: FastifyRequest;
@@ -31,6 +44,7 @@ export function registerGraphql(app: FastifyInstance, services: Services): void 
       headers: JSON.stringify({ Authorization: 'Bearer <your API token>' }),
     },
     context: ({ graphql }) => graphql,
+    plugins: [EnvelopArmorPlugin({ ...GRAPHQL_LIMITS, blockFieldSuggestion: { enabled: false } })],
     logging: {
       debug: (...args) => app.log.debug(args),
       info: (...args) => app.log.info(args),
