@@ -1,3 +1,5 @@
+export * from './access';
+export * from './collections';
 export * from './errors/domain-error';
 export * from './identity';
 export * from './invite-links';
@@ -13,5 +15,6 @@ export * from './ports/repositories';
 export * from './ports/secrets';
 export * from './registry';
 export * from './schemas/common';
+export * from './spaces';
 export * from './sso';
 export * from './teams';

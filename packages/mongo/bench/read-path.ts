@@ -80,7 +80,8 @@ const cases: Array<[string, () => Promise<unknown>]> = [
   ],
   [
     'countDocuments {userId, organizationId, role}, limit 1',
-    () => members.countDocuments({ userId: sample.userId, organizationId: orgOf, role: 'edit' }, { limit: 1 }),
+    () =>
+      members.countDocuments({ userId: sample.userId, organizationId: orgOf, role: 'edit' }, { limit: 1 }),
   ],
   [
     'countDocuments {userId, disabled} (index prefix + residual)',

@@ -6,10 +6,13 @@ import type { Repositories } from '@quire/domain';
 import type { StoreDatabase } from '../store/collection';
 import type { CollectionIndexes } from '../store/indexes';
 import { apiTokenIndexes, MongoApiTokenRepository } from './api-token-repository';
+import { collectionIndexes, MongoCollectionRepository } from './collection-repository';
+import { contentGrantIndexes, MongoContentGrantRepository } from './content-grant-repository';
 import { inviteLinkIndexes, MongoInviteLinkRepository } from './invite-link-repository';
 import { MongoMemberRepository, memberIndexes } from './member-repository';
 import { MongoOrganizationRepository, organizationIndexes } from './organization-repository';
 import { MongoSamlProviderRepository, samlProviderIndexes } from './saml-provider-repository';
+import { MongoSpaceRepository, spaceIndexes } from './space-repository';
 import { MongoTeamRepository, teamIndexes } from './team-repository';
 import { MongoUserRepository, userIndexes } from './user-repository';
 
@@ -22,6 +25,9 @@ export const repositoryIndexes: CollectionIndexes[] = [
   ...teamIndexes,
   ...inviteLinkIndexes,
   ...samlProviderIndexes,
+  ...spaceIndexes,
+  ...collectionIndexes,
+  ...contentGrantIndexes,
 ];
 
 export function createRepositories(db: StoreDatabase): Repositories {
@@ -33,5 +39,8 @@ export function createRepositories(db: StoreDatabase): Repositories {
     teams: new MongoTeamRepository(db),
     inviteLinks: new MongoInviteLinkRepository(db),
     samlProviders: new MongoSamlProviderRepository(db),
+    spaces: new MongoSpaceRepository(db),
+    collections: new MongoCollectionRepository(db),
+    contentGrants: new MongoContentGrantRepository(db),
   };
 }

@@ -4,9 +4,12 @@
  */
 
 import type { RestRoute } from './route';
+import { collectionRoutes } from './routes/collections';
+import { contentPermissionRoutes } from './routes/content-permissions';
 import { identityRoutes } from './routes/identity';
 import { inviteLinkRoutes } from './routes/invite-links';
 import { organizationRoutes } from './routes/organizations';
+import { spaceRoutes } from './routes/spaces';
 import { ssoRoutes } from './routes/sso';
 import { teamRoutes } from './routes/teams';
 
@@ -16,4 +19,7 @@ export const restRoutes: readonly RestRoute[] = [
   ...teamRoutes,
   ...inviteLinkRoutes,
   ...ssoRoutes,
+  ...collectionRoutes,
+  ...spaceRoutes,
+  ...contentPermissionRoutes,
 ];

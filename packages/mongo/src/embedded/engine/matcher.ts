@@ -1,15 +1,20 @@
 /**
- * Document matching with mingo, MongoDB's query language in JavaScript, adjusted where
- * mingo departs from MongoDB: mingo compares embedded documents regardless of field order,
- * MongoDB compares them field by field (`{ a: 1, b: 2 }` does not equal `{ b: 2, a: 1 }`).
- * Equality with a document is therefore rewritten to `$orderedEq`, an operator defined here.
+ * Document matching. Filters made of plain comparisons (the repositories' usual queries)
+ * are compiled by `simple-filter.ts` to a direct predicate; everything else, and the rare
+ * document such a predicate cannot judge alone, goes to mingo, MongoDB's query language in
+ * JavaScript, adjusted where mingo departs from MongoDB: mingo compares embedded documents
+ * regardless of field order, MongoDB compares them field by field (`{ a: 1, b: 2 }` does
+ * not equal `{ b: 2, a: 1 }`). Equality with a document is therefore rewritten to
+ * `$orderedEq`, an operator defined here.
  */
-import { Context, Query } from 'mingo';
+import { Query } from 'mingo/query';
 import type { AnyObject, Options } from 'mingo/types';
 import { flatten, resolve } from 'mingo/util';
 import type { Document } from 'mongodb';
 import { bsonEquals, isPlainObject } from './bson-order';
 import { EmbeddedServerError } from './errors';
+import { engineContext, preparedOptions } from './mingo-context';
+import { compileSimpleFilter } from './simple-filter';
 
 export type DocumentPredicate = (doc: Document) => boolean;
 
@@ -27,16 +32,28 @@ function $orderedEq(selector: string, value: unknown, _options: Options): (doc: 
   };
 }
 
-const ENGINE_CONTEXT = Context.init().addQueryOps({ $orderedEq });
+const ENGINE_CONTEXT = engineContext({ $orderedEq });
 
-/** Mingo options for every query and update: the default operators plus `$orderedEq`. */
+/**
+ * Mingo options for updates: every operator plus `$orderedEq`. (mingo's updater copies
+ * them into options of its own, so they cannot be the prepared ones queries use.)
+ */
 export const MINGO_OPTIONS = { context: ENGINE_CONTEXT } as const;
+
+const QUERY_OPTIONS = preparedOptions(ENGINE_CONTEXT);
 
 /** Compiles a filter checked by `checkFilter`; an unknown or malformed operator throws, naming it. */
 export function compileFilter(filter: Document): DocumentPredicate {
+  const simple = compileSimpleFilter(filter);
+  if (simple === undefined) return compileWithMingo(filter);
+  let mingo: DocumentPredicate | undefined;
+  return (doc) => simple(doc) ?? (mingo ??= compileWithMingo(filter))(doc);
+}
+
+function compileWithMingo(filter: Document): DocumentPredicate {
   let query: Query;
   try {
-    query = new Query(withOrderedEquality(filter), MINGO_OPTIONS);
+    query = new Query(withOrderedEquality(filter), QUERY_OPTIONS);
   } catch (error) {
     throw asBadValue(error);
   }

@@ -6,7 +6,7 @@
  * `$setOnInsert` (mingo has none) and `$currentDate` (it produces a Date, which JSON cannot
  * hold).
  */
-import { updateMany as mingoUpdateMany } from 'mingo';
+import { updateMany as mingoUpdateMany } from 'mingo/updater';
 import type { Document } from 'mongodb';
 import { bsonEquals, isPlainObject } from './bson-order';
 import { EmbeddedServerError, InvalidArgumentError } from './errors';
