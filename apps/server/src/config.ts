@@ -36,6 +36,8 @@ const ConfigSchema = z
       .int()
       .min(1024)
       .default(1024 * 1024),
+    /** Seconds between two runs of the purge of spaces deleted more than 7 days ago. */
+    QUIRE_PURGE_INTERVAL_SECONDS: z.coerce.number().positive().max(86_400).default(3600),
   })
   .transform((env) => {
     const publicUrl = (env.QUIRE_PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
@@ -51,6 +53,7 @@ const ConfigSchema = z
       bootstrapToken: env.QUIRE_BOOTSTRAP_TOKEN,
       bootstrapOrg: env.QUIRE_BOOTSTRAP_ORG,
       bodyLimit: env.QUIRE_BODY_LIMIT,
+      purgeIntervalMs: Math.round(env.QUIRE_PURGE_INTERVAL_SECONDS * 1000),
     };
   });
 

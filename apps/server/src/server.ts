@@ -7,6 +7,7 @@ import { ensureIndexes, openStore, repositoryIndexes, type Store } from '@quire/
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from './app';
 import type { Config } from './config';
+import { type PurgeJob, startPurgeDeletedSpacesJob } from './jobs/purge-deleted-spaces';
 import type { Services } from './request-context';
 
 export interface RunningServer {
@@ -59,6 +60,11 @@ export async function startServer(
     throw error;
   }
   const started = app;
+  const purge: PurgeJob = startPurgeDeletedSpacesJob(services, {
+    intervalMs: config.purgeIntervalMs,
+    onPurged: (spaceIds) => started.log.info({ spaceIds }, 'purged spaces deleted more than 7 days ago'),
+    onError: (error) => started.log.error({ err: error }, 'purge of deleted spaces failed'),
+  });
   let closing: Promise<void> | undefined;
   return {
     app: started,
@@ -67,7 +73,10 @@ export async function startServer(
     url,
     close: () => {
       // Fastify's close stops accepting, waits for in-flight requests, then runs onClose hooks.
-      closing ??= started.close().then(() => store.close());
+      closing ??= purge
+        .stop()
+        .then(() => started.close())
+        .then(() => store.close());
       return closing;
     },
   };

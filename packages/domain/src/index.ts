@@ -13,6 +13,7 @@ export * from './ports/clock';
 export * from './ports/ids';
 export * from './ports/repositories';
 export * from './ports/secrets';
+export * from './positions';
 export * from './registry';
 export * from './schemas/common';
 export * from './spaces';

@@ -16,7 +16,6 @@ import { type BenchDoc, benchDoc, load, organizations, pageSize, throughput } fr
 
 const maxDocs = Number(process.env.BENCH_MAX_DOCS ?? 1_000_000);
 const sizes = [10_000, 100_000, 1_000_000].filter((size) => size <= maxDocs);
-const measureMs = 2_000;
 const rows: Array<[string, string]> = [];
 const dirs: string[] = [];
 
@@ -38,28 +37,51 @@ async function measureInserts(writers: number): Promise<void> {
   const store = await freshStore();
   const items = store.db.collection<BenchDoc>('items');
   await items.createIndex({ organizationId: 1, createdAt: 1 });
-  const rate = await throughput(measureMs, writers, (writer, i) =>
-    items.insertOne(benchDoc(writer * 10_000_000 + i)),
-  );
+  // Iteration numbers are unique across loops and windows, so are the inserted ids.
+  const rate = await throughput(9, 300, writers, (_, i) => items.insertOne(benchDoc(i)));
   report(`acknowledged inserts, ${writers} writer${writers > 1 ? 's' : ''}`, perSecond(rate));
   await store.close();
 }
 
-/** Mean time of the first page of an organization: equality on organizationId, sorted on createdAt. */
-async function measurePage(store: Store, size: number): Promise<number> {
+/** The query measured: the first page of an organization, equality on organizationId, sorted on createdAt. */
+function firstPageOf(store: Store): (loop: number, iteration: number) => Promise<void> {
   const items = store.db.collection<BenchDoc>('items');
-  const pages = 2_000;
-  const warmUp = 200;
-  let started = 0;
-  for (let i = 0; i < warmUp + pages; i++) {
-    if (i === warmUp) started = performance.now();
+  return async (_, i) => {
     const organizationId = `org-${(i * 37) % organizations}`;
     const page = await items.find({ organizationId }, { sort: { createdAt: 1 }, limit: pageSize }).toArray();
     if (page.length !== pageSize) throw new Error(`expected a page of ${pageSize}, got ${page.length}`);
-  }
-  const micros = ((performance.now() - started) * 1000) / pages;
+  };
+}
+
+const microsPer = (ratePerSecond: number) => 1_000_000 / ratePerSecond;
+
+async function measurePage(store: Store, size: number): Promise<void> {
+  const firstPage = firstPageOf(store);
+  await throughput(1, 200, 1, firstPage);
+  const micros = microsPer(await throughput(15, 100, 1, firstPage));
   report(`page of ${pageSize} at ${size.toLocaleString('en-US')} docs`, `${micros.toFixed(1)} µs`);
-  return micros;
+}
+
+/**
+ * The page time of the largest collection against the smallest's, measured in alternating
+ * windows so that the machine's load (it is shared) weighs on both alike.
+ */
+async function comparePages(small: Store, large: Store, largeSize: number): Promise<void> {
+  const smallPage = firstPageOf(small);
+  const largePage = firstPageOf(large);
+  const smallRates: number[] = [];
+  const largeRates: number[] = [];
+  for (let round = 0; round < 15; round++) {
+    smallRates.push(await throughput(1, 100, 1, smallPage));
+    largeRates.push(await throughput(1, 100, 1, largePage));
+  }
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const [smallMicros, largeMicros] = [microsPer(median(smallRates)), microsPer(median(largeRates))];
+  const label = `${(largeSize / 1_000).toLocaleString('en-US')}k`.replace('1,000k', '1M');
+  report(
+    `page time ratio ${label} / 10k (interleaved)`,
+    `${(largeMicros / smallMicros).toFixed(2)}x (${largeMicros.toFixed(1)} µs / ${smallMicros.toFixed(1)} µs)`,
+  );
 }
 
 async function measurePointReads(store: Store, size: number): Promise<void> {
@@ -70,8 +92,8 @@ async function measurePointReads(store: Store, size: number): Promise<void> {
     const doc = await items.findOne({ _id: ids[i % ids.length]! });
     if (!doc) throw new Error('point read missed');
   };
-  await throughput(200, 1, read);
-  const rate = await throughput(measureMs, 1, read);
+  await throughput(1, 200, 1, read);
+  const rate = await throughput(15, 100, 1, read);
   report(`point reads by _id at ${size.toLocaleString('en-US')} docs`, perSecond(rate));
 }
 
@@ -110,10 +132,21 @@ async function measureRecovery(dir: string, size: number, jsonBytes: number): Pr
 async function main(): Promise<void> {
   const machine = `machine: ${os.cpus()[0]?.model.trim() ?? 'unknown cpu'}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}, ${os.platform()} ${os.release()}`;
   console.log(machine);
+  const loadAtStart = os.loadavg()[0]!;
   const startedAt = performance.now();
 
   await measureInserts(1);
   await measureInserts(32);
+
+  // A separate 10k-document store, kept open to compare its pages with the largest's; reopened
+  // like the large one, so that both serve recovered documents.
+  const smallDir = await mkdtemp(path.join(os.tmpdir(), 'quire-bench-store-'));
+  dirs.push(smallDir);
+  const loading = await openEmbeddedStore(smallDir);
+  await loading.db.collection<BenchDoc>('items').createIndex({ organizationId: 1, createdAt: 1 });
+  await load(loading.db.collection<BenchDoc>('items'), 0, 10_000);
+  await loading.close();
+  const small = await openEmbeddedStore(smallDir);
 
   const dir = await mkdtemp(path.join(os.tmpdir(), 'quire-bench-store-'));
   dirs.push(dir);
@@ -121,32 +154,31 @@ async function main(): Promise<void> {
   await store.db.collection<BenchDoc>('items').createIndex({ organizationId: 1, createdAt: 1 });
   let loaded = 0;
   let jsonBytes = 0;
-  const pageMicros = new Map<number, number>();
   for (const size of sizes) {
     const loadStarted = performance.now();
     jsonBytes += await load(store.db.collection<BenchDoc>('items'), loaded, size);
-    console.log(
-      `  (loaded ${size.toLocaleString('en-US')} docs in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s)`,
-    );
+    const loadSeconds = ((performance.now() - loadStarted) / 1000).toFixed(1);
+    console.log(`  (loaded ${size.toLocaleString('en-US')} docs in ${loadSeconds} s)`);
     loaded = size;
     // Measured on a reopened store: loading leaves garbage and maybe a compaction running.
     await store.close();
     if (size >= 100_000) await measureRecovery(dir, size, jsonBytes);
     store = await openEmbeddedStore(dir);
     globalThis.gc?.();
-    pageMicros.set(size, await measurePage(store, size));
+    await measurePage(store, size);
     await measurePointReads(store, size);
   }
-  await store.close();
-
-  const small = pageMicros.get(10_000);
-  const large = pageMicros.get(1_000_000);
-  if (small && large) report('page time ratio 1M / 10k', `${(large / small).toFixed(2)}x`);
+  if (loaded > 10_000) await comparePages(small, store, loaded);
+  await Promise.all([store.close(), small.close()]);
 
   const width = Math.max(...rows.map(([label]) => label.length));
   console.log(`\nStore (embedded engine), ${new Date().toISOString()}`);
   console.log(machine);
   for (const [label, value] of rows) console.log(`| ${label.padEnd(width)} | ${value}`);
+  // Figures from a busy machine are not comparable; the load average says whether it was.
+  console.log(
+    `load average (1 min) at start ${loadAtStart.toFixed(2)}, at end ${os.loadavg()[0]!.toFixed(2)}`,
+  );
   console.log(`(total ${((performance.now() - startedAt) / 1000).toFixed(0)} s)`);
 }
 

@@ -9,9 +9,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { collectionRoutes } from '../../src/faces/rest/routes/collections';
+import { contentPermissionRoutes } from '../../src/faces/rest/routes/content-permissions';
 import { identityRoutes } from '../../src/faces/rest/routes/identity';
 import { inviteLinkRoutes } from '../../src/faces/rest/routes/invite-links';
 import { organizationRoutes } from '../../src/faces/rest/routes/organizations';
+import { spaceRoutes } from '../../src/faces/rest/routes/spaces';
 import { ssoRoutes } from '../../src/faces/rest/routes/sso';
 import { teamRoutes } from '../../src/faces/rest/routes/teams';
 import { operationAt } from './openapi-spec';
@@ -35,6 +38,9 @@ const routes = [
   ...ssoRoutes,
   ...inviteLinkRoutes,
   ...identityRoutes,
+  ...collectionRoutes,
+  ...spaceRoutes,
+  ...contentPermissionRoutes,
 ].filter((route) => route.path.startsWith('/v1/'));
 
 describe('coverage of the organization area by the official client', () => {

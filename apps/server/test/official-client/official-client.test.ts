@@ -9,5 +9,8 @@ import './members.cases';
 import './teams.cases';
 import './saml-and-invite-links.cases';
 import './errors.cases';
+import './spaces.cases';
+import './collections.cases';
+import './access.cases';
 
 useSharedServer();

@@ -1,3 +1,5 @@
+export * from './collection-fields';
+export * from './collection-schema';
 export * from './operations';
 export * from './ports';
 export * from './records';

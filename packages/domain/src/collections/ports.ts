@@ -1,7 +1,40 @@
+import type { SiblingRecord } from '../positions/records';
 import type { CollectionRecord } from './records';
 
-// The collections area extends this port; the methods below are used by other areas already.
+/** Fields a PATCH may change; `description: null` removes it. */
+export interface CollectionChanges {
+  title?: string;
+  description?: string | null;
+  defaultLevel?: CollectionRecord['defaultLevel'];
+}
+
+/** Where a collection sits: its organization, parent (undefined: top level) and order key. */
+export interface CollectionPlacement {
+  organizationId: string;
+  parentId: string | undefined;
+  position: string;
+}
+
 export interface CollectionRepository {
   findById(id: string): Promise<CollectionRecord | null>;
   findByIds(ids: readonly string[]): Promise<CollectionRecord[]>;
+  insert(collection: CollectionRecord): Promise<void>;
+  /**
+   * Every collection of the organization in creation order (`topLevelOnly`: those without a
+   * parent). Organizations hold few collections; lists filter them by visibility in memory.
+   */
+  listAll(organizationId: string, query: { topLevelOnly?: boolean }): Promise<CollectionRecord[]>;
+  /** Order keys of the collections directly under a parent (undefined: the top level). */
+  listSiblings(organizationId: string, parentId: string | undefined): Promise<SiblingRecord[]>;
+  /**
+   * Ids of the collections whose parent is one of `parentIds`, in ANY organization: a
+   * transfer that stopped half-way has moved some children already, and a retry finds them.
+   */
+  listChildIds(parentIds: readonly string[]): Promise<string[]>;
+  update(id: string, changes: CollectionChanges, updatedAt: string): Promise<CollectionRecord | null>;
+  /** Moves one collection (parent, order key, and organization for transfers). */
+  place(id: string, placement: CollectionPlacement, updatedAt: string): Promise<CollectionRecord | null>;
+  /** Moves collections to another organization, keeping their parents and order keys. */
+  setOrganization(ids: readonly string[], organizationId: string, updatedAt: string): Promise<void>;
+  deleteMany(ids: readonly string[]): Promise<void>;
 }

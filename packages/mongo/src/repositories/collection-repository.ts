@@ -1,5 +1,11 @@
-import type { CollectionRecord, CollectionRepository } from '@quire/domain';
-import type { StoreCollection, StoreDatabase } from '../store/collection';
+import type {
+  CollectionChanges,
+  CollectionPlacement,
+  CollectionRecord,
+  CollectionRepository,
+  SiblingRecord,
+} from '@quire/domain';
+import type { Filter, StoreCollection, StoreDatabase, UpdateFilter } from '../store/collection';
 import { type CollectionIndexes, defineIndexes } from '../store/indexes';
 
 const COLLECTION = 'collections';
@@ -13,12 +19,18 @@ export const collectionIndexes: CollectionIndexes[] = [
   defineIndexes<CollectionDocument>(COLLECTION, [
     // An organization's collections in creation order (ids are time-ordered).
     { key: { organizationId: 1, _id: 1 } },
+    // Siblings under one parent in order (positions; see resolveSiblingPosition).
+    { key: { organizationId: 1, parentId: 1, position: 1 } },
+    // Children of a collection whatever their organization (subtrees of deletes and transfers).
+    { key: { parentId: 1 } },
   ]),
 ];
 
 function toRecord({ _id, ...rest }: CollectionDocument): CollectionRecord {
   return { id: _id, ...rest };
 }
+
+const toDocument = ({ id, ...rest }: CollectionRecord): CollectionDocument => ({ _id: id, ...rest });
 
 export class MongoCollectionRepository implements CollectionRepository {
   readonly #collections: StoreCollection<CollectionDocument>;
@@ -36,5 +48,73 @@ export class MongoCollectionRepository implements CollectionRepository {
     if (ids.length === 0) return [];
     const docs = await this.#collections.find({ _id: { $in: [...ids] } }).toArray();
     return docs.map(toRecord);
+  }
+
+  async insert(collection: CollectionRecord): Promise<void> {
+    await this.#collections.insertOne(toDocument(collection));
+  }
+
+  async listAll(organizationId: string, query: { topLevelOnly?: boolean }): Promise<CollectionRecord[]> {
+    const filter: Filter<CollectionDocument> = { organizationId };
+    // `null` matches documents without the field: the top level.
+    if (query.topLevelOnly) filter.parentId = null as unknown as string | undefined;
+    const docs = await this.#collections.find(filter, { sort: { _id: 1 } }).toArray();
+    return docs.map(toRecord);
+  }
+
+  async listSiblings(organizationId: string, parentId: string | undefined): Promise<SiblingRecord[]> {
+    const docs = await this.#collections
+      .find(
+        { organizationId, parentId: (parentId ?? null) as string | undefined },
+        { sort: { position: 1, _id: 1 }, projection: { _id: 1, position: 1 } },
+      )
+      .toArray();
+    return docs.map((doc) => ({ id: doc._id, position: doc.position }));
+  }
+
+  async listChildIds(parentIds: readonly string[]): Promise<string[]> {
+    if (parentIds.length === 0) return [];
+    const docs = await this.#collections
+      .find({ parentId: { $in: [...parentIds] } }, { projection: { _id: 1 } })
+      .toArray();
+    return docs.map((doc) => doc._id);
+  }
+
+  async update(id: string, changes: CollectionChanges, updatedAt: string): Promise<CollectionRecord | null> {
+    const $set: Partial<CollectionDocument> = { updatedAt };
+    const update: UpdateFilter<CollectionDocument> = { $set };
+    if (changes.title !== undefined) $set.title = changes.title;
+    if (changes.defaultLevel !== undefined) $set.defaultLevel = changes.defaultLevel;
+    if (changes.description === null) update.$unset = { description: '' };
+    else if (changes.description !== undefined) $set.description = changes.description;
+    const doc = await this.#collections.findOneAndUpdate({ _id: id }, update, { returnDocument: 'after' });
+    return doc ? toRecord(doc) : null;
+  }
+
+  async place(
+    id: string,
+    placement: CollectionPlacement,
+    updatedAt: string,
+  ): Promise<CollectionRecord | null> {
+    const $set: Partial<CollectionDocument> = {
+      organizationId: placement.organizationId,
+      position: placement.position,
+      updatedAt,
+    };
+    const update: UpdateFilter<CollectionDocument> = { $set };
+    if (placement.parentId === undefined) update.$unset = { parentId: '' };
+    else $set.parentId = placement.parentId;
+    const doc = await this.#collections.findOneAndUpdate({ _id: id }, update, { returnDocument: 'after' });
+    return doc ? toRecord(doc) : null;
+  }
+
+  async setOrganization(ids: readonly string[], organizationId: string, updatedAt: string): Promise<void> {
+    if (ids.length === 0) return;
+    await this.#collections.updateMany({ _id: { $in: [...ids] } }, { $set: { organizationId, updatedAt } });
+  }
+
+  async deleteMany(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.#collections.deleteMany({ _id: { $in: [...ids] } });
   }
 }

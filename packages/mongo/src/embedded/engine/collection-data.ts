@@ -11,6 +11,7 @@ import { DuplicateKeyError } from './errors';
 import { IdIndex } from './id-index';
 import { ID_INDEX } from './index-spec';
 import { type IndexKeys, IndexTree, type OrderedIndex } from './index-tree';
+import { ParsedBudget, ParsedDocuments } from './parsed-documents';
 
 /** One document's part in a write. */
 export interface DocumentChange {
@@ -36,12 +37,18 @@ export class CollectionData {
    */
   readonly docs: Map<string, string>;
   readonly idIndex: IdIndex;
+  /** Recently returned documents, parsed (see `parsed-documents.ts`). */
+  readonly parsed: ParsedDocuments;
   #indexes: IndexTree[];
 
-  /** Takes ownership of `state.docs` (recovery hands it over; copying a million entries would be waste). */
-  constructor(namespace: string, state?: CollectionState) {
+  /**
+   * Takes ownership of `state.docs` (recovery hands it over; copying a million entries would
+   * be waste). `budget` is shared by the collections of a database.
+   */
+  constructor(namespace: string, state?: CollectionState, budget: ParsedBudget = new ParsedBudget()) {
     this.namespace = namespace;
     this.docs = state?.docs ?? new Map();
+    this.parsed = new ParsedDocuments(budget);
     this.idIndex = new IdIndex([...this.docs.keys()].map(idFromKey));
     const definitions = (state?.indexes ?? []).filter((index) => index.name !== ID_INDEX.name);
     this.#indexes =
@@ -120,6 +127,7 @@ export class CollectionData {
   apply(write: PreparedWrite): void {
     write.changes.forEach((change, i) => {
       if (this.#indexes.length > 0) this.#updateIndexes(change, write.newKeys[i]);
+      this.parsed.forget(change.key);
       if (change.after !== undefined) {
         this.docs.set(change.key, change.after.json);
         if (change.before === undefined) this.idIndex.add(change.id);
@@ -131,7 +139,7 @@ export class CollectionData {
   }
 
   #updateIndexes(change: DocumentChange, newKeys: IndexKeys[] | undefined): void {
-    const oldDoc = change.before === undefined ? undefined : (JSON.parse(change.before) as Document);
+    const oldDoc = change.before === undefined ? undefined : this.parsed.view(change.key, change.before);
     this.#indexes.forEach((index, position) => {
       const oldKeys = oldDoc === undefined ? undefined : index.keysOf(oldDoc);
       const keys = newKeys?.[position];
@@ -142,6 +150,7 @@ export class CollectionData {
   }
 
   clear(): void {
+    this.parsed.clear();
     this.docs.clear();
     this.idIndex.clear();
     this.#indexes = [];

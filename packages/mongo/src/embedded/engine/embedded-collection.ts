@@ -80,9 +80,10 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
   async findOne(filter: Filter<T> = {}, options: StoreFindOptions = {}): Promise<WithId<T> | null> {
     const id = options.skip ? undefined : soleIdEquality(filter);
     if (id !== undefined) {
-      const json = this.#data.docs.get(idKeyOf(id));
+      const key = idKeyOf(id);
+      const json = this.#data.docs.get(key);
       if (json === undefined) return null;
-      const doc = JSON.parse(json) as Document;
+      const doc = this.#data.parsed.copyOf(key, json);
       const project = compileProjection(options.projection);
       return (project === undefined ? doc : project(doc)) as WithId<T>;
     }
@@ -200,7 +201,7 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
       await this.#write([change]);
       result = returnAfter ? (JSON.parse(change.after!.json) as Document) : null;
     } else {
-      const before = JSON.parse(match.json) as Document;
+      const before = this.#data.parsed.copyOf(match.key, match.json);
       const [change] = changedDocuments([match], (docs) => applyUpdate(docs, parsed, checked, 'update'));
       await this.#write(change === undefined ? [] : [change]);
       result = returnAfter && change !== undefined ? (JSON.parse(change.after!.json) as Document) : before;

@@ -3,11 +3,11 @@
  * the document map directly; this tree serves `_id` ranges and sorts on `_id`.
  */
 import type { IndexDefinition } from '../journal-types';
-import { compareBson } from './bson-order';
+import { compareBson, MAX_KEY, MIN_KEY } from './bson-order';
 import { type BTree, createTree, loadTree } from './btree';
 import type { DocumentId } from './document-id';
 import { ID_INDEX } from './index-spec';
-import type { OrderedIndex, RangeBound, ScanBounds } from './index-tree';
+import { type OrderedIndex, type RangeBound, type ScanBounds, STOP_WALK } from './index-tree';
 
 export class IdIndex implements OrderedIndex {
   readonly definition: IndexDefinition = ID_INDEX;
@@ -32,29 +32,42 @@ export class IdIndex implements OrderedIndex {
     this.#tree = createTree<unknown, undefined>(compareBson);
   }
 
-  *scan(bounds: ScanBounds, reverse: boolean): Iterable<DocumentId> {
-    const equal = bounds.equal[0];
-    const lower: RangeBound | undefined =
-      bounds.equal.length > 0 ? { value: equal, inclusive: true } : bounds.lower;
-    const upper: RangeBound | undefined =
-      bounds.equal.length > 0 ? { value: equal, inclusive: true } : bounds.upper;
+  scan(bounds: ScanBounds, reverse: boolean, visit: (id: DocumentId) => boolean): number {
+    const { lower, upper } = rangeOf(bounds);
+    let visited = 0;
     if (reverse) {
-      for (const id of this.#tree.entriesReversed(
-        upper?.value,
-        undefined,
-        upper !== undefined && !upper.inclusive,
-      )) {
-        if (lower !== undefined && !within(id[0], lower, 1)) return;
-        yield id[0] as DocumentId;
+      for (const [id] of this.#tree.entriesReversed(upper.value, undefined, !upper.inclusive)) {
+        if (!within(id, lower, 1)) break;
+        visited++;
+        if (!visit(id as DocumentId)) break;
       }
-    } else {
-      for (const id of this.#tree.keys(lower?.value)) {
-        if (lower !== undefined && !lower.inclusive && compareBson(id, lower.value) === 0) continue;
-        if (upper !== undefined && !within(id, upper, -1)) return;
-        yield id as DocumentId;
-      }
+      return visited;
     }
+    this.#tree.forRange(lower.value, upper.value, upper.inclusive, (id) => {
+      if (!lower.inclusive && compareBson(id, lower.value) === 0) return;
+      visited++;
+      if (!visit(id as DocumentId)) return STOP_WALK;
+    });
+    return visited;
   }
+
+  count(bounds: ScanBounds, max: number): number {
+    let counted = 0;
+    this.scan(bounds, false, () => ++counted < max);
+    return counted;
+  }
+}
+
+/** The scan's ends: an equality is a range of one value; a missing end is MIN_KEY or MAX_KEY. */
+function rangeOf(bounds: ScanBounds): { lower: RangeBound; upper: RangeBound } {
+  if (bounds.equal.length > 0) {
+    const only: RangeBound = { value: bounds.equal[0], inclusive: true };
+    return { lower: only, upper: only };
+  }
+  return {
+    lower: bounds.lower ?? { value: MIN_KEY, inclusive: true },
+    upper: bounds.upper ?? { value: MAX_KEY, inclusive: true },
+  };
 }
 
 /** Whether `value` is on the inner side of `bound`: above a lower one (side 1), below an upper one (-1). */

@@ -11,7 +11,7 @@ import type { DocumentId } from './document-id';
 import { DuplicateKeyError, EmbeddedServerError } from './errors';
 import { collectPathValues, splitPath } from './field-path';
 import {
-  AFTER_PREFIX,
+  AFTER_PREFIX_CODE,
   codesToString,
   decodeEntryId,
   encodeEntryKey,
@@ -42,9 +42,17 @@ export interface OrderedIndex {
    * use multikey indexes (they still enforce uniqueness, element by element, like MongoDB).
    */
   readonly isMultikey: boolean;
-  /** The `_id`s of the entries within `bounds`, in index order or reversed. */
-  scan(bounds: ScanBounds, reverse: boolean): Iterable<DocumentId>;
+  /**
+   * Calls `visit` with the `_id` of each entry within `bounds`, in index order or reversed,
+   * until it returns false. Returns the number of entries visited.
+   */
+  scan(bounds: ScanBounds, reverse: boolean, visit: (id: DocumentId) => boolean): number;
+  /** The number of entries within `bounds`, counting up to `max`. */
+  count(bounds: ScanBounds, max: number): number;
 }
+
+/** What a range callback of `sorted-btree` returns to stop the walk. */
+export const STOP_WALK = Object.freeze({ break: true });
 
 /**
  * A document's keys for one index: usually one, one per distinct array element if multikey.
@@ -171,21 +179,35 @@ export class IndexTree implements OrderedIndex {
     return undefined;
   }
 
-  *scan(bounds: ScanBounds, reverse: boolean): Iterable<DocumentId> {
-    const low = this.#treeBound(bounds, 'low');
-    const high = this.#treeBound(bounds, 'high');
-    const reused: Array<string | undefined> = [];
+  scan(bounds: ScanBounds, reverse: boolean, visit: (id: DocumentId) => boolean): number {
+    const { low, high } = this.#treeBounds(bounds);
+    let visited = 0;
     if (reverse) {
+      const reused: Array<string | undefined> = [];
       for (const [key] of this.#tree.entriesReversed(high, reused)) {
-        if (key < low) return;
-        yield decodeEntryId(key);
+        if (key < low) break;
+        visited++;
+        if (!visit(decodeEntryId(key))) break;
       }
-    } else {
-      for (const [key] of this.#tree.entries(low, reused)) {
-        if (key > high) return;
-        yield decodeEntryId(key);
-      }
+      return visited;
     }
+    // No entry equals a bound (see `#treeBounds`), so `high` is excluded either way.
+    this.#tree.forRange(low, high, false, (key) => {
+      visited++;
+      if (!visit(decodeEntryId(key))) return STOP_WALK;
+    });
+    return visited;
+  }
+
+  count(bounds: ScanBounds, max: number): number {
+    if (max <= 0) return 0;
+    const { low, high } = this.#treeBounds(bounds);
+    if (max === Number.POSITIVE_INFINITY) return this.#tree.forRange(low, high, false);
+    let counted = 0;
+    this.#tree.forRange(low, high, false, () => {
+      if (++counted >= max) return STOP_WALK;
+    });
+    return counted;
   }
 
   /** The values of `doc` for each key (usually one; one per distinct element if multikey), encoded. */
@@ -233,27 +255,27 @@ export class IndexTree implements OrderedIndex {
    * The key where a scan starts ('low') or ends ('high'). No entry equals a bound: an entry
    * continues past the encoded values (with more fields and its `_id`), so the bound itself
    * sorts just before the entries that start with it, and the bound followed by
-   * AFTER_PREFIX just after them. On a `-1` field the tree runs from high values to low
+   * AFTER_PREFIX_CODE just after them. On a `-1` field the tree runs from high values to low
    * ones, so the value range's ends swap.
    */
-  #treeBound(bounds: ScanBounds, end: 'low' | 'high'): string {
+  #treeBounds(bounds: ScanBounds): { low: string; high: string } {
     const codes: number[] = [];
-    bounds.equal.forEach((value, i) => {
-      encodeValue(value, this.#directions[i]!, codes);
-    });
-    const rangeField = bounds.equal.length;
-    const direction = this.#directions[rangeField];
-    const bound =
-      direction === undefined
-        ? undefined
-        : (end === 'low') === (direction === 1)
-          ? bounds.lower
-          : bounds.upper;
-    let before = end === 'low';
-    if (bound !== undefined && direction !== undefined) {
-      encodeValue(bound.value, direction, codes);
-      before = end === 'low' ? bound.inclusive : !bound.inclusive;
+    const { equal } = bounds;
+    for (let i = 0; i < equal.length; i++) encodeValue(equal[i], this.#directions[i]!, codes);
+    const direction = this.#directions[equal.length];
+    const prefixLength = codes.length;
+    const lowBound = direction === undefined ? undefined : direction === 1 ? bounds.lower : bounds.upper;
+    const highBound = direction === undefined ? undefined : direction === 1 ? bounds.upper : bounds.lower;
+    if (lowBound !== undefined) {
+      encodeValue(lowBound.value, direction!, codes);
+      if (!lowBound.inclusive) codes.push(AFTER_PREFIX_CODE);
     }
-    return codesToString(codes) + (before ? '' : AFTER_PREFIX);
+    const low = codesToString(codes);
+    codes.length = prefixLength;
+    if (highBound !== undefined) {
+      encodeValue(highBound.value, direction!, codes);
+      if (highBound.inclusive) codes.push(AFTER_PREFIX_CODE);
+    } else codes.push(AFTER_PREFIX_CODE);
+    return { low, high: codesToString(codes) };
   }
 }

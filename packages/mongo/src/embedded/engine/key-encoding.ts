@@ -7,7 +7,7 @@
  * Every encoding is self-delimiting, so no encoding is a prefix of another, which makes two
  * properties hold: concatenated encodings compare field by field, and inverting every
  * character of a field's encoding (for `-1` fields) exactly reverses that field's order.
- * All characters are in 0x00..0xFF; only scan bounds use characters above (`AFTER_PREFIX`).
+ * All characters are in 0x00..0xFF; only scan bounds use characters above (`AFTER_PREFIX_CODE`).
  */
 import { bsonTypeRank, isPlainObject, KeyBound, TypeRank } from './bson-order';
 
@@ -20,8 +20,11 @@ function rankTag(rank: number): number {
   return 0x20 + 2 * rank;
 }
 
-/** A character above every encoding character: `prefix + AFTER_PREFIX` follows every key starting with `prefix`. */
-export const AFTER_PREFIX = '\u0100';
+/**
+ * A character code above every encoding character: `prefix` followed by it sorts after
+ * every key starting with `prefix`.
+ */
+export const AFTER_PREFIX_CODE = 0x100;
 
 const STRING_END = 0x00;
 const LOW_ESCAPE = 0x01;

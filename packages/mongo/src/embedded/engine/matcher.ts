@@ -46,11 +46,18 @@ const QUERY_OPTIONS = preparedOptions(ENGINE_CONTEXT);
 export function compileFilter(filter: Document): DocumentPredicate {
   const simple = compileSimpleFilter(filter);
   if (simple === undefined) return compileWithMingo(filter);
+  // Compiled only for the first document the direct predicate leaves undecided.
   let mingo: DocumentPredicate | undefined;
-  return (doc) => simple(doc) ?? (mingo ??= compileWithMingo(filter))(doc);
+  return (doc) => {
+    const verdict = simple(doc);
+    if (verdict !== undefined) return verdict;
+    mingo ??= compileWithMingo(filter);
+    return mingo(doc);
+  };
 }
 
-function compileWithMingo(filter: Document): DocumentPredicate {
+/** `compileFilter` without the direct predicate: mingo judges every document (the reference in tests). */
+export function compileWithMingo(filter: Document): DocumentPredicate {
   let query: Query;
   try {
     query = new Query(withOrderedEquality(filter), QUERY_OPTIONS);

@@ -53,8 +53,8 @@ export function preparedOptions(context: Context): Partial<Options> {
     } as never,
   });
   new Query({ field: { $probe: true } }, { context: probe });
-  const constructor = (received as { constructor?: Partial<ComputeOptionsClass> } | undefined)?.constructor;
-  if (typeof constructor?.init !== 'function') return { context };
-  const options = constructor.init({ context });
+  const optionsClass = (received as { constructor?: Partial<ComputeOptionsClass> } | undefined)?.constructor;
+  if (typeof optionsClass?.init !== 'function') return { context };
+  const options = optionsClass.init({ context });
   return (options as Partial<Options>).context === undefined ? { context } : options;
 }

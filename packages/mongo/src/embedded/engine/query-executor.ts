@@ -9,7 +9,8 @@ import type { CollectionData } from './collection-data';
 import { type DocumentId, idFromKey, idKeyOf } from './document-id';
 import { type SortSpec, sortByDocument } from './document-sort';
 import { analyzeFilter } from './filter-analysis';
-import { compileFilter, type DocumentPredicate } from './matcher';
+import { compileFilter } from './matcher';
+import type { ParsedDocuments } from './parsed-documents';
 import { planQuery, type QueryPlan } from './query-planner';
 
 export interface QueryRequest {
@@ -26,21 +27,28 @@ export class MatchedDocument {
   readonly id: DocumentId;
   readonly key: string;
   readonly json: string;
+  readonly #parsed: ParsedDocuments;
+  /** `json` parsed to check the filter or sort: read only. */
+  #view: Document | undefined;
   #doc: Document | undefined;
 
-  constructor(id: DocumentId, key: string, json: string, doc?: Document) {
+  constructor(id: DocumentId, key: string, json: string, parsed: ParsedDocuments, view?: Document) {
     this.id = id;
     this.key = key;
     this.json = json;
-    this.#doc = doc;
+    this.#parsed = parsed;
+    this.#view = view;
   }
 
   /**
-   * A private parse of `json`, which the caller may mutate; parsed on first use, so a write
-   * that only needs the keys (a delete) never parses.
+   * A private copy of the document, which the caller may mutate; made on first use, so a
+   * write that only needs the keys (a delete) never parses.
    */
   get doc(): Document {
-    this.#doc ??= JSON.parse(this.json) as Document;
+    if (this.#doc === undefined) {
+      this.#doc = this.#parsed.copyOf(this.key, this.json, this.#view);
+      this.#view = undefined;
+    }
     return this.#doc;
   }
 }
@@ -67,11 +75,15 @@ export function runQuery(
 ): { matches: MatchedDocument[]; stats: QueryStats } {
   const { filter, sort, skip, limit } = request;
   const plan = planQuery(analyzeFilter(filter), sort, data.orderedIndexes);
-  const predicate = plan.needsFilter ? compileFilter(filter) : undefined;
+  const predicate = plan.needsFilter ? compileFilter(residual(filter, plan.guaranteed)) : undefined;
   const inOrder = plan.sortCovered;
   const enough = limit > 0 ? skip + limit : Number.POSITIVE_INFINITY;
+  const parsed = data.parsed;
+  const keep = keepsParsed(plan);
 
   let matches: MatchedDocument[] = [];
+  // The parsed documents to sort by, when the plan does not give the order.
+  const views: Document[] = [];
   let matched = 0;
   let docsExamined = 0;
   const keysExamined = forEachCandidate(data, plan, (id, key, json) => {
@@ -82,22 +94,32 @@ export function runQuery(
     }
     docsExamined++;
     // Parsed now only to be checked or sorted; otherwise when (and if) the caller reads it.
-    const doc = predicate !== undefined || !inOrder ? (JSON.parse(json) as Document) : undefined;
-    if (predicate !== undefined && !predicate(doc!)) return true;
+    const view = predicate !== undefined || !inOrder ? parsed.view(key, json, keep) : undefined;
+    if (predicate !== undefined && !predicate(view!)) return true;
     matched++;
     if (inOrder && matched <= skip) return true;
-    matches.push(new MatchedDocument(id, key, json, doc));
+    matches.push(new MatchedDocument(id, key, json, parsed, view));
+    if (!inOrder) views.push(view!);
     return !inOrder || matched < enough;
   });
 
   if (!inOrder) {
-    if (sort.length > 0) matches = sortByDocument(matches, sort);
+    if (sort.length > 0) {
+      const sorted = sortByDocument(
+        matches.map((match, i) => ({ doc: views[i]!, match })),
+        sort,
+      );
+      matches = sorted.map(({ match }) => match);
+    }
     matches = matches.slice(skip, limit > 0 ? skip + limit : undefined);
   }
   return { matches, stats: statsOf(plan, keysExamined, docsExamined, matches.length) };
 }
 
-/** Counts matches, parsing documents only when the plan leaves part of the filter to check. */
+/**
+ * Counts matches, stopping at skip + limit. Documents are only read (parsed, if not kept)
+ * when the plan leaves part of the filter to check; otherwise the index entries are counted.
+ */
 export function countMatches(
   data: CollectionData,
   filter: Document,
@@ -106,24 +128,50 @@ export function countMatches(
 ): { count: number; stats: QueryStats } {
   const analysis = analyzeFilter(filter);
   const plan = planQuery(analysis, [], data.orderedIndexes);
-  const clamp = (total: number) =>
-    Math.max(0, Math.min(total - skip, limit > 0 ? limit : Number.POSITIVE_INFINITY));
-  if (analysis.isEmpty) {
-    return { count: clamp(data.docs.size), stats: statsOf(plan, 0, 0, 0) };
-  }
-  const predicate: DocumentPredicate | undefined = plan.needsFilter ? compileFilter(filter) : undefined;
   const enough = limit > 0 ? skip + limit : Number.POSITIVE_INFINITY;
+  if (analysis.isEmpty) {
+    return { count: window(data.docs.size, skip, enough), stats: statsOf(plan, 0, 0, 0) };
+  }
+  if (!plan.needsFilter) {
+    const { count, keysExamined } = countCandidates(data, plan, enough);
+    return { count: window(count, skip, enough), stats: statsOf(plan, keysExamined, 0, 0) };
+  }
+  const predicate = compileFilter(residual(filter, plan.guaranteed));
+  const parsed = data.parsed;
+  const keep = keepsParsed(plan);
   let total = 0;
   let docsExamined = 0;
-  const keysExamined = forEachCandidate(data, plan, (_id, _key, json) => {
-    if (predicate !== undefined) {
-      docsExamined++;
-      if (!predicate(JSON.parse(json) as Document)) return true;
-    }
+  const keysExamined = forEachCandidate(data, plan, (_id, key, json) => {
+    docsExamined++;
+    if (!predicate(parsed.view(key, json, keep))) return true;
     total++;
     return total < enough;
   });
-  return { count: clamp(total), stats: statsOf(plan, keysExamined, docsExamined, 0) };
+  return { count: window(total, skip, enough), stats: statsOf(plan, keysExamined, docsExamined, 0) };
+}
+
+/**
+ * The filter without the top-level conditions that the plan guarantees. (A guaranteed
+ * field has one condition in the whole filter: it is either here or in an `$and`, kept.)
+ */
+function residual(filter: Document, guaranteed: readonly string[]): Document {
+  if (guaranteed.length === 0) return filter;
+  const rest: Document = {};
+  for (const key of Object.keys(filter)) if (!guaranteed.includes(key)) rest[key] = filter[key];
+  return rest;
+}
+
+/** How many of `total` matches a count reports, given `skip` and the `end` (skip + limit) it stopped at. */
+function window(total: number, skip: number, end: number): number {
+  return Math.max(0, Math.min(total, end) - skip);
+}
+
+/**
+ * Whether documents a plan reads are worth keeping parsed: those an index or `_id` lookup
+ * singled out, yes; a collection scan would only push every kept document out.
+ */
+function keepsParsed(plan: QueryPlan): boolean {
+  return plan.kind !== 'collectionScan';
 }
 
 /**
@@ -145,19 +193,54 @@ function forEachCandidate(
         if (json !== undefined && !visit(id, key, json)) break;
       }
       return keys;
-    case 'indexScan':
-      for (const id of plan.index.scan(plan.bounds, plan.reverse)) {
-        keys++;
-        const key = idKeyOf(id);
-        const json = data.docs.get(key);
-        if (json !== undefined && !visit(id, key, json)) break;
+    case 'indexScan': {
+      const { index, intervals, reverse } = plan;
+      let stopped = false;
+      for (let i = 0; i < intervals.length && !stopped; i++) {
+        const bounds = intervals[reverse ? intervals.length - 1 - i : i]!;
+        keys += index.scan(bounds, reverse, (id) => {
+          const key = idKeyOf(id);
+          const json = data.docs.get(key);
+          stopped = json !== undefined && !visit(id, key, json);
+          return !stopped;
+        });
       }
       return keys;
+    }
     case 'collectionScan':
       for (const [key, json] of data.docs) {
         if (!visit(idFromKey(key), key, json)) break;
       }
       return 0;
+  }
+}
+
+/** The number of candidates of a plan that needs no filter, counting up to `max`. */
+function countCandidates(
+  data: CollectionData,
+  plan: QueryPlan,
+  max: number,
+): { count: number; keysExamined: number } {
+  let count = 0;
+  switch (plan.kind) {
+    case 'idLookup': {
+      let keysExamined = 0;
+      for (const id of plan.ids) {
+        if (count >= max) break;
+        keysExamined++;
+        if (data.docs.has(idKeyOf(id))) count++;
+      }
+      return { count, keysExamined };
+    }
+    case 'indexScan':
+      // Every entry of an index is a document: entries are counted, not looked up.
+      for (const bounds of plan.intervals) {
+        count += plan.index.count(bounds, max - count);
+        if (count >= max) break;
+      }
+      return { count, keysExamined: count };
+    case 'collectionScan':
+      return { count: Math.min(data.docs.size, max), keysExamined: 0 };
   }
 }
 

@@ -1,27 +1,37 @@
 /**
  * Chooses how to find a query's documents:
  * - `idLookup`: `_id` equality or `$in`, straight from the document map;
- * - `indexScan`: equality on a prefix of an index's fields, then optionally a range on the
- *   next field, and/or a sort that the index order already provides (either direction), so
- *   a page read stops after skip + limit matches;
+ * - `indexScan`: equality or `$in` on a prefix of an index's fields (an `$in` scans one
+ *   interval per value), then optionally a range on the next field, and/or a sort that the
+ *   index order already provides (either direction), so a page read stops after
+ *   skip + limit matches;
  * - `collectionScan`: every document, sorted in memory.
  * Multikey indexes are left out (see `OrderedIndex.isMultikey`).
  */
+import { compareBson } from './bson-order';
 import { type DocumentId, idKeyOf, isDocumentId } from './document-id';
 import type { SortSpec } from './document-sort';
-import type { FieldPredicate, FilterAnalysis } from './filter-analysis';
+import type { FilterAnalysis } from './filter-analysis';
 import type { OrderedIndex, ScanBounds } from './index-tree';
 
 interface PlanBase {
   /** Whether the candidates come out in the requested sort order (no in-memory sort). */
   sortCovered: boolean;
-  /** Whether the full filter must be checked on each candidate (the plan does not express all of it). */
+  /** Whether the filter must be checked on each candidate (the plan does not express all of it). */
   needsFilter: boolean;
+  /** Fields whose whole condition the plan guarantees: the check may leave them out. */
+  guaranteed: readonly string[];
 }
 
 export type QueryPlan =
   | (PlanBase & { kind: 'idLookup'; ids: DocumentId[] })
-  | (PlanBase & { kind: 'indexScan'; index: OrderedIndex; bounds: ScanBounds; reverse: boolean })
+  | (PlanBase & {
+      kind: 'indexScan';
+      index: OrderedIndex;
+      /** Scanned one after the other (in reverse order when `reverse`): together, in index order. */
+      intervals: ScanBounds[];
+      reverse: boolean;
+    })
   | (PlanBase & { kind: 'collectionScan' });
 
 export function planQuery(
@@ -39,7 +49,12 @@ export function planQuery(
     if (candidate !== undefined && (best === undefined || candidate.score > best.score)) best = candidate;
   }
   if (best !== undefined) return best.plan;
-  return { kind: 'collectionScan', sortCovered: sort.length === 0, needsFilter: !analysis.isEmpty };
+  return {
+    kind: 'collectionScan',
+    sortCovered: sort.length === 0,
+    needsFilter: !analysis.isEmpty,
+    guaranteed: [],
+  };
 }
 
 function planIdLookup(analysis: FilterAnalysis, sort: SortSpec): QueryPlan | undefined {
@@ -64,12 +79,17 @@ function planIdLookup(analysis: FilterAnalysis, sort: SortSpec): QueryPlan | und
     ids,
     sortCovered: sort.length === 0 || ids.length <= 1,
     needsFilter: !exact || analysis.hasOtherConditions || analysis.fields.size > 1,
+    guaranteed: exact ? ['_id'] : [],
   };
 }
 
+/** Past this many intervals, an `$in` no longer extends an index prefix (a product of `$in`s explodes). */
+const MAX_INTERVALS = 1000;
+
 /**
- * Scores an index: each equality field counts most, then a range on the next field, then
- * providing the sort order. An index that helps with none of them is not a candidate.
+ * Scores an index: each equality field counts most, then each `$in` field, then a range on
+ * the next field, then providing the sort order. An index that helps with none of them is
+ * not a candidate.
  */
 function planIndexScan(
   index: OrderedIndex,
@@ -77,48 +97,73 @@ function planIndexScan(
   sort: SortSpec,
 ): { score: number; plan: QueryPlan } | undefined {
   const key = index.definition.key;
-  const predicateOf = (position: number): FieldPredicate | undefined => {
-    const field = key[position];
-    return field === undefined ? undefined : analysis.fields.get(field[0]);
-  };
+  const fields = analysis.fields;
+  // The common case first: an index whose first field the filter does not name, unsorted.
+  if (sort.length === 0 && !fields.has(key[0]![0])) return undefined;
 
-  const equal: unknown[] = [];
-  const consumed = new Set<string>();
-  for (let position = 0; position < key.length; position++) {
-    const predicate = predicateOf(position);
-    if (predicate?.equal === undefined) break;
-    equal.push(predicate.equal);
-    if (predicate.exact === 'equal') consumed.add(key[position]![0]);
+  // The values of the leading fields, as tuples in index order: one per interval to scan.
+  let prefixes: unknown[][] = [[]];
+  let prefixLength = 0;
+  let leadingEqualities = 0;
+  let score = 0;
+  const consumed: string[] = [];
+  for (; prefixLength < key.length; prefixLength++) {
+    const [field, direction] = key[prefixLength]!;
+    const predicate = fields.get(field);
+    if (predicate === undefined) break;
+    let values: unknown[];
+    if (predicate.equal !== undefined) {
+      values = [predicate.equal];
+      if (predicate.exact === 'equal') consumed.push(field);
+      score += 4;
+      if (prefixLength === leadingEqualities) leadingEqualities++;
+    } else if (predicate.anyOf !== undefined) {
+      values = distinctInOrder(predicate.anyOf, direction);
+      if (prefixes.length * values.length > MAX_INTERVALS) break;
+      if (predicate.exact === 'anyOf') consumed.push(field);
+      score += 3;
+    } else break;
+    if (values.length === 1) {
+      for (const prefix of prefixes) prefix.push(values[0]);
+    } else {
+      const extended: unknown[][] = [];
+      for (const prefix of prefixes) for (const value of values) extended.push([...prefix, value]);
+      prefixes = extended;
+    }
   }
 
-  const bounds: ScanBounds = { equal };
-  const rangePredicate = predicateOf(equal.length);
-  if (rangePredicate?.lower !== undefined && rangePredicate.upper !== undefined) {
-    bounds.lower = rangePredicate.lower;
-    bounds.upper = rangePredicate.upper;
-    if (rangePredicate.exact === 'range') consumed.add(key[equal.length]![0]);
+  const rangeField = key[prefixLength]?.[0];
+  const predicate = rangeField === undefined ? undefined : fields.get(rangeField);
+  let range: Pick<ScanBounds, 'lower' | 'upper'> | undefined;
+  if (predicate?.lower !== undefined && predicate.upper !== undefined) {
+    range = { lower: predicate.lower, upper: predicate.upper };
+    score += 2;
+    if (predicate.exact === 'range') consumed.push(rangeField!);
   }
 
-  const order = sortOrderFrom(index, equal.length, sort);
-  const score =
-    equal.length * 4 +
-    (bounds.lower !== undefined ? 2 : 0) +
-    (order !== undefined && sort.length > 0 ? 1 : 0);
+  const order = sortOrderFrom(index, leadingEqualities, sort);
+  if (order !== undefined && sort.length > 0) score += 1;
   if (score === 0) return undefined;
 
-  const needsFilter =
-    analysis.hasOtherConditions || [...analysis.fields.keys()].some((field) => !consumed.has(field));
+  const intervals: ScanBounds[] = prefixes.map((equal) => ({ equal, ...range }));
   return {
     score,
     plan: {
       kind: 'indexScan',
       index,
-      bounds,
+      intervals,
       reverse: order?.reverse ?? false,
       sortCovered: order !== undefined,
-      needsFilter,
+      needsFilter: analysis.hasOtherConditions || consumed.length < fields.size,
+      guaranteed: consumed,
     },
   };
+}
+
+/** `values` without duplicates, in the order of an index field of `direction`. */
+function distinctInOrder(values: readonly unknown[], direction: 1 | -1): unknown[] {
+  const sorted = [...values].sort((a, b) => compareBson(a, b) * direction);
+  return sorted.filter((value, i) => i === 0 || compareBson(value, sorted[i - 1]) !== 0);
 }
 
 /**
@@ -131,6 +176,7 @@ function sortOrderFrom(
   equalFields: number,
   sort: SortSpec,
 ): { reverse: boolean } | undefined {
+  if (sort.length === 0) return { reverse: false };
   const key = index.definition.key;
   const fixed = new Set(key.slice(0, equalFields).map(([field]) => field));
   const remaining = sort.filter(([field]) => !fixed.has(field));

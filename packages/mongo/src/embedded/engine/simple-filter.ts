@@ -1,9 +1,10 @@
 /**
  * Filters made of plain comparisons, compiled to a direct predicate instead of a mingo
  * query (whose construction costs more than a whole indexed read): equality, `$ne`, `$in`
- * and `$nin` with scalars, `$gt`/`$gte`/`$lt`/`$lte` with a string or a number, `$exists`
- * on a top-level field, combined by `$and`, `$or` and `$nor`. Any other filter is left to
- * mingo entirely (`compileSimpleFilter` returns undefined).
+ * and `$nin` with scalars, `$gt`/`$gte`/`$lt`/`$lte` with a string or a number, `$regex`
+ * (not global nor sticky), `$exists` on a top-level field, combined by `$and`, `$or` and
+ * `$nor`. Any other filter is left to mingo entirely (`compileSimpleFilter` returns
+ * undefined).
  *
  * The rules are mingo's (the engine's reference) where they agree with MongoDB's: a field
  * holding an array matches when one of its elements does; comparisons only match values of
@@ -61,14 +62,26 @@ function compileField(path: string, condition: unknown): SimplePredicate | undef
   if (parts.some((part) => part === '' || part === '__proto__' || part.startsWith('$'))) return undefined;
   const read = parts.length === 1 ? topLevelReader(path) : dottedReader(parts);
   if (isScalar(condition)) return equals(read, condition);
+  if (condition instanceof RegExp)
+    return isStateless(condition) ? matchesPattern(read, condition) : undefined;
   if (!isPlainObject(condition)) return undefined;
   const operators = Object.keys(condition);
   if (operators.length === 0) return undefined;
+  const hasRegex = Object.hasOwn(condition, '$regex');
   const tests: SimplePredicate[] = [];
   for (const operator of operators) {
     const operand: unknown = condition[operator];
     let test: SimplePredicate | undefined;
     switch (operator) {
+      case '$regex': {
+        const pattern = patternOf(operand, condition.$options);
+        if (pattern !== undefined) test = matchesPattern(read, pattern);
+        break;
+      }
+      case '$options':
+        // Part of `$regex` (alone, mingo reports it as unknown).
+        if (hasRegex) continue;
+        break;
       case '$eq':
         if (isScalar(operand)) test = equals(read, operand);
         break;
@@ -100,6 +113,27 @@ function compileField(path: string, condition: unknown): SimplePredicate | undef
     tests.push(test);
   }
   return allOf(tests);
+}
+
+/**
+ * The expression mingo builds for `$regex` (and `$options`), or undefined when it would
+ * throw (left to mingo, to report) or be global or sticky: those keep state between
+ * documents, which only mingo reproduces.
+ */
+function patternOf(source: unknown, options: unknown): RegExp | undefined {
+  if (typeof source !== 'string' && !(source instanceof RegExp)) return undefined;
+  if (options !== undefined && typeof options !== 'string') return undefined;
+  let pattern: RegExp;
+  try {
+    pattern = new RegExp(source, options);
+  } catch {
+    return undefined;
+  }
+  return isStateless(pattern) ? pattern : undefined;
+}
+
+function isStateless(pattern: RegExp): boolean {
+  return !pattern.global && !pattern.sticky;
 }
 
 function isScalar(value: unknown): value is Scalar {
@@ -164,6 +198,23 @@ function oneOf(read: FieldReader, expected: readonly Scalar[]): SimplePredicate 
     if (!Array.isArray(value)) return values.has(value);
     for (const element of value) if (values.has(element)) return true;
     return false;
+  };
+}
+
+/** A string, or a string element of an array, that the pattern matches. */
+function matchesPattern(read: FieldReader, pattern: RegExp): SimplePredicate {
+  return (doc) => {
+    const value = read(doc);
+    if (typeof value === 'string') return pattern.test(value);
+    if (value === THROUGH_ARRAY) return undefined;
+    if (!Array.isArray(value)) return false;
+    let nested = false;
+    for (const element of value) {
+      if (typeof element === 'string' && pattern.test(element)) return true;
+      if (Array.isArray(element)) nested = true;
+    }
+    // mingo also looks one level into nested arrays: its rule, not reproduced here.
+    return nested ? undefined : false;
   };
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { endOfType, startOfType } from '../../../src/embedded/engine/bson-order';
 import { DuplicateKeyError } from '../../../src/embedded/engine/errors';
 import { IdIndex } from '../../../src/embedded/engine/id-index';
-import { IndexTree, type ScanBounds } from '../../../src/embedded/engine/index-tree';
+import { IndexTree, type OrderedIndex, type ScanBounds } from '../../../src/embedded/engine/index-tree';
 import type { IndexDefinition } from '../../../src/embedded/journal-types';
 
 const byOrgAndTime: IndexDefinition = {
@@ -23,11 +23,11 @@ function treeOf(
   return tree;
 }
 
-const scan = (
-  tree: { scan(b: ScanBounds, r: boolean): Iterable<unknown> },
-  bounds: ScanBounds,
-  reverse = false,
-) => [...tree.scan(bounds, reverse)];
+const scan = (tree: OrderedIndex, bounds: ScanBounds, reverse = false) => {
+  const ids: unknown[] = [];
+  tree.scan(bounds, reverse, (id) => ids.push(id) > 0);
+  return ids;
+};
 
 describe('IndexTree', () => {
   const docs = [
@@ -100,6 +100,24 @@ describe('IndexTree', () => {
     expect(scan(tree, strings)).toEqual(['e']);
   });
 
+  it('stops a scan when the visitor says so, and counts entries up to a maximum', () => {
+    const tree = treeOf(byOrgAndTime, docs);
+    const visited: unknown[] = [];
+    expect(tree.scan({ equal: ['o1'] }, false, (id) => visited.push(id) < 2)).toBe(2);
+    expect(visited).toEqual(['e', 'b']);
+    expect(tree.scan({ equal: ['o1'] }, true, () => false)).toBe(1);
+    expect(tree.count({ equal: ['o1'] }, Number.POSITIVE_INFINITY)).toBe(6);
+    expect(tree.count({ equal: ['o1'] }, 4)).toBe(4);
+    expect(tree.count({ equal: ['o1', 3] }, 10)).toBe(2);
+    expect(tree.count({ equal: ['o1'] }, 0)).toBe(0);
+    const atMost3: ScanBounds = {
+      equal: ['o1'],
+      lower: { value: startOfType(0), inclusive: true },
+      upper: { value: 3, inclusive: true },
+    };
+    expect(tree.count(atMost3, Number.POSITIVE_INFINITY)).toBe(scan(tree, atMost3).length);
+  });
+
   it('finds another holder of a key, ignoring the document itself and documents being rewritten', () => {
     const tree = treeOf(byOrgAndTime, docs);
     const [o1At3] = tree.keysOf({ org: 'o1', t: 3 }).encoded;
@@ -164,5 +182,18 @@ describe('IdIndex', () => {
     expect(scan(index, upToB)).toEqual(['a', 'b']);
     expect(scan(index, { ...upToB, upper: { value: 'b', inclusive: false } }, true)).toEqual(['a']);
     expect(scan(index, { equal: [10] })).toEqual([10]);
+    expect(scan(index, { equal: ['zz'] })).toEqual([]);
+    const empty = {
+      equal: [],
+      lower: { value: 'b', inclusive: false },
+      upper: { value: 'b', inclusive: true },
+    };
+    expect(scan(index, empty)).toEqual([]);
+  });
+
+  it('counts entries up to a maximum', () => {
+    expect(index.count({ equal: [] }, Number.POSITIVE_INFINITY)).toBe(5);
+    expect(index.count({ equal: [] }, 3)).toBe(3);
+    expect(index.count({ equal: ['a'] }, 10)).toBe(1);
   });
 });

@@ -1,0 +1,376 @@
+/**
+ * Collections through real HTTP: list (nested or top level), create, get, update and
+ * delete, with the permission matrix of each and the Collection shape.
+ */
+import { ROLES } from '@quire/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grant } from '../access/content-fixtures';
+import { expectError, expectFieldError, walkPages } from '../organizations/expectations';
+import { addMember, createOrganization } from '../support/factories';
+import { type CallerKind, expectRoles, permissionMatrix } from '../support/permission-matrix';
+import { startTestServer, type TestServer } from '../support/test-server';
+import {
+  collectionPath,
+  collectionsPath,
+  createCollection,
+  insertSpace,
+  snapshotOf,
+} from './collection-fixtures';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const getServer = () => server;
+const ALL_PERMISSIONS = { view: true, admin: true, viewInviteLinks: true, create: true };
+const READ_PERMISSIONS = { view: true, admin: false, viewInviteLinks: false, create: false };
+
+/** Members with any role see a collection whose level inherits; guests do not (404). */
+const viewers = (ok: number): Record<CallerKind, number> => ({ ...expectRoles(ROLES, ok), guest: 404 });
+/** Only admins may; other roles see it (403); guests do not (404). */
+const adminsOnly = (ok: number): Record<CallerKind, number> => ({
+  ...expectRoles(['admin'], ok),
+  guest: 404,
+});
+
+describe('GET /v1/orgs/:organizationId/collections', () => {
+  it('requires authentication', async () => {
+    const org = await createOrganization(server);
+    expectError(await server.api(collectionsPath(org.organization.id)), 401);
+  });
+
+  it('lists every collection, nested ones included, in creation order with the Collection shape', async () => {
+    const org = await createOrganization(server);
+    const top = await createCollection(server, org.organization.id, org.admin, { title: 'Top' });
+    const nested = await createCollection(server, org.organization.id, org.admin, {
+      title: 'Nested',
+      parent: top.id,
+    });
+    const response = await server.api(collectionsPath(org.organization.id), { token: org.admin.token });
+    expect(response.status).toBe(200);
+    expect(response.body.count).toBe(2);
+    expect(response.body.items).toEqual([
+      {
+        object: 'collection',
+        id: top.id,
+        title: 'Top',
+        organization: org.organization.id,
+        defaultLevel: 'inherit',
+        permissions: ALL_PERMISSIONS,
+        urls: {
+          location: `http://quire.test/v1/collections/${top.id}`,
+          app: `http://app.quire.test/o/${org.organization.id}/c/${top.id}`,
+        },
+      },
+      expect.objectContaining({ id: nested.id, parent: top.id }),
+    ]);
+  });
+
+  it('lists only the top level with nested=false', async () => {
+    const org = await createOrganization(server);
+    const top = await createCollection(server, org.organization.id, org.admin);
+    await createCollection(server, org.organization.id, org.admin, { parent: top.id });
+    const response = await server.api(`${collectionsPath(org.organization.id)}?nested=false`, {
+      token: org.admin.token,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.items.map((c: { id: string }) => c.id)).toEqual([top.id]);
+    expect(response.body.count).toBe(1);
+  });
+
+  it('shows each caller only what they can view, with their permissions, and pages it', async () => {
+    const org = await createOrganization(server);
+    const reader = await addMember(server, org.organization.id, 'read');
+    const guest = await addMember(server, org.organization.id, null);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await createCollection(server, org.organization.id, org.admin)).id);
+    // A collection closed to members (level null): only admins and grantees see it.
+    const closed = await createCollection(server, org.organization.id, org.admin);
+    const patched = await server.api(collectionPath(closed.id), {
+      method: 'PATCH',
+      token: org.admin.token,
+      body: { defaultLevel: null },
+    });
+    expect(patched.status).toBe(200);
+
+    const readerList = await walkPages(
+      server,
+      `${collectionsPath(org.organization.id)}?limit=2`,
+      reader.token,
+    );
+    expect(readerList.items.map((c) => c.id)).toEqual(ids);
+    expect(readerList.counts).toEqual([5, 5, 5]);
+    expect(readerList.items[0].permissions).toEqual(READ_PERMISSIONS);
+
+    const guestList = await server.api(collectionsPath(org.organization.id), { token: guest.token });
+    expect(guestList.body).toEqual({ items: [], count: 0 });
+
+    await grant(
+      server,
+      org,
+      { kind: 'collection', id: closed.id },
+      { role: 'comment', users: [guest.user.id] },
+    );
+    const granted = await server.api(collectionsPath(org.organization.id), { token: guest.token });
+    expect(granted.body.items.map((c: { id: string }) => c.id)).toEqual([closed.id]);
+  });
+
+  it('refuses bad paging and a non-boolean nested flag', async () => {
+    const org = await createOrganization(server);
+    const path = collectionsPath(org.organization.id);
+    expectFieldError(await server.api(`${path}?limit=0`, { token: org.admin.token }), 'limit');
+    expectFieldError(await server.api(`${path}?nested=maybe`, { token: org.admin.token }), 'nested');
+  });
+
+  describe('permission matrix', () => {
+    permissionMatrix(getServer, {
+      request: ({ org }) => ({ path: collectionsPath(org.organization.id) }),
+      expected: expectRoles([...ROLES, 'guest'], 200),
+    });
+  });
+});
+
+describe('POST /v1/orgs/:organizationId/collections', () => {
+  it('requires authentication', async () => {
+    const org = await createOrganization(server);
+    const response = await server.api(collectionsPath(org.organization.id), {
+      method: 'POST',
+      body: { title: 'x' },
+    });
+    expectError(response, 401);
+  });
+
+  it('creates a collection at the top level and inside another, last among siblings', async () => {
+    const org = await createOrganization(server);
+    const space = await insertSpace(server, org.organization.id);
+    const first = await createCollection(server, org.organization.id, org.admin, { title: '  Guides  ' });
+    expect(first).toMatchObject({ title: 'Guides', defaultLevel: 'inherit', permissions: ALL_PERMISSIONS });
+    expect(first.parent).toBeUndefined();
+    const child = await createCollection(server, org.organization.id, org.admin, { parent: first.id });
+    expect(child.parent).toBe(first.id);
+    const records = await server.services.repos.collections.findByIds([first.id]);
+    expect(records[0]!.position > space.position).toBe(true);
+  });
+
+  it('lets a creator create, with create permissions on the new collection', async () => {
+    const org = await createOrganization(server);
+    const creator = await addMember(server, org.organization.id, 'create');
+    const created = await createCollection(server, org.organization.id, creator);
+    expect(created.permissions).toEqual({ view: true, admin: false, viewInviteLinks: false, create: true });
+  });
+
+  it('needs create on the parent collection: a creator with a read-only parent is refused', async () => {
+    const org = await createOrganization(server);
+    const creator = await addMember(server, org.organization.id, 'create');
+    const parent = await createCollection(server, org.organization.id, org.admin);
+    await server.api(collectionPath(parent.id), {
+      method: 'PATCH',
+      token: org.admin.token,
+      body: { defaultLevel: 'read' },
+    });
+    const response = await server.api(collectionsPath(org.organization.id), {
+      method: 'POST',
+      token: creator.token,
+      body: { title: 'Inside', parent: parent.id },
+    });
+    expectError(response, 403);
+    expect(await server.services.repos.collections.listAll(org.organization.id, {})).toHaveLength(1);
+  });
+
+  it('answers 404 for an unknown parent or a parent in another organization, creating nothing', async () => {
+    const org = await createOrganization(server);
+    const other = await createOrganization(server, { owner: org.admin });
+    const foreign = await createCollection(server, other.organization.id, org.admin);
+    for (const parent of ['nope', foreign.id]) {
+      const response = await server.api(collectionsPath(org.organization.id), {
+        method: 'POST',
+        token: org.admin.token,
+        body: { title: 'x', parent },
+      });
+      expectError(response, 404);
+    }
+    expect(await server.services.repos.collections.listAll(org.organization.id, {})).toHaveLength(0);
+  });
+
+  it('refuses bad input naming the field', async () => {
+    const org = await createOrganization(server);
+    const post = (body: unknown) =>
+      server.api(collectionsPath(org.organization.id), { method: 'POST', token: org.admin.token, body });
+    expectFieldError(await post({}), 'title');
+    expectFieldError(await post({ title: '   ' }), 'title');
+    expectFieldError(await post({ title: 'x'.repeat(51) }), 'title');
+    expectFieldError(await post({ title: 42 }), 'title');
+    expectFieldError(await post({ title: 'ok', parent: 7 }), 'parent');
+    expectFieldError(await post({ title: 'ok', color: 'red' }), 'color');
+    expect(await server.services.repos.collections.listAll(org.organization.id, {})).toHaveLength(0);
+  });
+
+  describe('permission matrix', () => {
+    permissionMatrix(getServer, {
+      request: ({ org }) => ({
+        path: collectionsPath(org.organization.id),
+        method: 'POST',
+        body: { title: 'New' },
+      }),
+      observe: ({ org }) => server.services.repos.collections.listAll(org.organization.id, {}),
+      expected: expectRoles(['admin', 'create'], 201),
+    });
+  });
+});
+
+describe('GET /v1/collections/:collectionId', () => {
+  it('requires authentication', async () => {
+    const org = await createOrganization(server);
+    const collection = await createCollection(server, org.organization.id, org.admin);
+    expectError(await server.api(collectionPath(collection.id)), 401);
+  });
+
+  it('answers the collection with the permissions of each role', async () => {
+    const org = await createOrganization(server);
+    const collection = await createCollection(server, org.organization.id, org.admin, { title: 'Docs' });
+    const editor = await addMember(server, org.organization.id, 'edit');
+    const asAdmin = await server.api(collectionPath(collection.id), { token: org.admin.token });
+    expect(asAdmin.body).toEqual(collection);
+    const asEditor = await server.api(collectionPath(collection.id), { token: editor.token });
+    expect(asEditor.body.permissions).toEqual(READ_PERMISSIONS);
+  });
+
+  it('answers 404 for an unknown collection', async () => {
+    const org = await createOrganization(server);
+    expectError(await server.api(collectionPath('nope'), { token: org.admin.token }), 404);
+  });
+
+  describe('permission matrix', () => {
+    permissionMatrix(getServer, {
+      prepare: ({ org }) => createCollection(server, org.organization.id, org.admin),
+      request: (_fixture, collection) => ({ path: collectionPath(collection.id) }),
+      expected: viewers(200),
+    });
+  });
+});
+
+describe('PATCH /v1/collections/:collectionId', () => {
+  it('requires authentication', async () => {
+    const org = await createOrganization(server);
+    const collection = await createCollection(server, org.organization.id, org.admin);
+    expectError(
+      await server.api(collectionPath(collection.id), { method: 'PATCH', body: { title: 'x' } }),
+      401,
+    );
+  });
+
+  it('changes the title, description and default level, and clears the description with null', async () => {
+    const org = await createOrganization(server);
+    const collection = await createCollection(server, org.organization.id, org.admin);
+    const patch = (body: unknown) =>
+      server.api(collectionPath(collection.id), { method: 'PATCH', token: org.admin.token, body });
+    const updated = await patch({ title: 'Renamed', description: 'About', defaultLevel: 'edit' });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ title: 'Renamed', description: 'About', defaultLevel: 'edit' });
+    const cleared = await patch({ description: null, defaultLevel: null });
+    expect(cleared.body.description).toBeUndefined();
+    expect(cleared.body.defaultLevel).toBeNull();
+    expect(cleared.body.title).toBe('Renamed');
+    const inherit = await patch({ defaultLevel: 'inherit' });
+    expect(inherit.body.defaultLevel).toBe('inherit');
+  });
+
+  it('refuses bad input naming the field, changing nothing', async () => {
+    const org = await createOrganization(server);
+    const collection = await createCollection(server, org.organization.id, org.admin);
+    const before = await snapshotOf(server, [collection.id]);
+    const patch = (body: unknown) =>
+      server.api(collectionPath(collection.id), { method: 'PATCH', token: org.admin.token, body });
+    expectFieldError(await patch({ title: '' }), 'title');
+    expectFieldError(await patch({ title: 'x'.repeat(51) }), 'title');
+    expectFieldError(await patch({ description: 'x'.repeat(101) }), 'description');
+    expectFieldError(await patch({ defaultLevel: 'owner' }), 'defaultLevel');
+    expectFieldError(await patch({ parent: 'x' }), 'parent');
+    expect(await snapshotOf(server, [collection.id])).toEqual(before);
+  });
+
+  describe('permission matrix', () => {
+    permissionMatrix(getServer, {
+      prepare: ({ org }) => createCollection(server, org.organization.id, org.admin),
+      request: (_fixture, collection) => ({
+        path: collectionPath(collection.id),
+        method: 'PATCH',
+        body: { title: 'Changed' },
+      }),
+      observe: (_fixture, collection) => snapshotOf(server, [collection.id]),
+      expected: adminsOnly(200),
+    });
+  });
+});
+
+describe('DELETE /v1/collections/:collectionId', () => {
+  it('requires authentication', async () => {
+    const org = await createOrganization(server);
+    const collection = await createCollection(server, org.organization.id, org.admin);
+    expectError(await server.api(collectionPath(collection.id), { method: 'DELETE' }), 401);
+  });
+
+  it('deletes the collection and its sub-collections, and deletes their spaces (restorable)', async () => {
+    const org = await createOrganization(server);
+    const top = await createCollection(server, org.organization.id, org.admin);
+    const child = await createCollection(server, org.organization.id, org.admin, { parent: top.id });
+    const grandchild = await createCollection(server, org.organization.id, org.admin, { parent: child.id });
+    const sibling = await createCollection(server, org.organization.id, org.admin);
+    const spaceInTop = await insertSpace(server, org.organization.id, { parentId: top.id });
+    const spaceDeep = await insertSpace(server, org.organization.id, { parentId: grandchild.id });
+    const outside = await insertSpace(server, org.organization.id);
+
+    const response = await server.api(collectionPath(top.id), { method: 'DELETE', token: org.admin.token });
+    expect(response.status).toBe(204);
+    const left = await server.services.repos.collections.listAll(org.organization.id, {});
+    expect(left.map((c) => c.id)).toEqual([sibling.id]);
+    const spaces = await server.services.repos.spaces.findByIds([spaceInTop.id, spaceDeep.id, outside.id]);
+    const byId = new Map(spaces.map((s) => [s.id, s]));
+    for (const id of [spaceInTop.id, spaceDeep.id]) {
+      expect(byId.get(id)!.deletedAt).toBe(server.clock.now().toISOString());
+      // Out of the deleted collections: a restore brings the space back at the top level.
+      expect(byId.get(id)!.parentId).toBeUndefined();
+    }
+    expect(byId.get(outside.id)!.deletedAt).toBeUndefined();
+    expectError(await server.api(collectionPath(child.id), { token: org.admin.token }), 404);
+  });
+
+  it('answers 204 again when the collection is already gone', async () => {
+    const org = await createOrganization(server);
+    const collection = await createCollection(server, org.organization.id, org.admin);
+    const remove = () =>
+      server.api(collectionPath(collection.id), { method: 'DELETE', token: org.admin.token });
+    expect((await remove()).status).toBe(204);
+    expect((await remove()).status).toBe(204);
+    expect(
+      (await server.api(collectionPath('never-was'), { method: 'DELETE', token: org.admin.token })).status,
+    ).toBe(204);
+  });
+
+  it('completes a delete that stopped half-way when run again', async () => {
+    const org = await createOrganization(server);
+    const top = await createCollection(server, org.organization.id, org.admin);
+    const child = await createCollection(server, org.organization.id, org.admin, { parent: top.id });
+    const grandchild = await createCollection(server, org.organization.id, org.admin, { parent: child.id });
+    const space = await insertSpace(server, org.organization.id, { parentId: grandchild.id });
+    // As if a first delete had stopped after deleting the spaces and the deepest level.
+    await server.services.repos.spaces.markDeletedInParents([top.id, child.id, grandchild.id], 'earlier');
+    await server.services.repos.collections.deleteMany([grandchild.id]);
+    const response = await server.api(collectionPath(top.id), { method: 'DELETE', token: org.admin.token });
+    expect(response.status).toBe(204);
+    expect(await server.services.repos.collections.listAll(org.organization.id, {})).toEqual([]);
+    expect((await server.services.repos.spaces.findById(space.id))!.deletedAt).toBe('earlier');
+  });
+
+  describe('permission matrix', () => {
+    permissionMatrix(getServer, {
+      prepare: ({ org }) => createCollection(server, org.organization.id, org.admin),
+      request: (_fixture, collection) => ({ path: collectionPath(collection.id), method: 'DELETE' }),
+      observe: (_fixture, collection) => snapshotOf(server, [collection.id]),
+      expected: adminsOnly(204),
+    });
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * The official client drives the permissions operations of spaces and collections: invite
+ * users and teams, list them, change and revoke a grant (204 on success, as the document
+ * allows), and the errors of a non-member and an unknown space.
+ */
+import { MemberRole } from '@gitbook/api';
+import { describe, expect, it } from 'vitest';
+import { insertCollection, insertSpace } from '../access/content-fixtures';
+import { addMember, createOrganization } from '../support/factories';
+import { createTeam } from '../teams/team-fixtures';
+import { expectClientError, expectConforms, officialClient } from './official-client';
+import { testServer } from './shared-server';
+
+describe('space permissions', () => {
+  it('inviteToSpace, list, update and remove users and teams', async () => {
+    const server = testServer();
+    const org = await createOrganization(server);
+    const space = await insertSpace(server, org.organization.id);
+    const guest = await addMember(server, org.organization.id, null);
+    const team = await createTeam(server, org, { title: 'Writers' });
+    const client = officialClient(server.url, org.admin.token);
+    const spaces = client.api.spaces;
+
+    await spaces.inviteToSpace(space.id, { role: MemberRole.Edit, users: [guest.user.id] });
+    expectConforms(client.last(), 'inviteToSpace', 204);
+    await spaces.inviteToSpace(space.id, { role: MemberRole.Read, teams: [team.id] });
+    expectConforms(client.last(), 'inviteToSpace', 204);
+
+    const users = await spaces.listUserPermissionsInSpace(space.id);
+    expectConforms(client.last(), 'listUserPermissionsInSpace', 200);
+    expect(users.data.items).toMatchObject([{ permission: 'edit', user: { id: guest.user.id } }]);
+    const teams = await spaces.listTeamPermissionsInSpace(space.id, { limit: 10 });
+    expectConforms(client.last(), 'listTeamPermissionsInSpace', 200);
+    expect(teams.data.items).toMatchObject([{ permission: 'read', team: { id: team.id } }]);
+
+    await spaces.updateUserPermissionInSpace(space.id, guest.user.id, { role: MemberRole.Comment });
+    expectConforms(client.last(), 'updateUserPermissionInSpace', 204);
+    await spaces.updateTeamPermissionInSpace(space.id, team.id, { role: MemberRole.Review });
+    expectConforms(client.last(), 'updateTeamPermissionInSpace', 204);
+    await spaces.removeUserFromSpace(space.id, guest.user.id);
+    expectConforms(client.last(), 'removeUserFromSpace', 204);
+    await spaces.removeTeamFromSpace(space.id, team.id);
+    expectConforms(client.last(), 'removeTeamFromSpace', 204);
+    expect((await spaces.listUserPermissionsInSpace(space.id)).data.items).toEqual([]);
+  });
+
+  it('refuses a non-member (400) and an unknown space (404)', async () => {
+    const server = testServer();
+    const org = await createOrganization(server);
+    const space = await insertSpace(server, org.organization.id);
+    const stranger = (await createOrganization(server)).admin;
+    const client = officialClient(server.url, org.admin.token);
+    const refused = await expectClientError(
+      client,
+      client.api.spaces.inviteToSpace(space.id, { role: MemberRole.Read, users: [stranger.user.id] }),
+      'inviteToSpace',
+      400,
+    );
+    expect(refused.errorMessage).toContain(stranger.user.id);
+    await expectClientError(
+      client,
+      client.api.spaces.listUserPermissionsInSpace('no-such-space'),
+      'listUserPermissionsInSpace',
+      404,
+    );
+  });
+});
+
+describe('collection permissions', () => {
+  it('inviteToCollection, list, update and remove users and teams', async () => {
+    const server = testServer();
+    const org = await createOrganization(server);
+    const collection = await insertCollection(server, org.organization.id);
+    const guest = await addMember(server, org.organization.id, null);
+    const team = await createTeam(server, org, { title: 'Readers' });
+    const client = officialClient(server.url, org.admin.token);
+    const collections = client.api.collections;
+
+    await collections.inviteToCollection(collection.id, {
+      role: MemberRole.Admin,
+      users: [guest.user.id],
+      teams: [team.id],
+    });
+    expectConforms(client.last(), 'inviteToCollection', 204);
+
+    const users = await collections.listUserPermissionsInCollection(collection.id);
+    expectConforms(client.last(), 'listUserPermissionsInCollection', 200);
+    expect(users.data.items).toMatchObject([{ permission: 'admin', user: { id: guest.user.id } }]);
+    const teams = await collections.listTeamPermissionsInCollection(collection.id);
+    expectConforms(client.last(), 'listTeamPermissionsInCollection', 200);
+    expect(teams.data.items).toMatchObject([{ permission: 'admin', team: { id: team.id } }]);
+
+    await collections.updateUserPermissionInCollection(collection.id, guest.user.id, {
+      role: MemberRole.Read,
+    });
+    expectConforms(client.last(), 'updateUserPermissionInCollection', 204);
+    await collections.updateTeamPermissionInCollection(collection.id, team.id, { role: MemberRole.Read });
+    expectConforms(client.last(), 'updateTeamPermissionInCollection', 204);
+    await collections.removeUserFromCollection(collection.id, guest.user.id);
+    expectConforms(client.last(), 'removeUserFromCollection', 204);
+    await collections.removeTeamFromCollection(collection.id, team.id);
+    expectConforms(client.last(), 'removeTeamFromCollection', 204);
+  });
+});

@@ -1,0 +1,319 @@
+/**
+ * The place of a space through real HTTP: duplicate (after the original), move (parent and
+ * position among siblings) and transfer (another organization and/or collection), with every
+ * outcome's status and message, and nothing changed by a refused request.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectError, expectFieldError } from '../organizations/expectations';
+import { addMember, createOrganization } from '../support/factories';
+import { expectRoles, permissionMatrix } from '../support/permission-matrix';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { createCollection, createSpace, type Json, storedSpace } from './space-fixtures';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const getServer = () => server;
+const post = (path: string, token: string, body?: unknown) =>
+  server.api(path, { method: 'POST', token, ...(body === undefined ? {} : { body }) });
+
+/** Titles of the top-level spaces of an organization, in sibling order. */
+async function topLevelOrder(organizationId: string): Promise<string[]> {
+  const siblings = await server.services.repos.spaces.listSiblings(organizationId, undefined);
+  const spaces = await server.services.repos.spaces.findByIds(
+    siblings.filter((s) => !s.deletedAt).map((s) => s.id),
+  );
+  const title = new Map(spaces.map((s) => [s.id, s.title]));
+  return siblings.filter((s) => !s.deletedAt).map((s) => title.get(s.id) ?? '?');
+}
+
+describe('POST /v1/spaces/:spaceId/duplicate', () => {
+  it('requires authentication', async () => {
+    const org = await createOrganization(server);
+    const space = await createSpace(server, org.admin.token, org.organization.id);
+    expectError(await server.api(`/v1/spaces/${space.id}/duplicate`, { method: 'POST' }), 401);
+  });
+
+  it('creates a copy with the same settings, titled "(copy)", right after the original', async () => {
+    const org = await createOrganization(server);
+    const a = await createSpace(server, org.admin.token, org.organization.id, {
+      title: 'A',
+      emoji: '1f4d8',
+      editMode: 'locked',
+    });
+    await createSpace(server, org.admin.token, org.organization.id, { title: 'B' });
+    await server.api(`/v1/spaces/${a.id}`, {
+      method: 'PATCH',
+      token: org.admin.token,
+      body: { language: 'de', defaultLevel: 'comment' },
+    });
+    const copy = await post(`/v1/spaces/${a.id}/duplicate`, org.admin.token);
+    expect(copy.status).toBe(201);
+    expect(copy.body).toMatchObject({
+      title: 'A (copy)',
+      emoji: '1f4d8',
+      editMode: 'locked',
+      language: 'de',
+      defaultLevel: 'comment',
+    });
+    expect(copy.body.id).not.toBe(a.id);
+    expect(await topLevelOrder(org.organization.id)).toEqual(['A', 'A (copy)', 'B']);
+    const long = await createSpace(server, org.admin.token, org.organization.id, { title: 'x'.repeat(50) });
+    const longCopy = await post(`/v1/spaces/${long.id}/duplicate`, org.admin.token);
+    expect(longCopy.body.title).toBe(`${'x'.repeat(43)} (copy)`);
+  });
+
+  describe('permission matrix', () => {
+    permissionMatrix(getServer, {
+      prepare: ({ org }) => createSpace(server, org.admin.token, org.organization.id),
+      request: (_f, space: Json) => ({ path: `/v1/spaces/${space.id}/duplicate`, method: 'POST' }),
+      observe: ({ org }) => server.services.repos.spaces.countActive(org.organization.id),
+      expected: { ...expectRoles(['admin', 'create'], 201), guest: 404 },
+    });
+  });
+});
+
+describe('POST /v1/spaces/:spaceId/move', () => {
+  it('requires authentication', async () => {
+    const org = await createOrganization(server);
+    const space = await createSpace(server, org.admin.token, org.organization.id);
+    expectError(
+      await server.api(`/v1/spaces/${space.id}/move`, { method: 'POST', body: { parent: null } }),
+      401,
+    );
+  });
+
+  it('moves before and after siblings, many times, keeping a stable order', async () => {
+    const org = await createOrganization(server);
+    const ids: Record<string, string> = {};
+    for (const title of ['A', 'B', 'C'])
+      ids[title] = (await createSpace(server, org.admin.token, org.organization.id, { title })).id;
+    const move = (title: string, position: Json) =>
+      post(`/v1/spaces/${ids[title]}/move`, org.admin.token, { position });
+    expect((await move('C', { before: { type: 'space', space: ids.A } })).status).toBe(200);
+    expect(await topLevelOrder(org.organization.id)).toEqual(['C', 'A', 'B']);
+    expect((await move('C', { after: { type: 'space', space: ids.A } })).status).toBe(200);
+    expect(await topLevelOrder(org.organization.id)).toEqual(['A', 'C', 'B']);
+    for (let i = 0; i < 30; i++) await move(i % 2 ? 'A' : 'B', { after: { type: 'space', space: ids.C } });
+    expect(await topLevelOrder(org.organization.id)).toEqual(['C', 'A', 'B']);
+  });
+
+  it('moves into a collection and back to the top level', async () => {
+    const org = await createOrganization(server);
+    const collection = await createCollection(server, org.admin.token, org.organization.id);
+    const space = await createSpace(server, org.admin.token, org.organization.id);
+    const inside = await post(`/v1/spaces/${space.id}/move`, org.admin.token, { parent: collection.id });
+    expect(inside.status).toBe(200);
+    expect(inside.body.parent).toBe(collection.id);
+    const out = await post(`/v1/spaces/${space.id}/move`, org.admin.token, { parent: null });
+    expect(out.status).toBe(200);
+    expect(out.body.parent).toBeUndefined();
+  });
+
+  it('reports each outcome with its own status and message, and moves nothing', async () => {
+    const org = await createOrganization(server);
+    const a = await createSpace(server, org.admin.token, org.organization.id, { title: 'A' });
+    const b = await createSpace(server, org.admin.token, org.organization.id, { title: 'B' });
+    const collection = await createCollection(server, org.admin.token, org.organization.id);
+    const inCollection = await createSpace(server, org.admin.token, org.organization.id, {
+      parent: collection.id,
+    });
+    const before = await storedSpace(server, a.id);
+    const move = (body: unknown) => post(`/v1/spaces/${a.id}/move`, org.admin.token, body);
+
+    const itself = await move({ position: { before: { type: 'space', space: a.id } } });
+    expectError(itself, 400);
+    expect(itself.body.error.message).toMatch(/invalid position/i);
+    const notSibling = await move({ position: { after: { type: 'space', space: inCollection.id } } });
+    expectError(notSibling, 400);
+    expect(notSibling.body.error.message).toMatch(/invalid position/i);
+
+    const unchanged = await move({ position: { before: { type: 'space', space: b.id } } });
+    expectError(unchanged, 409);
+    expect(unchanged.body.error.message).toBe('operation would not result in any update');
+    expectError(await move({ parent: null }), 409);
+
+    expectError(await move({ position: { after: { type: 'space', space: 'no-such-space' } } }), 404);
+    expectError(await move({ parent: 'no-such-collection' }), 404);
+    expectError(await post('/v1/spaces/no-such-space/move', org.admin.token, { parent: null }), 404);
+
+    expectFieldError(await move({}), 'parent');
+    expectFieldError(
+      await move({ position: { before: { type: 'page', page: 'x' } } }),
+      'position.before.type',
+    );
+    expectFieldError(await move({ parent: 3 }), 'parent');
+    expect(await storedSpace(server, a.id)).toEqual(before);
+  });
+
+  describe('permission matrix', () => {
+    permissionMatrix(getServer, {
+      prepare: async ({ org }) => {
+        const first = await createSpace(server, org.admin.token, org.organization.id, { title: 'First' });
+        await createSpace(server, org.admin.token, org.organization.id, { title: 'Second' });
+        return first;
+      },
+      request: (_f, space: Json) => ({
+        path: `/v1/spaces/${space.id}/move`,
+        method: 'POST',
+        body: { position: {} },
+      }),
+      observe: (_f, space: Json) => storedSpace(server, space.id),
+      expected: { ...expectRoles(['admin'], 200), guest: 404 },
+    });
+  });
+});
+
+describe('POST /v1/spaces/:spaceId/transfer', () => {
+  it('requires authentication', async () => {
+    const org = await createOrganization(server);
+    const space = await createSpace(server, org.admin.token, org.organization.id);
+    expectError(
+      await server.api(`/v1/spaces/${space.id}/transfer`, { method: 'POST', body: { organization: 'x' } }),
+      401,
+    );
+  });
+
+  it('moves the space to another organization (last at its top level) and drops its grants', async () => {
+    const org = await createOrganization(server);
+    const target = await createOrganization(server, { owner: org.admin });
+    const reader = await addMember(server, org.organization.id, 'read');
+    await createSpace(server, org.admin.token, target.organization.id, { title: 'Existing' });
+    const space = await createSpace(server, org.admin.token, org.organization.id, { title: 'Moving' });
+    await server.services.repos.contentGrants.put({
+      organizationId: org.organization.id,
+      target: { kind: 'space', id: space.id },
+      principal: { kind: 'user', id: reader.user.id },
+      role: 'edit',
+      createdAt: server.clock.now().toISOString(),
+    });
+    const moved = await post(`/v1/spaces/${space.id}/transfer`, org.admin.token, {
+      organization: target.organization.id,
+    });
+    expect(moved.status).toBe(200);
+    expect(moved.body.organization).toBe(target.organization.id);
+    expect(await topLevelOrder(target.organization.id)).toEqual(['Existing', 'Moving']);
+    // The list counts follow the space.
+    const countOf = async (organizationId: string) =>
+      (await server.api(`/v1/orgs/${organizationId}/spaces`, { token: org.admin.token })).body.count;
+    expect([await countOf(org.organization.id), await countOf(target.organization.id)]).toEqual([0, 2]);
+    expect(
+      await server.services.repos.contentGrants.countForTarget({ kind: 'space', id: space.id }, 'user'),
+    ).toBe(0);
+    expectError(await server.api(`/v1/spaces/${space.id}`, { token: reader.token }), 404);
+  });
+
+  it('moves the space into a collection of the target organization, or of its own', async () => {
+    const org = await createOrganization(server);
+    const target = await createOrganization(server, { owner: org.admin });
+    const there = await createCollection(server, org.admin.token, target.organization.id);
+    const here = await createCollection(server, org.admin.token, org.organization.id);
+    const space = await createSpace(server, org.admin.token, org.organization.id);
+    const inHere = await post(`/v1/spaces/${space.id}/transfer`, org.admin.token, {
+      organization: org.organization.id,
+      parent: here.id,
+    });
+    expect(inHere.status).toBe(200);
+    expect(inHere.body.parent).toBe(here.id);
+    const inThere = await post(`/v1/spaces/${space.id}/transfer`, org.admin.token, {
+      organization: target.organization.id,
+      parent: there.id,
+    });
+    expect(inThere.status).toBe(200);
+    expect(inThere.body).toMatchObject({ organization: target.organization.id, parent: there.id });
+  });
+
+  it('reports each outcome with its own status and message, and moves nothing', async () => {
+    const org = await createOrganization(server);
+    const space = await createSpace(server, org.admin.token, org.organization.id);
+    const before = await storedSpace(server, space.id);
+    const transfer = (body: unknown) => post(`/v1/spaces/${space.id}/transfer`, org.admin.token, body);
+
+    const unchanged = await transfer({ organization: org.organization.id });
+    expectError(unchanged, 409);
+    expect(unchanged.body.error.message).toBe('operation would not result in any update');
+
+    // A member of the target organization who is not its admin: cannot be moved.
+    const memberOnly = await createOrganization(server);
+    await server.services.repos.members.insert({
+      ...(await server.services.repos.members.find(memberOnly.organization.id, memberOnly.admin.user.id))!,
+      userId: org.admin.user.id,
+      role: 'edit',
+    });
+    const cannot = await transfer({ organization: memberOnly.organization.id });
+    expectError(cannot, 412);
+    expect(cannot.body.error.message).toMatch(/cannot be moved/);
+
+    // A collection of the target where the caller may not create: cannot be moved.
+    const restricted = await createCollection(server, memberOnly.admin.token, memberOnly.organization.id);
+    const targetAdmin = await createOrganization(server, { owner: org.admin });
+    const foreignCollection = await createCollection(
+      server,
+      targetAdmin.admin.token,
+      targetAdmin.organization.id,
+    );
+    expectError(await transfer({ organization: targetAdmin.organization.id, parent: restricted.id }), 404);
+    expect(
+      (await transfer({ organization: targetAdmin.organization.id, parent: 'no-such-collection' })).status,
+    ).toBe(404);
+
+    // Organizations the caller cannot see, and missing spaces: not found.
+    const stranger = await createOrganization(server);
+    expectError(await transfer({ organization: stranger.organization.id }), 404);
+    expectError(await transfer({ organization: 'no-such-org' }), 404);
+    expectError(
+      await post('/v1/spaces/no-such-space/transfer', org.admin.token, { organization: org.organization.id }),
+      404,
+    );
+
+    expectFieldError(await transfer({}), 'organization');
+    expectFieldError(await transfer({ organization: 3 }), 'organization');
+    expect(await storedSpace(server, space.id)).toEqual(before);
+    expect(foreignCollection.organization).toBe(targetAdmin.organization.id);
+  });
+
+  it('412 when the caller may not create in the target collection', async () => {
+    const org = await createOrganization(server);
+    const creator = await addMember(server, org.organization.id, 'create');
+    const space = await createSpace(server, creator.token, org.organization.id);
+    const restricted = await createCollection(server, org.admin.token, org.organization.id);
+    await server.api(`/v1/collections/${restricted.id}`, {
+      method: 'PATCH',
+      token: org.admin.token,
+      body: { defaultLevel: 'read' },
+    });
+    await server.api(`/v1/spaces/${space.id}`, {
+      method: 'PATCH',
+      token: org.admin.token,
+      body: { defaultLevel: 'admin' },
+    });
+    const before = await storedSpace(server, space.id);
+    const refused = await post(`/v1/spaces/${space.id}/transfer`, creator.token, {
+      organization: org.organization.id,
+      parent: restricted.id,
+    });
+    expectError(refused, 412);
+    expect(await storedSpace(server, space.id)).toEqual(before);
+  });
+
+  describe('permission matrix', () => {
+    permissionMatrix(getServer, {
+      prepare: async ({ org, server: s }) => {
+        const space = await createSpace(s, org.admin.token, org.organization.id);
+        const target = await createOrganization(s, { owner: org.admin });
+        return { space, target: target.organization.id };
+      },
+      request: (_f, { space, target }: Json) => ({
+        path: `/v1/spaces/${space.id}/transfer`,
+        method: 'POST',
+        body: { organization: target },
+      }),
+      observe: (_f, { space }: Json) => storedSpace(server, space.id),
+      expected: { ...expectRoles(['admin'], 200), guest: 404 },
+    });
+  });
+});

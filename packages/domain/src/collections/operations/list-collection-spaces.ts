@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { authorizeCollection } from '../../access/authorize-collection';
+import { spaceAccessFor } from '../../access/authorize-space';
+import { operation } from '../../operation/operation';
+import { type Page, pageRequest, pageSchemaOf, pagingShape, toPage } from '../../paging/paging';
+import { presentSpace, type Space, SpaceSchema } from '../../spaces/space-schema';
+import { CollectionIdParam } from '../collection-fields';
+import { pageInMemory } from '../page-in-memory';
+
+/**
+ * The spaces directly in a collection that the caller can view (deleted ones left out), in
+ * creation order. A collection holds few spaces: they are read whole, filtered by the
+ * access rules in batch, and paged in memory (so `count` is exact for the caller).
+ */
+export const listCollectionSpaces = operation({
+  name: 'collections.spaces',
+  kind: 'query',
+  summary: 'List the spaces of a collection',
+  input: z.strictObject({ collectionId: CollectionIdParam, ...pagingShape }),
+  output: pageSchemaOf(SpaceSchema),
+  async run(ctx, input): Promise<Page<Space>> {
+    const { collection } = await authorizeCollection(ctx, input.collectionId, 'view');
+    const spaces = (await ctx.repos.spaces.listInParents([collection.id])).filter(
+      (space) => !space.deletedAt && space.organizationId === collection.organizationId,
+    );
+    const access = await spaceAccessFor(ctx, spaces);
+    const visible = spaces.filter((space) => access.has(space.id));
+    const slice = pageInMemory(visible, pageRequest(input));
+    return toPage(slice, visible.length, (space) =>
+      presentSpace(ctx.urls, space, access.get(space.id)!.permissions),
+    );
+  },
+});

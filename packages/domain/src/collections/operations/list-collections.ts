@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { collectionAccessFor } from '../../access/authorize-collection';
+import { operation } from '../../operation/operation';
+import { type Page, pageRequest, pageSchemaOf, pagingShape, toPage } from '../../paging/paging';
+import { authorizeOrganization } from '../../policies/organization-policy';
+import { CollectionOrganizationIdParam } from '../collection-fields';
+import { type Collection, CollectionSchema, presentCollection } from '../collection-schema';
+import { pageInMemory } from '../page-in-memory';
+
+/**
+ * The collections of an organization the caller can view, in creation order. An
+ * organization holds few collections: all are read, filtered by the access rules in batch,
+ * and paged in memory (so `count` is exact for the caller).
+ */
+export const listCollections = operation({
+  name: 'orgs.collections.list',
+  kind: 'query',
+  summary: 'List the collections of an organization',
+  input: z.strictObject({
+    organizationId: CollectionOrganizationIdParam,
+    ...pagingShape,
+    /** true (default): every collection, nested ones included; false: only the top level. */
+    nested: z
+      .boolean()
+      .optional()
+      .describe('true (default): all collections, nested ones included; false: only top-level collections'),
+  }),
+  output: pageSchemaOf(CollectionSchema),
+  async run(ctx, input): Promise<Page<Collection>> {
+    await authorizeOrganization(ctx, input.organizationId, 'view');
+    const all = await ctx.repos.collections.listAll(input.organizationId, {
+      topLevelOnly: input.nested === false,
+    });
+    const access = await collectionAccessFor(ctx, all);
+    const visible = all.filter((collection) => access.has(collection.id));
+    const slice = pageInMemory(visible, pageRequest(input));
+    return toPage(slice, visible.length, (collection) =>
+      presentCollection(ctx.urls, collection, access.get(collection.id)!.permissions),
+    );
+  },
+});
