@@ -6,6 +6,7 @@
  * Yoga compute the response and send it buffered, with a Content-Length, in one write.
  * Every call but the GraphiQL page needs a valid API token (401 otherwise).
  */
+import { useGraphQlJit } from '@envelop/graphql-jit';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga } from 'graphql-yoga';
@@ -44,7 +45,12 @@ export function registerGraphql(app: FastifyInstance, services: Services): void 
       headers: JSON.stringify({ Authorization: 'Bearer <your API token>' }),
     },
     context: ({ graphql }) => graphql,
-    plugins: [EnvelopArmorPlugin({ ...GRAPHQL_LIMITS, blockFieldSuggestion: { enabled: false } })],
+    plugins: [
+      EnvelopArmorPlugin({ ...GRAPHQL_LIMITS, blockFieldSuggestion: { enabled: false } }),
+      // Compiles each distinct query once (cached per document): lists of resources execute
+      // several times faster than graphql-js's interpreter.
+      useGraphQlJit(),
+    ],
     logging: {
       debug: (...args) => app.log.debug(args),
       info: (...args) => app.log.info(args),
@@ -78,7 +84,8 @@ export function registerGraphql(app: FastifyInstance, services: Services): void 
       });
       reply.code(response.status);
       response.headers.forEach((value, key) => {
-        if (key !== 'content-length') reply.header(key, value);
+        // The body is sent whole: its framing headers are Fastify's to set.
+        if (key !== 'content-length' && key !== 'transfer-encoding') reply.header(key, value);
       });
       return reply.send(await response.text());
     },

@@ -4,12 +4,15 @@
  * tRPC's own Node adapters stream every response (`res.write` per chunk, then `res.end`),
  * which sends chunked bodies in several TCP packets; with small responses the client's
  * delayed ACKs then dominate and throughput falls to a tenth of a plain route with the CPU
- * idle. Here tRPC's `resolveResponse` computes the response and we send it buffered, in one
- * write with a Content-Length, like any other Fastify route.
+ * idle. Here every response is sent buffered, in one write with a Content-Length, like any
+ * other Fastify route: plain JSON calls through `answerJsonCalls` (tRPC's procedure caller
+ * and error shapes without its per-request WHATWG Request/Response machinery), anything
+ * else through tRPC's `resolveResponse`.
  */
 import { resolveResponse } from '@trpc/server/http';
 import type { FastifyInstance } from 'fastify';
 import { contextFor, type Services } from '../../request-context';
+import { answerJsonCalls } from './json-calls';
 import { appRouter } from './router';
 
 /** At most this many calls in one batched request (DESIGN §7). */
@@ -25,6 +28,18 @@ export function registerTrpc(app: FastifyInstance, services: Services): void {
       method: ['GET', 'POST'],
       url: '/trpc/*',
       handler: async (request, reply) => {
+        const createContext = async () => ({
+          operationContext: await contextFor(services, request.headers.authorization),
+        });
+        const answered = await answerJsonCalls(request, {
+          router: appRouter,
+          maxBatchSize: TRPC_MAX_BATCH_SIZE,
+          createContext,
+          onInternalError: (error) => request.log.error({ err: error.cause ?? error }, 'tRPC error'),
+        });
+        if (answered) {
+          return reply.code(answered.status).header('content-type', 'application/json').send(answered.body);
+        }
         const url = new URL(request.url, 'http://trpc.local');
         const init: RequestInit = {
           method: request.method,
@@ -37,9 +52,7 @@ export function registerTrpc(app: FastifyInstance, services: Services): void {
           path: url.pathname.slice('/trpc/'.length),
           maxBatchSize: TRPC_MAX_BATCH_SIZE,
           error: null,
-          createContext: async () => ({
-            operationContext: await contextFor(services, request.headers.authorization),
-          }),
+          createContext,
           onError: ({ error }) => {
             if (error.code === 'INTERNAL_SERVER_ERROR')
               request.log.error({ err: error.cause ?? error }, 'tRPC error');
@@ -47,7 +60,8 @@ export function registerTrpc(app: FastifyInstance, services: Services): void {
         });
         reply.code(response.status);
         response.headers.forEach((value, key) => {
-          reply.header(key, value);
+          // The body is sent whole: its framing headers are Fastify's to set.
+          if (key !== 'content-length' && key !== 'transfer-encoding') reply.header(key, value);
         });
         return reply.send(await response.text());
       },
