@@ -60,8 +60,10 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     return503OnClosing: true,
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: it runs on every request and needs no promise.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   // Clients such as GitBook's send POSTs without a body; an empty JSON body is no body.

@@ -75,6 +75,7 @@ function casesOf({ members, empty }: Awaited<ReturnType<typeof setUp>>) {
   const orgOf = sample.organizationId as string;
   const hundredIds = Array.from({ length: 100 }, (_, i) => member(i * 7)._id as string);
   const tenUsers = Array.from({ length: 10 }, (_, i) => member(i * 13).userId as string);
+  const hundredUsers = Array.from({ length: 100 }, (_, i) => member(i * 10).userId as string);
   const cases: Array<[string, () => Promise<unknown>]> = [
     ['findOne {_id}', () => members.findOne({ _id: sample._id })],
     ['findOne {_id, organizationId}', () => members.findOne({ _id: sample._id, organizationId: orgOf })],
@@ -123,6 +124,17 @@ function casesOf({ members, empty }: Awaited<ReturnType<typeof setUp>>) {
           .toArray(),
     ],
     ['find {_id: {$in: 100 ids}}', () => members.find({ _id: { $in: hundredIds } }).toArray()],
+    [
+      'find {userId: {$in: 100}, organizationId}, projection (empty)',
+      () =>
+        empty
+          .find({ userId: { $in: hundredUsers }, organizationId: orgOf }, { projection: { userId: 1 } })
+          .toArray(),
+    ],
+    [
+      'find {organizationId}, sort joinedAt -1, _id -1, limit 101',
+      () => members.find({ organizationId: orgOf }, { sort: { joinedAt: -1, _id: -1 }, limit: 101 }).toArray(),
+    ],
     [
       'find {userId: {$in: 10}, organizationId}, projection',
       () =>

@@ -38,9 +38,10 @@ export interface Operation<Input extends z.ZodType = z.ZodType, Output extends z
 // biome-ignore lint/suspicious/noExplicitAny: the registry holds operations of every input and output type
 export type AnyOperation = Operation<any, any>;
 
-export function operation<Input extends z.ZodType, Output extends z.ZodType>(
-  definition: OperationDefinition<Input, Output>,
-): Operation<Input, Output> {
+/** Defines an operation; its `kind` stays a literal type, so typed clients know query from mutation. */
+export function operation<Input extends z.ZodType, Output extends z.ZodType, Kind extends OperationKind>(
+  definition: OperationDefinition<Input, Output> & { kind: Kind },
+): Operation<Input, Output> & { kind: Kind } {
   return { access: 'user', ...definition, [operationBrand]: true };
 }
 

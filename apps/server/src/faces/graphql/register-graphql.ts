@@ -2,8 +2,10 @@
  * Serves GraphQL at `/graphql` with graphql-yoga (GraphiQL in the browser).
  *
  * Like tRPC's adapters, Yoga answers with a streamed body; sent as is through Fastify it
- * goes out chunked in several writes and small responses stall on delayed ACKs. We let
- * Yoga compute the response and send it buffered, with a Content-Length, in one write.
+ * goes out chunked in several writes and small responses stall on delayed ACKs. Responses
+ * are sent buffered, with a Content-Length, in one write: plain JSON POSTs through
+ * `answerJsonOperation` (Yoga's envelop pipeline without its HTTP adapter), everything
+ * else (GraphiQL, GET, extensions) through Yoga itself.
  * Every call but the GraphiQL page needs a valid API token (401 otherwise).
  */
 import { useGraphQlJit } from '@envelop/graphql-jit';
@@ -12,6 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga } from 'graphql-yoga';
 import { callerFromAuthorization, type Services } from '../../request-context';
 import type { GraphqlContext } from './builder';
+import { answerJsonOperation } from './json-operations';
 import { buildGraphqlSchema } from './schema';
 
 /**
@@ -77,6 +80,13 @@ export function registerGraphql(app: FastifyInstance, services: Services): void 
         });
       }
       const graphql: GraphqlContext = { operationContext: { ...services, caller } };
+      const answered = await answerJsonOperation(yoga, request, { req: request, reply, graphql });
+      if (answered) {
+        return reply
+          .code(answered.status)
+          .header('content-type', 'application/json; charset=utf-8')
+          .send(answered.body);
+      }
       const response = await yoga.handleNodeRequestAndResponse(request, reply, {
         req: request,
         reply,
