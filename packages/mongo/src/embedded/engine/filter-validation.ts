@@ -55,9 +55,12 @@ function checkValue(value: unknown, path: string): void {
     case 'object':
       if (value === null || value instanceof RegExp) return;
       if (Array.isArray(value)) {
-        value.forEach((element, i) => {
-          checkValue(element, `${path}.${i}`);
-        });
+        for (let i = 0; i < value.length; i++) {
+          const element: unknown = value[i];
+          // Scalars pass; the path of an element is only built for the others (an `$in` of ids).
+          const type = typeof element;
+          if (type !== 'string' && type !== 'number' && type !== 'boolean') checkValue(element, `${path}.${i}`);
+        }
         return;
       }
       if (isPlainObject(value)) {

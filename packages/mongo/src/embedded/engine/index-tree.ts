@@ -180,6 +180,8 @@ export class IndexTree implements OrderedIndex {
   }
 
   scan(bounds: ScanBounds, reverse: boolean, visit: (id: DocumentId) => boolean): number {
+    // Not even the bounds are encoded in an empty index (an `$in` scans one interval per value).
+    if (this.#tree.size === 0) return 0;
     const { low, high } = this.#treeBounds(bounds);
     let visited = 0;
     if (reverse) {
@@ -200,7 +202,7 @@ export class IndexTree implements OrderedIndex {
   }
 
   count(bounds: ScanBounds, max: number): number {
-    if (max <= 0) return 0;
+    if (max <= 0 || this.#tree.size === 0) return 0;
     const { low, high } = this.#treeBounds(bounds);
     if (max === Number.POSITIVE_INFINITY) return this.#tree.forRange(low, high, false);
     let counted = 0;

@@ -9,7 +9,7 @@
  * Multikey indexes are left out (see `OrderedIndex.isMultikey`).
  */
 import { compareBson } from './bson-order';
-import { type DocumentId, idKeyOf, isDocumentId } from './document-id';
+import { type DocumentId, isDocumentId } from './document-id';
 import type { SortSpec } from './document-sort';
 import type { FilterAnalysis } from './filter-analysis';
 import type { OrderedIndex, ScanBounds } from './index-tree';
@@ -67,9 +67,10 @@ function planIdLookup(analysis: FilterAnalysis, sort: SortSpec): QueryPlan | und
     ids = isDocumentId(predicate.equal) ? [predicate.equal] : [];
     exact = predicate.exact === 'equal';
   } else if (predicate.anyOf !== undefined) {
-    const byKey = new Map<string, DocumentId>();
-    for (const value of predicate.anyOf) if (isDocumentId(value)) byKey.set(idKeyOf(value), value);
-    ids = [...byKey.values()];
+    // Distinct as keys are: a Set tells `1` from `'1'` and holds -0 and 0 as one, like `idKeyOf`.
+    const distinct = new Set<DocumentId>();
+    for (const value of predicate.anyOf) if (isDocumentId(value)) distinct.add(value);
+    ids = [...distinct];
     exact = predicate.exact === 'anyOf';
   } else {
     return undefined;
@@ -162,6 +163,11 @@ function planIndexScan(
 
 /** `values` without duplicates, in the order of an index field of `direction`. */
 function distinctInOrder(values: readonly unknown[], direction: 1 | -1): unknown[] {
+  if (values.every((value) => typeof value === 'string')) {
+    // Strings only (an `$in` of ids): the default sort's order (by UTF-16 code unit) is theirs.
+    const sorted = [...new Set(values as string[])].sort();
+    return direction === 1 ? sorted : sorted.reverse();
+  }
   const sorted = [...values].sort((a, b) => compareBson(a, b) * direction);
   return sorted.filter((value, i) => i === 0 || compareBson(value, sorted[i - 1]) !== 0);
 }
