@@ -9,7 +9,9 @@
  * teams (the usual case), one in all 50 (the worst case). For each, GET SPACE on the nested
  * space is compared with GET SPACE on a top-level space reached through one direct grant
  * (the same guard, with a chain of one), and with an organization admin's GET SPACE (no
- * computation at all). Rounds alternate to spread noise; prints the ratios.
+ * computation at all). Rounds alternate to spread noise; prints the ratios. Then, without
+ * HTTP (steadier on a busy machine), the computation alone: microseconds per call of
+ * `effectiveRolesFor` and the store reads it makes, nested space against top-level space.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,6 +21,7 @@ import {
   type CollectionRecord,
   createOrganizationWithOwner,
   createUser,
+  effectiveRolesFor,
   issueApiToken,
   type SpaceRecord,
 } from '@quire/domain';
@@ -87,6 +90,7 @@ for (let i = 0; i < DEPTH; i++) {
     ...common(),
     id: services.ids.newId(),
     ...(parentId ? { parentId } : {}),
+    ancestorIds: chain.map((c) => c.id),
     title: `Level ${i + 1}`,
     defaultLevel: 'inherit',
   };
@@ -187,6 +191,47 @@ console.log(
 console.log(
   `  (vs an admin, who skips the computation: ${extra(totals.admin, totals.nestedOne)} and ${extra(totals.admin, totals.nestedAll)})`,
 );
+
+// The computation alone, in process: time per call and store reads per call.
+let reads = 0;
+const countingRepos = new Proxy(repos, {
+  get(target, area: keyof typeof repos) {
+    const repo = target[area] as unknown as Record<string, unknown>;
+    return new Proxy(repo, {
+      get(inner, method: string) {
+        const value = inner[method];
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          reads++;
+          if (process.env.BENCH_TRACE) console.log(`    ${String(area)}.${method}`);
+          return (value as (...a: unknown[]) => unknown).apply(inner, args);
+        };
+      },
+    });
+  },
+});
+async function perCall(space: SpaceRecord, userId: string): Promise<{ micros: number; reads: number }> {
+  const counted = { repos: countingRepos };
+  for (let i = 0; i < 300; i++) await effectiveRolesFor(services, 'space', [space], userId);
+  reads = 0;
+  await effectiveRolesFor(counted, 'space', [space], userId);
+  const readsPerCall = reads;
+  const calls = 3000;
+  const start = performance.now();
+  for (let i = 0; i < calls; i++) await effectiveRolesFor(services, 'space', [space], userId);
+  return { micros: ((performance.now() - start) / calls) * 1000, reads: readsPerCall };
+}
+console.log('\neffectiveRolesFor alone (in process, no HTTP):');
+for (const [title, who] of [
+  ['guest in 1 team', oneTeamGuest],
+  [`guest in ${TEAMS} teams`, guest],
+] as const) {
+  const top = await perCall(topLevel, who.user.id);
+  const deep = await perCall(nested, who.user.id);
+  console.log(
+    `  ${title.padEnd(18)} top-level ${top.micros.toFixed(0).padStart(4)} us (${top.reads} repository calls), nested ${deep.micros.toFixed(0).padStart(4)} us (${deep.reads} repository calls)`,
+  );
+}
 
 await quire.close();
 await rm(dataDir, { recursive: true, force: true });

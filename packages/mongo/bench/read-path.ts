@@ -133,7 +133,8 @@ function casesOf({ members, empty }: Awaited<ReturnType<typeof setUp>>) {
     ],
     [
       'find {organizationId}, sort joinedAt -1, _id -1, limit 101',
-      () => members.find({ organizationId: orgOf }, { sort: { joinedAt: -1, _id: -1 }, limit: 101 }).toArray(),
+      () =>
+        members.find({ organizationId: orgOf }, { sort: { joinedAt: -1, _id: -1 }, limit: 101 }).toArray(),
     ],
     [
       'find {userId: {$in: 10}, organizationId}, projection',

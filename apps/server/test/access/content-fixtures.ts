@@ -17,9 +17,11 @@ export async function insertCollection(
   options: { parentId?: string; defaultLevel?: DefaultLevel; title?: string } = {},
 ): Promise<CollectionRecord> {
   const now = server.clock.now().toISOString();
+  const parent = options.parentId ? await server.services.repos.collections.findById(options.parentId) : null;
   const collection: CollectionRecord = {
     id: server.services.ids.newId(),
     organizationId,
+    ancestorIds: parent ? [...parent.ancestorIds, parent.id] : [],
     ...(options.parentId ? { parentId: options.parentId } : {}),
     title: options.title ?? 'Collection',
     defaultLevel: options.defaultLevel === undefined ? 'inherit' : options.defaultLevel,

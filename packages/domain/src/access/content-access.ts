@@ -1,10 +1,12 @@
 /**
  * Gathers the inputs of `effectiveRole` for many spaces or collections at once: one query
- * for the person's memberships, one per organization for their teams (alongside the
- * ancestors), one per level of ancestor collections (walking up the whole page together),
- * and one per organization for the grants on every item and ancestor. Never one query per
- * item.
+ * for the person's memberships; alongside the ancestors, their teams (from the membership
+ * when it lists them, else one query per organization); two queries for the ancestor
+ * collections of the whole page, however deep (the parents, then every collection they
+ * list as ancestors); and one per organization for the grants on every item and ancestor.
+ * Never one query per item, nor per level, nor per team.
  */
+import { loadCollectionChains } from '../collections/collection-chain';
 import type { CollectionRecord } from '../collections/records';
 import type { DomainServices } from '../operation/context';
 import type { MemberRecord } from '../organizations/records';
@@ -26,22 +28,18 @@ export type ContentKind = ContentGrantRecord['target']['kind'];
 const targetKey = (target: ContentGrantRecord['target']): string => `${target.kind}:${target.id}`;
 
 /**
- * Loads every ancestor collection of the items, level by level: one query per level for
- * the whole list. Collections of another organization never count as ancestors.
+ * Loads every ancestor collection of the items: two queries for the whole list, whatever
+ * the depth (see `loadCollectionChains`). Collections of another organization never count
+ * as ancestors (`chainOf` stops there).
  */
-export async function loadAncestors(
+export function loadAncestors(
   services: Pick<DomainServices, 'repos'>,
   items: readonly ContentItem[],
 ): Promise<Map<string, CollectionRecord>> {
-  const loaded = new Map<string, CollectionRecord>();
-  let pending = new Set(items.flatMap((item) => (item.parentId ? [item.parentId] : [])));
-  while (pending.size > 0) {
-    const found = await services.repos.collections.findByIds([...pending]);
-    for (const collection of found) loaded.set(collection.id, collection);
-    // A visited id is never asked for twice, so a corrupt cycle ends the walk too.
-    pending = new Set(found.flatMap((c) => (c.parentId && !loaded.has(c.parentId) ? [c.parentId] : [])));
-  }
-  return loaded;
+  return loadCollectionChains(
+    services,
+    items.flatMap((item) => (item.parentId ? [item.parentId] : [])),
+  );
 }
 
 /** The item and its ancestor collections, nearest first (stops at a missing or foreign parent). */
@@ -61,6 +59,24 @@ export function chainOf(item: ContentItem, ancestors: ReadonlyMap<string, Collec
 
 const activeMember = (member: MemberRecord | undefined): MemberRecord | null =>
   member && !member.disabled ? member : null;
+
+/**
+ * A membership that may list the person's teams in its organization (kept by the team
+ * repository). Memberships written before that field existed do not, and are asked.
+ */
+type MembershipWithTeams = Pick<MemberRecord, 'organizationId' | 'userId'> & {
+  teamIds?: readonly string[];
+};
+
+/** The ids of the person's teams in the membership's organization. */
+async function teamIdsOf(
+  services: Pick<DomainServices, 'repos'>,
+  member: MembershipWithTeams,
+): Promise<readonly string[]> {
+  if (member.teamIds) return member.teamIds;
+  const memberships = await services.repos.teams.listMembershipsOfUser(member.organizationId, member.userId);
+  return memberships.map((m) => m.teamId);
+}
 
 /**
  * The effective role of `userId` on each item (items of `kind`); items the person cannot
@@ -92,9 +108,9 @@ export async function effectiveRolesFor(
   const [ancestors, teamIdsByOrganization] = await Promise.all([
     loadAncestors(services, rest),
     Promise.all(
-      restOrganizations.map(async (organizationId) => {
-        const memberships = await services.repos.teams.listMembershipsOfUser(organizationId, userId);
-        return [organizationId, memberships.map((m) => m.teamId)] as const;
+      restOrganizations.flatMap((organizationId) => {
+        const member = memberOf.get(organizationId);
+        return member ? [teamIdsOf(services, member).then((ids) => [organizationId, ids] as const)] : [];
       }),
     ).then((entries) => new Map(entries)),
   ]);

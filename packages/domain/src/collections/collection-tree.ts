@@ -4,6 +4,7 @@
  * multi-document transactions) is completed by running it again.
  */
 import type { DomainServices } from '../operation/context';
+import { ancestorIdsFrom, loadCollectionChains } from './collection-chain';
 
 /**
  * Ids of every collection below `rootId` (not the root), level by level (children first):
@@ -26,18 +27,48 @@ export async function descendantLevels(
   }
 }
 
-/** True when `collectionId` is `candidateId` or one of its ancestors (walks up from the candidate). */
+/**
+ * Rewrites the ancestor lists of every collection below `rootId` for the root's new place
+ * (`rootAncestorIds`: the root's own list there), walking down by parent links: one read
+ * per level, and one write per collection that has children (siblings share a list). The
+ * root's own list is written by whoever places it. Running it again gives the same lists,
+ * so a retry repairs a move that stopped half-way.
+ */
+export async function rewriteDescendantAncestors(
+  services: Pick<DomainServices, 'repos'>,
+  rootId: string,
+  rootAncestorIds: readonly string[],
+): Promise<void> {
+  const ancestorsOf = new Map<string, string[]>([[rootId, [...rootAncestorIds]]]);
+  let level = [rootId];
+  while (level.length > 0) {
+    const links = (await services.repos.collections.listChildLinks(level)).filter(
+      (link) => !ancestorsOf.has(link.id),
+    );
+    const childrenOf = new Map<string, string[]>();
+    for (const link of links)
+      childrenOf.set(link.parentId, [...(childrenOf.get(link.parentId) ?? []), link.id]);
+    await Promise.all(
+      [...childrenOf].map(([parentId, childIds]) => {
+        const ancestorIds = [...(ancestorsOf.get(parentId) ?? []), parentId];
+        for (const id of childIds) ancestorsOf.set(id, ancestorIds);
+        return services.repos.collections.setAncestorIds(childIds, ancestorIds);
+      }),
+    );
+    level = links.map((link) => link.id);
+  }
+}
+
+/**
+ * True when `collectionId` is `candidateId` or one of its ancestors, following parent links
+ * (read through the ancestor lists: usually two queries).
+ */
 export async function isSelfOrAncestor(
   services: Pick<DomainServices, 'repos'>,
   collectionId: string,
   candidateId: string,
 ): Promise<boolean> {
-  const seen = new Set<string>();
-  let current: string | undefined = candidateId;
-  while (current && !seen.has(current)) {
-    if (current === collectionId) return true;
-    seen.add(current);
-    current = (await services.repos.collections.findById(current))?.parentId;
-  }
-  return false;
+  if (collectionId === candidateId) return true;
+  const loaded = await loadCollectionChains(services, [candidateId]);
+  return ancestorIdsFrom(candidateId, loaded).includes(collectionId);
 }

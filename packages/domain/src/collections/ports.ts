@@ -12,7 +12,15 @@ export interface CollectionChanges {
 export interface CollectionPlacement {
   organizationId: string;
   parentId: string | undefined;
+  /** The ancestors under the new parent, root first (see `CollectionRecord.ancestorIds`). */
+  ancestorIds: string[];
   position: string;
+}
+
+/** A collection and its parent: one edge of the tree. */
+export interface CollectionLink {
+  id: string;
+  parentId: string;
 }
 
 export interface CollectionRepository {
@@ -31,6 +39,10 @@ export interface CollectionRepository {
    * transfer that stopped half-way has moved some children already, and a retry finds them.
    */
   listChildIds(parentIds: readonly string[]): Promise<string[]>;
+  /** Like `listChildIds`, with the parent of each child (the tree below, level by level). */
+  listChildLinks(parentIds: readonly string[]): Promise<CollectionLink[]>;
+  /** Replaces the ancestor lists of collections (which share the same ancestors). */
+  setAncestorIds(ids: readonly string[], ancestorIds: readonly string[]): Promise<void>;
   update(id: string, changes: CollectionChanges, updatedAt: string): Promise<CollectionRecord | null>;
   /** Moves one collection (parent, order key, and organization for transfers). */
   place(id: string, placement: CollectionPlacement, updatedAt: string): Promise<CollectionRecord | null>;

@@ -21,7 +21,13 @@ export async function addOrganizationMember(
     disabled: false,
     sso: input.sso ?? false,
     joinedAt: services.clock.now().toISOString(),
-    user: { displayName: input.user.displayName, email: input.user.email },
+    user: {
+      displayName: input.user.displayName,
+      email: input.user.email,
+      ...(input.user.photoURL ? { photoURL: input.user.photoURL } : {}),
+    },
+    teamIds: [],
+    ownedTeamIds: [],
   };
   await services.repos.members.insert(member);
   await services.repos.organizations.adjustCounts(input.organizationId, {

@@ -25,34 +25,33 @@ export const MemberSchema = z
 
 export type Member = z.infer<typeof MemberSchema>;
 
-/** The user of a member: the user record when it exists, else the copy the membership keeps. */
-function userRecordOf(member: MemberRecord, user: UserRecord | undefined): UserRecord {
-  return (
-    user ?? {
-      id: member.userId,
-      displayName: member.user.displayName,
-      email: member.user.email,
-      isInstanceAdmin: false,
-      createdAt: member.joinedAt,
-    }
-  );
+/**
+ * The member's user from the copy the membership keeps, which holds every field the User
+ * resource shows (the rest of the record is never presented).
+ */
+function userRecordOf(member: MemberRecord): UserRecord {
+  return {
+    id: member.userId,
+    displayName: member.user.displayName,
+    email: member.user.email,
+    ...(member.user.photoURL ? { photoURL: member.user.photoURL } : {}),
+    isInstanceAdmin: false,
+    createdAt: member.joinedAt,
+  };
 }
 
-export function presentMember(
-  urls: PublicUrls,
-  member: MemberRecord,
-  related: { user: UserRecord | undefined; teams: number },
-): Member {
+/** A membership as a Member; its team count is the number of teams it carries. */
+export function presentMember(urls: PublicUrls, member: MemberRecord): Member {
   return {
     object: 'member',
     id: member.userId,
     role: member.role,
-    user: presentUser(urls, userRecordOf(member, related.user)),
+    user: presentUser(urls, userRecordOf(member)),
     disabled: member.disabled,
     joinedAt: member.joinedAt,
     ...(member.lastSeenAt ? { lastSeenAt: member.lastSeenAt } : {}),
     sso: member.sso,
     spaces: 0,
-    teams: related.teams,
+    teams: member.teamIds.length,
   };
 }

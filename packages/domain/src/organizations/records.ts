@@ -59,6 +59,19 @@ export interface MemberRecord {
   sso: boolean;
   joinedAt: string;
   lastSeenAt?: string;
-  /** Copy of the user's name and email, so members can be searched and sorted without a join. */
-  user: { displayName: string; email: string };
+  /**
+   * Copy of the user's fields that the User resource shows, so members can be searched,
+   * sorted and presented without a join. Whatever changes a user must call
+   * `MemberRepository.updateUserCopies` (users are not editable yet).
+   */
+  user: { displayName: string; email: string; photoURL?: string };
+  /**
+   * Ids of the organization's teams this member belongs to, kept by the team repository with
+   * `$addToSet`/`$pull` on every team membership change, so counts and permissions need no
+   * join. Readers take it as the truth; a crash between writes can leave at worst an extra id
+   * of a team the member has just left or that was just deleted (see the team repository).
+   */
+  teamIds: string[];
+  /** Those of `teamIds` where the member's team role is 'owner'. */
+  ownedTeamIds: string[];
 }

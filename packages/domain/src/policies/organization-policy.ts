@@ -25,10 +25,12 @@ export const ORGANIZATION_ACTIONS = [
 export type OrganizationAction = (typeof ORGANIZATION_ACTIONS)[number];
 export type OrganizationPermissions = Record<OrganizationAction, boolean>;
 
-/** What the rules look at: the caller's membership (null: not a member) and team ownership. */
+/**
+ * What the rules look at: the caller's membership (null: not a member), which carries the
+ * teams they own (`ownedTeamIds`), so no rule needs a query of its own.
+ */
 export interface OrganizationSubject {
   member: MemberRecord | null;
-  ownsTeam: boolean;
 }
 
 /** The least organization role an action needs; 'member' means any membership, guests included. */
@@ -52,7 +54,7 @@ const isActiveMember = (member: MemberRecord | null): member is MemberRecord =>
 export function canOnOrganization(subject: OrganizationSubject, action: OrganizationAction): boolean {
   const { member } = subject;
   if (!isActiveMember(member)) return false;
-  if (action === 'ownTeam') return subject.ownsTeam || member.role === 'admin';
+  if (action === 'ownTeam') return member.ownedTeamIds.length > 0 || member.role === 'admin';
   const required = requiredRole[action];
   return required === 'member' ? true : roleAtLeast(member.role, required);
 }
@@ -80,13 +82,12 @@ export async function authorizeOrganization(
   action: OrganizationAction,
 ): Promise<AuthorizedOrganization> {
   const caller = callerOf(ctx);
-  const [organization, member, ownsTeam] = await Promise.all([
+  const [organization, member] = await Promise.all([
     ctx.repos.organizations.findById(organizationId),
     ctx.repos.members.find(organizationId, caller.userId),
-    ctx.repos.teams.ownsAnyTeam(organizationId, caller.userId),
   ]);
   if (!organization || !isActiveMember(member)) throw notFound('Organization');
-  const permissions = organizationPermissions({ member, ownsTeam });
+  const permissions = organizationPermissions({ member });
   if (!permissions[action]) throw forbidden(`Your role in this organization does not allow: ${action}`);
   return { organization, member, permissions };
 }

@@ -15,15 +15,12 @@ export interface TeamOfMember {
 }
 
 export interface TeamRepository {
-  /** True when the user owns at least one team of the organization (the `ownTeam` permission). */
-  ownsAnyTeam(organizationId: string, userId: string): Promise<boolean>;
-  /** Of the organizations given, those where the user owns at least one team (for lists of organizations). */
-  organizationsWithTeamsOwnedBy(userId: string, organizationIds: readonly string[]): Promise<Set<string>>;
   /**
-   * Among `organizationIds`, those where the user owns at least one team, in one query: the
-   * `ownTeam` permission of every organization in a list (added by the organizations area).
+   * True when the user owns at least one team of the organization, read from the team
+   * memberships themselves (for checks and tests). Request paths read the membership's
+   * `ownedTeamIds` instead, which this repository keeps in step.
    */
-  organizationsWithTeamsOwnedBy(userId: string, organizationIds: readonly string[]): Promise<Set<string>>;
+  ownsAnyTeam(organizationId: string, userId: string): Promise<boolean>;
 
   insert(team: TeamRecord): Promise<void>;
   findById(organizationId: string, teamId: string): Promise<TeamRecord | null>;
@@ -33,7 +30,10 @@ export interface TeamRepository {
   count(organizationId: string, query: TeamListQuery): Promise<number>;
   /** Returns the updated team, or null when it does not exist. */
   updateTitle(organizationId: string, teamId: string, title: string): Promise<TeamRecord | null>;
-  /** Deletes the team and its memberships; returns true when a team was deleted. */
+  /**
+   * Deletes the team and its memberships, and takes it off its members' `teamIds`/`ownedTeamIds`;
+   * returns true when a team was deleted.
+   */
   delete(organizationId: string, teamId: string): Promise<boolean>;
 
   findMembership(
@@ -58,10 +58,14 @@ export interface TeamRepository {
   ): Promise<Slice<TeamMembershipRecord>>;
   /**
    * Adds the user to the team with the role, or sets the role when they are in it already.
-   * Returns true when the user was added. The team's member count follows.
+   * Returns true when the user was added. The team's member count and the organization
+   * membership's `teamIds`/`ownedTeamIds` follow.
    */
   putMembership(membership: TeamMembershipRecord): Promise<boolean>;
-  /** Returns true when a membership was removed. The team's member count follows. */
+  /**
+   * Returns true when a membership was removed. The team's member count and the organization
+   * membership's `teamIds`/`ownedTeamIds` follow.
+   */
   removeMembership(organizationId: string, teamId: string, userId: string): Promise<boolean>;
 
   /** The teams a member belongs to with their role in each, in team creation order. */
@@ -76,8 +80,6 @@ export interface TeamRepository {
     userId: string,
     query: Pick<TeamListQuery, 'title'>,
   ): Promise<number>;
-  /** Number of teams of each user (users in no team are absent), in one query: for member lists. */
-  countTeamsOfMembers(organizationId: string, userIds: readonly string[]): Promise<Map<string, number>>;
   /** Removes the user from every team of the organization (when they leave it). */
   removeMemberFromAllTeams(organizationId: string, userId: string): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import type {
   CollectionChanges,
+  CollectionLink,
   CollectionPlacement,
   CollectionRecord,
   CollectionRepository,
@@ -10,9 +11,14 @@ import { type CollectionIndexes, defineIndexes } from '../store/indexes';
 
 const COLLECTION = 'collections';
 
-/** A collection as stored: the record with its id as `_id`. */
-export interface CollectionDocument extends Omit<CollectionRecord, 'id'> {
+/**
+ * A collection as stored: the record with its id as `_id`. `ancestorIds` is absent from
+ * collections written before it existed: read as empty, the access loader then follows
+ * parent links instead (see `loadCollectionChains`).
+ */
+export interface CollectionDocument extends Omit<CollectionRecord, 'id' | 'ancestorIds'> {
   _id: string;
+  ancestorIds?: string[];
 }
 
 export const collectionIndexes: CollectionIndexes[] = [
@@ -21,13 +27,15 @@ export const collectionIndexes: CollectionIndexes[] = [
     { key: { organizationId: 1, _id: 1 } },
     // Siblings under one parent in order (positions; see resolveSiblingPosition).
     { key: { organizationId: 1, parentId: 1, position: 1 } },
-    // Children of a collection whatever their organization (subtrees of deletes and transfers).
+    // Children of a collection whatever their organization (subtrees of deletes, moves and
+    // transfers). Subtrees are walked by parent rather than found by `ancestorIds`: an index
+    // on that array would be multikey, which the embedded engine's planner does not use.
     { key: { parentId: 1 } },
   ]),
 ];
 
-function toRecord({ _id, ...rest }: CollectionDocument): CollectionRecord {
-  return { id: _id, ...rest };
+function toRecord({ _id, ancestorIds, ...rest }: CollectionDocument): CollectionRecord {
+  return { id: _id, ancestorIds: ancestorIds ?? [], ...rest };
 }
 
 const toDocument = ({ id, ...rest }: CollectionRecord): CollectionDocument => ({ _id: id, ...rest });
@@ -80,6 +88,22 @@ export class MongoCollectionRepository implements CollectionRepository {
     return docs.map((doc) => doc._id);
   }
 
+  async listChildLinks(parentIds: readonly string[]): Promise<CollectionLink[]> {
+    if (parentIds.length === 0) return [];
+    const docs = await this.#collections
+      .find({ parentId: { $in: [...parentIds] } }, { projection: { _id: 1, parentId: 1 } })
+      .toArray();
+    return docs.flatMap((doc) => (doc.parentId ? [{ id: doc._id, parentId: doc.parentId }] : []));
+  }
+
+  async setAncestorIds(ids: readonly string[], ancestorIds: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.#collections.updateMany(
+      { _id: { $in: [...ids] } },
+      { $set: { ancestorIds: [...ancestorIds] } },
+    );
+  }
+
   async update(id: string, changes: CollectionChanges, updatedAt: string): Promise<CollectionRecord | null> {
     const $set: Partial<CollectionDocument> = { updatedAt };
     const update: UpdateFilter<CollectionDocument> = { $set };
@@ -98,6 +122,7 @@ export class MongoCollectionRepository implements CollectionRepository {
   ): Promise<CollectionRecord | null> {
     const $set: Partial<CollectionDocument> = {
       organizationId: placement.organizationId,
+      ancestorIds: placement.ancestorIds,
       position: placement.position,
       updatedAt,
     };

@@ -19,8 +19,11 @@ const COLLECTION = 'members';
  * and organization by construction, found by key, and (ids being time-ordered) a user's
  * memberships sort by `_id` in the order their organizations were created.
  */
-export interface MemberDocument extends MemberRecord {
+export interface MemberDocument extends Omit<MemberRecord, 'teamIds' | 'ownedTeamIds'> {
   _id: string;
+  /** Absent from documents written before teams were carried (read as none). */
+  teamIds?: string[];
+  ownedTeamIds?: string[];
 }
 
 export const memberIndexes: CollectionIndexes[] = [
@@ -37,8 +40,15 @@ export const memberIndexes: CollectionIndexes[] = [
 
 const memberId = (organizationId: string, userId: string): string => `${organizationId}:${userId}`;
 
+/**
+ * Documents written before the team ids were carried lack them: none. The document is the
+ * store's own copy, so it is completed in place (a rest pattern excluding more fields, then
+ * spread into a new object, made a page of members several times slower to map).
+ */
 function toRecord({ _id, ...rest }: MemberDocument): MemberRecord {
-  return rest;
+  rest.teamIds ??= [];
+  rest.ownedTeamIds ??= [];
+  return rest as MemberRecord;
 }
 
 function toDocument(member: MemberRecord): MemberDocument {
@@ -63,6 +73,51 @@ function filterOf(organizationId: string, query: MemberFilter): Filter<MemberDoc
   // Sorting by last activity lists the members who were active at least once.
   if (query.sort === 'lastSeenAt') filter.lastSeenAt = { $exists: true };
   return filter;
+}
+
+/**
+ * The team ids a membership carries (`teamIds`, `ownedTeamIds`), written by the team
+ * repository as team memberships change; the order of those writes is its concern (see
+ * there). A membership that does not exist (the user left) is left alone.
+ */
+export class MemberTeamIds {
+  readonly #members: StoreCollection<MemberDocument>;
+
+  constructor(db: StoreDatabase) {
+    this.#members = db.collection<MemberDocument>(COLLECTION);
+  }
+
+  /** Adds the team to the member's teams, and to their owned teams when `owner`. */
+  async add(organizationId: string, userId: string, teamId: string, owner: boolean): Promise<void> {
+    await this.#members.updateOne(
+      { _id: memberId(organizationId, userId) },
+      { $addToSet: owner ? { teamIds: teamId, ownedTeamIds: teamId } : { teamIds: teamId } },
+    );
+  }
+
+  /** Takes the team off the member's owned teams only (they stay in it). */
+  async disown(organizationId: string, userId: string, teamId: string): Promise<void> {
+    await this.#members.updateOne(
+      { _id: memberId(organizationId, userId) },
+      { $pull: { ownedTeamIds: teamId } },
+    );
+  }
+
+  /** Takes the team off the member's teams and owned teams. */
+  async remove(organizationId: string, userId: string, teamId: string): Promise<void> {
+    await this.#members.updateOne(
+      { _id: memberId(organizationId, userId) },
+      { $pull: { teamIds: teamId, ownedTeamIds: teamId } },
+    );
+  }
+
+  /** Takes a (deleted) team off every member of the organization carrying it. */
+  async removeFromAll(organizationId: string, teamId: string): Promise<void> {
+    await this.#members.updateMany(
+      { organizationId, teamIds: teamId },
+      { $pull: { teamIds: teamId, ownedTeamIds: teamId } },
+    );
+  }
 }
 
 export class MongoMemberRepository implements MemberRepository {

@@ -11,6 +11,7 @@ import type { Filter, StoreCollection, StoreDatabase } from '../store/collection
 import { isDuplicateKeyError } from '../store/collection';
 import { type CollectionIndexes, defineIndexes } from '../store/indexes';
 import { findPage } from './find-page';
+import { MemberTeamIds } from './member-repository';
 
 const TEAMS = 'teams';
 const MEMBERSHIPS = 'teamMemberships';
@@ -61,14 +62,27 @@ function teamFilterOf(organizationId: string, query: TeamListQuery): Filter<Team
  * Teams and their memberships, in two collections. A team keeps its member count, moved by
  * `$inc` exactly when a membership is inserted or deleted (the write that changed something
  * is the one that counts), so lists need not count.
+ *
+ * Each organization membership carries the ids of its teams (`teamIds`) and of those it
+ * owns (`ownedTeamIds`), so permissions and member lists need no join. There are no
+ * transactions: those ids are added BEFORE the team membership is written and removed
+ * AFTER it is deleted (or demoted), so a crash between the two writes leaves at worst an
+ * extra id: a team counted that the member has just left or that was just deleted, or
+ * `ownTeam` kept by someone just demoted, until the next change of that membership or a
+ * retried removal (removals pull the ids even when nothing was left to delete). Two
+ * requests racing on the same person and team (add against remove, or two role changes)
+ * can also leave the ids one change behind the membership, in either direction, until
+ * its next change.
  */
 export class MongoTeamRepository implements TeamRepository {
   readonly #teams: StoreCollection<TeamDocument>;
   readonly #memberships: StoreCollection<TeamMembershipDocument>;
+  readonly #memberTeamIds: MemberTeamIds;
 
   constructor(db: StoreDatabase) {
     this.#teams = db.collection<TeamDocument>(TEAMS);
     this.#memberships = db.collection<TeamMembershipDocument>(MEMBERSHIPS);
+    this.#memberTeamIds = new MemberTeamIds(db);
   }
 
   async ownsAnyTeam(organizationId: string, userId: string): Promise<boolean> {
@@ -77,20 +91,6 @@ export class MongoTeamRepository implements TeamRepository {
       { limit: 1 },
     );
     return owned > 0;
-  }
-
-  async organizationsWithTeamsOwnedBy(
-    userId: string,
-    organizationIds: readonly string[],
-  ): Promise<Set<string>> {
-    if (organizationIds.length === 0) return new Set();
-    const owned = await this.#memberships
-      .find(
-        { userId, organizationId: { $in: [...organizationIds] }, role: 'owner' },
-        { projection: { organizationId: 1 } },
-      )
-      .toArray();
-    return new Set(owned.map((doc) => doc.organizationId));
   }
 
   async insert(team: TeamRecord): Promise<void> {
@@ -129,6 +129,7 @@ export class MongoTeamRepository implements TeamRepository {
     const result = await this.#teams.deleteOne({ _id: teamId, organizationId });
     // Also when the team was already gone: memberships left by a deletion that stopped half-way.
     await this.#memberships.deleteMany({ teamId, organizationId });
+    await this.#memberTeamIds.removeFromAll(organizationId, teamId);
     return result.deletedCount === 1;
   }
 
@@ -167,6 +168,18 @@ export class MongoTeamRepository implements TeamRepository {
   }
 
   async putMembership(membership: TeamMembershipRecord): Promise<boolean> {
+    const { organizationId, teamId, userId, role } = membership;
+    const owner = role === 'owner';
+    // Ids first: a crash before the membership is written leaves an extra id, never a missing one.
+    await this.#memberTeamIds.add(organizationId, userId, teamId, owner);
+    const added = await this.#writeMembership(membership);
+    // A demotion takes ownership off only once the membership says so.
+    if (!owner) await this.#memberTeamIds.disown(organizationId, userId, teamId);
+    return added;
+  }
+
+  /** Inserts the membership or sets its role; true when inserted (the team's count follows). */
+  async #writeMembership(membership: TeamMembershipRecord): Promise<boolean> {
     const _id = membershipId(membership.teamId, membership.userId);
     const updated = await this.#memberships.updateOne({ _id }, { $set: { role: membership.role } });
     if (updated.matchedCount > 0) return false;
@@ -187,9 +200,11 @@ export class MongoTeamRepository implements TeamRepository {
 
   async removeMembership(organizationId: string, teamId: string, userId: string): Promise<boolean> {
     const result = await this.#memberships.deleteOne({ _id: membershipId(teamId, userId), organizationId });
-    if (result.deletedCount === 0) return false;
-    await this.#teams.updateOne({ _id: teamId, organizationId }, { $inc: { memberCount: -1 } });
-    return true;
+    const removed = result.deletedCount === 1;
+    if (removed) await this.#teams.updateOne({ _id: teamId, organizationId }, { $inc: { memberCount: -1 } });
+    // Ids last, and also when nothing was deleted: this repairs ids left by a crash.
+    await this.#memberTeamIds.remove(organizationId, userId, teamId);
+    return removed;
   }
 
   async listTeamsOfMember(
@@ -218,19 +233,6 @@ export class MongoTeamRepository implements TeamRepository {
     return this.#teams.countDocuments(
       teamFilterOf(organizationId, { ...query, teamIds: memberships.map((m) => m.teamId) }),
     );
-  }
-
-  async countTeamsOfMembers(
-    organizationId: string,
-    userIds: readonly string[],
-  ): Promise<Map<string, number>> {
-    const counts = new Map<string, number>();
-    if (userIds.length === 0) return counts;
-    const docs = await this.#memberships
-      .find({ userId: { $in: [...userIds] }, organizationId }, { projection: { userId: 1 } })
-      .toArray();
-    for (const doc of docs) counts.set(doc.userId, (counts.get(doc.userId) ?? 0) + 1);
-    return counts;
   }
 
   async removeMemberFromAllTeams(organizationId: string, userId: string): Promise<void> {

@@ -5,6 +5,7 @@ import { operation } from '../../operation/operation';
 import { authorizeOrganization } from '../../policies/organization-policy';
 import { resolveSiblingPosition } from '../../positions/resolve-sibling-position';
 import { IdSchema } from '../../schemas/common';
+import { ancestorIdsUnder } from '../collection-chain';
 import { CollectionOrganizationIdParam, CollectionTitleSchema } from '../collection-fields';
 import { type Collection, CollectionSchema, presentCollection } from '../collection-schema';
 import type { CollectionRecord } from '../records';
@@ -42,6 +43,7 @@ export const createCollection = operation({
     const collection: CollectionRecord = {
       id,
       organizationId: input.organizationId,
+      ancestorIds: await ancestorIdsUnder(ctx, input.parent),
       title: input.title,
       defaultLevel: 'inherit',
       position,

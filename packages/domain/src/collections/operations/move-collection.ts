@@ -5,9 +5,10 @@ import { operation } from '../../operation/operation';
 import { ContentPositionSchema } from '../../positions/content-position-schema';
 import { resolveSiblingPosition } from '../../positions/resolve-sibling-position';
 import { IdSchema } from '../../schemas/common';
+import { ancestorIdsUnder } from '../collection-chain';
 import { CollectionIdParam } from '../collection-fields';
 import { type Collection, CollectionSchema, presentCollection } from '../collection-schema';
-import { isSelfOrAncestor } from '../collection-tree';
+import { isSelfOrAncestor, rewriteDescendantAncestors } from '../collection-tree';
 
 /**
  * Moves a collection under another parent and/or to a position among its siblings (spaces
@@ -57,9 +58,16 @@ export const moveCollection = operation({
     if (parentId === collection.parentId && position === collection.position) {
       throw new DomainError('no_change', 'operation would not result in any update');
     }
+    let ancestorIds = collection.ancestorIds;
+    if (parentId !== collection.parentId) {
+      // The sub-collections first, the collection last: a move that stopped half-way has
+      // not moved the collection yet, so running it again rewrites every list.
+      ancestorIds = await ancestorIdsUnder(ctx, parentId);
+      await rewriteDescendantAncestors(ctx, collection.id, ancestorIds);
+    }
     const moved = await ctx.repos.collections.place(
       collection.id,
-      { organizationId: collection.organizationId, parentId, position },
+      { organizationId: collection.organizationId, parentId, ancestorIds, position },
       ctx.clock.now().toISOString(),
     );
     if (!moved) throw notFound('Collection');

@@ -8,7 +8,7 @@ import { resolveSiblingPosition } from '../../positions/resolve-sibling-position
 import { IdSchema } from '../../schemas/common';
 import { CollectionIdParam } from '../collection-fields';
 import { type Collection, CollectionSchema, presentCollection } from '../collection-schema';
-import { descendantLevels } from '../collection-tree';
+import { descendantLevels, rewriteDescendantAncestors } from '../collection-tree';
 
 /**
  * Moves a collection, with its sub-collections and all their spaces, to another organization,
@@ -54,6 +54,8 @@ export const transferCollection = operation({
     await ctx.repos.contentGrants.removeForTargets(targets);
     await ctx.repos.spaces.setOrganizationInParents(collectionIds, input.organization, now);
     await ctx.repos.collections.setOrganization(descendants, input.organization, now);
+    // It lands at the top level: what was above it is no ancestor any more.
+    await rewriteDescendantAncestors(ctx, collection.id, []);
     const position = await resolveSiblingPosition(ctx, {
       organizationId: input.organization,
       parentId: undefined,
@@ -62,7 +64,7 @@ export const transferCollection = operation({
     });
     const moved = await ctx.repos.collections.place(
       collection.id,
-      { organizationId: input.organization, parentId: undefined, position },
+      { organizationId: input.organization, parentId: undefined, ancestorIds: [], position },
       now,
     );
     if (!moved) throw notFound('Collection');

@@ -18,6 +18,6 @@ export const createOrganization = operation({
     const organization = await createOrganizationWithOwner(ctx, { ...input, owner });
     const member = await ctx.repos.members.find(organization.id, owner.id);
     // A new organization has no team yet, so the creator owns none.
-    return presentOrganization(ctx.urls, organization, organizationPermissions({ member, ownsTeam: false }));
+    return presentOrganization(ctx.urls, organization, organizationPermissions({ member }));
   },
 });

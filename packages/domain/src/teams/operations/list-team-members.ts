@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { operation } from '../../operation/operation';
-import { memberPresenterFor } from '../../organizations/present-in-batch';
+import { presentMember } from '../../organizations/member-schema';
 import { type Page, pageRequest, pageSchemaOf, pagingShape, type Slice, toPage } from '../../paging/paging';
 import type { TeamMembershipRecord } from '../records';
 import {
@@ -30,7 +30,6 @@ export const listTeamMembers = operation({
       slice.items.map((membership) => membership.userId),
     );
     const memberOf = new Map(members.map((member) => [member.userId, member]));
-    const present = await memberPresenterFor(ctx, input.organizationId, [...memberOf.values()]);
     // A row whose person left the organization meanwhile is dropped (leaving the
     // organization removes such rows anyway); its cursor goes with it.
     const kept = slice.items.flatMap((membership, index) =>
@@ -42,7 +41,11 @@ export const listTeamMembers = operation({
       ...(slice.next ? { next: slice.next } : {}),
     };
     return toPage(rows, team.memberCount, (membership) =>
-      presentTeamMember(membership, present(memberOf.get(membership.userId)!), teamPermissions),
+      presentTeamMember(
+        membership,
+        presentMember(ctx.urls, memberOf.get(membership.userId)!),
+        teamPermissions,
+      ),
     );
   },
 });

@@ -83,9 +83,11 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
       const key = idKeyOf(id);
       const json = this.#data.docs.get(key);
       if (json === undefined) return null;
-      const doc = this.#data.parsed.copyOf(key, json);
       const project = compileProjection(options.projection);
-      return (project === undefined ? doc : project(doc)) as WithId<T>;
+      const parsed = this.#data.parsed;
+      return (
+        project === undefined ? parsed.copyOf(key, json) : parsed.projectedCopyOf(key, json, project)
+      ) as WithId<T>;
     }
     return this.#read(filter, options, 1).documents[0] ?? null;
   }
@@ -268,7 +270,9 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
       skip,
       limit: forcedLimit ?? limit,
     });
-    const documents = matches.map(({ doc }) => (project === undefined ? doc : project(doc)) as WithId<T>);
+    const documents = matches.map(
+      (match) => (project === undefined ? match.doc : match.projected(project)) as WithId<T>,
+    );
     return { documents, stats };
   }
 

@@ -59,7 +59,8 @@ function checkValue(value: unknown, path: string): void {
           const element: unknown = value[i];
           // Scalars pass; the path of an element is only built for the others (an `$in` of ids).
           const type = typeof element;
-          if (type !== 'string' && type !== 'number' && type !== 'boolean') checkValue(element, `${path}.${i}`);
+          if (type !== 'string' && type !== 'number' && type !== 'boolean')
+            checkValue(element, `${path}.${i}`);
         }
         return;
       }

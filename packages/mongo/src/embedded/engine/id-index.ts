@@ -24,6 +24,10 @@ export class IdIndex implements OrderedIndex {
     this.#tree.set(id, undefined);
   }
 
+  get isEmpty(): boolean {
+    return this.#tree.size === 0;
+  }
+
   remove(id: DocumentId): void {
     this.#tree.delete(id);
   }

@@ -42,6 +42,8 @@ export interface OrderedIndex {
    * use multikey indexes (they still enforce uniqueness, element by element, like MongoDB).
    */
   readonly isMultikey: boolean;
+  /** Whether the index has no entries (then a plan need not even build its intervals). */
+  readonly isEmpty: boolean;
   /**
    * Calls `visit` with the `_id` of each entry within `bounds`, in index order or reversed,
    * until it returns false. Returns the number of entries visited.
@@ -138,6 +140,10 @@ export class IndexTree implements OrderedIndex {
 
   get isMultikey(): boolean {
     return this.#multikeyDocuments > 0;
+  }
+
+  get isEmpty(): boolean {
+    return this.#tree.size === 0;
   }
 
   get size(): number {

@@ -11,6 +11,7 @@
  * collections share a budget of JSON characters, oldest entries going first.
  */
 import type { Document } from 'mongodb';
+import type { Projector } from './projection';
 
 /** JSON characters kept parsed per database (a parsed document takes a few times its JSON size). */
 export const DEFAULT_PARSED_BUDGET = 8 * 2 ** 20;
@@ -84,6 +85,19 @@ export class ParsedDocuments {
   }
 
   /**
+   * `project` applied to a private copy of the document (see `copyOf`), without copying the
+   * whole document first: a kept document is projected copying only the values kept.
+   */
+  projectedCopyOf(key: string, json: string, project: Projector, parsed?: Document): Document {
+    const kept = this.#kept(key, json);
+    if (kept !== undefined) return project(kept, copyValue);
+    const doc = parsed ?? (JSON.parse(json) as Document);
+    if (!this.#budget.accepts(json.length)) return project(doc);
+    this.#keep(key, json, doc);
+    return project(doc, copyValue);
+  }
+
+  /**
    * The document stored as `json`, to be read only (checked against a filter, sorted by).
    * When `keep`, a document parsed here is kept for the reads that follow.
    */
@@ -132,6 +146,12 @@ export class ParsedDocuments {
  */
 export function copyDocument(doc: Document): Document {
   return copyObject(doc);
+}
+
+/** A deep copy of a JSON value (see `copyDocument`). */
+export function copyValue(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  return Array.isArray(value) ? copyArray(value) : copyObject(value as Record<string, unknown>);
 }
 
 function copyObject(source: Record<string, unknown>): Record<string, unknown> {

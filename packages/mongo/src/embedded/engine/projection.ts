@@ -11,7 +11,15 @@ import { EmbeddedServerError } from './errors';
 import { checkFilter } from './filter-validation';
 import { compileFilter, type DocumentPredicate } from './matcher';
 
-export type Projector = (doc: Document) => Document;
+/**
+ * Applies a projection. With `copy`, every value taken from `doc` goes through it (a deep
+ * copy), so a read-only document (a kept parsed one) can be projected without copying it
+ * whole first.
+ */
+export type Projector = (doc: Document, copy?: ValueCopier) => Document;
+export type ValueCopier = (value: unknown) => unknown;
+
+const asIs: ValueCopier = (value) => value;
 
 type ProjectionNode =
   | { kind: 'include' }
@@ -52,9 +60,9 @@ export function compileProjection(projection: Document | undefined): Projector |
   if (mode === undefined && root.get('_id')?.kind === 'include') mode = 'inclusion';
   if (mode === 'inclusion') {
     if (!root.has('_id')) root.set('_id', { kind: 'include' });
-    return (doc) => includeFields(doc, root);
+    return (doc, copy = asIs) => includeFields(doc, root, copy);
   }
-  return (doc) => excludeFields(doc, root);
+  return (doc, copy = asIs) => excludeFields(doc, root, copy);
 }
 
 function parseNode(path: string, value: unknown): ProjectionNode {
@@ -119,26 +127,26 @@ function insert(tree: ProjectionTree, path: string, node: ProjectionNode): void 
   current.set(last, node);
 }
 
-function includeFields(doc: Document, tree: ProjectionTree): Document {
+function includeFields(doc: Document, tree: ProjectionTree, copy: ValueCopier): Document {
   const projected: Document = {};
   for (const [field, value] of Object.entries(doc)) {
     const node = tree.get(field);
     if (node === undefined || node.kind === 'exclude') continue;
     switch (node.kind) {
       case 'include':
-        projected[field] = value;
+        projected[field] = copy(value);
         break;
       case 'slice':
-        projected[field] = sliceOf(value, node);
+        projected[field] = copy(sliceOf(value, node));
         break;
       case 'elemMatch': {
         if (!Array.isArray(value)) break;
         const first = value.find((element) => node.matches(element));
-        if (first !== undefined) projected[field] = [first];
+        if (first !== undefined) projected[field] = [copy(first)];
         break;
       }
       case 'nested': {
-        const inner = includeNested(value, node.children);
+        const inner = includeNested(value, node.children, copy);
         if (inner !== undefined) projected[field] = inner;
         break;
       }
@@ -148,30 +156,32 @@ function includeFields(doc: Document, tree: ProjectionTree): Document {
 }
 
 /** Inside an array, inclusion keeps only the objects (and arrays), projected. */
-function includeNested(value: unknown, tree: ProjectionTree): unknown {
-  if (isPlainObject(value)) return includeFields(value, tree);
+function includeNested(value: unknown, tree: ProjectionTree, copy: ValueCopier): unknown {
+  if (isPlainObject(value)) return includeFields(value, tree, copy);
   if (!Array.isArray(value)) return undefined;
-  return value.map((element) => includeNested(element, tree)).filter((element) => element !== undefined);
+  return value
+    .map((element) => includeNested(element, tree, copy))
+    .filter((element) => element !== undefined);
 }
 
-function excludeFields(doc: Document, tree: ProjectionTree): Document {
+function excludeFields(doc: Document, tree: ProjectionTree, copy: ValueCopier): Document {
   const projected: Document = {};
   for (const [field, value] of Object.entries(doc)) {
     const node = tree.get(field);
     if (node === undefined || node.kind === 'include') {
-      projected[field] = value;
+      projected[field] = copy(value);
       continue;
     }
-    if (node.kind === 'slice') projected[field] = sliceOf(value, node);
-    else if (node.kind === 'nested') projected[field] = excludeNested(value, node.children);
+    if (node.kind === 'slice') projected[field] = copy(sliceOf(value, node));
+    else if (node.kind === 'nested') projected[field] = excludeNested(value, node.children, copy);
   }
   return projected;
 }
 
-function excludeNested(value: unknown, tree: ProjectionTree): unknown {
-  if (isPlainObject(value)) return excludeFields(value, tree);
-  if (Array.isArray(value)) return value.map((element) => excludeNested(element, tree));
-  return value;
+function excludeNested(value: unknown, tree: ProjectionTree, copy: ValueCopier): unknown {
+  if (isPlainObject(value)) return excludeFields(value, tree, copy);
+  if (Array.isArray(value)) return value.map((element) => excludeNested(element, tree, copy));
+  return copy(value);
 }
 
 function sliceOf(value: unknown, slice: { skip: number; limit: number | undefined }): unknown {

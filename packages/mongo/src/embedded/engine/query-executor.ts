@@ -11,6 +11,7 @@ import { type SortSpec, sortByDocument } from './document-sort';
 import { analyzeFilter } from './filter-analysis';
 import { compileFilter } from './matcher';
 import type { ParsedDocuments } from './parsed-documents';
+import type { Projector } from './projection';
 import { planQuery, type QueryPlan } from './query-planner';
 
 export interface QueryRequest {
@@ -50,6 +51,12 @@ export class MatchedDocument {
       this.#view = undefined;
     }
     return this.#doc;
+  }
+
+  /** `project` applied to a private copy, copying only what it keeps (see `ParsedDocuments`). */
+  projected(project: Projector): Document {
+    if (this.#doc !== undefined) return project(this.#doc);
+    return this.#parsed.projectedCopyOf(this.key, this.json, project, this.#view);
   }
 }
 

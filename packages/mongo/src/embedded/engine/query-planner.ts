@@ -102,8 +102,9 @@ function planIndexScan(
   // The common case first: an index whose first field the filter does not name, unsorted.
   if (sort.length === 0 && !fields.has(key[0]![0])) return undefined;
 
-  // The values of the leading fields, as tuples in index order: one per interval to scan.
-  let prefixes: unknown[][] = [[]];
+  // The distinct values of each leading field: their product is the intervals to scan.
+  const columns: Column[] = [];
+  let intervalCount = 1;
   let prefixLength = 0;
   let leadingEqualities = 0;
   let score = 0;
@@ -112,25 +113,20 @@ function planIndexScan(
     const [field, direction] = key[prefixLength]!;
     const predicate = fields.get(field);
     if (predicate === undefined) break;
-    let values: unknown[];
+    let column: Column;
     if (predicate.equal !== undefined) {
-      values = [predicate.equal];
+      column = { values: [predicate.equal], direction, ordered: true };
       if (predicate.exact === 'equal') consumed.push(field);
       score += 4;
       if (prefixLength === leadingEqualities) leadingEqualities++;
     } else if (predicate.anyOf !== undefined) {
-      values = distinctInOrder(predicate.anyOf, direction);
-      if (prefixes.length * values.length > MAX_INTERVALS) break;
+      column = distinctValues(predicate.anyOf, direction);
+      if (intervalCount * column.values.length > MAX_INTERVALS) break;
       if (predicate.exact === 'anyOf') consumed.push(field);
       score += 3;
     } else break;
-    if (values.length === 1) {
-      for (const prefix of prefixes) prefix.push(values[0]);
-    } else {
-      const extended: unknown[][] = [];
-      for (const prefix of prefixes) for (const value of values) extended.push([...prefix, value]);
-      prefixes = extended;
-    }
+    columns.push(column);
+    intervalCount *= column.values.length;
   }
 
   const rangeField = key[prefixLength]?.[0];
@@ -146,7 +142,10 @@ function planIndexScan(
   if (order !== undefined && sort.length > 0) score += 1;
   if (score === 0) return undefined;
 
-  const intervals: ScanBounds[] = prefixes.map((equal) => ({ equal, ...range }));
+  // An empty index has nothing to scan: its intervals (one per `$in` value) are not even built.
+  const intervals: ScanBounds[] = index.isEmpty
+    ? []
+    : prefixesOf(columns).map((equal) => ({ equal, ...range }));
   return {
     score,
     plan: {
@@ -161,15 +160,48 @@ function planIndexScan(
   };
 }
 
-/** `values` without duplicates, in the order of an index field of `direction`. */
-function distinctInOrder(values: readonly unknown[], direction: 1 | -1): unknown[] {
+/** The distinct values of an index field, sorted in the field's order once `ordered`. */
+interface Column {
+  values: unknown[];
+  direction: 1 | -1;
+  ordered: boolean;
+}
+
+/**
+ * `values` without duplicates. Strings (an `$in` of ids) are only sorted if intervals are
+ * built; other values are sorted now, as telling duplicates apart takes BSON order.
+ */
+function distinctValues(values: readonly unknown[], direction: 1 | -1): Column {
   if (values.every((value) => typeof value === 'string')) {
-    // Strings only (an `$in` of ids): the default sort's order (by UTF-16 code unit) is theirs.
-    const sorted = [...new Set(values as string[])].sort();
-    return direction === 1 ? sorted : sorted.reverse();
+    return { values: [...new Set(values)], direction, ordered: false };
   }
   const sorted = [...values].sort((a, b) => compareBson(a, b) * direction);
-  return sorted.filter((value, i) => i === 0 || compareBson(value, sorted[i - 1]) !== 0);
+  return {
+    values: sorted.filter((value, i) => i === 0 || compareBson(value, sorted[i - 1]) !== 0),
+    direction,
+    ordered: true,
+  };
+}
+
+/** The tuples of leading-field values, in index order: one per interval to scan. */
+function prefixesOf(columns: readonly Column[]): unknown[][] {
+  let prefixes: unknown[][] = [[]];
+  for (const column of columns) {
+    let { values } = column;
+    if (!column.ordered) {
+      // Strings: the default sort's order (by UTF-16 code unit) is BSON's.
+      values = (values as string[]).slice().sort();
+      if (column.direction === -1) values.reverse();
+    }
+    if (values.length === 1) {
+      for (const prefix of prefixes) prefix.push(values[0]);
+    } else {
+      const extended: unknown[][] = [];
+      for (const prefix of prefixes) for (const value of values) extended.push([...prefix, value]);
+      prefixes = extended;
+    }
+  }
+  return prefixes;
 }
 
 /**

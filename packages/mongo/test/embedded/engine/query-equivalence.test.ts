@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedCollection, EmbeddedDatabase, MemoryJournal } from '../../../src/embedded/engine';
 import { normalizeSort, sortByDocument } from '../../../src/embedded/engine/document-sort';
 import { compileWithMingo } from '../../../src/embedded/engine/matcher';
+import { compileProjection } from '../../../src/embedded/engine/projection';
 import type { Document } from '../../../src/store/collection';
 import type { LooseDoc } from './fixtures';
 import { pick, type Random, seededRandom } from './random-queries';
@@ -193,5 +194,89 @@ describe('$in on indexed fields', () => {
     expect(await rows.countDocuments(filter, { limit: 1 })).toBe(
       Math.min(1, bruteForce(filter, undefined).length),
     );
+  });
+});
+
+describe('projections taken from kept documents', () => {
+  const PROJECTIONS: Document[] = [{ b: 1 }, { c: 1, _id: 0 }, { c: 0 }, { a: 0, d: 0 }, { _id: 1 }];
+
+  it('equal projecting a freshly parsed document, for random filters', async () => {
+    const random = seededRandom(99);
+    for (let round = 0; round < 200; round++) {
+      const filter = randomFilter(random);
+      const projection = pick(random, PROJECTIONS);
+      const sort = { _id: 1 } as const;
+      const project = compileProjection(projection)!;
+      const expected = bruteForce(filter, sort).map((doc) => project(structuredClone(doc)));
+      const context = `filter ${JSON.stringify(filter)} projection ${JSON.stringify(projection)}`;
+      // Twice: the first read may parse and keep, the second projects the kept documents.
+      expect(await rows.find(filter, { sort, projection }).toArray(), context).toEqual(expected);
+      expect(await rows.find(filter, { sort, projection }).toArray(), context).toEqual(expected);
+    }
+  });
+
+  it('hand out private copies of nested values', async () => {
+    const db = new EmbeddedDatabase(new Map(), new MemoryJournal());
+    const nested = db.collection<LooseDoc>('nested');
+    await nested.createIndex({ k: 1 });
+    await nested.insertOne({ _id: 'n1', k: 1, o: { list: [{ v: 1 }] }, s: [[1], [2]] });
+    for (const projection of [{ o: 1 }, { k: 0 }, { s: { $slice: 1 } }, { 'o.list': 1 }]) {
+      const [first] = await nested.find({ k: 1 }, { projection }).toArray();
+      const again = await nested.findOne({ _id: 'n1' }, { projection });
+      expect(again).toEqual(first);
+      const o = first!.o as { list: Array<{ v: number }> } | undefined;
+      if (o !== undefined) o.list[0]!.v = 99;
+      const s = first!.s as number[][] | undefined;
+      if (s !== undefined) s[0]!.push(99);
+      expect(await nested.find({ k: 1 }, { projection }).toArray(), JSON.stringify(projection)).toEqual([
+        again,
+      ]);
+    }
+  });
+});
+
+describe('$in of many values', () => {
+  const names = Array.from({ length: 120 }, (_, i) => `n${String((i * 37) % 150).padStart(3, '0')}`);
+
+  it('read an empty collection (or index) without examining anything', async () => {
+    const db = new EmbeddedDatabase(new Map(), new MemoryJournal());
+    const empty = db.collection<LooseDoc>('empty');
+    await empty.createIndex({ userId: 1, organizationId: 1 });
+    const filter = { userId: { $in: names }, organizationId: 'o1' };
+    expect(await empty.find(filter, { projection: { userId: 1 } }).toArray()).toEqual([]);
+    expect(await empty.countDocuments(filter)).toBe(0);
+    expect(empty.explain(filter)).toMatchObject({ plan: 'indexScan', keysExamined: 0, docsExamined: 0 });
+    await expect(empty.find({ userId: { $in: names }, x: { $bogus: 1 } }).toArray()).rejects.toThrow();
+  });
+
+  it('of strings, with duplicates, scan in index order either way', async () => {
+    const db = new EmbeddedDatabase(new Map(), new MemoryJournal());
+    const people = db.collection<LooseDoc>('people');
+    await people.createIndex({ name: -1, org: 1 });
+    const docs = Array.from({ length: 150 }, (_, i) => ({
+      _id: `p${i}`,
+      name: `n${String(i).padStart(3, '0')}`,
+      org: i % 3 === 0 ? 'o1' : 'o2',
+    }));
+    await people.insertMany(docs.map((doc) => ({ ...doc })));
+    const wanted = new Set(names);
+    const filter = { name: { $in: [...names, ...names.slice(0, 10)] }, org: 'o1' };
+    const matching = docs.filter((doc) => wanted.has(doc.name) && doc.org === 'o1');
+    for (const direction of [1, -1] as const) {
+      const sorted = [...matching].sort((a, b) => (a.name < b.name ? -direction : direction));
+      expect(people.explain(filter, { sort: { name: direction } })).toMatchObject({ sortedInMemory: false });
+      expect(await people.find(filter, { sort: { name: direction }, limit: 7 }).toArray()).toEqual(
+        sorted.slice(0, 7),
+      );
+    }
+    expect(await people.countDocuments(filter)).toBe(matching.length);
+  });
+
+  it('on _id, keep the first of equal values and tell numbers from strings', async () => {
+    const db = new EmbeddedDatabase(new Map(), new MemoryJournal());
+    const ids = db.collection<LooseDoc>('ids');
+    await ids.insertMany([{ _id: 1 }, { _id: '1' }, { _id: 0 }, { _id: 'a' }]);
+    const found = await ids.find({ _id: { $in: ['a', 1, -0, '1', 'a', 1, 'missing'] } }).toArray();
+    expect(found).toEqual([{ _id: 'a' }, { _id: 1 }, { _id: 0 }, { _id: '1' }]);
   });
 });

@@ -3,9 +3,8 @@ import { operation } from '../../../operation/operation';
 import { pageRequest, pageSchemaOf, pagingShape, toPage } from '../../../paging/paging';
 import { authorizeOrganization } from '../../../policies/organization-policy';
 import { ROLES, SortOrderSchema } from '../../../schemas/common';
-import { MemberSchema } from '../../member-schema';
+import { MemberSchema, presentMember } from '../../member-schema';
 import { MEMBER_SORTS, type MemberListQuery } from '../../ports';
-import { memberPresenterFor } from '../../present-in-batch';
 import { OrganizationIdParam } from '../params';
 
 export const MemberRoleFilterSchema = z
@@ -48,7 +47,6 @@ export const listMembers = operation({
       ctx.repos.members.list(input.organizationId, query, pageRequest(input)),
       ctx.repos.members.count(input.organizationId, query),
     ]);
-    const present = await memberPresenterFor(ctx, input.organizationId, slice.items);
-    return toPage(slice, count, present);
+    return toPage(slice, count, (member) => presentMember(ctx.urls, member));
   },
 });
