@@ -103,13 +103,13 @@ export function toPage<Row, Item>(slice: Slice<Row>, count: number, present: (ro
   return page;
 }
 
-/** The cursor of each item of a page built by `toPage` (empty strings when unknown). */
-export function edgeCursorsOf(page: Page<unknown>): string[] {
-  const cursors = (page as { [edgeCursorsKey]?: Cursor[] })[edgeCursorsKey];
-  return page.items.map((_, i) => {
-    const cursor = cursors?.[i];
-    return cursor ? encodeCursor(cursor) : '';
-  });
+/**
+ * The cursor of the item at `index` of a page built by `toPage` (an empty string when
+ * unknown). Computed on demand: GraphQL clients rarely select every edge's cursor.
+ */
+export function edgeCursorOf(page: Page<unknown>, index: number): string {
+  const cursor = (page as { [edgeCursorsKey]?: Cursor[] })[edgeCursorsKey]?.[index];
+  return cursor ? encodeCursor(cursor) : '';
 }
 
 const pageSchemas = new WeakMap<z.ZodType, z.ZodType>();

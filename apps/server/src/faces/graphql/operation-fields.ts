@@ -6,7 +6,7 @@
  */
 import {
   type AnyOperation,
-  edgeCursorsOf,
+  edgeCursorOf,
   executeOperation,
   invalidInput,
   itemSchemaOfPage,
@@ -80,15 +80,21 @@ export function addOperationField(builder: Builder, types: ZodGraphqlTypes, op: 
             if (first != null) input.limit = first;
             if (after != null) input.page = after;
             const page = (await run(op, context, input)) as Page<unknown>;
-            const cursors = edgeCursorsOf(page);
+            const lastIndex = page.items.length - 1;
             return {
               totalCount: page.count,
-              edges: page.items.map((node, i) => ({ node, cursor: cursors[i] ?? '' })),
+              // Cursors are encoded only for the edges whose cursor the query selects.
+              edges: page.items.map((node, i) => ({
+                node,
+                get cursor() {
+                  return edgeCursorOf(page, i);
+                },
+              })),
               pageInfo: {
                 hasNextPage: page.next !== undefined,
                 hasPreviousPage: after != null,
-                startCursor: cursors[0] ?? null,
-                endCursor: page.next?.page ?? cursors[cursors.length - 1] ?? null,
+                startCursor: lastIndex >= 0 ? edgeCursorOf(page, 0) : null,
+                endCursor: page.next?.page ?? (lastIndex >= 0 ? edgeCursorOf(page, lastIndex) : null),
               },
             };
           },
