@@ -2,7 +2,7 @@
  * The Fastify application: the three faces over one set of services, plus probes and the
  * API documentation. `buildApp` does no listening, so tests and the CLI can use it too.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { type Clock, systemClock } from '@quire/domain';
 import { createRepositories, loadOrCreateSigningKey, type Store } from '@quire/mongo';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -35,8 +35,9 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 export async function buildServices(
   options: Pick<AppOptions, 'config' | 'store' | 'clock'>,
 ): Promise<Services> {
-  const secrets = new NodeSecrets(new Uint8Array(0), options.config.publicUrl);
-  const signingKey = await loadOrCreateSigningKey(options.store.db, () => secrets.randomToken(32));
+  const signingKey = await loadOrCreateSigningKey(options.store.db, () =>
+    randomBytes(32).toString('base64url'),
+  );
   return {
     repos: createRepositories(options.store.db),
     clock: options.clock ?? systemClock,
