@@ -33,3 +33,22 @@ export const ContentPositionSchema = z
   })
   .describe('Where to place the item among its siblings; by default, last');
 export type ContentPosition = z.infer<typeof ContentPositionSchema>;
+
+/** The body of a move, shared by spaces and collections: a new parent and/or a position. */
+export const moveTargetShape = {
+  /** A collection of the same organization; null: the top level; absent: keep the parent. */
+  parent: IdSchema.nullable()
+    .optional()
+    .describe('Id of the new parent collection; null for the top level; absent to keep the parent'),
+  /** Among the new siblings; absent: last. */
+  position: ContentPositionSchema.optional(),
+};
+
+/** A move must say where to: `.refine(...requiresParentOrPosition)`. */
+export const requiresParentOrPosition: [
+  check: (input: { parent?: unknown; position?: unknown }) => boolean,
+  params: { message: string; path: string[] },
+] = [
+  (input) => input.parent !== undefined || input.position !== undefined,
+  { message: 'give a parent, a position, or both', path: ['parent'] },
+];

@@ -9,6 +9,7 @@ import type {
 } from '@quire/domain';
 import type { Filter, StoreCollection, StoreDatabase } from '../store/collection';
 import { type CollectionIndexes, defineIndexes } from '../store/indexes';
+import { definedFields } from './defined-fields';
 import { translateDuplicateKey } from './duplicate-key';
 import { findPage } from './find-page';
 
@@ -53,11 +54,6 @@ function toRecord({ _id, ...rest }: MemberDocument): MemberRecord {
 
 function toDocument(member: MemberRecord): MemberDocument {
   return { _id: memberId(member.organizationId, member.userId), ...member };
-}
-
-/** Drops undefined values, which the store would otherwise keep as nulls. */
-function definedFields<T extends object>(fields: T): Partial<T> {
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
 /** User input matched literally: every regular-expression character escaped. */

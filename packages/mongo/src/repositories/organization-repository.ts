@@ -11,6 +11,7 @@ import {
   type UpdateFilter,
 } from '../store/collection';
 import { type CollectionIndexes, defineIndexes } from '../store/indexes';
+import { definedFields } from './defined-fields';
 
 const ORGANIZATIONS = 'organizations';
 /**
@@ -49,11 +50,6 @@ function toRecord({ _id, ...rest }: OrganizationDocument): OrganizationRecord {
 
 function toDocument({ id, ...rest }: OrganizationRecord): OrganizationDocument {
   return { _id: id, ...rest };
-}
-
-/** Drops undefined values, which the store would otherwise keep as nulls. */
-function definedFields<T extends object>(fields: T): Partial<T> {
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
 export class MongoOrganizationRepository implements OrganizationRepository {

@@ -7,6 +7,7 @@ import type {
 } from '@quire/domain';
 import type { Document, StoreCollection, StoreDatabase } from '../store/collection';
 import { type CollectionIndexes, defineIndexes } from '../store/indexes';
+import { definedFields } from './defined-fields';
 import { findPage } from './find-page';
 
 const COLLECTION = 'samlProviders';
@@ -31,11 +32,6 @@ const MAX_ACTIVE_PROVIDERS = 1000;
 
 const toRecord = ({ _id, ...rest }: SamlProviderDocument): SamlProviderRecord => ({ id: _id, ...rest });
 const toDocument = ({ id, ...rest }: SamlProviderRecord): SamlProviderDocument => ({ _id: id, ...rest });
-
-/** Drops undefined values, which the store would otherwise keep as nulls. */
-function definedFields<T extends object>(fields: T): Partial<T> {
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
-}
 
 export class MongoSamlProviderRepository implements SamlProviderRepository {
   readonly #providers: StoreCollection<SamlProviderDocument>;

@@ -1,6 +1,7 @@
 import type { PageRequest, Slice, UserRecord, UserRepository } from '@quire/domain';
 import type { StoreCollection, StoreDatabase } from '../store/collection';
 import { type CollectionIndexes, defineIndexes } from '../store/indexes';
+import { definedFields } from './defined-fields';
 import { translateDuplicateKey } from './duplicate-key';
 import { findPage } from './find-page';
 
@@ -24,11 +25,6 @@ function toRecord({ _id, ...rest }: UserDocument): UserRecord {
 
 function toDocument({ id, ...rest }: UserRecord): UserDocument {
   return { _id: id, ...rest };
-}
-
-/** Drops undefined values, which the store would otherwise keep as nulls. */
-function definedFields<T extends object>(fields: T): Partial<T> {
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
 export class MongoUserRepository implements UserRepository {

@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { authorizeCollection, collectionAccessFor } from '../../access/authorize-collection';
 import { DomainError, notFound } from '../../errors/domain-error';
 import { operation } from '../../operation/operation';
-import { ContentPositionSchema } from '../../positions/content-position-schema';
+import { moveTargetShape, requiresParentOrPosition } from '../../positions/content-position-schema';
 import { resolveSiblingPosition } from '../../positions/resolve-sibling-position';
-import { IdSchema } from '../../schemas/common';
 import { ancestorIdsUnder } from '../collection-chain';
 import { CollectionIdParam } from '../collection-fields';
 import { type Collection, CollectionSchema, presentCollection } from '../collection-schema';
@@ -23,18 +22,8 @@ export const moveCollection = operation({
   kind: 'mutation',
   summary: 'Move a collection to a new parent or position',
   input: z
-    .strictObject({
-      collectionId: CollectionIdParam,
-      /** The new parent collection; null: the top level; absent: the current parent. */
-      parent: IdSchema.nullable()
-        .optional()
-        .describe('Id of the new parent collection; null for the top level; absent to keep the parent'),
-      position: ContentPositionSchema.optional(),
-    })
-    .refine((input) => input.parent !== undefined || input.position !== undefined, {
-      message: 'give a parent, a position, or both',
-      path: ['parent'],
-    }),
+    .strictObject({ collectionId: CollectionIdParam, ...moveTargetShape })
+    .refine(...requiresParentOrPosition),
   output: CollectionSchema,
   async run(ctx, input): Promise<Collection> {
     const { collection } = await authorizeCollection(ctx, input.collectionId, 'admin');

@@ -3,9 +3,8 @@ import { authorizeSpace } from '../../access/authorize-space';
 import { notFound } from '../../errors/domain-error';
 import { operation } from '../../operation/operation';
 import { authorizeOrganization } from '../../policies/organization-policy';
-import { ContentPositionSchema } from '../../positions/content-position-schema';
+import { moveTargetShape, requiresParentOrPosition } from '../../positions/content-position-schema';
 import { resolveSiblingPosition } from '../../positions/resolve-sibling-position';
-import { IdSchema } from '../../schemas/common';
 import { noChange } from '../no-change';
 import { authorizeParentCollection } from '../parent-collection';
 import type { SpaceRecord } from '../records';
@@ -13,19 +12,8 @@ import { presentSpace, SpaceSchema } from '../space-schema';
 import { SpaceIdParam } from './params';
 
 export const MoveSpaceInputSchema = z
-  .strictObject({
-    spaceId: SpaceIdParam,
-    /** A collection of the same organization; null: the top level; absent: stay under the same parent. */
-    parent: IdSchema.nullable()
-      .optional()
-      .describe('Id of the new parent collection; null for the top level; absent to keep the parent'),
-    /** Among the new siblings; absent: last. */
-    position: ContentPositionSchema.optional(),
-  })
-  .refine((input) => input.parent !== undefined || input.position !== undefined, {
-    message: 'give a parent, a position, or both',
-    path: ['parent'],
-  });
+  .strictObject({ spaceId: SpaceIdParam, ...moveTargetShape })
+  .refine(...requiresParentOrPosition);
 
 /** 'in-collection' only makes sense inside a collection: a space leaving one becomes private. */
 export const visibilityUnder = (
