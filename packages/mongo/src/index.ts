@@ -30,3 +30,4 @@ export type { MongoStoreOptions } from './store/mongodb-store';
 export { openMongoStore } from './store/mongodb-store';
 export type { StoreConfig } from './store/open-store';
 export { openStore } from './store/open-store';
+export { isStoreUnavailableError, StoreUnavailableError } from './store/store-unavailable-error';

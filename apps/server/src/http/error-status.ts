@@ -17,4 +17,5 @@ export const HTTP_STATUS_OF = {
   restore_window_passed: 410,
   rate_limited: 429,
   payload_too_large: 413,
+  unavailable: 503,
 } as const satisfies Record<DomainErrorCode, number>;

@@ -15,6 +15,8 @@ export const DOMAIN_ERROR_CODES = [
   'restore_window_passed',
   'rate_limited',
   'payload_too_large',
+  /** The store refuses writes (a full disk, an I/O error): retry later. */
+  'unavailable',
 ] as const;
 
 export type DomainErrorCode = (typeof DOMAIN_ERROR_CODES)[number];

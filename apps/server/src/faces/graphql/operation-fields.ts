@@ -4,15 +4,9 @@
  * operations are Relay connections (`first`/`after` map to `limit`/`page`); operations
  * without output return `true`. Every resolver calls the same `executeOperation` as REST.
  */
-import {
-  type AnyOperation,
-  edgeCursorOf,
-  executeOperation,
-  invalidInput,
-  itemSchemaOfPage,
-  type Page,
-} from '@quire/domain';
+import { type AnyOperation, edgeCursorOf, invalidInput, itemSchemaOfPage, type Page } from '@quire/domain';
 import type { z } from 'zod';
+import { runOperation } from '../run-operation';
 import type { Builder, GraphqlContext } from './builder';
 import { toGraphqlError } from './graphql-errors';
 import { descriptionOf, pascal, unwrap, type ZodGraphqlTypes } from './zod-types';
@@ -33,7 +27,7 @@ async function run(
   input: Record<string, unknown>,
 ): Promise<unknown> {
   try {
-    return await executeOperation(op, context.operationContext, input);
+    return await runOperation(op, context.operationContext, input);
   } catch (error) {
     throw toGraphqlError(error);
   }

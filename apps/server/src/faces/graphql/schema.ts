@@ -4,7 +4,6 @@
  */
 import {
   type AnyOperation,
-  executeOperation,
   flattenOperations,
   isDomainError,
   type OperationTree,
@@ -12,6 +11,7 @@ import {
 } from '@quire/domain';
 import { type GraphQLSchema, lexicographicSortSchema } from 'graphql';
 import { z } from 'zod';
+import { runOperation } from '../run-operation';
 import { type Builder, createBuilder, type GraphqlContext } from './builder';
 import { toGraphqlError } from './graphql-errors';
 import { addOperationField } from './operation-fields';
@@ -57,7 +57,7 @@ function addNode(builder: Builder, types: ZodGraphqlTypes, source: NodeSource) {
     isTypeOf: (value: unknown) => (value as { object?: unknown } | null)?.object === source.objectValue,
     loadOne: async (id: string, context: GraphqlContext) => {
       try {
-        return (await executeOperation(source.load, context.operationContext, {
+        return (await runOperation(source.load, context.operationContext, {
           [source.idArgument]: id,
         })) as Record<string, unknown>;
       } catch (error) {

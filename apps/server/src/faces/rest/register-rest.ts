@@ -2,9 +2,9 @@
  * The REST face: registers every route of the table on Fastify. A handler assembles the
  * input, runs the one operation, and sends its output (204 when it has none).
  */
-import { executeOperation } from '@quire/domain';
 import type { FastifyInstance } from 'fastify';
 import { contextFor, type Services } from '../../request-context';
+import { runOperation } from '../run-operation';
 import { inputAssemblerFor } from './assemble-input';
 import type { RestRoute } from './route';
 
@@ -26,7 +26,7 @@ export function registerRestRoutes(
           request.query as Record<string, string | string[] | undefined>,
           request.body,
         );
-        const output = await executeOperation(route.operation, ctx, input);
+        const output = await runOperation(route.operation, ctx, input);
         if (output === null || output === undefined) return reply.code(route.status ?? 204).send();
         return reply.code(successStatus).send(output);
       },

@@ -7,7 +7,6 @@
 import {
   type AnyOperation,
   type DomainErrorCode,
-  executeOperation,
   isDomainError,
   isOperation,
   type OperationContext,
@@ -26,6 +25,7 @@ import {
 } from '@trpc/server';
 import type { z } from 'zod';
 import { HTTP_STATUS_OF } from '../../http/error-status';
+import { runOperation } from '../run-operation';
 
 export interface TrpcContext {
   operationContext: OperationContext;
@@ -44,6 +44,7 @@ const TRPC_CODE_OF = {
   restore_window_passed: 'PRECONDITION_FAILED',
   rate_limited: 'TOO_MANY_REQUESTS',
   payload_too_large: 'PAYLOAD_TOO_LARGE',
+  unavailable: 'SERVICE_UNAVAILABLE',
 } as const satisfies Record<DomainErrorCode, TRPC_ERROR_CODE_KEY>;
 
 const t = initTRPC.context<TrpcContext>().create({
@@ -72,7 +73,7 @@ function procedureFor(op: AnyOperation) {
   const builder = t.procedure.input(rawInput);
   const resolve = async ({ ctx, input }: { ctx: TrpcContext; input: unknown }) => {
     try {
-      return await executeOperation(op, ctx.operationContext, input);
+      return await runOperation(op, ctx.operationContext, input);
     } catch (error) {
       if (isDomainError(error)) {
         throw new TRPCError({ code: TRPC_CODE_OF[error.code], message: error.message, cause: error });
