@@ -13,7 +13,15 @@ import { parseConfig } from '../src/config';
 import { startServer } from '../src/server';
 
 const dataDir = await mkdtemp(join(tmpdir(), 'quire-bench-'));
-const config = parseConfig({ PORT: '0', HOST: '127.0.0.1', QUIRE_DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+// Rate limits stay on (their cost is part of every request) with budgets no run can spend.
+const config = parseConfig({
+  PORT: '0',
+  HOST: '127.0.0.1',
+  QUIRE_DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  QUIRE_RATE_LIMIT: '1000000000',
+  QUIRE_AUTH_FAILURE_LIMIT: '1000000000',
+});
 const quire = await startServer(config, { logger: false });
 const { services } = quire;
 

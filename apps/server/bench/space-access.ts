@@ -35,7 +35,15 @@ const DEPTH = 5;
 const TEAMS = 50;
 
 const dataDir = await mkdtemp(join(tmpdir(), 'quire-bench-access-'));
-const config = parseConfig({ PORT: '0', HOST: '127.0.0.1', QUIRE_DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+// Rate limits stay on (their cost is part of every request) with budgets no run can spend.
+const config = parseConfig({
+  PORT: '0',
+  HOST: '127.0.0.1',
+  QUIRE_DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  QUIRE_RATE_LIMIT: '1000000000',
+  QUIRE_AUTH_FAILURE_LIMIT: '1000000000',
+});
 const quire = await startServer(config, { logger: false });
 const { services } = quire;
 const { repos } = services;

@@ -6,37 +6,22 @@
  * Target: the 100k figure within 2x of the 1k one, for the first page and a deep page.
  * Spaces are seeded by the repository's bulk insert.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import {
   addOrganizationMember,
   createOrganizationWithOwner,
   createUser,
-  type DomainServices,
   executeOperation,
   operations,
   type SpaceRecord,
-  systemClock,
 } from '@quire/domain';
-import { createRepositories, ensureIndexes, openStore, repositoryIndexes } from '@quire/mongo';
-import { NodeSecrets } from '../src/adapters/node-secrets';
-import { TimeOrderedIds } from '../src/adapters/time-ordered-ids';
+import { openBenchServices } from './bench-services';
 
 const SIZES = [1_000, 100_000];
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 
-const dataDir = await mkdtemp(join(tmpdir(), 'quire-bench-spaces-'));
-const store = await openStore({ dataDir });
-await ensureIndexes(store.db, repositoryIndexes);
-const ids = new TimeOrderedIds();
-const services: DomainServices = {
-  repos: createRepositories(store.db),
-  clock: systemClock,
-  ids,
-  secrets: new NodeSecrets(new Uint8Array(32), 'bench'),
-  urls: { api: 'http://bench.test', app: 'http://app.bench.test' },
-};
+const { services, store, dataDir } = await openBenchServices('spaces');
+const { ids } = services;
 
 async function seed(size: number) {
   const owner = await createUser(services, { displayName: 'Owner', email: `owner-${size}@bench.test` });

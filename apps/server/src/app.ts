@@ -3,9 +3,11 @@
  * API documentation. `buildApp` does no listening, so tests and the CLI can use it too.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type Clock, systemClock } from '@quire/domain';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import { type Clock, invalidInput, systemClock } from '@quire/domain';
 import { createRepositories, loadOrCreateSigningKey, type Store } from '@quire/mongo';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { NodeSecrets } from './adapters/node-secrets';
 import { TimeOrderedIds } from './adapters/time-ordered-ids';
 import type { Config } from './config';
@@ -14,8 +16,11 @@ import { registerDocs } from './faces/openapi/register-docs';
 import { registerRestRoutes } from './faces/rest/register-rest';
 import { restRoutes } from './faces/rest/route-table';
 import { registerTrpc } from './faces/trpc/register-trpc';
-import { toHttpError } from './http/error-body';
-import type { Services } from './request-context';
+import { answerClientError } from './http/client-errors';
+import { errorBody, toHttpError } from './http/error-body';
+import { parseJsonText } from './http/json-text';
+import { RateLimits } from './http/rate-limits';
+import { RequestGate, type Services } from './request-context';
 
 export interface AppOptions {
   config: Config;
@@ -31,6 +36,12 @@ export interface BuiltApp {
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/** Paths whose responses hold a caller's data: never stored by a browser or a proxy. */
+const API_PREFIXES = ['/v1/', '/admin/', '/trpc/', '/graphql'];
+
+/** Long enough for any id the schemas accept (128) and then some: longer segments are a 414. */
+const MAX_PARAM_LENGTH = 512;
 
 export async function buildServices(
   options: Pick<AppOptions, 'config' | 'store' | 'clock'>,
@@ -50,35 +61,69 @@ export async function buildServices(
 export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const { config, store } = options;
   const services = await buildServices(options);
+  const gate = new RequestGate(services, new RateLimits(store, config.rateLimits));
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     bodyLimit: config.bodyLimit,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    trustProxy: config.trustProxy,
     requestIdHeader: false,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     return503OnClosing: true,
+    // A malformed URL (`%FF`) or an over-long path segment: GitBook's error shape, not Fastify's.
+    frameworkErrors: (error, request, reply) => {
+      const { status, body } = toHttpError(error, request.log);
+      // Typed for every reply shape; this one is plain JSON.
+      void (reply as unknown as FastifyReply).code(status).send(body);
+    },
+    // Requests Node refuses before Fastify sees them (headers too large, bad framing).
+    clientErrorHandler: answerClientError,
   });
 
   // A callback hook, not an async one: it runs on every request and needs no promise.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    if (API_PREFIXES.some((prefix) => request.url.startsWith(prefix)))
+      reply.header('cache-control', 'no-store');
     done();
   });
 
-  // Clients such as GitBook's send POSTs without a body; an empty JSON body is no body.
-  app.removeContentTypeParser('application/json');
+  await app.register(helmet, {
+    // JSON answers need no script or style; the HTML pages (/docs, GraphiQL) set their own.
+    contentSecurityPolicy: {
+      // Quire is often reached over plain http on a local network: no forced upgrade.
+      directives: { defaultSrc: ["'self'"], frameAncestors: ["'none'"], upgradeInsecureRequests: null },
+    },
+    // Cross-origin callers are allowed or not by CORS below, not by a resource policy.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  // One allowlist for every face: REST, tRPC and GraphQL answer preflights alike.
+  // Preflights from other origins get a 204 without Access-Control-Allow-Origin (refused).
+  const corsOrigins = new Set(config.corsOrigins);
+  await app.register(cors, {
+    origin: (origin, callback) => callback(null, origin !== undefined && corsOrigins.has(origin)),
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['authorization', 'content-type', 'x-request-id', 'trpc-accept'],
+    exposedHeaders: [
+      'x-request-id',
+      'x-ratelimit-limit',
+      'x-ratelimit-remaining',
+      'x-ratelimit-reset',
+      'retry-after',
+    ],
+    maxAge: 600,
+  });
+
+  // Only JSON bodies (anything else is a 415). Clients such as GitBook's send POSTs without
+  // a body; an empty JSON body is no body.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = body as string;
-    if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      const error = new Error('The request body is not valid JSON') as Error & { statusCode: number };
-      error.statusCode = 400;
-      done(error, undefined);
-    }
+    const parsed = parseJsonText(body as string);
+    if (parsed.ok) return done(null, parsed.value);
+    done(invalidInput('', `The request body ${parsed.problem}`), undefined);
   });
 
   app.setErrorHandler((error, request, reply) => {
@@ -91,7 +136,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   app.setNotFoundHandler((request, reply) =>
     reply
       .code(404)
-      .send({ error: { code: 404, message: `No route ${request.method} ${request.url.split('?')[0]}` } }),
+      .send(errorBody(404, `No route ${request.method} ${request.url.split('?')[0]!.slice(0, 200)}`)),
   );
 
   app.get('/healthz', async () => ({ status: 'ok' }));
@@ -105,9 +150,9 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     }
   });
 
-  registerRestRoutes(app, restRoutes, services);
-  registerTrpc(app, services);
-  registerGraphql(app, services);
+  registerRestRoutes(app, restRoutes, gate);
+  registerTrpc(app, gate);
+  registerGraphql(app, gate);
   registerDocs(app, restRoutes, config);
 
   return { app, services };

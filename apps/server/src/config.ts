@@ -4,10 +4,20 @@
  */
 import { z } from 'zod';
 
+/** An empty variable (`QUIRE_RATE_LIMIT=` in an env file) means "not set": the default applies. */
+const blankAsUnset = (value: unknown) => (value === '' ? undefined : value);
+
 const optionalString = z
   .string()
   .optional()
   .transform((v) => (v === '' ? undefined : v));
+
+/** Fastify's `trustProxy`: unset/false, true (every hop), or the proxies' addresses/CIDRs. */
+function trustProxyOf(value: string | undefined): boolean | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  return value.split(',').map((part) => part.trim());
+}
 
 const ConfigSchema = z
   .object({
@@ -38,6 +48,28 @@ const ConfigSchema = z
       .default(1024 * 1024),
     /** Seconds between two runs of the purge of spaces deleted more than 7 days ago. */
     QUIRE_PURGE_INTERVAL_SECONDS: z.coerce.number().positive().max(86_400).default(3600),
+    /** Operations per window per API token, on all faces together; 0 turns the limit off. */
+    QUIRE_RATE_LIMIT: z.preprocess(blankAsUnset, z.coerce.number().int().min(0).default(1000)),
+    /** Failed authentications per window per client address; 0 turns the limit off. */
+    QUIRE_AUTH_FAILURE_LIMIT: z.preprocess(blankAsUnset, z.coerce.number().int().min(0).default(20)),
+    /** The window of both rate limits, in seconds. */
+    QUIRE_RATE_LIMIT_WINDOW_SECONDS: z.preprocess(
+      blankAsUnset,
+      z.coerce.number().int().min(1).max(86_400).default(60),
+    ),
+    /** Origins allowed to call the API from a browser (comma-separated; empty: none). */
+    QUIRE_CORS_ORIGINS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter((origin) => origin !== ''),
+      )
+      .pipe(z.array(z.url().transform((origin) => origin.replace(/\/+$/, '')))),
+    /** Trust X-Forwarded-For from a reverse proxy: true, or the proxies' addresses/CIDRs. */
+    QUIRE_TRUST_PROXY: optionalString,
   })
   .transform((env) => {
     const publicUrl = (env.QUIRE_PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
@@ -54,6 +86,13 @@ const ConfigSchema = z
       bootstrapOrg: env.QUIRE_BOOTSTRAP_ORG,
       bodyLimit: env.QUIRE_BODY_LIMIT,
       purgeIntervalMs: Math.round(env.QUIRE_PURGE_INTERVAL_SECONDS * 1000),
+      rateLimits: {
+        operationsPerWindow: env.QUIRE_RATE_LIMIT,
+        authFailuresPerWindow: env.QUIRE_AUTH_FAILURE_LIMIT,
+        windowSeconds: env.QUIRE_RATE_LIMIT_WINDOW_SECONDS,
+      },
+      corsOrigins: env.QUIRE_CORS_ORIGINS,
+      trustProxy: trustProxyOf(env.QUIRE_TRUST_PROXY),
     };
   });
 

@@ -1,6 +1,7 @@
 /**
- * Builds the operation context of one request: the services shared by every request, plus
- * the caller resolved from the `Authorization: Bearer` header.
+ * What a face needs to run operations for one request: the operation context (the services
+ * shared by every request, plus the caller resolved from `Authorization: Bearer`) and the
+ * rate-limit meter that charges each operation to the caller's token.
  */
 import {
   authenticateApiToken,
@@ -12,6 +13,7 @@ import {
   type Repositories,
   type Secrets,
 } from '@quire/domain';
+import type { RateLimits, RateState } from './http/rate-limits';
 
 export interface Services {
   repos: Repositories;
@@ -21,9 +23,24 @@ export interface Services {
   urls: PublicUrls;
 }
 
+/** One request's way to run operations (see `runOperation`). */
+export interface RequestAccess {
+  ctx: OperationContext;
+  /** Charges one operation to the caller's token; rejects with 'rate_limited' once it is spent. */
+  charge(): Promise<void>;
+}
+
+export interface RequestFacts {
+  authorization: string | undefined;
+  /** The client's address (Fastify's `request.ip`, which honours QUIRE_TRUST_PROXY). */
+  address: string;
+  /** Called with the budget left after each charge, to send the `X-RateLimit-*` headers. */
+  onRateState(state: RateState, retryAfterSeconds?: number): void;
+}
+
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-export async function callerFromAuthorization(
+async function callerFromAuthorization(
   services: Services,
   authorization: string | undefined,
 ): Promise<Caller | null> {
@@ -32,9 +49,37 @@ export async function callerFromAuthorization(
   return authenticateApiToken(services, token);
 }
 
-export async function contextFor(
-  services: Services,
-  authorization: string | undefined,
-): Promise<OperationContext> {
-  return { ...services, caller: await callerFromAuthorization(services, authorization) };
+/** Opens requests: authenticates, guards the address budget, and meters operations. */
+export class RequestGate {
+  constructor(
+    readonly services: Services,
+    readonly limits: RateLimits,
+  ) {}
+
+  /** Access without a caller, for pages that run no operation (GraphiQL): every operation is a 401. */
+  anonymous(): RequestAccess {
+    return { ctx: { ...this.services, caller: null }, charge: async () => {} };
+  }
+
+  /**
+   * Authenticates the request. An address that spent its budget of failed authentications
+   * is refused first (429), whatever its token; a missing or bad token costs the address a
+   * point and leaves the caller null (the operation then answers 401).
+   */
+  async open(facts: RequestFacts): Promise<RequestAccess> {
+    await this.limits.refuseBlockedAddress(facts.address);
+    const caller = await callerFromAuthorization(this.services, facts.authorization);
+    if (!caller) await this.limits.chargeFailedAuthentication(facts.address);
+    const ctx: OperationContext = { ...this.services, caller };
+    const limits = this.limits;
+    return {
+      ctx,
+      async charge() {
+        if (!caller) return;
+        const { state, refusal } = await limits.chargeOperation(caller.tokenId);
+        if (state) facts.onRateState(state, refusal?.details.retryAfterSeconds);
+        if (refusal) throw refusal;
+      },
+    };
+  }
 }

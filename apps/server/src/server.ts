@@ -1,10 +1,22 @@
 /**
- * Starting and stopping the server: open the store, create indexes, bootstrap an empty
- * instance when asked, listen; on SIGINT/SIGTERM stop accepting, drain, close the store.
+ * Starting and stopping the server: open the store, create indexes, open the store session
+ * (repairing counters and hostname claims when the last process did not close the store
+ * cleanly), bootstrap an empty instance when asked, listen; on SIGINT/SIGTERM stop
+ * accepting, drain, end the session, close the store.
  */
 import { bootstrapInstance, type Clock } from '@quire/domain';
-import { ensureIndexes, openStore, repositoryIndexes, type Store } from '@quire/mongo';
+import {
+  ensureIndexes,
+  type MaintenanceLog,
+  mongoHostsOf,
+  openSessionAndRepair,
+  openStore,
+  repositoryIndexes,
+  type Store,
+  type StoreSession,
+} from '@quire/mongo';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { pino } from 'pino';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { type PurgeJob, startPurgeDeletedSpacesJob } from './jobs/purge-deleted-spaces';
@@ -19,21 +31,100 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function openConfiguredStore(config: Config): Promise<Store> {
+/** The server cannot listen where PORT and HOST say; the message names the setting to change. */
+export class ListenError extends Error {
+  override readonly name = 'ListenError';
+}
+
+/** Why listening failed, by system error code, and the setting to change. */
+const LISTEN_PROBLEMS: Record<string, { reason: string; setting: 'PORT' | 'HOST' }> = {
+  EADDRINUSE: { reason: 'the port is already in use; stop what uses it or choose another', setting: 'PORT' },
+  EACCES: { reason: 'permission denied (ports below 1024 need privileges)', setting: 'PORT' },
+  EADDRNOTAVAIL: { reason: 'the address is not one of this machine', setting: 'HOST' },
+  ENOTFOUND: { reason: 'the host name does not resolve', setting: 'HOST' },
+  EAI_AGAIN: { reason: 'the host name does not resolve', setting: 'HOST' },
+};
+
+function listenErrorOf(error: unknown, config: Config): ListenError | undefined {
+  const code = error instanceof Error ? (error as NodeJS.ErrnoException).code : undefined;
+  const problem = code === undefined ? undefined : LISTEN_PROBLEMS[code];
+  if (!problem) return undefined;
+  return new ListenError(
+    `cannot listen on ${config.host}:${config.port} (${problem.setting}): ${problem.reason} (${code})`,
+    { cause: error },
+  );
+}
+
+const silentLog: MaintenanceLog = { info: () => {}, warn: () => {} };
+
+/**
+ * The store with its session: renewed while open (MongoDB), ended at a clean close, after
+ * the last write and before the store closes.
+ */
+function withSession(store: Store, session: StoreSession, log: MaintenanceLog): Store {
+  const renewal =
+    session.renewEveryMs === null
+      ? undefined
+      : setInterval(() => {
+          session
+            .renew()
+            .catch((error: unknown) => log.warn({ err: error }, 'renewing the store session failed'));
+        }, session.renewEveryMs);
+  renewal?.unref();
+  let closing: Promise<void> | undefined;
+  return {
+    engine: store.engine,
+    db: store.db,
+    ping: () => store.ping(),
+    close: () => {
+      closing ??= (async () => {
+        clearInterval(renewal);
+        try {
+          await session.end();
+        } finally {
+          await store.close();
+        }
+      })();
+      return closing;
+    },
+  };
+}
+
+/**
+ * Opens the configured store for a process that will write to it (the server, a command of
+ * the `quire` command line): indexes, then the session, repairing after an unclean shutdown.
+ */
+export async function openConfiguredStore(
+  config: Config,
+  options: { log?: MaintenanceLog; now?: () => number } = {},
+): Promise<Store> {
+  const log = options.log ?? silentLog;
+  if (config.mongodbUri) {
+    const hosts = mongoHostsOf(config.mongodbUri);
+    log.info({ hosts }, `connecting to MongoDB at ${hosts}…`);
+  }
   const store = await openStore(
     config.mongodbUri
       ? { mongodbUri: config.mongodbUri, mongodbDb: config.mongodbDb, dataDir: config.dataDir }
       : { dataDir: config.dataDir },
   );
-  await ensureIndexes(store.db, repositoryIndexes);
-  return store;
+  try {
+    await ensureIndexes(store.db, repositoryIndexes);
+    const session = await openSessionAndRepair(store, { log, ...(options.now ? { now: options.now } : {}) });
+    return withSession(store, session, log);
+  } catch (error) {
+    await store.close().catch(() => {});
+    throw error;
+  }
 }
 
 export async function startServer(
   config: Config,
   options: { clock?: Clock; logger?: FastifyServerOptions['logger']; store?: Store } = {},
 ): Promise<RunningServer> {
-  const store = options.store ?? (await openConfiguredStore(config));
+  // Lines before the application exists (connecting, repairing) go to a logger of their own.
+  const startupLog = options.logger === false ? silentLog : pino({ level: config.logLevel });
+  const store = options.store ?? (await openConfiguredStore(config, { log: startupLog }));
   let app: FastifyInstance | undefined;
   let services: Services;
   let url: string;
@@ -51,7 +142,9 @@ export async function startServer(
         );
       }
     }
-    const address = await app.listen({ port: config.port, host: config.host });
+    const address = await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
+      throw listenErrorOf(error, config) ?? error;
+    });
     url = address.replace('[::]', '127.0.0.1').replace('0.0.0.0', '127.0.0.1');
   } catch (error) {
     // A failed start releases what it opened (the embedded store's lock above all).

@@ -7,7 +7,7 @@ import { DomainError } from '../src/errors/domain-error';
 import type { DomainServices } from '../src/operation/context';
 import type { ContentPosition } from '../src/positions/content-position-schema';
 import { positionBetween } from '../src/positions/position-between';
-import type { SiblingKind } from '../src/positions/records';
+import type { SiblingKind, SiblingRange } from '../src/positions/records';
 import { resolveSiblingPosition } from '../src/positions/resolve-sibling-position';
 
 interface Item {
@@ -19,18 +19,43 @@ interface Item {
   deletedAt?: string;
 }
 
+/** Reads of the stand-in and the rows they returned, to see what a resolution costs. */
+interface ReadCount {
+  reads: number;
+  rows: number;
+}
+
+const inOrder = (a: Item, b: Item) =>
+  a.position < b.position ? -1 : a.position > b.position ? 1 : a.id < b.id ? -1 : 1;
+
 /** An in-memory stand-in for the two repositories `resolveSiblingPosition` reads. */
-function fakeServices(items: Item[]): DomainServices {
-  const siblings = (kind: SiblingKind) => async (organizationId: string, parentId: string | undefined) =>
-    items
-      .filter((i) => i.kind === kind && i.organizationId === organizationId && i.parentId === parentId)
-      .map(({ id, position, deletedAt }) => (deletedAt ? { id, position, deletedAt } : { id, position }));
-  const find = (kind: SiblingKind) => async (id: string) =>
-    items.find((i) => i.kind === kind && i.id === id) ?? null;
+function fakeServices(items: Item[], reads: ReadCount = { reads: 0, rows: 0 }): DomainServices {
+  const under = (kind: SiblingKind, organizationId: string, parentId: string | undefined) =>
+    items.filter((i) => i.kind === kind && i.organizationId === organizationId && i.parentId === parentId);
+  const record = ({ id, position, deletedAt }: Item) =>
+    deletedAt ? { id, position, deletedAt } : { id, position };
+  const range = (kind: SiblingKind) => async (query: SiblingRange) => {
+    const up = query.direction === 'up';
+    const found = under(kind, query.organizationId, query.parentId)
+      .filter((i) => !(query.liveOnly && i.deletedAt))
+      .filter((i) => query.from === undefined || (up ? i.position >= query.from : i.position <= query.from))
+      .sort((a, b) => (up ? inOrder(a, b) : inOrder(b, a)))
+      .slice(0, query.limit)
+      .map(record);
+    reads.reads += 1;
+    reads.rows += found.length;
+    return found;
+  };
+  const find = (kind: SiblingKind) => async (id: string) => {
+    const found = items.find((i) => i.kind === kind && i.id === id) ?? null;
+    reads.reads += 1;
+    if (found) reads.rows += 1;
+    return found;
+  };
   return {
     repos: {
-      spaces: { listSiblings: siblings('space'), findById: find('space') },
-      collections: { listSiblings: siblings('collection'), findById: find('collection') },
+      spaces: { listSiblingRange: range('space'), findById: find('space') },
+      collections: { listSiblingRange: range('collection'), findById: find('collection') },
     },
   } as unknown as DomainServices;
 }
@@ -291,5 +316,61 @@ describe('resolveSiblingPosition', () => {
     }
     const longest = Math.max(...items.map((item) => item.position.length));
     expect(longest).toBeLessThan(16);
+  });
+
+  it('reads as much among 6,000 siblings as among 10: the neighbours only, never the level', async () => {
+    const cost = async (size: number, position: (items: Item[]) => ContentPosition | undefined) => {
+      const items = siblingsInOrder(size);
+      // A deleted space keeps its key among the live ones.
+      const key = positionBetween(items[6]!.position, items[7]!.position);
+      items.push({ kind: 'space', id: 'gone', organizationId: 'org', position: key, deletedAt: 'x' });
+      const reads = { reads: 0, rows: 0 };
+      await resolveSiblingPosition(fakeServices(items, reads), {
+        organizationId: 'org',
+        parentId: undefined,
+        moving: { kind: 'space', id: '0' },
+        position: position(items),
+      });
+      return reads;
+    };
+    const cases: Array<(items: Item[]) => ContentPosition | undefined> = [
+      () => undefined,
+      (items) => ({ after: space(items[4]!.id) }),
+      (items) => ({ before: collection(items[5]!.id) }),
+      (items) => ({ after: space(items[8]!.id), before: collection(items[9]!.id) }),
+    ];
+    for (const position of cases) {
+      const small = await cost(10, position);
+      const large = await cost(6_000, position);
+      expect(large.reads).toBe(small.reads);
+      expect(large.rows).toBeLessThanOrEqual(24);
+    }
+  });
+
+  it('tells adjacent siblings past many that share their key', async () => {
+    const items = siblingsInOrder(3);
+    const shared = items[1]!.position;
+    for (let i = 0; i < 40; i++) {
+      const id = `tie${i.toString().padStart(2, '0')}`;
+      items.push({ kind: i % 2 ? 'space' : 'collection', id, organizationId: 'org', position: shared });
+    }
+    const services = fakeServices(items);
+    const request = (position: ContentPosition) =>
+      resolveSiblingPosition(services, {
+        organizationId: 'org',
+        parentId: undefined,
+        moving: { kind: 'space', id: 'm' },
+        position,
+      });
+    // In sibling order every collection sharing the key comes before every space sharing it.
+    const key = await request({ after: space('tie01'), before: space('tie03') });
+    expect(key > shared && key < items[2]!.position).toBe(true);
+    expect((await errorOf(request({ after: space('tie01'), before: space('tie05') }))).code).toBe(
+      'invalid_position',
+    );
+    expect((await errorOf(request({ after: collection('tie38'), before: space('tie03') }))).code).toBe(
+      'invalid_position',
+    );
+    await request({ after: collection('tie38'), before: space('tie01') });
   });
 });

@@ -1,6 +1,7 @@
 /**
  * How the command line reports failures: one readable line (no stack) for the failures a
- * person can act on, the full error otherwise.
+ * person can act on, naming the setting to change when there is one; the full error
+ * otherwise.
  */
 import { ConfigError } from '../config';
 
@@ -9,26 +10,49 @@ export class CliError extends Error {
   override readonly name = 'CliError';
 }
 
-/** The embedded engine's lock error, found in an error or its causes (it is not exported by name). */
-function storeLockOf(error: unknown): (Error & { dir?: string; holderPid?: number }) | undefined {
+interface StoreLockedShape extends Error {
+  dir?: string;
+  holderPid?: number;
+  holderHostname?: string;
+}
+
+/** The first error, among an error and its causes, with this name (errors of lazily loaded modules are found by name). */
+function findByName(error: unknown, name: string): Error | undefined {
   for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
-    if (current.name === 'StoreLockedError') return current;
+    if (current.name === name) return current;
     current = current.cause;
   }
   return undefined;
 }
 
+/** One line for each failure of opening the store or listening, naming its setting. */
+const STARTUP_FAILURES: Record<string, (error: Error) => string> = {
+  StoreLockedError: (error) => {
+    const { dir, holderPid, holderHostname } = error as StoreLockedShape;
+    const holder =
+      holderPid === undefined ? '' : ` (pid ${holderPid}${holderHostname ? ` on ${holderHostname}` : ''})`;
+    return (
+      `The data directory ${dir ?? ''} (QUIRE_DATA_DIR) is in use by a running Quire server${holder}. ` +
+      'Stop the server first, or use the /admin HTTP API of the running server instead.'
+    );
+  },
+  DataDirectoryError: (error) => {
+    const { dir, reason } = error as Error & { dir?: string; reason?: string };
+    return `cannot use the data directory ${dir ?? ''} (QUIRE_DATA_DIR): ${reason ?? error.message}`;
+  },
+  CorruptStoreError: (error) => `the data directory (QUIRE_DATA_DIR) holds corrupt data: ${error.message}`,
+  MongoConnectionError: (error) => {
+    const { hosts, reason } = error as Error & { hosts?: string; reason?: string };
+    return `cannot connect to MongoDB at ${hosts ?? ''} (MONGODB_URI): ${reason ?? error.message}`;
+  },
+  ListenError: (error) => error.message,
+};
+
 /** The message to print for an error, and whether it is worth a stack trace. */
 export function describeCliError(error: unknown): { message: string; unexpected: boolean } {
-  const lock = storeLockOf(error);
-  if (lock) {
-    const holder = lock.holderPid === undefined ? '' : ` (pid ${lock.holderPid})`;
-    return {
-      message:
-        `The data directory ${lock.dir ?? ''} is in use by a running Quire server${holder}.\n` +
-        'Stop the server first, or use the /admin HTTP API of the running server instead.',
-      unexpected: false,
-    };
+  for (const [name, describe] of Object.entries(STARTUP_FAILURES)) {
+    const found = findByName(error, name);
+    if (found) return { message: describe(found), unexpected: false };
   }
   if (error instanceof ConfigError || error instanceof CliError)
     return { message: error.message, unexpected: false };

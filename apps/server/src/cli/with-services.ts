@@ -17,6 +17,12 @@ export interface CliServices {
   domain: typeof import('@quire/domain');
 }
 
+/** Opening the store (connecting, repairing after an unclean shutdown) is told on stderr: stdout is the command's. */
+const stderrLog = {
+  info: (_fields: Record<string, unknown>, message: string) => process.stderr.write(`quire: ${message}\n`),
+  warn: (_fields: Record<string, unknown>, message: string) => process.stderr.write(`quire: ${message}\n`),
+};
+
 export async function withServices<T>(work: (opened: CliServices) => Promise<T>): Promise<T> {
   const [{ parseConfig }, { openConfiguredStore }, { buildServices }, domain] = await Promise.all([
     import('../config'),
@@ -25,7 +31,7 @@ export async function withServices<T>(work: (opened: CliServices) => Promise<T>)
     import('@quire/domain'),
   ]);
   const config = parseConfig(process.env);
-  const store = await openConfiguredStore(config);
+  const store = await openConfiguredStore(config, { log: stderrLog });
   try {
     const services = await buildServices({ config, store });
     return await work({ services, config, store, domain });

@@ -1,18 +1,21 @@
 /**
- * The one way every face runs an operation: `executeOperation` (authenticate, validate,
- * run), with the store's refusals turned into the domain's 'unavailable' error so that REST,
- * GraphQL and tRPC answer them alike (503, the store's message, never a stack).
+ * The one way every face runs an operation: charge it to the caller's rate-limit budget,
+ * then `executeOperation` (authenticate, validate, run), with the store's refusals turned
+ * into the domain's 'unavailable' error so that REST, GraphQL and tRPC answer them alike
+ * (503, the store's message, never a stack).
  */
-import { type AnyOperation, DomainError, executeOperation, type OperationContext } from '@quire/domain';
+import { type AnyOperation, DomainError, executeOperation } from '@quire/domain';
 import { isStoreUnavailableError } from '@quire/mongo';
+import type { RequestAccess } from '../request-context';
 
 export async function runOperation(
   op: AnyOperation,
-  ctx: OperationContext,
+  access: RequestAccess,
   input: unknown,
 ): Promise<unknown> {
+  await access.charge();
   try {
-    return await executeOperation(op, ctx, input);
+    return await executeOperation(op, access.ctx, input);
   } catch (error) {
     if (isStoreUnavailableError(error)) throw new DomainError('unavailable', error.message);
     throw error;

@@ -86,12 +86,14 @@ export async function siblingOrder(
   organizationId: string,
   parentId?: string,
 ): Promise<string[]> {
+  // Every sibling, read the way the positions module reads a few (tests' levels are small).
+  const range = { organizationId, parentId, direction: 'up' as const, liveOnly: true, limit: 10_000 };
   const [spaces, collections] = await Promise.all([
-    server.services.repos.spaces.listSiblings(organizationId, parentId),
-    server.services.repos.collections.listSiblings(organizationId, parentId),
+    server.services.repos.spaces.listSiblingRange(range),
+    server.services.repos.collections.listSiblingRange(range),
   ]);
   return [
-    ...spaces.filter((s) => !s.deletedAt).map((s) => ({ key: `space:${s.id}`, position: s.position })),
+    ...spaces.map((s) => ({ key: `space:${s.id}`, position: s.position })),
     ...collections.map((c) => ({ key: `collection:${c.id}`, position: c.position })),
   ]
     .sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : a.key < b.key ? -1 : 1))

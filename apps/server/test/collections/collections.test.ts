@@ -177,7 +177,7 @@ describe('POST /v1/orgs/:organizationId/collections', () => {
       body: { title: 'Inside', parent: parent.id },
     });
     expectError(response, 403);
-    expect(await server.services.repos.collections.listAll(org.organization.id, {})).toHaveLength(1);
+    expect(await server.services.repos.collections.listAll(org.organization.id)).toHaveLength(1);
   });
 
   it('answers 404 for an unknown parent or a parent in another organization, creating nothing', async () => {
@@ -192,7 +192,7 @@ describe('POST /v1/orgs/:organizationId/collections', () => {
       });
       expectError(response, 404);
     }
-    expect(await server.services.repos.collections.listAll(org.organization.id, {})).toHaveLength(0);
+    expect(await server.services.repos.collections.listAll(org.organization.id)).toHaveLength(0);
   });
 
   it('refuses bad input naming the field', async () => {
@@ -205,7 +205,7 @@ describe('POST /v1/orgs/:organizationId/collections', () => {
     expectFieldError(await post({ title: 42 }), 'title');
     expectFieldError(await post({ title: 'ok', parent: 7 }), 'parent');
     expectFieldError(await post({ title: 'ok', color: 'red' }), 'color');
-    expect(await server.services.repos.collections.listAll(org.organization.id, {})).toHaveLength(0);
+    expect(await server.services.repos.collections.listAll(org.organization.id)).toHaveLength(0);
   });
 
   describe('permission matrix', () => {
@@ -215,7 +215,7 @@ describe('POST /v1/orgs/:organizationId/collections', () => {
         method: 'POST',
         body: { title: 'New' },
       }),
-      observe: ({ org }) => server.services.repos.collections.listAll(org.organization.id, {}),
+      observe: ({ org }) => server.services.repos.collections.listAll(org.organization.id),
       expected: expectRoles(['admin', 'create'], 201),
     });
   });
@@ -325,15 +325,22 @@ describe('DELETE /v1/collections/:collectionId', () => {
 
     const response = await server.api(collectionPath(top.id), { method: 'DELETE', token: org.admin.token });
     expect(response.status).toBe(204);
-    const left = await server.services.repos.collections.listAll(org.organization.id, {});
+    const left = await server.services.repos.collections.listAll(org.organization.id);
     expect(left.map((c) => c.id)).toEqual([sibling.id]);
     const spaces = await server.services.repos.spaces.findByIds([spaceInTop.id, spaceDeep.id, outside.id]);
     const byId = new Map(spaces.map((s) => [s.id, s]));
     for (const id of [spaceInTop.id, spaceDeep.id]) {
       expect(byId.get(id)!.deletedAt).toBe(server.clock.now().toISOString());
-      // Out of the deleted collections: a restore brings the space back at the top level.
-      expect(byId.get(id)!.parentId).toBeUndefined();
     }
+    // They keep their (removed) parent: a restore brings the space back at the top level.
+    expect(byId.get(spaceDeep.id)!.parentId).toBe(grandchild.id);
+    const restored = await server.api(`/v1/spaces/${spaceDeep.id}/restore`, {
+      method: 'POST',
+      token: org.admin.token,
+    });
+    expect(restored.status).toBe(200);
+    expect(restored.body.parent).toBeUndefined();
+    expect(restored.body.visibility).toBe('private');
     expect(byId.get(outside.id)!.deletedAt).toBeUndefined();
     expectError(await server.api(collectionPath(child.id), { token: org.admin.token }), 404);
   });
@@ -361,7 +368,7 @@ describe('DELETE /v1/collections/:collectionId', () => {
     await server.services.repos.collections.deleteMany([grandchild.id]);
     const response = await server.api(collectionPath(top.id), { method: 'DELETE', token: org.admin.token });
     expect(response.status).toBe(204);
-    expect(await server.services.repos.collections.listAll(org.organization.id, {})).toEqual([]);
+    expect(await server.services.repos.collections.listAll(org.organization.id)).toEqual([]);
     expect((await server.services.repos.spaces.findById(space.id))!.deletedAt).toBe('earlier');
   });
 

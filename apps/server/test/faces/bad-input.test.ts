@@ -1,10 +1,15 @@
 /**
- * Every REST route refuses bad input with a 400 whose body names the field, before any
- * permission check can hide it. (The operations validate before they look anything up.)
+ * Every route refuses bad input with a 400 whose message names the field, before any
+ * permission check can hide it, on each of the three faces, and never answers a 500. The
+ * cases come from the input schemas (`support/bad-input.ts`); the route table decides which
+ * routes there are, so a new route is covered as soon as it exists.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restRoutes } from '../../src/faces/rest/route-table';
-import { badInputCases, concretePath } from '../support/bad-input';
+import { badInputCases, validInputOf } from '../support/bad-input';
+import { callFace, routeKey } from '../support/faces/call-faces';
+import { describeResponse } from '../support/faces/face-call';
+import { graphqlArgumentName } from '../support/faces/graphql-document';
 import { createUser } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -18,32 +23,36 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-describe.each(restRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
-  '%s',
-  (_title, route) => {
-    const cases = badInputCases(route);
-    it.each(cases.map((c) => [c.title, c] as const))(
-      'refuses %s with a 400 naming it',
-      async (_t, badCase) => {
-        const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
-        let path = concretePath(route);
-        const request: { method: string; token: string; body?: unknown; rawBody?: string } = {
-          method: route.method,
-          token,
-        };
-        if (badCase.rawBody !== undefined) request.rawBody = badCase.rawBody;
-        else if (hasBody) request.body = badCase.values;
-        else {
-          const query = new URLSearchParams(
-            Object.entries(badCase.values ?? {}).map(([k, v]) => [k, String(v)] as [string, string]),
-          );
-          path += `?${query}`;
-        }
-        const response = await server.api(path, request);
-        expect(response.status, JSON.stringify(response.body)).toBe(400);
-        expect(response.body.error.code).toBe(400);
-        if (badCase.field) expect(response.body.error.message).toContain(badCase.field);
-      },
-    );
-  },
-);
+describe.each(restRoutes.map((route) => [routeKey(route), route] as const))('%s', (_key, route) => {
+  for (const badCase of badInputCases(route)) {
+    describe(badCase.title, () => {
+      for (const face of badCase.faces) {
+        it(`${face}: 400${badCase.field ? ` naming ${badCase.field}` : ''}`, async () => {
+          const input = { ...validInputOf(route), ...badCase.values };
+          const call = {
+            route,
+            input,
+            token,
+            ...(badCase.rawFields ? { rawFields: badCase.rawFields } : {}),
+          };
+          const response = await callFace(server, face, call);
+          expect(response.status, describeResponse(response)).toBe(400);
+          expect(response.formatProblems, describeResponse(response)).toEqual([]);
+          const said = [response.error?.message ?? '', ...(response.error?.fields ?? [])].join(' ');
+          if (badCase.message) expect(said, describeResponse(response)).toMatch(badCase.message);
+          else if (badCase.field) {
+            const top = badCase.field.split('.')[0]!;
+            const names =
+              face === 'graphql'
+                ? [badCase.field, top, graphqlArgumentName(route.operation, top)]
+                : [badCase.field];
+            expect(
+              names.some((name) => said.includes(name)),
+              `${describeResponse(response)} names ${names.join(' or ')}`,
+            ).toBe(true);
+          }
+        });
+      }
+    });
+  }
+});

@@ -166,6 +166,8 @@ describe('quire setup, users and tokens over one data directory', () => {
         expect(run.code).toBe(1);
         expect(run.stderr).toContain('Stop the server');
         expect(run.stderr).toContain('/admin');
+        expect(run.stderr).toContain('(QUIRE_DATA_DIR)');
+        expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
         expect(run.stderr).not.toContain('    at ');
       } finally {
         await server.close();

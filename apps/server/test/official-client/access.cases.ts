@@ -1,7 +1,8 @@
 /**
  * The official client drives the permissions operations of spaces and collections: invite
  * users and teams, list them, change and revoke a grant (204 on success, as the document
- * allows), and the errors of a non-member and an unknown space.
+ * allows), list everyone with access (the aggregate, page by page and by role), and the
+ * errors of a non-member and an unknown space.
  */
 import { MemberRole } from '@gitbook/api';
 import { describe, expect, it } from 'vitest';
@@ -100,5 +101,80 @@ describe('collection permissions', () => {
     expectConforms(client.last(), 'removeUserFromCollection', 204);
     await collections.removeTeamFromCollection(collection.id, team.id);
     expectConforms(client.last(), 'removeTeamFromCollection', 204);
+  });
+});
+
+describe('permissions aggregates', () => {
+  it('listPermissionsAggregateInSpace: everyone with access, by role and page by page', async () => {
+    const server = testServer();
+    const org = await createOrganization(server);
+    const space = await insertSpace(server, org.organization.id);
+    const reader = await addMember(server, org.organization.id, 'read');
+    const guest = await addMember(server, org.organization.id, null);
+    const client = officialClient(server.url, org.admin.token);
+    const spaces = client.api.spaces;
+    await spaces.inviteToSpace(space.id, { role: MemberRole.Edit, users: [guest.user.id] });
+
+    const all = await spaces.listPermissionsAggregateInSpace(space.id);
+    expectConforms(client.last(), 'listPermissionsAggregateInSpace', 200);
+    expect(all.data.items.map((item) => [item.user.id, item.permission])).toEqual([
+      [org.admin.user.id, 'admin'],
+      [reader.user.id, 'read'],
+      [guest.user.id, 'edit'],
+    ]);
+    expect(all.data.count).toBe(3);
+
+    const editors = await spaces.listPermissionsAggregateInSpace(space.id, { role: MemberRole.Edit });
+    expectConforms(client.last(), 'listPermissionsAggregateInSpace', 200);
+    expect(editors.data.items.map((item) => item.user.id)).toEqual([guest.user.id]);
+
+    const first = await spaces.listPermissionsAggregateInSpace(space.id, { limit: 2 });
+    expectConforms(client.last(), 'listPermissionsAggregateInSpace', 200);
+    const page = first.data.next?.page;
+    expect(page).toEqual(expect.any(String));
+    const second = await spaces.listPermissionsAggregateInSpace(space.id, { limit: 2, page });
+    expectConforms(client.last(), 'listPermissionsAggregateInSpace', 200);
+    expect([...first.data.items, ...second.data.items]).toEqual(all.data.items);
+    expect(second.data.next).toBeUndefined();
+
+    const stranger = officialClient(server.url, (await createOrganization(server)).admin.token);
+    await expectClientError(
+      stranger,
+      stranger.api.spaces.listPermissionsAggregateInSpace(space.id),
+      'listPermissionsAggregateInSpace',
+      404,
+    );
+  });
+
+  it('listPermissionsAggregateInCollection: everyone with access to a restricted collection', async () => {
+    const server = testServer();
+    const org = await createOrganization(server);
+    const collection = await insertCollection(server, org.organization.id, { defaultLevel: null });
+    await addMember(server, org.organization.id, 'edit');
+    const guest = await addMember(server, org.organization.id, null);
+    const client = officialClient(server.url, org.admin.token);
+    const collections = client.api.collections;
+    await collections.inviteToCollection(collection.id, { role: MemberRole.Comment, users: [guest.user.id] });
+
+    const all = await collections.listPermissionsAggregateInCollection(collection.id);
+    expectConforms(client.last(), 'listPermissionsAggregateInCollection', 200);
+    expect(all.data.items.map((item) => [item.user.id, item.permission])).toEqual([
+      [org.admin.user.id, 'admin'],
+      [guest.user.id, 'comment'],
+    ]);
+    const commenters = await collections.listPermissionsAggregateInCollection(collection.id, {
+      role: MemberRole.Comment,
+      limit: 1,
+    });
+    expectConforms(client.last(), 'listPermissionsAggregateInCollection', 200);
+    expect(commenters.data.items.map((item) => item.user.id)).toEqual([guest.user.id]);
+
+    const anonymous = officialClient(server.url);
+    await expectClientError(
+      anonymous,
+      anonymous.api.collections.listPermissionsAggregateInCollection(collection.id),
+      'listPermissionsAggregateInCollection',
+      401,
+    );
   });
 });

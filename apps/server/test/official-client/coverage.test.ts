@@ -1,7 +1,8 @@
 /**
- * The suite covers the areas' routes: every `/v1` route of the organization, team, SSO and
- * invite-link tables, and GET /v1/user, that GitBook's document defines is driven by a test
- * of this folder through the official client (read from the `expectConforms` calls of the
+ * The suite covers the areas' routes: every `/v1` route of the organization, team, SSO,
+ * invite-link, collection, space and permission tables, and of the identity table (GET
+ * /v1/user, /v1/users/{userId}), that GitBook's document defines is driven by a test of
+ * this folder through the official client (read from the `expectConforms` calls of the
  * case files, so the list cannot drift from what runs). Routes GitBook does not define are
  * listed by name.
  */

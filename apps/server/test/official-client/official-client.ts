@@ -94,6 +94,23 @@ export function expectConforms(exchange: Exchange, operationId: string, status: 
 }
 
 /**
+ * What the exchange's body breaks of the document, for a documented operation answered with
+ * `status`: the validator's messages (none when the body conforms). For the known
+ * mismatches, which a test then states exactly, so that any other failure (a 500 above
+ * all, or a new mismatch) fails it.
+ */
+export function documentMismatches(exchange: Exchange, operationId: string, status: number): string[] {
+  const operation = specOperation(operationId);
+  const where = `${operationId} (${operation.method} ${operation.path})`;
+  expect(`${exchange.method} ${matchesTemplate(operation.path, exchange.path)}`, `${where}: request`).toBe(
+    `${operation.method} true`,
+  );
+  expect(exchange.status, `${where}: status; body ${JSON.stringify(exchange.body)}`).toBe(status);
+  const schema = responseSchema(operationId, status);
+  return schema === null ? [] : validateAgainst(schema, exchange.body);
+}
+
+/**
  * The call was refused with `status`: the client threw its GitBookAPIError carrying the
  * status and the server's message, and the body is the document's error shape for that
  * status (the operation's own documented response when it has one).

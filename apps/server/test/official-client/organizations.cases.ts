@@ -5,7 +5,7 @@
 import { MemberRole } from '@gitbook/api';
 import { describe, expect, it } from 'vitest';
 import { addMember, createOrganization, createUser } from '../support/factories';
-import { expectConforms, officialClient } from './official-client';
+import { expectClientError, expectConforms, officialClient } from './official-client';
 import { testServer } from './shared-server';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
@@ -18,6 +18,30 @@ describe('user', () => {
     const { data } = await client.api.user.getAuthenticatedUser();
     expectConforms(client.last(), 'getAuthenticatedUser', 200);
     expect(data).toMatchObject({ object: 'user', id: user.id, displayName: user.displayName });
+  });
+
+  it('getUserById: GET /v1/users/{userId}, someone of a shared organization; others are 404', async () => {
+    const server = testServer();
+    const { organization, admin } = await createOrganization(server);
+    const guest = await addMember(server, organization.id, null);
+    const client = officialClient(server.url, admin.token);
+    const { data } = await client.api.users.getUserById(guest.user.id);
+    expectConforms(client.last(), 'getUserById', 200);
+    expect(data).toEqual({
+      object: 'user',
+      id: guest.user.id,
+      displayName: guest.user.displayName,
+      email: guest.user.email,
+      urls: { location: `${server.config.publicUrl}/v1/users/${guest.user.id}` },
+    });
+    // The guest sees the admin without the email, which the document allows to be absent.
+    const asGuest = officialClient(server.url, guest.token);
+    const seen = await asGuest.api.users.getUserById(admin.user.id);
+    expectConforms(asGuest.last(), 'getUserById', 200);
+    expect(seen.data).not.toHaveProperty('email');
+
+    const stranger = officialClient(server.url, (await createUser(server)).token);
+    await expectClientError(stranger, stranger.api.users.getUserById(admin.user.id), 'getUserById', 404);
   });
 });
 

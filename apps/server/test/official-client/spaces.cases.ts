@@ -71,30 +71,39 @@ describe('spaces', () => {
       'transferSpace',
       409,
     );
-    const editorOnly = await createOrganization(server);
-    const editor = await addMember(server, editorOnly.organization.id, 'edit');
-    const editorClient = officialClient(server.url, editor.token);
-    const own = await officialClient(server.url, editorOnly.admin.token).api.orgs.createSpace(
-      editorOnly.organization.id,
+    // An admin of the space's organization who only edits in the target: "cannot be moved".
+    const source = await createOrganization(server);
+    const own = await officialClient(server.url, source.admin.token).api.orgs.createSpace(
+      source.organization.id,
       {
         title: 'Mine',
       },
     );
-    await server.api(`/v1/spaces/${own.data.id}`, {
-      method: 'PATCH',
-      token: editorOnly.admin.token,
-      body: { defaultLevel: 'admin' },
-    });
     await server.services.repos.members.insert({
-      ...(await server.services.repos.members.find(editorOnly.organization.id, editor.user.id))!,
+      ...(await server.services.repos.members.find(source.organization.id, source.admin.user.id))!,
       organizationId: target.organization.id,
       role: 'edit',
     });
+    const sourceAdminClient = officialClient(server.url, source.admin.token);
+    await expectClientError(
+      sourceAdminClient,
+      sourceAdminClient.api.spaces.transferSpace(own.data.id, { organization: target.organization.id }),
+      'transferSpace',
+      412,
+    );
+    // A member who administers the space through its default level, but not the organization: 403.
+    const editor = await addMember(server, source.organization.id, 'edit');
+    await server.api(`/v1/spaces/${own.data.id}`, {
+      method: 'PATCH',
+      token: source.admin.token,
+      body: { defaultLevel: 'admin' },
+    });
+    const editorClient = officialClient(server.url, editor.token);
     await expectClientError(
       editorClient,
       editorClient.api.spaces.transferSpace(own.data.id, { organization: target.organization.id }),
       'transferSpace',
-      412,
+      403,
     );
     const transferred = await client.api.spaces.transferSpace(space.data.id, {
       organization: target.organization.id,

@@ -1,15 +1,17 @@
 /**
  * The lifecycle of a space through real HTTP: delete (idempotent, hidden from lists, shown
  * with `deletedAt` to its admins only), restore within 7 days, refused after (410), and the
- * purge that removes it for good, run directly and by the server's timer.
+ * purge that removes it for good, run directly and by the server's timer (faked, with the
+ * injected clock). Who may delete and restore is the permission matrix's
+ * (`test/permissions/spaces.matrix.test.ts`, every caller on the three faces).
  */
+import { Writable } from 'node:stream';
 import { purgeDeletedSpaces } from '@quire/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectError } from '../organizations/expectations';
 import { addMember, createOrganization } from '../support/factories';
-import { expectRoles, permissionMatrix } from '../support/permission-matrix';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { createSpace, type Json, listedSpaceIds, storedSpace } from './space-fixtures';
+import { createSpace, listedSpaceIds, storedSpace } from './space-fixtures';
 
 let server: TestServer;
 
@@ -18,7 +20,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const getServer = () => server;
 const remove = (spaceId: string, token: string) =>
   server.api(`/v1/spaces/${spaceId}`, { method: 'DELETE', token });
 const restore = (spaceId: string, token: string) =>
@@ -59,26 +60,6 @@ describe('DELETE /v1/spaces/:spaceId', () => {
     });
     expectError(patched, 404);
   });
-
-  describe('permission matrix', () => {
-    permissionMatrix(getServer, {
-      prepare: ({ org }) => createSpace(server, org.admin.token, org.organization.id),
-      request: (_f, space: Json) => ({ path: `/v1/spaces/${space.id}`, method: 'DELETE' }),
-      observe: (_f, space: Json) => storedSpace(server, space.id),
-      // Who cannot see the space gets what a missing space gets: 204, and nothing changes.
-      expected: { ...expectRoles(['admin'], 204), guest: 204, otherOrganization: 204, instanceAdmin: 204 },
-    });
-
-    it('a caller who cannot see the space changes nothing with their 204', async () => {
-      const org = await createOrganization(server);
-      const outsider = await createOrganization(server);
-      const guest = await addMember(server, org.organization.id, null);
-      const space = await createSpace(server, org.admin.token, org.organization.id);
-      expect((await remove(space.id, outsider.admin.token)).status).toBe(204);
-      expect((await remove(space.id, guest.token)).status).toBe(204);
-      expect((await storedSpace(server, space.id))?.deletedAt).toBeUndefined();
-    });
-  });
 });
 
 describe('POST /v1/spaces/:spaceId/restore', () => {
@@ -103,10 +84,14 @@ describe('POST /v1/spaces/:spaceId/restore', () => {
     expect(restored.body.deletedAt).toBeUndefined();
     expect(await listedSpaceIds(server, org.admin.token, org.organization.id)).toEqual([a.id, b.id]);
     expect((await storedSpace(server, a.id))?.position).toBe(position);
-    // Restoring a space that is not deleted changes nothing and returns it.
+    // Restoring a space that is not deleted changes nothing and returns it: a minute later,
+    // a write would show in updatedAt.
+    const stored = await storedSpace(server, a.id);
+    server.clock.advance(60_000);
     const again = await restore(a.id, org.admin.token);
     expect(again.status).toBe(200);
     expect(again.body.updatedAt).toBe(restored.body.updatedAt);
+    expect(await storedSpace(server, a.id)).toEqual(stored);
   });
 
   it('after 7 days: restore refused with 410, then the purge removes the space and its grants', async () => {
@@ -153,38 +138,71 @@ describe('POST /v1/spaces/:spaceId/restore', () => {
     expect(await storedSpace(server, space.id)).not.toBeNull();
     expect((await restore(space.id, org.admin.token)).status).toBe(200);
   });
-
-  describe('permission matrix', () => {
-    permissionMatrix(getServer, {
-      prepare: async ({ org }) => {
-        const space = await createSpace(server, org.admin.token, org.organization.id);
-        await remove(space.id, org.admin.token);
-        return space;
-      },
-      request: (_f, space: Json) => ({ path: `/v1/spaces/${space.id}/restore`, method: 'POST' }),
-      observe: (_f, space: Json) => storedSpace(server, space.id),
-      expected: { ...expectRoles(['admin'], 200), guest: 404 },
-    });
-  });
 });
 
+/** The spaces of each purge the server logs (its `onPurged`), or the error of a failed run. */
+function purgeLog() {
+  const runs: Array<(outcome: { spaceIds?: string[]; failed?: unknown }) => void> = [];
+  const outcomes: Array<{ spaceIds?: string[]; failed?: unknown }> = [];
+  const deliver = (outcome: { spaceIds?: string[]; failed?: unknown }) => {
+    const waiting = runs.shift();
+    if (waiting) waiting(outcome);
+    else outcomes.push(outcome);
+  };
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) {
+        const entry = JSON.parse(line) as { msg?: string; spaceIds?: string[]; err?: unknown };
+        if (entry.msg === 'purged spaces deleted more than 7 days ago')
+          deliver({ spaceIds: entry.spaceIds ?? [] });
+        if (entry.msg === 'purge of deleted spaces failed') deliver({ failed: entry.err });
+      }
+      done();
+    },
+  });
+  return {
+    logger: { level: 'info', stream },
+    /** The next purge that removed something (or failed). */
+    next: () =>
+      new Promise<{ spaceIds?: string[]; failed?: unknown }>((resolve) => {
+        const ready = outcomes.shift();
+        if (ready) resolve(ready);
+        else runs.push(resolve);
+      }),
+  };
+}
+
 describe('the purge job of the server', () => {
-  it('runs on its timer with the injected clock, and stops with the server', async () => {
-    const own = await startTestServer({ QUIRE_PURGE_INTERVAL_SECONDS: '0.05' });
+  it('runs on its timer by the injected clock: purges what was deleted 7 days ago, keeps the rest, stops with the server', async () => {
+    // Only the interval is faked: the server's I/O and the test's requests keep real time.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const log = purgeLog();
+    const own = await startTestServer({ QUIRE_PURGE_INTERVAL_SECONDS: '3600' }, { logger: log.logger });
     try {
       const org = await createOrganization(own);
-      const space = await createSpace(own, org.admin.token, org.organization.id);
-      await own.api(`/v1/spaces/${space.id}`, { method: 'DELETE', token: org.admin.token });
-      await new Promise((resolve) => setTimeout(resolve, 150));
-      expect(await own.services.repos.spaces.findById(space.id)).not.toBeNull();
-      own.clock.advanceDays(8);
-      const deadline = Date.now() + 5000;
-      while ((await own.services.repos.spaces.findById(space.id)) && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      expect(await own.services.repos.spaces.findById(space.id)).toBeNull();
+      const old = await createSpace(own, org.admin.token, org.organization.id, { title: 'Old' });
+      const young = await createSpace(own, org.admin.token, org.organization.id, { title: 'Young' });
+      const removeAs = (id: string) =>
+        own.api(`/v1/spaces/${id}`, { method: 'DELETE', token: org.admin.token });
+      expect((await removeAs(old.id)).status).toBe(204);
+      own.clock.advanceDays(6);
+      expect((await removeAs(young.id)).status).toBe(204);
+      own.clock.advanceDays(2);
+      // Eight days on, nothing is purged until the timer fires.
+      expect(await own.services.repos.spaces.findById(old.id)).not.toBeNull();
+
+      vi.advanceTimersByTime(3600 * 1000);
+      const run = await log.next();
+      expect(run.failed).toBeUndefined();
+      // The run removed the space deleted 8 days ago, and only it: the young one stays.
+      expect(run.spaceIds).toEqual([old.id]);
+      expect(await own.services.repos.spaces.findById(old.id)).toBeNull();
+      expect(await own.services.repos.spaces.findById(young.id)).not.toBeNull();
     } finally {
       await own.close();
+      // Closing the server stopped the purge's interval (the only one it faked).
+      expect(vi.getTimerCount()).toBe(0);
+      vi.useRealTimers();
     }
   });
 });

@@ -23,12 +23,8 @@ const post = (path: string, token: string, body?: unknown) =>
 
 /** Titles of the top-level spaces of an organization, in sibling order. */
 async function topLevelOrder(organizationId: string): Promise<string[]> {
-  const siblings = await server.services.repos.spaces.listSiblings(organizationId, undefined);
-  const spaces = await server.services.repos.spaces.findByIds(
-    siblings.filter((s) => !s.deletedAt).map((s) => s.id),
-  );
-  const title = new Map(spaces.map((s) => [s.id, s.title]));
-  return siblings.filter((s) => !s.deletedAt).map((s) => title.get(s.id) ?? '?');
+  const spaces = await server.services.repos.spaces.listLiveChildren(organizationId, undefined);
+  return spaces.map((s) => s.title);
 }
 
 describe('POST /v1/spaces/:spaceId/duplicate', () => {
@@ -207,18 +203,11 @@ describe('POST /v1/spaces/:spaceId/transfer', () => {
     expectError(await server.api(`/v1/spaces/${space.id}`, { token: reader.token }), 404);
   });
 
-  it('moves the space into a collection of the target organization, or of its own', async () => {
+  it('moves the space into a collection of the target organization', async () => {
     const org = await createOrganization(server);
     const target = await createOrganization(server, { owner: org.admin });
     const there = await createCollection(server, org.admin.token, target.organization.id);
-    const here = await createCollection(server, org.admin.token, org.organization.id);
     const space = await createSpace(server, org.admin.token, org.organization.id);
-    const inHere = await post(`/v1/spaces/${space.id}/transfer`, org.admin.token, {
-      organization: org.organization.id,
-      parent: here.id,
-    });
-    expect(inHere.status).toBe(200);
-    expect(inHere.body.parent).toBe(here.id);
     const inThere = await post(`/v1/spaces/${space.id}/transfer`, org.admin.token, {
       organization: target.organization.id,
       parent: there.id,
@@ -274,30 +263,6 @@ describe('POST /v1/spaces/:spaceId/transfer', () => {
     expectFieldError(await transfer({ organization: 3 }), 'organization');
     expect(await storedSpace(server, space.id)).toEqual(before);
     expect(foreignCollection.organization).toBe(targetAdmin.organization.id);
-  });
-
-  it('412 when the caller may not create in the target collection', async () => {
-    const org = await createOrganization(server);
-    const creator = await addMember(server, org.organization.id, 'create');
-    const space = await createSpace(server, creator.token, org.organization.id);
-    const restricted = await createCollection(server, org.admin.token, org.organization.id);
-    await server.api(`/v1/collections/${restricted.id}`, {
-      method: 'PATCH',
-      token: org.admin.token,
-      body: { defaultLevel: 'read' },
-    });
-    await server.api(`/v1/spaces/${space.id}`, {
-      method: 'PATCH',
-      token: org.admin.token,
-      body: { defaultLevel: 'admin' },
-    });
-    const before = await storedSpace(server, space.id);
-    const refused = await post(`/v1/spaces/${space.id}/transfer`, creator.token, {
-      organization: org.organization.id,
-      parent: restricted.id,
-    });
-    expectError(refused, 412);
-    expect(await storedSpace(server, space.id)).toEqual(before);
   });
 
   describe('permission matrix', () => {

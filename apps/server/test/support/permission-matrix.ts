@@ -1,9 +1,13 @@
 /**
- * The permission matrix: every kind of caller × an operation, each against a fresh
- * organization, asserting the status and, for refused callers, that nothing changed.
+ * The per-area permission matrix of REST (the older one): every kind of caller × an
+ * operation, each against a fresh organization, asserting the status and, for refused
+ * callers, that nothing changed.
  *
  * Callers: each organization role, a guest, a member of another organization, an instance
  * administrator who is not a member, and no token at all.
+ *
+ * Superseded by `support/matrix` (`test/permissions/*.matrix.test.ts`): every route, the
+ * grant holders among the callers, and the three faces. Kept while area tests still call it.
  */
 import { ROLES, type Role } from '@quire/domain';
 import { expect, it } from 'vitest';

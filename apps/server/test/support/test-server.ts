@@ -6,6 +6,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Store } from '@quire/mongo';
+import type { FastifyServerOptions } from 'fastify';
 import { type Config, parseConfig } from '../../src/config';
 import { type RunningServer, startServer } from '../../src/server';
 import { TestClock } from './test-clock';
@@ -33,8 +35,35 @@ export interface ApiResponse {
   body: any;
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'quire-test-'));
+export interface TestServerOptions {
+  /** Fastify's logger options (default: silent); a test that awaits a log line passes a stream. */
+  logger?: FastifyServerOptions['logger'];
+  /** A store the test opened (on a faulty file system, say), in `dataDir`, which the test then owns. */
+  store?: { store: Store; dataDir: string };
+}
+
+/** `fetch` against a base URL, JSON in and out: `api('/v1/orgs', { token })`. */
+export function apiClient(baseUrl: string): TestServer['api'] {
+  return async (path, options = {}) => {
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | undefined;
+    if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined) headers['content-type'] ??= 'application/json';
+    const response = await fetch(baseUrl + path, { method: options.method ?? 'GET', headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    if (text && response.headers.get('content-type')?.includes('json')) parsed = JSON.parse(text);
+    return { status: response.status, headers: response.headers, body: text === '' ? undefined : parsed };
+  };
+}
+
+export async function startTestServer(
+  env: Record<string, string> = {},
+  serverOptions: TestServerOptions = {},
+): Promise<TestServer> {
+  const dataDir = serverOptions.store?.dataDir ?? (await mkdtemp(join(tmpdir(), 'quire-test-')));
   const config = parseConfig({
     PORT: '0',
     HOST: '127.0.0.1',
@@ -42,31 +71,26 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     QUIRE_PUBLIC_URL: 'http://quire.test',
     QUIRE_APP_URL: 'http://app.quire.test',
     LOG_LEVEL: 'silent',
+    // Tests send thousands of calls with one token from one address: limits are tested on
+    // their own (test/faces/rate-limits.test.ts), with their defaults or small budgets.
+    QUIRE_RATE_LIMIT: '1000000',
+    QUIRE_AUTH_FAILURE_LIMIT: '1000000',
     ...env,
   });
   const clock = new TestClock();
-  const server = await startServer(config, { clock, logger: false });
-  const api = async (path: string, options: ApiRequest = {}): Promise<ApiResponse> => {
-    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    let body: string | undefined;
-    if (options.rawBody !== undefined) body = options.rawBody;
-    else if (options.body !== undefined) body = JSON.stringify(options.body);
-    if (body !== undefined) headers['content-type'] ??= 'application/json';
-    const response = await fetch(server.url + path, { method: options.method ?? 'GET', headers, body });
-    const text = await response.text();
-    let parsed: unknown = text;
-    if (text && response.headers.get('content-type')?.includes('json')) parsed = JSON.parse(text);
-    return { status: response.status, headers: response.headers, body: text === '' ? undefined : parsed };
-  };
+  const server = await startServer(config, {
+    clock,
+    logger: serverOptions.logger ?? false,
+    ...(serverOptions.store ? { store: serverOptions.store.store } : {}),
+  });
   return {
     ...server,
     clock,
     config,
-    api,
+    api: apiClient(server.url),
     close: async () => {
       await server.close();
-      await rm(dataDir, { recursive: true, force: true });
+      if (!serverOptions.store) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

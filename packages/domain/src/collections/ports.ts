@@ -1,4 +1,4 @@
-import type { SiblingRecord } from '../positions/records';
+import type { SiblingRange, SiblingRecord } from '../positions/records';
 import type { CollectionRecord } from './records';
 
 /** Fields a PATCH may change; `description: null` removes it. */
@@ -28,12 +28,14 @@ export interface CollectionRepository {
   findByIds(ids: readonly string[]): Promise<CollectionRecord[]>;
   insert(collection: CollectionRecord): Promise<void>;
   /**
-   * Every collection of the organization in creation order (`topLevelOnly`: those without a
-   * parent). Organizations hold few collections; lists filter them by visibility in memory.
+   * Every collection of the organization in creation order. Organizations hold few
+   * collections; lists filter them by visibility in memory.
    */
-  listAll(organizationId: string, query: { topLevelOnly?: boolean }): Promise<CollectionRecord[]>;
-  /** Order keys of the collections directly under a parent (undefined: the top level). */
-  listSiblings(organizationId: string, parentId: string | undefined): Promise<SiblingRecord[]>;
+  listAll(organizationId: string): Promise<CollectionRecord[]>;
+  /** The collections directly under a parent (undefined: the top level), in sibling order (by order key, then id). */
+  listChildren(organizationId: string, parentId: string | undefined): Promise<CollectionRecord[]>;
+  /** Order keys of the collections directly under a parent, a bounded range of them (see `SiblingRange`). */
+  listSiblingRange(range: SiblingRange): Promise<SiblingRecord[]>;
   /**
    * Ids of the collections whose parent is one of `parentIds`, in ANY organization: a
    * transfer that stopped half-way has moved some children already, and a retry finds them.
@@ -49,4 +51,20 @@ export interface CollectionRepository {
   /** Moves collections to another organization, keeping their parents and order keys. */
   setOrganization(ids: readonly string[], organizationId: string, updatedAt: string): Promise<void>;
   deleteMany(ids: readonly string[]): Promise<void>;
+}
+
+/**
+ * The tree lock of each organization (see `withTreeLocks`): at most one holder at a time
+ * changes the organization's tree of spaces and collections. A lease: a holder that crashed
+ * stops blocking the others once its `expiresAt` has passed.
+ */
+export interface TreeLockRepository {
+  /**
+   * Takes the lock of the organization for `holder` until `expiresAt` (ISO), when nobody
+   * holds it or its lease ended at or before `now`: one atomic step of the store, so two
+   * callers, in one process or in several, never both get it. True when taken.
+   */
+  acquire(organizationId: string, holder: string, now: string, expiresAt: string): Promise<boolean>;
+  /** Gives the lock back if `holder` still holds it (a lease taken over meanwhile is left alone). */
+  release(organizationId: string, holder: string): Promise<void>;
 }

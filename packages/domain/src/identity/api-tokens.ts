@@ -66,7 +66,9 @@ export async function authenticateApiToken(services: DomainServices, token: stri
   const now = services.clock.now();
   const lastUsed = record.lastUsedAt ? Date.parse(record.lastUsedAt) : Number.NaN;
   if (!(now.getTime() - lastUsed < LAST_USED_RESOLUTION_MS)) {
-    await services.repos.apiTokens.touch(record.id, now.toISOString());
+    // Bookkeeping, not the request's work: a refused write (a full disk) must not turn a
+    // read into a 503. The next request a minute later tries again.
+    await services.repos.apiTokens.touch(record.id, now.toISOString()).catch(() => undefined);
   }
   return { userId: user.id, tokenId: record.id, isInstanceAdmin: user.isInstanceAdmin };
 }

@@ -16,7 +16,15 @@ export const MAX_PAGE_LIMIT = 1000;
 /** The paging parameters P of the interface, spread into every list operation's input. */
 export const pagingShape = {
   /** Opaque cursor from a previous response's `next.page`. */
-  page: z.string().min(1).max(2048).optional().describe('Identifier of the page of results to fetch'),
+  page: z
+    .string()
+    .min(1)
+    .max(2048)
+    // Checked with the rest of the input, before any permission: a forged cursor is a 400
+    // whether or not the caller may see the list.
+    .refine((page) => isCursor(page), { message: 'not a cursor returned by this API' })
+    .optional()
+    .describe('Identifier of the page of results to fetch'),
   /** Results per page, 1 to 1000 (default 100). */
   limit: z
     .number()
@@ -27,9 +35,12 @@ export const pagingShape = {
     .describe('Maximum number of results per page (1 to 1000, default 100)'),
 };
 
+/** A value of a sort field inside a cursor: a scalar, never an object or an array. */
+export type CursorValue = string | number | boolean | null;
+
 export interface Cursor {
   /** Values of the sort fields (excluding the id) of the last item already returned. */
-  values: Array<string | number | boolean | null>;
+  values: CursorValue[];
   id: string;
 }
 
@@ -69,19 +80,54 @@ export function encodeCursor(cursor: Cursor): string {
   return toBase64Url(JSON.stringify([cursor.id, ...cursor.values]));
 }
 
-export function decodeCursor(page: string): Cursor {
-  try {
-    const parsed: unknown = JSON.parse(fromBase64Url(page));
-    if (Array.isArray(parsed) && typeof parsed[0] === 'string') {
-      const [id, ...values] = parsed as [string, ...Cursor['values']];
-      return { id, values };
-    }
-  } catch {
-    // fall through to the validation error below
-  }
-  throw new DomainError('validation', 'page: not a cursor returned by this API', {
+/** Lists sort on at most this many fields before the id. */
+const MAX_CURSOR_VALUES = 3;
+
+/**
+ * What a decoded cursor may hold: an id, then scalars. Anything else (an object such as
+ * `{"$where": ...}`, a nested array, a long string) is refused here, so a cursor can never
+ * carry a query operator to a repository. Repositories check the count and the types of
+ * the values against their sort fields (`invalidCursor`).
+ */
+const CursorTupleSchema = z.tuple(
+  [z.string().min(1).max(128)],
+  z.union([z.string().max(1024), z.number().finite(), z.boolean(), z.null()]),
+);
+
+/** The 400 of a `page` that is not a cursor this API returned (for this list). */
+export const invalidCursor = (): DomainError =>
+  new DomainError('validation', 'page: not a cursor returned by this API', {
     issues: [{ field: 'page', message: 'not a cursor returned by this API' }],
   });
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+export function decodeCursor(page: string): Cursor {
+  let text: string;
+  try {
+    text = fromBase64Url(page);
+  } catch {
+    throw invalidCursor();
+  }
+  const parsed = CursorTupleSchema.safeParse(parseJson(text));
+  if (!parsed.success || parsed.data.length > MAX_CURSOR_VALUES + 1) throw invalidCursor();
+  const [id, ...values] = parsed.data;
+  return { id, values };
+}
+
+function isCursor(page: string): boolean {
+  try {
+    decodeCursor(page);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export function pageRequest(input: { page?: string | undefined; limit?: number | undefined }): PageRequest {

@@ -5,6 +5,7 @@
  * every Space and Collection resource, so they cannot disagree.
  */
 import { type Role, roleAtLeast } from '../schemas/common';
+import type { OrganizationAction } from './organization-policy';
 
 export const SPACE_ACTIONS = [
   'view',
@@ -65,3 +66,36 @@ export function collectionPermissions(role: Role | null): CollectionPermissions 
     COLLECTION_ACTIONS.map((action) => [action, roleAtLeast(role, COLLECTION_RULES[action])]),
   ) as CollectionPermissions;
 }
+
+/**
+ * The placement rule set: what an operation that changes WHERE content sits needs, beyond
+ * its right on the item itself (the tables above: admin to move or transfer, view to
+ * duplicate). The guards of `access/content-placement.ts` read this table and nothing else
+ * checks these rules.
+ *
+ * 1. Putting content at a place (create, duplicate, move in, transfer in): `create` on the
+ *    collection, or, at the top level, the organization's `createContent`.
+ * 2. Taking content out of a place (a move to another parent): the same right on the place
+ *    it leaves. Who may not add to a collection may not empty it either.
+ * 3. Taking content out of its organization (transfer): the organization admin role there.
+ *    A grant on the item (or an ancestor, or to a team) is never enough.
+ * 4. Bringing content into another organization (transfer): the organization admin role
+ *    there, and rule 1 at the place it lands.
+ * 5. Deleting a collection, which deletes everything below it: `admin` on the collection and
+ *    on every collection and live space below it. Organization admins are admin on every
+ *    item, so they always may; a member who administers the collection through its default
+ *    level may not delete spaces or collections below it that restrict their own level.
+ */
+export const PLACEMENT_RULES = {
+  enter: { topLevel: 'createContent', collection: 'create' },
+  leave: { topLevel: 'createContent', collection: 'create' },
+  transferOut: { organization: 'admin' },
+  transferIn: { organization: 'admin' },
+  removeCollection: { collection: 'admin', space: 'admin' },
+} as const satisfies {
+  enter: { topLevel: OrganizationAction; collection: CollectionAction };
+  leave: { topLevel: OrganizationAction; collection: CollectionAction };
+  transferOut: { organization: OrganizationAction };
+  transferIn: { organization: OrganizationAction };
+  removeCollection: { collection: CollectionAction; space: SpaceAction };
+};

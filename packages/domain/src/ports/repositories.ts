@@ -3,7 +3,7 @@
  * their context. `@quire/mongo` implements each against the store's collection API.
  */
 import type { ContentGrantRepository } from '../access/ports';
-import type { CollectionRepository } from '../collections/ports';
+import type { CollectionRepository, TreeLockRepository } from '../collections/ports';
 import type { ApiTokenRepository, UserRepository } from '../identity/ports';
 import type { InviteLinkRepository } from '../invite-links/ports';
 import type { MemberRepository, OrganizationRepository } from '../organizations/ports';
@@ -22,4 +22,5 @@ export interface Repositories {
   spaces: SpaceRepository;
   collections: CollectionRepository;
   contentGrants: ContentGrantRepository;
+  treeLocks: TreeLockRepository;
 }

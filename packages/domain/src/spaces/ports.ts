@@ -1,5 +1,5 @@
 import type { PageRequest, Slice } from '../paging/paging';
-import type { SiblingRecord } from '../positions/records';
+import type { SiblingRange, SiblingRecord } from '../positions/records';
 import type { SpaceRecord } from './records';
 
 /** The settings a PATCH (or a duplicate) may set. */
@@ -20,10 +20,16 @@ export interface SpaceRepository {
   findById(id: string): Promise<SpaceRecord | null>;
   findByIds(ids: readonly string[]): Promise<SpaceRecord[]>;
   /**
-   * Order keys of the spaces directly under a parent collection (undefined: the top level),
-   * deleted ones included (they keep their slot for a restore). Used by `resolveSiblingPosition`.
+   * Order keys of the spaces directly under a parent (undefined: the top level), a bounded
+   * range of them (see `SiblingRange`); deleted ones included unless `liveOnly` (they keep
+   * their slot for a restore). Used by `resolveSiblingPosition`.
    */
-  listSiblings(organizationId: string, parentId: string | undefined): Promise<SiblingRecord[]>;
+  listSiblingRange(range: SiblingRange): Promise<SiblingRecord[]>;
+  /**
+   * The spaces directly under a parent (undefined: the top level) that are not deleted, in
+   * sibling order (by order key, then id).
+   */
+  listLiveChildren(organizationId: string, parentId: string | undefined): Promise<SpaceRecord[]>;
   /**
    * For the collections area: the spaces (deleted ones included) directly under any of the
    * collections, in ANY organization (a transfer that stopped half-way has moved some already),
@@ -32,8 +38,8 @@ export interface SpaceRepository {
   listInParents(parentIds: readonly string[]): Promise<SpaceRecord[]>;
   /**
    * For the collections area (deleting a collection deletes its spaces): marks the spaces
-   * under the collections deleted, and takes them out of the collections (a restore puts
-   * them at the top level). Returns how many were marked.
+   * under the collections deleted. They keep their `parentId`, so a restore knows they come
+   * out of a removed collection (and puts them at the top level). Returns how many were marked.
    */
   markDeletedInParents(parentIds: readonly string[], deletedAt: string): Promise<number>;
   /** For the collections area (transfers): moves the spaces under the collections to another organization. */

@@ -7,6 +7,12 @@
  * documents (post-images, never the update operators, so replay is deterministic), and
  * acknowledges the write only when `Journal.commit` resolves, that is after the batch is
  * on disk and fsynced. A batch is atomic on recovery: a torn batch is dropped whole.
+ *
+ * A batch the journal cannot make durable is refused, and with it every batch committed
+ * after it that is not yet durable (each may depend on the ones before). Before rejecting
+ * them the journal cuts their bytes off the file and calls their `undo`, last batch first,
+ * in one synchronous step: so memory is back to what is durable before any caller hears
+ * of the refusal, and no later write can be built on a refused one.
  */
 
 /** An index as declared with `createIndex`. `key` keeps the declared field order. */
@@ -33,11 +39,11 @@ export type DatabaseState = Map<string, CollectionState>;
 export interface Journal {
   /**
    * Appends one atomic batch and resolves once it is fsynced. Concurrent calls share one
-   * write and one fsync (group commit). If the write or the fsync fails, every batch of that
-   * group is rejected and the journal is failed: later commits reject too (the in-memory
-   * state may be ahead of the disk, so the store must be reopened).
+   * write and one fsync (group commit). If the batch cannot be made durable, `undo` is
+   * called (see above) and the promise rejects with a `StoreUnavailableError`; the journal
+   * then tries to resume with each later commit.
    */
-  commit(ops: JournalOp[]): Promise<void>;
+  commit(ops: JournalOp[], undo?: () => void): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -4,6 +4,7 @@ import type {
   CollectionPlacement,
   CollectionRecord,
   CollectionRepository,
+  SiblingRange,
   SiblingRecord,
 } from '@quire/domain';
 import type { Filter, StoreCollection, StoreDatabase, UpdateFilter } from '../store/collection';
@@ -25,8 +26,10 @@ export const collectionIndexes: CollectionIndexes[] = [
   defineIndexes<CollectionDocument>(COLLECTION, [
     // An organization's collections in creation order (ids are time-ordered).
     { key: { organizationId: 1, _id: 1 } },
-    // Siblings under one parent in order (positions; see resolveSiblingPosition).
-    { key: { organizationId: 1, parentId: 1, position: 1 } },
+    // Siblings under one parent in order: neighbours (`listSiblingRange`; see
+    // resolveSiblingPosition) and the lists of one parent's children. The `_id` ends the key so
+    // a range read in either direction is served in order on MongoDB too.
+    { key: { organizationId: 1, parentId: 1, position: 1, _id: 1 } },
     // Children of a collection whatever their organization (subtrees of deletes, moves and
     // transfers). Subtrees are walked by parent rather than found by `ancestorIds`: an index
     // on that array would be multikey, which the embedded engine's planner does not use.
@@ -62,20 +65,34 @@ export class MongoCollectionRepository implements CollectionRepository {
     await this.#collections.insertOne(toDocument(collection));
   }
 
-  async listAll(organizationId: string, query: { topLevelOnly?: boolean }): Promise<CollectionRecord[]> {
-    const filter: Filter<CollectionDocument> = { organizationId };
-    // `null` matches documents without the field: the top level.
-    if (query.topLevelOnly) filter.parentId = null as unknown as string | undefined;
-    const docs = await this.#collections.find(filter, { sort: { _id: 1 } }).toArray();
+  async listAll(organizationId: string): Promise<CollectionRecord[]> {
+    const docs = await this.#collections.find({ organizationId }, { sort: { _id: 1 } }).toArray();
     return docs.map(toRecord);
   }
 
-  async listSiblings(organizationId: string, parentId: string | undefined): Promise<SiblingRecord[]> {
+  async listChildren(organizationId: string, parentId: string | undefined): Promise<CollectionRecord[]> {
+    // `null` matches documents without the field: the top level.
+    const filter: Filter<CollectionDocument> = {
+      organizationId,
+      parentId: (parentId ?? null) as string | undefined,
+    };
+    const docs = await this.#collections.find(filter, { sort: { position: 1, _id: 1 } }).toArray();
+    return docs.map(toRecord);
+  }
+
+  async listSiblingRange(range: SiblingRange): Promise<SiblingRecord[]> {
+    const order = range.direction === 'up' ? 1 : -1;
+    const filter: Filter<CollectionDocument> = {
+      organizationId: range.organizationId,
+      parentId: (range.parentId ?? null) as string | undefined,
+    };
+    if (range.from !== undefined) filter.position = order === 1 ? { $gte: range.from } : { $lte: range.from };
     const docs = await this.#collections
-      .find(
-        { organizationId, parentId: (parentId ?? null) as string | undefined },
-        { sort: { position: 1, _id: 1 }, projection: { _id: 1, position: 1 } },
-      )
+      .find(filter, {
+        sort: { position: order, _id: order },
+        limit: range.limit,
+        projection: { _id: 1, position: 1 },
+      })
       .toArray();
     return docs.map((doc) => ({ id: doc._id, position: doc.position }));
   }

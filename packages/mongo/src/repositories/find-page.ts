@@ -7,15 +7,27 @@
  * `{...equality fields, field, _id}` serves on both engines) plus an `$or` that drops the
  * rows of the cursor's own value that were already returned.
  */
-import type { Cursor, PageRequest, Slice } from '@quire/domain';
+import { type Cursor, type CursorValue, invalidCursor, type PageRequest, type Slice } from '@quire/domain';
 import type { Document, Filter, StoreCollection } from '../store/collection';
 
-type CursorValue = Cursor['values'][number];
-
 export interface PageSort {
-  /** Sort field other than `_id` (optional: lists ordered by id alone omit it). */
+  /**
+   * Sort field other than `_id` (optional: lists ordered by id alone omit it). Its values
+   * are strings (timestamps, names, order keys) or missing (null).
+   */
   field?: string;
   direction: 1 | -1;
+}
+
+/**
+ * A decoded cursor holds scalars only (`decodeCursor`); here it must also fit this list:
+ * one value per sort field, of the field's type. A cursor of another list is a 400.
+ */
+function checkCursorFits(sort: PageSort, cursor: Cursor): void {
+  const expected = sort.field ? 1 : 0;
+  if (cursor.values.length !== expected) throw invalidCursor();
+  const value = cursor.values[0];
+  if (expected === 1 && value !== null && typeof value !== 'string') throw invalidCursor();
 }
 
 const valueAt = (doc: Document, path: string): CursorValue => {
@@ -48,6 +60,7 @@ export async function findPage<T extends Document, R>(
   page: PageRequest,
   toRecord: (doc: T) => R,
 ): Promise<Slice<R>> {
+  if (page.after) checkCursorFits(sort, page.after);
   const query = page.after ? withCondition(filter as Document, afterCursor(sort, page.after)) : filter;
   const order: Record<string, 1 | -1> = sort.field
     ? { [sort.field]: sort.direction, _id: sort.direction }

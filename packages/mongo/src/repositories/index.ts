@@ -14,6 +14,7 @@ import { MongoOrganizationRepository, organizationIndexes } from './organization
 import { MongoSamlProviderRepository, samlProviderIndexes } from './saml-provider-repository';
 import { MongoSpaceRepository, spaceIndexes } from './space-repository';
 import { MongoTeamRepository, teamIndexes } from './team-repository';
+import { MongoTreeLockRepository } from './tree-lock-repository';
 import { MongoUserRepository, userIndexes } from './user-repository';
 
 /** The indexes of every repository, created at startup on either engine by `ensureIndexes`. */
@@ -42,5 +43,6 @@ export function createRepositories(db: StoreDatabase): Repositories {
     spaces: new MongoSpaceRepository(db),
     collections: new MongoCollectionRepository(db),
     contentGrants: new MongoContentGrantRepository(db),
+    treeLocks: new MongoTreeLockRepository(db),
   };
 }

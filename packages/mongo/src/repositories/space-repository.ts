@@ -1,5 +1,6 @@
 import type {
   PageRequest,
+  SiblingRange,
   SiblingRecord,
   Slice,
   SpacePlacement,
@@ -38,8 +39,12 @@ export const spaceIndexes: CollectionIndexes[] = [
     // The lists of spaces that are not deleted (`deletedAt: null` matches the missing field),
     // paged on the id: equality on the first two fields, then a range on `_id`.
     { key: { organizationId: 1, deletedAt: 1, _id: 1 } },
-    // Siblings under one parent in order (positions; see resolveSiblingPosition).
-    { key: { organizationId: 1, parentId: 1, position: 1 } },
+    // Siblings under one parent in order, deleted ones included: the greatest key under a
+    // parent and the keys next to one (`listSiblingRange`; see resolveSiblingPosition). The
+    // `_id` ends the key so a range read in either direction is served in order on MongoDB too.
+    { key: { organizationId: 1, parentId: 1, position: 1, _id: 1 } },
+    // The live spaces under one parent in order: neighbours, and a collection's list of spaces.
+    { key: { organizationId: 1, parentId: 1, deletedAt: 1, position: 1, _id: 1 } },
     // The spaces of collections whatever their organization (collection deletes and transfers).
     { key: { parentId: 1, _id: 1 } },
     // The purge: spaces deleted before a cutoff, across organizations.
@@ -94,19 +99,32 @@ export class MongoSpaceRepository implements SpaceRepository {
     return docs.map(toRecord);
   }
 
-  async listSiblings(organizationId: string, parentId: string | undefined): Promise<SiblingRecord[]> {
+  async listSiblingRange(range: SiblingRange): Promise<SiblingRecord[]> {
+    const order = range.direction === 'up' ? 1 : -1;
     // `parentId: null` matches documents without the field: the top level.
+    const filter: Filter<SpaceDocument> = {
+      organizationId: range.organizationId,
+      parentId: (range.parentId ?? null) as string | undefined,
+    };
+    if (range.from !== undefined) filter.position = order === 1 ? { $gte: range.from } : { $lte: range.from };
     const docs = await this.#spaces
-      .find(
-        { organizationId, parentId: (parentId ?? null) as string | undefined },
-        { sort: { position: 1, _id: 1 }, projection: { _id: 1, position: 1, deletedAt: 1 } },
-      )
+      .find(range.liveOnly ? active(filter) : filter, {
+        sort: { position: order, _id: order },
+        limit: range.limit,
+        projection: { _id: 1, position: 1, deletedAt: 1 },
+      })
       .toArray();
     return docs.map((doc) => {
       const sibling: SiblingRecord = { id: doc._id, position: doc.position };
       if (doc.deletedAt) sibling.deletedAt = doc.deletedAt;
       return sibling;
     });
+  }
+
+  async listLiveChildren(organizationId: string, parentId: string | undefined): Promise<SpaceRecord[]> {
+    const filter = active({ organizationId, parentId: (parentId ?? null) as string | undefined });
+    const docs = await this.#spaces.find(filter, { sort: { position: 1, _id: 1 } }).toArray();
+    return docs.map(toRecord);
   }
 
   async listInParents(parentIds: readonly string[]): Promise<SpaceRecord[]> {
@@ -120,12 +138,11 @@ export class MongoSpaceRepository implements SpaceRepository {
   async markDeletedInParents(parentIds: readonly string[], deletedAt: string): Promise<number> {
     if (parentIds.length === 0) return 0;
     const leaving = await this.#activeByOrganization({ parentId: { $in: [...parentIds] } });
+    // They keep their parent: a restore finds it gone and brings them to the top level.
     const result = await this.#spaces.updateMany(
       { parentId: { $in: [...parentIds] }, deletedAt: { $exists: false } },
-      { $set: { deletedAt, updatedAt: deletedAt }, $unset: { parentId: '' } },
+      { $set: { deletedAt, updatedAt: deletedAt } },
     );
-    // Spaces already deleted leave the collections too, so nothing points at them any more.
-    await this.#spaces.updateMany({ parentId: { $in: [...parentIds] } }, { $unset: { parentId: '' } });
     for (const [organizationId, count] of leaving) await this.#adjustActive(organizationId, -count);
     return result.modifiedCount;
   }

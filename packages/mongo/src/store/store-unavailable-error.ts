@@ -5,7 +5,7 @@
  * unavailable until writes succeed again.
  */
 export class StoreUnavailableError extends Error {
-  override readonly name = 'StoreUnavailableError';
+  override readonly name: string = 'StoreUnavailableError';
 }
 
 export const isStoreUnavailableError = (error: unknown): error is StoreUnavailableError =>

@@ -3,6 +3,12 @@
  * as it can with concurrent writers, printing every acknowledged write; it is SIGKILLed at
  * random moments (during startup and recovery, mid-write, mid-compaction), the same directory
  * is reopened each time, and every write ever acknowledged must be there.
+ *
+ * The kill plan is drawn from a seed, printed with the result (and in any failure):
+ *   QUIRE_CRASH_SEED=<seed> npx vitest run packages/mongo/test/embedded/crash.test.ts
+ * replays the same plan (the same kinds of kill, delays and compactions aimed at; where
+ * the writer is when a timer fires still depends on the machine). QUIRE_CRASH_KILLS sets
+ * the number of cycles (default 20).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -12,10 +18,12 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStorage } from '../../src/embedded/durability/index';
 import { EmbeddedDatabase } from '../../src/embedded/engine/index';
+import { type Random, seededRandom } from './engine/random-queries';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const packageRoot = path.resolve(here, '../..');
-const KILLS = 20;
+const KILLS = Number(process.env.QUIRE_CRASH_KILLS ?? 20);
+const SEED = Number(process.env.QUIRE_CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const WRITERS = 8;
 /** Small, so compactions are frequent (the journal must also outgrow the last snapshot). */
 const COMPACT_AFTER_BYTES = 32 * 1024;
@@ -35,11 +43,11 @@ type KillPlan =
   /** As soon as the n-th compaction starts (the journal rotated, the snapshot is being written). */
   | { kind: 'compaction'; nth: number; fallbackMs: number };
 
-function planKill(): KillPlan {
-  const dice = Math.random();
-  if (dice < 0.15) return { kind: 'startup', afterMs: Math.random() * 150 };
-  if (dice < 0.5) return { kind: 'compaction', nth: 1 + Math.floor(Math.random() * 4), fallbackMs: 2000 };
-  return { kind: 'writing', afterMs: 50 + Math.random() * 750 };
+function planKill(random: Random): KillPlan {
+  const dice = random();
+  if (dice < 0.15) return { kind: 'startup', afterMs: random() * 150 };
+  if (dice < 0.5) return { kind: 'compaction', nth: 1 + Math.floor(random() * 4), fallbackMs: 2000 };
+  return { kind: 'writing', afterMs: 50 + random() * 750 };
 }
 
 interface Cycle {
@@ -164,48 +172,57 @@ async function verify(inserted: readonly string[], lastUpdate: Map<string, { run
 }
 
 describe('embedded store under SIGKILL', () => {
-  it(`keeps every acknowledged write across ${KILLS} random kills`, async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'quire-crash-'));
-    const started = Date.now();
-    const inserted: string[] = [];
-    const lastUpdate = new Map<string, { run: number; v: number }>();
-    const counts = { startup: 0, writing: 0, compaction: 0, interruptedCompactions: 0, updates: 0 };
+  it(
+    `keeps every acknowledged write across ${KILLS} random kills`,
+    async () => {
+      dir = await mkdtemp(path.join(os.tmpdir(), 'quire-crash-'));
+      const started = Date.now();
+      const inserted: string[] = [];
+      const lastUpdate = new Map<string, { run: number; v: number }>();
+      const counts = { startup: 0, writing: 0, compaction: 0, interruptedCompactions: 0, updates: 0 };
+      const random = seededRandom(SEED);
+      const replay = `replay with QUIRE_CRASH_SEED=${SEED}`;
+      console.info(`crash test: seed ${SEED}, ${KILLS} kills (${replay})`);
 
-    let next = startWriter(0);
-    for (let run = 0; run < KILLS; run++) {
-      const writer = next;
-      const plan = planKill();
-      const cycleDone = writer.goAndKill(plan);
-      if (run + 1 < KILLS) next = startWriter(run + 1);
-      const cycle = await cycleDone;
-      if (cycle.signal !== 'SIGKILL') {
-        throw new Error(`crash-writer exited by itself (code ${cycle.code}):\n${cycle.stderr}`);
+      let next = startWriter(0);
+      for (let run = 0; run < KILLS; run++) {
+        const writer = next;
+        const plan = planKill(random);
+        const cycleDone = writer.goAndKill(plan);
+        if (run + 1 < KILLS) next = startWriter(run + 1);
+        const cycle = await cycleDone;
+        if (cycle.signal !== 'SIGKILL') {
+          throw new Error(`crash-writer exited by itself (code ${cycle.code}, ${replay}):\n${cycle.stderr}`);
+        }
+        counts[plan.kind]++;
+        inserted.push(...cycle.inserted);
+        for (const { key, v } of cycle.updated) lastUpdate.set(key, { run, v });
+        counts.updates += cycle.updated.length;
+
+        // A compaction cut short leaves two journals (rotated, old one not yet deleted) or a .tmp snapshot.
+        const names = await readdir(dir);
+        if (
+          names.filter((name) => name.startsWith('journal-')).length > 1 ||
+          names.some((name) => name.endsWith('.tmp'))
+        ) {
+          counts.interruptedCompactions++;
+        }
+
+        const problems = await verify(inserted, lastUpdate);
+        expect(problems.slice(0, 10), `after kill ${run + 1} (${JSON.stringify(plan)}; ${replay})`).toEqual(
+          [],
+        );
       }
-      counts[plan.kind]++;
-      inserted.push(...cycle.inserted);
-      for (const { key, v } of cycle.updated) lastUpdate.set(key, { run, v });
-      counts.updates += cycle.updated.length;
 
-      // A compaction cut short leaves two journals (rotated, old one not yet deleted) or a .tmp snapshot.
-      const names = await readdir(dir);
-      if (
-        names.filter((name) => name.startsWith('journal-')).length > 1 ||
-        names.some((name) => name.endsWith('.tmp'))
-      ) {
-        counts.interruptedCompactions++;
-      }
-
-      const problems = await verify(inserted, lastUpdate);
-      expect(problems.slice(0, 10), `after kill ${run + 1} (${plan.kind})`).toEqual([]);
-    }
-
-    console.info(
-      `crash test: ${KILLS} kills in ${((Date.now() - started) / 1000).toFixed(1)} s ` +
-        `(${counts.startup} aimed at startup, ${counts.writing} at writing, ${counts.compaction} at compaction; ` +
-        `${counts.interruptedCompactions} left a compaction unfinished); ` +
-        `${inserted.length} acknowledged inserts and ${counts.updates} acknowledged updates all present`,
-    );
-    expect(inserted.length).toBeGreaterThan(1000);
-    expect(counts.interruptedCompactions).toBeGreaterThan(0);
-  }, 90_000);
+      console.info(
+        `crash test: seed ${SEED}, ${KILLS} kills in ${((Date.now() - started) / 1000).toFixed(1)} s ` +
+          `(${counts.startup} aimed at startup, ${counts.writing} at writing, ${counts.compaction} at compaction; ` +
+          `${counts.interruptedCompactions} left a compaction unfinished); ` +
+          `${inserted.length} acknowledged inserts and ${counts.updates} acknowledged updates all present`,
+      );
+      expect(counts.interruptedCompactions, `no kill hit a compaction (${replay})`).toBeGreaterThan(0);
+      expect(inserted.length).toBeGreaterThan(50 * KILLS);
+    },
+    30_000 + KILLS * 4_000,
+  );
 });

@@ -32,7 +32,9 @@ describe('openStore', () => {
   it('opens MongoDB when a URI is configured (here one that cannot be reached)', async () => {
     const mongodbUri = 'mongodb://127.0.0.1:1/?serverSelectionTimeoutMS=300';
     await expect(openStore({ mongodbUri, dataDir })).rejects.toMatchObject({
-      name: 'MongoServerSelectionError',
+      name: 'MongoConnectionError',
+      hosts: '127.0.0.1:1',
+      cause: { name: 'MongoServerSelectionError' },
     });
   });
 });

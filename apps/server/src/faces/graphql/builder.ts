@@ -1,11 +1,16 @@
 /** The Pothos builder (types are generated from the operations' zod schemas elsewhere). */
 import SchemaBuilder from '@pothos/core';
 import RelayPlugin from '@pothos/plugin-relay';
-import type { OperationContext } from '@quire/domain';
+import { invalidInput } from '@quire/domain';
 import { valueFromASTUntyped } from 'graphql';
+import type { RequestAccess } from '../../request-context';
+import { toGraphqlError } from './graphql-errors';
+
+/** `nodes(ids:)` takes at most this many ids, like the default page of every list. */
+export const MAX_NODE_IDS = 100;
 
 export interface GraphqlContext {
-  operationContext: OperationContext;
+  access: RequestAccess;
 }
 
 export type Builder = PothosSchemaTypes.SchemaBuilder<
@@ -21,7 +26,20 @@ export function createBuilder(): Builder {
     Scalars: { JSON: { Input: unknown; Output: unknown } };
   }>({
     plugins: [RelayPlugin],
-    relay: { cursorType: 'String', clientMutationId: 'omit' },
+    relay: {
+      cursorType: 'String',
+      clientMutationId: 'omit',
+      nodesQueryOptions: {
+        description: `Fetches objects given their IDs (at most ${MAX_NODE_IDS})`,
+        // Refused before any node is loaded: each id costs an operation.
+        resolve: (_root, args, _context, _info, resolveNodes) => {
+          if (args.ids.length > MAX_NODE_IDS) {
+            throw toGraphqlError(invalidInput('ids', `at most ${MAX_NODE_IDS} ids at once`));
+          }
+          return resolveNodes(args.ids);
+        },
+      },
+    },
   });
   builder.scalarType('JSON', {
     description: 'Any JSON value',

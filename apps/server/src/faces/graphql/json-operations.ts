@@ -1,14 +1,15 @@
 /**
- * GraphQL operations sent as a plain JSON POST (`{query, variables?, operationName?}`),
- * executed with Yoga's own envelop pipeline (`yoga.getEnveloped`: the parse and validation
- * caches, the armor limits, JIT execution, error masking) but without Yoga's HTTP adapter,
- * which builds a WHATWG Request and Response around every call. Anything else (GET,
- * extensions, batching, subscriptions, other media types) is left to Yoga: this returns
- * undefined for it.
+ * GraphQL operations sent as a plain JSON POST (`{query, variables?, operationName?}`) or a
+ * GET with the same parameters in the query string (queries only), executed with Yoga's own
+ * envelop pipeline (`yoga.getEnveloped`: the parse and validation caches, the armor limits,
+ * JIT execution, error masking) but without Yoga's HTTP adapter, which builds a WHATWG
+ * Request and Response around every call. Both ways answer errors alike. Anything else
+ * (extensions, batching, other media types) is left to Yoga: this returns undefined for it.
  */
 import type { FastifyRequest } from 'fastify';
 import { type DocumentNode, type ExecutionResult, GraphQLError, getOperationAST } from 'graphql';
 import type { YogaServerInstance } from 'graphql-yoga';
+import { parseJsonText } from '../../http/json-text';
 
 export interface JsonOperationResponse {
   status: number;
@@ -35,10 +36,46 @@ function plainParams(body: unknown): Params | undefined {
   return params as unknown as Params;
 }
 
+/** A GET's parameters: `query`, `variables` (JSON text), `operationName`. */
+function queryStringParams(query: Record<string, unknown>): Params | { refusal: string } | undefined {
+  if (typeof query.query !== 'string' || Object.keys(query).some((key) => !PARAM_KEYS.has(key)))
+    return undefined;
+  if (query.operationName !== undefined && typeof query.operationName !== 'string') return undefined;
+  const params: Params = { query: query.query };
+  if (query.operationName !== undefined) params.operationName = query.operationName as string;
+  if (query.variables !== undefined) {
+    const parsed = typeof query.variables === 'string' ? parseJsonText(query.variables) : undefined;
+    if (!parsed?.ok || typeof parsed.value !== 'object' || Array.isArray(parsed.value)) {
+      return { refusal: 'variables: not a JSON object' };
+    }
+    params.variables = parsed.value as Record<string, unknown> | null;
+  }
+  return params;
+}
+
+/** A refusal in GraphQL's error format, with the status REST would answer. */
+const refusal = (status: number, message: string): JsonOperationResponse => ({
+  status,
+  body: JSON.stringify({ errors: [{ message, extensions: { code: 'validation', httpStatus: status } }] }),
+});
+
+function paramsOf(request: FastifyRequest): Params | JsonOperationResponse | undefined {
+  if (request.method === 'GET') {
+    const params = queryStringParams(request.query as Record<string, unknown>);
+    return params && 'refusal' in params ? refusal(400, params.refusal) : params;
+  }
+  if (request.method !== 'POST' || !request.headers['content-type']?.startsWith('application/json'))
+    return undefined;
+  return plainParams(request.body);
+}
+
 const acceptsJson = (accept: string | undefined): boolean =>
   accept === undefined || accept.includes('application/json') || accept.includes('*/*');
 
-/** Yoga keeps transport hints in `extensions.http`; they are not for clients. */
+/**
+ * Errors as clients get them: Yoga's transport hints (`extensions.http`) removed, and a
+ * code on every error (a document that does not parse or validate is bad input: 400).
+ */
 function withoutInternals(errors: readonly GraphQLError[]): unknown[] {
   return errors.map((error) => {
     const json = (
@@ -46,10 +83,9 @@ function withoutInternals(errors: readonly GraphQLError[]): unknown[] {
         ? error.toJSON()
         : { message: error.message, extensions: error.extensions }
     ) as { extensions?: Record<string, unknown> };
-    if (json.extensions && 'http' in json.extensions) {
-      const { http: _internal, ...extensions } = json.extensions;
-      json.extensions = extensions;
-    }
+    const { http: _internal, ...extensions } = json.extensions ?? {};
+    json.extensions =
+      extensions.code === undefined ? { ...extensions, code: 'validation', httpStatus: 400 } : extensions;
     return json;
   });
 }
@@ -65,11 +101,9 @@ export async function answerJsonOperation<Context extends Record<string, unknown
   request: FastifyRequest,
   serverContext: Context,
 ): Promise<JsonOperationResponse | undefined> {
-  if (request.method !== 'POST' || !request.headers['content-type']?.startsWith('application/json'))
-    return undefined;
   if (!acceptsJson(request.headers.accept)) return undefined;
-  const params = plainParams(request.body);
-  if (!params) return undefined;
+  const params = paramsOf(request);
+  if (!params || 'status' in params) return params;
 
   const enveloped = yoga.getEnveloped({ ...serverContext, params });
   let document: DocumentNode;
@@ -79,7 +113,11 @@ export async function answerJsonOperation<Context extends Record<string, unknown
     return { status: 200, body: serialize({ errors: [error as GraphQLError] }) };
   }
   const operation = getOperationAST(document, params.operationName ?? undefined);
-  if (!operation || operation.operation === 'subscription') return undefined;
+  if (!operation) return undefined;
+  // GraphQL over HTTP: a GET must not change anything.
+  if (request.method === 'GET' && operation.operation === 'mutation') {
+    return refusal(405, 'Mutations are sent with POST, not GET');
+  }
   let errors: readonly GraphQLError[];
   try {
     errors = enveloped.validate(enveloped.schema, document);

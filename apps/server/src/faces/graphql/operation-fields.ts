@@ -27,7 +27,7 @@ async function run(
   input: Record<string, unknown>,
 ): Promise<unknown> {
   try {
-    return await runOperation(op, context.operationContext, input);
+    return await runOperation(op, context.access, input);
   } catch (error) {
     throw toGraphqlError(error);
   }

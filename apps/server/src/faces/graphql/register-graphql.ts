@@ -10,12 +10,16 @@
  */
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import { type DomainError, isDomainError, unauthenticated } from '@quire/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga } from 'graphql-yoga';
-import { callerFromAuthorization, type Services } from '../../request-context';
+import { HTTP_STATUS_OF } from '../../http/error-status';
+import { sendRateHeaders } from '../../http/rate-headers';
+import type { RequestAccess, RequestGate } from '../../request-context';
 import type { GraphqlContext } from './builder';
 import { answerJsonOperation } from './json-operations';
 import { buildGraphqlSchema } from './schema';
+import { quireValidationRules } from './validation-rules';
 
 /**
  * Limits checked during validation, before any resolver runs (DESIGN §7). A connection of
@@ -38,7 +42,17 @@ interface ServerContext {
 const wantsGraphiql = (request: FastifyRequest): boolean =>
   request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
 
-export function registerGraphql(app: FastifyInstance, services: Services): void {
+/** A refusal of the whole request (401, 429), in GraphQL's error format. */
+function requestRefusal(reply: FastifyReply, error: DomainError) {
+  const status = HTTP_STATUS_OF[error.code];
+  if (error.details.retryAfterSeconds !== undefined)
+    reply.header('retry-after', error.details.retryAfterSeconds);
+  return reply.code(status).send({
+    errors: [{ message: error.message, extensions: { code: error.code, httpStatus: status } }],
+  });
+}
+
+export function registerGraphql(app: FastifyInstance, gate: RequestGate): void {
   const yoga = createYoga<ServerContext>({
     schema: buildGraphqlSchema(),
     graphqlEndpoint: '/graphql',
@@ -48,11 +62,16 @@ export function registerGraphql(app: FastifyInstance, services: Services): void 
       headers: JSON.stringify({ Authorization: 'Bearer <your API token>' }),
     },
     context: ({ graphql }) => graphql,
+    // CORS is the server's, the same for every face (QUIRE_CORS_ORIGINS), not Yoga's.
+    cors: false,
+    // Never development mode: Yoga would add the original error's message and stack.
+    maskedErrors: { isDev: false },
     plugins: [
       EnvelopArmorPlugin({ ...GRAPHQL_LIMITS, blockFieldSuggestion: { enabled: false } }),
       // Compiles each distinct query once (cached per document): lists of resources execute
       // several times faster than graphql-js's interpreter.
       useGraphQlJit(),
+      quireValidationRules,
     ],
     logging: {
       debug: (...args) => app.log.debug(args),
@@ -62,42 +81,46 @@ export function registerGraphql(app: FastifyInstance, services: Services): void 
     },
   });
 
+  /** Hands a request to Yoga (GraphiQL, GET, anything but a plain JSON POST), buffered. */
+  const sendThroughYoga = async (request: FastifyRequest, reply: FastifyReply, graphql: GraphqlContext) => {
+    const response = await yoga.handleNodeRequestAndResponse(request, reply, {
+      req: request,
+      reply,
+      graphql,
+    });
+    reply.code(response.status);
+    response.headers.forEach((value, key) => {
+      // The body is sent whole: its framing headers are Fastify's to set.
+      if (key !== 'content-length' && key !== 'transfer-encoding') reply.header(key, value);
+    });
+    return reply.send(await response.text());
+  };
+
   app.route({
-    method: ['GET', 'POST', 'OPTIONS'],
+    method: ['GET', 'POST'],
     url: '/graphql',
     handler: async (request, reply) => {
-      const caller = wantsGraphiql(request)
-        ? null
-        : await callerFromAuthorization(services, request.headers.authorization);
-      if (!caller && !wantsGraphiql(request) && request.method !== 'OPTIONS') {
-        return reply.code(401).send({
-          errors: [
-            {
-              message: 'Authentication required: send an API token as "Authorization: Bearer <token>"',
-              extensions: { code: 'unauthenticated', httpStatus: 401 },
-            },
-          ],
+      // The GraphiQL page needs no token: it sends the one typed in its headers pane.
+      if (wantsGraphiql(request)) return sendThroughYoga(request, reply, { access: gate.anonymous() });
+      let access: RequestAccess;
+      try {
+        access = await gate.open({
+          authorization: request.headers.authorization,
+          address: request.ip,
+          onRateState: (state, retryAfter) => sendRateHeaders(reply, state, retryAfter),
         });
+      } catch (error) {
+        if (isDomainError(error)) return requestRefusal(reply, error);
+        throw error;
       }
-      const graphql: GraphqlContext = { operationContext: { ...services, caller } };
+      if (!access.ctx.caller) return requestRefusal(reply, unauthenticated());
+      const graphql: GraphqlContext = { access };
       const answered = await answerJsonOperation(yoga, request, { req: request, reply, graphql });
-      if (answered) {
-        return reply
-          .code(answered.status)
-          .header('content-type', 'application/json; charset=utf-8')
-          .send(answered.body);
-      }
-      const response = await yoga.handleNodeRequestAndResponse(request, reply, {
-        req: request,
-        reply,
-        graphql,
-      });
-      reply.code(response.status);
-      response.headers.forEach((value, key) => {
-        // The body is sent whole: its framing headers are Fastify's to set.
-        if (key !== 'content-length' && key !== 'transfer-encoding') reply.header(key, value);
-      });
-      return reply.send(await response.text());
+      if (!answered) return sendThroughYoga(request, reply, graphql);
+      return reply
+        .code(answered.status)
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(answered.body);
     },
   });
 }

@@ -57,7 +57,7 @@ function addNode(builder: Builder, types: ZodGraphqlTypes, source: NodeSource) {
     isTypeOf: (value: unknown) => (value as { object?: unknown } | null)?.object === source.objectValue,
     loadOne: async (id: string, context: GraphqlContext) => {
       try {
-        return (await runOperation(source.load, context.operationContext, {
+        return (await runOperation(source.load, context.access, {
           [source.idArgument]: id,
         })) as Record<string, unknown>;
       } catch (error) {

@@ -3,11 +3,19 @@
  * body merged into one object. Query values arrive as strings; they are converted to the
  * type the input schema declares (number, boolean, array) so that the operation's own
  * schema validates them, and reports a wrong value by its field name.
+ *
+ * The merge copies own properties into a fresh object with `defineProperty`, so no key can
+ * reach a prototype (`__proto__` is refused at parsing, and again here for query strings),
+ * and a path parameter repeated in the query or body must say the same thing as the path.
  */
-import { type AnyOperation, invalidInput } from '@quire/domain';
+import { invalidInput } from '@quire/domain';
 import { inputSchemaOf, type JsonSchema, typesOf } from '../json-schema';
+import type { RestRoute } from './route';
 
 type QueryValue = string | string[] | undefined;
+
+/** Keys that name a prototype rather than a field. */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 function convert(value: string, schema: JsonSchema | undefined): unknown {
   const types = typesOf(schema);
@@ -29,24 +37,35 @@ function convertQueryValue(value: QueryValue, schema: JsonSchema | undefined): u
   return Array.isArray(value) ? value.map((v) => convert(v, schema)) : convert(value, schema);
 }
 
+function setField(input: Record<string, unknown>, key: string, value: unknown): void {
+  if (PROTOTYPE_KEYS.has(key)) throw invalidInput(key, 'not an accepted field name');
+  Object.defineProperty(input, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
 export type InputAssembler = (
   params: Record<string, string>,
   query: Record<string, QueryValue>,
   body: unknown,
 ) => unknown;
 
-export function inputAssemblerFor(op: AnyOperation): InputAssembler {
-  const properties = inputSchemaOf(op).schema.properties ?? {};
+export function inputAssemblerFor(route: RestRoute): InputAssembler {
+  const properties = inputSchemaOf(route.operation).schema.properties ?? {};
   return (params, query, body) => {
     const input: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(query)) input[key] = convertQueryValue(value, properties[key]);
+    for (const [key, value] of Object.entries(query))
+      setField(input, key, convertQueryValue(value, properties[key]));
     if (body !== undefined && body !== null) {
       if (typeof body !== 'object' || Array.isArray(body)) {
         throw invalidInput('', 'the request body must be a JSON object');
       }
-      Object.assign(input, body);
+      for (const [key, value] of Object.entries(body)) setField(input, key, value);
     }
-    Object.assign(input, params);
+    for (const [key, value] of Object.entries(params)) {
+      if (Object.hasOwn(input, key) && input[key] !== value) {
+        throw invalidInput(key, `differs from the ${key} of the path`);
+      }
+      setField(input, key, value);
+    }
     return input;
   };
 }

@@ -3,7 +3,8 @@
  * input, runs the one operation, and sends its output (204 when it has none).
  */
 import type { FastifyInstance } from 'fastify';
-import { contextFor, type Services } from '../../request-context';
+import { sendRateHeaders } from '../../http/rate-headers';
+import type { RequestGate } from '../../request-context';
 import { runOperation } from '../run-operation';
 import { inputAssemblerFor } from './assemble-input';
 import type { RestRoute } from './route';
@@ -11,22 +12,26 @@ import type { RestRoute } from './route';
 export function registerRestRoutes(
   app: FastifyInstance,
   routes: readonly RestRoute[],
-  services: Services,
+  gate: RequestGate,
 ): void {
   for (const route of routes) {
-    const assemble = inputAssemblerFor(route.operation);
+    const assemble = inputAssemblerFor(route);
     const successStatus = route.status ?? 200;
     app.route({
       method: route.method,
       url: route.path,
       handler: async (request, reply) => {
-        const ctx = await contextFor(services, request.headers.authorization);
+        const access = await gate.open({
+          authorization: request.headers.authorization,
+          address: request.ip,
+          onRateState: (state, retryAfter) => sendRateHeaders(reply, state, retryAfter),
+        });
         const input = assemble(
           request.params as Record<string, string>,
           request.query as Record<string, string | string[] | undefined>,
           request.body,
         );
-        const output = await runOperation(route.operation, ctx, input);
+        const output = await runOperation(route.operation, access, input);
         if (output === null || output === undefined) return reply.code(route.status ?? 204).send();
         return reply.code(successStatus).send(output);
       },

@@ -17,6 +17,7 @@ import {
 } from '@trpc/server';
 import { getHTTPStatusCode } from '@trpc/server/http';
 import type { FastifyRequest } from 'fastify';
+import { parseJsonText } from '../../http/json-text';
 
 export interface JsonCallsResponse {
   status: number;
@@ -33,12 +34,11 @@ interface Options {
 type Envelope = { result: { data: unknown } } | { error: unknown };
 
 function parseJson(text: string | undefined, what: string): unknown {
-  if (text === undefined || text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch (cause) {
-    throw new TRPCError({ code: 'PARSE_ERROR', message: `${what} is not valid JSON`, cause });
-  }
+  if (text === undefined) return undefined;
+  const parsed = parseJsonText(text);
+  if (parsed.ok) return parsed.value;
+  const code = parsed.problem === 'is not valid JSON' ? 'PARSE_ERROR' : 'BAD_REQUEST';
+  throw new TRPCError({ code, message: `${what} ${parsed.problem}` });
 }
 
 export async function answerJsonCalls(

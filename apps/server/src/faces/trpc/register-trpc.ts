@@ -9,16 +9,18 @@
  * and error shapes without its per-request WHATWG Request/Response machinery), anything
  * else through tRPC's `resolveResponse`.
  */
+import { isDomainError } from '@quire/domain';
 import { resolveResponse } from '@trpc/server/http';
 import type { FastifyInstance } from 'fastify';
-import { contextFor, type Services } from '../../request-context';
+import { sendRateHeaders } from '../../http/rate-headers';
+import type { RequestGate } from '../../request-context';
 import { answerJsonCalls } from './json-calls';
-import { appRouter } from './router';
+import { appRouter, type TrpcContext, toTrpcError } from './router';
 
 /** At most this many calls in one batched request (DESIGN §7). */
 export const TRPC_MAX_BATCH_SIZE = 10;
 
-export function registerTrpc(app: FastifyInstance, services: Services): void {
+export function registerTrpc(app: FastifyInstance, gate: RequestGate): void {
   app.register(async (scope) => {
     // tRPC parses its own bodies: keep them as text.
     scope.removeAllContentTypeParsers();
@@ -28,9 +30,22 @@ export function registerTrpc(app: FastifyInstance, services: Services): void {
       method: ['GET', 'POST'],
       url: '/trpc/*',
       handler: async (request, reply) => {
-        const createContext = async () => ({
-          operationContext: await contextFor(services, request.headers.authorization),
-        });
+        const createContext = async (): Promise<TrpcContext> => {
+          try {
+            const access = await gate.open({
+              authorization: request.headers.authorization,
+              address: request.ip,
+              onRateState: (state, retryAfter) => sendRateHeaders(reply, state, retryAfter),
+            });
+            return { access };
+          } catch (error) {
+            // A refused address (429): tRPC reports it with the matching code and status.
+            if (!isDomainError(error)) throw error;
+            if (error.details.retryAfterSeconds !== undefined)
+              reply.header('retry-after', error.details.retryAfterSeconds);
+            throw toTrpcError(error);
+          }
+        };
         const answered = await answerJsonCalls(request, {
           router: appRouter,
           maxBatchSize: TRPC_MAX_BATCH_SIZE,

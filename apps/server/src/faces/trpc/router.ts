@@ -6,10 +6,10 @@
  */
 import {
   type AnyOperation,
+  type DomainError,
   type DomainErrorCode,
   isDomainError,
   isOperation,
-  type OperationContext,
   type Operations,
   type OperationTree,
   operations,
@@ -25,10 +25,11 @@ import {
 } from '@trpc/server';
 import type { z } from 'zod';
 import { HTTP_STATUS_OF } from '../../http/error-status';
+import type { RequestAccess } from '../../request-context';
 import { runOperation } from '../run-operation';
 
 export interface TrpcContext {
-  operationContext: OperationContext;
+  access: RequestAccess;
 }
 
 /** tRPC's error code for each domain error code, exhaustive by type. */
@@ -47,14 +48,22 @@ const TRPC_CODE_OF = {
   unavailable: 'SERVICE_UNAVAILABLE',
 } as const satisfies Record<DomainErrorCode, TRPC_ERROR_CODE_KEY>;
 
+/** A domain error as tRPC reports it: the matching code, the message, the cause for the formatter. */
+export const toTrpcError = (error: DomainError): TRPCError =>
+  new TRPCError({ code: TRPC_CODE_OF[error.code], message: error.message, cause: error });
+
 const t = initTRPC.context<TrpcContext>().create({
+  // Never development mode: tRPC would put stack traces (absolute paths, versions) in errors.
+  isDev: false,
   errorFormatter({ shape, error }) {
+    // Without a stack, whatever the mode (`isDev` above is the first guard).
+    const { stack: _stack, ...data } = shape.data as typeof shape.data & { stack?: string };
     const cause = error.cause;
     if (isDomainError(cause)) {
       return {
         ...shape,
         data: {
-          ...shape.data,
+          ...data,
           // The status REST would answer, so clients see the same outcome on every face.
           httpStatus: HTTP_STATUS_OF[cause.code],
           domainCode: cause.code,
@@ -62,8 +71,8 @@ const t = initTRPC.context<TrpcContext>().create({
         },
       };
     }
-    if (error.code === 'INTERNAL_SERVER_ERROR') return { ...shape, message: 'Internal server error' };
-    return shape;
+    if (error.code === 'INTERNAL_SERVER_ERROR') return { ...shape, data, message: 'Internal server error' };
+    return { ...shape, data };
   },
 });
 
@@ -73,11 +82,9 @@ function procedureFor(op: AnyOperation) {
   const builder = t.procedure.input(rawInput);
   const resolve = async ({ ctx, input }: { ctx: TrpcContext; input: unknown }) => {
     try {
-      return await runOperation(op, ctx.operationContext, input);
+      return await runOperation(op, ctx.access, input);
     } catch (error) {
-      if (isDomainError(error)) {
-        throw new TRPCError({ code: TRPC_CODE_OF[error.code], message: error.message, cause: error });
-      }
+      if (isDomainError(error)) throw toTrpcError(error);
       throw error;
     }
   };

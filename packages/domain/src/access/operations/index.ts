@@ -3,10 +3,12 @@ import { removeGrant, updateGrant } from './change-grant';
 import { COLLECTION_TARGET, type ContentTargetKind, SPACE_TARGET } from './content-target';
 import { inviteToContent } from './invite-to-content';
 import { listTeamGrants, listUserGrants } from './list-grants';
+import { listPermissionsAggregate } from './list-permissions-aggregate';
 
 function permissionOperations<IdField extends string>(target: ContentTargetKind<IdField>) {
   return {
     invite: inviteToContent(target),
+    aggregate: listPermissionsAggregate(target),
     users: {
       list: listUserGrants(target),
       update: updateGrant(target, 'user'),

@@ -2,10 +2,12 @@
  * `GET .../permissions/users` and `GET .../permissions/teams`: who holds a grant on a space
  * or a collection, oldest grant first. Anyone who may view the target may list them, as
  * the app's share panel shows them. A grant whose user left the organization, or whose
- * team was deleted, no longer gives access and is left out of the page.
+ * team was deleted, no longer gives access and is left out of the page. Users' emails are
+ * shown to those who may list the organization's members, not to guests (`userViewIn`).
  */
 import { z } from 'zod';
-import { presentUser } from '../../identity/user-schema';
+import { presentUserAs, userViewIn } from '../../identity/operations/user-view';
+import { callerOf } from '../../operation/context';
 import { operation } from '../../operation/operation';
 import { type Page, pageRequest, pageSchemaOf, pagingShape, type Slice, toPage } from '../../paging/paging';
 import { authorizeOrganization } from '../../policies/organization-policy';
@@ -45,16 +47,19 @@ export function listUserGrants<IdField extends string>(target: ContentTargetKind
         ctx.repos.contentGrants.countForTarget(ref, 'user'),
       ]);
       const userIds = slice.items.map((grant) => grant.principal.id);
-      const [users, members] = await Promise.all([
+      const [users, members, callerMembership] = await Promise.all([
         ctx.repos.users.findByIds(userIds),
         ctx.repos.members.findMany(organizationId, userIds),
+        ctx.repos.members.find(organizationId, callerOf(ctx).userId),
       ]);
+      // Emails only for those who may list the organization's members (not guests).
+      const view = userViewIn(callerMembership) ?? 'withoutEmail';
       const userOf = new Map(users.map((user) => [user.id, user]));
       const isMember = new Set(members.map((member) => member.userId));
       const rows = keepRows(slice, (g) => userOf.has(g.principal.id) && isMember.has(g.principal.id));
       return toPage(rows, count, (grant) => ({
         permission: grant.role,
-        user: presentUser(ctx.urls, userOf.get(grant.principal.id)!),
+        user: presentUserAs(ctx, userOf.get(grant.principal.id)!, view),
       }));
     },
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { authorizeCollection, collectionAccessFor } from '../../access/authorize-collection';
+import { collectionAccessFor } from '../../access/authorize-collection';
+import { authorizeEntering } from '../../access/content-placement';
 import { notFound } from '../../errors/domain-error';
 import { operation } from '../../operation/operation';
 import { authorizeOrganization } from '../../policies/organization-policy';
@@ -9,11 +10,17 @@ import { ancestorIdsUnder } from '../collection-chain';
 import { CollectionOrganizationIdParam, CollectionTitleSchema } from '../collection-fields';
 import { type Collection, CollectionSchema, presentCollection } from '../collection-schema';
 import type { CollectionRecord } from '../records';
+import { withTreeLocks } from '../tree-lock';
 
 /**
- * Creates a collection, last among its siblings. Needs the organization's `createContent`
- * permission, and `create` on the parent collection when one is given. A new collection's
- * default level is 'inherit'.
+ * Creates a collection, last among its siblings. Needs membership of the organization and
+ * the right to create content where the collection goes (the placement rules: `create` on
+ * the parent collection, or the organization's `createContent` for the top level). A new
+ * collection's default level is 'inherit'. Outcomes: an organization the caller is not a
+ * member of, 404; a parent that does not exist, is in another organization or is hidden
+ * from the caller, 404; no right to create there, 403. Runs under the organization's tree
+ * lock (409 'conflict' when it stays busy), so a collection is never created under one that
+ * a concurrent delete removed.
  */
 export const createCollection = operation({
   name: 'orgs.collections.create',
@@ -27,33 +34,33 @@ export const createCollection = operation({
   }),
   output: CollectionSchema,
   async run(ctx, input): Promise<Collection> {
-    await authorizeOrganization(ctx, input.organizationId, 'createContent');
-    if (input.parent !== undefined) {
-      const { collection: parent } = await authorizeCollection(ctx, input.parent, 'create');
-      if (parent.organizationId !== input.organizationId) throw notFound('Parent collection');
-    }
-    const id = ctx.ids.newId();
-    const position = await resolveSiblingPosition(ctx, {
-      organizationId: input.organizationId,
-      parentId: input.parent,
-      moving: { kind: 'collection', id },
-      position: undefined,
+    // Non-members are refused before waiting for the tree.
+    await authorizeOrganization(ctx, input.organizationId, 'view');
+    return withTreeLocks(ctx, [input.organizationId], async () => {
+      const place = { organizationId: input.organizationId, parentId: input.parent };
+      const parent = await authorizeEntering(ctx, 'collection', place);
+      const id = ctx.ids.newId();
+      const position = await resolveSiblingPosition(ctx, {
+        ...place,
+        moving: { kind: 'collection', id },
+        position: undefined,
+      });
+      const now = ctx.clock.now().toISOString();
+      const collection: CollectionRecord = {
+        id,
+        organizationId: input.organizationId,
+        ancestorIds: parent ? await ancestorIdsUnder(ctx, parent.id) : [],
+        title: input.title,
+        defaultLevel: 'inherit',
+        position,
+        createdAt: now,
+        updatedAt: now,
+      };
+      if (parent) collection.parentId = parent.id;
+      await ctx.repos.collections.insert(collection);
+      const access = (await collectionAccessFor(ctx, [collection])).get(collection.id);
+      if (!access) throw notFound('Collection');
+      return presentCollection(ctx.urls, collection, access.permissions);
     });
-    const now = ctx.clock.now().toISOString();
-    const collection: CollectionRecord = {
-      id,
-      organizationId: input.organizationId,
-      ancestorIds: await ancestorIdsUnder(ctx, input.parent),
-      title: input.title,
-      defaultLevel: 'inherit',
-      position,
-      createdAt: now,
-      updatedAt: now,
-    };
-    if (input.parent !== undefined) collection.parentId = input.parent;
-    await ctx.repos.collections.insert(collection);
-    const access = (await collectionAccessFor(ctx, [collection])).get(collection.id);
-    if (!access) throw notFound('Collection');
-    return presentCollection(ctx.urls, collection, access.permissions);
   },
 });

@@ -9,8 +9,9 @@ import { pageInMemory } from '../page-in-memory';
 
 /**
  * The spaces directly in a collection that the caller can view (deleted ones left out), in
- * creation order. A collection holds few spaces: they are read whole, filtered by the
- * access rules in batch, and paged in memory (so `count` is exact for the caller).
+ * sibling order (the order moves set; pages on the key and id). A collection holds few
+ * spaces: they are read whole, filtered by the access rules in batch, and paged in memory
+ * (so `count` is exact for the caller).
  */
 export const listCollectionSpaces = operation({
   name: 'collections.spaces',
@@ -20,12 +21,10 @@ export const listCollectionSpaces = operation({
   output: pageSchemaOf(SpaceSchema),
   async run(ctx, input): Promise<Page<Space>> {
     const { collection } = await authorizeCollection(ctx, input.collectionId, 'view');
-    const spaces = (await ctx.repos.spaces.listInParents([collection.id])).filter(
-      (space) => !space.deletedAt && space.organizationId === collection.organizationId,
-    );
+    const spaces = await ctx.repos.spaces.listLiveChildren(collection.organizationId, collection.id);
     const access = await spaceAccessFor(ctx, spaces);
     const visible = spaces.filter((space) => access.has(space.id));
-    const slice = pageInMemory(visible, pageRequest(input));
+    const slice = pageInMemory(visible, pageRequest(input), 'position');
     return toPage(slice, visible.length, (space) =>
       presentSpace(ctx.urls, space, access.get(space.id)!.permissions),
     );

@@ -8,7 +8,8 @@ import { type Collection, CollectionSchema, presentCollection } from '../collect
 import { pageInMemory } from '../page-in-memory';
 
 /**
- * The collections of an organization the caller can view, in creation order. An
+ * The collections of an organization the caller can view: all of them in creation order, or
+ * with `nested: false` only the top level, in sibling order (the order moves set). An
  * organization holds few collections: all are read, filtered by the access rules in batch,
  * and paged in memory (so `count` is exact for the caller).
  */
@@ -28,12 +29,13 @@ export const listCollections = operation({
   output: pageSchemaOf(CollectionSchema),
   async run(ctx, input): Promise<Page<Collection>> {
     await authorizeOrganization(ctx, input.organizationId, 'view');
-    const all = await ctx.repos.collections.listAll(input.organizationId, {
-      topLevelOnly: input.nested === false,
-    });
+    const topLevel = input.nested === false;
+    const all = topLevel
+      ? await ctx.repos.collections.listChildren(input.organizationId, undefined)
+      : await ctx.repos.collections.listAll(input.organizationId);
     const access = await collectionAccessFor(ctx, all);
     const visible = all.filter((collection) => access.has(collection.id));
-    const slice = pageInMemory(visible, pageRequest(input));
+    const slice = pageInMemory(visible, pageRequest(input), topLevel ? 'position' : 'id');
     return toPage(slice, visible.length, (collection) =>
       presentCollection(ctx.urls, collection, access.get(collection.id)!.permissions),
     );

@@ -1,21 +1,27 @@
 import { z } from 'zod';
 import { authorizeCollection, collectionAccessFor } from '../../access/authorize-collection';
+import { authorizeTransferIn, authorizeTransferOut } from '../../access/content-placement';
 import type { ContentTarget } from '../../access/ports';
-import { DomainError, notFound } from '../../errors/domain-error';
+import { notFound } from '../../errors/domain-error';
 import { operation } from '../../operation/operation';
-import { authorizeOrganization } from '../../policies/organization-policy';
+import { noChange } from '../../positions/no-change';
 import { resolveSiblingPosition } from '../../positions/resolve-sibling-position';
 import { IdSchema } from '../../schemas/common';
 import { CollectionIdParam } from '../collection-fields';
 import { type Collection, CollectionSchema, presentCollection } from '../collection-schema';
 import { descendantLevels, rewriteDescendantAncestors } from '../collection-tree';
+import { assertInLockedTree, withTreeLocks } from '../tree-lock';
 
 /**
  * Moves a collection, with its sub-collections and all their spaces, to another organization,
- * where it lands last at the top level. Needs `admin` on the collection and the organization
- * admin role in the target organization (a member of it who is not an admin: cannot be moved,
- * 412; not a member: not found). The same organization changes nothing (409). Grants on the
- * moved content are removed: they name people and teams of the organization it leaves.
+ * where it lands last at the top level. Needs the organization admin role where the
+ * collection is (a grant on it, on an ancestor or to a team is not enough) and where it
+ * goes. Outcomes: the collection unknown or hidden, 404; not its admin, or not an
+ * organization admin where it is, 403; the organization it is already in, 409 'no_change';
+ * a target organization the caller is not a member of, 404; not an admin there, 412
+ * 'cannot_move'. Grants on the moved content are removed: they name people and teams of the
+ * organization it leaves. Runs under both organizations' tree locks (409 'conflict' when
+ * they stay busy).
  *
  * Without transactions, the content moves first and the collection itself last: until then
  * the collection is in its old organization and everything below it is found through parent
@@ -32,44 +38,43 @@ export const transferCollection = operation({
   }),
   output: CollectionSchema,
   async run(ctx, input): Promise<Collection> {
-    const { collection } = await authorizeCollection(ctx, input.collectionId, 'admin');
-    if (input.organization === collection.organizationId) {
-      throw new DomainError('no_change', 'operation would not result in any update');
-    }
-    const { permissions } = await authorizeOrganization(ctx, input.organization, 'view');
-    if (!permissions.admin) {
-      throw new DomainError(
-        'cannot_move',
-        'The collection cannot be moved: you are not an admin of the target organization',
+    // Refused callers are refused before waiting for the trees.
+    const { collection: seen } = await authorizeCollection(ctx, input.collectionId, 'admin');
+    const locked = [seen.organizationId, input.organization];
+    return withTreeLocks(ctx, locked, async () => {
+      const { collection } = await authorizeCollection(ctx, input.collectionId, 'admin');
+      assertInLockedTree(collection.organizationId, locked);
+      await authorizeTransferOut(ctx, 'collection', collection.organizationId);
+      if (input.organization === collection.organizationId) throw noChange();
+      const target = { organizationId: input.organization, parentId: undefined };
+      await authorizeTransferIn(ctx, 'collection', target);
+      const now = ctx.clock.now().toISOString();
+      const descendants = (await descendantLevels(ctx, collection.id)).flat();
+      const collectionIds = [collection.id, ...descendants];
+      const spaces = await ctx.repos.spaces.listInParents(collectionIds);
+      const targets: ContentTarget[] = [
+        ...collectionIds.map((id): ContentTarget => ({ kind: 'collection', id })),
+        ...spaces.map((space): ContentTarget => ({ kind: 'space', id: space.id })),
+      ];
+      await ctx.repos.contentGrants.removeForTargets(targets);
+      await ctx.repos.spaces.setOrganizationInParents(collectionIds, input.organization, now);
+      await ctx.repos.collections.setOrganization(descendants, input.organization, now);
+      // It lands at the top level: what was above it is no ancestor any more.
+      await rewriteDescendantAncestors(ctx, collection.id, []);
+      const position = await resolveSiblingPosition(ctx, {
+        ...target,
+        moving: { kind: 'collection', id: collection.id },
+        position: undefined,
+      });
+      const moved = await ctx.repos.collections.place(
+        collection.id,
+        { ...target, ancestorIds: [], position },
+        now,
       );
-    }
-    const now = ctx.clock.now().toISOString();
-    const descendants = (await descendantLevels(ctx, collection.id)).flat();
-    const collectionIds = [collection.id, ...descendants];
-    const spaces = await ctx.repos.spaces.listInParents(collectionIds);
-    const targets: ContentTarget[] = [
-      ...collectionIds.map((id): ContentTarget => ({ kind: 'collection', id })),
-      ...spaces.map((space): ContentTarget => ({ kind: 'space', id: space.id })),
-    ];
-    await ctx.repos.contentGrants.removeForTargets(targets);
-    await ctx.repos.spaces.setOrganizationInParents(collectionIds, input.organization, now);
-    await ctx.repos.collections.setOrganization(descendants, input.organization, now);
-    // It lands at the top level: what was above it is no ancestor any more.
-    await rewriteDescendantAncestors(ctx, collection.id, []);
-    const position = await resolveSiblingPosition(ctx, {
-      organizationId: input.organization,
-      parentId: undefined,
-      moving: { kind: 'collection', id: collection.id },
-      position: undefined,
+      if (!moved) throw notFound('Collection');
+      const access = (await collectionAccessFor(ctx, [moved])).get(moved.id);
+      if (!access) throw notFound('Collection');
+      return presentCollection(ctx.urls, moved, access.permissions);
     });
-    const moved = await ctx.repos.collections.place(
-      collection.id,
-      { organizationId: input.organization, parentId: undefined, ancestorIds: [], position },
-      now,
-    );
-    if (!moved) throw notFound('Collection');
-    const access = (await collectionAccessFor(ctx, [moved])).get(moved.id);
-    if (!access) throw notFound('Collection');
-    return presentCollection(ctx.urls, moved, access.permissions);
   },
 });

@@ -1,8 +1,9 @@
-/** The identity operations, merged at the root of the registry (`user.*`, `admin.*`). */
+/** The identity operations, merged at the root of the registry (`user.*`, `users.*`, `admin.*`). */
 import type { OperationTree } from '../../operation/operation';
 import { createTokenAsAdmin, getTokenAsAdmin, listTokensAsAdmin, revokeTokenAsAdmin } from './admin-tokens';
 import { createUserAsAdmin, getUserAsAdmin, listUsersAsAdmin } from './admin-users';
 import { getCurrentUser } from './get-current-user';
+import { getUser } from './get-user';
 import { listOwnTokens, revokeOwnToken } from './own-tokens';
 
 export const identityOperations = {
@@ -10,6 +11,7 @@ export const identityOperations = {
     get: getCurrentUser,
     tokens: { list: listOwnTokens, revoke: revokeOwnToken },
   },
+  users: { get: getUser },
   admin: {
     users: { create: createUserAsAdmin, list: listUsersAsAdmin, get: getUserAsAdmin },
     tokens: {

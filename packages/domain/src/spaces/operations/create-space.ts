@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { spaceAccessFor } from '../../access/authorize-space';
+import { authorizeEntering } from '../../access/content-placement';
+import { withTreeLocks } from '../../collections/tree-lock';
 import { notFound } from '../../errors/domain-error';
 import { operation } from '../../operation/operation';
 import { OrganizationIdParam } from '../../organizations/operations/params';
 import { authorizeOrganization } from '../../policies/organization-policy';
 import { resolveSiblingPosition } from '../../positions/resolve-sibling-position';
 import { IdSchema } from '../../schemas/common';
-import { authorizeParentCollection } from '../parent-collection';
 import type { SpaceRecord } from '../records';
 import { EmojiSchema, SpaceEditModeSchema, SpaceTitleSchema } from '../space-fields';
 import { presentSpace, SpaceSchema } from '../space-schema';
@@ -41,6 +42,16 @@ export function newSpaceRecord(
   };
 }
 
+/**
+ * Creates a space, last among its siblings, at the top level of the organization or in one
+ * of its collections. Needs membership of the organization and the right to create content
+ * where the space goes (the placement rules: `create` on the collection, or the
+ * organization's `createContent` for the top level). Outcomes: an organization the caller is
+ * not a member of, 404; a parent that does not exist, is in another organization or is
+ * hidden from the caller, 404; no right to create there, 403. Runs under the organization's
+ * tree lock (409 'conflict' when it stays busy), so a space is never created in a collection
+ * that a concurrent delete removed.
+ */
 export const createSpace = operation({
   name: 'orgs.spaces.create',
   kind: 'mutation',
@@ -48,29 +59,32 @@ export const createSpace = operation({
   input: CreateSpaceInputSchema,
   output: SpaceSchema,
   async run(ctx, input) {
-    const { organization } = await authorizeOrganization(ctx, input.organizationId, 'createContent');
-    if (input.parent !== undefined) await authorizeParentCollection(ctx, organization.id, input.parent);
-    const id = ctx.ids.newId();
-    const position = await resolveSiblingPosition(ctx, {
-      organizationId: organization.id,
-      parentId: input.parent,
-      moving: { kind: 'space', id },
-      position: undefined,
+    // Non-members are refused before waiting for the tree.
+    await authorizeOrganization(ctx, input.organizationId, 'view');
+    return withTreeLocks(ctx, [input.organizationId], async () => {
+      const place = { organizationId: input.organizationId, parentId: input.parent };
+      await authorizeEntering(ctx, 'space', place);
+      const id = ctx.ids.newId();
+      const position = await resolveSiblingPosition(ctx, {
+        ...place,
+        moving: { kind: 'space', id },
+        position: undefined,
+      });
+      const space = newSpaceRecord({
+        id,
+        organizationId: input.organizationId,
+        title: input.title ?? '',
+        position,
+        createdAt: ctx.clock.now().toISOString(),
+        shareKey: ctx.secrets.randomToken(16),
+        ...(input.parent !== undefined ? { parentId: input.parent } : {}),
+        ...(input.emoji !== undefined ? { emoji: input.emoji } : {}),
+        ...(input.editMode !== undefined ? { editMode: input.editMode } : {}),
+      });
+      await ctx.repos.spaces.insert(space);
+      const access = (await spaceAccessFor(ctx, [space])).get(space.id);
+      if (!access) throw notFound('Space');
+      return presentSpace(ctx.urls, space, access.permissions);
     });
-    const space = newSpaceRecord({
-      id,
-      organizationId: organization.id,
-      title: input.title ?? '',
-      position,
-      createdAt: ctx.clock.now().toISOString(),
-      shareKey: ctx.secrets.randomToken(16),
-      ...(input.parent !== undefined ? { parentId: input.parent } : {}),
-      ...(input.emoji !== undefined ? { emoji: input.emoji } : {}),
-      ...(input.editMode !== undefined ? { editMode: input.editMode } : {}),
-    });
-    await ctx.repos.spaces.insert(space);
-    const access = (await spaceAccessFor(ctx, [space])).get(space.id);
-    if (!access) throw notFound('Space');
-    return presentSpace(ctx.urls, space, access.permissions);
   },
 });

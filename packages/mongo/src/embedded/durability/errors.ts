@@ -1,4 +1,5 @@
 /** Errors the durability layer raises on purpose, so callers can tell them apart from I/O errors. */
+import { StoreUnavailableError } from '../../store/store-unavailable-error';
 
 /** A journal or snapshot holds bytes that are not a valid record and cannot be explained by a torn write. */
 export class CorruptStoreError extends Error {
@@ -12,23 +13,11 @@ export class CorruptStoreError extends Error {
   }
 }
 
-/**
- * A write or fsync of the journal failed earlier. The engine's memory may hold writes the disk
- * does not, so the only safe way on is to reopen the store, which rebuilds memory from disk.
- */
-export class JournalFailedError extends Error {
-  override readonly name = 'JournalFailedError';
-  constructor(path: string, cause: unknown) {
-    super(`The journal ${path} failed earlier (${describe(cause)}); the store must be closed and reopened`, {
-      cause,
-    });
-  }
-}
-
-export class JournalClosedError extends Error {
+/** A commit after the journal was closed (the store is shutting down): nothing of it was applied. */
+export class JournalClosedError extends StoreUnavailableError {
   override readonly name = 'JournalClosedError';
-  constructor(path: string) {
-    super(`The journal ${path} is closed`);
+  constructor() {
+    super('storage unavailable: the store is closed');
   }
 }
 

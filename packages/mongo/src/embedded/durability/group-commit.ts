@@ -8,19 +8,43 @@
  *
  * Rotation to a new file (for compaction) is an entry in the same queue: batches committed
  * before `rotate()` is called go to the old file, later ones to the new file, with no lock.
+ *
+ * A failed write or fdatasync (a full disk, an I/O error) refuses its group and everything
+ * queued behind it (see `journal-types.ts`): their bytes are cut off the file first, back
+ * to the last acknowledged byte, so neither a restart nor a later append can find them.
+ * The journal then refuses until it can resume: with each later commit, and with each
+ * `probe()` (the store's readiness check), it cuts the file back again, fsyncs the cut,
+ * and writes, fdatasyncs and cuts off a probe of `PROBE_BYTES`; when all of that succeeds
+ * the disk takes writes again, and the queued commits go on in the same file.
+ *
+ * Why the same file is safe after a failed fsync ("fsyncgate": the kernel may have dropped
+ * the dirty pages and a later fsync report success): only bytes written after the last
+ * successful fsync can be lost that way, and those are exactly the ones cut off. The page
+ * that holds both the last acknowledged bytes and the first refused ones is dirtied again
+ * by the cut, so the fsync of the cut rewrites it from memory, where the acknowledged
+ * bytes are intact.
  */
+import type { StoreUnavailableError } from '../../store/store-unavailable-error';
 import type { Journal, JournalOp } from '../journal-types';
-import { JournalClosedError, JournalFailedError } from './errors';
+import { JournalClosedError } from './errors';
+import { inDir, journalFileName } from './file-names';
 import { createJournalFile, type JournalFile } from './journal-file';
 import { encodeRecord } from './record-format';
-import { type StorageFs, writeAll } from './storage-fs';
+import { storageUnavailable } from './storage-failure';
+import { fsyncDirectory, type StorageFs, unlinkIfExists, writeAll } from './storage-fs';
 
 /** Caps one write's buffer; batches beyond it simply go in the next group. */
 const MAX_GROUP_BYTES = 16 * 1024 * 1024;
+/**
+ * What a failed journal writes to tell whether the disk takes writes again. Zeros: should
+ * it outlive a crash, recovery reads it as a torn tail and cuts it.
+ */
+const PROBE = Buffer.alloc(64 * 1024);
 
 interface PendingBatch {
   kind: 'batch';
   record: Buffer;
+  undo: (() => void) | undefined;
   resolve(): void;
   reject(error: unknown): void;
 }
@@ -32,7 +56,13 @@ interface PendingRotation {
   reject(error: unknown): void;
 }
 
-type Pending = PendingBatch | PendingRotation;
+interface PendingProbe {
+  kind: 'probe';
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+type Pending = PendingBatch | PendingRotation | PendingProbe;
 
 export interface GroupCommitStats {
   groups: number;
@@ -45,7 +75,10 @@ export class GroupCommitJournal implements Journal {
   private queue: Pending[] = [];
   private flushing = false;
   private idleWaiters: Array<() => void> = [];
-  private failure: JournalFailedError | null = null;
+  /** While the journal refuses writes: what callers are told. Cleared once it resumes. */
+  private failure: StoreUnavailableError | null = null;
+  /** A newer journal file a failed rotation could not remove; appending must wait until it is gone. */
+  private strayFile: string | null = null;
   private closedError: JournalClosedError | null = null;
   private readonly counters: GroupCommitStats = { groups: 0, batches: 0 };
 
@@ -69,6 +102,7 @@ export class GroupCommitJournal implements Journal {
     return this.file.size;
   }
 
+  /** Whether the journal refuses writes (until a commit or a probe finds the disk healthy). */
   get failed(): boolean {
     return this.failure !== null;
   }
@@ -77,17 +111,18 @@ export class GroupCommitJournal implements Journal {
     return { ...this.counters };
   }
 
-  commit(ops: JournalOp[]): Promise<void> {
-    if (this.failure) return Promise.reject(this.failure);
-    if (this.closedError) return Promise.reject(this.closedError);
+  commit(ops: JournalOp[], undo?: () => void): Promise<void> {
     let record: Buffer;
     try {
+      if (this.closedError) throw this.closedError;
       record = encodeRecord(JSON.stringify(ops));
     } catch (error) {
+      // Nothing is committed after this batch yet, so undoing it alone keeps the order.
+      undo?.();
       return Promise.reject(error);
     }
     return new Promise((resolve, reject) => {
-      this.queue.push({ kind: 'batch', record, resolve, reject });
+      this.queue.push({ kind: 'batch', record, undo, resolve, reject });
       this.startFlushing();
     });
   }
@@ -96,9 +131,12 @@ export class GroupCommitJournal implements Journal {
    * Queues a switch to a new journal file and returns its generation at once, so the caller
    * can pair it with a snapshot taken in the same synchronous step: every batch committed
    * before this call lands in the old file, every later one in the new file. `switched`
-   * resolves when the new file exists durably; if it cannot be created the journal fails.
+   * resolves when the new file exists durably. It rejects if the file cannot be created
+   * (the journal goes on in the old file) or if a batch before it is refused (the snapshot
+   * would hold that batch).
    */
   rotate(): { generation: number; switched: Promise<void> } {
+    // A closed journal still rotates: compaction on close runs after the last commit.
     if (this.failure) return { generation: -1, switched: Promise.reject(this.failure) };
     const generation = this.nextGeneration++;
     const switched = new Promise<void>((resolve, reject) => {
@@ -108,9 +146,21 @@ export class GroupCommitJournal implements Journal {
     return { generation, switched };
   }
 
+  /**
+   * Resolves if the journal takes writes. If it is refusing, first tries to resume it (as a
+   * commit would); rejects with the refusal if it cannot.
+   */
+  probe(): Promise<void> {
+    if (this.failure === null) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      this.queue.push({ kind: 'probe', resolve, reject });
+      this.startFlushing();
+    });
+  }
+
   /** Refuses further commits; those already queued are still written. */
   stopAccepting(): void {
-    this.closedError ??= new JournalClosedError(this.file.path);
+    this.closedError ??= new JournalClosedError();
   }
 
   /** Resolves once everything queued so far has been written (or rejected). */
@@ -127,6 +177,9 @@ export class GroupCommitJournal implements Journal {
   }
 
   async closeFile(): Promise<void> {
+    // A refused group's bytes must not be there for the next open to replay; the cut was
+    // tried when it was refused, and is tried once more in case that attempt failed.
+    if (this.failure !== null) await this.cutBack().catch(() => {});
     await this.storageFs.close(this.file.fd).catch(() => {});
   }
 
@@ -139,18 +192,24 @@ export class GroupCommitJournal implements Journal {
   private async flushLoop(): Promise<void> {
     // Let every commit of the current synchronous turn join the first group.
     await Promise.resolve();
-    try {
-      while (this.queue.length > 0 && this.failure === null) {
-        const head = this.queue[0]!;
-        if (head.kind === 'rotate') {
-          this.queue.shift();
-          await this.switchFile(head);
-        } else {
-          await this.writeGroup(this.takeGroup());
+    while (this.queue.length > 0) {
+      try {
+        if (this.failure !== null && !(await this.resume())) {
+          this.refuseAll([]);
+          continue;
         }
+        const head = this.queue[0]!;
+        if (head.kind === 'batch') {
+          await this.writeGroup(this.takeGroup());
+        } else {
+          this.queue.shift();
+          if (head.kind === 'rotate') await this.switchFile(head);
+          else head.resolve();
+        }
+      } catch (error) {
+        // Not an I/O error of a group (those are handled where they happen): refuse to go on blindly.
+        await this.fail(error, []);
       }
-    } catch (error) {
-      this.fail(error, []);
     }
     // Cleared in the same synchronous step as the last emptiness check, so a commit arriving
     // later always starts a new loop rather than waiting on one that has ended.
@@ -173,13 +232,13 @@ export class GroupCommitJournal implements Journal {
   }
 
   private async writeGroup(group: PendingBatch[]): Promise<void> {
-    let data: Buffer;
+    const data =
+      group.length === 1 ? group[0]!.record : Buffer.concat(group.map((pending) => pending.record));
     try {
-      data = group.length === 1 ? group[0]!.record : Buffer.concat(group.map((pending) => pending.record));
       await writeAll(this.storageFs, this.file.fd, data);
       await this.storageFs.fdatasync(this.file.fd);
     } catch (error) {
-      this.fail(error, group);
+      await this.fail(error, group);
       return;
     }
     this.file.size += data.length;
@@ -189,14 +248,78 @@ export class GroupCommitJournal implements Journal {
     this.onGroupDurable(this.file.size);
   }
 
+  /**
+   * `group` could not be made durable: its bytes are cut off (tried; `resume` tries again),
+   * then it is refused with everything queued behind it.
+   */
+  private async fail(error: unknown, group: PendingBatch[]): Promise<void> {
+    this.failure = storageUnavailable(error);
+    await this.cutBack().catch(() => {});
+    this.refuseAll(group);
+  }
+
+  /**
+   * Refuses `inFlight` and everything queued, in one synchronous step: every batch undone,
+   * last first (each may depend on those before it), then every caller told.
+   */
+  private refuseAll(inFlight: PendingBatch[]): void {
+    const refusal = this.failure ?? storageUnavailable(undefined);
+    const refused: Pending[] = [...inFlight, ...this.queue];
+    this.queue = [];
+    const undoErrors: unknown[] = [];
+    for (let i = refused.length - 1; i >= 0; i--) {
+      const pending = refused[i]!;
+      try {
+        if (pending.kind === 'batch') pending.undo?.();
+      } catch (error) {
+        undoErrors.push(error);
+      }
+    }
+    for (const pending of refused) pending.reject(refusal);
+    if (undoErrors.length > 0) {
+      // Memory may now hold a refused write: stop the process rather than serve it (a restart
+      // rebuilds memory from the disk). An undo cannot fail unless the engine has a bug.
+      process.nextTick(() => {
+        throw new Error('the embedded store could not undo a refused write', { cause: undoErrors[0] });
+      });
+    }
+  }
+
+  /** Cuts the file back to its acknowledged bytes and makes the cut durable. */
+  private async cutBack(): Promise<void> {
+    await this.storageFs.ftruncate(this.file.fd, this.file.size);
+    await this.storageFs.fsync(this.file.fd);
+  }
+
+  /** Tries to make a failed journal take writes again (see the top of the file); false if it cannot yet. */
+  private async resume(): Promise<boolean> {
+    try {
+      if (this.strayFile !== null) {
+        await unlinkIfExists(this.storageFs, this.strayFile);
+        await fsyncDirectory(this.storageFs, this.dir);
+        this.strayFile = null;
+      }
+      await this.cutBack();
+      await writeAll(this.storageFs, this.file.fd, PROBE);
+      await this.storageFs.fdatasync(this.file.fd);
+      await this.cutBack();
+    } catch (error) {
+      this.failure = storageUnavailable(error);
+      // The probe may be half written: it must not stay, however harmless recovery finds it.
+      await this.cutBack().catch(() => {});
+      return false;
+    }
+    this.failure = null;
+    return true;
+  }
+
   private async switchFile(rotation: PendingRotation): Promise<void> {
     let next: JournalFile;
     try {
       next = await createJournalFile(this.storageFs, this.dir, rotation.generation);
     } catch (error) {
-      // Failing the journal is simpler and safer than carrying on in the old file with a
-      // generation number that may or may not exist on disk.
-      this.fail(error, [rotation]);
+      await this.abandonGeneration(rotation.generation);
+      rotation.reject(error);
       return;
     }
     const previous = this.file;
@@ -207,15 +330,19 @@ export class GroupCommitJournal implements Journal {
   }
 
   /**
-   * The entries that were being written get the original error; everything still queued gets
-   * the journal-failed error, as will every later commit: after a failed fsync the kernel may
-   * have dropped the dirty pages, so nothing written from here on could be trusted.
+   * After a failed rotation the journal goes on in the current file, which is only safe if
+   * no newer journal exists: recovery accepts a torn tail in the newest journal only. A file
+   * the failed creation may have left is removed, or the journal refuses until it is.
    */
-  private fail(error: unknown, inFlight: Pending[]): void {
-    this.failure ??= new JournalFailedError(this.file.path, error);
-    for (const pending of inFlight) pending.reject(error);
-    const queued = this.queue;
-    this.queue = [];
-    for (const pending of queued) pending.reject(this.failure);
+  private async abandonGeneration(generation: number): Promise<void> {
+    if (this.nextGeneration === generation + 1) this.nextGeneration = generation;
+    const path = inDir(this.dir, journalFileName(generation));
+    try {
+      await unlinkIfExists(this.storageFs, path);
+      await fsyncDirectory(this.storageFs, this.dir);
+    } catch (error) {
+      this.strayFile = path;
+      this.failure = storageUnavailable(error);
+    }
   }
 }

@@ -9,7 +9,13 @@ export type {
   SnapshotSource,
 } from '../journal-types';
 export type { CompactionStats } from './compaction';
-export { CorruptStoreError, JournalClosedError, JournalFailedError, StoreLockedError } from './errors';
+export { CorruptStoreError, JournalClosedError, StoreLockedError } from './errors';
+export {
+  FaultInjectingFs,
+  type InjectedFault,
+  type PausedCall,
+  type StorageOperation,
+} from './fault-injecting-fs';
 export type { GroupCommitStats } from './group-commit';
 export {
   DEFAULT_COMPACT_AFTER_BYTES,

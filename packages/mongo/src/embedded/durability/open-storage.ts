@@ -65,6 +65,12 @@ export interface DurableStorage extends OpenedStorage {
   setSnapshotSource(source: SnapshotSource): void;
   /** Compacts now (after any compaction in progress). */
   compact(): Promise<void>;
+  /**
+   * Resolves if the journal takes writes; if it is refusing them (after a failed write or
+   * fsync), tries to resume it first, and rejects with a `StoreUnavailableError` if it
+   * cannot. For readiness checks: cheap while the journal is healthy.
+   */
+  probe(): Promise<void>;
   stats(): StorageStats;
 }
 
@@ -139,14 +145,15 @@ export async function openStorage(dir: string, options: OpenStorageOptions = {})
     state,
     recovery,
     journal: {
-      commit: (ops) => journal.commit(ops),
+      commit: (ops, undo) => journal.commit(ops, undo),
       close: () => {
         closing ??= close();
         return closing;
       },
     },
     setSnapshotSource: (source) => compactor.setSource(source),
-    compact: () => (closing ? Promise.reject(new JournalClosedError(absoluteDir)) : compactor.compact()),
+    compact: () => (closing ? Promise.reject(new JournalClosedError()) : compactor.compact()),
+    probe: () => (closing ? Promise.reject(new JournalClosedError()) : journal.probe()),
     stats: () => ({
       generation: journal.generation,
       journalBytes: journal.bytes,

@@ -2,7 +2,9 @@
  * A collection's memory: its documents as JSON text keyed by `_id` key, the `_id` index and
  * the secondary indexes, changed only through whole writes that are checked first
  * (`prepare`, which may throw and changes nothing) and then applied (`apply`, which cannot
- * fail), so a refused write leaves no trace.
+ * fail), so a refused write leaves no trace. A write the journal refuses after it was
+ * applied is taken back by `revert` (and an index or a drop by `removeIndex`, `restore`),
+ * latest first, which brings memory back exactly to the state before it.
  */
 import type { Document } from 'mongodb';
 import type { CollectionState, IndexDefinition } from '../journal-types';
@@ -27,6 +29,12 @@ export interface DocumentChange {
 export interface PreparedWrite {
   readonly changes: readonly DocumentChange[];
   readonly newKeys: ReadonlyArray<IndexKeys[] | undefined>;
+}
+
+/** What a dropped collection held, kept until the drop is durable. */
+export interface DroppedContents {
+  readonly docs: ReadonlyMap<string, string>;
+  readonly indexes: IndexTree[];
 }
 
 export class CollectionData {
@@ -79,6 +87,11 @@ export class CollectionData {
   addIndex(definition: IndexDefinition): void {
     const [index] = IndexTree.buildAll([definition], () => this.parsedDocuments(), this.namespace);
     this.#indexes.push(index!);
+  }
+
+  /** Takes back the latest `addIndex`. */
+  removeIndex(name: string): void {
+    this.#indexes = this.#indexes.filter((index) => index.definition.name !== name);
   }
 
   /**
@@ -138,6 +151,23 @@ export class CollectionData {
     });
   }
 
+  /**
+   * Takes back `write`, which must be the latest write applied (later ones taken back
+   * first): each change is replaced by its inverse, in reverse order, so every index and
+   * the `_id` index return to what they held before.
+   */
+  revert(write: PreparedWrite): void {
+    const inverse = write.changes.toReversed().map(invertChange);
+    this.apply({
+      changes: inverse,
+      newKeys: inverse.map((change) =>
+        change.after === undefined
+          ? undefined
+          : this.#indexes.map((index) => index.keysOf(change.after!.doc)),
+      ),
+    });
+  }
+
   #updateIndexes(change: DocumentChange, newKeys: IndexKeys[] | undefined): void {
     const oldDoc = change.before === undefined ? undefined : this.parsed.view(change.key, change.before);
     this.#indexes.forEach((index, position) => {
@@ -149,11 +179,23 @@ export class CollectionData {
     });
   }
 
-  clear(): void {
+  /** Empties the collection; returns what `restore` needs to take that back. */
+  clear(): DroppedContents {
+    const dropped = { docs: new Map(this.docs), indexes: this.#indexes };
     this.parsed.clear();
     this.docs.clear();
     this.idIndex.clear();
     this.#indexes = [];
+    return dropped;
+  }
+
+  /** Takes back the latest `clear`. */
+  restore(dropped: DroppedContents): void {
+    for (const [key, json] of dropped.docs) {
+      this.docs.set(key, json);
+      this.idIndex.add(idFromKey(key));
+    }
+    this.#indexes = dropped.indexes;
   }
 
   /** A copy sharing the (immutable) JSON strings: cheap, and unaffected by later writes. */
@@ -166,6 +208,16 @@ export class CollectionData {
       })),
     };
   }
+}
+
+/** The change that undoes `change`. */
+function invertChange(change: DocumentChange): DocumentChange {
+  return {
+    id: change.id,
+    key: change.key,
+    before: change.after?.json,
+    after: change.before === undefined ? undefined : { doc: JSON.parse(change.before), json: change.before },
+  };
 }
 
 function sameKeys(a: IndexKeys, b: IndexKeys): boolean {

@@ -1,13 +1,14 @@
 /**
  * The result of `find`: nothing runs until `toArray`, which evaluates the query at that
- * moment. Like the driver's cursor it can be consumed once; a second `toArray` yields [].
+ * moment (and answers once what it read is durable, see `journal-writer.ts`). Like the
+ * driver's cursor it can be consumed once; a second `toArray` yields [].
  */
 import type { StoreCursor } from '../../store/collection';
 
 export class EmbeddedCursor<T> implements StoreCursor<T> {
-  #evaluate: (() => T[]) | undefined;
+  #evaluate: (() => Promise<T[]>) | undefined;
 
-  constructor(evaluate: () => T[]) {
+  constructor(evaluate: () => Promise<T[]>) {
     this.#evaluate = evaluate;
   }
 
@@ -15,10 +16,6 @@ export class EmbeddedCursor<T> implements StoreCursor<T> {
     const evaluate = this.#evaluate;
     this.#evaluate = undefined;
     if (evaluate === undefined) return Promise.resolve([]);
-    try {
-      return Promise.resolve(evaluate());
-    } catch (error) {
-      return Promise.reject(error);
-    }
+    return evaluate();
   }
 }

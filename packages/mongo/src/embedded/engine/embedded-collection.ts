@@ -6,8 +6,10 @@
  * (a refused write throws here, having changed nothing); the change is applied to memory in
  * the same synchronous stretch, so concurrent calls see each write whole and in call order
  * (which makes `$inc`, compare-and-swap updates and unique checks atomic); then the write
- * resolves once its journal batch is durable. Reads see a write as soon as it is in memory,
- * before it is durable, like reading a MongoDB primary with write concern w:1.
+ * resolves once its journal batch is durable. If the journal refuses it, the change is
+ * taken back before the write rejects. No caller is ever answered from a write that is not
+ * acknowledged: a read (or a write that changes nothing) that saw one in memory answers
+ * once it is durable, or reads again if it was refused (see `journal-writer.ts`).
  */
 import type {
   Document,
@@ -41,8 +43,9 @@ import { EmbeddedServerError, InvalidArgumentError } from './errors';
 import { soleIdEquality } from './filter-analysis';
 import { checkFilter } from './filter-validation';
 import { buildIndexDefinition, ID_INDEX, resolveIndexCreation, sameIndexKey } from './index-spec';
-import type { JournalWriter } from './journal-writer';
+import type { Attempt, JournalWriter } from './journal-writer';
 import { assertJsonDocument, serializeDocument } from './json-document';
+import { compileFilter } from './matcher';
 import { generateObjectId } from './object-id';
 import { compileProjection } from './projection';
 import { countMatches, type MatchedDocument, type QueryStats, runQuery } from './query-executor';
@@ -74,10 +77,35 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
   }
 
   find(filter: Filter<T> = {}, options: StoreFindOptions = {}): EmbeddedCursor<WithId<T>> {
-    return new EmbeddedCursor(() => this.#read(filter, options, undefined).documents);
+    return new EmbeddedCursor(() =>
+      this.#writer.read(
+        this.collectionName,
+        () => this.#read(filter, options, undefined).documents,
+        () => visibility(filter),
+      ),
+    );
   }
 
-  async findOne(filter: Filter<T> = {}, options: StoreFindOptions = {}): Promise<WithId<T> | null> {
+  findOne(filter: Filter<T> = {}, options: StoreFindOptions = {}): Promise<WithId<T> | null> {
+    // The hot path, nothing of this collection in flight: answered at once, no closures.
+    if (this.#writer.isSettled(this.collectionName)) {
+      try {
+        return Promise.resolve(this.#findOne(filter, options));
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }
+    return this.#writer.read(
+      this.collectionName,
+      () => this.#findOne(filter, options),
+      () => {
+        const id = soleIdEquality(filter);
+        return id === undefined ? visibility(filter) : { key: idKeyOf(id) };
+      },
+    );
+  }
+
+  #findOne(filter: Filter<T>, options: StoreFindOptions): WithId<T> | null {
     const id = options.skip ? undefined : soleIdEquality(filter);
     if (id !== undefined) {
       const key = idKeyOf(id);
@@ -100,8 +128,12 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
     return this.#read(filter, options, undefined).stats;
   }
 
-  async countDocuments(filter: Filter<T> = {}, options: StoreCountOptions = {}): Promise<number> {
-    return this.#count(filter, options).count;
+  countDocuments(filter: Filter<T> = {}, options: StoreCountOptions = {}): Promise<number> {
+    return this.#writer.read(
+      this.collectionName,
+      () => this.#count(filter, options).count,
+      () => visibility(filter),
+    );
   }
 
   /** Runs `countDocuments` and reports how (see `explain`). */
@@ -114,25 +146,26 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
     return countMatches(this.#data, checkFilter(filter), skip, limit);
   }
 
-  async insertOne(doc: OptionalUnlessRequiredId<T>): Promise<StoreInsertOneResult> {
-    this.#writer.assertWritable();
-    const change = newDocument(doc);
-    await this.#write([change]);
-    return { acknowledged: true, insertedId: change.id };
+  insertOne(doc: OptionalUnlessRequiredId<T>): Promise<StoreInsertOneResult> {
+    return this.#perform(() => {
+      const change = newDocument(doc);
+      return { answer: { acknowledged: true, insertedId: change.id }, durable: this.#write([change]) };
+    });
   }
 
   /** Atomic: a duplicate key refuses the whole batch, which is journaled as one batch. */
-  async insertMany(docs: ReadonlyArray<OptionalUnlessRequiredId<T>>): Promise<EmbeddedInsertManyResult> {
-    this.#writer.assertWritable();
-    if (!Array.isArray(docs)) throw new InvalidArgumentError('insertMany needs an array of documents');
-    if (docs.length === 0) throw new InvalidArgumentError('Invalid BulkOperation, Batch cannot be empty');
-    const changes = docs.map(newDocument);
-    await this.#write(changes);
-    return {
-      acknowledged: true,
-      insertedCount: changes.length,
-      insertedIds: Object.fromEntries(changes.map((change, i) => [i, change.id])),
-    };
+  insertMany(docs: ReadonlyArray<OptionalUnlessRequiredId<T>>): Promise<EmbeddedInsertManyResult> {
+    return this.#perform(() => {
+      if (!Array.isArray(docs)) throw new InvalidArgumentError('insertMany needs an array of documents');
+      if (docs.length === 0) throw new InvalidArgumentError('Invalid BulkOperation, Batch cannot be empty');
+      const changes = docs.map(newDocument);
+      const answer = {
+        acknowledged: true,
+        insertedCount: changes.length,
+        insertedIds: Object.fromEntries(changes.map((change, i) => [i, change.id])),
+      } as const;
+      return { answer, durable: this.#write(changes) };
+    });
   }
 
   updateOne(
@@ -152,75 +185,80 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
     return this.#update(filter, update, options, 0);
   }
 
-  async replaceOne(
+  replaceOne(
     filter: Filter<T>,
     replacement: T,
     options: StoreUpdateOptions = {},
   ): Promise<StoreUpdateResult> {
-    this.#writer.assertWritable();
-    const checked = checkFilter(filter);
-    const fields = parseReplacement(replacement);
-    const [match] = this.#query(checked, 1);
-    if (match === undefined) {
-      if (!options.upsert) return NO_MATCH;
-      const change = upsertChange(checked, () => {
-        const filterId = seededId(checked);
-        if (filterId !== undefined && fields._id !== undefined && !bsonEquals(filterId, fields._id)) {
-          throw immutableId(fields._id);
-        }
-        return { ...(filterId === undefined ? {} : { _id: filterId }), ...fields };
+    return this.#perform(() => {
+      const checked = checkFilter(filter);
+      const fields = parseReplacement(replacement);
+      const [match] = this.#query(checked, 1);
+      if (match === undefined) {
+        if (!options.upsert) return { answer: NO_MATCH };
+        const change = upsertChange(checked, () => {
+          const filterId = seededId(checked);
+          if (filterId !== undefined && fields._id !== undefined && !bsonEquals(filterId, fields._id)) {
+            throw immutableId(fields._id);
+          }
+          return { ...(filterId === undefined ? {} : { _id: filterId }), ...fields };
+        });
+        return {
+          answer: { ...NO_MATCH, upsertedCount: 1, upsertedId: change.id },
+          durable: this.#write([change]),
+        };
+      }
+      if (fields._id !== undefined && !bsonEquals(fields._id, match.id)) throw immutableId(fields._id);
+      const changes = changedDocuments([match], ([doc]) => {
+        for (const field of Object.keys(doc!)) delete doc![field];
+        Object.assign(doc!, { _id: match.id }, fields);
       });
-      await this.#write([change]);
-      return { ...NO_MATCH, upsertedCount: 1, upsertedId: change.id };
-    }
-    if (fields._id !== undefined && !bsonEquals(fields._id, match.id)) throw immutableId(fields._id);
-    const changes = changedDocuments([match], ([doc]) => {
-      for (const field of Object.keys(doc!)) delete doc![field];
-      Object.assign(doc!, { _id: match.id }, fields);
+      return {
+        answer: { ...NO_MATCH, matchedCount: 1, modifiedCount: changes.length },
+        durable: this.#write(changes),
+      };
     });
-    await this.#write(changes);
-    return { ...NO_MATCH, matchedCount: 1, modifiedCount: changes.length };
   }
 
-  async findOneAndUpdate(
+  findOneAndUpdate(
     filter: Filter<T>,
     update: UpdateFilter<T>,
     options: StoreFindOneAndUpdateOptions = {},
   ): Promise<WithId<T> | null> {
-    this.#writer.assertWritable();
-    const checked = checkFilter(filter);
-    const parsed = parseUpdate(update);
-    const project = compileProjection(options.projection);
-    const returnAfter = options.returnDocument === 'after';
-    const [match] = this.#query(checked, 1, options.sort);
-    let result: Document | null;
-    if (match === undefined) {
-      if (!options.upsert) return null;
-      const change = upsertChange(checked, (seed) => {
-        applyUpdate([seed], parsed, checked, 'insert');
-        return seed;
-      });
-      await this.#write([change]);
-      result = returnAfter ? (JSON.parse(change.after!.json) as Document) : null;
-    } else {
+    return this.#perform(() => {
+      const checked = checkFilter(filter);
+      const parsed = parseUpdate(update);
+      const project = compileProjection(options.projection);
+      const returnAfter = options.returnDocument === 'after';
+      const projected = (doc: Document | null) =>
+        (doc !== null && project !== undefined ? project(doc) : doc) as WithId<T> | null;
+      const [match] = this.#query(checked, 1, options.sort);
+      if (match === undefined) {
+        if (!options.upsert) return { answer: null };
+        const change = upsertChange(checked, (seed) => {
+          applyUpdate([seed], parsed, checked, 'insert');
+          return seed;
+        });
+        const answer = returnAfter ? projected(JSON.parse(change.after!.json) as Document) : null;
+        return { answer, durable: this.#write([change]) };
+      }
       const before = this.#data.parsed.copyOf(match.key, match.json);
       const [change] = changedDocuments([match], (docs) => applyUpdate(docs, parsed, checked, 'update'));
-      await this.#write(change === undefined ? [] : [change]);
-      result = returnAfter && change !== undefined ? (JSON.parse(change.after!.json) as Document) : before;
-    }
-    return (result !== null && project !== undefined ? project(result) : result) as WithId<T> | null;
+      const answer = projected(
+        returnAfter && change !== undefined ? (JSON.parse(change.after!.json) as Document) : before,
+      );
+      return { answer, durable: this.#write(change === undefined ? [] : [change]) };
+    });
   }
 
-  async findOneAndDelete(
-    filter: Filter<T>,
-    options: StoreFindOneAndDeleteOptions = {},
-  ): Promise<WithId<T> | null> {
-    this.#writer.assertWritable();
-    const project = compileProjection(options.projection);
-    const [match] = this.#query(checkFilter(filter), 1, options.sort);
-    if (match === undefined) return null;
-    await this.#write([deletion(match)]);
-    return (project === undefined ? match.doc : project(match.doc)) as WithId<T>;
+  findOneAndDelete(filter: Filter<T>, options: StoreFindOneAndDeleteOptions = {}): Promise<WithId<T> | null> {
+    return this.#perform(() => {
+      const project = compileProjection(options.projection);
+      const [match] = this.#query(checkFilter(filter), 1, options.sort);
+      if (match === undefined) return { answer: null };
+      const answer = (project === undefined ? match.doc : project(match.doc)) as WithId<T>;
+      return { answer, durable: this.#write([deletion(match)]) };
+    });
   }
 
   deleteOne(filter: Filter<T>): Promise<StoreDeleteResult> {
@@ -237,23 +275,29 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
    * documents that violate a unique index fails with a `DuplicateKeyError` and leaves no
    * index behind.
    */
-  async createIndex(spec: IndexSpecification, options: StoreCreateIndexOptions = {}): Promise<string> {
-    this.#writer.assertWritable();
-    const definition = buildIndexDefinition(
-      spec,
-      options as StoreCreateIndexOptions & Record<string, unknown>,
-    );
-    if (
-      sameIndexKey(definition.key, ID_INDEX.key) &&
-      (options.name === undefined || options.name === ID_INDEX.name)
-    ) {
-      return ID_INDEX.name;
-    }
-    const resolution = resolveIndexCreation(definition, [ID_INDEX, ...this.#data.indexDefinitions]);
-    if (resolution.action === 'exists') return resolution.name;
-    this.#data.addIndex(definition);
-    await this.#writer.commit([{ op: 'createIndex', c: this.collectionName, index: definition }]);
-    return definition.name;
+  createIndex(spec: IndexSpecification, options: StoreCreateIndexOptions = {}): Promise<string> {
+    return this.#perform(() => {
+      const definition = buildIndexDefinition(
+        spec,
+        options as StoreCreateIndexOptions & Record<string, unknown>,
+      );
+      if (
+        sameIndexKey(definition.key, ID_INDEX.key) &&
+        (options.name === undefined || options.name === ID_INDEX.name)
+      ) {
+        return { answer: ID_INDEX.name };
+      }
+      const resolution = resolveIndexCreation(definition, [ID_INDEX, ...this.#data.indexDefinitions]);
+      if (resolution.action === 'exists') return { answer: resolution.name };
+      this.#data.addIndex(definition);
+      const durable = this.#writer.commit(
+        this.collectionName,
+        [{ op: 'createIndex', c: this.collectionName, index: definition }],
+        () => this.#data.removeIndex(definition.name),
+        'collection',
+      );
+      return { answer: definition.name, durable };
+    });
   }
 
   /** The indexes, `_id_` first, as `createIndex` defined them. */
@@ -280,46 +324,71 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
     return runQuery(this.#data, { filter, sort: normalizeSort(sort), skip: 0, limit }).matches;
   }
 
-  async #update(
+  #update(
     filter: Filter<T>,
     update: UpdateFilter<T>,
     options: StoreUpdateOptions,
     limit: number,
   ): Promise<StoreUpdateResult> {
-    this.#writer.assertWritable();
-    const checked = checkFilter(filter);
-    const parsed = parseUpdate(update);
-    const matches = this.#query(checked, limit);
-    if (matches.length === 0) {
-      if (!options.upsert) return NO_MATCH;
-      const change = upsertChange(checked, (seed) => {
-        applyUpdate([seed], parsed, checked, 'insert');
-        return seed;
-      });
-      await this.#write([change]);
-      return { ...NO_MATCH, upsertedCount: 1, upsertedId: change.id };
-    }
-    const changes = changedDocuments(matches, (docs) => applyUpdate(docs, parsed, checked, 'update'));
-    await this.#write(changes);
-    return { ...NO_MATCH, matchedCount: matches.length, modifiedCount: changes.length };
+    return this.#perform(() => {
+      const checked = checkFilter(filter);
+      const parsed = parseUpdate(update);
+      const matches = this.#query(checked, limit);
+      if (matches.length === 0) {
+        if (!options.upsert) return { answer: NO_MATCH };
+        const change = upsertChange(checked, (seed) => {
+          applyUpdate([seed], parsed, checked, 'insert');
+          return seed;
+        });
+        return {
+          answer: { ...NO_MATCH, upsertedCount: 1, upsertedId: change.id },
+          durable: this.#write([change]),
+        };
+      }
+      const changes = changedDocuments(matches, (docs) => applyUpdate(docs, parsed, checked, 'update'));
+      return {
+        answer: { ...NO_MATCH, matchedCount: matches.length, modifiedCount: changes.length },
+        durable: this.#write(changes),
+      };
+    });
   }
 
-  async #delete(filter: Filter<T>, limit: number): Promise<StoreDeleteResult> {
-    this.#writer.assertWritable();
-    const matches = this.#query(checkFilter(filter), limit);
-    await this.#write(matches.map(deletion));
-    return { acknowledged: true, deletedCount: matches.length };
+  #delete(filter: Filter<T>, limit: number): Promise<StoreDeleteResult> {
+    return this.#perform(() => {
+      const matches = this.#query(checkFilter(filter), limit);
+      return {
+        answer: { acknowledged: true, deletedCount: matches.length },
+        durable: this.#write(matches.map(deletion)),
+      };
+    });
+  }
+
+  /** Runs a write's synchronous part and answers once that answer is safe to give (see `JournalWriter.run`). */
+  #perform<R>(attempt: () => Attempt<R>): Promise<R> {
+    return this.#writer.run(this.collectionName, attempt);
   }
 
   /**
-   * Checks, applies to memory (synchronously: nothing else runs in between) and journals a
-   * write. A write with no change journals nothing.
+   * Checks, applies to memory and commits a write, all in one synchronous step (nothing
+   * else runs in between), and returns the commit; `undefined` if nothing changes. Must be
+   * the last step of an attempt: the answer is computed before it.
    */
-  async #write(changes: DocumentChange[]): Promise<void> {
-    if (changes.length === 0) return;
-    this.#data.apply(this.#data.prepare(changes));
-    await this.#writer.commit(changes.map((change) => journalOp(this.collectionName, change)));
+  #write(changes: DocumentChange[]): Promise<void> | undefined {
+    if (changes.length === 0) return undefined;
+    const prepared = this.#data.prepare(changes);
+    this.#data.apply(prepared);
+    return this.#writer.commit(
+      this.collectionName,
+      changes.map((change) => journalOp(this.collectionName, change)),
+      () => this.#data.revert(prepared),
+      changes,
+    );
   }
+}
+
+/** Which document versions a read with `filter` could see: those the filter matches. */
+function visibility(filter: Document): (doc: Document) => boolean {
+  return compileFilter(checkFilter(filter));
 }
 
 function skipAndLimit(options: { skip?: number; limit?: number }): { skip: number; limit: number } {

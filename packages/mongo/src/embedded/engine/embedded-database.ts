@@ -59,13 +59,19 @@ export class EmbeddedDatabase implements StoreDatabase {
   }
 
   /** Removes a collection's documents and indexes; false if it held nothing. */
-  async dropCollection(name: string): Promise<boolean> {
-    this.#writer.assertWritable();
-    const open = this.#collections.get(name);
-    if (open === undefined || open.data.isEmpty) return false;
-    open.data.clear();
-    await this.#writer.commit([{ op: 'dropCollection', c: name }]);
-    return true;
+  dropCollection(name: string): Promise<boolean> {
+    return this.#writer.run(name, () => {
+      const open = this.#collections.get(name);
+      if (open === undefined || open.data.isEmpty) return { answer: false };
+      const dropped = open.data.clear();
+      const durable = this.#writer.commit(
+        name,
+        [{ op: 'dropCollection', c: name }],
+        () => open.data.restore(dropped),
+        'collection',
+      );
+      return { answer: true, durable };
+    });
   }
 
   /**

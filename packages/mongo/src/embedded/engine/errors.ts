@@ -80,20 +80,3 @@ export class InvalidArgumentError extends Error {
 export class UnsupportedValueError extends Error {
   override readonly name = 'UnsupportedValueError';
 }
-
-/**
- * The journal failed, so memory may be ahead of the disk: no further write can be
- * acknowledged until the store is reopened (recovery then rebuilds memory from disk).
- */
-export class StoreFailedError extends Error {
-  override readonly name = 'StoreFailedError';
-
-  constructor(cause: unknown) {
-    const reason = cause instanceof Error ? cause.message : String(cause);
-    super(
-      `The embedded store refuses writes because its journal failed (${reason}); ` +
-        'memory may be ahead of the disk, so the store must be reopened',
-      { cause },
-    );
-  }
-}

@@ -11,7 +11,6 @@ export {
   DuplicateKeyError,
   EmbeddedServerError,
   InvalidArgumentError,
-  StoreFailedError,
   UnsupportedValueError,
 } from './errors';
 export { MemoryJournal } from './memory-journal';

@@ -3,6 +3,8 @@
  * throwaway store), and tests can read what was journaled, replay it as recovery would,
  * or make it fail.
  */
+import { StoreUnavailableError } from '../../store/store-unavailable-error';
+import { JournalClosedError } from '../durability/errors';
 import type { DatabaseState, Journal, JournalOp } from '../journal-types';
 
 export class MemoryJournal implements Journal {
@@ -11,9 +13,13 @@ export class MemoryJournal implements Journal {
   #failure: Error | undefined;
   #closed = false;
 
-  commit(ops: JournalOp[]): Promise<void> {
-    if (this.#closed) return Promise.reject(new Error('The journal is closed'));
-    if (this.#failure !== undefined) return Promise.reject(this.#failure);
+  commit(ops: JournalOp[], undo?: () => void): Promise<void> {
+    const refusal = this.#closed ? new JournalClosedError() : this.#failure;
+    if (refusal !== undefined) {
+      // Nothing is ever in flight here, so this batch is the latest: undoing it alone keeps the order.
+      undo?.();
+      return Promise.reject(refusal);
+    }
     this.batches.push([...ops]);
     return Promise.resolve();
   }
@@ -23,9 +29,13 @@ export class MemoryJournal implements Journal {
     return Promise.resolve();
   }
 
-  /** Makes every later commit reject with `error`, like a journal whose write or fsync failed. */
-  fail(error: Error = new Error('simulated journal failure')): void {
+  /** Makes every later commit refuse with `error`, like a journal whose disk is full; `heal` ends it. */
+  fail(error: Error = new StoreUnavailableError('storage unavailable: simulated failure')): void {
     this.#failure = error;
+  }
+
+  heal(): void {
+    this.#failure = undefined;
   }
 
   /** The state recovery would rebuild: `initial` (not modified) with every committed batch replayed. */

@@ -1,12 +1,14 @@
 import { readdir, readFile, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FaultInjectingFs } from '../../../src/embedded/durability/fault-injecting-fs';
 import {
   type DurableStorage,
   type OpenStorageOptions,
   openStorage,
 } from '../../../src/embedded/durability/index';
-import { faultyFs, plain, StandInEngine, tempDir } from './helpers';
+import { StoreUnavailableError } from '../../../src/store/store-unavailable-error';
+import { plain, StandInEngine, tempDir } from './helpers';
 
 async function open(dir: string, options: OpenStorageOptions = {}) {
   const storage = await openStorage(dir, options);
@@ -102,16 +104,15 @@ describe('compaction', () => {
 
   it('keeps the journal working when writing the snapshot fails, and recovers from the older files', async () => {
     const dir = await tempDir();
-    const faulty = faultyFs();
+    const faults = new FaultInjectingFs();
     const errors: unknown[] = [];
     const { storage, engine } = await open(dir, {
-      fs: faulty.fs,
+      fs: faults.fs,
       compactAfterBytes: 2048,
       compactOnClose: false,
       onBackgroundError: (error) => errors.push(error),
     });
-    faulty.control.failWhen = (op, target) =>
-      op === 'write' && target?.endsWith('.snap.tmp') ? 'ENOSPC' : undefined;
+    faults.inject({ operation: 'write', code: 'ENOSPC', path: (target) => target.endsWith('.snap.tmp') });
     for (let i = 0; i < 100; i++) await engine.insert('items', `id${i}`, { pad: 'p'.repeat(50) });
     await waitFor(() => errors.length > 0, 'the failed compaction');
     expect(errors[0]).toMatchObject({ code: 'ENOSPC' });
@@ -126,41 +127,80 @@ describe('compaction', () => {
     await reopened.journal.close();
   });
 
-  it('fails the journal when the next journal file cannot be created', async () => {
+  it('goes on in the current journal when the next one cannot be created, leaving no gap in generations', async () => {
     const dir = await tempDir();
-    const faulty = faultyFs();
-    const { storage, engine } = await open(dir, { fs: faulty.fs, onBackgroundError: () => {} });
+    const faults = new FaultInjectingFs();
+    const { storage, engine } = await open(dir, { fs: faults.fs, onBackgroundError: () => {} });
     await engine.insert('items', 'before');
-    faulty.control.failWhen = (op, target) =>
-      op === 'open' && target?.endsWith('journal-000002.log') ? 'ENOSPC' : undefined;
+    faults.inject({
+      operation: 'open',
+      code: 'ENOSPC',
+      path: (target) => target.endsWith('journal-000002.log'),
+    });
     await expect(storage.compact()).rejects.toMatchObject({ code: 'ENOSPC' });
-    await expect(engine.insert('items', 'after')).rejects.toThrow(/must be closed and reopened/);
-    expect(storage.stats().journalFailed).toBe(true);
+    // Created, but its directory entry could not be made durable: removed again.
+    faults.clear();
+    faults.inject({ operation: 'fsync', code: 'EIO', times: 1 });
+    await expect(storage.compact()).rejects.toMatchObject({ code: 'EIO' });
+    expect(await readdir(dir)).not.toContain('journal-000002.log');
+    expect(storage.stats().journalFailed).toBe(false);
+    await engine.insert('items', 'after');
+    await storage.compact();
+    await engine.insert('items', 'compacted');
+    expect(storage.stats().generation).toBe(2);
     await storage.journal.close();
 
     const reopened = await openStorage(dir);
-    expect([...(reopened.state.get('items')?.docs.keys() ?? [])]).toEqual(['before']);
+    expect([...(reopened.state.get('items')?.docs.keys() ?? [])].sort()).toEqual([
+      'after',
+      'before',
+      'compacted',
+    ]);
+    await reopened.journal.close();
+  });
+
+  it('refuses writes while a journal file a failed rotation left cannot be removed', async () => {
+    const dir = await tempDir();
+    const faults = new FaultInjectingFs();
+    const { storage, engine } = await open(dir, { fs: faults.fs, onBackgroundError: () => {} });
+    await engine.insert('items', 'before');
+    const stray = (target: string) => target.endsWith('journal-000002.log');
+    faults.inject({ operation: 'fsync', code: 'EIO', times: 1 });
+    faults.inject({ operation: 'unlink', code: 'EIO', path: stray });
+    await expect(storage.compact()).rejects.toMatchObject({ code: 'EIO' });
+    expect(await readdir(dir)).toContain('journal-000002.log');
+    expect(storage.stats().journalFailed).toBe(true);
+    const refused = await engine.insert('items', 'refused').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(StoreUnavailableError);
+    expect((refused as Error).message).toBe('storage unavailable: I/O error (EIO)');
+    faults.clear();
+    await engine.insert('items', 'after');
+    expect(await readdir(dir)).not.toContain('journal-000002.log');
+    await storage.journal.close();
+
+    const reopened = await openStorage(dir);
+    expect([...(reopened.state.get('items')?.docs.keys() ?? [])].sort()).toEqual(['after', 'before']);
     await reopened.journal.close();
   });
 
   it('recovers after a compaction died between rename and cleanup, or before the rename', async () => {
     const dir = await tempDir();
-    const faulty = faultyFs();
+    const faults = new FaultInjectingFs();
     const errors: unknown[] = [];
     const { storage, engine } = await open(dir, {
-      fs: faulty.fs,
+      fs: faults.fs,
       compactAfterBytes: 1024 * 1024,
       compactOnClose: false,
       onBackgroundError: (error) => errors.push(error),
     });
     for (let i = 0; i < 50; i++) await engine.insert('items', `a${i}`);
-    faulty.fail.unlink = 'EIO'; // the snapshot lands, the old journal stays
+    faults.inject({ operation: 'unlink', code: 'EIO' }); // the snapshot lands, the old journal stays
     await expect(storage.compact()).rejects.toMatchObject({ code: 'EIO' });
-    faulty.fail.unlink = undefined;
+    faults.clear();
     for (let i = 0; i < 50; i++) await engine.insert('items', `b${i}`);
-    faulty.fail.rename = 'EIO'; // the next snapshot never gets its name
+    faults.inject({ operation: 'rename', code: 'EIO' }); // the next snapshot never gets its name
     await expect(storage.compact()).rejects.toMatchObject({ code: 'EIO' });
-    faulty.fail.rename = undefined;
+    faults.clear();
     for (let i = 0; i < 50; i++) await engine.insert('items', `c${i}`);
     const expected = plain(engine.state);
     await storage.journal.close();

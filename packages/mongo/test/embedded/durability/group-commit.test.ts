@@ -1,46 +1,12 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  JournalClosedError,
-  JournalFailedError,
-  type JournalOp,
-  nodeStorageFs,
-  openStorage,
-  type StorageFs,
-} from '../../../src/embedded/durability/index';
-import { errnoError, faultyFs, tempDir } from './helpers';
+import { FaultInjectingFs } from '../../../src/embedded/durability/fault-injecting-fs';
+import { JournalClosedError, type JournalOp, openStorage } from '../../../src/embedded/durability/index';
+import { StoreUnavailableError } from '../../../src/store/store-unavailable-error';
+import { tempDir } from './helpers';
 
 const put = (id: string): JournalOp => ({ op: 'put', c: 'items', id, doc: JSON.stringify({ _id: id }) });
-
-/** The real file system, except that each fdatasync waits until the test releases it. */
-function gatedFs() {
-  const waiting: Array<() => void> = [];
-  let failNext: string | null = null;
-  const fs: StorageFs = {
-    ...nodeStorageFs,
-    fdatasync: async (fd) => {
-      await new Promise<void>((release) => waiting.push(release));
-      if (failNext !== null) {
-        const code = failNext;
-        failNext = null;
-        throw errnoError(code, 'fdatasync');
-      }
-      return nodeStorageFs.fdatasync(fd);
-    },
-  };
-  return {
-    fs,
-    /** Resolves once an fdatasync is waiting (the group's write is done). */
-    async syncPending() {
-      while (waiting.length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
-    },
-    /** Waits for an fdatasync, then lets it proceed (or fail with `code`). */
-    async releaseSync(code?: string) {
-      await this.syncPending();
-      if (code !== undefined) failNext = code;
-      waiting.shift()!();
-    },
-  };
-}
 
 function track(promise: Promise<void>) {
   const outcome: { settled: boolean; error?: unknown } = { settled: false };
@@ -56,7 +22,10 @@ function track(promise: Promise<void>) {
   return outcome;
 }
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+/** Lets every pending callback and I/O completion run a few times over (no timing involved). */
+async function turns(count = 5): Promise<void> {
+  for (let i = 0; i < count; i++) await new Promise((resolve) => setImmediate(resolve));
+}
 
 async function storedIds(dir: string): Promise<string[]> {
   const storage = await openStorage(dir);
@@ -65,18 +34,20 @@ async function storedIds(dir: string): Promise<string[]> {
   return ids;
 }
 
+const journalSize = async (dir: string) => (await stat(path.join(dir, 'journal-000001.log'))).size;
+
 describe('group commit', () => {
   it('acknowledges a commit only after its fdatasync completed', async () => {
     const dir = await tempDir();
-    const gate = gatedFs();
-    const storage = await openStorage(dir, { fs: gate.fs });
+    const faults = new FaultInjectingFs();
+    const storage = await openStorage(dir, { fs: faults.fs });
+    const sync = faults.pause('fdatasync');
     const commit = storage.journal.commit([put('a')]);
     const first = track(commit);
-    await gate.syncPending(); // written, waiting on fdatasync
-    await tick();
+    await sync.reached; // written, waiting on fdatasync
+    await turns();
     expect(first.settled).toBe(false);
-    await gate.releaseSync();
-    // No timing assumption: the acknowledgement must come, whenever the real fdatasync ends.
+    sync.resume();
     await commit;
     expect(first).toEqual({ settled: true });
     await storage.journal.close();
@@ -84,16 +55,16 @@ describe('group commit', () => {
 
   it('writes batches queued during an fsync as one group with one fdatasync', async () => {
     const dir = await tempDir();
-    const gate = gatedFs();
-    const storage = await openStorage(dir, { fs: gate.fs });
+    const faults = new FaultInjectingFs();
+    const storage = await openStorage(dir, { fs: faults.fs });
+    const sync = faults.pause('fdatasync');
     const first = storage.journal.commit([put('first')]);
-    await gate.syncPending(); // the first group is written and waits on its fdatasync
+    await sync.reached; // the first group is written and waits on its fdatasync
     const queued = Array.from({ length: 10 }, (_, i) => storage.journal.commit([put(`q${i}`)]));
-    await tick();
+    await turns();
     expect(storage.stats().groupCommit).toEqual({ groups: 0, batches: 0 });
-    await gate.releaseSync();
+    sync.resume();
     await first;
-    await gate.releaseSync();
     await Promise.all(queued);
     expect(storage.stats().groupCommit).toEqual({ groups: 2, batches: 11 });
     await storage.journal.close();
@@ -117,53 +88,84 @@ describe('group commit', () => {
     expect(await storedIds(dir)).toHaveLength(writers * perWriter);
   });
 
-  it('rejects the whole group when the write fails (ENOSPC), then fails every later commit', async () => {
+  it('refuses the whole group when the write fails half way (ENOSPC), cuts it off, and resumes once there is room', async () => {
     const dir = await tempDir();
-    const faulty = faultyFs();
-    const storage = await openStorage(dir, { fs: faulty.fs });
+    const faults = new FaultInjectingFs();
+    const storage = await openStorage(dir, { fs: faults.fs });
     await storage.journal.commit([put('kept')]);
+    const acknowledgedBytes = await journalSize(dir);
 
-    faulty.fail.write = 'ENOSPC';
-    const group = [1, 2, 3].map((i) => storage.journal.commit([put(`lost${i}`)]));
-    const results = await Promise.allSettled(group);
-    for (const result of results) {
+    faults.inject({ operation: 'write', code: 'ENOSPC', torn: true });
+    const undone: string[] = [];
+    const group = [1, 2, 3].map((i) =>
+      storage.journal.commit([put(`lost${i}`)], () => undone.push(`lost${i}`)),
+    );
+    for (const result of await Promise.allSettled(group)) {
       expect(result.status).toBe('rejected');
-      expect((result as PromiseRejectedResult).reason).toMatchObject({ code: 'ENOSPC' });
+      const reason = (result as PromiseRejectedResult).reason as Error;
+      expect(reason).toBeInstanceOf(StoreUnavailableError);
+      expect(reason.message).toBe('storage unavailable: no space left on device');
+      expect(reason.cause).toMatchObject({ code: 'ENOSPC' });
     }
-
-    faulty.fail.write = undefined; // even with the disk healthy again, the journal stays failed
-    const later = storage.journal.commit([put('later')]);
-    await expect(later).rejects.toBeInstanceOf(JournalFailedError);
-    await expect(later).rejects.toThrow(/must be closed and reopened/);
+    // Undone last first, as each may depend on the ones before it.
+    expect(undone).toEqual(['lost3', 'lost2', 'lost1']);
+    // The half-written group is cut off at once: a restart must not find a torn record.
+    expect(await journalSize(dir)).toBe(acknowledgedBytes);
     expect(storage.stats().journalFailed).toBe(true);
-    await storage.journal.close();
+    await expect(storage.probe()).rejects.toThrow('storage unavailable: no space left on device');
+    expect(await journalSize(dir)).toBe(acknowledgedBytes);
 
-    expect(await storedIds(dir)).toEqual(['kept']);
+    faults.clear();
+    await storage.probe();
+    expect(storage.stats().journalFailed).toBe(false);
+    await storage.journal.commit([put('later')]);
+    await storage.journal.close();
+    expect(await storedIds(dir)).toEqual(['kept', 'later']);
   });
 
-  it('rejects the group whose fdatasync fails (EIO) and everything queued behind it', async () => {
+  it('refuses the group whose fdatasync fails (EIO) and everything queued behind it, none of which comes back', async () => {
     const dir = await tempDir();
-    const gate = gatedFs();
-    const storage = await openStorage(dir, { fs: gate.fs });
-    const ok = storage.journal.commit([put('ok')]);
-    await gate.releaseSync();
-    await ok;
+    const faults = new FaultInjectingFs();
+    const storage = await openStorage(dir, { fs: faults.fs });
+    await storage.journal.commit([put('ok')]);
 
+    const sync = faults.pause('fdatasync');
     const inFlight = [storage.journal.commit([put('a')]), storage.journal.commit([put('b')])];
-    await tick();
+    await sync.reached;
     const queuedBehind = storage.journal.commit([put('c')]);
     const outcomes = Promise.allSettled([...inFlight, queuedBehind]);
-    await gate.releaseSync('EIO');
-    const [a, b, c] = await outcomes;
-    expect(a).toMatchObject({ status: 'rejected', reason: { code: 'EIO' } });
-    expect(b).toMatchObject({ status: 'rejected', reason: { code: 'EIO' } });
-    expect(c?.status).toBe('rejected');
-    expect((c as PromiseRejectedResult).reason).toBeInstanceOf(JournalFailedError);
-    await expect(storage.journal.commit([put('d')])).rejects.toBeInstanceOf(JournalFailedError);
-    await storage.journal.close();
+    faults.inject({ operation: 'fdatasync', code: 'EIO', times: 1 });
+    sync.resume();
+    for (const outcome of await outcomes) {
+      expect(outcome.status).toBe('rejected');
+      expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(StoreUnavailableError);
+      expect((outcome as PromiseRejectedResult).reason.message).toBe('storage unavailable: I/O error (EIO)');
+    }
+    // Records a and b were whole in the page cache: they must not be replayed on restart.
+    const journal = await readFile(path.join(dir, 'journal-000001.log'));
+    expect(journal.includes('"a"')).toBe(false);
 
-    // The lock was released despite the failure; the acknowledged write is there.
-    expect(await storedIds(dir)).toContain('ok');
+    // The fault was one fdatasync: the next commit restores the journal and goes through.
+    await storage.journal.commit([put('d')]);
+    await storage.journal.close();
+    expect(await storedIds(dir)).toEqual(['d', 'ok']);
+  });
+
+  it('stays refusing while the cut-back itself cannot be made durable, and resumes after', async () => {
+    const dir = await tempDir();
+    const faults = new FaultInjectingFs();
+    const storage = await openStorage(dir, { fs: faults.fs });
+    await storage.journal.commit([put('ok')]);
+    faults.inject({ operation: 'fdatasync', code: 'EIO' });
+    faults.inject({ operation: 'fsync', code: 'EIO' });
+    await expect(storage.journal.commit([put('x')])).rejects.toThrow('storage unavailable: I/O error (EIO)');
+    await expect(storage.journal.commit([put('y')])).rejects.toThrow('storage unavailable: I/O error (EIO)');
+    await expect(storage.probe()).rejects.toBeInstanceOf(StoreUnavailableError);
+    faults.clear();
+    await storage.probe();
+    await storage.journal.commit([put('z')]);
+    await storage.journal.close();
+    expect(await storedIds(dir)).toEqual(['ok', 'z']);
   });
 
   it('close flushes queued commits, then refuses new ones', async () => {
@@ -171,7 +173,9 @@ describe('group commit', () => {
     const storage = await openStorage(dir);
     const pending = [storage.journal.commit([put('x')]), storage.journal.commit([put('y')])];
     const closed = storage.journal.close();
-    await expect(storage.journal.commit([put('z')])).rejects.toBeInstanceOf(JournalClosedError);
+    const refused = storage.journal.commit([put('z')]);
+    await expect(refused).rejects.toBeInstanceOf(JournalClosedError);
+    await expect(refused).rejects.toThrow('storage unavailable: the store is closed');
     await Promise.all(pending);
     await closed;
     expect(await storedIds(dir)).toEqual(['x', 'y']);

@@ -103,15 +103,34 @@ describe('query planner', () => {
     expect(await ids({ org: 'o1', kind: 'note' }, options)).toEqual(expected);
   });
 
-  it('narrows a keyset-paging $or to the range common to its branches', async () => {
+  it('narrows a keyset-paging $or to the range common to its branches, and returns the page after the cursor', async () => {
+    const paged = new EmbeddedDatabase(new Map(), new MemoryJournal()).collection<LooseDoc>('paged');
+    await paged.createIndex({ org: 1, createdAt: -1, _id: -1 });
+    // Entries tied with the cursor on createdAt, on both sides of it by _id.
+    const tied = ['a0', 'e02499z', 'e02500a', 'z9'].map((_id) => ({ _id, org: 'o0', createdAt: 2500 }));
+    const all = [...entries(), ...tied];
+    await paged.insertMany(all.map((doc) => ({ ...doc })));
     const after = { createdAt: 2500, _id: 'e02500' };
     const filter = {
       org: 'o0',
       $or: [{ createdAt: { $lt: after.createdAt } }, { createdAt: after.createdAt, _id: { $lt: after._id } }],
     };
-    const stats = docs.explain(filter, { sort: { createdAt: -1 }, limit: 10 });
+    const options: StoreFindOptions = { sort: { createdAt: -1, _id: -1 }, limit: 10 };
+    const stats = paged.explain(filter, options);
     expect(stats).toMatchObject({ plan: 'indexScan', sortedInMemory: false, returned: 10 });
-    expect(stats.keysExamined).toBeLessThanOrEqual(11);
+    expect(stats.keysExamined).toBeLessThanOrEqual(15);
+    // The page itself: the ten entries right after the cursor, ties first, none before it.
+    const expected = all
+      .filter(
+        (doc) =>
+          doc.org === 'o0' &&
+          (doc.createdAt < after.createdAt || (doc.createdAt === after.createdAt && doc._id < after._id)),
+      )
+      .sort((a, b) => b.createdAt - a.createdAt || (a._id < b._id ? 1 : -1))
+      .slice(0, 10)
+      .map((doc) => doc._id);
+    expect(expected.slice(0, 2)).toEqual(['e02499z', 'a0']);
+    expect((await paged.find(filter, options).toArray()).map((doc) => doc._id)).toEqual(expected);
   });
 
   it('looks up _id equality and $in in the document map', async () => {

@@ -1,7 +1,8 @@
 /**
  * Roles granted on spaces and collections, with GitBook's paths: POST on `permissions`
  * invites users and teams; `permissions/users` and `permissions/teams` list them, and
- * `.../{userId}` or `.../{teamId}` change (PATCH) or revoke (DELETE) one grant.
+ * `.../{userId}` or `.../{teamId}` change (PATCH) or revoke (DELETE) one grant;
+ * `permissions/aggregate` lists everyone who can access the item, with their effective role.
  */
 import { collectionPermissionOperations, spacePermissionOperations } from '@quire/domain';
 import { type RestRoute, route } from '../route';
@@ -12,6 +13,7 @@ function permissionRoutes(
 ): RestRoute[] {
   return [
     route('POST', base, ops.invite, 204),
+    route('GET', `${base}/aggregate`, ops.aggregate),
     route('GET', `${base}/users`, ops.users.list),
     route('PATCH', `${base}/users/:userId`, ops.users.update, 204),
     route('DELETE', `${base}/users/:userId`, ops.users.remove, 204),

@@ -1,6 +1,7 @@
 /**
- * Identity routes: the caller's profile and tokens under `/v1/user`, and the instance
- * administration API under `/admin` (users and their API tokens).
+ * Identity routes: the caller's profile and tokens under `/v1/user`, the people the caller
+ * works with under `/v1/users/{userId}`, and the instance administration API under
+ * `/admin` (users and their API tokens).
  */
 import { identityOperations as ops } from '@quire/domain';
 import { type RestRoute, route } from '../route';
@@ -9,6 +10,7 @@ export const identityRoutes: readonly RestRoute[] = [
   route('GET', '/v1/user', ops.user.get),
   route('GET', '/v1/user/tokens', ops.user.tokens.list),
   route('DELETE', '/v1/user/tokens/:tokenId', ops.user.tokens.revoke),
+  route('GET', '/v1/users/:userId', ops.users.get),
 
   route('POST', '/admin/users', ops.admin.users.create, 201),
   route('GET', '/admin/users', ops.admin.users.list),

@@ -1,0 +1,31 @@
+/**
+ * The domain's services over a fresh embedded store in a temporary directory, for the
+ * benchmarks that call operations in process (no HTTP).
+ */
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type DomainServices, systemClock } from '@quire/domain';
+import { createRepositories, ensureIndexes, openStore, repositoryIndexes, type Store } from '@quire/mongo';
+import { NodeSecrets } from '../src/adapters/node-secrets';
+import { TimeOrderedIds } from '../src/adapters/time-ordered-ids';
+
+export interface BenchServices {
+  services: DomainServices;
+  store: Store;
+  dataDir: string;
+}
+
+export async function openBenchServices(name: string): Promise<BenchServices> {
+  const dataDir = await mkdtemp(join(tmpdir(), `quire-bench-${name}-`));
+  const store = await openStore({ dataDir });
+  await ensureIndexes(store.db, repositoryIndexes);
+  const services: DomainServices = {
+    repos: createRepositories(store.db),
+    clock: systemClock,
+    ids: new TimeOrderedIds(),
+    secrets: new NodeSecrets(new Uint8Array(32), 'bench'),
+    urls: { api: 'http://bench.test', app: 'http://app.bench.test' },
+  };
+  return { services, store, dataDir };
+}

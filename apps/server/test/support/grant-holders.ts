@@ -1,0 +1,42 @@
+/**
+ * Members who administer a space or a collection through a grant only, never through their
+ * organization role: the callers whose rights end at the item (placement and transfer tests).
+ */
+
+import { type ContentRef, grant } from '../access/content-fixtures';
+import { createTeam } from '../teams/team-fixtures';
+import { addMember, type TestMember, type TestOrganization } from './factories';
+import type { TestServer } from './test-server';
+
+export const GRANT_HOLDERS = [
+  'reader with a user grant',
+  'guest with a user grant',
+  'reader through a team',
+  'reader through an ancestor collection',
+] as const;
+export type GrantHolder = (typeof GRANT_HOLDERS)[number];
+
+/**
+ * A new member of the organization who holds admin on `item` the way `holder` says: a grant
+ * to them, to a team of theirs, or (for the ancestor case) on `ancestor`, a collection the
+ * item is in.
+ */
+export async function grantHolder(
+  server: TestServer,
+  org: TestOrganization,
+  holder: GrantHolder,
+  item: ContentRef,
+  ancestor?: ContentRef,
+): Promise<TestMember> {
+  const member = await addMember(server, org.organization.id, holder.startsWith('guest') ? null : 'read');
+  if (holder === 'reader through an ancestor collection') {
+    if (!ancestor) throw new Error('grantHolder: the ancestor case needs the ancestor collection');
+    await grant(server, org, ancestor, { role: 'admin', users: [member.user.id] });
+  } else if (holder === 'reader through a team') {
+    const team = await createTeam(server, org, { title: 'Holders', members: [member.user.id] });
+    await grant(server, org, item, { role: 'admin', teams: [team.id] });
+  } else {
+    await grant(server, org, item, { role: 'admin', users: [member.user.id] });
+  }
+  return member;
+}

@@ -1,0 +1,38 @@
+/**
+ * One row of the permission matrix: a route, the input each caller sends, the state the
+ * call may change, and the status every kind of caller must get.
+ */
+
+import type { Expected } from './expectations';
+import type { MatrixCaller, MatrixFixture } from './matrix-fixture';
+
+export interface MatrixCase<Extra = unknown> {
+  /** `METHOD /path` as in the route table. */
+  route: string;
+  /** What the case is about, when a route has several. */
+  title?: string;
+  /**
+   * Fresh state for the call (an item to delete, a member to remove). Queries prepare once
+   * for every caller and face; mutations once per call, so a success on one face leaves
+   * the next face the same state.
+   */
+  prepare?: (fixture: MatrixFixture) => Promise<Extra>;
+  /** The operation's input (path parameters and fields) the caller sends. */
+  input: (
+    fixture: MatrixFixture,
+    extra: Extra,
+    caller: MatrixCaller,
+  ) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  /**
+   * Reads the state the call may change, as the organization's admin. A refused call (and a
+   * success marked `unchanged`) must leave it equal; an allowed call must change it.
+   */
+  observe?: (fixture: MatrixFixture, extra: Extra) => Promise<unknown>;
+  expected: Expected;
+  /** Why an expectation is the rule even where the code of today answers otherwise. */
+  rule?: string;
+}
+
+/** Declares a case with its own `Extra` type, for a table of cases of mixed types. */
+export const matrixCase = <Extra>(definition: MatrixCase<Extra>): MatrixCase =>
+  definition as unknown as MatrixCase;

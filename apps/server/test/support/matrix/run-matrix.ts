@@ -1,0 +1,90 @@
+/**
+ * Declares the tests of a table of matrix cases: one test per case and kind of caller,
+ * which calls the route on the three faces in turn. Each face must answer the expected
+ * status (REST's; 200 on the other faces for a success), refusals with the same domain code
+ * on every face and each face's error format intact, and a refused call must leave the
+ * observed state as it was (an allowed call must change it). One server and one fixture per
+ * test file; fresh state per call only where a call changed it.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callFace, findRoute } from '../faces/call-faces';
+import { describeResponse, FACES, type FaceResponse } from '../faces/face-call';
+import { startTestServer, type TestServer } from '../test-server';
+import { MATRIX_CALLER_KINDS } from './caller-kinds';
+import { changesNothing, statusOf } from './expectations';
+import type { MatrixCase } from './matrix-case';
+import { buildMatrixFixture, type MatrixFixture } from './matrix-fixture';
+
+export function runMatrix(cases: readonly MatrixCase[]): void {
+  let server: TestServer;
+  let fixture: MatrixFixture;
+  beforeAll(async () => {
+    server = await startTestServer();
+    fixture = await buildMatrixFixture(server);
+  });
+  afterAll(() => server?.close());
+
+  for (const matrixCase of cases) {
+    const route = findRoute(matrixCase.route);
+    const title = matrixCase.title ? `${matrixCase.route} (${matrixCase.title})` : matrixCase.route;
+    describe(title, () => {
+      if (!route) {
+        it('names a route of the route table', () => expect.fail(`no route ${matrixCase.route}`));
+        return;
+      }
+      const isQuery = route.operation.kind === 'query';
+      const because = matrixCase.rule ? ` (the rule: ${matrixCase.rule})` : '';
+      let shared: unknown;
+      if (isQuery && matrixCase.prepare) {
+        beforeAll(async () => {
+          shared = await matrixCase.prepare?.(fixture);
+        });
+      }
+      for (const kind of MATRIX_CALLER_KINDS) {
+        const expectation = matrixCase.expected[kind];
+        const status = statusOf(expectation);
+        const quiet = changesNothing(expectation);
+        it(`${kind}: ${status}${quiet && status < 400 ? ', changing nothing' : ''}`, async () => {
+          const caller = fixture.callers[kind];
+          const responses: FaceResponse[] = [];
+          // State a face left as it found it serves the next face: fresh state is built only
+          // after a call that changed it (or may have: a success nothing observes).
+          let reusable: { extra: unknown; state: unknown } | undefined;
+          for (const face of FACES) {
+            let extra: unknown = shared;
+            let before: unknown;
+            if (!isQuery) {
+              if (reusable) ({ extra, state: before } = reusable);
+              else {
+                extra = await matrixCase.prepare?.(fixture);
+                before = await matrixCase.observe?.(fixture, extra);
+              }
+            }
+            const input = await matrixCase.input(fixture, extra, caller);
+            const response = await callFace(server, face, { route, input, token: caller.token });
+            responses.push(response);
+            const wanted = status >= 300 || face === 'rest' ? status : 200;
+            expect.soft(response.status, `${describeResponse(response)}${because}`).toBe(wanted);
+            expect.soft(response.formatProblems, describeResponse(response)).toEqual([]);
+            const after = await matrixCase.observe?.(fixture, extra);
+            const changed = matrixCase.observe ? !isDeepStrictEqual(after, before) : response.status < 400;
+            if (matrixCase.observe && quiet) {
+              expect.soft(after, `${face}: the state after the call`).toEqual(before);
+            } else if (matrixCase.observe && response.status < 300) {
+              expect.soft(changed, `${face}: the call changed the state`).toBe(true);
+            }
+            reusable = !isQuery && !changed ? { extra, state: after } : undefined;
+          }
+          if (status >= 400) {
+            const codes = responses.map((response) => `${response.face}: ${response.error?.code}`);
+            const first = responses[0]?.error?.code;
+            expect
+              .soft(codes, 'the same refusal on every face')
+              .toEqual(responses.map((response) => `${response.face}: ${first}`));
+          }
+        });
+      }
+    });
+  }
+}
