@@ -1,35 +1,61 @@
 #!/usr/bin/env node
-// Checks the dependency rule `apps -> packages/mongo -> packages/domain` mechanically:
-// each package may import only what its line below allows. Run by `pnpm test`.
+/**
+ * Checks the dependency rules mechanically; run by `pnpm test`.
+ *
+ * Between packages: apps -> packages/persistence -> (packages/domain, packages/store-embedded
+ * -> packages/store). Each package may import only what its line below allows.
+ *
+ * Inside the domain: core <- policies <- areas.
+ * - `core/` imports only `core/`.
+ * - `policies/` imports `core/` and `policies/`, and only types from the areas' model files
+ *   (`records.ts`, `ports.ts`).
+ * - An area (`identity/`, `organizations/`, `content/`, ...) imports `core/`, `policies/`, its
+ *   own files, and another area only through that area's public `index.ts`. At run time an
+ *   area may import only the areas before it in AREA_ORDER (types may go either way), so
+ *   areas never form an import cycle.
+ */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 
-const rules = [
+/** Areas in the order they may depend on each other at run time (later on earlier). */
+const AREA_ORDER = ['identity', 'organizations', 'content'];
+
+const packageRules = [
   {
     dir: 'packages/domain/src',
-    // Pure TypeScript: no driver, no HTTP library, no node: modules.
     allowed: (spec) => spec === 'zod' || spec === 'fractional-indexing',
     why: 'the domain imports nothing but zod and fractional-indexing (pure: no I/O, no drivers, no node: modules)',
   },
   {
-    dir: 'packages/mongo/src',
+    dir: 'packages/store/src',
+    allowed: (spec) => /^mongodb(\/|$)/.test(spec) || spec.startsWith('node:'),
+    why: 'the store contract depends only on the MongoDB driver (its types and engine) and node: modules',
+  },
+  {
+    dir: 'packages/store-embedded/src',
     allowed: (spec) =>
-      spec === '@quire/domain' ||
-      /^(mongodb|mingo|sorted-btree)(\/|$)/.test(spec) ||
-      spec.startsWith('node:'),
-    why: 'packages/mongo depends only on @quire/domain, its drivers and node: modules (never on apps)',
+      spec === '@quire/store' || /^(mingo|sorted-btree)(\/|$)/.test(spec) || spec.startsWith('node:'),
+    why: 'the embedded engine depends only on @quire/store (the contract it implements), mingo, sorted-btree and node: modules',
+  },
+  {
+    dir: 'packages/persistence/src',
+    allowed: (spec) =>
+      ['@quire/domain', '@quire/store', '@quire/store-embedded'].includes(spec) || spec.startsWith('node:'),
+    why: 'persistence depends only on the domain, the store contract, the embedded engine and node: modules',
   },
   {
     dir: 'apps/server/src',
-    allowed: (spec) => !spec.startsWith('@quire/') || ['@quire/domain', '@quire/mongo'].includes(spec),
+    allowed: (spec) =>
+      !spec.startsWith('@quire/') ||
+      ['@quire/domain', '@quire/store', '@quire/store-embedded', '@quire/persistence'].includes(spec),
     why: 'apps depend on packages, never on other apps',
   },
 ];
 
 const importPattern =
-  /(?:^|\s)(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+  /(?:^|\s)(import|export)(\s+type)?\s[^'";]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function* files(dir) {
   for (const name of readdirSync(dir)) {
@@ -39,22 +65,79 @@ function* files(dir) {
   }
 }
 
+function* importsOf(file) {
+  const text = readFileSync(file, 'utf8');
+  for (const match of text.matchAll(importPattern)) {
+    yield { spec: match[3] ?? match[4], typeOnly: Boolean(match[2]) };
+  }
+}
+
 const violations = [];
-for (const rule of rules) {
+
+for (const rule of packageRules) {
   for (const file of files(join(root, rule.dir))) {
-    const text = readFileSync(file, 'utf8');
-    for (const match of text.matchAll(importPattern)) {
-      const spec = match[1] ?? match[2];
+    for (const { spec } of importsOf(file)) {
       if (!spec || spec.startsWith('.')) continue;
       if (!rule.allowed(spec)) violations.push(`${relative(root, file)} imports '${spec}': ${rule.why}`);
     }
   }
 }
 
+const domain = join(root, 'packages/domain/src');
+/** 'core', 'policies', an area's name, or 'root' (index.ts, registry.ts). */
+const layerOf = (path) => {
+  const first = relative(domain, path).split('/')[0];
+  return first.endsWith('.ts') ? 'root' : first;
+};
+const resolveTarget = (from, spec) => {
+  const base = resolve(dirname(from), spec);
+  for (const candidate of [`${base}.ts`, join(base, 'index.ts')]) {
+    try {
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {}
+  }
+  return base;
+};
+const isAreaIndex = (path, area) => relative(domain, path) === `${area}/index.ts`;
+const isModelFile = (path) => /\/(records|ports)\.ts$/.test(path);
+
+for (const file of files(domain)) {
+  const from = layerOf(file);
+  if (from === 'root') continue;
+  const where = relative(root, file);
+  for (const { spec, typeOnly } of importsOf(file)) {
+    if (!spec?.startsWith('.')) continue;
+    const target = resolveTarget(file, spec);
+    const to = layerOf(target);
+    if (from === to || to === 'core') continue;
+    const what = `${where} imports ${relative(root, target)}`;
+    if (from === 'core') {
+      violations.push(`${what}: core imports only core`);
+    } else if (from === 'policies') {
+      if (!(typeOnly && isModelFile(target)))
+        violations.push(
+          `${what}: policies import core, policies, and only types from the areas' records.ts and ports.ts`,
+        );
+    } else if (to === 'policies') {
+      // Areas build on the rules.
+    } else if (to === 'root') {
+      violations.push(`${what}: an area never imports the registry or the domain's index`);
+    } else if (!isAreaIndex(target, to)) {
+      violations.push(`${what}: another area is imported only through its index.ts`);
+    } else if (!typeOnly && AREA_ORDER.indexOf(to) > AREA_ORDER.indexOf(from)) {
+      violations.push(
+        `${what}: at run time ${from} may import only areas before it (${AREA_ORDER.join(' < ')})`,
+      );
+    } else if (!AREA_ORDER.includes(from) || !AREA_ORDER.includes(to)) {
+      violations.push(`${what}: add the area to AREA_ORDER in scripts/check-dependency-rule.mjs`);
+    }
+  }
+}
+
 if (violations.length > 0) {
-  console.error(
-    `Dependency rule violated (apps -> packages/mongo -> packages/domain):\n  ${violations.join('\n  ')}`,
-  );
+  console.error(`Dependency rules violated:\n  ${violations.join('\n  ')}`);
   process.exit(1);
 }
-console.log('dependency rule: apps -> packages/mongo -> packages/domain holds');
+console.log(
+  'dependency rules hold: apps -> persistence -> (domain, store-embedded -> store); in the domain core <- policies <- areas',
+);

@@ -6,7 +6,8 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type DomainServices, systemClock } from '@quire/domain';
-import { createRepositories, ensureIndexes, openStore, repositoryIndexes, type Store } from '@quire/mongo';
+import { createRepositories, openStore, repositoryIndexes } from '@quire/persistence';
+import { ensureIndexes, type Store } from '@quire/store';
 import { NodeSecrets } from '../src/adapters/node-secrets';
 import { TimeOrderedIds } from '../src/adapters/time-ordered-ids';
 

@@ -2,7 +2,7 @@
  * `tsx bench/sibling-level.ts`: what creating or moving a space costs at a level of 6,000
  * siblings against an empty level (in process through the operations, on the embedded
  * engine, journal and fsync included). Target: the same cost at any level size (ratio ~1).
- * - create: `orgs.spaces.create` last in a collection holding 6,000 spaces, against one in a
+ * - create: `spaces.create` last in a collection holding 6,000 spaces, against one in a
  *   collection holding none (a fresh one each round);
  * - move: `spaces.move` of a space to right after the first of 6,000 siblings and back to
  *   last, against the same moves at a level of 3.
@@ -35,7 +35,7 @@ const ctx: OperationContext = {
 
 const newCollection = async (title: string) =>
   (
-    await executeOperation(operations.orgs.collections.create, ctx, {
+    await executeOperation(operations.collections.create, ctx, {
       organizationId: organization.id,
       title,
     })
@@ -84,7 +84,7 @@ try {
   const smallIds = await fill(small, 3);
 
   const create = (parent: string) => () =>
-    executeOperation(operations.orgs.spaces.create, ctx, { organizationId: organization.id, parent });
+    executeOperation(operations.spaces.create, ctx, { organizationId: organization.id, parent });
   /** Moves the last space right after the first, then back to last: two moves. */
   const moveAround = (levelIds: string[]) => async () => {
     const moving = levelIds[levelIds.length - 1]!;

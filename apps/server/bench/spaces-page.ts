@@ -1,5 +1,5 @@
 /**
- * `tsx bench/spaces-page.ts`: the cost of listing a page of 100 spaces (`orgs.spaces.list`,
+ * `tsx bench/spaces-page.ts`: the cost of listing a page of 100 spaces (`spaces.list`,
  * in process through the operation, on the embedded engine) in an organization of 1k spaces
  * and in one of 100k, for an admin (sees every space) and for a read member of an
  * organization where every 10th space is restricted (the page is filled past hidden ones).
@@ -54,7 +54,7 @@ async function seed(size: number) {
 
 async function listPage(organizationId: string, userId: string, page?: string) {
   const ctx = { ...services, caller: { userId, tokenId: 'bench', isInstanceAdmin: false } };
-  return executeOperation(operations.orgs.spaces.list, ctx, {
+  return executeOperation(operations.spaces.list, ctx, {
     organizationId,
     limit: 100,
     ...(page ? { page } : {}),
@@ -94,7 +94,7 @@ try {
       `${who.padEnd(6)} ${deep ? 'page 6' : 'page 1'}  1k: ${figures[0]!.toFixed(2)} ms  100k: ${figures[1]!.toFixed(2)} ms  ratio ${ratio.toFixed(2)} ${ratio <= 2 ? 'OK' : 'OVER 2x'}`,
     );
   }
-  console.log('orgs.spaces.list, limit 100, median of', ROUNDS, 'rounds');
+  console.log('spaces.list, limit 100, median of', ROUNDS, 'rounds');
   for (const row of rows) console.log(row);
 } finally {
   await store.close();

@@ -6,15 +6,13 @@
  */
 import { bootstrapInstance, type Clock } from '@quire/domain';
 import {
-  ensureIndexes,
   type MaintenanceLog,
-  mongoHostsOf,
   openSessionAndRepair,
   openStore,
   repositoryIndexes,
-  type Store,
   type StoreSession,
-} from '@quire/mongo';
+} from '@quire/persistence';
+import { ensureIndexes, mongoHostsOf, type Store } from '@quire/store';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from './app';

@@ -1,32 +1,25 @@
 /**
  * The registry: every operation of Quire, as a tree whose paths are the operations' names.
- * The REST route table, the tRPC router and the GraphQL schema are all built from it, and a
- * test fails when an operation misses a face.
+ * Each area mounts its own tree once, under top-level keys no other area uses (checked
+ * here, when the module loads). The REST route table, the tRPC router (whose procedure names
+ * are these paths) and the GraphQL schema are all built from it, and a test fails when an
+ * operation misses a face.
  */
-import { collectionPermissionOperations, spacePermissionOperations } from './access/operations';
-import { collectionOperations, orgCollectionOperations } from './collections/operations';
-import { identityOperations } from './identity/operations';
-import { inviteLinkOperations } from './invite-links/operations';
-import type { OperationTree } from './operation/operation';
-import { organizationOperations } from './organizations/operations';
-import { memberSpaceOperations, orgSpaceOperations, spaceOperations } from './spaces/operations';
-import { samlOperations, ssoOperations } from './sso/operations';
-import { teamOperations } from './teams/operations';
+import { contentOperations } from './content';
+import type { OperationTree } from './core/operation';
+import { identityOperations } from './identity';
+import { organizationOperations } from './organizations';
+
+const areas: readonly OperationTree[] = [identityOperations, organizationOperations, contentOperations];
+
+const mounts = areas.flatMap((area) => Object.keys(area));
+const twice = mounts.filter((key, index) => mounts.indexOf(key) !== index);
+if (twice.length > 0) throw new Error(`registry: more than one area mounts ${twice.join(', ')}`);
 
 export const operations = {
   ...identityOperations,
-  orgs: {
-    ...organizationOperations,
-    members: { ...organizationOperations.members, ...memberSpaceOperations },
-    spaces: orgSpaceOperations,
-    collections: orgCollectionOperations,
-    teams: teamOperations,
-    inviteLinks: inviteLinkOperations,
-    saml: samlOperations,
-    sso: ssoOperations,
-  },
-  spaces: { ...spaceOperations, permissions: spacePermissionOperations },
-  collections: { ...collectionOperations, permissions: collectionPermissionOperations },
+  ...organizationOperations,
+  ...contentOperations,
 } satisfies OperationTree;
 
 export type Operations = typeof operations;

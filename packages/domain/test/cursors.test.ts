@@ -4,8 +4,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../src/errors/domain-error';
-import { type Cursor, decodeCursor, encodeCursor } from '../src/paging/paging';
+import { DomainError } from '../src/core/errors';
+import { type Cursor, decodeCursor, encodeCursor } from '../src/core/paging';
 
 const base64url = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
 

@@ -3,12 +3,12 @@
  * position (before/after a sibling, or last) against the spaces and collections of a parent.
  */
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../src/errors/domain-error';
-import type { DomainServices } from '../src/operation/context';
-import type { ContentPosition } from '../src/positions/content-position-schema';
-import { positionBetween } from '../src/positions/position-between';
-import type { SiblingKind, SiblingRange } from '../src/positions/records';
-import { resolveSiblingPosition } from '../src/positions/resolve-sibling-position';
+import type { ContentPosition } from '../src/content/positions/content-position-schema';
+import { positionBetween } from '../src/content/positions/position-between';
+import type { SiblingKind, SiblingRange } from '../src/content/positions/records';
+import { resolveSiblingPosition } from '../src/content/positions/resolve-sibling-position';
+import type { DomainServices } from '../src/core/context';
+import { DomainError } from '../src/core/errors';
 
 interface Item {
   kind: SiblingKind;

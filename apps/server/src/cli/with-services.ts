@@ -6,7 +6,7 @@
  * built: `quire --help` then starts in a fraction of the time.
  */
 import type { DomainServices } from '@quire/domain';
-import type { Store } from '@quire/mongo';
+import type { Store } from '@quire/store';
 import type { Config } from '../config';
 
 export interface CliServices {

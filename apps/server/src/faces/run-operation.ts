@@ -5,7 +5,7 @@
  * (503, the store's message, never a stack).
  */
 import { type AnyOperation, DomainError, executeOperation } from '@quire/domain';
-import { isStoreUnavailableError } from '@quire/mongo';
+import { isStoreUnavailableError } from '@quire/store';
 import type { RequestAccess } from '../request-context';
 
 export async function runOperation(

@@ -11,7 +11,7 @@
  * budgets are always per process, in memory.
  */
 import { DomainError } from '@quire/domain';
-import type { Store } from '@quire/mongo';
+import type { Store } from '@quire/store';
 import {
   type IRateLimiterOptions,
   type RateLimiterAbstract,

@@ -166,13 +166,13 @@ describe('concurrent changes of one tree, ordered by fast-check', () => {
               }),
             ),
             run(
-              executeOperation(operations.orgs.spaces.create, ctx, {
+              executeOperation(operations.spaces.create, ctx, {
                 organizationId: tree.organizationId,
                 parent: tree.parent,
               }),
             ),
             run(
-              executeOperation(operations.orgs.collections.create, ctx, {
+              executeOperation(operations.collections.create, ctx, {
                 organizationId: tree.organizationId,
                 title: 'Late',
                 parent: tree.parent,

@@ -23,7 +23,7 @@ export const collectionCases: MatrixCase[] = [
       title: f.unique('Created'),
       parent: f.content.collection,
     }),
-    observe: (f) => f.read(operations.orgs.collections.list, { organizationId: f.organization.id }),
+    observe: (f) => f.read(operations.collections.list, { organizationId: f.organization.id }),
     // Placement rule 1: create on the collection it goes into (a grant gives it).
     expected: byItemRole('create', 201),
   }),
@@ -44,7 +44,7 @@ export const collectionCases: MatrixCase[] = [
     title: "holding another member's space",
     prepare: async (f) => {
       const collectionId = await f.freshCollection();
-      const { id: spaceId } = await f.run(operations.orgs.spaces.create, {
+      const { id: spaceId } = await f.run(operations.spaces.create, {
         organizationId: f.organization.id,
         title: 'Inside',
         parent: collectionId,

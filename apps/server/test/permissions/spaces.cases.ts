@@ -14,7 +14,7 @@ import {
 const storedSpace = (fixture: MatrixFixture, spaceId: string) =>
   fixture.server.services.repos.spaces.findById(spaceId);
 const spacesIn = (fixture: MatrixFixture, collectionId: string) =>
-  fixture.read(operations.collections.spaces, { collectionId, limit: 1000 });
+  fixture.read(operations.collections.spaces.list, { collectionId, limit: 1000 });
 
 export const spaceCases: MatrixCase[] = [
   matrixCase({

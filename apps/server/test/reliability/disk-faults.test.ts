@@ -8,7 +8,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FaultInjectingFs, type InjectedFault } from '@quire/mongo';
+import { FaultInjectingFs, type InjectedFault } from '@quire/store-embedded';
 import { describe, expect, it } from 'vitest';
 import { createOrganization } from '../support/factories';
 import type { TestServer } from '../support/test-server';

@@ -4,7 +4,9 @@
  * tmpfs. Like `test/support/test-server.ts` otherwise (ephemeral port, the test's clock),
  * and `reopen()` starts a fresh server on the same directory, as a restart would.
  */
-import { type EmbeddedStoreOptions, ensureIndexes, openEmbeddedStore, repositoryIndexes } from '@quire/mongo';
+import { repositoryIndexes } from '@quire/persistence';
+import { ensureIndexes } from '@quire/store';
+import { type EmbeddedStoreOptions, openEmbeddedStore } from '@quire/store-embedded';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 export async function startServerOnStore(
@@ -27,12 +29,12 @@ export function facesOf(server: TestServer, token: string) {
         token,
         body: {
           query:
-            'mutation($o: String!, $t: String!) { orgsSpacesCreate(organizationId: $o, title: $t) { title } }',
+            'mutation($o: String!, $t: String!) { spacesCreate(organizationId: $o, title: $t) { title } }',
           variables: { o: organizationId, t: title },
         },
       }),
     trpc: (organizationId: string, title: string) =>
-      server.api('/trpc/orgs.spaces.create', { method: 'POST', body: { organizationId, title }, token }),
+      server.api('/trpc/spaces.create', { method: 'POST', body: { organizationId, title }, token }),
   };
 }
 

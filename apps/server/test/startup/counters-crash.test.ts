@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createOrganizationWithOwner, createUser } from '@quire/domain';
-import type { Store } from '@quire/mongo';
+import type { Store } from '@quire/store';
 import { afterAll, expect, it } from 'vitest';
 import { buildServices } from '../../src/app';
 import { parseConfig } from '../../src/config';

@@ -1,5 +1,5 @@
 /** What the "connecting to MongoDB at …" line and the failure line show of MONGODB_URI: the hosts, never credentials or options. */
-import { mongoHostsOf } from '@quire/mongo';
+import { mongoHostsOf } from '@quire/store';
 import { describe, expect, it } from 'vitest';
 
 describe('mongoHostsOf', () => {

@@ -6,7 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Store } from '@quire/mongo';
+import type { Store } from '@quire/store';
 import type { FastifyServerOptions } from 'fastify';
 import { type Config, parseConfig } from '../../src/config';
 import { type RunningServer, startServer } from '../../src/server';

@@ -3,8 +3,8 @@
  * the fields only administration needs.
  */
 import { z } from 'zod';
-import type { PublicUrls } from '../operation/context';
-import { TimestampSchema, UrlSchema } from '../schemas/common';
+import type { PublicUrls } from '../core/context';
+import { TimestampSchema, UrlSchema } from '../core/schemas';
 import type { UserRecord } from './records';
 
 export const AdminUserSchema = z

@@ -3,8 +3,8 @@
  * answer to issuing one, the only time the secret is shown.
  */
 import { z } from 'zod';
-import type { PublicUrls } from '../operation/context';
-import { TimestampSchema, UrlSchema } from '../schemas/common';
+import type { PublicUrls } from '../core/context';
+import { TimestampSchema, UrlSchema } from '../core/schemas';
 import { adminUserLocation } from './admin-user-schema';
 import type { ApiTokenRecord } from './records';
 

@@ -2,8 +2,9 @@
  * API tokens: issued with a recognizable prefix, shown once, stored as a SHA-256 hash and
  * looked up by that hash.
  */
-import { invalidInput, notFound } from '../errors/domain-error';
-import type { Caller, DomainServices } from '../operation/context';
+
+import type { Caller, DomainServices } from '../core/context';
+import { invalidInput, notFound } from '../core/errors';
 import type { ApiTokenRecord } from './records';
 import { TokenNameSchema } from './user-fields';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { conflict } from '../errors/domain-error';
-import type { DomainServices } from '../operation/context';
-import { fieldIssuesOf, validationError } from '../operation/execute';
+import type { DomainServices } from '../core/context';
+import { conflict } from '../core/errors';
+import { fieldIssuesOf, validationError } from '../core/execute';
 import type { UserRecord } from './records';
 import { DisplayNameSchema, EmailSchema } from './user-fields';
 

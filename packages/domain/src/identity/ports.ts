@@ -1,4 +1,4 @@
-import type { PageRequest, Slice } from '../paging/paging';
+import type { PageRequest, Slice } from '../core/paging';
 import type { ApiTokenRecord, UserRecord } from './records';
 
 export interface UserRepository {

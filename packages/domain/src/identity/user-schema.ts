@@ -3,8 +3,8 @@
  * comments, change requests...), and its presenter.
  */
 import { z } from 'zod';
-import type { PublicUrls } from '../operation/context';
-import { UrlSchema } from '../schemas/common';
+import type { PublicUrls } from '../core/context';
+import { UrlSchema } from '../core/schemas';
 import type { UserRecord } from './records';
 
 export const UserSchema = z

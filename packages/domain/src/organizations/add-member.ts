@@ -1,7 +1,7 @@
-import { notFound } from '../errors/domain-error';
-import type { UserRecord } from '../identity/records';
-import type { DomainServices } from '../operation/context';
-import type { RoleOrGuest } from '../schemas/common';
+import type { DomainServices } from '../core/context';
+import { notFound } from '../core/errors';
+import type { RoleOrGuest } from '../core/schemas';
+import type { UserRecord } from '../identity';
 import type { MemberRecord } from './records';
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { UserRecord } from '../identity/records';
-import type { DomainServices } from '../operation/context';
-import { fieldIssuesOf, validationError } from '../operation/execute';
+import type { DomainServices } from '../core/context';
+import { fieldIssuesOf, validationError } from '../core/execute';
+import type { UserRecord } from '../identity';
 import { addOrganizationMember } from './add-member';
 import {
   EmailDomainsSchema,

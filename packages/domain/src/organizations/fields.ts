@@ -1,6 +1,6 @@
 /** Field schemas of organizations, shared by the create and update inputs and the resource. */
 import { z } from 'zod';
-import { IdSchema } from '../schemas/common';
+import { IdSchema } from '../core/schemas';
 import { ORGANIZATION_COMMUNITY_TYPES, ORGANIZATION_TYPES, ORGANIZATION_USE_CASES } from './records';
 
 /** 2 to 255 characters, surrounding spaces removed. */

@@ -8,9 +8,10 @@
  * membership changed in between, the counter is given back and the step is retried against
  * the new state, so the counter and the roles never drift apart.
  */
-import { conflict, type DomainError } from '../errors/domain-error';
-import type { DomainServices } from '../operation/context';
-import type { RoleOrGuest } from '../schemas/common';
+
+import type { DomainServices } from '../core/context';
+import { conflict, type DomainError } from '../core/errors';
+import type { RoleOrGuest } from '../core/schemas';
 import type { MemberRecord } from './records';
 
 const ATTEMPTS = 5;

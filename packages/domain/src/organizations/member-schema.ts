@@ -1,9 +1,9 @@
 /** The Member resource (a person's membership of an organization) and its presenter. */
 import { z } from 'zod';
-import type { UserRecord } from '../identity/records';
-import { presentUser, UserSchema } from '../identity/user-schema';
-import type { PublicUrls } from '../operation/context';
-import { RoleOrGuestSchema, TimestampSchema } from '../schemas/common';
+import type { PublicUrls } from '../core/context';
+import { RoleOrGuestSchema, TimestampSchema } from '../core/schemas';
+import type { UserRecord } from '../identity';
+import { presentUser, UserSchema } from '../identity';
 import type { MemberRecord } from './records';
 
 export const MemberSchema = z

@@ -1,8 +1,8 @@
 /** The Organization resource as GitBook's API has it, and its presenter. */
 import { z } from 'zod';
-import type { PublicUrls } from '../operation/context';
+import type { PublicUrls } from '../core/context';
+import { RoleOrGuestSchema, TimestampSchema, UrlSchema } from '../core/schemas';
 import { ORGANIZATION_ACTIONS, type OrganizationPermissions } from '../policies/organization-policy';
-import { RoleOrGuestSchema, TimestampSchema, UrlSchema } from '../schemas/common';
 import {
   DefaultContentSchema,
   OrganizationCommunityTypeSchema,

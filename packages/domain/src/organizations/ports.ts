@@ -1,5 +1,5 @@
-import type { PageRequest, Slice } from '../paging/paging';
-import type { RoleOrGuest } from '../schemas/common';
+import type { PageRequest, Slice } from '../core/paging';
+import type { RoleOrGuest } from '../core/schemas';
 import type { MemberRecord, OrganizationRecord } from './records';
 
 /** The fields an update may set; counters change only through `adjustCounts` and friends. */

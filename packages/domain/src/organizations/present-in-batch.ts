@@ -3,7 +3,7 @@
  * related data (its team ids and owned team ids, a copy of its user), so the only query
  * is the caller's memberships for a page of organizations, never one per item.
  */
-import type { DomainServices } from '../operation/context';
+import type { DomainServices } from '../core/context';
 import { organizationPermissions } from '../policies/organization-policy';
 import { type Member, presentMember } from './member-schema';
 import { type Organization, presentOrganization } from './organization-schema';

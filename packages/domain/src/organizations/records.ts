@@ -1,5 +1,5 @@
 /** What the repositories store for organizations and their members. */
-import type { RoleOrGuest } from '../schemas/common';
+import type { RoleOrGuest } from '../core/schemas';
 
 export const ORGANIZATION_TYPES = ['business', 'community'] as const;
 export type OrganizationType = (typeof ORGANIZATION_TYPES)[number];

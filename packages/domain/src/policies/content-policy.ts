@@ -4,7 +4,7 @@
  * the guards (`authorizeSpace`, `authorizeCollection`) and the `permissions` objects of
  * every Space and Collection resource, so they cannot disagree.
  */
-import { type Role, roleAtLeast } from '../schemas/common';
+import { type Role, roleAtLeast } from '../core/schemas';
 import type { OrganizationAction } from './organization-policy';
 
 export const SPACE_ACTIONS = [

@@ -2,10 +2,11 @@
  * The organization rule set: one table drives both the guard (`authorizeOrganization`) and
  * the `permissions` object of every Organization resource, so they cannot disagree.
  */
-import { forbidden, notFound } from '../errors/domain-error';
-import { callerOf, type OperationContext } from '../operation/context';
+
+import { callerOf, type OperationContext } from '../core/context';
+import { forbidden, notFound } from '../core/errors';
+import { type Role, roleAtLeast } from '../core/schemas';
 import type { MemberRecord, OrganizationRecord } from '../organizations/records';
-import { type Role, roleAtLeast } from '../schemas/common';
 
 export const ORGANIZATION_ACTIONS = [
   'view',

@@ -1,25 +1,10 @@
 /**
- * The `/v1` (and `/admin`) route table: each area lists its paths and the operation each
- * calls. The OpenAPI document is generated from this table.
+ * The `/v1` (and `/admin`) route table: one route file per area lists its paths and the
+ * operation each calls. The OpenAPI document is generated from this table.
  */
-
 import type { RestRoute } from './route';
-import { collectionRoutes } from './routes/collections';
-import { contentPermissionRoutes } from './routes/content-permissions';
+import { contentRoutes } from './routes/content';
 import { identityRoutes } from './routes/identity';
-import { inviteLinkRoutes } from './routes/invite-links';
 import { organizationRoutes } from './routes/organizations';
-import { spaceRoutes } from './routes/spaces';
-import { ssoRoutes } from './routes/sso';
-import { teamRoutes } from './routes/teams';
 
-export const restRoutes: readonly RestRoute[] = [
-  ...identityRoutes,
-  ...organizationRoutes,
-  ...teamRoutes,
-  ...inviteLinkRoutes,
-  ...ssoRoutes,
-  ...collectionRoutes,
-  ...spaceRoutes,
-  ...contentPermissionRoutes,
-];
+export const restRoutes: readonly RestRoute[] = [...identityRoutes, ...organizationRoutes, ...contentRoutes];

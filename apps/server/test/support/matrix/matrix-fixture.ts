@@ -141,7 +141,7 @@ export async function buildMatrixFixture(server: TestServer): Promise<MatrixFixt
     squad: await team('Squad', [subject.user.id]),
   };
 
-  const outer = (await run(operations.orgs.collections.create, { organizationId, title: 'Outer' })).id;
+  const outer = (await run(operations.collections.create, { organizationId, title: 'Outer' })).id;
   await run(operations.collections.permissions.invite, {
     collectionId: outer,
     role: 'admin',
@@ -153,7 +153,7 @@ export async function buildMatrixFixture(server: TestServer): Promise<MatrixFixt
     teams: [teams.granted],
   };
   const freshSpace = async (parent = outer) => {
-    const { id } = await run(operations.orgs.spaces.create, {
+    const { id } = await run(operations.spaces.create, {
       organizationId,
       title: unique('Space'),
       parent,
@@ -162,7 +162,7 @@ export async function buildMatrixFixture(server: TestServer): Promise<MatrixFixt
     return id;
   };
   const freshCollection = async (parent = outer) => {
-    const { id } = await run(operations.orgs.collections.create, {
+    const { id } = await run(operations.collections.create, {
       organizationId,
       title: unique('Collection'),
       parent,

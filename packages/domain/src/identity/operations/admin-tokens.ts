@@ -1,9 +1,9 @@
 /** `/admin/users/{userId}/tokens`: instance administrators issue, list and revoke API tokens. */
 import { z } from 'zod';
-import { notFound } from '../../errors/domain-error';
-import { operation } from '../../operation/operation';
-import { pageRequest, pageSchemaOf, pagingShape, toPage } from '../../paging/paging';
-import { IdSchema } from '../../schemas/common';
+import { notFound } from '../../core/errors';
+import { operation } from '../../core/operation';
+import { pageRequest, pageSchemaOf, pagingShape, toPage } from '../../core/paging';
+import { IdSchema } from '../../core/schemas';
 import {
   ApiTokenSchema,
   IssuedApiTokenSchema,

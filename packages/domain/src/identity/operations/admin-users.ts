@@ -1,8 +1,8 @@
 /** `/admin/users`: instance administrators create, list and read users. */
 import { z } from 'zod';
-import { operation } from '../../operation/operation';
-import { pageRequest, pageSchemaOf, pagingShape, toPage } from '../../paging/paging';
-import { IdSchema } from '../../schemas/common';
+import { operation } from '../../core/operation';
+import { pageRequest, pageSchemaOf, pagingShape, toPage } from '../../core/paging';
+import { IdSchema } from '../../core/schemas';
 import { AdminUserSchema, presentAdminUser } from '../admin-user-schema';
 import { CreateUserInputSchema, createUser } from '../create-user';
 import { findUserOrFail } from './find-user';

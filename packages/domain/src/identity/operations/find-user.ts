@@ -1,5 +1,5 @@
-import { notFound } from '../../errors/domain-error';
-import type { OperationContext } from '../../operation/context';
+import type { OperationContext } from '../../core/context';
+import { notFound } from '../../core/errors';
 import type { UserRecord } from '../records';
 
 export async function findUserOrFail(ctx: OperationContext, userId: string): Promise<UserRecord> {

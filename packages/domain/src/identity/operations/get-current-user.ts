@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { unauthenticated } from '../../errors/domain-error';
-import { callerOf } from '../../operation/context';
-import { operation } from '../../operation/operation';
+import { callerOf } from '../../core/context';
+import { unauthenticated } from '../../core/errors';
+import { operation } from '../../core/operation';
 import { presentUser, UserSchema } from '../user-schema';
 
 /** `GET /v1/user`: the user the API token belongs to. */

@@ -13,13 +13,13 @@
  *   that nobody can probe which ids exist.
  */
 import { z } from 'zod';
-import { notFound } from '../../errors/domain-error';
-import { callerOf, type OperationContext } from '../../operation/context';
-import { operation } from '../../operation/operation';
-import { MAX_PAGE_LIMIT, type PageRequest } from '../../paging/paging';
-import { IdSchema } from '../../schemas/common';
+import { callerOf, type OperationContext } from '../../core/context';
+import { notFound } from '../../core/errors';
+import { operation } from '../../core/operation';
+import { MAX_PAGE_LIMIT, type PageRequest } from '../../core/paging';
+import { IdSchema } from '../../core/schemas';
 import { UserSchema } from '../user-schema';
-import { presentUserAs, type UserView, userViewIn } from './user-view';
+import { presentUserAs, type UserView, userViewIn } from '../user-view';
 
 /**
  * The best view the caller gets of `userId` through the organizations they share: the

@@ -1,5 +1,5 @@
-/** The identity operations, merged at the root of the registry (`user.*`, `users.*`, `admin.*`). */
-import type { OperationTree } from '../../operation/operation';
+/** The identity area's operations, mounted once in the registry: `user`, `users` and `admin`. */
+import type { OperationTree } from '../../core/operation';
 import { createTokenAsAdmin, getTokenAsAdmin, listTokensAsAdmin, revokeTokenAsAdmin } from './admin-tokens';
 import { createUserAsAdmin, getUserAsAdmin, listUsersAsAdmin } from './admin-users';
 import { getCurrentUser } from './get-current-user';

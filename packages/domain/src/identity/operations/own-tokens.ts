@@ -1,9 +1,9 @@
 /** The caller's own API tokens: list them, revoke one (for example a leaked one). */
 import { z } from 'zod';
-import { callerOf } from '../../operation/context';
-import { operation } from '../../operation/operation';
-import { pageRequest, pageSchemaOf, pagingShape, toPage } from '../../paging/paging';
-import { IdSchema } from '../../schemas/common';
+import { callerOf } from '../../core/context';
+import { operation } from '../../core/operation';
+import { pageRequest, pageSchemaOf, pagingShape, toPage } from '../../core/paging';
+import { IdSchema } from '../../core/schemas';
 import { ApiTokenSchema, presentApiToken } from '../api-token-schema';
 
 export const listOwnTokens = operation({

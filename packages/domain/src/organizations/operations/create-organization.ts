@@ -1,6 +1,6 @@
-import { notFound } from '../../errors/domain-error';
-import { callerOf } from '../../operation/context';
-import { operation } from '../../operation/operation';
+import { callerOf } from '../../core/context';
+import { notFound } from '../../core/errors';
+import { operation } from '../../core/operation';
 import { organizationPermissions } from '../../policies/organization-policy';
 import { CreateOrganizationFieldsSchema, createOrganizationWithOwner } from '../create-organization';
 import { OrganizationSchema, presentOrganization } from '../organization-schema';

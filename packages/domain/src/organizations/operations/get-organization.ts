@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { operation } from '../../operation/operation';
+import { operation } from '../../core/operation';
 import { authorizeOrganization } from '../../policies/organization-policy';
 import { OrganizationSchema, presentOrganization } from '../organization-schema';
 import { OrganizationIdParam } from './params';

@@ -1,7 +1,11 @@
 /**
- * The organization and member operations, merged into the registry under `orgs` (teams,
- * invite links and SSO hang beside them there).
+ * The organizations area's operations, mounted once in the registry: everything under
+ * `orgs` (organizations, members, teams, invite links, SAML and SSO).
  */
+import type { OperationTree } from '../../core/operation';
+import { inviteLinkOperations } from '../invite-links/operations';
+import { samlOperations, ssoOperations } from '../sso/operations';
+import { teamOperations } from '../teams/operations';
 import { createOrganization } from './create-organization';
 import { getOrganization } from './get-organization';
 import { inviteUsers } from './invite-users';
@@ -17,19 +21,25 @@ import { pingOrganization } from './ping';
 import { updateOrganization } from './update-organization';
 
 export const organizationOperations = {
-  list: listOrganizations,
-  create: createOrganization,
-  get: getOrganization,
-  update: updateOrganization,
-  invite: inviteUsers,
-  ping: pingOrganization,
-  byEmailDomain: listOrganizationsByEmailDomain,
-  members: {
-    list: listMembers,
-    get: getMember,
-    update: updateMember,
-    remove: removeMember,
-    enableSso: enableMemberSso,
-    teams: listMemberTeams,
+  orgs: {
+    list: listOrganizations,
+    create: createOrganization,
+    get: getOrganization,
+    update: updateOrganization,
+    invite: inviteUsers,
+    ping: pingOrganization,
+    byEmailDomain: listOrganizationsByEmailDomain,
+    members: {
+      list: listMembers,
+      get: getMember,
+      update: updateMember,
+      remove: removeMember,
+      enableSso: enableMemberSso,
+      teams: { list: listMemberTeams },
+    },
+    teams: teamOperations,
+    inviteLinks: inviteLinkOperations,
+    saml: samlOperations,
+    sso: ssoOperations,
   },
-};
+} satisfies OperationTree;

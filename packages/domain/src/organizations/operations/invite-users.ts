@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { isDomainError } from '../../errors/domain-error';
-import { createUser } from '../../identity/create-user';
-import type { UserRecord } from '../../identity/records';
-import { EmailSchema } from '../../identity/user-fields';
-import type { OperationContext } from '../../operation/context';
-import { operation } from '../../operation/operation';
+import type { OperationContext } from '../../core/context';
+import { isDomainError } from '../../core/errors';
+import { operation } from '../../core/operation';
+import { type RoleOrGuest, RoleOrGuestSchema } from '../../core/schemas';
+import type { UserRecord } from '../../identity';
+import { createUser, EmailSchema } from '../../identity';
 import { authorizeOrganization } from '../../policies/organization-policy';
-import { type RoleOrGuest, RoleOrGuestSchema } from '../../schemas/common';
 import { addOrganizationMember } from '../add-member';
 import { OrganizationIdParam } from './params';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { callerOf } from '../../operation/context';
-import { operation } from '../../operation/operation';
-import { pageRequest, pageSchemaOf, pagingShape, type Slice, toPage } from '../../paging/paging';
+import { callerOf } from '../../core/context';
+import { operation } from '../../core/operation';
+import { pageRequest, pageSchemaOf, pagingShape, type Slice, toPage } from '../../core/paging';
 import { OrganizationSchema } from '../organization-schema';
 import { organizationPresenterFor } from '../present-in-batch';
 import type { MemberRecord, OrganizationRecord } from '../records';

@@ -1,4 +1,4 @@
-import { IdSchema } from '../../schemas/common';
+import { IdSchema } from '../../core/schemas';
 
 /** The `organizationId` path parameter. */
 export const OrganizationIdParam = IdSchema.describe('Id of the organization');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { notFound } from '../../errors/domain-error';
-import { callerOf } from '../../operation/context';
-import { operation } from '../../operation/operation';
+import { callerOf } from '../../core/context';
+import { notFound } from '../../core/errors';
+import { operation } from '../../core/operation';
 import { authorizeOrganization } from '../../policies/organization-policy';
 import { OrganizationIdParam } from './params';
 

@@ -1,8 +1,4 @@
-/**
- * Identity routes: the caller's profile and tokens under `/v1/user`, the people the caller
- * works with under `/v1/users/{userId}`, and the instance administration API under
- * `/admin` (users and their API tokens).
- */
+/** The identity area's routes: the caller, users, and the instance administrators' `/admin`. */
 import { identityOperations as ops } from '@quire/domain';
 import { type RestRoute, route } from '../route';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { notFound } from '../../../errors/domain-error';
-import { operation } from '../../../operation/operation';
+import { notFound } from '../../../core/errors';
+import { operation } from '../../../core/operation';
 import { authorizeOrganization } from '../../../policies/organization-policy';
 import { MemberSchema } from '../../member-schema';
 import { presentOneMember } from '../../present-in-batch';

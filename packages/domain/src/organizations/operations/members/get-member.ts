@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { operation } from '../../../operation/operation';
+import { operation } from '../../../core/operation';
+import { authorizeMemberView } from '../../../policies/member-access';
 import { MemberSchema } from '../../member-schema';
 import { presentOneMember } from '../../present-in-batch';
 import { OrganizationIdParam, UserIdParam } from '../params';
-import { authorizeMemberView } from './member-access';
 
 export const getMember = operation({
   name: 'orgs.members.get',

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { operation } from '../../../operation/operation';
-import { pageRequest, pageSchemaOf, pagingShape } from '../../../paging/paging';
-import { TeamOfMemberSchema, teamsOfMemberPage } from '../../../teams/teams-of-member';
+import { operation } from '../../../core/operation';
+import { pageRequest, pageSchemaOf, pagingShape } from '../../../core/paging';
+import { authorizeMemberView } from '../../../policies/member-access';
+import { TeamOfMemberSchema, teamsOfMemberPage } from '../../teams/teams-of-member';
 import { OrganizationIdParam, UserIdParam } from '../params';
-import { authorizeMemberView } from './member-access';
 
 /** `GET ORG/members/{userId}/teams`: whoever may see the member sees the teams they are in. */
 export const listMemberTeams = operation({
-  name: 'orgs.members.teams',
+  name: 'orgs.members.teams.list',
   kind: 'query',
   summary: 'List the teams a member belongs to, with their role in each',
   input: z.strictObject({

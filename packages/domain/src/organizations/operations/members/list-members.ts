@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { operation } from '../../../operation/operation';
-import { pageRequest, pageSchemaOf, pagingShape, toPage } from '../../../paging/paging';
+import { operation } from '../../../core/operation';
+import { pageRequest, pageSchemaOf, pagingShape, toPage } from '../../../core/paging';
+import { ROLES, SortOrderSchema } from '../../../core/schemas';
 import { authorizeOrganization } from '../../../policies/organization-policy';
-import { ROLES, SortOrderSchema } from '../../../schemas/common';
 import { MemberSchema, presentMember } from '../../member-schema';
 import { MEMBER_SORTS, type MemberListQuery } from '../../ports';
 import { OrganizationIdParam } from '../params';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { forbidden } from '../../../errors/domain-error';
-import { callerOf } from '../../../operation/context';
-import { operation } from '../../../operation/operation';
+import { callerOf } from '../../../core/context';
+import { forbidden } from '../../../core/errors';
+import { operation } from '../../../core/operation';
 import { authorizeOrganization } from '../../../policies/organization-policy';
 import { removeOrganizationMember } from '../../member-roles';
 import { OrganizationIdParam, UserIdParam } from '../params';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { notFound } from '../../../errors/domain-error';
-import { operation } from '../../../operation/operation';
+import { notFound } from '../../../core/errors';
+import { operation } from '../../../core/operation';
+import { RoleOrGuestSchema } from '../../../core/schemas';
 import { authorizeOrganization } from '../../../policies/organization-policy';
-import { RoleOrGuestSchema } from '../../../schemas/common';
 import { changeMemberRole } from '../../member-roles';
 import { MemberSchema } from '../../member-schema';
 import { presentOneMember } from '../../present-in-batch';

@@ -1,0 +1,3 @@
+export * from './operations';
+export * from './ports';
+export * from './records';

@@ -1,0 +1,35 @@
+import type { PageRequest, Slice } from '../../core/paging';
+import type { ContentGrantRecord } from './records';
+
+export type ContentTarget = ContentGrantRecord['target'];
+export type ContentPrincipal = ContentGrantRecord['principal'];
+
+export interface ContentGrantRepository {
+  /** Grants on any of the targets to the user or to any of the teams (one read, or two). */
+  findForPrincipals(
+    organizationId: string,
+    targets: ReadonlyArray<ContentTarget>,
+    userId: string,
+    teamIds: readonly string[],
+  ): Promise<ContentGrantRecord[]>;
+  /**
+   * Gives the principal the role on the target, or changes the role it holds there (a
+   * principal holds at most one role per target; `createdAt` is kept on a change).
+   * Returns true when the grant is new.
+   */
+  put(grant: ContentGrantRecord): Promise<boolean>;
+  /** Revokes the principal's grant on the target; true when there was one. */
+  remove(target: ContentTarget, principal: ContentPrincipal): Promise<boolean>;
+  /** The grants on a target to principals of one kind, oldest first. */
+  listForTarget(
+    target: ContentTarget,
+    principalKind: ContentPrincipal['kind'],
+    page: PageRequest,
+  ): Promise<Slice<ContentGrantRecord>>;
+  countForTarget(target: ContentTarget, principalKind: ContentPrincipal['kind']): Promise<number>;
+  /**
+   * Removes every grant on the targets: when spaces or collections are removed for good,
+   * or leave for another organization (whose people and teams the grants do not name).
+   */
+  removeForTargets(targets: ReadonlyArray<ContentTarget>): Promise<void>;
+}

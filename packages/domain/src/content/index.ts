@@ -1,0 +1,8 @@
+/** The content area: spaces, collections, their positions among siblings, and the roles granted on them. */
+export * from './collections';
+export * from './grants';
+export { contentOperations } from './operations';
+export * from './positions';
+export type { ContentRepositories } from './repositories';
+export * from './spaces';
+export * from './tree-lock';

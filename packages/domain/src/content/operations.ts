@@ -1,0 +1,51 @@
+/**
+ * The content area's operations, mounted once in the registry: `spaces` and `collections`,
+ * with the roles granted on them (`permissions`).
+ */
+import type { OperationTree } from '../core/operation';
+import { createCollection } from './collections/operations/create-collection';
+import { getCollection } from './collections/operations/get-collection';
+import { listCollectionSpaces } from './collections/operations/list-collection-spaces';
+import { listCollections } from './collections/operations/list-collections';
+import { moveCollection } from './collections/operations/move-collection';
+import { removeCollection } from './collections/operations/remove-collection';
+import { transferCollection } from './collections/operations/transfer-collection';
+import { updateCollection } from './collections/operations/update-collection';
+import { collectionPermissionOperations, spacePermissionOperations } from './grants/operations';
+import { createSpace } from './spaces/operations/create-space';
+import { duplicateSpace } from './spaces/operations/duplicate-space';
+import { getSpace } from './spaces/operations/get-space';
+import { listMemberSpaces } from './spaces/operations/list-member-spaces';
+import { listSpaces } from './spaces/operations/list-spaces';
+import { moveSpace } from './spaces/operations/move-space';
+import { removeSpace } from './spaces/operations/remove-space';
+import { restoreSpace } from './spaces/operations/restore-space';
+import { transferSpace } from './spaces/operations/transfer-space';
+import { updateSpace } from './spaces/operations/update-space';
+
+export const contentOperations = {
+  spaces: {
+    list: listSpaces,
+    create: createSpace,
+    listForMember: listMemberSpaces,
+    get: getSpace,
+    update: updateSpace,
+    remove: removeSpace,
+    duplicate: duplicateSpace,
+    restore: restoreSpace,
+    move: moveSpace,
+    transfer: transferSpace,
+    permissions: spacePermissionOperations,
+  },
+  collections: {
+    list: listCollections,
+    create: createCollection,
+    get: getCollection,
+    update: updateCollection,
+    remove: removeCollection,
+    spaces: { list: listCollectionSpaces },
+    move: moveCollection,
+    transfer: transferCollection,
+    permissions: collectionPermissionOperations,
+  },
+} satisfies OperationTree;

@@ -1,0 +1,2 @@
+export { copyTitle } from './duplicate-space';
+export { MemberContentPermissionSchema } from './list-member-spaces';

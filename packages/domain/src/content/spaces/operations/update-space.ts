@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { notFound } from '../../../core/errors';
+import { operation } from '../../../core/operation';
+import { authorizeSpace } from '../../../policies/authorize-space';
+import type { SpaceUpdate } from '../ports';
+import {
+  DefaultLevelSchema,
+  EmojiSchema,
+  LanguageSchema,
+  SpaceEditModeSchema,
+  SpaceTitleSchema,
+} from '../space-fields';
+import { presentSpace, SpaceSchema } from '../space-schema';
+import { SpaceIdParam } from './params';
+
+export const UpdateSpaceInputSchema = z.strictObject({
+  spaceId: SpaceIdParam,
+  editMode: SpaceEditModeSchema.optional(),
+  /** At most 50 characters. */
+  title: SpaceTitleSchema.optional(),
+  /** null is a level (members get nothing beyond grants), not a removal. */
+  defaultLevel: DefaultLevelSchema.optional(),
+  /** null removes the language. */
+  language: LanguageSchema.nullable().optional().describe('Language code of the content; null removes it'),
+  /** null removes the emoji. */
+  emoji: EmojiSchema.nullable().optional().describe('Emoji of the space; null removes it'),
+});
+
+type UpdateInput = z.output<typeof UpdateSpaceInputSchema>;
+
+function changesOf(input: UpdateInput): { set: SpaceUpdate; unset: Array<keyof SpaceUpdate> } {
+  const set: SpaceUpdate = {};
+  const unset: Array<keyof SpaceUpdate> = [];
+  if (input.editMode !== undefined) set.editMode = input.editMode;
+  if (input.title !== undefined) set.title = input.title;
+  if (input.defaultLevel !== undefined) set.defaultLevel = input.defaultLevel;
+  if (input.language === null) unset.push('language');
+  else if (input.language !== undefined) set.language = input.language;
+  if (input.emoji === null) unset.push('emoji');
+  else if (input.emoji !== undefined) set.emoji = input.emoji;
+  return { set, unset };
+}
+
+/** Changes the settings of a space (its admins). An empty body changes nothing and returns the space. */
+export const updateSpace = operation({
+  name: 'spaces.update',
+  kind: 'mutation',
+  summary: 'Update the settings of a space',
+  input: UpdateSpaceInputSchema,
+  output: SpaceSchema,
+  async run(ctx, input) {
+    const { space, permissions } = await authorizeSpace(ctx, input.spaceId, 'admin');
+    const { set, unset } = changesOf(input);
+    if (Object.keys(set).length === 0 && unset.length === 0)
+      return presentSpace(ctx.urls, space, permissions);
+    const updated = await ctx.repos.spaces.update(space.id, set, unset, ctx.clock.now().toISOString());
+    if (!updated) throw notFound('Space');
+    return presentSpace(ctx.urls, updated, permissions);
+  },
+});

@@ -1,0 +1,45 @@
+import type { Clock } from './ports/clock';
+import type { IdSource } from './ports/ids';
+import type { Secrets } from './ports/secrets';
+
+/** The authenticated caller of an operation. */
+export interface Caller {
+  userId: string;
+  tokenId: string;
+  /** Instance administrators manage users and tokens; they see no organization they are not in. */
+  isInstanceAdmin: boolean;
+}
+
+/** Base URLs that absolute `urls` are built from. */
+export interface PublicUrls {
+  /** Base of the API (`urls.location`), e.g. https://docs.example.com. No trailing slash. */
+  api: string;
+  /** Base of the app (`urls.app`). No trailing slash. */
+  app: string;
+}
+
+/**
+ * The repositories of every area, handed to operations through their context. Empty here:
+ * each area adds its own group (`declare module` in its `repositories.ts`), so core names no
+ * area and a new area adds its repositories without touching a shared list.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the areas through declaration merging
+export interface Repositories {}
+
+export interface OperationContext {
+  caller: Caller | null;
+  repos: Repositories;
+  clock: Clock;
+  ids: IdSource;
+  secrets: Secrets;
+  urls: PublicUrls;
+}
+
+/** The caller of an operation whose access is 'user' or stricter (checked before `run`). */
+export function callerOf(ctx: OperationContext): Caller {
+  if (!ctx.caller) throw new Error('callerOf: operation ran without an authenticated caller');
+  return ctx.caller;
+}
+
+/** Everything an operation context holds but the caller: what domain functions outside operations use. */
+export type DomainServices = Omit<OperationContext, 'caller'>;

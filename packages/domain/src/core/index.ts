@@ -1,0 +1,10 @@
+/** The core every area builds on: operations, errors, paging, common schemas and the ports of time, ids and secrets. */
+export * from './context';
+export * from './errors';
+export * from './execute';
+export * from './operation';
+export * from './paging';
+export * from './ports/clock';
+export * from './ports/ids';
+export * from './ports/secrets';
+export * from './schemas';

@@ -1,0 +1,3 @@
+export * from './invite-link-schema';
+export * from './ports';
+export * from './records';

@@ -1,0 +1,17 @@
+/** The repositories of the organizations area, added to every operation's `ctx.repos`. */
+import type { InviteLinkRepository } from './invite-links/ports';
+import type { MemberRepository, OrganizationRepository } from './ports';
+import type { SamlProviderRepository } from './sso/ports';
+import type { TeamRepository } from './teams/ports';
+
+export interface OrganizationRepositories {
+  organizations: OrganizationRepository;
+  members: MemberRepository;
+  teams: TeamRepository;
+  inviteLinks: InviteLinkRepository;
+  samlProviders: SamlProviderRepository;
+}
+
+declare module '../core/context' {
+  interface Repositories extends OrganizationRepositories {}
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { operation } from '../../../core/operation';
+import { type Page, pageRequest, pageSchemaOf, pagingShape, type Slice, toPage } from '../../../core/paging';
+import { authorizeTeam } from '../../../policies/team-policy';
+import { presentMember } from '../../member-schema';
+import type { TeamMembershipRecord } from '../records';
+import {
+  type OrganizationTeamMember,
+  OrganizationTeamMemberSchema,
+  presentTeamMember,
+} from '../team-member-schema';
+import { OrganizationIdParam, TeamIdParam } from './organization-id';
+
+/** The members of a team with their role in it, in the order they joined the team. */
+export const listTeamMembers = operation({
+  name: 'orgs.teams.members.list',
+  kind: 'query',
+  summary: 'List the members of a team',
+  input: z.strictObject({ organizationId: OrganizationIdParam, teamId: TeamIdParam, ...pagingShape }),
+  output: pageSchemaOf(OrganizationTeamMemberSchema),
+  async run(ctx, input): Promise<Page<OrganizationTeamMember>> {
+    const { team, teamPermissions } = await authorizeTeam(ctx, input.organizationId, input.teamId, 'view');
+    const slice = await ctx.repos.teams.listMemberships(
+      input.organizationId,
+      input.teamId,
+      pageRequest(input),
+    );
+    const members = await ctx.repos.members.findMany(
+      input.organizationId,
+      slice.items.map((membership) => membership.userId),
+    );
+    const memberOf = new Map(members.map((member) => [member.userId, member]));
+    // A row whose person left the organization meanwhile is dropped (leaving the
+    // organization removes such rows anyway); its cursor goes with it.
+    const kept = slice.items.flatMap((membership, index) =>
+      memberOf.has(membership.userId) ? [{ membership, cursor: slice.cursors[index]! }] : [],
+    );
+    const rows: Slice<TeamMembershipRecord> = {
+      items: kept.map((row) => row.membership),
+      cursors: kept.map((row) => row.cursor),
+      ...(slice.next ? { next: slice.next } : {}),
+    };
+    return toPage(rows, team.memberCount, (membership) =>
+      presentTeamMember(
+        membership,
+        presentMember(ctx.urls, memberOf.get(membership.userId)!),
+        teamPermissions,
+      ),
+    );
+  },
+});

@@ -1,0 +1,61 @@
+/**
+ * The guard of every collection operation and the `permissions` of every Collection
+ * resource, both from the effective role (`effective-role.ts`) and `COLLECTION_RULES`.
+ */
+import type { CollectionRecord } from '../content/collections/records';
+import { callerOf, type OperationContext } from '../core/context';
+import { forbidden, notFound } from '../core/errors';
+import type { Role } from '../core/schemas';
+import type { OrganizationRecord } from '../organizations/records';
+import { effectiveRolesFor } from './content-access';
+import { type CollectionAction, type CollectionPermissions, collectionPermissions } from './content-policy';
+
+export interface AuthorizedCollection {
+  collection: CollectionRecord;
+  organization: OrganizationRecord;
+  /** The caller's effective role on the collection (never null here: who cannot view gets a 404). */
+  role: Role;
+  permissions: CollectionPermissions;
+}
+
+/**
+ * Loads a collection for the caller and checks an action on it. Unknown collections and
+ * collections the caller cannot view are not found; a viewable one where the caller's
+ * role is too low for the action is forbidden.
+ */
+export async function authorizeCollection(
+  ctx: OperationContext,
+  collectionId: string,
+  action: CollectionAction,
+): Promise<AuthorizedCollection> {
+  const collection = await ctx.repos.collections.findById(collectionId);
+  if (!collection) throw notFound('Collection');
+  const [organization, roles] = await Promise.all([
+    ctx.repos.organizations.findById(collection.organizationId),
+    effectiveRolesFor(ctx, 'collection', [collection], callerOf(ctx).userId),
+  ]);
+  const role = roles.get(collection.id);
+  if (!organization || !role) throw notFound('Collection');
+  const permissions = collectionPermissions(role);
+  if (!permissions[action]) throw forbidden(`Your role on this collection does not allow: ${action}`);
+  return { collection, organization, role, permissions };
+}
+
+export interface CollectionAccess {
+  role: Role;
+  permissions: CollectionPermissions;
+}
+
+/**
+ * The role and permissions of a person (the caller by default) on each of many
+ * collections, in a fixed number of queries for the whole list. Collections the person
+ * cannot view are absent.
+ */
+export async function collectionAccessFor(
+  ctx: OperationContext,
+  collections: readonly CollectionRecord[],
+  userId: string = callerOf(ctx).userId,
+): Promise<Map<string, CollectionAccess>> {
+  const roles = await effectiveRolesFor(ctx, 'collection', collections, userId);
+  return new Map([...roles].map(([id, role]) => [id, { role, permissions: collectionPermissions(role) }]));
+}

@@ -1,0 +1,62 @@
+/**
+ * The guard of every space operation and the `permissions` of every Space resource, both
+ * from the effective role (`effective-role.ts`) and the space rule table (`SPACE_RULES`).
+ */
+
+import type { SpaceRecord } from '../content/spaces/records';
+import { callerOf, type OperationContext } from '../core/context';
+import { forbidden, notFound } from '../core/errors';
+import type { Role } from '../core/schemas';
+import type { OrganizationRecord } from '../organizations/records';
+import { effectiveRolesFor } from './content-access';
+import { type SpaceAction, type SpacePermissions, spacePermissions } from './content-policy';
+
+export interface AuthorizedSpace {
+  space: SpaceRecord;
+  organization: OrganizationRecord;
+  /** The caller's effective role on the space (never null here: who cannot view gets a 404). */
+  role: Role;
+  permissions: SpacePermissions;
+}
+
+/**
+ * Loads a space for the caller and checks an action on it. Unknown spaces, deleted ones
+ * (unless `includeDeleted`) and spaces the caller cannot view are not found; a viewable
+ * space where the caller's role is too low for the action is forbidden.
+ */
+export async function authorizeSpace(
+  ctx: OperationContext,
+  spaceId: string,
+  action: SpaceAction,
+  options: { includeDeleted?: boolean } = {},
+): Promise<AuthorizedSpace> {
+  const space = await ctx.repos.spaces.findById(spaceId);
+  if (!space || (space.deletedAt !== undefined && !options.includeDeleted)) throw notFound('Space');
+  const [organization, roles] = await Promise.all([
+    ctx.repos.organizations.findById(space.organizationId),
+    effectiveRolesFor(ctx, 'space', [space], callerOf(ctx).userId),
+  ]);
+  const role = roles.get(space.id);
+  if (!organization || !role) throw notFound('Space');
+  const permissions = spacePermissions(role);
+  if (!permissions[action]) throw forbidden(`Your role on this space does not allow: ${action}`);
+  return { space, organization, role, permissions };
+}
+
+export interface SpaceAccess {
+  role: Role;
+  permissions: SpacePermissions;
+}
+
+/**
+ * The role and permissions of a person (the caller by default) on each of many spaces, in
+ * a fixed number of queries for the whole list. Spaces the person cannot view are absent.
+ */
+export async function spaceAccessFor(
+  ctx: OperationContext,
+  spaces: readonly SpaceRecord[],
+  userId: string = callerOf(ctx).userId,
+): Promise<Map<string, SpaceAccess>> {
+  const roles = await effectiveRolesFor(ctx, 'space', spaces, userId);
+  return new Map([...roles].map(([id, role]) => [id, { role, permissions: spacePermissions(role) }]));
+}

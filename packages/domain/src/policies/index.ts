@@ -1,0 +1,16 @@
+/**
+ * Every rule of who may do what, in one home: the rule tables (organization, team, content,
+ * placement), the guards that read them, the effective-role function, and the batch loaders
+ * that gather their inputs for pages of items.
+ */
+export * from './authorize-collection';
+export * from './authorize-space';
+export * from './collection-chain';
+export * from './content-access';
+export * from './content-placement';
+export * from './content-policy';
+export * from './effective-role';
+export * from './member-access';
+export * from './organization-policy';
+export * from './permission-schemas';
+export * from './team-policy';

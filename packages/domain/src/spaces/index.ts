@@ -1,7 +1,0 @@
-export * from './operations';
-export * from './ports';
-export * from './purge-deleted-spaces';
-export * from './records';
-export * from './restore-window';
-export * from './space-fields';
-export * from './space-schema';

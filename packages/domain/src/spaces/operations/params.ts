@@ -1,4 +1,0 @@
-import { IdSchema } from '../../schemas/common';
-
-/** The `spaceId` path parameter. */
-export const SpaceIdParam = IdSchema.describe('Id of the space');

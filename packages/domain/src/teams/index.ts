@@ -1,9 +1,0 @@
-export * from './member-references';
-export { teamOperations } from './operations';
-export * from './ports';
-export * from './records';
-export * from './team-fields';
-export * from './team-member-schema';
-export * from './team-policy';
-export * from './team-schema';
-export * from './teams-of-member';

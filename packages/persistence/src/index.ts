@@ -1,0 +1,18 @@
+/**
+ * Persistence: every repository of the domain, written once against the store contract
+ * (`@quire/store`), the choice of engine (`openStore`), and the repairs a store needs after
+ * an unclean shutdown.
+ */
+export { loadOrCreateSigningKey } from './instance/signing-key';
+export type { MaintenanceLog, StartupRepair } from './maintenance/reconcile-after-unclean-shutdown';
+export {
+  openSessionAndRepair,
+  repairAfterUncleanShutdown,
+} from './maintenance/reconcile-after-unclean-shutdown';
+export type { CounterCorrection, RecountReport } from './maintenance/recount-organization-counters';
+export { recountOrganizationCounters } from './maintenance/recount-organization-counters';
+export type { StoreSession, StoreSessionDocument } from './maintenance/store-sessions';
+export { openStoreSession, SESSION_EXPIRES_MS, SESSION_RENEW_MS } from './maintenance/store-sessions';
+export { DataDirectoryError, openStore, type StoreConfig } from './open-store';
+export { createRepositories, repositoryIndexes } from './repositories';
+export { HOSTNAME_CLAIM_STALE_MS } from './repositories/hostname-claims';

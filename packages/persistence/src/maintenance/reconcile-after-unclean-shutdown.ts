@@ -1,0 +1,103 @@
+/**
+ * What a process does when it opens the store, before it serves: open its session and,
+ * when an earlier process did not close the store cleanly, repair what a crash between two
+ * writes can leave behind:
+ * - the counters kept by `$inc` (members, admins, active spaces), recounted;
+ * - hostname claims and marks of hostname changes that nothing points at, released.
+ * Both need the store to themselves (no write in flight anywhere), which holds before this
+ * process listens, provided no other process uses the store: always on the embedded engine
+ * (its LOCK), and on MongoDB when no other live session is found. Otherwise the repair waits
+ * for a start that finds none, and says so.
+ */
+
+import type { Store } from '@quire/store';
+import { MongoOrganizationRepository } from '../repositories/organization-repository';
+import { recountOrganizationCounters } from './recount-organization-counters';
+import { openStoreSession, type StoreSession, type StoreSessionDocument } from './store-sessions';
+
+/** The two levels of a logger such as pino's that the startup repair reports on. */
+export interface MaintenanceLog {
+  info(fields: Record<string, unknown>, message: string): void;
+  warn(fields: Record<string, unknown>, message: string): void;
+}
+
+/** During a long recount, a progress line at most this often. */
+const PROGRESS_EVERY_MS = 5_000;
+/** Corrections listed in the log line (all are counted). */
+const CORRECTIONS_LOGGED = 20;
+
+export interface StartupRepair {
+  organizations: number;
+  corrected: number;
+  hostnameClaimsReleased: number;
+  hostnameChangesEnded: number;
+  ms: number;
+}
+
+const describeSession = ({ pid, host, startedAt }: StoreSessionDocument) => ({
+  pid,
+  host,
+  startedAt: new Date(startedAt).toISOString(),
+});
+
+/** Repairs the store after an unclean shutdown; the caller guarantees nothing else writes. */
+export async function repairAfterUncleanShutdown(
+  store: Store,
+  options: { log: MaintenanceLog; now?: () => number },
+): Promise<StartupRepair> {
+  const { log, now = Date.now } = options;
+  const started = now();
+  let lastLine = started;
+  // Everything marked or claimed before now was left by a process that is gone.
+  const hostnames = await new MongoOrganizationRepository(store.db, now).releaseAbandonedHostnames(started);
+  const recount = await recountOrganizationCounters(store.db, {
+    onProgress: (done, total) => {
+      const at = now();
+      if (at - lastLine < PROGRESS_EVERY_MS) return;
+      lastLine = at;
+      log.info({ done, total }, `recounting counters: ${done} of ${total} organizations`);
+    },
+  });
+  const repair: StartupRepair = {
+    organizations: recount.organizations,
+    corrected: recount.corrections.length,
+    hostnameClaimsReleased: hostnames.claims,
+    hostnameChangesEnded: hostnames.changes,
+    ms: now() - started,
+  };
+  log.info(
+    { ...repair, corrections: recount.corrections.slice(0, CORRECTIONS_LOGGED) },
+    `recounted the counters of ${repair.organizations} organizations in ${repair.ms} ms ` +
+      `(${repair.corrected} corrected, ${repair.hostnameClaimsReleased} abandoned hostname claims released)`,
+  );
+  return repair;
+}
+
+/**
+ * Opens this process's session and repairs the store when an earlier process did not close
+ * it cleanly. Returns the session (the caller renews it and ends it at a clean close).
+ */
+export async function openSessionAndRepair(
+  store: Store,
+  options: { log: MaintenanceLog; now?: () => number },
+): Promise<StoreSession> {
+  const session = await openStoreSession(store, options.now);
+  if (session.abandoned.length === 0) return session;
+  const abandoned = session.abandoned.map(describeSession);
+  if (session.live.length > 0) {
+    options.log.warn(
+      { abandoned, live: session.live.map(describeSession) },
+      'an earlier process did not close the store cleanly, but other servers are using it now: ' +
+        'counters will be recounted at a start that finds no other server running',
+    );
+    return session;
+  }
+  options.log.warn(
+    { abandoned },
+    'the store was not closed cleanly last time: repairing counters and hostname claims before serving',
+  );
+  await repairAfterUncleanShutdown(store, options);
+  // Forgotten only once repaired: a crash during the repair repeats it at the next start.
+  await session.settle();
+  return session;
+}

@@ -1,0 +1,127 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readdir, readFile, utimes, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openStorage, StoreLockedError } from '../../src/durability';
+import { tempDir } from './helpers';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const packageRoot = path.resolve(here, '../..');
+const children: ChildProcess[] = [];
+
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+/** Starts `lock-holder.ts`; resolves with the child and its first line of output. */
+function holdLock(dir: string, holdMs: number): Promise<{ child: ChildProcess; line: string }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(here, 'lock-holder.ts'), dir, String(holdMs)],
+    {
+      cwd: packageRoot,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const newline = output.indexOf('\n');
+      if (newline >= 0) resolve({ child, line: output.slice(0, newline) });
+    });
+    child.on('exit', (code) => reject(new Error(`lock holder exited (${code}) before reporting: ${output}`)));
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/** The pid of a process that has certainly exited. */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', '']);
+  await exited(child);
+  return child.pid!;
+}
+
+describe('lock file', () => {
+  it('refuses a second opener in the same process, naming the directory and pid', async () => {
+    const dir = await tempDir();
+    const storage = await openStorage(dir);
+    const error = await openStorage(dir).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(StoreLockedError);
+    expect((error as Error).message).toContain(dir);
+    expect((error as Error).message).toContain(`pid ${process.pid}`);
+    await storage.journal.close();
+    expect(await readdir(dir)).not.toContain('LOCK');
+    await (await openStorage(dir)).journal.close();
+  });
+
+  it('refuses while another live process holds it, and takes it over once that process is killed', async () => {
+    const dir = await tempDir();
+    const { child, line } = await holdLock(dir, 60_000);
+    expect(line).toBe('locked');
+    const lock = JSON.parse(await readFile(path.join(dir, 'LOCK'), 'utf8'));
+    expect(lock).toMatchObject({ pid: child.pid, hostname: os.hostname() });
+
+    const error = await openStorage(dir).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(StoreLockedError);
+    expect(error).toMatchObject({ dir, holderPid: child.pid });
+    expect((error as Error).message).toMatch(new RegExp(`${dir}.*pid ${child.pid}.*still running`));
+
+    child.kill('SIGKILL');
+    await exited(child);
+    const storage = await openStorage(dir);
+    expect(JSON.parse(await readFile(path.join(dir, 'LOCK'), 'utf8'))).toMatchObject({ pid: process.pid });
+    await storage.journal.close();
+  });
+
+  it('takes over a lock whose process is gone', async () => {
+    const dir = await tempDir();
+    const pid = await deadPid();
+    await writeFile(path.join(dir, 'LOCK'), JSON.stringify({ pid, hostname: os.hostname(), token: 'old' }));
+    const storage = await openStorage(dir);
+    expect(JSON.parse(await readFile(path.join(dir, 'LOCK'), 'utf8')).pid).toBe(process.pid);
+    await storage.journal.close();
+    expect((await readdir(dir)).filter((name) => name.startsWith('LOCK'))).toEqual([]);
+  });
+
+  it('takes over an empty lock file left by a crash during creation, once it is old', async () => {
+    const dir = await tempDir();
+    const lockPath = path.join(dir, 'LOCK');
+    await writeFile(lockPath, '');
+    const past = new Date(Date.now() - 60_000);
+    await utimes(lockPath, past, past);
+    await (await openStorage(dir)).journal.close();
+  });
+
+  it('does not guess about a lock held on another host', async () => {
+    const dir = await tempDir();
+    await writeFile(
+      path.join(dir, 'LOCK'),
+      JSON.stringify({ pid: 1, hostname: 'elsewhere.example', token: 't' }),
+    );
+    await expect(openStorage(dir)).rejects.toThrow(/pid 1 on elsewhere\.example.*cannot be checked/);
+  });
+
+  it('lets exactly one of several racing processes open the directory', async () => {
+    const dir = await tempDir();
+    // A stale lock makes them race through the takeover path too.
+    await writeFile(
+      path.join(dir, 'LOCK'),
+      JSON.stringify({ pid: await deadPid(), hostname: os.hostname(), token: 'x' }),
+    );
+    const results = await Promise.all(Array.from({ length: 6 }, () => holdLock(dir, 3000)));
+    const lines = results.map((result) => result.line);
+    expect(lines.filter((line) => line === 'locked')).toHaveLength(1);
+    expect(
+      lines.filter((line) => line.startsWith('refused') && line.includes('is locked by pid')),
+    ).toHaveLength(5);
+    for (const { child } of results) child.kill('SIGKILL');
+  }, 20_000);
+});

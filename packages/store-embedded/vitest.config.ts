@@ -1,0 +1,10 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    // CI shares 2 cores between test files: generous limits, no timing assumptions.
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});

@@ -1,0 +1,140 @@
+/**
+ * The subset of the MongoDB collection API that Quire's repositories use.
+ *
+ * Both engines provide it: the official driver's `Collection` satisfies it as is
+ * (checked by `test/driver-satisfies-contract.test.ts`), and the embedded engine
+ * implements it with MongoDB's semantics. Repositories are written against this
+ * interface only, so anything they need must be added here first, and to both engines.
+ *
+ * Types come from the driver so that filters and updates are checked the same way for
+ * both engines.
+ */
+import type {
+  Document,
+  Filter,
+  IndexSpecification,
+  OptionalUnlessRequiredId,
+  Sort,
+  UpdateFilter,
+  WithId,
+} from 'mongodb';
+
+export type { Document, Filter, IndexSpecification, OptionalUnlessRequiredId, Sort, UpdateFilter, WithId };
+
+/** Options of `find` and `findOne` that the contract supports. */
+export interface StoreFindOptions {
+  sort?: Sort;
+  skip?: number;
+  limit?: number;
+  projection?: Document;
+}
+
+/** A cursor over the result of `find`; only materialisation is part of the contract. */
+export interface StoreCursor<T> {
+  toArray(): Promise<T[]>;
+}
+
+export interface StoreInsertOneResult {
+  acknowledged: boolean;
+  insertedId: unknown;
+}
+
+export interface StoreInsertManyResult {
+  acknowledged: boolean;
+  insertedCount: number;
+}
+
+export interface StoreUpdateResult {
+  acknowledged: boolean;
+  matchedCount: number;
+  modifiedCount: number;
+  upsertedCount: number;
+  upsertedId: unknown;
+}
+
+export interface StoreDeleteResult {
+  acknowledged: boolean;
+  deletedCount: number;
+}
+
+export interface StoreUpdateOptions {
+  upsert?: boolean;
+}
+
+export interface StoreFindOneAndUpdateOptions {
+  /** 'before' (the default, as in the driver) or 'after' the update. */
+  returnDocument?: 'before' | 'after';
+  upsert?: boolean;
+  sort?: Sort;
+  projection?: Document;
+}
+
+export interface StoreFindOneAndDeleteOptions {
+  sort?: Sort;
+  projection?: Document;
+}
+
+export interface StoreCountOptions {
+  skip?: number;
+  limit?: number;
+}
+
+export interface StoreCreateIndexOptions {
+  unique?: boolean;
+  name?: string;
+}
+
+export interface StoreCollection<T extends Document = Document> {
+  readonly collectionName: string;
+  find(filter: Filter<T>, options?: StoreFindOptions): StoreCursor<WithId<T>>;
+  findOne(filter: Filter<T>, options?: StoreFindOptions): Promise<WithId<T> | null>;
+  insertOne(doc: OptionalUnlessRequiredId<T>): Promise<StoreInsertOneResult>;
+  insertMany(docs: ReadonlyArray<OptionalUnlessRequiredId<T>>): Promise<StoreInsertManyResult>;
+  updateOne(
+    filter: Filter<T>,
+    update: UpdateFilter<T>,
+    options?: StoreUpdateOptions,
+  ): Promise<StoreUpdateResult>;
+  updateMany(
+    filter: Filter<T>,
+    update: UpdateFilter<T>,
+    options?: StoreUpdateOptions,
+  ): Promise<StoreUpdateResult>;
+  replaceOne(filter: Filter<T>, replacement: T, options?: StoreUpdateOptions): Promise<StoreUpdateResult>;
+  findOneAndUpdate(
+    filter: Filter<T>,
+    update: UpdateFilter<T>,
+    options: StoreFindOneAndUpdateOptions,
+  ): Promise<WithId<T> | null>;
+  findOneAndDelete(filter: Filter<T>, options?: StoreFindOneAndDeleteOptions): Promise<WithId<T> | null>;
+  deleteOne(filter: Filter<T>): Promise<StoreDeleteResult>;
+  deleteMany(filter: Filter<T>): Promise<StoreDeleteResult>;
+  countDocuments(filter?: Filter<T>, options?: StoreCountOptions): Promise<number>;
+  createIndex(spec: IndexSpecification, options?: StoreCreateIndexOptions): Promise<string>;
+}
+
+/** A database: named collections. */
+export interface StoreDatabase {
+  collection<T extends Document = Document>(name: string): StoreCollection<T>;
+}
+
+/** An opened store: the database plus its lifecycle. */
+export interface Store {
+  /** 'embedded' or 'mongodb'. */
+  readonly engine: 'embedded' | 'mongodb';
+  readonly db: StoreDatabase;
+  /** Resolves when the store can serve (used by /readyz). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The driver's error shape for a unique index violation; both engines raise it. */
+export interface DuplicateKeyErrorShape {
+  code: 11000;
+  keyPattern?: Document;
+  keyValue?: Document;
+}
+
+export function isDuplicateKeyError(error: unknown): error is Error & DuplicateKeyErrorShape {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
+}
