@@ -1,7 +1,14 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     projects: ['packages/*', 'apps/*'],
+    // Workers live on from one test file to the next, so a project that does not isolate its
+    // files (apps/server) loads its modules once per worker; the packages isolate theirs.
+    poolOptions: { forks: { isolate: false } },
+    // One worker more than Vitest's default (a core less than the machine has): many files
+    // wait on child processes and on the disk, and on CI's 2 cores one worker left a core idle.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

@@ -4,7 +4,6 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import { type Clock, invalidInput, systemClock } from '@quire/domain';
 import { createRepositories, loadOrCreateSigningKey } from '@quire/persistence';
 import type { Store } from '@quire/store';
@@ -20,7 +19,11 @@ import { registerTrpc } from './faces/trpc/register-trpc';
 import { answerClientError } from './http/client-errors';
 import { errorBody, toHttpError } from './http/error-body';
 import { parseJsonText } from './http/json-text';
+import { registerMetrics } from './http/metrics';
 import { RateLimits } from './http/rate-limits';
+import { OneLinePerRequest } from './http/request-log';
+import { API_SECURITY_HEADERS, isApiPath, pageSecurityHeaders } from './http/security-headers';
+import { TokenCache } from './http/token-cache';
 import { RequestGate, type Services } from './request-context';
 
 export interface AppOptions {
@@ -37,9 +40,6 @@ export interface BuiltApp {
 }
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
-
-/** Paths whose responses hold a caller's data: never stored by a browser or a proxy. */
-const API_PREFIXES = ['/v1/', '/admin/', '/trpc/', '/graphql'];
 
 /** Long enough for any id the schemas accept (128) and then some: longer segments are a 414. */
 const MAX_PARAM_LENGTH = 512;
@@ -62,9 +62,13 @@ export async function buildServices(
 export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const { config, store } = options;
   const services = await buildServices(options);
-  const gate = new RequestGate(services, new RateLimits(store, config.rateLimits));
+  const tokens = new TokenCache(services);
+  // Revocations evict the token from the cache: the next request is refused, on every face.
+  services.repos.apiTokens = tokens.evictingOnRevoke(services.repos.apiTokens);
+  const gate = new RequestGate(services, new RateLimits(store, config.rateLimits), tokens);
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
+    logController: new OneLinePerRequest(),
     bodyLimit: config.bodyLimit,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     trustProxy: config.trustProxy,
@@ -84,39 +88,33 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     clientErrorHandler: answerClientError,
   });
 
+  const applyPageHeaders = pageSecurityHeaders();
   // A callback hook, not an async one: it runs on every request and needs no promise.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    if (API_PREFIXES.some((prefix) => request.url.startsWith(prefix)))
-      reply.header('cache-control', 'no-store');
+    if (isApiPath(request.url)) reply.headers(API_SECURITY_HEADERS);
+    else applyPageHeaders(request.raw, reply.raw);
     done();
   });
 
-  await app.register(helmet, {
-    // JSON answers need no script or style; the HTML pages (/docs, GraphiQL) set their own.
-    contentSecurityPolicy: {
-      // Quire is often reached over plain http on a local network: no forced upgrade.
-      directives: { defaultSrc: ["'self'"], frameAncestors: ["'none'"], upgradeInsecureRequests: null },
-    },
-    // Cross-origin callers are allowed or not by CORS below, not by a resource policy.
-    crossOriginResourcePolicy: { policy: 'same-site' },
-  });
-  // One allowlist for every face: REST, tRPC and GraphQL answer preflights alike.
-  // Preflights from other origins get a 204 without Access-Control-Allow-Origin (refused).
+  // One allowlist for every face: REST, tRPC and GraphQL answer preflights alike. Without
+  // allowed origins no hook is needed: a preflight is then a 404 like any unknown route,
+  // which is also how an origin outside the list is answered.
   const corsOrigins = new Set(config.corsOrigins);
-  await app.register(cors, {
-    origin: (origin, callback) => callback(null, origin !== undefined && corsOrigins.has(origin)),
-    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['authorization', 'content-type', 'x-request-id', 'trpc-accept'],
-    exposedHeaders: [
-      'x-request-id',
-      'x-ratelimit-limit',
-      'x-ratelimit-remaining',
-      'x-ratelimit-reset',
-      'retry-after',
-    ],
-    maxAge: 600,
-  });
+  if (corsOrigins.size > 0)
+    await app.register(cors, {
+      origin: (origin, callback) => callback(null, origin !== undefined && corsOrigins.has(origin)),
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: ['authorization', 'content-type', 'x-request-id', 'trpc-accept'],
+      exposedHeaders: [
+        'x-request-id',
+        'x-ratelimit-limit',
+        'x-ratelimit-remaining',
+        'x-ratelimit-reset',
+        'retry-after',
+      ],
+      maxAge: 600,
+    });
 
   // Only JSON bodies (anything else is a 415). Clients such as GitBook's send POSTs without
   // a body; an empty JSON body is no body.
@@ -140,6 +138,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
       .send(errorBody(404, `No route ${request.method} ${request.url.split('?')[0]!.slice(0, 200)}`)),
   );
 
+  registerMetrics(app, store, config);
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     try {

@@ -2,6 +2,7 @@
  * Configuration, parsed once from the environment by one zod schema. A bad value stops
  * the process with a message naming the variable.
  */
+import path from 'node:path';
 import { z } from 'zod';
 
 /** An empty variable (`QUIRE_RATE_LIMIT=` in an env file) means "not set": the default applies. */
@@ -25,8 +26,13 @@ const ConfigSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     /** Interface to listen on. */
     HOST: z.string().default('0.0.0.0'),
-    /** Directory of the embedded engine's data (journal, snapshots). */
-    QUIRE_DATA_DIR: z.string().default('./.quire'),
+    /**
+     * Directory of the embedded engine's data (journal, snapshots); a relative path is taken
+     * from the directory the command was run in (`INIT_CWD` under pnpm, else the current one).
+     */
+    QUIRE_DATA_DIR: z.string().default('.quire'),
+    /** pnpm's (and npm's) directory the command was run in; scripts themselves run in the package's. */
+    INIT_CWD: optionalString,
     /** When set, MongoDB through the official driver is used instead of the embedded engine. */
     MONGODB_URI: optionalString.pipe(z.string().startsWith('mongodb').optional()),
     /** Database name on MongoDB. */
@@ -70,13 +76,15 @@ const ConfigSchema = z
       .pipe(z.array(z.url().transform((origin) => origin.replace(/\/+$/, '')))),
     /** Trust X-Forwarded-For from a reverse proxy: true, or the proxies' addresses/CIDRs. */
     QUIRE_TRUST_PROXY: optionalString,
+    /** When set, `/metrics` needs `Authorization: Bearer <this token>`; unset, it is open. */
+    QUIRE_METRICS_TOKEN: optionalString.pipe(z.string().min(24).max(256).optional()),
   })
   .transform((env) => {
     const publicUrl = (env.QUIRE_PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
     return {
       port: env.PORT,
       host: env.HOST,
-      dataDir: env.QUIRE_DATA_DIR,
+      dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), env.QUIRE_DATA_DIR),
       mongodbUri: env.MONGODB_URI,
       mongodbDb: env.MONGODB_DB,
       publicUrl,
@@ -93,6 +101,7 @@ const ConfigSchema = z
       },
       corsOrigins: env.QUIRE_CORS_ORIGINS,
       trustProxy: trustProxyOf(env.QUIRE_TRUST_PROXY),
+      metricsToken: env.QUIRE_METRICS_TOKEN,
     };
   });
 

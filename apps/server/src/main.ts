@@ -1,4 +1,7 @@
-/** `pnpm start`: the same as `quire serve`. */
+/**
+ * The server's entry point (`pnpm start` runs its build, `dist/server.js`): the same as
+ * `quire serve`.
+ */
 import { reportCliError } from './cli/cli-error';
 import { serve } from './cli/commands/serve';
 

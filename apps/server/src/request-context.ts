@@ -3,17 +3,17 @@
  * shared by every request, plus the caller resolved from `Authorization: Bearer`) and the
  * rate-limit meter that charges each operation to the caller's token.
  */
-import {
-  authenticateApiToken,
-  type Caller,
-  type Clock,
-  type IdSource,
-  type OperationContext,
-  type PublicUrls,
-  type Repositories,
-  type Secrets,
+import type {
+  Caller,
+  Clock,
+  IdSource,
+  OperationContext,
+  PublicUrls,
+  Repositories,
+  Secrets,
 } from '@quire/domain';
 import type { RateLimits, RateState } from './http/rate-limits';
+import type { TokenCache } from './http/token-cache';
 
 export interface Services {
   repos: Repositories;
@@ -41,12 +41,12 @@ export interface RequestFacts {
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 async function callerFromAuthorization(
-  services: Services,
+  tokens: TokenCache,
   authorization: string | undefined,
 ): Promise<Caller | null> {
   const token = authorization ? BEARER.exec(authorization)?.[1] : undefined;
   if (!token) return null;
-  return authenticateApiToken(services, token);
+  return tokens.authenticate(token);
 }
 
 /** Opens requests: authenticates, guards the address budget, and meters operations. */
@@ -54,12 +54,8 @@ export class RequestGate {
   constructor(
     readonly services: Services,
     readonly limits: RateLimits,
+    readonly tokens: TokenCache,
   ) {}
-
-  /** Access without a caller, for pages that run no operation (GraphiQL): every operation is a 401. */
-  anonymous(): RequestAccess {
-    return { ctx: { ...this.services, caller: null }, charge: async () => {} };
-  }
 
   /**
    * Authenticates the request. An address that spent its budget of failed authentications
@@ -68,7 +64,7 @@ export class RequestGate {
    */
   async open(facts: RequestFacts): Promise<RequestAccess> {
     await this.limits.refuseBlockedAddress(facts.address);
-    const caller = await callerFromAuthorization(this.services, facts.authorization);
+    const caller = await callerFromAuthorization(this.tokens, facts.authorization);
     if (!caller) await this.limits.chargeFailedAuthentication(facts.address);
     const ctx: OperationContext = { ...this.services, caller };
     const limits = this.limits;

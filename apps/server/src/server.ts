@@ -17,6 +17,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from './app';
 import type { Config } from './config';
+import { loggerOptionsFor } from './http/request-log';
 import { type PurgeJob, startPurgeDeletedSpacesJob } from './jobs/purge-deleted-spaces';
 import type { Services } from './request-context';
 
@@ -74,6 +75,7 @@ function withSession(store: Store, session: StoreSession, log: MaintenanceLog): 
     engine: store.engine,
     db: store.db,
     ping: () => store.ping(),
+    ...(store.stats ? { stats: store.stats.bind(store) } : {}),
     close: () => {
       closing ??= (async () => {
         clearInterval(renewal);
@@ -120,14 +122,17 @@ export async function startServer(
   config: Config,
   options: { clock?: Clock; logger?: FastifyServerOptions['logger']; store?: Store } = {},
 ): Promise<RunningServer> {
+  // JSON lines, or readable ones on a terminal, unless the caller chose (tests: silent).
+  const ownLog = options.logger === undefined ? await loggerOptionsFor(config.logLevel) : undefined;
+  const logger = options.logger ?? ownLog;
   // Lines before the application exists (connecting, repairing) go to a logger of their own.
-  const startupLog = options.logger === false ? silentLog : pino({ level: config.logLevel });
+  const startupLog = logger === false ? silentLog : pino({ level: config.logLevel }, ownLog?.stream);
   const store = options.store ?? (await openConfiguredStore(config, { log: startupLog }));
   let app: FastifyInstance | undefined;
   let services: Services;
   let url: string;
   try {
-    ({ app, services } = await buildApp({ config, store, clock: options.clock, logger: options.logger }));
+    ({ app, services } = await buildApp({ config, store, clock: options.clock, logger }));
     if (config.bootstrapToken) {
       const result = await bootstrapInstance(services, {
         token: config.bootstrapToken,

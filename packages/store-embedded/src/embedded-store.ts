@@ -1,5 +1,6 @@
 import type { Store } from '@quire/store';
-import { JournalClosedError, type OpenStorageOptions, openStorage } from './durability';
+import { JournalClosedError, nodeStorageFs, type OpenStorageOptions, openStorage } from './durability';
+import { measuredFs } from './durability/measured-fs';
 import { EmbeddedDatabase } from './engine';
 
 /** For tests and drills: the file system to run on (a fault-injecting one), compaction thresholds. */
@@ -14,9 +15,13 @@ export type EmbeddedStoreOptions = Pick<OpenStorageOptions, 'fs' | 'compactAfter
  * never readable; `ping` rejects the same way while the journal refuses writes, and each
  * ping (like each write) tries to resume it, so the store comes back by itself once the
  * disk takes writes again (docs/reliability.md, "The embedded store").
+ *
+ * `stats()` reads the figures `/metrics` reports: documents per collection, journal and
+ * snapshot sizes, compactions, and the disk's fsync latency and failures.
  */
 export async function openEmbeddedStore(dir: string, options: EmbeddedStoreOptions = {}): Promise<Store> {
-  const storage = await openStorage(dir, options);
+  const disk = measuredFs(options.fs ?? nodeStorageFs);
+  const storage = await openStorage(dir, { ...options, fs: disk.fs });
   const db = new EmbeddedDatabase(storage.state, storage.journal);
   storage.setSnapshotSource(() => db.snapshot());
   let closed = false;
@@ -25,6 +30,19 @@ export async function openEmbeddedStore(dir: string, options: EmbeddedStoreOptio
     db,
     ping() {
       return closed ? Promise.reject(new JournalClosedError()) : storage.probe();
+    },
+    stats() {
+      const { journalBytes, journalFailed, compaction } = storage.stats();
+      return {
+        documents: db.documentCounts(),
+        journalBytes,
+        snapshotBytes: compaction.lastSnapshotBytes,
+        fsync: disk.figures.fsync(),
+        compactions: compaction.compactions,
+        lastCompactionAt: compaction.lastCompactedAt,
+        writeFailures: disk.figures.writeFailures,
+        refusingWrites: journalFailed,
+      };
     },
     async close() {
       if (closed) return;

@@ -118,6 +118,37 @@ export interface StoreDatabase {
   collection<T extends Document = Document>(name: string): StoreCollection<T>;
 }
 
+/**
+ * How long some operation took, as a Prometheus histogram holds it: `counts[i]` operations
+ * took at most `bounds[i]` seconds (cumulative), `count` operations took `sumSeconds` in all.
+ */
+export interface LatencyFigures {
+  readonly bounds: readonly number[];
+  readonly counts: readonly number[];
+  readonly count: number;
+  readonly sumSeconds: number;
+}
+
+/** An engine's own figures, for monitoring (`/metrics`); reading them does no I/O. */
+export interface StoreStats {
+  /** Documents held, by collection. */
+  documents: Record<string, number>;
+  /** Bytes of the journal since the last snapshot (what a restart replays). */
+  journalBytes: number;
+  /** Bytes of the last snapshot. */
+  snapshotBytes: number;
+  /** The journal's fdatasync calls: what every acknowledged write waits for. */
+  fsync: LatencyFigures;
+  /** Compactions since the store was opened. */
+  compactions: number;
+  /** When the last compaction since the store was opened finished (ms since the epoch); null: none yet. */
+  lastCompactionAt: number | null;
+  /** Disk writes and syncs that failed (a full or failing disk) since the store was opened. */
+  writeFailures: number;
+  /** True while the store refuses writes because the disk does not take them. */
+  refusingWrites: boolean;
+}
+
 /** An opened store: the database plus its lifecycle. */
 export interface Store {
   /** 'embedded' or 'mongodb'. */
@@ -126,6 +157,11 @@ export interface Store {
   /** Resolves when the store can serve (used by /readyz). */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * The engine's figures, for engines that keep them (the embedded one). MongoDB reports its
+   * own through its tools (serverStatus, mongodb_exporter).
+   */
+  stats?(): StoreStats;
 }
 
 /** The driver's error shape for a unique index violation; both engines raise it. */

@@ -8,6 +8,7 @@ export type {
   DuplicateKeyErrorShape,
   Filter,
   IndexSpecification,
+  LatencyFigures,
   OptionalUnlessRequiredId,
   Sort,
   Store,
@@ -22,6 +23,7 @@ export type {
   StoreFindOptions,
   StoreInsertManyResult,
   StoreInsertOneResult,
+  StoreStats,
   StoreUpdateOptions,
   StoreUpdateResult,
   UpdateFilter,
@@ -30,6 +32,7 @@ export type {
 export { isDuplicateKeyError } from './collection';
 export type { CollectionIndexes, IndexDeclaration, IndexFieldPath } from './indexes';
 export { defaultIndexName, defineIndexes, ensureIndexes } from './indexes';
+export { LatencyHistogram } from './latency-histogram';
 export {
   MONGODB_CONNECT_TIMEOUT_MS,
   MongoConnectionError,

@@ -3,8 +3,6 @@
  * person can act on, naming the setting to change when there is one; the full error
  * otherwise.
  */
-import { ConfigError } from '../config';
-
 /** A failure the command itself diagnosed; its message is the whole story. */
 export class CliError extends Error {
   override readonly name = 'CliError';
@@ -48,16 +46,18 @@ const STARTUP_FAILURES: Record<string, (error: Error) => string> = {
   ListenError: (error) => error.message,
 };
 
+/** Errors whose message is the whole story: the command's own, a bad setting, a domain refusal. */
+const DIAGNOSED = new Set(['CliError', 'ConfigError', 'DomainError']);
+
 /** The message to print for an error, and whether it is worth a stack trace. */
 export function describeCliError(error: unknown): { message: string; unexpected: boolean } {
   for (const [name, describe] of Object.entries(STARTUP_FAILURES)) {
     const found = findByName(error, name);
     if (found) return { message: describe(found), unexpected: false };
   }
-  if (error instanceof ConfigError || error instanceof CliError)
-    return { message: error.message, unexpected: false };
-  // By name, not instanceof: the domain is loaded lazily (see with-services.ts).
-  if (error instanceof Error && error.name === 'DomainError')
+  // By name, not instanceof: the configuration and the domain are loaded only by the commands
+  // that need them (see with-services.ts), not by every run of `quire`.
+  if (error instanceof Error && DIAGNOSED.has(error.name))
     return { message: error.message, unexpected: false };
   return {
     message: error instanceof Error ? (error.stack ?? error.message) : String(error),

@@ -1,6 +1,8 @@
 /** The `quire` command line: its commands, built fresh for each run (and for tests). */
 import { Command } from 'commander';
+import serverPackage from '../../package.json' with { type: 'json' };
 import { reportCliError } from './cli-error';
+import { registerSeedCommand } from './commands/seed';
 import { registerSetupCommand } from './commands/setup';
 import { registerTokensCommands } from './commands/tokens';
 import { registerUsersCommands } from './commands/users';
@@ -8,6 +10,7 @@ import { registerUsersCommands } from './commands/users';
 export function buildProgram(): Command {
   const program = new Command('quire')
     .description('Quire, a self-hostable documentation server')
+    .version(serverPackage.version, '-V, --version', 'print the version of Quire')
     .showHelpAfterError()
     .addHelpText(
       'after',
@@ -34,6 +37,7 @@ export function buildProgram(): Command {
     );
 
   registerSetupCommand(program);
+  registerSeedCommand(program);
   registerUsersCommands(program);
   registerTokensCommands(program);
   return program;

@@ -1,40 +1,24 @@
 /**
- * The tests of the seven permissions routes of one kind of content (spaces or
- * collections): authentication, the permission matrix of each, their behaviour and their
- * bad input. `space-permissions.test.ts` and `collection-permissions.test.ts` run it.
+ * The REST routes of the grants on one kind of content (spaces or collections): their
+ * behaviour and their bad input. `space-permissions.test.ts` and
+ * `collection-permissions.test.ts` run it; who may call each route is the permission
+ * matrix's (`test/permissions/content-permissions.matrix.test.ts`).
  */
-import { ROLES } from '@quire/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ContentRef, createCollection, createSpace, grant } from '../support/content';
 import { addMember, createOrganization, type TestOrganization } from '../support/factories';
-import {
-  type CallerKind,
-  expectRoles,
-  type MatrixFixture,
-  permissionMatrix,
-} from '../support/permission-matrix';
+import { createTeam } from '../support/teams';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { createTeam } from '../teams/team-fixtures';
-import { type ContentRef, grant, insertCollection, insertSpace, permissionsPath } from './content-fixtures';
 
 type Kind = ContentRef['kind'];
 
-async function insertTarget(server: TestServer, kind: Kind, organizationId: string): Promise<ContentRef> {
-  const record =
-    kind === 'space'
-      ? await insertSpace(server, organizationId)
-      : await insertCollection(server, organizationId);
-  return { kind, id: record.id };
-}
+const permissionsPath = (target: ContentRef): string =>
+  `/v1/${target.kind === 'space' ? 'spaces' : 'collections'}/${target.id}/permissions`;
 
-/**
- * Where the guest holds a grant of 'comment' (`prepare`): every member views the content
- * (its default level inherits the organization role) and so does the guest.
- */
-const viewers: Record<CallerKind, number> = expectRoles([...ROLES, 'guest'], 200);
-/** Only admins may change grants; the guest with a 'comment' grant sees the content: 403. */
-const adminsWithGuestGrant: Record<CallerKind, number> = expectRoles(['admin'], 204);
-/** Where the guest holds no grant (`prepareTeam`), the content does not exist for them: 404. */
-const adminsWithoutGuestGrant: Record<CallerKind, number> = { ...expectRoles(['admin'], 204), guest: 404 };
+async function createTarget(server: TestServer, kind: Kind, org: TestOrganization): Promise<ContentRef> {
+  const create = kind === 'space' ? createSpace : createCollection;
+  return { kind, id: (await create(server, org)).id };
+}
 
 export function permissionsSuite(kind: Kind): void {
   let server: TestServer;
@@ -42,7 +26,6 @@ export function permissionsSuite(kind: Kind): void {
     server = await startTestServer();
   });
   afterAll(() => server.close());
-  const getServer = () => server;
 
   /** The grants stored on the target (what refused calls must leave as they were). */
   const grantsOn = async (target: ContentRef) => {
@@ -55,140 +38,6 @@ export function permissionsSuite(kind: Kind): void {
     return [...users.items, ...teams.items];
   };
 
-  /** A target in the fixture's organization where the guest holds a grant of 'comment'. */
-  const prepare = async (fixture: MatrixFixture) => {
-    const target = await insertTarget(server, kind, fixture.org.organization.id);
-    await grant(server, fixture.org, target, { role: 'comment', users: [fixture.members.guest.user.id] });
-    return target;
-  };
-  const observe = (_fixture: MatrixFixture, target: ContentRef) => grantsOn(target);
-
-  describe(`POST ${kind} permissions (invite)`, () => {
-    it('requires authentication', async () => {
-      const response = await server.api(`${permissionsPath({ kind, id: 'x' })}`, {
-        method: 'POST',
-        body: { role: 'read', users: ['u'] },
-      });
-      expect(response.status).toBe(401);
-    });
-    permissionMatrix(getServer, {
-      prepare,
-      observe,
-      request: (f, target) => ({
-        path: permissionsPath(target),
-        method: 'POST',
-        body: { role: 'edit', users: [f.members.read.user.id] },
-      }),
-      expected: adminsWithGuestGrant,
-    });
-  });
-
-  describe(`GET ${kind} permissions/users`, () => {
-    it('requires authentication', async () => {
-      expect((await server.api(`${permissionsPath({ kind, id: 'x' })}/users`)).status).toBe(401);
-    });
-    permissionMatrix(getServer, {
-      prepare,
-      request: (_f, target) => ({ path: `${permissionsPath(target)}/users` }),
-      expected: viewers,
-    });
-  });
-
-  describe(`GET ${kind} permissions/teams`, () => {
-    it('requires authentication', async () => {
-      expect((await server.api(`${permissionsPath({ kind, id: 'x' })}/teams`)).status).toBe(401);
-    });
-    permissionMatrix(getServer, {
-      prepare,
-      request: (_f, target) => ({ path: `${permissionsPath(target)}/teams` }),
-      expected: viewers,
-    });
-  });
-
-  describe(`PATCH ${kind} permissions/users/{userId}`, () => {
-    it('requires authentication', async () => {
-      const response = await server.api(`${permissionsPath({ kind, id: 'x' })}/users/u`, {
-        method: 'PATCH',
-        body: { role: 'read' },
-      });
-      expect(response.status).toBe(401);
-    });
-    permissionMatrix(getServer, {
-      prepare,
-      observe,
-      request: (f, target) => ({
-        path: `${permissionsPath(target)}/users/${f.members.guest.user.id}`,
-        method: 'PATCH',
-        body: { role: 'review' },
-      }),
-      expected: adminsWithGuestGrant,
-    });
-  });
-
-  describe(`DELETE ${kind} permissions/users/{userId}`, () => {
-    it('requires authentication', async () => {
-      const response = await server.api(`${permissionsPath({ kind, id: 'x' })}/users/u`, {
-        method: 'DELETE',
-      });
-      expect(response.status).toBe(401);
-    });
-    permissionMatrix(getServer, {
-      prepare,
-      observe,
-      request: (f, target) => ({
-        path: `${permissionsPath(target)}/users/${f.members.guest.user.id}`,
-        method: 'DELETE',
-      }),
-      expected: adminsWithGuestGrant,
-    });
-  });
-
-  /** A target where a team holds a grant of 'read'. */
-  const prepareTeam = async (fixture: MatrixFixture) => {
-    const target = await insertTarget(server, kind, fixture.org.organization.id);
-    const team = await createTeam(server, fixture.org, { title: 'Writers' });
-    await grant(server, fixture.org, target, { role: 'read', teams: [team.id] });
-    return { ...target, teamId: team.id as string };
-  };
-
-  describe(`PATCH ${kind} permissions/teams/{teamId}`, () => {
-    it('requires authentication', async () => {
-      const response = await server.api(`${permissionsPath({ kind, id: 'x' })}/teams/t`, {
-        method: 'PATCH',
-        body: { role: 'read' },
-      });
-      expect(response.status).toBe(401);
-    });
-    permissionMatrix(getServer, {
-      prepare: prepareTeam,
-      observe: (_f, target) => grantsOn(target),
-      request: (_f, target) => ({
-        path: `${permissionsPath(target)}/teams/${target.teamId}`,
-        method: 'PATCH',
-        body: { role: 'edit' },
-      }),
-      expected: adminsWithoutGuestGrant,
-    });
-  });
-
-  describe(`DELETE ${kind} permissions/teams/{teamId}`, () => {
-    it('requires authentication', async () => {
-      const response = await server.api(`${permissionsPath({ kind, id: 'x' })}/teams/t`, {
-        method: 'DELETE',
-      });
-      expect(response.status).toBe(401);
-    });
-    permissionMatrix(getServer, {
-      prepare: prepareTeam,
-      observe: (_f, target) => grantsOn(target),
-      request: (_f, target) => ({
-        path: `${permissionsPath(target)}/teams/${target.teamId}`,
-        method: 'DELETE',
-      }),
-      expected: adminsWithoutGuestGrant,
-    });
-  });
-
   describe(`${kind} grants: behaviour`, () => {
     let org: TestOrganization;
     let target: ContentRef;
@@ -196,7 +45,7 @@ export function permissionsSuite(kind: Kind): void {
       org = await createOrganization(server);
     });
     const fresh = async () => {
-      target = await insertTarget(server, kind, org.organization.id);
+      target = await createTarget(server, kind, org);
       return target;
     };
 
@@ -378,7 +227,7 @@ export function permissionsSuite(kind: Kind): void {
     let target: ContentRef;
     beforeAll(async () => {
       org = await createOrganization(server);
-      target = await insertTarget(server, kind, org.organization.id);
+      target = await createTarget(server, kind, org);
     });
 
     const invite = (body: unknown) =>

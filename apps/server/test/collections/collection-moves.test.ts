@@ -3,21 +3,13 @@
  * every outcome (moved, invalid position, no change, cannot move, not found) with its
  * status and message, the permission matrix, and nothing moved after a refused move.
  */
-import { addOrganizationMember, ROLES } from '@quire/domain';
+import { addOrganizationMember } from '@quire/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grant } from '../access/content-fixtures';
-import { expectError, expectFieldError, walkPages } from '../organizations/expectations';
+import { createCollection, createSpace, grant } from '../support/content';
+import { siblingOrder, snapshotOf } from '../support/content-tree';
+import { expectError, expectFieldError, NO_CHANGE_MESSAGE, walkPages } from '../support/expectations';
 import { addMember, createOrganization, type TestOrganization } from '../support/factories';
-import { type CallerKind, expectRoles, permissionMatrix } from '../support/permission-matrix';
 import { startTestServer, type TestServer } from '../support/test-server';
-import {
-  type CollectionResource,
-  collectionPath,
-  createCollection,
-  insertSpace,
-  siblingOrder,
-  snapshotOf,
-} from './collection-fixtures';
 
 let server: TestServer;
 
@@ -26,39 +18,22 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const getServer = () => server;
-const adminsOnly = (ok: number): Record<CallerKind, number> => ({
-  ...expectRoles(['admin'], ok),
-  guest: 404,
-});
-
+const collectionPath = (collectionId: string): string => `/v1/collections/${collectionId}`;
 const move = (collectionId: string, token: string, body: unknown) =>
   server.api(`${collectionPath(collectionId)}/move`, { method: 'POST', token, body });
 const transfer = (collectionId: string, token: string, body: unknown) =>
   server.api(`${collectionPath(collectionId)}/transfer`, { method: 'POST', token, body });
 
-const NO_CHANGE = 'operation would not result in any update';
-
 /** Top level: space A, collection B, space C, collection D (in that order). */
 async function fourSiblings(org: TestOrganization) {
-  const organizationId = org.organization.id;
-  const a = await insertSpace(server, organizationId, { title: 'A' });
-  const b = await createCollection(server, organizationId, org.admin, { title: 'B' });
-  const c = await insertSpace(server, organizationId, { title: 'C' });
-  const d = await createCollection(server, organizationId, org.admin, { title: 'D' });
+  const a = await createSpace(server, org, { title: 'A' });
+  const b = await createCollection(server, org, { title: 'B' });
+  const c = await createSpace(server, org, { title: 'C' });
+  const d = await createCollection(server, org, { title: 'D' });
   return { a, b, c, d };
 }
 
 describe('POST /v1/collections/:collectionId/move', () => {
-  it('requires authentication', async () => {
-    const org = await createOrganization(server);
-    const collection = await createCollection(server, org.organization.id, org.admin);
-    expectError(
-      await server.api(`${collectionPath(collection.id)}/move`, { method: 'POST', body: { parent: null } }),
-      401,
-    );
-  });
-
   it('moves a collection before or after a sibling space or collection', async () => {
     const org = await createOrganization(server);
     const { a, b, c, d } = await fourSiblings(org);
@@ -88,7 +63,7 @@ describe('POST /v1/collections/:collectionId/move', () => {
   it('moves a collection into another one (last there) and back to the top level', async () => {
     const org = await createOrganization(server);
     const { b, d } = await fourSiblings(org);
-    const inside = await insertSpace(server, org.organization.id, { parentId: b.id });
+    const inside = await createSpace(server, org, { parent: b.id });
     const moved = await move(d.id, org.admin.token, { parent: b.id });
     expect(moved.status).toBe(200);
     expect(moved.body.parent).toBe(b.id);
@@ -130,7 +105,7 @@ describe('POST /v1/collections/:collectionId/move', () => {
   it('answers invalid position (400) for a reference to itself or to something that is not a sibling, moving nothing', async () => {
     const org = await createOrganization(server);
     const { b, d } = await fourSiblings(org);
-    const nested = await insertSpace(server, org.organization.id, { parentId: b.id });
+    const nested = await createSpace(server, org, { parent: b.id });
     const before = await snapshotOf(server, [b.id, d.id]);
     const itself = await move(d.id, org.admin.token, {
       position: { before: { type: 'collection', collection: d.id } },
@@ -155,15 +130,15 @@ describe('POST /v1/collections/:collectionId/move', () => {
     ]) {
       const response = await move(d.id, org.admin.token, body);
       expectError(response, 409);
-      expect(response.body.error.message).toBe(NO_CHANGE);
+      expect(response.body.error.message).toBe(NO_CHANGE_MESSAGE);
     }
   });
 
   it('answers cannot move (412) for a move into itself or one of its descendants, moving nothing', async () => {
     const org = await createOrganization(server);
-    const top = await createCollection(server, org.organization.id, org.admin);
-    const child = await createCollection(server, org.organization.id, org.admin, { parent: top.id });
-    const grandchild = await createCollection(server, org.organization.id, org.admin, { parent: child.id });
+    const top = await createCollection(server, org);
+    const child = await createCollection(server, org, { parent: top.id });
+    const grandchild = await createCollection(server, org, { parent: child.id });
     const before = await snapshotOf(server, [top.id, child.id, grandchild.id]);
     for (const parent of [top.id, grandchild.id]) {
       const response = await move(top.id, org.admin.token, { parent });
@@ -176,7 +151,7 @@ describe('POST /v1/collections/:collectionId/move', () => {
   it('answers not found (404) for an unknown parent or position reference, or a parent in another organization', async () => {
     const org = await createOrganization(server);
     const other = await createOrganization(server, { owner: org.admin });
-    const foreign = await createCollection(server, other.organization.id, org.admin);
+    const foreign = await createCollection(server, other);
     const { d } = await fourSiblings(org);
     const before = await snapshotOf(server, [d.id]);
     expectError(await move(d.id, org.admin.token, { parent: 'nope' }), 404);
@@ -192,8 +167,8 @@ describe('POST /v1/collections/:collectionId/move', () => {
   it('needs create on the new parent', async () => {
     const org = await createOrganization(server);
     const editor = await addMember(server, org.organization.id, 'edit');
-    const target = await createCollection(server, org.organization.id, org.admin);
-    const moving = await createCollection(server, org.organization.id, org.admin);
+    const target = await createCollection(server, org);
+    const moving = await createCollection(server, org);
     // The editor administers the moving collection, but may only read the target.
     await grant(
       server,
@@ -239,7 +214,7 @@ describe('POST /v1/collections/:collectionId/move', () => {
     });
     expect(trpc.status).toBe(409);
     expect(trpc.body.error.data).toMatchObject({ httpStatus: 409, domainCode: 'no_change' });
-    expect(trpc.body.error.message).toBe(NO_CHANGE);
+    expect(trpc.body.error.message).toBe(NO_CHANGE_MESSAGE);
     const gql = await server.api('/graphql', {
       method: 'POST',
       token: org.admin.token,
@@ -253,48 +228,19 @@ describe('POST /v1/collections/:collectionId/move', () => {
       httpStatus: 400,
     });
   });
-
-  describe('permission matrix', () => {
-    permissionMatrix(getServer, {
-      prepare: async ({ org }) => {
-        const first = await createCollection(server, org.organization.id, org.admin);
-        const moving = await createCollection(server, org.organization.id, org.admin);
-        return { first, moving };
-      },
-      request: (_fixture, { first, moving }) => ({
-        path: `${collectionPath(moving.id)}/move`,
-        method: 'POST',
-        body: { position: { before: { type: 'collection', collection: first.id } } },
-      }),
-      observe: (_fixture, { first, moving }) => snapshotOf(server, [first.id, moving.id]),
-      expected: adminsOnly(200),
-    });
-  });
 });
 
 describe('POST /v1/collections/:collectionId/transfer', () => {
-  it('requires authentication', async () => {
-    const org = await createOrganization(server);
-    const collection = await createCollection(server, org.organization.id, org.admin);
-    expectError(
-      await server.api(`${collectionPath(collection.id)}/transfer`, {
-        method: 'POST',
-        body: { organization: 'x' },
-      }),
-      401,
-    );
-  });
-
   it('moves the collection, its sub-collections and all their spaces to the target organization', async () => {
     const org = await createOrganization(server);
     const target = await createOrganization(server, { owner: org.admin });
-    const existing = await createCollection(server, target.organization.id, org.admin);
-    const parent = await createCollection(server, org.organization.id, org.admin);
-    const top = await createCollection(server, org.organization.id, org.admin, { parent: parent.id });
-    const child = await createCollection(server, org.organization.id, org.admin, { parent: top.id });
-    const spaceTop = await insertSpace(server, org.organization.id, { parentId: top.id });
-    const spaceChild = await insertSpace(server, org.organization.id, { parentId: child.id });
-    const outside = await insertSpace(server, org.organization.id, { parentId: parent.id });
+    const existing = await createCollection(server, target);
+    const parent = await createCollection(server, org);
+    const top = await createCollection(server, org, { parent: parent.id });
+    const child = await createCollection(server, org, { parent: top.id });
+    const spaceTop = await createSpace(server, org, { parent: top.id });
+    const spaceChild = await createSpace(server, org, { parent: child.id });
+    const outside = await createSpace(server, org, { parent: parent.id });
     const reader = await addMember(server, org.organization.id, 'read');
     await grant(server, org, { kind: 'collection', id: top.id }, { role: 'edit', users: [reader.user.id] });
 
@@ -335,10 +281,10 @@ describe('POST /v1/collections/:collectionId/transfer', () => {
   it('completes a transfer that stopped half-way when run again', async () => {
     const org = await createOrganization(server);
     const target = await createOrganization(server, { owner: org.admin });
-    const top = await createCollection(server, org.organization.id, org.admin);
-    const child = await createCollection(server, org.organization.id, org.admin, { parent: top.id });
-    const grandchild = await createCollection(server, org.organization.id, org.admin, { parent: child.id });
-    const space = await insertSpace(server, org.organization.id, { parentId: grandchild.id });
+    const top = await createCollection(server, org);
+    const child = await createCollection(server, org, { parent: top.id });
+    const grandchild = await createCollection(server, org, { parent: child.id });
+    const space = await createSpace(server, org, { parent: grandchild.id });
     // As if a first transfer had stopped after moving the child (not the grandchild, nor the top).
     await server.services.repos.collections.setOrganization([child.id], target.organization.id, 'earlier');
     const response = await transfer(top.id, org.admin.token, { organization: target.organization.id });
@@ -351,16 +297,16 @@ describe('POST /v1/collections/:collectionId/transfer', () => {
 
   it('answers no change (409) for the same organization', async () => {
     const org = await createOrganization(server);
-    const collection = await createCollection(server, org.organization.id, org.admin);
+    const collection = await createCollection(server, org);
     const response = await transfer(collection.id, org.admin.token, { organization: org.organization.id });
     expectError(response, 409);
-    expect(response.body.error.message).toBe(NO_CHANGE);
+    expect(response.body.error.message).toBe(NO_CHANGE_MESSAGE);
   });
 
   it('answers cannot move (412) when the caller is not an admin of the target, 404 when not a member, moving nothing', async () => {
     const org = await createOrganization(server);
-    const collection = await createCollection(server, org.organization.id, org.admin);
-    const space = await insertSpace(server, org.organization.id, { parentId: collection.id });
+    const collection = await createCollection(server, org);
+    const space = await createSpace(server, org, { parent: collection.id });
     const memberOf = await createOrganization(server);
     await addOrganizationMember(server.services, {
       organizationId: memberOf.organization.id,
@@ -385,7 +331,7 @@ describe('POST /v1/collections/:collectionId/transfer', () => {
 
   it('refuses bad input naming the field', async () => {
     const org = await createOrganization(server);
-    const collection = await createCollection(server, org.organization.id, org.admin);
+    const collection = await createCollection(server, org);
     expectFieldError(await transfer(collection.id, org.admin.token, {}), 'organization');
     expectFieldError(await transfer(collection.id, org.admin.token, { organization: 3 }), 'organization');
     expectFieldError(
@@ -393,47 +339,23 @@ describe('POST /v1/collections/:collectionId/transfer', () => {
       'parent',
     );
   });
-
-  describe('permission matrix', () => {
-    permissionMatrix(getServer, {
-      prepare: async ({ org, members }) => {
-        const collection = await createCollection(server, org.organization.id, org.admin);
-        const target = await createOrganization(server, { owner: members.admin });
-        return { collection, target };
-      },
-      request: (_fixture, { collection, target }) => ({
-        path: `${collectionPath(collection.id)}/transfer`,
-        method: 'POST',
-        body: { organization: target.organization.id },
-      }),
-      observe: (_fixture, { collection }) => snapshotOf(server, [collection.id]),
-      expected: adminsOnly(200),
-    });
-  });
 });
 
 describe('GET /v1/collections/:collectionId/spaces', () => {
-  const spacesPath = (collection: CollectionResource) => `${collectionPath(collection.id)}/spaces`;
-
-  it('requires authentication', async () => {
-    const org = await createOrganization(server);
-    const collection = await createCollection(server, org.organization.id, org.admin);
-    expectError(await server.api(spacesPath(collection)), 401);
-  });
+  const spacesPath = (collection: { id: string }) => `${collectionPath(collection.id)}/spaces`;
 
   it('lists the spaces directly in the collection that the caller can view, paged, deleted ones left out', async () => {
     const org = await createOrganization(server);
     const reader = await addMember(server, org.organization.id, 'read');
-    const collection = await createCollection(server, org.organization.id, org.admin);
-    const child = await createCollection(server, org.organization.id, org.admin, { parent: collection.id });
+    const collection = await createCollection(server, org);
+    const child = await createCollection(server, org, { parent: collection.id });
     const spaces = [];
-    for (let i = 0; i < 3; i++)
-      spaces.push(await insertSpace(server, org.organization.id, { parentId: collection.id }));
-    await insertSpace(server, org.organization.id, { parentId: child.id });
-    const deleted = await insertSpace(server, org.organization.id, { parentId: collection.id });
+    for (let i = 0; i < 3; i++) spaces.push(await createSpace(server, org, { parent: collection.id }));
+    await createSpace(server, org, { parent: child.id });
+    const deleted = await createSpace(server, org, { parent: collection.id });
     await server.services.repos.spaces.markDeleted(deleted.id, server.clock.now().toISOString());
     // Closed to members: only the admin sees it.
-    const closed = await insertSpace(server, org.organization.id, { parentId: collection.id });
+    const closed = await createSpace(server, org, { parent: collection.id });
     await server.services.repos.spaces.update(
       closed.id,
       { defaultLevel: null },
@@ -453,13 +375,5 @@ describe('GET /v1/collections/:collectionId/spaces', () => {
   it('answers 404 for an unknown collection', async () => {
     const org = await createOrganization(server);
     expectError(await server.api('/v1/collections/nope/spaces', { token: org.admin.token }), 404);
-  });
-
-  describe('permission matrix', () => {
-    permissionMatrix(getServer, {
-      prepare: ({ org }) => createCollection(server, org.organization.id, org.admin),
-      request: (_fixture, collection) => ({ path: spacesPath(collection) }),
-      expected: { ...expectRoles(ROLES, 200), guest: 404 },
-    });
   });
 });

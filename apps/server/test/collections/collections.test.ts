@@ -2,20 +2,12 @@
  * Collections through real HTTP: list (nested or top level), create, get, update and
  * delete, with the permission matrix of each and the Collection shape.
  */
-import { ROLES } from '@quire/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grant } from '../access/content-fixtures';
-import { expectError, expectFieldError, walkPages } from '../organizations/expectations';
-import { addMember, createOrganization } from '../support/factories';
-import { type CallerKind, expectRoles, permissionMatrix } from '../support/permission-matrix';
+import { createCollection, createSpace, grant } from '../support/content';
+import { snapshotOf, storedSpace } from '../support/content-tree';
+import { expectError, expectFieldError, walkPages } from '../support/expectations';
+import { addMember, createOrganization, type TestOrganization, type TestUser } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
-import {
-  collectionPath,
-  collectionsPath,
-  createCollection,
-  insertSpace,
-  snapshotOf,
-} from './collection-fixtures';
 
 let server: TestServer;
 
@@ -24,31 +16,31 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const getServer = () => server;
+const collectionsPath = (organizationId: string): string => `/v1/orgs/${organizationId}/collections`;
+const collectionPath = (collectionId: string): string => `/v1/collections/${collectionId}`;
 const ALL_PERMISSIONS = { view: true, admin: true, viewInviteLinks: true, create: true };
 const READ_PERMISSIONS = { view: true, admin: false, viewInviteLinks: false, create: false };
 
-/** Members with any role see a collection whose level inherits; guests do not (404). */
-const viewers = (ok: number): Record<CallerKind, number> => ({ ...expectRoles(ROLES, ok), guest: 404 });
-/** Only admins may; other roles see it (403); guests do not (404). */
-const adminsOnly = (ok: number): Record<CallerKind, number> => ({
-  ...expectRoles(['admin'], ok),
-  guest: 404,
-});
+/** Creates a collection through REST, as `as` (the organization's admin by default). */
+async function postCollection(
+  org: TestOrganization,
+  body: { title?: string; parent?: string },
+  as: TestUser = org.admin,
+) {
+  const response = await server.api(collectionsPath(org.organization.id), {
+    method: 'POST',
+    token: as.token,
+    body: { title: 'Collection', ...body },
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  return response.body;
+}
 
 describe('GET /v1/orgs/:organizationId/collections', () => {
-  it('requires authentication', async () => {
-    const org = await createOrganization(server);
-    expectError(await server.api(collectionsPath(org.organization.id)), 401);
-  });
-
   it('lists every collection, nested ones included, in creation order with the Collection shape', async () => {
     const org = await createOrganization(server);
-    const top = await createCollection(server, org.organization.id, org.admin, { title: 'Top' });
-    const nested = await createCollection(server, org.organization.id, org.admin, {
-      title: 'Nested',
-      parent: top.id,
-    });
+    const top = await createCollection(server, org, { title: 'Top' });
+    const nested = await createCollection(server, org, { title: 'Nested', parent: top.id });
     const response = await server.api(collectionsPath(org.organization.id), { token: org.admin.token });
     expect(response.status).toBe(200);
     expect(response.body.count).toBe(2);
@@ -71,8 +63,8 @@ describe('GET /v1/orgs/:organizationId/collections', () => {
 
   it('lists only the top level with nested=false', async () => {
     const org = await createOrganization(server);
-    const top = await createCollection(server, org.organization.id, org.admin);
-    await createCollection(server, org.organization.id, org.admin, { parent: top.id });
+    const top = await createCollection(server, org);
+    await createCollection(server, org, { parent: top.id });
     const response = await server.api(`${collectionsPath(org.organization.id)}?nested=false`, {
       token: org.admin.token,
     });
@@ -86,15 +78,9 @@ describe('GET /v1/orgs/:organizationId/collections', () => {
     const reader = await addMember(server, org.organization.id, 'read');
     const guest = await addMember(server, org.organization.id, null);
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await createCollection(server, org.organization.id, org.admin)).id);
+    for (let i = 0; i < 5; i++) ids.push((await createCollection(server, org)).id);
     // A collection closed to members (level null): only admins and grantees see it.
-    const closed = await createCollection(server, org.organization.id, org.admin);
-    const patched = await server.api(collectionPath(closed.id), {
-      method: 'PATCH',
-      token: org.admin.token,
-      body: { defaultLevel: null },
-    });
-    expect(patched.status).toBe(200);
+    const closed = await createCollection(server, org, { defaultLevel: null });
 
     const readerList = await walkPages(
       server,
@@ -124,53 +110,32 @@ describe('GET /v1/orgs/:organizationId/collections', () => {
     expectFieldError(await server.api(`${path}?limit=0`, { token: org.admin.token }), 'limit');
     expectFieldError(await server.api(`${path}?nested=maybe`, { token: org.admin.token }), 'nested');
   });
-
-  describe('permission matrix', () => {
-    permissionMatrix(getServer, {
-      request: ({ org }) => ({ path: collectionsPath(org.organization.id) }),
-      expected: expectRoles([...ROLES, 'guest'], 200),
-    });
-  });
 });
 
 describe('POST /v1/orgs/:organizationId/collections', () => {
-  it('requires authentication', async () => {
-    const org = await createOrganization(server);
-    const response = await server.api(collectionsPath(org.organization.id), {
-      method: 'POST',
-      body: { title: 'x' },
-    });
-    expectError(response, 401);
-  });
-
   it('creates a collection at the top level and inside another, last among siblings', async () => {
     const org = await createOrganization(server);
-    const space = await insertSpace(server, org.organization.id);
-    const first = await createCollection(server, org.organization.id, org.admin, { title: '  Guides  ' });
+    const space = await storedSpace(server, (await createSpace(server, org)).id);
+    const first = await postCollection(org, { title: '  Guides  ' });
     expect(first).toMatchObject({ title: 'Guides', defaultLevel: 'inherit', permissions: ALL_PERMISSIONS });
     expect(first.parent).toBeUndefined();
-    const child = await createCollection(server, org.organization.id, org.admin, { parent: first.id });
+    const child = await postCollection(org, { parent: first.id });
     expect(child.parent).toBe(first.id);
     const records = await server.services.repos.collections.findByIds([first.id]);
-    expect(records[0]!.position > space.position).toBe(true);
+    expect(records[0]!.position > space!.position).toBe(true);
   });
 
   it('lets a creator create, with create permissions on the new collection', async () => {
     const org = await createOrganization(server);
     const creator = await addMember(server, org.organization.id, 'create');
-    const created = await createCollection(server, org.organization.id, creator);
+    const created = await postCollection(org, {}, creator);
     expect(created.permissions).toEqual({ view: true, admin: false, viewInviteLinks: false, create: true });
   });
 
   it('needs create on the parent collection: a creator with a read-only parent is refused', async () => {
     const org = await createOrganization(server);
     const creator = await addMember(server, org.organization.id, 'create');
-    const parent = await createCollection(server, org.organization.id, org.admin);
-    await server.api(collectionPath(parent.id), {
-      method: 'PATCH',
-      token: org.admin.token,
-      body: { defaultLevel: 'read' },
-    });
+    const parent = await createCollection(server, org, { defaultLevel: 'read' });
     const response = await server.api(collectionsPath(org.organization.id), {
       method: 'POST',
       token: creator.token,
@@ -183,7 +148,7 @@ describe('POST /v1/orgs/:organizationId/collections', () => {
   it('answers 404 for an unknown parent or a parent in another organization, creating nothing', async () => {
     const org = await createOrganization(server);
     const other = await createOrganization(server, { owner: org.admin });
-    const foreign = await createCollection(server, other.organization.id, org.admin);
+    const foreign = await createCollection(server, other);
     for (const parent of ['nope', foreign.id]) {
       const response = await server.api(collectionsPath(org.organization.id), {
         method: 'POST',
@@ -207,30 +172,12 @@ describe('POST /v1/orgs/:organizationId/collections', () => {
     expectFieldError(await post({ title: 'ok', color: 'red' }), 'color');
     expect(await server.services.repos.collections.listAll(org.organization.id)).toHaveLength(0);
   });
-
-  describe('permission matrix', () => {
-    permissionMatrix(getServer, {
-      request: ({ org }) => ({
-        path: collectionsPath(org.organization.id),
-        method: 'POST',
-        body: { title: 'New' },
-      }),
-      observe: ({ org }) => server.services.repos.collections.listAll(org.organization.id),
-      expected: expectRoles(['admin', 'create'], 201),
-    });
-  });
 });
 
 describe('GET /v1/collections/:collectionId', () => {
-  it('requires authentication', async () => {
-    const org = await createOrganization(server);
-    const collection = await createCollection(server, org.organization.id, org.admin);
-    expectError(await server.api(collectionPath(collection.id)), 401);
-  });
-
   it('answers the collection with the permissions of each role', async () => {
     const org = await createOrganization(server);
-    const collection = await createCollection(server, org.organization.id, org.admin, { title: 'Docs' });
+    const collection = await createCollection(server, org, { title: 'Docs' });
     const editor = await addMember(server, org.organization.id, 'edit');
     const asAdmin = await server.api(collectionPath(collection.id), { token: org.admin.token });
     expect(asAdmin.body).toEqual(collection);
@@ -242,29 +189,12 @@ describe('GET /v1/collections/:collectionId', () => {
     const org = await createOrganization(server);
     expectError(await server.api(collectionPath('nope'), { token: org.admin.token }), 404);
   });
-
-  describe('permission matrix', () => {
-    permissionMatrix(getServer, {
-      prepare: ({ org }) => createCollection(server, org.organization.id, org.admin),
-      request: (_fixture, collection) => ({ path: collectionPath(collection.id) }),
-      expected: viewers(200),
-    });
-  });
 });
 
 describe('PATCH /v1/collections/:collectionId', () => {
-  it('requires authentication', async () => {
-    const org = await createOrganization(server);
-    const collection = await createCollection(server, org.organization.id, org.admin);
-    expectError(
-      await server.api(collectionPath(collection.id), { method: 'PATCH', body: { title: 'x' } }),
-      401,
-    );
-  });
-
   it('changes the title, description and default level, and clears the description with null', async () => {
     const org = await createOrganization(server);
-    const collection = await createCollection(server, org.organization.id, org.admin);
+    const collection = await createCollection(server, org);
     const patch = (body: unknown) =>
       server.api(collectionPath(collection.id), { method: 'PATCH', token: org.admin.token, body });
     const updated = await patch({ title: 'Renamed', description: 'About', defaultLevel: 'edit' });
@@ -280,7 +210,7 @@ describe('PATCH /v1/collections/:collectionId', () => {
 
   it('refuses bad input naming the field, changing nothing', async () => {
     const org = await createOrganization(server);
-    const collection = await createCollection(server, org.organization.id, org.admin);
+    const collection = await createCollection(server, org);
     const before = await snapshotOf(server, [collection.id]);
     const patch = (body: unknown) =>
       server.api(collectionPath(collection.id), { method: 'PATCH', token: org.admin.token, body });
@@ -291,37 +221,18 @@ describe('PATCH /v1/collections/:collectionId', () => {
     expectFieldError(await patch({ parent: 'x' }), 'parent');
     expect(await snapshotOf(server, [collection.id])).toEqual(before);
   });
-
-  describe('permission matrix', () => {
-    permissionMatrix(getServer, {
-      prepare: ({ org }) => createCollection(server, org.organization.id, org.admin),
-      request: (_fixture, collection) => ({
-        path: collectionPath(collection.id),
-        method: 'PATCH',
-        body: { title: 'Changed' },
-      }),
-      observe: (_fixture, collection) => snapshotOf(server, [collection.id]),
-      expected: adminsOnly(200),
-    });
-  });
 });
 
 describe('DELETE /v1/collections/:collectionId', () => {
-  it('requires authentication', async () => {
-    const org = await createOrganization(server);
-    const collection = await createCollection(server, org.organization.id, org.admin);
-    expectError(await server.api(collectionPath(collection.id), { method: 'DELETE' }), 401);
-  });
-
   it('deletes the collection and its sub-collections, and deletes their spaces (restorable)', async () => {
     const org = await createOrganization(server);
-    const top = await createCollection(server, org.organization.id, org.admin);
-    const child = await createCollection(server, org.organization.id, org.admin, { parent: top.id });
-    const grandchild = await createCollection(server, org.organization.id, org.admin, { parent: child.id });
-    const sibling = await createCollection(server, org.organization.id, org.admin);
-    const spaceInTop = await insertSpace(server, org.organization.id, { parentId: top.id });
-    const spaceDeep = await insertSpace(server, org.organization.id, { parentId: grandchild.id });
-    const outside = await insertSpace(server, org.organization.id);
+    const top = await createCollection(server, org);
+    const child = await createCollection(server, org, { parent: top.id });
+    const grandchild = await createCollection(server, org, { parent: child.id });
+    const sibling = await createCollection(server, org);
+    const spaceInTop = await createSpace(server, org, { parent: top.id });
+    const spaceDeep = await createSpace(server, org, { parent: grandchild.id });
+    const outside = await createSpace(server, org);
 
     const response = await server.api(collectionPath(top.id), { method: 'DELETE', token: org.admin.token });
     expect(response.status).toBe(204);
@@ -347,7 +258,7 @@ describe('DELETE /v1/collections/:collectionId', () => {
 
   it('answers 204 again when the collection is already gone', async () => {
     const org = await createOrganization(server);
-    const collection = await createCollection(server, org.organization.id, org.admin);
+    const collection = await createCollection(server, org);
     const remove = () =>
       server.api(collectionPath(collection.id), { method: 'DELETE', token: org.admin.token });
     expect((await remove()).status).toBe(204);
@@ -359,10 +270,10 @@ describe('DELETE /v1/collections/:collectionId', () => {
 
   it('completes a delete that stopped half-way when run again', async () => {
     const org = await createOrganization(server);
-    const top = await createCollection(server, org.organization.id, org.admin);
-    const child = await createCollection(server, org.organization.id, org.admin, { parent: top.id });
-    const grandchild = await createCollection(server, org.organization.id, org.admin, { parent: child.id });
-    const space = await insertSpace(server, org.organization.id, { parentId: grandchild.id });
+    const top = await createCollection(server, org);
+    const child = await createCollection(server, org, { parent: top.id });
+    const grandchild = await createCollection(server, org, { parent: child.id });
+    const space = await createSpace(server, org, { parent: grandchild.id });
     // As if a first delete had stopped after deleting the spaces and the deepest level.
     await server.services.repos.spaces.markDeletedInParents([top.id, child.id, grandchild.id], 'earlier');
     await server.services.repos.collections.deleteMany([grandchild.id]);
@@ -370,14 +281,5 @@ describe('DELETE /v1/collections/:collectionId', () => {
     expect(response.status).toBe(204);
     expect(await server.services.repos.collections.listAll(org.organization.id)).toEqual([]);
     expect((await server.services.repos.spaces.findById(space.id))!.deletedAt).toBe('earlier');
-  });
-
-  describe('permission matrix', () => {
-    permissionMatrix(getServer, {
-      prepare: ({ org }) => createCollection(server, org.organization.id, org.admin),
-      request: (_fixture, collection) => ({ path: collectionPath(collection.id), method: 'DELETE' }),
-      observe: (_fixture, collection) => snapshotOf(server, [collection.id]),
-      expected: adminsOnly(204),
-    });
   });
 });

@@ -4,43 +4,37 @@
  * guest with an admin grant, a team grant, a grant on an ancestor collection. Every refusal
  * leaves the store as it was.
  */
-import { addOrganizationMember } from '@quire/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { grant, insertCollection, insertSpace } from '../access/content-fixtures';
-import { expectError } from '../organizations/expectations';
+import { addOrganizationMember, operations } from '@quire/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createCollection, createSpace, grant } from '../support/content';
+import { snapshotOf } from '../support/content-tree';
 import { addMember, createOrganization, type TestMember, type TestOrganization } from '../support/factories';
 import { GRANT_HOLDERS, type GrantHolder, grantHolder } from '../support/grant-holders';
-import { startTestServer, type TestServer } from '../support/test-server';
-import { createTeam } from '../teams/team-fixtures';
-import { collectionPath, collectionsPath, snapshotOf } from './collection-fixtures';
+import { createTeam } from '../support/teams';
+import { openTestDomain, type QuireUnderTest } from '../support/test-domain';
 
-let server: TestServer;
-
+let quire: QuireUnderTest;
 beforeAll(async () => {
-  server = await startTestServer();
+  quire = await openTestDomain();
 });
-afterAll(() => server.close());
 
-const post = (path: string, who: TestMember, body: unknown) =>
-  server.api(path, { method: 'POST', token: who.token, body });
+const move = (collectionId: string, who: TestMember, parent: string) =>
+  quire.callOperation(operations.collections.move, who, { collectionId, parent });
 const remove = (collectionId: string, who: TestMember) =>
-  server.api(collectionPath(collectionId), { method: 'DELETE', token: who.token });
+  quire.callOperation(operations.collections.remove, who, { collectionId });
+const refused = (message?: RegExp) => ({
+  code: 'forbidden',
+  ...(message ? { message: expect.stringMatching(message) } : {}),
+});
 
 /** A collection holding a space, which `holder` administers through a grant. */
 async function holderOfCollection(org: TestOrganization, holder: GrantHolder) {
-  const organizationId = org.organization.id;
   const ancestor =
-    holder === 'reader through an ancestor collection'
-      ? await insertCollection(server, organizationId)
-      : undefined;
-  const collection = await insertCollection(
-    server,
-    organizationId,
-    ancestor ? { parentId: ancestor.id } : {},
-  );
-  const space = await insertSpace(server, organizationId, { parentId: collection.id });
+    holder === 'reader through an ancestor collection' ? await createCollection(quire, org) : undefined;
+  const collection = await createCollection(quire, org, ancestor ? { parent: ancestor.id } : {});
+  const space = await createSpace(quire, org, { parent: collection.id });
   const member = await grantHolder(
-    server,
+    quire,
     org,
     holder,
     { kind: 'collection', id: collection.id },
@@ -49,130 +43,127 @@ async function holderOfCollection(org: TestOrganization, holder: GrantHolder) {
   return { member, collection, space, ancestor };
 }
 
-describe('POST /v1/collections/:collectionId/transfer needs the organization admin role where the collection is', () => {
+describe('collections.transfer needs the organization admin role where the collection is', () => {
   for (const holder of GRANT_HOLDERS) {
-    it(`a ${holder} holding admin on the collection: 403, into an organization they created`, async () => {
-      const org = await createOrganization(server);
+    it(`a ${holder} holding admin on the collection: forbidden, into an organization they created`, async () => {
+      const org = await createOrganization(quire);
       const { member, collection, space } = await holderOfCollection(org, holder);
-      const seen = await server.api(collectionPath(collection.id), { token: member.token });
-      expect(seen.body.permissions.admin).toBe(true);
-      const own = await createOrganization(server, { owner: member });
-      const before = await snapshotOf(server, [collection.id], [space.id]);
-      const refused = await post(`${collectionPath(collection.id)}/transfer`, member, {
-        organization: own.organization.id,
+      const seen = await quire.callOperation(operations.collections.get, member, {
+        collectionId: collection.id,
       });
-      expectError(refused, 403);
-      expect(refused.body.error.message).toMatch(/organization admin/);
-      expect(await snapshotOf(server, [collection.id], [space.id])).toEqual(before);
+      expect(seen.permissions.admin).toBe(true);
+      const own = await createOrganization(quire, { owner: member });
+      const before = await snapshotOf(quire, [collection.id], [space.id]);
+      await expect(
+        quire.callOperation(operations.collections.transfer, member, {
+          collectionId: collection.id,
+          organization: own.organization.id,
+        }),
+      ).rejects.toMatchObject(refused(/organization admin/));
+      expect(await snapshotOf(quire, [collection.id], [space.id])).toEqual(before);
     });
   }
 });
 
-describe('POST /v1/collections/:collectionId/move to another parent', () => {
-  it('a reader with an admin grant, out of a collection they only read into one they may create in: 403', async () => {
-    const org = await createOrganization(server);
-    const reader = await addMember(server, org.organization.id, 'read');
-    const from = await insertCollection(server, org.organization.id);
-    const to = await insertCollection(server, org.organization.id);
-    const moving = await insertCollection(server, org.organization.id, { parentId: from.id });
+describe('collections.move to another parent', () => {
+  it('a reader with an admin grant, out of a collection they only read into one they may create in: forbidden', async () => {
+    const org = await createOrganization(quire);
+    const reader = await addMember(quire, org.organization.id, 'read');
+    const from = await createCollection(quire, org);
+    const to = await createCollection(quire, org);
+    const moving = await createCollection(quire, org, { parent: from.id });
     await grant(
-      server,
+      quire,
       org,
       { kind: 'collection', id: moving.id },
       { role: 'admin', users: [reader.user.id] },
     );
-    await grant(server, org, { kind: 'collection', id: to.id }, { role: 'create', users: [reader.user.id] });
-    const before = await snapshotOf(server, [moving.id]);
-    const refused = await post(`${collectionPath(moving.id)}/move`, reader, { parent: to.id });
-    expectError(refused, 403);
-    expect(refused.body.error.message).toMatch(/take content out/);
-    expect(await snapshotOf(server, [moving.id])).toEqual(before);
+    await grant(quire, org, { kind: 'collection', id: to.id }, { role: 'create', users: [reader.user.id] });
+    const before = await snapshotOf(quire, [moving.id]);
+    await expect(move(moving.id, reader, to.id)).rejects.toMatchObject(refused(/take content out/));
+    expect(await snapshotOf(quire, [moving.id])).toEqual(before);
   });
 
-  it('a guest through a team, from the top level into a collection the team may create in: 403', async () => {
-    const org = await createOrganization(server);
-    const guest = await addMember(server, org.organization.id, null);
-    const team = await createTeam(server, org, { title: 'Guests', members: [guest.user.id] });
-    const to = await insertCollection(server, org.organization.id);
-    const moving = await insertCollection(server, org.organization.id);
-    await grant(server, org, { kind: 'collection', id: moving.id }, { role: 'admin', teams: [team.id] });
-    await grant(server, org, { kind: 'collection', id: to.id }, { role: 'create', teams: [team.id] });
-    const before = await snapshotOf(server, [moving.id]);
-    expectError(await post(`${collectionPath(moving.id)}/move`, guest, { parent: to.id }), 403);
-    expect(await snapshotOf(server, [moving.id])).toEqual(before);
+  it('a guest through a team, from the top level into a collection the team may create in: forbidden', async () => {
+    const org = await createOrganization(quire);
+    const guest = await addMember(quire, org.organization.id, null);
+    const team = await createTeam(quire, org, { title: 'Guests', members: [guest.user.id] });
+    const to = await createCollection(quire, org);
+    const moving = await createCollection(quire, org);
+    await grant(quire, org, { kind: 'collection', id: moving.id }, { role: 'admin', teams: [team.id] });
+    await grant(quire, org, { kind: 'collection', id: to.id }, { role: 'create', teams: [team.id] });
+    const before = await snapshotOf(quire, [moving.id]);
+    await expect(move(moving.id, guest, to.id)).rejects.toMatchObject(refused());
+    expect(await snapshotOf(quire, [moving.id])).toEqual(before);
   });
 
-  it('a parent in another organization is 404 even where the caller is a member who may not create', async () => {
-    const org = await createOrganization(server);
-    const other = await createOrganization(server);
-    await addOrganizationMember(server.services, {
+  it('a parent in another organization is not found even where the caller is a member who may not create', async () => {
+    const org = await createOrganization(quire);
+    const other = await createOrganization(quire);
+    await addOrganizationMember(quire.services, {
       organizationId: other.organization.id,
       user: org.admin.user,
       role: 'read',
     });
-    const foreign = await insertCollection(server, other.organization.id);
-    const moving = await insertCollection(server, org.organization.id);
-    const before = await snapshotOf(server, [moving.id]);
-    expectError(await post(`${collectionPath(moving.id)}/move`, org.admin, { parent: foreign.id }), 404);
-    expect(await snapshotOf(server, [moving.id])).toEqual(before);
-    const created = await post(collectionsPath(org.organization.id), org.admin, {
-      title: 'x',
-      parent: foreign.id,
-    });
-    expectError(created, 404);
-    const spaceCreated = await post(`/v1/orgs/${org.organization.id}/spaces`, org.admin, {
-      parent: foreign.id,
-    });
-    expectError(spaceCreated, 404);
-    expect(await server.services.repos.collections.listAll(org.organization.id)).toHaveLength(1);
+    const foreign = await createCollection(quire, other);
+    const moving = await createCollection(quire, org);
+    const before = await snapshotOf(quire, [moving.id]);
+    const notFound = { code: 'not_found' };
+    await expect(move(moving.id, org.admin, foreign.id)).rejects.toMatchObject(notFound);
+    expect(await snapshotOf(quire, [moving.id])).toEqual(before);
+    const organizationId = org.organization.id;
+    await expect(
+      quire.callOperation(operations.collections.create, org.admin, {
+        organizationId,
+        title: 'x',
+        parent: foreign.id,
+      }),
+    ).rejects.toMatchObject(notFound);
+    await expect(
+      quire.callOperation(operations.spaces.create, org.admin, { organizationId, parent: foreign.id }),
+    ).rejects.toMatchObject(notFound);
+    expect(await quire.services.repos.collections.listAll(organizationId)).toHaveLength(1);
   });
 });
 
-describe('DELETE /v1/collections/:collectionId needs admin on everything it holds, or the organization admin role', () => {
-  it('a member who administers the collection through its level, holding a space they only read: 403', async () => {
-    const org = await createOrganization(server);
-    const member = await addMember(server, org.organization.id, 'edit');
-    const collection = await insertCollection(server, org.organization.id, { defaultLevel: 'admin' });
-    const theirs = await insertSpace(server, org.organization.id, { parentId: collection.id });
-    const others = await insertSpace(server, org.organization.id, {
-      parentId: collection.id,
-      defaultLevel: 'read',
-    });
-    const before = await snapshotOf(server, [collection.id], [theirs.id, others.id]);
-    const refused = await remove(collection.id, member);
-    expectError(refused, 403);
-    expect(refused.body.error.message).toMatch(/everything it holds/);
-    expect(await snapshotOf(server, [collection.id], [theirs.id, others.id])).toEqual(before);
+describe('collections.remove needs admin on everything it holds, or the organization admin role', () => {
+  it('a member who administers the collection through its level, holding a space they only read: forbidden', async () => {
+    const org = await createOrganization(quire);
+    const member = await addMember(quire, org.organization.id, 'edit');
+    const collection = await createCollection(quire, org, { defaultLevel: 'admin' });
+    const theirs = await createSpace(quire, org, { parent: collection.id });
+    const others = await createSpace(quire, org, { parent: collection.id, defaultLevel: 'read' });
+    const before = await snapshotOf(quire, [collection.id], [theirs.id, others.id]);
+    await expect(remove(collection.id, member)).rejects.toMatchObject(refused(/everything it holds/));
+    expect(await snapshotOf(quire, [collection.id], [theirs.id, others.id])).toEqual(before);
   });
 
-  it('a sub-collection hidden from the caller: 403, nothing deleted', async () => {
-    const org = await createOrganization(server);
-    const member = await addMember(server, org.organization.id, 'edit');
-    const collection = await insertCollection(server, org.organization.id, { defaultLevel: 'admin' });
-    const hidden = await insertCollection(server, org.organization.id, {
-      parentId: collection.id,
-      defaultLevel: null,
-    });
-    const deep = await insertSpace(server, org.organization.id, { parentId: hidden.id });
-    const before = await snapshotOf(server, [collection.id, hidden.id], [deep.id]);
-    expectError(await remove(collection.id, member), 403);
-    expect(await snapshotOf(server, [collection.id, hidden.id], [deep.id])).toEqual(before);
+  it('a sub-collection hidden from the caller: forbidden, nothing deleted', async () => {
+    const org = await createOrganization(quire);
+    const member = await addMember(quire, org.organization.id, 'edit');
+    const collection = await createCollection(quire, org, { defaultLevel: 'admin' });
+    const hidden = await createCollection(quire, org, { parent: collection.id, defaultLevel: null });
+    const deep = await createSpace(quire, org, { parent: hidden.id });
+    const before = await snapshotOf(quire, [collection.id, hidden.id], [deep.id]);
+    await expect(remove(collection.id, member)).rejects.toMatchObject(refused());
+    expect(await snapshotOf(quire, [collection.id, hidden.id], [deep.id])).toEqual(before);
   });
 
   for (const holder of GRANT_HOLDERS) {
-    it(`a ${holder} (admin of everything below through the grant): 204`, async () => {
-      const org = await createOrganization(server);
+    it(`a ${holder} (admin of everything below through the grant): removed`, async () => {
+      const org = await createOrganization(quire);
       const { member, collection, space } = await holderOfCollection(org, holder);
-      expect((await remove(collection.id, member)).status).toBe(204);
-      expect(await server.services.repos.collections.findById(collection.id)).toBeNull();
-      expect((await server.services.repos.spaces.findById(space.id))!.deletedAt).toBeDefined();
+      await remove(collection.id, member);
+      expect(await quire.services.repos.collections.findById(collection.id)).toBeNull();
+      expect((await quire.services.repos.spaces.findById(space.id))!.deletedAt).toBeDefined();
     });
   }
 
-  it('the organization admin, whatever the levels below: 204', async () => {
-    const org = await createOrganization(server);
-    const collection = await insertCollection(server, org.organization.id);
-    await insertCollection(server, org.organization.id, { parentId: collection.id, defaultLevel: null });
-    expect((await remove(collection.id, org.admin)).status).toBe(204);
+  it('the organization admin, whatever the levels below: removed', async () => {
+    const org = await createOrganization(quire);
+    const collection = await createCollection(quire, org);
+    await createCollection(quire, org, { parent: collection.id, defaultLevel: null });
+    await remove(collection.id, org.admin);
+    expect(await quire.services.repos.collections.findById(collection.id)).toBeNull();
   });
 });

@@ -1,19 +1,17 @@
 /**
  * The tree lock of an organization (`withTreeLocks` over the store's `treeLocks`): one holder
  * at a time, a lease that a crashed holder cannot keep past its end, a bounded wait that
- * ends in a 409, and locks of two organizations taken in one order whatever the caller's.
+ * ends in a 'conflict' (409), and locks of two organizations taken in one order whatever the caller's.
  * Waits go through an injected pause that moves the test clock: nothing sleeps.
  */
 import { DomainError, TREE_LOCK_LEASE_MS, TREE_LOCK_PATIENCE_MS, withTreeLocks } from '@quire/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../support/test-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openTestDomain, type QuireUnderTest } from '../support/test-domain';
 
-let server: TestServer;
-
+let quire: QuireUnderTest;
 beforeAll(async () => {
-  server = await startTestServer();
+  quire = await openTestDomain();
 });
-afterAll(() => server.close());
 
 let next = 0;
 const organizationId = () => `org-lock-${++next}`;
@@ -24,16 +22,16 @@ function clockPause() {
   const pause = async (ms: number) => {
     waited.ms += ms;
     waited.pauses += 1;
-    server.clock.advance(ms);
+    quire.clock.advance(ms);
   };
   return { waited, pause };
 }
 
 /** Takes the lock as a holder that then crashes (never releases it). */
 async function crashedHolder(id: string): Promise<void> {
-  const now = server.clock.now();
+  const now = quire.clock.now();
   const expiresAt = new Date(now.getTime() + TREE_LOCK_LEASE_MS).toISOString();
-  expect(await server.services.repos.treeLocks.acquire(id, 'crashed', now.toISOString(), expiresAt)).toBe(
+  expect(await quire.services.repos.treeLocks.acquire(id, 'crashed', now.toISOString(), expiresAt)).toBe(
     true,
   );
 }
@@ -42,8 +40,8 @@ describe('the tree lock of an organization', () => {
   it('is taken and given back: the next change gets it at once', async () => {
     const id = organizationId();
     const { waited, pause } = clockPause();
-    expect(await withTreeLocks(server.services, [id], async () => 'first', { pause })).toBe('first');
-    expect(await withTreeLocks(server.services, [id], async () => 'second', { pause })).toBe('second');
+    expect(await withTreeLocks(quire.services, [id], async () => 'first', { pause })).toBe('first');
+    expect(await withTreeLocks(quire.services, [id], async () => 'second', { pause })).toBe('second');
     expect(waited.pauses).toBe(0);
   });
 
@@ -51,7 +49,7 @@ describe('the tree lock of an organization', () => {
     const id = organizationId();
     const { waited, pause } = clockPause();
     const failing = withTreeLocks(
-      server.services,
+      quire.services,
       [id],
       async () => {
         throw new Error('work failed');
@@ -59,7 +57,7 @@ describe('the tree lock of an organization', () => {
       { pause },
     );
     await expect(failing).rejects.toThrow('work failed');
-    expect(await withTreeLocks(server.services, [id], async () => 'after', { pause })).toBe('after');
+    expect(await withTreeLocks(quire.services, [id], async () => 'after', { pause })).toBe('after');
     expect(waited.pauses).toBe(0);
   });
 
@@ -74,7 +72,7 @@ describe('the tree lock of an organization', () => {
     const inside = new Promise<void>((resolve) => {
       entered = resolve;
     });
-    const first = withTreeLocks(server.services, [id], async () => {
+    const first = withTreeLocks(quire.services, [id], async () => {
       order.push('first in');
       entered();
       await held;
@@ -83,7 +81,7 @@ describe('the tree lock of an organization', () => {
     await inside;
     // The second change finds the lock held; while it pauses, the first finishes.
     let pauses = 0;
-    const second = withTreeLocks(server.services, [id], async () => order.push('second in'), {
+    const second = withTreeLocks(quire.services, [id], async () => order.push('second in'), {
       pause: async () => {
         pauses += 1;
         release();
@@ -101,7 +99,7 @@ describe('the tree lock of an organization', () => {
     const { waited, pause } = clockPause();
     let ran = false;
     const error = await withTreeLocks(
-      server.services,
+      quire.services,
       [id],
       async () => {
         ran = true;
@@ -119,16 +117,16 @@ describe('the tree lock of an organization', () => {
   it('is taken over once the lease of a crashed holder has ended, and the crashed holder cannot release it', async () => {
     const id = organizationId();
     await crashedHolder(id);
-    server.clock.advance(TREE_LOCK_LEASE_MS);
+    quire.clock.advance(TREE_LOCK_LEASE_MS);
     const { waited, pause } = clockPause();
     const result = await withTreeLocks(
-      server.services,
+      quire.services,
       [id],
       async () => {
         // The crashed holder comes back and releases: the lock stays with the new holder.
-        await server.services.repos.treeLocks.release(id, 'crashed');
-        const now = server.clock.now().toISOString();
-        return server.services.repos.treeLocks.acquire(id, 'intruder', now, now);
+        await quire.services.repos.treeLocks.release(id, 'crashed');
+        const now = quire.clock.now().toISOString();
+        return quire.services.repos.treeLocks.acquire(id, 'intruder', now, now);
       },
       { pause },
     );
@@ -140,7 +138,7 @@ describe('the tree lock of an organization', () => {
     const [a, b] = [organizationId(), organizationId()];
     const order: string[] = [];
     const transfer = (from: string, to: string) =>
-      withTreeLocks(server.services, [from, to], async () => {
+      withTreeLocks(quire.services, [from, to], async () => {
         order.push(`${from}->${to} in`);
         // Let the other transfer try its locks while this one holds both.
         await new Promise<void>((resolve) => setImmediate(resolve));

@@ -16,7 +16,7 @@ import {
 } from '@quire/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertCollection, insertSpace } from '../access/content-fixtures';
+import { createCollection, createSpace } from '../support/content';
 import { createOrganization, type TestOrganization } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -92,11 +92,10 @@ function adminContext(org: TestOrganization, repos: Repositories): OperationCont
 
 /** Three collections X, Y, Z at the top level, and the moves X under Y, Y under Z, Z under X. */
 async function threeWayMoves(org: TestOrganization) {
-  const organizationId = org.organization.id;
   const [x, y, z] = [
-    await insertCollection(server, organizationId),
-    await insertCollection(server, organizationId),
-    await insertCollection(server, organizationId),
+    await createCollection(server, org),
+    await createCollection(server, org),
+    await createCollection(server, org),
   ];
   return [
     [x.id, y.id],
@@ -110,16 +109,20 @@ async function threeWayMoves(org: TestOrganization) {
  * collection at the top level: P is deleted while things go into it.
  */
 async function deleteWhileFilling(org: TestOrganization) {
-  const organizationId = org.organization.id;
-  const parent = await insertCollection(server, organizationId);
+  const parent = await createCollection(server, org);
   let level = parent;
   for (let depth = 0; depth < 3; depth++) {
-    await insertSpace(server, organizationId, { parentId: level.id });
-    level = await insertCollection(server, organizationId, { parentId: level.id });
+    await createSpace(server, org, { parent: level.id });
+    level = await createCollection(server, org, { parent: level.id });
   }
-  const space = await insertSpace(server, organizationId);
-  const collection = await insertCollection(server, organizationId);
-  return { organizationId, parent: parent.id, space: space.id, collection: collection.id };
+  const space = await createSpace(server, org);
+  const collection = await createCollection(server, org);
+  return {
+    organizationId: org.organization.id,
+    parent: parent.id,
+    space: space.id,
+    collection: collection.id,
+  };
 }
 
 describe('concurrent changes of one tree, ordered by fast-check', () => {
@@ -193,8 +196,8 @@ describe('concurrent changes of one tree, ordered by fast-check', () => {
       fc.asyncProperty(fc.scheduler(), async (s) => {
         const org = await createOrganization(server);
         const target = await createOrganization(server, { owner: org.admin });
-        const collection = await insertCollection(server, org.organization.id);
-        const space = await insertSpace(server, org.organization.id);
+        const collection = await createCollection(server, org);
+        const space = await createSpace(server, org);
         const ctx = adminContext(org, scheduledRepositories(s, server.services.repos));
         const outcomes = await s.waitFor(
           Promise.all([

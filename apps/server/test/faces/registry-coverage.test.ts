@@ -1,3 +1,8 @@
+/**
+ * The registry reaches every face: each operation is named by its path in the registry and
+ * has a REST route, a tRPC procedure of its kind and a GraphQL field, so an operation added
+ * to an area's tree cannot miss a face; the GraphQL schema is kept as a snapshot.
+ */
 import { flattenOperations, operations } from '@quire/domain';
 import { printSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';

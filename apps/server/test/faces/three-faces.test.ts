@@ -203,6 +203,16 @@ describe('face protections', () => {
     expect(response.body.errors[0].message).toMatch(/depth|cost/i);
   });
 
+  it('GraphQL: a page of 100 with its relations is within the cost limit, a page of 1,000 is not', async () => {
+    const { organization, admin } = await createOrganization(server);
+    const page = (first: number) =>
+      `{ spacesList(organizationId: "${organization.id}", first: ${first}) { edges { node { title organization { title } parent { title organization { title } } } } } }`;
+    const hundred = await graphql(page(100), admin.token);
+    expect(hundred.body.errors).toBeUndefined();
+    const thousand = await graphql(page(1000), admin.token);
+    expect(thousand.body.errors[0].message).toMatch(/cost/i);
+  });
+
   it('GraphQL: refuses too many aliases', async () => {
     const { organization, admin } = await createOrganization(server);
     const aliases = Array.from(

@@ -115,6 +115,12 @@ describe('GraphQL refusals carry extensions.code, never a 500', () => {
     expect(response.body.errors[0].extensions).toEqual({ code: 'validation', httpStatus: 400 });
   });
 
+  it('a document that does not validate (an unknown field) says 400', async () => {
+    const response = await graphql('{ noSuchField }');
+    expect(response.body.errors[0].extensions).toMatchObject({ httpStatus: 400 });
+    expect(response.body.errors[0].extensions.code).toEqual(expect.any(String));
+  });
+
   it('a mutation sent with GET is refused (405)', async () => {
     const response = await server.api(`/graphql?query=${encodeURIComponent('mutation { __typename }')}`, {
       token,
@@ -223,10 +229,13 @@ describe('no stack and no internal message, on any face', () => {
 
   it('an unexpected failure is a 500 with a generic message on every face', async () => {
     const repos = server.services.repos.organizations;
-    const findById = repos.findById;
-    repos.findById = async () => {
+    const { findById, findByIds } = repos;
+    const failure = async (): Promise<never> => {
       throw new Error('secret-detail at /work/main/apps/server/src/db.ts:1:1');
     };
+    // Every face reads organizations one way or the other (GraphQL batches them).
+    repos.findById = failure;
+    repos.findByIds = failure;
     try {
       const rest = await server.api(`/v1/orgs/${organizationId}`, { token });
       expect(rest.status).toBe(500);
@@ -239,6 +248,7 @@ describe('no stack and no internal message, on any face', () => {
       for (const body of [rest.body, viaTrpc.body, viaGraphql.body]) expectNoLeak(body);
     } finally {
       repos.findById = findById;
+      repos.findByIds = findByIds;
     }
   });
 });

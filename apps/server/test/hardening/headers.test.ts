@@ -36,12 +36,22 @@ describe('caching', () => {
 });
 
 describe('security headers', () => {
-  it('are set on API answers', async () => {
+  it('are the API set on API answers: not stored, not sniffed, not framed', async () => {
     const response = await server.api('/v1/orgs', { token });
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('referrer-policy')).toBe('no-referrer');
-    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+  });
+
+  it("are helmet's full set on pages", async () => {
+    const response = await server.api('/docs/', { headers: { accept: 'text/html' } });
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(response.headers.get('origin-agent-cluster')).toBe('?1');
     expect(response.headers.get('content-security-policy')).not.toContain('upgrade-insecure-requests');
   });
 });

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, makeDataDir, startServerOn } from './same-store';
+import { call, makeDataDir, startServerOn } from '../support/data-dir-server';
 
 const BOOTSTRAP_TOKEN = 'bootstrap-token-for-tests-0123456789';
 

@@ -1,9 +1,14 @@
 /** The `quire` command line, run as a child process through its launcher, like a person would. */
 import { execFile } from 'node:child_process';
-import { rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, envFor, makeDataDir, startServerOn } from './same-store';
+import serverPackage from '../../package.json' with { type: 'json' };
+import { buildProgram } from '../../src/cli/program';
+import { parseConfig } from '../../src/config';
+import { call, envFor, makeDataDir, startServerOn } from '../support/data-dir-server';
 
 const LAUNCHER = fileURLToPath(new URL('../../bin/quire.mjs', import.meta.url));
 const TIMEOUT = 60_000;
@@ -14,12 +19,19 @@ interface Run {
   stderr: string;
 }
 
-function quire(args: string[], env: Record<string, string> = {}): Promise<Run> {
+/** Runs `quire`; an `env` value of undefined removes the variable (pnpm's INIT_CWD, say). */
+function quire(
+  args: string[],
+  env: Record<string, string | undefined> = {},
+  options: { cwd?: string } = {},
+): Promise<Run> {
+  const merged = { ...process.env, ...env };
+  for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [LAUNCHER, ...args],
-      { env: { ...process.env, ...env }, timeout: TIMEOUT },
+      { env: merged, timeout: TIMEOUT, ...options },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         resolve({ code, stdout, stderr });
@@ -36,16 +48,47 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-describe('quire --help', () => {
+describe('quire --help and --version', () => {
   it(
     'exits 0 and lists the commands',
     async () => {
       const run = await quire(['--help']);
       expect(run.code).toBe(0);
-      for (const command of ['serve', 'setup', 'users', 'tokens']) expect(run.stdout).toContain(command);
+      for (const command of ['serve', 'setup', 'seed', 'users', 'tokens'])
+        expect(run.stdout).toContain(command);
       const tokens = await quire(['tokens', '--help']);
       expect(tokens.code).toBe(0);
       for (const command of ['issue', 'list', 'revoke']) expect(tokens.stdout).toContain(command);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'prints the version of the server package',
+    async () => {
+      const run = await quire(['--version']);
+      expect(run).toMatchObject({ code: 0, stderr: '' });
+      expect(run.stdout.trim()).toBe(serverPackage.version);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "says in each command's help what the command does",
+    async () => {
+      const leaves = (command: Command): Command[] =>
+        command.commands.length === 0 ? [command] : command.commands.flatMap(leaves);
+      const commands = leaves(buildProgram());
+      expect(commands.length).toBeGreaterThanOrEqual(8);
+      for (const command of commands) {
+        expect(command.description().length, command.name()).toBeGreaterThan(20);
+        // Help wraps long lines.
+        const words = (text: string) => text.replace(/\s+/g, ' ');
+        expect(words(command.helpInformation()), command.name()).toContain(words(command.description()));
+      }
+      const seed = await quire(['seed', '--help']);
+      expect(seed.code).toBe(0);
+      expect(seed.stdout).toContain('demo organization');
     },
     TIMEOUT,
   );
@@ -84,6 +127,7 @@ describe('quire setup, users and tokens over one data directory', () => {
       const run = await quire(['setup'], envFor(dataDir));
       expect(run.code).toBe(1);
       expect(run.stderr).toContain('already has users');
+      expect(run.stderr).toContain('quire setup --force');
     },
     TIMEOUT,
   );
@@ -148,6 +192,19 @@ describe('quire setup, users and tokens over one data directory', () => {
   );
 
   it(
+    'fails with one line when the token to revoke does not exist',
+    async () => {
+      const run = await quire(['tokens', 'revoke', 'no-such-token'], envFor(dataDir));
+      expect(run.code).toBe(1);
+      expect(run.stdout).toBe('');
+      expect(run.stderr.trimEnd().split('\n')).toEqual([
+        expect.stringMatching(/^quire: No token no-such-token: nothing was revoked/),
+      ]);
+    },
+    TIMEOUT,
+  );
+
+  it(
     'names an unknown user clearly',
     async () => {
       const run = await quire(['tokens', 'issue', '--user', 'nobody@example.test'], envFor(dataDir));
@@ -175,4 +232,111 @@ describe('quire setup, users and tokens over one data directory', () => {
     },
     TIMEOUT,
   );
+});
+
+describe('quire seed', () => {
+  let seedDir: string;
+  beforeAll(async () => {
+    seedDir = await makeDataDir();
+  });
+  afterAll(() => rm(seedDir, { recursive: true, force: true }));
+
+  it(
+    'fills a demo organization once, made as the API makes it, with a working token for each person',
+    async () => {
+      const run = await quire(['seed', '--json'], envFor(seedDir));
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      const seeded = JSON.parse(run.stdout) as {
+        organizationId: string;
+        people: Array<{ email: string; role: string | null; token: string }>;
+        made: { teams: number; collections: number; spaces: number; grants: number };
+      };
+      expect(seeded.people.map((person) => person.role)).toEqual([
+        'admin',
+        'create',
+        'edit',
+        'review',
+        'read',
+        null,
+      ]);
+      expect(seeded.made).toEqual({ teams: 2, collections: 3, spaces: 5, grants: 3 });
+      const [owner] = seeded.people;
+      const guest = seeded.people.find((person) => person.role === null);
+      const org = `/v1/orgs/${seeded.organizationId}`;
+
+      const server = await startServerOn(seedDir);
+      try {
+        for (const person of seeded.people) {
+          const me = await call(server, '/v1/user', person.token);
+          expect(me.status, person.email).toBe(200);
+          expect(me.body.email).toBe(person.email);
+        }
+        const titles = (body: { items: Array<{ title: string }> }) =>
+          body.items.map((item) => item.title).sort();
+        expect((await call(server, `${org}/members`, owner!.token)).body.items).toHaveLength(6);
+        expect(titles((await call(server, `${org}/teams`, owner!.token)).body)).toEqual([
+          'Engineering',
+          'Support',
+        ]);
+        expect(titles((await call(server, `${org}/collections`, owner!.token)).body)).toEqual([
+          'Engineering',
+          'Guides',
+          'Product',
+        ]);
+        expect(titles((await call(server, `${org}/spaces`, owner!.token)).body)).toEqual([
+          'API reference',
+          'Architecture',
+          'Getting started',
+          'Runbooks',
+          'Welcome',
+        ]);
+        // The guest sees only what was shared with them.
+        expect(titles((await call(server, `${org}/spaces`, guest!.token)).body)).toEqual(['API reference']);
+      } finally {
+        await server.close();
+      }
+
+      const again = await quire(['seed'], envFor(seedDir));
+      expect(again.code).toBe(1);
+      expect(again.stdout).toBe('');
+      expect(again.stderr.trimEnd().split('\n')).toHaveLength(1);
+      expect(again.stderr).toContain('The demo organization is there already');
+      expect(again.stderr).toContain(`quire tokens issue --user ${owner!.email}`);
+    },
+    TIMEOUT * 3,
+  );
+});
+
+describe('the default data directory', () => {
+  let ranFrom: string;
+  let packageDir: string;
+  beforeAll(async () => {
+    [ranFrom, packageDir] = await Promise.all([makeDataDir(), makeDataDir()]);
+  });
+  afterAll(() => Promise.all([ranFrom, packageDir].map((dir) => rm(dir, { recursive: true, force: true }))));
+
+  it(
+    'is ./.quire of the directory the command was run from (pnpm runs scripts in the package)',
+    async () => {
+      // As `pnpm quire setup` run from ranFrom: pnpm runs the script in the package, with INIT_CWD.
+      const env = { ...envFor(''), QUIRE_DATA_DIR: undefined, INIT_CWD: ranFrom };
+      const run = await quire(['setup', '--json'], env, { cwd: packageDir });
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      expect(await readdir(ranFrom)).toEqual(['.quire']);
+      expect(await readdir(packageDir)).toEqual([]);
+    },
+    TIMEOUT,
+  );
+
+  it('is ./.quire of the current directory without pnpm, and a relative QUIRE_DATA_DIR is taken from there too', () => {
+    const cwd = process.cwd();
+    expect(parseConfig({}).dataDir).toBe(join(cwd, '.quire'));
+    expect(parseConfig({ INIT_CWD: '/srv/docs' }).dataDir).toBe('/srv/docs/.quire');
+    expect(parseConfig({ INIT_CWD: '/srv/docs', QUIRE_DATA_DIR: 'data' }).dataDir).toBe('/srv/docs/data');
+    expect(parseConfig({ INIT_CWD: '/srv/docs', QUIRE_DATA_DIR: '/var/lib/quire' }).dataDir).toBe(
+      '/var/lib/quire',
+    );
+  });
 });

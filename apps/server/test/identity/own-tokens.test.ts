@@ -9,10 +9,6 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('GET /v1/user/tokens', () => {
-  it('requires authentication', async () => {
-    expect((await server.api('/v1/user/tokens')).status).toBe(401);
-  });
-
   it("lists the caller's own tokens only, without secrets", async () => {
     const me = await createUser(server);
     await createUser(server);
@@ -25,10 +21,6 @@ describe('GET /v1/user/tokens', () => {
 });
 
 describe('DELETE /v1/user/tokens/{tokenId}', () => {
-  it('requires authentication', async () => {
-    expect((await server.api('/v1/user/tokens/whatever', { method: 'DELETE' })).status).toBe(401);
-  });
-
   it("revokes the caller's own token", async () => {
     const me = await createUser(server);
     const tokenId = (await server.api('/v1/user/tokens', { token: me.token })).body.items[0].id;

@@ -3,9 +3,8 @@
  * read, change and delete them; creating needs the organization's `inviteLinks` setting.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, expectFieldError, walkPages } from '../organizations/expectations';
+import { expectError, expectFieldError, walkPages } from '../support/expectations';
 import { addMember, createOrganization, type TestOrganization } from '../support/factories';
-import { expectRoles, type MatrixFixture, permissionMatrix } from '../support/permission-matrix';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -15,7 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const getServer = () => server;
 const linksPath = (organizationId: string) => `/v1/orgs/${organizationId}/link-invites`;
 const linkPath = (organizationId: string, inviteId: string) => `${linksPath(organizationId)}/${inviteId}`;
 
@@ -46,23 +44,7 @@ async function createLink(org: TestOrganization, role: string | null): Promise<a
   return response.body;
 }
 
-async function matrixLink({ org }: MatrixFixture) {
-  await enableInviteLinks(org);
-  return createLink(org, 'read');
-}
-
-const linkCount = ({ server: s, org }: MatrixFixture) =>
-  s.services.repos.inviteLinks.count(org.organization.id);
-
 describe('POST /v1/orgs/:organizationId/link-invites', () => {
-  it('requires authentication', async () => {
-    const org = await organizationWithLinks();
-    expectError(
-      await server.api(linksPath(org.organization.id), { method: 'POST', body: { role: 'read' } }),
-      401,
-    );
-  });
-
   it('creates a link with the role, its API location and its invite URL (201)', async () => {
     const org = await organizationWithLinks();
     const createdAt = server.clock.now().toISOString();
@@ -125,27 +107,9 @@ describe('POST /v1/orgs/:organizationId/link-invites', () => {
     expectError(await post(outsider.token), 404);
     expect(await server.services.repos.inviteLinks.count(org.organization.id)).toBe(0);
   });
-
-  describe('permission matrix', () => {
-    permissionMatrix(getServer, {
-      prepare: ({ org }) => enableInviteLinks(org),
-      request: ({ org }) => ({
-        path: linksPath(org.organization.id),
-        method: 'POST',
-        body: { role: 'read' },
-      }),
-      observe: linkCount,
-      expected: expectRoles(['admin'], 201),
-    });
-  });
 });
 
 describe('GET /v1/orgs/:organizationId/link-invites', () => {
-  it('requires authentication', async () => {
-    const org = await organizationWithLinks();
-    expectError(await server.api(linksPath(org.organization.id)), 401);
-  });
-
   it('lists the links oldest first, with paging', async () => {
     const org = await organizationWithLinks();
     const roles = ['read', 'edit', null, 'admin', 'comment'];
@@ -181,23 +145,9 @@ describe('GET /v1/orgs/:organizationId/link-invites', () => {
     expectFieldError(await server.api(`${path}?limit=1001`, { token: org.admin.token }), 'limit');
     expectFieldError(await server.api(`${path}?role=read`, { token: org.admin.token }), 'role');
   });
-
-  describe('permission matrix', () => {
-    permissionMatrix(getServer, {
-      prepare: matrixLink,
-      request: ({ org }) => ({ path: linksPath(org.organization.id) }),
-      expected: expectRoles(['admin'], 200),
-    });
-  });
 });
 
 describe('GET /v1/orgs/:organizationId/link-invites/:inviteId', () => {
-  it('requires authentication', async () => {
-    const org = await organizationWithLinks();
-    const link = await createLink(org, 'read');
-    expectError(await server.api(linkPath(org.organization.id, link.id)), 401);
-  });
-
   it('answers the link as created', async () => {
     const org = await organizationWithLinks();
     const link = await createLink(org, 'review');
@@ -218,26 +168,9 @@ describe('GET /v1/orgs/:organizationId/link-invites/:inviteId', () => {
       404,
     );
   });
-
-  describe('permission matrix', () => {
-    permissionMatrix(getServer, {
-      prepare: matrixLink,
-      request: ({ org }, link) => ({ path: linkPath(org.organization.id, link.id) }),
-      expected: expectRoles(['admin'], 200),
-    });
-  });
 });
 
 describe('PATCH /v1/orgs/:organizationId/link-invites/:inviteId', () => {
-  it('requires authentication', async () => {
-    const org = await organizationWithLinks();
-    const link = await createLink(org, 'read');
-    expectError(
-      await server.api(linkPath(org.organization.id, link.id), { method: 'PATCH', body: { role: 'edit' } }),
-      401,
-    );
-  });
-
   it('changes the role, keeping the invite URL', async () => {
     const org = await organizationWithLinks();
     const link = await createLink(org, 'read');
@@ -288,29 +221,9 @@ describe('PATCH /v1/orgs/:organizationId/link-invites/:inviteId', () => {
     const after = await server.api(linkPath(org.organization.id, link.id), { token: org.admin.token });
     expect(after.body.role).toBe('read');
   });
-
-  describe('permission matrix', () => {
-    permissionMatrix(getServer, {
-      prepare: matrixLink,
-      request: ({ org }, link) => ({
-        path: linkPath(org.organization.id, link.id),
-        method: 'PATCH',
-        body: { role: 'admin' },
-      }),
-      observe: async ({ server: s, org }, link) =>
-        (await s.services.repos.inviteLinks.findById(org.organization.id, link.id))?.role,
-      expected: expectRoles(['admin'], 200),
-    });
-  });
 });
 
 describe('DELETE /v1/orgs/:organizationId/link-invites/:inviteId', () => {
-  it('requires authentication', async () => {
-    const org = await organizationWithLinks();
-    const link = await createLink(org, 'read');
-    expectError(await server.api(linkPath(org.organization.id, link.id), { method: 'DELETE' }), 401);
-  });
-
   it('deletes the link; deleting again or a missing link succeeds (204)', async () => {
     const org = await organizationWithLinks();
     const link = await createLink(org, 'read');
@@ -331,14 +244,5 @@ describe('DELETE /v1/orgs/:organizationId/link-invites/:inviteId', () => {
     expectError(await server.api(path, { method: 'DELETE', token: reader.token }), 403);
     expectError(await server.api(path, { method: 'DELETE', token: outsider.token }), 404);
     expect((await server.api(path, { token: org.admin.token })).status).toBe(200);
-  });
-
-  describe('permission matrix', () => {
-    permissionMatrix(getServer, {
-      prepare: matrixLink,
-      request: ({ org }, link) => ({ path: linkPath(org.organization.id, link.id), method: 'DELETE' }),
-      observe: linkCount,
-      expected: expectRoles(['admin'], 204),
-    });
   });
 });

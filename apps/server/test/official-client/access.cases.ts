@@ -6,9 +6,9 @@
  */
 import { MemberRole } from '@gitbook/api';
 import { describe, expect, it } from 'vitest';
-import { insertCollection, insertSpace } from '../access/content-fixtures';
+import { createCollection, createSpace } from '../support/content';
 import { addMember, createOrganization } from '../support/factories';
-import { createTeam } from '../teams/team-fixtures';
+import { createTeam } from '../support/teams';
 import { expectClientError, expectConforms, officialClient } from './official-client';
 import { testServer } from './shared-server';
 
@@ -16,7 +16,7 @@ describe('space permissions', () => {
   it('inviteToSpace, list, update and remove users and teams', async () => {
     const server = testServer();
     const org = await createOrganization(server);
-    const space = await insertSpace(server, org.organization.id);
+    const space = await createSpace(server, org);
     const guest = await addMember(server, org.organization.id, null);
     const team = await createTeam(server, org, { title: 'Writers' });
     const client = officialClient(server.url, org.admin.token);
@@ -48,7 +48,7 @@ describe('space permissions', () => {
   it('refuses a non-member (400) and an unknown space (404)', async () => {
     const server = testServer();
     const org = await createOrganization(server);
-    const space = await insertSpace(server, org.organization.id);
+    const space = await createSpace(server, org);
     const stranger = (await createOrganization(server)).admin;
     const client = officialClient(server.url, org.admin.token);
     const refused = await expectClientError(
@@ -71,7 +71,7 @@ describe('collection permissions', () => {
   it('inviteToCollection, list, update and remove users and teams', async () => {
     const server = testServer();
     const org = await createOrganization(server);
-    const collection = await insertCollection(server, org.organization.id);
+    const collection = await createCollection(server, org);
     const guest = await addMember(server, org.organization.id, null);
     const team = await createTeam(server, org, { title: 'Readers' });
     const client = officialClient(server.url, org.admin.token);
@@ -108,7 +108,7 @@ describe('permissions aggregates', () => {
   it('listPermissionsAggregateInSpace: everyone with access, by role and page by page', async () => {
     const server = testServer();
     const org = await createOrganization(server);
-    const space = await insertSpace(server, org.organization.id);
+    const space = await createSpace(server, org);
     const reader = await addMember(server, org.organization.id, 'read');
     const guest = await addMember(server, org.organization.id, null);
     const client = officialClient(server.url, org.admin.token);
@@ -149,7 +149,7 @@ describe('permissions aggregates', () => {
   it('listPermissionsAggregateInCollection: everyone with access to a restricted collection', async () => {
     const server = testServer();
     const org = await createOrganization(server);
-    const collection = await insertCollection(server, org.organization.id, { defaultLevel: null });
+    const collection = await createCollection(server, org, { defaultLevel: null });
     await addMember(server, org.organization.id, 'edit');
     const guest = await addMember(server, org.organization.id, null);
     const client = officialClient(server.url, org.admin.token);

@@ -4,7 +4,7 @@
  * transfer, and delete (204, also when already gone).
  */
 import { describe, expect, it } from 'vitest';
-import { insertSpace } from '../collections/collection-fixtures';
+import { createSpace } from '../support/content';
 import { createOrganization } from '../support/factories';
 import { expectClientError, expectConforms, officialClient } from './official-client';
 import { testServer } from './shared-server';
@@ -53,7 +53,7 @@ describe('collections', () => {
     const collections = client.api.collections;
     const first = await client.api.orgs.createCollection(org.organization.id, { title: 'First' });
     const second = await client.api.orgs.createCollection(org.organization.id, { title: 'Second' });
-    const space = await insertSpace(server, org.organization.id, { parentId: first.data.id });
+    const space = await createSpace(server, org, { parent: first.data.id });
 
     const moved = await collections.moveCollection(second.data.id, {
       position: { before: { type: 'collection', collection: first.data.id } },

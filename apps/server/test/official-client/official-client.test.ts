@@ -1,7 +1,8 @@
 /**
- * GitBook's official client (`@gitbook/api`, unchanged) against a running Quire: every
- * operation of the organization area, each response checked against the document shipped in
- * the client's package. The cases live in the `*.cases.ts` files, one per area.
+ * GitBook's official client (`@gitbook/api`, unchanged) against a running Quire: every `/v1`
+ * route GitBook's document defines (`coverage.test.ts` fails on one that no case drives),
+ * each response checked against the document shipped in the client's package. The cases
+ * live in the `*.cases.ts` files, one per area, and share this file's server.
  */
 import { useSharedServer } from './shared-server';
 import './organizations.cases';

@@ -28,6 +28,14 @@ export const collectionCases: MatrixCase[] = [
     expected: byItemRole('create', 201),
   }),
   matrixCase({
+    route: 'POST /v1/orgs/:organizationId/collections',
+    title: 'at the top level',
+    input: (f) => ({ organizationId: f.organization.id, title: f.unique('Created') }),
+    observe: (f) => f.read(operations.collections.list, { organizationId: f.organization.id }),
+    // Placement rule 1 at the top level: the organization's createContent (role create).
+    expected: byOrganizationRole(['admin', 'create'], 201),
+  }),
+  matrixCase({
     route: 'GET /v1/collections/:collectionId',
     input: (f) => ({ collectionId: f.content.collection }),
     expected: byItemRole('read', 200),

@@ -35,6 +35,14 @@ export const spaceCases: MatrixCase[] = [
     expected: byItemRole('create', 201),
   }),
   matrixCase({
+    route: 'POST /v1/orgs/:organizationId/spaces',
+    title: 'at the top level',
+    input: (f) => ({ organizationId: f.organization.id, title: f.unique('Created') }),
+    observe: (f) => f.read(operations.spaces.list, { organizationId: f.organization.id }),
+    // Placement rule 1 at the top level: the organization's createContent (role create).
+    expected: byOrganizationRole(['admin', 'create'], 201),
+  }),
+  matrixCase({
     route: 'GET /v1/spaces/:spaceId',
     input: (f) => ({ spaceId: f.content.space }),
     expected: byItemRole('read', 200),

@@ -7,10 +7,11 @@
  */
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startServerOnStore } from '../support/data-dir-server';
 import { createOrganization } from '../support/factories';
 import type { TestServer } from '../support/test-server';
 import { fillUp, mountSmallTmpfs, removeFile } from './small-tmpfs';
-import { facesOf, spaceTitles, startServerOnStore } from './store-fault-server';
+import { facesOf, spaceTitles } from './store-fault-server';
 
 const tmpfs = await mountSmallTmpfs(8 * 1024 * 1024);
 afterAll(async () => {

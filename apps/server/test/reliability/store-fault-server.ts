@@ -1,22 +1,9 @@
 /**
- * A real server over an embedded store whose data directory and file system the test
- * chooses: a fault-injecting file system (`FaultInjectingFs`), or the real one on a small
- * tmpfs. Like `test/support/test-server.ts` otherwise (ephemeral port, the test's clock),
- * and `reopen()` starts a fresh server on the same directory, as a restart would.
+ * What the reliability tests do to a server whose store fails (`startServerOnStore`, a
+ * fault-injecting file system or a small tmpfs): one write on each face, and the titles
+ * the store holds.
  */
-import { repositoryIndexes } from '@quire/persistence';
-import { ensureIndexes } from '@quire/store';
-import { type EmbeddedStoreOptions, openEmbeddedStore } from '@quire/store-embedded';
-import { startTestServer, type TestServer } from '../support/test-server';
-
-export async function startServerOnStore(
-  dataDir: string,
-  fs?: EmbeddedStoreOptions['fs'],
-): Promise<TestServer> {
-  const store = await openEmbeddedStore(dataDir, fs === undefined ? {} : { fs });
-  await ensureIndexes(store.db, repositoryIndexes);
-  return startTestServer({ QUIRE_DATA_DIR: dataDir }, { store: { store, dataDir } });
-}
+import type { TestServer } from '../support/test-server';
 
 /** One write on each face, each answering with its outcome as the face reports it. */
 export function facesOf(server: TestServer, token: string) {

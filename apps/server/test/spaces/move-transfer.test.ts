@@ -4,11 +4,11 @@
  * outcome's status and message, and nothing changed by a refused request.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, expectFieldError } from '../organizations/expectations';
+import { createCollection, createSpace, grant } from '../support/content';
+import { storedSpace } from '../support/content-tree';
+import { expectError, expectFieldError, NO_CHANGE_MESSAGE } from '../support/expectations';
 import { addMember, createOrganization } from '../support/factories';
-import { expectRoles, permissionMatrix } from '../support/permission-matrix';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { createCollection, createSpace, type Json, storedSpace } from './space-fixtures';
 
 let server: TestServer;
 
@@ -17,7 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const getServer = () => server;
 const post = (path: string, token: string, body?: unknown) =>
   server.api(path, { method: 'POST', token, ...(body === undefined ? {} : { body }) });
 
@@ -28,20 +27,10 @@ async function topLevelOrder(organizationId: string): Promise<string[]> {
 }
 
 describe('POST /v1/spaces/:spaceId/duplicate', () => {
-  it('requires authentication', async () => {
-    const org = await createOrganization(server);
-    const space = await createSpace(server, org.admin.token, org.organization.id);
-    expectError(await server.api(`/v1/spaces/${space.id}/duplicate`, { method: 'POST' }), 401);
-  });
-
   it('creates a copy with the same settings, titled "(copy)", right after the original', async () => {
     const org = await createOrganization(server);
-    const a = await createSpace(server, org.admin.token, org.organization.id, {
-      title: 'A',
-      emoji: '1f4d8',
-      editMode: 'locked',
-    });
-    await createSpace(server, org.admin.token, org.organization.id, { title: 'B' });
+    const a = await createSpace(server, org, { title: 'A', emoji: '1f4d8', editMode: 'locked' });
+    await createSpace(server, org, { title: 'B' });
     await server.api(`/v1/spaces/${a.id}`, {
       method: 'PATCH',
       token: org.admin.token,
@@ -58,37 +47,18 @@ describe('POST /v1/spaces/:spaceId/duplicate', () => {
     });
     expect(copy.body.id).not.toBe(a.id);
     expect(await topLevelOrder(org.organization.id)).toEqual(['A', 'A (copy)', 'B']);
-    const long = await createSpace(server, org.admin.token, org.organization.id, { title: 'x'.repeat(50) });
+    const long = await createSpace(server, org, { title: 'x'.repeat(50) });
     const longCopy = await post(`/v1/spaces/${long.id}/duplicate`, org.admin.token);
     expect(longCopy.body.title).toBe(`${'x'.repeat(43)} (copy)`);
-  });
-
-  describe('permission matrix', () => {
-    permissionMatrix(getServer, {
-      prepare: ({ org }) => createSpace(server, org.admin.token, org.organization.id),
-      request: (_f, space: Json) => ({ path: `/v1/spaces/${space.id}/duplicate`, method: 'POST' }),
-      observe: ({ org }) => server.services.repos.spaces.countActive(org.organization.id),
-      expected: { ...expectRoles(['admin', 'create'], 201), guest: 404 },
-    });
   });
 });
 
 describe('POST /v1/spaces/:spaceId/move', () => {
-  it('requires authentication', async () => {
-    const org = await createOrganization(server);
-    const space = await createSpace(server, org.admin.token, org.organization.id);
-    expectError(
-      await server.api(`/v1/spaces/${space.id}/move`, { method: 'POST', body: { parent: null } }),
-      401,
-    );
-  });
-
   it('moves before and after siblings, many times, keeping a stable order', async () => {
     const org = await createOrganization(server);
     const ids: Record<string, string> = {};
-    for (const title of ['A', 'B', 'C'])
-      ids[title] = (await createSpace(server, org.admin.token, org.organization.id, { title })).id;
-    const move = (title: string, position: Json) =>
+    for (const title of ['A', 'B', 'C']) ids[title] = (await createSpace(server, org, { title })).id;
+    const move = (title: string, position: unknown) =>
       post(`/v1/spaces/${ids[title]}/move`, org.admin.token, { position });
     expect((await move('C', { before: { type: 'space', space: ids.A } })).status).toBe(200);
     expect(await topLevelOrder(org.organization.id)).toEqual(['C', 'A', 'B']);
@@ -100,8 +70,8 @@ describe('POST /v1/spaces/:spaceId/move', () => {
 
   it('moves into a collection and back to the top level', async () => {
     const org = await createOrganization(server);
-    const collection = await createCollection(server, org.admin.token, org.organization.id);
-    const space = await createSpace(server, org.admin.token, org.organization.id);
+    const collection = await createCollection(server, org);
+    const space = await createSpace(server, org);
     const inside = await post(`/v1/spaces/${space.id}/move`, org.admin.token, { parent: collection.id });
     expect(inside.status).toBe(200);
     expect(inside.body.parent).toBe(collection.id);
@@ -112,12 +82,10 @@ describe('POST /v1/spaces/:spaceId/move', () => {
 
   it('reports each outcome with its own status and message, and moves nothing', async () => {
     const org = await createOrganization(server);
-    const a = await createSpace(server, org.admin.token, org.organization.id, { title: 'A' });
-    const b = await createSpace(server, org.admin.token, org.organization.id, { title: 'B' });
-    const collection = await createCollection(server, org.admin.token, org.organization.id);
-    const inCollection = await createSpace(server, org.admin.token, org.organization.id, {
-      parent: collection.id,
-    });
+    const a = await createSpace(server, org, { title: 'A' });
+    const b = await createSpace(server, org, { title: 'B' });
+    const collection = await createCollection(server, org);
+    const inCollection = await createSpace(server, org, { parent: collection.id });
     const before = await storedSpace(server, a.id);
     const move = (body: unknown) => post(`/v1/spaces/${a.id}/move`, org.admin.token, body);
 
@@ -130,7 +98,7 @@ describe('POST /v1/spaces/:spaceId/move', () => {
 
     const unchanged = await move({ position: { before: { type: 'space', space: b.id } } });
     expectError(unchanged, 409);
-    expect(unchanged.body.error.message).toBe('operation would not result in any update');
+    expect(unchanged.body.error.message).toBe(NO_CHANGE_MESSAGE);
     expectError(await move({ parent: null }), 409);
 
     expectError(await move({ position: { after: { type: 'space', space: 'no-such-space' } } }), 404);
@@ -145,48 +113,16 @@ describe('POST /v1/spaces/:spaceId/move', () => {
     expectFieldError(await move({ parent: 3 }), 'parent');
     expect(await storedSpace(server, a.id)).toEqual(before);
   });
-
-  describe('permission matrix', () => {
-    permissionMatrix(getServer, {
-      prepare: async ({ org }) => {
-        const first = await createSpace(server, org.admin.token, org.organization.id, { title: 'First' });
-        await createSpace(server, org.admin.token, org.organization.id, { title: 'Second' });
-        return first;
-      },
-      request: (_f, space: Json) => ({
-        path: `/v1/spaces/${space.id}/move`,
-        method: 'POST',
-        body: { position: {} },
-      }),
-      observe: (_f, space: Json) => storedSpace(server, space.id),
-      expected: { ...expectRoles(['admin'], 200), guest: 404 },
-    });
-  });
 });
 
 describe('POST /v1/spaces/:spaceId/transfer', () => {
-  it('requires authentication', async () => {
-    const org = await createOrganization(server);
-    const space = await createSpace(server, org.admin.token, org.organization.id);
-    expectError(
-      await server.api(`/v1/spaces/${space.id}/transfer`, { method: 'POST', body: { organization: 'x' } }),
-      401,
-    );
-  });
-
   it('moves the space to another organization (last at its top level) and drops its grants', async () => {
     const org = await createOrganization(server);
     const target = await createOrganization(server, { owner: org.admin });
     const reader = await addMember(server, org.organization.id, 'read');
-    await createSpace(server, org.admin.token, target.organization.id, { title: 'Existing' });
-    const space = await createSpace(server, org.admin.token, org.organization.id, { title: 'Moving' });
-    await server.services.repos.contentGrants.put({
-      organizationId: org.organization.id,
-      target: { kind: 'space', id: space.id },
-      principal: { kind: 'user', id: reader.user.id },
-      role: 'edit',
-      createdAt: server.clock.now().toISOString(),
-    });
+    await createSpace(server, target, { title: 'Existing' });
+    const space = await createSpace(server, org, { title: 'Moving' });
+    await grant(server, org, { kind: 'space', id: space.id }, { role: 'edit', users: [reader.user.id] });
     const moved = await post(`/v1/spaces/${space.id}/transfer`, org.admin.token, {
       organization: target.organization.id,
     });
@@ -206,8 +142,8 @@ describe('POST /v1/spaces/:spaceId/transfer', () => {
   it('moves the space into a collection of the target organization', async () => {
     const org = await createOrganization(server);
     const target = await createOrganization(server, { owner: org.admin });
-    const there = await createCollection(server, org.admin.token, target.organization.id);
-    const space = await createSpace(server, org.admin.token, org.organization.id);
+    const there = await createCollection(server, target);
+    const space = await createSpace(server, org);
     const inThere = await post(`/v1/spaces/${space.id}/transfer`, org.admin.token, {
       organization: target.organization.id,
       parent: there.id,
@@ -218,13 +154,13 @@ describe('POST /v1/spaces/:spaceId/transfer', () => {
 
   it('reports each outcome with its own status and message, and moves nothing', async () => {
     const org = await createOrganization(server);
-    const space = await createSpace(server, org.admin.token, org.organization.id);
+    const space = await createSpace(server, org);
     const before = await storedSpace(server, space.id);
     const transfer = (body: unknown) => post(`/v1/spaces/${space.id}/transfer`, org.admin.token, body);
 
     const unchanged = await transfer({ organization: org.organization.id });
     expectError(unchanged, 409);
-    expect(unchanged.body.error.message).toBe('operation would not result in any update');
+    expect(unchanged.body.error.message).toBe(NO_CHANGE_MESSAGE);
 
     // A member of the target organization who is not its admin: cannot be moved.
     const memberOnly = await createOrganization(server);
@@ -238,13 +174,9 @@ describe('POST /v1/spaces/:spaceId/transfer', () => {
     expect(cannot.body.error.message).toMatch(/cannot be moved/);
 
     // A collection of the target where the caller may not create: cannot be moved.
-    const restricted = await createCollection(server, memberOnly.admin.token, memberOnly.organization.id);
+    const restricted = await createCollection(server, memberOnly);
     const targetAdmin = await createOrganization(server, { owner: org.admin });
-    const foreignCollection = await createCollection(
-      server,
-      targetAdmin.admin.token,
-      targetAdmin.organization.id,
-    );
+    const foreignCollection = await createCollection(server, targetAdmin);
     expectError(await transfer({ organization: targetAdmin.organization.id, parent: restricted.id }), 404);
     expect(
       (await transfer({ organization: targetAdmin.organization.id, parent: 'no-such-collection' })).status,
@@ -263,22 +195,5 @@ describe('POST /v1/spaces/:spaceId/transfer', () => {
     expectFieldError(await transfer({ organization: 3 }), 'organization');
     expect(await storedSpace(server, space.id)).toEqual(before);
     expect(foreignCollection.organization).toBe(targetAdmin.organization.id);
-  });
-
-  describe('permission matrix', () => {
-    permissionMatrix(getServer, {
-      prepare: async ({ org, server: s }) => {
-        const space = await createSpace(s, org.admin.token, org.organization.id);
-        const target = await createOrganization(s, { owner: org.admin });
-        return { space, target: target.organization.id };
-      },
-      request: (_f, { space, target }: Json) => ({
-        path: `/v1/spaces/${space.id}/transfer`,
-        method: 'POST',
-        body: { organization: target },
-      }),
-      observe: (_f, { space }: Json) => storedSpace(server, space.id),
-      expected: { ...expectRoles(['admin'], 200), guest: 404 },
-    });
   });
 });

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerOn } from '../identity/same-store';
+import { startServerOn } from '../support/data-dir-server';
 
 const LAUNCHER = fileURLToPath(new URL('../../bin/quire.mjs', import.meta.url));
 const SERVER_PACKAGE = fileURLToPath(new URL('../..', import.meta.url));

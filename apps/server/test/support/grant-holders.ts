@@ -2,11 +2,10 @@
  * Members who administer a space or a collection through a grant only, never through their
  * organization role: the callers whose rights end at the item (placement and transfer tests).
  */
-
-import { type ContentRef, grant } from '../access/content-fixtures';
-import { createTeam } from '../teams/team-fixtures';
+import { type ContentRef, grant } from './content';
 import { addMember, type TestMember, type TestOrganization } from './factories';
-import type { TestServer } from './test-server';
+import { createTeam } from './teams';
+import type { QuireUnderTest } from './test-domain';
 
 export const GRANT_HOLDERS = [
   'reader with a user grant',
@@ -22,21 +21,21 @@ export type GrantHolder = (typeof GRANT_HOLDERS)[number];
  * item is in.
  */
 export async function grantHolder(
-  server: TestServer,
+  quire: QuireUnderTest,
   org: TestOrganization,
   holder: GrantHolder,
   item: ContentRef,
   ancestor?: ContentRef,
 ): Promise<TestMember> {
-  const member = await addMember(server, org.organization.id, holder.startsWith('guest') ? null : 'read');
+  const member = await addMember(quire, org.organization.id, holder.startsWith('guest') ? null : 'read');
   if (holder === 'reader through an ancestor collection') {
     if (!ancestor) throw new Error('grantHolder: the ancestor case needs the ancestor collection');
-    await grant(server, org, ancestor, { role: 'admin', users: [member.user.id] });
+    await grant(quire, org, ancestor, { role: 'admin', users: [member.user.id] });
   } else if (holder === 'reader through a team') {
-    const team = await createTeam(server, org, { title: 'Holders', members: [member.user.id] });
-    await grant(server, org, item, { role: 'admin', teams: [team.id] });
+    const team = await createTeam(quire, org, { title: 'Holders', members: [member.user.id] });
+    await grant(quire, org, item, { role: 'admin', teams: [team.id] });
   } else {
-    await grant(server, org, item, { role: 'admin', users: [member.user.id] });
+    await grant(quire, org, item, { role: 'admin', users: [member.user.id] });
   }
   return member;
 }

@@ -1,7 +1,8 @@
 /**
- * A real server, listening on an ephemeral port, over a fresh embedded store in a temporary
- * directory, with a clock the test controls. One per test file (`beforeAll`); tests isolate
- * themselves by creating their own organization with the factories, never by truncating.
+ * A real server, listening on an ephemeral port, over a fresh store held in memory
+ * (`memory-store.ts`; `onDisk` for the embedded store in a temporary directory), with a clock
+ * the test controls. One per test file (`beforeAll`); tests isolate themselves by creating
+ * their own organization with the factories, never by truncating.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,10 +11,11 @@ import type { Store } from '@quire/store';
 import type { FastifyServerOptions } from 'fastify';
 import { type Config, parseConfig } from '../../src/config';
 import { type RunningServer, startServer } from '../../src/server';
+import { openMemoryStore } from './memory-store';
 import { TestClock } from './test-clock';
+import { operationCaller, type QuireUnderTest, TEST_URLS } from './test-domain';
 
-export interface TestServer extends RunningServer {
-  clock: TestClock;
+export interface TestServer extends RunningServer, QuireUnderTest {
   config: Config;
   /** fetch against the server: `api('/v1/orgs', { token })`. */
   api(path: string, options?: ApiRequest): Promise<ApiResponse>;
@@ -40,6 +42,11 @@ export interface TestServerOptions {
   logger?: FastifyServerOptions['logger'];
   /** A store the test opened (on a faulty file system, say), in `dataDir`, which the test then owns. */
   store?: { store: Store; dataDir: string };
+  /**
+   * The embedded store in the temporary data directory, opened as the server opens it
+   * (indexes, session, repairs), instead of one in memory: for tests of what the disk does.
+   */
+  onDisk?: boolean;
 }
 
 /** `fetch` against a base URL, JSON in and out: `api('/v1/orgs', { token })`. */
@@ -68,25 +75,27 @@ export async function startTestServer(
     PORT: '0',
     HOST: '127.0.0.1',
     QUIRE_DATA_DIR: dataDir,
-    QUIRE_PUBLIC_URL: 'http://quire.test',
-    QUIRE_APP_URL: 'http://app.quire.test',
+    QUIRE_PUBLIC_URL: TEST_URLS.api,
+    QUIRE_APP_URL: TEST_URLS.app,
     LOG_LEVEL: 'silent',
     // Tests send thousands of calls with one token from one address: limits are tested on
-    // their own (test/faces/rate-limits.test.ts), with their defaults or small budgets.
+    // their own (test/hardening/rate-limits.test.ts), with their defaults or small budgets.
     QUIRE_RATE_LIMIT: '1000000',
     QUIRE_AUTH_FAILURE_LIMIT: '1000000',
     ...env,
   });
   const clock = new TestClock();
+  const store = serverOptions.store?.store ?? (serverOptions.onDisk ? undefined : await openMemoryStore());
   const server = await startServer(config, {
     clock,
     logger: serverOptions.logger ?? false,
-    ...(serverOptions.store ? { store: serverOptions.store.store } : {}),
+    ...(store ? { store } : {}),
   });
   return {
     ...server,
     clock,
     config,
+    callOperation: operationCaller(server.services),
     api: apiClient(server.url),
     close: async () => {
       await server.close();

@@ -2,13 +2,11 @@
  * Teams of an organization through real HTTP: list, create (PUT), get, rename (PATCH) and
  * delete, with the permissions of organization roles and team owners.
  */
-import { ROLES } from '@quire/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectError, expectFieldError, walkPages } from '../organizations/expectations';
+import { expectError, expectFieldError, walkPages } from '../support/expectations';
 import { addMember, createOrganization } from '../support/factories';
-import { expectRoles, permissionMatrix } from '../support/permission-matrix';
+import { createTeam, putTeamMember } from '../support/teams';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { createTeam, putTeamMember, teamPath, teamsPath } from './team-fixtures';
 
 let server: TestServer;
 
@@ -17,16 +15,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const getServer = () => server;
-const NON_GUEST_ROLES = [...ROLES];
+const teamsPath = (organizationId: string) => `/v1/orgs/${organizationId}/teams`;
+const teamPath = (organizationId: string, teamId: string) => `${teamsPath(organizationId)}/${teamId}`;
 
 describe('GET /v1/orgs/:organizationId/teams', () => {
-  it('requires authentication', async () => {
-    const org = await createOrganization(server);
-    const response = await server.api(teamsPath(org.organization.id));
-    expectError(response, 401);
-  });
-
   it('lists teams in creation order with the Team shape', async () => {
     const org = await createOrganization(server);
     const reader = await addMember(server, org.organization.id, 'read');
@@ -153,25 +145,9 @@ describe('GET /v1/orgs/:organizationId/teams', () => {
       'title',
     );
   });
-
-  describe('permission matrix', () => {
-    permissionMatrix(getServer, {
-      request: ({ org }) => ({ path: teamsPath(org.organization.id) }),
-      expected: expectRoles(NON_GUEST_ROLES, 200),
-    });
-  });
 });
 
 describe('PUT /v1/orgs/:organizationId/teams', () => {
-  it('requires authentication', async () => {
-    const org = await createOrganization(server);
-    const response = await server.api(teamsPath(org.organization.id), {
-      method: 'PUT',
-      body: { title: 'T' },
-    });
-    expectError(response, 401);
-  });
-
   it('creates a team with members of the organization (201), duplicates counted once', async () => {
     const org = await createOrganization(server);
     const a = await addMember(server, org.organization.id, 'read');
@@ -237,27 +213,9 @@ describe('PUT /v1/orgs/:organizationId/teams', () => {
     const list = await server.api(teamsPath(org.organization.id), { token: org.admin.token });
     expect(list.body.count).toBe(1);
   });
-
-  describe('permission matrix', () => {
-    permissionMatrix(getServer, {
-      request: ({ org }) => ({
-        path: teamsPath(org.organization.id),
-        method: 'PUT',
-        body: { title: 'New team' },
-      }),
-      observe: ({ server: s, org }) => s.services.repos.teams.count(org.organization.id, {}),
-      expected: expectRoles(['admin'], 201),
-    });
-  });
 });
 
 describe('GET /v1/orgs/:organizationId/teams/:teamId', () => {
-  it('requires authentication', async () => {
-    const org = await createOrganization(server);
-    const team = await createTeam(server, org, { title: 'T' });
-    expectError(await server.api(teamPath(org.organization.id, team.id)), 401);
-  });
-
   it('answers the team, with permissions for the caller', async () => {
     const org = await createOrganization(server);
     const reader = await addMember(server, org.organization.id, 'read');
@@ -295,27 +253,9 @@ describe('GET /v1/orgs/:organizationId/teams/:teamId', () => {
       404,
     );
   });
-
-  describe('permission matrix', () => {
-    permissionMatrix(getServer, {
-      prepare: async ({ server: s, org }) => createTeam(s, org, { title: 'T' }),
-      request: ({ org }, team) => ({ path: teamPath(org.organization.id, team.id) }),
-      expected: expectRoles(NON_GUEST_ROLES, 200),
-    });
-  });
 });
 
 describe('PATCH /v1/orgs/:organizationId/teams/:teamId', () => {
-  it('requires authentication', async () => {
-    const org = await createOrganization(server);
-    const team = await createTeam(server, org, { title: 'T' });
-    const response = await server.api(teamPath(org.organization.id, team.id), {
-      method: 'PATCH',
-      body: { title: 'U' },
-    });
-    expectError(response, 401);
-  });
-
   it('renames the team for an admin and for a team owner, not for a team member', async () => {
     const org = await createOrganization(server);
     const owner = await addMember(server, org.organization.id, 'read');
@@ -363,29 +303,9 @@ describe('PATCH /v1/orgs/:organizationId/teams/:teamId', () => {
     expectError(await patch(org.admin.token, 'missing'), 404);
     expectError(await patch(outsider.token, team.id), 404);
   });
-
-  describe('permission matrix', () => {
-    permissionMatrix(getServer, {
-      prepare: async ({ server: s, org }) => createTeam(s, org, { title: 'Before' }),
-      request: ({ org }, team) => ({
-        path: teamPath(org.organization.id, team.id),
-        method: 'PATCH',
-        body: { title: 'After' },
-      }),
-      observe: async ({ server: s, org }, team) =>
-        (await s.services.repos.teams.findById(org.organization.id, team.id))?.title,
-      expected: expectRoles(['admin'], 200),
-    });
-  });
 });
 
 describe('DELETE /v1/orgs/:organizationId/teams/:teamId', () => {
-  it('requires authentication', async () => {
-    const org = await createOrganization(server);
-    const team = await createTeam(server, org, { title: 'T' });
-    expectError(await server.api(teamPath(org.organization.id, team.id), { method: 'DELETE' }), 401);
-  });
-
   it('deletes the team and its memberships; deleting again succeeds (204)', async () => {
     const org = await createOrganization(server);
     const owner = await addMember(server, org.organization.id, 'read');
@@ -438,15 +358,5 @@ describe('DELETE /v1/orgs/:organizationId/teams/:teamId', () => {
     expect(
       (await server.api(teamPath(org.organization.id, team.id), { token: org.admin.token })).status,
     ).toBe(200);
-  });
-
-  describe('permission matrix', () => {
-    permissionMatrix(getServer, {
-      prepare: async ({ server: s, org }) => createTeam(s, org, { title: 'Doomed' }),
-      request: ({ org }, team) => ({ path: teamPath(org.organization.id, team.id), method: 'DELETE' }),
-      observe: async ({ server: s, org }, team) =>
-        Boolean(await s.services.repos.teams.findById(org.organization.id, team.id)),
-      expected: expectRoles(['admin'], 204),
-    });
   });
 });

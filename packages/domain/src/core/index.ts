@@ -4,6 +4,7 @@ export * from './errors';
 export * from './execute';
 export * from './operation';
 export * from './paging';
+export * from './patch';
 export * from './ports/clock';
 export * from './ports/ids';
 export * from './ports/secrets';

@@ -137,6 +137,61 @@ export function pageRequest(input: { page?: string | undefined; limit?: number |
 
 const edgeCursorsKey = Symbol('edgeCursors');
 
+/** A row a filter kept, with the cursor of its position in the underlying list. */
+export interface KeptRow<Item> {
+  item: Item;
+  cursor: Cursor;
+}
+
+/**
+ * A page of the rows a rule keeps among a keyset-paged list (a rule no store query can
+ * express, such as who may see what): the list is read in batches (`fetch`), each batch
+ * filtered at once (`keep`), until `limit + 1` rows are kept (the extra one says a next page
+ * exists). Cursors are the underlying list's, so nothing is skipped or repeated whatever
+ * the filter keeps. When the filter keeps few of many rows, at most `scanBudget` rows are
+ * examined per request: the page is then shorter and its `next` resumes after the last row
+ * examined.
+ */
+export async function keptRowsPage<Row, Item>(
+  page: PageRequest,
+  fetch: (batch: PageRequest) => Promise<Slice<Row>>,
+  keep: (batch: Slice<Row>) => Promise<Array<KeptRow<Item>>>,
+  scanBudget: number,
+): Promise<Slice<Item>> {
+  const found: Item[] = [];
+  const cursors: Cursor[] = [];
+  let after = page.after;
+  let scanned = 0;
+  for (;;) {
+    const limit = Math.min(Math.max(page.limit + 1 - found.length, 100), MAX_PAGE_LIMIT);
+    const batch = await fetch({ limit, ...(after ? { after } : {}) });
+    for (const { item, cursor } of await keep(batch)) {
+      if (found.length === page.limit) {
+        // One more row is kept: the page is full and has a next page.
+        const last = cursors[cursors.length - 1];
+        return { items: found, cursors, ...(last ? { next: last } : {}) };
+      }
+      found.push(item);
+      cursors.push(cursor);
+    }
+    scanned += batch.items.length;
+    if (!batch.next) return { items: found, cursors };
+    after = batch.next;
+    if (scanned >= scanBudget + page.limit) return { items: found, cursors, next: after };
+  }
+}
+
+/** The rows of a slice that `keep` accepts, each with its cursor (the next cursor stays). */
+export function filterSlice<T>(slice: Slice<T>, keep: (row: T) => boolean): Slice<T> {
+  const kept = slice.items.flatMap((row, i) => (keep(row) ? [{ row, cursor: slice.cursors[i]! }] : []));
+  const filtered: Slice<T> = {
+    items: kept.map((entry) => entry.row),
+    cursors: kept.map((entry) => entry.cursor),
+  };
+  if (slice.next) filtered.next = slice.next;
+  return filtered;
+}
+
 /**
  * Builds the list envelope from a repository slice, mapping each row to its resource.
  * The per-item cursors ride along under a symbol key, invisible to JSON, for the GraphQL

@@ -85,7 +85,7 @@ export interface SetupResult {
 export async function setupInstance(services: DomainServices, input: SetupInput = {}): Promise<SetupResult> {
   if (!input.force && (await services.repos.users.count()) > 0) {
     throw conflict(
-      'This instance already has users; setup is for an empty instance (force it to add an administrator)',
+      'This instance already has users; setup is for an empty instance (`quire setup --force` adds an administrator all the same)',
     );
   }
   const token = generateApiToken(services);

@@ -17,8 +17,11 @@ export const MemberSchema = z
     joinedAt: TimestampSchema.describe('When the member joined the organization'),
     lastSeenAt: TimestampSchema.optional().describe('When the member was last active in the organization'),
     sso: z.boolean().describe('Whether the member signs in through the organization single sign-on'),
-    /** Spaces do not exist yet on this instance: always 0 for now. */
-    spaces: z.number().int().min(0).describe('Number of spaces the member was given access to'),
+    spaces: z
+      .number()
+      .int()
+      .min(0)
+      .describe('Number of spaces the member was given access to (a role granted to them on the space)'),
     teams: z.number().int().min(0).describe('Number of teams the member belongs to'),
   })
   .meta({ id: 'Member', description: 'A person in an organization, with their role' });
@@ -40,8 +43,11 @@ function userRecordOf(member: MemberRecord): UserRecord {
   };
 }
 
-/** A membership as a Member; its team count is the number of teams it carries. */
-export function presentMember(urls: PublicUrls, member: MemberRecord): Member {
+/**
+ * A membership as a Member; its team count is the number of teams it carries, `spaces` the
+ * number of spaces granted to the person (see `memberPresenterFor`, which reads them).
+ */
+export function presentMember(urls: PublicUrls, member: MemberRecord, spaces: number): Member {
   return {
     object: 'member',
     id: member.userId,
@@ -51,7 +57,7 @@ export function presentMember(urls: PublicUrls, member: MemberRecord): Member {
     joinedAt: member.joinedAt,
     ...(member.lastSeenAt ? { lastSeenAt: member.lastSeenAt } : {}),
     sso: member.sso,
-    spaces: 0,
+    spaces,
     teams: member.teamIds.length,
   };
 }

@@ -62,24 +62,6 @@ const activeMember = (member: MemberRecord | undefined): MemberRecord | null =>
   member && !member.disabled ? member : null;
 
 /**
- * A membership that may list the person's teams in its organization (kept by the team
- * repository). Memberships written before that field existed do not, and are asked.
- */
-type MembershipWithTeams = Pick<MemberRecord, 'organizationId' | 'userId'> & {
-  teamIds?: readonly string[];
-};
-
-/** The ids of the person's teams in the membership's organization. */
-async function teamIdsOf(
-  services: Pick<DomainServices, 'repos'>,
-  member: MembershipWithTeams,
-): Promise<readonly string[]> {
-  if (member.teamIds) return member.teamIds;
-  const memberships = await services.repos.teams.listMembershipsOfUser(member.organizationId, member.userId);
-  return memberships.map((m) => m.teamId);
-}
-
-/**
  * The effective role of `userId` on each item (items of `kind`); items the person cannot
  * reach at all are absent from the map.
  */
@@ -106,15 +88,11 @@ export async function effectiveRolesFor(
   if (rest.length === 0) return roles;
 
   const restOrganizations = [...new Set(rest.map((item) => item.organizationId))];
-  const [ancestors, teamIdsByOrganization] = await Promise.all([
-    loadAncestors(services, rest),
-    Promise.all(
-      restOrganizations.flatMap((organizationId) => {
-        const member = memberOf.get(organizationId);
-        return member ? [teamIdsOf(services, member).then((ids) => [organizationId, ids] as const)] : [];
-      }),
-    ).then((entries) => new Map(entries)),
-  ]);
+  // A membership carries its person's team ids (kept by the team repository).
+  const teamIdsByOrganization = new Map(
+    restOrganizations.map((organizationId) => [organizationId, memberOf.get(organizationId)?.teamIds ?? []]),
+  );
+  const ancestors = await loadAncestors(services, rest);
 
   const chains = new Map(rest.map((item) => [item.id, chainOf(item, ancestors)]));
   const grants = await Promise.all(
@@ -138,7 +116,9 @@ export async function effectiveRolesFor(
   const grantsOn = new Map<string, Role[]>();
   for (const grant of grants.flat()) {
     const key = targetKey(grant.target);
-    grantsOn.set(key, [...(grantsOn.get(key) ?? []), grant.role]);
+    const roles = grantsOn.get(key);
+    if (roles) roles.push(grant.role);
+    else grantsOn.set(key, [grant.role]);
   }
 
   for (const item of rest) {

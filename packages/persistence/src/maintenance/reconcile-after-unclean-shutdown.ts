@@ -11,7 +11,7 @@
  */
 
 import type { Store } from '@quire/store';
-import { MongoOrganizationRepository } from '../repositories/organization-repository';
+import { MongoOrganizationRepository } from '../repositories/organizations/organization-repository';
 import { recountOrganizationCounters } from './recount-organization-counters';
 import { openStoreSession, type StoreSession, type StoreSessionDocument } from './store-sessions';
 

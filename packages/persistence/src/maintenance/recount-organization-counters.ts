@@ -15,9 +15,9 @@
  */
 
 import type { Filter, StoreDatabase } from '@quire/store';
-import type { MemberDocument } from '../repositories/member-repository';
-import type { OrganizationDocument } from '../repositories/organization-repository';
-import type { SpaceDocument } from '../repositories/space-repository';
+import type { SpaceDocument } from '../repositories/content/space-repository';
+import type { MemberDocument } from '../repositories/organizations/member-repository';
+import type { OrganizationDocument } from '../repositories/organizations/organization-repository';
 
 /** The counter document of space-repository.ts: `{_id: organizationId, active}`. */
 interface SpaceCountDocument {

@@ -11,12 +11,12 @@ import type { StoreDatabase } from '@quire/store';
 import { EmbeddedDatabase, MemoryJournal } from '@quire/store-embedded';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { HOSTNAME_CLAIM_STALE_MS } from '../../src/repositories/hostname-claims';
+import { HOSTNAME_CLAIM_STALE_MS } from '../../src/repositories/organizations/hostname-claims';
 import {
   MongoOrganizationRepository,
   type OrganizationDocument,
   type OrganizationHostnameDocument,
-} from '../../src/repositories/organization-repository';
+} from '../../src/repositories/organizations/organization-repository';
 import { crashingDatabase, scheduledDatabase } from './interleaved-database';
 
 const HOSTNAMES = ['alpha', 'bravo', 'charlie', 'delta'] as const;

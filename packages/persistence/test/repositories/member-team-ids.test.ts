@@ -6,8 +6,8 @@
 import type { MemberRecord, TeamRole } from '@quire/domain';
 import { EmbeddedDatabase, MemoryJournal } from '@quire/store-embedded';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MongoMemberRepository } from '../../src/repositories/member-repository';
-import { MongoTeamRepository } from '../../src/repositories/team-repository';
+import { MongoMemberRepository } from '../../src/repositories/organizations/member-repository';
+import { MongoTeamRepository } from '../../src/repositories/organizations/team-repository';
 
 const ORG = 'org1';
 const AT = '2026-01-01T00:00:00.000Z';

@@ -21,6 +21,8 @@ export interface CompactionStats {
   compactions: number;
   lastSnapshotBytes: number;
   lastSnapshotDocuments: number;
+  /** When the last compaction of this process finished (ms since the epoch); null: none yet. */
+  lastCompactedAt: number | null;
 }
 
 export class Compactor {
@@ -37,7 +39,12 @@ export class Compactor {
     initialSnapshotBytes: number,
     private readonly onError: (error: unknown) => void,
   ) {
-    this.counters = { compactions: 0, lastSnapshotBytes: initialSnapshotBytes, lastSnapshotDocuments: 0 };
+    this.counters = {
+      compactions: 0,
+      lastSnapshotBytes: initialSnapshotBytes,
+      lastSnapshotDocuments: 0,
+      lastCompactedAt: null,
+    };
   }
 
   get stats(): CompactionStats {
@@ -102,6 +109,7 @@ export class Compactor {
     this.counters.compactions++;
     this.counters.lastSnapshotBytes = written.bytes;
     this.counters.lastSnapshotDocuments = written.documents;
+    this.counters.lastCompactedAt = Date.now();
 
     // Redundant from now on; whatever a crash leaves here, recovery deletes.
     const files = classifyStoreFiles(await this.storageFs.readdir(this.dir));

@@ -57,6 +57,15 @@ export class EmbeddedDatabase implements StoreDatabase {
     return [...this.#collections].filter(([, { data }]) => !data.isEmpty).map(([name]) => name);
   }
 
+  /** Documents held, by collection (for monitoring: one map size per collection, no parsing). */
+  documentCounts(): Record<string, number> {
+    const counts: Record<string, number> = {};
+    for (const [name, { data }] of this.#collections) {
+      if (!data.isEmpty) counts[name] = data.docs.size;
+    }
+    return counts;
+  }
+
   /** Removes a collection's documents and indexes; false if it held nothing. */
   dropCollection(name: string): Promise<boolean> {
     return this.#writer.run(name, () => {

@@ -19,11 +19,6 @@ export function assertJsonDocument(doc: Document): void {
   checkObject(doc, '', 1);
 }
 
-/** Like `assertJsonDocument`, for one value that will end up at `path` in a document. */
-export function assertJsonValue(value: unknown, path: string): void {
-  checkValue(value, path, 1);
-}
-
 /** The stored form of a checked document: JSON text with `_id` first, as MongoDB orders it. */
 export function serializeDocument(doc: Document): string {
   for (const key in doc) {

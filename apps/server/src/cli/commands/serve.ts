@@ -1,15 +1,24 @@
 /** `quire serve` (and `pnpm start`): start the server and stop it cleanly on SIGINT/SIGTERM. */
 import { parseConfig } from '../../config';
 import { startServer } from '../../server';
+import { setupHintOf } from '../setup-hint';
 
 export async function serve(env: Record<string, string | undefined> = process.env): Promise<void> {
   const config = parseConfig(env);
   const server = await startServer(config);
   server.app.log.info(
-    { engine: server.store.engine, url: config.publicUrl, docs: `${config.publicUrl}/docs` },
-    'Quire is ready',
+    { engine: server.store.engine, listening: server.url },
+    `Quire is ready at ${config.publicUrl} (API documentation: ${config.publicUrl}/docs)`,
   );
+  const hint = await setupHintOf(server.services, config, server.store.engine);
+  if (hint) server.app.log.warn(hint);
+  // Under pnpm, Ctrl-C arrives twice (from the terminal, and forwarded by pnpm): the first
+  // closes, a later one must not kill the process halfway through closing the store (the
+  // next start would find it not closed cleanly).
+  let closing = false;
   const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
     server.app.log.info({ signal }, 'shutting down: draining requests, then closing the store');
     server.close().then(
       () => process.exit(0),
@@ -19,6 +28,6 @@ export async function serve(env: Record<string, string | undefined> = process.en
       },
     );
   };
-  process.once('SIGINT', shutdown);
-  process.once('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
 }

@@ -1,6 +1,7 @@
 /** `quire tokens issue|list|revoke`: manage API tokens. */
 import type { ApiTokenRecord, PageRequest } from '@quire/domain';
 import type { Command } from 'commander';
+import { CliError } from '../cli-error';
 import { findUserByReference } from '../find-user-by-reference';
 import { printTable } from '../print-table';
 import { withServices } from '../with-services';
@@ -74,10 +75,13 @@ export function registerTokensCommands(program: Command): void {
     .action((tokenId: string) =>
       withServices(async ({ services }) => {
         const revoked = await services.repos.apiTokens.revoke(tokenId, services.clock.now().toISOString());
+        if (!revoked) {
+          throw new CliError(
+            `No token ${tokenId}: nothing was revoked (give a token's id, not the token; see \`quire tokens list --user <id|email>\`)`,
+          );
+        }
         process.stdout.write(
-          revoked
-            ? `Token ${revoked.id} ("${revoked.name}") is revoked since ${revoked.revokedAt}.\n`
-            : `No token ${tokenId}: nothing to revoke.\n`,
+          `Token ${revoked.id} ("${revoked.name}") is revoked since ${revoked.revokedAt}.\n`,
         );
       }),
     );

@@ -3,15 +3,11 @@ import SchemaBuilder from '@pothos/core';
 import RelayPlugin from '@pothos/plugin-relay';
 import { invalidInput } from '@quire/domain';
 import { valueFromASTUntyped } from 'graphql';
-import type { RequestAccess } from '../../request-context';
+import type { GraphqlContext } from './graphql-context';
 import { toGraphqlError } from './graphql-errors';
 
 /** `nodes(ids:)` takes at most this many ids, like the default page of every list. */
 export const MAX_NODE_IDS = 100;
-
-export interface GraphqlContext {
-  access: RequestAccess;
-}
 
 export type Builder = PothosSchemaTypes.SchemaBuilder<
   PothosSchemaTypes.ExtendDefaultTypes<{

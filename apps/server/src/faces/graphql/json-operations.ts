@@ -84,8 +84,14 @@ function withoutInternals(errors: readonly GraphQLError[]): unknown[] {
         : { message: error.message, extensions: error.extensions }
     ) as { extensions?: Record<string, unknown> };
     const { http: _internal, ...extensions } = json.extensions ?? {};
-    json.extensions =
-      extensions.code === undefined ? { ...extensions, code: 'validation', httpStatus: 400 } : extensions;
+    // Without a code, an error was raised by GraphQL itself on the document (it does not
+    // parse, a variable has the wrong type): bad input. Validation rules name theirs
+    // (GRAPHQL_VALIDATION_FAILED, the armor limits) but not the status REST would answer.
+    if (extensions.code === undefined) extensions.code = 'validation';
+    if (extensions.httpStatus === undefined && extensions.code !== 'INTERNAL_SERVER_ERROR') {
+      extensions.httpStatus = 400;
+    }
+    json.extensions = extensions;
     return json;
   });
 }

@@ -4,22 +4,19 @@
  * operations are Relay connections (`first`/`after` map to `limit`/`page`); operations
  * without output return `true`. Every resolver calls the same `executeOperation` as REST.
  */
-import { type AnyOperation, edgeCursorOf, invalidInput, itemSchemaOfPage, type Page } from '@quire/domain';
+import { type AnyOperation, itemSchemaOfPage, type Page } from '@quire/domain';
 import type { z } from 'zod';
 import { runOperation } from '../run-operation';
-import type { Builder, GraphqlContext } from './builder';
+import type { Builder } from './builder';
+import { connectionField, PAGING_ARGS } from './connections';
+import type { GraphqlContext } from './graphql-context';
 import { toGraphqlError } from './graphql-errors';
-import { descriptionOf, pascal, unwrap, type ZodGraphqlTypes } from './zod-types';
+import { defOf, descriptionOf, pascal, unwrap, type ZodGraphqlTypes } from './zod-types';
 
 export const graphqlFieldName = (operationName: string): string => {
   const name = pascal(operationName);
   return name[0]!.toLowerCase() + name.slice(1);
 };
-
-const PAGING_ARGS = new Set(['page', 'limit']);
-
-const defType = (schema: z.ZodType) =>
-  (schema as unknown as { _zod: { def: { type: string } } })._zod.def.type;
 
 async function run(
   op: AnyOperation,
@@ -33,11 +30,12 @@ async function run(
   }
 }
 
+/** The operation's input fields as GraphQL arguments, but those in `skip`. */
 // biome-ignore lint/suspicious/noExplicitAny: Pothos field builders of generated fields
-function argsOf(t: any, op: AnyOperation, types: ZodGraphqlTypes, skip: ReadonlySet<string>) {
+export function argsOf(t: any, op: AnyOperation, types: ZodGraphqlTypes, skip: ReadonlySet<string>) {
   const args: Record<string, unknown> = {};
   const input = unwrap(op.input).schema as z.ZodObject;
-  if (defType(input) !== 'object') return args;
+  if (defOf(input).type !== 'object') return args;
   for (const [key, fieldSchema] of Object.entries(input.shape as Record<string, z.ZodType>)) {
     if (skip.has(key)) continue;
     const { schema, nullable } = unwrap(fieldSchema);
@@ -57,52 +55,15 @@ export function addOperationField(builder: Builder, types: ZodGraphqlTypes, op: 
   // biome-ignore lint/suspicious/noExplicitAny: generated field definitions
   const define = (t: any) => {
     if (itemSchema) {
-      const item = types.output(unwrap(itemSchema).schema, `${pascal(op.name)}Item`);
-      return t.connection(
-        {
-          type: item.type,
-          description: op.summary,
-          args: argsOf(t, op, types, PAGING_ARGS),
-          resolve: async (_parent: unknown, args: Record<string, unknown>, context: GraphqlContext) => {
-            const { first, after, last, before, ...rest } = args;
-            if (last != null || before != null) {
-              throw toGraphqlError(
-                invalidInput('last', 'backward paging is not supported: use first and after'),
-              );
-            }
-            const input: Record<string, unknown> = { ...rest };
-            if (first != null) input.limit = first;
-            if (after != null) input.page = after;
-            const page = (await run(op, context, input)) as Page<unknown>;
-            const lastIndex = page.items.length - 1;
-            return {
-              totalCount: page.count,
-              // Cursors are encoded only for the edges whose cursor the query selects.
-              edges: page.items.map((node, i) => ({
-                node,
-                get cursor() {
-                  return edgeCursorOf(page, i);
-                },
-              })),
-              pageInfo: {
-                hasNextPage: page.next !== undefined,
-                hasPreviousPage: after != null,
-                startCursor: lastIndex >= 0 ? edgeCursorOf(page, 0) : null,
-                endCursor: page.next?.page ?? (lastIndex >= 0 ? edgeCursorOf(page, lastIndex) : null),
-              },
-            };
-          },
-        },
-        {
-          // biome-ignore lint/suspicious/noExplicitAny: connection field builder
-          fields: (c: any) => ({
-            totalCount: c.int({ resolve: (connection: { totalCount: number }) => connection.totalCount }),
-          }),
-        },
-      );
+      return connectionField(t, {
+        type: types.output(unwrap(itemSchema).schema, `${pascal(op.name)}Item`).type,
+        description: op.summary,
+        args: argsOf(t, op, types, PAGING_ARGS),
+        loadPage: async (_parent, input, context) => (await run(op, context, input)) as Page<unknown>,
+      });
     }
     const args = argsOf(t, op, types, new Set());
-    if (defType(op.output) === 'null') {
+    if (defOf(op.output).type === 'null') {
       return t.boolean({
         description: op.summary,
         args,

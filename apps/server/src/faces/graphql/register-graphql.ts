@@ -1,11 +1,11 @@
 /**
- * Serves GraphQL at `/graphql` with graphql-yoga (GraphiQL in the browser).
+ * Serves GraphQL at `/graphql` with graphql-yoga, and GraphiQL to browsers (`graphiql.ts`).
  *
  * Like tRPC's adapters, Yoga answers with a streamed body; sent as is through Fastify it
  * goes out chunked in several writes and small responses stall on delayed ACKs. Responses
  * are sent buffered, with a Content-Length, in one write: plain JSON POSTs through
  * `answerJsonOperation` (Yoga's envelop pipeline without its HTTP adapter), everything
- * else (GraphiQL, GET, extensions) through Yoga itself.
+ * else (extensions, batching, other media types) through Yoga itself.
  * Every call but the GraphiQL page needs a valid API token (401 otherwise).
  */
 import { useGraphQlJit } from '@envelop/graphql-jit';
@@ -16,21 +16,25 @@ import { createYoga } from 'graphql-yoga';
 import { HTTP_STATUS_OF } from '../../http/error-status';
 import { sendRateHeaders } from '../../http/rate-headers';
 import type { RequestAccess, RequestGate } from '../../request-context';
-import type { GraphqlContext } from './builder';
+import { registerGraphiql } from './graphiql';
+import { createGraphqlContext, type GraphqlContext } from './graphql-context';
 import { answerJsonOperation } from './json-operations';
 import { buildGraphqlSchema } from './schema';
 import { quireValidationRules } from './validation-rules';
 
 /**
- * Limits checked during validation, before any resolver runs (DESIGN §7). A connection of
- * members with their users is about depth 7; nothing legitimate needs more than 12.
+ * Limits checked during validation, before any resolver runs. A connection of
+ * members with their users is about depth 7; nothing legitimate needs more than 12. The
+ * cost multiplies by a literal `first:`: a page of 100 spaces with their organization and
+ * parent costs about 5,600 (relations are batched, so that is a few reads), a page of 1,000
+ * with relations is refused; cost 20,000 is between the two.
  */
 export const GRAPHQL_LIMITS = {
   maxDepth: { n: 12 },
   maxAliases: { n: 15 },
   maxDirectives: { n: 20 },
   maxTokens: { n: 2000 },
-  costLimit: { maxCost: 5000 },
+  costLimit: { maxCost: 20_000 },
 } as const;
 
 interface ServerContext {
@@ -38,9 +42,6 @@ interface ServerContext {
   reply: FastifyReply;
   graphql: GraphqlContext;
 }
-
-const wantsGraphiql = (request: FastifyRequest): boolean =>
-  request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
 
 /** A refusal of the whole request (401, 429), in GraphQL's error format. */
 function requestRefusal(reply: FastifyReply, error: DomainError) {
@@ -57,10 +58,8 @@ export function registerGraphql(app: FastifyInstance, gate: RequestGate): void {
     schema: buildGraphqlSchema(),
     graphqlEndpoint: '/graphql',
     landingPage: false,
-    graphiql: {
-      title: 'Quire GraphQL',
-      headers: JSON.stringify({ Authorization: 'Bearer <your API token>' }),
-    },
+    // GraphiQL is Quire's own page (`graphiql.ts`), which needs no CDN.
+    graphiql: false,
     context: ({ graphql }) => graphql,
     // CORS is the server's, the same for every face (QUIRE_CORS_ORIGINS), not Yoga's.
     cors: false,
@@ -81,7 +80,7 @@ export function registerGraphql(app: FastifyInstance, gate: RequestGate): void {
     },
   });
 
-  /** Hands a request to Yoga (GraphiQL, GET, anything but a plain JSON POST), buffered. */
+  /** Hands a request to Yoga (anything but a plain JSON call), buffered. */
   const sendThroughYoga = async (request: FastifyRequest, reply: FastifyReply, graphql: GraphqlContext) => {
     const response = await yoga.handleNodeRequestAndResponse(request, reply, {
       req: request,
@@ -96,12 +95,17 @@ export function registerGraphql(app: FastifyInstance, gate: RequestGate): void {
     return reply.send(await response.text());
   };
 
+  const graphiql = registerGraphiql(app, {
+    title: 'Quire GraphQL',
+    headers: JSON.stringify({ Authorization: 'Bearer <your API token>' }, null, 2),
+  });
+
   app.route({
     method: ['GET', 'POST'],
     url: '/graphql',
     handler: async (request, reply) => {
       // The GraphiQL page needs no token: it sends the one typed in its headers pane.
-      if (wantsGraphiql(request)) return sendThroughYoga(request, reply, { access: gate.anonymous() });
+      if (graphiql.wanted(request)) return graphiql.send(reply);
       let access: RequestAccess;
       try {
         access = await gate.open({
@@ -114,7 +118,7 @@ export function registerGraphql(app: FastifyInstance, gate: RequestGate): void {
         throw error;
       }
       if (!access.ctx.caller) return requestRefusal(reply, unauthenticated());
-      const graphql: GraphqlContext = { access };
+      const graphql = createGraphqlContext(access);
       const answered = await answerJsonOperation(yoga, request, { req: request, reply, graphql });
       if (!answered) return sendThroughYoga(request, reply, graphql);
       return reply

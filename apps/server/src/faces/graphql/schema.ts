@@ -1,6 +1,7 @@
 /**
  * The GraphQL schema, generated from the operation registry: a field per operation, types
- * from the zod schemas, and Relay nodes for the resources that one id addresses.
+ * from the zod schemas, Relay nodes for the resources that one id addresses, and the
+ * relations between resources (`relations.ts`).
  */
 import {
   type AnyOperation,
@@ -12,10 +13,13 @@ import {
 import { type GraphQLSchema, lexicographicSortSchema } from 'graphql';
 import { z } from 'zod';
 import { runOperation } from '../run-operation';
-import { type Builder, createBuilder, type GraphqlContext } from './builder';
+import { type Builder, createBuilder } from './builder';
+import type { GraphqlContext } from './graphql-context';
 import { toGraphqlError } from './graphql-errors';
 import { addOperationField } from './operation-fields';
-import { descriptionOf, unwrap, ZodGraphqlTypes } from './zod-types';
+import { addRelationFields } from './relation-fields';
+import { displacedFields, RELATIONS } from './relations';
+import { defOf, descriptionOf, unwrap, ZodGraphqlTypes } from './zod-types';
 
 interface NodeSource {
   schema: z.ZodObject;
@@ -25,9 +29,6 @@ interface NodeSource {
   load: AnyOperation;
   idArgument: string;
 }
-
-const defOf = (schema: z.ZodType) =>
-  (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
 
 /**
  * A resource is a Relay node when a `*.get` query addresses it by one required argument and
@@ -83,12 +84,13 @@ export function buildGraphqlSchema(tree: OperationTree = operations): GraphQLSch
   const all = flattenOperations(tree).map(([, op]) => op);
   // biome-ignore lint/suspicious/noExplicitAny: Pothos refs of generated node types
   const nodeTypes = new Map<z.ZodType, any>();
-  const types = new ZodGraphqlTypes(builder, nodeTypes);
+  const types = new ZodGraphqlTypes(builder, nodeTypes, displacedFields(RELATIONS));
   for (const op of all) {
     const source = nodeSourceOf(op);
     if (source && !nodeTypes.has(source.schema))
       nodeTypes.set(source.schema, addNode(builder, types, source));
   }
   for (const op of all) addOperationField(builder, types, op);
+  addRelationFields(builder, types, RELATIONS);
   return lexicographicSortSchema(builder.toSchema());
 }

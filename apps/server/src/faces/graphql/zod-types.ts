@@ -18,7 +18,8 @@ interface Unwrapped {
   nullable: boolean;
 }
 
-const defOf = (schema: z.ZodType) =>
+/** The definition zod keeps of a schema: its `type` and the parts of that type (`innerType`, `shape`…). */
+export const defOf = (schema: z.ZodType) =>
   (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
 
 /** Looks through optional, nullable, default and readonly wrappers. */
@@ -85,6 +86,8 @@ export class ZodGraphqlTypes {
     private readonly builder: Builder,
     /** Object types that are Relay nodes, created by the caller before any use. */
     private readonly nodeTypes: Map<z.ZodType, TypeRef>,
+    /** Fields that a relation took the name of, by object schema: field -> the name it keeps. */
+    private readonly displaced: ReadonlyMap<z.ZodType, ReadonlyMap<string, string>> = new Map(),
   ) {
     for (const name of ['Query', 'Mutation', 'Node', 'PageInfo', 'JSON']) this.#names.claim(name);
   }
@@ -160,7 +163,7 @@ export class ZodGraphqlTypes {
       if (skip.has(key) || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) continue;
       const { schema: inner, nullable } = unwrap(fieldSchema);
       const { type, list, itemNullable } = this.output(inner, `${typeName}${pascal(key)}`);
-      fields[key] = t.field({
+      fields[this.displaced.get(schema)?.get(key) ?? key] = t.field({
         type: list ? [type] : type,
         nullable: list ? { list: nullable, items: itemNullable } : nullable,
         description: descriptionOf(fieldSchema),

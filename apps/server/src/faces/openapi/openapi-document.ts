@@ -3,8 +3,12 @@
  * schemas, so it cannot drift from what the server does.
  */
 import type { Config } from '../../config';
+import { errorBody } from '../../http/error-body';
+import { HTTP_STATUS_OF } from '../../http/error-status';
 import { COMPONENTS_PREFIX, inputSchemaOf, type JsonSchema, outputSchemaOf } from '../json-schema';
 import type { RestRoute } from '../rest/route';
+import { API_TAGS, tagOf } from './api-tags';
+import { exampleOf } from './example-value';
 
 const ERROR_SCHEMA: JsonSchema = {
   type: 'object',
@@ -29,10 +33,22 @@ const ERROR_SCHEMA: JsonSchema = {
   },
 };
 
-const errorResponse = (description: string) => ({
+/** The domain error code a status stands for first (`not_found` for 404), for the examples. */
+const codeOfStatus = (status: number) =>
+  Object.entries(HTTP_STATUS_OF).find(([, candidate]) => candidate === status)?.[0];
+
+const errorResponse = (status: number, description: string) => ({
   description,
-  content: { 'application/json': { schema: { $ref: `${COMPONENTS_PREFIX}Error` } } },
+  content: {
+    'application/json': {
+      schema: { $ref: `${COMPONENTS_PREFIX}Error` },
+      example: errorBody(status, description, codeOfStatus(status)),
+    },
+  },
 });
+
+/** The tag of operations that no tag of `API_TAGS` covers (a test keeps it unused). */
+const UNTAGGED = 'Other';
 
 const pathParamsOf = (path: string): string[] => [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
 
@@ -52,13 +68,19 @@ export function buildOpenApiDocument(routes: readonly RestRoute[], config: Pick<
 
     const parameters = Object.entries(properties)
       .filter(([name]) => inPath.has(name) || !hasBody)
-      .map(([name, schema]) => ({
-        name,
-        in: inPath.has(name) ? 'path' : 'query',
-        required: inPath.has(name) || required.has(name),
-        description: schema.description,
-        schema,
-      }));
+      .map(([name, schema]) => {
+        const parameter = {
+          name,
+          in: inPath.has(name) ? 'path' : 'query',
+          required: inPath.has(name) || required.has(name),
+          description: schema.description,
+          schema,
+        };
+        // Optional ones (filters, paging cursors) get none: Swagger UI would send it.
+        return parameter.required
+          ? { ...parameter, example: exampleOf(schema, components, { field: name }) }
+          : parameter;
+      });
     const bodyProperties = Object.fromEntries(
       Object.entries(properties).filter(([name]) => !inPath.has(name)),
     );
@@ -69,31 +91,33 @@ export function buildOpenApiDocument(routes: readonly RestRoute[], config: Pick<
     const operation: Record<string, unknown> = {
       operationId: route.operation.name,
       summary: route.operation.summary,
-      tags: [route.operation.name.split('.').slice(0, -1).join('.') || route.operation.name],
+      tags: [tagOf(route.operation.name)?.name ?? UNTAGGED],
       parameters,
       responses: {
         [status]: noContent
           ? { description: 'No content' }
-          : { description: 'OK', content: { 'application/json': { schema: output.schema } } },
-        '400': errorResponse('The input is invalid; the message names the field'),
-        '401': errorResponse('No valid API token'),
-        '403': errorResponse('The caller may see the resource but not do this'),
-        '404': errorResponse('Not found, or not visible to the caller'),
+          : {
+              description: 'OK',
+              content: {
+                'application/json': { schema: output.schema, example: exampleOf(output.schema, components) },
+              },
+            },
+        '400': errorResponse(400, 'The input is invalid; the message names the field'),
+        '401': errorResponse(401, 'No valid API token'),
+        '403': errorResponse(403, 'The caller may see the resource but not do this'),
+        '404': errorResponse(404, 'Not found, or not visible to the caller'),
       },
     };
     if (hasBody && Object.keys(bodyProperties).length > 0) {
+      const body: JsonSchema = {
+        type: 'object',
+        properties: bodyProperties,
+        required: bodyRequired,
+        additionalProperties: false,
+      };
       operation.requestBody = {
         required: bodyRequired.length > 0,
-        content: {
-          'application/json': {
-            schema: {
-              type: 'object',
-              properties: bodyProperties,
-              required: bodyRequired,
-              additionalProperties: false,
-            },
-          },
-        },
+        content: { 'application/json': { schema: body, example: exampleOf(body, components) } },
       };
     }
     const openApiPath = route.path.replace(/:(\w+)/g, '{$1}');
@@ -111,6 +135,7 @@ export function buildOpenApiDocument(routes: readonly RestRoute[], config: Pick<
     },
     servers: [{ url: config.publicUrl }],
     security: [{ bearerAuth: [] }],
+    tags: API_TAGS.map(({ name, description }) => ({ name, description })),
     paths,
     components: {
       schemas: components,

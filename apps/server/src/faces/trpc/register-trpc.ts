@@ -17,7 +17,7 @@ import type { RequestGate } from '../../request-context';
 import { answerJsonCalls } from './json-calls';
 import { appRouter, type TrpcContext, toTrpcError } from './router';
 
-/** At most this many calls in one batched request (DESIGN §7). */
+/** At most this many calls in one batched request: a batch costs that many operations. */
 export const TRPC_MAX_BATCH_SIZE = 10;
 
 export function registerTrpc(app: FastifyInstance, gate: RequestGate): void {

@@ -14,7 +14,7 @@
  */
 
 import type { OperationContext } from '../../core/context';
-import type { Cursor, PageRequest, Slice } from '../../core/paging';
+import { keptRowsPage, type PageRequest, type Slice } from '../../core/paging';
 import { type SpaceAccess, spaceAccessFor } from '../../policies/authorize-space';
 import type { SpaceRecord } from './records';
 
@@ -26,41 +26,22 @@ export interface VisibleSpace {
   access: SpaceAccess;
 }
 
-export async function visibleSpacesPage(
+export function visibleSpacesPage(
   ctx: OperationContext,
   organizationId: string,
   options: { order: 'asc' | 'desc'; page: PageRequest; userId?: string },
 ): Promise<Slice<VisibleSpace>> {
-  const { order, page } = options;
-  const found: VisibleSpace[] = [];
-  const cursors: Cursor[] = [];
-  let after = page.after;
-  let scanned = 0;
-  for (;;) {
-    const batchLimit = Math.min(Math.max(page.limit + 1 - found.length, 100), 1000);
-    const batch = await ctx.repos.spaces.listActive(organizationId, order, {
-      limit: batchLimit,
-      ...(after ? { after } : {}),
-    });
-    const access = await spaceAccessFor(ctx, batch.items, options.userId);
-    for (const [i, space] of batch.items.entries()) {
-      const cursor = batch.cursors[i];
-      const spaceAccess = access.get(space.id);
-      if (!spaceAccess || !cursor) continue;
-      if (found.length === page.limit) {
-        // One more visible space exists: the page is full and has a next page.
-        const last = cursors[cursors.length - 1];
-        return { items: found, cursors, ...(last ? { next: last } : {}) };
-      }
-      found.push({ space, access: spaceAccess });
-      cursors.push(cursor);
-    }
-    scanned += batch.items.length;
-    if (!batch.next) return { items: found, cursors };
-    after = batch.next;
-    if (scanned >= SCAN_BUDGET + page.limit) {
-      // Out of budget: a shorter page, resuming after the last space examined.
-      return { items: found, cursors, next: after };
-    }
-  }
+  return keptRowsPage(
+    options.page,
+    (batch) => ctx.repos.spaces.listActive(organizationId, options.order, batch),
+    async (batch) => {
+      const access = await spaceAccessFor(ctx, batch.items, options.userId);
+      return batch.items.flatMap((space, i) => {
+        const spaceAccess = access.get(space.id);
+        const cursor = batch.cursors[i];
+        return spaceAccess && cursor ? [{ item: { space, access: spaceAccess }, cursor }] : [];
+      });
+    },
+    SCAN_BUDGET,
+  );
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { notFound } from '../../core/errors';
 import { operation } from '../../core/operation';
+import { isEmptyPatch, patchOf } from '../../core/patch';
 import { RoleOrGuestSchema } from '../../core/schemas';
 import { authorizeOrganization } from '../../policies/organization-policy';
 import {
@@ -35,24 +36,6 @@ export const UpdateOrganizationInputSchema = z.strictObject({
   inviteLinks: z.boolean().optional().describe('Whether members may join through invite links'),
 });
 
-type UpdateInput = z.output<typeof UpdateOrganizationInputSchema>;
-
-/** Splits the input into what to set and what to clear: a null clears a nullable field, except `defaultRole`, where null means guest. */
-function changesOf(input: UpdateInput): { set: OrganizationUpdate; unset: Array<keyof OrganizationUpdate> } {
-  const { organizationId: _id, defaultContent, logo, emailDomains, ...plain } = input;
-  const set: OrganizationUpdate = {};
-  const unset: Array<keyof OrganizationUpdate> = [];
-  for (const [key, value] of Object.entries(plain)) {
-    if (value !== undefined) Object.assign(set, { [key]: value });
-  }
-  if (emailDomains !== undefined) set.emailDomains = [...new Set(emailDomains)];
-  if (defaultContent === null) unset.push('defaultContent');
-  else if (defaultContent !== undefined) set.defaultContent = defaultContent;
-  if (logo === null) unset.push('logo');
-  else if (logo !== undefined) set.logo = logo;
-  return { set, unset };
-}
-
 export const updateOrganization = operation({
   name: 'orgs.update',
   kind: 'mutation',
@@ -61,11 +44,14 @@ export const updateOrganization = operation({
   output: OrganizationSchema,
   async run(ctx, input) {
     const { organization, permissions } = await authorizeOrganization(ctx, input.organizationId, 'admin');
-    const { set, unset } = changesOf(input);
-    if (Object.keys(set).length === 0 && unset.length === 0) {
-      return presentOrganization(ctx.urls, organization, permissions);
-    }
-    const updated = await ctx.repos.organizations.update(organization.id, set, unset);
+    const { organizationId: _id, emailDomains, ...fields } = input;
+    // `defaultRole: null` means "guest", a value: only the logo and the default content clear.
+    const patch = patchOf<OrganizationUpdate>(
+      { ...fields, ...(emailDomains ? { emailDomains: [...new Set(emailDomains)] } : {}) },
+      ['defaultContent', 'logo'],
+    );
+    if (isEmptyPatch(patch)) return presentOrganization(ctx.urls, organization, permissions);
+    const updated = await ctx.repos.organizations.update(organization.id, patch.set, patch.unset);
     if (!updated) throw notFound('Organization');
     return presentOrganization(ctx.urls, updated, permissions);
   },

@@ -25,6 +25,8 @@ export interface TeamRepository {
   insert(team: TeamRecord): Promise<void>;
   findById(organizationId: string, teamId: string): Promise<TeamRecord | null>;
   findByIds(organizationId: string, teamIds: readonly string[]): Promise<TeamRecord[]>;
+  /** Teams by id in whatever organization they are (a GraphQL Team names no organization). */
+  findByIdsInAnyOrganization(teamIds: readonly string[]): Promise<TeamRecord[]>;
   /** Teams in creation order. */
   list(organizationId: string, query: TeamListQuery, page: PageRequest): Promise<Slice<TeamRecord>>;
   count(organizationId: string, query: TeamListQuery): Promise<number>;

@@ -15,7 +15,7 @@
  */
 
 import type { OperationContext } from '../../../core/context';
-import type { Cursor, PageRequest, Slice } from '../../../core/paging';
+import { type KeptRow, keptRowsPage, type PageRequest, type Slice } from '../../../core/paging';
 import type { Role } from '../../../core/schemas';
 import type { UserRecord } from '../../../identity';
 import type { MemberListQuery, MemberRecord } from '../../../organizations';
@@ -45,7 +45,7 @@ async function accessibleIn(
   ctx: OperationContext,
   batch: Slice<MemberRecord>,
   query: AudienceQuery,
-): Promise<Array<{ row: AudienceRow; cursor: Cursor }>> {
+): Promise<Array<KeptRow<AudienceRow>>> {
   const candidates = batch.items.flatMap((member, i) => {
     const role = roleOfMember(query.rules, member);
     const cursor = batch.cursors[i];
@@ -57,37 +57,15 @@ async function accessibleIn(
   const userOf = new Map(users.map((user) => [user.id, user]));
   return candidates.flatMap(({ member, role, cursor }) => {
     const user = userOf.get(member.userId);
-    return user ? [{ row: { member, user, role }, cursor }] : [];
+    return user ? [{ item: { member, user, role }, cursor }] : [];
   });
 }
 
-export async function audiencePage(ctx: OperationContext, query: AudienceQuery): Promise<Slice<AudienceRow>> {
-  const { page } = query;
-  const found: AudienceRow[] = [];
-  const cursors: Cursor[] = [];
-  let after = page.after;
-  let scanned = 0;
-  for (;;) {
-    const batchLimit = Math.min(Math.max(page.limit + 1 - found.length, 100), 1000);
-    const batch = await ctx.repos.members.list(query.organizationId, OLDEST_MEMBERSHIP_FIRST, {
-      limit: batchLimit,
-      ...(after ? { after } : {}),
-    });
-    for (const { row, cursor } of await accessibleIn(ctx, batch, query)) {
-      if (found.length === page.limit) {
-        // One more person exists: the page is full and has a next page.
-        const last = cursors[cursors.length - 1];
-        return { items: found, cursors, ...(last ? { next: last } : {}) };
-      }
-      found.push(row);
-      cursors.push(cursor);
-    }
-    scanned += batch.items.length;
-    if (!batch.next) return { items: found, cursors };
-    after = batch.next;
-    if (scanned >= AUDIENCE_SCAN_BUDGET + page.limit) {
-      // Out of budget: a shorter page, resuming after the last membership examined.
-      return { items: found, cursors, next: after };
-    }
-  }
+export function audiencePage(ctx: OperationContext, query: AudienceQuery): Promise<Slice<AudienceRow>> {
+  return keptRowsPage(
+    query.page,
+    (batch) => ctx.repos.members.list(query.organizationId, OLDEST_MEMBERSHIP_FIRST, batch),
+    (batch) => accessibleIn(ctx, batch, query),
+    AUDIENCE_SCAN_BUDGET,
+  );
 }

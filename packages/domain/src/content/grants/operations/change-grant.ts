@@ -25,9 +25,13 @@ const PrincipalParams = {
 const principalIdOf = (kind: PrincipalKind, input: Record<string, unknown>): string =>
   input[principalField[kind]] as string;
 
-export function updateGrant<IdField extends string>(target: ContentTargetKind<IdField>, kind: PrincipalKind) {
+export function updateGrant<IdField extends string>(
+  name: string,
+  target: ContentTargetKind<IdField>,
+  kind: PrincipalKind,
+) {
   return operation({
-    name: `${target.prefix}.${kind}s.update`,
+    name,
     kind: 'mutation',
     summary: `Change the role a ${kind} holds on a ${target.noun}`,
     input: z.strictObject({
@@ -55,9 +59,13 @@ export function updateGrant<IdField extends string>(target: ContentTargetKind<Id
   });
 }
 
-export function removeGrant<IdField extends string>(target: ContentTargetKind<IdField>, kind: PrincipalKind) {
+export function removeGrant<IdField extends string>(
+  name: string,
+  target: ContentTargetKind<IdField>,
+  kind: PrincipalKind,
+) {
   return operation({
-    name: `${target.prefix}.${kind}s.remove`,
+    name,
     kind: 'mutation',
     summary: `Revoke the role a ${kind} holds on a ${target.noun}`,
     input: z.strictObject({ ...targetIdShape(target), ...PrincipalParams[kind] }),

@@ -1,6 +1,7 @@
 /**
  * The two kinds of content that hold grants, as the permissions operations see them: the
- * name of the path parameter, the operation names, and the guard of each.
+ * name of the path parameter and the guard of each. Each operation's name is given where
+ * it is mounted (`index.ts`), written out in full.
  */
 import type { OperationContext } from '../../../core/context';
 import { IdSchema } from '../../../core/schemas';
@@ -12,8 +13,6 @@ export interface ContentTargetKind<IdField extends string> {
   kind: ContentTarget['kind'];
   /** The path parameter naming the target. */
   idField: IdField;
-  /** Where the operations are mounted in the registry. */
-  prefix: 'spaces.permissions' | 'collections.permissions';
   /** 'space' or 'collection', for summaries and messages. */
   noun: string;
 }
@@ -21,14 +20,12 @@ export interface ContentTargetKind<IdField extends string> {
 export const SPACE_TARGET: ContentTargetKind<'spaceId'> = {
   kind: 'space',
   idField: 'spaceId',
-  prefix: 'spaces.permissions',
   noun: 'space',
 };
 
 export const COLLECTION_TARGET: ContentTargetKind<'collectionId'> = {
   kind: 'collection',
   idField: 'collectionId',
-  prefix: 'collections.permissions',
   noun: 'collection',
 };
 

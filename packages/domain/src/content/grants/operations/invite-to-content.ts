@@ -64,9 +64,9 @@ interface InviteFields {
   teams?: string[] | undefined;
 }
 
-export function inviteToContent<IdField extends string>(target: ContentTargetKind<IdField>) {
+export function inviteToContent<IdField extends string>(name: string, target: ContentTargetKind<IdField>) {
   return operation({
-    name: `${target.prefix}.invite`,
+    name,
     kind: 'mutation',
     summary: `Grant a role on a ${target.noun} to users and teams`,
     input: z

@@ -6,9 +6,9 @@
  * shown to those who may list the organization's members, not to guests (`userViewIn`).
  */
 import { z } from 'zod';
-import { callerOf } from '../../../core/context';
+import { callerOf, type OperationContext } from '../../../core/context';
 import { operation } from '../../../core/operation';
-import { type Page, pageRequest, pageSchemaOf, pagingShape, type Slice, toPage } from '../../../core/paging';
+import { filterSlice, type Page, pageRequest, pageSchemaOf, pagingShape, toPage } from '../../../core/paging';
 import { presentUserAs, userViewIn } from '../../../identity';
 import { presentTeam } from '../../../organizations';
 import { authorizeOrganization } from '../../../policies/organization-policy';
@@ -21,31 +21,34 @@ type PagingFields = { page?: string | undefined; limit?: number | undefined };
 type UserItem = z.infer<typeof UserContentPermissionSchema>;
 type TeamItem = z.infer<typeof TeamContentPermissionSchema>;
 
-/** Keeps the rows `keep` accepts, with their cursors. */
-function keepRows(slice: Slice<ContentGrantRecord>, keep: (grant: ContentGrantRecord) => boolean) {
-  const kept = slice.items.flatMap((grant, i) => (keep(grant) ? [{ grant, cursor: slice.cursors[i]! }] : []));
-  const rows: Slice<ContentGrantRecord> = {
-    items: kept.map((row) => row.grant),
-    cursors: kept.map((row) => row.cursor),
-    ...(slice.next ? { next: slice.next } : {}),
-  };
-  return rows;
+/**
+ * The grants of one kind of principal on the target, after the caller's right to view it:
+ * a page of them, their count, and the target's organization.
+ */
+async function grantsOnTarget<IdField extends string>(
+  ctx: OperationContext,
+  target: ContentTargetKind<IdField>,
+  input: unknown,
+  principalKind: ContentGrantRecord['principal']['kind'],
+) {
+  const { id, fields } = splitInput<PagingFields, IdField>(target, input);
+  const { organizationId, target: ref } = await authorizeTarget(ctx, target.kind, id, 'view');
+  const [slice, count] = await Promise.all([
+    ctx.repos.contentGrants.listForTarget(ref, principalKind, pageRequest(fields)),
+    ctx.repos.contentGrants.countForTarget(ref, principalKind),
+  ]);
+  return { organizationId, slice, count };
 }
 
-export function listUserGrants<IdField extends string>(target: ContentTargetKind<IdField>) {
+export function listUserGrants<IdField extends string>(name: string, target: ContentTargetKind<IdField>) {
   return operation({
-    name: `${target.prefix}.users.list`,
+    name,
     kind: 'query',
     summary: `List the users granted a role on a ${target.noun}`,
     input: z.strictObject({ ...targetIdShape(target), ...pagingShape }),
     output: pageSchemaOf(UserContentPermissionSchema),
     async run(ctx, input): Promise<Page<UserItem>> {
-      const { id, fields } = splitInput<PagingFields, IdField>(target, input);
-      const { organizationId, target: ref } = await authorizeTarget(ctx, target.kind, id, 'view');
-      const [slice, count] = await Promise.all([
-        ctx.repos.contentGrants.listForTarget(ref, 'user', pageRequest(fields)),
-        ctx.repos.contentGrants.countForTarget(ref, 'user'),
-      ]);
+      const { organizationId, slice, count } = await grantsOnTarget(ctx, target, input, 'user');
       const userIds = slice.items.map((grant) => grant.principal.id);
       const [users, members, callerMembership] = await Promise.all([
         ctx.repos.users.findByIds(userIds),
@@ -56,7 +59,7 @@ export function listUserGrants<IdField extends string>(target: ContentTargetKind
       const view = userViewIn(callerMembership) ?? 'withoutEmail';
       const userOf = new Map(users.map((user) => [user.id, user]));
       const isMember = new Set(members.map((member) => member.userId));
-      const rows = keepRows(slice, (g) => userOf.has(g.principal.id) && isMember.has(g.principal.id));
+      const rows = filterSlice(slice, (g) => userOf.has(g.principal.id) && isMember.has(g.principal.id));
       return toPage(rows, count, (grant) => ({
         permission: grant.role,
         user: presentUserAs(ctx, userOf.get(grant.principal.id)!, view),
@@ -65,21 +68,16 @@ export function listUserGrants<IdField extends string>(target: ContentTargetKind
   });
 }
 
-export function listTeamGrants<IdField extends string>(target: ContentTargetKind<IdField>) {
+export function listTeamGrants<IdField extends string>(name: string, target: ContentTargetKind<IdField>) {
   return operation({
-    name: `${target.prefix}.teams.list`,
+    name,
     kind: 'query',
     summary: `List the teams granted a role on a ${target.noun}`,
     input: z.strictObject({ ...targetIdShape(target), ...pagingShape }),
     output: pageSchemaOf(TeamContentPermissionSchema),
     async run(ctx, input): Promise<Page<TeamItem>> {
-      const { id, fields } = splitInput<PagingFields, IdField>(target, input);
-      const { organizationId, target: ref } = await authorizeTarget(ctx, target.kind, id, 'view');
-      const [slice, count, organization] = await Promise.all([
-        ctx.repos.contentGrants.listForTarget(ref, 'team', pageRequest(fields)),
-        ctx.repos.contentGrants.countForTarget(ref, 'team'),
-        authorizeOrganization(ctx, organizationId, 'view'),
-      ]);
+      const { organizationId, slice, count } = await grantsOnTarget(ctx, target, input, 'team');
+      const organization = await authorizeOrganization(ctx, organizationId, 'view');
       const teams = await ctx.repos.teams.findByIds(
         organizationId,
         slice.items.map((grant) => grant.principal.id),
@@ -91,7 +89,7 @@ export function listTeamGrants<IdField extends string>(target: ContentTargetKind
         organizationId,
         teams,
       );
-      const rows = keepRows(slice, (grant) => teamOf.has(grant.principal.id));
+      const rows = filterSlice(slice, (grant) => teamOf.has(grant.principal.id));
       return toPage(rows, count, (grant) => {
         const team = teamOf.get(grant.principal.id)!;
         return { permission: grant.role, team: presentTeam(ctx.urls, team, permissionsOf(team.id)) };

@@ -52,9 +52,12 @@ async function authorizeView(
   return { organization, item: collection };
 }
 
-export function listPermissionsAggregate<IdField extends string>(target: ContentTargetKind<IdField>) {
+export function listPermissionsAggregate<IdField extends string>(
+  name: string,
+  target: ContentTargetKind<IdField>,
+) {
   return operation({
-    name: `${target.prefix}.aggregate`,
+    name,
     kind: 'query',
     summary: `List everyone who can access a ${target.noun}, with their effective role`,
     input: z.strictObject({

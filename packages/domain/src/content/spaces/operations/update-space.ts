@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { notFound } from '../../../core/errors';
 import { operation } from '../../../core/operation';
+import { isEmptyPatch, patchOf } from '../../../core/patch';
 import { authorizeSpace } from '../../../policies/authorize-space';
 import type { SpaceUpdate } from '../ports';
 import {
@@ -26,21 +27,6 @@ export const UpdateSpaceInputSchema = z.strictObject({
   emoji: EmojiSchema.nullable().optional().describe('Emoji of the space; null removes it'),
 });
 
-type UpdateInput = z.output<typeof UpdateSpaceInputSchema>;
-
-function changesOf(input: UpdateInput): { set: SpaceUpdate; unset: Array<keyof SpaceUpdate> } {
-  const set: SpaceUpdate = {};
-  const unset: Array<keyof SpaceUpdate> = [];
-  if (input.editMode !== undefined) set.editMode = input.editMode;
-  if (input.title !== undefined) set.title = input.title;
-  if (input.defaultLevel !== undefined) set.defaultLevel = input.defaultLevel;
-  if (input.language === null) unset.push('language');
-  else if (input.language !== undefined) set.language = input.language;
-  if (input.emoji === null) unset.push('emoji');
-  else if (input.emoji !== undefined) set.emoji = input.emoji;
-  return { set, unset };
-}
-
 /** Changes the settings of a space (its admins). An empty body changes nothing and returns the space. */
 export const updateSpace = operation({
   name: 'spaces.update',
@@ -50,10 +36,16 @@ export const updateSpace = operation({
   output: SpaceSchema,
   async run(ctx, input) {
     const { space, permissions } = await authorizeSpace(ctx, input.spaceId, 'admin');
-    const { set, unset } = changesOf(input);
-    if (Object.keys(set).length === 0 && unset.length === 0)
-      return presentSpace(ctx.urls, space, permissions);
-    const updated = await ctx.repos.spaces.update(space.id, set, unset, ctx.clock.now().toISOString());
+    const { spaceId: _id, ...fields } = input;
+    // A default level of null is a level (nothing beyond grants): only language and emoji clear.
+    const patch = patchOf<SpaceUpdate>(fields, ['language', 'emoji']);
+    if (isEmptyPatch(patch)) return presentSpace(ctx.urls, space, permissions);
+    const updated = await ctx.repos.spaces.update(
+      space.id,
+      patch.set,
+      patch.unset,
+      ctx.clock.now().toISOString(),
+    );
     if (!updated) throw notFound('Space');
     return presentSpace(ctx.urls, updated, permissions);
   },

@@ -3,8 +3,9 @@ import { operation } from '../../../core/operation';
 import { pageRequest, pageSchemaOf, pagingShape, toPage } from '../../../core/paging';
 import { ROLES, SortOrderSchema } from '../../../core/schemas';
 import { authorizeOrganization } from '../../../policies/organization-policy';
-import { MemberSchema, presentMember } from '../../member-schema';
+import { MemberSchema } from '../../member-schema';
 import { MEMBER_SORTS, type MemberListQuery } from '../../ports';
+import { memberPresenterFor } from '../../present-in-batch';
 import { OrganizationIdParam } from '../params';
 
 export const MemberRoleFilterSchema = z
@@ -47,6 +48,7 @@ export const listMembers = operation({
       ctx.repos.members.list(input.organizationId, query, pageRequest(input)),
       ctx.repos.members.count(input.organizationId, query),
     ]);
-    return toPage(slice, count, (member) => presentMember(ctx.urls, member));
+    const present = await memberPresenterFor(ctx, input.organizationId, slice.items);
+    return toPage(slice, count, present);
   },
 });

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { operation } from '../../../core/operation';
-import { type Page, pageRequest, pageSchemaOf, pagingShape, type Slice, toPage } from '../../../core/paging';
+import { filterSlice, type Page, pageRequest, pageSchemaOf, pagingShape, toPage } from '../../../core/paging';
 import { authorizeTeam } from '../../../policies/team-policy';
-import { presentMember } from '../../member-schema';
-import type { TeamMembershipRecord } from '../records';
+import { memberPresenterFor } from '../../present-in-batch';
 import {
   type OrganizationTeamMember,
   OrganizationTeamMemberSchema,
@@ -32,20 +31,10 @@ export const listTeamMembers = operation({
     const memberOf = new Map(members.map((member) => [member.userId, member]));
     // A row whose person left the organization meanwhile is dropped (leaving the
     // organization removes such rows anyway); its cursor goes with it.
-    const kept = slice.items.flatMap((membership, index) =>
-      memberOf.has(membership.userId) ? [{ membership, cursor: slice.cursors[index]! }] : [],
-    );
-    const rows: Slice<TeamMembershipRecord> = {
-      items: kept.map((row) => row.membership),
-      cursors: kept.map((row) => row.cursor),
-      ...(slice.next ? { next: slice.next } : {}),
-    };
+    const rows = filterSlice(slice, (membership) => memberOf.has(membership.userId));
+    const presentMember = await memberPresenterFor(ctx, input.organizationId, members);
     return toPage(rows, team.memberCount, (membership) =>
-      presentTeamMember(
-        membership,
-        presentMember(ctx.urls, memberOf.get(membership.userId)!),
-        teamPermissions,
-      ),
+      presentTeamMember(membership, presentMember(memberOf.get(membership.userId)!), teamPermissions),
     );
   },
 });

@@ -1,0 +1,147 @@
+/**
+ * The demo organization of `quire seed`, for a newcomer to have something to look at:
+ * people with each kind of role (a guest among them), two teams, collections nested in
+ * each other holding spaces, and roles granted on them to a team and to the guest. It is
+ * made through the domain's operations, run as its owner would run them over the API, so
+ * it holds exactly what the API would make. Content (pages) comes here with the content
+ * area.
+ *
+ * It is made once per instance: its owner's address marks it, and a second run is refused
+ * before anything is written.
+ */
+import {
+  type AnyOperation,
+  createUser,
+  type DomainServices,
+  issueApiToken,
+  operations,
+  type RoleOrGuest,
+} from '@quire/domain';
+import { runOperation } from '../faces/run-operation';
+import { CliError } from './cli-error';
+
+export const DEMO_ORGANIZATION_TITLE = 'Quire Demo';
+const DEMO_DOMAIN = 'demo.quire.test';
+
+interface DemoPerson {
+  name: string;
+  local: string;
+  /** Their organization role; null for a guest. The first person owns the organization. */
+  role: RoleOrGuest;
+}
+
+const PEOPLE: readonly DemoPerson[] = [
+  { name: 'Ada Lovelace', local: 'ada', role: 'admin' },
+  { name: 'Grace Hopper', local: 'grace', role: 'create' },
+  { name: 'Alan Turing', local: 'alan', role: 'edit' },
+  { name: 'Katherine Johnson', local: 'katherine', role: 'review' },
+  { name: 'Edsger Dijkstra', local: 'edsger', role: 'read' },
+  { name: 'Margaret Hamilton', local: 'margaret', role: null },
+];
+
+const emailOf = (person: DemoPerson) => `${person.local}@${DEMO_DOMAIN}`;
+
+export const DEMO_OWNER_EMAIL = emailOf(PEOPLE[0]!);
+
+export interface SeededPerson {
+  name: string;
+  email: string;
+  userId: string;
+  role: RoleOrGuest;
+  /** An API token to sign in with, shown this once. */
+  token: string;
+}
+
+export interface SeededOrganization {
+  organizationId: string;
+  title: string;
+  people: SeededPerson[];
+  /** How many of each were made. */
+  made: { teams: number; collections: number; spaces: number; grants: number };
+}
+
+interface Made {
+  id: string;
+}
+
+export async function seedDemoOrganization(services: DomainServices): Promise<SeededOrganization> {
+  if (await services.repos.users.findByEmail(DEMO_OWNER_EMAIL)) {
+    throw new CliError(
+      `The demo organization is there already (its owner ${DEMO_OWNER_EMAIL} exists): quire seed fills an ` +
+        `instance once. For a new token: quire tokens issue --user ${DEMO_OWNER_EMAIL}`,
+    );
+  }
+  const people: SeededPerson[] = [];
+  let ownerTokenId = '';
+  for (const person of PEOPLE) {
+    const user = await createUser(services, { displayName: person.name, email: emailOf(person) });
+    const { token, record } = await issueApiToken(services, { userId: user.id, name: 'demo' });
+    if (people.length === 0) ownerTokenId = record.id;
+    people.push({ name: person.name, email: user.email, userId: user.id, role: person.role, token });
+  }
+  const idOf = (local: string) => people.find((person) => person.email === `${local}@${DEMO_DOMAIN}`)!.userId;
+
+  // Everything else as the owner would do it over the API.
+  const owner = people[0]!;
+  const access = {
+    ctx: { ...services, caller: { userId: owner.userId, tokenId: ownerTokenId, isInstanceAdmin: false } },
+    charge: async () => {},
+  };
+  const made = { teams: 0, collections: 0, spaces: 0, grants: 0 };
+  const run = async (op: AnyOperation, input: unknown) => (await runOperation(op, access, input)) as Made;
+
+  const { id: organizationId } = await run(operations.orgs.create, { title: DEMO_ORGANIZATION_TITLE });
+  await run(operations.orgs.invite, {
+    organizationId,
+    emails: people.slice(1).map(({ email, role }) => ({ email, role })),
+  });
+
+  const team = (title: string, members: string[]) => {
+    made.teams++;
+    return run(operations.orgs.teams.create, { organizationId, title, members: members.map(idOf) });
+  };
+  const engineering = await team('Engineering', ['grace', 'alan']);
+  const support = await team('Support', ['katherine', 'edsger']);
+
+  const parentOf = (parent?: Made) => (parent ? { parent: parent.id } : {});
+  const collection = (title: string, parent?: Made) => {
+    made.collections++;
+    return run(operations.collections.create, { organizationId, title, ...parentOf(parent) });
+  };
+  const product = await collection('Product');
+  const guides = await collection('Guides', product);
+  const engineeringDocs = await collection('Engineering');
+
+  const space = (title: string, emoji: string, parent?: Made) => {
+    made.spaces++;
+    return run(operations.spaces.create, { organizationId, title, emoji, ...parentOf(parent) });
+  };
+  await space('Welcome', '👋');
+  const gettingStarted = await space('Getting started', '🚀', guides);
+  const apiReference = await space('API reference', '📘', product);
+  await space('Architecture', '🏗️', engineeringDocs);
+  await space('Runbooks', '🛠️', engineeringDocs);
+
+  // The Engineering team runs its collection, Support edits the guide, the guest comments on the reference.
+  const grant = (op: AnyOperation, input: Record<string, unknown>) => {
+    made.grants++;
+    return run(op, input);
+  };
+  await grant(operations.collections.permissions.invite, {
+    collectionId: engineeringDocs.id,
+    role: 'admin',
+    teams: [engineering.id],
+  });
+  await grant(operations.spaces.permissions.invite, {
+    spaceId: gettingStarted.id,
+    role: 'edit',
+    teams: [support.id],
+  });
+  await grant(operations.spaces.permissions.invite, {
+    spaceId: apiReference.id,
+    role: 'comment',
+    users: [idOf('margaret')],
+  });
+
+  return { organizationId, title: DEMO_ORGANIZATION_TITLE, people, made };
+}

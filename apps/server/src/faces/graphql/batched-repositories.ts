@@ -1,0 +1,155 @@
+/**
+ * The repositories as one GraphQL request sees them: the point reads that operations run
+ * side by side in one tick (fifty `collections.get` for the `parent` of fifty spaces) are
+ * gathered by DataLoader into one read of each kind, so the operations stay the only way
+ * to a resource (permissions included) without costing a read per item. Writes and every
+ * other read go straight to the repository. Nothing is cached: a read asked for after a
+ * write sees the write.
+ */
+import type {
+  CollectionRecord,
+  ContentGrantRepository,
+  ContentTarget,
+  GrantOnTarget,
+  MemberRecord,
+  OrganizationRecord,
+  Repositories,
+  SpaceRecord,
+} from '@quire/domain';
+import DataLoader from 'dataloader';
+
+/**
+ * The repository with some reads replaced. Repositories are classes with private fields,
+ * so every other method is called on the repository itself (a spread would drop them).
+ */
+function withReads<Repository extends object>(
+  repository: Repository,
+  reads: Partial<Repository>,
+): Repository {
+  return new Proxy(repository, {
+    get(target, key) {
+      if (Object.hasOwn(reads, key)) return reads[key as keyof Repository];
+      const value = Reflect.get(target, key);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+const gathered = { cache: false } as const;
+
+/** Records asked for by id, read with one `findByIds` per tick; a missing one is null. */
+function byIdReader<Found extends { id: string }>(findByIds: (ids: readonly string[]) => Promise<Found[]>) {
+  return new DataLoader<string, Found | null>(async (ids) => {
+    const found = new Map((await findByIds([...new Set(ids)])).map((record) => [record.id, record]));
+    return ids.map((id) => found.get(id) ?? null);
+  }, gathered);
+}
+
+/** The found records of some ids, as `findByIds` answers (missing ones left out, each once). */
+async function foundAmong<Found>(reader: DataLoader<string, Found | null>, ids: readonly string[]) {
+  const records = await Promise.all([...new Set(ids)].map((id) => reader.load(id)));
+  return records.flatMap((record) => (record === null ? [] : [record]));
+}
+
+interface MembershipKey {
+  organizationId: string;
+  userId: string;
+}
+
+/** Memberships asked for one at a time or per user, read with one `findForUser` per user and tick. */
+function membershipReader(repos: Repositories) {
+  return new DataLoader<MembershipKey, MemberRecord | null>(async (keys) => {
+    const organizationsOf = new Map<string, Set<string>>();
+    for (const { userId, organizationId } of keys) {
+      organizationsOf.set(userId, (organizationsOf.get(userId) ?? new Set()).add(organizationId));
+    }
+    const found = new Map<string, Map<string, MemberRecord>>();
+    await Promise.all(
+      [...organizationsOf].map(async ([userId, organizationIds]) => {
+        const members = await repos.members.findForUser(userId, [...organizationIds]);
+        found.set(userId, new Map(members.map((member) => [member.organizationId, member])));
+      }),
+    );
+    return keys.map(({ userId, organizationId }) => found.get(userId)?.get(organizationId) ?? null);
+  }, gathered);
+}
+
+interface GrantQuery {
+  organizationId: string;
+  targets: ReadonlyArray<ContentTarget>;
+  userId: string;
+  teamIds: readonly string[];
+}
+
+const principalsOf = (query: GrantQuery): string =>
+  JSON.stringify([query.organizationId, query.userId, [...query.teamIds].sort()]);
+const targetOf = (target: ContentTarget): string => JSON.stringify([target.kind, target.id]);
+
+/**
+ * Grants asked for by many operations for the same person (and teams) in one organization:
+ * one `findForPrincipals` of all their targets, each query keeping the grants on its own.
+ */
+function grantReader(repos: Repositories) {
+  return new DataLoader<GrantQuery, GrantOnTarget[]>(async (queries) => {
+    const groups = new Map<string, GrantQuery[]>();
+    for (const query of queries) {
+      const principals = principalsOf(query);
+      groups.set(principals, [...(groups.get(principals) ?? []), query]);
+    }
+    const grantsOf = new Map<GrantQuery, GrantOnTarget[]>();
+    await Promise.all(
+      [...groups.values()].map(async (group) => {
+        const { organizationId, userId, teamIds } = group[0]!;
+        const targets = new Map(
+          group.flatMap((query) => query.targets.map((t) => [targetOf(t), t] as const)),
+        );
+        const grants = await repos.contentGrants.findForPrincipals(
+          organizationId,
+          [...targets.values()],
+          userId,
+          teamIds,
+        );
+        for (const query of group) {
+          const own = new Set(query.targets.map(targetOf));
+          grantsOf.set(
+            query,
+            grants.filter((grant) => own.has(targetOf(grant.target))),
+          );
+        }
+      }),
+    );
+    return queries.map((query) => grantsOf.get(query) ?? []);
+  }, gathered);
+}
+
+export function batchedRepositories(repos: Repositories): Repositories {
+  const organizations = byIdReader<OrganizationRecord>((ids) => repos.organizations.findByIds(ids));
+  const spaces = byIdReader<SpaceRecord>((ids) => repos.spaces.findByIds(ids));
+  const collections = byIdReader<CollectionRecord>((ids) => repos.collections.findByIds(ids));
+  const memberships = membershipReader(repos);
+  const grants = grantReader(repos);
+  return {
+    ...repos,
+    organizations: withReads(repos.organizations, { findById: (id) => organizations.load(id) }),
+    spaces: withReads(repos.spaces, { findById: (id) => spaces.load(id) }),
+    collections: withReads(repos.collections, {
+      findById: (id) => collections.load(id),
+      findByIds: (ids) => foundAmong(collections, ids),
+    }),
+    members: withReads(repos.members, {
+      find: (organizationId, userId) => memberships.load({ organizationId, userId }),
+      findForUser: async (userId, organizationIds) =>
+        (
+          await Promise.all(
+            [...new Set(organizationIds)].map((organizationId) =>
+              memberships.load({ organizationId, userId }),
+            ),
+          )
+        ).filter((member) => member !== null),
+    }),
+    contentGrants: withReads<ContentGrantRepository>(repos.contentGrants, {
+      findForPrincipals: (organizationId, targets, userId, teamIds) =>
+        grants.load({ organizationId, targets, userId, teamIds }),
+    }),
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * The sections of the API documentation: one tag per resource, in the order a reader meets
+ * them (who am I, organizations and their people, content, administration). An operation
+ * goes under the tag of the longest prefix of its name. A new area adds its resources here;
+ * a test fails while an operation has no tag.
+ */
+
+export interface ApiTag {
+  name: string;
+  description: string;
+  /** Operation-name prefixes (dotted, whole segments) the tag covers. */
+  prefixes: readonly string[];
+}
+
+export const API_TAGS: readonly ApiTag[] = [
+  {
+    name: 'Current user',
+    prefixes: ['user'],
+    description: 'The user the API token belongs to, and their own API tokens.',
+  },
+  {
+    name: 'Users',
+    prefixes: ['users'],
+    description: 'Other users, as far as the caller works with them (they share an organization).',
+  },
+  {
+    name: 'Organizations',
+    prefixes: ['orgs'],
+    description:
+      'Organizations hold the people, teams and content. Create and update them, add people by email ' +
+      'address, and find those an email domain may join.',
+  },
+  {
+    name: 'Members',
+    prefixes: ['orgs.members'],
+    description:
+      'The people of an organization and their role (admin, create, review, edit, comment, read), or ' +
+      'none for guests, who see only what is shared with them.',
+  },
+  {
+    name: 'Teams',
+    prefixes: ['orgs.teams'],
+    description:
+      'Groups of members of an organization; a role granted to a team reaches each of its members.',
+  },
+  {
+    name: 'Invite links',
+    prefixes: ['orgs.inviteLinks'],
+    description: 'Links through which people join an organization with the role the link gives.',
+  },
+  {
+    name: 'Single sign-on',
+    prefixes: ['orgs.saml', 'orgs.sso'],
+    description: "An organization's SAML identity providers, and the ways to sign in to it through them.",
+  },
+  {
+    name: 'Collections',
+    prefixes: ['collections'],
+    description:
+      'Collections arrange spaces and other collections in a tree; a role granted on a collection ' +
+      'reaches everything under it.',
+  },
+  {
+    name: 'Spaces',
+    prefixes: ['spaces'],
+    description:
+      'Spaces hold the documentation content. Create them at the top of an organization or in a ' +
+      'collection; move, transfer, duplicate them; a deleted space can be restored for 7 days.',
+  },
+  {
+    name: 'Permissions',
+    prefixes: ['spaces.permissions', 'collections.permissions'],
+    description:
+      'Roles granted on a space or a collection to users and teams (a grant on a collection reaches ' +
+      'what it holds), and the role each person ends up with: the strongest of the default level and ' +
+      'the grants; organization admins are admin everywhere.',
+  },
+  {
+    name: 'Administration',
+    prefixes: ['admin'],
+    description: 'For instance administrators: every user of the instance and their API tokens.',
+  },
+];
+
+const covers = (prefix: string, name: string) => name === prefix || name.startsWith(`${prefix}.`);
+
+/** The tag of an operation: the one with the longest prefix of its name; undefined when none covers it. */
+export function tagOf(operationName: string): ApiTag | undefined {
+  let best: { tag: ApiTag; length: number } | undefined;
+  for (const tag of API_TAGS) {
+    for (const prefix of tag.prefixes) {
+      if (covers(prefix, operationName) && prefix.length > (best?.length ?? -1))
+        best = { tag, length: prefix.length };
+    }
+  }
+  return best?.tag;
+}

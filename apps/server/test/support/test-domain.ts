@@ -1,0 +1,63 @@
+/**
+ * Quire without its faces, for tests of domain rules: the real repositories over a store in
+ * memory (`memory-store.ts`), the server's own ids and secrets, a clock the test moves, and
+ * `callOperation`, which runs an operation for a caller the way every face does (the token
+ * authenticated, then `executeOperation`) but without HTTP. An outcome is the operation's
+ * output, or its `DomainError` (`rejects.toMatchObject({ code: 'not_found' })`).
+ *
+ * It lives with the server's tests, not in `@quire/persistence`: the ids and secrets are the
+ * server's adapters (`src/adapters`), which persistence may not import.
+ */
+import { randomBytes } from 'node:crypto';
+import { authenticateApiToken, type DomainServices, executeOperation, type Operation } from '@quire/domain';
+import { createRepositories } from '@quire/persistence';
+import type { z } from 'zod';
+import { NodeSecrets } from '../../src/adapters/node-secrets';
+import { TimeOrderedIds } from '../../src/adapters/time-ordered-ids';
+import { openMemoryStore } from './memory-store';
+import { TestClock } from './test-clock';
+
+/** The public URLs of every test's Quire (the test server's configuration says the same). */
+export const TEST_URLS = { api: 'http://quire.test', app: 'http://app.quire.test' } as const;
+
+/** Who calls: anyone holding a token (a `TestUser`), or null for a call without one. */
+export type TestCaller = { token: string } | null;
+
+/** Runs `op` for the holder of `caller`'s token, as a face would; rejects with the DomainError. */
+export type CallOperation = <Input extends z.ZodType, Output extends z.ZodType>(
+  op: Operation<Input, Output>,
+  caller: TestCaller,
+  input: z.input<Input>,
+) => Promise<z.input<Output>>;
+
+/**
+ * The Quire under test, as fixtures and domain tests need it: its services, the clock the
+ * test moves, and `callOperation`. A test server is one, and so is a test domain.
+ */
+export interface QuireUnderTest {
+  services: DomainServices;
+  clock: TestClock;
+  callOperation: CallOperation;
+}
+
+export function operationCaller(services: DomainServices): CallOperation {
+  return async (op, caller, input) => {
+    // A token that does not authenticate (revoked, unknown) leaves no caller: a 401, as on a face.
+    const authenticated = caller ? await authenticateApiToken(services, caller.token) : null;
+    return executeOperation(op, { ...services, caller: authenticated }, input);
+  };
+}
+
+/** A Quire without faces over a fresh store in memory: one per test file (`beforeAll`). */
+export async function openTestDomain(): Promise<QuireUnderTest> {
+  const store = await openMemoryStore();
+  const clock = new TestClock();
+  const services: DomainServices = {
+    repos: createRepositories(store.db),
+    clock,
+    ids: new TimeOrderedIds(),
+    secrets: new NodeSecrets(randomBytes(32), TEST_URLS.api),
+    urls: TEST_URLS,
+  };
+  return { services, clock, callOperation: operationCaller(services) };
+}
