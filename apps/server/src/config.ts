@@ -78,6 +78,16 @@ const ConfigSchema = z
     QUIRE_TRUST_PROXY: optionalString,
     /** When set, `/metrics` needs `Authorization: Bearer <this token>`; unset, it is open. */
     QUIRE_METRICS_TOKEN: optionalString.pipe(z.string().min(24).max(256).optional()),
+    /** Hosts that outbound fetches (file URLs) may reach even on a private or loopback address (comma-separated). */
+    QUIRE_FETCH_ALLOW_HOSTS: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((host) => host.trim().toLowerCase())
+          .filter((host) => host !== ''),
+      ),
   })
   .transform((env) => {
     const publicUrl = (env.QUIRE_PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
@@ -102,6 +112,7 @@ const ConfigSchema = z
       corsOrigins: env.QUIRE_CORS_ORIGINS,
       trustProxy: trustProxyOf(env.QUIRE_TRUST_PROXY),
       metricsToken: env.QUIRE_METRICS_TOKEN,
+      fetchAllowHosts: env.QUIRE_FETCH_ALLOW_HOSTS,
     };
   });
 

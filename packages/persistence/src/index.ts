@@ -3,6 +3,13 @@
  * (`@quire/store`), the choice of engine (`openStore`), and the repairs a store needs after
  * an unclean shutdown.
  */
+export {
+  type ByteRange,
+  DirectoryBlobStore,
+  GridFsBlobStore,
+  openStoredBlobs,
+  type StoredBlobs,
+} from './blobs';
 export { loadOrCreateSigningKey } from './instance/signing-key';
 export type { MaintenanceLog, StartupRepair } from './maintenance/reconcile-after-unclean-shutdown';
 export {

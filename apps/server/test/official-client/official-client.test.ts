@@ -13,5 +13,7 @@ import './errors.cases';
 import './spaces.cases';
 import './collections.cases';
 import './access.cases';
+import './change-requests.cases';
+import './content.cases';
 
 useSharedServer();

@@ -26,6 +26,10 @@ const document: Json = JSON.parse(readFileSync(join(packageDir, 'spec', 'openapi
  *   client's types reading) `organizations`.
  * - The Space schema requires a `type` it does not declare (nor do the client's types, nor
  *   the interface document): a leftover of an older shape, dropped from `required`.
+ * - RevisionPageDocument is `allOf` [RevisionPageBase, Document, ...], and Document's "Empty"
+ *   branch forbids every property (`additionalProperties: false`), so a page without a body
+ *   (every subpage of a tree, every page of `content/pages`) matches no branch. Inside a
+ *   page, "Empty" is read as it is meant: the page carries neither `markdown` nor `document`.
  */
 const emailDomainOrgs =
   document.paths['/email-domains/{emailDomain}/orgs'].get.responses['200'].content['application/json'].schema;
@@ -35,6 +39,18 @@ emailDomainOrgs.required = emailDomainOrgs.required.map((name: string) =>
 
 const spaceSchema = document.components.schemas.Space;
 spaceSchema.required = spaceSchema.required.filter((name: string) => name !== 'type');
+
+const pageDocument = document.components.schemas.RevisionPageDocument;
+pageDocument.allOf = pageDocument.allOf.map((part: Json) =>
+  part.$ref === '#/components/schemas/Document'
+    ? {
+        oneOf: [
+          ...document.components.schemas.Document.oneOf.slice(0, 2),
+          { type: 'object', not: { anyOf: [{ required: ['markdown'] }, { required: ['document'] }] } },
+        ],
+      }
+    : part,
+);
 
 const SPEC_ID = 'gitbook-openapi';
 const COMPONENT_SCHEMA_REF = '#/components/schemas/';

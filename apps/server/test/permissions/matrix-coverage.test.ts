@@ -6,7 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { restRoutes } from '../../src/faces/rest/route-table';
 import { routeKey } from '../support/faces/call-faces';
+import { changeRequestCases } from './change-requests.cases';
 import { collectionCases } from './collections.cases';
+import { contentCases } from './content.cases';
 import { contentPermissionCases } from './content-permissions.cases';
 import { identityCases } from './identity.cases';
 import { organizationSettingCases } from './organization-settings.cases';
@@ -22,6 +24,8 @@ const cases = [
   ...collectionCases,
   ...spaceCases,
   ...contentPermissionCases,
+  ...changeRequestCases,
+  ...contentCases,
 ];
 
 describe('the permission matrix', () => {

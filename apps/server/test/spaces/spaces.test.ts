@@ -64,7 +64,7 @@ describe('POST /v1/orgs/:organizationId/spaces', () => {
         app: `http://app.quire.test/o/${org.organization.id}/s/${space.id}`,
       },
       organization: org.organization.id,
-      revision: '',
+      revision: expect.stringMatching(/^\w{20}$/),
       defaultLevel: 'inherit',
       comments: 0,
       changeRequests: 0,

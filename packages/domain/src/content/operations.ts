@@ -3,6 +3,7 @@
  * with the roles granted on them (`permissions`).
  */
 import type { OperationTree } from '../core/operation';
+import { changeRequestOperations } from './change-requests/operations';
 import { createCollection } from './collections/operations/create-collection';
 import { getCollection } from './collections/operations/get-collection';
 import { listCollectionSpaces } from './collections/operations/list-collection-spaces';
@@ -12,6 +13,14 @@ import { removeCollection } from './collections/operations/remove-collection';
 import { transferCollection } from './collections/operations/transfer-collection';
 import { updateCollection } from './collections/operations/update-collection';
 import { collectionPermissionOperations, spacePermissionOperations } from './grants/operations';
+import { getPage, getPageByPath } from './revisions/operations/get-page';
+import { getRevision } from './revisions/operations/get-revision';
+import { getSpaceContent } from './revisions/operations/get-space-content';
+import { getFile, listFiles } from './revisions/operations/list-files';
+import { listPages } from './revisions/operations/list-pages';
+import { listRevisionChanges } from './revisions/operations/list-revision-changes';
+import { listRevisions } from './revisions/operations/list-revisions';
+import { updateSpaceContent } from './revisions/operations/update-space-content';
 import { createSpace } from './spaces/operations/create-space';
 import { duplicateSpace } from './spaces/operations/duplicate-space';
 import { getSpace } from './spaces/operations/get-space';
@@ -36,6 +45,15 @@ export const contentOperations = {
     move: moveSpace,
     transfer: transferSpace,
     permissions: spacePermissionOperations,
+    content: {
+      get: getSpaceContent,
+      update: updateSpaceContent,
+      pages: { list: listPages },
+      page: { get: getPage },
+      path: { get: getPageByPath },
+      files: { list: listFiles, get: getFile },
+    },
+    revisions: { list: listRevisions, get: getRevision, changes: listRevisionChanges },
   },
   collections: {
     list: listCollections,
@@ -48,4 +66,5 @@ export const contentOperations = {
     transfer: transferCollection,
     permissions: collectionPermissionOperations,
   },
+  changeRequests: changeRequestOperations,
 } satisfies OperationTree;

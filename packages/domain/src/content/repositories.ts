@@ -1,6 +1,8 @@
 /** The repositories of the content area, added to every operation's `ctx.repos`. */
+import type { ChangeRequestRepository } from './change-requests/ports';
 import type { CollectionRepository, TreeLockRepository } from './collections/ports';
 import type { ContentGrantRepository } from './grants/ports';
+import type { ContentObjectRepository, RevisionRepository } from './revisions/ports';
 import type { SpaceRepository } from './spaces/ports';
 
 export interface ContentRepositories {
@@ -8,6 +10,9 @@ export interface ContentRepositories {
   collections: CollectionRepository;
   contentGrants: ContentGrantRepository;
   treeLocks: TreeLockRepository;
+  changeRequests: ChangeRequestRepository;
+  revisions: RevisionRepository;
+  contentObjects: ContentObjectRepository;
 }
 
 declare module '../core/context' {

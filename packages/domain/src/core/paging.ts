@@ -181,6 +181,21 @@ export async function keptRowsPage<Row, Item>(
   }
 }
 
+/**
+ * A keyset page of a list held in memory, sorted by id ascending (the files of a revision):
+ * the same cursors as a repository's list ordered by id alone.
+ */
+export function sliceById<T>(sorted: readonly T[], idOf: (row: T) => string, page: PageRequest): Slice<T> {
+  if (page.after && page.after.values.length !== 0) throw invalidCursor();
+  const afterId = page.after?.id;
+  const start = afterId === undefined ? 0 : sorted.findIndex((row) => idOf(row) > afterId);
+  const rest = start < 0 ? [] : sorted.slice(start, start + page.limit + 1);
+  const items = rest.slice(0, page.limit);
+  const cursors = items.map((row) => ({ values: [], id: idOf(row) }));
+  const last = cursors[cursors.length - 1];
+  return { items, cursors, ...(rest.length > page.limit && last ? { next: last } : {}) };
+}
+
 /** The rows of a slice that `keep` accepts, each with its cursor (the next cursor stays). */
 export function filterSlice<T>(slice: Slice<T>, keep: (row: T) => boolean): Slice<T> {
   const kept = slice.items.flatMap((row, i) => (keep(row) ? [{ row, cursor: slice.cursors[i]! }] : []));

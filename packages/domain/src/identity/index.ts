@@ -5,6 +5,7 @@ export * from './api-token-schema';
 export * from './api-tokens';
 export * from './create-user';
 export { identityOperations } from './operations';
+export * from './people-seen-in';
 export * from './ports';
 export * from './records';
 export type { IdentityRepositories } from './repositories';

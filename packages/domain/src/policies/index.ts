@@ -3,8 +3,10 @@
  * placement), the guards that read them, the effective-role function, and the batch loaders
  * that gather their inputs for pages of items.
  */
+export * from './authorize-change-request';
 export * from './authorize-collection';
 export * from './authorize-space';
+export * from './change-request-policy';
 export * from './collection-chain';
 export * from './content-access';
 export * from './content-placement';

@@ -2,7 +2,8 @@
  * What a process does when it opens the store, before it serves: open its session and,
  * when an earlier process did not close the store cleanly, repair what a crash between two
  * writes can leave behind:
- * - the counters kept by `$inc` (members, admins, active spaces), recounted;
+ * - the counters kept by `$inc` (members, admins, active spaces; the change requests of
+ *   each space by status), recounted;
  * - hostname claims and marks of hostname changes that nothing points at, released.
  * Both need the store to themselves (no write in flight anywhere), which holds before this
  * process listens, provided no other process uses the store: always on the embedded engine
@@ -12,6 +13,7 @@
 
 import type { Store } from '@quire/store';
 import { MongoOrganizationRepository } from '../repositories/organizations/organization-repository';
+import { recountChangeRequestCounters } from './recount-change-request-counters';
 import { recountOrganizationCounters } from './recount-organization-counters';
 import { openStoreSession, type StoreSession, type StoreSessionDocument } from './store-sessions';
 
@@ -29,6 +31,8 @@ const CORRECTIONS_LOGGED = 20;
 export interface StartupRepair {
   organizations: number;
   corrected: number;
+  /** Spaces whose change-request counters were corrected. */
+  changeRequestCountersCorrected: number;
   hostnameClaimsReleased: number;
   hostnameChangesEnded: number;
   ms: number;
@@ -58,15 +62,21 @@ export async function repairAfterUncleanShutdown(
       log.info({ done, total }, `recounting counters: ${done} of ${total} organizations`);
     },
   });
+  const changeRequests = await recountChangeRequestCounters(store.db);
   const repair: StartupRepair = {
     organizations: recount.organizations,
     corrected: recount.corrections.length,
+    changeRequestCountersCorrected: changeRequests.corrections.length,
     hostnameClaimsReleased: hostnames.claims,
     hostnameChangesEnded: hostnames.changes,
     ms: now() - started,
   };
   log.info(
-    { ...repair, corrections: recount.corrections.slice(0, CORRECTIONS_LOGGED) },
+    {
+      ...repair,
+      corrections: recount.corrections.slice(0, CORRECTIONS_LOGGED),
+      changeRequestCorrections: changeRequests.corrections.slice(0, CORRECTIONS_LOGGED),
+    },
     `recounted the counters of ${repair.organizations} organizations in ${repair.ms} ms ` +
       `(${repair.corrected} corrected, ${repair.hostnameClaimsReleased} abandoned hostname claims released)`,
   );

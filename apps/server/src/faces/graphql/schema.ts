@@ -31,9 +31,15 @@ interface NodeSource {
 }
 
 /**
- * A resource is a Relay node when a `*.get` query addresses it by one required argument and
- * returns an object named with `.meta({ id })` that has `id` and a literal `object` field.
+ * A resource is a Relay node when a `*.get` query addresses it by one required argument
+ * named for it (`space` by `spaceId`) and returns an object named with `.meta({ id })` that
+ * has `id` and a literal `object` field. A query that reaches a resource through another's
+ * id (a space's current revision by `spaceId`) does not make it a node.
  */
+/** The argument that addresses a resource by its own id: 'change-request' -> 'changeRequestId'. */
+const idArgumentFor = (objectValue: string): string =>
+  `${objectValue.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase())}Id`;
+
 function nodeSourceOf(op: AnyOperation): NodeSource | undefined {
   if (op.kind !== 'query' || !op.name.endsWith('.get')) return undefined;
   const input = unwrap(op.input).schema;
@@ -47,6 +53,7 @@ function nodeSourceOf(op: AnyOperation): NodeSource | undefined {
   const objectField = shape.object ? defOf(unwrap(shape.object).schema) : undefined;
   const objectValue = objectField?.type === 'literal' ? (objectField.values as unknown[])[0] : undefined;
   if (required.length !== 1 || !typeName || !shape.id || typeof objectValue !== 'string') return undefined;
+  if (required[0]![0] !== idArgumentFor(objectValue)) return undefined;
   return { schema: output as z.ZodObject, typeName, objectValue, load: op, idArgument: required[0]![0] };
 }
 

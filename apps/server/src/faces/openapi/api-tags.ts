@@ -76,6 +76,13 @@ export const API_TAGS: readonly ApiTag[] = [
       'the grants; organization admins are admin everywhere.',
   },
   {
+    name: 'Change requests',
+    prefixes: ['changeRequests'],
+    description:
+      'Proposed edits to a space, numbered per space: drafts, submitted for review (open), archived ' +
+      'or merged. Their authors with edit, and reviewers, rename them and move them between statuses.',
+  },
+  {
     name: 'Administration',
     prefixes: ['admin'],
     description: 'For instance administrators: every user of the instance and their API tokens.',

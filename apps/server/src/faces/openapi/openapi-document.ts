@@ -89,7 +89,7 @@ export function buildOpenApiDocument(routes: readonly RestRoute[], config: Pick<
     const noContent = output.schema.type === 'null';
     const status = String(route.status ?? (noContent ? 204 : 200));
     const operation: Record<string, unknown> = {
-      operationId: route.operation.name,
+      operationId: route.operationId ?? route.operation.name,
       summary: route.operation.summary,
       tags: [tagOf(route.operation.name)?.name ?? UNTAGGED],
       parameters,

@@ -17,9 +17,11 @@ export function registerRestRoutes(
   for (const route of routes) {
     const assemble = inputAssemblerFor(route);
     const successStatus = route.status ?? 200;
+    const rest = route.lastParamTakesSlashes ? /:(\w+)$/.exec(route.path)?.[1] : undefined;
     app.route({
       method: route.method,
-      url: route.path,
+      // Fastify's wildcard is the one parameter that may hold slashes; it is renamed below.
+      url: rest ? route.path.replace(/:\w+$/, '*') : route.path,
       handler: async (request, reply) => {
         const access = await gate.open({
           authorization: request.headers.authorization,
@@ -27,7 +29,9 @@ export function registerRestRoutes(
           onRateState: (state, retryAfter) => sendRateHeaders(reply, state, retryAfter),
         });
         const input = assemble(
-          request.params as Record<string, string>,
+          rest
+            ? restParams(request.params as Record<string, string>, rest)
+            : (request.params as Record<string, string>),
           request.query as Record<string, string | string[] | undefined>,
           request.body,
         );
@@ -37,4 +41,10 @@ export function registerRestRoutes(
       },
     });
   }
+}
+
+/** The path parameters with Fastify's wildcard (`*`) under the name the route gives it. */
+function restParams(params: Record<string, string>, name: string): Record<string, string> {
+  const { '*': wildcard, ...named } = params;
+  return { ...named, [name]: wildcard ?? '' };
 }

@@ -3,8 +3,14 @@
  * operation each calls. The OpenAPI document is generated from this table.
  */
 import type { RestRoute } from './route';
+import { changeRequestRoutes } from './routes/change-requests';
 import { contentRoutes } from './routes/content';
 import { identityRoutes } from './routes/identity';
 import { organizationRoutes } from './routes/organizations';
 
-export const restRoutes: readonly RestRoute[] = [...identityRoutes, ...organizationRoutes, ...contentRoutes];
+export const restRoutes: readonly RestRoute[] = [
+  ...identityRoutes,
+  ...organizationRoutes,
+  ...contentRoutes,
+  ...changeRequestRoutes,
+];

@@ -10,6 +10,17 @@ export interface RestRoute {
   operation: AnyOperation;
   /** Success status: default 200, or 204 for operations whose output is null. */
   status?: number;
+  /**
+   * The OpenAPI operation id when the operation serves more than one path (a space's
+   * current content and one of its revisions): each path needs its own. Default: the
+   * operation's name.
+   */
+  operationId?: string;
+  /**
+   * The path's last parameter takes the rest of the path, slashes included (GitBook's
+   * `content/path/{pagePath}` with nested paths sent as they are: `guides/install`).
+   */
+  lastParamTakesSlashes?: true;
 }
 
 export const route = (
@@ -18,3 +29,11 @@ export const route = (
   operation: AnyOperation,
   status?: number,
 ): RestRoute => (status === undefined ? { method, path, operation } : { method, path, operation, status });
+
+/** A second path for an operation, under its own OpenAPI operation id. */
+export const aliasRoute = (
+  method: HttpMethod,
+  path: string,
+  operation: AnyOperation,
+  operationId: string,
+): RestRoute => ({ method, path, operation, operationId });

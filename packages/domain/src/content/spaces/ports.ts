@@ -71,6 +71,12 @@ export interface SpaceRepository {
   ): Promise<SpaceRecord | null>;
   /** Puts a space that is not deleted under a new organization, parent and position. */
   place(id: string, placement: SpacePlacement, updatedAt: string): Promise<SpaceRecord | null>;
+  /**
+   * Points the space at revision `to` if it still points at `from` (undefined: at none yet):
+   * a compare-and-swap, so of two writers that read the same head only one moves it.
+   * True when it moved.
+   */
+  moveRevision(id: string, from: string | undefined, to: string): Promise<boolean>;
   /** Sets `deletedAt` when the space exists and is not deleted yet; true when it did. */
   markDeleted(id: string, deletedAt: string): Promise<boolean>;
   /**

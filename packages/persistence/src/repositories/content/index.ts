@@ -1,8 +1,11 @@
 /** The content area's repositories and their indexes. */
 import type { ContentRepositories } from '@quire/domain';
 import type { CollectionIndexes, StoreDatabase } from '@quire/store';
+import { changeRequestIndexes, MongoChangeRequestRepository } from './change-request-repository';
 import { collectionIndexes, MongoCollectionRepository } from './collection-repository';
 import { contentGrantIndexes, MongoContentGrantRepository } from './content-grant-repository';
+import { MongoContentObjectRepository } from './content-object-repository';
+import { MongoRevisionRepository, revisionIndexes } from './revision-repository';
 import { MongoSpaceRepository, spaceIndexes } from './space-repository';
 import { MongoTreeLockRepository } from './tree-lock-repository';
 
@@ -10,6 +13,8 @@ export const contentIndexes: CollectionIndexes[] = [
   ...spaceIndexes,
   ...collectionIndexes,
   ...contentGrantIndexes,
+  ...revisionIndexes,
+  ...changeRequestIndexes,
 ];
 
 export const contentRepositories = (db: StoreDatabase): ContentRepositories => ({
@@ -17,4 +22,7 @@ export const contentRepositories = (db: StoreDatabase): ContentRepositories => (
   collections: new MongoCollectionRepository(db),
   contentGrants: new MongoContentGrantRepository(db),
   treeLocks: new MongoTreeLockRepository(db),
+  revisions: new MongoRevisionRepository(db),
+  contentObjects: new MongoContentObjectRepository(db),
+  changeRequests: new MongoChangeRequestRepository(db),
 });

@@ -227,6 +227,13 @@ export class MongoSpaceRepository implements SpaceRepository {
     return doc ? toRecord(doc) : null;
   }
 
+  async moveRevision(id: string, from: string | undefined, to: string): Promise<boolean> {
+    // `from` is a revision id the domain read from this space, never a request value.
+    const current = from === undefined ? { revisionId: { $exists: false } } : { revisionId: from };
+    const result = await this.#spaces.updateOne({ _id: id, ...current }, { $set: { revisionId: to } });
+    return result.modifiedCount === 1;
+  }
+
   async markDeleted(id: string, deletedAt: string): Promise<boolean> {
     const doc = await this.#spaces.findOneAndUpdate(
       active({ _id: id }),

@@ -4,12 +4,13 @@
  * Creating answers 201, as GitBook's document has it.
  */
 import { contentOperations } from '@quire/domain';
-import { type RestRoute, route } from '../route';
+import { aliasRoute, type RestRoute, route } from '../route';
 
 const { spaces, collections } = contentOperations;
 const ORG = '/v1/orgs/:organizationId';
 const SPACE = '/v1/spaces/:spaceId';
 const COLLECTION = '/v1/collections/:collectionId';
+const REVISION = `${SPACE}/revisions/:revisionId`;
 
 function permissionRoutes(
   base: string,
@@ -39,6 +40,29 @@ export const contentRoutes: readonly RestRoute[] = [
   route('POST', `${SPACE}/move`, spaces.move),
   route('POST', `${SPACE}/transfer`, spaces.transfer),
   ...permissionRoutes(`${SPACE}/permissions`, spaces.permissions),
+
+  // The current content of a space, and the same reads on one of its revisions.
+  route('GET', `${SPACE}/content`, spaces.content.get),
+  route('POST', `${SPACE}/content`, spaces.content.update),
+  route('GET', `${SPACE}/content/pages`, spaces.content.pages.list),
+  route('GET', `${SPACE}/content/page/:pageId`, spaces.content.page.get),
+  {
+    ...route('GET', `${SPACE}/content/path/:pagePath`, spaces.content.path.get),
+    lastParamTakesSlashes: true,
+  },
+  route('GET', `${SPACE}/content/files`, spaces.content.files.list),
+  route('GET', `${SPACE}/content/files/:fileId`, spaces.content.files.get),
+  route('GET', `${SPACE}/revisions`, spaces.revisions.list),
+  route('GET', `${REVISION}`, spaces.revisions.get),
+  route('GET', `${REVISION}/changes`, spaces.revisions.changes),
+  aliasRoute('GET', `${REVISION}/pages`, spaces.content.pages.list, 'spaces.revisions.pages.list'),
+  aliasRoute('GET', `${REVISION}/page/:pageId`, spaces.content.page.get, 'spaces.revisions.page.get'),
+  {
+    ...aliasRoute('GET', `${REVISION}/path/:pagePath`, spaces.content.path.get, 'spaces.revisions.path.get'),
+    lastParamTakesSlashes: true,
+  },
+  aliasRoute('GET', `${REVISION}/files`, spaces.content.files.list, 'spaces.revisions.files.list'),
+  aliasRoute('GET', `${REVISION}/files/:fileId`, spaces.content.files.get, 'spaces.revisions.files.get'),
 
   route('GET', `${ORG}/collections`, collections.list),
   route('POST', `${ORG}/collections`, collections.create, 201),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { callerOf } from '../../../core/context';
 import { notFound } from '../../../core/errors';
 import { operation } from '../../../core/operation';
 import { IdSchema } from '../../../core/schemas';
@@ -7,6 +8,7 @@ import { spaceAccessFor } from '../../../policies/authorize-space';
 import { authorizeEntering } from '../../../policies/content-placement';
 import { authorizeOrganization } from '../../../policies/organization-policy';
 import { resolveSiblingPosition } from '../../positions/resolve-sibling-position';
+import { writeFirstRevision } from '../../revisions/revision-writer';
 import { withTreeLocks } from '../../tree-lock';
 import type { SpaceRecord } from '../records';
 import { EmojiSchema, SpaceEditModeSchema, SpaceTitleSchema } from '../space-fields';
@@ -65,6 +67,13 @@ export const createSpace = operation({
       const place = { organizationId: input.organizationId, parentId: input.parent };
       await authorizeEntering(ctx, 'space', place);
       const id = ctx.ids.newId();
+      // Its first, empty revision before the space: a crash between them leaves a revision
+      // nobody points at, never a space without content.
+      const first = await writeFirstRevision(
+        ctx,
+        { id, organizationId: input.organizationId },
+        callerOf(ctx).userId,
+      );
       const position = await resolveSiblingPosition(ctx, {
         ...place,
         moving: { kind: 'space', id },
@@ -77,6 +86,7 @@ export const createSpace = operation({
         position,
         createdAt: ctx.clock.now().toISOString(),
         shareKey: ctx.secrets.randomToken(16),
+        revisionId: first.id,
         ...(input.parent !== undefined ? { parentId: input.parent } : {}),
         ...(input.emoji !== undefined ? { emoji: input.emoji } : {}),
         ...(input.editMode !== undefined ? { editMode: input.editMode } : {}),

@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { callerOf } from '../../../core/context';
 import { notFound } from '../../../core/errors';
 import { operation } from '../../../core/operation';
 import { authorizeSpace, spaceAccessFor } from '../../../policies/authorize-space';
 import { authorizeEntering } from '../../../policies/content-placement';
 import { resolveSiblingPosition } from '../../positions/resolve-sibling-position';
+import type { RevisionRecord } from '../../revisions/records';
+import { spaceHead } from '../../revisions/revision-writer';
 import { assertInLockedTree, withTreeLocks } from '../../tree-lock';
 import { SPACE_TITLE_MAX } from '../space-fields';
 import { presentSpace, SpaceSchema } from '../space-schema';
@@ -24,14 +27,14 @@ export function copyTitle(title: string): string {
  * placement rules: `create` on the original's collection, or the organization's
  * `createContent` at the top level). Outcomes: the original unknown or hidden, 404; no
  * right to create there, 403. Grants on the original are not copied (the copy starts from
- * the inherited access), and neither, yet, is the content: copying the revision comes with
- * the content area. Runs under the organization's tree lock (409 'conflict' when it stays
+ * the inherited access). The content is the original's current content: the copy's first
+ * revision points at the same page tree and files, so no page or byte is copied. Runs under the organization's tree lock (409 'conflict' when it stays
  * busy).
  */
 export const duplicateSpace = operation({
   name: 'spaces.duplicate',
   kind: 'mutation',
-  summary: 'Duplicate a space (its settings; the content comes with the content area)',
+  summary: 'Duplicate a space: its settings and its current content',
   input: z.strictObject({ spaceId: SpaceIdParam }),
   output: SpaceSchema,
   async run(ctx, input) {
@@ -44,6 +47,20 @@ export const duplicateSpace = operation({
       const place = { organizationId: original.organizationId, parentId: original.parentId };
       await authorizeEntering(ctx, 'space', place);
       const id = ctx.ids.newId();
+      const userId = callerOf(ctx).userId;
+      const source = await spaceHead(ctx, original, userId);
+      // The copy's first revision shares the original's objects (content-addressed).
+      const first: RevisionRecord = {
+        ...source,
+        id: ctx.ids.newId(),
+        spaceId: id,
+        parents: [],
+        kind: 'initial',
+        createdBy: userId,
+        createdAt: ctx.clock.now().toISOString(),
+      };
+      delete first.changeRequestId;
+      await ctx.repos.revisions.insert(first);
       const position = await resolveSiblingPosition(ctx, {
         ...place,
         moving: { kind: 'space', id },
@@ -56,6 +73,7 @@ export const duplicateSpace = operation({
         position,
         createdAt: ctx.clock.now().toISOString(),
         shareKey: ctx.secrets.randomToken(16),
+        revisionId: first.id,
         editMode: original.editMode,
         visibility: original.visibility,
         defaultLevel: original.defaultLevel,

@@ -1,0 +1,15 @@
+export { imageRefFromUrl, linkRefFromUrl, urlOfRef } from './content-ref';
+export { documentLimits, jsonDocumentSchema } from './document-schema';
+export type * from './document-types';
+export {
+  FrontMatterError,
+  type PageFrontMatter,
+  pageFrontMatterSchema,
+  readPageFrontMatter,
+  type SplitMarkdown,
+  splitFrontMatter,
+} from './front-matter';
+export { MarkdownTooComplexError, markdownLimits } from './markdown-limits';
+export { markdownPrintOptions, normalizeMarkdown } from './markdown-processor';
+export { markdownToDocument } from './to-document';
+export { documentToMarkdown } from './to-markdown';

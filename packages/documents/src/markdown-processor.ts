@@ -1,0 +1,102 @@
+import type { Nodes, Root } from 'mdast';
+import remarkFrontmatter from 'remark-frontmatter';
+import remarkGfm, { type Options as GfmOptions } from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkStringify, { type Options as StringifyOptions } from 'remark-stringify';
+import { unified } from 'unified';
+import { hintUnsafePatterns, printHint, readHints } from './hint-syntax';
+import { checkMarkdownSource, checkTreeDepth } from './markdown-limits';
+
+/**
+ * The one markdown dialect Quire stores: CommonMark + GFM (tables, task lists,
+ * strikethrough, autolinks, footnotes) + YAML front matter + GitBook hints.
+ *
+ * Printing options, fixed so that one content has one stored text:
+ * - `bullet: '-'`, `bulletOrdered: '.'`, `listItemIndent: 'one'`: the most common style;
+ *   one space after the marker keeps nested content shallow.
+ * - `emphasis: '_'`, `strong: '*'` (printed `**`): GitBook's own export style, and two
+ *   different markers never make an ambiguous `***` run.
+ * - `fences: true`, `fence: '`'`: every code block is fenced, so its language is kept.
+ * - `rule: '*'` (printed `***`): a `---` on the first line would open YAML front matter.
+ * - `setext: false`, `closeAtx: false`: ATX headings only.
+ * - `incrementListMarker: true`, `quote: '"'`, `resourceLink: false`.
+ * - hints and tables always have blank lines around them (see `join`).
+ * - GFM tables with `tablePipeAlign: false`: cells are not padded to align columns, so
+ *   editing one cell changes one line (line-based diffs and diff3 merges stay local).
+ */
+const blankLineAround = new Set(['hint', 'table']);
+
+export const markdownPrintOptions: StringifyOptions = {
+  bullet: '-',
+  bulletOrdered: '.',
+  listItemIndent: 'one',
+  emphasis: '_',
+  strong: '*',
+  fence: '`',
+  fences: true,
+  rule: '*',
+  ruleRepetition: 3,
+  ruleSpaces: false,
+  setext: false,
+  closeAtx: false,
+  incrementListMarker: true,
+  quote: '"',
+  resourceLink: false,
+  handlers: { hint: printHint },
+  // A hint or a table always stands between blank lines, also in a tight list item: right
+  // after a paragraph line, the tag or the table header would continue the paragraph.
+  join: [
+    (left, right) => (blankLineAround.has(left.type) || blankLineAround.has(right.type) ? 1 : undefined),
+  ],
+  unsafe: hintUnsafePatterns,
+};
+
+const gfmOptions: GfmOptions = { tablePipeAlign: false, tableCellPadding: true };
+
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkGfm, gfmOptions)
+  .use(remarkFrontmatter, ['yaml'])
+  .use(remarkStringify, markdownPrintOptions)
+  .freeze();
+
+/**
+ * Canonical choices made on the tree, each one invisible once rendered:
+ * - a soft line break inside a paragraph becomes a space (one paragraph, one line);
+ * - a left-aligned table column is written without alignment (left is the default);
+ * - lists and list items are tight (GitBook's tree has no loose lists); an item holding two
+ *   paragraphs still gets the blank line between them that markdown needs.
+ */
+function canonicalize(node: Nodes): void {
+  if (node.type === 'text') node.value = node.value.replaceAll('\n', ' ');
+  if (node.type === 'table')
+    node.align = (node.align ?? []).map((align) => (align === 'left' ? null : align));
+  if (node.type === 'list' || node.type === 'listItem') node.spread = false;
+  if ('children' in node) for (const child of node.children) canonicalize(child);
+}
+
+/**
+ * Parses markdown into the canonical mdast tree (hints read, see `canonicalize`). Markdown
+ * beyond `markdownLimits` is a `MarkdownTooComplexError`, before any recursion over it.
+ */
+export function parseMarkdown(markdown: string): Root {
+  checkMarkdownSource(markdown);
+  const tree = processor.parse(markdown);
+  checkTreeDepth(tree);
+  readHints(tree, markdown);
+  canonicalize(tree);
+  return tree;
+}
+
+/** Prints an mdast tree with the fixed options above. */
+export function printMarkdown(tree: Root): string {
+  return processor.stringify(tree);
+}
+
+/**
+ * The stored text of a markdown body: parsed and printed again with fixed options, so
+ * that one content has one text. Idempotent: normalizing twice changes nothing more.
+ */
+export function normalizeMarkdown(markdown: string): string {
+  return printMarkdown(parseMarkdown(markdown));
+}

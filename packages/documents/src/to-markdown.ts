@@ -1,0 +1,369 @@
+import type {
+  BlockContent,
+  Image,
+  Link,
+  ListItem,
+  Paragraph,
+  PhrasingContent,
+  Root,
+  RootContent,
+  Table,
+  TableRow,
+} from 'mdast';
+import { urlOfRef } from './content-ref';
+import { markOrder } from './document-nodes';
+import type {
+  DocumentBlock,
+  DocumentBlockTable,
+  DocumentFragment,
+  DocumentInlineContent,
+  DocumentInlineImage,
+  DocumentMarkType,
+  JSONDocument,
+} from './document-types';
+import type { Hint } from './hint-syntax';
+import { printMarkdown } from './markdown-processor';
+
+/**
+ * GitBook document tree -> markdown (the write direction). The tree is expected to have
+ * passed `jsonDocumentSchema` (which leaves some `data` and `fragments` optional: they are
+ * read defensively here); keys are ignored.
+ *
+ * What markdown cannot say is normalized on the way, so that reading the result gives a
+ * stable tree: a newline in a heading, a table cell or inline code is a space; newlines at
+ * the start or end of a paragraph are dropped; bold/italic/strikethrough never start or end
+ * on whitespace (the whitespace moves outside the mark); empty text leaves vanish; an
+ * `images` block with several images is one image paragraph each.
+ */
+export function documentToMarkdown(document: JSONDocument): string {
+  const root: Root = { type: 'root', children: flowOf(document.nodes) as RootContent[] };
+  return printMarkdown(root);
+}
+
+type Flow = BlockContent;
+
+function flowOf(blocks: readonly DocumentBlock[]): Flow[] {
+  return blocks.flatMap(blockToMdast);
+}
+
+function blockToMdast(block: DocumentBlock): Flow[] {
+  switch (block.type) {
+    case 'paragraph': {
+      const children = phrasingOf(block.nodes, 'break');
+      return children.length === 0 ? [] : [{ type: 'paragraph', children }];
+    }
+    case 'heading-1':
+    case 'heading-2':
+    case 'heading-3':
+      return [
+        {
+          type: 'heading',
+          depth: Number(block.type.slice(-1)) as 1 | 2 | 3,
+          children: phrasingOf(block.nodes, 'space'),
+        },
+      ];
+    case 'divider':
+      return [{ type: 'thematicBreak' }];
+    case 'blockquote':
+      return [{ type: 'blockquote', children: flowOf(block.nodes) }];
+    case 'hint': {
+      const hint: Hint = { type: 'hint', style: block.data.style, children: flowOf(block.nodes) };
+      return [hint];
+    }
+    case 'list-ordered':
+    case 'list-unordered':
+    case 'list-tasks': {
+      const ordered = block.type === 'list-ordered';
+      const start = block.type === 'list-ordered' ? (block.data?.start ?? 1) : null;
+      const children: ListItem[] = block.nodes.map((item) => ({
+        type: 'listItem',
+        spread: false,
+        checked: item.data?.checked ?? null,
+        children: flowOf(item.nodes),
+      }));
+      return [{ type: 'list', ordered, start, spread: false, children }];
+    }
+    case 'code': {
+      const syntax = (block.data?.syntax ?? '').trim();
+      const space = syntax.search(/\s/);
+      const value = block.nodes.map((line) => line.nodes.map(plainTextOfText).join('')).join('\n');
+      return [
+        {
+          type: 'code',
+          lang: syntax === '' ? null : space === -1 ? syntax : syntax.slice(0, space),
+          meta: space === -1 ? null : syntax.slice(space + 1).trim() || null,
+          value,
+        },
+      ];
+    }
+    case 'images':
+      return block.nodes.map(
+        (image): Paragraph => ({
+          type: 'paragraph',
+          children: [imageOf(image.data.ref, image.data.alt, captionOf(image.fragments ?? []))],
+        }),
+      );
+    case 'table':
+      return tableToMdast(block);
+    default:
+      // list-item, code-line and image only appear inside their parents.
+      return [];
+  }
+}
+
+function plainTextOfText(text: { leaves: { text: string }[] }): string {
+  return text.leaves.map((leaf) => leaf.text).join('');
+}
+
+function plainTextOfInlines(nodes: readonly DocumentInlineContent[]): string {
+  return nodes
+    .map((node) => {
+      if (node.object === 'text') return plainTextOfText(node);
+      if (node.type === 'link') return plainTextOfInlines(node.nodes);
+      return node.data.alt ?? '';
+    })
+    .join('');
+}
+
+function captionOf(fragments: readonly DocumentFragment[]): string | undefined {
+  const caption = fragments.find((fragment) => fragment.fragment === 'caption');
+  if (caption === undefined) return undefined;
+  const text = caption.nodes
+    .map((paragraph) => plainTextOfInlines(paragraph.nodes))
+    .join(' ')
+    .replaceAll('\n', ' ');
+  return text === '' ? undefined : text;
+}
+
+function imageOf(
+  ref: DocumentInlineImage['data']['ref'],
+  alt: string | undefined,
+  caption: string | undefined,
+): Image {
+  return {
+    type: 'image',
+    url: urlOfRef(ref),
+    alt: (alt ?? '').replaceAll('\n', ' '),
+    title: caption ?? null,
+  };
+}
+
+function tableToMdast(table: DocumentBlockTable): Table[] {
+  const { view, records, definition } = table.data;
+  const columns = view.columns.filter((id) => definition[id] !== undefined);
+  if (columns.length === 0) return [];
+  const fragments = new Map((table.fragments ?? []).map((fragment) => [fragment.fragment, fragment]));
+  const cellOf = (children: PhrasingContent[]) => ({ type: 'tableCell' as const, children });
+  const header: TableRow = {
+    type: 'tableRow',
+    children: columns.map((id) => cellOf(textPhrasing(definition[id]!.title.replaceAll('\n', ' ')))),
+  };
+  const rows: TableRow[] = Object.entries(records)
+    .sort(([idA, a], [idB, b]) => compareText(a.orderIndex, b.orderIndex) || compareText(idA, idB))
+    .map(([, record]) => ({
+      type: 'tableRow',
+      children: columns.map((id) => {
+        const name = record.values[id];
+        const fragment = typeof name === 'string' ? fragments.get(name) : undefined;
+        const inlines = (fragment?.nodes ?? []).flatMap((paragraph, index): DocumentInlineContent[] =>
+          index === 0 ? paragraph.nodes : [spaceText, ...paragraph.nodes],
+        );
+        return cellOf(phrasingOf(inlines, 'space'));
+      }),
+    }));
+  const align = columns.map((id) => {
+    const alignment = definition[id]!.textAlignment ?? 'left';
+    return alignment === 'left' ? null : alignment;
+  });
+  return [{ type: 'table', align, children: [header, ...rows] }];
+}
+
+const spaceText: DocumentInlineContent = {
+  object: 'text',
+  leaves: [{ object: 'leaf', text: ' ', marks: [] }],
+};
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function textPhrasing(text: string): PhrasingContent[] {
+  return text === '' ? [] : [{ type: 'text', value: text }];
+}
+
+// ---------------------------------------------------------------------------------------
+// Inline content: leaves with marks -> nested strong/emphasis/delete.
+
+type NewlineMode = 'break' | 'space';
+
+type Piece =
+  | { kind: 'leaf'; text: string; marks: Set<DocumentMarkType> }
+  | { kind: 'node'; node: PhrasingContent };
+
+const wrapperMarks: readonly DocumentMarkType[] = markOrder.filter((mark) => mark !== 'code');
+
+function isBlank(text: string): boolean {
+  return text.trim() === '';
+}
+
+function piecesOf(nodes: readonly DocumentInlineContent[], mode: NewlineMode): Piece[] {
+  const pieces: Piece[] = [];
+  for (const node of nodes) {
+    if (node.object === 'text') {
+      for (const leaf of node.leaves) {
+        const marks = new Set(leaf.marks.map((mark) => mark.type));
+        const flat = mode === 'space' || marks.has('code') ? leaf.text.replaceAll('\n', ' ') : leaf.text;
+        if (flat !== '') pieces.push({ kind: 'leaf', text: flat, marks });
+      }
+    } else if (node.type === 'link') {
+      const link: Link = {
+        type: 'link',
+        url: urlOfRef(node.data.ref),
+        title: null,
+        children: phrasingOf(node.nodes, mode),
+      };
+      pieces.push({ kind: 'node', node: link });
+    } else {
+      pieces.push({
+        kind: 'node',
+        node: imageOf(node.data.ref, node.data.alt, node.data.caption?.replaceAll('\n', ' ')),
+      });
+    }
+  }
+  return pieces;
+}
+
+/** Newlines cannot open or close a paragraph in markdown (a trailing `\` is literal). */
+function trimNewlines(pieces: Piece[]): Piece[] {
+  const out = [...pieces];
+  while (out[0]?.kind === 'leaf' && out[0].text.startsWith('\n')) {
+    const text = out[0].text.replace(/^\n+/, '');
+    if (text === '') out.shift();
+    else out[0] = { ...out[0], text };
+  }
+  let last = out.at(-1);
+  while (last?.kind === 'leaf' && last.text.endsWith('\n')) {
+    const text = last.text.replace(/\n+$/, '');
+    if (text === '') out.pop();
+    else out[out.length - 1] = { ...last, text };
+    last = out.at(-1);
+  }
+  return out;
+}
+
+const intersect = (a: ReadonlySet<DocumentMarkType>, b: ReadonlySet<DocumentMarkType>) =>
+  new Set([...a].filter((mark) => b.has(mark)));
+
+/**
+ * Whitespace at the edge of a mark moves outside it (`**a **b` cannot be written): a blank
+ * run keeps only the marks its neighbours on both sides share with it.
+ */
+function moveEdgeWhitespace(pieces: Piece[]): Piece[] {
+  const out: Piece[] = [];
+  pieces.forEach((piece, index) => {
+    if (piece.kind === 'node' || piece.marks.has('code') || piece.marks.size === 0) {
+      out.push(piece);
+      return;
+    }
+    const before = pieces[index - 1];
+    const after = pieces[index + 1];
+    const marksBefore = before?.kind === 'leaf' ? before.marks : new Set<DocumentMarkType>();
+    const marksAfter = after?.kind === 'leaf' ? after.marks : new Set<DocumentMarkType>();
+    if (isBlank(piece.text)) {
+      out.push({ ...piece, marks: intersect(piece.marks, intersect(marksBefore, marksAfter)) });
+      return;
+    }
+    const core = piece.text.trim();
+    const start = piece.text.indexOf(core);
+    const leading = piece.text.slice(0, start);
+    const trailing = piece.text.slice(start + core.length);
+    if (leading !== '') out.push({ kind: 'leaf', text: leading, marks: intersect(piece.marks, marksBefore) });
+    out.push({ ...piece, text: core });
+    if (trailing !== '')
+      out.push({ kind: 'leaf', text: trailing, marks: intersect(piece.marks, marksAfter) });
+  });
+  return out;
+}
+
+function leafToMdast(text: string, code: boolean): PhrasingContent[] {
+  if (code) return [{ type: 'inlineCode', value: text }];
+  const out: PhrasingContent[] = [];
+  text.split('\n').forEach((line, index) => {
+    if (index > 0) out.push({ type: 'break' });
+    if (line !== '') out.push({ type: 'text', value: line });
+  });
+  return out;
+}
+
+const wrapperType = { bold: 'strong', italic: 'emphasis', strikethrough: 'delete' } as const;
+
+/** Nests marks greedily: at each point the mark with the longest run opens first. */
+function nest(pieces: readonly Piece[]): PhrasingContent[] {
+  const out: PhrasingContent[] = [];
+  let index = 0;
+  while (index < pieces.length) {
+    const piece = pieces[index]!;
+    if (piece.kind === 'node') {
+      out.push(piece.node);
+      index += 1;
+      continue;
+    }
+    let best: DocumentMarkType | undefined;
+    let bestEnd = index;
+    for (const mark of wrapperMarks) {
+      if (!piece.marks.has(mark)) continue;
+      let end = index;
+      while (end < pieces.length) {
+        const next = pieces[end]!;
+        if (next.kind !== 'leaf' || !next.marks.has(mark)) break;
+        end += 1;
+      }
+      if (end > bestEnd) {
+        best = mark;
+        bestEnd = end;
+      }
+    }
+    if (best === undefined) {
+      out.push(...leafToMdast(piece.text, piece.marks.has('code')));
+      index += 1;
+      continue;
+    }
+    const mark = best;
+    const inner = pieces.slice(index, bestEnd).map((inside): Piece => {
+      if (inside.kind === 'node') return inside;
+      const marks = new Set(inside.marks);
+      marks.delete(mark);
+      return { ...inside, marks };
+    });
+    out.push({
+      type: wrapperType[mark as keyof typeof wrapperType],
+      children: nest(inner),
+    } as PhrasingContent);
+    index = bestEnd;
+  }
+  return out;
+}
+
+function mergeLeaves(pieces: readonly Piece[]): Piece[] {
+  const out: Piece[] = [];
+  for (const piece of pieces) {
+    const previous = out.at(-1);
+    if (
+      piece.kind === 'leaf' &&
+      previous?.kind === 'leaf' &&
+      previous.marks.size === piece.marks.size &&
+      [...piece.marks].every((mark) => previous.marks.has(mark))
+    ) {
+      out[out.length - 1] = { ...previous, text: previous.text + piece.text };
+    } else {
+      out.push(piece);
+    }
+  }
+  return out;
+}
+
+function phrasingOf(nodes: readonly DocumentInlineContent[], mode: NewlineMode): PhrasingContent[] {
+  const pieces = mergeLeaves(piecesOf(nodes, mode));
+  const trimmed = mode === 'break' ? trimNewlines(pieces) : pieces;
+  return nest(mergeLeaves(moveEdgeWhitespace(trimmed)));
+}

@@ -1,0 +1,10 @@
+/** Change requests: proposed edits to a space, numbered per space, with their status and counters. */
+export * from './change-request-fields';
+export * from './change-request-people';
+export * from './change-request-schema';
+export * from './operations';
+export * from './outdated';
+export * from './patch-rules';
+export * from './ports';
+export * from './records';
+export * from './space-counters';

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { callerOf, type OperationContext } from '../../../core/context';
+import { conflict } from '../../../core/errors';
+import { operation } from '../../../core/operation';
+import { IdSchema } from '../../../core/schemas';
+import { authorizeChangeRequest } from '../../../policies/authorize-change-request';
+import { mergeContent } from '../../revisions/merge-revisions';
+import { MAX_POINTER_ATTEMPTS } from '../../revisions/operations/update-space-content';
+import { pageIndexOf } from '../../revisions/page-index';
+import type { RevisionRecord } from '../../revisions/records';
+import { filesOf } from '../../revisions/revision-content';
+import { spaceHead, writeRevision } from '../../revisions/revision-writer';
+import { acceptsEdits } from '../patch-rules';
+import type { ChangeRequestRecord } from '../records';
+import { type MergeOutcome, MergeResultSchema } from './merge-result';
+import { changeRequestPathShape } from './params';
+
+/** The revision a change request's edits start from: its last update, else its creation. */
+export const baseOf = (changeRequest: ChangeRequestRecord): string =>
+  changeRequest.revisionMergedAncestor ?? changeRequest.revisionInitial;
+
+/** A revision of the space, or an error: change requests and spaces only point at revisions they wrote. */
+export async function revisionOf(
+  ctx: OperationContext,
+  spaceId: string,
+  revisionId: string,
+): Promise<RevisionRecord> {
+  const revision = await ctx.repos.revisions.findById(spaceId, revisionId);
+  if (!revision) throw new Error(`revision ${revisionId} of space ${spaceId} is missing`);
+  return revision;
+}
+
+/** The content of a revision, as the merge takes it. */
+export async function mergeSide(ctx: OperationContext, revision: RevisionRecord) {
+  const [index, files] = await Promise.all([pageIndexOf(ctx, revision.tree), filesOf(ctx, revision)]);
+  return { index, files };
+}
+
+/**
+ * Merges a change request into its space: a three-way merge of page trees (base: the
+ * change request's base, ours: the space's head, theirs: the change request's head; see
+ * `mergePages` for the rules). Needs `merge` on the change request (review). Outcomes:
+ * - merged: a revision with two parents (the space's head, the change request's) becomes
+ *   the space's head by compare-and-swap; the change request is 'merged' with
+ *   `revisionMerged`, `mergedBy`, `mergedAt`; answers `{revision, result: 'merge'}`.
+ *   When the space did not move since the base, the merged content is the change
+ *   request's own (no merge needed), still recorded as a two-parent revision.
+ * - what cannot be merged: 200 `{revision: <the space's head>, result: 'conflicts',
+ *   conflicts}` naming each page and field; nothing is written.
+ * - `expectedRevision` given and the space's head is another: 409 'conflict'.
+ * - a space or change request the caller cannot see, 404; a role too low, 403; a change
+ *   request already merged or archived, 409.
+ * Two change requests merged at the same moment both land: the one whose pointer move
+ * lost merges again onto the new head (up to 5 times, then 409).
+ * A crash after the space moved but before the change request was marked merged leaves it
+ * open with its content in the space; merging it again is a no-op merge that marks it.
+ */
+export const mergeChangeRequest = operation({
+  name: 'changeRequests.merge',
+  kind: 'mutation',
+  summary: 'Merge a change request into its space',
+  input: z.strictObject({
+    ...changeRequestPathShape,
+    expectedRevision: IdSchema.optional().describe('Refuse (409) unless the space is at this revision'),
+  }),
+  output: MergeResultSchema,
+  async run(ctx, input): Promise<MergeOutcome> {
+    const { space, changeRequest } = await authorizeChangeRequest(ctx, input, 'merge');
+    if (!acceptsEdits(changeRequest.status)) throw conflict(`The change request is ${changeRequest.status}`);
+    const userId = callerOf(ctx).userId;
+    const [base, theirs] = await Promise.all([
+      revisionOf(ctx, space.id, baseOf(changeRequest)),
+      revisionOf(ctx, space.id, changeRequest.revision),
+    ]);
+    for (let attempt = 0; attempt < MAX_POINTER_ATTEMPTS; attempt++) {
+      const current = attempt === 0 ? space : await ctx.repos.spaces.findById(space.id);
+      if (!current || current.deletedAt !== undefined) throw conflict('The space was deleted meanwhile');
+      const ours = await spaceHead(ctx, current, userId);
+      if (input.expectedRevision !== undefined && input.expectedRevision !== ours.id) {
+        throw conflict('The space is no longer at the expected revision');
+      }
+      const merged =
+        ours.tree === base.tree && ours.files === base.files
+          ? null
+          : await mergeContent(
+              ctx,
+              await mergeSide(ctx, base),
+              await mergeSide(ctx, ours),
+              await mergeSide(ctx, theirs),
+              ctx.clock.now().toISOString(),
+            );
+      if (merged?.result === 'conflicts') {
+        return {
+          revision: ours.id,
+          result: 'conflicts',
+          conflicts: merged.conflicts.map(({ pageId, field, reason }) => ({ page: pageId, field, reason })),
+        };
+      }
+      const revision = merged
+        ? await writeRevision(ctx, {
+            space: current,
+            parents: [ours.id, theirs.id],
+            kind: 'merge',
+            createdBy: userId,
+            changeRequestId: changeRequest.id,
+            pages: merged.pages,
+            files: merged.files,
+            objects: merged.bodies,
+          })
+        : await writeSharedRevision(ctx, theirs, [ours.id, theirs.id], userId, changeRequest.id);
+      if (!(await ctx.repos.spaces.moveRevision(space.id, ours.id, revision.id))) continue;
+      const now = ctx.clock.now().toISOString();
+      const marked = await ctx.repos.changeRequests.update(
+        changeRequest.id,
+        { status: changeRequest.status, revision: changeRequest.revision },
+        { status: 'merged', revisionMerged: revision.id, mergedBy: userId, mergedAt: now },
+        now,
+      );
+      // Edited or merged by someone else meanwhile: the space has this merge; say so.
+      if (!marked) throw conflict('The change request changed while it was merged: read it again');
+      return { revision: revision.id, result: 'merge' };
+    }
+    throw conflict('The space changed too often meanwhile: retry');
+  },
+});
+
+/** A merge revision whose content is one side's as it is (a fast-forward): the same objects. */
+function writeSharedRevision(
+  ctx: OperationContext,
+  content: RevisionRecord,
+  parents: string[],
+  createdBy: string,
+  changeRequestId: string,
+): Promise<RevisionRecord> {
+  const record: RevisionRecord = {
+    id: ctx.ids.newId(),
+    spaceId: content.spaceId,
+    organizationId: content.organizationId,
+    parents,
+    tree: content.tree,
+    files: content.files,
+    kind: 'merge',
+    createdBy,
+    createdAt: ctx.clock.now().toISOString(),
+    changeRequestId,
+  };
+  return ctx.repos.revisions.insert(record).then(() => record);
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { callerOf } from '../../../core/context';
+import { conflict } from '../../../core/errors';
+import { operation } from '../../../core/operation';
+import { authorizeChangeRequest, findChangeRequestOf } from '../../../policies/authorize-change-request';
+import { AppliedChangeSchema, ContentChangesSchema } from '../../revisions/content-changes';
+import { editedRevision } from '../../revisions/edited-revision';
+import { MAX_POINTER_ATTEMPTS } from '../../revisions/operations/update-space-content';
+import { changeRequestPeople } from '../change-request-people';
+import { ChangeRequestSchema, presentChangeRequest } from '../change-request-schema';
+import { acceptsEdits } from '../patch-rules';
+import { changeRequestPathShape } from './params';
+
+const ContentUpdateSchema = z
+  .object({
+    changeRequest: ChangeRequestSchema,
+    changes: z.array(AppliedChangeSchema).describe('What each change did, in order'),
+    insertedFiles: z
+      .array(z.object({ id: z.string(), ref: z.string().optional() }))
+      .describe('Files inserted'),
+  })
+  .meta({ id: 'ChangeRequestContentUpdate', description: 'A change request after a batch of changes' });
+
+/**
+ * Edits a change request's content (GitBook's `updateChangeRequestContent`): a batch of 1
+ * to 50 changes applied in order to its current revision, making one new revision whose
+ * parent is the one before; the caller becomes a contributor. Answers the change request
+ * (`compat`, the default) or `{changeRequest, changes, insertedFiles}` (`compat=false`).
+ * Needs `editContent` on the change request. Outcomes: a space or change request the
+ * caller cannot see, 404; a role too low, 403; a merged or archived change request, 409
+ * 'conflict' and nothing written; a change that cannot apply, 400 naming
+ * `changes.<index>.<field>` and nothing written. Two edits at the same moment both land:
+ * the change request's revision moves by compare-and-swap and the loser re-applies on the
+ * winner's revision; after 5 lost attempts, 409. `revert_page` without a revision goes
+ * back to the change request's base.
+ */
+export const updateChangeRequestContent = operation({
+  name: 'changeRequests.content.update',
+  kind: 'mutation',
+  summary: 'Edit the content of a change request: insert, update, move, delete and revert pages',
+  input: z.strictObject({
+    ...changeRequestPathShape,
+    changes: ContentChangesSchema,
+    compat: z
+      .boolean()
+      .optional()
+      .describe('true (default): answer the change request; false: with the changes'),
+  }),
+  output: z.union([ChangeRequestSchema, ContentUpdateSchema]),
+  async run(ctx, input) {
+    const { space, changeRequest: first } = await authorizeChangeRequest(ctx, input, 'editContent');
+    const userId = callerOf(ctx).userId;
+    let changeRequest = first;
+    for (let attempt = 0; attempt < MAX_POINTER_ATTEMPTS; attempt++) {
+      if (attempt > 0) changeRequest = await findChangeRequestOf(ctx, space, changeRequest.id);
+      if (!acceptsEdits(changeRequest.status)) {
+        throw conflict(`The change request is ${changeRequest.status}: its content cannot be edited`);
+      }
+      const head = await ctx.repos.revisions.findById(space.id, changeRequest.revision);
+      if (!head) throw new Error(`change request ${changeRequest.id} points at a missing revision`);
+      const edited = await editedRevision(ctx, {
+        space,
+        head,
+        revertTo: changeRequest.revisionMergedAncestor ?? changeRequest.revisionInitial,
+        changes: input.changes,
+        changeRequestId: changeRequest.id,
+      });
+      const updated = await ctx.repos.changeRequests.update(
+        changeRequest.id,
+        { status: changeRequest.status, revision: changeRequest.revision },
+        { revision: edited.revision.id },
+        ctx.clock.now().toISOString(),
+        userId,
+      );
+      if (!updated) continue;
+      const presented = presentChangeRequest(ctx.urls, updated, {
+        organizationId: space.organizationId,
+        spaceRevisionId: space.revisionId ?? '',
+        userOf: await changeRequestPeople(ctx, space.organizationId, [updated]),
+      });
+      return input.compat === false
+        ? { changeRequest: presented, changes: edited.applied, insertedFiles: [] }
+        : presented;
+    }
+    throw conflict('The change request changed too often meanwhile: retry');
+  },
+});

@@ -1,0 +1,81 @@
+import { callerOf } from '../../../core/context';
+import { conflict } from '../../../core/errors';
+import { operation } from '../../../core/operation';
+import { authorizeChangeRequest, findChangeRequestOf } from '../../../policies/authorize-change-request';
+import { mergeContent } from '../../revisions/merge-revisions';
+import { MAX_POINTER_ATTEMPTS } from '../../revisions/operations/update-space-content';
+import { spaceHead, writeRevision } from '../../revisions/revision-writer';
+import { acceptsEdits } from '../patch-rules';
+import { baseOf, mergeSide, revisionOf } from './merge-change-request';
+import { type MergeOutcome, MergeResultSchema } from './merge-result';
+import { ChangeRequestPathSchema } from './params';
+
+/**
+ * Brings a change request up to date with its space (GitBook's `update`): the space's
+ * head is merged into the change request (base: its base, ours: its head, theirs: the
+ * space's head), making a revision with two parents that becomes the change request's
+ * head; `revisionMergedAncestor` becomes the space's head, so it is no longer outdated.
+ * Needs `editContent` on the change request. Outcomes: already up to date, `{revision:
+ * <its head>, result: 'update'}` and nothing written; merged, `{revision, result:
+ * 'update'}`; what cannot be merged, 200 `{result: 'conflicts', conflicts}` and nothing
+ * written; a space or change request the caller cannot see, 404; a role too low, 403; a
+ * merged or archived change request, 409. An edit racing the update: the compare-and-swap
+ * on the change request's revision fails and the update runs again (up to 5 times).
+ */
+export const updateChangeRequestFromSpace = operation({
+  name: 'changeRequests.updateFromSpace',
+  kind: 'mutation',
+  summary: 'Bring a change request up to date with its space',
+  input: ChangeRequestPathSchema,
+  output: MergeResultSchema,
+  async run(ctx, input): Promise<MergeOutcome> {
+    const { space, changeRequest: first } = await authorizeChangeRequest(ctx, input, 'editContent');
+    const userId = callerOf(ctx).userId;
+    let changeRequest = first;
+    for (let attempt = 0; attempt < MAX_POINTER_ATTEMPTS; attempt++) {
+      if (attempt > 0) changeRequest = await findChangeRequestOf(ctx, space, changeRequest.id);
+      if (!acceptsEdits(changeRequest.status))
+        throw conflict(`The change request is ${changeRequest.status}`);
+      const current = attempt === 0 ? space : await ctx.repos.spaces.findById(space.id);
+      if (!current || current.deletedAt !== undefined) throw conflict('The space was deleted meanwhile');
+      const spaceAt = await spaceHead(ctx, current, userId);
+      if (spaceAt.id === baseOf(changeRequest)) return { revision: changeRequest.revision, result: 'update' };
+      const [base, ours] = await Promise.all([
+        revisionOf(ctx, space.id, baseOf(changeRequest)),
+        revisionOf(ctx, space.id, changeRequest.revision),
+      ]);
+      const merged = await mergeContent(
+        ctx,
+        await mergeSide(ctx, base),
+        await mergeSide(ctx, ours),
+        await mergeSide(ctx, spaceAt),
+        ctx.clock.now().toISOString(),
+      );
+      if (merged.result === 'conflicts') {
+        return {
+          revision: changeRequest.revision,
+          result: 'conflicts',
+          conflicts: merged.conflicts.map(({ pageId, field, reason }) => ({ page: pageId, field, reason })),
+        };
+      }
+      const revision = await writeRevision(ctx, {
+        space: current,
+        parents: [ours.id, spaceAt.id],
+        kind: 'update',
+        createdBy: userId,
+        changeRequestId: changeRequest.id,
+        pages: merged.pages,
+        files: merged.files,
+        objects: merged.bodies,
+      });
+      const updated = await ctx.repos.changeRequests.update(
+        changeRequest.id,
+        { status: changeRequest.status, revision: changeRequest.revision },
+        { revision: revision.id, revisionMergedAncestor: spaceAt.id },
+        ctx.clock.now().toISOString(),
+      );
+      if (updated) return { revision: revision.id, result: 'update' };
+    }
+    throw conflict('The change request changed too often meanwhile: retry');
+  },
+});

@@ -1,0 +1,1 @@
+export { BLOB_HASH_PATTERN, type BlobStore, isBlobHash, type StoredBlob } from './blob-store';

@@ -1,0 +1,249 @@
+/**
+ * Applies a batch of content changes to the pages of a revision, in memory: nothing is
+ * written here, so a change that fails (a 400 naming `changes.<index>.<field>`) leaves the
+ * store untouched and the batch is all or nothing.
+ *
+ * Rules:
+ * 1. `insert_page` puts a new page under `into` (absent: the top level) at index `at`
+ *    among its siblings (absent: last; beyond the last: 400). Its title is the front
+ *    matter's, else `title`, else the body's leading level-1 heading (taken out of the
+ *    body), else "Untitled". Its slug is `slug` (400 when a sibling has it), else one made
+ *    from the title, made unique among the siblings.
+ * 2. `update_page` changes the settings given ("" removes an emoji or icon), the body, and
+ *    the place (`into`: a page, or null for the top level; `at`). A page cannot go under
+ *    itself or one of its subpages (400). Its slug changes only when `slug` is given, so
+ *    links to it survive a new title.
+ * 3. `delete_page` removes the page and every page under it.
+ * 4. `revert_page` sets the page back to what it is in `revision` (default: the base):
+ *    present there, it gets that revision's settings, body and place (its parent must
+ *    still exist, else the top level); absent there, it is removed with its subpages.
+ * 5. A page named by a change must exist when the change applies (a `ref` of an earlier
+ *    insert of the batch names the page it inserted).
+ */
+
+import { invalidInput } from '../../core/errors';
+import { positionBetween } from '../positions/position-between';
+import { addressOf } from './content-address';
+import type { AppliedChange, ContentChange } from './content-changes';
+import { leadingHeading, readBody } from './page-body';
+import { slugOf, uniqueSlug } from './page-slug';
+import type { BodyObject } from './records';
+import { bySiblingOrder, changedPage, type StoredPage, type StoredPages } from './stored-page';
+
+export interface ChangeEnvironment {
+  now: string;
+  newId: () => string;
+  /** The pages of the revision a `revert_page` names (undefined: the base), or null when unknown. */
+  pagesAt: (revisionId: string | undefined) => ReadonlyMap<string, StoredPage> | null;
+}
+
+export interface AppliedBatch {
+  pages: StoredPages;
+  bodies: Map<string, BodyObject>;
+  applied: AppliedChange[];
+}
+
+export function applyChanges(
+  start: ReadonlyMap<string, StoredPage>,
+  changes: readonly ContentChange[],
+  env: ChangeEnvironment,
+): AppliedBatch {
+  const pages: StoredPages = new Map(start);
+  const bodies = new Map<string, BodyObject>();
+  const refs = new Map<string, string>();
+  const applied: AppliedChange[] = [];
+  const storeBody = (markdown: string): string => {
+    const object: BodyObject = { kind: 'body', markdown };
+    const address = addressOf(object);
+    bodies.set(address, object);
+    return address;
+  };
+  changes.forEach((change, index) => {
+    const field = (name: string) => `changes.${index}.${name}`;
+    const existing = (idOrRef: string, name = 'page'): StoredPage => {
+      const page = pages.get(refs.get(idOrRef) ?? idOrRef);
+      if (!page) throw invalidInput(field(name), `no page ${JSON.stringify(idOrRef)} in the content`);
+      return page;
+    };
+    switch (change.operation) {
+      case 'insert_page': {
+        const parentId = change.into === undefined ? null : existing(change.into, 'into').id;
+        const body = readBody(change.document, field('document'));
+        let markdown = body.markdown;
+        let title = body.settings.title ?? change.title;
+        if (title === undefined) {
+          const heading = leadingHeading(markdown);
+          if (heading) {
+            title = heading.title;
+            markdown = heading.rest;
+          }
+        }
+        const id = env.newId();
+        const siblings = siblingsOf(pages, parentId, id);
+        const settings = { ...pick(change), ...body.settings };
+        const page: StoredPage = {
+          id,
+          parentId,
+          position: positionAt(siblings, change.at, field('at')),
+          title: title ?? 'Untitled',
+          slug: slugFor(siblings, change.slug, title ?? 'Untitled', field('slug')),
+          ...optionalSettings(settings),
+          hidden: settings.hidden ?? false,
+          createdAt: env.now,
+          updatedAt: env.now,
+          body: storeBody(markdown),
+        };
+        pages.set(id, page);
+        if (change.ref !== undefined) {
+          if (refs.has(change.ref)) throw invalidInput(field('ref'), 'used twice in the batch');
+          refs.set(change.ref, id);
+        }
+        applied.push({ operation: 'insert_page', page: id });
+        return;
+      }
+      case 'update_page': {
+        const page = existing(change.page);
+        const body = change.document ? readBody(change.document, field('document')) : undefined;
+        const settings = { ...pick(change), ...(body?.settings ?? {}) };
+        let next = changedPage(page, { updatedAt: env.now });
+        if (settings.title !== undefined) next.title = settings.title;
+        for (const key of ['emoji', 'icon', 'description'] as const) {
+          const value = settings[key];
+          if (value === undefined) continue;
+          if (value === '') delete next[key];
+          else next[key] = value;
+        }
+        if (settings.hidden !== undefined) next.hidden = settings.hidden;
+        if (body) next.body = storeBody(body.markdown);
+        const moving = change.into !== undefined || change.at !== undefined;
+        const parentId =
+          change.into === undefined
+            ? page.parentId
+            : change.into === null
+              ? null
+              : existing(change.into, 'into').id;
+        if (parentId !== null && (parentId === page.id || isUnder(pages, parentId, page.id))) {
+          throw invalidInput(field('into'), 'a page cannot go under itself or one of its subpages');
+        }
+        const siblings = siblingsOf(pages, parentId, page.id);
+        if (moving) {
+          next = { ...next, parentId, position: positionAt(siblings, change.at, field('at')) };
+        }
+        if (change.slug !== undefined && change.slug !== page.slug) {
+          next.slug = slugFor(siblings, change.slug, next.title, field('slug'));
+        } else if (parentId !== page.parentId) {
+          next.slug = uniqueSlug(page.slug, new Set(siblings.map((sibling) => sibling.slug)));
+        }
+        pages.set(page.id, next);
+        applied.push({ operation: 'update_page', page: page.id });
+        return;
+      }
+      case 'delete_page': {
+        const page = existing(change.page);
+        for (const id of subtreeOf(pages, page.id)) pages.delete(id);
+        applied.push({ operation: 'delete_page', page: page.id });
+        return;
+      }
+      case 'revert_page': {
+        const target = env.pagesAt(change.revision);
+        if (!target) throw invalidInput(field('revision'), 'no such revision of this space');
+        const pageId = refs.get(change.page) ?? change.page;
+        const then = target.get(pageId);
+        if (!pages.has(pageId) && !then) throw invalidInput(field('page'), 'no such page in either revision');
+        if (!then) {
+          for (const id of subtreeOf(pages, pageId)) pages.delete(id);
+        } else {
+          const parentId = then.parentId !== null && pages.has(then.parentId) ? then.parentId : null;
+          const siblings = siblingsOf(pages, parentId, pageId);
+          const { loaded: _loaded, ...fields } = then;
+          pages.set(pageId, {
+            ...fields,
+            parentId,
+            slug: uniqueSlug(then.slug, new Set(siblings.map((sibling) => sibling.slug))),
+            updatedAt: env.now,
+          });
+        }
+        applied.push({ operation: 'revert_page', page: pageId });
+        return;
+      }
+    }
+  });
+  return { pages, bodies, applied };
+}
+
+type Settings = { title?: string; emoji?: string; icon?: string; description?: string; hidden?: boolean };
+
+const pick = (change: Settings): Settings => {
+  const settings: Settings = {};
+  for (const key of ['title', 'emoji', 'icon', 'description', 'hidden'] as const) {
+    if (change[key] !== undefined) (settings as Record<string, unknown>)[key] = change[key];
+  }
+  return settings;
+};
+
+const optionalSettings = (settings: Settings): Pick<StoredPage, 'emoji' | 'icon' | 'description'> => ({
+  ...(settings.emoji ? { emoji: settings.emoji } : {}),
+  ...(settings.icon ? { icon: settings.icon } : {}),
+  ...(settings.description !== undefined ? { description: settings.description } : {}),
+});
+
+/** The pages under `parentId` in order, without `exceptId` (the page being placed). */
+function siblingsOf(pages: StoredPages, parentId: string | null, exceptId: string): StoredPage[] {
+  return [...pages.values()]
+    .filter((page) => page.parentId === parentId && page.id !== exceptId)
+    .sort(bySiblingOrder);
+}
+
+function positionAt(siblings: readonly StoredPage[], at: number | undefined, field: string): string {
+  const index = at ?? siblings.length;
+  if (index > siblings.length) {
+    throw invalidInput(field, `must be between 0 and ${siblings.length} (the number of siblings)`);
+  }
+  const before = siblings[index - 1]?.position ?? null;
+  const after = siblings[index]?.position ?? null;
+  // Two siblings with one key (only after a merge): place after both rather than between.
+  if (before !== null && after !== null && before >= after) return positionBetween(after, null);
+  return positionBetween(before, after);
+}
+
+function slugFor(
+  siblings: readonly StoredPage[],
+  wanted: string | undefined,
+  title: string,
+  field: string,
+): string {
+  const taken = new Set(siblings.map((sibling) => sibling.slug));
+  if (wanted === undefined) return uniqueSlug(slugOf(title), taken);
+  if (taken.has(wanted)) throw invalidInput(field, 'a sibling page already has this slug');
+  return wanted;
+}
+
+function isUnder(pages: StoredPages, pageId: string, ancestorId: string): boolean {
+  const seen = new Set<string>();
+  for (let current = pages.get(pageId); current?.parentId; current = pages.get(current.parentId)) {
+    if (current.parentId === ancestorId) return true;
+    if (seen.has(current.parentId)) return false;
+    seen.add(current.parentId);
+  }
+  return false;
+}
+
+/** The page and every page under it. */
+export function subtreeOf(pages: StoredPages, rootId: string): string[] {
+  const children = new Map<string, string[]>();
+  for (const page of pages.values()) {
+    if (page.parentId === null) continue;
+    const list = children.get(page.parentId);
+    if (list) list.push(page.id);
+    else children.set(page.parentId, [page.id]);
+  }
+  const out: string[] = [];
+  const stack = [rootId];
+  while (stack.length > 0) {
+    const id = stack.pop() as string;
+    if (!pages.has(id)) continue;
+    out.push(id);
+    stack.push(...(children.get(id) ?? []));
+  }
+  return out;
+}

@@ -1,0 +1,22 @@
+/** Revisions of a space's content: the three-way merge of their pages. */
+
+export { addressOf as contentAddressOf } from './content-address';
+export type { ContentChange } from './content-changes';
+export { mergeMarkdown } from './merge-markdown';
+export { mergePages } from './merge-pages';
+export { indexPages, type PageIndex, pageIndexOf } from './page-index';
+export type { MergeConflict, MergeResult, PageSet, PageState } from './page-state';
+export type { ContentObjectRepository, RevisionRepository } from './ports';
+export type {
+  BodyObject,
+  ContentObject,
+  FileEntry,
+  FilesObject,
+  PageObject,
+  RevisionKind,
+  RevisionRecord,
+  TreeObject,
+} from './records';
+export { spaceHead, writeFirstRevision } from './revision-writer';
+export type { StoredPage, StoredPages } from './stored-page';
+export { compareSiblingPages } from './tree-order';

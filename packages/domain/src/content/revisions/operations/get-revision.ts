@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { operation } from '../../../core/operation';
+import { SpaceIdParam } from '../../spaces/operations/params';
+import { contentOf, viewableRevision } from '../revision-content';
+import { presentRevision, RevisionSchema } from '../revision-schema';
+import { RevisionIdParam, readOptions } from './params';
+
+/**
+ * One revision of a space the caller can view, with its pages and files. Outcomes: a space
+ * the caller cannot view, or a revision that is not one of this space's, 404.
+ */
+export const getRevision = operation({
+  name: 'spaces.revisions.get',
+  kind: 'query',
+  summary: 'Get a revision of a space, with its pages and files',
+  input: z.strictObject({ spaceId: SpaceIdParam, revisionId: RevisionIdParam, ...readOptions }),
+  output: RevisionSchema,
+  async run(ctx, input) {
+    const { revision } = await viewableRevision(ctx, input);
+    const { index, files } = await contentOf(ctx, revision);
+    return presentRevision(ctx.urls, revision, index, files);
+  },
+});

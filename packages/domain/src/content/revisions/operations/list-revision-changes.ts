@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { notFound } from '../../../core/errors';
+import { operation } from '../../../core/operation';
+import { SpaceIdParam } from '../../spaces/operations/params';
+import { indexPages } from '../page-index';
+import { loadBodies } from '../page-tree';
+import { RevisionChangeSchema, revisionChanges } from '../revision-changes';
+import { contentOf, viewableRevision } from '../revision-content';
+import { fileDownloadUrl } from '../revision-schema';
+import { RevisionIdParam, readOptions } from './params';
+
+/**
+ * What a revision changed: against `from` (another revision of the space), by default
+ * against its first parent (the revision it was made from; a first revision is compared
+ * with nothing). At most `limit` changes (default 100), `more` counts the rest. Outcomes:
+ * a space the caller cannot view, or a revision (or `from`) not of this space, 404.
+ */
+export const listRevisionChanges = operation({
+  name: 'spaces.revisions.changes',
+  kind: 'query',
+  summary: 'List what a revision changed (against its parent or another revision)',
+  input: z.strictObject({
+    spaceId: SpaceIdParam,
+    revisionId: RevisionIdParam,
+    from: RevisionIdParam.optional().describe('Revision to compare with (default: the first parent)'),
+    limit: z.number().int().min(1).max(1000).optional().describe('Most changes returned (default 100)'),
+    ...readOptions,
+  }),
+  output: z
+    .object({
+      changes: z.array(RevisionChangeSchema),
+      more: z.number().int().min(0).optional().describe('Changes left out by the limit'),
+    })
+    .meta({ id: 'RevisionSemanticChanges', description: 'What a revision changed' }),
+  async run(ctx, input) {
+    const { space, revision } = await viewableRevision(ctx, input);
+    const fromId = input.from ?? revision.parents[0];
+    const from = fromId === undefined ? null : await ctx.repos.revisions.findById(space.id, fromId);
+    if (fromId !== undefined && !from) throw notFound('Revision');
+    const [after, before] = await Promise.all([
+      contentOf(ctx, revision),
+      from ? contentOf(ctx, from) : Promise.resolve({ index: indexPages('', new Map()), files: [] }),
+    ]);
+    const changes = await revisionChanges(
+      { pages: before.index.pages, paths: before.index.paths, files: before.files },
+      { pages: after.index.pages, paths: after.index.paths, files: after.files },
+      (addresses) => loadBodies(ctx, addresses),
+      (file) => fileDownloadUrl(ctx.urls, file),
+    );
+    const limit = input.limit ?? 100;
+    return changes.length > limit
+      ? { changes: changes.slice(0, limit), more: changes.length - limit }
+      : { changes };
+  },
+});

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { callerOf } from '../../../core/context';
+import { conflict } from '../../../core/errors';
+import { operation } from '../../../core/operation';
+import { authorizeSpace } from '../../../policies/authorize-space';
+import { SpaceIdParam } from '../../spaces/operations/params';
+import { AppliedChangeSchema, ContentChangesSchema } from '../content-changes';
+import { editedRevision } from '../edited-revision';
+import { spaceHead } from '../revision-writer';
+
+/** Attempts at moving the space's pointer before giving up (each lost one re-applies on the new head). */
+export const MAX_POINTER_ATTEMPTS = 5;
+
+/**
+ * Edits a space's content directly (its `editMode` is 'live'): a batch of 1 to 50 changes
+ * applied in order to the current content, making one new revision. Needs `edit` on the
+ * space. Outcomes: a space the caller cannot view, 404; a role below edit, 403; a locked
+ * space, 409 'conflict' and nothing written; a change that cannot apply, 400 naming
+ * `changes.<index>.<field>` and nothing written. Two edits at the same moment both land:
+ * the pointer moves by compare-and-swap, and the one that lost re-applies its changes on
+ * the revision the other made (changes name pages by id, so they mean the same there);
+ * after 5 lost attempts, 409. `revert_page` without a revision goes back to the revision
+ * before the current one.
+ */
+export const updateSpaceContent = operation({
+  name: 'spaces.content.update',
+  kind: 'mutation',
+  summary: 'Edit the content of a live space: insert, update, move, delete and revert pages',
+  input: z.strictObject({ spaceId: SpaceIdParam, changes: ContentChangesSchema }),
+  output: z
+    .object({
+      revision: z.string().describe('Id of the new revision'),
+      changes: z.array(AppliedChangeSchema).describe('What each change did, in order'),
+    })
+    .meta({ id: 'SpaceContentUpdate', description: 'The revision a batch of changes made' }),
+  async run(ctx, input) {
+    const { space } = await authorizeSpace(ctx, input.spaceId, 'edit');
+    for (let attempt = 0; attempt < MAX_POINTER_ATTEMPTS; attempt++) {
+      const current = attempt === 0 ? space : await ctx.repos.spaces.findById(space.id);
+      if (!current || current.deletedAt !== undefined) throw conflict('The space was deleted meanwhile');
+      if (current.editMode === 'locked') throw conflict('The space is locked: its content cannot be edited');
+      const head = await spaceHead(ctx, current, callerOf(ctx).userId);
+      const edited = await editedRevision(ctx, {
+        space: current,
+        head,
+        revertTo: head.parents[0],
+        changes: input.changes,
+      });
+      if (await ctx.repos.spaces.moveRevision(space.id, head.id, edited.revision.id)) {
+        return { revision: edited.revision.id, changes: edited.applied };
+      }
+    }
+    throw conflict('The space changed too often meanwhile: retry');
+  },
+});

@@ -1,0 +1,21 @@
+import type { PageRequest, Slice } from '../../core/paging';
+import type { ContentObject, RevisionRecord } from './records';
+
+/** Immutable, content-addressed objects: written once, never changed, shared by revisions. */
+export interface ContentObjectRepository {
+  /**
+   * Stores objects under their addresses (`addressOf`, computed by the domain); objects
+   * already stored are left as they are.
+   */
+  putMany(objects: ReadonlyMap<string, ContentObject>): Promise<void>;
+  /** The stored objects among `addresses` (missing ones are absent from the map). */
+  getMany(addresses: readonly string[]): Promise<Map<string, ContentObject>>;
+}
+
+export interface RevisionRepository {
+  insert(revision: RevisionRecord): Promise<void>;
+  findById(spaceId: string, id: string): Promise<RevisionRecord | null>;
+  /** The space's revisions, newest first, keyset-paged. */
+  listForSpace(spaceId: string, page: PageRequest): Promise<Slice<RevisionRecord>>;
+  countForSpace(spaceId: string): Promise<number>;
+}

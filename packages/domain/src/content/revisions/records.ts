@@ -1,0 +1,80 @@
+/**
+ * What the repositories store for content: revisions, and the immutable objects their page
+ * trees are made of. Objects are content-addressed (the address is a hash of the object),
+ * as Git stores trees: a revision that changes one page stores that page's body and object,
+ * the tree objects of its ancestors and the revision record; everything else is shared with
+ * the revision before it.
+ */
+
+/** Why a revision was made (GitBook's revision `type`, plus the first, empty one). */
+export type RevisionKind = 'initial' | 'edits' | 'merge' | 'update' | 'rollback';
+
+export interface RevisionRecord {
+  id: string;
+  spaceId: string;
+  organizationId: string;
+  /** The revisions it was made from: none for the first, two for a merge or an update. */
+  parents: string[];
+  /** Address of the top-level tree object. */
+  tree: string;
+  /** Address of the files object. */
+  files: string;
+  kind: RevisionKind;
+  /** The user whose request made it. */
+  createdBy: string;
+  createdAt: string;
+  /** Set on a change request's revisions (edits and updates), and on a merge (the merged one). */
+  changeRequestId?: string;
+}
+
+/** A page: its settings, its body's address and its subpages' tree address. */
+export interface PageObject {
+  kind: 'page';
+  id: string;
+  title: string;
+  /** Path segment, unique among siblings; kept when the title changes, so links keep working. */
+  slug: string;
+  emoji?: string;
+  icon?: string;
+  description?: string;
+  hidden: boolean;
+  /** Order among siblings: a fractional-indexing key. */
+  position: string;
+  createdAt: string;
+  updatedAt: string;
+  /** Address of the body object (canonical markdown). */
+  body: string;
+  /** Address of the tree object of its subpages; null when it has none. */
+  children: string | null;
+}
+
+/** The pages at one level, in order: the addresses of their page objects. */
+export interface TreeObject {
+  kind: 'tree';
+  pages: string[];
+}
+
+/** A page body, in its one stored form: canonical markdown (see @quire/documents). */
+export interface BodyObject {
+  kind: 'body';
+  markdown: string;
+}
+
+/** A file of a revision; its bytes live in the blob store under `hash`. */
+export interface FileEntry {
+  id: string;
+  name: string;
+  contentType: string;
+  size: number;
+  /** Lowercase hex SHA-256 of the bytes. */
+  hash: string;
+  dimensions?: { width: number; height: number };
+}
+
+/** The files of a revision, ordered by id. */
+export interface FilesObject {
+  kind: 'files';
+  files: FileEntry[];
+}
+
+export type ContentObject = PageObject | TreeObject | BodyObject | FilesObject;

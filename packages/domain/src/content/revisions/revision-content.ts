@@ -1,0 +1,56 @@
+/**
+ * A revision's content as the read operations need it: the revision a request names (the
+ * space's head, or one of its revisions by id), its pages and its files.
+ */
+import { callerOf, type OperationContext } from '../../core/context';
+import { notFound } from '../../core/errors';
+import { findChangeRequestOf } from '../../policies/authorize-change-request';
+import { authorizeSpace } from '../../policies/authorize-space';
+import type { SpaceRecord } from '../spaces/records';
+import { type PageIndex, pageIndexOf } from './page-index';
+import type { FileEntry, RevisionRecord } from './records';
+import { spaceHead } from './revision-writer';
+
+/** Which content a read names: the space's current content, one of its revisions, or a change request's. */
+export interface ContentSource {
+  spaceId: string;
+  revisionId?: string | undefined;
+  changeRequestId?: string | undefined;
+}
+
+/**
+ * The revision a read names, of a space the caller can view: `revisionId`, else the head
+ * of change request `changeRequestId` (its id or number), else the space's head. A space,
+ * revision or change request the caller cannot see: 404 (one of another space too).
+ */
+export async function viewableRevision(
+  ctx: OperationContext,
+  source: ContentSource,
+): Promise<{ space: SpaceRecord; revision: RevisionRecord }> {
+  const { space } = await authorizeSpace(ctx, source.spaceId, 'view');
+  const revisionId =
+    source.revisionId ??
+    (source.changeRequestId === undefined
+      ? undefined
+      : (await findChangeRequestOf(ctx, space, source.changeRequestId)).revision);
+  if (revisionId === undefined) return { space, revision: await spaceHead(ctx, space, callerOf(ctx).userId) };
+  const revision = await ctx.repos.revisions.findById(space.id, revisionId);
+  if (!revision) throw notFound('Revision');
+  return { space, revision };
+}
+
+/** The pages and files of a revision. */
+export async function contentOf(
+  ctx: OperationContext,
+  revision: RevisionRecord,
+): Promise<{ index: PageIndex; files: FileEntry[] }> {
+  const [index, files] = await Promise.all([pageIndexOf(ctx, revision.tree), filesOf(ctx, revision)]);
+  return { index, files };
+}
+
+export async function filesOf(ctx: OperationContext, revision: RevisionRecord): Promise<FileEntry[]> {
+  const objects = await ctx.repos.contentObjects.getMany([revision.files]);
+  const files = objects.get(revision.files);
+  if (files?.kind !== 'files') throw new Error(`files object ${revision.files} is missing`);
+  return files.files;
+}

@@ -1,0 +1,207 @@
+/** The Revision, Page and File resources as GitBook's API has them, and their presenters. */
+import { z } from 'zod';
+import type { PublicUrls } from '../../core/context';
+import { TimestampSchema, UrlSchema } from '../../core/schemas';
+import type { PageIndex } from './page-index';
+import type { FileEntry, RevisionRecord } from './records';
+import type { StoredPage } from './stored-page';
+
+const pageFields = {
+  id: z.string().describe('Id of the page, stable across revisions'),
+  title: z.string().describe('Title of the page'),
+  emoji: z.string().optional().describe('Emoji of the page'),
+  icon: z.string().optional().describe('Icon of the page'),
+  description: z.string().optional().describe('Description of the page'),
+  createdAt: TimestampSchema.describe('When the page was created'),
+  updatedAt: TimestampSchema.describe('When the page last changed'),
+  kind: z.literal('sheet').describe('Deprecated: always "sheet" for a document page'),
+  type: z.literal('document').describe('Kind of page'),
+  urls: z.object({ app: UrlSchema.describe('Page in the app') }),
+  slug: z.string().describe('Path segment of the page, unique among its siblings'),
+  path: z.string().describe("Path of the page in the space: its ancestors' slugs and its own"),
+  layout: z
+    .object({
+      width: z.enum(['default', 'wide']),
+      cover: z.boolean(),
+      coverSize: z.enum(['hero', 'full']),
+      title: z.boolean(),
+      description: z.boolean(),
+      tableOfContents: z.boolean(),
+      outline: z.boolean(),
+      pagination: z.boolean(),
+      metadata: z.boolean(),
+    })
+    .meta({
+      id: 'PageLayout',
+      description: "How the page is laid out (GitBook's defaults; not settable yet)",
+    }),
+  hidden: z.boolean().describe('Hidden from the table of contents'),
+};
+
+/** GitBook's default page layout: every page has it until layouts can be set. */
+const DEFAULT_LAYOUT = {
+  width: 'default',
+  cover: true,
+  coverSize: 'hero',
+  title: true,
+  description: true,
+  tableOfContents: true,
+  outline: true,
+  pagination: true,
+  metadata: true,
+} as const;
+
+/** A page in a tree, with its subpages (JSON in GraphQL: a tree of any depth). */
+export interface PageTreeNode extends z.infer<z.ZodObject<typeof pageFields>> {
+  pages: PageTreeNode[];
+}
+
+export const PageTreeNodeSchema: z.ZodType<PageTreeNode> = z
+  .object({
+    ...pageFields,
+    pages: z.lazy(() => z.array(PageTreeNodeSchema)).describe('Subpages, in order'),
+  })
+  .meta({ id: 'RevisionPage', description: 'A page of a revision, with its subpages' });
+
+export const FileSchema = z
+  .object({
+    id: z.string().describe('Id of the file'),
+    name: z.string().describe('File name'),
+    contentType: z.string().describe('MIME type'),
+    downloadURL: UrlSchema.describe('Where the bytes are served'),
+    size: z.number().int().min(0).describe('Size in bytes'),
+    dimensions: z
+      .object({ width: z.number(), height: z.number() })
+      .optional()
+      .describe('Width and height of an image, in pixels'),
+  })
+  .meta({ id: 'RevisionFile', description: 'A file of a revision' });
+
+export const RevisionTypeSchema = z
+  .enum(['edits', 'merge', 'update', 'rollback'])
+  .describe('Why the revision was made: edits, a merge of a change request, an update of one, a rollback');
+
+export const RevisionSchema = z
+  .object({
+    object: z.literal('revision').describe('Always "revision"'),
+    id: z.string().describe('Id of the revision'),
+    parents: z.array(z.string()).describe('Revisions it was made from'),
+    type: RevisionTypeSchema,
+    pages: z.array(PageTreeNodeSchema).describe('Top-level pages, each with its subpages'),
+    files: z.array(FileSchema).describe('Files of the revision'),
+    reusableContents: z
+      .array(z.object({ id: z.string(), title: z.string() }))
+      .describe('Reusable contents (none yet)'),
+    variables: z.record(z.string(), z.string()).describe('Variables of the space'),
+    createdAt: TimestampSchema.describe('When the revision was made'),
+    urls: z.object({ app: UrlSchema.describe('Revision in the app') }),
+  })
+  .meta({ id: 'Revision', description: 'An immutable version of the content of a space' });
+
+export type Revision = z.infer<typeof RevisionSchema>;
+
+/** GitBook's revision types; the first, empty revision of a space counts as edits. */
+const revisionType = (record: RevisionRecord): Revision['type'] =>
+  record.kind === 'initial' ? 'edits' : record.kind;
+
+const spaceAppUrl = (
+  urls: PublicUrls,
+  revision: Pick<RevisionRecord, 'organizationId' | 'spaceId'>,
+): string => `${urls.app}/o/${revision.organizationId}/s/${revision.spaceId}`;
+
+/** The pages as GitBook's nested tree, from `parentId` (null: the top level) down. */
+export function presentPageTree(
+  urls: PublicUrls,
+  revision: Pick<RevisionRecord, 'organizationId' | 'spaceId'>,
+  index: PageIndex,
+  parentId: string | null = null,
+): PageTreeNode[] {
+  const appBase = spaceAppUrl(urls, revision);
+  const present = (page: StoredPage): PageTreeNode => ({
+    ...presentPageFields(appBase, page, index.paths.get(page.id) ?? page.slug),
+    pages: (index.children.get(page.id) ?? []).map(present),
+  });
+  return (index.children.get(parentId) ?? []).map(present);
+}
+
+function presentPageFields(appBase: string, page: StoredPage, path: string): Omit<PageTreeNode, 'pages'> {
+  return {
+    id: page.id,
+    title: page.title,
+    ...(page.emoji !== undefined ? { emoji: page.emoji } : {}),
+    ...(page.icon !== undefined ? { icon: page.icon } : {}),
+    ...(page.description !== undefined ? { description: page.description } : {}),
+    createdAt: page.createdAt,
+    updatedAt: page.updatedAt,
+    kind: 'sheet',
+    type: 'document',
+    urls: { app: `${appBase}/${path}` },
+    slug: page.slug,
+    path,
+    layout: DEFAULT_LAYOUT,
+    hidden: page.hidden,
+  };
+}
+
+export const fileDownloadUrl = (urls: PublicUrls, file: Pick<FileEntry, 'hash' | 'name'>): string =>
+  `${urls.api}/files/${file.hash}/${encodeURIComponent(file.name)}`;
+
+export function presentFile(urls: PublicUrls, file: FileEntry): z.infer<typeof FileSchema> {
+  return {
+    id: file.id,
+    name: file.name,
+    contentType: file.contentType,
+    downloadURL: fileDownloadUrl(urls, file),
+    size: file.size,
+    ...(file.dimensions ? { dimensions: file.dimensions } : {}),
+  };
+}
+
+export function presentRevision(
+  urls: PublicUrls,
+  record: RevisionRecord,
+  index: PageIndex,
+  files: readonly FileEntry[],
+): Revision {
+  return {
+    object: 'revision',
+    id: record.id,
+    parents: record.parents,
+    type: revisionType(record),
+    pages: presentPageTree(urls, record, index),
+    files: files.map((file) => presentFile(urls, file)),
+    reusableContents: [],
+    variables: {},
+    createdAt: record.createdAt,
+    urls: { app: `${spaceAppUrl(urls, record)}/revisions/${record.id}` },
+  };
+}
+
+/** One page with its markdown (and its subpages), as `content/page/{pageId}` answers. */
+export const PageSchema = z
+  .object({
+    ...pageFields,
+    pages: z.lazy(() => z.array(PageTreeNodeSchema)).describe('Subpages, in order'),
+    markdown: z.string().optional().describe('Body of the page as markdown (format=markdown)'),
+    document: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('Body of the page as a document tree (format=document)'),
+  })
+  .meta({ id: 'Page', description: 'A page of a revision with its body' });
+
+export type Page = z.infer<typeof PageSchema>;
+
+export function presentPage(
+  urls: PublicUrls,
+  revision: Pick<RevisionRecord, 'organizationId' | 'spaceId'>,
+  index: PageIndex,
+  page: StoredPage,
+  body: { markdown: string } | { document: Record<string, unknown> },
+): Page {
+  return {
+    ...presentPageFields(spaceAppUrl(urls, revision), page, index.paths.get(page.id) ?? page.slug),
+    pages: presentPageTree(urls, revision, index, page.id),
+    ...body,
+  };
+}

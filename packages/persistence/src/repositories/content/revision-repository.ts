@@ -1,0 +1,44 @@
+import type { PageRequest, RevisionRecord, RevisionRepository, Slice } from '@quire/domain';
+import type { StoreCollection, StoreDatabase } from '@quire/store';
+import { type CollectionIndexes, defineIndexes } from '@quire/store';
+import { findPage } from '../find-page';
+
+const COLLECTION = 'revisions';
+
+interface RevisionDocument extends Omit<RevisionRecord, 'id'> {
+  _id: string;
+}
+
+export const revisionIndexes: CollectionIndexes[] = [
+  defineIndexes<RevisionDocument>(COLLECTION, [
+    // A space's history, newest first (ids grow with time).
+    { key: { spaceId: 1, _id: 1 } },
+  ]),
+];
+
+const toRecord = ({ _id, ...rest }: RevisionDocument): RevisionRecord => ({ id: _id, ...rest });
+
+export class MongoRevisionRepository implements RevisionRepository {
+  readonly #revisions: StoreCollection<RevisionDocument>;
+
+  constructor(db: StoreDatabase) {
+    this.#revisions = db.collection<RevisionDocument>(COLLECTION);
+  }
+
+  async insert({ id, ...rest }: RevisionRecord): Promise<void> {
+    await this.#revisions.insertOne({ _id: id, ...rest });
+  }
+
+  async findById(spaceId: string, id: string): Promise<RevisionRecord | null> {
+    const doc = await this.#revisions.findOne({ _id: id, spaceId });
+    return doc ? toRecord(doc) : null;
+  }
+
+  listForSpace(spaceId: string, page: PageRequest): Promise<Slice<RevisionRecord>> {
+    return findPage(this.#revisions, { spaceId }, { direction: -1 }, page, toRecord);
+  }
+
+  countForSpace(spaceId: string): Promise<number> {
+    return this.#revisions.countDocuments({ spaceId });
+  }
+}
