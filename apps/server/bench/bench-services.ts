@@ -6,10 +6,11 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type DomainServices, systemClock } from '@quire/domain';
-import { createRepositories, openStore, repositoryIndexes } from '@quire/persistence';
+import { createRepositories, DirectoryBlobStore, openStore, repositoryIndexes } from '@quire/persistence';
 import { ensureIndexes, type Store } from '@quire/store';
 import { NodeSecrets } from '../src/adapters/node-secrets';
 import { TimeOrderedIds } from '../src/adapters/time-ordered-ids';
+import { DEFAULT_INCOMING_FILE_LIMITS, ServerIncomingFiles } from '../src/files/server-incoming-files';
 
 export interface BenchServices {
   services: DomainServices;
@@ -27,6 +28,10 @@ export async function openBenchServices(name: string): Promise<BenchServices> {
     ids: new TimeOrderedIds(),
     secrets: new NodeSecrets(new Uint8Array(32), 'bench'),
     urls: { api: 'http://bench.test', app: 'http://app.bench.test' },
+    incomingFiles: new ServerIncomingFiles(await DirectoryBlobStore.open(join(dataDir, 'blobs')), {
+      ...DEFAULT_INCOMING_FILE_LIMITS,
+      allowHosts: [],
+    }),
   };
   return { services, store, dataDir };
 }

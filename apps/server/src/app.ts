@@ -5,7 +5,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import { type Clock, invalidInput, systemClock } from '@quire/domain';
-import { createRepositories, loadOrCreateSigningKey } from '@quire/persistence';
+import { createRepositories, loadOrCreateSigningKey, openStoredBlobs } from '@quire/persistence';
 import type { Store } from '@quire/store';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { NodeSecrets } from './adapters/node-secrets';
@@ -16,6 +16,8 @@ import { registerDocs } from './faces/openapi/register-docs';
 import { registerRestRoutes } from './faces/rest/register-rest';
 import { restRoutes } from './faces/rest/route-table';
 import { registerTrpc } from './faces/trpc/register-trpc';
+import { registerFileDownloads } from './files/file-downloads';
+import { DEFAULT_INCOMING_FILE_LIMITS, ServerIncomingFiles } from './files/server-incoming-files';
 import { answerClientError } from './http/client-errors';
 import { errorBody, toHttpError } from './http/error-body';
 import { parseJsonText } from './http/json-text';
@@ -50,12 +52,19 @@ export async function buildServices(
   const signingKey = await loadOrCreateSigningKey(options.store.db, () =>
     randomBytes(32).toString('base64url'),
   );
+  const blobs = await openStoredBlobs(options.store, options.config.dataDir);
   return {
     repos: createRepositories(options.store.db),
     clock: options.clock ?? systemClock,
     ids: new TimeOrderedIds(),
     secrets: new NodeSecrets(new TextEncoder().encode(signingKey), options.config.publicUrl),
     urls: { api: options.config.publicUrl, app: options.config.appUrl },
+    incomingFiles: new ServerIncomingFiles(blobs, {
+      ...DEFAULT_INCOMING_FILE_LIMITS,
+      ...options.config.files,
+      allowHosts: options.config.fetchAllowHosts,
+    }),
+    blobs,
   };
 }
 
@@ -151,6 +160,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   });
 
   registerRestRoutes(app, restRoutes, gate);
+  registerFileDownloads(app, { blobs: services.blobs });
   registerTrpc(app, gate);
   registerGraphql(app, gate);
   registerDocs(app, restRoutes, config);

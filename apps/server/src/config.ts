@@ -46,11 +46,23 @@ const ConfigSchema = z
     QUIRE_BOOTSTRAP_TOKEN: optionalString.pipe(z.string().min(24).max(256).optional()),
     /** On first start with an empty store: the title of the first organization. */
     QUIRE_BOOTSTRAP_ORG: z.string().min(2).max(255).default('Quire'),
-    /** Largest accepted request body, in bytes. */
+    /** Largest accepted request body, in bytes (room for a 1 MB inline file in base64). */
     QUIRE_BODY_LIMIT: z.coerce
       .number()
       .int()
       .min(1024)
+      .default(2 * 1024 * 1024),
+    /** Largest file brought in from a URL by a content edit, in bytes. */
+    QUIRE_FILE_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(100 * 1024 * 1024),
+    /** Largest file sent inline (base64) in a content edit, in bytes. */
+    QUIRE_FILE_INLINE_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
       .default(1024 * 1024),
     /** Seconds between two runs of the purge of spaces deleted more than 7 days ago. */
     QUIRE_PURGE_INTERVAL_SECONDS: z.coerce.number().positive().max(86_400).default(3600),
@@ -113,6 +125,7 @@ const ConfigSchema = z
       trustProxy: trustProxyOf(env.QUIRE_TRUST_PROXY),
       metricsToken: env.QUIRE_METRICS_TOKEN,
       fetchAllowHosts: env.QUIRE_FETCH_ALLOW_HOSTS,
+      files: { maxFetchedBytes: env.QUIRE_FILE_MAX_BYTES, maxInlineBytes: env.QUIRE_FILE_INLINE_MAX_BYTES },
     };
   });
 

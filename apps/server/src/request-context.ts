@@ -7,11 +7,13 @@ import type {
   Caller,
   Clock,
   IdSource,
+  IncomingFiles,
   OperationContext,
   PublicUrls,
   Repositories,
   Secrets,
 } from '@quire/domain';
+import type { StoredBlobs } from '@quire/persistence';
 import type { RateLimits, RateState } from './http/rate-limits';
 import type { TokenCache } from './http/token-cache';
 
@@ -21,6 +23,9 @@ export interface Services {
   ids: IdSource;
   secrets: Secrets;
   urls: PublicUrls;
+  incomingFiles: IncomingFiles;
+  /** The bytes of files, served by `/files/:hash` (`files/file-downloads.ts`). */
+  blobs: StoredBlobs;
 }
 
 /** One request's way to run operations (see `runOperation`). */

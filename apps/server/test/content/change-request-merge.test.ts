@@ -107,7 +107,13 @@ describe('change request content', () => {
       },
     );
     expect(detailed.changeRequest.id).toBe(cr.id);
-    expect(detailed.changes).toEqual([{ operation: 'insert_page', page: expect.any(String) }]);
+    expect(detailed.changes).toEqual([
+      {
+        object: 'created_page',
+        page: { object: 'page', id: expect.any(String), urls: { location: expect.any(String) } },
+      },
+    ]);
+    expect(detailed.insertedFiles).toEqual([]);
     const crContent = await call(
       f.token,
       'GET',

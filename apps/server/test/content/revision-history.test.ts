@@ -94,6 +94,36 @@ describe('GET /v1/spaces/:spaceId/revisions and /revisions/:revisionId/changes',
     expect(span.more).toBe(1);
   });
 
+  it("lists the space's own line: not a change request's revisions, with paging", async () => {
+    const org = await createOrganization(server);
+    const space = await call(org.admin.token, `/v1/orgs/${org.organization.id}/spaces`, { title: 'Docs' });
+    for (let i = 0; i < 3; i++) {
+      await call(org.admin.token, `/v1/spaces/${space.id}/content`, {
+        changes: [{ operation: 'insert_page', title: `P${i}`, document: { markdown: `${i}` } }],
+      });
+    }
+    const cr = await call(org.admin.token, `/v1/spaces/${space.id}/change-requests`, { subject: 'x' });
+    const edited = await call(
+      org.admin.token,
+      `/v1/spaces/${space.id}/change-requests/${cr.number}/content`,
+      {
+        changes: [{ operation: 'insert_page', title: 'In the change request', document: { markdown: 'cr' } }],
+      },
+    );
+    const first = await call(org.admin.token, `/v1/spaces/${space.id}/revisions?limit=3`);
+    expect(first.count).toBe(4);
+    expect(first.items).toHaveLength(3);
+    const rest = await call(
+      org.admin.token,
+      `/v1/spaces/${space.id}/revisions?limit=3&page=${first.next.page}`,
+    );
+    expect(rest.items.map((revision: Json) => revision.id)).toEqual([space.revision]);
+    expect(rest.next).toBeUndefined();
+    const ids = [...first.items, ...rest.items].map((revision: Json) => revision.id);
+    expect(ids).toContain(cr.revision);
+    expect(ids).not.toContain(edited.revision);
+  });
+
   it('hides the history of a space from outsiders', async () => {
     const org = await createOrganization(server);
     const space = await call(org.admin.token, `/v1/orgs/${org.organization.id}/spaces`, { title: 'Docs' });

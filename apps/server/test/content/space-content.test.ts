@@ -75,11 +75,15 @@ describe('POST /v1/spaces/:spaceId/content', () => {
       { operation: 'insert_page', into: 'guide', title: 'Install', document: { markdown: 'Run `quire`.' } },
       { operation: 'insert_page', document: { markdown: '# Reference\n\nAll of it.' } },
     ]);
-    expect(first.changes.map((change: Json) => change.operation)).toEqual([
-      'insert_page',
-      'insert_page',
-      'insert_page',
+    expect(first.changes.map((change: Json) => change.object)).toEqual([
+      'created_page',
+      'created_page',
+      'created_page',
     ]);
+    expect(first.changes[0].ref).toBe('guide');
+    expect(first.changes[0].page.urls.location).toBe(
+      `${server.config.publicUrl}/v1/spaces/${space.id}/content/page/${first.changes[0].page.id}`,
+    );
     const content = await read(org.admin.token, `/v1/spaces/${space.id}/content`);
     expect(content.id).toBe(first.revision);
     expect(content.parents).toEqual([space.revision]);

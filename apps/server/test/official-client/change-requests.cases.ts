@@ -45,7 +45,9 @@ async function spaceWithPages(server: TestServer): Promise<SpaceWithPages> {
       { operation: 'insert_page', into: 'guide', title: 'Install', document: { markdown: 'Run `quire`.' } },
     ],
   });
-  const [guide, install] = edit.changes as Array<{ page: string }>;
+  const [guide, install] = (edit.changes as Array<{ page: { id: string } }>).map((change) => ({
+    page: change.page.id,
+  }));
   return {
     client,
     token: admin.token,
@@ -167,8 +169,9 @@ describe('change request content', () => {
       { changes: [{ operation: 'insert_page', title: 'Changelog', document: { markdown: 'Nothing yet.' } }] },
     );
     expect(validateAgainst(responseSchema('getChangeRequestById', 200), detailed.changeRequest)).toEqual([]);
-    const [changelog] = detailed.changes as Array<{ operation: string; page: string }>;
-    expect(changelog?.operation).toBe('insert_page');
+    const [created] = detailed.changes as Array<{ object: string; page: { id: string } }>;
+    expect(created?.object).toBe('created_page');
+    const changelog = { page: created!.page.id };
 
     const content = await api.spaces.getRevisionOfChangeRequestById(s.spaceId, changeRequestId, {
       metadata: false,

@@ -82,7 +82,9 @@ async function editedSpace(server: TestServer): Promise<EditedSpace> {
     },
   });
   expect(edit.status, JSON.stringify(edit.body)).toBe(200);
-  const [guide, install] = edit.body.changes as Array<{ page: string }>;
+  const [guide, install] = (edit.body.changes as Array<{ page: { id: string } }>).map((change) => ({
+    page: change.page.id,
+  }));
   const file = await storeFileInSpace(server.services, spaceId, {
     name: 'logo.png',
     contentType: 'image/png',

@@ -113,8 +113,9 @@ async function buildChangeRequestContent(f: MatrixFixture): Promise<ChangeReques
       { operation: 'insert_page', into: 'guide', title: 'Install', document: { markdown: 'Run `quire`.' } },
     ],
   });
-  const pageId = edited.changes[1]?.page;
-  if (!pageId) throw new Error('the edit made no second page');
+  const second = edited.changes[1];
+  if (second?.object !== 'created_page') throw new Error('the edit made no second page');
+  const pageId = second.page.id;
   const { fileId } = await storeFileInSpace(f.server.services, spaceId, {
     name: 'logo.png',
     contentType: 'image/png',

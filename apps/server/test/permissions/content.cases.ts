@@ -35,8 +35,9 @@ async function buildSpaceContent(f: MatrixFixture): Promise<SpaceContent> {
       { operation: 'insert_page', into: 'guide', title: 'Install', document: { markdown: 'Run `quire`.' } },
     ],
   });
-  const pageId = edited.changes[1]?.page;
-  if (!pageId) throw new Error('the edit made no second page');
+  const second = edited.changes[1];
+  if (second?.object !== 'created_page') throw new Error('the edit made no second page');
+  const pageId = second.page.id;
   const { fileId, revisionId } = await storeFileInSpace(f.server.services, spaceId, {
     name: 'logo.png',
     contentType: 'image/png',

@@ -9,11 +9,15 @@
  * server's adapters (`src/adapters`), which persistence may not import.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { authenticateApiToken, type DomainServices, executeOperation, type Operation } from '@quire/domain';
-import { createRepositories } from '@quire/persistence';
+import { createRepositories, DirectoryBlobStore } from '@quire/persistence';
 import type { z } from 'zod';
 import { NodeSecrets } from '../../src/adapters/node-secrets';
 import { TimeOrderedIds } from '../../src/adapters/time-ordered-ids';
+import { DEFAULT_INCOMING_FILE_LIMITS, ServerIncomingFiles } from '../../src/files/server-incoming-files';
 import { openMemoryStore } from './memory-store';
 import { TestClock } from './test-clock';
 
@@ -52,12 +56,14 @@ export function operationCaller(services: DomainServices): CallOperation {
 export async function openTestDomain(): Promise<QuireUnderTest> {
   const store = await openMemoryStore();
   const clock = new TestClock();
+  const blobs = await DirectoryBlobStore.open(await mkdtemp(join(tmpdir(), 'quire-test-blobs-')));
   const services: DomainServices = {
     repos: createRepositories(store.db),
     clock,
     ids: new TimeOrderedIds(),
     secrets: new NodeSecrets(randomBytes(32), TEST_URLS.api),
     urls: TEST_URLS,
+    incomingFiles: new ServerIncomingFiles(blobs, { ...DEFAULT_INCOMING_FILE_LIMITS, allowHosts: [] }),
   };
   return { services, clock, callOperation: operationCaller(services) };
 }

@@ -15,7 +15,7 @@ import { openMemoryStore } from './memory-store';
 import { TestClock } from './test-clock';
 import { operationCaller, type QuireUnderTest, TEST_URLS } from './test-domain';
 
-export interface TestServer extends RunningServer, QuireUnderTest {
+export interface TestServer extends RunningServer, Omit<QuireUnderTest, 'services'> {
   config: Config;
   /** fetch against the server: `api('/v1/orgs', { token })`. */
   api(path: string, options?: ApiRequest): Promise<ApiResponse>;

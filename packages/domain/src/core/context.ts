@@ -1,5 +1,6 @@
 import type { Clock } from './ports/clock';
 import type { IdSource } from './ports/ids';
+import type { IncomingFiles } from './ports/incoming-files';
 import type { Secrets } from './ports/secrets';
 
 /** The authenticated caller of an operation. */
@@ -33,6 +34,8 @@ export interface OperationContext {
   ids: IdSource;
   secrets: Secrets;
   urls: PublicUrls;
+  /** Files brought in by content edits (inline or from a URL), stored by content hash. */
+  incomingFiles: IncomingFiles;
 }
 
 /** The caller of an operation whose access is 'user' or stricter (checked before `run`). */

@@ -7,5 +7,6 @@ export * from './paging';
 export * from './patch';
 export * from './ports/clock';
 export * from './ports/ids';
+export * from './ports/incoming-files';
 export * from './ports/secrets';
 export * from './schemas';

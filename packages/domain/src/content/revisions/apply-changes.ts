@@ -66,6 +66,9 @@ export function applyChanges(
       return page;
     };
     switch (change.operation) {
+      case 'insert_files':
+        // Files were brought in before the batch (`incomingFilesOf`): nothing to do on pages.
+        return;
       case 'insert_page': {
         const parentId = change.into === undefined ? null : existing(change.into, 'into').id;
         const body = readBody(change.document, field('document'));
@@ -98,7 +101,11 @@ export function applyChanges(
           if (refs.has(change.ref)) throw invalidInput(field('ref'), 'used twice in the batch');
           refs.set(change.ref, id);
         }
-        applied.push({ operation: 'insert_page', page: id });
+        applied.push({
+          object: 'created_page',
+          pageId: id,
+          ...(change.ref !== undefined ? { ref: change.ref } : {}),
+        });
         return;
       }
       case 'update_page': {
@@ -135,13 +142,13 @@ export function applyChanges(
           next.slug = uniqueSlug(page.slug, new Set(siblings.map((sibling) => sibling.slug)));
         }
         pages.set(page.id, next);
-        applied.push({ operation: 'update_page', page: page.id });
+        applied.push({ object: 'updated_page', pageId: page.id });
         return;
       }
       case 'delete_page': {
         const page = existing(change.page);
         for (const id of subtreeOf(pages, page.id)) pages.delete(id);
-        applied.push({ operation: 'delete_page', page: page.id });
+        applied.push({ object: 'deleted_page', pageId: page.id });
         return;
       }
       case 'revert_page': {
@@ -152,7 +159,9 @@ export function applyChanges(
         if (!pages.has(pageId) && !then) throw invalidInput(field('page'), 'no such page in either revision');
         if (!then) {
           for (const id of subtreeOf(pages, pageId)) pages.delete(id);
+          applied.push({ object: 'deleted_page', pageId });
         } else {
+          applied.push({ object: pages.has(pageId) ? 'updated_page' : 'created_page', pageId });
           const parentId = then.parentId !== null && pages.has(then.parentId) ? then.parentId : null;
           const siblings = siblingsOf(pages, parentId, pageId);
           const { loaded: _loaded, ...fields } = then;
@@ -163,7 +172,6 @@ export function applyChanges(
             updatedAt: env.now,
           });
         }
-        applied.push({ operation: 'revert_page', page: pageId });
         return;
       }
     }

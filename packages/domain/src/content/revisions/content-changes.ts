@@ -65,11 +65,42 @@ export const RevertPageSchema = z.strictObject({
   revision: IdSchema.optional().describe('Revision to revert the page to (default: the base)'),
 });
 
+const IncomingFileSchema = z
+  .strictObject({
+    name: z.string().min(1).max(256).describe('File name, with its extension'),
+    contentType: z
+      .string()
+      .max(255)
+      .regex(/^[\w.+-]+\/[\w.+-]+$/, 'a MIME type such as image/png')
+      .optional()
+      .describe('MIME type (required with base64)'),
+    ref: z.string().min(1).max(128).optional().describe('Name later changes of the batch use for this file'),
+    url: z.string().url().max(2048).optional().describe('Public http(s) URL to fetch the file from'),
+    base64: z
+      .string()
+      .max(1_500_000)
+      .optional()
+      .describe('The bytes, base64-encoded (at most 1 MB of bytes)'),
+  })
+  .refine((file) => (file.url === undefined) !== (file.base64 === undefined), {
+    message: 'give exactly one of url and base64',
+  })
+  .refine((file) => file.base64 === undefined || file.contentType !== undefined, {
+    message: 'contentType is required with base64',
+    path: ['contentType'],
+  });
+
+export const InsertFilesSchema = z.strictObject({
+  operation: z.literal('insert_files'),
+  files: z.array(IncomingFileSchema).min(1).max(20).describe('Files to add, each from a URL or inline'),
+});
+
 export const ContentChangeSchema = z.discriminatedUnion('operation', [
   InsertPageSchema,
   UpdatePageSchema,
   DeletePageSchema,
   RevertPageSchema,
+  InsertFilesSchema,
 ]);
 export type ContentChange = z.infer<typeof ContentChangeSchema>;
 
@@ -79,9 +110,40 @@ export const ContentChangesSchema = z
   .max(MAX_CHANGES)
   .describe('Changes applied in order, all or nothing');
 
-/** What one applied change did, for `compat=false` answers and the history. */
-export const AppliedChangeSchema = z.object({
-  operation: z.enum(['insert_page', 'update_page', 'delete_page', 'revert_page']),
-  page: z.string().describe('Id of the page changed'),
+/** What one page change did (GitBook's `created_page`, `updated_page`, `deleted_page`), before presenting. */
+export type AppliedChange =
+  | { object: 'created_page'; pageId: string; ref?: string }
+  | { object: 'updated_page'; pageId: string }
+  | { object: 'deleted_page'; pageId: string };
+
+const ChangedPageRefSchema = z.object({
+  object: z.literal('page'),
+  id: z.string().describe('Id of the page'),
+  urls: z.object({ location: z.string().describe('The page in the API') }),
 });
-export type AppliedChange = z.infer<typeof AppliedChangeSchema>;
+
+/** What a page change did, as answered with `compat=false`. */
+export const AppliedChangeSchema = z.union([
+  z.object({ object: z.literal('created_page'), ref: z.string().optional(), page: ChangedPageRefSchema }),
+  z.object({ object: z.literal('updated_page'), page: ChangedPageRefSchema }),
+  z.object({ object: z.literal('deleted_page'), page: z.string().describe('Id of the deleted page') }),
+]);
+export type PresentedChange = z.infer<typeof AppliedChangeSchema>;
+
+/** The answer's form of applied changes; `pageLocation` is where the content's pages are read. */
+export function presentChanges(
+  applied: readonly AppliedChange[],
+  pageLocation: (pageId: string) => string,
+): PresentedChange[] {
+  return applied.map((change) => {
+    if (change.object === 'deleted_page') return { object: 'deleted_page', page: change.pageId };
+    const page = {
+      object: 'page' as const,
+      id: change.pageId,
+      urls: { location: pageLocation(change.pageId) },
+    };
+    return change.object === 'created_page'
+      ? { object: 'created_page', ...(change.ref !== undefined ? { ref: change.ref } : {}), page }
+      : { object: 'updated_page', page };
+  });
+}

@@ -6,6 +6,7 @@ import { callerOf, type OperationContext } from '../../core/context';
 import type { SpaceRecord } from '../spaces/records';
 import { applyChanges } from './apply-changes';
 import type { AppliedChange, ContentChange } from './content-changes';
+import { type InsertedFile, incomingFilesOf } from './incoming-files-of';
 import { pageIndexOf } from './page-index';
 import type { RevisionRecord } from './records';
 import { filesOf } from './revision-content';
@@ -15,6 +16,7 @@ import type { StoredPage } from './stored-page';
 export interface EditedRevision {
   revision: RevisionRecord;
   applied: AppliedChange[];
+  insertedFiles: InsertedFile[];
 }
 
 export async function editedRevision(
@@ -42,15 +44,17 @@ export async function editedRevision(
     newId: () => ctx.ids.newId(),
     pagesAt: (revisionId) => revisions.get(revisionId ?? edit.revertTo ?? '') ?? null,
   });
+  // After the page changes validated: a batch refused for them fetches nothing.
+  const insertedFiles = await incomingFilesOf(ctx, edit.changes);
   const revision = await writeRevision(ctx, {
     space: edit.space,
-    parents: [edit.head.id],
+    parents: [edit.head],
     kind: 'edits',
     createdBy: callerOf(ctx).userId,
     pages: batch.pages,
-    files,
+    files: [...files, ...insertedFiles.map((inserted) => inserted.file)],
     objects: batch.bodies,
     ...(edit.changeRequestId !== undefined ? { changeRequestId: edit.changeRequestId } : {}),
   });
-  return { revision, applied: batch.applied };
+  return { revision, applied: batch.applied, insertedFiles };
 }

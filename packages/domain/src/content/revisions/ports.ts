@@ -1,4 +1,3 @@
-import type { PageRequest, Slice } from '../../core/paging';
 import type { ContentObject, RevisionRecord } from './records';
 
 /** Immutable, content-addressed objects: written once, never changed, shared by revisions. */
@@ -15,7 +14,6 @@ export interface ContentObjectRepository {
 export interface RevisionRepository {
   insert(revision: RevisionRecord): Promise<void>;
   findById(spaceId: string, id: string): Promise<RevisionRecord | null>;
-  /** The space's revisions, newest first, keyset-paged. */
-  listForSpace(spaceId: string, page: PageRequest): Promise<Slice<RevisionRecord>>;
+  /** How many revisions of the space exist (its line, its change requests', any left by lost races). */
   countForSpace(spaceId: string): Promise<number>;
 }

@@ -15,6 +15,8 @@ export interface RevisionRecord {
   organizationId: string;
   /** The revisions it was made from: none for the first, two for a merge or an update. */
   parents: string[];
+  /** How many revisions come before it on its first-parent line (0 for a space's first). */
+  depth: number;
   /** Address of the top-level tree object. */
   tree: string;
   /** Address of the files object. */

@@ -14,7 +14,8 @@ import type { StoredPages } from './stored-page';
 
 export interface NewRevision {
   space: Pick<SpaceRecord, 'id' | 'organizationId'>;
-  parents: string[];
+  /** The revisions it is made from; the first is the one its line continues. */
+  parents: RevisionRecord[];
   kind: RevisionKind;
   createdBy: string;
   changeRequestId?: string;
@@ -40,7 +41,8 @@ export async function writeRevision(
     id: services.ids.newId(),
     spaceId: revision.space.id,
     organizationId: revision.space.organizationId,
-    parents: revision.parents,
+    parents: revision.parents.map((parent) => parent.id),
+    depth: revision.parents[0] ? revision.parents[0].depth + 1 : 0,
     tree,
     files: filesAddress,
     kind: revision.kind,

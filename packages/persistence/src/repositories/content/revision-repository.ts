@@ -1,7 +1,6 @@
-import type { PageRequest, RevisionRecord, RevisionRepository, Slice } from '@quire/domain';
+import type { RevisionRecord, RevisionRepository } from '@quire/domain';
 import type { StoreCollection, StoreDatabase } from '@quire/store';
 import { type CollectionIndexes, defineIndexes } from '@quire/store';
-import { findPage } from '../find-page';
 
 const COLLECTION = 'revisions';
 
@@ -11,7 +10,7 @@ interface RevisionDocument extends Omit<RevisionRecord, 'id'> {
 
 export const revisionIndexes: CollectionIndexes[] = [
   defineIndexes<RevisionDocument>(COLLECTION, [
-    // A space's history, newest first (ids grow with time).
+    // A space's revisions (counts; removal with the space).
     { key: { spaceId: 1, _id: 1 } },
   ]),
 ];
@@ -32,10 +31,6 @@ export class MongoRevisionRepository implements RevisionRepository {
   async findById(spaceId: string, id: string): Promise<RevisionRecord | null> {
     const doc = await this.#revisions.findOne({ _id: id, spaceId });
     return doc ? toRecord(doc) : null;
-  }
-
-  listForSpace(spaceId: string, page: PageRequest): Promise<Slice<RevisionRecord>> {
-    return findPage(this.#revisions, { spaceId }, { direction: -1 }, page, toRecord);
   }
 
   countForSpace(spaceId: string): Promise<number> {

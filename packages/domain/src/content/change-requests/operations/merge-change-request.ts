@@ -99,7 +99,7 @@ export const mergeChangeRequest = operation({
       const revision = merged
         ? await writeRevision(ctx, {
             space: current,
-            parents: [ours.id, theirs.id],
+            parents: [ours, theirs],
             kind: 'merge',
             createdBy: userId,
             changeRequestId: changeRequest.id,
@@ -107,7 +107,7 @@ export const mergeChangeRequest = operation({
             files: merged.files,
             objects: merged.bodies,
           })
-        : await writeSharedRevision(ctx, theirs, [ours.id, theirs.id], userId, changeRequest.id);
+        : await writeSharedRevision(ctx, theirs, ours, userId, changeRequest.id);
       if (!(await ctx.repos.spaces.moveRevision(space.id, ours.id, revision.id))) continue;
       const now = ctx.clock.now().toISOString();
       const marked = await ctx.repos.changeRequests.update(
@@ -128,7 +128,7 @@ export const mergeChangeRequest = operation({
 function writeSharedRevision(
   ctx: OperationContext,
   content: RevisionRecord,
-  parents: string[],
+  onto: RevisionRecord,
   createdBy: string,
   changeRequestId: string,
 ): Promise<RevisionRecord> {
@@ -136,7 +136,8 @@ function writeSharedRevision(
     id: ctx.ids.newId(),
     spaceId: content.spaceId,
     organizationId: content.organizationId,
-    parents,
+    parents: [onto.id, content.id],
+    depth: onto.depth + 1,
     tree: content.tree,
     files: content.files,
     kind: 'merge',

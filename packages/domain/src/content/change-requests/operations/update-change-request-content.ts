@@ -3,21 +3,20 @@ import { callerOf } from '../../../core/context';
 import { conflict } from '../../../core/errors';
 import { operation } from '../../../core/operation';
 import { authorizeChangeRequest, findChangeRequestOf } from '../../../policies/authorize-change-request';
-import { AppliedChangeSchema, ContentChangesSchema } from '../../revisions/content-changes';
+import { AppliedChangeSchema, ContentChangesSchema, presentChanges } from '../../revisions/content-changes';
 import { editedRevision } from '../../revisions/edited-revision';
 import { MAX_POINTER_ATTEMPTS } from '../../revisions/operations/update-space-content';
+import { FileSchema, presentFile } from '../../revisions/revision-schema';
 import { changeRequestPeople } from '../change-request-people';
-import { ChangeRequestSchema, presentChangeRequest } from '../change-request-schema';
+import { ChangeRequestSchema, changeRequestLocation, presentChangeRequest } from '../change-request-schema';
 import { acceptsEdits } from '../patch-rules';
 import { changeRequestPathShape } from './params';
 
 const ContentUpdateSchema = z
   .object({
     changeRequest: ChangeRequestSchema,
-    changes: z.array(AppliedChangeSchema).describe('What each change did, in order'),
-    insertedFiles: z
-      .array(z.object({ id: z.string(), ref: z.string().optional() }))
-      .describe('Files inserted'),
+    changes: z.array(AppliedChangeSchema).describe('What each page change did, in order'),
+    insertedFiles: z.array(FileSchema).describe('The files the batch inserted'),
   })
   .meta({ id: 'ChangeRequestContentUpdate', description: 'A change request after a batch of changes' });
 
@@ -79,7 +78,14 @@ export const updateChangeRequestContent = operation({
         userOf: await changeRequestPeople(ctx, space.organizationId, [updated]),
       });
       return input.compat === false
-        ? { changeRequest: presented, changes: edited.applied, insertedFiles: [] }
+        ? {
+            changeRequest: presented,
+            changes: presentChanges(
+              edited.applied,
+              (pageId) => `${changeRequestLocation(ctx.urls, space.id, updated.id)}/content/page/${pageId}`,
+            ),
+            insertedFiles: edited.insertedFiles.map(({ file }) => presentFile(ctx.urls, file)),
+          }
         : presented;
     }
     throw conflict('The change request changed too often meanwhile: retry');

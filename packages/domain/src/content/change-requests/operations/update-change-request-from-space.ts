@@ -60,7 +60,7 @@ export const updateChangeRequestFromSpace = operation({
       }
       const revision = await writeRevision(ctx, {
         space: current,
-        parents: [ours.id, spaceAt.id],
+        parents: [ours, spaceAt],
         kind: 'update',
         createdBy: userId,
         changeRequestId: changeRequest.id,

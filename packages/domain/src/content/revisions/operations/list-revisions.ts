@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { callerOf } from '../../../core/context';
 import { operation } from '../../../core/operation';
 import { pageRequest, pageSchemaOf, pagingShape, toPage } from '../../../core/paging';
 import { TimestampSchema } from '../../../core/schemas';
@@ -6,6 +7,8 @@ import { peopleSeenIn, UserSchema } from '../../../identity';
 import { authorizeSpace } from '../../../policies/authorize-space';
 import { SpaceIdParam } from '../../spaces/operations/params';
 import { RevisionTypeSchema } from '../revision-schema';
+import { spaceHead } from '../revision-writer';
+import { spaceLine } from '../space-line';
 
 const RevisionEntrySchema = z
   .object({
@@ -21,9 +24,13 @@ const RevisionEntrySchema = z
   .meta({ id: 'RevisionHistoryEntry', description: "One revision of a space's history" });
 
 /**
- * The history of a space the caller can view: its revisions, newest first, with who made
- * each and why (edits, a merge, an update). Beyond GitBook's interface; the web app shows
- * it. Outcomes: a space the caller cannot view, 404.
+ * The history of a space the caller can view: the revisions its content went through,
+ * newest first, with who made each and why (edits, a merge). Beyond GitBook's interface;
+ * the web app shows it. It is the line from the space's head back through each revision's
+ * first parent: a change request's own revisions, and revisions written by an edit that
+ * lost a race or a crash before the space moved, are not in it. A page walks the line one
+ * revision at a time (`limit` point reads); `count` is the head's depth. Outcomes: a space
+ * the caller cannot view, 404.
  */
 export const listRevisions = operation({
   name: 'spaces.revisions.list',
@@ -33,10 +40,10 @@ export const listRevisions = operation({
   output: pageSchemaOf(RevisionEntrySchema),
   async run(ctx, input) {
     const { space } = await authorizeSpace(ctx, input.spaceId, 'view');
-    const [slice, count] = await Promise.all([
-      ctx.repos.revisions.listForSpace(space.id, pageRequest(input)),
-      ctx.repos.revisions.countForSpace(space.id),
-    ]);
+    const page = pageRequest(input);
+    const head = await spaceHead(ctx, space, callerOf(ctx).userId);
+    const slice = await spaceLine(ctx, space.id, head, page);
+    const count = head.depth + 1;
     const userOf = await peopleSeenIn(
       ctx,
       space.organizationId,

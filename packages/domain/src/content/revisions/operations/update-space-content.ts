@@ -4,8 +4,10 @@ import { conflict } from '../../../core/errors';
 import { operation } from '../../../core/operation';
 import { authorizeSpace } from '../../../policies/authorize-space';
 import { SpaceIdParam } from '../../spaces/operations/params';
-import { AppliedChangeSchema, ContentChangesSchema } from '../content-changes';
+import { spaceLocation } from '../../spaces/space-schema';
+import { AppliedChangeSchema, ContentChangesSchema, presentChanges } from '../content-changes';
 import { editedRevision } from '../edited-revision';
+import { FileSchema, presentFile } from '../revision-schema';
 import { spaceHead } from '../revision-writer';
 
 /** Attempts at moving the space's pointer before giving up (each lost one re-applies on the new head). */
@@ -30,7 +32,8 @@ export const updateSpaceContent = operation({
   output: z
     .object({
       revision: z.string().describe('Id of the new revision'),
-      changes: z.array(AppliedChangeSchema).describe('What each change did, in order'),
+      changes: z.array(AppliedChangeSchema).describe('What each page change did, in order'),
+      insertedFiles: z.array(FileSchema).describe('The files the batch inserted'),
     })
     .meta({ id: 'SpaceContentUpdate', description: 'The revision a batch of changes made' }),
   async run(ctx, input) {
@@ -47,7 +50,14 @@ export const updateSpaceContent = operation({
         changes: input.changes,
       });
       if (await ctx.repos.spaces.moveRevision(space.id, head.id, edited.revision.id)) {
-        return { revision: edited.revision.id, changes: edited.applied };
+        return {
+          revision: edited.revision.id,
+          changes: presentChanges(
+            edited.applied,
+            (pageId) => `${spaceLocation(ctx.urls, space.id)}/content/page/${pageId}`,
+          ),
+          insertedFiles: edited.insertedFiles.map(({ file }) => presentFile(ctx.urls, file)),
+        };
       }
     }
     throw conflict('The space changed too often meanwhile: retry');

@@ -55,6 +55,7 @@ export const duplicateSpace = operation({
         id: ctx.ids.newId(),
         spaceId: id,
         parents: [],
+        depth: 0,
         kind: 'initial',
         createdBy: userId,
         createdAt: ctx.clock.now().toISOString(),

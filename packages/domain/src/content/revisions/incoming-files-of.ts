@@ -1,0 +1,46 @@
+/**
+ * The files of a batch's `insert_files` changes, brought in through the `IncomingFiles`
+ * port (fetched or decoded, checked, stored by content hash) and given ids. A file that
+ * cannot be brought in is a 400 naming its change and field; files brought in before it
+ * leave bytes in the blob store that no revision names (content-addressed, so harmless,
+ * and stored again at no cost if sent again).
+ */
+import type { OperationContext } from '../../core/context';
+import { invalidInput } from '../../core/errors';
+import { IncomingFileError } from '../../core/ports/incoming-files';
+import type { ContentChange } from './content-changes';
+import type { FileEntry } from './records';
+
+export interface InsertedFile {
+  ref?: string;
+  file: FileEntry;
+}
+
+export async function incomingFilesOf(
+  ctx: OperationContext,
+  changes: readonly ContentChange[],
+): Promise<InsertedFile[]> {
+  const inserted: InsertedFile[] = [];
+  for (const [index, change] of changes.entries()) {
+    if (change.operation !== 'insert_files') continue;
+    for (const [position, source] of change.files.entries()) {
+      const field = `changes.${index}.files.${position}.${source.url !== undefined ? 'url' : 'base64'}`;
+      const taken = await ctx.incomingFiles.take(source).catch((error: unknown) => {
+        if (error instanceof IncomingFileError) throw invalidInput(field, error.message);
+        throw error;
+      });
+      inserted.push({
+        ...(source.ref !== undefined ? { ref: source.ref } : {}),
+        file: {
+          id: ctx.ids.newId(),
+          name: source.name,
+          contentType: taken.contentType,
+          size: taken.size,
+          hash: taken.hash,
+          ...(taken.dimensions ? { dimensions: taken.dimensions } : {}),
+        },
+      });
+    }
+  }
+  return inserted;
+}
