@@ -169,9 +169,9 @@ describe('change request content', () => {
       { changes: [{ operation: 'insert_page', title: 'Changelog', document: { markdown: 'Nothing yet.' } }] },
     );
     expect(validateAgainst(responseSchema('getChangeRequestById', 200), detailed.changeRequest)).toEqual([]);
-    const [created] = detailed.changes as Array<{ object: string; page: { id: string } }>;
-    expect(created?.object).toBe('created_page');
-    const changelog = { page: created!.page.id };
+    const [firstChange] = detailed.changes as Array<{ object: string; page: { id: string } }>;
+    expect(firstChange?.object).toBe('created_page');
+    const changelog = { page: firstChange!.page.id };
 
     const content = await api.spaces.getRevisionOfChangeRequestById(s.spaceId, changeRequestId, {
       metadata: false,
