@@ -151,12 +151,19 @@ async function rps(url: string, withAuth: boolean): Promise<number> {
 await rps(pageUrl, true);
 let bareTotal = 0;
 let pageTotal = 0;
+let spaceTotal = 0;
 for (let round = 0; round < 2; round++) {
   bareTotal += await rps(`${bareUrl}/page`, false);
   pageTotal += await rps(pageUrl, true);
+  // The same request path without any content read: what authentication, the space's
+  // access check, headers and serialization cost on their own.
+  spaceTotal += await rps(`${quire.url}/v1/spaces/${space.id}`, true);
 }
 console.log(
   `GET SPACE/content/page/{pageId} (${JSON.stringify(pageBody).length} B): ${(pageTotal / 2).toFixed(0)} req/s, bare ${(bareTotal / 2).toFixed(0)} req/s: ${((pageTotal / bareTotal) * 100).toFixed(0)}% (target >= 50%)`,
+);
+console.log(
+  `  for reference, GET SPACE on the same server: ${(spaceTotal / 2).toFixed(0)} req/s (${((spaceTotal / bareTotal) * 100).toFixed(0)}% of bare); the page read costs ${((pageTotal / spaceTotal) * 100).toFixed(0)}% of GET SPACE's rate`,
 );
 
 // 3. Journal growth of a 1-page edit.

@@ -12,9 +12,6 @@ import { expectFieldError } from '../support/expectations';
 import { createOrganization, type TestOrganization } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
 
-// biome-ignore lint/suspicious/noExplicitAny: tests read response bodies freely
-type Json = any;
-
 /** A 1x1 PNG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
