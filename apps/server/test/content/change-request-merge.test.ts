@@ -295,6 +295,31 @@ describe('POST CR/merge', () => {
   });
 });
 
+describe('the same change request merged twice at once', () => {
+  it('lands once: one merge, one 409, its page once in the space (20 times)', async () => {
+    const f = await fixture();
+    for (let round = 0; round < 20; round++) {
+      const cr = await newChangeRequest(f, `twice ${round}`);
+      await editChangeRequest(f, cr.number, [
+        { operation: 'insert_page', title: `T${round}`, document: { markdown: 't' } },
+      ]);
+      const answers = await Promise.all(
+        [0, 1].map(() =>
+          server.api(`/v1/spaces/${f.spaceId}/change-requests/${cr.number}/merge`, {
+            method: 'POST',
+            token: f.token,
+            body: {},
+          }),
+        ),
+      );
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    }
+    const titles = await titlesOf(f);
+    for (let round = 0; round < 20; round++)
+      expect(titles.filter((title) => title === `T${round}`)).toHaveLength(1);
+  });
+});
+
 describe('POST CR/update', () => {
   it("brings the space's changes into the change request", async () => {
     const f = await fixture();

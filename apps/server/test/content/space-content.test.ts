@@ -178,6 +178,14 @@ describe('POST /v1/spaces/:spaceId/content', () => {
         'changes.0.document.document.object',
       ],
       [[{ operation: 'explode_page' }], 'changes.0.operation'],
+      [
+        [{ operation: 'insert_page', document: { markdown: `${'> '.repeat(3000)}x` } }],
+        'changes.0.document.markdown',
+      ],
+      [
+        [{ operation: 'insert_page', document: { markdown: `${'*'.repeat(20_000)}` } }],
+        'changes.0.document.markdown',
+      ],
       [[], 'changes'],
       [Array.from({ length: 51 }, () => ({ operation: 'delete_page', page: 'x' })), 'changes'],
     ];

@@ -4,7 +4,9 @@
  */
 import {
   documentToMarkdown,
+  FrontMatterError,
   jsonDocumentSchema,
+  MarkdownTooComplexError,
   normalizeMarkdown,
   splitFrontMatter,
 } from '@quire/documents';
@@ -20,16 +22,9 @@ export interface ReadBody {
 /** The stored form of a body; `field` names it in errors (e.g. `changes.2.document`). */
 export function readBody(body: PageBody, field: string): ReadBody {
   if ('markdown' in body) {
-    let split: ReturnType<typeof splitFrontMatter>;
-    try {
-      split = splitFrontMatter(body.markdown);
-    } catch (error) {
-      throw invalidInput(
-        `${field}.markdown`,
-        error instanceof Error ? error.message : 'invalid front matter',
-      );
-    }
-    return { markdown: normalizeMarkdown(split.body), settings: frontMatterSettings(split.data, field) };
+    const split = readable(`${field}.markdown`, () => splitFrontMatter(body.markdown));
+    const markdown = readable(`${field}.markdown`, () => normalizeMarkdown(split.body));
+    return { markdown, settings: frontMatterSettings(split.data, field) };
   }
   const parsed = jsonDocumentSchema.safeParse(body.document);
   if (!parsed.success) {
@@ -37,7 +32,23 @@ export function readBody(body: PageBody, field: string): ReadBody {
     const path = issue?.path.map(String).join('.');
     throw invalidInput(`${field}.document${path ? `.${path}` : ''}`, issue?.message ?? 'not a document');
   }
-  return { markdown: normalizeMarkdown(documentToMarkdown(parsed.data)), settings: {} };
+  const markdown = readable(`${field}.document`, () => normalizeMarkdown(documentToMarkdown(parsed.data)));
+  return { markdown, settings: {} };
+}
+
+/**
+ * The markdown library's refusals (front matter that is not a YAML mapping, markdown
+ * nested or repeated beyond its limits) are the caller's input errors, named by field.
+ */
+function readable<T>(field: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof FrontMatterError || error instanceof MarkdownTooComplexError) {
+      throw invalidInput(field, error.message);
+    }
+    throw error;
+  }
 }
 
 function frontMatterSettings(data: Record<string, unknown>, field: string): ReadBody['settings'] {

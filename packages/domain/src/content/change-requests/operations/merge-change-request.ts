@@ -54,6 +54,10 @@ export async function mergeSide(ctx: OperationContext, revision: RevisionRecord)
  * lost merges again onto the new head (up to 5 times, then 409).
  * A crash after the space moved but before the change request was marked merged leaves it
  * open with its content in the space; merging it again is a no-op merge that marks it.
+ * The same change request merged twice at once: the second sees it merged before moving
+ * the space and answers 409 (in the narrow window between the first's pointer move and its
+ * marking, the second can land an identical merge first: the history then shows two merge
+ * revisions; the content is never doubled, since the second merges identical changes).
  */
 export const mergeChangeRequest = operation({
   name: 'changeRequests.merge',
@@ -108,6 +112,11 @@ export const mergeChangeRequest = operation({
             objects: merged.bodies,
           })
         : await writeSharedRevision(ctx, theirs, ours, userId, changeRequest.id);
+      // A merge of the same change request that landed meanwhile: stop before moving the
+      // space (the revision just written stays unreferenced).
+      if (!(await stillMergeable(ctx, changeRequest))) {
+        throw conflict('The change request was merged or changed meanwhile: read it again');
+      }
       if (!(await ctx.repos.spaces.moveRevision(space.id, ours.id, revision.id))) continue;
       const now = ctx.clock.now().toISOString();
       const marked = await ctx.repos.changeRequests.update(
@@ -123,6 +132,12 @@ export const mergeChangeRequest = operation({
     throw conflict('The space changed too often meanwhile: retry');
   },
 });
+
+/** Whether the change request is still as the merge read it (status and revision). */
+async function stillMergeable(ctx: OperationContext, read: ChangeRequestRecord): Promise<boolean> {
+  const now = await ctx.repos.changeRequests.findById(read.id);
+  return now !== null && now.status === read.status && now.revision === read.revision;
+}
 
 /** A merge revision whose content is one side's as it is (a fast-forward): the same objects. */
 function writeSharedRevision(
