@@ -3,8 +3,8 @@
  * people with each kind of role (a guest among them), two teams, collections nested in
  * each other holding spaces, and roles granted on them to a team and to the guest. It is
  * made through the domain's operations, run as its owner would run them over the API, so
- * it holds exactly what the API would make. Content (pages) comes here with the content
- * area.
+ * it holds exactly what the API would make: pages in every space, and an open change
+ * request on the getting-started guide.
  *
  * It is made once per instance: its owner's address marks it, and a second run is refused
  * before anything is written.
@@ -57,12 +57,50 @@ export interface SeededOrganization {
   title: string;
   people: SeededPerson[];
   /** How many of each were made. */
-  made: { teams: number; collections: number; spaces: number; grants: number };
+  made: {
+    teams: number;
+    collections: number;
+    spaces: number;
+    grants: number;
+    pages: number;
+    changeRequests: number;
+  };
 }
 
 interface Made {
   id: string;
 }
+
+/** A page change of the demo: a title and a markdown body. */
+const page = (title: string, markdown: string, ref?: string, into?: string) => ({
+  operation: 'insert_page' as const,
+  title,
+  document: { markdown },
+  ...(ref ? { ref } : {}),
+  ...(into ? { into } : {}),
+});
+
+/** The pages of each demo space, by the space's title. */
+const DEMO_PAGES: Record<string, ReturnType<typeof page>[]> = {
+  Welcome: [
+    page(
+      'Welcome',
+      'This is **Quire**, the demo organization. Browse the spaces, or read the [API docs](/docs).',
+    ),
+    page('How we write', '- Short pages\n- One topic per page\n- Examples first'),
+  ],
+  'Getting started': [
+    page('Install', 'Run:\n\n```sh\nnpx -y pnpm@10 install\n```', 'install'),
+    page('First steps', 'Create a space, then write its first page.', undefined, 'install'),
+    page('Configuration', '| setting | default |\n| --- | --- |\n| PORT | 8080 |'),
+  ],
+  'API reference': [
+    page('Authentication', 'Send `Authorization: Bearer <token>` with every request.'),
+    page('Errors', 'Errors look like `{"error": {"code": 404, "message": "..."}}`.'),
+  ],
+  Architecture: [page('Overview', 'Three faces (REST, GraphQL, tRPC) over one set of operations.')],
+  Runbooks: [page('Restore a backup', '1. Stop the server\n2. Copy the data directory back\n3. Start it')],
+};
 
 export async function seedDemoOrganization(services: DomainServices): Promise<SeededOrganization> {
   if (await services.repos.users.findByEmail(DEMO_OWNER_EMAIL)) {
@@ -87,7 +125,7 @@ export async function seedDemoOrganization(services: DomainServices): Promise<Se
     ctx: { ...services, caller: { userId: owner.userId, tokenId: ownerTokenId, isInstanceAdmin: false } },
     charge: async () => {},
   };
-  const made = { teams: 0, collections: 0, spaces: 0, grants: 0 };
+  const made = { teams: 0, collections: 0, spaces: 0, grants: 0, pages: 0, changeRequests: 0 };
   const run = async (op: AnyOperation, input: unknown) => (await runOperation(op, access, input)) as Made;
 
   const { id: organizationId } = await run(operations.orgs.create, { title: DEMO_ORGANIZATION_TITLE });
@@ -112,15 +150,46 @@ export async function seedDemoOrganization(services: DomainServices): Promise<Se
   const guides = await collection('Guides', product);
   const engineeringDocs = await collection('Engineering');
 
-  const space = (title: string, emoji: string, parent?: Made) => {
+  const space = async (title: string, emoji: string, parent?: Made) => {
     made.spaces++;
-    return run(operations.spaces.create, { organizationId, title, emoji, ...parentOf(parent) });
+    const created = await run(operations.spaces.create, {
+      organizationId,
+      title,
+      emoji,
+      ...parentOf(parent),
+    });
+    const pages = DEMO_PAGES[title] ?? [];
+    made.pages += pages.length;
+    await run(operations.spaces.content.update, { spaceId: created.id, changes: pages });
+    return created;
   };
   await space('Welcome', '👋');
   const gettingStarted = await space('Getting started', '🚀', guides);
   const apiReference = await space('API reference', '📘', product);
   await space('Architecture', '🏗️', engineeringDocs);
   await space('Runbooks', '🛠️', engineeringDocs);
+
+  // A change request under review on the guide: a new page and an edit.
+  const changeRequest = await run(operations.changeRequests.create, {
+    spaceId: gettingStarted.id,
+    subject: 'Document the upgrade steps',
+  });
+  made.changeRequests++;
+  await run(operations.changeRequests.content.update, {
+    spaceId: gettingStarted.id,
+    changeRequestId: changeRequest.id,
+    changes: [
+      page(
+        'Upgrading',
+        'Stop the server, install the new version, start it again: the store upgrades itself.',
+      ),
+    ],
+  });
+  await run(operations.changeRequests.update, {
+    spaceId: gettingStarted.id,
+    changeRequestId: changeRequest.id,
+    status: 'open',
+  });
 
   // The Engineering team runs its collection, Support edits the guide, the guest comments on the reference.
   const grant = (op: AnyOperation, input: Record<string, unknown>) => {

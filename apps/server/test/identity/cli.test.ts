@@ -250,7 +250,7 @@ describe('quire seed', () => {
       const seeded = JSON.parse(run.stdout) as {
         organizationId: string;
         people: Array<{ email: string; role: string | null; token: string }>;
-        made: { teams: number; collections: number; spaces: number; grants: number };
+        made: Record<string, number>;
       };
       expect(seeded.people.map((person) => person.role)).toEqual([
         'admin',
@@ -260,7 +260,14 @@ describe('quire seed', () => {
         'read',
         null,
       ]);
-      expect(seeded.made).toEqual({ teams: 2, collections: 3, spaces: 5, grants: 3 });
+      expect(seeded.made).toEqual({
+        teams: 2,
+        collections: 3,
+        spaces: 5,
+        grants: 3,
+        pages: 9,
+        changeRequests: 1,
+      });
       const [owner] = seeded.people;
       const guest = seeded.people.find((person) => person.role === null);
       const org = `/v1/orgs/${seeded.organizationId}`;
@@ -290,6 +297,20 @@ describe('quire seed', () => {
           'Getting started',
           'Runbooks',
           'Welcome',
+        ]);
+        const spaces = (await call(server, `${org}/spaces`, owner!.token)).body.items as Array<{
+          id: string;
+          title: string;
+        }>;
+        const guide = spaces.find((space) => space.title === 'Getting started')!;
+        const content = await call(server, `/v1/spaces/${guide.id}/content`, owner!.token);
+        expect(content.body.pages.map((page: { title: string }) => page.title)).toEqual([
+          'Install',
+          'Configuration',
+        ]);
+        const open = await call(server, `/v1/spaces/${guide.id}/change-requests?status=open`, owner!.token);
+        expect(open.body.items.map((cr: { subject: string }) => cr.subject)).toEqual([
+          'Document the upgrade steps',
         ]);
         // The guest sees only what was shared with them.
         expect(titles((await call(server, `${org}/spaces`, guest!.token)).body)).toEqual(['API reference']);

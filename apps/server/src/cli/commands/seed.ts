@@ -19,10 +19,11 @@ export function registerSeedCommand(program: Command): void {
           process.stdout.write(`${JSON.stringify(seeded)}\n`);
           return;
         }
-        const { teams, collections, spaces, grants } = seeded.made;
+        const { teams, collections, spaces, grants, pages, changeRequests } = seeded.made;
         process.stdout.write(
           `Created the organization "${seeded.title}" (id ${seeded.organizationId}): ${seeded.people.length} ` +
-            `people, ${teams} teams, ${collections} collections, ${spaces} spaces, ${grants} grants.\n` +
+            `people, ${teams} teams, ${collections} collections, ${spaces} spaces, ${grants} grants, ` +
+            `${pages} pages, ${changeRequests} open change request${changeRequests === 1 ? '' : 's'}.\n` +
             'Their API tokens (shown only this once):\n\n',
         );
         printTable(
