@@ -2,15 +2,20 @@
  * The domain's services over a fresh embedded store in a temporary directory, for the
  * benchmarks that call operations in process (no HTTP).
  */
+
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type DomainServices, systemClock } from '@quire/domain';
 import { createRepositories, DirectoryBlobStore, openStore, repositoryIndexes } from '@quire/persistence';
 import { ensureIndexes, type Store } from '@quire/store';
 import { NodeSecrets } from '../src/adapters/node-secrets';
 import { TimeOrderedIds } from '../src/adapters/time-ordered-ids';
+import { ServerPdfLinks } from '../src/content-exports/server-pdf-links';
 import { DEFAULT_INCOMING_FILE_LIMITS, ServerIncomingFiles } from '../src/files/server-incoming-files';
+import { DEFAULT_CONTENT_IMPORT_LIMITS, ServerContentImports } from '../src/imports/server-content-imports';
+import { TemplateCatalog } from '../src/templates/template-catalog';
 
 export interface BenchServices {
   services: DomainServices;
@@ -22,16 +27,17 @@ export async function openBenchServices(name: string): Promise<BenchServices> {
   const dataDir = await mkdtemp(join(tmpdir(), `quire-bench-${name}-`));
   const store = await openStore({ dataDir });
   await ensureIndexes(store.db, repositoryIndexes);
+  const blobs = await DirectoryBlobStore.open(join(dataDir, 'blobs'));
   const services: DomainServices = {
     repos: createRepositories(store.db),
     clock: systemClock,
     ids: new TimeOrderedIds(),
     secrets: new NodeSecrets(new Uint8Array(32), 'bench'),
     urls: { api: 'http://bench.test', app: 'http://app.bench.test' },
-    incomingFiles: new ServerIncomingFiles(await DirectoryBlobStore.open(join(dataDir, 'blobs')), {
-      ...DEFAULT_INCOMING_FILE_LIMITS,
-      allowHosts: [],
-    }),
+    incomingFiles: new ServerIncomingFiles(blobs, { ...DEFAULT_INCOMING_FILE_LIMITS, allowHosts: [] }),
+    contentImports: new ServerContentImports(blobs, { ...DEFAULT_CONTENT_IMPORT_LIMITS, allowHosts: [] }),
+    contentTemplates: new TemplateCatalog(fileURLToPath(new URL('../templates', import.meta.url))),
+    pdfLinks: new ServerPdfLinks(new Uint8Array(32), 'http://bench.test', systemClock, 3_600_000),
   };
   return { services, store, dataDir };
 }

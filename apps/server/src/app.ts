@@ -2,6 +2,7 @@
  * The Fastify application: the three faces over one set of services, plus probes and the
  * API documentation. `buildApp` does no listening, so tests and the CLI can use it too.
  */
+
 import { randomBytes, randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import { type Clock, invalidInput, systemClock } from '@quire/domain';
@@ -11,6 +12,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { NodeSecrets } from './adapters/node-secrets';
 import { TimeOrderedIds } from './adapters/time-ordered-ids';
 import type { Config } from './config';
+import { pdfLinkKey, ServerPdfLinks } from './content-exports/server-pdf-links';
 import { registerGraphql } from './faces/graphql/register-graphql';
 import { registerDocs } from './faces/openapi/register-docs';
 import { registerRestRoutes } from './faces/rest/register-rest';
@@ -26,7 +28,9 @@ import { RateLimits } from './http/rate-limits';
 import { OneLinePerRequest } from './http/request-log';
 import { API_SECURITY_HEADERS, isApiPath, pageSecurityHeaders } from './http/security-headers';
 import { TokenCache } from './http/token-cache';
+import { DEFAULT_CONTENT_IMPORT_LIMITS, ServerContentImports } from './imports/server-content-imports';
 import { RequestGate, type Services } from './request-context';
+import { TemplateCatalog } from './templates/template-catalog';
 
 export interface AppOptions {
   config: Config;
@@ -64,6 +68,18 @@ export async function buildServices(
       ...options.config.files,
       allowHosts: options.config.fetchAllowHosts,
     }),
+    contentImports: new ServerContentImports(blobs, {
+      ...DEFAULT_CONTENT_IMPORT_LIMITS,
+      maxPages: options.config.importMaxPages,
+      allowHosts: options.config.fetchAllowHosts,
+    }),
+    contentTemplates: new TemplateCatalog(options.config.templatesDir),
+    pdfLinks: new ServerPdfLinks(
+      pdfLinkKey(signingKey),
+      options.config.publicUrl,
+      options.clock ?? systemClock,
+      options.config.pdfLinkLifetimeMs,
+    ),
     blobs,
   };
 }

@@ -3,6 +3,7 @@
  * the process with a message naming the variable.
  */
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 /** An empty variable (`QUIRE_RATE_LIMIT=` in an env file) means "not set": the default applies. */
@@ -90,6 +91,12 @@ const ConfigSchema = z
     QUIRE_TRUST_PROXY: optionalString,
     /** When set, `/metrics` needs `Authorization: Bearer <this token>`; unset, it is open. */
     QUIRE_METRICS_TOKEN: optionalString.pipe(z.string().min(24).max(256).optional()),
+    /** Most pages a website import reads. */
+    QUIRE_IMPORT_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(200),
+    /** How long a PDF link works, in seconds. */
+    QUIRE_PDF_LINK_SECONDS: z.coerce.number().int().min(10).max(7 * 86_400).default(3600),
+    /** The folder of content templates (default: `templates` of the server package). */
+    QUIRE_TEMPLATES_DIR: optionalString,
     /** Hosts that outbound fetches (file URLs) may reach even on a private or loopback address (comma-separated). */
     QUIRE_FETCH_ALLOW_HOSTS: z
       .string()
@@ -125,6 +132,12 @@ const ConfigSchema = z
       trustProxy: trustProxyOf(env.QUIRE_TRUST_PROXY),
       metricsToken: env.QUIRE_METRICS_TOKEN,
       fetchAllowHosts: env.QUIRE_FETCH_ALLOW_HOSTS,
+      pdfLinkLifetimeMs: env.QUIRE_PDF_LINK_SECONDS * 1000,
+      importMaxPages: env.QUIRE_IMPORT_MAX_PAGES,
+      // This module is one folder below the package in the sources (src/) and in the build (dist/).
+      templatesDir: env.QUIRE_TEMPLATES_DIR
+        ? path.resolve(env.INIT_CWD ?? process.cwd(), env.QUIRE_TEMPLATES_DIR)
+        : fileURLToPath(new URL('../templates', import.meta.url)),
       files: { maxFetchedBytes: env.QUIRE_FILE_MAX_BYTES, maxInlineBytes: env.QUIRE_FILE_INLINE_MAX_BYTES },
     };
   });

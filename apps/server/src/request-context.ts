@@ -6,9 +6,12 @@
 import type {
   Caller,
   Clock,
+  ContentImports,
+  ContentTemplates,
   IdSource,
   IncomingFiles,
   OperationContext,
+  PdfLinks,
   PublicUrls,
   Repositories,
   Secrets,
@@ -24,6 +27,9 @@ export interface Services {
   secrets: Secrets;
   urls: PublicUrls;
   incomingFiles: IncomingFiles;
+  contentImports: ContentImports;
+  contentTemplates: ContentTemplates;
+  pdfLinks: PdfLinks;
   /** The bytes of files, served by `/files/:hash` (`files/file-downloads.ts`). */
   blobs: StoredBlobs;
 }

@@ -9,7 +9,9 @@ export {
   type SplitMarkdown,
   splitFrontMatter,
 } from './front-matter';
+export { type HtmlTree, htmlToMarkdown } from './html-to-markdown';
 export { MarkdownTooComplexError, markdownLimits } from './markdown-limits';
 export { markdownPrintOptions, normalizeMarkdown } from './markdown-processor';
+export { rewriteLinks } from './rewrite-links';
 export { markdownToDocument } from './to-document';
 export { documentToMarkdown } from './to-markdown';

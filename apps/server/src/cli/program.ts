@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import serverPackage from '../../package.json' with { type: 'json' };
 import { reportCliError } from './cli-error';
+import { registerImportCommand } from './commands/import';
 import { registerSeedCommand } from './commands/seed';
 import { registerSetupCommand } from './commands/setup';
 import { registerTokensCommands } from './commands/tokens';
@@ -38,6 +39,7 @@ export function buildProgram(): Command {
 
   registerSetupCommand(program);
   registerSeedCommand(program);
+  registerImportCommand(program);
   registerUsersCommands(program);
   registerTokensCommands(program);
   return program;

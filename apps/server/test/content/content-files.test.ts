@@ -91,6 +91,28 @@ describe('insert_files', () => {
     expect(Buffer.from(await range.arrayBuffer())).toEqual(PNG.subarray(0, 4));
   });
 
+  it('resolves links to the refs of the batch: pages and files, in any order', async () => {
+    const { org, spaceId } = await newSpace(open);
+    const response = await open.api(`/v1/spaces/${spaceId}/content`, {
+      method: 'POST',
+      token: org.admin.token,
+      body: {
+        changes: [
+          { operation: 'insert_page', ref: 'intro', title: 'Intro', document: { markdown: 'Next: [setup](./setup.md). ![logo](./logo)' } },
+          { operation: 'insert_page', ref: 'setup', title: 'Setup', document: { markdown: 'Back to [intro](./intro.md).' } },
+          { operation: 'insert_files', files: [{ ref: 'logo', name: 'logo.png', contentType: 'image/png', base64: PNG.toString('base64') }] },
+        ],
+      },
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const [intro, setup] = response.body.changes.map((change: { page: { id: string } }) => change.page.id);
+    const fileId = response.body.insertedFiles[0].id;
+    const read = (id: string) =>
+      open.api(`/v1/spaces/${spaceId}/content/page/${id}?format=markdown`, { token: org.admin.token });
+    expect((await read(intro)).body.markdown).toBe(`Next: [setup](/pages/${setup}). ![logo](/files/${fileId})\n`);
+    expect((await read(setup)).body.markdown).toBe(`Back to [intro](/pages/${intro}).\n`);
+  });
+
   it('fetches a file from a URL when its host is allowed', async () => {
     const { org, spaceId } = await newSpace(allowing);
     const response = await insertFiles(allowing, org.admin.token, spaceId, [

@@ -5,15 +5,19 @@
  * is checked against GitBook's document, and the refusals (an unknown change request, a
  * merged one) arrive as the client's errors with their statuses. Content edits go through
  * `POST CR/content`, which the client's version does not have (`updateChangeRequestContent`
- * in later ones): its answers are checked against this document's ChangeRequest.
+ * in later ones): its answers are checked against this document's ChangeRequest. An import
+ * into a change request (of a markdown file served on 127.0.0.1, which the shared server
+ * allows) and its PDF link, fetched back, close the file.
  */
-import { ChangeRequestStatus } from '@gitbook/api';
+import { ChangeRequestStatus, ImportContentSource } from '@gitbook/api';
 import { describe, expect, it } from 'vitest';
 import { addMember, createOrganization } from '../support/factories';
+import { markdownSource, SERVED_TITLE } from '../support/markdown-origin';
 import { storeFileInSpace } from '../support/stored-file';
 import type { TestServer } from '../support/test-server';
 import { expectClientError, expectConforms, type OfficialClient, officialClient } from './official-client';
 import { responseSchema, validateAgainst } from './openapi-spec';
+import { expectServedPdf } from './served-pdf';
 import { testServer } from './shared-server';
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies freely
@@ -352,6 +356,97 @@ describe('merge and update', () => {
       s.client,
       api.spaces.updateChangeRequest(s.spaceId, '42'),
       'updateChangeRequest',
+      404,
+    );
+  });
+});
+
+describe('import and PDF of a change request', () => {
+  it('importContentInChangeRequest: one new revision of the change request, the space as it was', async () => {
+    const s = await spaceWithPages(testServer());
+    const { api } = s.client;
+    const spaceHead = (await api.spaces.getCurrentRevision(s.spaceId)).data.id;
+    const created = await api.spaces.createChangeRequest(s.spaceId, { subject: 'Bring the notes in' });
+    const source = await markdownSource();
+    const imported = await api.spaces.importContentInChangeRequest(s.spaceId, String(created.data.number), {
+      url: source.url,
+      source: ImportContentSource.Markdown,
+    });
+    expectConforms(s.client.last(), 'importContentInChangeRequest', 201);
+    expect(imported.data).toMatchObject({
+      revision: expect.any(String),
+      importedResources: 1,
+      totalResources: 1,
+    });
+    const changeRequest = await api.spaces.getChangeRequestById(s.spaceId, created.data.id);
+    expect(changeRequest.data.revision).toBe(imported.data.revision);
+    const content = await api.spaces.getRevisionOfChangeRequestById(s.spaceId, created.data.id);
+    expect(content.data.parents).toEqual([created.data.revision]);
+    expect(content.data.pages.map((page) => page.title)).toEqual(['Guide', SERVED_TITLE]);
+    expect((await api.spaces.getCurrentRevision(s.spaceId)).data.id).toBe(spaceHead);
+  });
+
+  it('refuses an import into a merged change request (409) or an unknown one (404), reading nothing', async () => {
+    const server = testServer();
+    const s = await spaceWithPages(server);
+    const { api } = s.client;
+    const created = await api.spaces.createChangeRequest(s.spaceId, { subject: 'Done' });
+    await post(server, s.token, `/v1/spaces/${s.spaceId}/change-requests/${created.data.id}/content`, {
+      changes: [{ operation: 'insert_page', title: 'Notes', document: { markdown: 'Some notes.' } }],
+    });
+    const merged = await api.spaces.mergeChangeRequest(s.spaceId, created.data.id);
+    expect(merged.data.result).toBe('merge');
+    const before = await api.spaces.getChangeRequestById(s.spaceId, created.data.id);
+    const source = await markdownSource();
+    const body = { url: source.url, source: ImportContentSource.Markdown };
+    await expectClientError(
+      s.client,
+      api.spaces.importContentInChangeRequest(s.spaceId, created.data.id, body),
+      'importContentInChangeRequest',
+      409,
+    );
+    await expectClientError(
+      s.client,
+      api.spaces.importContentInChangeRequest(s.spaceId, '42', body),
+      'importContentInChangeRequest',
+      404,
+    );
+    expect(source.requests()).toBe(0);
+    const after = await api.spaces.getChangeRequestById(s.spaceId, created.data.id);
+    expect(after.data).toMatchObject({ status: 'merged', revision: before.data.revision });
+    expect((await api.spaces.getCurrentRevision(s.spaceId)).data.id).toBe(merged.data.revision);
+  });
+
+  it('getChangeRequestPdf: the whole change request, or one page and its subpages; 404 for a page not in it', async () => {
+    const server = testServer();
+    const s = await spaceWithPages(server);
+    const { api } = s.client;
+    const created = await api.spaces.createChangeRequest(s.spaceId, { subject: 'Reword' });
+    await post(server, s.token, `/v1/spaces/${s.spaceId}/change-requests/${created.data.id}/content`, {
+      changes: [
+        { operation: 'update_page', page: s.installId, document: { markdown: 'Run `quire start`.' } },
+      ],
+    });
+    const whole = await api.spaces.getChangeRequestPdf(s.spaceId, created.data.id);
+    expectConforms(s.client.last(), 'getChangeRequestPDF', 200);
+    await expectServedPdf(server, whole.data.url);
+    const install = await api.spaces.getChangeRequestPdf(s.spaceId, String(created.data.number), {
+      only: true,
+      page: s.installId,
+    });
+    expectConforms(s.client.last(), 'getChangeRequestPDF', 200);
+    expect(install.data.url).not.toBe(whole.data.url);
+    await expectServedPdf(server, install.data.url);
+    await expectClientError(
+      s.client,
+      api.spaces.getChangeRequestPdf(s.spaceId, created.data.id, { only: true, page: 'no-such-page' }),
+      'getChangeRequestPDF',
+      404,
+    );
+    await expectClientError(
+      s.client,
+      api.spaces.getChangeRequestPdf(s.spaceId, '42'),
+      'getChangeRequestPDF',
       404,
     );
   });

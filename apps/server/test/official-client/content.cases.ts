@@ -5,13 +5,18 @@
  * against GitBook's document, and an unknown page, path, file or revision arrives as the
  * client's 404. The edits go through `POST /v1/spaces/:spaceId/content`, which the client's
  * version does not have; the file is written past the rules (no operation inserts files yet).
+ * Then what brings content in and out: an import (of a markdown file served on 127.0.0.1,
+ * which the shared server allows), a template, and the PDF link, fetched back.
  */
+import { ImportContentSource } from '@gitbook/api';
 import { describe, expect, it } from 'vitest';
 import { createOrganization } from '../support/factories';
+import { markdownSource, SERVED_TITLE } from '../support/markdown-origin';
 import { storeFileInSpace } from '../support/stored-file';
 import type { TestServer } from '../support/test-server';
 import { expectClientError, expectConforms, type OfficialClient, officialClient } from './official-client';
 import { responseSchema, validateAgainst } from './openapi-spec';
+import { expectServedPdf } from './served-pdf';
 import { testServer } from './shared-server';
 
 /** A body using the constructs the document tree supports, so its tree meets the document's schema. */
@@ -276,5 +281,153 @@ describe('revisions', () => {
       'getRevisionById',
       404,
     );
+  });
+});
+
+/** The job of an import, which Quire adds to GitBook's answer (`import`). */
+interface ImportJob {
+  status: string;
+  revision?: string;
+  urls: { location: string };
+}
+
+interface PlainSpace {
+  client: OfficialClient;
+  token: string;
+  spaceId: string;
+  guideId: string;
+  /** The revision of the two pages: the head. */
+  revision: string;
+}
+
+/** A space with a page Guide and its subpage Install, in plain text (nothing a PDF would fetch). */
+async function plainSpace(server: TestServer): Promise<PlainSpace> {
+  const { organization, admin } = await createOrganization(server);
+  const client = officialClient(server.url, admin.token);
+  const space = await client.api.orgs.createSpace(organization.id, { title: 'Handbook' });
+  const edit = await server.api(`/v1/spaces/${space.data.id}/content`, {
+    method: 'POST',
+    token: admin.token,
+    body: {
+      changes: [
+        { operation: 'insert_page', ref: 'guide', title: 'Guide', document: { markdown: 'Start here.' } },
+        { operation: 'insert_page', into: 'guide', title: 'Install', document: { markdown: 'Run `quire`.' } },
+      ],
+    },
+  });
+  expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+  return {
+    client,
+    token: admin.token,
+    spaceId: space.data.id,
+    guideId: edit.body.changes[0].page.id,
+    revision: edit.body.revision,
+  };
+}
+
+const titlesOf = (pages: ReadonlyArray<{ title: string }>) => pages.map((page) => page.title);
+
+describe('importing and templates', () => {
+  it('importContent, applyTemplateToSpace', async () => {
+    const server = testServer();
+    const s = await plainSpace(server);
+    const { api } = s.client;
+    const source = await markdownSource();
+    const imported = await api.spaces.importContent(s.spaceId, {
+      url: source.url,
+      source: ImportContentSource.Markdown,
+    });
+    expectConforms(s.client.last(), 'importContent', 201);
+    expect(imported.data).toMatchObject({
+      revision: expect.any(String),
+      importedResources: 1,
+      totalResources: 1,
+    });
+    expect(source.requests()).toBe(1);
+    // Beyond the document: the import's job, done, and where to read it again.
+    const { import: job } = imported.data as typeof imported.data & { import: ImportJob };
+    expect(job).toMatchObject({ status: 'done', revision: imported.data.revision });
+    const reread = await server.api(job.urls.location.replace(server.config.publicUrl, ''), {
+      token: s.token,
+    });
+    expect(reread.status, JSON.stringify(reread.body)).toBe(200);
+    expect(reread.body).toEqual(job);
+    // One new revision, the head, with the imported page after the space's own.
+    const afterImport = await api.spaces.getCurrentRevision(s.spaceId);
+    expect(afterImport.data).toMatchObject({ id: imported.data.revision, parents: [s.revision] });
+    expect(titlesOf(afterImport.data.pages)).toEqual(['Guide', SERVED_TITLE]);
+    const page = await api.spaces.getPageById(s.spaceId, afterImport.data.pages[1]!.id, {
+      format: 'markdown',
+    });
+    expect(page.data).toMatchObject({ title: SERVED_TITLE, markdown: 'Text read from the **source**.\n' });
+
+    const applied = await api.spaces.applyTemplateToSpace(s.spaceId, {
+      id: 'changelog',
+      params: { contentRefs: {} },
+    });
+    expectConforms(s.client.last(), 'applyTemplateToSpace', 201);
+    expect(applied.status).toBe(201);
+    const afterTemplate = await api.spaces.getCurrentRevision(s.spaceId);
+    expect(afterTemplate.data.parents).toEqual([imported.data.revision]);
+    expect(titlesOf(afterTemplate.data.pages)).toEqual(['Guide', SERVED_TITLE, 'Unreleased', '1.0.0']);
+  });
+
+  it('refuses a source Quire does not read, one it cannot fetch, and an unknown template, writing nothing', async () => {
+    const s = await plainSpace(testServer());
+    const { api } = s.client;
+    const source = await markdownSource();
+    const unsupported = await expectClientError(
+      s.client,
+      api.spaces.importContent(s.spaceId, { url: source.url, source: ImportContentSource.Notion }),
+      'importContent',
+      400,
+    );
+    expect(unsupported.errorMessage).toContain('website, html, markdown, zip, docx');
+    expect(source.requests()).toBe(0);
+    const missing = await expectClientError(
+      s.client,
+      api.spaces.importContent(s.spaceId, {
+        url: `${new URL(source.url).origin}/missing`,
+        source: ImportContentSource.Markdown,
+      }),
+      'importContent',
+      400,
+    );
+    expect(missing.errorMessage).toContain('url');
+    await expectClientError(
+      s.client,
+      api.spaces.applyTemplateToSpace(s.spaceId, { id: 'no-such-template' }),
+      'applyTemplateToSpace',
+      404,
+    );
+    const head = await api.spaces.getCurrentRevision(s.spaceId);
+    expect(head.data.id).toBe(s.revision);
+  });
+});
+
+describe('PDF export', () => {
+  it('getSpacePdf: the whole space, or one page and its subpages', async () => {
+    const server = testServer();
+    const s = await plainSpace(server);
+    const { api } = s.client;
+    const whole = await api.spaces.getSpacePdf(s.spaceId);
+    expectConforms(s.client.last(), 'getSpacePDF', 200);
+    await expectServedPdf(server, whole.data.url);
+    const guide = await api.spaces.getSpacePdf(s.spaceId, { only: true, page: s.guideId });
+    expectConforms(s.client.last(), 'getSpacePDF', 200);
+    expect(guide.data.url).not.toBe(whole.data.url);
+    await expectServedPdf(server, guide.data.url);
+  });
+
+  it('answers a page not in the space, or an unknown space, with 404', async () => {
+    const s = await plainSpace(testServer());
+    const { api } = s.client;
+    await expectClientError(
+      s.client,
+      api.spaces.getSpacePdf(s.spaceId, { only: true, page: 'no-such-page' }),
+      'getSpacePDF',
+      404,
+    );
+    await expectClientError(s.client, api.spaces.getSpacePdf('no-such-space'), 'getSpacePDF', 404);
   });
 });

@@ -21,6 +21,10 @@ const QUIRE_ONLY = [
   'GET /v1/spaces/:spaceId/revisions',
   // Editing a change request's content (`updateChangeRequestContent` in later versions of the document).
   'POST /v1/spaces/:spaceId/change-requests/:changeRequestId/content',
+  // The catalog of built-in templates, whose ids `applyTemplateToSpace` takes.
+  'GET /v1/templates',
+  // The progress of an import that goes on after its request answered.
+  'GET /v1/spaces/:spaceId/content/imports/:importId',
 ];
 
 const here = dirname(fileURLToPath(import.meta.url));

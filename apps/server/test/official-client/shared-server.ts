@@ -11,7 +11,8 @@ let current: TestServer | undefined;
 /** Starts the server before the file's tests and closes it after them. */
 export function useSharedServer(): void {
   beforeAll(async () => {
-    current = await startTestServer();
+    // Imports read their sources from a site on 127.0.0.1 (`support/markdown-origin.ts`).
+    current = await startTestServer({ QUIRE_FETCH_ALLOW_HOSTS: '127.0.0.1' });
   });
   afterAll(async () => {
     await current?.close();

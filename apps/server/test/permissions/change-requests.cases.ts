@@ -1,12 +1,16 @@
 /**
  * The matrix of the change-request routes (`CHANGE_REQUEST_RULES`): reading needs view on the
  * space, creating needs edit, a PATCH needs review, or edit for the change request's author.
- * Its content reads need view; editing its content and bringing it up to date (`update`)
- * need edit; merging needs review. A merged or archived change request refuses content
- * edits, merge and update with 409 to whoever passes the rules, and nothing is written.
+ * Its content reads (and a link to its PDF) need view; editing its content, importing into
+ * it and bringing it up to date (`update`) need edit; merging needs review. A merged or
+ * archived change request refuses content edits, imports, merge and update with 409 to
+ * whoever passes the rules, and nothing is written. Imports read a markdown file served on
+ * 127.0.0.1 (`markdown-origin.ts`; the matrix's server allows the host), whose requests a
+ * refused call must not make.
  */
 import { operations } from '@quire/domain';
-import { byItemRole } from '../support/matrix/expectations';
+import { type MarkdownSource, markdownSource } from '../support/markdown-origin';
+import { byItemRole, type Expected } from '../support/matrix/expectations';
 import { type MatrixCase, matrixCase } from '../support/matrix/matrix-case';
 import type { MatrixFixture } from '../support/matrix/matrix-fixture';
 import { storeFileInSpace } from '../support/stored-file';
@@ -86,6 +90,34 @@ const contentState = async (f: MatrixFixture, changeRequestId: string) => {
   };
 };
 
+interface ChangeRequestImport {
+  changeRequestId: string;
+  source: MarkdownSource;
+}
+
+/** An import into the change request `changeRequestId` names of a markdown file of its own. */
+const changeRequestImport = async (changeRequestId: string): Promise<ChangeRequestImport> => ({
+  changeRequestId,
+  source: await markdownSource(),
+});
+
+const importInput = (f: MatrixFixture, { changeRequestId, source }: ChangeRequestImport) => ({
+  spaceId: f.content.space,
+  changeRequestId,
+  url: source.url,
+  source: 'markdown',
+});
+
+/**
+ * The change request's content state, whether the source was read and how many import jobs
+ * it has (read from the store): a refused import reads nothing and records no job.
+ */
+const importState = async (f: MatrixFixture, { changeRequestId, source }: ChangeRequestImport) => ({
+  ...(await contentState(f, changeRequestId)),
+  sourceRequests: source.requests(),
+  importJobs: await f.server.store.db.collection('contentImportJobs').countDocuments({ changeRequestId }),
+});
+
 const insertPage = (f: MatrixFixture) => [
   { operation: 'insert_page', title: f.unique('Page'), document: { markdown: 'Some text.' } },
 ];
@@ -147,20 +179,25 @@ function changeRequestContent(f: MatrixFixture): Promise<ChangeRequestContent> {
   return content;
 }
 
-/** A read of the change request's content: view on the space, 404 for who cannot see it. */
+/**
+ * A read of the change request's content: view on the space, 404 for who cannot see it
+ * (`expected` for a read that fails for every viewer as well).
+ */
 const readContent = (
   route: string,
   input: (content: ChangeRequestContent) => Record<string, unknown>,
+  variant: { title?: string; expected?: Expected } = {},
 ): MatrixCase =>
   matrixCase({
     route,
+    ...(variant.title === undefined ? {} : { title: variant.title }),
     prepare: changeRequestContent,
     input: (_f, content: ChangeRequestContent) => ({
       spaceId: content.spaceId,
       changeRequestId: content.changeRequestId,
       ...input(content),
     }),
-    expected: byItemRole('read', 200),
+    expected: variant.expected ?? byItemRole('read', 200),
   });
 
 const draftsOf = (f: MatrixFixture) =>
@@ -241,6 +278,29 @@ export const changeRequestCases: MatrixCase[] = [
     }),
     observe: contentState,
     expected: byItemRole('edit', 409),
+  }),
+  matrixCase({
+    route: `POST ${CHANGE_REQUEST}/content/import`,
+    prepare: async (f) => changeRequestImport(await freshChangeRequest(f)),
+    input: importInput,
+    observe: importState,
+    expected: byItemRole('edit', 201),
+  }),
+  matrixCase({
+    route: `POST ${CHANGE_REQUEST}/content/import`,
+    title: 'a merged change request',
+    prepare: async (f) => changeRequestImport(await mergedChangeRequest(f)),
+    input: importInput,
+    observe: importState,
+    expected: byItemRole('edit', 409),
+  }),
+  readContent(`GET ${CHANGE_REQUEST}/pdf`, () => ({})),
+  readContent(`GET ${CHANGE_REQUEST}/pdf`, (c) => ({ only: true, page: c.pageId }), {
+    title: 'one page and its subpages',
+  }),
+  readContent(`GET ${CHANGE_REQUEST}/pdf`, () => ({ only: true, page: 'no-such-page' }), {
+    title: 'a page not in its content',
+    expected: byItemRole('read', 404),
   }),
   matrixCase({
     route: `POST ${CHANGE_REQUEST}/merge`,

@@ -1,12 +1,18 @@
 /**
  * The matrix of a space's content routes: every read (the current content, its pages, a
  * page by id or by path, its files, the history, a revision and what it changed, and the
- * same reads in a revision) needs view on the space; editing a live space needs edit.
- * The reads run against one space per fixture with two nested pages, a revision of those
- * edits, and a file (written past the rules: no operation inserts files yet).
+ * same reads in a revision, a link to its PDF, an import's progress) needs view on the
+ * space; editing a live space needs edit, and so do importing into it and applying a
+ * template, which a locked space refuses with 409 to whoever passes the rules. The catalog
+ * of templates is open to any authenticated caller. The reads run against one space per
+ * fixture with two nested pages, a revision of those edits, and a file (written past the
+ * rules: no operation inserts files yet). Imports read a markdown file served on 127.0.0.1
+ * (`markdown-origin.ts`; the matrix's server allows the host), whose requests a refused
+ * call must not make.
  */
 import { operations } from '@quire/domain';
-import { byItemRole } from '../support/matrix/expectations';
+import { type MarkdownSource, markdownSource } from '../support/markdown-origin';
+import { anyCaller, byItemRole } from '../support/matrix/expectations';
 import { type MatrixCase, matrixCase } from '../support/matrix/matrix-case';
 import type { MatrixFixture } from '../support/matrix/matrix-fixture';
 import { storeFileInSpace } from '../support/stored-file';
@@ -76,6 +82,74 @@ const viewCase = (route: string, input: (content: SpaceContent) => Record<string
 /** The space's head and its pages, read as the admin: what an edit changes. */
 const contentOf = (f: MatrixFixture) => f.read(operations.spaces.content.get, { spaceId: f.content.space });
 
+/**
+ * What an import or a template may change of a space, read as the admin and from the store:
+ * its head and pages, and how many revisions it has (a refused call writes none, not even
+ * one nobody points at).
+ */
+const spaceState = async (f: MatrixFixture, spaceId: string) => ({
+  content: await f.read(operations.spaces.content.get, { spaceId }),
+  revisions: await f.server.services.repos.revisions.countForSpace(spaceId),
+});
+
+/** A fresh space whose content is locked; its id. */
+const lockedSpace = async (f: MatrixFixture) => {
+  const spaceId = await f.freshSpace();
+  await f.run(operations.spaces.update, { spaceId, editMode: 'locked' });
+  return spaceId;
+};
+
+interface SpaceImport {
+  spaceId: string;
+  source: MarkdownSource;
+}
+
+/** An import into `spaceId` of a markdown file of its own. */
+const spaceImport = async (spaceId: string): Promise<SpaceImport> => ({
+  spaceId,
+  source: await markdownSource(),
+});
+
+const importInput = (_f: MatrixFixture, { spaceId, source }: SpaceImport) => ({
+  spaceId,
+  url: source.url,
+  source: 'markdown',
+});
+
+/**
+ * The space's state, whether the source was read and how many import jobs the space has
+ * (read from the store): a refused import reads nothing and records no job.
+ */
+const importState = async (f: MatrixFixture, { spaceId, source }: SpaceImport) => ({
+  ...(await spaceState(f, spaceId)),
+  sourceRequests: source.requests(),
+  importJobs: await f.server.store.db.collection('contentImportJobs').countDocuments({ spaceId }),
+});
+
+interface ImportJobs {
+  spaceId: string;
+  /** An import into the space, by the admin. */
+  own: string;
+  /** An import into another space of the organization. */
+  otherSpace: string;
+}
+
+/** The id of an import into `spaceId` by the admin. */
+async function importedBy(f: MatrixFixture, spaceId: string): Promise<string> {
+  const { url } = await markdownSource();
+  const result = await f.run(operations.spaces.content.import, { spaceId, url, source: 'markdown' });
+  return result.import.id;
+}
+
+const importJobs = async (f: MatrixFixture): Promise<ImportJobs> => {
+  const spaceId = await f.freshSpace();
+  return {
+    spaceId,
+    own: await importedBy(f, spaceId),
+    otherSpace: await importedBy(f, await f.freshSpace()),
+  };
+};
+
 export const contentCases: MatrixCase[] = [
   viewCase(`GET ${SPACE}/content`, (c) => ({ spaceId: c.spaceId })),
   viewCase(`GET ${SPACE}/content/pages`, (c) => ({ spaceId: c.spaceId })),
@@ -116,5 +190,70 @@ export const contentCases: MatrixCase[] = [
     }),
     observe: contentOf,
     expected: byItemRole('edit', 200),
+  }),
+  matrixCase({
+    route: `POST ${SPACE}/content/import`,
+    prepare: (f) => spaceImport(f.content.space),
+    input: importInput,
+    observe: importState,
+    expected: byItemRole('edit', 201),
+  }),
+  matrixCase({
+    route: `POST ${SPACE}/content/import`,
+    title: 'a locked space',
+    prepare: async (f) => spaceImport(await lockedSpace(f)),
+    input: importInput,
+    observe: importState,
+    expected: byItemRole('edit', 409),
+  }),
+  matrixCase({
+    route: `GET ${SPACE}/content/imports/:importId`,
+    prepare: importJobs,
+    input: (_f, jobs: ImportJobs) => ({ spaceId: jobs.spaceId, importId: jobs.own }),
+    expected: byItemRole('read', 200),
+  }),
+  matrixCase({
+    route: `GET ${SPACE}/content/imports/:importId`,
+    title: "an import of another space's",
+    prepare: importJobs,
+    input: (_f, jobs: ImportJobs) => ({ spaceId: jobs.spaceId, importId: jobs.otherSpace }),
+    expected: byItemRole('read', 404),
+  }),
+  matrixCase({
+    route: `POST ${SPACE}/content/template`,
+    input: (f) => ({ spaceId: f.content.space, id: 'changelog' }),
+    observe: (f) => spaceState(f, f.content.space),
+    expected: byItemRole('edit', 201),
+  }),
+  matrixCase({
+    route: `POST ${SPACE}/content/template`,
+    title: 'an unknown template',
+    input: (f) => ({ spaceId: f.content.space, id: 'no-such-template' }),
+    observe: (f) => spaceState(f, f.content.space),
+    expected: byItemRole('edit', 404),
+  }),
+  matrixCase({
+    route: `POST ${SPACE}/content/template`,
+    title: 'a locked space',
+    prepare: lockedSpace,
+    input: (_f, spaceId: string) => ({ spaceId, id: 'changelog' }),
+    observe: spaceState,
+    expected: byItemRole('edit', 409),
+  }),
+  matrixCase({ route: 'GET /v1/templates', input: () => ({}), expected: anyCaller(200) }),
+  viewCase(`GET ${SPACE}/pdf`, (c) => ({ spaceId: c.spaceId })),
+  matrixCase({
+    route: `GET ${SPACE}/pdf`,
+    title: 'one page and its subpages',
+    prepare: spaceContent,
+    input: (_f, c: SpaceContent) => ({ spaceId: c.spaceId, only: true, page: c.pageId }),
+    expected: byItemRole('read', 200),
+  }),
+  matrixCase({
+    route: `GET ${SPACE}/pdf`,
+    title: 'a page not in the content',
+    prepare: spaceContent,
+    input: (_f, c: SpaceContent) => ({ spaceId: c.spaceId, only: true, page: 'no-such-page' }),
+    expected: byItemRole('read', 404),
   }),
 ];

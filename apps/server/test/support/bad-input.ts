@@ -8,13 +8,15 @@
  *   length limits, `limit` 0 and 1001;
  * - objects: the wrong type, an unknown nested field; arrays: the wrong type, items of the
  *   wrong type, unknown fields in object items, one item more than `maxItems`;
- * - `page`: forged cursors (operators, arrays of the wrong shape, a huge array, text that is
- *   not base64, base64 of what is not JSON).
+ * - `page`, the paging cursor: forged cursors (operators, arrays of the wrong shape, a huge
+ *   array, text that is not base64, base64 of what is not JSON). A `page` that is no cursor
+ *   (the page id of a PDF link, GitBook's name) is a field like the others.
  *
  * Every other required field gets a valid value (`sampleValue`), so the refusal is about the
  * field of the case alone. A case names the faces it applies to: a query string (REST GET
  * and DELETE) carries text, not objects, and no raw JSON.
  */
+import { pagingShape } from '@quire/domain';
 import { inputSchemaOf, type JsonSchema, typesOf } from '../../src/faces/json-schema';
 import type { RestRoute } from '../../src/faces/rest/route';
 import { FACES, type Face } from './faces/face-call';
@@ -107,6 +109,10 @@ export const FORGED_CURSORS: ReadonlyArray<readonly [title: string, page: string
 
 const UNKNOWN_FIELD = 'surelyNotAField';
 
+/** The paging cursor of list operations (`pagingShape.page`), told by its description. */
+const isPagingCursor = (schema: JsonSchema | undefined): boolean =>
+  schema?.description === pagingShape.page.description;
+
 export function badInputCases(route: RestRoute): BadInputCase[] {
   const { schema, defs } = inputSchemaOf(route.operation);
   const body = hasBody(route.method);
@@ -140,7 +146,7 @@ export function badInputCases(route: RestRoute): BadInputCase[] {
   for (const [name, raw] of properties) {
     const variants = variantsOf(raw, defs);
     const types = typesOf(resolve(raw, defs)).concat(variants.flatMap((s) => typesOf(s)));
-    if (name === 'page') {
+    if (name === 'page' && isPagingCursor(raw)) {
       for (const [title, page] of FORGED_CURSORS) add(title, 'page', page);
       continue;
     }

@@ -8,16 +8,24 @@
  * It lives with the server's tests, not in `@quire/persistence`: the ids and secrets are the
  * server's adapters (`src/adapters`), which persistence may not import.
  */
+
 import { randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { authenticateApiToken, type DomainServices, executeOperation, type Operation } from '@quire/domain';
 import { createRepositories, DirectoryBlobStore } from '@quire/persistence';
 import type { z } from 'zod';
 import { NodeSecrets } from '../../src/adapters/node-secrets';
 import { TimeOrderedIds } from '../../src/adapters/time-ordered-ids';
+import { ServerPdfLinks } from '../../src/content-exports/server-pdf-links';
 import { DEFAULT_INCOMING_FILE_LIMITS, ServerIncomingFiles } from '../../src/files/server-incoming-files';
+import {
+  DEFAULT_CONTENT_IMPORT_LIMITS,
+  ServerContentImports,
+} from '../../src/imports/server-content-imports';
+import { TemplateCatalog } from '../../src/templates/template-catalog';
 import { openMemoryStore } from './memory-store';
 import { TestClock } from './test-clock';
 
@@ -64,6 +72,9 @@ export async function openTestDomain(): Promise<QuireUnderTest> {
     secrets: new NodeSecrets(randomBytes(32), TEST_URLS.api),
     urls: TEST_URLS,
     incomingFiles: new ServerIncomingFiles(blobs, { ...DEFAULT_INCOMING_FILE_LIMITS, allowHosts: [] }),
+    contentImports: new ServerContentImports(blobs, { ...DEFAULT_CONTENT_IMPORT_LIMITS, allowHosts: [] }),
+    contentTemplates: new TemplateCatalog(fileURLToPath(new URL('../../templates', import.meta.url))),
+    pdfLinks: new ServerPdfLinks(randomBytes(32), TEST_URLS.api, clock, 3_600_000),
   };
   return { services, clock, callOperation: operationCaller(services) };
 }

@@ -13,13 +13,18 @@ import { removeCollection } from './collections/operations/remove-collection';
 import { transferCollection } from './collections/operations/transfer-collection';
 import { updateCollection } from './collections/operations/update-collection';
 import { collectionPermissionOperations, spacePermissionOperations } from './grants/operations';
+import { applyTemplate } from './revisions/operations/apply-template';
+import { getImport } from './revisions/operations/get-import';
 import { getPage, getPageByPath } from './revisions/operations/get-page';
 import { getRevision } from './revisions/operations/get-revision';
 import { getSpaceContent } from './revisions/operations/get-space-content';
+import { importSpaceContent } from './revisions/operations/import-space-content';
 import { getFile, listFiles } from './revisions/operations/list-files';
 import { listPages } from './revisions/operations/list-pages';
 import { listRevisionChanges } from './revisions/operations/list-revision-changes';
 import { listRevisions } from './revisions/operations/list-revisions';
+import { listTemplates } from './revisions/operations/list-templates';
+import { spacePdf } from './revisions/operations/pdf-link';
 import { updateSpaceContent } from './revisions/operations/update-space-content';
 import { createSpace } from './spaces/operations/create-space';
 import { duplicateSpace } from './spaces/operations/duplicate-space';
@@ -48,12 +53,16 @@ export const contentOperations = {
     content: {
       get: getSpaceContent,
       update: updateSpaceContent,
+      import: importSpaceContent,
+      imports: { get: getImport },
+      template: applyTemplate,
       pages: { list: listPages },
       page: { get: getPage },
       path: { get: getPageByPath },
       files: { list: listFiles, get: getFile },
     },
     revisions: { list: listRevisions, get: getRevision, changes: listRevisionChanges },
+    pdf: spacePdf,
   },
   collections: {
     list: listCollections,
@@ -67,4 +76,5 @@ export const contentOperations = {
     permissions: collectionPermissionOperations,
   },
   changeRequests: changeRequestOperations,
+  templates: { list: listTemplates },
 } satisfies OperationTree;

@@ -1,6 +1,9 @@
 import type { Clock } from './ports/clock';
+import type { ContentImports } from './ports/content-imports';
+import type { ContentTemplates } from './ports/content-templates';
 import type { IdSource } from './ports/ids';
 import type { IncomingFiles } from './ports/incoming-files';
+import type { PdfLinks } from './ports/pdf-links';
 import type { Secrets } from './ports/secrets';
 
 /** The authenticated caller of an operation. */
@@ -36,6 +39,12 @@ export interface OperationContext {
   urls: PublicUrls;
   /** Files brought in by content edits (inline or from a URL), stored by content hash. */
   incomingFiles: IncomingFiles;
+  /** Content read from outside (imports of websites, HTML, markdown, zips, docx). */
+  contentImports: ContentImports;
+  /** The built-in content templates. */
+  contentTemplates: ContentTemplates;
+  /** Signed, expiring links to PDFs of content. */
+  pdfLinks: PdfLinks;
 }
 
 /** The caller of an operation whose access is 'user' or stricter (checked before `run`). */

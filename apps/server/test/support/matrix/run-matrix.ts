@@ -20,7 +20,8 @@ export function runMatrix(cases: readonly MatrixCase[]): void {
   let server: TestServer;
   let fixture: MatrixFixture;
   beforeAll(async () => {
-    server = await startTestServer();
+    // Imports read their sources from a site on 127.0.0.1 (`support/markdown-origin.ts`).
+    server = await startTestServer({ QUIRE_FETCH_ALLOW_HOSTS: '127.0.0.1' });
     fixture = await buildMatrixFixture(server);
   });
   afterAll(() => server?.close());

@@ -19,9 +19,13 @@
  *    still exist, else the top level); absent there, it is removed with its subpages.
  * 5. A page named by a change must exist when the change applies (a `ref` of an earlier
  *    insert of the batch names the page it inserted).
+ * 6. In the bodies the batch writes, links to `./<ref>.md` (a page the batch inserts) and
+ *    `./<ref>` (a file it inserts) become `/pages/<id>` and `/files/<id>`, whatever the
+ *    order of the changes.
  */
 
 import { invalidInput } from '../../core/errors';
+import { rewriteLinks } from '@quire/documents';
 import { positionBetween } from '../positions/position-between';
 import { addressOf } from './content-address';
 import type { AppliedChange, ContentChange } from './content-changes';
@@ -33,6 +37,8 @@ import { bySiblingOrder, changedPage, type StoredPage, type StoredPages } from '
 export interface ChangeEnvironment {
   now: string;
   newId: () => string;
+  /** The ids the batch's inserted files will have, by their `ref`. */
+  fileIds: ReadonlyMap<string, string>;
   /** The pages of the revision a `revert_page` names (undefined: the base), or null when unknown. */
   pagesAt: (revisionId: string | undefined) => ReadonlyMap<string, StoredPage> | null;
 }
@@ -176,7 +182,38 @@ export function applyChanges(
       }
     }
   });
-  return { pages, bodies, applied };
+  return { pages, ...withRefsResolved(pages, bodies, refs, env.fileIds), applied };
+}
+
+/** Rule 6: the batch's bodies with links to its refs pointing at ids. */
+function withRefsResolved(
+  pages: StoredPages,
+  bodies: Map<string, BodyObject>,
+  pageIds: ReadonlyMap<string, string>,
+  fileIds: ReadonlyMap<string, string>,
+): { bodies: Map<string, BodyObject> } {
+  if (pageIds.size === 0 && fileIds.size === 0) return { bodies };
+  const targetOf = (url: string): string | undefined => {
+    const bare = url.startsWith('./') ? url.slice(2) : url;
+    const page = bare.endsWith('.md') ? pageIds.get(bare.slice(0, -3)) : undefined;
+    if (page !== undefined) return `/pages/${page}`;
+    const file = fileIds.get(bare);
+    return file === undefined ? undefined : `/files/${file}`;
+  };
+  const resolved = new Map<string, string>();
+  const out = new Map<string, BodyObject>();
+  for (const [address, body] of bodies) {
+    const markdown = rewriteLinks(body.markdown, targetOf);
+    const object: BodyObject = { kind: 'body', markdown };
+    const next = addressOf(object);
+    resolved.set(address, next);
+    out.set(next, object);
+  }
+  for (const page of pages.values()) {
+    const next = resolved.get(page.body);
+    if (next !== undefined && next !== page.body) pages.set(page.id, { ...page, body: next });
+  }
+  return { bodies: out };
 }
 
 type Settings = { title?: string; emoji?: string; icon?: string; description?: string; hidden?: boolean };

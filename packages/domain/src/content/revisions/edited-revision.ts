@@ -6,7 +6,7 @@ import { callerOf, type OperationContext } from '../../core/context';
 import type { SpaceRecord } from '../spaces/records';
 import { applyChanges } from './apply-changes';
 import type { AppliedChange, ContentChange } from './content-changes';
-import { type InsertedFile, incomingFilesOf } from './incoming-files-of';
+import { fileIdsOf, type InsertedFile, incomingFilesOf } from './incoming-files-of';
 import { pageIndexOf } from './page-index';
 import type { RevisionRecord } from './records';
 import { filesOf } from './revision-content';
@@ -39,13 +39,15 @@ export async function editedRevision(
     const then = await ctx.repos.revisions.findById(edit.space.id, wanted);
     if (then) revisions.set(wanted, (await pageIndexOf(ctx, then.tree)).pages);
   }
+  const fileIds = fileIdsOf(edit.changes, () => ctx.ids.newId());
   const batch = applyChanges(index.pages, edit.changes, {
+    fileIds,
     now: ctx.clock.now().toISOString(),
     newId: () => ctx.ids.newId(),
     pagesAt: (revisionId) => revisions.get(revisionId ?? edit.revertTo ?? '') ?? null,
   });
   // After the page changes validated: a batch refused for them fetches nothing.
-  const insertedFiles = await incomingFilesOf(ctx, edit.changes);
+  const insertedFiles = await incomingFilesOf(ctx, edit.changes, fileIds);
   const revision = await writeRevision(ctx, {
     space: edit.space,
     parents: [edit.head],

@@ -16,9 +16,20 @@ export interface InsertedFile {
   file: FileEntry;
 }
 
+/** The ids the batch's files will have, by ref, known before the page changes apply (rule 6). */
+export function fileIdsOf(changes: readonly ContentChange[], newId: () => string): Map<string, string> {
+  const ids = new Map<string, string>();
+  for (const change of changes) {
+    if (change.operation !== 'insert_files') continue;
+    for (const file of change.files) if (file.ref !== undefined && !ids.has(file.ref)) ids.set(file.ref, newId());
+  }
+  return ids;
+}
+
 export async function incomingFilesOf(
   ctx: OperationContext,
   changes: readonly ContentChange[],
+  fileIds: ReadonlyMap<string, string>,
 ): Promise<InsertedFile[]> {
   const inserted: InsertedFile[] = [];
   for (const [index, change] of changes.entries()) {
@@ -32,7 +43,7 @@ export async function incomingFilesOf(
       inserted.push({
         ...(source.ref !== undefined ? { ref: source.ref } : {}),
         file: {
-          id: ctx.ids.newId(),
+          id: (source.ref !== undefined ? fileIds.get(source.ref) : undefined) ?? ctx.ids.newId(),
           name: source.name,
           contentType: taken.contentType,
           size: taken.size,

@@ -2,10 +2,14 @@
 
 export { addressOf as contentAddressOf } from './content-address';
 export type { ContentChange } from './content-changes';
+export { documentOfBody } from './document-of-body';
+export type { ImportJobRecord, ImportJobRepository } from './import-jobs';
 export { mergeMarkdown } from './merge-markdown';
 export { mergePages } from './merge-pages';
+export { importIntoSpace } from './operations/import-space-content';
 export { indexPages, type PageIndex, pageIndexOf } from './page-index';
 export type { MergeConflict, MergeResult, PageSet, PageState } from './page-state';
+export { loadBodies } from './page-tree';
 export type { ContentObjectRepository, RevisionRepository } from './ports';
 export type {
   BodyObject,
@@ -17,6 +21,7 @@ export type {
   RevisionRecord,
   TreeObject,
 } from './records';
+export { filesOf } from './revision-content';
 export { spaceHead, writeFirstRevision } from './revision-writer';
 export type { StoredPage, StoredPages } from './stored-page';
 export { compareSiblingPages } from './tree-order';

@@ -2,7 +2,7 @@
  * A revision's content as the read operations need it: the revision a request names (the
  * space's head, or one of its revisions by id), its pages and its files.
  */
-import { callerOf, type OperationContext } from '../../core/context';
+import { callerOf, type DomainServices, type OperationContext } from '../../core/context';
 import { notFound } from '../../core/errors';
 import { findChangeRequestOf } from '../../policies/authorize-change-request';
 import { authorizeSpace } from '../../policies/authorize-space';
@@ -48,7 +48,7 @@ export async function contentOf(
   return { index, files };
 }
 
-export async function filesOf(ctx: OperationContext, revision: RevisionRecord): Promise<FileEntry[]> {
+export async function filesOf(ctx: Pick<DomainServices, 'repos'>, revision: RevisionRecord): Promise<FileEntry[]> {
   const objects = await ctx.repos.contentObjects.getMany([revision.files]);
   const files = objects.get(revision.files);
   if (files?.kind !== 'files') throw new Error(`files object ${revision.files} is missing`);

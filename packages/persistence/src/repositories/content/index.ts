@@ -5,6 +5,7 @@ import { changeRequestIndexes, MongoChangeRequestRepository } from './change-req
 import { collectionIndexes, MongoCollectionRepository } from './collection-repository';
 import { contentGrantIndexes, MongoContentGrantRepository } from './content-grant-repository';
 import { MongoContentObjectRepository } from './content-object-repository';
+import { MongoImportJobRepository } from './import-job-repository';
 import { MongoRevisionRepository, revisionIndexes } from './revision-repository';
 import { MongoSpaceRepository, spaceIndexes } from './space-repository';
 import { MongoTreeLockRepository } from './tree-lock-repository';
@@ -24,5 +25,6 @@ export const contentRepositories = (db: StoreDatabase): ContentRepositories => (
   treeLocks: new MongoTreeLockRepository(db),
   revisions: new MongoRevisionRepository(db),
   contentObjects: new MongoContentObjectRepository(db),
+  importJobs: new MongoImportJobRepository(db),
   changeRequests: new MongoChangeRequestRepository(db),
 });

@@ -17,7 +17,9 @@ export const changeRequestRoutes: readonly RestRoute[] = [
   route('PATCH', CHANGE_REQUEST, changeRequests.update),
   route('POST', `${CHANGE_REQUEST}/merge`, changeRequests.merge),
   route('POST', `${CHANGE_REQUEST}/update`, changeRequests.updateFromSpace),
+  route('GET', `${CHANGE_REQUEST}/pdf`, changeRequests.pdf),
   route('POST', `${CHANGE_REQUEST}/content`, changeRequests.content.update),
+  route('POST', `${CHANGE_REQUEST}/content/import`, changeRequests.content.import, 201),
   aliasRoute('GET', `${CHANGE_REQUEST}/content`, spaces.content.get, 'changeRequests.content.get'),
   aliasRoute(
     'GET',

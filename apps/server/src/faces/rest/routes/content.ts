@@ -44,6 +44,11 @@ export const contentRoutes: readonly RestRoute[] = [
   // The current content of a space, and the same reads on one of its revisions.
   route('GET', `${SPACE}/content`, spaces.content.get),
   route('POST', `${SPACE}/content`, spaces.content.update),
+  route('POST', `${SPACE}/content/import`, spaces.content.import, 201),
+  route('GET', `${SPACE}/content/imports/:importId`, spaces.content.imports.get),
+  route('POST', `${SPACE}/content/template`, spaces.content.template, 201),
+  route('GET', '/v1/templates', contentOperations.templates.list),
+  route('GET', `${SPACE}/pdf`, spaces.pdf),
   route('GET', `${SPACE}/content/pages`, spaces.content.pages.list),
   route('GET', `${SPACE}/content/page/:pageId`, spaces.content.page.get),
   {

@@ -1,6 +1,9 @@
 /** The change-request operations, mounted as `changeRequests` by the content area. */
+
+import { changeRequestPdf } from '../../revisions/operations/pdf-link';
 import { createChangeRequest } from './create-change-request';
 import { getChangeRequest } from './get-change-request';
+import { importChangeRequestContent } from './import-change-request-content';
 import { listChangeRequests } from './list-change-requests';
 import { mergeChangeRequest } from './merge-change-request';
 import { updateChangeRequest } from './update-change-request';
@@ -12,9 +15,10 @@ export const changeRequestOperations = {
   create: createChangeRequest,
   get: getChangeRequest,
   update: updateChangeRequest,
-  content: { update: updateChangeRequestContent },
+  content: { update: updateChangeRequestContent, import: importChangeRequestContent },
   merge: mergeChangeRequest,
   updateFromSpace: updateChangeRequestFromSpace,
+  pdf: changeRequestPdf,
 };
 
 export { CreateChangeRequestInputSchema } from './create-change-request';

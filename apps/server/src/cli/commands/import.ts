@@ -1,0 +1,89 @@
+/** `quire import <spaceId> <url|file>`: content into a space, with a progress bar. */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Command } from 'commander';
+import { CliError } from '../cli-error';
+import { findUserByReference } from '../find-user-by-reference';
+import { ProgressBar } from '../progress-bar';
+import { withServices } from '../with-services';
+
+const SOURCE_OF_EXTENSION: Record<string, string> = {
+  '.md': 'markdown',
+  '.markdown': 'markdown',
+  '.html': 'html',
+  '.htm': 'html',
+  '.zip': 'zip',
+  '.docx': 'docx',
+};
+
+const POLL_MS = 250;
+
+export function registerImportCommand(program: Command): void {
+  program
+    .command('import')
+    .description(
+      'Import content into a space, as one new revision: a website (crawled under its path), an HTML page, ' +
+        'a markdown file, a zip of markdown and images, or a docx; from a URL or a local file',
+    )
+    .argument('<spaceId>', 'the space to import into (a live space)')
+    .argument('<location>', 'an http(s) URL, or the path of a local file')
+    .requiredOption('--user <id|email>', 'who imports: needs the edit role on the space')
+    .option(
+      '--source <kind>',
+      'website, html, markdown, zip or docx (default: website for URLs, else from the file name)',
+    )
+    .option('--json', 'print the result as JSON')
+    .action((spaceId: string, location: string, options: { user: string; source?: string; json?: boolean }) =>
+      withServices(async ({ services, domain }) => {
+        const user = await findUserByReference(services, options.user);
+        const isUrl = /^https?:\/\//i.test(location);
+        const source =
+          options.source ?? (isUrl ? 'website' : SOURCE_OF_EXTENSION[path.extname(location).toLowerCase()]);
+        if (!source || !(domain.IMPORT_SOURCES as readonly string[]).includes(source)) {
+          throw new CliError(
+            `Say what ${location} is with --source (one of ${domain.IMPORT_SOURCES.join(', ')})`,
+          );
+        }
+        const request = isUrl
+          ? { source: source as (typeof domain.IMPORT_SOURCES)[number], url: location }
+          : {
+              source: source as (typeof domain.IMPORT_SOURCES)[number],
+              bytes: new Uint8Array(await readFile(location)),
+              name: path.basename(location),
+            };
+        const ctx = {
+          ...services,
+          caller: { userId: user.id, tokenId: 'cli', isInstanceAdmin: user.isInstanceAdmin },
+        };
+        const bar = new ProgressBar('resources');
+        let outcome = await domain.importIntoSpace(ctx, spaceId, request);
+        // Longer than a few seconds: it goes on in this process; follow its job to the end.
+        while (outcome.import.status === 'running') {
+          await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+          const job = await services.repos.importJobs.findById(spaceId, outcome.import.id);
+          if (!job) break;
+          bar.update(job.done, job.total);
+          if (job.status === 'failed')
+            throw new CliError(`The import failed: ${job.error ?? 'no reason given'}`);
+          if (job.status === 'done') {
+            outcome = {
+              ...outcome,
+              revision: job.revision ?? '',
+              importedResources: job.importedResources ?? job.done,
+              totalResources: job.totalResources ?? job.total,
+              import: { ...outcome.import, status: 'done' },
+            };
+          }
+        }
+        bar.end();
+        if (options.json) {
+          process.stdout.write(`${JSON.stringify(outcome)}\n`);
+          return;
+        }
+        process.stdout.write(
+          `Imported ${outcome.importedResources} of ${outcome.totalResources} resources into space ${spaceId}: ` +
+            `revision ${outcome.revision}.\n`,
+        );
+      }),
+    );
+}

@@ -1,0 +1,67 @@
+/**
+ * What a PDF link renders, read from the store: the revision the signed link names, its
+ * pages in tree order (all of them, or one page and its subpages), bodies as GitBook
+ * document trees one at a time, and images of the revision's files from the blob store.
+ * The link is the permission (signed by the server for someone who could view the content
+ * when they asked, valid for a while), so no caller is checked here; a space deleted since,
+ * or a revision that is not the space's, is not found.
+ */
+import { documentOfBody, filesOf, loadBodies, pageIndexOf, type StoredPage } from '@quire/domain';
+import type { StoredBlobs } from '@quire/persistence';
+import type { PdfBody, PdfDocument, PdfImageRef } from '../pdf/pdf-document';
+import type { PdfLinkPayload } from '../pdf/pdf-links';
+import type { Services } from '../request-context';
+
+/** Images larger than this are drawn as placeholders (a PDF is not a way to ship big files). */
+const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
+export async function pdfDocumentOf(
+  services: Omit<Services, 'blobs'> & { blobs: StoredBlobs },
+  link: PdfLinkPayload,
+): Promise<PdfDocument | null> {
+  const space = await services.repos.spaces.findById(link.spaceId);
+  if (!space || space.deletedAt !== undefined) return null;
+  const revision = await services.repos.revisions.findById(space.id, link.revisionId);
+  if (!revision) return null;
+  const [index, files] = await Promise.all([
+    pageIndexOf(services, revision.tree),
+    filesOf(services, revision),
+  ]);
+  const root = link.pageId === undefined ? null : (index.pages.get(link.pageId) ?? null);
+  if (link.pageId !== undefined && !root) return null;
+
+  const entries: Array<{ page: StoredPage; depth: number }> = [];
+  const walk = (parentId: string | null, depth: number) => {
+    for (const page of index.children.get(parentId) ?? []) {
+      entries.push({ page, depth });
+      walk(page.id, depth + 1);
+    }
+  };
+  if (root) {
+    entries.push({ page: root, depth: 0 });
+    walk(root.id, 1);
+  } else walk(null, 0);
+
+  const fileById = new Map(files.map((file) => [file.id, file]));
+  return {
+    title: root ? root.title : space.title || 'Untitled space',
+    pages: entries.map(({ page, depth }) => ({ id: page.id, title: page.title, depth })),
+    async bodyOf(i: number): Promise<PdfBody> {
+      const page = entries[i]?.page;
+      if (!page) return { nodes: [] };
+      const markdown = (await loadBodies(services, [page.body])).get(page.body) ?? '';
+      return documentOfBody(page.body, markdown) as unknown as PdfBody;
+    },
+    async imageOf(ref: PdfImageRef): Promise<Uint8Array | null> {
+      // Images from elsewhere are not fetched while printing: only the revision's own files.
+      if (ref.kind !== 'file') return null;
+      const file = fileById.get(ref.file);
+      if (!file || file.size > MAX_IMAGE_BYTES) return null;
+      const stream = await services.blobs.open(file.hash);
+      if (!stream) return null;
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      return new Uint8Array(Buffer.concat(chunks));
+    },
+  };
+}

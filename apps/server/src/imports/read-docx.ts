@@ -1,0 +1,80 @@
+/**
+ * A docx import: one page (a Word document is one document; its headings stay headings in
+ * the page rather than guessing where pages should split). mammoth turns it into HTML
+ * (Word's Title style as `<h1>`, like Heading 1), `htmlToMarkdown` into markdown. The first
+ * `<h1>` is the page's title (else the file name). Embedded images are stored as files;
+ * linked external files are never read (`externalFileAccess: false`).
+ *
+ * The archive is expanded once under the zip limits before mammoth sees it (mammoth's own
+ * unzip trusts declared sizes, so a bomb must be refused first). Bytes that are not a zip,
+ * or a zip without `word/document.xml`, are 'not-that-type'; a docx mammoth cannot read is
+ * 'corrupt'.
+ */
+import { htmlToMarkdown } from '@quire/documents';
+import { ContentImportError, type ImportedContent } from '@quire/domain';
+import { parseHTML } from 'linkedom';
+import mammoth from 'mammoth';
+import { expandZip, type ZipLimits } from './expand-zip';
+import { importFileUrl } from './import-urls';
+import type { ImportedFiles } from './imported-files';
+import { titleOfSegment } from './page-tree-of-paths';
+
+const NOT_DOCX = 'The file is not a docx (Word) document';
+
+export async function readDocx(
+  bytes: Uint8Array,
+  name: string,
+  limits: ZipLimits,
+  files: ImportedFiles,
+): Promise<ImportedContent> {
+  let entries: { path: string }[];
+  try {
+    entries = expandZip(bytes, limits);
+  } catch (error) {
+    if (error instanceof ContentImportError && error.reason === 'not-that-type')
+      throw new ContentImportError('not-that-type', NOT_DOCX);
+    throw error;
+  }
+  if (!entries.some(({ path }) => path === 'word/document.xml'))
+    throw new ContentImportError('not-that-type', NOT_DOCX);
+
+  let imageCount = 0;
+  let html: string;
+  try {
+    const result = await mammoth.convertToHtml(
+      { buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) },
+      {
+        styleMap: ["p[style-name='Title'] => h1:fresh", 'p.Title => h1:fresh'],
+        externalFileAccess: false,
+        convertImage: mammoth.images.imgElement(async (image) => {
+          const imageBytes = new Uint8Array(await image.readAsBuffer());
+          imageCount++;
+          const extension = image.contentType.split('/')[1]?.replace(/\+.*$/, '') ?? 'bin';
+          const ref = await files.add(
+            `image-${imageCount}`,
+            `image-${imageCount}.${extension}`,
+            imageBytes,
+            image.contentType,
+          );
+          return { src: importFileUrl(ref) };
+        }),
+      },
+    );
+    html = result.value;
+  } catch {
+    throw new ContentImportError('corrupt', 'The docx document is damaged and cannot be read');
+  }
+
+  const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
+  const heading = document.querySelector('h1');
+  const title =
+    heading?.textContent?.replace(/\s+/g, ' ').trim() || titleOfSegment(name.replace(/\.docx$/i, ''));
+  heading?.remove();
+  const fileList = files.list();
+  return {
+    pages: [{ ref: 'page-1', title, markdown: htmlToMarkdown(document.body.innerHTML), children: [] }],
+    files: fileList,
+    totalResources: 1 + imageCount,
+    importedResources: 1 + fileList.length,
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * GitBook's `SUMMARY.md`: the table of contents, a nested list of links
+ * (`* [Title](path/to/page.md)`), nesting by indentation, under optional `#`/`##` headings
+ * (GitBook's groups, read here as plain breaks: every list item is a page). An item without
+ * a link (`* Title`) is a page with no file. Read line by line: the format is a list of
+ * links and nothing else, and a line that is not a list item is skipped.
+ */
+export interface SummaryItem {
+  title: string;
+  /** The link as written (relative to the SUMMARY), or null for an item without one. */
+  link: string | null;
+  children: SummaryItem[];
+}
+
+const ITEM = /^(\s*)[-*+]\s+(.*)$/;
+const LINKED = /^\[((?:[^\]\\]|\\.)*)\]\(\s*<?([^)>\s]*)>?(?:\s+"[^"]*")?\s*\)/;
+
+export function readSummary(text: string): SummaryItem[] {
+  const top: SummaryItem[] = [];
+  const open: { indent: number; item: SummaryItem }[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const match = ITEM.exec(line.replaceAll('\t', '    '));
+    if (!match) continue;
+    const indent = match[1]?.length ?? 0;
+    const rest = (match[2] ?? '').trim();
+    const linked = LINKED.exec(rest);
+    const item: SummaryItem = linked
+      ? { title: unescapeTitle(linked[1] ?? ''), link: linked[2] || null, children: [] }
+      : { title: rest, link: null, children: [] };
+    if (item.title === '') continue;
+    while (open.length > 0 && (open[open.length - 1]?.indent ?? 0) >= indent) open.pop();
+    const parent = open[open.length - 1];
+    (parent ? parent.item.children : top).push(item);
+    open.push({ indent, item });
+  }
+  return top;
+}
+
+const unescapeTitle = (text: string) => text.replace(/\\(.)/g, '$1').trim();

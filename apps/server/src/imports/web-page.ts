@@ -1,0 +1,100 @@
+/**
+ * One web page read for an import: its title, its main content as HTML (navigation, headers,
+ * footers, sidebars and scripts left out), and the links and images it holds, every URL made
+ * absolute against the page's own URL (or its `<base href>`).
+ *
+ * The main content is found by Readability (Firefox's reader view) over linkedom's DOM.
+ * Readability keeps a whole short body when it finds no article, so the elements that are
+ * page chrome by definition (`nav`, `footer`, `aside`, ARIA navigation/banner/contentinfo,
+ * a `header` outside the main content) are removed first. The first `<h1>` is the title
+ * (else `<title>`) and is taken out of the body: a page's title is not part of its markdown.
+ */
+import { Readability } from '@mozilla/readability';
+import { parseHTML } from 'linkedom';
+
+export interface WebPage {
+  title: string | null;
+  /** The main content, as HTML with absolute URLs. */
+  contentHtml: string;
+  /** Every `<a href>` of the whole page (navigation included: that is how pages are found). */
+  links: string[];
+}
+
+const CHROME = [
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'nav',
+  'footer',
+  'aside',
+  '[role="navigation"]',
+  '[role="banner"]',
+  '[role="contentinfo"]',
+  '[role="complementary"]',
+].join(',');
+
+type Doc = ReturnType<typeof parseHTML>['document'];
+
+export function readWebPage(html: string, url: string): WebPage {
+  const { document } = parseHTML(html);
+  const base = baseOf(document, url);
+  absolutize(document, base);
+  const links = [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href') ?? '');
+  for (const element of [...document.querySelectorAll(CHROME)]) element.remove();
+  for (const header of [...document.querySelectorAll('header')])
+    if (!header.closest('main, article, [role="main"]')) header.remove();
+
+  const heading =
+    document.querySelector('main h1, article h1, [role="main"] h1') ?? document.querySelector('h1');
+  const title = textOf(heading?.textContent) ?? textOf(document.querySelector('title')?.textContent);
+  heading?.remove();
+
+  const article = new Readability(document as unknown as Document, { keepClasses: true }).parse();
+  const contentHtml = article?.content ?? document.body?.innerHTML ?? '';
+  return { title, contentHtml, links: links.filter((link) => link !== '') };
+}
+
+function textOf(text: string | null | undefined): string | null {
+  const trimmed = text?.replace(/\s+/g, ' ').trim();
+  return trimmed ? trimmed : null;
+}
+
+function baseOf(document: Doc, url: string): URL {
+  const href = document.querySelector('base[href]')?.getAttribute('href');
+  const pageUrl = new URL(url);
+  if (!href) return pageUrl;
+  try {
+    return new URL(href, pageUrl);
+  } catch {
+    return pageUrl;
+  }
+}
+
+/** Links and images made absolute (http/https only: `javascript:` and the like are dropped). */
+function absolutize(document: Doc, base: URL): void {
+  for (const [selector, attribute] of [
+    ['a[href]', 'href'],
+    ['img[src]', 'src'],
+  ] as const) {
+    for (const element of [...document.querySelectorAll(selector)]) {
+      const value = element.getAttribute(attribute) ?? '';
+      if (value.startsWith('#')) continue;
+      const absolute = absoluteUrl(value, base);
+      if (absolute === null) element.removeAttribute(attribute);
+      else element.setAttribute(attribute, absolute);
+    }
+  }
+  for (const image of [...document.querySelectorAll('img[srcset]')]) image.removeAttribute('srcset');
+}
+
+function absoluteUrl(value: string, base: URL): string | null {
+  try {
+    const url = new URL(value, base);
+    if (url.protocol === 'http:' || url.protocol === 'https:' || url.protocol === 'mailto:') return url.href;
+    if (url.protocol === 'data:') return value;
+    return null;
+  } catch {
+    return null;
+  }
+}

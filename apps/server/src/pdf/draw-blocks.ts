@@ -1,0 +1,155 @@
+/**
+ * A page body's blocks, top to bottom, each drawn where the previous one ended; pdfkit
+ * starts a new PDF page when text reaches the bottom margin. Containers (list items, quotes,
+ * hints) draw their children in a narrower column. A quote's bar and a hint's frame are
+ * drawn after their content, once its height is known; when the content ran onto a new PDF
+ * page, they are drawn on the part of it that is on the last page.
+ */
+
+import type { DocumentBlock, DocumentBlockHint, DocumentBlockList } from '@quire/documents';
+import { drawCode } from './draw-code';
+import { type Column, type DrawContext, keepSpace } from './draw-context';
+import { drawImages } from './draw-images';
+import { drawInlines } from './draw-inlines';
+import { drawTable } from './draw-table';
+import { COLOR, FONT, GAP, HINT_COLOR, HINT_LABEL, SIZE } from './pdf-style';
+
+export async function drawBlocks(
+  context: DrawContext,
+  blocks: readonly DocumentBlock[],
+  column: Column,
+  gap: number = GAP.block,
+): Promise<void> {
+  for (const block of blocks) {
+    await drawBlock(context, block, column, gap);
+  }
+}
+
+async function drawBlock(
+  context: DrawContext,
+  block: DocumentBlock,
+  column: Column,
+  gap: number,
+): Promise<void> {
+  const { doc } = context;
+  switch (block.type) {
+    case 'paragraph':
+      drawInlines(context, block.nodes, column, { size: SIZE.body });
+      break;
+    case 'heading-1':
+    case 'heading-2':
+    case 'heading-3':
+      // A heading keeps at least two lines of what follows on its page.
+      keepSpace(doc, SIZE[block.type] * 1.4 + SIZE.body * 3);
+      doc.y += GAP.block / 2;
+      drawInlines(context, block.nodes, column, { size: SIZE[block.type], bold: true });
+      break;
+    case 'list-ordered':
+    case 'list-unordered':
+    case 'list-tasks':
+      await drawList(context, block, column);
+      break;
+    case 'list-item':
+      await drawBlocks(context, block.nodes, column, GAP.tight);
+      break;
+    case 'blockquote':
+      await drawFramed(context, column, COLOR.rule, 'bar', (inner) =>
+        drawBlocks(context, block.nodes, inner, GAP.tight),
+      );
+      break;
+    case 'hint':
+      await drawHint(context, block, column);
+      break;
+    case 'code':
+      drawCode(doc, block, column);
+      break;
+    case 'table':
+      drawTable(doc, block, column);
+      break;
+    case 'images':
+      await drawImages(context, block.nodes, column);
+      break;
+    case 'image':
+      await drawImages(context, [block], column);
+      break;
+    case 'divider':
+      keepSpace(doc, GAP.block * 2);
+      doc.y += GAP.block / 2;
+      doc
+        .save()
+        .moveTo(column.x, doc.y)
+        .lineTo(column.x + column.width, doc.y)
+        .lineWidth(0.75)
+        .strokeColor(COLOR.rule)
+        .stroke()
+        .restore();
+      doc.y += GAP.block / 2;
+      break;
+  }
+  doc.y += gap;
+}
+
+async function drawList(context: DrawContext, list: DocumentBlockList, column: Column): Promise<void> {
+  const { doc } = context;
+  const start = list.data?.start ?? 1;
+  const inner: Column = { x: column.x + GAP.indent, width: column.width - GAP.indent };
+  for (const [index, item] of list.nodes.entries()) {
+    keepSpace(doc, SIZE.body * 1.4);
+    const top = doc.y;
+    doc
+      .font(FONT.regular)
+      .fontSize(SIZE.body)
+      .fillColor(COLOR.text)
+      .text(markerOf(list, index + start, item.data?.checked), column.x, top, {
+        width: GAP.indent,
+        lineBreak: false,
+      });
+    doc.y = top;
+    await drawBlocks(context, item.nodes, inner, GAP.tight);
+  }
+}
+
+/** Standard fonts have no ballot boxes: a task's box is drawn in brackets. */
+function markerOf(list: DocumentBlockList, number: number, checked: boolean | undefined): string {
+  if (checked !== undefined || list.type === 'list-tasks') return checked ? '[x]' : '[ ]';
+  return list.type === 'list-ordered' ? number + '.' : '\u2022';
+}
+
+async function drawHint(context: DrawContext, hint: DocumentBlockHint, column: Column): Promise<void> {
+  const color = HINT_COLOR[hint.data.style];
+  await drawFramed(context, column, color, 'box', async (inner) => {
+    context.doc
+      .font(FONT.bold)
+      .fontSize(SIZE.body)
+      .fillColor(color)
+      .text(HINT_LABEL[hint.data.style], inner.x, context.doc.y, { width: inner.width });
+    context.doc.y += GAP.tight;
+    await drawBlocks(context, hint.nodes, inner, GAP.tight);
+  });
+}
+
+/** Draws `content` indented, then a bar on its left (quotes) or a box around it (hints). */
+async function drawFramed(
+  context: DrawContext,
+  column: Column,
+  color: string,
+  frame: 'bar' | 'box',
+  content: (inner: Column) => Promise<void>,
+): Promise<void> {
+  const { doc } = context;
+  const padding = frame === 'box' ? GAP.padding : 0;
+  keepSpace(doc, SIZE.body * 3);
+  const startPage = doc.page;
+  const top = doc.y;
+  doc.y += padding;
+  await content({ x: column.x + GAP.indent - 6 + padding, width: column.width - GAP.indent - padding });
+  doc.y += padding - GAP.tight;
+  const from = doc.page === startPage ? top : doc.page.margins.top;
+  doc
+    .save()
+    .lineWidth(frame === 'box' ? 1 : 3)
+    .strokeColor(color);
+  if (frame === 'box') doc.rect(column.x, from, column.width, doc.y - from);
+  else doc.moveTo(column.x + 1.5, from).lineTo(column.x + 1.5, doc.y);
+  doc.stroke().restore();
+}

@@ -1,0 +1,23 @@
+/**
+ * What every drawing function needs: the pdfkit document, the image source, and which page
+ * ids are in this export (a link to one of them jumps inside the PDF, to its named
+ * destination; a link to any other page has nowhere to go and stays plain text).
+ */
+import type { PdfDocument } from './pdf-document';
+
+export interface DrawContext {
+  doc: PDFKit.PDFDocument;
+  imageOf: PdfDocument['imageOf'];
+  exportedPageIds: ReadonlySet<string>;
+}
+
+/** A column of the page to draw in: its left edge and width. */
+export interface Column {
+  x: number;
+  width: number;
+}
+
+/** Starts a new PDF page unless `height` points still fit above the bottom margin. */
+export function keepSpace(doc: PDFKit.PDFDocument, height: number): void {
+  if (doc.y + height > doc.page.maxY() && doc.y > doc.page.margins.top) doc.addPage();
+}

@@ -1,0 +1,202 @@
+/**
+ * The one-document and archive sources: an HTML page, a markdown file, a zip of markdown
+ * and images (README as a folder's page, SUMMARY.md deciding order and nesting, relative
+ * links), a docx (built in the test: a docx is a zip of XML parts); fetched from the local
+ * server or given as bytes.
+ */
+import { readFile } from 'node:fs/promises';
+import { strToU8, zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FixtureSiteServer, startFixtureSiteServer } from './fixture-site-server';
+import { flatten, importReader, noProgress, outline } from './import-reader';
+import { boldParagraph, imageParagraph, minimalDocx, paragraph } from './minimal-docx';
+
+const fixture = (name: string) => readFile(new URL(`./fixtures/${name}`, import.meta.url));
+
+let site: FixtureSiteServer;
+let png: Uint8Array;
+beforeAll(async () => {
+  site = await startFixtureSiteServer();
+  png = new Uint8Array(await fixture('site/docs/img/logo.png'));
+  site.serve('/release-notes.html', await fixture('page.html'), 'text/html');
+  site.serve('/notes.md', await fixture('notes.md'), 'text/markdown');
+});
+afterAll(() => site.close());
+
+describe('html import', () => {
+  it('reads the main content of one page, its images stored', async () => {
+    const { reader } = await importReader();
+    // The page's image is relative to /docs/: served from there too.
+    site.serve('/site/docs/img/logo.png', png, 'image/png');
+    const content = await reader.read(
+      { source: 'html', url: `${site.origin}/release-notes.html` },
+      noProgress,
+    );
+    expect(outline(content.pages)).toEqual(['Release notes 2.0']);
+    expect(content.pages[0]?.markdown).toBe(
+      [
+        'Version 2.0 brings **speed** and `new APIs`.',
+        '',
+        '## Changes',
+        '',
+        '- Faster builds',
+        '- Smaller bundles',
+        '',
+        '```js',
+        'console.log("2.0");',
+        '```',
+        '',
+        `![logo](quire-import:file/${content.files[0]?.ref})`,
+        '',
+      ].join('\n'),
+    );
+    expect(content).toMatchObject({ totalResources: 2, importedResources: 2 });
+  });
+
+  it('refuses a URL that answers something else than HTML', async () => {
+    const { reader } = await importReader();
+    await expect(
+      reader.read({ source: 'html', url: `${site.origin}/docs/img/logo.png` }, noProgress),
+    ).rejects.toMatchObject({
+      reason: 'not-that-type',
+      message: 'The source is not an HTML document',
+    });
+  });
+});
+
+describe('markdown import', () => {
+  it('takes the title from the front matter and keeps the body', async () => {
+    const { reader } = await importReader();
+    const content = await reader.read({ source: 'markdown', url: `${site.origin}/notes.md` }, noProgress);
+    expect(content.pages).toEqual([
+      {
+        ref: 'page-1',
+        title: 'Meeting notes',
+        markdown:
+          'Notes with **bold**, a [link](https://example.com) and code:\n\n```python\nprint("hi")\n```\n',
+        children: [],
+      },
+    ]);
+  });
+
+  it.each([
+    ['# Heading title\n\nBody.\n', 'Heading title', 'Body.\n'],
+    ['Just text.\n', 'Release plan', 'Just text.\n'],
+  ])('without front matter: %j is titled %j', async (text, title, markdown) => {
+    const { reader } = await importReader();
+    const content = await reader.read(
+      { source: 'markdown', bytes: strToU8(text), name: 'release-plan.md' },
+      noProgress,
+    );
+    expect(content.pages[0]).toMatchObject({ title, markdown });
+  });
+
+  it('refuses bytes that are not text', async () => {
+    const { reader } = await importReader();
+    await expect(
+      reader.read({ source: 'markdown', bytes: png, name: 'x.md' }, noProgress),
+    ).rejects.toMatchObject({
+      reason: 'not-that-type',
+    });
+  });
+});
+
+describe('zip import', () => {
+  const files = () => ({
+    'book/README.md': strToU8(
+      '# Introduction\n\nStart [here](getting-started/README.md) or see the [API](reference/api.md#calls).\n',
+    ),
+    'book/getting-started/README.md': strToU8('# Getting started\n\n![diagram](../images/diagram.png)\n'),
+    'book/getting-started/install.md': strToU8(
+      '# Install\n\nBack to [the start](../README.md), or [getting started](./).\n',
+    ),
+    'book/reference/api.md': strToU8(
+      '---\ntitle: API\n---\nCall it. [Elsewhere](https://example.com/x.md)\n',
+    ),
+    'book/images/diagram.png': png,
+    'book/.DS_Store': strToU8('junk'),
+    '__MACOSX/book/._README.md': strToU8('junk'),
+  });
+
+  it('nests by folders, a README being its folder page, links and images rewritten', async () => {
+    const { reader } = await importReader();
+    site.serve('/book.zip', zipSync(files()), 'application/zip');
+    const content = await reader.read({ source: 'zip', url: `${site.origin}/book.zip` }, noProgress);
+    expect(outline(content.pages)).toEqual([
+      'Introduction',
+      ['Getting started', ['Install']],
+      ['Reference', ['API']],
+    ]);
+    const byTitle = new Map(flatten(content.pages).map((page) => [page.title, page]));
+    const ref = (title: string) => byTitle.get(title)?.ref;
+    expect(byTitle.get('Introduction')?.markdown).toBe(
+      `Start [here](quire-import:page/${ref('Getting started')}) or see the [API](quire-import:page/${ref('API')}#calls).\n`,
+    );
+    expect(byTitle.get('Getting started')?.markdown).toBe(
+      `![diagram](quire-import:file/${content.files[0]?.ref})\n`,
+    );
+    expect(byTitle.get('Install')?.markdown).toBe(
+      `Back to [the start](quire-import:page/${ref('Introduction')}), or [getting started](quire-import:page/${ref('Getting started')}).\n`,
+    );
+    expect(byTitle.get('API')?.markdown).toBe('Call it. [Elsewhere](https://example.com/x.md)\n');
+    expect(content.files).toMatchObject([
+      { name: 'diagram.png', contentType: 'image/png', size: png.byteLength },
+    ]);
+    expect(content).toMatchObject({ totalResources: 5, importedResources: 5 });
+  });
+
+  it('follows SUMMARY.md for order, nesting and titles', async () => {
+    const { reader } = await importReader();
+    const summary = [
+      '# Table of contents',
+      '',
+      '* [Welcome](README.md)',
+      '',
+      '## Reference',
+      '',
+      '* [The API](reference/api.md)',
+      '  * [Installing](getting-started/install.md)',
+      '* [Getting started](getting-started/)',
+    ].join('\n');
+    const bytes = zipSync({ ...files(), 'book/SUMMARY.md': strToU8(summary) });
+    const progress: [number, number][] = [];
+    const content = await reader.read({ source: 'zip', bytes, name: 'book.zip' }, (done, total) =>
+      progress.push([done, total]),
+    );
+    expect(outline(content.pages)).toEqual(['Welcome', ['The API', ['Installing']], 'Getting started']);
+    expect(progress.at(-1)).toEqual([5, 5]);
+  });
+});
+
+describe('docx import', () => {
+  it('reads one page, its headings, bold text and embedded image', async () => {
+    const { reader } = await importReader();
+    const docx = minimalDocx(
+      [
+        paragraph('Quarterly report', 'Title'),
+        boldParagraph('Revenue grew ', 'strongly'),
+        paragraph('Details', 'Heading2'),
+        paragraph('More text.'),
+        imageParagraph(),
+      ].join(''),
+      png,
+    );
+    site.serve(
+      '/report.docx',
+      docx,
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    const content = await reader.read({ source: 'docx', url: `${site.origin}/report.docx` }, noProgress);
+    expect(content.files).toMatchObject([
+      { contentType: 'image/png', size: png.byteLength, dimensions: { width: 3, height: 2 } },
+    ]);
+    expect(content.pages).toEqual([
+      {
+        ref: 'page-1',
+        title: 'Quarterly report',
+        markdown: `Revenue grew **strongly**\n\n## Details\n\nMore text.\n\n![diagram](quire-import:file/${content.files[0]?.ref})\n`,
+        children: [],
+      },
+    ]);
+  });
+});

@@ -1,0 +1,150 @@
+/**
+ * `renderPdf` over a document using every construct, read back with pdf-parse: the title,
+ * every page title in the contents and as a heading, the text of each construct, a code
+ * line, a table cell, the clickable web link (and none for a `javascript:` one), the PNG
+ * drawn and the unusable images as placeholders; bodies asked for once each, in order.
+ */
+import { Writable } from 'node:stream';
+import { markdownToDocument } from '@quire/documents';
+import { describe, expect, it } from 'vitest';
+import type { PdfBody } from '../../src/pdf/pdf-document';
+import { renderPdf } from '../../src/pdf/render-pdf';
+import { GIF, markdownDocument, PNG } from './pdf-fixtures';
+import { readPdf } from './pdf-text';
+
+const EVERYTHING = `# A heading
+
+Some **bold words**, *italic words*, \`inline code\`, ~~struck words~~ and [a web link](https://example.com/docs), [a page link](/pages/page-child) and [a script](javascript:alert(1)).
+
+## A second-level heading
+
+- an item
+  - a nested item
+- another item
+
+1. first step
+2. second step
+
+- [x] a finished task
+- [ ] an open task
+
+\`\`\`js
+function answer() {
+  return 42;
+}
+\`\`\`
+
+> A quoted remark
+
+| Column one | Column two |
+| --- | --- |
+| cell alpha | cell beta |
+
+![a picture](https://images.example/picture.png)
+
+![a gif](https://images.example/picture.gif)
+
+![an unavailable one](https://images.example/missing.png)
+
+{% hint style="info" %}
+A hint to the reader.
+{% endhint %}
+
+---
+
+The last paragraph.
+`;
+
+const PAGES = [
+  { id: 'page-intro', title: 'Introduction', depth: 0, markdown: EVERYTHING },
+  { id: 'page-child', title: 'A child page', depth: 1, markdown: 'Child text.' },
+  { id: 'page-grandchild', title: 'A grandchild page', depth: 2, markdown: 'Grandchild text.' },
+  { id: 'page-second', title: 'Second top page', depth: 0, markdown: '' },
+];
+
+const IMAGES = new Map<string, Uint8Array>([
+  ['https://images.example/picture.png', PNG],
+  ['https://images.example/picture.gif', GIF],
+]);
+
+async function rendered(document: Parameters<typeof renderPdf>[0]): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
+      callback();
+    },
+  });
+  await renderPdf(document, sink);
+  return Buffer.concat(chunks);
+}
+
+describe('renderPdf', () => {
+  it('draws a title page, the contents and every page with every construct', async () => {
+    const document = markdownDocument('The Handbook', PAGES, IMAGES);
+    const bytes = await rendered(document);
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    const pdf = await readPdf(bytes);
+    const text = pdf.text;
+    expect(text).toContain('The Handbook');
+    expect(text).toContain('Contents');
+    for (const page of PAGES) {
+      // Once in the contents, once as the page's heading.
+      expect(text.split(page.title).length - 1).toBe(2);
+    }
+    for (const expected of [
+      'A heading',
+      'A second-level heading',
+      'bold words',
+      'italic words',
+      'inline code',
+      'struck words',
+      'a web link',
+      'a page link',
+      'a nested item',
+      '1. first step',
+      '[x] a finished task',
+      '[ ] an open task',
+      'return 42;',
+      'A quoted remark',
+      'Column one',
+      'cell alpha',
+      'cell beta',
+      'Info',
+      'A hint to the reader.',
+      'The last paragraph.',
+      'Grandchild text.',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    // The PNG is drawn; the GIF and the missing image are placeholders with their alt text.
+    expect(text).not.toContain('a picture');
+    expect(text).toContain('[image: a gif]');
+    expect(text).toContain('[image: an unavailable one]');
+    // The web link is clickable; the javascript: one is text only.
+    expect(pdf.urls).toContain('https://example.com/docs');
+    expect(pdf.urls.some((url) => url.startsWith('javascript'))).toBe(false);
+    // Each body is asked for once, in order, when its page is drawn.
+    expect(document.bodiesAsked).toEqual([0, 1, 2, 3]);
+    // The PNG is embedded as an image.
+    expect(bytes.includes('/Subtype /Image')).toBe(true);
+  });
+
+  it('draws a code block longer than a page on as many pages as it needs', async () => {
+    const lines = Array.from({ length: 200 }, (_, index) => 'line number ' + index);
+    const document = markdownDocument('Long code', [
+      { id: 'page-code', title: 'Code', depth: 0, markdown: '```\n' + lines.join('\n') + '\n```\n' },
+    ]);
+    const pdf = await readPdf(await rendered(document));
+    expect(pdf.pageCount).toBeGreaterThan(4);
+    expect(pdf.text).toContain('line number 0');
+    expect(pdf.text).toContain('line number 199');
+  });
+
+  it('takes the document trees the content API answers', () => {
+    // The renderer's body type is structural: a JSONDocument of @quire/documents fits it as is.
+    const body: PdfBody = markdownToDocument('# Title\n\nText.');
+    expect(body.nodes).toHaveLength(2);
+  });
+});

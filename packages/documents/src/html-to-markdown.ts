@@ -1,0 +1,33 @@
+import rehypeParse from 'rehype-parse';
+import rehypeRemark from 'rehype-remark';
+import remarkGfm from 'remark-gfm';
+import remarkStringify from 'remark-stringify';
+import { unified } from 'unified';
+import { markdownPrintOptions, normalizeMarkdown } from './markdown-processor';
+
+/**
+ * HTML to Quire's stored markdown (imports: a web page's main content, a docx converted by
+ * mammoth). rehype-parse reads the HTML as a browser would (tolerant of any tag soup),
+ * rehype-remark (hast-util-to-mdast) maps it to mdast: headings, lists, code blocks with the
+ * language of a `class="language-x"` (or `lang-x`), GFM tables, links, images, strong,
+ * emphasis, inline code and strikethrough (`<del>`, `<s>`); scripts, styles and unknown
+ * elements give their text or nothing. The result goes through `normalizeMarkdown`, so it is
+ * the one canonical text (and bounded by `markdownLimits`, a `MarkdownTooComplexError`
+ * beyond them, like any stored body).
+ */
+const htmlParser = unified().use(rehypeParse, { fragment: true });
+
+/** An HTML tree (hast root) as rehype-parse produces it. */
+export type HtmlTree = ReturnType<typeof htmlParser.parse>;
+
+const converter = unified()
+  .use(rehypeRemark)
+  .use(remarkGfm, { tablePipeAlign: false, tableCellPadding: true })
+  .use(remarkStringify, markdownPrintOptions)
+  .freeze();
+
+export function htmlToMarkdown(html: string | HtmlTree): string {
+  const tree = typeof html === 'string' ? htmlParser.parse(html) : html;
+  const markdown = converter.stringify(converter.runSync(tree));
+  return normalizeMarkdown(markdown);
+}

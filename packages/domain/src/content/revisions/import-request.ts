@@ -1,0 +1,56 @@
+/** The body of GitBook's `content/import`, and the reading of the source through the port. */
+import { z } from 'zod';
+import type { OperationContext } from '../../core/context';
+import { invalidInput } from '../../core/errors';
+import {
+  ContentImportError,
+  IMPORT_SOURCES,
+  type ImportedContent,
+  type ImportRequest,
+  type ImportSource,
+} from '../../core/ports/content-imports';
+import { ImportJobSchema } from './import-jobs';
+
+/** GitBook's source enum: the ones Quire reads, and the ones it names as unsupported. */
+const GITBOOK_SOURCES = [
+  ...IMPORT_SOURCES,
+  'confluence',
+  'github-wiki',
+  'notion',
+  'google-docs',
+  'dropbox-paper',
+  'quip',
+] as const;
+
+export const importShape = {
+  url: z.string().url().max(2048).describe('Where to read the content from (http or https)'),
+  source: z
+    .enum(GITBOOK_SOURCES)
+    .refine((source): source is ImportSource => (IMPORT_SOURCES as readonly string[]).includes(source), {
+      message: `Quire imports from: ${IMPORT_SOURCES.join(', ')}`,
+    })
+    .describe(`Kind of source: ${IMPORT_SOURCES.join(', ')}`),
+};
+
+export const ImportResultSchema = z
+  .object({
+    revision: z.string().describe('The revision the import made (empty while it goes on in the background)'),
+    importedResources: z.number().int().min(0).describe('Pages and files imported (so far)'),
+    totalResources: z.number().int().min(0).describe('Pages and files found (so far)'),
+    import: ImportJobSchema.describe("The import and its progress (beyond GitBook's shape)"),
+  })
+  .meta({ id: 'ContentImportResult', description: 'What an import made' });
+
+/** The source read; its failures are 400s on `url` with the reader's safe message. */
+export async function readImport(
+  ctx: OperationContext,
+  request: ImportRequest,
+  progress: (done: number, total: number) => void,
+): Promise<ImportedContent> {
+  try {
+    return await ctx.contentImports.read(request, progress);
+  } catch (error) {
+    if (error instanceof ContentImportError) throw invalidInput('url', error.message);
+    throw error;
+  }
+}
