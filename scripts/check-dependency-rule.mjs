@@ -37,6 +37,24 @@ const packageRules = [
     why: 'the domain imports nothing but zod, fractional-indexing, diff, @noble/hashes (content addresses) and @quire/documents (pure: no I/O, no drivers, no node: modules)',
   },
   {
+    dir: 'packages/documents/src',
+    allowed: (spec) =>
+      [
+        'unified',
+        'remark-parse',
+        'remark-stringify',
+        'remark-gfm',
+        'remark-frontmatter',
+        'rehype-parse',
+        'rehype-remark',
+        'yaml',
+        'zod',
+        'mdast',
+        'hast',
+      ].includes(spec),
+    why: 'page bodies depend only on the unified/remark/rehype stack, yaml and zod (pure: no I/O)',
+  },
+  {
     dir: 'packages/store/src',
     allowed: (spec) => /^mongodb(\/|$)/.test(spec) || spec.startsWith('node:'),
     why: 'the store contract depends only on the MongoDB driver (its types and engine) and node: modules',
@@ -57,7 +75,13 @@ const packageRules = [
     dir: 'apps/server/src',
     allowed: (spec) =>
       !spec.startsWith('@quire/') ||
-      ['@quire/domain', '@quire/store', '@quire/store-embedded', '@quire/persistence'].includes(spec),
+      [
+        '@quire/domain',
+        '@quire/documents',
+        '@quire/store',
+        '@quire/store-embedded',
+        '@quire/persistence',
+      ].includes(spec),
     why: 'apps depend on packages, never on other apps',
   },
 ];

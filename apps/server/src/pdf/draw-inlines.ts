@@ -43,7 +43,10 @@ export function drawInlines(
       width: column.width,
       continued: index < runs.length - 1,
       link: run.target && 'url' in run.target ? run.target.url : null,
-      goTo: run.target && 'destination' in run.target ? run.target.destination : undefined,
+      // pdfkit gives a continued run every option it leaves undefined from the run before,
+      // so a run after an internal link would link too; null ends it (its types omit null).
+      goTo:
+        run.target && 'destination' in run.target ? run.target.destination : (null as unknown as undefined),
       underline: run.target !== undefined,
       strike: run.marks.has('strikethrough'),
     };

@@ -1,6 +1,6 @@
 /** The `quire` command line, run as a child process through its launcher, like a person would. */
 import { execFile } from 'node:child_process';
-import { readdir, rm } from 'node:fs/promises';
+import { readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
@@ -324,6 +324,41 @@ describe('quire seed', () => {
       expect(again.stderr.trimEnd().split('\n')).toHaveLength(1);
       expect(again.stderr).toContain('The demo organization is there already');
       expect(again.stderr).toContain(`quire tokens issue --user ${owner!.email}`);
+    },
+    TIMEOUT * 3,
+  );
+
+  it(
+    'imports a local markdown file into a space as its owner, and refuses a reader',
+    async () => {
+      const seeded = JSON.parse((await quire(['tokens', 'issue', '--user', 'ada@demo.quire.test', '--json'], envFor(seedDir))).stdout);
+      let server = await startServerOn(seedDir);
+      let runbooks: { id: string; revision: string };
+      try {
+        const org = (await call(server, '/v1/orgs', seeded.token)).body.items[0];
+        const spaces = (await call(server, `/v1/orgs/${org.id}/spaces`, seeded.token)).body.items;
+        runbooks = spaces.find((space: { title: string }) => space.title === 'Runbooks');
+      } finally {
+        await server.close();
+      }
+      const file = join(seedDir, 'on-call.md');
+      await writeFile(file, '# On call\n\nPage the person on call, then the team.\n');
+      const refused = await quire(['import', runbooks.id, file, '--user', 'edsger@demo.quire.test'], envFor(seedDir));
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('does not allow');
+      const run = await quire(['import', runbooks.id, file, '--user', 'ada@demo.quire.test', '--json'], envFor(seedDir));
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      const outcome = JSON.parse(run.stdout);
+      expect(outcome).toMatchObject({ importedResources: 1, totalResources: 1 });
+      server = await startServerOn(seedDir);
+      try {
+        const content = (await call(server, `/v1/spaces/${runbooks.id}/content`, seeded.token)).body;
+        expect(content.id).toBe(outcome.revision);
+        expect(content.pages.map((page: { title: string }) => page.title)).toEqual(['Restore a backup', 'On call']);
+      } finally {
+        await server.close();
+      }
     },
     TIMEOUT * 3,
   );

@@ -129,6 +129,11 @@ describe('renderPdf', () => {
     expect(document.bodiesAsked).toEqual([0, 1, 2, 3]);
     // The PNG is embedded as an image.
     expect(bytes.includes('/Subtype /Image')).toBe(true);
+    // Contents entries and the page link jump inside the PDF; the outline lists the pages.
+    const raw = bytes.toString('latin1');
+    expect(raw.split('/S /GoTo').length - 1).toBe(PAGES.length + 1);
+    for (const page of PAGES) expect(raw).toContain('(' + page.id + ')');
+    expect(raw).toContain('/Outlines');
   });
 
   it('draws a code block longer than a page on as many pages as it needs', async () => {

@@ -24,8 +24,8 @@
  *    order of the changes.
  */
 
-import { invalidInput } from '../../core/errors';
 import { rewriteLinks } from '@quire/documents';
+import { invalidInput } from '../../core/errors';
 import { positionBetween } from '../positions/position-between';
 import { addressOf } from './content-address';
 import type { AppliedChange, ContentChange } from './content-changes';

@@ -41,9 +41,11 @@ export function addImportedContent(
   const fileIds = new Map(files.map(({ ref, entry }) => [ref, entry.id]));
   // Link and image targets only (the parsed tree's), never text that looks like one.
   const targetOf = (url: string): string | undefined => {
-    const page = url.startsWith(PAGE_LINK) ? pageIds.get(url.slice(PAGE_LINK.length)) : undefined;
-    if (page !== undefined) return `/pages/${page}`;
-    const file = url.startsWith(FILE_LINK) ? fileIds.get(url.slice(FILE_LINK.length)) : undefined;
+    const hash = url.indexOf('#');
+    const [target, anchor] = hash < 0 ? [url, ''] : [url.slice(0, hash), url.slice(hash)];
+    const page = target.startsWith(PAGE_LINK) ? pageIds.get(target.slice(PAGE_LINK.length)) : undefined;
+    if (page !== undefined) return `/pages/${page}${anchor}`;
+    const file = target.startsWith(FILE_LINK) ? fileIds.get(target.slice(FILE_LINK.length)) : undefined;
     return file === undefined ? undefined : `/files/${file}`;
   };
 

@@ -21,7 +21,8 @@ export function fileIdsOf(changes: readonly ContentChange[], newId: () => string
   const ids = new Map<string, string>();
   for (const change of changes) {
     if (change.operation !== 'insert_files') continue;
-    for (const file of change.files) if (file.ref !== undefined && !ids.has(file.ref)) ids.set(file.ref, newId());
+    for (const file of change.files)
+      if (file.ref !== undefined && !ids.has(file.ref)) ids.set(file.ref, newId());
   }
   return ids;
 }

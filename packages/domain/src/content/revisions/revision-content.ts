@@ -48,7 +48,10 @@ export async function contentOf(
   return { index, files };
 }
 
-export async function filesOf(ctx: Pick<DomainServices, 'repos'>, revision: RevisionRecord): Promise<FileEntry[]> {
+export async function filesOf(
+  ctx: Pick<DomainServices, 'repos'>,
+  revision: RevisionRecord,
+): Promise<FileEntry[]> {
   const objects = await ctx.repos.contentObjects.getMany([revision.files]);
   const files = objects.get(revision.files);
   if (files?.kind !== 'files') throw new Error(`files object ${revision.files} is missing`);
