@@ -12,6 +12,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import { NodeSecrets } from './adapters/node-secrets';
 import { TimeOrderedIds } from './adapters/time-ordered-ids';
 import type { Config } from './config';
+import { pdfDocumentOf } from './content-exports/pdf-content';
 import { pdfLinkKey, ServerPdfLinks } from './content-exports/server-pdf-links';
 import { registerGraphql } from './faces/graphql/register-graphql';
 import { registerDocs } from './faces/openapi/register-docs';
@@ -29,6 +30,7 @@ import { OneLinePerRequest } from './http/request-log';
 import { API_SECURITY_HEADERS, isApiPath, pageSecurityHeaders } from './http/security-headers';
 import { TokenCache } from './http/token-cache';
 import { DEFAULT_CONTENT_IMPORT_LIMITS, ServerContentImports } from './imports/server-content-imports';
+import { registerPdfDownloads } from './pdf/pdf-route';
 import { RequestGate, type Services } from './request-context';
 import { TemplateCatalog } from './templates/template-catalog';
 
@@ -57,6 +59,7 @@ export async function buildServices(
     randomBytes(32).toString('base64url'),
   );
   const blobs = await openStoredBlobs(options.store, options.config.dataDir);
+  const pdfKey = pdfLinkKey(signingKey);
   return {
     repos: createRepositories(options.store.db),
     clock: options.clock ?? systemClock,
@@ -75,11 +78,12 @@ export async function buildServices(
     }),
     contentTemplates: new TemplateCatalog(options.config.templatesDir),
     pdfLinks: new ServerPdfLinks(
-      pdfLinkKey(signingKey),
+      pdfKey,
       options.config.publicUrl,
       options.clock ?? systemClock,
       options.config.pdfLinkLifetimeMs,
     ),
+    pdfLinkKey: pdfKey,
     blobs,
   };
 }
@@ -177,6 +181,11 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
 
   registerRestRoutes(app, restRoutes, gate);
   registerFileDownloads(app, { blobs: services.blobs });
+  registerPdfDownloads(app, {
+    key: services.pdfLinkKey,
+    loadDocument: (link) => pdfDocumentOf(services, link),
+    now: () => services.clock.now(),
+  });
   registerTrpc(app, gate);
   registerGraphql(app, gate);
   registerDocs(app, restRoutes, config);

@@ -94,7 +94,12 @@ const ConfigSchema = z
     /** Most pages a website import reads. */
     QUIRE_IMPORT_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(200),
     /** How long a PDF link works, in seconds. */
-    QUIRE_PDF_LINK_SECONDS: z.coerce.number().int().min(10).max(7 * 86_400).default(3600),
+    QUIRE_PDF_LINK_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(7 * 86_400)
+      .default(3600),
     /** The folder of content templates (default: `templates` of the server package). */
     QUIRE_TEMPLATES_DIR: optionalString,
     /** Hosts that outbound fetches (file URLs) may reach even on a private or loopback address (comma-separated). */

@@ -30,6 +30,8 @@ export interface Services {
   contentImports: ContentImports;
   contentTemplates: ContentTemplates;
   pdfLinks: PdfLinks;
+  /** The key PDF links are signed with (`content-exports/server-pdf-links.ts`). */
+  pdfLinkKey: Uint8Array;
   /** The bytes of files, served by `/files/:hash` (`files/file-downloads.ts`). */
   blobs: StoredBlobs;
 }

@@ -6,7 +6,8 @@
  * when they asked, valid for a while), so no caller is checked here; a space deleted since,
  * or a revision that is not the space's, is not found.
  */
-import { documentOfBody, filesOf, loadBodies, pageIndexOf, type StoredPage } from '@quire/domain';
+import { markdownToDocument } from '@quire/documents';
+import { filesOf, loadBodies, pageIndexOf, type StoredPage } from '@quire/domain';
 import type { StoredBlobs } from '@quire/persistence';
 import type { PdfBody, PdfDocument, PdfImageRef } from '../pdf/pdf-document';
 import type { PdfLinkPayload } from '../pdf/pdf-links';
@@ -50,7 +51,9 @@ export async function pdfDocumentOf(
       const page = entries[i]?.page;
       if (!page) return { nodes: [] };
       const markdown = (await loadBodies(services, [page.body])).get(page.body) ?? '';
-      return documentOfBody(page.body, markdown) as unknown as PdfBody;
+      // Converted here rather than through the read cache: an export would push out the
+      // trees kept for page reads.
+      return markdownToDocument(markdown) as unknown as PdfBody;
     },
     async imageOf(ref: PdfImageRef): Promise<Uint8Array | null> {
       // Images from elsewhere are not fetched while printing: only the revision's own files.

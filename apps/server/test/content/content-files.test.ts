@@ -98,9 +98,24 @@ describe('insert_files', () => {
       token: org.admin.token,
       body: {
         changes: [
-          { operation: 'insert_page', ref: 'intro', title: 'Intro', document: { markdown: 'Next: [setup](./setup.md). ![logo](./logo)' } },
-          { operation: 'insert_page', ref: 'setup', title: 'Setup', document: { markdown: 'Back to [intro](./intro.md).' } },
-          { operation: 'insert_files', files: [{ ref: 'logo', name: 'logo.png', contentType: 'image/png', base64: PNG.toString('base64') }] },
+          {
+            operation: 'insert_page',
+            ref: 'intro',
+            title: 'Intro',
+            document: { markdown: 'Next: [setup](./setup.md). ![logo](./logo)' },
+          },
+          {
+            operation: 'insert_page',
+            ref: 'setup',
+            title: 'Setup',
+            document: { markdown: 'Back to [intro](./intro.md).' },
+          },
+          {
+            operation: 'insert_files',
+            files: [
+              { ref: 'logo', name: 'logo.png', contentType: 'image/png', base64: PNG.toString('base64') },
+            ],
+          },
         ],
       },
     });
@@ -109,7 +124,9 @@ describe('insert_files', () => {
     const fileId = response.body.insertedFiles[0].id;
     const read = (id: string) =>
       open.api(`/v1/spaces/${spaceId}/content/page/${id}?format=markdown`, { token: org.admin.token });
-    expect((await read(intro)).body.markdown).toBe(`Next: [setup](/pages/${setup}). ![logo](/files/${fileId})\n`);
+    expect((await read(intro)).body.markdown).toBe(
+      `Next: [setup](/pages/${setup}). ![logo](/files/${fileId})\n`,
+    );
     expect((await read(setup)).body.markdown).toBe(`Back to [intro](/pages/${intro}).\n`);
   });
 

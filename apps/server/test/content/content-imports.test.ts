@@ -38,7 +38,11 @@ beforeAll(async () => {
     if (slow) {
       const n = Number(slow[1] ?? 0);
       const links = n === 0 ? Array.from({ length: SLOW_PAGES }, (_, i) => `/slow/${i + 1}`) : [];
-      setTimeout(() => response.writeHead(200, { 'content-type': 'text/html' }).end(page(`Slow ${n}`, 'Slowly.', links)), SLOW_MS);
+      setTimeout(
+        () =>
+          response.writeHead(200, { 'content-type': 'text/html' }).end(page(`Slow ${n}`, 'Slowly.', links)),
+        SLOW_MS,
+      );
       return;
     }
     response.writeHead(404).end();
@@ -53,7 +57,11 @@ afterAll(async () => {
   await new Promise((resolve) => site.close(resolve));
 });
 
-async function newSpace(quire: TestServer, org: TestOrganization, body: Record<string, unknown> = {}): Promise<Json> {
+async function newSpace(
+  quire: TestServer,
+  org: TestOrganization,
+  body: Record<string, unknown> = {},
+): Promise<Json> {
   const response = await quire.api(`/v1/orgs/${org.organization.id}/spaces`, {
     method: 'POST',
     token: org.admin.token,
@@ -69,9 +77,16 @@ describe('content import', () => {
   it('imports a markdown file into a space as one revision', async () => {
     const org = await createOrganization(server);
     const space = await newSpace(server, org);
-    const response = await importInto(server, org.admin.token, `/v1/spaces/${space.id}`, { url: `${origin}/notes.md`, source: 'markdown' });
+    const response = await importInto(server, org.admin.token, `/v1/spaces/${space.id}`, {
+      url: `${origin}/notes.md`,
+      source: 'markdown',
+    });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
-    expect(response.body).toMatchObject({ importedResources: 1, totalResources: 1, import: { status: 'done' } });
+    expect(response.body).toMatchObject({
+      importedResources: 1,
+      totalResources: 1,
+      import: { status: 'done' },
+    });
     const content = (await server.api(`/v1/spaces/${space.id}/content`, { token: org.admin.token })).body;
     expect(content.id).toBe(response.body.revision);
     expect(content.parents).toEqual([space.revision]);
@@ -81,28 +96,51 @@ describe('content import', () => {
   it('imports into a change request, not the space', async () => {
     const org = await createOrganization(server);
     const space = await newSpace(server, org);
-    const cr = (await server.api(`/v1/spaces/${space.id}/change-requests`, { method: 'POST', token: org.admin.token, body: { subject: 'Import' } })).body;
-    const response = await importInto(server, org.admin.token, `/v1/spaces/${space.id}/change-requests/${cr.number}`, {
-      url: `${origin}/notes.md`,
-      source: 'markdown',
-    });
+    const cr = (
+      await server.api(`/v1/spaces/${space.id}/change-requests`, {
+        method: 'POST',
+        token: org.admin.token,
+        body: { subject: 'Import' },
+      })
+    ).body;
+    const response = await importInto(
+      server,
+      org.admin.token,
+      `/v1/spaces/${space.id}/change-requests/${cr.number}`,
+      {
+        url: `${origin}/notes.md`,
+        source: 'markdown',
+      },
+    );
     expect(response.status, JSON.stringify(response.body)).toBe(201);
-    const crContent = (await server.api(`/v1/spaces/${space.id}/change-requests/${cr.number}/content`, { token: org.admin.token })).body;
+    const crContent = (
+      await server.api(`/v1/spaces/${space.id}/change-requests/${cr.number}/content`, {
+        token: org.admin.token,
+      })
+    ).body;
     expect(crContent.pages.map((p: Json) => p.title)).toEqual(['Notes']);
-    const spaceContent = (await server.api(`/v1/spaces/${space.id}/content`, { token: org.admin.token })).body;
+    const spaceContent = (await server.api(`/v1/spaces/${space.id}/content`, { token: org.admin.token }))
+      .body;
     expect(spaceContent.pages).toEqual([]);
   });
 
   it('goes on in the background when it takes longer than a few seconds, with its progress readable', async () => {
     const org = await createOrganization(server);
     const space = await newSpace(server, org);
-    const response = await importInto(server, org.admin.token, `/v1/spaces/${space.id}`, { url: `${origin}/slow/`, source: 'website' });
+    const response = await importInto(server, org.admin.token, `/v1/spaces/${space.id}`, {
+      url: `${origin}/slow/`,
+      source: 'website',
+    });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     expect(response.body.revision).toBe('');
     expect(response.body.import.status).toBe('running');
     let job: Json;
     for (;;) {
-      job = (await server.api(`/v1/spaces/${space.id}/content/imports/${response.body.import.id}`, { token: org.admin.token })).body;
+      job = (
+        await server.api(`/v1/spaces/${space.id}/content/imports/${response.body.import.id}`, {
+          token: org.admin.token,
+        })
+      ).body;
       if (job.status !== 'running') break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -110,7 +148,10 @@ describe('content import', () => {
     const after = (await server.api(`/v1/spaces/${space.id}`, { token: org.admin.token })).body;
     expect(after.revision).toBe(job.revision);
     const other = await createOrganization(server);
-    expectError(await server.api(`/v1/spaces/${space.id}/content/imports/${job.id}`, { token: other.admin.token }), 404);
+    expectError(
+      await server.api(`/v1/spaces/${space.id}/content/imports/${job.id}`, { token: other.admin.token }),
+      404,
+    );
   }, 30_000);
 
   it('refuses what it cannot import, and those who may not, writing nothing', async () => {
@@ -120,18 +161,45 @@ describe('content import', () => {
     const reader = await addMember(server, org.organization.id, 'read');
     const outsider = await createOrganization(server);
     const url = `${origin}/notes.md`;
-    expectFieldError(await importInto(server, org.admin.token, `/v1/spaces/${space.id}`, { url, source: 'notion' }), 'source');
-    expectFieldError(await importInto(server, org.admin.token, `/v1/spaces/${space.id}`, { url: 'ftp://x/y', source: 'markdown' }), 'url');
-    expectFieldError(await importInto(server, org.admin.token, `/v1/spaces/${space.id}`, { url: `${origin}/missing.md`, source: 'markdown' }), 'url');
-    expectError(await importInto(server, org.admin.token, `/v1/spaces/${locked.id}`, { url, source: 'markdown' }), 409);
-    expectError(await importInto(server, reader.token, `/v1/spaces/${space.id}`, { url, source: 'markdown' }), 403);
-    expectError(await importInto(server, outsider.admin.token, `/v1/spaces/${space.id}`, { url, source: 'markdown' }), 404);
+    expectFieldError(
+      await importInto(server, org.admin.token, `/v1/spaces/${space.id}`, { url, source: 'notion' }),
+      'source',
+    );
+    expectFieldError(
+      await importInto(server, org.admin.token, `/v1/spaces/${space.id}`, {
+        url: 'ftp://x/y',
+        source: 'markdown',
+      }),
+      'url',
+    );
+    expectFieldError(
+      await importInto(server, org.admin.token, `/v1/spaces/${space.id}`, {
+        url: `${origin}/missing.md`,
+        source: 'markdown',
+      }),
+      'url',
+    );
+    expectError(
+      await importInto(server, org.admin.token, `/v1/spaces/${locked.id}`, { url, source: 'markdown' }),
+      409,
+    );
+    expectError(
+      await importInto(server, reader.token, `/v1/spaces/${space.id}`, { url, source: 'markdown' }),
+      403,
+    );
+    expectError(
+      await importInto(server, outsider.admin.token, `/v1/spaces/${space.id}`, { url, source: 'markdown' }),
+      404,
+    );
     const content = (await server.api(`/v1/spaces/${space.id}/content`, { token: org.admin.token })).body;
     expect(content.id).toBe(space.revision);
 
     // Without QUIRE_FETCH_ALLOW_HOSTS, a loopback address is refused.
     const org2 = await createOrganization(refusing);
     const space2 = await newSpace(refusing, org2);
-    expectFieldError(await importInto(refusing, org2.admin.token, `/v1/spaces/${space2.id}`, { url, source: 'markdown' }), 'url');
+    expectFieldError(
+      await importInto(refusing, org2.admin.token, `/v1/spaces/${space2.id}`, { url, source: 'markdown' }),
+      'url',
+    );
   });
 });

@@ -35,9 +35,15 @@ describe('templates', () => {
     expectError(await server.api('/v1/templates', { token: null }), 401);
   });
 
-  it('adds a template\'s pages to a space, after its own', async () => {
+  it("adds a template's pages to a space, after its own", async () => {
     const org = await createOrganization(server);
-    const space = (await server.api(`/v1/orgs/${org.organization.id}/spaces`, { method: 'POST', token: org.admin.token, body: { title: 'API' } })).body;
+    const space = (
+      await server.api(`/v1/orgs/${org.organization.id}/spaces`, {
+        method: 'POST',
+        token: org.admin.token,
+        body: { title: 'API' },
+      })
+    ).body;
     await server.api(`/v1/spaces/${space.id}/content`, {
       method: 'POST',
       token: org.admin.token,
@@ -50,15 +56,35 @@ describe('templates', () => {
     });
     expect(applied.status, JSON.stringify(applied.body)).toBe(201);
     const content = (await server.api(`/v1/spaces/${space.id}/content`, { token: org.admin.token })).body;
-    expect(titles(content.pages)).toEqual(['Mine', 'Overview', 'Authentication', 'Errors', ['Resources', ['Users', 'Projects']]]);
-    const errors = await server.api(`/v1/spaces/${space.id}/content/path/errors?format=markdown`, { token: org.admin.token });
+    expect(titles(content.pages)).toEqual([
+      'Mine',
+      'Overview',
+      'Authentication',
+      'Errors',
+      ['Resources', ['Users', 'Projects']],
+    ]);
+    const errors = await server.api(`/v1/spaces/${space.id}/content/path/errors?format=markdown`, {
+      token: org.admin.token,
+    });
     expect(errors.body.markdown).toContain('"code": 404');
   });
 
   it('refuses unknown templates, locked spaces, readers and outsiders, writing nothing', async () => {
     const org = await createOrganization(server);
-    const space = (await server.api(`/v1/orgs/${org.organization.id}/spaces`, { method: 'POST', token: org.admin.token, body: { title: 'S' } })).body;
-    const locked = (await server.api(`/v1/orgs/${org.organization.id}/spaces`, { method: 'POST', token: org.admin.token, body: { title: 'L', editMode: 'locked' } })).body;
+    const space = (
+      await server.api(`/v1/orgs/${org.organization.id}/spaces`, {
+        method: 'POST',
+        token: org.admin.token,
+        body: { title: 'S' },
+      })
+    ).body;
+    const locked = (
+      await server.api(`/v1/orgs/${org.organization.id}/spaces`, {
+        method: 'POST',
+        token: org.admin.token,
+        body: { title: 'L', editMode: 'locked' },
+      })
+    ).body;
     const reader = await addMember(server, org.organization.id, 'read');
     const other = await createOrganization(server);
     const apply = (spaceId: string, token: string, id = 'changelog') =>

@@ -331,7 +331,9 @@ describe('quire seed', () => {
   it(
     'imports a local markdown file into a space as its owner, and refuses a reader',
     async () => {
-      const seeded = JSON.parse((await quire(['tokens', 'issue', '--user', 'ada@demo.quire.test', '--json'], envFor(seedDir))).stdout);
+      const seeded = JSON.parse(
+        (await quire(['tokens', 'issue', '--user', 'ada@demo.quire.test', '--json'], envFor(seedDir))).stdout,
+      );
       let server = await startServerOn(seedDir);
       let runbooks: { id: string; revision: string };
       try {
@@ -343,10 +345,16 @@ describe('quire seed', () => {
       }
       const file = join(seedDir, 'on-call.md');
       await writeFile(file, '# On call\n\nPage the person on call, then the team.\n');
-      const refused = await quire(['import', runbooks.id, file, '--user', 'edsger@demo.quire.test'], envFor(seedDir));
+      const refused = await quire(
+        ['import', runbooks.id, file, '--user', 'edsger@demo.quire.test'],
+        envFor(seedDir),
+      );
       expect(refused.code).toBe(1);
       expect(refused.stderr).toContain('does not allow');
-      const run = await quire(['import', runbooks.id, file, '--user', 'ada@demo.quire.test', '--json'], envFor(seedDir));
+      const run = await quire(
+        ['import', runbooks.id, file, '--user', 'ada@demo.quire.test', '--json'],
+        envFor(seedDir),
+      );
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
       const outcome = JSON.parse(run.stdout);
@@ -355,7 +363,10 @@ describe('quire seed', () => {
       try {
         const content = (await call(server, `/v1/spaces/${runbooks.id}/content`, seeded.token)).body;
         expect(content.id).toBe(outcome.revision);
-        expect(content.pages.map((page: { title: string }) => page.title)).toEqual(['Restore a backup', 'On call']);
+        expect(content.pages.map((page: { title: string }) => page.title)).toEqual([
+          'Restore a backup',
+          'On call',
+        ]);
       } finally {
         await server.close();
       }
