@@ -76,11 +76,21 @@ export const API_TAGS: readonly ApiTag[] = [
       'the grants; organization admins are admin everywhere.',
   },
   {
+    name: 'Content',
+    prefixes: ['spaces.content', 'spaces.revisions', 'spaces.pdf', 'templates'],
+    description:
+      'The pages and files of a space, as markdown or GitBook documents: read the current content or ' +
+      'any revision, edit in batches (a live space directly, else through change requests), import ' +
+      'from websites, HTML, markdown, zips and docx, fill from templates, export as PDF, and read the ' +
+      'history with what each revision changed.',
+  },
+  {
     name: 'Change requests',
     prefixes: ['changeRequests'],
     description:
       'Proposed edits to a space, numbered per space: drafts, submitted for review (open), archived ' +
-      'or merged. Their authors with edit, and reviewers, rename them and move them between statuses.',
+      'or merged. Their content is read and edited as a space\'s is; a merge brings it into the ' +
+      'space with a three-way merge, an update brings the space\'s changes in.',
   },
   {
     name: 'Administration',
