@@ -346,7 +346,7 @@ describe('importing and templates', () => {
     expect(source.requests()).toBe(1);
     // Beyond the document: the import's job, done, and where to read it again.
     const { import: job } = imported.data as typeof imported.data & { import: ImportJob };
-    expect(job).toMatchObject({ status: 'done', revision: imported.data.revision });
+    expect(job).toMatchObject({ status: 'done', done: 1, total: 1, revision: imported.data.revision });
     const reread = await server.api(job.urls.location.replace(server.config.publicUrl, ''), {
       token: s.token,
     });
@@ -372,7 +372,7 @@ describe('importing and templates', () => {
     expect(titlesOf(afterTemplate.data.pages)).toEqual(['Guide', SERVED_TITLE, 'Unreleased', '1.0.0']);
   });
 
-  it('refuses a source Quire does not read, one it cannot fetch, and an unknown template, writing nothing', async () => {
+  it('refuses a source Quire does not read, one it cannot fetch or that is not http(s), and an unknown template, writing nothing', async () => {
     const s = await plainSpace(testServer());
     const { api } = s.client;
     const source = await markdownSource();
@@ -394,6 +394,16 @@ describe('importing and templates', () => {
       400,
     );
     expect(missing.errorMessage).toContain('url');
+    const notHttp = await expectClientError(
+      s.client,
+      api.spaces.importContent(s.spaceId, {
+        url: 'file:///etc/passwd',
+        source: ImportContentSource.Markdown,
+      }),
+      'importContent',
+      400,
+    );
+    expect(notHttp.errorMessage).toContain('url');
     await expectClientError(
       s.client,
       api.spaces.applyTemplateToSpace(s.spaceId, { id: 'no-such-template' }),

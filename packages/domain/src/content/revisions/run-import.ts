@@ -65,6 +65,9 @@ export async function runImport(
     try {
       const content = await readImport(ctx, request, progress);
       const revision = await write(content);
+      // Readers of one document never report progress: the outcome says how much was read.
+      job.done = content.importedResources;
+      job.total = content.totalResources;
       await finish({
         status: 'done',
         revision,

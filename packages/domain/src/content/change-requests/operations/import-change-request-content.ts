@@ -18,7 +18,7 @@ import { changeRequestPathShape } from './params';
  * `editContent`. Outcomes: 201 `{revision, importedResources, totalResources}`; a space or
  * change request the caller cannot see, 404; a role too low, 403; a merged or archived
  * change request, 409 and nothing read; a source that cannot be read, 400 on `url` or
- * `source` and nothing written.
+ * `source`, the content unchanged (the failed import is kept, with its reason, as a job).
  */
 export const importChangeRequestContent = operation({
   name: 'changeRequests.content.import',

@@ -21,7 +21,7 @@ import { MAX_POINTER_ATTEMPTS } from './update-space-content';
  * importedResources, totalResources}`; a space the caller cannot view, 404; a role below
  * edit, 403; a locked space, 409 and nothing read; a source Quire does not read, or one
  * that cannot be fetched, is not what it was said to be, is too big or unsafe, 400 on
- * `url` or `source` and nothing written. An edit that lands meanwhile: the import is added
+ * `url` or `source`, the content unchanged (the failed import is kept, with its reason, as a job). An edit that lands meanwhile: the import is added
  * onto it (compare-and-swap, 5 tries).
  */
 export const importSpaceContent = operation({
