@@ -12,15 +12,7 @@ import {
 import { ImportJobSchema } from './import-jobs';
 
 /** GitBook's source enum: the ones Quire reads, and the ones it names as unsupported. */
-const GITBOOK_SOURCES = [
-  ...IMPORT_SOURCES,
-  'confluence',
-  'github-wiki',
-  'notion',
-  'google-docs',
-  'dropbox-paper',
-  'quip',
-] as const;
+const GITBOOK_SOURCES = [...IMPORT_SOURCES, 'confluence', 'github-wiki', 'notion', 'google-docs'] as const;
 
 export const importShape = {
   url: z.string().url().max(2048).describe('Where to read the content from (http or https)'),
