@@ -89,8 +89,8 @@ export const API_TAGS: readonly ApiTag[] = [
     prefixes: ['changeRequests'],
     description:
       'Proposed edits to a space, numbered per space: drafts, submitted for review (open), archived ' +
-      'or merged. Their content is read and edited as a space\'s is; a merge brings it into the ' +
-      'space with a three-way merge, an update brings the space\'s changes in.',
+      "or merged. Their content is read and edited as a space's is; a merge brings it into the " +
+      "space with a three-way merge, an update brings the space's changes in.",
   },
   {
     name: 'Administration',
