@@ -37,6 +37,8 @@ export function registerRestRoutes(
         );
         const output = await runOperation(route.operation, access, input);
         if (output === null || output === undefined) return reply.code(route.status ?? 204).send();
+        const location = route.location?.(input, output);
+        if (location !== undefined) reply.header('location', location);
         return reply.code(successStatus).send(output);
       },
     });

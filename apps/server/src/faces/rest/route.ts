@@ -21,6 +21,8 @@ export interface RestRoute {
    * `content/path/{pagePath}` with nested paths sent as they are: `guides/install`).
    */
   lastParamTakesSlashes?: true;
+  /** The `Location` header of a success, from the input and the output (GitBook's 201s carry one). */
+  location?: (input: unknown, output: unknown) => string | undefined;
 }
 
 export const route = (

@@ -5,6 +5,7 @@
  */
 import { contentOperations } from '@quire/domain';
 import { aliasRoute, type RestRoute, route } from '../route';
+import { importedRevisionLocation } from './content';
 
 const { changeRequests, spaces } = contentOperations;
 const CHANGE_REQUESTS = '/v1/spaces/:spaceId/change-requests';
@@ -19,7 +20,10 @@ export const changeRequestRoutes: readonly RestRoute[] = [
   route('POST', `${CHANGE_REQUEST}/update`, changeRequests.updateFromSpace),
   route('GET', `${CHANGE_REQUEST}/pdf`, changeRequests.pdf),
   route('POST', `${CHANGE_REQUEST}/content`, changeRequests.content.update),
-  route('POST', `${CHANGE_REQUEST}/content/import`, changeRequests.content.import, 201),
+  {
+    ...route('POST', `${CHANGE_REQUEST}/content/import`, changeRequests.content.import, 201),
+    location: importedRevisionLocation,
+  },
   aliasRoute('GET', `${CHANGE_REQUEST}/content`, spaces.content.get, 'changeRequests.content.get'),
   aliasRoute(
     'GET',

@@ -28,6 +28,16 @@ function permissionRoutes(
   ];
 }
 
+/**
+ * Where an import's revision is read (GitBook's `Location` of the 201): none while the import
+ * goes on in the background. Relative to the API, as the request path is.
+ */
+export function importedRevisionLocation(input: unknown, output: unknown): string | undefined {
+  const { spaceId } = input as { spaceId: string };
+  const { revision } = output as { revision: string };
+  return revision === '' ? undefined : `/v1/spaces/${encodeURIComponent(spaceId)}/revisions/${revision}`;
+}
+
 export const contentRoutes: readonly RestRoute[] = [
   route('GET', `${ORG}/spaces`, spaces.list),
   route('POST', `${ORG}/spaces`, spaces.create, 201),
@@ -44,7 +54,10 @@ export const contentRoutes: readonly RestRoute[] = [
   // The current content of a space, and the same reads on one of its revisions.
   route('GET', `${SPACE}/content`, spaces.content.get),
   route('POST', `${SPACE}/content`, spaces.content.update),
-  route('POST', `${SPACE}/content/import`, spaces.content.import, 201),
+  {
+    ...route('POST', `${SPACE}/content/import`, spaces.content.import, 201),
+    location: importedRevisionLocation,
+  },
   route('GET', `${SPACE}/content/imports/:importId`, spaces.content.imports.get),
   route('POST', `${SPACE}/content/template`, spaces.content.template, 201),
   route('GET', '/v1/templates', contentOperations.templates.list),
