@@ -17,8 +17,12 @@ export const revisionIndexes: CollectionIndexes[] = [
 
 const toRecord = ({ _id, ...rest }: RevisionDocument): RevisionRecord => ({ id: _id, ...rest });
 
+/** Revision records kept by this process: a record never changes once written. */
+const CACHE_CAPACITY = 10_000;
+
 export class MongoRevisionRepository implements RevisionRepository {
   readonly #revisions: StoreCollection<RevisionDocument>;
+  readonly #cache = new Map<string, RevisionRecord>();
 
   constructor(db: StoreDatabase) {
     this.#revisions = db.collection<RevisionDocument>(COLLECTION);
@@ -29,8 +33,17 @@ export class MongoRevisionRepository implements RevisionRepository {
   }
 
   async findById(spaceId: string, id: string): Promise<RevisionRecord | null> {
+    const cached = this.#cache.get(id);
+    if (cached) return cached.spaceId === spaceId ? cached : null;
     const doc = await this.#revisions.findOne({ _id: id, spaceId });
-    return doc ? toRecord(doc) : null;
+    if (!doc) return null;
+    const record = Object.freeze(toRecord(doc));
+    if (this.#cache.size >= CACHE_CAPACITY) {
+      const oldest = this.#cache.keys().next().value;
+      if (oldest !== undefined) this.#cache.delete(oldest);
+    }
+    this.#cache.set(id, record);
+    return record;
   }
 
   countForSpace(spaceId: string): Promise<number> {
