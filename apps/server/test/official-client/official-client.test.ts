@@ -15,5 +15,6 @@ import './collections.cases';
 import './access.cases';
 import './change-requests.cases';
 import './content.cases';
+import './comments.cases';
 
 useSharedServer();

@@ -8,6 +8,7 @@ import { restRoutes } from '../../src/faces/rest/route-table';
 import { routeKey } from '../support/faces/call-faces';
 import { changeRequestCases } from './change-requests.cases';
 import { collectionCases } from './collections.cases';
+import { commentCases } from './comments.cases';
 import { contentCases } from './content.cases';
 import { contentPermissionCases } from './content-permissions.cases';
 import { identityCases } from './identity.cases';
@@ -26,6 +27,7 @@ const cases = [
   ...contentPermissionCases,
   ...changeRequestCases,
   ...contentCases,
+  ...commentCases,
 ];
 
 describe('the permission matrix', () => {

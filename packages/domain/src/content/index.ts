@@ -1,6 +1,7 @@
 /** The content area: spaces, collections, their positions among siblings, and the roles granted on them. */
 export * from './change-requests';
 export * from './collections';
+export * from './comments';
 export * from './files';
 export * from './grants';
 export { contentOperations } from './operations';

@@ -12,6 +12,7 @@ import { moveCollection } from './collections/operations/move-collection';
 import { removeCollection } from './collections/operations/remove-collection';
 import { transferCollection } from './collections/operations/transfer-collection';
 import { updateCollection } from './collections/operations/update-collection';
+import { commentOperations } from './comments/operations';
 import { collectionPermissionOperations, spacePermissionOperations } from './grants/operations';
 import { applyTemplate } from './revisions/operations/apply-template';
 import { getImport } from './revisions/operations/get-import';
@@ -63,6 +64,7 @@ export const contentOperations = {
     },
     revisions: { list: listRevisions, get: getRevision, changes: listRevisionChanges },
     pdf: spacePdf,
+    comments: commentOperations,
   },
   collections: {
     list: listCollections,

@@ -1,6 +1,7 @@
 /** The repositories of the content area, added to every operation's `ctx.repos`. */
 import type { ChangeRequestRepository } from './change-requests/ports';
 import type { CollectionRepository, TreeLockRepository } from './collections/ports';
+import type { CommentReplyRepository, CommentRepository } from './comments/ports';
 import type { ContentGrantRepository } from './grants/ports';
 import type { ImportJobRepository } from './revisions/import-jobs';
 import type { ContentObjectRepository, RevisionRepository } from './revisions/ports';
@@ -15,6 +16,8 @@ export interface ContentRepositories {
   revisions: RevisionRepository;
   contentObjects: ContentObjectRepository;
   importJobs: ImportJobRepository;
+  comments: CommentRepository;
+  commentReplies: CommentReplyRepository;
 }
 
 declare module '../core/context' {

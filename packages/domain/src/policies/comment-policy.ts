@@ -42,7 +42,10 @@ export const COMMENT_RULES: Record<CommentAction, CommentRule> = {
 };
 
 /** Whether a person with `role` on the space may take `action` (rules 2 and 3 above). */
-export function commentAllows(action: CommentAction, person: { role: Role | null; isAuthor: boolean }): boolean {
+export function commentAllows(
+  action: CommentAction,
+  person: { role: Role | null; isAuthor: boolean },
+): boolean {
   const rule = COMMENT_RULES[action];
   if (rule.role !== undefined && roleAtLeast(person.role, rule.role)) return true;
   return person.isAuthor && rule.authorRole !== undefined && roleAtLeast(person.role, rule.authorRole);
@@ -53,6 +56,7 @@ export interface CommentPermissions {
   view: boolean;
   edit: boolean;
   reply: boolean;
+  react: boolean;
   delete: boolean;
 }
 
@@ -61,6 +65,7 @@ export function commentPermissions(person: { role: Role | null; isAuthor: boolea
     view: commentAllows('view', person),
     edit: commentAllows('edit', person),
     reply: commentAllows('reply', person),
+    react: commentAllows('react', person),
     delete: commentAllows('delete', person),
   };
 }

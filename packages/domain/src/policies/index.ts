@@ -5,9 +5,11 @@
  */
 export * from './authorize-change-request';
 export * from './authorize-collection';
+export * from './authorize-comment';
 export * from './authorize-space';
 export * from './change-request-policy';
 export * from './collection-chain';
+export * from './comment-policy';
 export * from './content-access';
 export * from './content-placement';
 export * from './content-policy';

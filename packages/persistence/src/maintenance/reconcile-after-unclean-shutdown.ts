@@ -3,7 +3,7 @@
  * when an earlier process did not close the store cleanly, repair what a crash between two
  * writes can leave behind:
  * - the counters kept by `$inc` (members, admins, active spaces; the change requests of
- *   each space by status), recounted;
+ *   each space by status; the open comments of spaces and change requests), recounted;
  * - hostname claims and marks of hostname changes that nothing points at, released.
  * Both need the store to themselves (no write in flight anywhere), which holds before this
  * process listens, provided no other process uses the store: always on the embedded engine
@@ -14,6 +14,7 @@
 import type { Store } from '@quire/store';
 import { MongoOrganizationRepository } from '../repositories/organizations/organization-repository';
 import { recountChangeRequestCounters } from './recount-change-request-counters';
+import { recountCommentCounters } from './recount-comment-counters';
 import { recountOrganizationCounters } from './recount-organization-counters';
 import { openStoreSession, type StoreSession, type StoreSessionDocument } from './store-sessions';
 
@@ -33,6 +34,7 @@ export interface StartupRepair {
   corrected: number;
   /** Spaces whose change-request counters were corrected. */
   changeRequestCountersCorrected: number;
+  commentCountersCorrected: number;
   hostnameClaimsReleased: number;
   hostnameChangesEnded: number;
   ms: number;
@@ -63,10 +65,12 @@ export async function repairAfterUncleanShutdown(
     },
   });
   const changeRequests = await recountChangeRequestCounters(store.db);
+  const comments = await recountCommentCounters(store.db);
   const repair: StartupRepair = {
     organizations: recount.organizations,
     corrected: recount.corrections.length,
     changeRequestCountersCorrected: changeRequests.corrections.length,
+    commentCountersCorrected: comments.corrections.length,
     hostnameClaimsReleased: hostnames.claims,
     hostnameChangesEnded: hostnames.changes,
     ms: now() - started,
@@ -76,6 +80,7 @@ export async function repairAfterUncleanShutdown(
       ...repair,
       corrections: recount.corrections.slice(0, CORRECTIONS_LOGGED),
       changeRequestCorrections: changeRequests.corrections.slice(0, CORRECTIONS_LOGGED),
+      commentCorrections: comments.corrections.slice(0, CORRECTIONS_LOGGED),
     },
     `recounted the counters of ${repair.organizations} organizations in ${repair.ms} ms ` +
       `(${repair.corrected} corrected, ${repair.hostnameClaimsReleased} abandoned hostname claims released)`,

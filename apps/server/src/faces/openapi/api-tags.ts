@@ -93,6 +93,14 @@ export const API_TAGS: readonly ApiTag[] = [
       "space with a three-way merge, an update brings the space's changes in.",
   },
   {
+    name: 'Comments',
+    prefixes: ['spaces.comments', 'changeRequests.comments'],
+    description:
+      'Discussions on a space or in a change request, optionally about one page: comments and their ' +
+      'replies, with emoji reactions; a comment is resolved and reopened, and the space and change ' +
+      'request count the open ones.',
+  },
+  {
     name: 'Administration',
     prefixes: ['admin'],
     description: 'For instance administrators: every user of the instance and their API tokens.',

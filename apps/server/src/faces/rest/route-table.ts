@@ -4,6 +4,7 @@
  */
 import type { RestRoute } from './route';
 import { changeRequestRoutes } from './routes/change-requests';
+import { commentRoutes } from './routes/comments';
 import { contentRoutes } from './routes/content';
 import { identityRoutes } from './routes/identity';
 import { organizationRoutes } from './routes/organizations';
@@ -13,4 +14,5 @@ export const restRoutes: readonly RestRoute[] = [
   ...organizationRoutes,
   ...contentRoutes,
   ...changeRequestRoutes,
+  ...commentRoutes,
 ];

@@ -3,6 +3,8 @@ import type { ContentRepositories } from '@quire/domain';
 import type { CollectionIndexes, StoreDatabase } from '@quire/store';
 import { changeRequestIndexes, MongoChangeRequestRepository } from './change-request-repository';
 import { collectionIndexes, MongoCollectionRepository } from './collection-repository';
+import { commentReplyIndexes, MongoCommentReplyRepository } from './comment-reply-repository';
+import { commentIndexes, MongoCommentRepository } from './comment-repository';
 import { contentGrantIndexes, MongoContentGrantRepository } from './content-grant-repository';
 import { MongoContentObjectRepository } from './content-object-repository';
 import { MongoImportJobRepository } from './import-job-repository';
@@ -16,6 +18,8 @@ export const contentIndexes: CollectionIndexes[] = [
   ...contentGrantIndexes,
   ...revisionIndexes,
   ...changeRequestIndexes,
+  ...commentIndexes,
+  ...commentReplyIndexes,
 ];
 
 export const contentRepositories = (db: StoreDatabase): ContentRepositories => ({
@@ -27,4 +31,6 @@ export const contentRepositories = (db: StoreDatabase): ContentRepositories => (
   contentObjects: new MongoContentObjectRepository(db),
   importJobs: new MongoImportJobRepository(db),
   changeRequests: new MongoChangeRequestRepository(db),
+  comments: new MongoCommentRepository(db),
+  commentReplies: new MongoCommentReplyRepository(db),
 });
