@@ -19,7 +19,11 @@ export function isSingleEmoji(text: string): boolean {
   return EMOJI_PARTS.test(text) && EMOJI_CORE.test(text);
 }
 
-export const ReactionEmojiSchema = z.string().refine(isSingleEmoji, { message: 'must be a single emoji' });
+export const ReactionEmojiSchema = z
+  .string()
+  .refine(isSingleEmoji, { message: 'must be a single emoji' })
+  .meta({ examples: ['👍'] })
+  .describe('One emoji');
 
 export const ReactionListSchema = z.array(ReactionEmojiSchema).max(20);
 
