@@ -8,7 +8,6 @@
  */
 import { markdownToDocument } from '@quire/documents';
 import { filesOf, loadBodies, pageIndexOf, type StoredPage } from '@quire/domain';
-import type { StoredBlobs } from '@quire/persistence';
 import type { PdfBody, PdfDocument, PdfImageRef } from '../pdf/pdf-document';
 import type { PdfLinkPayload } from '../pdf/pdf-links';
 import type { Services } from '../request-context';
@@ -17,7 +16,7 @@ import type { Services } from '../request-context';
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 export async function pdfDocumentOf(
-  services: Omit<Services, 'blobs'> & { blobs: StoredBlobs },
+  services: Services,
   link: PdfLinkPayload,
 ): Promise<PdfDocument | null> {
   const space = await services.repos.spaces.findById(link.spaceId);

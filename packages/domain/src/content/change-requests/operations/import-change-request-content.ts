@@ -1,15 +1,13 @@
 import { z } from 'zod';
-import { callerOf } from '../../../core/context';
 import { conflict } from '../../../core/errors';
 import { operation } from '../../../core/operation';
 import type { ImportSource } from '../../../core/ports/content-imports';
-import { authorizeChangeRequest, findChangeRequestOf } from '../../../policies/authorize-change-request';
+import { authorizeChangeRequest } from '../../../policies/authorize-change-request';
 import { ImportResultSchema, importShape } from '../../revisions/import-request';
 import { importedRevision } from '../../revisions/imported-revision';
-import { MAX_POINTER_ATTEMPTS } from '../../revisions/operations/update-space-content';
 import { runImport } from '../../revisions/run-import';
+import { advanceChangeRequest } from '../advance-change-request';
 import { acceptsEdits } from '../patch-rules';
-import { revisionOf } from './merge-change-request';
 import { changeRequestPathShape } from './params';
 
 /**
@@ -35,28 +33,10 @@ export const importChangeRequestContent = operation({
       { spaceId: space.id, changeRequestId: first.id },
       { source: input.source as ImportSource, url: input.url },
       async (content) => {
-        for (let attempt = 0; attempt < MAX_POINTER_ATTEMPTS; attempt++) {
-          const changeRequest = await findChangeRequestOf(ctx, space, first.id);
-          if (!acceptsEdits(changeRequest.status)) {
-            throw conflict(`The change request is ${changeRequest.status}: its content cannot be edited`);
-          }
-          const head = await revisionOf(ctx, space.id, changeRequest.revision);
-          const revision = await importedRevision(ctx, {
-            space,
-            head,
-            content,
-            changeRequestId: changeRequest.id,
-          });
-          const updated = await ctx.repos.changeRequests.update(
-            changeRequest.id,
-            { status: changeRequest.status, revision: changeRequest.revision },
-            { revision: revision.id },
-            ctx.clock.now().toISOString(),
-            callerOf(ctx).userId,
-          );
-          if (updated) return revision.id;
-        }
-        throw conflict('The change request changed too often meanwhile: retry');
+        const { revision } = await advanceChangeRequest(ctx, space, first, async (changeRequest, head) => ({
+          revision: await importedRevision(ctx, { space, head, content, changeRequestId: changeRequest.id }),
+        }));
+        return revision.id;
       },
     );
   },

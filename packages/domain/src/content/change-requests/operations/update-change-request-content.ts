@@ -1,15 +1,12 @@
 import { z } from 'zod';
-import { callerOf } from '../../../core/context';
-import { conflict } from '../../../core/errors';
 import { operation } from '../../../core/operation';
-import { authorizeChangeRequest, findChangeRequestOf } from '../../../policies/authorize-change-request';
+import { authorizeChangeRequest } from '../../../policies/authorize-change-request';
 import { AppliedChangeSchema, ContentChangesSchema, presentChanges } from '../../revisions/content-changes';
 import { editedRevision } from '../../revisions/edited-revision';
-import { MAX_POINTER_ATTEMPTS } from '../../revisions/operations/update-space-content';
 import { FileSchema, presentFile } from '../../revisions/revision-schema';
+import { advanceChangeRequest } from '../advance-change-request';
 import { changeRequestPeople } from '../change-request-people';
 import { ChangeRequestSchema, changeRequestLocation, presentChangeRequest } from '../change-request-schema';
-import { acceptsEdits } from '../patch-rules';
 import { changeRequestPathShape } from './params';
 
 const ContentUpdateSchema = z
@@ -48,46 +45,30 @@ export const updateChangeRequestContent = operation({
   output: z.union([ChangeRequestSchema, ContentUpdateSchema]),
   async run(ctx, input) {
     const { space, changeRequest: first } = await authorizeChangeRequest(ctx, input, 'editContent');
-    const userId = callerOf(ctx).userId;
-    let changeRequest = first;
-    for (let attempt = 0; attempt < MAX_POINTER_ATTEMPTS; attempt++) {
-      if (attempt > 0) changeRequest = await findChangeRequestOf(ctx, space, changeRequest.id);
-      if (!acceptsEdits(changeRequest.status)) {
-        throw conflict(`The change request is ${changeRequest.status}: its content cannot be edited`);
-      }
-      const head = await ctx.repos.revisions.findById(space.id, changeRequest.revision);
-      if (!head) throw new Error(`change request ${changeRequest.id} points at a missing revision`);
-      const edited = await editedRevision(ctx, {
+    const edited = await advanceChangeRequest(ctx, space, first, (changeRequest, head) =>
+      editedRevision(ctx, {
         space,
         head,
         revertTo: changeRequest.revisionMergedAncestor ?? changeRequest.revisionInitial,
         changes: input.changes,
         changeRequestId: changeRequest.id,
-      });
-      const updated = await ctx.repos.changeRequests.update(
-        changeRequest.id,
-        { status: changeRequest.status, revision: changeRequest.revision },
-        { revision: edited.revision.id },
-        ctx.clock.now().toISOString(),
-        userId,
-      );
-      if (!updated) continue;
-      const presented = presentChangeRequest(ctx.urls, updated, {
-        organizationId: space.organizationId,
-        spaceRevisionId: space.revisionId ?? '',
-        userOf: await changeRequestPeople(ctx, space.organizationId, [updated]),
-      });
-      return input.compat === false
-        ? {
-            changeRequest: presented,
-            changes: presentChanges(
-              edited.applied,
-              (pageId) => `${changeRequestLocation(ctx.urls, space.id, updated.id)}/content/page/${pageId}`,
-            ),
-            insertedFiles: edited.insertedFiles.map(({ file }) => presentFile(ctx.urls, file)),
-          }
-        : presented;
-    }
-    throw conflict('The change request changed too often meanwhile: retry');
+      }),
+    );
+    const updated = edited.changeRequest;
+    const presented = presentChangeRequest(ctx.urls, updated, {
+      organizationId: space.organizationId,
+      spaceRevisionId: space.revisionId ?? '',
+      userOf: await changeRequestPeople(ctx, space.organizationId, [updated]),
+    });
+    return input.compat === false
+      ? {
+          changeRequest: presented,
+          changes: presentChanges(
+            edited.applied,
+            (pageId) => `${changeRequestLocation(ctx.urls, space.id, updated.id)}/content/page/${pageId}`,
+          ),
+          insertedFiles: edited.insertedFiles.map(({ file }) => presentFile(ctx.urls, file)),
+        }
+      : presented;
   },
 });

@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import { callerOf } from '../../../core/context';
-import { conflict, notFound } from '../../../core/errors';
+import { notFound } from '../../../core/errors';
 import { operation } from '../../../core/operation';
 import { authorizeSpace } from '../../../policies/authorize-space';
 import { SpaceIdParam } from '../../spaces/operations/params';
+import { advanceSpace } from '../advance-space';
 import { importedRevision } from '../imported-revision';
-import { spaceHead } from '../revision-writer';
-import { MAX_POINTER_ATTEMPTS } from './update-space-content';
 
 /**
  * Fills a live space from a built-in template (GitBook's `content/template`): the
@@ -40,14 +38,9 @@ export const applyTemplate = operation({
     const { space } = await authorizeSpace(ctx, input.spaceId, 'edit');
     const content = ctx.contentTemplates.content(input.id);
     if (!content) throw notFound('Template');
-    for (let attempt = 0; attempt < MAX_POINTER_ATTEMPTS; attempt++) {
-      const current = attempt === 0 ? space : await ctx.repos.spaces.findById(space.id);
-      if (!current || current.deletedAt !== undefined) throw conflict('The space was deleted meanwhile');
-      if (current.editMode === 'locked') throw conflict('The space is locked: its content cannot be edited');
-      const head = await spaceHead(ctx, current, callerOf(ctx).userId);
-      const revision = await importedRevision(ctx, { space: current, head, content });
-      if (await ctx.repos.spaces.moveRevision(space.id, head.id, revision.id)) return null;
-    }
-    throw conflict('The space changed too often meanwhile: retry');
+    await advanceSpace(ctx, space, async (current, head) => ({
+      revision: await importedRevision(ctx, { space: current, head, content }),
+    }));
+    return null;
   },
 });

@@ -1,15 +1,14 @@
 import { z } from 'zod';
-import { callerOf, type OperationContext } from '../../../core/context';
+import type { OperationContext } from '../../../core/context';
 import { conflict } from '../../../core/errors';
 import { operation } from '../../../core/operation';
 import type { ImportRequest, ImportSource } from '../../../core/ports/content-imports';
 import { authorizeSpace } from '../../../policies/authorize-space';
 import { SpaceIdParam } from '../../spaces/operations/params';
+import { advanceSpace } from '../advance-space';
 import { ImportResultSchema, importShape } from '../import-request';
 import { importedRevision } from '../imported-revision';
-import { spaceHead } from '../revision-writer';
 import { runImport } from '../run-import';
-import { MAX_POINTER_ATTEMPTS } from './update-space-content';
 
 /**
  * Imports content into a live space (GitBook's `content/import`): the source is read
@@ -39,14 +38,9 @@ export async function importIntoSpace(ctx: OperationContext, spaceId: string, re
   const { space } = await authorizeSpace(ctx, spaceId, 'edit');
   if (space.editMode === 'locked') throw conflict('The space is locked: its content cannot be edited');
   return runImport(ctx, { spaceId: space.id }, request, async (content) => {
-    for (let attempt = 0; attempt < MAX_POINTER_ATTEMPTS; attempt++) {
-      const current = await ctx.repos.spaces.findById(space.id);
-      if (!current || current.deletedAt !== undefined) throw conflict('The space was deleted meanwhile');
-      if (current.editMode === 'locked') throw conflict('The space is locked: its content cannot be edited');
-      const head = await spaceHead(ctx, current, callerOf(ctx).userId);
-      const revision = await importedRevision(ctx, { space: current, head, content });
-      if (await ctx.repos.spaces.moveRevision(space.id, head.id, revision.id)) return revision.id;
-    }
-    throw conflict('The space changed too often meanwhile: retry');
+    const { revision } = await advanceSpace(ctx, space, async (current, head) => ({
+      revision: await importedRevision(ctx, { space: current, head, content }),
+    }));
+    return revision.id;
   });
 }

@@ -1,17 +1,12 @@
 import { z } from 'zod';
-import { callerOf } from '../../../core/context';
-import { conflict } from '../../../core/errors';
 import { operation } from '../../../core/operation';
 import { authorizeSpace } from '../../../policies/authorize-space';
 import { SpaceIdParam } from '../../spaces/operations/params';
 import { spaceLocation } from '../../spaces/space-schema';
+import { advanceSpace } from '../advance-space';
 import { AppliedChangeSchema, ContentChangesSchema, presentChanges } from '../content-changes';
 import { editedRevision } from '../edited-revision';
 import { FileSchema, presentFile } from '../revision-schema';
-import { spaceHead } from '../revision-writer';
-
-/** Attempts at moving the space's pointer before giving up (each lost one re-applies on the new head). */
-export const MAX_POINTER_ATTEMPTS = 5;
 
 /**
  * Edits a space's content directly (its `editMode` is 'live'): a batch of 1 to 50 changes
@@ -38,28 +33,16 @@ export const updateSpaceContent = operation({
     .meta({ id: 'SpaceContentUpdate', description: 'The revision a batch of changes made' }),
   async run(ctx, input) {
     const { space } = await authorizeSpace(ctx, input.spaceId, 'edit');
-    for (let attempt = 0; attempt < MAX_POINTER_ATTEMPTS; attempt++) {
-      const current = attempt === 0 ? space : await ctx.repos.spaces.findById(space.id);
-      if (!current || current.deletedAt !== undefined) throw conflict('The space was deleted meanwhile');
-      if (current.editMode === 'locked') throw conflict('The space is locked: its content cannot be edited');
-      const head = await spaceHead(ctx, current, callerOf(ctx).userId);
-      const edited = await editedRevision(ctx, {
-        space: current,
-        head,
-        revertTo: head.parents[0],
-        changes: input.changes,
-      });
-      if (await ctx.repos.spaces.moveRevision(space.id, head.id, edited.revision.id)) {
-        return {
-          revision: edited.revision.id,
-          changes: presentChanges(
-            edited.applied,
-            (pageId) => `${spaceLocation(ctx.urls, space.id)}/content/page/${pageId}`,
-          ),
-          insertedFiles: edited.insertedFiles.map(({ file }) => presentFile(ctx.urls, file)),
-        };
-      }
-    }
-    throw conflict('The space changed too often meanwhile: retry');
+    const edited = await advanceSpace(ctx, space, (current, head) =>
+      editedRevision(ctx, { space: current, head, revertTo: head.parents[0], changes: input.changes }),
+    );
+    return {
+      revision: edited.revision.id,
+      changes: presentChanges(
+        edited.applied,
+        (pageId) => `${spaceLocation(ctx.urls, space.id)}/content/page/${pageId}`,
+      ),
+      insertedFiles: edited.insertedFiles.map(({ file }) => presentFile(ctx.urls, file)),
+    };
   },
 });

@@ -1,0 +1,31 @@
+/**
+ * Moving a live space to a new revision made from its head: `write` makes the revision from
+ * the head it is given (objects and record), then the space's pointer moves by
+ * compare-and-swap. A write that lost to another (the head moved meanwhile) is made again
+ * on the new head, up to `MAX_POINTER_ATTEMPTS` times, then 409. A space deleted or locked
+ * meanwhile is a 409 before anything more is written.
+ */
+import { callerOf, type OperationContext } from '../../core/context';
+import { conflict } from '../../core/errors';
+import type { SpaceRecord } from '../spaces/records';
+import type { RevisionRecord } from './records';
+import { spaceHead } from './revision-writer';
+
+/** Attempts at moving a pointer before giving up (each lost one writes again on the new head). */
+export const MAX_POINTER_ATTEMPTS = 5;
+
+export async function advanceSpace<T extends { revision: RevisionRecord }>(
+  ctx: OperationContext,
+  space: SpaceRecord,
+  write: (current: SpaceRecord, head: RevisionRecord) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 0; attempt < MAX_POINTER_ATTEMPTS; attempt++) {
+    const current = attempt === 0 ? space : await ctx.repos.spaces.findById(space.id);
+    if (!current || current.deletedAt !== undefined) throw conflict('The space was deleted meanwhile');
+    if (current.editMode === 'locked') throw conflict('The space is locked: its content cannot be edited');
+    const head = await spaceHead(ctx, current, callerOf(ctx).userId);
+    const written = await write(current, head);
+    if (await ctx.repos.spaces.moveRevision(space.id, head.id, written.revision.id)) return written;
+  }
+  throw conflict('The space changed too often meanwhile: retry');
+}
