@@ -15,10 +15,7 @@ import type { Services } from '../request-context';
 /** Images larger than this are drawn as placeholders (a PDF is not a way to ship big files). */
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
-export async function pdfDocumentOf(
-  services: Services,
-  link: PdfLinkPayload,
-): Promise<PdfDocument | null> {
+export async function pdfDocumentOf(services: Services, link: PdfLinkPayload): Promise<PdfDocument | null> {
   const space = await services.repos.spaces.findById(link.spaceId);
   if (!space || space.deletedAt !== undefined) return null;
   const revision = await services.repos.revisions.findById(space.id, link.revisionId);
