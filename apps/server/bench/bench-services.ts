@@ -8,9 +8,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type DomainServices, systemClock } from '@quire/domain';
-import { createRepositories, DirectoryBlobStore, openStore, repositoryIndexes } from '@quire/persistence';
+import {
+  createRepositories,
+  DirectoryBlobStore,
+  InProcessEventBus,
+  openStore,
+  repositoryIndexes,
+} from '@quire/persistence';
 import { ensureIndexes, type Store } from '@quire/store';
 import { NodeSecrets } from '../src/adapters/node-secrets';
+import { ScryptPasswords } from '../src/adapters/scrypt-passwords';
 import { TimeOrderedIds } from '../src/adapters/time-ordered-ids';
 import { ServerPdfLinks } from '../src/content-exports/server-pdf-links';
 import { DEFAULT_INCOMING_FILE_LIMITS, ServerIncomingFiles } from '../src/files/server-incoming-files';
@@ -33,11 +40,13 @@ export async function openBenchServices(name: string): Promise<BenchServices> {
     clock: systemClock,
     ids: new TimeOrderedIds(),
     secrets: new NodeSecrets(new Uint8Array(32), 'bench'),
+    passwords: new ScryptPasswords(),
     urls: { api: 'http://bench.test', app: 'http://app.bench.test' },
     incomingFiles: new ServerIncomingFiles(blobs, { ...DEFAULT_INCOMING_FILE_LIMITS, allowHosts: [] }),
     contentImports: new ServerContentImports(blobs, { ...DEFAULT_CONTENT_IMPORT_LIMITS, allowHosts: [] }),
     contentTemplates: new TemplateCatalog(fileURLToPath(new URL('../templates', import.meta.url))),
     pdfLinks: new ServerPdfLinks(new Uint8Array(32), 'http://bench.test', systemClock, 3_600_000),
+    events: new InProcessEventBus(() => {}),
   };
   return { services, store, dataDir };
 }

@@ -64,7 +64,41 @@ async function ensureBuild() {
   return true;
 }
 
+/**
+ * The web app's build (`apps/web/dist`, served at `/`), made when missing or stale. Only for
+ * the real build: a test's `--out-dir` server serves whatever web build there is. Without
+ * Vite (a production install) a missing or stale web build is a warning: the server still
+ * runs, and `/` says how to build the app.
+ */
+async function ensureWebBuild() {
+  if (outDirName !== 'dist') return;
+  const { webBuildState } = await import('../../web/scripts/build-state.mjs');
+  const state = webBuildState();
+  if (state.state === 'fresh') return;
+  let web;
+  try {
+    web = await import('../../web/scripts/build.mjs');
+  } catch (error) {
+    if (error.code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    process.stderr.write(
+      'quire: warning: the web app is not built and this install cannot build it: run pnpm build\n',
+    );
+    return;
+  }
+  process.stderr.write(
+    `quire: building the web app (${state.state === 'missing' ? 'no build yet' : state.because})...\n`,
+  );
+  const started = performance.now();
+  try {
+    await web.buildWeb();
+    process.stderr.write(`quire: built the web app in ${Math.round(performance.now() - started)} ms\n`);
+  } catch (error) {
+    process.stderr.write(`quire: warning: the web app build failed, / will say so: ${error.message}\n`);
+  }
+}
+
 if (await ensureBuild()) {
+  await ensureWebBuild();
   process.setSourceMapsEnabled(true);
   await import(pathToFileURL(join(ROOT, 'apps/server', outDirName, 'server.js')).href);
 } else {

@@ -6,10 +6,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import { type Clock, invalidInput, systemClock } from '@quire/domain';
-import { createRepositories, loadOrCreateSigningKey, openStoredBlobs } from '@quire/persistence';
+import {
+  createRepositories,
+  loadOrCreateSigningKey,
+  openEventBus,
+  openStoredBlobs,
+} from '@quire/persistence';
 import type { Store } from '@quire/store';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { NodeSecrets } from './adapters/node-secrets';
+import { ScryptPasswords } from './adapters/scrypt-passwords';
 import { TimeOrderedIds } from './adapters/time-ordered-ids';
 import type { Config } from './config';
 import { pdfDocumentOf } from './content-exports/pdf-content';
@@ -33,6 +39,7 @@ import { DEFAULT_CONTENT_IMPORT_LIMITS, ServerContentImports } from './imports/s
 import { registerPdfDownloads } from './pdf/pdf-route';
 import { RequestGate, type Services } from './request-context';
 import { TemplateCatalog } from './templates/template-catalog';
+import { registerWebApp } from './web-app/serve-web-app';
 
 export interface AppOptions {
   config: Config;
@@ -52,19 +59,36 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 /** Long enough for any id the schemas accept (128) and then some: longer segments are a 414. */
 const MAX_PARAM_LENGTH = 512;
 
+/** Where services report what goes wrong in the background (a pino or Fastify logger fits). */
+export interface ServiceLog {
+  warn(fields: Record<string, unknown>, message: string): void;
+}
+
+const silentServiceLog: ServiceLog = { warn: () => {} };
+
 export async function buildServices(
-  options: Pick<AppOptions, 'config' | 'store' | 'clock'>,
+  options: Pick<AppOptions, 'config' | 'store' | 'clock'> & { log?: ServiceLog },
 ): Promise<Services> {
   const signingKey = await loadOrCreateSigningKey(options.store.db, () =>
     randomBytes(32).toString('base64url'),
   );
   const blobs = await openStoredBlobs(options.store, options.config.dataDir);
   const pdfKey = pdfLinkKey(signingKey);
+  const log = options.log ?? silentServiceLog;
+  const { bus, reach } = await openEventBus(options.store, (message, error) =>
+    log.warn({ err: error }, message),
+  );
+  if (options.store.engine === 'mongodb' && reach === 'this server')
+    log.warn(
+      {},
+      'MongoDB is a standalone server (no change streams): live updates reach only the viewers of this server; run a replica set (one node will do) for several servers',
+    );
   return {
     repos: createRepositories(options.store.db),
     clock: options.clock ?? systemClock,
     ids: new TimeOrderedIds(),
     secrets: new NodeSecrets(new TextEncoder().encode(signingKey), options.config.publicUrl),
+    passwords: new ScryptPasswords(),
     urls: { api: options.config.publicUrl, app: options.config.appUrl },
     incomingFiles: new ServerIncomingFiles(blobs, {
       ...DEFAULT_INCOMING_FILE_LIMITS,
@@ -85,16 +109,12 @@ export async function buildServices(
     ),
     pdfLinkKey: pdfKey,
     blobs,
+    events: bus,
   };
 }
 
 export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const { config, store } = options;
-  const services = await buildServices(options);
-  const tokens = new TokenCache(services);
-  // Revocations evict the token from the cache: the next request is refused, on every face.
-  services.repos.apiTokens = tokens.evictingOnRevoke(services.repos.apiTokens);
-  const gate = new RequestGate(services, new RateLimits(store, config.rateLimits), tokens);
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     logController: new OneLinePerRequest(),
@@ -116,6 +136,13 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     // Requests Node refuses before Fastify sees them (headers too large, bad framing).
     clientErrorHandler: answerClientError,
   });
+
+  const services = await buildServices({ ...options, log: app.log });
+  const tokens = new TokenCache(services);
+  // Revocations evict the token from the cache: the next request is refused, on every face.
+  services.repos.apiTokens = tokens.evictingOnRevoke(services.repos.apiTokens);
+  const gate = new RequestGate(services, new RateLimits(store, config.rateLimits), tokens);
+  app.addHook('onClose', () => services.events.close());
 
   const applyPageHeaders = pageSecurityHeaders();
   // A callback hook, not an async one: it runs on every request and needs no promise.
@@ -161,10 +188,14 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     return reply.code(httpError.status).send(httpError.body);
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    reply
-      .code(404)
-      .send(errorBody(404, `No route ${request.method} ${request.url.split('?')[0]!.slice(0, 200)}`)),
+  // The web app's paths are the client's: a browser navigating to one gets the app.
+  const webApp = registerWebApp(app);
+  app.setNotFoundHandler(
+    (request, reply) =>
+      webApp.answerNavigation(request, reply) ??
+      reply
+        .code(404)
+        .send(errorBody(404, `No route ${request.method} ${request.url.split('?')[0]!.slice(0, 200)}`)),
   );
 
   registerMetrics(app, store, config);

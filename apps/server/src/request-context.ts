@@ -1,30 +1,38 @@
 /**
  * What a face needs to run operations for one request: the operation context (the services
- * shared by every request, plus the caller resolved from `Authorization: Bearer`) and the
- * rate-limit meter that charges each operation to the caller's token.
+ * shared by every request, plus the caller resolved from `Authorization: Bearer`, or else
+ * from the web app's session cookie) and the rate-limit meter that charges each operation to
+ * the caller's token or session.
  */
-import type {
-  Caller,
-  Clock,
-  ContentImports,
-  ContentTemplates,
-  IdSource,
-  IncomingFiles,
-  OperationContext,
-  PdfLinks,
-  PublicUrls,
-  Repositories,
-  Secrets,
+import {
+  authenticateSession,
+  type Caller,
+  type Clock,
+  type ContentImports,
+  type ContentTemplates,
+  type DomainError,
+  forbidden,
+  type IdSource,
+  type IncomingFiles,
+  type OperationContext,
+  type Passwords,
+  type PdfLinks,
+  type PublicUrls,
+  type Repositories,
+  type Secrets,
+  type SessionRecord,
 } from '@quire/domain';
-import type { StoredBlobs } from '@quire/persistence';
+import type { EventBus, StoredBlobs } from '@quire/persistence';
 import type { RateLimits, RateState } from './http/rate-limits';
 import type { TokenCache } from './http/token-cache';
+import { sessionCookieIn } from './sessions/session-cookie';
 
 export interface Services {
   repos: Repositories;
   clock: Clock;
   ids: IdSource;
   secrets: Secrets;
+  passwords: Passwords;
   urls: PublicUrls;
   incomingFiles: IncomingFiles;
   contentImports: ContentImports;
@@ -34,17 +42,31 @@ export interface Services {
   pdfLinkKey: Uint8Array;
   /** The bytes of files, served by `/files/:hash` (`files/file-downloads.ts`). */
   blobs: StoredBlobs;
+  /** Operations publish here; the tRPC face's live views subscribe (`faces/trpc/live-router.ts`). */
+  events: EventBus;
 }
 
 /** One request's way to run operations (see `runOperation`). */
 export interface RequestAccess {
   ctx: OperationContext;
-  /** Charges one operation to the caller's token; rejects with 'rate_limited' once it is spent. */
+  /** The web app session the request came with (its cookie authenticated it); absent otherwise. */
+  session?: SessionRecord;
+  /**
+   * Charges one operation: to the caller's token or session budget, rejecting with
+   * 'rate_limited' once it is spent. Without a caller (the operation is about to be refused
+   * with 401), one failed authentication to the address instead, once per request.
+   */
   charge(): Promise<void>;
 }
 
 export interface RequestFacts {
   authorization: string | undefined;
+  /** The `Cookie` header: the web app's session cookie counts only without `authorization`. */
+  cookie: string | undefined;
+  /** The HTTP method: a cookie-authenticated request other than GET, HEAD, OPTIONS needs `csrfToken`. */
+  method: string;
+  /** The `x-quire-csrf` header. */
+  csrfToken: string | undefined;
   /** The client's address (Fastify's `request.ip`, which honours QUIRE_TRUST_PROXY). */
   address: string;
   /** Called with the budget left after each charge, to send the `X-RateLimit-*` headers. */
@@ -53,14 +75,21 @@ export interface RequestFacts {
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-async function callerFromAuthorization(
-  tokens: TokenCache,
-  authorization: string | undefined,
-): Promise<Caller | null> {
-  const token = authorization ? BEARER.exec(authorization)?.[1] : undefined;
-  if (!token) return null;
-  return tokens.authenticate(token);
+/** Methods that change nothing: a cookie-authenticated request with another needs the CSRF header. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Who the request's credential stands for; `presented` says whether it carried one at all. */
+interface Authentication {
+  caller: Caller | null;
+  session?: SessionRecord;
+  presented: boolean;
 }
+
+const csrfRefusal = (): DomainError =>
+  forbidden(
+    "Missing or wrong CSRF token: a signed-in browser sends its session's csrfToken as the " +
+      '"x-quire-csrf" header with every request that changes something',
+  );
 
 /** Opens requests: authenticates, guards the address budget, and meters operations. */
 export class RequestGate {
@@ -71,24 +100,51 @@ export class RequestGate {
   ) {}
 
   /**
-   * Authenticates the request. An address that spent its budget of failed authentications
-   * is refused first (429), whatever its token; a missing or bad token costs the address a
-   * point and leaves the caller null (the operation then answers 401).
+   * Authenticates the request: `Authorization: Bearer <token>` when the header is there
+   * (whatever the cookies), else the session cookie. An address that spent its budget of
+   * failed authentications is refused first (429), whatever it sends. A credential that does
+   * not authenticate (a bad or revoked token; a forged, malformed, expired or revoked session
+   * cookie) costs the address a point at once and leaves the caller null (operations then
+   * answer 401); a request with no credential costs one only when it runs an operation
+   * (`charge`), so that a browser signing in costs nothing. A request the cookie
+   * authenticated that may change something (not GET, HEAD or OPTIONS) must carry the
+   * session's CSRF token as `x-quire-csrf`: otherwise 403, before anything runs.
    */
   async open(facts: RequestFacts): Promise<RequestAccess> {
     await this.limits.refuseBlockedAddress(facts.address);
-    const caller = await callerFromAuthorization(this.tokens, facts.authorization);
-    if (!caller) await this.limits.chargeFailedAuthentication(facts.address);
+    const { caller, session, presented } = await this.#authenticate(facts);
+    let failureCharged = presented && !caller;
+    if (failureCharged) await this.limits.chargeFailedAuthentication(facts.address);
+    if (session && !SAFE_METHODS.has(facts.method) && facts.csrfToken !== session.csrfToken) {
+      throw csrfRefusal();
+    }
     const ctx: OperationContext = { ...this.services, caller };
     const limits = this.limits;
     return {
       ctx,
+      session,
       async charge() {
-        if (!caller) return;
+        if (!caller) {
+          if (!failureCharged) await limits.chargeFailedAuthentication(facts.address);
+          failureCharged = true;
+          return;
+        }
         const { state, refusal } = await limits.chargeOperation(caller.tokenId);
         if (state) facts.onRateState(state, refusal?.details.retryAfterSeconds);
         if (refusal) throw refusal;
       },
     };
+  }
+
+  async #authenticate(facts: RequestFacts): Promise<Authentication> {
+    if (facts.authorization !== undefined) {
+      const token = BEARER.exec(facts.authorization)?.[1];
+      const caller = token ? await this.tokens.authenticate(token) : null;
+      return { caller, presented: true };
+    }
+    const cookie = sessionCookieIn(facts.cookie);
+    if (cookie === undefined) return { caller: null, presented: false };
+    const found = await authenticateSession(this.services, cookie);
+    return found ? { ...found, presented: true } : { caller: null, presented: true };
   }
 }

@@ -10,6 +10,14 @@ export {
   openStoredBlobs,
   type StoredBlobs,
 } from './blobs';
+export {
+  type EventBus,
+  type EventBusProblem,
+  type EventListener,
+  InProcessEventBus,
+  type OpenedEventBus,
+  openEventBus,
+} from './events';
 export { loadOrCreateSigningKey } from './instance/signing-key';
 export type { MaintenanceLog, StartupRepair } from './maintenance/reconcile-after-unclean-shutdown';
 export {

@@ -33,7 +33,15 @@ export { isDuplicateKeyError } from './collection';
 export type { CollectionIndexes, IndexDeclaration, IndexFieldPath } from './indexes';
 export { defaultIndexName, defineIndexes, ensureIndexes } from './indexes';
 export { LatencyHistogram } from './latency-histogram';
-export { GridFSBucket, type GridFSFile, type MongoDatabase, mongoDatabaseOf } from './mongodb-database';
+export {
+  type ChangeStream,
+  type ChangeStreamInsertDocument,
+  type Collection,
+  GridFSBucket,
+  type GridFSFile,
+  type MongoDatabase,
+  mongoDatabaseOf,
+} from './mongodb-database';
 export {
   MONGODB_CONNECT_TIMEOUT_MS,
   MongoConnectionError,

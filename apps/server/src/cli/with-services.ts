@@ -33,8 +33,12 @@ export async function withServices<T>(work: (opened: CliServices) => Promise<T>)
   const config = parseConfig(process.env);
   const store = await openConfiguredStore(config, { log: stderrLog });
   try {
-    const services = await buildServices({ config, store });
-    return await work({ services, config, store, domain });
+    const services = await buildServices({ config, store, log: stderrLog });
+    try {
+      return await work({ services, config, store, domain });
+    } finally {
+      await services.events.close();
+    }
   } finally {
     await store.close();
   }

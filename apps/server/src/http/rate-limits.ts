@@ -5,10 +5,13 @@
  * a bad or revoked one) costs one point of the caller's address budget. An address whose
  * budget is spent is refused before its token is even looked at, which slows token guessing.
  *
- * Token budgets live in memory with the embedded engine (one process owns its data directory)
- * and in the store itself with MongoDB (`RateLimiterMongo`, shared by every server process,
- * with a per-process memory limiter standing in while MongoDB cannot be reached). Address
- * budgets are always per process, in memory.
+ * Signing in to the web app with a password has budgets of its own: failed attempts per
+ * account and per address (10 per 15 minutes each, `SIGN_IN_FAILURES`), successes not counted.
+ *
+ * Token and sign-in budgets live in memory with the embedded engine (one process owns its
+ * data directory) and in the store itself with MongoDB (`RateLimiterMongo`, shared by every
+ * server process, with a per-process memory limiter standing in while MongoDB cannot be
+ * reached). Budgets of failed authentications per address are always per process, in memory.
  */
 import { DomainError } from '@quire/domain';
 import type { Store } from '@quire/store';
@@ -26,7 +29,17 @@ export interface RateLimitConfig {
   /** Failed authentications per window per address; 0 turns the limit off. */
   authFailuresPerWindow: number;
   windowSeconds: number;
+  /** Failed password sign-ins per window per account and per address; default `SIGN_IN_FAILURES`. */
+  signInFailures?: { perWindow: number; windowSeconds: number };
 }
+
+/** Failed password sign-ins allowed per account and per address before a wait (429). */
+export const SIGN_IN_FAILURES = { perWindow: 10, windowSeconds: 15 * 60 } as const;
+
+const SIGN_IN_REFUSALS = {
+  byAddress: 'Too many failed sign-ins from this address',
+  byAccount: 'Too many failed sign-ins to this account',
+} as const;
 
 /** What the `X-RateLimit-*` headers report after an operation was charged. */
 export interface RateState {
@@ -56,6 +69,7 @@ const secondsUntil = (msBeforeNext: number): number => Math.ceil(msBeforeNext / 
 export class RateLimits {
   readonly #operations: RateLimiterAbstract | undefined;
   readonly #authFailures: RateLimiterAbstract | undefined;
+  readonly #signInFailures: { byAccount: RateLimiterAbstract; byAddress: RateLimiterAbstract } | undefined;
   readonly #config: RateLimitConfig;
 
   constructor(store: Store, config: RateLimitConfig) {
@@ -71,6 +85,13 @@ export class RateLimits {
         points: config.authFailuresPerWindow,
         duration: config.windowSeconds,
       });
+    }
+    const signIn = config.signInFailures ?? SIGN_IN_FAILURES;
+    if (signIn.perWindow > 0) {
+      this.#signInFailures = {
+        byAccount: limiterFor(store, 'signin-account', signIn.perWindow, signIn.windowSeconds),
+        byAddress: limiterFor(store, 'signin-address', signIn.perWindow, signIn.windowSeconds),
+      };
     }
   }
 
@@ -110,6 +131,30 @@ export class RateLimits {
     }
   }
 
+  /**
+   * Takes one attempt from the sign-in budgets of the address, then of the account (a hash
+   * of the email), before the password is checked, so concurrent guesses cannot all slip
+   * past a check made before any of them failed: 429 (Retry-After) once either is spent,
+   * whatever the password. A success gives the attempt back (`refundSignIn`): only failures
+   * count.
+   */
+  async takeSignInAttempt(account: string, address: string): Promise<void> {
+    const budgets = this.#signInFailures;
+    if (!budgets) return;
+    // The address first: a refused address costs the account nothing.
+    const byAddress = await takeAttempt(budgets.byAddress, address, SIGN_IN_REFUSALS.byAddress);
+    if (byAddress) throw byAddress;
+    const byAccount = await takeAttempt(budgets.byAccount, account, SIGN_IN_REFUSALS.byAccount);
+    if (byAccount) throw byAccount;
+  }
+
+  /** Gives back the attempt a successful sign-in took. */
+  async refundSignIn(account: string, address: string): Promise<void> {
+    const budgets = this.#signInFailures;
+    if (!budgets) return;
+    await Promise.all([budgets.byAddress.reward(address, 1), budgets.byAccount.reward(account, 1)]);
+  }
+
   /** Counts a failed authentication against the address. */
   async chargeFailedAuthentication(address: string): Promise<void> {
     const limiter = this.#authFailures;
@@ -118,6 +163,20 @@ export class RateLimits {
     await limiter.consume(address, 1).catch((refusal: unknown) => {
       if (!(refusal instanceof RateLimiterRes)) throw refusal;
     });
+  }
+}
+
+/**
+ * One attempt taken from a budget: resolves when the budget had room, or with the refusal
+ * once it is spent (the attempt is still counted, as a failure would be).
+ */
+async function takeAttempt(limiter: RateLimiterAbstract, key: string, what: string) {
+  try {
+    await limiter.consume(key, 1);
+    return undefined;
+  } catch (spent) {
+    if (!(spent instanceof RateLimiterRes)) throw spent;
+    return rateLimited(secondsUntil(spent.msBeforeNext), `${what}: retry later`);
   }
 }
 

@@ -344,6 +344,77 @@ describe.each(MOUNTS)('comments $name', ({ inChangeRequest }) => {
     expectError(await react(s.reader.token, { addedReactions: ['👍'] }), 403);
   });
 
+  it('lists the commenters: who posted a comment or a reply, each once, as members, page by page', async () => {
+    const s = await setUp();
+    const empty = await server.api(`${s.base}/commenters`, { token: s.reader.token });
+    expect(empty.status).toBe(200);
+    expect(empty.body).toMatchObject({ items: [], count: 0 });
+    const first = await posted(s, s.commenter.token);
+    await posted(s, s.commenter.token);
+    await posted(s, s.editor.token);
+    const reply = await server.api(`${s.base}/comments/${first.id}/replies`, {
+      method: 'POST',
+      token: s.org.admin.token,
+      body: { body: { markdown: 'Noted.' } },
+    });
+    expect(reply.status).toBe(200);
+    // A comment of the other scope does not count here.
+    const other = inChangeRequest ? `/v1/spaces/${s.spaceId}` : null;
+    if (other)
+      await server.api(`${other}/comments`, {
+        method: 'POST',
+        token: s.reader.token,
+        body: { body: { markdown: 'Elsewhere.' } },
+      });
+    const expected = [s.commenter.user.id, s.editor.user.id, s.org.admin.user.id].sort();
+    const { items, pages } = await walkPages(server, `${s.base}/commenters?limit=1`, s.reader.token);
+    expect(pages).toBe(3);
+    expect(items.map((member: Json) => member.id)).toEqual(expected);
+    expect(items[0]).toMatchObject({ object: 'member', user: { object: 'user' }, role: expect.any(String) });
+    // Someone who left the organization is no longer a member, so no longer listed.
+    await server.callOperation(operations.orgs.members.remove, s.org.admin, {
+      organizationId: s.org.organization.id,
+      userId: s.editor.user.id,
+    });
+    const after = await server.api(`${s.base}/commenters`, { token: s.reader.token });
+    expect(after.body.items.map((member: Json) => member.id)).toEqual(
+      expected.filter((id) => id !== s.editor.user.id),
+    );
+    expect(after.body.count).toBe(2);
+    // Outsiders see nothing.
+    const outsider = await createUser(server);
+    expectError(await server.api(`${s.base}/commenters`, { token: outsider.token }), 404);
+  });
+
+  it('keeps every reaction of people reacting at once, and an edit racing them', async () => {
+    const s = await setUp();
+    const comment = await posted(s, s.commenter.token);
+    const people = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const member = await addMember(server, s.org.organization.id, null);
+        await grant(
+          server,
+          s.org,
+          { kind: 'space', id: s.spaceId },
+          { role: 'comment', users: [member.user.id] },
+        );
+        return member;
+      }),
+    );
+    const url = `${s.base}/comments/${comment.id}`;
+    const answers = await Promise.all([
+      ...people.map((person) =>
+        server.api(url, { method: 'PUT', token: person.token, body: { addedReactions: ['👍'] } }),
+      ),
+      server.api(url, { method: 'PUT', token: s.commenter.token, body: { body: { markdown: 'Racing.' } } }),
+    ]);
+    for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const after = await server.api(url, { token: s.reader.token });
+    expect(after.body.body).toEqual({ markdown: 'Racing.' });
+    expect(after.body.reactions).toHaveLength(1);
+    expect(after.body.reactions[0].count).toBe(people.length);
+  });
+
   it('replies: post, list, get, update, delete, and the replies count', async () => {
     const s = await setUp();
     const comment = await posted(s, s.commenter.token);

@@ -56,6 +56,9 @@ describe('comments', () => {
     expectConforms(client.last(), 'postCommentReplyInSpace', 200);
     await spaces.listCommentRepliesInSpace(spaceId, commentId, { format: 'markdown' });
     expectConforms(client.last(), 'listCommentRepliesInSpace', 200);
+    const commenters = await spaces.listCommentersInSpace(spaceId, { limit: 10 });
+    expectConforms(client.last(), 'listCommentersInSpace', 200);
+    expect(commenters.data.items).toHaveLength(1);
     await spaces.getCommentReplyInSpace(spaceId, commentId, reply.data.id);
     expectConforms(client.last(), 'getCommentReplyInSpace', 200);
     await spaces.updateCommentReplyInSpace(spaceId, commentId, reply.data.id, { body: { markdown: 'Yes!' } });
@@ -98,6 +101,9 @@ describe('comments', () => {
       body: { markdown: 'Because.' },
     });
     expectConforms(client.last(), 'postCommentReplyInChangeRequest', 200);
+    const commenters = await spaces.listCommentersInChangeRequest(spaceId, changeRequestId);
+    expectConforms(client.last(), 'listCommentersInChangeRequest', 200);
+    expect(commenters.data.items).toHaveLength(1);
     await spaces.listCommentRepliesInChangeRequest(spaceId, changeRequestId, commentId);
     expectConforms(client.last(), 'listCommentRepliesInChangeRequest', 200);
     await spaces.getCommentReplyInChangeRequest(spaceId, changeRequestId, commentId, reply.data.id);

@@ -16,6 +16,9 @@ const QUIRE_ONLY = [
   'POST /v1/orgs',
   'GET /v1/user/tokens',
   'DELETE /v1/user/tokens/:tokenId',
+  // The web app's sessions of the user (its settings list them and sign browsers out).
+  'GET /v1/user/sessions',
+  'DELETE /v1/user/sessions/:sessionId',
   // Editing a live space (GitBook's newer batch shape, absent from this client's document) and its history.
   'POST /v1/spaces/:spaceId/content',
   'GET /v1/spaces/:spaceId/revisions',

@@ -131,6 +131,12 @@ function mountCases(mount: Mount): MatrixCase[] {
       expected: byItemRole('read', 200),
     }),
     matrixCase({
+      route: `GET ${mount.base}/commenters`,
+      prepare: comment,
+      input: (_f, posted: PostedComment) => ({ ...posted.scope }),
+      expected: byItemRole('read', 200),
+    }),
+    matrixCase({
       route: `POST ${COMMENTS}`,
       input: async (f) => ({ ...(await scopeOf(f, mount)), body: { markdown: f.unique('New remark') } }),
       observe: (f) => commentCount(f, mount),

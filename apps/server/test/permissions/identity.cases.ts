@@ -1,5 +1,5 @@
 /** The matrix of the identity routes: `/v1/user`, `/v1/users/{userId}` and `/admin`. */
-import { operations } from '@quire/domain';
+import { operations, startSession } from '@quire/domain';
 import { anyCaller, instanceAdminsOnly, unchanged } from '../support/matrix/expectations';
 import { type MatrixCase, matrixCase } from '../support/matrix/matrix-case';
 import type { MatrixFixture } from '../support/matrix/matrix-fixture';
@@ -10,6 +10,24 @@ const victimToken = (fixture: MatrixFixture, tokenId: string) =>
     { userId: fixture.victim.userId, tokenId },
     fixture.instanceAdmin,
   );
+
+/** A session of the victim (a user of no organization), as signing in to the web app makes one. */
+const freshVictimSession = async (fixture: MatrixFixture) =>
+  (
+    await startSession(fixture.server.services, {
+      userId: fixture.victim.userId,
+      userAgent: 'matrix',
+      address: '192.0.2.1',
+    })
+  ).session.id;
+
+const victimSession = (fixture: MatrixFixture, sessionId: string) =>
+  fixture.server.services.repos.sessions.findById(sessionId);
+
+const victimPasswordHash = async (fixture: MatrixFixture) => {
+  const victim = await fixture.server.services.repos.users.findById(fixture.victim.userId);
+  return (await fixture.server.services.repos.users.findWithPasswordHash(victim!.email))?.passwordHash;
+};
 
 const victimTokenCount = async (fixture: MatrixFixture) =>
   fixture.server.services.repos.apiTokens.countByUser(fixture.victim.userId);
@@ -25,6 +43,16 @@ export const identityCases: MatrixCase[] = [
     observe: victimToken,
     // Someone else's token is treated as missing: 204, and it stays valid.
     expected: anyCaller(unchanged(204)),
+  }),
+  matrixCase({ route: 'GET /v1/user/sessions', input: () => ({}), expected: anyCaller(200) }),
+  matrixCase({
+    route: 'DELETE /v1/user/sessions/:sessionId',
+    title: "someone else's session",
+    prepare: freshVictimSession,
+    input: (_f, sessionId: string) => ({ sessionId }),
+    observe: victimSession,
+    // Someone else's session is not found, and stays signed in.
+    expected: anyCaller(404),
   }),
   matrixCase({
     route: 'GET /v1/users/:userId',
@@ -45,6 +73,12 @@ export const identityCases: MatrixCase[] = [
     route: 'GET /admin/users/:userId',
     input: (f) => ({ userId: f.subject.user.id }),
     expected: instanceAdminsOnly(200),
+  }),
+  matrixCase({
+    route: 'POST /admin/users/:userId/password',
+    input: (f) => ({ userId: f.victim.userId, password: 'a matrix password' }),
+    observe: victimPasswordHash,
+    expected: instanceAdminsOnly(204),
   }),
   matrixCase({
     route: 'POST /admin/users/:userId/tokens',

@@ -15,9 +15,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { authenticateApiToken, type DomainServices, executeOperation, type Operation } from '@quire/domain';
-import { createRepositories, DirectoryBlobStore } from '@quire/persistence';
+import { createRepositories, DirectoryBlobStore, InProcessEventBus } from '@quire/persistence';
 import type { z } from 'zod';
 import { NodeSecrets } from '../../src/adapters/node-secrets';
+import { ScryptPasswords } from '../../src/adapters/scrypt-passwords';
 import { TimeOrderedIds } from '../../src/adapters/time-ordered-ids';
 import { ServerPdfLinks } from '../../src/content-exports/server-pdf-links';
 import { DEFAULT_INCOMING_FILE_LIMITS, ServerIncomingFiles } from '../../src/files/server-incoming-files';
@@ -70,11 +71,13 @@ export async function openTestDomain(): Promise<QuireUnderTest> {
     clock,
     ids: new TimeOrderedIds(),
     secrets: new NodeSecrets(randomBytes(32), TEST_URLS.api),
+    passwords: new ScryptPasswords(),
     urls: TEST_URLS,
     incomingFiles: new ServerIncomingFiles(blobs, { ...DEFAULT_INCOMING_FILE_LIMITS, allowHosts: [] }),
     contentImports: new ServerContentImports(blobs, { ...DEFAULT_CONTENT_IMPORT_LIMITS, allowHosts: [] }),
     contentTemplates: new TemplateCatalog(fileURLToPath(new URL('../../templates', import.meta.url))),
     pdfLinks: new ServerPdfLinks(randomBytes(32), TEST_URLS.api, clock, 3_600_000),
+    events: new InProcessEventBus(() => {}),
   };
   return { services, clock, callOperation: operationCaller(services) };
 }

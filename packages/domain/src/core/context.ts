@@ -1,15 +1,23 @@
 import type { Clock } from './ports/clock';
 import type { ContentImports } from './ports/content-imports';
 import type { ContentTemplates } from './ports/content-templates';
+import type { EventPublisher } from './ports/events';
 import type { IdSource } from './ports/ids';
 import type { IncomingFiles } from './ports/incoming-files';
+import type { Passwords } from './ports/passwords';
 import type { PdfLinks } from './ports/pdf-links';
 import type { Secrets } from './ports/secrets';
 
 /** The authenticated caller of an operation. */
 export interface Caller {
   userId: string;
+  /**
+   * The credential the request came with: an API token's id, or the id of the web app's
+   * session (then `sessionId` says so too). Its rate-limit budget is charged per operation.
+   */
   tokenId: string;
+  /** Set when the caller signed in to the web app: the session the request came with. */
+  sessionId?: string;
   /** Instance administrators manage users and tokens; they see no organization they are not in. */
   isInstanceAdmin: boolean;
 }
@@ -36,6 +44,8 @@ export interface OperationContext {
   clock: Clock;
   ids: IdSource;
   secrets: Secrets;
+  /** Hashing and checking passwords (slow on purpose). */
+  passwords: Passwords;
   urls: PublicUrls;
   /** Files brought in by content edits (inline or from a URL), stored by content hash. */
   incomingFiles: IncomingFiles;
@@ -45,6 +55,8 @@ export interface OperationContext {
   contentTemplates: ContentTemplates;
   /** Signed, expiring links to PDFs of content. */
   pdfLinks: PdfLinks;
+  /** Where operations report what they did (`ports/events.ts`). */
+  events: EventPublisher;
 }
 
 /** The caller of an operation whose access is 'user' or stricter (checked before `run`). */

@@ -231,16 +231,21 @@ export function edgeCursorOf(page: Page<unknown>, index: number): string {
 const pageSchemas = new WeakMap<z.ZodType, z.ZodType>();
 
 /**
- * The output schema of a list operation: `{items, count, next?}` of the item schema.
+ * The output schema of a list operation: `{items, count, next?}` of the item schema, plus
+ * `extra` fields where GitBook's document has more on one list (`total` on the commenters).
  * The GraphQL face recognises these (`itemSchemaOfPage`) and serves them as connections.
  */
-export function pageSchemaOf<Item extends z.ZodType>(item: Item) {
+export function pageSchemaOf<Item extends z.ZodType, Extra extends z.ZodRawShape = Record<never, never>>(
+  item: Item,
+  extra?: Extra,
+) {
   const schema = z.object({
     items: z.array(item),
     /** Total number of items in the list (all pages). */
     count: z.number().int().min(0),
     /** Present when more results exist: pass `next.page` as `page` to fetch them. */
     next: z.object({ page: z.string() }).optional(),
+    ...(extra ?? ({} as Extra)),
   });
   pageSchemas.set(schema, item);
   return schema;

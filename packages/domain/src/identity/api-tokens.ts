@@ -15,7 +15,7 @@ export const API_TOKEN_PREFIX = 'quire_';
 const PREVIEW_LENGTH = 10;
 
 /** Longer bearer strings are refused before hashing: no token of ours is that long. */
-const MAX_TOKEN_LENGTH = 512;
+export const MAX_TOKEN_LENGTH = 512;
 
 /** `lastUsedAt` is written at most this often, so authenticating stays two reads. */
 export const LAST_USED_RESOLUTION_MS = 60_000;

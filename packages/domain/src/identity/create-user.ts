@@ -20,11 +20,17 @@ export const CreateUserInputSchema = z.strictObject({
 export type CreateUserInput = z.input<typeof CreateUserInputSchema>;
 
 /**
- * Creates a user. Used by the `/admin` API, the command line, bootstrap and test factories,
- * so it validates its input itself. A taken email is a Conflict (checked first for a clear
- * message; the unique index decides under races).
+ * Creates a user. Used by the `/admin` API, the command line, bootstrap, joining through an
+ * invite link and test factories, so it validates its input itself. A taken email is a
+ * Conflict (checked first for a clear message; the unique index decides under races). A
+ * `passwordHash` (`Passwords.hash`) is written with the user, in the same insert, so a user
+ * made to sign in with a password never exists without it.
  */
-export async function createUser(services: DomainServices, input: CreateUserInput): Promise<UserRecord> {
+export async function createUser(
+  services: DomainServices,
+  input: CreateUserInput,
+  credentials: { passwordHash?: string } = {},
+): Promise<UserRecord> {
   const parsed = CreateUserInputSchema.safeParse(input);
   if (!parsed.success) throw validationError(fieldIssuesOf(parsed.error));
   const { displayName, email, isInstanceAdmin = false } = parsed.data;
@@ -37,6 +43,6 @@ export async function createUser(services: DomainServices, input: CreateUserInpu
     isInstanceAdmin,
     createdAt: services.clock.now().toISOString(),
   };
-  await services.repos.users.insert(user);
+  await services.repos.users.insert(user, credentials.passwordHash);
   return user;
 }

@@ -1,14 +1,18 @@
-/** The identity area: users, API tokens and authentication. */
+/** The identity area: users, API tokens, passwords, web app sessions and authentication. */
 
 export * from './admin-user-schema';
 export * from './api-token-schema';
 export * from './api-tokens';
 export * from './create-user';
 export { identityOperations } from './operations';
+export * from './passwords';
 export * from './people-seen-in';
 export * from './ports';
 export * from './records';
 export type { IdentityRepositories } from './repositories';
+export * from './session-schema';
+export * from './sessions';
+export * from './sign-in-inputs';
 export * from './user-fields';
 export * from './user-schema';
 export * from './user-view';

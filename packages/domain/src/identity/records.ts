@@ -1,4 +1,4 @@
-/** What the repositories store for users and their API tokens. */
+/** What the repositories store for users, their API tokens and their web app sessions. */
 
 export interface UserRecord {
   id: string;
@@ -23,4 +23,30 @@ export interface ApiTokenRecord {
   createdAt: string;
   lastUsedAt?: string;
   revokedAt?: string;
+}
+
+/**
+ * A signed-in browser of the web app. The cookie carries `<id>.<secret>`; only the secret's
+ * hash is stored, as for API tokens. Revoking a session deletes it.
+ */
+export interface SessionRecord {
+  id: string;
+  userId: string;
+  /** Hex SHA-256 of the cookie's secret; sessions are looked up by it. */
+  secretHash: string;
+  /**
+   * What the web app sends as `x-quire-csrf` with every cookie-authenticated request that
+   * changes something. Random, shown to the signed-in app, stored in clear: it proves the
+   * request came from a page that could read it, it is not a password.
+   */
+  csrfToken: string;
+  createdAt: string;
+  /** Updated at most once a minute, with `expiresAt`. */
+  lastSeenAt: string;
+  /** Idle expiry: moved forward each time `lastSeenAt` is. */
+  expiresAt: string;
+  /** The browser's `User-Agent` when it signed in, to tell sessions apart in the settings. */
+  userAgent?: string;
+  /** The client's address when it signed in. */
+  address: string;
 }

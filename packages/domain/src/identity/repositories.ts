@@ -1,9 +1,10 @@
 /** The repositories of the identity area, added to every operation's `ctx.repos`. */
-import type { ApiTokenRepository, UserRepository } from './ports';
+import type { ApiTokenRepository, SessionRepository, UserRepository } from './ports';
 
 export interface IdentityRepositories {
   users: UserRepository;
   apiTokens: ApiTokenRepository;
+  sessions: SessionRepository;
 }
 
 declare module '../core/context' {

@@ -28,3 +28,26 @@ export const TokenNameSchema = z
   .min(1)
   .max(64)
   .describe('Label of the token (1 to 64 characters)');
+
+/** Shortest and longest password accepted when one is set. */
+export const PASSWORD_LENGTH = { min: 10, max: 256 } as const;
+
+/**
+ * A new password: 10 to 256 characters, taken as typed (no trimming). The upper bound
+ * keeps hashing bounded.
+ */
+export const PasswordSchema = z
+  .string()
+  .min(PASSWORD_LENGTH.min, `at least ${PASSWORD_LENGTH.min} characters`)
+  .max(PASSWORD_LENGTH.max, `at most ${PASSWORD_LENGTH.max} characters`)
+  .describe(`Password (${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters)`);
+
+/**
+ * A password given to sign in: any length up to the longest a password can be, so that a
+ * wrong one gets the one answer every wrong password gets, whatever its length.
+ */
+export const SignInPasswordSchema = z
+  .string()
+  .min(1)
+  .max(PASSWORD_LENGTH.max)
+  .describe('Password of the user');

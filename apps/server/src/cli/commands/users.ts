@@ -1,7 +1,9 @@
-/** `quire users create|list`: manage the users of the instance. */
+/** `quire users create|list|set-password`: manage the users of the instance. */
 import type { PageRequest, UserRecord } from '@quire/domain';
 import type { Command } from 'commander';
+import { findUserByReference } from '../find-user-by-reference';
 import { printTable } from '../print-table';
+import { readPassword } from '../read-password';
 import { withServices } from '../with-services';
 
 const PAGE = 500;
@@ -28,6 +30,29 @@ export function registerUsersCommands(program: Command): void {
             `Next: quire tokens issue --user ${user.email}\n`,
         );
       }),
+    );
+
+  users
+    .command('set-password')
+    .description(
+      'Set the password a user signs in to the web app with (10 to 256 characters), read from ' +
+        'standard input when piped, else typed twice without echo; it signs them out of every browser',
+    )
+    .argument('<email>', 'the user, by email address (or id)')
+    .addHelpText('after', '\nExample:\n  printf %s "$PASSWORD" | quire users set-password ada@example.com\n')
+    .action((reference: string) =>
+      // The password is read before the store is opened: the embedded store's lock is not
+      // held while someone types.
+      readPassword().then((password) =>
+        withServices(async ({ services, domain }) => {
+          const user = await findUserByReference(services, reference);
+          const { sessionsRevoked } = await domain.setUserPassword(services, { userId: user.id, password });
+          const signedOut = sessionsRevoked === 1 ? '1 browser' : `${sessionsRevoked} browsers`;
+          process.stdout.write(
+            `Set the password of ${user.displayName} <${user.email}>; signed out of ${signedOut}.\n`,
+          );
+        }),
+      ),
     );
 
   users

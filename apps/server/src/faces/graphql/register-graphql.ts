@@ -6,7 +6,8 @@
  * are sent buffered, with a Content-Length, in one write: plain JSON POSTs through
  * `answerJsonOperation` (Yoga's envelop pipeline without its HTTP adapter), everything
  * else (extensions, batching, other media types) through Yoga itself.
- * Every call but the GraphiQL page needs a valid API token (401 otherwise).
+ * Every call but the GraphiQL page needs a caller: an API token, or the web app's session
+ * cookie (401 otherwise).
  */
 import { useGraphQlJit } from '@envelop/graphql-jit';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
@@ -14,7 +15,7 @@ import { type DomainError, isDomainError, unauthenticated } from '@quire/domain'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createYoga } from 'graphql-yoga';
 import { HTTP_STATUS_OF } from '../../http/error-status';
-import { sendRateHeaders } from '../../http/rate-headers';
+import { requestFactsOf } from '../../http/request-facts';
 import type { RequestAccess, RequestGate } from '../../request-context';
 import { registerGraphiql } from './graphiql';
 import { createGraphqlContext, type GraphqlContext } from './graphql-context';
@@ -108,16 +109,16 @@ export function registerGraphql(app: FastifyInstance, gate: RequestGate): void {
       if (graphiql.wanted(request)) return graphiql.send(reply);
       let access: RequestAccess;
       try {
-        access = await gate.open({
-          authorization: request.headers.authorization,
-          address: request.ip,
-          onRateState: (state, retryAfter) => sendRateHeaders(reply, state, retryAfter),
-        });
+        access = await gate.open(requestFactsOf(request, reply));
       } catch (error) {
         if (isDomainError(error)) return requestRefusal(reply, error);
         throw error;
       }
-      if (!access.ctx.caller) return requestRefusal(reply, unauthenticated());
+      if (!access.ctx.caller) {
+        // Refused before any field runs: charged as one operation without a caller would be.
+        await access.charge();
+        return requestRefusal(reply, unauthenticated());
+      }
       const graphql = createGraphqlContext(access);
       const answered = await answerJsonOperation(yoga, request, { req: request, reply, graphql });
       if (!answered) return sendThroughYoga(request, reply, graphql);

@@ -5,26 +5,44 @@
  * a test fails while an operation has no tag.
  */
 
+/**
+ * The parts `/docs` shows one at a time ("Select a definition"): Swagger UI stops rendering
+ * a document past about 135 operations (measured: 135 render, 136 show 6), so each part
+ * stays well under that. `/openapi.json` is always the whole document.
+ */
+export const API_GROUPS = [
+  { id: 'people', title: 'Users, organizations and people' },
+  { id: 'content', title: 'Spaces and content' },
+  { id: 'admin', title: 'Administration' },
+] as const;
+export type ApiGroupId = (typeof API_GROUPS)[number]['id'];
+
 export interface ApiTag {
   name: string;
   description: string;
   /** Operation-name prefixes (dotted, whole segments) the tag covers. */
   prefixes: readonly string[];
+  /** The part of `/docs` the tag is shown in. */
+  group: ApiGroupId;
 }
 
 export const API_TAGS: readonly ApiTag[] = [
   {
     name: 'Current user',
+    group: 'people',
     prefixes: ['user'],
-    description: 'The user the API token belongs to, and their own API tokens.',
+    description:
+      'The user the API token belongs to, their own API tokens, and the browsers signed in to the web app as them.',
   },
   {
     name: 'Users',
+    group: 'people',
     prefixes: ['users'],
     description: 'Other users, as far as the caller works with them (they share an organization).',
   },
   {
     name: 'Organizations',
+    group: 'people',
     prefixes: ['orgs'],
     description:
       'Organizations hold the people, teams and content. Create and update them, add people by email ' +
@@ -32,6 +50,7 @@ export const API_TAGS: readonly ApiTag[] = [
   },
   {
     name: 'Members',
+    group: 'people',
     prefixes: ['orgs.members'],
     description:
       'The people of an organization and their role (admin, create, review, edit, comment, read), or ' +
@@ -39,22 +58,26 @@ export const API_TAGS: readonly ApiTag[] = [
   },
   {
     name: 'Teams',
+    group: 'people',
     prefixes: ['orgs.teams'],
     description:
       'Groups of members of an organization; a role granted to a team reaches each of its members.',
   },
   {
     name: 'Invite links',
+    group: 'people',
     prefixes: ['orgs.inviteLinks'],
     description: 'Links through which people join an organization with the role the link gives.',
   },
   {
     name: 'Single sign-on',
+    group: 'people',
     prefixes: ['orgs.saml', 'orgs.sso'],
     description: "An organization's SAML identity providers, and the ways to sign in to it through them.",
   },
   {
     name: 'Collections',
+    group: 'content',
     prefixes: ['collections'],
     description:
       'Collections arrange spaces and other collections in a tree; a role granted on a collection ' +
@@ -62,6 +85,7 @@ export const API_TAGS: readonly ApiTag[] = [
   },
   {
     name: 'Spaces',
+    group: 'content',
     prefixes: ['spaces'],
     description:
       'Spaces hold the documentation content. Create them at the top of an organization or in a ' +
@@ -69,6 +93,7 @@ export const API_TAGS: readonly ApiTag[] = [
   },
   {
     name: 'Permissions',
+    group: 'content',
     prefixes: ['spaces.permissions', 'collections.permissions'],
     description:
       'Roles granted on a space or a collection to users and teams (a grant on a collection reaches ' +
@@ -77,6 +102,7 @@ export const API_TAGS: readonly ApiTag[] = [
   },
   {
     name: 'Content',
+    group: 'content',
     prefixes: ['spaces.content', 'spaces.revisions', 'spaces.pdf', 'templates'],
     description:
       'The pages and files of a space, as markdown or GitBook documents: read the current content or ' +
@@ -86,6 +112,7 @@ export const API_TAGS: readonly ApiTag[] = [
   },
   {
     name: 'Change requests',
+    group: 'content',
     prefixes: ['changeRequests'],
     description:
       'Proposed edits to a space, numbered per space: drafts, submitted for review (open), archived ' +
@@ -94,6 +121,7 @@ export const API_TAGS: readonly ApiTag[] = [
   },
   {
     name: 'Comments',
+    group: 'content',
     prefixes: ['spaces.comments', 'changeRequests.comments'],
     description:
       'Discussions on a space or in a change request, optionally about one page: comments and their ' +
@@ -102,6 +130,7 @@ export const API_TAGS: readonly ApiTag[] = [
   },
   {
     name: 'Administration',
+    group: 'admin',
     prefixes: ['admin'],
     description: 'For instance administrators: every user of the instance and their API tokens.',
   },

@@ -3,7 +3,7 @@
  * input, runs the one operation, and sends its output (204 when it has none).
  */
 import type { FastifyInstance } from 'fastify';
-import { sendRateHeaders } from '../../http/rate-headers';
+import { requestFactsOf } from '../../http/request-facts';
 import type { RequestGate } from '../../request-context';
 import { runOperation } from '../run-operation';
 import { inputAssemblerFor } from './assemble-input';
@@ -23,11 +23,7 @@ export function registerRestRoutes(
       // Fastify's wildcard is the one parameter that may hold slashes; it is renamed below.
       url: rest ? route.path.replace(/:\w+$/, '*') : route.path,
       handler: async (request, reply) => {
-        const access = await gate.open({
-          authorization: request.headers.authorization,
-          address: request.ip,
-          onRateState: (state, retryAfter) => sendRateHeaders(reply, state, retryAfter),
-        });
+        const access = await gate.open(requestFactsOf(request, reply));
         const input = assemble(
           rest
             ? restParams(request.params as Record<string, string>, rest)

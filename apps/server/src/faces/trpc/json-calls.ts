@@ -4,8 +4,8 @@
  * `getTRPCErrorShape` formats errors with the router's error formatter, `getHTTPStatusCode`
  * picks the status. What it skips is `resolveResponse`'s generality (a WHATWG Request and
  * Response per call, `AbortSignal.any`, streaming), which cost more than the operation
- * itself. Anything else (streamed `trpc-accept` responses, non-JSON bodies, connection
- * params) is left to `resolveResponse`: this function returns undefined for it.
+ * itself. Anything else (streamed `trpc-accept` responses, subscriptions over server-sent
+ * events, non-JSON bodies, connection params) is left to `resolveResponse`: this function returns undefined for it.
  */
 import {
   type AnyTRPCRouter,
@@ -48,6 +48,8 @@ export async function answerJsonCalls(
   const query = request.query as Record<string, string | undefined>;
   const contentType = request.headers['content-type'];
   if (request.headers['trpc-accept'] !== undefined || query.connectionParams !== undefined) return undefined;
+  // A subscription (a live view): server-sent events, which only `resolveResponse` streams.
+  if (request.headers.accept?.includes('text/event-stream')) return undefined;
   if (request.method === 'POST' && contentType !== undefined && !contentType.startsWith('application/json')) {
     return undefined;
   }

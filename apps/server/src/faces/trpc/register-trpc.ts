@@ -7,20 +7,32 @@
  * idle. Here every response is sent buffered, in one write with a Content-Length, like any
  * other Fastify route: plain JSON calls through `answerJsonCalls` (tRPC's procedure caller
  * and error shapes without its per-request WHATWG Request/Response machinery), anything
- * else through tRPC's `resolveResponse`.
+ * else through tRPC's `resolveResponse`, buffered too but for the live views (subscriptions,
+ * `live-router.ts`), whose server-sent events are streamed until the client goes away.
  */
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { isDomainError } from '@quire/domain';
 import { resolveResponse } from '@trpc/server/http';
 import type { FastifyInstance } from 'fastify';
-import { sendRateHeaders } from '../../http/rate-headers';
+import { requestFactsOf } from '../../http/request-facts';
 import type { RequestGate } from '../../request-context';
+import { browserExchangeOf } from '../../sessions/browser-exchange';
+import { SignIns } from '../../sessions/sign-ins';
 import { answerJsonCalls } from './json-calls';
+import { LiveViews } from './live-views';
 import { appRouter, type TrpcContext, toTrpcError } from './router';
 
 /** At most this many calls in one batched request: a batch costs that many operations. */
 export const TRPC_MAX_BATCH_SIZE = 10;
 
 export function registerTrpc(app: FastifyInstance, gate: RequestGate): void {
+  const live = new LiveViews(gate.services.events);
+  // Before Fastify waits for requests in flight: open views would hold the close forever.
+  app.addHook('preClose', (done) => {
+    live.endAll();
+    done();
+  });
   app.register(async (scope) => {
     // tRPC parses its own bodies: keep them as text.
     scope.removeAllContentTypeParsers();
@@ -32,12 +44,13 @@ export function registerTrpc(app: FastifyInstance, gate: RequestGate): void {
       handler: async (request, reply) => {
         const createContext = async (): Promise<TrpcContext> => {
           try {
-            const access = await gate.open({
-              authorization: request.headers.authorization,
-              address: request.ip,
-              onRateState: (state, retryAfter) => sendRateHeaders(reply, state, retryAfter),
-            });
-            return { access };
+            const access = await gate.open(requestFactsOf(request, reply));
+            return {
+              access,
+              browser: browserExchangeOf(request, reply, gate.services.urls.api),
+              signIns: new SignIns(gate.services, gate.limits, gate.tokens),
+              live,
+            };
           } catch (error) {
             // A refused address (429): tRPC reports it with the matching code and status.
             if (!isDomainError(error)) throw error;
@@ -56,9 +69,13 @@ export function registerTrpc(app: FastifyInstance, gate: RequestGate): void {
           return reply.code(answered.status).header('content-type', 'application/json').send(answered.body);
         }
         const url = new URL(request.url, 'http://trpc.local');
+        // Aborted when the client goes away: a live view (a subscription) then ends.
+        const disconnected = new AbortController();
+        reply.raw.once('close', () => disconnected.abort());
         const init: RequestInit = {
           method: request.method,
           headers: request.headers as Record<string, string>,
+          signal: disconnected.signal,
         };
         if (request.method === 'POST') init.body = typeof request.body === 'string' ? request.body : '';
         const response = await resolveResponse({
@@ -78,6 +95,14 @@ export function registerTrpc(app: FastifyInstance, gate: RequestGate): void {
           // The body is sent whole: its framing headers are Fastify's to set.
           if (key !== 'content-length' && key !== 'transfer-encoding') reply.header(key, value);
         });
+        // Live views are server-sent events: streamed as they come, never buffered by a proxy.
+        if (response.headers.get('content-type')?.startsWith('text/event-stream') && response.body) {
+          reply.header('x-accel-buffering', 'no');
+          // A view's connection is not reused once the view ends: a closing server would
+          // otherwise wait for the client to let the idle connection go.
+          reply.header('connection', 'close');
+          return reply.send(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>));
+        }
         return reply.send(await response.text());
       },
     });

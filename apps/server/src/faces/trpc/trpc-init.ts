@@ -7,9 +7,18 @@ import { type DomainError, type DomainErrorCode, isDomainError } from '@quire/do
 import { initTRPC, type TRPC_ERROR_CODE_KEY, TRPCError } from '@trpc/server';
 import { HTTP_STATUS_OF } from '../../http/error-status';
 import type { RequestAccess } from '../../request-context';
+import type { BrowserExchange } from '../../sessions/browser-exchange';
+import type { SignIns } from '../../sessions/sign-ins';
+import type { LiveViews } from './live-views';
 
 export interface TrpcContext {
   access: RequestAccess;
+  /** The browser's request and the reply's cookies: what the `session.*` procedures read and set. */
+  browser: BrowserExchange;
+  /** Signing in and out (`session-router.ts`). */
+  signIns: SignIns;
+  /** The event bus and the open live views (`live-router.ts`). */
+  live: LiveViews;
 }
 
 /** tRPC's error code for each domain error code, exhaustive by type. */
@@ -35,6 +44,14 @@ export const toTrpcError = (error: DomainError): TRPCError =>
 export const t = initTRPC.context<TrpcContext>().create({
   // Never development mode: tRPC would put stack traces (absolute paths, versions) in errors.
   isDev: false,
+  sse: {
+    // A comment line every 15 s keeps proxies from closing a quiet view; a client that hears
+    // nothing for 30 s reconnects. A view lasts 10 minutes at most, then reconnects: each
+    // connection authenticates again, so a revoked token or session stops within that time.
+    ping: { enabled: true, intervalMs: 15_000 },
+    client: { reconnectAfterInactivityMs: 30_000 },
+    maxDurationMs: 10 * 60_000,
+  },
   errorFormatter({ shape, error }) {
     // Without a stack, whatever the mode (`isDev` above is the first guard).
     const { stack: _stack, ...data } = shape.data as typeof shape.data & { stack?: string };

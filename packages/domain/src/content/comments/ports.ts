@@ -1,5 +1,6 @@
 import type { PageRequest, Slice } from '../../core/paging';
-import type { CommentRecord, CommentReplyRecord, CommentStatus, ReactionRecord } from './records';
+import type { ReactionChange } from './reactions';
+import type { CommentRecord, CommentReplyRecord, CommentStatus } from './records';
 
 /** Where comments live: a space itself (`changeRequestId` null) or one of its change requests. */
 export interface CommentScope {
@@ -20,7 +21,7 @@ export interface CommentFilter {
 export interface CommentChanges {
   body?: string;
   editedAt?: string;
-  reactions?: ReactionRecord[];
+  reactions?: ReactionChange;
   /** A status change: resolving sets who and when, reopening clears them. */
   status?: { status: 'resolved'; resolvedAt: string; resolvedBy: string } | { status: 'open' };
 }
@@ -50,13 +51,15 @@ export interface CommentRepository {
   update(id: string, changes: CommentChanges): Promise<CommentRecord | null>;
   /** Removes a comment and its replies, then uncounts it when it was open; false when none was there. */
   remove(id: string): Promise<boolean>;
+  /** The ids of the people who posted a comment of the scope or a reply to one, each once, sorted. */
+  commenters(scope: CommentScope): Promise<string[]>;
 }
 
 /** What an update of a reply may change. */
 export interface CommentReplyChanges {
   body?: string;
   editedAt?: string;
-  reactions?: ReactionRecord[];
+  reactions?: ReactionChange;
 }
 
 /** Replies to comments; each write moves its comment's `replies` by `$inc` after it. */

@@ -27,20 +27,19 @@ export const ReactionEmojiSchema = z
 
 export const ReactionListSchema = z.array(ReactionEmojiSchema).max(20);
 
-/** The reactions after `userId` added `added` and removed `removed` (removals last). */
-export function reactionsAfter(
-  reactions: readonly ReactionRecord[],
-  userId: string,
-  added: readonly string[],
-  removed: readonly string[],
-  now: string,
-): ReactionRecord[] {
-  const next = [...reactions];
-  for (const emoji of added) {
-    if (!next.some((reaction) => reaction.emoji === emoji && reaction.userId === userId))
-      next.push({ emoji, userId, reactedAt: now });
-  }
-  return next.filter((reaction) => !(reaction.userId === userId && removed.includes(reaction.emoji)));
+/**
+ * One person's change to the reactions of a comment or a reply. Stores apply it as single
+ * conditional writes (a push when that person has not reacted with that emoji, a pull), never
+ * as a read-modify-write of the whole list, so people reacting at once never lose a reaction.
+ */
+export interface ReactionChange {
+  userId: string;
+  /** Emoji to add, each once per person: adding one already there changes nothing. */
+  added: readonly string[];
+  /** Emoji to take back (after the additions): removing one never made changes nothing. */
+  removed: readonly string[];
+  /** When the added reactions were made. */
+  at: string;
 }
 
 export const EmojiReactionSchema = z.object({

@@ -4,16 +4,25 @@ import { createTokenAsAdmin, getTokenAsAdmin, listTokensAsAdmin, revokeTokenAsAd
 import { createUserAsAdmin, getUserAsAdmin, listUsersAsAdmin } from './admin-users';
 import { getCurrentUser } from './get-current-user';
 import { getUser } from './get-user';
+import { listOwnSessions } from './list-own-sessions';
 import { listOwnTokens, revokeOwnToken } from './own-tokens';
+import { revokeOwnSession } from './revoke-own-session';
+import { setPasswordAsAdmin } from './set-password-as-admin';
 
 export const identityOperations = {
   user: {
     get: getCurrentUser,
     tokens: { list: listOwnTokens, revoke: revokeOwnToken },
+    sessions: { list: listOwnSessions, revoke: revokeOwnSession },
   },
   users: { get: getUser },
   admin: {
-    users: { create: createUserAsAdmin, list: listUsersAsAdmin, get: getUserAsAdmin },
+    users: {
+      create: createUserAsAdmin,
+      list: listUsersAsAdmin,
+      get: getUserAsAdmin,
+      setPassword: setPasswordAsAdmin,
+    },
     tokens: {
       create: createTokenAsAdmin,
       list: listTokensAsAdmin,

@@ -8,6 +8,7 @@ import type {
 import type { StoreCollection, StoreDatabase } from '@quire/store';
 import { type CollectionIndexes, defineIndexes } from '@quire/store';
 import { findPage } from '../find-page';
+import { writeReactionChange } from './reaction-writes';
 
 const COLLECTION = 'commentReplies';
 /** The comments, whose `replies` counts their replies. */
@@ -54,11 +55,12 @@ export class MongoCommentReplyRepository implements CommentReplyRepository {
   }
 
   async update(id: string, changes: CommentReplyChanges): Promise<CommentReplyRecord | null> {
-    const doc = await this.#replies.findOneAndUpdate(
-      { _id: id },
-      { $set: { ...changes } },
-      { returnDocument: 'after' },
-    );
+    const { reactions, ...fields } = changes;
+    if (reactions !== undefined) await writeReactionChange(this.#replies, id, reactions);
+    const doc =
+      Object.keys(fields).length === 0
+        ? await this.#replies.findOne({ _id: id })
+        : await this.#replies.findOneAndUpdate({ _id: id }, { $set: fields }, { returnDocument: 'after' });
     return doc ? toRecord(doc) : null;
   }
 

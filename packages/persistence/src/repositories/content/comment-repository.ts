@@ -10,6 +10,7 @@ import type {
 import type { Filter, StoreCollection, StoreDatabase, UpdateFilter } from '@quire/store';
 import { type CollectionIndexes, defineIndexes } from '@quire/store';
 import { findPage } from '../find-page';
+import { writeReactionChange } from './reaction-writes';
 
 const COLLECTION = 'comments';
 /** The replies of a comment go with it. */
@@ -47,12 +48,14 @@ function listFilter(scope: CommentScope, filter: CommentFilter): Filter<CommentD
   return query;
 }
 
-/** The store update of `changes`: resolving sets who and when, reopening unsets them. */
-function updateOf(changes: CommentChanges): UpdateFilter<CommentDocument> {
+/**
+ * The store update of `changes` but the reactions (`reaction-writes.ts`): resolving sets who
+ * and when, reopening unsets them.
+ */
+function updateOf(changes: Omit<CommentChanges, 'reactions'>): UpdateFilter<CommentDocument> {
   const set: Partial<CommentDocument> = {};
   if (changes.body !== undefined) set.body = changes.body;
   if (changes.editedAt !== undefined) set.editedAt = changes.editedAt;
-  if (changes.reactions !== undefined) set.reactions = changes.reactions;
   if (changes.status?.status === 'resolved') {
     set.status = 'resolved';
     set.resolvedAt = changes.status.resolvedAt;
@@ -67,7 +70,7 @@ function updateOf(changes: CommentChanges): UpdateFilter<CommentDocument> {
 
 export class MongoCommentRepository implements CommentRepository {
   readonly #comments: StoreCollection<CommentDocument>;
-  readonly #replies: StoreCollection<{ _id: string; commentId: string }>;
+  readonly #replies: StoreCollection<{ _id: string; commentId: string; postedBy: string }>;
   readonly #spaces: StoreCollection<{ _id: string }>;
   readonly #changeRequests: StoreCollection<{ _id: string }>;
 
@@ -110,6 +113,18 @@ export class MongoCommentRepository implements CommentRepository {
   }
 
   async update(id: string, changes: CommentChanges): Promise<CommentRecord | null> {
+    const { reactions, ...fields } = changes;
+    if (reactions !== undefined) await writeReactionChange(this.#comments, id, reactions);
+    const doc = await this.#updateFields(id, fields);
+    return doc ? toRecord(doc) : null;
+  }
+
+  /** Writes the changed fields (the whole comment when none), moving the counter when the status changed. */
+  async #updateFields(
+    id: string,
+    changes: Omit<CommentChanges, 'reactions'>,
+  ): Promise<CommentDocument | null> {
+    if (Object.keys(changes).length === 0) return this.#comments.findOne({ _id: id });
     const filter: Filter<CommentDocument> = { _id: id };
     // A status change applies only from the other status, so of two concurrent resolves one
     // moves the counter.
@@ -118,10 +133,10 @@ export class MongoCommentRepository implements CommentRepository {
     if (!doc) {
       if (changes.status === undefined) return null;
       const { status: _alreadyThere, ...rest } = changes;
-      return this.update(id, rest);
+      return this.#updateFields(id, rest);
     }
     if (changes.status !== undefined) await this.#moveCounter(doc, changes.status.status === 'open' ? 1 : -1);
-    return toRecord(doc);
+    return doc;
   }
 
   async remove(id: string): Promise<boolean> {
@@ -130,5 +145,19 @@ export class MongoCommentRepository implements CommentRepository {
     await this.#replies.deleteMany({ commentId: id });
     if (doc.status === 'open') await this.#moveCounter(doc, -1);
     return true;
+  }
+
+  async commenters(scope: CommentScope): Promise<string[]> {
+    const comments = await this.#comments
+      .find(listFilter(scope, {}), { projection: { _id: 1, postedBy: 1 } })
+      .toArray();
+    const people = new Set(comments.map((comment) => comment.postedBy));
+    if (comments.length > 0) {
+      const replies = await this.#replies
+        .find({ commentId: { $in: comments.map((comment) => comment._id) } }, { projection: { postedBy: 1 } })
+        .toArray();
+      for (const reply of replies) people.add(reply.postedBy);
+    }
+    return [...people].sort();
   }
 }

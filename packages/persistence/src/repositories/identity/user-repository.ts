@@ -7,9 +7,13 @@ import { findPage } from '../find-page';
 
 const COLLECTION = 'users';
 
-/** A user as stored: the record with its id as `_id`. */
+/**
+ * A user as stored: the record with its id as `_id`, and the hash of their password when
+ * they have one. The hash never leaves this file inside a `UserRecord`.
+ */
 export interface UserDocument extends Omit<UserRecord, 'id'> {
   _id: string;
+  passwordHash?: string;
 }
 
 /** The unique email is the lookup of `findByEmail` and the guard against duplicates. */
@@ -19,12 +23,12 @@ export const userIndexes: CollectionIndexes[] = [
 
 const EMAIL_TAKEN = 'A user with this email already exists';
 
-function toRecord({ _id, ...rest }: UserDocument): UserRecord {
+function toRecord({ _id, passwordHash: _secret, ...rest }: UserDocument): UserRecord {
   return { id: _id, ...rest };
 }
 
-function toDocument({ id, ...rest }: UserRecord): UserDocument {
-  return { _id: id, ...rest };
+function toDocument({ id, ...rest }: UserRecord, passwordHash: string | undefined): UserDocument {
+  return passwordHash === undefined ? { _id: id, ...rest } : { _id: id, ...rest, passwordHash };
 }
 
 export class MongoUserRepository implements UserRepository {
@@ -34,8 +38,8 @@ export class MongoUserRepository implements UserRepository {
     this.#users = db.collection<UserDocument>(COLLECTION);
   }
 
-  async insert(user: UserRecord): Promise<void> {
-    await translateDuplicateKey(() => this.#users.insertOne(toDocument(user)), EMAIL_TAKEN);
+  async insert(user: UserRecord, passwordHash?: string): Promise<void> {
+    await translateDuplicateKey(() => this.#users.insertOne(toDocument(user, passwordHash)), EMAIL_TAKEN);
   }
 
   async findById(id: string): Promise<UserRecord | null> {
@@ -52,6 +56,18 @@ export class MongoUserRepository implements UserRepository {
   async findByEmail(email: string): Promise<UserRecord | null> {
     const doc = await this.#users.findOne({ email: email.toLowerCase() });
     return doc ? toRecord(doc) : null;
+  }
+
+  async findWithPasswordHash(
+    email: string,
+  ): Promise<{ user: UserRecord; passwordHash: string | null } | null> {
+    const doc = await this.#users.findOne({ email: email.toLowerCase() });
+    return doc ? { user: toRecord(doc), passwordHash: doc.passwordHash ?? null } : null;
+  }
+
+  async setPasswordHash(userId: string, passwordHash: string): Promise<boolean> {
+    const result = await this.#users.updateOne({ _id: userId }, { $set: { passwordHash } });
+    return result.matchedCount === 1;
   }
 
   list(page: PageRequest): Promise<Slice<UserRecord>> {

@@ -55,6 +55,12 @@ const COMMENT_ROUTES: readonly CommentRoute[] = [
   },
   {
     method: 'GET',
+    suffix: '/commenters',
+    operation: comments.commenters,
+    changeRequestOperationId: 'changeRequests.comments.commenters',
+  },
+  {
+    method: 'GET',
     suffix: '/comments/:commentId/replies',
     operation: comments.replies.list,
     changeRequestOperationId: 'changeRequests.comments.replies.list',

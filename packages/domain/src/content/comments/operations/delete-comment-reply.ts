@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { operation } from '../../../core/operation';
 import { authorizeCommentReplyIfPresent } from '../../../policies/authorize-comment';
+import { publishCommentEvent } from '../comment-events';
 import { CommentIdParam, CommentReplyIdParam, commentScopeShape } from './params';
 
 /**
@@ -21,7 +22,14 @@ export const deleteCommentReply = operation({
   output: z.null(),
   async run(ctx, input): Promise<null> {
     const authorized = await authorizeCommentReplyIfPresent(ctx, input, 'delete');
-    if (authorized) await ctx.repos.commentReplies.remove(authorized.reply.id);
+    if (authorized && (await ctx.repos.commentReplies.remove(authorized.reply.id)))
+      await publishCommentEvent(
+        ctx,
+        authorized,
+        'comment_reply.deleted',
+        authorized.comment,
+        authorized.reply.id,
+      );
     return null;
   },
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { operation } from '../../../core/operation';
 import { authorizeCommentIfPresent } from '../../../policies/authorize-comment';
+import { publishCommentEvent } from '../comment-events';
 import { CommentIdParam, commentScopeShape } from './params';
 
 /**
@@ -18,7 +19,8 @@ export const deleteComment = operation({
   output: z.null(),
   async run(ctx, input): Promise<null> {
     const authorized = await authorizeCommentIfPresent(ctx, input, 'delete');
-    if (authorized) await ctx.repos.comments.remove(authorized.comment.id);
+    if (authorized && (await ctx.repos.comments.remove(authorized.comment.id)))
+      await publishCommentEvent(ctx, authorized, 'comment.deleted', authorized.comment);
     return null;
   },
 });

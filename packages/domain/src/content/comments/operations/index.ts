@@ -7,6 +7,7 @@ import { deleteCommentReply } from './delete-comment-reply';
 import { getComment } from './get-comment';
 import { getCommentReply } from './get-comment-reply';
 import { listCommentReplies } from './list-comment-replies';
+import { listCommenters } from './list-commenters';
 import { listComments } from './list-comments';
 import { postComment } from './post-comment';
 import { postCommentReply } from './post-comment-reply';
@@ -19,6 +20,7 @@ export const commentOperations = {
   get: getComment,
   update: updateComment,
   remove: deleteComment,
+  commenters: listCommenters,
   replies: {
     list: listCommentReplies,
     post: postCommentReply,
@@ -30,3 +32,4 @@ export const commentOperations = {
 
 export { ListCommentsInputSchema } from './list-comments';
 export { PostCommentInputSchema } from './post-comment';
+export { type CommentWatch, watchComments, watchSees } from './watch-comments';

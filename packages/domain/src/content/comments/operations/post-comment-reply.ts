@@ -3,6 +3,7 @@ import { callerOf } from '../../../core/context';
 import { operation } from '../../../core/operation';
 import { authorizeComment } from '../../../policies/authorize-comment';
 import { CommentBodyInputSchema, storedCommentBody } from '../comment-body';
+import { publishCommentEvent } from '../comment-events';
 import { CommentReplySchema, presentCommentReply } from '../comment-schema';
 import { commentSetting } from '../comment-setting';
 import type { CommentReplyRecord } from '../records';
@@ -34,6 +35,8 @@ export const postCommentReply = operation({
     };
     await ctx.repos.commentReplies.insert(reply);
     const setting = await commentSetting(ctx, authorized, [reply], input.format);
-    return presentCommentReply(comment, reply, setting);
+    const presented = presentCommentReply(comment, reply, setting);
+    await publishCommentEvent(ctx, authorized, 'comment_reply.posted', comment, reply.id);
+    return presented;
   },
 });

@@ -4,6 +4,7 @@ import { operation } from '../../../core/operation';
 import { authorizeCommentScope } from '../../../policies/authorize-comment';
 import { pageIndexOf } from '../../revisions/page-index';
 import { CommentBodyInputSchema, CommentFormatSchema, storedCommentBody } from '../comment-body';
+import { publishCommentEvent } from '../comment-events';
 import { CommentSchema, presentComment } from '../comment-schema';
 import { commentSetting, scopeRevision } from '../comment-setting';
 import { commentTargetInputShape, commentTargetOf } from '../comment-target';
@@ -49,6 +50,9 @@ export const postComment = operation({
       status: 'open',
     };
     await ctx.repos.comments.insert(comment);
-    return presentComment(comment, await commentSetting(ctx, scope, [comment], input.format));
+    const presented = presentComment(comment, await commentSetting(ctx, scope, [comment], input.format));
+    // Last, after the answer is ready: subscribers' work on the event does not delay it.
+    await publishCommentEvent(ctx, scope, 'comment.posted', comment);
+    return presented;
   },
 });

@@ -5,10 +5,11 @@ import { operation } from '../../../core/operation';
 import { authorizeCommentReply } from '../../../policies/authorize-comment';
 import type { CommentAction } from '../../../policies/comment-policy';
 import { CommentBodyInputSchema, storedCommentBody } from '../comment-body';
+import { publishCommentEvent } from '../comment-events';
 import { CommentReplySchema, presentCommentReply } from '../comment-schema';
 import { commentSetting } from '../comment-setting';
 import type { CommentReplyChanges } from '../ports';
-import { ReactionListSchema, reactionsAfter } from '../reactions';
+import { ReactionListSchema } from '../reactions';
 import { commentReplyPathShape } from './params';
 
 export const UpdateCommentReplyInputSchema = z.strictObject({
@@ -47,17 +48,19 @@ export const updateCommentReply = operation({
       changes.editedAt = now;
     }
     if (input.addedReactions !== undefined || input.removedReactions !== undefined)
-      changes.reactions = reactionsAfter(
-        reply.reactions,
-        callerOf(ctx).userId,
-        input.addedReactions ?? [],
-        input.removedReactions ?? [],
-        now,
-      );
+      changes.reactions = {
+        userId: callerOf(ctx).userId,
+        added: input.addedReactions ?? [],
+        removed: input.removedReactions ?? [],
+        at: now,
+      };
     const updated =
       Object.keys(changes).length === 0 ? reply : await ctx.repos.commentReplies.update(reply.id, changes);
     if (!updated) throw notFound('Comment reply');
     const setting = await commentSetting(ctx, authorized, [updated], input.format);
-    return presentCommentReply(authorized.comment, updated, setting);
+    const presented = presentCommentReply(authorized.comment, updated, setting);
+    if (updated !== reply)
+      await publishCommentEvent(ctx, authorized, 'comment_reply.updated', authorized.comment, reply.id);
+    return presented;
   },
 });

@@ -5,10 +5,11 @@ import { operation } from '../../../core/operation';
 import { authorizeComment } from '../../../policies/authorize-comment';
 import type { CommentAction } from '../../../policies/comment-policy';
 import { CommentBodyInputSchema, storedCommentBody } from '../comment-body';
+import { type CommentEventType, publishCommentEvent } from '../comment-events';
 import { CommentSchema, presentComment } from '../comment-schema';
 import { commentSetting } from '../comment-setting';
 import type { CommentChanges } from '../ports';
-import { ReactionListSchema, reactionsAfter } from '../reactions';
+import { ReactionListSchema } from '../reactions';
 import { commentPathShape } from './params';
 
 export const UpdateCommentInputSchema = z.strictObject({
@@ -18,6 +19,13 @@ export const UpdateCommentInputSchema = z.strictObject({
   addedReactions: ReactionListSchema.optional().describe('Emoji to react with (each a single emoji)'),
   removedReactions: ReactionListSchema.optional().describe('Emoji reactions to take back'),
 });
+
+/** What an update did, as an event: a change of status says so, anything else is an update. */
+function eventOf(changes: CommentChanges): CommentEventType {
+  if (changes.status?.status === 'resolved') return 'comment.resolved';
+  if (changes.status?.status === 'open') return 'comment.reopened';
+  return 'comment.updated';
+}
 
 /** The actions an update needs: each part of it is its own rule. */
 function actionsOf(input: z.infer<typeof UpdateCommentInputSchema>): CommentAction[] {
@@ -56,16 +64,17 @@ export const updateComment = operation({
       changes.status = { status: 'resolved', resolvedAt: now, resolvedBy: userId };
     if (input.resolved === false && comment.status === 'resolved') changes.status = { status: 'open' };
     if (input.addedReactions !== undefined || input.removedReactions !== undefined)
-      changes.reactions = reactionsAfter(
-        comment.reactions,
+      changes.reactions = {
         userId,
-        input.addedReactions ?? [],
-        input.removedReactions ?? [],
-        now,
-      );
+        added: input.addedReactions ?? [],
+        removed: input.removedReactions ?? [],
+        at: now,
+      };
     const updated =
       Object.keys(changes).length === 0 ? comment : await ctx.repos.comments.update(comment.id, changes);
     if (!updated) throw notFound('Comment');
-    return presentComment(updated, await commentSetting(ctx, authorized, [updated], input.format));
+    const presented = presentComment(updated, await commentSetting(ctx, authorized, [updated], input.format));
+    if (updated !== comment) await publishCommentEvent(ctx, authorized, eventOf(changes), comment);
+    return presented;
   },
 });

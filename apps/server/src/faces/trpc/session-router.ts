@@ -1,0 +1,63 @@
+/**
+ * `session.*`: signing in to the web app and out. Procedures of the tRPC face only (the web
+ * app's), not operations of the registry: they exist to hold a browser's session cookie,
+ * which REST and GraphQL clients have no use for. The rules live in the domain and in
+ * `sessions/sign-ins.ts`; this maps inputs, outputs and errors as the operations' procedures
+ * do (the domain's codes, REST's statuses, field issues).
+ *
+ * - `session.current` (query): `{user, csrfToken}` for the browser's session, or null.
+ * - `session.signIn` (mutation, `{email, password}`): a new session; the cookie is set.
+ * - `session.signInWithToken` (mutation, `{token}`): a session for the API token's user.
+ * - `session.signOut` (mutation): revokes the session and clears the cookie; `{ok: true}`.
+ * - `session.join` (mutation, `{invite, displayName, email, password}`): joins the invite
+ *   link's organization (as a new user, or with an existing account's password) and signs in.
+ */
+import {
+  DomainError,
+  fieldIssuesOf,
+  isDomainError,
+  JoinThroughInviteLinkInputSchema,
+  SignInInputSchema,
+  SignInWithTokenInputSchema,
+  validationError,
+} from '@quire/domain';
+import { isStoreUnavailableError } from '@quire/store';
+import type { z } from 'zod';
+import { type TrpcContext, t, toTrpcError } from './trpc-init';
+
+/** An input parser that refuses as operations do: a 400 naming each bad field. */
+const inputOf =
+  <Schema extends z.ZodType>(schema: Schema) =>
+  (raw: unknown): z.output<Schema> => {
+    const parsed = schema.safeParse(raw ?? {});
+    if (!parsed.success) throw validationError(fieldIssuesOf(parsed.error));
+    return parsed.data;
+  };
+
+/** Runs a session procedure's work, its errors reported as every procedure's are. */
+async function answer<Result>(ctx: TrpcContext, work: () => Promise<Result>): Promise<Result> {
+  try {
+    return await work();
+  } catch (error) {
+    // As `runOperation` does for operations: a store refusing writes is the domain's 503.
+    const refusal = isStoreUnavailableError(error) ? new DomainError('unavailable', error.message) : error;
+    if (!isDomainError(refusal)) throw refusal;
+    if (refusal.details.retryAfterSeconds !== undefined)
+      ctx.browser.retryAfter(refusal.details.retryAfterSeconds);
+    throw toTrpcError(refusal);
+  }
+}
+
+export const sessionRouter = t.router({
+  current: t.procedure.query(({ ctx }) => answer(ctx, () => ctx.signIns.current(ctx.access, ctx.browser))),
+  signIn: t.procedure
+    .input(inputOf(SignInInputSchema))
+    .mutation(({ ctx, input }) => answer(ctx, () => ctx.signIns.withPassword(input, ctx.browser))),
+  signInWithToken: t.procedure
+    .input(inputOf(SignInWithTokenInputSchema))
+    .mutation(({ ctx, input }) => answer(ctx, () => ctx.signIns.withToken(input, ctx.browser))),
+  signOut: t.procedure.mutation(({ ctx }) => answer(ctx, () => ctx.signIns.signOut(ctx.access, ctx.browser))),
+  join: t.procedure
+    .input(inputOf(JoinThroughInviteLinkInputSchema))
+    .mutation(({ ctx, input }) => answer(ctx, () => ctx.signIns.join(input, ctx.browser))),
+});

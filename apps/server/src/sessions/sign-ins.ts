@@ -1,0 +1,128 @@
+/**
+ * Signing in to the web app, and out: the server's side of the `session.*` procedures. The
+ * rules are the domain's (`findUserByPassword`, `joinThroughInviteLink`, `startSession`);
+ * this adds the limits on failed attempts and the cookie.
+ *
+ * - With a password: 10 failed attempts per account and per address per 15 minutes
+ *   (`RateLimits.takeSignInAttempt`), then 429 with Retry-After whatever the password;
+ *   successes do not count. Every failure is 'Wrong email or password'.
+ * - With an API token: a token that does not authenticate costs the address a point of its
+ *   budget of failed authentications, as a bad bearer token does.
+ * - Joining through an invite link: a wrong password for an existing account is a failed
+ *   sign-in like any other.
+ */
+import {
+  findUserByPassword,
+  type JoinThroughInviteLinkInput,
+  joinThroughInviteLink,
+  presentUser,
+  startSession,
+  type User,
+  type UserRecord,
+  unauthenticated,
+  wrongEmailOrPassword,
+} from '@quire/domain';
+import type { RateLimits } from '../http/rate-limits';
+import type { TokenCache } from '../http/token-cache';
+import type { RequestAccess, Services } from '../request-context';
+import type { BrowserExchange } from './browser-exchange';
+
+/** What the web app learns when it is signed in. */
+export interface SignedIn {
+  user: User;
+  /** To send as `x-quire-csrf` with every request that changes something. */
+  csrfToken: string;
+}
+
+export class SignIns {
+  constructor(
+    private readonly services: Services,
+    private readonly limits: RateLimits,
+    private readonly tokens: TokenCache,
+  ) {}
+
+  /** Signs in with an email and a password. */
+  async withPassword(
+    input: { email: string; password: string },
+    browser: BrowserExchange,
+  ): Promise<SignedIn> {
+    const user = await this.#attempt(input.email, browser, () => findUserByPassword(this.services, input));
+    return this.#start(user, browser);
+  }
+
+  /** Signs in as the user an API token belongs to. */
+  async withToken(input: { token: string }, browser: BrowserExchange): Promise<SignedIn> {
+    const caller = await this.tokens.authenticate(input.token);
+    const user = caller ? await this.services.repos.users.findById(caller.userId) : null;
+    if (!user) {
+      await this.limits.chargeFailedAuthentication(browser.address);
+      throw unauthenticated('This API token is unknown or revoked');
+    }
+    return this.#start(user, browser);
+  }
+
+  /** Joins an organization through an invite link, as a new user or with an account's password. */
+  async join(
+    input: JoinThroughInviteLinkInput,
+    browser: BrowserExchange,
+  ): Promise<SignedIn & { organizationId: string }> {
+    const joined = await this.#attempt(input.email, browser, () =>
+      joinThroughInviteLink(this.services, input),
+    );
+    return { ...(await this.#start(joined.user, browser)), organizationId: joined.organizationId };
+  }
+
+  /** The signed-in user and their CSRF token, or null; a cookie that signs in no one is forgotten. */
+  async current(access: RequestAccess, browser: BrowserExchange): Promise<SignedIn | null> {
+    const user = access.session && (await this.services.repos.users.findById(access.session.userId));
+    if (!access.session || !user) {
+      // A bearer token wins over the cookie: that cookie may well be valid, so it stays.
+      if (browser.sentSessionCookie && !access.ctx.caller) browser.forgetSession();
+      return null;
+    }
+    browser.renewSession();
+    return { user: presentUser(this.services.urls, user), csrfToken: access.session.csrfToken };
+  }
+
+  /** Revokes the request's session, if any, and makes the browser forget its cookie. */
+  async signOut(access: RequestAccess, browser: BrowserExchange): Promise<{ ok: true }> {
+    if (access.session) await this.services.repos.sessions.revoke(access.session.id);
+    browser.forgetSession();
+    return { ok: true };
+  }
+
+  /**
+   * Runs a password check within the limits: one attempt is taken from the account's and
+   * the address's budgets first, and given back unless the check answered null (the wrong
+   * password, 'Wrong email or password').
+   */
+  async #attempt<Found>(
+    email: string,
+    browser: BrowserExchange,
+    check: () => Promise<Found | null>,
+  ): Promise<Found> {
+    // The account is named by a hash of its email: the limiter's keys carry no address.
+    const account = this.services.secrets.sha256(email.trim().toLowerCase());
+    await this.limits.takeSignInAttempt(account, browser.address);
+    let found: Found | null;
+    try {
+      found = await check();
+    } catch (error) {
+      await this.limits.refundSignIn(account, browser.address);
+      throw error;
+    }
+    if (found === null) throw wrongEmailOrPassword();
+    await this.limits.refundSignIn(account, browser.address);
+    return found;
+  }
+
+  async #start(user: UserRecord, browser: BrowserExchange): Promise<SignedIn> {
+    const { cookieValue, session } = await startSession(this.services, {
+      userId: user.id,
+      userAgent: browser.userAgent,
+      address: browser.address,
+    });
+    browser.giveSession(cookieValue);
+    return { user: presentUser(this.services.urls, user), csrfToken: session.csrfToken };
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * The app's routes, typed (params and search are checked at every `Link`), each screen's code
+ * loaded when its route is first visited (`.lazy`). Paths follow the `urls.app` the server
+ * gives its resources: `/o/{organization}`, `/o/{organization}/s/{space}/{page path}`,
+ * `/o/{organization}/s/{space}/~/changes/{number}`, `/invite/{organization}/{token}`.
+ *
+ * Every route under `signedIn` needs a session: without one it leads to the sign-in screen,
+ * which comes back here once signed in.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  Outlet,
+  type RouterHistory,
+  redirect,
+} from '@tanstack/react-router';
+import type { Trpc } from './api/trpc';
+import { sessionQuery } from './session/session-queries';
+import { ErrorNotice, Loading } from './ui/states';
+
+export interface RouterContext {
+  queryClient: QueryClient;
+  trpc: Trpc;
+}
+
+const CHANGE_REQUEST_STATUSES = ['open', 'draft', 'merged', 'archived'] as const;
+export type ChangeRequestStatus = (typeof CHANGE_REQUEST_STATUSES)[number];
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: Outlet,
+  errorComponent: ({ error, reset }) => (
+    <main className="screen-center">
+      <ErrorNotice error={error} retry={reset} />
+    </main>
+  ),
+  notFoundComponent: () => (
+    <main className="screen-center">
+      <ErrorNotice error={new Error('There is no page at this address.')} title="Not found" />
+    </main>
+  ),
+});
+
+const signInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'sign-in',
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
+    typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
+}).lazy(() => import('./routes/sign-in').then((module) => module.Route));
+
+const joinRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'invite/$organizationId/$token',
+}).lazy(() => import('./routes/join').then((module) => module.Route));
+
+const signedInRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'signedIn',
+  beforeLoad: async ({ context, location }) => {
+    const session = await context.queryClient.ensureQueryData(sessionQuery(context.trpc));
+    if (session === null) throw redirect({ to: '/sign-in', search: { redirect: location.href } });
+    return { session };
+  },
+  pendingComponent: () => <Loading label="Opening Quire…" />,
+});
+
+const homeRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/',
+}).lazy(() => import('./routes/home').then((module) => module.Route));
+
+const organizationRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'o/$organizationId',
+}).lazy(() => import('./routes/organization-layout').then((module) => module.Route));
+
+const organizationHomeRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: '/',
+}).lazy(() => import('./routes/organization-home').then((module) => module.Route));
+
+const spaceRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: 's/$spaceId',
+}).lazy(() => import('./routes/space-layout').then((module) => module.Route));
+
+const spaceHomeRoute = createRoute({
+  getParentRoute: () => spaceRoute,
+  path: '/',
+}).lazy(() => import('./routes/page-view').then((module) => module.FirstPageRoute));
+
+const changeRequestsRoute = createRoute({
+  getParentRoute: () => spaceRoute,
+  path: '~/changes',
+  validateSearch: (search: Record<string, unknown>): { status?: ChangeRequestStatus } =>
+    CHANGE_REQUEST_STATUSES.includes(search.status as ChangeRequestStatus)
+      ? { status: search.status as ChangeRequestStatus }
+      : {},
+}).lazy(() => import('./routes/change-requests').then((module) => module.Route));
+
+const changeRequestRoute = createRoute({
+  getParentRoute: () => spaceRoute,
+  path: '~/changes/$number',
+}).lazy(() => import('./routes/change-request').then((module) => module.Route));
+
+const pageRoute = createRoute({
+  getParentRoute: () => spaceRoute,
+  path: '$',
+}).lazy(() => import('./routes/page-view').then((module) => module.PageRoute));
+
+export const routeTree = rootRoute.addChildren([
+  signInRoute,
+  joinRoute,
+  signedInRoute.addChildren([
+    homeRoute,
+    organizationRoute.addChildren([
+      organizationHomeRoute,
+      spaceRoute.addChildren([spaceHomeRoute, changeRequestsRoute, changeRequestRoute, pageRoute]),
+    ]),
+  ]),
+]);
+
+export function createQuireRouter(context: RouterContext, history?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    context,
+    ...(history ? { history } : {}),
+    defaultPreload: 'intent',
+    // Data is TanStack Query's to cache: the router never holds it longer than the queries do.
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createQuireRouter>;
+  }
+}

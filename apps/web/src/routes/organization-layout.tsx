@@ -1,0 +1,47 @@
+/**
+ * An organization's frame: the top bar (the organization switcher, the person's menu) over
+ * the organization's screens.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { createLazyRoute, Link, Outlet } from '@tanstack/react-router';
+import { useTRPC } from '../api/trpc';
+import { OrganizationSwitcher } from '../organizations/organization-switcher';
+import { UserMenu } from '../session/user-menu';
+import { Brand } from '../ui/brand';
+import { ErrorNotice } from '../ui/states';
+
+export const Route = createLazyRoute('/signedIn/o/$organizationId')({ component: OrganizationLayout });
+
+function OrganizationLayout() {
+  const { organizationId } = Route.useParams();
+  const trpc = useTRPC();
+  const organization = useQuery(trpc.orgs.get.queryOptions({ organizationId }));
+  return (
+    <div className="frame">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <Link
+          to="/o/$organizationId"
+          params={{ organizationId }}
+          className="topbar-brand"
+          aria-label="Quire home"
+        >
+          <Brand />
+        </Link>
+        <OrganizationSwitcher organizationId={organizationId} />
+        <div className="topbar-end">
+          <UserMenu />
+        </div>
+      </header>
+      {organization.error ? (
+        <main id="main" className="screen-center">
+          <ErrorNotice error={organization.error} retry={() => void organization.refetch()} />
+        </main>
+      ) : (
+        <Outlet />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * A page of a space, rendered, with its comments: by its path (`/o/…/s/…/{path}`), or the
+ * first page at the space's own address.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { createLazyRoute } from '@tanstack/react-router';
+import type { RouterOutputs } from '../api/app-router';
+import { useTRPC } from '../api/trpc';
+import { CommentsPanel } from '../comments/comments-panel';
+import { Markdown } from '../content/markdown';
+import { Empty, QueryState } from '../ui/states';
+
+type Page = RouterOutputs['spaces']['content']['path']['get'];
+
+export const PageRoute = createLazyRoute('/signedIn/o/$organizationId/s/$spaceId/$')({
+  component: PageByPath,
+});
+export const FirstPageRoute = createLazyRoute('/signedIn/o/$organizationId/s/$spaceId/')({
+  component: FirstPage,
+});
+
+function PageByPath() {
+  const { spaceId, _splat: pagePath = '' } = PageRoute.useParams();
+  const trpc = useTRPC();
+  const page = useQuery(trpc.spaces.content.path.get.queryOptions({ spaceId, pagePath, format: 'markdown' }));
+  return (
+    <main id="main" className="page-main">
+      <QueryState query={page} loading="Loading the page…">
+        {(data) => <PageArticle page={data} spaceId={spaceId} />}
+      </QueryState>
+    </main>
+  );
+}
+
+function FirstPage() {
+  const { spaceId } = FirstPageRoute.useParams();
+  const trpc = useTRPC();
+  const pages = useQuery(trpc.spaces.content.pages.list.queryOptions({ spaceId }));
+  const firstId = pages.data?.pages[0]?.id;
+  const page = useQuery({
+    ...trpc.spaces.content.page.get.queryOptions({ spaceId, pageId: firstId ?? '', format: 'markdown' }),
+    enabled: firstId !== undefined,
+  });
+  return (
+    <main id="main" className="page-main">
+      <QueryState
+        query={pages}
+        loading="Loading the space…"
+        isEmpty={(data) => data.pages.length === 0}
+        empty={
+          <Empty title="This space has no pages yet">
+            <p className="muted">Pages can be imported with the API or the quire command line for now.</p>
+          </Empty>
+        }
+      >
+        {() => (
+          <QueryState query={page} loading="Loading the page…">
+            {(data) => <PageArticle page={data} spaceId={spaceId} />}
+          </QueryState>
+        )}
+      </QueryState>
+    </main>
+  );
+}
+
+export function PageArticle({ page, spaceId }: { page: Page; spaceId: string }) {
+  return (
+    <>
+      <article className="page-article" aria-labelledby="page-title">
+        <header className="page-header">
+          <h1 id="page-title">
+            {page.emoji && (
+              <span className="page-emoji" aria-hidden="true">
+                {page.emoji}
+              </span>
+            )}
+            {page.title || 'Untitled'}
+          </h1>
+          {page.description && <p className="page-description">{page.description}</p>}
+        </header>
+        {page.markdown?.trim() ? (
+          <Markdown text={page.markdown} />
+        ) : (
+          <p className="muted">This page is empty.</p>
+        )}
+      </article>
+      <CommentsPanel spaceId={spaceId} pageId={page.id} />
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * A real headless Chromium (the one inside `@sparticuz/chromium`: Playwright's own browser
+ * download cannot work here) driven by playwright-core. Each page collects what a person
+ * would see as a problem in the browser's console: errors, uncaught exceptions, violations of
+ * the Content-Security-Policy, failed requests.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import chromium from '@sparticuz/chromium';
+import { type Browser, type BrowserContext, type Page, chromium as playwright } from 'playwright-core';
+
+/** Flags of `chromium.args` that would make it a browser nobody has: same-origin rules and mixed-content blocking stay. */
+const UNSAFE_FLAGS = ['--disable-web-security', '--allow-running-insecure-content'];
+
+export async function launchChromium(): Promise<Browser> {
+  // Software rendering: SwiftShader's GL makes the first frames take seconds on a busy machine.
+  chromium.setGraphicsMode = false;
+  return playwright.launch({
+    executablePath: await chromium.executablePath(),
+    args: chromium.args.filter((arg) => !UNSAFE_FLAGS.includes(arg)),
+    headless: true,
+  });
+}
+
+/**
+ * The headless Chromium has no emoji font: pages get Noto Emoji (from
+ * `@fontsource/noto-emoji`), served to the page from `/__e2e-fonts/` by the test
+ * itself, so that emoji in the screenshots look as they do on a person's computer.
+ */
+const EMOJI_FONT_DIR = dirname(createRequire(import.meta.url).resolve('@fontsource/noto-emoji/index.css'));
+const EMOJI_FONT_CSS = readFileSync(join(EMOJI_FONT_DIR, 'index.css'), 'utf8')
+  .replaceAll('./files/', '/__e2e-fonts/')
+  .replaceAll("font-family: 'Noto Emoji'", "font-family: 'Noto Color Emoji'");
+
+async function withEmojiFont(context: BrowserContext): Promise<void> {
+  await context.route('**/__e2e-fonts/*', (route) => {
+    const name = new URL(route.request().url()).pathname.split('/').pop()!;
+    return route.fulfill({
+      body: readFileSync(join(EMOJI_FONT_DIR, 'files', name)),
+      contentType: 'font/woff2',
+    });
+  });
+  await context.addInitScript((css) => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const style = document.createElement('style');
+      style.textContent = css;
+      document.head.append(style);
+    });
+  }, EMOJI_FONT_CSS);
+}
+
+export interface WatchedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Problems seen so far, one line each. */
+  problems: string[];
+}
+
+/** A page in a context of its own (its own cookies), 1280×800, watched for problems. */
+export async function openWatchedPage(browser: Browser, baseURL: string): Promise<WatchedPage> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+    timezoneId: 'UTC',
+  });
+  // A step that cannot happen fails with what it waited for, well before the test's own limit.
+  context.setDefaultTimeout(10_000);
+  await withEmojiFont(context);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI}`),
+    );
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  page.on('requestfailed', (request) => {
+    // A subscription's stream is cut when the page moves on: not a problem.
+    if (!request.url().includes('/trpc/live.'))
+      problems.push(`request failed: ${request.url()} ${request.failure()?.errorText}`);
+  });
+  return { page, context, problems };
+}

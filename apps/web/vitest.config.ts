@@ -1,0 +1,30 @@
+/**
+ * The web app's tests: component tests in jsdom (`test/*.test.tsx`), and end-to-end tests
+ * (`test/e2e`, in Node: each file says `@vitest-environment node`) that drive the built app
+ * in a real Chromium against a real server. The build is made once before any test file
+ * runs, and only when the sources changed since the last one (`test/support/build-once.ts`).
+ */
+import { createRequire } from 'node:module';
+import react from '@vitejs/plugin-react';
+import { defineProject } from 'vitest/config';
+
+// The end-to-end tests start the server in-process, as the server's own tests do: pin its
+// one copy of graphql (see apps/server/vitest.config.ts).
+const serverRequire = createRequire(new URL('../server/package.json', import.meta.url));
+
+export default defineProject({
+  plugins: [react()],
+  resolve: { alias: { graphql: serverRequire.resolve('graphql') } },
+  test: {
+    include: ['test/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    setupFiles: ['test/support/setup-dom.ts'],
+    globalSetup: ['test/support/build-once.ts'],
+    // Each file in a fresh module graph: Testing Library's `screen` is bound to the document
+    // of the file that first loaded it. The root config keeps the forks' modules from one
+    // file to the next (which suits the server's tests); threads isolate by default.
+    pool: 'threads',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

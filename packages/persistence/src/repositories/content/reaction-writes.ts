@@ -1,0 +1,37 @@
+/**
+ * Reactions written one conditional update at a time: a push of `{emoji, userId}` only where
+ * that person has no reaction with that emoji yet, then one pull of the ones taken back. Two
+ * people reacting at once both land (a read-modify-write of the whole list lost one), and a
+ * person reacting twice with the same emoji at once lands once.
+ */
+import type { ReactionChange, ReactionRecord } from '@quire/domain';
+import type { Filter, StoreCollection, UpdateFilter } from '@quire/store';
+
+interface WithReactions {
+  _id: string;
+  reactions: ReactionRecord[];
+}
+
+export async function writeReactionChange<T extends WithReactions>(
+  collection: StoreCollection<T>,
+  id: string,
+  change: ReactionChange,
+): Promise<void> {
+  const { userId } = change;
+  for (const emoji of new Set(change.added)) {
+    const notYet = {
+      _id: id,
+      reactions: { $not: { $elemMatch: { emoji, userId } } },
+    } as Filter<T>;
+    const push = {
+      $push: { reactions: { emoji, userId, reactedAt: change.at } },
+    } as unknown as UpdateFilter<T>;
+    await collection.updateOne(notYet, push);
+  }
+  if (change.removed.length > 0) {
+    const pull = {
+      $pull: { reactions: { userId, emoji: { $in: [...change.removed] } } },
+    } as unknown as UpdateFilter<T>;
+    await collection.updateOne({ _id: id } as Filter<T>, pull);
+  }
+}
