@@ -24,6 +24,10 @@ export default defineProject({
     // of the file that first loaded it. The root config keeps the forks' modules from one
     // file to the next (which suits the server's tests); threads isolate by default.
     pool: 'threads',
+    // One file at a time: the end-to-end files each start a server and a Chromium, and side
+    // by side on 2 cores they starved each other into timeouts (15 failures in a full run,
+    // none alone). The component tests take seconds, so little is lost.
+    poolOptions: { threads: { singleThread: true } },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -109,6 +109,26 @@ const pageRoute = createRoute({
   path: '$',
 }).lazy(() => import('./routes/page-view').then((module) => module.PageRoute));
 
+const organizationMembersRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: 'members',
+}).lazy(() => import('./routes/organization-members').then((module) => module.Route));
+
+const spaceHistoryRoute = createRoute({
+  getParentRoute: () => spaceRoute,
+  path: '~/history',
+}).lazy(() => import('./routes/space-history').then((module) => module.Route));
+
+const spacePermissionsRoute = createRoute({
+  getParentRoute: () => spaceRoute,
+  path: '~/permissions',
+}).lazy(() => import('./routes/space-permissions').then((module) => module.Route));
+
+const settingsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: 'settings',
+}).lazy(() => import('./routes/user-settings').then((module) => module.Route));
+
 export const routeTree = rootRoute.addChildren([
   signInRoute,
   joinRoute,
@@ -116,8 +136,17 @@ export const routeTree = rootRoute.addChildren([
     homeRoute,
     organizationRoute.addChildren([
       organizationHomeRoute,
-      spaceRoute.addChildren([spaceHomeRoute, changeRequestsRoute, changeRequestRoute, pageRoute]),
+      organizationMembersRoute,
+      spaceRoute.addChildren([
+        spaceHomeRoute,
+        changeRequestsRoute,
+        changeRequestRoute,
+        spaceHistoryRoute,
+        spacePermissionsRoute,
+        pageRoute,
+      ]),
     ]),
+    settingsRoute,
   ]),
 ]);
 

@@ -17,7 +17,7 @@ const COMMENT = {
   body: { markdown: 'Should we say which **pnpm** version?' },
   replies: 1,
   status: 'open',
-  permissions: { view: true, edit: true, reply: true, react: true, delete: true },
+  permissions: { view: true, edit: true, reply: true, react: true, resolve: true, delete: true },
 };
 const REPLY = {
   ...COMMENT,

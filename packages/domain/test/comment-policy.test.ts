@@ -46,6 +46,7 @@ describe('comment rules', () => {
           edit: commentAllows('edit', { role, isAuthor }),
           reply: commentAllows('reply', { role, isAuthor }),
           react: commentAllows('react', { role, isAuthor }),
+          resolve: commentAllows('resolve', { role, isAuthor }),
           delete: commentAllows('delete', { role, isAuthor }),
         });
       }
@@ -55,6 +56,7 @@ describe('comment rules', () => {
       edit: false,
       reply: false,
       react: false,
+      resolve: false,
       delete: false,
     });
   });

@@ -126,7 +126,7 @@ describe.each(MOUNTS)('comments $name', ({ inChangeRequest }) => {
       replies: 0,
       body: { markdown: 'Is this _right_?' },
       status: 'open',
-      permissions: { view: true, edit: true, reply: true, react: true, delete: true },
+      permissions: { view: true, edit: true, reply: true, react: true, resolve: true, delete: true },
       target: {
         space: s.spaceId,
         page: { id: s.pageId, title: 'Install', path: 'install', outdated: false },
@@ -143,7 +143,7 @@ describe.each(MOUNTS)('comments $name', ({ inChangeRequest }) => {
     expect(got.status).toBe(200);
     expect(got.body).toEqual({
       ...comment,
-      permissions: { view: true, edit: false, reply: false, react: false, delete: false },
+      permissions: { view: true, edit: false, reply: false, react: false, resolve: false, delete: false },
     });
   });
 
@@ -430,7 +430,7 @@ describe.each(MOUNTS)('comments $name', ({ inChangeRequest }) => {
       postedBy: { id: s.editor.user.id },
       body: { markdown: 'Agreed.' },
       reactions: [],
-      permissions: { view: true, edit: true, reply: true, react: true, delete: true },
+      permissions: { view: true, edit: true, reply: true, react: true, resolve: true, delete: true },
     });
     expect(first.body.urls.location).toMatch(new RegExp(`/comments/${comment.id}/replies/${first.body.id}$`));
     server.clock.advance(1);

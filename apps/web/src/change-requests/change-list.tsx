@@ -17,12 +17,17 @@ const pageLabel = (page: { title: string; path?: string | undefined }) =>
 export function ChangeList({
   changes,
   more,
+  empty,
 }: {
   changes: readonly RevisionChange[];
   more?: number | undefined;
+  /** What to show when nothing changed (by default, a change request's words). */
+  empty?: ReactNode;
 }) {
   if (changes.length === 0)
-    return <Empty title="No changes yet">The change request has the same content as the space.</Empty>;
+    return (
+      empty ?? <Empty title="No changes yet">The change request has the same content as the space.</Empty>
+    );
   const of = <Type extends RevisionChange['type']>(type: Type) =>
     changes.filter((change): change is ChangeOf<Type> => change.type === type);
   const added = of('page_created');

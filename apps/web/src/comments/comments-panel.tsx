@@ -169,14 +169,16 @@ function CommentCard({
                 ? 'Reply'
                 : `${comment.replies} ${comment.replies === 1 ? 'reply' : 'replies'}`}
             </button>
-            <button
-              type="button"
-              className="link-button"
-              disabled={update.isPending}
-              onClick={() => update.mutate({ ...scope, commentId: comment.id, resolved: !resolved })}
-            >
-              {resolved ? 'Reopen' : 'Resolve'}
-            </button>
+            {comment.permissions.resolve && (
+              <button
+                type="button"
+                className="link-button"
+                disabled={update.isPending}
+                onClick={() => update.mutate({ ...scope, commentId: comment.id, resolved: !resolved })}
+              >
+                {resolved ? 'Reopen' : 'Resolve'}
+              </button>
+            )}
           </div>
           {update.error ? (
             <p className="form-error" role="alert">

@@ -1,22 +1,19 @@
 /**
- * An organization's home: its collections and spaces as a tree, and making new ones.
+ * An organization's home: its collections and spaces as a tree (rearranged, renamed and
+ * deleted there), making new ones, and the spaces deleted lately, to restore.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createLazyRoute, Link, useNavigate } from '@tanstack/react-router';
+import { createLazyRoute, useNavigate } from '@tanstack/react-router';
 import { Dialog } from 'radix-ui';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { apiErrorOf } from '../api/api-error';
-import type { RouterOutputs } from '../api/app-router';
 import { useTRPC } from '../api/trpc';
-import { type CollectionNode, contentTreeOf } from '../organizations/content-tree';
+import { ContentTreeEditor } from '../organizations/content-tree-editor';
+import { RecentlyDeleted } from '../organizations/recently-deleted';
 import { Field } from '../ui/field';
-import { CollectionIcon, SpaceIcon } from '../ui/icons';
 import { Empty, ErrorNotice, Loading } from '../ui/states';
 
 export const Route = createLazyRoute('/signedIn/o/$organizationId/')({ component: OrganizationHome });
-
-type Collection = RouterOutputs['collections']['list']['items'][number];
-type Space = RouterOutputs['spaces']['list']['items'][number];
 
 function OrganizationHome() {
   const { organizationId } = Route.useParams();
@@ -46,16 +43,12 @@ function OrganizationHome() {
       </Empty>
     );
   } else {
-    const tree = contentTreeOf(collections.data.items, spaces.data.items);
     content = (
-      <ul className="content-tree" aria-label="Collections and spaces">
-        {tree.collections.map((node) => (
-          <CollectionItem key={node.collection.id} node={node} organizationId={organizationId} />
-        ))}
-        {tree.spaces.map((space) => (
-          <SpaceItem key={space.id} space={space} organizationId={organizationId} />
-        ))}
-      </ul>
+      <ContentTreeEditor
+        organizationId={organizationId}
+        collections={collections.data.items}
+        spaces={spaces.data.items}
+      />
     );
   }
 
@@ -69,58 +62,8 @@ function OrganizationHome() {
         </div>
       </div>
       {content}
+      <RecentlyDeleted organizationId={organizationId} />
     </main>
-  );
-}
-
-function CollectionItem({
-  node,
-  organizationId,
-}: {
-  node: CollectionNode<Collection, Space>;
-  organizationId: string;
-}) {
-  const empty = node.collections.length === 0 && node.spaces.length === 0;
-  return (
-    <li className="tree-collection">
-      <div className="tree-row">
-        <span className="tree-icon" aria-hidden="true">
-          <CollectionIcon />
-        </span>
-        <span className="tree-title">{node.collection.title}</span>
-      </div>
-      <ul aria-label={`In ${node.collection.title}`}>
-        {node.collections.map((child) => (
-          <CollectionItem key={child.collection.id} node={child} organizationId={organizationId} />
-        ))}
-        {node.spaces.map((space) => (
-          <SpaceItem key={space.id} space={space} organizationId={organizationId} />
-        ))}
-        {empty && <li className="muted tree-note">Empty collection</li>}
-      </ul>
-    </li>
-  );
-}
-
-function SpaceItem({ space, organizationId }: { space: Space; organizationId: string }) {
-  return (
-    <li>
-      <Link
-        to="/o/$organizationId/s/$spaceId"
-        params={{ organizationId, spaceId: space.id }}
-        className="tree-row tree-link"
-      >
-        <span className="tree-icon" aria-hidden="true">
-          {space.emoji || <SpaceIcon />}
-        </span>
-        <span className="tree-title">{space.title || 'Untitled space'}</span>
-        {space.changeRequestsOpen > 0 && (
-          <span className="badge" title="Open change requests">
-            {space.changeRequestsOpen} open
-          </span>
-        )}
-      </Link>
-    </li>
   );
 }
 

@@ -9,6 +9,7 @@ import { OrganizationSwitcher } from '../organizations/organization-switcher';
 import { UserMenu } from '../session/user-menu';
 import { Brand } from '../ui/brand';
 import { ErrorNotice } from '../ui/states';
+import '../management/navigation.css';
 
 export const Route = createLazyRoute('/signedIn/o/$organizationId')({ component: OrganizationLayout });
 
@@ -31,6 +32,15 @@ function OrganizationLayout() {
           <Brand />
         </Link>
         <OrganizationSwitcher organizationId={organizationId} />
+        <nav className="topbar-nav" aria-label="Organization">
+          <Link to="/o/$organizationId" params={{ organizationId }} activeOptions={{ exact: true }}>
+            Spaces
+          </Link>
+          <Link to="/o/$organizationId/members" params={{ organizationId }}>
+            People
+          </Link>
+          <Link to="/settings">Settings</Link>
+        </nav>
         <div className="topbar-end">
           <UserMenu />
         </div>

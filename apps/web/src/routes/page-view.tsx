@@ -3,12 +3,16 @@
  * first page at the space's own address.
  */
 import { useQuery } from '@tanstack/react-query';
-import { createLazyRoute } from '@tanstack/react-router';
+import { createLazyRoute, useParams } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
 import type { RouterOutputs } from '../api/app-router';
 import { useTRPC } from '../api/trpc';
 import { CommentsPanel } from '../comments/comments-panel';
 import { Markdown } from '../content/markdown';
-import { Empty, QueryState } from '../ui/states';
+import { Empty, Loading, QueryState } from '../ui/states';
+
+// The editor (TipTap, ProseMirror and the markdown reader) loads only when a page is edited.
+const PageEditor = lazy(() => import('../editor/page-editor'));
 
 type Page = RouterOutputs['spaces']['content']['path']['get'];
 
@@ -64,8 +68,28 @@ function FirstPage() {
 }
 
 export function PageArticle({ page, spaceId }: { page: Page; spaceId: string }) {
+  const [editing, setEditing] = useState(false);
+  const { organizationId } = useParams({ strict: false });
+  if (editing && organizationId !== undefined) {
+    return (
+      <Suspense fallback={<Loading label="Opening the editor…" />}>
+        <h1 className="page-editing-title">{page.title || 'Untitled'}</h1>
+        <PageEditor
+          organizationId={organizationId}
+          spaceId={spaceId}
+          page={page}
+          onClose={() => setEditing(false)}
+        />
+      </Suspense>
+    );
+  }
   return (
     <>
+      <div className="page-actions">
+        <button type="button" className="button" onClick={() => setEditing(true)}>
+          Edit
+        </button>
+      </div>
       <article className="page-article" aria-labelledby="page-title">
         <header className="page-header">
           <h1 id="page-title">

@@ -67,6 +67,24 @@ function SpaceLayout() {
               )}
             </Link>
           </li>
+          <li>
+            <Link
+              to="/o/$organizationId/s/$spaceId/~/history"
+              params={{ organizationId, spaceId }}
+              className="sidebar-link"
+            >
+              History
+            </Link>
+          </li>
+          <li>
+            <Link
+              to="/o/$organizationId/s/$spaceId/~/permissions"
+              params={{ organizationId, spaceId }}
+              className="sidebar-link"
+            >
+              Permissions
+            </Link>
+          </li>
         </ul>
         <QueryState
           query={pages}

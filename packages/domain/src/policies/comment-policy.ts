@@ -57,6 +57,7 @@ export interface CommentPermissions {
   edit: boolean;
   reply: boolean;
   react: boolean;
+  resolve: boolean;
   delete: boolean;
 }
 
@@ -66,6 +67,7 @@ export function commentPermissions(person: { role: Role | null; isAuthor: boolea
     edit: commentAllows('edit', person),
     reply: commentAllows('reply', person),
     react: commentAllows('react', person),
+    resolve: commentAllows('resolve', person),
     delete: commentAllows('delete', person),
   };
 }

@@ -22,6 +22,7 @@ const CommentPermissionsSchema = z
     edit: z.boolean().describe('May change its body'),
     reply: z.boolean().describe('May reply to it'),
     react: z.boolean().describe('May react to it with an emoji'),
+    resolve: z.boolean().describe('May resolve or reopen it (the thread of a comment)'),
     delete: z.boolean().describe('May delete it'),
   })
   .describe('What the caller may do with it');

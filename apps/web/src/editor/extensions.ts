@@ -1,0 +1,107 @@
+/**
+ * The editor's schema: StarterKit's nodes and marks that markdown can hold (no underline),
+ * task lists, GFM tables (cells with their column's alignment), inline images, GitBook hints,
+ * and `rawMarkdown`, the read-only block that keeps markdown the editor cannot show.
+ */
+import Image from '@tiptap/extension-image';
+import { TaskItem, TaskList } from '@tiptap/extension-list';
+import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
+import { type Extensions, getSchema, mergeAttributes, Node } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+
+const alignAttribute = {
+  align: {
+    default: null,
+    parseHTML: (element: HTMLElement) => element.style.textAlign || null,
+    renderHTML: (attributes: Record<string, unknown>) =>
+      attributes.align ? { style: 'text-align: ' + String(attributes.align) } : {},
+  },
+};
+
+const AlignedCell = TableCell.extend({
+  addAttributes() {
+    return { ...this.parent?.(), ...alignAttribute };
+  },
+});
+const AlignedHeader = TableHeader.extend({
+  addAttributes() {
+    return { ...this.parent?.(), ...alignAttribute };
+  },
+});
+
+const HINT_STYLES = ['info', 'warning', 'danger', 'success'];
+
+/** GitBook's hint (`{% hint style="info" %}`): a styled box of blocks. */
+export const Hint = Node.create({
+  name: 'hint',
+  group: 'block',
+  content: 'block+',
+  defining: true,
+  addAttributes() {
+    return {
+      style: {
+        default: 'info',
+        parseHTML: (element) => {
+          const style = element.getAttribute('data-hint');
+          return style !== null && HINT_STYLES.includes(style) ? style : 'info';
+        },
+      },
+    };
+  },
+  parseHTML: () => [{ tag: 'div[data-hint]' }],
+  renderHTML: ({ node, HTMLAttributes }) => [
+    'div',
+    mergeAttributes(HTMLAttributes, {
+      'data-hint': node.attrs.style,
+      class: 'editor-hint editor-hint-' + node.attrs.style,
+      role: 'note',
+      'aria-label': node.attrs.style + ' hint',
+    }),
+    0,
+  ],
+});
+
+export const RAW_MARKDOWN_LABEL = 'Kept as markdown (the editor cannot show it)';
+
+/** Markdown the editor cannot represent, kept verbatim and shown as it is written. */
+export const RawMarkdown = Node.create({
+  name: 'rawMarkdown',
+  group: 'block',
+  atom: true,
+  selectable: true,
+  draggable: false,
+  addAttributes() {
+    return { markdown: { default: '', rendered: false } };
+  },
+  parseHTML: () => [
+    {
+      tag: 'div[data-raw-markdown]',
+      getAttrs: (element) => ({ markdown: element.querySelector('pre')?.textContent ?? '' }),
+    },
+  ],
+  renderHTML: ({ node }) => [
+    'div',
+    { 'data-raw-markdown': '', class: 'editor-raw', contenteditable: 'false' },
+    ['p', { class: 'editor-raw-label' }, RAW_MARKDOWN_LABEL],
+    ['pre', {}, ['code', {}, String(node.attrs.markdown)]],
+  ],
+});
+
+export const editorExtensions: Extensions = [
+  StarterKit.configure({
+    underline: false,
+    link: { openOnClick: false, autolink: false, linkOnPaste: true },
+  }),
+  TaskList,
+  TaskItem.configure({ nested: true }),
+  Table.configure({ resizable: false }),
+  TableRow,
+  AlignedHeader,
+  AlignedCell,
+  Image.configure({ inline: true }),
+  Hint,
+  RawMarkdown,
+];
+
+/** The schema of `editorExtensions`, for conversions outside an editor. */
+export const editorSchema = getSchema(editorExtensions);

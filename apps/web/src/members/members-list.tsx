@@ -1,0 +1,135 @@
+/**
+ * An organization's members: each with their role, which admins change (guest included) and
+ * remove them; the server's refusals (the last admin keeps their role) are shown as they come.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AlertDialog } from 'radix-ui';
+import { useState } from 'react';
+import { apiErrorOf } from '../api/api-error';
+import type { RouterOutputs } from '../api/app-router';
+import { useTRPC } from '../api/trpc';
+import { Empty, QueryState } from '../ui/states';
+import { RoleSelect } from './role-select';
+import { roleLabelOf } from './roles';
+
+type Member = RouterOutputs['orgs']['members']['list']['items'][number];
+
+export function MembersList({ organizationId, isAdmin }: { organizationId: string; isAdmin: boolean }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const members = useQuery(trpc.orgs.members.list.queryOptions({ organizationId, limit: 1000 }));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.orgs.members.list.queryKey() });
+  const update = useMutation(trpc.orgs.members.update.mutationOptions({ onSuccess: refresh }));
+  const [removing, setRemoving] = useState<Member | null>(null);
+  const failure = update.error;
+  return (
+    <section className="management-section" aria-labelledby="members-title">
+      <h2 id="members-title">Members</h2>
+      {failure && (
+        <p className="form-error" role="alert">
+          {apiErrorOf(failure).message}
+        </p>
+      )}
+      <QueryState
+        query={members}
+        loading="Loading members…"
+        isEmpty={(data) => data.items.length === 0}
+        empty={<Empty title="No members yet">Invite people by email or with an invite link.</Empty>}
+      >
+        {(data) => (
+          <ul className="management-list" aria-label="Members">
+            {data.items.map((member) => (
+              <li key={member.id} className="management-row">
+                <span className="management-main">
+                  <strong>{member.user.displayName}</strong>
+                  {member.user.email && <span className="muted">{member.user.email}</span>}
+                </span>
+                {isAdmin ? (
+                  <>
+                    <RoleSelect
+                      label={`Role of ${member.user.displayName}`}
+                      hideLabel
+                      allowGuest
+                      value={member.role}
+                      disabled={update.isPending}
+                      onChange={(role) => update.mutate({ organizationId, userId: member.id, role })}
+                    />
+                    <button
+                      type="button"
+                      className="button button-small"
+                      onClick={() => setRemoving(member)}
+                      aria-label={`Remove ${member.user.displayName}`}
+                    >
+                      Remove
+                    </button>
+                  </>
+                ) : (
+                  <span className="badge">{roleLabelOf(member.role)}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+      {removing && (
+        <RemoveMemberDialog
+          organizationId={organizationId}
+          member={removing}
+          onClose={() => setRemoving(null)}
+        />
+      )}
+    </section>
+  );
+}
+
+function RemoveMemberDialog({
+  organizationId,
+  member,
+  onClose,
+}: {
+  organizationId: string;
+  member: Member;
+  onClose: () => void;
+}) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const remove = useMutation(
+    trpc.orgs.members.remove.mutationOptions({
+      onSuccess: async () => {
+        await queryClient.invalidateQueries({ queryKey: trpc.orgs.members.list.queryKey() });
+        onClose();
+      },
+    }),
+  );
+  return (
+    <AlertDialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="dialog-overlay" />
+        <AlertDialog.Content className="dialog">
+          <AlertDialog.Title>Remove {member.user.displayName}?</AlertDialog.Title>
+          <AlertDialog.Description className="muted">
+            They lose access to the organization and its spaces.
+          </AlertDialog.Description>
+          {remove.error && (
+            <p className="form-error" role="alert">
+              {apiErrorOf(remove.error).message}
+            </p>
+          )}
+          <div className="dialog-actions">
+            <AlertDialog.Cancel className="button">Cancel</AlertDialog.Cancel>
+            <AlertDialog.Action
+              className="button button-danger"
+              disabled={remove.isPending}
+              onClick={(event) => {
+                event.preventDefault();
+                remove.mutate({ organizationId, userId: member.id });
+              }}
+            >
+              Remove
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

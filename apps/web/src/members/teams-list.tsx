@@ -1,0 +1,205 @@
+/**
+ * An organization's teams: creating one, and each team opened to list its members, to add a
+ * member of the organization or remove one (for whoever administers the team).
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Collapsible } from 'radix-ui';
+import { type FormEvent, useId, useState } from 'react';
+import { apiErrorOf } from '../api/api-error';
+import type { RouterOutputs } from '../api/app-router';
+import { useTRPC } from '../api/trpc';
+import { Field } from '../ui/field';
+import { Empty, QueryState } from '../ui/states';
+
+type Team = RouterOutputs['orgs']['teams']['list']['items'][number];
+
+export function TeamsList({ organizationId, canCreate }: { organizationId: string; canCreate: boolean }) {
+  const trpc = useTRPC();
+  const teams = useQuery(trpc.orgs.teams.list.queryOptions({ organizationId, limit: 1000 }));
+  return (
+    <section className="management-section" aria-labelledby="teams-title">
+      <h2 id="teams-title">Teams</h2>
+      {canCreate && <CreateTeamForm organizationId={organizationId} />}
+      <QueryState
+        query={teams}
+        loading="Loading teams…"
+        isEmpty={(data) => data.items.length === 0}
+        empty={<Empty title="No teams yet">A team gets roles on spaces for all its members at once.</Empty>}
+      >
+        {(data) => (
+          <ul className="management-list" aria-label="Teams">
+            {data.items.map((team) => (
+              <TeamRow key={team.id} team={team} organizationId={organizationId} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </section>
+  );
+}
+
+function CreateTeamForm({ organizationId }: { organizationId: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [title, setTitle] = useState('');
+  const create = useMutation(
+    trpc.orgs.teams.create.mutationOptions({
+      onSuccess: async () => {
+        setTitle('');
+        await queryClient.invalidateQueries({ queryKey: trpc.orgs.teams.list.queryKey() });
+      },
+    }),
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate({ organizationId, title: title.trim() });
+  };
+  return (
+    <form className="inline-form" onSubmit={submit}>
+      <Field
+        label="New team"
+        name="team-title"
+        required
+        value={title}
+        onChange={(e) => setTitle(e.target.value)}
+      />
+      <button type="submit" className="button" disabled={create.isPending}>
+        Create team
+      </button>
+      {create.error && (
+        <p className="form-error" role="alert">
+          {apiErrorOf(create.error).message}
+        </p>
+      )}
+    </form>
+  );
+}
+
+function TeamRow({ team, organizationId }: { team: Team; organizationId: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <li className="management-row">
+      <Collapsible.Root open={open} onOpenChange={setOpen} className="team-row">
+        <span className="management-main">
+          <strong>{team.title}</strong>
+          <span className="muted">
+            {team.members} {team.members === 1 ? 'member' : 'members'}
+          </span>
+        </span>
+        <Collapsible.Trigger className="link-button">
+          {open ? 'Hide members' : 'Show members'}
+          <span className="visually-hidden"> of {team.title}</span>
+        </Collapsible.Trigger>
+        <Collapsible.Content className="team-members">
+          {open && <TeamMembers team={team} organizationId={organizationId} />}
+        </Collapsible.Content>
+      </Collapsible.Root>
+    </li>
+  );
+}
+
+function TeamMembers({ team, organizationId }: { team: Team; organizationId: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const teamId = team.id;
+  const members = useQuery(
+    trpc.orgs.teams.members.list.queryOptions({ organizationId, teamId, limit: 1000 }),
+  );
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: trpc.orgs.teams.members.list.queryKey() });
+    await queryClient.invalidateQueries({ queryKey: trpc.orgs.teams.list.queryKey() });
+  };
+  const remove = useMutation(trpc.orgs.teams.members.remove.mutationOptions({ onSuccess: refresh }));
+  return (
+    <>
+      {remove.error && (
+        <p className="form-error" role="alert">
+          {apiErrorOf(remove.error).message}
+        </p>
+      )}
+      <QueryState
+        query={members}
+        loading="Loading the team…"
+        isEmpty={(data) => data.items.length === 0}
+        empty={<p className="muted">Nobody is in this team yet.</p>}
+      >
+        {(data) => (
+          <ul className="management-list" aria-label={`Members of ${team.title}`}>
+            {data.items.map(({ organization: member, team: membership }) => (
+              <li key={member.id} className="management-row">
+                <span className="management-main">
+                  <span>{member.user.displayName}</span>
+                  <span className="muted">{membership.role === 'owner' ? 'Team owner' : 'Team member'}</span>
+                </span>
+                {team.permissions.admin && (
+                  <button
+                    type="button"
+                    className="button button-small"
+                    disabled={remove.isPending}
+                    onClick={() => remove.mutate({ organizationId, teamId, userId: member.id })}
+                    aria-label={`Remove ${member.user.displayName} from ${team.title}`}
+                  >
+                    Remove
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+      {team.permissions.admin && (
+        <AddTeamMember team={team} organizationId={organizationId} onAdded={refresh} />
+      )}
+    </>
+  );
+}
+
+function AddTeamMember({
+  team,
+  organizationId,
+  onAdded,
+}: {
+  team: Team;
+  organizationId: string;
+  onAdded: () => Promise<void>;
+}) {
+  const trpc = useTRPC();
+  const id = useId();
+  const [userId, setUserId] = useState('');
+  const members = useQuery(trpc.orgs.members.list.queryOptions({ organizationId, limit: 1000 }));
+  const add = useMutation(
+    trpc.orgs.teams.members.put.mutationOptions({
+      onSuccess: async () => {
+        setUserId('');
+        await onAdded();
+      },
+    }),
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (userId) add.mutate({ organizationId, teamId: team.id, userId });
+  };
+  return (
+    <form className="inline-form" onSubmit={submit}>
+      <span className="picker">
+        <label htmlFor={id}>Add to {team.title}</label>
+        <select id={id} value={userId} onChange={(event) => setUserId(event.target.value)} required>
+          <option value="">Choose a member…</option>
+          {members.data?.items.map((member) => (
+            <option key={member.id} value={member.id}>
+              {member.user.displayName}
+            </option>
+          ))}
+        </select>
+      </span>
+      <button type="submit" className="button" disabled={add.isPending || !userId}>
+        Add
+      </button>
+      {add.error && (
+        <p className="form-error" role="alert">
+          {apiErrorOf(add.error).message}
+        </p>
+      )}
+    </form>
+  );
+}

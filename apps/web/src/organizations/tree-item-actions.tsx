@@ -1,0 +1,240 @@
+/**
+ * The actions menu of an item of the organization's tree: rename, "Move to…" (the keyboard's
+ * way to do what dragging does) and delete, each confirmed in a dialog where it needs one. A
+ * deleted space is remembered for the "Recently deleted" list, where it can be restored.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AlertDialog, Dialog, DropdownMenu } from 'radix-ui';
+import { type FormEvent, useState } from 'react';
+import { apiErrorOf } from '../api/api-error';
+import { useTRPC } from '../api/trpc';
+import { Field } from '../ui/field';
+import type { MoveDestination, TreeItemRef } from './content-moves';
+import type { CollectionNode, ContentTree } from './content-tree';
+import type { Collection, Space } from './content-tree-editor';
+import { rememberDeleted } from './deleted-spaces';
+import '../management/management.css';
+
+type Tree = ContentTree<Collection, Space>;
+type Node = CollectionNode<Collection, Space>;
+
+/** Every collection of the tree, depth first, with its depth (for the "Move to…" menu). */
+function collectionsOf(nodes: readonly Node[], depth = 0): Array<{ collection: Collection; depth: number }> {
+  return nodes.flatMap((node) => [
+    { collection: node.collection, depth },
+    ...collectionsOf(node.collections, depth + 1),
+  ]);
+}
+
+/** The spaces in a collection and in all its sub-collections. */
+function spacesUnder(nodes: readonly Node[], collectionId: string): Space[] {
+  const all = (node: Node): Space[] => [...node.spaces, ...node.collections.flatMap(all)];
+  for (const node of nodes) {
+    if (node.collection.id === collectionId) return all(node);
+    const found = spacesUnder(node.collections, collectionId);
+    if (found.length > 0) return found;
+  }
+  return [];
+}
+
+export function TreeItemActions({
+  item,
+  title,
+  tree,
+  organizationId,
+  onMove,
+}: {
+  item: TreeItemRef;
+  title: string;
+  tree: Tree;
+  organizationId: string;
+  onMove: (destination: MoveDestination) => void;
+}) {
+  const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
+  const destinations = collectionsOf(tree.collections).filter(({ collection }) => collection.id !== item.id);
+  const here = item.parent ?? null;
+  return (
+    <>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger className="tree-actions" aria-label={`Actions for ${title}`}>
+          <span aria-hidden="true">⋯</span>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content className="menu" align="end" sideOffset={4}>
+            <DropdownMenu.Item className="menu-item" onSelect={() => setDialog('rename')}>
+              Rename…
+            </DropdownMenu.Item>
+            <DropdownMenu.Sub>
+              <DropdownMenu.SubTrigger className="menu-item menu-sub-trigger">
+                Move to…
+                <span aria-hidden="true">▸</span>
+              </DropdownMenu.SubTrigger>
+              <DropdownMenu.Portal>
+                <DropdownMenu.SubContent className="menu" sideOffset={2}>
+                  <DropdownMenu.Item
+                    className="menu-item"
+                    disabled={here === null}
+                    onSelect={() => onMove(null)}
+                  >
+                    Top level
+                  </DropdownMenu.Item>
+                  {destinations.map(({ collection, depth }) => (
+                    <DropdownMenu.Item
+                      key={collection.id}
+                      className="menu-item"
+                      disabled={here === collection.id}
+                      style={{ paddingInlineStart: `${0.75 + depth}rem` }}
+                      onSelect={() => onMove(collection.id)}
+                    >
+                      {collection.title}
+                    </DropdownMenu.Item>
+                  ))}
+                </DropdownMenu.SubContent>
+              </DropdownMenu.Portal>
+            </DropdownMenu.Sub>
+            <DropdownMenu.Separator className="menu-separator" />
+            <DropdownMenu.Item className="menu-item menu-item-danger" onSelect={() => setDialog('delete')}>
+              Delete…
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      {dialog === 'rename' && <RenameDialog item={item} title={title} onClose={() => setDialog(null)} />}
+      {dialog === 'delete' && (
+        <DeleteDialog
+          item={item}
+          title={title}
+          spacesInside={item.kind === 'collection' ? spacesUnder(tree.collections, item.id) : []}
+          organizationId={organizationId}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </>
+  );
+}
+
+function useRefreshTree() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return async () => {
+    await queryClient.invalidateQueries({ queryKey: trpc.spaces.list.queryKey() });
+    await queryClient.invalidateQueries({ queryKey: trpc.collections.list.queryKey() });
+  };
+}
+
+function RenameDialog({ item, title, onClose }: { item: TreeItemRef; title: string; onClose: () => void }) {
+  const trpc = useTRPC();
+  const refresh = useRefreshTree();
+  const [value, setValue] = useState(title);
+  const onSuccess = async () => {
+    await refresh();
+    onClose();
+  };
+  const renameSpace = useMutation(trpc.spaces.update.mutationOptions({ onSuccess }));
+  const renameCollection = useMutation(trpc.collections.update.mutationOptions({ onSuccess }));
+  const mutation = item.kind === 'space' ? renameSpace : renameCollection;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (item.kind === 'space') renameSpace.mutate({ spaceId: item.id, title: value.trim() });
+    else renameCollection.mutate({ collectionId: item.id, title: value.trim() });
+  };
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog">
+          <Dialog.Title>Rename {item.kind}</Dialog.Title>
+          <Dialog.Description className="muted">The new title of {title}.</Dialog.Description>
+          <form onSubmit={submit} className="form">
+            <Field
+              label="Title"
+              name="title"
+              required
+              value={value}
+              onChange={(event) => setValue(event.target.value)}
+            />
+            {mutation.error && (
+              <p className="form-error" role="alert">
+                {apiErrorOf(mutation.error).message}
+              </p>
+            )}
+            <div className="dialog-actions">
+              <Dialog.Close className="button">Cancel</Dialog.Close>
+              <button type="submit" className="button button-primary" disabled={mutation.isPending}>
+                Rename
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function DeleteDialog({
+  item,
+  title,
+  spacesInside,
+  organizationId,
+  onClose,
+}: {
+  item: TreeItemRef;
+  title: string;
+  spacesInside: readonly Space[];
+  organizationId: string;
+  onClose: () => void;
+}) {
+  const trpc = useTRPC();
+  const refresh = useRefreshTree();
+  const onSuccess = async () => {
+    rememberDeleted(
+      organizationId,
+      item.kind === 'space' ? [item.id] : spacesInside.map((space) => space.id),
+    );
+    await refresh();
+    onClose();
+  };
+  const removeSpace = useMutation(trpc.spaces.remove.mutationOptions({ onSuccess }));
+  const removeCollection = useMutation(trpc.collections.remove.mutationOptions({ onSuccess }));
+  const mutation = item.kind === 'space' ? removeSpace : removeCollection;
+  const confirm = (event: { preventDefault(): void }) => {
+    // The dialog stays open until the server answered (and shows its refusal, if any).
+    event.preventDefault();
+    if (item.kind === 'space') removeSpace.mutate({ spaceId: item.id });
+    else removeCollection.mutate({ collectionId: item.id });
+  };
+  return (
+    <AlertDialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="dialog-overlay" />
+        <AlertDialog.Content className="dialog">
+          <AlertDialog.Title>Delete {title}?</AlertDialog.Title>
+          <AlertDialog.Description className="muted">
+            {item.kind === 'space'
+              ? 'The space can be restored for 7 days from “Recently deleted”.'
+              : `The collection and its sub-collections are deleted for good; ${
+                  spacesInside.length === 0
+                    ? 'it holds no space.'
+                    : `its ${spacesInside.length} space(s) can be restored for 7 days from “Recently deleted”.`
+                }`}
+          </AlertDialog.Description>
+          {mutation.error && (
+            <p className="form-error" role="alert">
+              {apiErrorOf(mutation.error).message}
+            </p>
+          )}
+          <div className="dialog-actions">
+            <AlertDialog.Cancel className="button">Cancel</AlertDialog.Cancel>
+            <AlertDialog.Action
+              className="button button-danger"
+              disabled={mutation.isPending}
+              onClick={confirm}
+            >
+              Delete
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

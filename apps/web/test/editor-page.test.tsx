@@ -1,0 +1,134 @@
+/**
+ * The page editor in the app: opened from the page, its toolbar labelled and pressed as the
+ * selection's formats are, markdown it cannot show kept and shown as raw markdown, and a save
+ * sent as one batch into a change request (or live), with a refused save keeping the text.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { callsTo, type Handler, refusal, renderApp } from './support/fake-server';
+import { ACME, page, SESSION } from './support/fixtures';
+
+const MARKDOWN = '# Hello\n\nSome **bold** text.\n\n<div class="widget">kept</div>\n\n- one\n- two\n';
+const PAGE = {
+  id: 'page-1',
+  title: 'Getting started',
+  path: 'getting-started',
+  pages: [],
+  markdown: MARKDOWN,
+};
+const CHANGE_REQUEST = { id: 'cr-1', number: 7, subject: 'Edit Getting started', status: 'draft' };
+
+// jsdom lays nothing out: ProseMirror measures ranges to scroll the selection into view.
+beforeAll(() => {
+  const empty = { x: 0, y: 0, top: 0, left: 0, right: 0, bottom: 0, width: 0, height: 0, toJSON: () => ({}) };
+  Range.prototype.getClientRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+  Range.prototype.getBoundingClientRect = () => empty as DOMRect;
+});
+
+function openEditor(extra: Record<string, Handler> = {}, editMode = 'locked') {
+  const rendered = renderApp('/o/org-acme/s/space-1/getting-started', {
+    'session.current': () => SESSION,
+    'orgs.get': () => ACME,
+    'orgs.list': () => page([ACME]),
+    'spaces.get': () => ({ id: 'space-1', title: 'Handbook', emoji: '', changeRequestsOpen: 0, editMode }),
+    'spaces.content.pages.list': () => ({ pages: [PAGE] }),
+    'spaces.content.path.get': () => PAGE,
+    'spaces.comments.list': () => page([]),
+    'changeRequests.list': () => page([]),
+    'changeRequests.create': () => CHANGE_REQUEST,
+    'changeRequests.content.update': () => CHANGE_REQUEST,
+    ...extra,
+  });
+  return rendered;
+}
+
+async function startEditing() {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: 'Edit' }));
+  const content = await screen.findByRole('textbox', { name: 'Content of Getting started' });
+  return { user, content };
+}
+
+describe('the page editor', () => {
+  it('shows the page, with markdown it cannot show kept as raw markdown', async () => {
+    openEditor();
+    const { content } = await startEditing();
+    expect(within(content).getByRole('heading', { level: 1, name: 'Hello' })).toBeInTheDocument();
+    expect(within(content).getByText('bold', { selector: 'strong' })).toBeInTheDocument();
+    expect(within(content).getByText('Kept as markdown (the editor cannot show it)')).toBeInTheDocument();
+    expect(within(content).getByText('<div class="widget">kept</div>')).toBeInTheDocument();
+  });
+
+  it('has a labelled toolbar whose buttons show the formats of the selection', async () => {
+    openEditor();
+    const { user, content } = await startEditing();
+    const toolbar = screen.getByRole('toolbar', { name: 'Formatting' });
+    for (const name of ['Bold', 'Italic', 'H1 heading', 'Bulleted list', 'Code block', 'Insert table'])
+      expect(within(toolbar).getByRole('button', { name })).toBeInTheDocument();
+    // jsdom has no layout to click into: the selection starts in the first block, the heading.
+    content.focus();
+    await waitFor(() =>
+      expect(within(toolbar).getByRole('button', { name: 'H1 heading' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      ),
+    );
+    expect(within(toolbar).getByRole('button', { name: 'H2 heading' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    // A button applies its format: the first block becomes a level-2 heading.
+    await user.click(within(toolbar).getByRole('button', { name: 'H2 heading' }));
+    expect(within(content).getByRole('heading', { level: 2, name: 'Hello' })).toBeInTheDocument();
+    expect(within(toolbar).getByRole('button', { name: 'H2 heading' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  it('saves an unedited page into a new change request as the same markdown, in one batch', async () => {
+    const { calls } = openEditor();
+    const { user } = await startEditing();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText(/change request #7/);
+    expect(callsTo(calls, 'changeRequests.create')).toHaveLength(1);
+    const [update] = callsTo(calls, 'changeRequests.content.update');
+    expect(update?.input).toEqual({
+      spaceId: 'space-1',
+      changeRequestId: 'cr-1',
+      changes: [{ operation: 'update_page', page: 'page-1', document: { markdown: MARKDOWN } }],
+    });
+  });
+
+  it('saves live on a space whose edit mode is live', async () => {
+    const { calls } = openEditor(
+      { 'spaces.content.update': () => ({ revision: 'r2', changes: [] }) },
+      'live',
+    );
+    const { user } = await startEditing();
+    await waitFor(() => expect(screen.getByRole('option', { name: 'The space (live)' })).toBeInTheDocument());
+    await user.selectOptions(screen.getByLabelText('Save to'), 'live');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved to the space.');
+    expect(callsTo(calls, 'spaces.content.update')[0]?.input).toMatchObject({ spaceId: 'space-1' });
+    expect(callsTo(calls, 'changeRequests.create')).toHaveLength(0);
+  });
+
+  it('shows the server’s message when a save is refused, and keeps the edit', async () => {
+    openEditor({
+      'changeRequests.content.update': () => {
+        throw refusal(409, 'conflict', 'The change request is merged: its content cannot change.');
+      },
+    });
+    const { user, content } = await startEditing();
+    await user.click(screen.getByRole('button', { name: 'Insert table' }));
+    expect(content.querySelector('table')).not.toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The page was not saved');
+    expect(alert).toHaveTextContent('The change request is merged: its content cannot change.');
+    expect(content.querySelector('table')).not.toBeNull();
+    expect(content).toHaveTextContent('Some bold text.');
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * The editor reads and writes the server's canonical markdown without loss: for every
+ * construct the server supports, load -> no edit -> save gives the same markdown, and what
+ * the editor cannot represent is kept verbatim as a raw-markdown block.
+ */
+import { describe, expect, it } from 'vitest';
+import { normalizeMarkdown } from '../../../packages/documents/src/index';
+import { editorToMarkdown, markdownToEditor } from '../src/editor/editor-content';
+import { editorSchema } from '../src/editor/extensions';
+
+const canonical = (markdown: string) => normalizeMarkdown(markdown);
+const roundTrip = (markdown: string) => editorToMarkdown(markdownToEditor(markdown, editorSchema));
+const rawBlocks = (markdown: string) =>
+  (markdownToEditor(markdown, editorSchema).content ?? []).filter((node) => node.type === 'rawMarkdown');
+
+const constructs: Record<string, string> = {
+  'headings 1-3': '# One\n\n## Two\n\n### Three\n',
+  marks: 'Some **bold**, _italic_, `code` and ~~struck~~ text, **_both_**.\n',
+  'hard break': 'line one\\\nline two\n',
+  links: 'A [link](https://example.com/a?b=c) and [an anchor](#part) and [relative](other/page.md).\n',
+  'bullet list, nested': '- one\n- two\n  - two a\n  - two b\n- three\n',
+  'ordered list, start': '3. three\n4. four\n   1. nested\n',
+  'task list': '- [ ] todo\n- [x] done\n  - [ ] nested\n',
+  'code block with language': '```ts\nconst a = 1;\n\nconst b = 2;\n```\n',
+  'code block without language': '```\nplain\n```\n',
+  table: '| A | B | C |\n| - | :-: | -: |\n| 1 | **2** | [x](https://x.io) |\n| | two | `c` |\n',
+  image: '![alt text](https://example.com/a.png "A caption")\n',
+  'inline image': 'see ![icon](https://example.com/i.png) here\n',
+  blockquote: '> quoted\n>\n> > nested\n',
+  hints: '{% hint style="warning" %}\n\nCareful **now**.\n\n{% endhint %}\n',
+  divider: 'above\n\n***\n\nbelow\n',
+  'list with a code block': '- item\n\n  ```js\n  x()\n  ```\n',
+};
+
+describe('round trip without edits', () => {
+  for (const [name, markdown] of Object.entries(constructs)) {
+    it(name, () => {
+      const stored = canonical(markdown);
+      expect(roundTrip(stored)).toBe(stored);
+      expect(rawBlocks(stored)).toEqual([]);
+    });
+  }
+
+  it('all constructs in one page', () => {
+    const stored = canonical(Object.values(constructs).join('\n'));
+    expect(roundTrip(stored)).toBe(stored);
+  });
+});
+
+describe('markdown the editor cannot represent', () => {
+  const cases: Record<string, string> = {
+    html: 'before\n\n<div class="x">\n  <b>html</b>\n</div>\n\nafter\n',
+    'inline html': 'a <kbd>Ctrl</kbd> key\n\nnext\n',
+    footnotes: 'Text[^1].\n\n[^1]: The note.\n',
+    'reference links': 'A [ref][r] link.\n\n[r]: https://example.com\n\nAfter.\n',
+    'front matter': '---\ntitle: X\n---\n\n# Heading\n',
+    'code in a quote': '> quote\n>\n> ```\n> code\n> ```\n',
+    'formatted table header': '| **A** | B |\n| - | - |\n| 1 | 2 |\n',
+  };
+  for (const [name, markdown] of Object.entries(cases)) {
+    it(`keeps ${name} verbatim`, () => {
+      const stored = canonical(markdown);
+      expect(roundTrip(stored)).toBe(stored);
+      expect(rawBlocks(stored).length).toBeGreaterThan(0);
+    });
+  }
+
+  it('keeps the editable blocks around a raw one editable', () => {
+    const stored = canonical('# Title\n\n<aside>x</aside>\n\n- item\n');
+    const content = markdownToEditor(stored, editorSchema).content ?? [];
+    expect(content.map((node) => node.type)).toEqual(['heading', 'rawMarkdown', 'bulletList']);
+    expect(content[1]?.attrs?.markdown).toBe('<aside>x</aside>');
+  });
+});

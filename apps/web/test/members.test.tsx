@@ -1,0 +1,144 @@
+/**
+ * The people of an organization: members with their roles (changed and removed by admins,
+ * the server's refusal shown), teams with their members, inviting by email, invite links
+ * with their URL; someone who is not an admin sees the roles and changes nothing.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { callsTo, refusal, renderApp } from './support/fake-server';
+import { ADA, page, SESSION } from './support/fixtures';
+
+const GRACE = { ...ADA, id: 'user-grace', displayName: 'Grace Hopper', email: 'grace@example.test' };
+const member = (user: typeof ADA, role: string | null) => ({ object: 'member', id: user.id, role, user });
+const TEAM = {
+  object: 'team',
+  id: 'team-docs',
+  title: 'Docs',
+  members: 1,
+  permissions: { admin: true, view: true },
+};
+
+function openPeople(admin: boolean, overrides: Record<string, (input: unknown) => unknown> = {}) {
+  return renderApp('/o/org-acme/members', {
+    'session.current': () => SESSION,
+    'orgs.list': () => page([{ id: 'org-acme', title: 'Acme' }]),
+    'orgs.get': () => ({ id: 'org-acme', title: 'Acme', permissions: { admin, ownTeam: admin } }),
+    'orgs.members.list': () => page([member(ADA, 'admin'), member(GRACE, 'edit')]),
+    'orgs.teams.list': () => page([TEAM]),
+    'orgs.teams.members.list': () =>
+      page([{ organization: member(GRACE, 'edit'), team: { role: 'member' }, permissions: { view: true } }]),
+    'orgs.inviteLinks.list': () =>
+      page([
+        {
+          object: 'invite',
+          id: 'invite-1',
+          role: 'read',
+          urls: { app: 'http://quire.test/invite/org-acme/secret-1', location: 'x' },
+        },
+      ]),
+    ...overrides,
+  });
+}
+
+describe('the members of an organization', () => {
+  it("changes a member's role and shows the server's refusal", async () => {
+    const user = userEvent.setup();
+    const { calls } = openPeople(true, {
+      'orgs.members.update': () => {
+        throw refusal(409, 'conflict', 'The last admin keeps the admin role');
+      },
+    });
+    const role = await screen.findByRole('combobox', { name: 'Role of Ada Lovelace' });
+    expect(role).toHaveValue('admin');
+    await user.selectOptions(role, 'read');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The last admin keeps the admin role');
+    expect(callsTo(calls, 'orgs.members.update')[0]!.input).toEqual({
+      organizationId: 'org-acme',
+      userId: 'user-ada',
+      role: 'read',
+    });
+  });
+
+  it('makes a member a guest (role null)', async () => {
+    const user = userEvent.setup();
+    const { calls } = openPeople(true, { 'orgs.members.update': () => member(GRACE, null) });
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Role of Grace Hopper' }), 'Guest');
+    await waitFor(() => expect(callsTo(calls, 'orgs.members.update')).toHaveLength(1));
+    expect(callsTo(calls, 'orgs.members.update')[0]!.input).toMatchObject({
+      userId: 'user-grace',
+      role: null,
+    });
+  });
+
+  it('removes a member after confirming', async () => {
+    const user = userEvent.setup();
+    const { calls } = openPeople(true, { 'orgs.members.remove': () => null });
+    await user.click(await screen.findByRole('button', { name: 'Remove Grace Hopper' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remove Grace Hopper?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(callsTo(calls, 'orgs.members.remove')[0]!.input).toEqual({
+      organizationId: 'org-acme',
+      userId: 'user-grace',
+    });
+  });
+
+  it('shows roles without controls to someone who is not an admin, and no Invites tab', async () => {
+    openPeople(false);
+    const list = await screen.findByRole('list', { name: 'Members' });
+    expect(within(list).getByText('Admin')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(screen.queryByRole('tab', { name: 'Invites' })).toBeNull();
+  });
+
+  it('says so when the members cannot be listed', async () => {
+    openPeople(true, {
+      'orgs.members.list': () => {
+        throw refusal(503, 'unavailable', 'The store is not ready');
+      },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('The store is not ready');
+  });
+});
+
+describe('teams', () => {
+  it('lists a team, opens its members, removes one', async () => {
+    const user = userEvent.setup();
+    const { calls } = openPeople(true, { 'orgs.teams.members.remove': () => null });
+    await user.click(await screen.findByRole('tab', { name: 'Teams' }));
+    await user.click(await screen.findByRole('button', { name: 'Show members of Docs' }));
+    const members = await screen.findByRole('list', { name: 'Members of Docs' });
+    expect(members).toHaveTextContent('Grace Hopper');
+    await user.click(within(members).getByRole('button', { name: 'Remove Grace Hopper from Docs' }));
+    await waitFor(() => expect(callsTo(calls, 'orgs.teams.members.remove')).toHaveLength(1));
+    expect(callsTo(calls, 'orgs.teams.members.remove')[0]!.input).toEqual({
+      organizationId: 'org-acme',
+      teamId: 'team-docs',
+      userId: 'user-grace',
+    });
+  });
+});
+
+describe('invites', () => {
+  it('invites addresses with a role, and shows the links with their URL', async () => {
+    const user = userEvent.setup();
+    const { calls } = openPeople(true, { 'orgs.invite': () => ({ users: ['u1', 'u2'], invited: 2 }) });
+    await user.click(await screen.findByRole('tab', { name: 'Invites' }));
+    await user.type(
+      await screen.findByRole('textbox', { name: 'Email addresses' }),
+      'alan@example.test, kat@example.test',
+    );
+    await user.selectOptions(screen.getAllByRole('combobox', { name: 'Role' })[0]!, 'edit');
+    await user.click(screen.getByRole('button', { name: 'Invite' }));
+    expect(await screen.findByText('2 people added.')).toBeInTheDocument();
+    expect(callsTo(calls, 'orgs.invite')[0]!.input).toEqual({
+      organizationId: 'org-acme',
+      emails: ['alan@example.test', 'kat@example.test'],
+      role: 'edit',
+    });
+    expect(screen.getByRole('textbox', { name: 'Invite link for Reader' })).toHaveValue(
+      'http://quire.test/invite/org-acme/secret-1',
+    );
+  });
+});

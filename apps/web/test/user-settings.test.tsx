@@ -1,0 +1,108 @@
+/**
+ * The person's settings: their signed-in browsers (this one marked), one signed out with
+ * `user.sessions.revoke`; signing this browser out leads to sign-in; their API tokens, one
+ * revoked.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { browserNameOf } from '../src/settings/browser-name';
+import { callsTo, renderApp } from './support/fake-server';
+import { page, SESSION } from './support/fixtures';
+
+const session = (id: string, current: boolean, address: string) => ({
+  object: 'session',
+  id,
+  current,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  lastSeenAt: '2026-11-20T10:00:00.000Z',
+  expiresAt: '2026-12-20T10:00:00.000Z',
+  userAgent: current
+    ? 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/153.0 Safari/537.36'
+    : 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:140.0) Gecko/20100101 Firefox/140.0',
+  address,
+});
+
+function openSettings(overrides: Record<string, (input: unknown) => unknown> = {}) {
+  return renderApp('/settings', {
+    'session.current': () => SESSION,
+    'user.sessions.list': () =>
+      page([session('s-here', true, '10.0.0.1'), session('s-laptop', false, '10.0.0.2')]),
+    'user.tokens.list': () =>
+      page([
+        {
+          object: 'api-token',
+          id: 'tok-ci',
+          name: 'CI',
+          preview: 'quire_ab',
+          createdAt: '2026-10-01T00:00:00Z',
+        },
+      ]),
+    ...overrides,
+  });
+}
+
+describe("a browser's name", () => {
+  it.each([
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36 Edg/131.0',
+      'Edge on Windows',
+    ],
+    [
+      'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
+      'Chrome on Android',
+    ],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      'Safari on iOS',
+    ],
+    ['curl/8.5.0', 'curl/8.5.0'],
+    [undefined, 'Unknown browser'],
+  ])('%s is %s', (userAgent, name) => {
+    expect(browserNameOf(userAgent)).toBe(name);
+  });
+});
+
+describe('user settings', () => {
+  it('marks this browser and signs another one out', async () => {
+    const user = userEvent.setup();
+    const { calls } = openSettings({ 'user.sessions.revoke': () => null });
+    const list = await screen.findByRole('list', { name: 'Sessions' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('Chrome on LinuxThis browser');
+    expect(rows[1]).toHaveTextContent('Firefox on macOS');
+    expect(rows[0]).toHaveAttribute('aria-current', 'true');
+    expect(rows[1]).not.toHaveTextContent('This browser');
+    await user.click(within(list).getByRole('button', { name: 'Sign out the browser from 10.0.0.2' }));
+    await waitFor(() => expect(callsTo(calls, 'user.sessions.revoke')).toHaveLength(1));
+    expect(callsTo(calls, 'user.sessions.revoke')[0]!.input).toEqual({ sessionId: 's-laptop' });
+    expect(screen.getByRole('heading', { name: 'Your settings' })).toBeInTheDocument();
+  });
+
+  it('signing this browser out leads to sign-in', async () => {
+    const user = userEvent.setup();
+    let signedIn = true;
+    openSettings({
+      'session.current': () => (signedIn ? SESSION : null),
+      'user.sessions.revoke': () => {
+        signedIn = false;
+        return null;
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Sign out this browser' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it('revokes an API token', async () => {
+    const user = userEvent.setup();
+    const { calls } = openSettings({ 'user.tokens.revoke': () => null });
+    await user.click(await screen.findByRole('button', { name: 'Revoke CI' }));
+    await waitFor(() => expect(callsTo(calls, 'user.tokens.revoke')).toHaveLength(1));
+    expect(callsTo(calls, 'user.tokens.revoke')[0]!.input).toEqual({ tokenId: 'tok-ci' });
+  });
+
+  it('says when there are no tokens', async () => {
+    openSettings({ 'user.tokens.list': () => page([]) });
+    expect(await screen.findByText('No API tokens')).toBeInTheDocument();
+  });
+});
