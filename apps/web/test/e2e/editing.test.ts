@@ -22,6 +22,8 @@ let browser: Browser;
 let docs: DocsSpace;
 let watched: WatchedPage;
 let pageId: string;
+/** The change request the edit was saved into. */
+let savedInto: number;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
@@ -98,6 +100,34 @@ describe('editing a page in the browser', () => {
     expect(markdown).toContain('| Name | Value | Note |');
     expect(markdown).toContain('| port | 8080 | default |');
     expect(markdown).toContain('<details>kept as written</details>');
+    expect(watched.problems).toEqual([]);
+    savedInto = number;
+  });
+
+  it('opens that change request, shows the line diff of the page, and merges it into the space', async () => {
+    const { page } = watched;
+    await page.getByRole('link', { name: /change request #/ }).click();
+    await page.getByRole('button', { name: 'Merge into the space' }).waitFor();
+    // The line diff of the edited page shows lines the edit added.
+    await page.getByText('const answer = 42;').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Merge into the space' }).click();
+    await expect
+      .poll(async () => {
+        const changeRequest = await server.callOperation(operations.changeRequests.get, docs.org.admin, {
+          spaceId: docs.spaceId,
+          changeRequestId: String(savedInto),
+        });
+        return changeRequest.status;
+      })
+      .toBe('merged');
+    const live = await server.callOperation(operations.spaces.content.page.get, docs.org.admin, {
+      spaceId: docs.spaceId,
+      pageId,
+      format: 'markdown',
+    });
+    expect(live.markdown).toContain('| port | 8080 | default |');
+    expect(live.markdown).toContain('<details>kept as written</details>');
     expect(watched.problems).toEqual([]);
   });
 });
