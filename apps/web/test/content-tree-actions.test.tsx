@@ -217,10 +217,8 @@ describe('the tree of collections and spaces', () => {
         deleted = true;
         return null;
       },
-      'spaces.get': () =>
-        deleted
-          ? { ...space('space-notes', 'Team notes'), deletedAt: new Date().toISOString() }
-          : space('space-notes', 'Team notes'),
+      'spaces.listDeleted': () =>
+        page(deleted ? [{ ...space('space-notes', 'Team notes'), deletedAt: new Date().toISOString() }] : []),
       'spaces.restore': () => {
         deleted = false;
         return space('space-notes', 'Team notes');

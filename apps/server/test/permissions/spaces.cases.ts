@@ -23,6 +23,12 @@ export const spaceCases: MatrixCase[] = [
     expected: byOrganizationRole([...ROLES, 'guest'], 200),
   }),
   matrixCase({
+    route: 'GET /v1/orgs/:organizationId/spaces/deleted',
+    input: (f) => ({ organizationId: f.organization.id }),
+    // Every member may ask; the list holds only what each may restore (deleted-spaces.test.ts).
+    expected: byOrganizationRole([...ROLES, 'guest'], 200),
+  }),
+  matrixCase({
     route: 'POST /v1/orgs/:organizationId/spaces',
     title: 'in a collection the grant holders administer',
     input: (f) => ({

@@ -228,7 +228,6 @@ function CollectionItem({
           item={item}
           title={collection.title}
           tree={tree}
-          organizationId={organizationId}
           onMove={(destination) => onMove(item, collection.title, destination)}
         />
       </div>
@@ -293,7 +292,6 @@ function SpaceItem({
           item={item}
           title={title}
           tree={tree}
-          organizationId={organizationId}
           onMove={(destination) => onMove(item, title, destination)}
         />
       </div>

@@ -1,11 +1,12 @@
 /**
- * The spaces this browser deleted that can still be restored (see `deleted-spaces.ts`), each
- * with the date its restore window closes and a Restore button (`spaces.restore`).
+ * The organization's deleted spaces the person can still restore (`spaces.listDeleted`: those
+ * they administer, within the 7-day window), each with the date its window closes and a
+ * Restore button (`spaces.restore`).
  */
-import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiErrorOf } from '../api/api-error';
 import { useTRPC } from '../api/trpc';
-import { forgetDeleted, restorableUntil, useDeletedSpaceIds } from './deleted-spaces';
+import { restorableUntil } from './deleted-spaces';
 
 export function RecentlyDeleted({
   organizationId,
@@ -16,20 +17,19 @@ export function RecentlyDeleted({
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const ids = useDeletedSpaceIds(organizationId);
-  const spaces = useQueries({ queries: ids.map((spaceId) => trpc.spaces.get.queryOptions({ spaceId })) });
+  const deleted = useQuery(trpc.spaces.listDeleted.queryOptions({ organizationId, limit: 100 }));
   const restore = useMutation(
     trpc.spaces.restore.mutationOptions({
       onSuccess: async (space) => {
-        forgetDeleted(organizationId, space.id);
+        await queryClient.invalidateQueries({ queryKey: trpc.spaces.listDeleted.queryKey() });
         await queryClient.invalidateQueries({ queryKey: trpc.spaces.list.queryKey() });
         await queryClient.invalidateQueries({ queryKey: trpc.spaces.get.queryKey({ spaceId: space.id }) });
       },
     }),
   );
-  const restorable = spaces
-    .map((query) => query.data)
-    .filter((space) => space?.deletedAt !== undefined && restorableUntil(space.deletedAt).getTime() > now);
+  const restorable = (deleted.data?.items ?? []).filter(
+    (space) => space.deletedAt !== undefined && restorableUntil(space.deletedAt).getTime() > now,
+  );
   if (restorable.length === 0) return null;
   return (
     <section className="recently-deleted" aria-labelledby="recently-deleted-title">

@@ -12,7 +12,6 @@ import { Field } from '../ui/field';
 import type { MoveDestination, TreeItemRef } from './content-moves';
 import type { CollectionNode, ContentTree } from './content-tree';
 import type { Collection, Space } from './content-tree-editor';
-import { rememberDeleted } from './deleted-spaces';
 import '../management/management.css';
 
 type Tree = ContentTree<Collection, Space>;
@@ -41,13 +40,11 @@ export function TreeItemActions({
   item,
   title,
   tree,
-  organizationId,
   onMove,
 }: {
   item: TreeItemRef;
   title: string;
   tree: Tree;
-  organizationId: string;
   onMove: (destination: MoveDestination) => void;
 }) {
   const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
@@ -105,7 +102,6 @@ export function TreeItemActions({
           item={item}
           title={title}
           spacesInside={item.kind === 'collection' ? spacesUnder(tree.collections, item.id) : []}
-          organizationId={organizationId}
           onClose={() => setDialog(null)}
         />
       )}
@@ -119,6 +115,7 @@ function useRefreshTree() {
   return async () => {
     await queryClient.invalidateQueries({ queryKey: trpc.spaces.list.queryKey() });
     await queryClient.invalidateQueries({ queryKey: trpc.collections.list.queryKey() });
+    await queryClient.invalidateQueries({ queryKey: trpc.spaces.listDeleted.queryKey() });
   };
 }
 
@@ -175,22 +172,16 @@ function DeleteDialog({
   item,
   title,
   spacesInside,
-  organizationId,
   onClose,
 }: {
   item: TreeItemRef;
   title: string;
   spacesInside: readonly Space[];
-  organizationId: string;
   onClose: () => void;
 }) {
   const trpc = useTRPC();
   const refresh = useRefreshTree();
   const onSuccess = async () => {
-    rememberDeleted(
-      organizationId,
-      item.kind === 'space' ? [item.id] : spacesInside.map((space) => space.id),
-    );
     await refresh();
     onClose();
   };

@@ -30,6 +30,7 @@ import { updateSpaceContent } from './revisions/operations/update-space-content'
 import { createSpace } from './spaces/operations/create-space';
 import { duplicateSpace } from './spaces/operations/duplicate-space';
 import { getSpace } from './spaces/operations/get-space';
+import { listDeletedSpaces } from './spaces/operations/list-deleted-spaces';
 import { listMemberSpaces } from './spaces/operations/list-member-spaces';
 import { listSpaces } from './spaces/operations/list-spaces';
 import { moveSpace } from './spaces/operations/move-space';
@@ -48,6 +49,7 @@ export const contentOperations = {
     remove: removeSpace,
     duplicate: duplicateSpace,
     restore: restoreSpace,
+    listDeleted: listDeletedSpaces,
     move: moveSpace,
     transfer: transferSpace,
     permissions: spacePermissionOperations,

@@ -84,6 +84,13 @@ export interface SpaceRepository {
    * returns the restored space, or null when no such deleted space exists.
    */
   restore(id: string, deletedSince: string, updatedAt: string): Promise<SpaceRecord | null>;
+  /**
+   * The organization's spaces deleted at or after `since` (those still in the restore
+   * window), keyset-paged on the id, newest first.
+   */
+  listDeletedSince(organizationId: string, since: string, page: PageRequest): Promise<Slice<SpaceRecord>>;
+  /** Number of the organization's spaces deleted at or after `since`. */
+  countDeletedSince(organizationId: string, since: string): Promise<number>;
   /** Spaces deleted before `cutoff` (oldest deletion first): what the purge removes. */
   listDeletedBefore(cutoff: string, limit: number): Promise<SpaceRecord[]>;
   /** Removes the space for good if it still is deleted before `cutoff`; true when it did. */

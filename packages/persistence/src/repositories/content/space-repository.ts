@@ -255,6 +255,16 @@ export class MongoSpaceRepository implements SpaceRepository {
     return doc ? toRecord(doc) : null;
   }
 
+  listDeletedSince(organizationId: string, since: string, page: PageRequest): Promise<Slice<SpaceRecord>> {
+    // Index `{organizationId, deletedAt, _id}`; `since` is the server's own timestamp.
+    const filter: Filter<SpaceDocument> = { organizationId, deletedAt: { $gte: since } };
+    return findPage(this.#spaces, filter, { direction: -1 }, page, toRecord);
+  }
+
+  countDeletedSince(organizationId: string, since: string): Promise<number> {
+    return this.#spaces.countDocuments({ organizationId, deletedAt: { $gte: since } });
+  }
+
   async listDeletedBefore(cutoff: string, limit: number): Promise<SpaceRecord[]> {
     const docs = await this.#spaces
       .find({ deletedAt: { $lt: cutoff } }, { sort: { deletedAt: 1 }, limit })

@@ -40,6 +40,7 @@ export function importedRevisionLocation(input: unknown, output: unknown): strin
 
 export const contentRoutes: readonly RestRoute[] = [
   route('GET', `${ORG}/spaces`, spaces.list),
+  route('GET', `${ORG}/spaces/deleted`, spaces.listDeleted),
   route('POST', `${ORG}/spaces`, spaces.create, 201),
   route('GET', `${ORG}/members/:userId/spaces`, spaces.listForMember),
   route('GET', SPACE, spaces.get),
