@@ -1,9 +1,17 @@
 /**
  * The editor's formatting toolbar: Radix's Toolbar (one tab stop, arrow keys between
  * buttons), each button labelled and showing whether its format is on (`aria-pressed`).
+ * Links and images are set in popovers (`link-popover.tsx`, `image-popover.tsx`), hints
+ * inserted from a menu (`hint-menu.tsx`); the settings of the block the cursor is in (code
+ * language, hint style) follow the toolbar (`block-settings.tsx`).
  */
 import { type Editor, useEditorState } from '@tiptap/react';
 import { Toolbar } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { BlockSettings } from './block-settings';
+import { HintMenu } from './hint-menu';
+import { ImagePopover } from './image-popover';
+import { LinkPopover } from './link-popover';
 
 interface Tool {
   label: string;
@@ -39,16 +47,6 @@ const TOOLS: Tool[][] = [
       text: 'Code',
       isActive: (e) => e.isActive('code'),
       run: (e) => chain(e).toggleCode().run(),
-    },
-    {
-      label: 'Link',
-      text: 'Link',
-      isActive: (e) => e.isActive('link'),
-      run: (e) => {
-        if (e.isActive('link')) return void chain(e).unsetLink().run();
-        const href = window.prompt('Link address');
-        if (href) chain(e).setLink({ href }).run();
-      },
     },
   ],
   [1, 2, 3].map((level) => ({
@@ -106,6 +104,17 @@ const TOOLS: Tool[][] = [
   ],
 ];
 
+/** The toolbar's controls other than plain buttons, shown after the group of the same index. */
+const GROUP_EXTRAS: Record<number, (editor: Editor) => ReactNode> = {
+  0: (editor) => <LinkPopover editor={editor} />,
+  3: (editor) => (
+    <>
+      <HintMenu editor={editor} />
+      <ImagePopover editor={editor} />
+    </>
+  ),
+};
+
 export function EditorToolbar({ editor }: { editor: Editor }) {
   // Only the pressed states re-render the toolbar, not every transaction.
   const active = useEditorState({
@@ -117,28 +126,32 @@ export function EditorToolbar({ editor }: { editor: Editor }) {
   });
   let index = 0;
   return (
-    <Toolbar.Root className="editor-toolbar" aria-label="Formatting">
-      {TOOLS.map((group, groupIndex) => (
-        <div className="editor-toolbar-group" key={group[0]?.label}>
-          {groupIndex > 0 && <Toolbar.Separator className="editor-toolbar-separator" />}
-          {group.map((tool) => {
-            const pressed = active[index++] === '1';
-            return (
-              <Toolbar.Button
-                key={tool.label}
-                type="button"
-                className="editor-tool"
-                aria-label={tool.label}
-                title={tool.label}
-                {...(tool.isActive ? { 'aria-pressed': pressed } : {})}
-                onClick={() => tool.run(editor)}
-              >
-                <span aria-hidden="true">{tool.text}</span>
-              </Toolbar.Button>
-            );
-          })}
-        </div>
-      ))}
-    </Toolbar.Root>
+    <>
+      <Toolbar.Root className="editor-toolbar" aria-label="Formatting">
+        {TOOLS.map((group, groupIndex) => (
+          <div className="editor-toolbar-group" key={group[0]?.label}>
+            {groupIndex > 0 && <Toolbar.Separator className="editor-toolbar-separator" />}
+            {group.map((tool) => {
+              const pressed = active[index++] === '1';
+              return (
+                <Toolbar.Button
+                  key={tool.label}
+                  type="button"
+                  className="editor-tool"
+                  aria-label={tool.label}
+                  title={tool.label}
+                  {...(tool.isActive ? { 'aria-pressed': pressed } : {})}
+                  onClick={() => tool.run(editor)}
+                >
+                  <span aria-hidden="true">{tool.text}</span>
+                </Toolbar.Button>
+              );
+            })}
+            {GROUP_EXTRAS[groupIndex]?.(editor)}
+          </div>
+        ))}
+      </Toolbar.Root>
+      <BlockSettings editor={editor} />
+    </>
   );
 }

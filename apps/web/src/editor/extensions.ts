@@ -8,6 +8,7 @@ import { TaskItem, TaskList } from '@tiptap/extension-list';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import { type Extensions, getSchema, mergeAttributes, Node } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
+import { isHintStyle } from './hint-styles';
 
 const alignAttribute = {
   align: {
@@ -29,8 +30,6 @@ const AlignedHeader = TableHeader.extend({
   },
 });
 
-const HINT_STYLES = ['info', 'warning', 'danger', 'success'];
-
 /** GitBook's hint (`{% hint style="info" %}`): a styled box of blocks. */
 export const Hint = Node.create({
   name: 'hint',
@@ -43,7 +42,7 @@ export const Hint = Node.create({
         default: 'info',
         parseHTML: (element) => {
           const style = element.getAttribute('data-hint');
-          return style !== null && HINT_STYLES.includes(style) ? style : 'info';
+          return isHintStyle(style) ? style : 'info';
         },
       },
     };
