@@ -4,42 +4,11 @@
  * return fixed JSON bodies of the sizes the parent asks for. Prints one JSON line with the
  * ports and fixtures, then serves until killed.
  */
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { addOrganizationMember, createOrganizationWithOwner, createUser, issueApiToken } from '@quire/domain';
 import Fastify from 'fastify';
-import { parseConfig } from '../src/config';
-import { startServer } from '../src/server';
+import { seedOrganization, startBenchServer } from './bench-server';
 
-const dataDir = await mkdtemp(join(tmpdir(), 'quire-bench-'));
-// Rate limits stay on (their cost is part of every request) with budgets no run can spend.
-const config = parseConfig({
-  PORT: '0',
-  HOST: '127.0.0.1',
-  QUIRE_DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  QUIRE_RATE_LIMIT: '1000000000',
-  QUIRE_AUTH_FAILURE_LIMIT: '1000000000',
-});
-const quire = await startServer(config, { logger: false });
-const { services } = quire;
-
-const owner = await createUser(services, {
-  displayName: 'Bench Owner',
-  email: 'owner@bench.test',
-  isInstanceAdmin: false,
-});
-const { token } = await issueApiToken(services, { userId: owner.id, name: 'bench' });
-const organization = await createOrganizationWithOwner(services, { title: 'Bench Org', owner });
-for (let i = 0; i < 99; i++) {
-  const user = await createUser(services, {
-    displayName: `Member ${i}`,
-    email: `member-${i}@bench.test`,
-    isInstanceAdmin: false,
-  });
-  await addOrganizationMember(services, { organizationId: organization.id, user, role: 'read' });
-}
+const quire = await startBenchServer('api');
+const { token, organization } = await seedOrganization(quire, { members: 99, memberName: 'Member' });
 
 // The bare routes answer with bodies copied from Quire's own answers, so sizes match.
 const fetchJson = async (path: string) =>

@@ -10,43 +10,16 @@
  * - delivery: from the post's start until the last viewer has the event (each viewer's copy
  *   is fetched as that viewer, so this is `BENCH_VIEWERS` comment reads).
  */
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { addOrganizationMember, createOrganizationWithOwner, createUser, issueApiToken } from '@quire/domain';
-import { parseConfig } from '../src/config';
-import { startServer } from '../src/server';
+import { seedOrganization, startBenchServer } from './bench-server';
 
 const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 100);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
 
-const config = parseConfig({
-  PORT: '0',
-  HOST: '127.0.0.1',
-  QUIRE_DATA_DIR: await mkdtemp(join(tmpdir(), 'quire-bench-live-')),
-  LOG_LEVEL: 'silent',
-  QUIRE_RATE_LIMIT: '1000000000',
-  QUIRE_AUTH_FAILURE_LIMIT: '1000000000',
+const quire = await startBenchServer('live');
+const { token, organization, memberTokens: viewerTokens } = await seedOrganization(quire, {
+  members: VIEWERS,
+  memberName: 'Viewer',
 });
-const quire = await startServer(config, { logger: false });
-const { services } = quire;
-const owner = await createUser(services, {
-  displayName: 'Owner',
-  email: 'owner@bench.test',
-  isInstanceAdmin: false,
-});
-const { token } = await issueApiToken(services, { userId: owner.id, name: 'bench' });
-const organization = await createOrganizationWithOwner(services, { title: 'Bench Org', owner });
-const viewerTokens: string[] = [];
-for (let i = 0; i < VIEWERS; i++) {
-  const user = await createUser(services, {
-    displayName: `Viewer ${i}`,
-    email: `viewer-${i}@bench.test`,
-    isInstanceAdmin: false,
-  });
-  await addOrganizationMember(services, { organizationId: organization.id, user, role: 'read' });
-  viewerTokens.push((await issueApiToken(services, { userId: user.id, name: 'bench' })).token);
-}
 const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 const space = await (
   await fetch(`${quire.url}/v1/orgs/${organization.id}/spaces`, {

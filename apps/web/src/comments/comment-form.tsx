@@ -1,6 +1,6 @@
 /** Writing a comment or a reply: markdown in a labelled text area, sent on submit. */
 import { type FormEvent, useId, useState } from 'react';
-import { apiErrorOf } from '../api/api-error';
+import { FormError } from '../ui/form-error';
 
 export function CommentForm({
   label,
@@ -36,11 +36,7 @@ export function CommentForm({
         value={text}
         onChange={(event) => setText(event.target.value)}
       />
-      {error ? (
-        <p className="form-error" role="alert">
-          {apiErrorOf(error).message}
-        </p>
-      ) : null}
+      <FormError error={error} />
       <button type="submit" className="button button-primary" disabled={pending || text.trim() === ''}>
         {submitLabel}
       </button>

@@ -8,12 +8,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSubscription } from '@trpc/tanstack-react-query';
 import { useRef, useState } from 'react';
-import { apiErrorOf } from '../api/api-error';
 import type { RouterOutputs } from '../api/app-router';
 import { useTRPC } from '../api/trpc';
 import { Markdown } from '../content/markdown';
 import { useSession } from '../session/session-queries';
 import { initialsOf } from '../session/user-menu';
+import { FormError } from '../ui/form-error';
 import { Empty, ErrorNotice, Loading, QueryState } from '../ui/states';
 import { CommentForm } from './comment-form';
 import { postedAt } from './comment-time';
@@ -180,11 +180,7 @@ function CommentCard({
               </button>
             )}
           </div>
-          {update.error ? (
-            <p className="form-error" role="alert">
-              {apiErrorOf(update.error).message}
-            </p>
-          ) : null}
+          <FormError error={update.error} />
           {showReplies && <Replies comment={comment} scope={scope} onChanged={onChanged} />}
         </>
       )}

@@ -5,9 +5,9 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { apiErrorOf } from '../api/api-error';
 import type { RouterOutputs } from '../api/app-router';
 import { useTRPC } from '../api/trpc';
+import { FormError } from '../ui/form-error';
 import { Empty, QueryState } from '../ui/states';
 import { RoleSelect } from './role-select';
 import { type RoleOrGuest, roleLabelOf } from './roles';
@@ -65,11 +65,7 @@ export function InviteByEmail({ organizationId }: { organizationId: string }) {
         </button>
       </form>
       <div aria-live="polite">{result && <p className="notice">{result}</p>}</div>
-      {invite.error && (
-        <p className="form-error" role="alert">
-          {apiErrorOf(invite.error).message}
-        </p>
-      )}
+      <FormError error={invite.error} />
     </section>
   );
 }
@@ -98,11 +94,7 @@ export function InviteLinks({ organizationId }: { organizationId: string }) {
           Create invite link
         </button>
       </form>
-      {failure && (
-        <p className="form-error" role="alert">
-          {apiErrorOf(failure).message}
-        </p>
-      )}
+      <FormError error={failure} />
       <QueryState
         query={links}
         loading="Loading invite links…"

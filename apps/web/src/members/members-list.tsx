@@ -5,9 +5,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertDialog } from 'radix-ui';
 import { useState } from 'react';
-import { apiErrorOf } from '../api/api-error';
 import type { RouterOutputs } from '../api/app-router';
 import { useTRPC } from '../api/trpc';
+import { FormError } from '../ui/form-error';
 import { Empty, QueryState } from '../ui/states';
 import { RoleSelect } from './role-select';
 import { roleLabelOf } from './roles';
@@ -25,11 +25,7 @@ export function MembersList({ organizationId, isAdmin }: { organizationId: strin
   return (
     <section className="management-section" aria-labelledby="members-title">
       <h2 id="members-title">Members</h2>
-      {failure && (
-        <p className="form-error" role="alert">
-          {apiErrorOf(failure).message}
-        </p>
-      )}
+      <FormError error={failure} />
       <QueryState
         query={members}
         loading="Loading members…"
@@ -110,11 +106,7 @@ function RemoveMemberDialog({
           <AlertDialog.Description className="muted">
             They lose access to the organization and its spaces.
           </AlertDialog.Description>
-          {remove.error && (
-            <p className="form-error" role="alert">
-              {apiErrorOf(remove.error).message}
-            </p>
-          )}
+          <FormError error={remove.error} />
           <div className="dialog-actions">
             <AlertDialog.Cancel className="button">Cancel</AlertDialog.Cancel>
             <AlertDialog.Action

@@ -5,10 +5,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Collapsible } from 'radix-ui';
 import { type FormEvent, useId, useState } from 'react';
-import { apiErrorOf } from '../api/api-error';
 import type { RouterOutputs } from '../api/app-router';
 import { useTRPC } from '../api/trpc';
 import { Field } from '../ui/field';
+import { FormError } from '../ui/form-error';
 import { Empty, QueryState } from '../ui/states';
 
 type Team = RouterOutputs['orgs']['teams']['list']['items'][number];
@@ -66,11 +66,7 @@ function CreateTeamForm({ organizationId }: { organizationId: string }) {
       <button type="submit" className="button" disabled={create.isPending}>
         Create team
       </button>
-      {create.error && (
-        <p className="form-error" role="alert">
-          {apiErrorOf(create.error).message}
-        </p>
-      )}
+      <FormError error={create.error} />
     </form>
   );
 }
@@ -112,11 +108,7 @@ function TeamMembers({ team, organizationId }: { team: Team; organizationId: str
   const remove = useMutation(trpc.orgs.teams.members.remove.mutationOptions({ onSuccess: refresh }));
   return (
     <>
-      {remove.error && (
-        <p className="form-error" role="alert">
-          {apiErrorOf(remove.error).message}
-        </p>
-      )}
+      <FormError error={remove.error} />
       <QueryState
         query={members}
         loading="Loading the team…"
@@ -195,11 +187,7 @@ function AddTeamMember({
       <button type="submit" className="button" disabled={add.isPending || !userId}>
         Add
       </button>
-      {add.error && (
-        <p className="form-error" role="alert">
-          {apiErrorOf(add.error).message}
-        </p>
-      )}
+      <FormError error={add.error} />
     </form>
   );
 }

@@ -4,8 +4,8 @@
  * Restore button (`spaces.restore`).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiErrorOf } from '../api/api-error';
 import { useTRPC } from '../api/trpc';
+import { FormError } from '../ui/form-error';
 import { restorableUntil } from './deleted-spaces';
 
 export function RecentlyDeleted({
@@ -34,11 +34,7 @@ export function RecentlyDeleted({
   return (
     <section className="recently-deleted" aria-labelledby="recently-deleted-title">
       <h2 id="recently-deleted-title">Recently deleted</h2>
-      {restore.error && (
-        <p className="form-error" role="alert">
-          {apiErrorOf(restore.error).message}
-        </p>
-      )}
+      <FormError error={restore.error} />
       <ul className="management-list">
         {restorable.map(
           (space) =>

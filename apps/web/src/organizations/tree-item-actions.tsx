@@ -4,15 +4,15 @@
  * deleted space is remembered for the "Recently deleted" list, where it can be restored.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AlertDialog, Dialog, DropdownMenu } from 'radix-ui';
-import { type FormEvent, useState } from 'react';
-import { apiErrorOf } from '../api/api-error';
+import { AlertDialog, DropdownMenu } from 'radix-ui';
+import { useState } from 'react';
 import { useTRPC } from '../api/trpc';
-import { Field } from '../ui/field';
 import type { MoveDestination, TreeItemRef } from './content-moves';
 import type { CollectionNode, ContentTree } from './content-tree';
 import type { Collection, Space } from './content-tree-editor';
 import '../management/management.css';
+import { FormError } from '../ui/form-error';
+import { TitleDialog } from '../ui/title-dialog';
 
 type Tree = ContentTree<Collection, Space>;
 type Node = CollectionNode<Collection, Space>;
@@ -122,7 +122,6 @@ function useRefreshTree() {
 function RenameDialog({ item, title, onClose }: { item: TreeItemRef; title: string; onClose: () => void }) {
   const trpc = useTRPC();
   const refresh = useRefreshTree();
-  const [value, setValue] = useState(title);
   const onSuccess = async () => {
     await refresh();
     onClose();
@@ -130,41 +129,21 @@ function RenameDialog({ item, title, onClose }: { item: TreeItemRef; title: stri
   const renameSpace = useMutation(trpc.spaces.update.mutationOptions({ onSuccess }));
   const renameCollection = useMutation(trpc.collections.update.mutationOptions({ onSuccess }));
   const mutation = item.kind === 'space' ? renameSpace : renameCollection;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (item.kind === 'space') renameSpace.mutate({ spaceId: item.id, title: value.trim() });
-    else renameCollection.mutate({ collectionId: item.id, title: value.trim() });
-  };
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog">
-          <Dialog.Title>Rename {item.kind}</Dialog.Title>
-          <Dialog.Description className="muted">The new title of {title}.</Dialog.Description>
-          <form onSubmit={submit} className="form">
-            <Field
-              label="Title"
-              name="title"
-              required
-              value={value}
-              onChange={(event) => setValue(event.target.value)}
-            />
-            {mutation.error && (
-              <p className="form-error" role="alert">
-                {apiErrorOf(mutation.error).message}
-              </p>
-            )}
-            <div className="dialog-actions">
-              <Dialog.Close className="button">Cancel</Dialog.Close>
-              <button type="submit" className="button button-primary" disabled={mutation.isPending}>
-                Rename
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <TitleDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      heading={`Rename ${item.kind}`}
+      description={`The new title of ${title}.`}
+      initialTitle={title}
+      submitLabel="Rename"
+      pending={mutation.isPending}
+      error={mutation.error}
+      onSubmit={(value) => {
+        if (item.kind === 'space') renameSpace.mutate({ spaceId: item.id, title: value });
+        else renameCollection.mutate({ collectionId: item.id, title: value });
+      }}
+    />
   );
 }
 
@@ -209,11 +188,7 @@ function DeleteDialog({
                     : `its ${spacesInside.length} space(s) can be restored for 7 days from “Recently deleted”.`
                 }`}
           </AlertDialog.Description>
-          {mutation.error && (
-            <p className="form-error" role="alert">
-              {apiErrorOf(mutation.error).message}
-            </p>
-          )}
+          <FormError error={mutation.error} />
           <div className="dialog-actions">
             <AlertDialog.Cancel className="button">Cancel</AlertDialog.Cancel>
             <AlertDialog.Action

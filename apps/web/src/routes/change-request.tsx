@@ -5,12 +5,12 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createLazyRoute, Link } from '@tanstack/react-router';
-import { apiErrorOf } from '../api/api-error';
 import type { RouterOutputs } from '../api/app-router';
 import { useTRPC } from '../api/trpc';
 import { ChangeList } from '../change-requests/change-list';
 import { postedAt } from '../comments/comment-time';
 import { CommentsPanel } from '../comments/comments-panel';
+import { FormError } from '../ui/form-error';
 import { QueryState } from '../ui/states';
 
 export const Route = createLazyRoute('/signedIn/o/$organizationId/s/$spaceId/~/changes/$number')({
@@ -84,11 +84,7 @@ function ChangeRequestHeader({ changeRequest }: { changeRequest: ChangeRequest }
           {merge.isPending ? 'Merging…' : 'Merge into the space'}
         </button>
       )}
-      {merge.error ? (
-        <p className="form-error" role="alert">
-          {apiErrorOf(merge.error).message}
-        </p>
-      ) : null}
+      <FormError error={merge.error} />
       {conflicts.length > 0 && (
         <div className="state state-error" role="alert">
           <p className="state-title">It cannot be merged: these edits conflict with the space</p>

@@ -4,10 +4,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { createLazyRoute, Navigate, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { apiErrorOf } from '../api/api-error';
 import { useTRPC } from '../api/trpc';
 import { Brand } from '../ui/brand';
 import { Field } from '../ui/field';
+import { FormError } from '../ui/form-error';
 import { Empty, QueryState } from '../ui/states';
 
 export const Route = createLazyRoute('/signedIn/')({ component: Home });
@@ -59,11 +59,7 @@ function NoOrganization() {
           value={title}
           onChange={(event) => setTitle(event.target.value)}
         />
-        {create.error && (
-          <p className="form-error" role="alert">
-            {apiErrorOf(create.error).message}
-          </p>
-        )}
+        <FormError error={create.error} />
         <button type="submit" className="button button-primary" disabled={create.isPending}>
           Create organization
         </button>

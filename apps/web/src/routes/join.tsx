@@ -5,16 +5,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createLazyRoute, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { apiErrorOf } from '../api/api-error';
 import { useTRPC } from '../api/trpc';
+import { CredentialFields } from '../session/credential-fields';
 import { rememberSession } from '../session/session-queries';
 import { Brand } from '../ui/brand';
 import { Field } from '../ui/field';
+import { FormError } from '../ui/form-error';
 
 export const Route = createLazyRoute('/invite/$organizationId/$token')({ component: JoinScreen });
-
-/** At least this long: the server's rule (the domain's PasswordSchema), said before sending. */
-const MIN_PASSWORD_LENGTH = 10;
 
 function JoinScreen() {
   const { token } = Route.useParams();
@@ -30,11 +28,15 @@ function JoinScreen() {
     }),
   );
   const [displayName, setDisplayName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const [credentials, setCredentials] = useState({ email: '', password: '' });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    join.mutate({ invite: token, displayName: displayName.trim(), email: email.trim(), password });
+    join.mutate({
+      invite: token,
+      displayName: displayName.trim(),
+      email: credentials.email.trim(),
+      password: credentials.password,
+    });
   };
   return (
     <main className="screen-center">
@@ -51,31 +53,8 @@ function JoinScreen() {
             value={displayName}
             onChange={(event) => setDisplayName(event.target.value)}
           />
-          <Field
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-          <Field
-            label="Password"
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            minLength={MIN_PASSWORD_LENGTH}
-            required
-            hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          {join.error && (
-            <p className="form-error" role="alert">
-              {apiErrorOf(join.error).message}
-            </p>
-          )}
+          <CredentialFields value={credentials} onChange={setCredentials} password="new" />
+          <FormError error={join.error} />
           <button type="submit" className="button button-primary" disabled={join.isPending}>
             {join.isPending ? 'Joining…' : 'Join'}
           </button>

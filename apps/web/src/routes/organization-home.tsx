@@ -5,13 +5,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createLazyRoute, useNavigate } from '@tanstack/react-router';
 import { Dialog } from 'radix-ui';
-import { type FormEvent, type ReactNode, useState } from 'react';
-import { apiErrorOf } from '../api/api-error';
+import { type ReactNode, useState } from 'react';
 import { useTRPC } from '../api/trpc';
 import { ContentTreeEditor } from '../organizations/content-tree-editor';
 import { RecentlyDeleted } from '../organizations/recently-deleted';
-import { Field } from '../ui/field';
 import { Empty, ErrorNotice, Loading } from '../ui/states';
+import { TitleDialog } from '../ui/title-dialog';
 
 export const Route = createLazyRoute('/signedIn/o/$organizationId/')({ component: OrganizationHome });
 
@@ -72,10 +71,8 @@ function CreateDialog({ kind, organizationId }: { kind: 'space' | 'collection'; 
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [title, setTitle] = useState('');
   const onCreated = async () => {
     setOpen(false);
-    setTitle('');
     await queryClient.invalidateQueries({ queryKey: trpc.spaces.list.queryKey() });
     await queryClient.invalidateQueries({ queryKey: trpc.collections.list.queryKey() });
   };
@@ -89,47 +86,28 @@ function CreateDialog({ kind, organizationId }: { kind: 'space' | 'collection'; 
   );
   const createCollection = useMutation(trpc.collections.create.mutationOptions({ onSuccess: onCreated }));
   const mutation = kind === 'space' ? createSpace : createCollection;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (kind === 'space') createSpace.mutate({ organizationId, title: title.trim() });
-    else createCollection.mutate({ organizationId, title: title.trim() });
-  };
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className={kind === 'space' ? 'button button-primary' : 'button'}>
-        New {kind}
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog">
-          <Dialog.Title>New {kind}</Dialog.Title>
-          <Dialog.Description className="muted">
-            {kind === 'space'
-              ? 'A space holds the pages of one body of documentation.'
-              : 'A collection groups spaces and other collections.'}
-          </Dialog.Description>
-          <form onSubmit={submit} className="form">
-            <Field
-              label="Title"
-              name="title"
-              required
-              value={title}
-              onChange={(event) => setTitle(event.target.value)}
-            />
-            {mutation.error && (
-              <p className="form-error" role="alert">
-                {apiErrorOf(mutation.error).message}
-              </p>
-            )}
-            <div className="dialog-actions">
-              <Dialog.Close className="button">Cancel</Dialog.Close>
-              <button type="submit" className="button button-primary" disabled={mutation.isPending}>
-                Create
-              </button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <TitleDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <Dialog.Trigger className={kind === 'space' ? 'button button-primary' : 'button'}>
+          New {kind}
+        </Dialog.Trigger>
+      }
+      heading={`New ${kind}`}
+      description={
+        kind === 'space'
+          ? 'A space holds the pages of one body of documentation.'
+          : 'A collection groups spaces and other collections.'
+      }
+      submitLabel="Create"
+      pending={mutation.isPending}
+      error={mutation.error}
+      onSubmit={(title) => {
+        if (kind === 'space') createSpace.mutate({ organizationId, title });
+        else createCollection.mutate({ organizationId, title });
+      }}
+    />
   );
 }

@@ -7,12 +7,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createLazyRoute, useRouter } from '@tanstack/react-router';
 import { Tabs } from 'radix-ui';
 import { type FormEvent, useState } from 'react';
-import { apiErrorOf } from '../api/api-error';
 import type { Session } from '../api/app-router';
 import { useTRPC } from '../api/trpc';
+import { CredentialFields } from '../session/credential-fields';
 import { rememberSession, safeRedirect } from '../session/session-queries';
 import { Brand } from '../ui/brand';
 import { Field } from '../ui/field';
+import { FormError } from '../ui/form-error';
 
 export const Route = createLazyRoute('/sign-in')({ component: SignInScreen });
 
@@ -69,46 +70,19 @@ export function SignIn({ redirect }: { redirect?: string | undefined }) {
   );
 }
 
-function FormError({ error }: { error: unknown }) {
-  if (!error) return null;
-  return (
-    <p className="form-error" role="alert">
-      {apiErrorOf(error).message}
-    </p>
-  );
-}
-
 function PasswordForm(props: {
   pending: boolean;
   error: unknown;
   onSubmit: (email: string, password: string) => void;
 }) {
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const [credentials, setCredentials] = useState({ email: '', password: '' });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    props.onSubmit(email.trim(), password);
+    props.onSubmit(credentials.email.trim(), credentials.password);
   };
   return (
     <form onSubmit={submit} className="form">
-      <Field
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="username"
-        required
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
-      <Field
-        label="Password"
-        type="password"
-        name="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
+      <CredentialFields value={credentials} onChange={setCredentials} password="current" />
       <FormError error={props.error} />
       <button type="submit" className="button button-primary" disabled={props.pending}>
         {props.pending ? 'Signing in…' : 'Sign in'}

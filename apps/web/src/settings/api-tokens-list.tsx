@@ -3,8 +3,8 @@
  * when it was issued and last used; a live one can be revoked (`user.tokens.revoke`).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiErrorOf } from '../api/api-error';
 import { useTRPC } from '../api/trpc';
+import { FormError } from '../ui/form-error';
 import { Empty, QueryState } from '../ui/states';
 
 export function ApiTokensList() {
@@ -19,11 +19,7 @@ export function ApiTokensList() {
   return (
     <section className="management-section" aria-labelledby="tokens-title">
       <h2 id="tokens-title">API tokens</h2>
-      {revoke.error && (
-        <p className="form-error" role="alert">
-          {apiErrorOf(revoke.error).message}
-        </p>
-      )}
+      <FormError error={revoke.error} />
       <QueryState
         query={tokens}
         loading="Loading your tokens…"

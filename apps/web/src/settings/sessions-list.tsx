@@ -4,8 +4,8 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { apiErrorOf } from '../api/api-error';
 import { useTRPC } from '../api/trpc';
+import { FormError } from '../ui/form-error';
 import { Empty, QueryState } from '../ui/states';
 import { browserNameOf } from './browser-name';
 
@@ -29,11 +29,7 @@ export function SessionsList() {
   return (
     <section className="management-section" aria-labelledby="sessions-title">
       <h2 id="sessions-title">Signed-in browsers</h2>
-      {revoke.error && (
-        <p className="form-error" role="alert">
-          {apiErrorOf(revoke.error).message}
-        </p>
-      )}
+      <FormError error={revoke.error} />
       <QueryState
         query={sessions}
         loading="Loading your sessions…"

@@ -5,12 +5,12 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { apiErrorOf } from '../api/api-error';
 import { useTRPC } from '../api/trpc';
 import { RoleSelect } from '../members/role-select';
 import { type Role, roleLabelOf } from '../members/roles';
 import { Empty, ErrorNotice, Loading } from '../ui/states';
 import '../management/management.css';
+import { FormError } from '../ui/form-error';
 
 type Grant = { kind: 'user' | 'team'; id: string; name: string; detail?: string | undefined; role: Role };
 
@@ -91,11 +91,7 @@ export function SpacePermissions({ organizationId, spaceId }: { organizationId: 
           onGranted={refresh}
         />
       )}
-      {failure && (
-        <p className="form-error" role="alert">
-          {apiErrorOf(failure).message}
-        </p>
-      )}
+      <FormError error={failure} />
       {grants.length === 0 ? (
         <Empty title="No roles granted on this space">
           {isAdmin ? 'Grant a member or a team a role above.' : 'Its members have their organization roles.'}
@@ -204,11 +200,7 @@ function GrantForm({
       <button type="submit" className="button button-primary" disabled={grant.isPending || !principal}>
         Grant
       </button>
-      {grant.error && (
-        <p className="form-error" role="alert">
-          {apiErrorOf(grant.error).message}
-        </p>
-      )}
+      <FormError error={grant.error} />
     </form>
   );
 }

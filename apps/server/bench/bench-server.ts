@@ -1,0 +1,48 @@
+/**
+ * Quire over HTTP for the benchmarks that measure through the network: a server on a fresh
+ * embedded store (rate limits on, with budgets no run can spend: their cost is part of every
+ * request) and an organization whose owner and members each hold an API token.
+ */
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { addOrganizationMember, createOrganizationWithOwner, createUser, issueApiToken } from '@quire/domain';
+import { parseConfig } from '../src/config';
+import { startServer } from '../src/server';
+
+export async function startBenchServer(name: string) {
+  const config = parseConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    QUIRE_DATA_DIR: await mkdtemp(join(tmpdir(), `quire-bench-${name}-`)),
+    LOG_LEVEL: 'silent',
+    QUIRE_RATE_LIMIT: '1000000000',
+    QUIRE_AUTH_FAILURE_LIMIT: '1000000000',
+  });
+  return startServer(config, { logger: false });
+}
+
+type BenchServer = Awaited<ReturnType<typeof startBenchServer>>;
+
+/** An organization with its owner and `members` readers; every one of them holds a token. */
+export async function seedOrganization(quire: BenchServer, options: { members: number; memberName: string }) {
+  const { services } = quire;
+  const owner = await createUser(services, {
+    displayName: 'Bench Owner',
+    email: 'owner@bench.test',
+    isInstanceAdmin: false,
+  });
+  const { token } = await issueApiToken(services, { userId: owner.id, name: 'bench' });
+  const organization = await createOrganizationWithOwner(services, { title: 'Bench Org', owner });
+  const memberTokens: string[] = [];
+  for (let i = 0; i < options.members; i++) {
+    const user = await createUser(services, {
+      displayName: `${options.memberName} ${i}`,
+      email: `${options.memberName.toLowerCase()}-${i}@bench.test`,
+      isInstanceAdmin: false,
+    });
+    await addOrganizationMember(services, { organizationId: organization.id, user, role: 'read' });
+    memberTokens.push((await issueApiToken(services, { userId: user.id, name: 'bench' })).token);
+  }
+  return { owner, token, organization, memberTokens };
+}
