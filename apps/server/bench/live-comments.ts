@@ -16,7 +16,11 @@ const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 100);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
 
 const quire = await startBenchServer('live');
-const { token, organization, memberTokens: viewerTokens } = await seedOrganization(quire, {
+const {
+  token,
+  organization,
+  memberTokens: viewerTokens,
+} = await seedOrganization(quire, {
   members: VIEWERS,
   memberName: 'Viewer',
 });

@@ -118,6 +118,64 @@ describe('teams', () => {
       userId: 'user-grace',
     });
   });
+  it("sets a member's role in the team", async () => {
+    const user = userEvent.setup();
+    const { calls } = openPeople(true, { 'orgs.teams.members.put': () => null });
+    await user.click(await screen.findByRole('tab', { name: 'Teams' }));
+    await user.click(await screen.findByRole('button', { name: 'Show members of Docs' }));
+    const role = await screen.findByRole('combobox', { name: 'Role of Grace Hopper in Docs' });
+    expect(role).toHaveValue('member');
+    await user.selectOptions(role, 'owner');
+    await waitFor(() => expect(callsTo(calls, 'orgs.teams.members.put')).toHaveLength(1));
+    expect(callsTo(calls, 'orgs.teams.members.put')[0]!.input).toEqual({
+      organizationId: 'org-acme',
+      teamId: 'team-docs',
+      userId: 'user-grace',
+      role: 'owner',
+    });
+  });
+
+  it("renames a team, and shows the server's refusal of a deletion", async () => {
+    const user = userEvent.setup();
+    const { calls } = openPeople(true, {
+      'orgs.teams.update': () => ({ ...TEAM, title: 'Writers' }),
+      'orgs.teams.remove': () => {
+        throw refusal(404, 'not_found', 'Team not found');
+      },
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Teams' }));
+    await user.click(await screen.findByRole('button', { name: 'Rename Docs' }));
+    const title = await screen.findByRole('textbox', { name: 'Title' });
+    expect(title).toHaveValue('Docs');
+    await user.clear(title);
+    await user.type(title, '  Writers ');
+    await user.click(screen.getByRole('button', { name: 'Rename' }));
+    await waitFor(() => expect(callsTo(calls, 'orgs.teams.update')).toHaveLength(1));
+    expect(callsTo(calls, 'orgs.teams.update')[0]!.input).toEqual({
+      organizationId: 'org-acme',
+      teamId: 'team-docs',
+      title: 'Writers',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Delete Docs' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Team not found');
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+  });
+
+  it('offers no team changes to someone who does not administer the team', async () => {
+    const user = userEvent.setup();
+    openPeople(false, {
+      'orgs.teams.list': () => page([{ ...TEAM, permissions: { admin: false, view: true } }]),
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Teams' }));
+    await user.click(await screen.findByRole('button', { name: 'Show members of Docs' }));
+    const members = await screen.findByRole('list', { name: 'Members of Docs' });
+    expect(members).toHaveTextContent('Team member');
+    expect(screen.queryByRole('button', { name: 'Rename Docs' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: /in Docs/ })).not.toBeInTheDocument();
+  });
 });
 
 describe('invites', () => {

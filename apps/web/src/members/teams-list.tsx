@@ -1,17 +1,22 @@
 /**
- * An organization's teams: creating one, and each team opened to list its members, to add a
- * member of the organization or remove one (for whoever administers the team).
+ * An organization's teams: creating one, and each team opened to list its members. Whoever
+ * administers a team (organization admins and the team's owners) renames or deletes it, adds
+ * a member of the organization, sets each member's role in the team, or removes them.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Collapsible } from 'radix-ui';
+import { AlertDialog, Collapsible } from 'radix-ui';
 import { type FormEvent, useId, useState } from 'react';
 import type { RouterOutputs } from '../api/app-router';
 import { useTRPC } from '../api/trpc';
 import { Field } from '../ui/field';
 import { FormError } from '../ui/form-error';
 import { Empty, QueryState } from '../ui/states';
+import { TitleDialog } from '../ui/title-dialog';
 
 type Team = RouterOutputs['orgs']['teams']['list']['items'][number];
+type TeamRole = RouterOutputs['orgs']['teams']['members']['list']['items'][number]['team']['role'];
+
+const TEAM_ROLE_NAMES: Record<TeamRole, string> = { owner: 'Team owner', member: 'Team member' };
 
 export function TeamsList({ organizationId, canCreate }: { organizationId: string; canCreate: boolean }) {
   const trpc = useTRPC();
@@ -73,6 +78,7 @@ function CreateTeamForm({ organizationId }: { organizationId: string }) {
 
 function TeamRow({ team, organizationId }: { team: Team; organizationId: string }) {
   const [open, setOpen] = useState(false);
+  const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
   return (
     <li className="management-row">
       <Collapsible.Root open={open} onOpenChange={setOpen} className="team-row">
@@ -86,29 +92,134 @@ function TeamRow({ team, organizationId }: { team: Team; organizationId: string 
           {open ? 'Hide members' : 'Show members'}
           <span className="visually-hidden"> of {team.title}</span>
         </Collapsible.Trigger>
+        {team.permissions.admin && (
+          <>
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => setDialog('rename')}
+              aria-label={`Rename ${team.title}`}
+            >
+              Rename
+            </button>
+            <button
+              type="button"
+              className="button button-small"
+              onClick={() => setDialog('delete')}
+              aria-label={`Delete ${team.title}`}
+            >
+              Delete
+            </button>
+          </>
+        )}
         <Collapsible.Content className="team-members">
           {open && <TeamMembers team={team} organizationId={organizationId} />}
         </Collapsible.Content>
       </Collapsible.Root>
+      {dialog === 'rename' && (
+        <RenameTeamDialog team={team} organizationId={organizationId} onClose={() => setDialog(null)} />
+      )}
+      {dialog === 'delete' && (
+        <DeleteTeamDialog team={team} organizationId={organizationId} onClose={() => setDialog(null)} />
+      )}
     </li>
+  );
+}
+
+function useRefreshTeams() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return async () => {
+    await queryClient.invalidateQueries({ queryKey: trpc.orgs.teams.members.list.queryKey() });
+    await queryClient.invalidateQueries({ queryKey: trpc.orgs.teams.list.queryKey() });
+  };
+}
+
+function RenameTeamDialog({ team, organizationId, onClose }: TeamDialogProps) {
+  const trpc = useTRPC();
+  const refresh = useRefreshTeams();
+  const rename = useMutation(
+    trpc.orgs.teams.update.mutationOptions({
+      onSuccess: async () => {
+        await refresh();
+        onClose();
+      },
+    }),
+  );
+  return (
+    <TitleDialog
+      open
+      onOpenChange={(next) => !next && onClose()}
+      heading="Rename team"
+      description={`The new title of ${team.title}.`}
+      initialTitle={team.title}
+      submitLabel="Rename"
+      pending={rename.isPending}
+      error={rename.error}
+      onSubmit={(title) => rename.mutate({ organizationId, teamId: team.id, title })}
+    />
+  );
+}
+
+interface TeamDialogProps {
+  team: Team;
+  organizationId: string;
+  onClose: () => void;
+}
+
+function DeleteTeamDialog({ team, organizationId, onClose }: TeamDialogProps) {
+  const trpc = useTRPC();
+  const refresh = useRefreshTeams();
+  const remove = useMutation(
+    trpc.orgs.teams.remove.mutationOptions({
+      onSuccess: async () => {
+        await refresh();
+        onClose();
+      },
+    }),
+  );
+  return (
+    <AlertDialog.Root open onOpenChange={(next) => !next && onClose()}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="dialog-overlay" />
+        <AlertDialog.Content className="dialog">
+          <AlertDialog.Title>Delete {team.title}?</AlertDialog.Title>
+          <AlertDialog.Description className="muted">
+            Its members stay in the organization; the roles the team gave them on spaces end.
+          </AlertDialog.Description>
+          <FormError error={remove.error} />
+          <div className="dialog-actions">
+            <AlertDialog.Cancel className="button">Cancel</AlertDialog.Cancel>
+            <AlertDialog.Action
+              className="button button-danger"
+              disabled={remove.isPending}
+              onClick={(event) => {
+                // The dialog stays open until the server answered (and shows its refusal, if any).
+                event.preventDefault();
+                remove.mutate({ organizationId, teamId: team.id });
+              }}
+            >
+              Delete
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
   );
 }
 
 function TeamMembers({ team, organizationId }: { team: Team; organizationId: string }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const teamId = team.id;
   const members = useQuery(
     trpc.orgs.teams.members.list.queryOptions({ organizationId, teamId, limit: 1000 }),
   );
-  const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: trpc.orgs.teams.members.list.queryKey() });
-    await queryClient.invalidateQueries({ queryKey: trpc.orgs.teams.list.queryKey() });
-  };
+  const refresh = useRefreshTeams();
   const remove = useMutation(trpc.orgs.teams.members.remove.mutationOptions({ onSuccess: refresh }));
+  const setRole = useMutation(trpc.orgs.teams.members.put.mutationOptions({ onSuccess: refresh }));
   return (
     <>
-      <FormError error={remove.error} />
+      <FormError error={remove.error ?? setRole.error} />
       <QueryState
         query={members}
         loading="Loading the team…"
@@ -121,8 +232,18 @@ function TeamMembers({ team, organizationId }: { team: Team; organizationId: str
               <li key={member.id} className="management-row">
                 <span className="management-main">
                   <span>{member.user.displayName}</span>
-                  <span className="muted">{membership.role === 'owner' ? 'Team owner' : 'Team member'}</span>
+                  {!team.permissions.admin && (
+                    <span className="muted">{TEAM_ROLE_NAMES[membership.role]}</span>
+                  )}
                 </span>
+                {team.permissions.admin && (
+                  <TeamRoleSelect
+                    label={`Role of ${member.user.displayName} in ${team.title}`}
+                    value={membership.role}
+                    disabled={setRole.isPending}
+                    onChange={(role) => setRole.mutate({ organizationId, teamId, userId: member.id, role })}
+                  />
+                )}
                 {team.permissions.admin && (
                   <button
                     type="button"
@@ -189,5 +310,33 @@ function AddTeamMember({
       </button>
       <FormError error={add.error} />
     </form>
+  );
+}
+
+function TeamRoleSelect(props: {
+  label: string;
+  value: TeamRole;
+  disabled: boolean;
+  onChange: (role: TeamRole) => void;
+}) {
+  const id = useId();
+  return (
+    <span className="picker">
+      <label htmlFor={id} className="visually-hidden">
+        {props.label}
+      </label>
+      <select
+        id={id}
+        value={props.value}
+        disabled={props.disabled}
+        onChange={(event) => props.onChange(event.target.value as TeamRole)}
+      >
+        {(Object.keys(TEAM_ROLE_NAMES) as TeamRole[]).map((role) => (
+          <option key={role} value={role}>
+            {TEAM_ROLE_NAMES[role]}
+          </option>
+        ))}
+      </select>
+    </span>
   );
 }

@@ -80,6 +80,33 @@ describe('editing a page in the browser', () => {
     await screenshot(page, 'editor');
     expect(await seriousViolations(page)).toEqual([]);
 
+    // The block settings, popovers and menus of the toolbar, each checked by axe while open.
+    await content.getByText('const answer = 42;').click();
+    const language = page.getByRole('combobox', { name: 'Code language' });
+    expect(await language.inputValue()).toBe('ts');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await content.getByText('second').click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Shift+Home');
+    await page.getByRole('button', { name: 'Link', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Link address' }).fill('https://example.com/second');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Enter');
+
+    await page.getByRole('button', { name: 'Insert image' }).click();
+    await page.getByRole('textbox', { name: 'Alt text' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    await content.getByText('Start').click();
+    await page.getByRole('button', { name: 'Insert hint' }).click();
+    await page.getByRole('menuitem', { name: 'Warning hint' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('menuitem', { name: 'Warning hint' }).click();
+    await page.getByRole('radio', { name: 'Warning' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText(/Saved into change request #\d+/).waitFor();
     const number = Number(
@@ -93,9 +120,9 @@ describe('editing a page in the browser', () => {
       format: 'markdown',
     });
     const markdown = saved.markdown ?? '';
-    expect(markdown).toContain('Start **here**.');
+    expect(markdown).toContain('{% hint style="warning" %}\n\nStart **here**.\n\n{% endhint %}');
     expect(markdown).toContain('## Setup');
-    expect(markdown).toContain('- first\n- second');
+    expect(markdown).toContain('- first\n- [second](https://example.com/second)');
     expect(markdown).toContain('```ts\nconst answer = 42;\n```');
     expect(markdown).toContain('| Name | Value | Note |');
     expect(markdown).toContain('| port | 8080 | default |');

@@ -106,7 +106,10 @@ describe('managing an organization in the browser', () => {
 
     await page.getByRole('tab', { name: 'Teams' }).click();
     await page.getByRole('button', { name: 'Show members of Writers' }).click();
-    await page.getByRole('list', { name: 'Members of Writers' }).getByText('grace').waitFor();
+    await page
+      .getByRole('list', { name: 'Members of Writers' })
+      .getByText('grace', { exact: true })
+      .waitFor();
     await expectAccessibleAndQuiet();
 
     await page.getByRole('tab', { name: 'Invites' }).click();
