@@ -4,10 +4,9 @@
  * in a child process; autocannon (50 connections) runs here. Prints ratios; the targets:
  * REST >= 50% of bare, tRPC and GraphQL >= 50% of REST.
  */
-import { spawn } from 'node:child_process';
 import { cpus } from 'node:os';
-import { createInterface } from 'node:readline';
-import autocannon from 'autocannon';
+import { startBenchChild } from './bench-child';
+import { measureRate, type RequestShape } from './measure-rate';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
@@ -21,50 +20,10 @@ interface Fixture {
   membersBytes: number;
 }
 
-const child = spawn(
-  process.execPath,
-  ['--import', 'tsx', new URL('./api-server.ts', import.meta.url).pathname],
-  {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  },
-);
-const fixture = await new Promise<Fixture>((resolve, reject) => {
-  createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line) as Fixture));
-  child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-});
+const { fixture, stop } = await startBenchChild<Fixture>(new URL('./api-server.ts', import.meta.url));
 
-async function measure(
-  title: string,
-  url: string,
-  init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {},
-) {
-  // Check the request works before timing it.
-  const check = await fetch(url, init);
-  if (!check.ok) throw new Error(`${title}: ${check.status} ${await check.text()}`);
-  await check.text();
-  // Warm up (JIT, tsx's first compilations, caches) before the timed run.
-  await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: 2,
-    method: init.method ?? 'GET',
-    headers: init.headers,
-    body: init.body,
-  });
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: DURATION_SECONDS,
-    method: init.method ?? 'GET',
-    headers: init.headers,
-    body: init.body,
-  });
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${title}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  const rps = result.requests.average;
-  console.log(`${title.padEnd(44)} ${rps.toFixed(0).padStart(8)} req/s   p99 ${result.latency.p99} ms`);
-  return rps;
-}
+const measure = (title: string, url: string, init: RequestShape = {}) =>
+  measureRate(title, url, { ...init, seconds: DURATION_SECONDS, connections: CONNECTIONS });
 
 const auth = { authorization: `Bearer ${fixture.token}` };
 const json = { ...auth, 'content-type': 'application/json' };
@@ -127,4 +86,4 @@ console.log(
   `  members:      REST/bare ${pct(restMembers, bareMembers)}, tRPC/REST ${pct(trpcMembers, restMembers)}, GraphQL/REST ${pct(gqlMembers, restMembers)}`,
 );
 
-child.kill('SIGTERM');
+stop();

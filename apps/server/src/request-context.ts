@@ -14,6 +14,7 @@ import {
   forbidden,
   type IdSource,
   type IncomingFiles,
+  type OperationAccess,
   type OperationContext,
   type Passwords,
   type PdfLinks,
@@ -21,10 +22,12 @@ import {
   type Repositories,
   type Secrets,
   type SessionRecord,
+  unauthenticated,
 } from '@quire/domain';
 import type { EventBus, StoredBlobs } from '@quire/persistence';
 import type { RateLimits, RateState } from './http/rate-limits';
 import type { TokenCache } from './http/token-cache';
+import { visitorTokenCookieIn } from './http/visitor-token-cookie';
 import { sessionCookieIn } from './sessions/session-cookie';
 
 export interface Services {
@@ -54,9 +57,12 @@ export interface RequestAccess {
   /**
    * Charges one operation: to the caller's token or session budget, rejecting with
    * 'rate_limited' once it is spent. Without a caller (the operation is about to be refused
-   * with 401), one failed authentication to the address instead, once per request.
+   * with 401), one failed authentication to the address instead, once per request. A
+   * 'visitor' operation (default 'user') without any credential is charged to the address's
+   * budget of operations instead; with a credential that did not authenticate it is refused
+   * (401), never run as an anonymous visitor.
    */
-  charge(): Promise<void>;
+  charge(access?: OperationAccess): Promise<void>;
 }
 
 export interface RequestFacts {
@@ -74,6 +80,9 @@ export interface RequestFacts {
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** Anonymous visitors share their address's budget of operations (token ids never start so). */
+const ANONYMOUS_BUDGET_PREFIX = 'address:';
 
 /** Methods that change nothing: a cookie-authenticated request with another needs the CSRF header. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -118,20 +127,27 @@ export class RequestGate {
     if (session && !SAFE_METHODS.has(facts.method) && facts.csrfToken !== session.csrfToken) {
       throw csrfRefusal();
     }
-    const ctx: OperationContext = { ...this.services, caller };
+    const visitorToken = visitorTokenCookieIn(facts.cookie);
+    const ctx: OperationContext = {
+      ...this.services,
+      caller,
+      ...(visitorToken === undefined ? {} : { visitorToken }),
+    };
     const limits = this.limits;
+    const chargeBudget = async (budget: string) => {
+      const { state, refusal } = await limits.chargeOperation(budget);
+      if (state) facts.onRateState(state, refusal?.details.retryAfterSeconds);
+      if (refusal) throw refusal;
+    };
     return {
       ctx,
       session,
-      async charge() {
-        if (!caller) {
-          if (!failureCharged) await limits.chargeFailedAuthentication(facts.address);
-          failureCharged = true;
-          return;
-        }
-        const { state, refusal } = await limits.chargeOperation(caller.tokenId);
-        if (state) facts.onRateState(state, refusal?.details.retryAfterSeconds);
-        if (refusal) throw refusal;
+      async charge(access = 'user') {
+        if (caller) return chargeBudget(caller.tokenId);
+        if (access === 'visitor' && !presented) return chargeBudget(ANONYMOUS_BUDGET_PREFIX + facts.address);
+        if (!failureCharged) await limits.chargeFailedAuthentication(facts.address);
+        failureCharged = true;
+        if (access === 'visitor') throw unauthenticated();
       },
     };
   }

@@ -114,6 +114,16 @@ const organizationMembersRoute = createRoute({
   path: 'members',
 }).lazy(() => import('./routes/organization-members').then((module) => module.Route));
 
+const sitesRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: 'sites',
+}).lazy(() => import('./routes/sites').then((module) => module.Route));
+
+const siteRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: 'sites/$siteId',
+}).lazy(() => import('./routes/site').then((module) => module.Route));
+
 const spaceHistoryRoute = createRoute({
   getParentRoute: () => spaceRoute,
   path: '~/history',
@@ -137,6 +147,8 @@ export const routeTree = rootRoute.addChildren([
     organizationRoute.addChildren([
       organizationHomeRoute,
       organizationMembersRoute,
+      sitesRoute,
+      siteRoute,
       spaceRoute.addChildren([
         spaceHomeRoute,
         changeRequestsRoute,

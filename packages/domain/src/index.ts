@@ -4,4 +4,5 @@ export * from './core';
 export * from './identity';
 export * from './organizations';
 export * from './policies';
+export * from './publishing';
 export * from './registry';

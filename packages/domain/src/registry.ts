@@ -9,8 +9,14 @@ import { contentOperations } from './content';
 import type { OperationTree } from './core/operation';
 import { identityOperations } from './identity';
 import { organizationOperations } from './organizations';
+import { publishingOperations } from './publishing';
 
-const areas: readonly OperationTree[] = [identityOperations, organizationOperations, contentOperations];
+const areas: readonly OperationTree[] = [
+  identityOperations,
+  organizationOperations,
+  contentOperations,
+  publishingOperations,
+];
 
 const mounts = areas.flatMap((area) => Object.keys(area));
 const twice = mounts.filter((key, index) => mounts.indexOf(key) !== index);
@@ -20,6 +26,7 @@ export const operations = {
   ...identityOperations,
   ...organizationOperations,
   ...contentOperations,
+  ...publishingOperations,
 } satisfies OperationTree;
 
 export type Operations = typeof operations;

@@ -1,8 +1,8 @@
 import { hash, randomBytes } from 'node:crypto';
 import type { Secrets } from '@quire/domain';
-import { SignJWT } from 'jose';
+import { errors, jwtVerify, SignJWT } from 'jose';
 
-/** The domain's `Secrets` port over node:crypto and jose (JWT signing). */
+/** The domain's `Secrets` port over node:crypto and jose (JWT signing and verifying). */
 export class NodeSecrets implements Secrets {
   readonly #signingKey: Uint8Array;
   readonly #issuer: string;
@@ -29,4 +29,21 @@ export class NodeSecrets implements Secrets {
       .setExpirationTime(`${ttlSeconds}s`)
       .sign(this.#signingKey);
   }
+
+  async verifyClaims(token: string, key?: string): Promise<Record<string, unknown> | null> {
+    const secret = key === undefined ? this.#signingKey : TEXT.encode(key);
+    try {
+      const { payload } = await jwtVerify(token, secret, {
+        algorithms: ['HS256'],
+        ...(key === undefined ? { issuer: this.#issuer } : {}),
+      });
+      return payload;
+    } catch (error) {
+      // Every refusal of the token itself (expired, forged, malformed...) is jose's JOSEError.
+      if (error instanceof errors.JOSEError) return null;
+      throw error;
+    }
+  }
 }
+
+const TEXT = new TextEncoder();

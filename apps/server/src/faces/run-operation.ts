@@ -13,7 +13,7 @@ export async function runOperation(
   access: RequestAccess,
   input: unknown,
 ): Promise<unknown> {
-  await access.charge();
+  await access.charge(op.access);
   try {
     return await executeOperation(op, access.ctx, input);
   } catch (error) {

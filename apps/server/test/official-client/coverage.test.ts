@@ -37,7 +37,7 @@ const exercised = new Set(
   readdirSync(here)
     .filter((name) => name.endsWith('.cases.ts'))
     .flatMap((name) => [
-      ...readFileSync(`${here}/${name}`, 'utf8').matchAll(/expectConforms\([^,]+,\s*'(\w+)'/g),
+      ...readFileSync(`${here}/${name}`, 'utf8').matchAll(/expectConforms(?:WithStatus)?\([^,]+,\s*'(\w+)'/g),
     ])
     .map((match) => match[1]),
 );

@@ -16,5 +16,8 @@ import './access.cases';
 import './change-requests.cases';
 import './content.cases';
 import './comments.cases';
+import './sites.cases';
+import './site-structure.cases';
+import './site-access.cases';
 
 useSharedServer();

@@ -14,6 +14,9 @@ import { contentPermissionCases } from './content-permissions.cases';
 import { identityCases } from './identity.cases';
 import { organizationSettingCases } from './organization-settings.cases';
 import { organizationCases } from './organizations.cases';
+import { siteAccessCases } from './site-access.cases';
+import { siteStructureCases } from './site-structure.cases';
+import { siteCases } from './sites.cases';
 import { spaceCases } from './spaces.cases';
 import { teamCases } from './teams.cases';
 
@@ -28,6 +31,9 @@ const cases = [
   ...changeRequestCases,
   ...contentCases,
   ...commentCases,
+  ...siteCases,
+  ...siteAccessCases,
+  ...siteStructureCases,
 ];
 
 describe('the permission matrix', () => {

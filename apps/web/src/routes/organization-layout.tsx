@@ -39,6 +39,9 @@ function OrganizationLayout() {
           <Link to="/o/$organizationId/members" params={{ organizationId }}>
             People
           </Link>
+          <Link to="/o/$organizationId/sites" params={{ organizationId }}>
+            Sites
+          </Link>
           <Link to="/settings">Settings</Link>
         </nav>
         <div className="topbar-end">

@@ -40,6 +40,12 @@ export interface Repositories {}
 
 export interface OperationContext {
   caller: Caller | null;
+  /**
+   * The visitor token a browser carries for published sites (GitBook's
+   * `gitbook-visitor-token` cookie), unverified: the published view verifies it against the
+   * site it asks for. Absent when the request had none.
+   */
+  visitorToken?: string;
   repos: Repositories;
   clock: Clock;
   ids: IdSource;

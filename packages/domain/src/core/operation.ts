@@ -10,9 +10,11 @@ export type OperationKind = 'query' | 'mutation';
 
 /**
  * Who may call an operation at all, before the operation's own permission rules:
- * 'user' needs a valid API token, 'instanceAdmin' an instance administrator's token.
+ * 'user' needs a valid API token, 'instanceAdmin' an instance administrator's token,
+ * 'visitor' anyone: a member's token or session when one is sent, else an anonymous visitor
+ * (`ctx.caller` null; the operation decides what an anonymous visitor may see).
  */
-export type OperationAccess = 'user' | 'instanceAdmin';
+export type OperationAccess = 'user' | 'instanceAdmin' | 'visitor';
 
 const operationBrand: unique symbol = Symbol('quire.operation');
 

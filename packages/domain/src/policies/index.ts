@@ -17,4 +17,5 @@ export * from './effective-role';
 export * from './member-access';
 export * from './organization-policy';
 export * from './permission-schemas';
+export * from './site-policy';
 export * from './team-policy';

@@ -7,14 +7,21 @@ import type { CollectionIndexes, StoreDatabase } from '@quire/store';
 import { contentIndexes, contentRepositories } from './content';
 import { identityIndexes, identityRepositories } from './identity';
 import { organizationsIndexes, organizationsRepositories } from './organizations';
+import { publishingIndexes, publishingRepositories } from './publishing';
 
 /** The indexes of every repository, created at startup on either engine by `ensureIndexes`. */
 export const repositoryIndexes: CollectionIndexes[] = [
   ...identityIndexes,
   ...organizationsIndexes,
   ...contentIndexes,
+  ...publishingIndexes,
 ];
 
 export function createRepositories(db: StoreDatabase): Repositories {
-  return { ...identityRepositories(db), ...organizationsRepositories(db), ...contentRepositories(db) };
+  return {
+    ...identityRepositories(db),
+    ...organizationsRepositories(db),
+    ...contentRepositories(db),
+    ...publishingRepositories(db),
+  };
 }

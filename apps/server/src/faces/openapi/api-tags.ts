@@ -13,6 +13,7 @@
 export const API_GROUPS = [
   { id: 'people', title: 'Users, organizations and people' },
   { id: 'content', title: 'Spaces and content' },
+  { id: 'publishing', title: 'Sites and publishing' },
   { id: 'admin', title: 'Administration' },
 ] as const;
 export type ApiGroupId = (typeof API_GROUPS)[number]['id'];
@@ -127,6 +128,30 @@ export const API_TAGS: readonly ApiTag[] = [
       'Discussions on a space or in a change request, optionally about one page: comments and their ' +
       'replies, with emoji reactions; a comment is resolved and reopened, and the space and change ' +
       'request count the open ones.',
+  },
+  {
+    name: 'Sites',
+    group: 'publishing',
+    prefixes: ['sites'],
+    description:
+      'Published docs sites built from spaces: create them, change their settings and visibility, and ' +
+      'publish or unpublish them.',
+  },
+  {
+    name: 'Site structure',
+    group: 'publishing',
+    prefixes: ['sites.sections', 'sites.sectionGroups', 'sites.siteSpaces', 'sites.structure'],
+    description:
+      "A site's sections (each a body of content in one or more variants: its site spaces), the groups " +
+      'sections are gathered in, and their order.',
+  },
+  {
+    name: 'Site access',
+    group: 'publishing',
+    prefixes: ['sites.shareLinks', 'sites.publishingAuth', 'sites.adaptiveSchema', 'sites.published'],
+    description:
+      'Who reaches a published site and what each visitor sees: share links, visitor authentication ' +
+      "with signed tokens, the adaptive schema of visitors' claims, and the published view itself.",
   },
   {
     name: 'Administration',

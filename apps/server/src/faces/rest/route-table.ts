@@ -8,6 +8,9 @@ import { commentRoutes } from './routes/comments';
 import { contentRoutes } from './routes/content';
 import { identityRoutes } from './routes/identity';
 import { organizationRoutes } from './routes/organizations';
+import { siteAccessRoutes } from './routes/site-access';
+import { siteStructureRoutes } from './routes/site-structure';
+import { siteRoutes } from './routes/sites';
 
 export const restRoutes: readonly RestRoute[] = [
   ...identityRoutes,
@@ -15,4 +18,7 @@ export const restRoutes: readonly RestRoute[] = [
   ...contentRoutes,
   ...changeRequestRoutes,
   ...commentRoutes,
+  ...siteRoutes,
+  ...siteStructureRoutes,
+  ...siteAccessRoutes,
 ];

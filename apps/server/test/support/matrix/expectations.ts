@@ -69,3 +69,18 @@ export const GRANT_HOLDERS = ['readerWithGrant', 'guestWithGrant', 'teamGrant', 
 /** The same expectation for each of `kinds`. */
 export const each = (kinds: ReadonlyArray<MatrixCallerKind>, expectation: Expectation): Partial<Expected> =>
   Object.fromEntries(kinds.map((kind) => [kind, expectation]));
+
+/**
+ * On a site: members whose organization role is allowed get `ok`, members with a role too
+ * low 403; guests (no organization role: sites show them nothing, grants on content
+ * included) and people outside the organization 404.
+ */
+export function bySiteRole(allowed: ReadonlyArray<Role>, ok: Expectation): Expected {
+  return build((kind) => {
+    if (kind === 'anonymous') return 401;
+    if (!isMemberKind(kind)) return 404;
+    const role = ORGANIZATION_ROLE_OF[kind];
+    if (role === null) return 404;
+    return allowed.includes(role) ? ok : 403;
+  });
+}

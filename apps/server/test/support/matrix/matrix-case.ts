@@ -3,6 +3,7 @@
  * call may change, and the status every kind of caller must get.
  */
 
+import type { Face } from '../faces/face-call';
 import type { Expected } from './expectations';
 import type { MatrixCaller, MatrixFixture } from './matrix-fixture';
 
@@ -29,6 +30,11 @@ export interface MatrixCase<Extra = unknown> {
    */
   observe?: (fixture: MatrixFixture, extra: Extra) => Promise<unknown>;
   expected: Expected;
+  /**
+   * The faces the case runs on (default: all three). GraphQL answers no request without a
+   * caller, so an operation anonymous visitors may call is checked on REST and tRPC.
+   */
+  faces?: readonly Face[];
   /** Why an expectation is the rule even where the code of today answers otherwise. */
   rule?: string;
 }

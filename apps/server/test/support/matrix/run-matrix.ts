@@ -52,7 +52,7 @@ export function runMatrix(cases: readonly MatrixCase[]): void {
           // State a face left as it found it serves the next face: fresh state is built only
           // after a call that changed it (or may have: a success nothing observes).
           let reusable: { extra: unknown; state: unknown } | undefined;
-          for (const face of FACES) {
+          for (const face of matrixCase.faces ?? FACES) {
             let extra: unknown = shared;
             let before: unknown;
             if (!isQuery) {

@@ -1,0 +1,28 @@
+/**
+ * The publishing area's operations, mounted once in the registry under `sites`: the sites
+ * themselves, their structure (sections, section groups, site spaces) and who reaches them
+ * (share links, visitor authentication, adaptive content, the published view).
+ */
+import type { OperationTree } from '../../core/operation';
+import { createSite } from './create-site';
+import { getSite } from './get-site';
+import { listSites } from './list-sites';
+import { removeSite } from './remove-site';
+import { publishSite, unpublishSite } from './set-site-published';
+import { siteAccessOperations } from './site-access-operations';
+import { siteStructureOperations } from './site-structure-operations';
+import { updateSiteSettings } from './update-site';
+
+export const publishingOperations = {
+  sites: {
+    list: listSites,
+    create: createSite,
+    get: getSite,
+    update: updateSiteSettings,
+    remove: removeSite,
+    publish: publishSite,
+    unpublish: unpublishSite,
+    ...siteStructureOperations,
+    ...siteAccessOperations,
+  },
+} satisfies OperationTree;

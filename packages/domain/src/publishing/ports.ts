@@ -1,0 +1,15 @@
+import type { SiteRecord } from './records';
+
+export interface SiteRepository {
+  findById(id: string): Promise<SiteRecord | null>;
+  /** Every site of an organization, by id (ids are time-ordered: oldest first). Organizations hold few sites. */
+  listAll(organizationId: string): Promise<SiteRecord[]>;
+  insert(site: SiteRecord): Promise<void>;
+  /**
+   * Replaces the site when its stored version is still `expectedVersion` (one atomic step of
+   * the store); false when another change came first or the site is gone.
+   */
+  replace(site: SiteRecord, expectedVersion: number): Promise<boolean>;
+  /** True when a site was deleted. */
+  delete(id: string): Promise<boolean>;
+}

@@ -1,0 +1,40 @@
+/**
+ * Where a site lives: in the API (`location`), in the app, and published. The published URL
+ * follows the site's settings, the most specific first: a proxy (`https://<proxy>/`), a
+ * custom hostname (`https://<hostname>/`), else Quire's own address for published sites
+ * (`<app>/~sites/<organization>/<basename or site id>/`). Sections and site spaces add their
+ * paths; a share-link site's URLs carry the share key when the caller gave one.
+ */
+import type { PublicUrls } from '../core/context';
+import type { SiteRecord } from './records';
+
+export const siteLocation = (urls: PublicUrls, site: Pick<SiteRecord, 'organizationId' | 'id'>): string =>
+  `${urls.api}/v1/orgs/${site.organizationId}/sites/${site.id}`;
+
+export const siteAppUrl = (urls: PublicUrls, site: Pick<SiteRecord, 'organizationId' | 'id'>): string =>
+  `${urls.app}/o/${site.organizationId}/sites/${site.id}`;
+
+export function sitePublishedBase(
+  urls: PublicUrls,
+  site: Pick<SiteRecord, 'organizationId' | 'id' | 'basename' | 'hostname' | 'proxy'>,
+): string {
+  if (site.proxy !== undefined) return `https://${site.proxy}/`;
+  if (site.hostname !== undefined) return `https://${site.hostname}/`;
+  return quireSiteBase(urls, site);
+}
+
+/** Quire's own address of a published site (what a proxy forwards to). */
+export const quireSiteBase = (
+  urls: PublicUrls,
+  site: Pick<SiteRecord, 'organizationId' | 'id' | 'basename'>,
+): string => `${urls.app}/~sites/${site.organizationId}/${site.basename ?? site.id}/`;
+
+/** A published URL under the site's base, with the share key when there is one. */
+export function publishedUrl(base: string, paths: readonly string[], shareKey: string | undefined): string {
+  const path = paths
+    .filter((segment) => segment !== '')
+    .map(encodeURIComponent)
+    .join('/');
+  const url = base + (path === '' ? '' : `${path}/`);
+  return shareKey === undefined ? url : `${url}?share=${encodeURIComponent(shareKey)}`;
+}

@@ -1,0 +1,10 @@
+/** The publishing area's repositories and their indexes. */
+import type { PublishingRepositories } from '@quire/domain';
+import type { CollectionIndexes, StoreDatabase } from '@quire/store';
+import { MongoSiteRepository, siteIndexes } from './site-repository';
+
+export const publishingIndexes: CollectionIndexes[] = [...siteIndexes];
+
+export const publishingRepositories = (db: StoreDatabase): PublishingRepositories => ({
+  sites: new MongoSiteRepository(db),
+});
