@@ -46,7 +46,8 @@ export const SiteProxySchema = z
   .string()
   .max(512)
   .regex(/^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$/, 'a domain followed by a path, e.g. example.com/docs')
-  .describe('Serve the site under a sub-path of a domain, e.g. example.com/docs');
+  .describe('Serve the site under a sub-path of a domain, e.g. example.com/docs')
+  .meta({ examples: ['example.com/docs'] });
 
 export const SiteSectionTitleSchema = z
   .string()
