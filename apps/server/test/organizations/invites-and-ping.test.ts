@@ -113,7 +113,10 @@ describe('POST ORG/invites', () => {
     expectFieldError(await invite(organization.id, admin.token, {}), 'emails');
     expectFieldError(await invite(organization.id, admin.token, { emails: [good], role: 'owner' }), 'role');
     // The object form names each of its fields: here the role it lacks.
-    expectFieldError(await invite(organization.id, admin.token, { emails: [{ email: good }] }), 'emails.0.role');
+    expectFieldError(
+      await invite(organization.id, admin.token, { emails: [{ email: good }] }),
+      'emails.0.role',
+    );
     expectFieldError(await invite(organization.id, admin.token, { emails: [good], teams: [] }), 'teams');
     const many = Array.from({ length: 101 }, (_, i) => `p${i}.${unique()}@example.test`);
     expectFieldError(await invite(organization.id, admin.token, { emails: many }), 'emails');
