@@ -22,6 +22,7 @@ import { TimeOrderedIds } from '../src/adapters/time-ordered-ids';
 import { ServerPdfLinks } from '../src/content-exports/server-pdf-links';
 import { DEFAULT_INCOMING_FILE_LIMITS, ServerIncomingFiles } from '../src/files/server-incoming-files';
 import { DEFAULT_CONTENT_IMPORT_LIMITS, ServerContentImports } from '../src/imports/server-content-imports';
+import { MiniSearchContentSearch } from '../src/search/mini-search-content-search';
 import { TemplateCatalog } from '../src/templates/template-catalog';
 
 export interface BenchServices {
@@ -47,6 +48,7 @@ export async function openBenchServices(name: string): Promise<BenchServices> {
     contentTemplates: new TemplateCatalog(fileURLToPath(new URL('../templates', import.meta.url))),
     pdfLinks: new ServerPdfLinks(new Uint8Array(32), 'http://bench.test', systemClock, 3_600_000),
     events: new InProcessEventBus(() => {}),
+    contentSearch: new MiniSearchContentSearch(),
   };
   return { services, store, dataDir };
 }

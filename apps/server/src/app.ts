@@ -38,6 +38,8 @@ import { TokenCache } from './http/token-cache';
 import { DEFAULT_CONTENT_IMPORT_LIMITS, ServerContentImports } from './imports/server-content-imports';
 import { registerPdfDownloads } from './pdf/pdf-route';
 import { RequestGate, type Services } from './request-context';
+import { MiniSearchContentSearch } from './search/mini-search-content-search';
+import { startSearchWarmup } from './search/search-warmup';
 import { TemplateCatalog } from './templates/template-catalog';
 import { registerWebApp } from './web-app/serve-web-app';
 
@@ -110,6 +112,7 @@ export async function buildServices(
     pdfLinkKey: pdfKey,
     blobs,
     events: bus,
+    contentSearch: new MiniSearchContentSearch(),
   };
 }
 
@@ -142,7 +145,11 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   // Revocations evict the token from the cache: the next request is refused, on every face.
   services.repos.apiTokens = tokens.evictingOnRevoke(services.repos.apiTokens);
   const gate = new RequestGate(services, new RateLimits(store, config.rateLimits), tokens);
-  app.addHook('onClose', () => services.events.close());
+  const stopSearchWarmup = startSearchWarmup(services, app.log);
+  app.addHook('onClose', () => {
+    stopSearchWarmup();
+    return services.events.close();
+  });
 
   const applyPageHeaders = pageSecurityHeaders();
   // A callback hook, not an async one: it runs on every request and needs no promise.

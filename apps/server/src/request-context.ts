@@ -9,6 +9,7 @@ import {
   type Caller,
   type Clock,
   type ContentImports,
+  type ContentSearch,
   type ContentTemplates,
   type DomainError,
   forbidden,
@@ -47,6 +48,8 @@ export interface Services {
   blobs: StoredBlobs;
   /** Operations publish here; the tRPC face's live views subscribe (`faces/trpc/live-router.ts`). */
   events: EventBus;
+  /** The search indexes of revisions (`search/mini-search-content-search.ts`). */
+  contentSearch: ContentSearch;
 }
 
 /** One request's way to run operations (see `runOperation`). */

@@ -28,6 +28,9 @@ export interface RouterContext {
 const CHANGE_REQUEST_STATUSES = ['open', 'draft', 'merged', 'archived'] as const;
 export type ChangeRequestStatus = (typeof CHANGE_REQUEST_STATUSES)[number];
 
+const LINK_STATUSES = ['ok', 'broken', 'in-app'] as const;
+export type LinkStatus = (typeof LINK_STATUSES)[number];
+
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
   errorComponent: ({ error, reset }) => (
@@ -104,6 +107,13 @@ const changeRequestRoute = createRoute({
   path: '~/changes/$number',
 }).lazy(() => import('./routes/change-request').then((module) => module.Route));
 
+const spaceLinksRoute = createRoute({
+  getParentRoute: () => spaceRoute,
+  path: '~/links',
+  validateSearch: (search: Record<string, unknown>): { status?: LinkStatus } =>
+    LINK_STATUSES.includes(search.status as LinkStatus) ? { status: search.status as LinkStatus } : {},
+}).lazy(() => import('./routes/space-links').then((module) => module.Route));
+
 const pageRoute = createRoute({
   getParentRoute: () => spaceRoute,
   path: '$',
@@ -155,6 +165,7 @@ export const routeTree = rootRoute.addChildren([
         changeRequestRoute,
         spaceHistoryRoute,
         spacePermissionsRoute,
+        spaceLinksRoute,
         pageRoute,
       ]),
     ]),

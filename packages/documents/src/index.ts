@@ -10,8 +10,10 @@ export {
   splitFrontMatter,
 } from './front-matter';
 export { type HtmlTree, htmlToMarkdown } from './html-to-markdown';
+export { linksOf, type MarkdownLink, type MarkdownLinkKind } from './links-of';
 export { MarkdownTooComplexError, markdownLimits } from './markdown-limits';
 export { markdownPrintOptions, normalizeMarkdown } from './markdown-processor';
+export { headingSlug, type MarkdownSection, markdownSections } from './markdown-sections';
 export { rewriteLinks } from './rewrite-links';
 export { markdownToDocument } from './to-document';
 export { documentToMarkdown } from './to-markdown';

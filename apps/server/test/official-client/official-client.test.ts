@@ -19,5 +19,7 @@ import './comments.cases';
 import './sites.cases';
 import './site-structure.cases';
 import './site-access.cases';
+import './links.cases';
+import './search.cases';
 
 useSharedServer();

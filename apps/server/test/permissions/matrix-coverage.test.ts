@@ -12,8 +12,10 @@ import { commentCases } from './comments.cases';
 import { contentCases } from './content.cases';
 import { contentPermissionCases } from './content-permissions.cases';
 import { identityCases } from './identity.cases';
+import { linkCases } from './links.cases';
 import { organizationSettingCases } from './organization-settings.cases';
 import { organizationCases } from './organizations.cases';
+import { searchCases } from './search.cases';
 import { siteAccessCases } from './site-access.cases';
 import { siteStructureCases } from './site-structure.cases';
 import { siteCases } from './sites.cases';
@@ -34,6 +36,8 @@ const cases = [
   ...siteCases,
   ...siteAccessCases,
   ...siteStructureCases,
+  ...linkCases,
+  ...searchCases,
 ];
 
 describe('the permission matrix', () => {

@@ -26,6 +26,7 @@ import {
   DEFAULT_CONTENT_IMPORT_LIMITS,
   ServerContentImports,
 } from '../../src/imports/server-content-imports';
+import { MiniSearchContentSearch } from '../../src/search/mini-search-content-search';
 import { TemplateCatalog } from '../../src/templates/template-catalog';
 import { openMemoryStore } from './memory-store';
 import { TestClock } from './test-clock';
@@ -78,6 +79,7 @@ export async function openTestDomain(): Promise<QuireUnderTest> {
     contentTemplates: new TemplateCatalog(fileURLToPath(new URL('../../templates', import.meta.url))),
     pdfLinks: new ServerPdfLinks(randomBytes(32), TEST_URLS.api, clock, 3_600_000),
     events: new InProcessEventBus(() => {}),
+    contentSearch: new MiniSearchContentSearch(),
   };
   return { services, clock, callOperation: operationCaller(services) };
 }

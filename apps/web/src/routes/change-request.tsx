@@ -1,7 +1,7 @@
 /**
  * One change request: what it is, what it changes against the content it started from
  * (pages added, removed, moved, and a line diff per edited page), merging it (the conflicts
- * named when it cannot merge), and its comments.
+ * named when it cannot merge), the broken links it would bring, and its comments.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createLazyRoute, Link } from '@tanstack/react-router';
@@ -10,6 +10,7 @@ import { useTRPC } from '../api/trpc';
 import { ChangeList } from '../change-requests/change-list';
 import { postedAt } from '../comments/comment-time';
 import { CommentsPanel } from '../comments/comments-panel';
+import { ChangeRequestLinks } from '../links/change-request-links';
 import { FormError } from '../ui/form-error';
 import { QueryState } from '../ui/states';
 
@@ -38,6 +39,13 @@ function ChangeRequestScreen() {
           <>
             <ChangeRequestHeader changeRequest={data} />
             <Changes changeRequest={data} />
+            {(data.status === 'open' || data.status === 'draft') && (
+              <ChangeRequestLinks
+                organizationId={organizationId}
+                spaceId={spaceId}
+                changeRequestId={data.id}
+              />
+            )}
             <CommentsPanel spaceId={spaceId} changeRequestId={data.id} />
           </>
         )}

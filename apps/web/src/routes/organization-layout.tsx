@@ -1,11 +1,12 @@
 /**
  * An organization's frame: the top bar (the organization switcher, the person's menu) over
- * the organization's screens.
+ * the organization's screens, with the search of all its spaces.
  */
 import { useQuery } from '@tanstack/react-query';
 import { createLazyRoute, Link, Outlet } from '@tanstack/react-router';
 import { useTRPC } from '../api/trpc';
 import { OrganizationSwitcher } from '../organizations/organization-switcher';
+import { OrganizationSearch } from '../search/organization-search';
 import { UserMenu } from '../session/user-menu';
 import { Brand } from '../ui/brand';
 import { ErrorNotice } from '../ui/states';
@@ -44,6 +45,7 @@ function OrganizationLayout() {
           </Link>
           <Link to="/settings">Settings</Link>
         </nav>
+        <OrganizationSearch organizationId={organizationId} />
         <div className="topbar-end">
           <UserMenu />
         </div>

@@ -3,7 +3,7 @@
  * first page at the space's own address.
  */
 import { useQuery } from '@tanstack/react-query';
-import { createLazyRoute, useParams } from '@tanstack/react-router';
+import { createLazyRoute, useParams, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import type { RouterOutputs } from '../api/app-router';
 import { useTRPC } from '../api/trpc';
@@ -70,6 +70,7 @@ function FirstPage() {
 export function PageArticle({ page, spaceId }: { page: Page; spaceId: string }) {
   const [editing, setEditing] = useState(false);
   const { organizationId } = useParams({ strict: false });
+  const anchor = useRouterState({ select: (state) => state.location.hash });
   if (editing && organizationId !== undefined) {
     return (
       <Suspense fallback={<Loading label="Opening the editor…" />}>
@@ -103,7 +104,7 @@ export function PageArticle({ page, spaceId }: { page: Page; spaceId: string }) 
           {page.description && <p className="page-description">{page.description}</p>}
         </header>
         {page.markdown?.trim() ? (
-          <Markdown text={page.markdown} />
+          <Markdown text={page.markdown} anchors scrollTo={anchor} />
         ) : (
           <p className="muted">This page is empty.</p>
         )}

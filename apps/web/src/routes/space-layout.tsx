@@ -1,11 +1,12 @@
 /**
  * A space: the sidebar (its title, its sections, its page tree) beside the screen of the
- * route within it (a page, the change requests, one change request).
+ * route within it (a page, the change requests, one change request), and the space's search box.
  */
 import { useQuery } from '@tanstack/react-query';
 import { createLazyRoute, Link, Outlet, useParams, useRouterState } from '@tanstack/react-router';
 import { useTRPC } from '../api/trpc';
 import { PageTree } from '../content/page-tree';
+import { SpaceSearch } from '../search/space-search';
 import { SpaceIcon } from '../ui/icons';
 import { Empty, ErrorNotice, Loading, QueryState } from '../ui/states';
 
@@ -43,6 +44,7 @@ function SpaceLayout() {
           </span>
           <h2 className="space-title">{space.data.title || 'Untitled space'}</h2>
         </div>
+        <SpaceSearch spaceId={spaceId} spaceTitle={space.data.title} />
         <ul className="sidebar-sections">
           <li>
             <Link
@@ -74,6 +76,16 @@ function SpaceLayout() {
               className="sidebar-link"
             >
               History
+            </Link>
+          </li>
+          <li>
+            <Link
+              to="/o/$organizationId/s/$spaceId/~/links"
+              params={{ organizationId, spaceId }}
+              search={{}}
+              className="sidebar-link"
+            >
+              Links
             </Link>
           </li>
           <li>

@@ -8,5 +8,6 @@ export { contentOperations } from './operations';
 export * from './positions';
 export type { ContentRepositories } from './repositories';
 export * from './revisions';
+export * from './search';
 export * from './spaces';
 export * from './tree-lock';

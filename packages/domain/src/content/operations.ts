@@ -14,6 +14,9 @@ import { transferCollection } from './collections/operations/transfer-collection
 import { updateCollection } from './collections/operations/update-collection';
 import { commentOperations } from './comments/operations';
 import { collectionPermissionOperations, spacePermissionOperations } from './grants/operations';
+import { listFileBacklinks } from './links/operations/list-file-backlinks';
+import { listPageLinks } from './links/operations/list-page-links';
+import { listSpaceLinks } from './links/operations/list-space-links';
 import { applyTemplate } from './revisions/operations/apply-template';
 import { getImport } from './revisions/operations/get-import';
 import { getPage, getPageByPath } from './revisions/operations/get-page';
@@ -27,6 +30,8 @@ import { listRevisions } from './revisions/operations/list-revisions';
 import { listTemplates } from './revisions/operations/list-templates';
 import { spacePdf } from './revisions/operations/pdf-link';
 import { updateSpaceContent } from './revisions/operations/update-space-content';
+import { searchOrganization } from './search/operations/search-organization';
+import { searchSpace } from './search/operations/search-space';
 import { createSpace } from './spaces/operations/create-space';
 import { duplicateSpace } from './spaces/operations/duplicate-space';
 import { getSpace } from './spaces/operations/get-space';
@@ -60,13 +65,16 @@ export const contentOperations = {
       imports: { get: getImport },
       template: applyTemplate,
       pages: { list: listPages },
-      page: { get: getPage },
+      page: { get: getPage, links: listPageLinks },
       path: { get: getPageByPath },
-      files: { list: listFiles, get: getFile },
+      files: { list: listFiles, get: getFile, backlinks: listFileBacklinks },
     },
     revisions: { list: listRevisions, get: getRevision, changes: listRevisionChanges },
     pdf: spacePdf,
     comments: commentOperations,
+    links: { list: listSpaceLinks },
+    search: searchSpace,
+    searchInOrganization: searchOrganization,
   },
   collections: {
     list: listCollections,

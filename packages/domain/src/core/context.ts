@@ -1,5 +1,6 @@
 import type { Clock } from './ports/clock';
 import type { ContentImports } from './ports/content-imports';
+import type { ContentSearch } from './ports/content-search';
 import type { ContentTemplates } from './ports/content-templates';
 import type { EventPublisher } from './ports/events';
 import type { IdSource } from './ports/ids';
@@ -63,6 +64,8 @@ export interface OperationContext {
   pdfLinks: PdfLinks;
   /** Where operations report what they did (`ports/events.ts`). */
   events: EventPublisher;
+  /** Full-text indexes of revisions, built once each and kept while recent (`ports/content-search.ts`). */
+  contentSearch: ContentSearch;
 }
 
 /** The caller of an operation whose access is 'user' or stricter (checked before `run`). */

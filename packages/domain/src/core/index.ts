@@ -7,6 +7,7 @@ export * from './paging';
 export * from './patch';
 export * from './ports/clock';
 export * from './ports/content-imports';
+export * from './ports/content-search';
 export * from './ports/content-templates';
 export * from './ports/events';
 export * from './ports/ids';

@@ -130,6 +130,22 @@ export const API_TAGS: readonly ApiTag[] = [
       'request count the open ones.',
   },
   {
+    name: 'Search',
+    group: 'content',
+    prefixes: ['spaces.search', 'spaces.searchInOrganization'],
+    description:
+      'Full-text search of a space, or of every space the caller can read in an organization: pages ranked ' +
+      'by relevance, each with the headings the matches fall under and an excerpt.',
+  },
+  {
+    name: 'Links',
+    group: 'content',
+    prefixes: ['spaces.links', 'spaces.content.page.links', 'spaces.content.files.backlinks'],
+    description:
+      'Link reports: every link of every page classified as ok, broken or in-app, for a space or a change ' +
+      'request (before it is merged), the links of one page, and the pages that link to or embed a file.',
+  },
+  {
     name: 'Sites',
     group: 'publishing',
     prefixes: ['sites'],

@@ -7,7 +7,9 @@ import { changeRequestRoutes } from './routes/change-requests';
 import { commentRoutes } from './routes/comments';
 import { contentRoutes } from './routes/content';
 import { identityRoutes } from './routes/identity';
+import { linkRoutes } from './routes/links';
 import { organizationRoutes } from './routes/organizations';
+import { searchRoutes } from './routes/search';
 import { siteAccessRoutes } from './routes/site-access';
 import { siteStructureRoutes } from './routes/site-structure';
 import { siteRoutes } from './routes/sites';
@@ -18,6 +20,8 @@ export const restRoutes: readonly RestRoute[] = [
   ...contentRoutes,
   ...changeRequestRoutes,
   ...commentRoutes,
+  ...searchRoutes,
+  ...linkRoutes,
   ...siteRoutes,
   ...siteStructureRoutes,
   ...siteAccessRoutes,

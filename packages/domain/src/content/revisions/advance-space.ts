@@ -10,6 +10,7 @@ import { conflict } from '../../core/errors';
 import type { SpaceRecord } from '../spaces/records';
 import type { RevisionRecord } from './records';
 import { spaceHead } from './revision-writer';
+import { publishSpaceContent } from './space-content-event';
 
 /** Attempts at moving a pointer before giving up (each lost one writes again on the new head). */
 export const MAX_POINTER_ATTEMPTS = 5;
@@ -25,7 +26,10 @@ export async function advanceSpace<T extends { revision: RevisionRecord }>(
     if (current.editMode === 'locked') throw conflict('The space is locked: its content cannot be edited');
     const head = await spaceHead(ctx, current, callerOf(ctx).userId);
     const written = await write(current, head);
-    if (await ctx.repos.spaces.moveRevision(space.id, head.id, written.revision.id)) return written;
+    if (await ctx.repos.spaces.moveRevision(space.id, head.id, written.revision.id)) {
+      await publishSpaceContent(ctx, current, written.revision.id);
+      return written;
+    }
   }
   throw conflict('The space changed too often meanwhile: retry');
 }

@@ -23,5 +23,6 @@ export type {
 } from './records';
 export { filesOf } from './revision-content';
 export { spaceHead, writeFirstRevision } from './revision-writer';
+export { publishSpaceContent, type SpaceContentEvent } from './space-content-event';
 export type { StoredPage, StoredPages } from './stored-page';
 export { compareSiblingPages } from './tree-order';

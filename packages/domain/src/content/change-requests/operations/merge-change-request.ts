@@ -10,6 +10,7 @@ import { pageIndexOf } from '../../revisions/page-index';
 import type { RevisionRecord } from '../../revisions/records';
 import { filesOf } from '../../revisions/revision-content';
 import { spaceHead, writeRevision } from '../../revisions/revision-writer';
+import { publishSpaceContent } from '../../revisions/space-content-event';
 import { acceptsEdits } from '../patch-rules';
 import type { ChangeRequestRecord } from '../records';
 import { type MergeOutcome, MergeResultSchema } from './merge-result';
@@ -118,6 +119,7 @@ export const mergeChangeRequest = operation({
         throw conflict('The change request was merged or changed meanwhile: read it again');
       }
       if (!(await ctx.repos.spaces.moveRevision(space.id, ours.id, revision.id))) continue;
+      await publishSpaceContent(ctx, space, revision.id);
       const now = ctx.clock.now().toISOString();
       const marked = await ctx.repos.changeRequests.update(
         changeRequest.id,

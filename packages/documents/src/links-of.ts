@@ -1,0 +1,66 @@
+/**
+ * Every link of a markdown body, in document order, with how it is written: an inline link
+ * `[text](url)`, a reference link `[text][name]` (its URL read from its definition), an
+ * image (inline or by reference), or an autolink (`<https://...>` or a bare URL). Walks the
+ * parsed tree, as `rewriteLinks` does, so text that only looks like a link is never one.
+ */
+import type { Definition, Nodes, Root } from 'mdast';
+import { parseMarkdown } from './markdown-processor';
+
+export type MarkdownLinkKind = 'link' | 'reference' | 'image' | 'autolink';
+
+export interface MarkdownLink {
+  kind: MarkdownLinkKind;
+  url: string;
+}
+
+export function linksOf(markdown: string): MarkdownLink[] {
+  const tree = parseMarkdown(markdown);
+  const definitions = definitionsOf(tree);
+  const links: MarkdownLink[] = [];
+  // An explicit stack, children pushed in reverse: document order, and a deep tree cannot
+  // exhaust the call stack.
+  const stack: Array<Nodes | Root> = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop() as Nodes | Root;
+    if (node.type === 'link') links.push({ kind: isAutolink(node) ? 'autolink' : 'link', url: node.url });
+    else if (node.type === 'image') links.push({ kind: 'image', url: node.url });
+    else if (node.type === 'linkReference' || node.type === 'imageReference') {
+      const definition = definitions.get(node.identifier.toLowerCase());
+      if (definition)
+        links.push({ kind: node.type === 'imageReference' ? 'image' : 'reference', url: definition.url });
+    }
+    if ('children' in node) {
+      const children = node.children as Nodes[];
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as Nodes);
+    }
+  }
+  return links;
+}
+
+/** The definitions of a tree by identifier (the first one wins, as in CommonMark). */
+function definitionsOf(tree: Root): Map<string, Definition> {
+  const definitions = new Map<string, Definition>();
+  const stack: Array<Nodes | Root> = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop() as Nodes | Root;
+    if (node.type === 'definition') {
+      const key = node.identifier.toLowerCase();
+      if (!definitions.has(key)) definitions.set(key, node);
+    }
+    if ('children' in node) {
+      const children = node.children as Nodes[];
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as Nodes);
+    }
+  }
+  return definitions;
+}
+
+/** A link whose text is its own URL (`mailto:` left out for an email): how autolinks parse. */
+function isAutolink(node: Extract<Nodes, { type: 'link' }>): boolean {
+  const [only, ...rest] = node.children;
+  if (rest.length > 0 || only?.type !== 'text') return false;
+  return (
+    only.value === node.url || `mailto:${only.value}` === node.url || `http://${only.value}` === node.url
+  );
+}
