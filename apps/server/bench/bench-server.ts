@@ -3,7 +3,7 @@
  * embedded store (rate limits on, with budgets no run can spend: their cost is part of every
  * request) and an organization whose owner and members each hold an API token.
  */
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addOrganizationMember, createOrganizationWithOwner, createUser, issueApiToken } from '@quire/domain';
@@ -11,15 +11,25 @@ import { parseConfig } from '../src/config';
 import { startServer } from '../src/server';
 
 export async function startBenchServer(name: string) {
+  const dataDir = await mkdtemp(join(tmpdir(), `quire-bench-${name}-`));
   const config = parseConfig({
     PORT: '0',
     HOST: '127.0.0.1',
-    QUIRE_DATA_DIR: await mkdtemp(join(tmpdir(), `quire-bench-${name}-`)),
+    QUIRE_DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     QUIRE_RATE_LIMIT: '1000000000',
     QUIRE_AUTH_FAILURE_LIMIT: '1000000000',
   });
-  return startServer(config, { logger: false });
+  const server = await startServer(config, { logger: false });
+  return {
+    ...server,
+    dataDir,
+    /** Closes the server and removes its data. */
+    async close() {
+      await server.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 type BenchServer = Awaited<ReturnType<typeof startBenchServer>>;

@@ -13,52 +13,22 @@
  *
  * `BENCH_SECONDS` sets each autocannon window (default 5).
  */
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createOrganizationWithOwner, createUser, issueApiToken } from '@quire/domain';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { parseConfig } from '../src/config';
-import { startServer } from '../src/server';
+import { benchApi, type Json, median, p90, seedGroupedSpace } from './bench-api';
+import { seedOrganization, startBenchServer } from './bench-server';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const GROUPS = Number(process.env.BENCH_GROUPS ?? 50);
 const PER_GROUP = 100;
 
-const dataDir = await mkdtemp(join(tmpdir(), 'quire-bench-content-'));
-const config = parseConfig({
-  PORT: '0',
-  HOST: '127.0.0.1',
-  QUIRE_DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  QUIRE_RATE_LIMIT: '1000000000',
-  QUIRE_AUTH_FAILURE_LIMIT: '1000000000',
-});
-const quire = await startServer(config, { logger: false });
-const { services } = quire;
-const owner = await createUser(services, {
-  displayName: 'Owner',
-  email: 'owner@bench.test',
-  isInstanceAdmin: false,
-});
-const { token } = await issueApiToken(services, { userId: owner.id, name: 'bench' });
-const organization = await createOrganizationWithOwner(services, { title: 'Bench Org', owner });
-const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-
-// biome-ignore lint/suspicious/noExplicitAny: the bench reads response bodies freely
-type Json = any;
-
-async function api(path: string, body?: unknown): Promise<Json> {
-  const response = await fetch(quire.url + path, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers,
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${text.slice(0, 500)}`);
-  return JSON.parse(text);
-}
+const quire = await startBenchServer('content');
+const { dataDir } = quire;
+const { token, organization } = await seedOrganization(quire, { members: 0, memberName: 'Member' });
+const api = benchApi(quire.url, token);
+const headers = { authorization: `Bearer ${token}` };
 
 /** About 1 KB of markdown with the usual constructs. */
 const body = (n: number) =>
@@ -87,34 +57,16 @@ const body = (n: number) =>
     'A closing paragraph that is long enough to look like real documentation text, '.repeat(4),
   ].join('\n');
 
-const space = await api(`/v1/orgs/${organization.id}/spaces`, { title: 'Big space' });
 const started = performance.now();
-await api(`/v1/spaces/${space.id}/content`, {
-  changes: Array.from({ length: GROUPS }, (_, g) => ({
-    operation: 'insert_page',
-    title: `Group ${g}`,
-    document: { markdown: body(g) },
-  })),
+const { space } = await seedGroupedSpace(api, organization.id, {
+  groups: GROUPS,
+  perGroup: PER_GROUP,
+  groupBody: body,
+  page: (_g, i) => ({ title: `Page ${i}`, markdown: body(i) }),
 });
-const groups: Array<{ id: string }> = (await api(`/v1/spaces/${space.id}/content/pages`)).pages;
-for (const group of groups) {
-  for (let half = 0; half < PER_GROUP / 50; half++) {
-    await api(`/v1/spaces/${space.id}/content`, {
-      changes: Array.from({ length: 50 }, (_, i) => ({
-        operation: 'insert_page',
-        into: group.id,
-        title: `Page ${half * 50 + i}`,
-        document: { markdown: body(half * 50 + i) },
-      })),
-    });
-  }
-}
 console.log(
   `built ${GROUPS * (PER_GROUP + 1)} pages in ${((performance.now() - started) / 1000).toFixed(1)} s`,
 );
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-const p90 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.9)] ?? 0;
 
 // 1. GET SPACE/content
 const contentTimes: number[] = [];
@@ -221,4 +173,3 @@ console.log(
 
 await bare.close();
 await quire.close();
-await rm(dataDir, { recursive: true, force: true });

@@ -10,6 +10,8 @@
  * - delivery: from the post's start until the last viewer has the event (each viewer's copy
  *   is fetched as that viewer, so this is `BENCH_VIEWERS` comment reads).
  */
+
+import { median } from './bench-api';
 import { seedOrganization, startBenchServer } from './bench-server';
 
 const VIEWERS = Number(process.env.BENCH_VIEWERS ?? 100);
@@ -33,7 +35,6 @@ const space = await (
   })
 ).json();
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)] ?? 0;
 
 async function timed(work: () => Promise<unknown>): Promise<number> {

@@ -21,6 +21,7 @@ import {
   searchDocumentsOf,
 } from '@quire/domain';
 import { RevisionIndex } from '../src/search/revision-index';
+import { median, p90 } from './bench-api';
 import { openBenchServices } from './bench-services';
 
 const GROUPS = Number(process.env.BENCH_GROUPS ?? 100);
@@ -123,8 +124,6 @@ async function spaceOf(title: string, groups: number, perGroup: number): Promise
   return space.id;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-const p90 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.9)] ?? 0;
 async function time<T>(run: () => Promise<T>): Promise<[number, T]> {
   const started = performance.now();
   const result = await run();

@@ -18,6 +18,7 @@ import {
   positionBetween,
   type SpaceRecord,
 } from '@quire/domain';
+import { median } from './bench-api';
 import { openBenchServices } from './bench-services';
 
 const LEVEL = 6_000;
@@ -68,8 +69,6 @@ async function fill(parentId: string, count: number): Promise<string[]> {
   }
   return spaces.map((s) => s.id);
 }
-
-const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
 
 async function timed(work: () => Promise<unknown>): Promise<number> {
   const started = performance.now();

@@ -1,11 +1,14 @@
 /**
- * Indexes kept by revision, least recently used out first, within two bounds: a number of
+ * Indexes kept by revision in the core's `BoundedCache`, within two bounds: a number of
  * revisions and a total weight (the sections indexed), so one huge space cannot hold the
  * memory of hundreds of small ones and many small ones do not crowd out each other.
  *
  * What is kept is the build's promise: callers asking for a revision being built share that
- * build. A failed build is dropped, so the next caller tries again.
+ * build. Its weight counts once it is built; a failed build is dropped, so the next caller
+ * tries again.
  */
+import { BoundedCache } from '@quire/domain';
+
 export interface CacheBounds {
   /** Revisions kept at most. */
   maxEntries: number;
@@ -13,63 +16,48 @@ export interface CacheBounds {
   maxWeight: number;
 }
 
-interface Entry<T> {
+interface Build<T> {
   value: Promise<T>;
   /** Known once built; 0 while building. */
   weight: number;
 }
 
 export class RevisionIndexCache<T> {
-  private readonly entries = new Map<string, Entry<T>>();
-  private totalWeight = 0;
+  private readonly builds: BoundedCache<string, Build<T>>;
 
   constructor(
-    private readonly bounds: CacheBounds,
+    bounds: CacheBounds,
     private readonly weigh: (value: T) => number,
-  ) {}
+  ) {
+    this.builds = new BoundedCache({ ...bounds, weigh: (build) => build.weight });
+  }
 
   /** Revisions kept (or being built). */
   get size(): number {
-    return this.entries.size;
+    return this.builds.size;
   }
 
   has(key: string): boolean {
-    return this.entries.has(key);
+    return this.builds.has(key);
   }
 
   /** The value kept for `key`, else `build()`'s, kept from now on. */
   get(key: string, build: () => Promise<T>): Promise<T> {
-    const known = this.entries.get(key);
-    if (known) {
-      // Most recently used last.
-      this.entries.delete(key);
-      this.entries.set(key, known);
-      return known.value;
-    }
-    const entry: Entry<T> = { value: build(), weight: 0 };
-    this.entries.set(key, entry);
+    const known = this.builds.get(key);
+    if (known) return known.value;
+    const entry: Build<T> = { value: build(), weight: 0 };
+    this.builds.set(key, entry);
     entry.value.then(
       (value) => {
-        if (this.entries.get(key) !== entry) return;
+        if (this.builds.peek(key) !== entry) return;
         entry.weight = this.weigh(value);
-        this.totalWeight += entry.weight;
-        this.evict();
+        // Set again: its weight now counts.
+        this.builds.set(key, entry);
       },
       () => {
-        if (this.entries.get(key) === entry) this.entries.delete(key);
+        if (this.builds.peek(key) === entry) this.builds.delete(key);
       },
     );
-    this.evict();
     return entry.value;
-  }
-
-  private evict(): void {
-    for (const [key, entry] of this.entries) {
-      const over = this.entries.size > this.bounds.maxEntries || this.totalWeight > this.bounds.maxWeight;
-      // The most recent entry stays, whatever its weight.
-      if (!over || this.entries.size === 1) return;
-      this.entries.delete(key);
-      this.totalWeight -= entry.weight;
-    }
   }
 }

@@ -1,29 +1,71 @@
 /**
- * A map that keeps at most `capacity` entries, dropping the least recently used one. For
- * values derived from content-addressed or immutable data (a body's links): such a value is
- * never stale, so the cache needs no invalidation, only a bound on memory.
+ * A map that keeps at most `maxEntries` entries and, when a `weigh` is given, at most
+ * `maxWeight` of their total weight, dropping the least recently used first (the most recent
+ * entry always stays, however heavy). For values derived from content-addressed or immutable
+ * data (a body's links, a revision's search index): such a value is never stale, so the
+ * cache needs no invalidation, only a bound on memory.
  */
+export interface CacheBounds<Value> {
+  maxEntries: number;
+  /** Total weight kept at most; unbounded without `weigh`. */
+  maxWeight?: number;
+  /** An entry's weight, read when it is set (set it again when its weight changed). */
+  weigh?: (value: Value) => number;
+}
+
 export class BoundedCache<Key, Value> {
-  private readonly entries = new Map<Key, Value>();
+  private readonly entries = new Map<Key, { value: Value; weight: number }>();
+  private readonly bounds: CacheBounds<Value>;
+  private totalWeight = 0;
 
-  constructor(private readonly capacity: number) {}
+  constructor(bounds: number | CacheBounds<Value>) {
+    this.bounds = typeof bounds === 'number' ? { maxEntries: bounds } : bounds;
+  }
 
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The value kept for `key`, now the most recently used. */
   get(key: Key): Value | undefined {
-    const value = this.entries.get(key);
-    if (value !== undefined) {
-      // Most recently used last.
-      this.entries.delete(key);
-      this.entries.set(key, value);
-    }
-    return value;
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    // Most recently used last.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  /** The value kept for `key`, its recency untouched. */
+  peek(key: Key): Value | undefined {
+    return this.entries.get(key)?.value;
+  }
+
+  has(key: Key): boolean {
+    return this.entries.has(key);
   }
 
   set(key: Key, value: Value): void {
+    this.delete(key);
+    const weight = this.bounds.weigh?.(value) ?? 0;
+    this.entries.set(key, { value, weight });
+    this.totalWeight += weight;
+    this.evict();
+  }
+
+  delete(key: Key): void {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return;
     this.entries.delete(key);
-    this.entries.set(key, value);
-    if (this.entries.size > this.capacity) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
+    this.totalWeight -= entry.weight;
+  }
+
+  private evict(): void {
+    const maxWeight = this.bounds.maxWeight ?? Number.POSITIVE_INFINITY;
+    for (const key of this.entries.keys()) {
+      const over = this.entries.size > this.bounds.maxEntries || this.totalWeight > maxWeight;
+      if (!over || this.entries.size === 1) return;
+      this.delete(key);
     }
   }
 }

@@ -1,4 +1,5 @@
 /** The core every area builds on: operations, errors, paging, common schemas and the ports of time, ids and secrets. */
+export * from './bounded-cache';
 export * from './context';
 export * from './errors';
 export * from './execute';

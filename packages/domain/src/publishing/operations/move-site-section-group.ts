@@ -1,16 +1,14 @@
 import { z } from 'zod';
 import { operation } from '../../core/operation';
-import { authorizeSite } from '../../policies';
+import { moveInSiteStructure } from '../move-in-site-structure';
 import { SiteIdParam, SiteOrganizationIdParam, SiteSectionGroupIdParam } from '../site-fields';
-import { findGroup, moveStructureItem } from '../site-structure';
+import { findGroup } from '../site-structure';
 import { SiteSectionGroupPositionSchema, structurePosition } from '../site-structure-positions';
 import {
   presentSiteSectionGroup,
   type SiteSectionGroup,
   SiteSectionGroupSchema,
 } from '../site-structure-schema';
-import { structureViewOf } from '../site-view';
-import { updateSite } from '../update-site';
 
 /**
  * Moves a section group among the top level (members with the `create` role or above),
@@ -31,26 +29,12 @@ export const moveSiteSectionGroup = operation({
   }),
   output: SiteSectionGroupSchema,
   async run(ctx, input): Promise<SiteSectionGroup> {
-    const authorized = await authorizeSite(ctx, input.organizationId, input.siteId, 'create');
-    const { site } = await updateSite(
+    const { site, view } = await moveInSiteStructure(
       ctx,
-      input.siteId,
-      (current) => ({
-        site: {
-          ...current,
-          structure: moveStructureItem(
-            current.structure,
-            { type: 'site-section-group', id: input.siteSectionGroupId },
-            structurePosition(input.position),
-          ),
-        },
-        result: null,
-      }),
-      authorized.site,
+      input,
+      { type: 'site-section-group', id: input.siteSectionGroupId },
+      structurePosition(input.position),
     );
-    return presentSiteSectionGroup(
-      await structureViewOf(ctx, site),
-      findGroup(site.structure, input.siteSectionGroupId),
-    );
+    return presentSiteSectionGroup(view, findGroup(site.structure, input.siteSectionGroupId));
   },
 });

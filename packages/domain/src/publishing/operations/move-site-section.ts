@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { operation } from '../../core/operation';
-import { authorizeSite } from '../../policies';
+import { moveInSiteStructure } from '../move-in-site-structure';
 import { SiteIdParam, SiteOrganizationIdParam, SiteSectionIdParam } from '../site-fields';
-import { findSection, moveStructureItem } from '../site-structure';
+import { findSection } from '../site-structure';
 import { SiteSectionPositionSchema, sectionPosition } from '../site-structure-positions';
 import { presentSiteSection, type SiteSection, SiteSectionSchema } from '../site-structure-schema';
-import { structureViewOf } from '../site-view';
-import { updateSite } from '../update-site';
 
 /**
  * Moves a section among its siblings (members with the `create` role or above): the top
@@ -28,26 +26,12 @@ export const moveSiteSection = operation({
   }),
   output: SiteSectionSchema,
   async run(ctx, input): Promise<SiteSection> {
-    const authorized = await authorizeSite(ctx, input.organizationId, input.siteId, 'create');
-    const { site } = await updateSite(
+    const { site, view } = await moveInSiteStructure(
       ctx,
-      input.siteId,
-      (current) => ({
-        site: {
-          ...current,
-          structure: moveStructureItem(
-            current.structure,
-            { type: 'site-section', id: input.siteSectionId },
-            sectionPosition(input.position),
-          ),
-        },
-        result: null,
-      }),
-      authorized.site,
+      input,
+      { type: 'site-section', id: input.siteSectionId },
+      sectionPosition(input.position),
     );
-    return presentSiteSection(
-      await structureViewOf(ctx, site),
-      findSection(site.structure, input.siteSectionId),
-    );
+    return presentSiteSection(view, findSection(site.structure, input.siteSectionId));
   },
 });

@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import { operation } from '../../core/operation';
-import { authorizeSite } from '../../policies';
+import { moveInSiteStructure } from '../move-in-site-structure';
 import { SiteIdParam, SiteOrganizationIdParam, SiteSpaceIdParam } from '../site-fields';
-import { moveStructureItem } from '../site-structure';
 import { SiteSpacePositionSchema, siteSpacePosition } from '../site-structure-positions';
 import { presentSiteSpaceById } from '../site-structure-resource';
 import { type SiteSpace, SiteSpaceSchema } from '../site-structure-schema';
-import { structureViewOf } from '../site-view';
-import { updateSite } from '../update-site';
 
 /**
  * Moves a site space among its siblings (members with the `create` role or above): the site
@@ -28,23 +25,12 @@ export const moveSiteSpace = operation({
   }),
   output: SiteSpaceSchema,
   async run(ctx, input): Promise<SiteSpace> {
-    const authorized = await authorizeSite(ctx, input.organizationId, input.siteId, 'create');
-    const { site } = await updateSite(
+    const { view } = await moveInSiteStructure(
       ctx,
-      input.siteId,
-      (current) => ({
-        site: {
-          ...current,
-          structure: moveStructureItem(
-            current.structure,
-            { type: 'site-space', id: input.siteSpaceId },
-            siteSpacePosition(input.position),
-          ),
-        },
-        result: null,
-      }),
-      authorized.site,
+      input,
+      { type: 'site-space', id: input.siteSpaceId },
+      siteSpacePosition(input.position),
     );
-    return presentSiteSpaceById(await structureViewOf(ctx, site), input.siteSpaceId);
+    return presentSiteSpaceById(view, input.siteSpaceId);
   },
 });

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { operation } from '../../core/operation';
-import { authorizeSite } from '../../policies';
+import { moveInSiteStructure } from '../move-in-site-structure';
 import { SiteIdParam, SiteOrganizationIdParam } from '../site-fields';
-import { moveStructureItem } from '../site-structure';
 import {
   SiteStructureItemPointerSchema,
   SiteStructurePositionSchema,
@@ -13,8 +12,6 @@ import {
   type SiteStructureItem,
   SiteStructureItemSchema,
 } from '../site-structure-resource';
-import { structureViewOf } from '../site-view';
-import { updateSite } from '../update-site';
 
 /**
  * Moves a site space, a section or a section group among its siblings (members with the
@@ -38,19 +35,7 @@ export const sortSiteStructure = operation({
   }),
   output: SiteStructureItemSchema,
   async run(ctx, input): Promise<SiteStructureItem> {
-    const authorized = await authorizeSite(ctx, input.organizationId, input.siteId, 'create');
-    const { site } = await updateSite(
-      ctx,
-      input.siteId,
-      (current) => ({
-        site: {
-          ...current,
-          structure: moveStructureItem(current.structure, input.item, structurePosition(input.position)),
-        },
-        result: null,
-      }),
-      authorized.site,
-    );
-    return presentStructureItem(await structureViewOf(ctx, site), input.item);
+    const { view } = await moveInSiteStructure(ctx, input, input.item, structurePosition(input.position));
+    return presentStructureItem(view, input.item);
   },
 });
