@@ -9,11 +9,13 @@ export {
   type SplitMarkdown,
   splitFrontMatter,
 } from './front-matter';
+export { headingAnchors, headingSlug } from './heading-anchors';
 export { type HtmlTree, htmlToMarkdown } from './html-to-markdown';
 export { linksOf, type MarkdownLink, type MarkdownLinkKind } from './links-of';
 export { MarkdownTooComplexError, markdownLimits } from './markdown-limits';
+export { type MarkdownOutline, markdownOutline } from './markdown-outline';
 export { markdownPrintOptions, normalizeMarkdown } from './markdown-processor';
-export { headingSlug, type MarkdownSection, markdownSections } from './markdown-sections';
+export { type MarkdownSection, markdownSections } from './markdown-sections';
 export { rewriteLinks } from './rewrite-links';
 export { markdownToDocument } from './to-document';
 export { documentToMarkdown } from './to-markdown';

@@ -15,7 +15,11 @@ export interface MarkdownLink {
 }
 
 export function linksOf(markdown: string): MarkdownLink[] {
-  const tree = parseMarkdown(markdown);
+  return linksOfTree(parseMarkdown(markdown));
+}
+
+/** The links of a parsed tree (`linksOf` without the parse). */
+export function linksOfTree(tree: Root): MarkdownLink[] {
   const definitions = definitionsOf(tree);
   const links: MarkdownLink[] = [];
   // An explicit stack, children pushed in reverse: document order, and a deep tree cannot

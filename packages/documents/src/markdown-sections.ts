@@ -2,11 +2,10 @@
  * The readable text of a markdown body, cut into sections at its headings: what full-text
  * search indexes. Read from the parsed tree, so no formatting syntax (emphasis markers, link
  * targets, hint tags, front matter, raw HTML) ever reaches the text; code is text.
- *
- * A heading's anchor is GitBook's: the slug of its text (lowercase, letters and digits kept,
- * runs of anything else one '-'), a repeated slug numbered '-1', '-2'... in document order.
+ * Each heading carries its anchor (`headingAnchors`, GitBook's).
  */
 import type { Nodes, Root } from 'mdast';
+import { headingAnchors } from './heading-anchors';
 import { parseMarkdown } from './markdown-processor';
 
 export interface MarkdownSection {
@@ -31,20 +30,19 @@ const BLOCKS = new Set([
   'thematicBreak',
 ]);
 
-/** The slug of a heading's text, as GitBook makes anchors. */
-export function headingSlug(title: string): string {
-  return title
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
 /** The sections of `markdown` (the first one, before any heading, always present). */
 export function markdownSections(markdown: string): MarkdownSection[] {
-  const tree: Root = parseMarkdown(markdown);
+  return sectionsOfTree(parseMarkdown(markdown));
+}
+
+/** The sections of a parsed tree (`markdownSections` without the parse). */
+export function sectionsOfTree(tree: Root): MarkdownSection[] {
   const sections: MarkdownSection[] = [];
-  const seen = new Map<string, number>();
+  const titles = tree.children.flatMap((node) =>
+    node.type === 'heading' ? [textOf(node).replace(/\s+/g, ' ').trim()] : [],
+  );
+  const anchors = headingAnchors(titles);
+  let headingIndex = 0;
   let heading: MarkdownSection['heading'] = null;
   let parts: string[] = [];
   const close = () => {
@@ -61,11 +59,8 @@ export function markdownSections(markdown: string): MarkdownSection[] {
   for (const node of tree.children) {
     if (node.type === 'heading') {
       close();
-      const title = textOf(node).replace(/\s+/g, ' ').trim();
-      const base = headingSlug(title) || 'section';
-      const times = seen.get(base) ?? 0;
-      seen.set(base, times + 1);
-      heading = { title, anchor: times === 0 ? base : base + '-' + times };
+      heading = { title: titles[headingIndex] as string, anchor: anchors[headingIndex] as string };
+      headingIndex++;
       continue;
     }
     parts.push(textOf(node), '\n');

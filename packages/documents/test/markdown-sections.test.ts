@@ -1,18 +1,6 @@
 /** The sections search indexes: the text under each heading, no formatting syntax, GitBook's anchors. */
 import { describe, expect, it } from 'vitest';
-import { headingSlug, markdownSections } from '../src/markdown-sections';
-
-describe('headingSlug', () => {
-  it.each([
-    ['Getting Started', 'getting-started'],
-    ['Getting Started!', 'getting-started'],
-    ['  API  v2.0 — usage ', 'api-v2-0-usage'],
-    ['Café & crème', 'café-crème'],
-    ['***', ''],
-  ])('%j → %j', (title, slug) => {
-    expect(headingSlug(title)).toBe(slug);
-  });
-});
+import { markdownSections } from '../src/markdown-sections';
 
 describe('markdownSections', () => {
   it('cuts the text at headings, numbering repeated anchors, keeping the text before the first', () => {

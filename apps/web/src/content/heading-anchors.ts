@@ -1,11 +1,11 @@
 /**
  * A page's headings get ids, so that `#anchor` in its address (a search result's section, a
- * link to a heading) leads to them. The anchors are the server's (`markdownSections` of
- * `@quire/documents`, GitBook's way): the slug of the heading's text (lowercase, letters and
- * digits kept, runs of anything else one '-'), 'section' when nothing is left, a repeated one
- * numbered '-1', '-2'... in order; only the page's own headings (not one in a quote or list).
- * The app's test holds the two to the same answers.
+ * link to a heading) leads to them. The anchors are the server's: the same rule
+ * (`headingAnchors` of `@quire/documents`, GitBook's way) over the same texts, of only the
+ * page's own headings (not one in a quote or list). The app's test holds the texts read here
+ * to the server's (`markdownSections`), which reads them from its own parse.
  */
+import { headingAnchors } from '@quire/documents/heading-anchors';
 
 /** The parts of the markdown tree read here (mdast). */
 interface MarkdownNode {
@@ -14,17 +14,6 @@ interface MarkdownNode {
   alt?: string | null;
   children?: MarkdownNode[];
   data?: { hProperties?: Record<string, unknown> };
-}
-
-/** The slug of a heading's text, before it is numbered. */
-export function headingAnchorOf(title: string): string {
-  return (
-    title
-      .normalize('NFKC')
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}]+/gu, '-')
-      .replace(/^-+|-+$/g, '') || 'section'
-  );
 }
 
 function textOf(node: MarkdownNode): string {
@@ -38,16 +27,10 @@ function textOf(node: MarkdownNode): string {
 /** A remark plugin: each of the page's headings gets its anchor as id. */
 export function remarkHeadingAnchors() {
   return (tree: MarkdownNode) => {
-    const seen = new Map<string, number>();
-    for (const node of tree.children ?? []) {
-      if (node.type !== 'heading') continue;
-      const anchor = headingAnchorOf(textOf(node).replace(/\s+/g, ' ').trim());
-      const times = seen.get(anchor) ?? 0;
-      seen.set(anchor, times + 1);
-      node.data = {
-        ...node.data,
-        hProperties: { ...node.data?.hProperties, id: times === 0 ? anchor : `${anchor}-${times}` },
-      };
-    }
+    const headings = (tree.children ?? []).filter((node) => node.type === 'heading');
+    const anchors = headingAnchors(headings.map((node) => textOf(node).replace(/\s+/g, ' ').trim()));
+    headings.forEach((node, index) => {
+      node.data = { ...node.data, hProperties: { ...node.data?.hProperties, id: anchors[index] } };
+    });
   };
 }

@@ -3,10 +3,10 @@
  * remove them; the server's refusals (the last admin keeps their role) are shown as they come.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AlertDialog } from 'radix-ui';
 import { useState } from 'react';
 import type { RouterOutputs } from '../api/app-router';
 import { useTRPC } from '../api/trpc';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { FormError } from '../ui/form-error';
 import { Empty, QueryState } from '../ui/states';
 import { RoleSelect } from './role-select';
@@ -98,30 +98,14 @@ function RemoveMemberDialog({
     }),
   );
   return (
-    <AlertDialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog">
-          <AlertDialog.Title>Remove {member.user.displayName}?</AlertDialog.Title>
-          <AlertDialog.Description className="muted">
-            They lose access to the organization and its spaces.
-          </AlertDialog.Description>
-          <FormError error={remove.error} />
-          <div className="dialog-actions">
-            <AlertDialog.Cancel className="button">Cancel</AlertDialog.Cancel>
-            <AlertDialog.Action
-              className="button button-danger"
-              disabled={remove.isPending}
-              onClick={(event) => {
-                event.preventDefault();
-                remove.mutate({ organizationId, userId: member.id });
-              }}
-            >
-              Remove
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ConfirmDialog
+      onClose={onClose}
+      heading={`Remove ${member.user.displayName}?`}
+      description="They lose access to the organization and its spaces."
+      confirmLabel="Remove"
+      pending={remove.isPending}
+      error={remove.error}
+      onConfirm={() => remove.mutate({ organizationId, userId: member.id })}
+    />
   );
 }

@@ -4,10 +4,11 @@
  * a member of the organization, sets each member's role in the team, or removes them.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AlertDialog, Collapsible } from 'radix-ui';
+import { Collapsible } from 'radix-ui';
 import { type FormEvent, useId, useState } from 'react';
 import type { RouterOutputs } from '../api/app-router';
 import { useTRPC } from '../api/trpc';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Field } from '../ui/field';
 import { FormError } from '../ui/form-error';
 import { Empty, QueryState } from '../ui/states';
@@ -179,32 +180,15 @@ function DeleteTeamDialog({ team, organizationId, onClose }: TeamDialogProps) {
     }),
   );
   return (
-    <AlertDialog.Root open onOpenChange={(next) => !next && onClose()}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog">
-          <AlertDialog.Title>Delete {team.title}?</AlertDialog.Title>
-          <AlertDialog.Description className="muted">
-            Its members stay in the organization; the roles the team gave them on spaces end.
-          </AlertDialog.Description>
-          <FormError error={remove.error} />
-          <div className="dialog-actions">
-            <AlertDialog.Cancel className="button">Cancel</AlertDialog.Cancel>
-            <AlertDialog.Action
-              className="button button-danger"
-              disabled={remove.isPending}
-              onClick={(event) => {
-                // The dialog stays open until the server answered (and shows its refusal, if any).
-                event.preventDefault();
-                remove.mutate({ organizationId, teamId: team.id });
-              }}
-            >
-              Delete
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ConfirmDialog
+      onClose={onClose}
+      heading={`Delete ${team.title}?`}
+      description="Its members stay in the organization; the roles the team gave them on spaces end."
+      confirmLabel="Delete"
+      pending={remove.isPending}
+      error={remove.error}
+      onConfirm={() => remove.mutate({ organizationId, teamId: team.id })}
+    />
   );
 }
 

@@ -27,6 +27,7 @@ import { CollectionIcon, SpaceIcon } from '../ui/icons';
 import { dragIdOf, type MoveDestination, moveOf, TOP_LEVEL_DROP, type TreeItemRef } from './content-moves';
 import { type CollectionNode, type ContentTree, contentTreeOf } from './content-tree';
 import { TreeItemActions } from './tree-item-actions';
+import '../ui/drag-handle.css';
 import './content-tree-editor.css';
 
 export type Collection = RouterOutputs['collections']['list']['items'][number];
@@ -183,7 +184,7 @@ function DragHandle({ item, title }: { item: TreeItemRef; title: string }) {
     <span
       ref={setNodeRef}
       {...listeners}
-      className={`tree-handle${isDragging ? ' is-dragging' : ''}`}
+      className={`drag-handle${isDragging ? ' is-dragging' : ''}`}
       style={{ transform: CSS.Translate.toString(transform) }}
       data-drag-id={dragIdOf(item)}
       aria-hidden="true"

@@ -4,15 +4,16 @@
  * deleted space is remembered for the "Recently deleted" list, where it can be restored.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AlertDialog, DropdownMenu } from 'radix-ui';
+import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { useTRPC } from '../api/trpc';
 import type { MoveDestination, TreeItemRef } from './content-moves';
 import type { CollectionNode, ContentTree } from './content-tree';
 import type { Collection, Space } from './content-tree-editor';
 import '../management/management.css';
-import { FormError } from '../ui/form-error';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { TitleDialog } from '../ui/title-dialog';
+import '../ui/row-actions.css';
 
 type Tree = ContentTree<Collection, Space>;
 type Node = CollectionNode<Collection, Space>;
@@ -53,7 +54,7 @@ export function TreeItemActions({
   return (
     <>
       <DropdownMenu.Root>
-        <DropdownMenu.Trigger className="tree-actions" aria-label={`Actions for ${title}`}>
+        <DropdownMenu.Trigger className="row-actions" aria-label={`Actions for ${title}`}>
           <span aria-hidden="true">⋯</span>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
@@ -167,40 +168,26 @@ function DeleteDialog({
   const removeSpace = useMutation(trpc.spaces.remove.mutationOptions({ onSuccess }));
   const removeCollection = useMutation(trpc.collections.remove.mutationOptions({ onSuccess }));
   const mutation = item.kind === 'space' ? removeSpace : removeCollection;
-  const confirm = (event: { preventDefault(): void }) => {
-    // The dialog stays open until the server answered (and shows its refusal, if any).
-    event.preventDefault();
-    if (item.kind === 'space') removeSpace.mutate({ spaceId: item.id });
-    else removeCollection.mutate({ collectionId: item.id });
-  };
   return (
-    <AlertDialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog">
-          <AlertDialog.Title>Delete {title}?</AlertDialog.Title>
-          <AlertDialog.Description className="muted">
-            {item.kind === 'space'
-              ? 'The space can be restored for 7 days from “Recently deleted”.'
-              : `The collection and its sub-collections are deleted for good; ${
-                  spacesInside.length === 0
-                    ? 'it holds no space.'
-                    : `its ${spacesInside.length} space(s) can be restored for 7 days from “Recently deleted”.`
-                }`}
-          </AlertDialog.Description>
-          <FormError error={mutation.error} />
-          <div className="dialog-actions">
-            <AlertDialog.Cancel className="button">Cancel</AlertDialog.Cancel>
-            <AlertDialog.Action
-              className="button button-danger"
-              disabled={mutation.isPending}
-              onClick={confirm}
-            >
-              Delete
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ConfirmDialog
+      onClose={onClose}
+      heading={`Delete ${title}?`}
+      description={
+        item.kind === 'space'
+          ? 'The space can be restored for 7 days from “Recently deleted”.'
+          : `The collection and its sub-collections are deleted for good; ${
+              spacesInside.length === 0
+                ? 'it holds no space.'
+                : `its ${spacesInside.length} space(s) can be restored for 7 days from “Recently deleted”.`
+            }`
+      }
+      confirmLabel="Delete"
+      pending={mutation.isPending}
+      error={mutation.error}
+      onConfirm={() => {
+        if (item.kind === 'space') removeSpace.mutate({ spaceId: item.id });
+        else removeCollection.mutate({ collectionId: item.id });
+      }}
+    />
   );
 }

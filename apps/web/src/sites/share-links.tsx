@@ -4,9 +4,10 @@
  * a new one is made with a name.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AlertDialog, Switch } from 'radix-ui';
+import { Switch } from 'radix-ui';
 import { type FormEvent, useId, useState } from 'react';
 import { useTRPC } from '../api/trpc';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Field } from '../ui/field';
 import { FormError } from '../ui/form-error';
 import { Empty, QueryState } from '../ui/states';
@@ -199,30 +200,14 @@ function DeleteShareLinkDialog({
     }),
   );
   return (
-    <AlertDialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog">
-          <AlertDialog.Title>Delete {link.name}?</AlertDialog.Title>
-          <AlertDialog.Description className="muted">
-            Whoever holds this link can no longer read the site.
-          </AlertDialog.Description>
-          <FormError error={remove.error} />
-          <div className="dialog-actions">
-            <AlertDialog.Cancel className="button">Cancel</AlertDialog.Cancel>
-            <AlertDialog.Action
-              className="button button-danger"
-              disabled={remove.isPending}
-              onClick={(event) => {
-                event.preventDefault();
-                remove.mutate({ ...site, shareLinkId: link.id });
-              }}
-            >
-              Delete
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ConfirmDialog
+      onClose={onClose}
+      heading={`Delete ${link.name}?`}
+      description="Whoever holds this link can no longer read the site."
+      confirmLabel="Delete"
+      pending={remove.isPending}
+      error={remove.error}
+      onConfirm={() => remove.mutate({ ...site, shareLinkId: link.id })}
+    />
   );
 }

@@ -16,6 +16,7 @@ import {
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { ReactNode } from 'react';
+import '../ui/drag-handle.css';
 
 export interface DragHandleProps {
   ref: (element: HTMLElement | null) => void;
@@ -114,7 +115,7 @@ export function DragHandle({ handle }: { handle: DragHandleProps | null }) {
     <span
       ref={handle.ref}
       {...handle.listeners}
-      className="structure-handle"
+      className="drag-handle"
       data-drag-id={handle.id}
       aria-hidden="true"
       title={`Drag ${handle.title}`}

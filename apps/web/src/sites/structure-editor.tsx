@@ -16,15 +16,12 @@ import type { Site, SiteSection, SiteSectionGroup, SiteSpace, SiteStructure } fr
 import { DragHandle, SortableList } from './sortable-list';
 import {
   DeleteStructureItemDialog,
-  EditSectionDialog,
-  EditSiteSpaceDialog,
-  type Removal,
+  EditStructureItemDialog,
+  type StructureItem,
   useRefreshStructure,
 } from './structure-dialogs';
 import { StructureItemActions } from './structure-item-actions';
 import { refOf, reorderedStructure, type SiblingList, sortPositionOf } from './structure-order';
-
-type Dialog = { kind: 'editSection'; section: SiteSection } | { kind: 'editSiteSpace'; siteSpace: SiteSpace };
 
 /** What each row needs to move, edit and delete itself. */
 interface Handlers {
@@ -35,8 +32,8 @@ interface Handlers {
     from: number,
     to: number,
   ) => void;
-  edit: (dialog: Dialog) => void;
-  remove: (removal: Removal) => void;
+  edit: (editing: StructureItem) => void;
+  remove: (removal: StructureItem) => void;
 }
 
 export function SiteStructureEditor({ organizationId, site }: { organizationId: string; site: Site }) {
@@ -45,8 +42,8 @@ export function SiteStructureEditor({ organizationId, site }: { organizationId: 
   const siteRef = { organizationId, siteId: site.id };
   const structure = useQuery(trpc.sites.structure.get.queryOptions(siteRef));
   const refresh = useRefreshStructure();
-  const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [removal, setRemoval] = useState<Removal | null>(null);
+  const [editing, setEditing] = useState<StructureItem | null>(null);
+  const [removal, setRemoval] = useState<StructureItem | null>(null);
   const [outcome, setOutcome] = useState<{ kind: 'done' | 'refused'; message: string } | null>(null);
   const sort = useMutation(trpc.sites.structure.sort.mutationOptions());
   const addSection = useMutation(trpc.sites.sections.create.mutationOptions({ onSuccess: refresh }));
@@ -75,7 +72,7 @@ export function SiteStructureEditor({ organizationId, site }: { organizationId: 
       },
     );
   };
-  const handlers: Handlers = { canEdit, move, edit: setDialog, remove: setRemoval };
+  const handlers: Handlers = { canEdit, move, edit: setEditing, remove: setRemoval };
 
   return (
     <section className="site-structure" aria-labelledby="structure-title">
@@ -162,11 +159,8 @@ export function SiteStructureEditor({ organizationId, site }: { organizationId: 
           )
         }
       </QueryState>
-      {dialog?.kind === 'editSection' && (
-        <EditSectionDialog site={siteRef} section={dialog.section} onClose={() => setDialog(null)} />
-      )}
-      {dialog?.kind === 'editSiteSpace' && (
-        <EditSiteSpaceDialog site={siteRef} siteSpace={dialog.siteSpace} onClose={() => setDialog(null)} />
+      {editing && (
+        <EditStructureItemDialog site={siteRef} editing={editing} onClose={() => setEditing(null)} />
       )}
       {removal && (
         <DeleteStructureItemDialog site={siteRef} removal={removal} onClose={() => setRemoval(null)} />
@@ -328,7 +322,7 @@ function SectionItem({
             title={section.title}
             canMoveUp={index > 0}
             canMoveDown={index < siblings.length - 1}
-            onEdit={() => handlers.edit({ kind: 'editSection', section })}
+            onEdit={() => handlers.edit({ kind: 'section', item: section })}
             onMoveUp={() => handlers.move(list, siblings, index, index - 1)}
             onMoveDown={() => handlers.move(list, siblings, index, index + 1)}
             onDelete={() => handlers.remove({ kind: 'section', item: section })}
@@ -406,7 +400,7 @@ function SiteSpaceRow({
           title={siteSpace.title || 'Untitled space'}
           canMoveUp={index > 0}
           canMoveDown={index < siblings.length - 1}
-          onEdit={() => handlers.edit({ kind: 'editSiteSpace', siteSpace })}
+          onEdit={() => handlers.edit({ kind: 'siteSpace', item: siteSpace })}
           onMoveUp={() => handlers.move(list, siblings, index, index - 1)}
           onMoveDown={() => handlers.move(list, siblings, index, index + 1)}
           onDelete={() => handlers.remove({ kind: 'siteSpace', item: siteSpace })}

@@ -3,6 +3,7 @@
  * siblings (the keyboard's way to do what dragging does), delete it.
  */
 import { DropdownMenu } from 'radix-ui';
+import '../ui/row-actions.css';
 
 export function StructureItemActions({
   title,
@@ -23,7 +24,7 @@ export function StructureItemActions({
 }) {
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="structure-actions" aria-label={`Actions for ${title}`}>
+      <DropdownMenu.Trigger className="row-actions" aria-label={`Actions for ${title}`}>
         <span aria-hidden="true">⋯</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
@@ -42,7 +43,7 @@ export function StructureItemActions({
           {onDelete && (
             <>
               <DropdownMenu.Separator className="menu-separator" />
-              <DropdownMenu.Item className="menu-item structure-menu-danger" onSelect={onDelete}>
+              <DropdownMenu.Item className="menu-item menu-item-danger" onSelect={onDelete}>
                 Delete…
               </DropdownMenu.Item>
             </>
