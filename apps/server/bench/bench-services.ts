@@ -31,8 +31,9 @@ export interface BenchServices {
   dataDir: string;
 }
 
-export async function openBenchServices(name: string): Promise<BenchServices> {
-  const dataDir = await mkdtemp(join(tmpdir(), `quire-bench-${name}-`));
+/** Services over a new store, or over the store in `existingDataDir` (a fresh process's view of it). */
+export async function openBenchServices(name: string, existingDataDir?: string): Promise<BenchServices> {
+  const dataDir = existingDataDir ?? (await mkdtemp(join(tmpdir(), `quire-bench-${name}-`)));
   const store = await openStore({ dataDir });
   await ensureIndexes(store.db, repositoryIndexes);
   const blobs = await DirectoryBlobStore.open(join(dataDir, 'blobs'));

@@ -30,14 +30,16 @@ const SPACES = Number(process.env.BENCH_SPACES ?? 200);
 const PAGES_PER_SPACE = 100;
 const ROUNDS = 50;
 
-const { services, store, dataDir } = await openBenchServices('search');
+const opened = await openBenchServices('search');
+const { services, dataDir } = opened;
+let store = opened.store;
 const owner = await createUser(services, {
   displayName: 'Owner',
   email: 'owner@bench.test',
   isInstanceAdmin: false,
 });
 const organization = await createOrganizationWithOwner(services, { title: 'Bench Org', owner });
-const ctx: OperationContext = {
+let ctx: OperationContext = {
   ...services,
   caller: { userId: owner.id, tokenId: 'bench', isInstanceAdmin: false },
 };
@@ -136,17 +138,33 @@ const bigSpace = (await services.repos.spaces.listActive(organization.id, 'asc',
 console.log(`built a space of ${GROUPS * (PER_GROUP + 1)} pages in ${(ms / 1000).toFixed(1)} s`);
 
 const probe = VOCABULARY[17]!;
-const [cold, firstPage] = await time(() =>
+// The first search ever: every body's outline derived (each body parsed once, ever) and
+// stored, then the index built. In the server the warm-up does this right after the write.
+const [firstEver, firstPage] = await time(() =>
   executeOperation(operations.spaces.search, ctx, { spaceId: bigSpace.id, query: probe, limit: 10 }),
 );
-const revision = (await services.repos.revisions.findById(
+// The index build of a process that never saw the space (a restart, another replica, the
+// revision after an import): the store reopened, so nothing is in memory; the outlines are
+// read, not parsed.
+await store.close();
+const reopened = await openBenchServices('search', dataDir);
+const coldCtx: OperationContext = { ...reopened.services, caller: ctx.caller };
+const [cold] = await time(() =>
+  executeOperation(operations.spaces.search, coldCtx, { spaceId: bigSpace.id, query: probe, limit: 10 }),
+);
+const revision = (await reopened.services.repos.revisions.findById(
   bigSpace.id,
-  (await services.repos.spaces.findById(bigSpace.id))!.revisionId!,
+  (await reopened.services.repos.spaces.findById(bigSpace.id))!.revisionId!,
 ))!;
-const [readMs, documents] = await time(() => searchDocumentsOf(services, revision));
+const [readMs, documents] = await time(() => searchDocumentsOf(reopened.services, revision));
+store = reopened.store;
+ctx = coldCtx;
 const [indexMs, index] = await time(() => RevisionIndex.build(documents));
 console.log(
-  `index build: cold (first search: read, parse, index) ${(cold / 1000).toFixed(2)} s; indexing alone ${(indexMs / 1000).toFixed(2)} s (${index.size} sections); documents again (bodies' sections kept) ${readMs.toFixed(0)} ms (target < 5 s); first search found ${firstPage.count} pages`,
+  `index build of ${GROUPS * (PER_GROUP + 1)} pages: in a process that never saw the space (outlines read from the store, then indexed) ${(cold / 1000).toFixed(2)} s (target < 5 s); indexing alone ${(indexMs / 1000).toFixed(2)} s (${index.size} sections); documents again (objects in memory) ${readMs.toFixed(0)} ms`,
+);
+console.log(
+  `  the first search ever (every body parsed once to derive its outline, stored, then indexed): ${(firstEver / 1000).toFixed(2)} s; it found ${firstPage.count} pages`,
 );
 
 const QUERIES: Array<[kind: string, query: string]> = [
@@ -189,20 +207,28 @@ const [orgCold] = await time(() =>
     query: probe,
   }),
 );
-console.log(`organization search, cold (indexes every space): ${(orgCold / 1000).toFixed(2)} s`);
+console.log(
+  `organization search, the first ever (every body's outline derived, every space indexed): ${(orgCold / 1000).toFixed(2)} s`,
+);
 const orgTimes: number[] = [];
 let found = 0;
-for (let i = 0; i < ROUNDS; i++) {
-  const [, query] = QUERIES[i % QUERIES.length]!;
-  const [took, page] = await time(() =>
-    executeOperation(operations.spaces.searchInOrganization, ctx, {
-      organizationId: organization.id,
-      query,
-      limit: 20,
-    }),
+for (const [kind, query] of QUERIES) {
+  const times: number[] = [];
+  for (let i = 0; i < Math.ceil(ROUNDS / QUERIES.length); i++) {
+    const [took, page] = await time(() =>
+      executeOperation(operations.spaces.searchInOrganization, ctx, {
+        organizationId: organization.id,
+        query,
+        limit: 20,
+      }),
+    );
+    times.push(took);
+    found = Math.max(found, page.count);
+  }
+  orgTimes.push(...times);
+  console.log(
+    `  organization search, ${kind}: median ${median(times).toFixed(1)} ms, p90 ${p90(times).toFixed(1)} ms`,
   );
-  orgTimes.push(took);
-  found = Math.max(found, page.count);
 }
 console.log(
   `organization search of ${SPACES} × ${PAGES_PER_SPACE} pages: median ${median(orgTimes).toFixed(1)} ms, p90 ${p90(orgTimes).toFixed(1)} ms (target < 50 ms; up to ${found} spaces found)`,

@@ -172,6 +172,19 @@ describe('link classification', () => {
       expect(item.locationReferences.map((l: Json) => l.page.id)).toEqual([f.page.Home]);
   });
 
+  it('a link to another space breaks when that space is deleted and mends when it is restored, with no edit between', async () => {
+    const f = await fixture();
+    const url = `${server.config.appUrl}/o/${f.org.organization.id}/s/${f.otherSpaceId}`;
+    await setHome(f, `[other](${url})`);
+    expect(statusOf((await report(f)).items, url)).toBe('ok');
+    await call(f.token, 'DELETE', `/v1/spaces/${f.otherSpaceId}`);
+    const deleted = await report(f);
+    expect(statusOf(deleted.items, url)).toBe('broken');
+    expect(deleted.stats.broken.total).toBe(1);
+    await call(f.token, 'POST', `/v1/spaces/${f.otherSpaceId}/restore`);
+    expect(statusOf((await report(f)).items, url)).toBe('ok');
+  });
+
   it('an image is an embed (dependsOn); a reference link is read from its definition', async () => {
     const f = await fixture();
     await setHome(f, `![logo](/files/${f.fileId})\n\n[guide][g]\n\n[g]: /pages/${f.page.Guide}\n`);

@@ -2,7 +2,7 @@
  * The background build: a content write publishes `space.content`, and the warm-up builds
  * the new revision's index before anyone searches; a build that fails is logged, not thrown.
  */
-import { type ContentSearch, operations, type SearchDocument } from '@quire/domain';
+import { type ContentSearch, operations, type SearchDocument, type SearchedRevision } from '@quire/domain';
 import { InProcessEventBus } from '@quire/persistence';
 import { beforeAll, expect, it } from 'vitest';
 import { MiniSearchContentSearch } from '../../src/search/mini-search-content-search';
@@ -27,6 +27,10 @@ class WatchedSearch implements ContentSearch {
 
   search(revisionId: string, documents: () => Promise<SearchDocument[]>, query: string) {
     return this.inner.search(revisionId, this.counting(documents), query);
+  }
+
+  searchMany(collection: string, revisions: readonly SearchedRevision[], query: string) {
+    return this.inner.searchMany(collection, revisions, query);
   }
 
   async warm(revisionId: string, documents: () => Promise<SearchDocument[]>) {
@@ -76,6 +80,7 @@ it('logs a build that fails and throws nothing', async () => {
         throw new Error('no hits');
       },
     }),
+    searchMany: async () => new Map(),
     warm: async () => Promise.reject(new Error('store down')),
   };
   const bus = new InProcessEventBus(() => {});
@@ -95,4 +100,52 @@ it('logs a build that fails and throws nothing', async () => {
     revisionId: 'r1',
   });
   expect(await warned).toMatchObject({ spaceId: 's1', revisionId: 'r1' });
+});
+
+it('builds one revision of a space at a time, then only the newest of those that came meanwhile', async () => {
+  const warmed: string[] = [];
+  let release!: () => void;
+  const firstBuild = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let allDone!: () => void;
+  const done = new Promise<void>((resolve) => {
+    allDone = resolve;
+  });
+  let otherSpaceWarmed!: () => void;
+  const otherSpace = new Promise<void>((resolve) => {
+    otherSpaceWarmed = resolve;
+  });
+  const slow: ContentSearch = {
+    search: async () => ({ ranked: [], page: () => ({}) as never }),
+    searchMany: async () => new Map(),
+    warm: async (revisionId) => {
+      warmed.push(revisionId);
+      if (revisionId === 'r1') await firstBuild;
+      if (revisionId === 'r5') allDone();
+      if (revisionId === 'x1') otherSpaceWarmed();
+    },
+  };
+  const bus = new InProcessEventBus(() => {});
+  const stop = startSearchWarmup({ ...quire.services, events: bus, contentSearch: slow }, { warn: () => {} });
+  const publish = (spaceId: string, revisionId: string) =>
+    bus.publish({
+      id: `${spaceId}-${revisionId}`,
+      type: 'space.content',
+      at: new Date(0).toISOString(),
+      actorId: null,
+      organizationId: 'o1',
+      spaceId,
+      revisionId,
+    });
+  await publish('s1', 'r1');
+  for (const revisionId of ['r2', 'r3', 'r4', 'r5']) await publish('s1', revisionId);
+  // Another space is not held up by the first one's build.
+  await publish('s2', 'x1');
+  await otherSpace;
+  expect(warmed).toEqual(['r1', 'x1']);
+  release();
+  await done;
+  expect(warmed).toEqual(['r1', 'x1', 'r5']);
+  stop();
 });

@@ -40,12 +40,12 @@ export async function linkReportOf(ctx: OperationContext, source: ContentSource)
     index,
     files: new Map(files.map((file) => [file.id, file])),
   };
-  const links = await revisionLinks(ctx, space, index, files);
+  const links = await revisionLinks(ctx, space, revision, index, files);
   const report: LinkReport = { links, present: locationPresenter(context), context };
   if (source.changeRequestId !== undefined) {
     const head = await viewableRevision(ctx, { spaceId: space.id });
     const headContent = await contentOf(ctx, head.revision);
-    const headLinks = await revisionLinks(ctx, space, headContent.index, headContent.files);
+    const headLinks = await revisionLinks(ctx, space, head.revision, headContent.index, headContent.files);
     report.brokenInSpace = new Set(
       headLinks.usages.filter((usage) => usage.status === 'broken').map((usage) => usage.key),
     );

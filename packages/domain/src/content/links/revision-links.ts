@@ -5,6 +5,7 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
+import { BoundedCache } from '../../core/bounded-cache';
 import type { DomainServices } from '../../core/context';
 import type { PageIndex } from '../revisions/page-index';
 import type { FileEntry } from '../revisions/records';
@@ -51,14 +52,56 @@ interface WrittenLink {
   target: LinkTarget;
 }
 
+/**
+ * Reports kept: a revision never changes, so its report changes only with the other spaces
+ * its links name (deleted, restored, moved out of the organization), which are part of the
+ * key. Bounded by reports and by the usages they hold in all.
+ */
+const keptReports = new BoundedCache<string, RevisionLinks>({
+  maxEntries: 64,
+  maxWeight: 200_000,
+  weigh: (links) => links.usages.length,
+});
+
+/** The written links of revisions, by revision (what the report derives from the revision alone). */
+const keptWritten = new BoundedCache<string, WrittenLinks>({
+  maxEntries: 64,
+  maxWeight: 400_000,
+  weigh: (written) => written.links.length,
+});
+
+interface WrittenLinks {
+  links: WrittenLink[];
+  /** The other spaces the links name. */
+  spaceIds: string[];
+}
+
+/** The link report of `revision` of `space`, whose pages and files are `index` and `files`. */
 export async function revisionLinks(
   services: Services,
   space: SpaceRecord,
+  revision: { id: string },
   index: PageIndex,
   files: readonly FileEntry[],
 ): Promise<RevisionLinks> {
-  const written = await writtenLinks(services, space, index);
-  const facts = await factsOf(services, space, index, files, written);
+  // The URLs are part of it: whether a link is the app's depends on where the app is.
+  const revisionKey = JSON.stringify([services.urls.api, services.urls.app, space.id, revision.id]);
+  let written = keptWritten.get(revisionKey);
+  if (!written) {
+    written = await writtenLinks(services, space, index);
+    keptWritten.set(revisionKey, written);
+  }
+  const liveSpaces = await liveSpacesAmong(services, space, written.spaceIds);
+  const reportKey = JSON.stringify([revisionKey, space.organizationId, [...liveSpaces].sort()]);
+  const kept = keptReports.get(reportKey);
+  if (kept) return kept;
+  const facts = await factsOf(services, index, files, written.links, liveSpaces);
+  const links = reportOf(written.links, facts);
+  keptReports.set(reportKey, links);
+  return links;
+}
+
+function reportOf(written: readonly WrittenLink[], facts: LinkFacts): RevisionLinks {
   const usages = new Map<string, LinkUsage>();
   const byPage = new Map<string, Set<LinkUsage>>();
   for (const link of written) {
@@ -94,11 +137,7 @@ export function reportOrder(a: LinkUsage, b: LinkUsage): number {
 }
 
 /** Every link of every page, in tree order, named. */
-async function writtenLinks(
-  services: Services,
-  space: SpaceRecord,
-  index: PageIndex,
-): Promise<WrittenLink[]> {
+async function writtenLinks(services: Services, space: SpaceRecord, index: PageIndex): Promise<WrittenLinks> {
   const pages = [...index.paths.keys()].flatMap((id) => {
     const page = index.pages.get(id);
     return page ? [page] : [];
@@ -125,37 +164,45 @@ async function writtenLinks(
       });
     }
   }
-  return written;
+  const spaceIds = new Set<string>();
+  for (const { target } of written) if (target.kind === 'space') spaceIds.add(target.space);
+  return { links: written, spaceIds: [...spaceIds] };
+}
+
+/** Among `spaceIds`, those that exist, not deleted, in the organization of `space`. */
+async function liveSpacesAmong(
+  services: Services,
+  space: SpaceRecord,
+  spaceIds: readonly string[],
+): Promise<ReadonlySet<string>> {
+  if (spaceIds.length === 0) return new Set();
+  const spaces = await services.repos.spaces.findByIds(spaceIds);
+  return new Set(
+    spaces
+      .filter((other) => other.organizationId === space.organizationId && other.deletedAt === undefined)
+      .map((other) => other.id),
+  );
 }
 
 /** The lookups `linkStatus` needs, with the anchors and spaces the links name read at once. */
 async function factsOf(
   services: Services,
-  space: SpaceRecord,
   index: PageIndex,
   files: readonly FileEntry[],
   written: readonly WrittenLink[],
+  liveSpaces: ReadonlySet<string>,
 ): Promise<LinkFacts> {
   const pageIdOf: LinkFacts['pageIdOf'] = (page) =>
     'id' in page ? (index.pages.has(page.id) ? page.id : undefined) : index.byPath.get(page.path)?.id;
   const anchored = new Set<string>();
-  const spaceIds = new Set<string>();
   for (const { target } of written) {
     if (target.kind === 'page' && target.anchor !== undefined) {
       const pageId = pageIdOf(target.page);
       if (pageId !== undefined) anchored.add(pageId);
-    } else if (target.kind === 'space') spaceIds.add(target.space);
+    }
   }
   const bodyOf = (pageId: string) => index.pages.get(pageId)?.body ?? '';
-  const [anchors, spaces] = await Promise.all([
-    anchorsOfBodies(services, [...anchored].map(bodyOf)),
-    spaceIds.size === 0 ? [] : services.repos.spaces.findByIds([...spaceIds]),
-  ]);
-  const liveSpaces = new Set(
-    spaces
-      .filter((other) => other.organizationId === space.organizationId && other.deletedAt === undefined)
-      .map((other) => other.id),
-  );
+  const anchors = await anchorsOfBodies(services, [...anchored].map(bodyOf));
   const fileById = new Set(files.map((file) => file.id));
   const fileByName = new Map<string, string>();
   const fileByDownload = new Map<string, string>();

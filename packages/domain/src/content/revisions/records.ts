@@ -5,6 +5,7 @@
  * the tree objects of its ancestors and the revision record; everything else is shared with
  * the revision before it.
  */
+import type { MarkdownLink, MarkdownSection } from '@quire/documents';
 
 /** Why a revision was made (GitBook's revision `type`, plus the first, empty one). */
 export type RevisionKind = 'initial' | 'edits' | 'merge' | 'update' | 'rollback';
@@ -79,4 +80,16 @@ export interface FilesObject {
   files: FileEntry[];
 }
 
-export type ContentObject = PageObject | TreeObject | BodyObject | FilesObject;
+/**
+ * What is read from a body's markdown once and kept: its sections (what search indexes, with
+ * the heading anchors links point at) and its links (what link reports classify). Derived
+ * from one body, stored under `outlineAddressOf(body)`: the same body always has the same
+ * outline, so it is derived once, not once per process and use.
+ */
+export interface OutlineObject {
+  kind: 'outline';
+  sections: MarkdownSection[];
+  links: MarkdownLink[];
+}
+
+export type ContentObject = PageObject | TreeObject | BodyObject | FilesObject | OutlineObject;

@@ -54,6 +54,15 @@ export interface SearchHits {
   page(pageId: string): PageHit;
 }
 
+/** One revision of a search across several: a space's current content. */
+export interface SearchedRevision {
+  /** What the revision stands for among the others (a space's id): one revision per key. */
+  key: string;
+  revisionId: string;
+  /** What to index of it, when the implementation has not indexed it yet. */
+  documents: () => Promise<SearchDocument[]>;
+}
+
 export interface ContentSearch {
   /**
    * The pages of revision `revisionId` matching `query`. `documents` builds what to index;
@@ -61,6 +70,18 @@ export interface ContentSearch {
    * at the same time.
    */
   search(revisionId: string, documents: () => Promise<SearchDocument[]>, query: string): Promise<SearchHits>;
+  /**
+   * The pages of several revisions (an organization's spaces) matching `query`, by key (a key
+   * with no hit is absent), their scores comparable across keys. `collection` names the set
+   * (an organization): an implementation may keep one index for it, brought up to the
+   * revisions asked for on each call; hits come from those revisions only, whatever else the
+   * collection's index holds (other callers' spaces, older revisions).
+   */
+  searchMany(
+    collection: string,
+    revisions: readonly SearchedRevision[],
+    query: string,
+  ): Promise<Map<string, SearchHits>>;
   /** Builds the index of `revisionId` ahead of the first search, if it is not kept already. */
   warm(revisionId: string, documents: () => Promise<SearchDocument[]>): Promise<void>;
 }

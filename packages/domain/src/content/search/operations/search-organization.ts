@@ -30,7 +30,8 @@ interface SpaceHits {
 /**
  * The spaces of an organization the caller can view whose current content matches `query`,
  * the space with the best page first, each with its best pages (at most `PAGES_PER_SPACE`),
- * ranked as `spaces.search` ranks them. Who can view which space is decided on every request
+ * ranked as `spaces.search` ranks them (scores comparable across spaces: one index of the
+ * organization's spaces, `ContentSearch.searchMany`). Who can view which space is decided on every request
  * (the indexes, per revision, hold no permission): a space whose grant was revoked is gone
  * from the next search. Paged by rank (`count`: every matching space).
  *
@@ -47,19 +48,24 @@ export const searchOrganization = operation({
     const page = pageRequest(input);
     await authorizeOrganization(ctx, input.organizationId, 'view');
     const spaces = await allVisibleSpaces(ctx, input.organizationId);
-    const searched = await Promise.all(
-      spaces.map(async (space): Promise<SpaceHits | undefined> => {
-        const revisionId = space.revisionId;
-        // A space never written to has no revision yet: nothing to find.
-        if (revisionId === undefined) return undefined;
-        const hits = await ctx.contentSearch.search(
+    // A space never written to has no revision yet: nothing to find.
+    const written = spaces.filter((space) => space.revisionId !== undefined);
+    const hits = await ctx.contentSearch.searchMany(
+      input.organizationId,
+      written.map((space) => {
+        const revisionId = space.revisionId as string;
+        return {
+          key: space.id,
           revisionId,
-          () => searchDocumentsOfRevision(ctx, space.id, revisionId),
-          input.query,
-        );
-        return { space, hits };
+          documents: () => searchDocumentsOfRevision(ctx, space.id, revisionId),
+        };
       }),
+      input.query,
     );
+    const searched = written.map((space): SpaceHits | undefined => {
+      const found = hits.get(space.id);
+      return found ? { space, hits: found } : undefined;
+    });
     const ranked = searched
       .filter((found): found is SpaceHits => found !== undefined && found.hits.ranked.length > 0)
       .sort((a, b) => bestScore(b) - bestScore(a) || (a.space.id < b.space.id ? -1 : 1));
