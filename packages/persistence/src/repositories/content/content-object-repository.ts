@@ -29,6 +29,13 @@ export class MongoContentObjectRepository implements ContentObjectRepository {
   async putMany(objects: ReadonlyMap<string, ContentObject>): Promise<void> {
     const addresses = [...objects.keys()].filter((address) => !this.#cache.has(address));
     if (addresses.length === 0) return;
+    await this.#store(addresses, objects);
+    // Stored now (by this call or another): kept, so the reads that follow (the new
+    // revision's pages, the outlines just derived) do not go back to the store.
+    for (const address of addresses) this.#remember(address, objects.get(address) as ContentObject);
+  }
+
+  async #store(addresses: readonly string[], objects: ReadonlyMap<string, ContentObject>): Promise<void> {
     const stored = await this.#objects
       .find({ _id: { $in: addresses } }, { projection: { _id: 1 } })
       .toArray();
