@@ -22,6 +22,7 @@ import { TimeOrderedIds } from '../src/adapters/time-ordered-ids';
 import { ServerPdfLinks } from '../src/content-exports/server-pdf-links';
 import { DEFAULT_INCOMING_FILE_LIMITS, ServerIncomingFiles } from '../src/files/server-incoming-files';
 import { DEFAULT_CONTENT_IMPORT_LIMITS, ServerContentImports } from '../src/imports/server-content-imports';
+import { ServerOpenApiProcessor } from '../src/openapi/server-openapi-processor';
 import { MiniSearchContentSearch } from '../src/search/mini-search-content-search';
 import { TemplateCatalog } from '../src/templates/template-catalog';
 
@@ -50,6 +51,7 @@ export async function openBenchServices(name: string, existingDataDir?: string):
     pdfLinks: new ServerPdfLinks(new Uint8Array(32), 'http://bench.test', systemClock, 3_600_000),
     events: new InProcessEventBus(() => {}),
     contentSearch: new MiniSearchContentSearch(),
+    openApiProcessor: new ServerOpenApiProcessor({ timeoutMs: 30_000, allowHosts: [] }),
   };
   return { services, store, dataDir };
 }

@@ -36,6 +36,7 @@ import { OneLinePerRequest } from './http/request-log';
 import { API_SECURITY_HEADERS, isApiPath, pageSecurityHeaders } from './http/security-headers';
 import { TokenCache } from './http/token-cache';
 import { DEFAULT_CONTENT_IMPORT_LIMITS, ServerContentImports } from './imports/server-content-imports';
+import { ServerOpenApiProcessor } from './openapi/server-openapi-processor';
 import { registerPdfDownloads } from './pdf/pdf-route';
 import { RequestGate, type Services } from './request-context';
 import { MiniSearchContentSearch } from './search/mini-search-content-search';
@@ -113,6 +114,10 @@ export async function buildServices(
     blobs,
     events: bus,
     contentSearch: new MiniSearchContentSearch(),
+    openApiProcessor: new ServerOpenApiProcessor({
+      ...options.config.openApi,
+      allowHosts: options.config.fetchAllowHosts,
+    }),
   };
 }
 

@@ -67,6 +67,8 @@ const ConfigSchema = z
       .default(1024 * 1024),
     /** Seconds between two runs of the purge of spaces deleted more than 7 days ago. */
     QUIRE_PURGE_INTERVAL_SECONDS: z.coerce.number().positive().max(86_400).default(3600),
+    /** Whether the server runs the job worker itself (`false`: jobs wait for a `quire worker` process). */
+    QUIRE_JOBS_IN_SERVER: z.enum(['true', 'false']).default('true'),
     /** Operations per window per API token, on all faces together; 0 turns the limit off. */
     QUIRE_RATE_LIMIT: z.preprocess(blankAsUnset, z.coerce.number().int().min(0).default(1000)),
     /** Failed authentications per window per client address; 0 turns the limit off. */
@@ -102,6 +104,15 @@ const ConfigSchema = z
       .default(3600),
     /** The folder of content templates (default: `templates` of the server package). */
     QUIRE_TEMPLATES_DIR: optionalString,
+    /** Largest OpenAPI description (each file, and all of a spec's files together), in bytes. */
+    QUIRE_OPENAPI_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(1024 * 1024 * 1024)
+      .default(10 * 1024 * 1024),
+    /** Time allowed to fetch all of an OpenAPI description's files, in seconds. */
+    QUIRE_OPENAPI_FETCH_SECONDS: z.coerce.number().positive().max(600).default(30),
     /** Hosts that outbound fetches (file URLs) may reach even on a private or loopback address (comma-separated). */
     QUIRE_FETCH_ALLOW_HOSTS: z
       .string()
@@ -128,6 +139,7 @@ const ConfigSchema = z
       bootstrapOrg: env.QUIRE_BOOTSTRAP_ORG,
       bodyLimit: env.QUIRE_BODY_LIMIT,
       purgeIntervalMs: Math.round(env.QUIRE_PURGE_INTERVAL_SECONDS * 1000),
+      jobsInServer: env.QUIRE_JOBS_IN_SERVER === 'true',
       rateLimits: {
         operationsPerWindow: env.QUIRE_RATE_LIMIT,
         authFailuresPerWindow: env.QUIRE_AUTH_FAILURE_LIMIT,
@@ -139,6 +151,10 @@ const ConfigSchema = z
       fetchAllowHosts: env.QUIRE_FETCH_ALLOW_HOSTS,
       pdfLinkLifetimeMs: env.QUIRE_PDF_LINK_SECONDS * 1000,
       importMaxPages: env.QUIRE_IMPORT_MAX_PAGES,
+      openApi: {
+        maxBytes: env.QUIRE_OPENAPI_MAX_BYTES,
+        timeoutMs: Math.round(env.QUIRE_OPENAPI_FETCH_SECONDS * 1000),
+      },
       // This module is one folder below the package in the sources (src/) and in the build (dist/).
       templatesDir: env.QUIRE_TEMPLATES_DIR
         ? path.resolve(env.INIT_CWD ?? process.cwd(), env.QUIRE_TEMPLATES_DIR)

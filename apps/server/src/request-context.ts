@@ -15,6 +15,7 @@ import {
   forbidden,
   type IdSource,
   type IncomingFiles,
+  type OpenApiProcessor,
   type OperationAccess,
   type OperationContext,
   type Passwords,
@@ -50,6 +51,8 @@ export interface Services {
   events: EventBus;
   /** The search indexes of revisions (`search/mini-search-content-search.ts`). */
   contentSearch: ContentSearch;
+  /** Fetching and validating OpenAPI descriptions (`openapi/server-openapi-processor.ts`). */
+  openApiProcessor: OpenApiProcessor;
 }
 
 /** One request's way to run operations (see `runOperation`). */

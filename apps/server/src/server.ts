@@ -18,6 +18,9 @@ import { pino } from 'pino';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { loggerOptionsFor } from './http/request-log';
+import { serverJobHandlers } from './jobs/job-handlers';
+import { type JobWorker, startJobWorker } from './jobs/job-worker';
+import { logJobEvent } from './jobs/log-job-event';
 import { type PurgeJob, startPurgeDeletedSpacesJob } from './jobs/purge-deleted-spaces';
 import type { Services } from './request-context';
 
@@ -161,6 +164,9 @@ export async function startServer(
     onPurged: (spaceIds) => started.log.info({ spaceIds }, 'purged spaces deleted more than 7 days ago'),
     onError: (error) => started.log.error({ err: error }, 'purge of deleted spaces failed'),
   });
+  const worker: JobWorker | undefined = config.jobsInServer
+    ? startJobWorker(services, serverJobHandlers, { onEvent: logJobEvent(started.log) })
+    : undefined;
   let closing: Promise<void> | undefined;
   return {
     app: started,
@@ -169,8 +175,7 @@ export async function startServer(
     url,
     close: () => {
       // Fastify's close stops accepting, waits for in-flight requests, then runs onClose hooks.
-      closing ??= purge
-        .stop()
+      closing ??= Promise.all([purge.stop(), worker?.stop()])
         .then(() => started.close())
         .then(() => store.close());
       return closing;

@@ -134,6 +134,16 @@ const siteRoute = createRoute({
   path: 'sites/$siteId',
 }).lazy(() => import('./routes/site').then((module) => module.Route));
 
+const openApiSpecsRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: 'openapi',
+}).lazy(() => import('./routes/openapi-specs').then((module) => module.Route));
+
+const openApiSpecRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: 'openapi/$specSlug',
+}).lazy(() => import('./routes/openapi-spec').then((module) => module.Route));
+
 const spaceHistoryRoute = createRoute({
   getParentRoute: () => spaceRoute,
   path: '~/history',
@@ -159,6 +169,8 @@ export const routeTree = rootRoute.addChildren([
       organizationMembersRoute,
       sitesRoute,
       siteRoute,
+      openApiSpecsRoute,
+      openApiSpecRoute,
       spaceRoute.addChildren([
         spaceHomeRoute,
         changeRequestsRoute,

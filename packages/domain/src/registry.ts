@@ -8,12 +8,16 @@
 import { contentOperations } from './content';
 import type { OperationTree } from './core/operation';
 import { identityOperations } from './identity';
+import { jobsOperations } from './jobs';
+import { openApiOperations } from './openapi';
 import { organizationOperations } from './organizations';
 import { publishingOperations } from './publishing';
 
 const areas: readonly OperationTree[] = [
   identityOperations,
   organizationOperations,
+  jobsOperations,
+  openApiOperations,
   contentOperations,
   publishingOperations,
 ];
@@ -25,6 +29,8 @@ if (twice.length > 0) throw new Error(`registry: more than one area mounts ${twi
 export const operations = {
   ...identityOperations,
   ...organizationOperations,
+  ...jobsOperations,
+  ...openApiOperations,
   ...contentOperations,
   ...publishingOperations,
 } satisfies OperationTree;

@@ -3,10 +3,12 @@ import { Command } from 'commander';
 import serverPackage from '../../package.json' with { type: 'json' };
 import { reportCliError } from './cli-error';
 import { registerImportCommand } from './commands/import';
+import { registerJobsCommands } from './commands/jobs';
 import { registerSeedCommand } from './commands/seed';
 import { registerSetupCommand } from './commands/setup';
 import { registerTokensCommands } from './commands/tokens';
 import { registerUsersCommands } from './commands/users';
+import { registerWorkerCommand } from './commands/worker';
 
 export function buildProgram(): Command {
   const program = new Command('quire')
@@ -42,5 +44,7 @@ export function buildProgram(): Command {
   registerImportCommand(program);
   registerUsersCommands(program);
   registerTokensCommands(program);
+  registerWorkerCommand(program);
+  registerJobsCommands(program);
   return program;
 }

@@ -26,6 +26,8 @@ const QUIRE_ONLY = [
   'GET /v1/spaces/:spaceId/revisions',
   // Editing a change request's content (`updateChangeRequestContent` in later versions of the document).
   'POST /v1/spaces/:spaceId/change-requests/:changeRequestId/content',
+  // A background job (an upload's processing, later imports and exports) and its log.
+  'GET /v1/jobs/:jobId',
   // The catalog of built-in templates, whose ids `applyTemplateToSpace` takes.
   'GET /v1/templates',
   // The progress of an import that goes on after its request answered.

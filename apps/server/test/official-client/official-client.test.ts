@@ -21,5 +21,6 @@ import './site-structure.cases';
 import './site-access.cases';
 import './links.cases';
 import './search.cases';
+import './openapi.cases';
 
 useSharedServer();

@@ -12,7 +12,9 @@ import { commentCases } from './comments.cases';
 import { contentCases } from './content.cases';
 import { contentPermissionCases } from './content-permissions.cases';
 import { identityCases } from './identity.cases';
+import { jobCases } from './jobs.cases';
 import { linkCases } from './links.cases';
+import { openApiCases } from './openapi.cases';
 import { organizationSettingCases } from './organization-settings.cases';
 import { organizationCases } from './organizations.cases';
 import { searchCases } from './search.cases';
@@ -25,6 +27,8 @@ import { teamCases } from './teams.cases';
 const cases = [
   ...identityCases,
   ...organizationCases,
+  ...jobCases,
+  ...openApiCases,
   ...teamCases,
   ...organizationSettingCases,
   ...collectionCases,

@@ -26,6 +26,7 @@ import {
   DEFAULT_CONTENT_IMPORT_LIMITS,
   ServerContentImports,
 } from '../../src/imports/server-content-imports';
+import { ServerOpenApiProcessor } from '../../src/openapi/server-openapi-processor';
 import { MiniSearchContentSearch } from '../../src/search/mini-search-content-search';
 import { TemplateCatalog } from '../../src/templates/template-catalog';
 import { openMemoryStore } from './memory-store';
@@ -80,6 +81,7 @@ export async function openTestDomain(): Promise<QuireUnderTest> {
     pdfLinks: new ServerPdfLinks(randomBytes(32), TEST_URLS.api, clock, 3_600_000),
     events: new InProcessEventBus(() => {}),
     contentSearch: new MiniSearchContentSearch(),
+    openApiProcessor: new ServerOpenApiProcessor({ timeoutMs: 10_000, allowHosts: ['127.0.0.1'] }),
   };
   return { services, clock, callOperation: operationCaller(services) };
 }

@@ -43,6 +43,9 @@ function OrganizationLayout() {
           <Link to="/o/$organizationId/sites" params={{ organizationId }}>
             Sites
           </Link>
+          <Link to="/o/$organizationId/openapi" params={{ organizationId }}>
+            API specs
+          </Link>
           <Link to="/settings">Settings</Link>
         </nav>
         <OrganizationSearch organizationId={organizationId} />

@@ -5,6 +5,7 @@ import type { ContentTemplates } from './ports/content-templates';
 import type { EventPublisher } from './ports/events';
 import type { IdSource } from './ports/ids';
 import type { IncomingFiles } from './ports/incoming-files';
+import type { OpenApiProcessor } from './ports/openapi-processor';
 import type { Passwords } from './ports/passwords';
 import type { PdfLinks } from './ports/pdf-links';
 import type { Secrets } from './ports/secrets';
@@ -66,6 +67,8 @@ export interface OperationContext {
   events: EventPublisher;
   /** Full-text indexes of revisions, built once each and kept while recent (`ports/content-search.ts`). */
   contentSearch: ContentSearch;
+  /** Fetching, parsing and validating OpenAPI descriptions (`ports/openapi-processor.ts`). */
+  openApiProcessor: OpenApiProcessor;
 }
 
 /** The caller of an operation whose access is 'user' or stricter (checked before `run`). */

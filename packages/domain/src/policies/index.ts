@@ -6,6 +6,7 @@
 export * from './authorize-change-request';
 export * from './authorize-collection';
 export * from './authorize-comment';
+export * from './authorize-job';
 export * from './authorize-space';
 export * from './change-request-policy';
 export * from './collection-chain';
@@ -15,6 +16,7 @@ export * from './content-placement';
 export * from './content-policy';
 export * from './effective-role';
 export * from './member-access';
+export * from './openapi-policy';
 export * from './organization-policy';
 export * from './permission-schemas';
 export * from './site-policy';

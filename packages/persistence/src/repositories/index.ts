@@ -6,6 +6,8 @@ import type { Repositories } from '@quire/domain';
 import type { CollectionIndexes, StoreDatabase } from '@quire/store';
 import { contentIndexes, contentRepositories } from './content';
 import { identityIndexes, identityRepositories } from './identity';
+import { jobsIndexes, jobsRepositories } from './jobs';
+import { openApiIndexes, openApiRepositories } from './openapi';
 import { organizationsIndexes, organizationsRepositories } from './organizations';
 import { publishingIndexes, publishingRepositories } from './publishing';
 
@@ -13,6 +15,8 @@ import { publishingIndexes, publishingRepositories } from './publishing';
 export const repositoryIndexes: CollectionIndexes[] = [
   ...identityIndexes,
   ...organizationsIndexes,
+  ...jobsIndexes,
+  ...openApiIndexes,
   ...contentIndexes,
   ...publishingIndexes,
 ];
@@ -21,6 +25,8 @@ export function createRepositories(db: StoreDatabase): Repositories {
   return {
     ...identityRepositories(db),
     ...organizationsRepositories(db),
+    ...jobsRepositories(db),
+    ...openApiRepositories(db),
     ...contentRepositories(db),
     ...publishingRepositories(db),
   };

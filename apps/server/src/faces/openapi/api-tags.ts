@@ -146,6 +146,22 @@ export const API_TAGS: readonly ApiTag[] = [
       'request (before it is merged), the links of one page, and the pages that link to or embed a file.',
   },
   {
+    name: 'OpenAPI specifications',
+    group: 'content',
+    prefixes: ['openapi'],
+    description:
+      "An organization's OpenAPI descriptions, by slug: each upload (a URL or the text) is fetched, parsed and " +
+      'validated by a job; each one processed without error becomes a version with its files.',
+  },
+  {
+    name: 'Jobs',
+    group: 'content',
+    prefixes: ['jobs'],
+    description:
+      'Background work (a Quire extension): processing, imports and other long tasks run as jobs; a job shows ' +
+      'its state, progress, attempts, the log of what it did and the error that ended it.',
+  },
+  {
     name: 'Sites',
     group: 'publishing',
     prefixes: ['sites'],

@@ -7,7 +7,9 @@ import { changeRequestRoutes } from './routes/change-requests';
 import { commentRoutes } from './routes/comments';
 import { contentRoutes } from './routes/content';
 import { identityRoutes } from './routes/identity';
+import { jobRoutes } from './routes/jobs';
 import { linkRoutes } from './routes/links';
+import { openApiRoutes } from './routes/openapi';
 import { organizationRoutes } from './routes/organizations';
 import { searchRoutes } from './routes/search';
 import { siteAccessRoutes } from './routes/site-access';
@@ -17,6 +19,8 @@ import { siteRoutes } from './routes/sites';
 export const restRoutes: readonly RestRoute[] = [
   ...identityRoutes,
   ...organizationRoutes,
+  ...jobRoutes,
+  ...openApiRoutes,
   ...contentRoutes,
   ...changeRequestRoutes,
   ...commentRoutes,

@@ -1,0 +1,141 @@
+/**
+ * The matrix of the OpenAPI specification routes. Specs follow the organization role: any
+ * role reads them and their versions, `create` and above upload, change and delete them;
+ * guests (grants on content included) see none.
+ */
+import { operations, ROLES } from '@quire/domain';
+import { byOrganizationRole, bySiteRole, each } from '../support/matrix/expectations';
+import { type MatrixCase, matrixCase } from '../support/matrix/matrix-case';
+import type { MatrixFixture } from '../support/matrix/matrix-fixture';
+
+const TEXT = JSON.stringify({
+  openapi: '3.0.3',
+  info: { title: 'Matrix API', version: '1.0.0' },
+  paths: { '/ping': { get: { responses: { '200': { description: 'Pong' } } } } },
+});
+
+const slugOf = (f: MatrixFixture) => f.unique('spec').replace(/[^a-z0-9]+/g, '-');
+
+/** A spec uploaded as text, once its upload is processed (a version exists). */
+async function processedSpec(f: MatrixFixture): Promise<string> {
+  const slug = slugOf(f);
+  await f.run(operations.openapi.create, { organizationId: f.organization.id, slug, source: { text: TEXT } });
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const spec = (await f.read(operations.openapi.get, {
+      organizationId: f.organization.id,
+      specSlug: slug,
+    })) as {
+      lastVersion?: string;
+    };
+    if (spec.lastVersion) return slug;
+    if (Date.now() > deadline) throw new Error(`spec ${slug} was not processed within 15 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * A spec whose upload is processed: a refused call is checked to change nothing, and a job
+ * still processing the spec would change it meanwhile.
+ */
+const freshSpec = processedSpec;
+const specAsAdmin = (f: MatrixFixture, slug: string) =>
+  f.read(operations.openapi.get, { organizationId: f.organization.id, specSlug: slug });
+const specCount = async (f: MatrixFixture) =>
+  ((await f.run(operations.openapi.list, { organizationId: f.organization.id })) as { count: number }).count;
+
+const SPECS = '/v1/orgs/:organizationId/openapi';
+const SPEC = `${SPECS}/:specSlug`;
+const EDITORS = ['admin', 'create'] as const;
+
+const versionId = async (f: MatrixFixture, slug: string) =>
+  ((await specAsAdmin(f, slug)) as { lastVersion: string }).lastVersion;
+
+export const openApiCases: MatrixCase[] = [
+  matrixCase({
+    route: `GET ${SPECS}`,
+    input: (f) => ({ organizationId: f.organization.id }),
+    // Guests are members: the list answers, empty.
+    expected: {
+      ...byOrganizationRole(ROLES, 200),
+      ...each(['guest', 'guestWithGrant', 'ancestorGrant'], 200),
+    },
+  }),
+  matrixCase({
+    route: `POST ${SPECS}`,
+    input: (f) => ({ organizationId: f.organization.id, slug: slugOf(f), source: { text: TEXT } }),
+    observe: specCount,
+    expected: bySiteRole([...EDITORS], 201),
+  }),
+  matrixCase({
+    route: `GET ${SPEC}`,
+    prepare: freshSpec,
+    input: (f, specSlug: string) => ({ organizationId: f.organization.id, specSlug }),
+    expected: bySiteRole(ROLES, 200),
+  }),
+  matrixCase({
+    route: `PUT ${SPEC}`,
+    prepare: freshSpec,
+    input: (f, specSlug: string) => ({ organizationId: f.organization.id, specSlug, source: { text: TEXT } }),
+    observe: specAsAdmin,
+    expected: bySiteRole([...EDITORS], 200),
+  }),
+  matrixCase({
+    route: `PATCH ${SPEC}`,
+    prepare: freshSpec,
+    input: (f, specSlug: string) => ({ organizationId: f.organization.id, specSlug, visibility: 'public' }),
+    observe: specAsAdmin,
+    expected: bySiteRole([...EDITORS], 200),
+  }),
+  matrixCase({
+    route: `DELETE ${SPEC}`,
+    prepare: freshSpec,
+    input: (f, specSlug: string) => ({ organizationId: f.organization.id, specSlug }),
+    observe: specCount,
+    expected: bySiteRole([...EDITORS], 204),
+  }),
+  matrixCase({
+    route: `GET ${SPEC}/versions`,
+    prepare: processedSpec,
+    input: (f, specSlug: string) => ({ organizationId: f.organization.id, specSlug }),
+    expected: bySiteRole(ROLES, 200),
+  }),
+  matrixCase({
+    route: `GET ${SPEC}/versions/latest`,
+    prepare: processedSpec,
+    input: (f, specSlug: string) => ({ organizationId: f.organization.id, specSlug }),
+    expected: bySiteRole(ROLES, 200),
+  }),
+  matrixCase({
+    route: `GET ${SPEC}/versions/latest/content`,
+    prepare: processedSpec,
+    input: (f, specSlug: string) => ({ organizationId: f.organization.id, specSlug }),
+    expected: bySiteRole(ROLES, 200),
+  }),
+  matrixCase({
+    route: `GET ${SPEC}/versions/:versionId`,
+    prepare: async (f) => {
+      const slug = await processedSpec(f);
+      return { slug, version: await versionId(f, slug) };
+    },
+    input: (f, p: { slug: string; version: string }) => ({
+      organizationId: f.organization.id,
+      specSlug: p.slug,
+      versionId: p.version,
+    }),
+    expected: bySiteRole(ROLES, 200),
+  }),
+  matrixCase({
+    route: `GET ${SPEC}/versions/:versionId/content`,
+    prepare: async (f) => {
+      const slug = await processedSpec(f);
+      return { slug, version: await versionId(f, slug) };
+    },
+    input: (f, p: { slug: string; version: string }) => ({
+      organizationId: f.organization.id,
+      specSlug: p.slug,
+      versionId: p.version,
+    }),
+    expected: bySiteRole(ROLES, 200),
+  }),
+];

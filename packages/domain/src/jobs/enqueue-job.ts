@@ -1,0 +1,49 @@
+import type { OperationContext } from '../core/context';
+import type { JobRecord } from './records';
+
+/** Attempts of a job unless its starter says otherwise. */
+export const DEFAULT_JOB_MAX_ATTEMPTS = 5;
+
+export interface EnqueueJobInput {
+  kind: string;
+  payload: Record<string, unknown>;
+  organizationId: string;
+  spaceId?: string;
+  /** The user the handler runs as; default: the operation's caller. */
+  createdBy?: string;
+  maxAttempts?: number;
+}
+
+/**
+ * Stores a job, pending and due now, for a worker to claim; it will run as the operation's
+ * caller (or `createdBy`). Operations that start background work call it and return at
+ * once; the job's own record says how it went.
+ */
+export async function enqueueJob(
+  ctx: Pick<OperationContext, 'repos' | 'clock' | 'ids'> & { caller?: OperationContext['caller'] },
+  input: EnqueueJobInput,
+): Promise<JobRecord> {
+  const createdBy = input.createdBy ?? ctx.caller?.userId;
+  if (createdBy === undefined)
+    throw new Error('enqueueJob: no caller and no createdBy: a job runs as someone');
+  const now = ctx.clock.now().toISOString();
+  const job: JobRecord = {
+    id: ctx.ids.newId(),
+    kind: input.kind,
+    state: 'pending',
+    organizationId: input.organizationId,
+    ...(input.spaceId === undefined ? {} : { spaceId: input.spaceId }),
+    createdBy,
+    payload: input.payload,
+    attempts: 0,
+    maxAttempts: input.maxAttempts ?? DEFAULT_JOB_MAX_ATTEMPTS,
+    runAt: now,
+    progress: { done: 0, total: 0 },
+    log: [],
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  };
+  await ctx.repos.jobs.insert(job);
+  return job;
+}

@@ -1,0 +1,8 @@
+export * from './enqueue-job';
+export * from './job-handler';
+export * from './job-schema';
+export * from './operations';
+export type * from './ports';
+export * from './records';
+export type { JobsRepositories } from './repositories';
+export * from './retry-delay';

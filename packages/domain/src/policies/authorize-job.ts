@@ -1,0 +1,26 @@
+/**
+ * The guard of a job: who may see it follows what it works on. A job on a space is seen by
+ * who can view the space; any other by the members of its organization. Everyone else, and
+ * any caller asking for an unknown job, gets the same 404.
+ */
+import { callerOf, type OperationContext } from '../core/context';
+import { notFound } from '../core/errors';
+import type { JobRecord } from '../jobs/records';
+import { effectiveRolesFor } from './content-access';
+import { canOnOrganization } from './organization-policy';
+
+export async function authorizeJob(ctx: OperationContext, jobId: string): Promise<JobRecord> {
+  const job = await ctx.repos.jobs.findById(jobId);
+  if (!job) throw notFound('Job');
+  const { userId } = callerOf(ctx);
+  if (job.spaceId === undefined) {
+    const member = await ctx.repos.members.find(job.organizationId, userId);
+    if (!canOnOrganization({ member }, 'view')) throw notFound('Job');
+    return job;
+  }
+  const space = await ctx.repos.spaces.findById(job.spaceId);
+  if (!space || space.organizationId !== job.organizationId) throw notFound('Job');
+  const roles = await effectiveRolesFor(ctx, 'space', [space], userId);
+  if (!roles.has(space.id)) throw notFound('Job');
+  return job;
+}
