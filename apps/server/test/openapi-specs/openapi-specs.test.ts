@@ -184,6 +184,31 @@ describe('OpenAPI specifications', () => {
     expect((await call(org.admin.token, 'GET', specs)).body.count).toBe(1);
   });
 
+  it('names the field of bad input, and writes nothing', async () => {
+    const org = await createOrganization(server);
+    const specs = `/v1/orgs/${org.organization.id}/openapi`;
+    const cases: Array<[body: unknown, field: string]> = [
+      [{ slug: 'Bad Slug', source: { text: 'x' } }, 'slug'],
+      [{ slug: 'a'.repeat(101), source: { text: 'x' } }, 'slug'],
+      [{ slug: { $ne: 1 }, source: { text: 'x' } }, 'slug'],
+      [{ slug: 'ok', source: { url: 'https://example.com/a.json', text: 'x' } }, 'source'],
+      [{ slug: 'ok', source: {} }, 'source'],
+      [{ slug: 'ok', source: { url: 'ftp://example.com/a.json' } }, 'source.url'],
+      [{ slug: 'ok', source: { text: '' } }, 'source.text'],
+    ];
+    for (const [body, field] of cases) {
+      const response = await call(org.admin.token, 'POST', specs, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.body.error.issues.map((issue: Json) => issue.field)).toContain(field);
+    }
+    const both = await call(org.admin.token, 'POST', specs, {
+      slug: 'ok',
+      source: { url: 'https://a.b/c', text: 'x' },
+    });
+    expect(both.body.error.message).toContain('either `url`');
+    expect((await call(org.admin.token, 'GET', specs)).body.count).toBe(0);
+  });
+
   it('two creates of one slug racing: one spec, one 201 and one 409', async () => {
     const org = await createOrganization(server);
     const specs = `/v1/orgs/${org.organization.id}/openapi`;

@@ -24,8 +24,12 @@ export const OpenApiSourceURLSchema = z
   .describe('Where to fetch the description from (http or https, at most 2048 characters)');
 
 export const OpenApiSourceSchema = z
-  .union([
-    z.strictObject({ url: OpenApiSourceURLSchema }),
-    z.strictObject({ text: z.string().min(1).describe('The description itself, JSON or YAML') }),
-  ])
+  .union(
+    [
+      z.strictObject({ url: OpenApiSourceURLSchema }),
+      z.strictObject({ text: z.string().min(1).describe('The description itself, JSON or YAML') }),
+    ],
+    // Said when the value matches neither shape as a whole (both fields, or neither).
+    { error: 'give either `url` (where to fetch the description) or `text` (the description), one of them' },
+  )
   .meta({ id: 'OpenAPISpecSource', description: 'A URL to fetch the description from, or its text' });
