@@ -1,7 +1,9 @@
 /**
  * The guard of a job: who may see it follows what it works on. A job on a space is seen by
- * who can view the space; any other by the members of its organization. Everyone else, and
- * any caller asking for an unknown job, gets the same 404.
+ * who can view the space; any other works on the organization's own resources (its OpenAPI
+ * specifications), and is seen by the members with an organization role: guests, who see
+ * none of those resources, do not see their jobs (a job's log names its source URL).
+ * Everyone else, and any caller asking for an unknown job, gets the same 404.
  */
 import { callerOf, type OperationContext } from '../core/context';
 import { notFound } from '../core/errors';
@@ -15,7 +17,7 @@ export async function authorizeJob(ctx: OperationContext, jobId: string): Promis
   const { userId } = callerOf(ctx);
   if (job.spaceId === undefined) {
     const member = await ctx.repos.members.find(job.organizationId, userId);
-    if (!canOnOrganization({ member }, 'view')) throw notFound('Job');
+    if (!canOnOrganization({ member }, 'view') || member?.role === null) throw notFound('Job');
     return job;
   }
   const space = await ctx.repos.spaces.findById(job.spaceId);
