@@ -165,7 +165,10 @@ export async function startServer(
     onError: (error) => started.log.error({ err: error }, 'purge of deleted spaces failed'),
   });
   const worker: JobWorker | undefined = config.jobsInServer
-    ? startJobWorker(services, serverJobHandlers, { onEvent: logJobEvent(started.log) })
+    ? startJobWorker(services, serverJobHandlers, {
+        onEvent: logJobEvent(started.log),
+        wakeOn: services.events,
+      })
     : undefined;
   let closing: Promise<void> | undefined;
   return {

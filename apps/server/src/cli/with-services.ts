@@ -5,12 +5,13 @@
  * The server and the domain are loaded here, when a command runs, not when the program is
  * built: `quire --help` then starts in a fraction of the time.
  */
-import type { DomainServices } from '@quire/domain';
 import type { Store } from '@quire/store';
 import type { Config } from '../config';
+import type { Services } from '../request-context';
 
 export interface CliServices {
-  services: DomainServices;
+  /** The server's services (its event bus included: `quire worker` follows it). */
+  services: Services;
   config: Config;
   store: Store;
   /** The domain's functions (createUser, issueApiToken, setupInstance, ...). */

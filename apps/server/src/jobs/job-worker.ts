@@ -27,6 +27,7 @@ import {
   type OperationContext,
   retryDelayMs,
 } from '@quire/domain';
+import type { EventBus } from '@quire/persistence';
 
 export const DEFAULT_JOB_LEASE_MS = 30_000;
 export const DEFAULT_JOB_POLL_MS = 1000;
@@ -60,6 +61,8 @@ export interface JobWorkerOptions {
   clock?: Clock;
   progressEveryMs?: number;
   onEvent?: (event: JobWorkerEvent) => void;
+  /** An event bus whose `job.enqueued` events wake the worker (the server's, or the CLI worker's). */
+  wakeOn?: Pick<EventBus, 'subscribe'>;
 }
 
 export interface JobWorker {
@@ -277,12 +280,16 @@ export function startJobWorker(
     }
   };
   const slots = Array.from({ length: concurrency }, slot);
+  const unsubscribe = options.wakeOn?.subscribe((event) => {
+    if (event.type === 'job.enqueued') wakeAll();
+  });
 
   return {
     owner,
     wake: wakeAll,
     async stop(stopOptions = {}) {
       stopping = true;
+      unsubscribe?.();
       wakeAll();
       if (stopOptions.abort)
         for (const controller of controllers) controller.abort(new Error('the worker stopped'));

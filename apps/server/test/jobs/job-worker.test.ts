@@ -13,6 +13,7 @@ import {
   type JobRecord,
   retryDelayMs,
 } from '@quire/domain';
+import { InProcessEventBus } from '@quire/persistence';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type JobWorker, type JobWorkerOptions, startJobWorker } from '../../src/jobs/job-worker';
 import type { TestClock } from '../support/test-clock';
@@ -419,5 +420,56 @@ describe('the job worker', () => {
     const stored200 = await Promise.all(jobs.map((job) => stored(job.id)));
     expect(stored200.every((job) => job.state === 'done' && job.attempts === 1)).toBe(true);
     expect(doneBy.a + doneBy.b).toBe(200);
+  });
+});
+
+describe('waking', () => {
+  it('runs a job as soon as it is stored, not at the next poll, when it follows the event bus', async () => {
+    const bus = new InProcessEventBus(() => {});
+    // The worker's store, telling when a claim found nothing (the worker then sleeps).
+    const idle = gate();
+    const jobs = services.repos.jobs;
+    const watched: DomainServices = {
+      ...services,
+      events: bus,
+      repos: {
+        ...services.repos,
+        jobs: new Proxy(jobs, {
+          get(target, name) {
+            if (name === 'claimNext')
+              return async (...args: Parameters<typeof jobs.claimNext>) => {
+                const claimed = await target.claimNext(...args);
+                if (!claimed) idle.open();
+                return claimed;
+              };
+            const value: unknown = Reflect.get(target, name, target);
+            return typeof value === 'function' ? value.bind(target) : value;
+          },
+        }),
+      },
+    };
+    const events = workerEvents();
+    // A poll an hour away: only the `job.enqueued` event can get the job run within the test.
+    workers.push(
+      startJobWorker(
+        watched,
+        { 'wake.example': async () => ({ woken: true }) },
+        {
+          pollMs: 3_600_000,
+          concurrency: 1,
+          onEvent: events.onEvent,
+          wakeOn: bus,
+        },
+      ),
+    );
+    await idle.opened;
+    const job = await enqueueJob(watched, {
+      kind: 'wake.example',
+      payload: {},
+      organizationId: `org-${++organizationCount}`,
+      createdBy: 'user-1',
+    });
+    await events.waitFor(eventOf('done', job.id));
+    expect((await stored(job.id)).result).toEqual({ woken: true });
   });
 });

@@ -61,7 +61,8 @@ let done: JobRecord;
 beforeAll(async () => {
   dataDir = await makeDataDir();
   await withStore(async (repos) => {
-    const services = { repos, clock: systemClock, ids };
+    // No worker follows this process's events: the commands under test poll the store.
+    const services = { repos, clock: systemClock, ids, events: { publish: async () => {} } };
     const enqueue = (kind: string, organizationId = 'org-cli') =>
       enqueueJob(services, { kind, payload: {}, organizationId, createdBy: 'user-cli', maxAttempts: 1 });
     done = await enqueue('cli.done', 'org-other');

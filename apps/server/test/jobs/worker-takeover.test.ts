@@ -55,7 +55,13 @@ it('takes over the job of a worker killed mid-job and completes it exactly once'
 
   const first = await openConfiguredStore(config);
   const job = await enqueueJob(
-    { repos: createRepositories(first.db), clock: systemClock, ids: new TimeOrderedIds() },
+    {
+      repos: createRepositories(first.db),
+      clock: systemClock,
+      ids: new TimeOrderedIds(),
+      // The worker runs in another process: it polls, no event reaches it.
+      events: { publish: async () => {} },
+    },
     { kind: 'test.blocking', payload: {}, organizationId: 'org-takeover', createdBy: 'user-1' },
   );
   await first.close();

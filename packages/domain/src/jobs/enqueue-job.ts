@@ -1,4 +1,5 @@
 import type { OperationContext } from '../core/context';
+import type { JobEnqueuedEvent } from './job-enqueued-event';
 import type { JobRecord } from './records';
 
 /** Attempts of a job unless its starter says otherwise. */
@@ -15,12 +16,12 @@ export interface EnqueueJobInput {
 }
 
 /**
- * Stores a job, pending and due now, for a worker to claim; it will run as the operation's
- * caller (or `createdBy`). Operations that start background work call it and return at
- * once; the job's own record says how it went.
+ * Stores a job, pending and due now, for a worker to claim, and tells the workers
+ * (`job.enqueued`); it will run as the operation's caller (or `createdBy`). Operations that
+ * start background work call it and return at once; the job's own record says how it went.
  */
 export async function enqueueJob(
-  ctx: Pick<OperationContext, 'repos' | 'clock' | 'ids'> & { caller?: OperationContext['caller'] },
+  ctx: Pick<OperationContext, 'repos' | 'clock' | 'ids' | 'events'> & { caller?: OperationContext['caller'] },
   input: EnqueueJobInput,
 ): Promise<JobRecord> {
   const createdBy = input.createdBy ?? ctx.caller?.userId;
@@ -45,5 +46,18 @@ export async function enqueueJob(
     version: 1,
   };
   await ctx.repos.jobs.insert(job);
+  const event: JobEnqueuedEvent = {
+    id: ctx.ids.newId(),
+    type: 'job.enqueued',
+    at: now,
+    actorId: job.createdBy,
+    organizationId: job.organizationId,
+    spaceId: job.spaceId ?? null,
+    jobId: job.id,
+    kind: job.kind,
+  };
+  // The job is stored: a worker finds it at its next poll whatever happens to the event,
+  // which only saves that wait.
+  await ctx.events.publish(event).catch(() => {});
   return job;
 }

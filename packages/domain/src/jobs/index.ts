@@ -1,4 +1,5 @@
 export * from './enqueue-job';
+export type * from './job-enqueued-event';
 export * from './job-handler';
 export * from './job-schema';
 export * from './operations';

@@ -65,6 +65,7 @@ export function registerWorkerCommand(program: Command): void {
         const worker = startJobWorker(services, serverJobHandlers, {
           concurrency: options.concurrency,
           onEvent: printJobEvent,
+          wakeOn: services.events,
         });
         print(`worker ${worker.owner} started: up to ${options.concurrency} jobs at a time`);
         // The worker's timers do not hold the process (inside the server, the server does): this one does.
