@@ -186,27 +186,22 @@ export function startJobWorker(
     try {
       emit({ type: 'started', job });
       line(`attempt ${job.attempts} of ${job.maxAttempts} started by ${owner}`);
-      if (job.attempts > job.maxAttempts) {
-        // Taken over after its last attempt: its workers died running it, so it may be what kills them.
-        const error = { code: 'WORKER_LOST', message: 'The workers running the job stopped before it ended' };
+      const failNow = async (error: JobError) => {
         line(`failed (${error.code})`);
         await end(() => jobs.fail(job.id, owner, error, { progress, log }, clock.now()), {
           type: 'failed',
           job,
           error,
         });
-        return;
-      }
-      if (!Object.hasOwn(handlers, job.kind)) {
-        const error = { code: 'UNKNOWN_JOB_KIND', message: 'No handler runs jobs of this kind' };
-        line(`failed (${error.code})`);
-        await end(() => jobs.fail(job.id, owner, error, { progress, log }, clock.now()), {
-          type: 'failed',
-          job,
-          error,
+      };
+      // Taken over after its last attempt: its workers died running it, so it may be what kills them.
+      if (job.attempts > job.maxAttempts)
+        return await failNow({
+          code: 'WORKER_LOST',
+          message: 'The workers running the job stopped before it ended',
         });
-        return;
-      }
+      if (!Object.hasOwn(handlers, job.kind))
+        return await failNow({ code: 'UNKNOWN_JOB_KIND', message: 'No handler runs jobs of this kind' });
       const handler = handlers[job.kind]!;
       const ctx: OperationContext = {
         ...services,

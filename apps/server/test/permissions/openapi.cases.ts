@@ -51,6 +51,17 @@ const EDITORS = ['admin', 'create'] as const;
 const versionId = async (f: MatrixFixture, slug: string) =>
   ((await specAsAdmin(f, slug)) as { lastVersion: string }).lastVersion;
 
+/** A processed spec and its version, and the input naming that version. */
+const processedVersion = async (f: MatrixFixture) => {
+  const slug = await processedSpec(f);
+  return { slug, version: await versionId(f, slug) };
+};
+const versionInput = (f: MatrixFixture, p: { slug: string; version: string }) => ({
+  organizationId: f.organization.id,
+  specSlug: p.slug,
+  versionId: p.version,
+});
+
 export const openApiCases: MatrixCase[] = [
   matrixCase({
     route: `GET ${SPECS}`,
@@ -114,28 +125,14 @@ export const openApiCases: MatrixCase[] = [
   }),
   matrixCase({
     route: `GET ${SPEC}/versions/:versionId`,
-    prepare: async (f) => {
-      const slug = await processedSpec(f);
-      return { slug, version: await versionId(f, slug) };
-    },
-    input: (f, p: { slug: string; version: string }) => ({
-      organizationId: f.organization.id,
-      specSlug: p.slug,
-      versionId: p.version,
-    }),
+    prepare: processedVersion,
+    input: versionInput,
     expected: bySiteRole(ROLES, 200),
   }),
   matrixCase({
     route: `GET ${SPEC}/versions/:versionId/content`,
-    prepare: async (f) => {
-      const slug = await processedSpec(f);
-      return { slug, version: await versionId(f, slug) };
-    },
-    input: (f, p: { slug: string; version: string }) => ({
-      organizationId: f.organization.id,
-      specSlug: p.slug,
-      versionId: p.version,
-    }),
+    prepare: processedVersion,
+    input: versionInput,
     expected: bySiteRole(ROLES, 200),
   }),
 ];

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import { callerOf, type OperationContext } from '../core/context';
 import type { OpenApiProcessed, OpenApiSource } from '../core/ports/openapi-processor';
 import { enqueueJob, JobFailure, type JobHandler } from '../jobs';
+import { changeSpec } from './change-openapi-spec';
 import type { OpenApiSpecRecord } from './records';
 
 export const OPENAPI_PROCESS_JOB = 'openapi.process';
@@ -56,28 +57,6 @@ export async function uploadOpenApiSource(
       lastJobId: job.id,
     };
   });
-}
-
-/** Applies `change` to the spec by compare-and-swap, re-reading it on a lost race; null once it is gone. */
-async function changeSpec(
-  ctx: Pick<OperationContext, 'repos' | 'clock'>,
-  first: OpenApiSpecRecord,
-  change: (current: OpenApiSpecRecord) => OpenApiSpecRecord | null,
-): Promise<OpenApiSpecRecord | null> {
-  let current: OpenApiSpecRecord | null = first;
-  for (let attempt = 0; attempt < 10 && current; attempt++) {
-    const next = change(current);
-    if (!next) return current;
-    const written = {
-      ...next,
-      updatedAt: ctx.clock.now().toISOString(),
-      version: current.version + 1,
-    };
-    if (await ctx.repos.openApiSpecs.replace(written, current.version)) return written;
-    current = await ctx.repos.openApiSpecs.findById(first.id);
-  }
-  if (!current) return null;
-  throw new Error(`the OpenAPI specification ${first.id} kept changing: gave up after 10 tries`);
 }
 
 export const processOpenApiUpload: JobHandler = async (ctx, job, report) => {

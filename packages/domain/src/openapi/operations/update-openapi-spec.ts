@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { notFound } from '../../core/errors';
 import { operation } from '../../core/operation';
 import { authorizeOpenApiSpec } from '../../policies/openapi-policy';
+import { changeSpec } from '../change-openapi-spec';
 import { OpenApiOrganizationIdParam, OpenApiSlugSchema, OpenApiVisibilitySchema } from '../openapi-fields';
 import { type OpenApiSpec, OpenApiSpecSchema, presentOpenApiSpec } from '../openapi-spec-schema';
 
@@ -28,19 +29,8 @@ export const updateOpenApiSpec = operation({
       input.specSlug,
       'edit',
     );
-    for (let current = spec, attempt = 0; attempt < 10; attempt++) {
-      const next = {
-        ...current,
-        visibility: input.visibility,
-        updatedAt: ctx.clock.now().toISOString(),
-        version: current.version + 1,
-      };
-      if (await ctx.repos.openApiSpecs.replace(next, current.version))
-        return presentOpenApiSpec(ctx.urls, next, permissions);
-      const reread = await ctx.repos.openApiSpecs.findById(spec.id);
-      if (!reread) throw notFound('OpenAPI specification');
-      current = reread;
-    }
-    throw new Error(`the OpenAPI specification ${spec.id} kept changing: gave up after 10 tries`);
+    const changed = await changeSpec(ctx, spec, (current) => ({ ...current, visibility: input.visibility }));
+    if (!changed) throw notFound('OpenAPI specification');
+    return presentOpenApiSpec(ctx.urls, changed, permissions);
   },
 });
