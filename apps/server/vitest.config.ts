@@ -11,6 +11,7 @@ export default defineProject({
   },
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    globalSetup: ['test/support/build-once.ts'],
     // Test files of a worker share its modules: the server's module graph (Fastify, the
     // faces, the GraphQL schema's builders) loads once per worker instead of once per file,
     // which was most of the suite's time. It holds because no test file leaves state behind:

@@ -11,6 +11,7 @@ import { type DomainServices, systemClock } from '@quire/domain';
 import {
   createRepositories,
   DirectoryBlobStore,
+  DirectoryJobFiles,
   InProcessEventBus,
   openStore,
   repositoryIndexes,
@@ -47,6 +48,7 @@ export async function openBenchServices(name: string, existingDataDir?: string):
     urls: { api: 'http://bench.test', app: 'http://app.bench.test' },
     incomingFiles: new ServerIncomingFiles(blobs, { ...DEFAULT_INCOMING_FILE_LIMITS, allowHosts: [] }),
     contentImports: new ServerContentImports(blobs, { ...DEFAULT_CONTENT_IMPORT_LIMITS, allowHosts: [] }),
+    jobFiles: await DirectoryJobFiles.open(join(dataDir, 'job-files')),
     contentTemplates: new TemplateCatalog(fileURLToPath(new URL('../templates', import.meta.url))),
     pdfLinks: new ServerPdfLinks(new Uint8Array(32), 'http://bench.test', systemClock, 3_600_000),
     events: new InProcessEventBus(() => {}),

@@ -28,7 +28,14 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as esbuild from 'esbuild';
-import { forgetBuildRecord, ROOT, readBuildRecord, recordFileOf, writeBuildRecord } from './build-record.mjs';
+import {
+  buildStateOf,
+  forgetBuildRecord,
+  ROOT,
+  readBuildRecord,
+  recordFileOf,
+  writeBuildRecord,
+} from './build-record.mjs';
 
 /** Files every bundle depends on besides its sources. */
 const BUILD_FILES = [
@@ -202,6 +209,14 @@ export async function buildAll({ outDirName = 'dist' } = {}) {
   }
   writeBuildRecord(recordFile, { inputs, outputs });
   return { inputs: [...inputs], outputs: [...outputs], outdirs: units.map((unit) => unit.outdir) };
+}
+
+/** Builds when there is no build or the sources changed; `{built, because?}`. */
+export async function ensureServerBuild() {
+  const state = buildStateOf(recordFileOf());
+  if (state.state === 'fresh') return { built: false };
+  await buildAll();
+  return { built: true, because: state.state === 'missing' ? 'no build yet' : state.because };
 }
 
 /** Ends esbuild's service process (it would otherwise outlive the build). */

@@ -3,30 +3,19 @@
  * API documentation. `buildApp` does no listening, so tests and the CLI can use it too.
  */
 
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
-import { type Clock, invalidInput, systemClock } from '@quire/domain';
-import {
-  createRepositories,
-  loadOrCreateSigningKey,
-  openEventBus,
-  openStoredBlobs,
-} from '@quire/persistence';
+import { type Clock, invalidInput } from '@quire/domain';
 import type { Store } from '@quire/store';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
-import { NodeSecrets } from './adapters/node-secrets';
-import { ScryptPasswords } from './adapters/scrypt-passwords';
-import { TimeOrderedIds } from './adapters/time-ordered-ids';
 import type { Config } from './config';
-import { pdfDocumentOf } from './content-exports/pdf-content';
-import { pdfLinkKey, ServerPdfLinks } from './content-exports/server-pdf-links';
+import { JobPdfDownloads } from './content-exports/pdf-exports';
 import { registerGraphql } from './faces/graphql/register-graphql';
 import { registerDocs } from './faces/openapi/register-docs';
 import { registerRestRoutes } from './faces/rest/register-rest';
 import { restRoutes } from './faces/rest/route-table';
 import { registerTrpc } from './faces/trpc/register-trpc';
 import { registerFileDownloads } from './files/file-downloads';
-import { DEFAULT_INCOMING_FILE_LIMITS, ServerIncomingFiles } from './files/server-incoming-files';
 import { answerClientError } from './http/client-errors';
 import { errorBody, toHttpError } from './http/error-body';
 import { parseJsonText } from './http/json-text';
@@ -35,13 +24,10 @@ import { RateLimits } from './http/rate-limits';
 import { OneLinePerRequest } from './http/request-log';
 import { API_SECURITY_HEADERS, isApiPath, pageSecurityHeaders } from './http/security-headers';
 import { TokenCache } from './http/token-cache';
-import { DEFAULT_CONTENT_IMPORT_LIMITS, ServerContentImports } from './imports/server-content-imports';
-import { ServerOpenApiProcessor } from './openapi/server-openapi-processor';
 import { registerPdfDownloads } from './pdf/pdf-route';
 import { RequestGate, type Services } from './request-context';
-import { MiniSearchContentSearch } from './search/mini-search-content-search';
 import { startSearchWarmup } from './search/search-warmup';
-import { TemplateCatalog } from './templates/template-catalog';
+import { buildServices } from './services';
 import { registerWebApp } from './web-app/serve-web-app';
 
 export interface AppOptions {
@@ -61,65 +47,6 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /** Long enough for any id the schemas accept (128) and then some: longer segments are a 414. */
 const MAX_PARAM_LENGTH = 512;
-
-/** Where services report what goes wrong in the background (a pino or Fastify logger fits). */
-export interface ServiceLog {
-  warn(fields: Record<string, unknown>, message: string): void;
-}
-
-const silentServiceLog: ServiceLog = { warn: () => {} };
-
-export async function buildServices(
-  options: Pick<AppOptions, 'config' | 'store' | 'clock'> & { log?: ServiceLog },
-): Promise<Services> {
-  const signingKey = await loadOrCreateSigningKey(options.store.db, () =>
-    randomBytes(32).toString('base64url'),
-  );
-  const blobs = await openStoredBlobs(options.store, options.config.dataDir);
-  const pdfKey = pdfLinkKey(signingKey);
-  const log = options.log ?? silentServiceLog;
-  const { bus, reach } = await openEventBus(options.store, (message, error) =>
-    log.warn({ err: error }, message),
-  );
-  if (options.store.engine === 'mongodb' && reach === 'this server')
-    log.warn(
-      {},
-      'MongoDB is a standalone server (no change streams): live updates reach only the viewers of this server; run a replica set (one node will do) for several servers',
-    );
-  return {
-    repos: createRepositories(options.store.db),
-    clock: options.clock ?? systemClock,
-    ids: new TimeOrderedIds(),
-    secrets: new NodeSecrets(new TextEncoder().encode(signingKey), options.config.publicUrl),
-    passwords: new ScryptPasswords(),
-    urls: { api: options.config.publicUrl, app: options.config.appUrl },
-    incomingFiles: new ServerIncomingFiles(blobs, {
-      ...DEFAULT_INCOMING_FILE_LIMITS,
-      ...options.config.files,
-      allowHosts: options.config.fetchAllowHosts,
-    }),
-    contentImports: new ServerContentImports(blobs, {
-      ...DEFAULT_CONTENT_IMPORT_LIMITS,
-      maxPages: options.config.importMaxPages,
-      allowHosts: options.config.fetchAllowHosts,
-    }),
-    contentTemplates: new TemplateCatalog(options.config.templatesDir),
-    pdfLinks: new ServerPdfLinks(
-      pdfKey,
-      options.config.publicUrl,
-      options.clock ?? systemClock,
-      options.config.pdfLinkLifetimeMs,
-    ),
-    pdfLinkKey: pdfKey,
-    blobs,
-    events: bus,
-    contentSearch: new MiniSearchContentSearch(),
-    openApiProcessor: new ServerOpenApiProcessor({
-      ...options.config.openApi,
-      allowHosts: options.config.fetchAllowHosts,
-    }),
-  };
-}
 
 export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const { config, store } = options;
@@ -226,7 +153,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   registerFileDownloads(app, { blobs: services.blobs });
   registerPdfDownloads(app, {
     key: services.pdfLinkKey,
-    loadDocument: (link) => pdfDocumentOf(services, link),
+    downloads: new JobPdfDownloads(services, { waitMs: config.pdfWaitMs }),
     now: () => services.clock.now(),
   });
   registerTrpc(app, gate);

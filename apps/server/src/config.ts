@@ -102,6 +102,8 @@ const ConfigSchema = z
       .min(10)
       .max(7 * 86_400)
       .default(3600),
+    /** How long a PDF download waits for its render before answering 503 with Retry-After, in seconds. */
+    QUIRE_PDF_WAIT_SECONDS: z.coerce.number().min(0).max(600).default(60),
     /** The folder of content templates (default: `templates` of the server package). */
     QUIRE_TEMPLATES_DIR: optionalString,
     /** Largest OpenAPI description (each file, and all of a spec's files together), in bytes. */
@@ -150,6 +152,7 @@ const ConfigSchema = z
       metricsToken: env.QUIRE_METRICS_TOKEN,
       fetchAllowHosts: env.QUIRE_FETCH_ALLOW_HOSTS,
       pdfLinkLifetimeMs: env.QUIRE_PDF_LINK_SECONDS * 1000,
+      pdfWaitMs: Math.round(env.QUIRE_PDF_WAIT_SECONDS * 1000),
       importMaxPages: env.QUIRE_IMPORT_MAX_PAGES,
       openApi: {
         maxBytes: env.QUIRE_OPENAPI_MAX_BYTES,

@@ -15,6 +15,7 @@ import {
   forbidden,
   type IdSource,
   type IncomingFiles,
+  type JobFiles,
   type OpenApiProcessor,
   type OperationAccess,
   type OperationContext,
@@ -41,6 +42,7 @@ export interface Services {
   urls: PublicUrls;
   incomingFiles: IncomingFiles;
   contentImports: ContentImports;
+  jobFiles: JobFiles;
   contentTemplates: ContentTemplates;
   pdfLinks: PdfLinks;
   /** The key PDF links are signed with (`content-exports/server-pdf-links.ts`). */

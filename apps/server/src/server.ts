@@ -5,14 +5,7 @@
  * accepting, drain, end the session, close the store.
  */
 import { bootstrapInstance, type Clock } from '@quire/domain';
-import {
-  type MaintenanceLog,
-  openSessionAndRepair,
-  openStore,
-  repositoryIndexes,
-  type StoreSession,
-} from '@quire/persistence';
-import { ensureIndexes, mongoHostsOf, type Store } from '@quire/store';
+import type { Store } from '@quire/store';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from './app';
@@ -22,6 +15,7 @@ import { serverJobHandlers } from './jobs/job-handlers';
 import { type JobWorker, startJobWorker } from './jobs/job-worker';
 import { logJobEvent } from './jobs/log-job-event';
 import { type PurgeJob, startPurgeDeletedSpacesJob } from './jobs/purge-deleted-spaces';
+import { openConfiguredStore, silentLog } from './open-configured-store';
 import type { Services } from './request-context';
 
 export interface RunningServer {
@@ -55,70 +49,6 @@ function listenErrorOf(error: unknown, config: Config): ListenError | undefined 
     `cannot listen on ${config.host}:${config.port} (${problem.setting}): ${problem.reason} (${code})`,
     { cause: error },
   );
-}
-
-const silentLog: MaintenanceLog = { info: () => {}, warn: () => {} };
-
-/**
- * The store with its session: renewed while open (MongoDB), ended at a clean close, after
- * the last write and before the store closes.
- */
-function withSession(store: Store, session: StoreSession, log: MaintenanceLog): Store {
-  const renewal =
-    session.renewEveryMs === null
-      ? undefined
-      : setInterval(() => {
-          session
-            .renew()
-            .catch((error: unknown) => log.warn({ err: error }, 'renewing the store session failed'));
-        }, session.renewEveryMs);
-  renewal?.unref();
-  let closing: Promise<void> | undefined;
-  return {
-    engine: store.engine,
-    db: store.db,
-    ping: () => store.ping(),
-    ...(store.stats ? { stats: store.stats.bind(store) } : {}),
-    close: () => {
-      closing ??= (async () => {
-        clearInterval(renewal);
-        try {
-          await session.end();
-        } finally {
-          await store.close();
-        }
-      })();
-      return closing;
-    },
-  };
-}
-
-/**
- * Opens the configured store for a process that will write to it (the server, a command of
- * the `quire` command line): indexes, then the session, repairing after an unclean shutdown.
- */
-export async function openConfiguredStore(
-  config: Config,
-  options: { log?: MaintenanceLog; now?: () => number } = {},
-): Promise<Store> {
-  const log = options.log ?? silentLog;
-  if (config.mongodbUri) {
-    const hosts = mongoHostsOf(config.mongodbUri);
-    log.info({ hosts }, `connecting to MongoDB at ${hosts}…`);
-  }
-  const store = await openStore(
-    config.mongodbUri
-      ? { mongodbUri: config.mongodbUri, mongodbDb: config.mongodbDb, dataDir: config.dataDir }
-      : { dataDir: config.dataDir },
-  );
-  try {
-    await ensureIndexes(store.db, repositoryIndexes);
-    const session = await openSessionAndRepair(store, { log, ...(options.now ? { now: options.now } : {}) });
-    return withSession(store, session, log);
-  } catch (error) {
-    await store.close().catch(() => {});
-    throw error;
-  }
 }
 
 export async function startServer(
@@ -165,7 +95,7 @@ export async function startServer(
     onError: (error) => started.log.error({ err: error }, 'purge of deleted spaces failed'),
   });
   const worker: JobWorker | undefined = config.jobsInServer
-    ? startJobWorker(services, serverJobHandlers, {
+    ? startJobWorker(services, serverJobHandlers(services), {
         onEvent: logJobEvent(started.log),
         wakeOn: services.events,
       })

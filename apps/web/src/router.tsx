@@ -57,6 +57,12 @@ const joinRoute = createRoute({
   path: 'invite/$organizationId/$token',
 }).lazy(() => import('./routes/join').then((module) => module.Route));
 
+/** A 'public' API spec's reference, for anyone: no session needed (the spec's `urls.published`). */
+const publishedSpecRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '~openapi/$organizationId/$specSlug',
+}).lazy(() => import('./routes/published-openapi-spec').then((module) => module.Route));
+
 const signedInRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'signedIn',
@@ -162,6 +168,7 @@ const settingsRoute = createRoute({
 export const routeTree = rootRoute.addChildren([
   signInRoute,
   joinRoute,
+  publishedSpecRoute,
   signedInRoute.addChildren([
     homeRoute,
     organizationRoute.addChildren([

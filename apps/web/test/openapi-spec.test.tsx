@@ -8,7 +8,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { callsTo, renderApp } from './support/fake-server';
+import { callsTo, refusal, renderApp } from './support/fake-server';
 import { page } from './support/fixtures';
 import { openApiHandlers, ROOT_DOCUMENT, spec, version } from './support/openapi-fixtures';
 
@@ -39,6 +39,18 @@ describe('an API spec', () => {
     expect(newest).toHaveTextContent('OpenAPI 3.1 · 3 operations');
     expect(older).toHaveTextContent('Petstore (old)');
     expect(older).toHaveTextContent('OpenAPI 3.0 · 1 operation');
+  });
+
+  it('renders a spec of several files from the document the server bundled', async () => {
+    const bundled = JSON.stringify({ openapi: '3.1.0', info: { title: 'Bundled', version: '2' }, paths: {} });
+    openSpec(true, {
+      'openapi.versions.content': () => ({
+        filesystem: { 'openapi.yaml': ROOT_DOCUMENT, 'schemas/pet.yaml': 'type: object\n' },
+        url: 'http://quire.test/v1/orgs/org-acme/openapi/petstore/versions/version-2/content',
+        bundled,
+      }),
+    });
+    expect((await screen.findByTestId('rendered-reference')).textContent).toBe(bundled);
   });
 
   it('shows the failed upload’s code and reason next to the last good version, still rendered', async () => {
@@ -101,7 +113,10 @@ describe('an API spec', () => {
 
   it('switches the spec public', async () => {
     const user = userEvent.setup();
-    const { calls } = openSpec(true, { 'openapi.update': () => spec({ visibility: 'public' }) });
+    const published = 'http://quire.test/~openapi/org-acme/petstore';
+    const { calls } = openSpec(true, {
+      'openapi.update': () => spec({ visibility: 'public', urls: { ...spec().urls, published } }),
+    });
     await user.click(await screen.findByRole('tab', { name: 'Upload and visibility' }));
     const visibility = await screen.findByRole('switch', { name: 'Public' });
     expect(visibility).toHaveAccessibleDescription('Only the organization’s members can read it.');
@@ -112,6 +127,7 @@ describe('an API spec', () => {
       specSlug: 'petstore',
       visibility: 'public',
     });
+    expect(await screen.findByRole('link', { name: published })).toHaveAttribute('href', published);
   });
 
   it('lets a reader read only', async () => {
@@ -123,5 +139,27 @@ describe('an API spec', () => {
     await user.click(screen.getByRole('tab', { name: 'Visibility' }));
     expect(await screen.findByRole('switch', { name: 'Public' })).toBeDisabled();
     expect(screen.queryByRole('region', { name: 'Upload a new version' })).toBeNull();
+  });
+});
+
+describe('a public API spec’s page', () => {
+  it('renders the newest version for anyone, without a session', async () => {
+    const { calls } = renderApp('/~openapi/org-acme/petstore', {
+      ...openApiHandlers(false),
+      'openapi.get': () => spec({ visibility: 'public' }),
+    });
+    expect((await screen.findByTestId('rendered-reference')).textContent).toBe(ROOT_DOCUMENT);
+    expect(callsTo(calls, 'session.current')).toEqual([]);
+  });
+
+  it('reads as not found when the spec is not public', async () => {
+    renderApp('/~openapi/org-acme/petstore', {
+      'openapi.get': () => {
+        throw refusal(404, 'not_found', 'OpenAPI specification not found');
+      },
+    });
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('Not found');
+    expect(notice).toHaveTextContent('OpenAPI specification not found');
   });
 });

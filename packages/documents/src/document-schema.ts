@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isContentRefId } from './content-ref';
 import type { JSONDocument } from './document-types';
+import { isOpenApiPath, isOpenApiSpecSlug, OPENAPI_METHODS } from './openapi-operation';
 
 /**
  * The document tree accepted on write (`insert_page`/`update_page` with a tree): GitBook's
@@ -206,6 +207,24 @@ const tableSchema = z.strictObject({
   fragments: z.array(fragmentSchema).optional(),
 });
 
+const openApiOperationSchema = z.strictObject({
+  ...block('openapi-operation'),
+  isVoid: z.literal(true).optional(),
+  data: z.strictObject({
+    ref: z.strictObject({
+      kind: z.literal('openapi'),
+      spec: z
+        .string()
+        .refine(
+          isOpenApiSpecSlug,
+          'the slug of an OpenAPI spec: lowercase letters and digits in words joined by single "-", at most 100 characters',
+        ),
+    }),
+    path: z.string().refine(isOpenApiPath, 'a path of the spec, starting with "/", without spaces or quotes'),
+    method: z.enum(OPENAPI_METHODS, { error: 'an HTTP method in lower case: ' + OPENAPI_METHODS.join(', ') }),
+  }),
+});
+
 type Schema = z.ZodType<unknown>;
 
 const listItemSchema: Schema = z.lazy(() =>
@@ -263,6 +282,7 @@ const topLevelBlock = z.discriminatedUnion('type', [
   imagesSchema,
   codeSchema,
   tableSchema,
+  openApiOperationSchema,
 ]);
 
 const documentTree = z.strictObject({

@@ -4,6 +4,8 @@
  * and accepted on write (see `document-schema.ts` for the write-side bounds).
  */
 
+import type { OpenApiMethod } from './openapi-operation';
+
 export type DocumentMarkType = 'bold' | 'italic' | 'strikethrough' | 'code';
 
 export interface DocumentMark {
@@ -45,6 +47,12 @@ export interface ContentRefAnchor {
   anchor: string;
   page?: string;
   space?: string;
+}
+
+/** A spec of the organization's OpenAPI specifications, by its slug. */
+export interface ContentRefOpenAPI {
+  kind: 'openapi';
+  spec: string;
 }
 
 /** The references a link may carry in Quire; an image takes only a URL or a file. */
@@ -216,6 +224,16 @@ export interface DocumentBlockTable extends BlockBase {
   fragments: DocumentFragment[];
 }
 
+/** An HTTP method of an OpenAPI path item, lower-case (`openapi-operation.ts`). */
+export type DocumentOpenAPIMethod = OpenApiMethod;
+
+/** One operation of an OpenAPI spec, shown rendered; top level only, as in GitBook. */
+export interface DocumentBlockOpenAPIOperation extends BlockBase {
+  type: 'openapi-operation';
+  isVoid: true;
+  data: { ref: ContentRefOpenAPI; path: string; method: DocumentOpenAPIMethod };
+}
+
 export type DocumentListItemContent =
   | DocumentBlockEssential
   | DocumentBlockCode
@@ -229,7 +247,8 @@ export type DocumentTopLevelBlock =
   | DocumentBlockHint
   | DocumentBlockImages
   | DocumentBlockCode
-  | DocumentBlockTable;
+  | DocumentBlockTable
+  | DocumentBlockOpenAPIOperation;
 
 export type DocumentBlock =
   | DocumentTopLevelBlock

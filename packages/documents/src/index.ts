@@ -16,6 +16,13 @@ export { MarkdownTooComplexError, markdownLimits } from './markdown-limits';
 export { type MarkdownOutline, markdownOutline } from './markdown-outline';
 export { markdownPrintOptions, normalizeMarkdown } from './markdown-processor';
 export { type MarkdownSection, markdownSections } from './markdown-sections';
+export {
+  isOpenApiMethod,
+  isOpenApiPath,
+  isOpenApiSpecSlug,
+  OPENAPI_METHODS,
+  type OpenApiMethod,
+} from './openapi-operation';
 export { rewriteLinks } from './rewrite-links';
 export { markdownToDocument } from './to-document';
 export { documentToMarkdown } from './to-markdown';

@@ -6,10 +6,12 @@ import remarkStringify, { type Options as StringifyOptions } from 'remark-string
 import { unified } from 'unified';
 import { hintUnsafePatterns, printHint, readHints } from './hint-syntax';
 import { checkMarkdownSource, checkTreeDepth } from './markdown-limits';
+import { printOpenApiOperation, readOpenApiOperations } from './openapi-operation-syntax';
 
 /**
  * The one markdown dialect Quire stores: CommonMark + GFM (tables, task lists,
- * strikethrough, autolinks, footnotes) + YAML front matter + GitBook hints.
+ * strikethrough, autolinks, footnotes) + YAML front matter + GitBook hints and OpenAPI
+ * operation blocks.
  *
  * Printing options, fixed so that one content has one stored text:
  * - `bullet: '-'`, `bulletOrdered: '.'`, `listItemIndent: 'one'`: the most common style;
@@ -20,11 +22,11 @@ import { checkMarkdownSource, checkTreeDepth } from './markdown-limits';
  * - `rule: '*'` (printed `***`): a `---` on the first line would open YAML front matter.
  * - `setext: false`, `closeAtx: false`: ATX headings only.
  * - `incrementListMarker: true`, `quote: '"'`, `resourceLink: false`.
- * - hints and tables always have blank lines around them (see `join`).
+ * - hints, tables and OpenAPI operations always have blank lines around them (see `join`).
  * - GFM tables with `tablePipeAlign: false`: cells are not padded to align columns, so
  *   editing one cell changes one line (line-based diffs and diff3 merges stay local).
  */
-const blankLineAround = new Set(['hint', 'table']);
+const blankLineAround = new Set(['hint', 'table', 'openapiOperation']);
 
 export const markdownPrintOptions: StringifyOptions = {
   bullet: '-',
@@ -42,7 +44,7 @@ export const markdownPrintOptions: StringifyOptions = {
   incrementListMarker: true,
   quote: '"',
   resourceLink: false,
-  handlers: { hint: printHint },
+  handlers: { hint: printHint, openapiOperation: printOpenApiOperation },
   // A hint or a table always stands between blank lines, also in a tight list item: right
   // after a paragraph line, the tag or the table header would continue the paragraph.
   join: [
@@ -76,14 +78,16 @@ function canonicalize(node: Nodes): void {
 }
 
 /**
- * Parses markdown into the canonical mdast tree (hints read, see `canonicalize`). Markdown
- * beyond `markdownLimits` is a `MarkdownTooComplexError`, before any recursion over it.
+ * Parses markdown into the canonical mdast tree (hints and OpenAPI operations read, see
+ * `canonicalize`). Markdown beyond `markdownLimits` is a `MarkdownTooComplexError`, before
+ * any recursion over it.
  */
 export function parseMarkdown(markdown: string): Root {
   checkMarkdownSource(markdown);
   const tree = processor.parse(markdown);
   checkTreeDepth(tree);
   readHints(tree, markdown);
+  readOpenApiOperations(tree, markdown);
   canonicalize(tree);
   return tree;
 }

@@ -180,6 +180,14 @@ function blockOf(
     }
     case 'table':
       return tableOf(node, key, context);
+    case 'openapiOperation':
+      return {
+        object: 'block',
+        type: 'openapi-operation',
+        key,
+        isVoid: true,
+        data: { ref: { kind: 'openapi', spec: node.spec }, path: node.path, method: node.method },
+      };
     default:
       return undefined;
   }

@@ -23,6 +23,7 @@ import type {
 } from './document-types';
 import type { Hint } from './hint-syntax';
 import { printMarkdown } from './markdown-processor';
+import type { OpenApiOperation } from './openapi-operation-syntax';
 
 /**
  * GitBook document tree -> markdown (the write direction). The tree is expected to have
@@ -105,6 +106,11 @@ function blockToMdast(block: DocumentBlock): Flow[] {
       );
     case 'table':
       return tableToMdast(block);
+    case 'openapi-operation': {
+      const { ref, path, method } = block.data;
+      const operation: OpenApiOperation = { type: 'openapiOperation', spec: ref.spec, path, method };
+      return [operation];
+    }
     default:
       // list-item, code-line and image only appear inside their parents.
       return [];
@@ -365,5 +371,27 @@ function mergeLeaves(pieces: readonly Piece[]): Piece[] {
 function phrasingOf(nodes: readonly DocumentInlineContent[], mode: NewlineMode): PhrasingContent[] {
   const pieces = mergeLeaves(piecesOf(nodes, mode));
   const trimmed = mode === 'break' ? trimNewlines(pieces) : pieces;
-  return nest(mergeLeaves(moveEdgeWhitespace(trimmed)));
+  return nest(settleEdgeWhitespace(trimmed));
+}
+
+/**
+ * Moving whitespace out of one mark can leave it at the edge of another (` ` italic, then
+ * ` a` italic and struck: the first space leaves the emphasis, the second is then its edge),
+ * so the move repeats until nothing changes. Each pass only removes marks, so it ends.
+ */
+function settleEdgeWhitespace(pieces: Piece[]): Piece[] {
+  let current = mergeLeaves(pieces);
+  for (;;) {
+    const next = mergeLeaves(moveEdgeWhitespace(current));
+    if (next.length === current.length && next.every((piece, index) => samePiece(piece, current[index]!)))
+      return next;
+    current = next;
+  }
+}
+
+function samePiece(a: Piece, b: Piece): boolean {
+  if (a.kind === 'node' || b.kind === 'node') return a === b;
+  return (
+    a.text === b.text && a.marks.size === b.marks.size && [...a.marks].every((mark) => b.marks.has(mark))
+  );
 }

@@ -46,6 +46,7 @@ describe('round trip over the corpus (every supported construct)', () => {
         'list-ordered',
         'list-tasks',
         'list-unordered',
+        'openapi-operation',
         'paragraph',
         'table',
       ].sort(),

@@ -19,6 +19,7 @@ export {
   openEventBus,
 } from './events';
 export { loadOrCreateSigningKey } from './instance/signing-key';
+export { DirectoryJobFiles, GridFsJobFiles, openJobFiles } from './job-files';
 export type { MaintenanceLog, StartupRepair } from './maintenance/reconcile-after-unclean-shutdown';
 export {
   openSessionAndRepair,

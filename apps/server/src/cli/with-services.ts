@@ -27,8 +27,8 @@ const stderrLog = {
 export async function withServices<T>(work: (opened: CliServices) => Promise<T>): Promise<T> {
   const [{ parseConfig }, { openConfiguredStore }, { buildServices }, domain] = await Promise.all([
     import('../config'),
-    import('../server'),
-    import('../app'),
+    import('../open-configured-store'),
+    import('../services'),
     import('@quire/domain'),
   ]);
   const config = parseConfig(process.env);

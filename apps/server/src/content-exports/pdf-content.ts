@@ -1,21 +1,37 @@
 /**
- * What a PDF link renders, read from the store: the revision the signed link names, its
- * pages in tree order (all of them, or one page and its subpages), bodies as GitBook
- * document trees one at a time, and images of the revision's files from the blob store.
- * The link is the permission (signed by the server for someone who could view the content
- * when they asked, valid for a while), so no caller is checked here; a space deleted since,
- * or a revision that is not the space's, is not found.
+ * What a PDF renders, read from the store: the revision the target names, its pages in tree
+ * order (all of them, or one page and its subpages), bodies as GitBook document trees one at
+ * a time, and images of the revision's files from the blob store. The signed link was the
+ * permission (signed by the server for someone who could view the content when they asked,
+ * valid for a while), so no caller is checked here; a space deleted since, a revision that
+ * is not the space's, or a page not in it, is not found.
  */
 import { markdownToDocument } from '@quire/documents';
-import { filesOf, loadBodies, pageIndexOf, type StoredPage } from '@quire/domain';
+import { type DomainServices, filesOf, loadBodies, pageIndexOf, type StoredPage } from '@quire/domain';
+import type { StoredBlobs } from '@quire/persistence';
 import type { PdfBody, PdfDocument, PdfImageRef } from '../pdf/pdf-document';
-import type { PdfLinkPayload } from '../pdf/pdf-links';
-import type { Services } from '../request-context';
+
+/**
+ * Everything a PDF's bytes depend on: revisions are immutable, so these give the same PDF
+ * every time. The space's title is the document's title when the whole space is printed.
+ */
+export interface PdfRenderTarget {
+  spaceId: string;
+  revisionId: string;
+  pageId?: string;
+  /** The space's title when the render was asked for (the title page of a whole space). */
+  spaceTitle: string;
+}
+
+export type PdfContentServices = Pick<DomainServices, 'repos'> & { blobs: StoredBlobs };
 
 /** Images larger than this are drawn as placeholders (a PDF is not a way to ship big files). */
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
-export async function pdfDocumentOf(services: Services, link: PdfLinkPayload): Promise<PdfDocument | null> {
+export async function pdfDocumentOf(
+  services: PdfContentServices,
+  link: PdfRenderTarget,
+): Promise<PdfDocument | null> {
   const space = await services.repos.spaces.findById(link.spaceId);
   if (!space || space.deletedAt !== undefined) return null;
   const revision = await services.repos.revisions.findById(space.id, link.revisionId);
@@ -41,7 +57,7 @@ export async function pdfDocumentOf(services: Services, link: PdfLinkPayload): P
 
   const fileById = new Map(files.map((file) => [file.id, file]));
   return {
-    title: root ? root.title : space.title || 'Untitled space',
+    title: root ? root.title : link.spaceTitle || 'Untitled space',
     pages: entries.map(({ page, depth }) => ({ id: page.id, title: page.title, depth })),
     async bodyOf(i: number): Promise<PdfBody> {
       const page = entries[i]?.page;

@@ -4,7 +4,7 @@
  * of the instance never verify as each other), expiring after `QUIRE_PDF_LINK_SECONDS`.
  */
 import { hkdfSync } from 'node:crypto';
-import type { Clock, PdfLinks, PdfTarget } from '@quire/domain';
+import type { Clock, PdfLinks, PdfRequester, PdfTarget } from '@quire/domain';
 import { pdfLinkExpiry, signPdfLink } from '../pdf/pdf-links';
 
 export function pdfLinkKey(signingKey: string): Uint8Array {
@@ -19,8 +19,12 @@ export class ServerPdfLinks implements PdfLinks {
     private readonly lifetimeMs: number,
   ) {}
 
-  linkFor(target: PdfTarget): string {
-    const token = signPdfLink(target, this.key, pdfLinkExpiry(this.clock.now(), this.lifetimeMs));
+  linkFor(target: PdfTarget, requester: PdfRequester): string {
+    const token = signPdfLink(
+      { ...target, ...requester },
+      this.key,
+      pdfLinkExpiry(this.clock.now(), this.lifetimeMs),
+    );
     return `${this.apiBase}/pdf/${token}`;
   }
 }

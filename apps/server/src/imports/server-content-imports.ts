@@ -17,7 +17,6 @@ import {
 import type { StoredBlobs } from '@quire/persistence';
 import { type ImportFetcher, importFetcher } from './import-fetcher';
 import { ImportedFiles } from './imported-files';
-import { readDocx } from './read-docx';
 import { readHtmlPage } from './read-html-page';
 import { readMarkdownFile } from './read-markdown-file';
 import { readWebsite } from './read-website';
@@ -112,6 +111,8 @@ export class ServerContentImports implements ContentImports {
       }
       case 'docx': {
         const source = await this.#bytesOf(request, this.#fetchArchive);
+        // Loaded when first needed: mammoth is the heaviest reader, and most processes never read a docx.
+        const { readDocx } = await import('./read-docx');
         return readDocx(source.bytes, source.name, zipLimits, files);
       }
     }

@@ -1,8 +1,15 @@
 /**
  * The handler of every job kind the server runs, assembled from the areas' exports (each
  * area exports its `JobHandlers`, spread here). A job of a kind missing here fails with
- * `UNKNOWN_JOB_KIND`.
+ * `UNKNOWN_JOB_KIND`. The server's own handlers are given what the domain's context does not
+ * hold (the PDF job, the blob store it renders into).
  */
-import { type JobHandlers, openApiJobHandlers } from '@quire/domain';
+import { contentImportJobHandlers, type JobHandlers, openApiJobHandlers } from '@quire/domain';
+import { pdfJobHandlers } from '../pdf/pdf-render-job';
+import type { Services } from '../request-context';
 
-export const serverJobHandlers: JobHandlers = { ...openApiJobHandlers };
+export const serverJobHandlers = (services: Pick<Services, 'blobs'>): JobHandlers => ({
+  ...openApiJobHandlers,
+  ...contentImportJobHandlers,
+  ...pdfJobHandlers(services.blobs),
+});

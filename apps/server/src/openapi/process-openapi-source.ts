@@ -37,7 +37,14 @@ export interface OpenApiProcessingOptions {
 }
 
 export type OpenApiProcessed =
-  | { ok: true; filesystem: SpecFile[]; version: OpenApiVersion; title?: string; operations: number }
+  | {
+      ok: true;
+      filesystem: SpecFile[];
+      version: OpenApiVersion;
+      title?: string;
+      operations: number;
+      bundled?: string;
+    }
   | { ok: false; code: OpenApiProcessingError['code']; message: string };
 
 export const DEFAULT_OPENAPI_MAX_BYTES = 10 * 1024 * 1024;
@@ -58,6 +65,10 @@ export async function processOpenApiSource(
     const document = files.parseRoot();
     const version = specVersionOf(document, files.rootName);
     const api = await validate(files, document);
+    // Validating read every file (and dereferenced `document` in place): the bundle is made
+    // from a fresh parse of the root, over the files read.
+    const oneJsonFile = files.filesystem.length === 1 && isJsonText(files.filesystem[0]!.content);
+    const bundled = oneJsonFile ? undefined : await bundle(files);
     const title = typeof api.info?.title === 'string' ? api.info.title : undefined;
     return {
       ok: true,
@@ -65,6 +76,7 @@ export async function processOpenApiSource(
       version,
       ...(title === undefined ? {} : { title }),
       operations: countOperations(api),
+      ...(bundled === undefined ? {} : { bundled }),
     };
   } catch (error) {
     const failure = failureOf(error, files);
@@ -81,13 +93,17 @@ interface ValidatedApi {
 /** The parser's argument type for a document given as a value. */
 type ParserDocument = Parameters<SwaggerParser['validate']>[1];
 
-async function validate(files: SpecFiles, document: unknown): Promise<ValidatedApi> {
-  const options: SwaggerParser.Options = {
+/** The parser reads files through `read` only (its own file and HTTP readers are off). */
+function parserOptions(
+  files: SpecFiles,
+  read: (file: SwaggerParser.FileInfo) => Promise<string>,
+): SwaggerParser.Options {
+  return {
     resolve: {
       external: true,
       file: false,
       http: false,
-      specFiles: { order: 1, canRead: true, read: (file) => files.readReferenced(file) },
+      specFiles: { order: 1, canRead: true, read },
     },
     parse: {
       json: false,
@@ -97,11 +113,28 @@ async function validate(files: SpecFiles, document: unknown): Promise<ValidatedA
       specFiles: { order: 1, canParse: true, parse: (file) => files.parseReferenced(file) as object },
     },
   };
+}
+
+async function validate(files: SpecFiles, document: unknown): Promise<ValidatedApi> {
   return (await new SwaggerParser().validate(
     files.rootUrl,
     document as ParserDocument,
-    options,
+    parserOptions(files, (file) => files.readReferenced(file)),
   )) as ValidatedApi;
+}
+
+/** Whether a document is written in JSON (else YAML): JSON's documents here are objects. */
+const isJsonText = (text: string): boolean => text.trimStart().startsWith('{');
+
+/** The description as one JSON document: the parser's bundle, refs to other files made internal. */
+async function bundle(files: SpecFiles): Promise<string> {
+  const options = parserOptions(files, (file) => files.readKept(file));
+  const bundled = await new SwaggerParser().bundle(
+    files.rootUrl,
+    files.parseRoot() as ParserDocument,
+    options,
+  );
+  return JSON.stringify(bundled);
 }
 
 /** What went wrong, first: a failure of ours (kept by the files when the parser wrapped it). */

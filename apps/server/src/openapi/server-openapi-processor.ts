@@ -4,12 +4,14 @@
  * `QUIRE_FETCH_ALLOW_HOSTS`).
  */
 import type { OpenApiProcessed, OpenApiProcessor, OpenApiSource } from '@quire/domain';
-import { type OpenApiProcessingOptions, processOpenApiSource } from './process-openapi-source';
+import type { OpenApiProcessingOptions } from './process-openapi-source';
 
 export class ServerOpenApiProcessor implements OpenApiProcessor {
   constructor(private readonly options: OpenApiProcessingOptions) {}
 
-  process(source: OpenApiSource): Promise<OpenApiProcessed> {
+  async process(source: OpenApiSource): Promise<OpenApiProcessed> {
+    // Loaded when first needed (the parser and its validators): most processes never process a spec.
+    const { processOpenApiSource } = await import('./process-openapi-source');
     return processOpenApiSource(source, this.options);
   }
 }

@@ -129,6 +129,20 @@ export class SpecFiles {
     }
   }
 
+  /**
+   * A reader of the files already read (for a second pass over the description, such as its
+   * bundle): nothing is fetched again, and a file not read before is an error.
+   */
+  async readKept(file: SwaggerParser.FileInfo): Promise<string> {
+    const target = new URL(file.url);
+    target.hash = '';
+    const path = target.href === this.rootUrl ? this.files[0]?.path : this.labelOf(target.href);
+    const kept = this.files.find((candidate) => candidate.path === path);
+    if (!kept)
+      throw new OpenApiProcessingError('PARSE_ERROR', `${file.url} was not read with the description`);
+    return kept.content;
+  }
+
   /** The parser's parser: every referenced file is read as JSON or YAML, whatever its name. */
   parseReferenced(file: SwaggerParser.FileInfo): unknown {
     try {

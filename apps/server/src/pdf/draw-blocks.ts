@@ -72,6 +72,21 @@ async function drawBlock(
     case 'image':
       await drawImages(context, [block], column);
       break;
+    case 'openapi-operation':
+      // The operation itself lives in the spec, not in the page: the PDF names it.
+      keepSpace(doc, SIZE.body * 2);
+      doc
+        .font(FONT.codeBold)
+        .fontSize(SIZE.code)
+        .fillColor(COLOR.text)
+        .text(`${block.data.method.toUpperCase()} ${block.data.path}`, column.x, doc.y, {
+          width: column.width,
+        })
+        .font(FONT.italic)
+        .fontSize(SIZE.caption)
+        .fillColor(COLOR.muted)
+        .text(`API operation of the OpenAPI specification "${block.data.ref.spec}"`, { width: column.width });
+      break;
     case 'divider':
       keepSpace(doc, GAP.block * 2);
       doc.y += GAP.block / 2;

@@ -4,20 +4,25 @@
  * without the server's key.
  *
  * A token is `<payload>.<signature>`, both base64url: the payload is a JSON array in a fixed
- * field order (version, space, change request, page, revision, expiry in epoch seconds), so
- * one link has one encoding; the signature is HMAC-SHA256 of the payload's text under the
+ * field order (version, space, change request, page, revision, organization, requester,
+ * expiry in epoch seconds), so one link has one encoding; the signature is HMAC-SHA256 of the payload's text under the
  * key. Verification recomputes the signature over the text received and compares the two
  * with `timingSafeEqual` before reading anything else from the payload, then checks expiry.
  * A token signed under another key, or changed in any character, reads as `tampered`.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** What a link renders: a space's content, a change request's, or one page and its subpages. */
+/**
+ * What a link renders: a space's content, a change request's, or one page and its subpages;
+ * and who asked for it, in which organization (the render job runs as them, in it).
+ */
 export interface PdfLinkPayload {
   spaceId: string;
   changeRequestId?: string;
   pageId?: string;
   revisionId: string;
+  organizationId: string;
+  requestedBy: string;
 }
 
 /** A link's lifetime unless its issuer says otherwise. */
@@ -25,7 +30,8 @@ export const DEFAULT_PDF_LINK_LIFETIME_MS = 60 * 60 * 1000;
 
 /** HMAC-SHA256 keys shorter than its block of output add no strength and are likely mistakes. */
 const MINIMUM_KEY_BYTES = 32;
-const TOKEN_VERSION = 1;
+// 2: the organization and the requester joined the payload (version 1 links no longer verify).
+const TOKEN_VERSION = 2;
 
 export type PdfLinkRefusal = 'malformed' | 'tampered' | 'expired';
 
@@ -48,6 +54,8 @@ export function signPdfLink(payload: PdfLinkPayload, key: Uint8Array, expiresAt:
     payload.changeRequestId ?? null,
     payload.pageId ?? null,
     payload.revisionId,
+    payload.organizationId,
+    payload.requestedBy,
     Math.floor(expiresAt.getTime() / 1000),
   ];
   const encoded = Buffer.from(JSON.stringify(fields), 'utf8').toString('base64url');
@@ -67,11 +75,14 @@ export function verifyPdfLink(token: string, key: Uint8Array, now: Date): PdfLin
     throw new PdfLinkRefused('tampered');
   const fields = fieldsOf(encoded);
   if (!fields) throw new PdfLinkRefused('malformed');
-  const [, spaceId, changeRequestId, pageId, revisionId, expiresAtSeconds] = fields;
+  const [, spaceId, changeRequestId, pageId, revisionId, organizationId, requestedBy, expiresAtSeconds] =
+    fields;
   if (now.getTime() >= expiresAtSeconds * 1000) throw new PdfLinkRefused('expired');
   return {
     spaceId,
     revisionId,
+    organizationId,
+    requestedBy,
     ...(changeRequestId === null ? {} : { changeRequestId }),
     ...(pageId === null ? {} : { pageId }),
   };
@@ -83,7 +94,7 @@ function signatureOf(encoded: string, key: Uint8Array): Buffer {
   return createHmac('sha256', key).update(encoded, 'utf8').digest();
 }
 
-type TokenFields = [number, string, string | null, string | null, string, number];
+type TokenFields = [number, string, string | null, string | null, string, string, string, number];
 
 /** The fields of a signed payload; only the server writes them, so any other shape is malformed. */
 function fieldsOf(encoded: string): TokenFields | undefined {
@@ -93,8 +104,9 @@ function fieldsOf(encoded: string): TokenFields | undefined {
   } catch {
     return undefined;
   }
-  if (!Array.isArray(fields) || fields.length !== 6) return undefined;
-  const [version, spaceId, changeRequestId, pageId, revisionId, expiresAt] = fields;
+  if (!Array.isArray(fields) || fields.length !== 8) return undefined;
+  const [version, spaceId, changeRequestId, pageId, revisionId, organizationId, requestedBy, expiresAt] =
+    fields;
   const optionalText = (value: unknown) => value === null || typeof value === 'string';
   const valid =
     version === TOKEN_VERSION &&
@@ -102,6 +114,8 @@ function fieldsOf(encoded: string): TokenFields | undefined {
     optionalText(changeRequestId) &&
     optionalText(pageId) &&
     typeof revisionId === 'string' &&
+    typeof organizationId === 'string' &&
+    typeof requestedBy === 'string' &&
     Number.isSafeInteger(expiresAt);
   return valid ? (fields as TokenFields) : undefined;
 }

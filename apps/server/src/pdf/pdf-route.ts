@@ -3,10 +3,12 @@
  * `.pdf`, which only gives the download its file name). The token is a signed link
  * (`pdf-links.ts`): it is the whole authorization, so the route needs no session. A
  * malformed, tampered or expired token is a 403 in GitBook's error shape, and nothing is
- * loaded. A valid one loads its content through `loadDocument` (null: gone since, a 404; its
- * domain errors reach the app's error handler as any other) and streams the PDF as it is
- * drawn. A failure while drawing can no longer change the status: it is logged and the
- * connection is cut, so the client sees a truncated download, never a PDF that looks whole.
+ * loaded. A valid one asks `downloads` for its PDF (rendered by a job into the blob store,
+ * waited for a while; its domain errors reach the app's error handler as any other):
+ * stored, it is streamed with its length; gone since, 404; failed to render, 500 with the
+ * job's safe message; still rendering when the wait ends, 503 with `Retry-After`. Every
+ * error is in GitBook's shape. The PDF is whole before any byte is sent, so a download is
+ * never cut short by a failure to draw.
  *
  * The PDF is served inline: its content is ours (no scripts, no forms, links limited to
  * http, https and mail), unlike uploaded PDFs, which `/files` serves as attachments. The
@@ -14,18 +16,16 @@
  *
  * Registered by the app, not here.
  */
-import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../http/error-body';
-import type { PdfDocument } from './pdf-document';
+import type { PdfDownloads } from './pdf-downloads';
 import { type PdfLinkPayload, PdfLinkRefused, verifyPdfLink } from './pdf-links';
-import { renderPdf } from './render-pdf';
 
 export interface PdfDownloadsOptions {
   /** The HMAC key links are signed with (at least 32 bytes). */
   key: Uint8Array;
-  /** The content a verified link names; null when it is gone (a deleted space): a 404. */
-  loadDocument: (payload: PdfLinkPayload) => Promise<PdfDocument | null>;
+  /** The PDF a verified link names. */
+  downloads: PdfDownloads;
   now: () => Date;
 }
 
@@ -57,24 +57,38 @@ async function servePdf(
     if (!(error instanceof PdfLinkRefused)) throw error;
     return reply.code(403).send(errorBody(403, error.message, 'forbidden'));
   }
-  const document = await options.loadDocument(payload);
-  if (!document)
-    return reply.code(404).send(errorBody(404, 'The content of this PDF link is gone', 'not_found'));
-  const body = new PassThrough();
-  renderPdf(document, body).catch((error: unknown) => {
-    request.log.error({ err: error }, 'PDF rendering failed');
-    body.destroy(error instanceof Error ? error : new Error('PDF rendering failed'));
+  // The response closing before it is sent: the client left, so the wait for the render ends.
+  const left = new AbortController();
+  const onClose = () => left.abort();
+  reply.raw.once('close', onClose);
+  const download = await options.downloads.download(payload, left.signal).finally(() => {
+    reply.raw.off('close', onClose);
   });
-  return reply
-    .code(200)
-    .headers({
-      'content-type': 'application/pdf',
-      'content-disposition': inlineDisposition(name ?? document.title + FILE_EXTENSION),
-      'cache-control': 'private, no-store',
-      'x-content-type-options': 'nosniff',
-    })
-    .send(body);
+  reply.headers(SECRET_HEADERS);
+  switch (download.kind) {
+    case 'gone':
+      return reply.code(404).send(errorBody(404, 'The content of this PDF link is gone', 'not_found'));
+    case 'failed':
+      return reply.code(500).send(errorBody(500, download.message));
+    case 'rendering':
+      return reply
+        .code(503)
+        .header('retry-after', String(download.retryAfterSeconds))
+        .send(errorBody(503, 'The PDF is still being rendered: ask again in a moment', 'unavailable'));
+    case 'stored':
+      return reply
+        .code(200)
+        .headers({
+          'content-type': 'application/pdf',
+          'content-length': String(download.size),
+          'content-disposition': inlineDisposition(name ?? download.title + FILE_EXTENSION),
+        })
+        .send(download.bytes);
+  }
 }
+
+/** The link is a secret: no answer to it is kept by a cache, nor sniffed. */
+const SECRET_HEADERS = { 'cache-control': 'private, no-store', 'x-content-type-options': 'nosniff' };
 
 /** RFC 6266: an ASCII fallback name and the exact one, percent-encoded as UTF-8. */
 function inlineDisposition(name: string): string {

@@ -24,12 +24,23 @@ import { COLOR, FONT, GAP, MARGIN, PAGE_SIZE, SIZE } from './pdf-style';
 
 const BUFFERED_BYTES = 1024 * 1024;
 
+export interface RenderPdfOptions {
+  /** Told after each page of content is drawn: how many are, of how many. */
+  onPageDrawn?: (drawn: number, total: number) => void;
+  /** Aborted: drawing stops before the next page and the render rejects with the reason. */
+  signal?: AbortSignal;
+}
+
 /**
  * Writes `document` as a PDF to `output` and ends it; resolves once `output` has finished.
- * Rejects when a callback fails or `output` closes early; `output` is then left to the
- * caller to destroy (the route does).
+ * Rejects when a callback fails, `output` closes early or `signal` aborts; `output` is then
+ * left to the caller to destroy.
  */
-export async function renderPdf(document: PdfDocument, output: NodeJS.WritableStream): Promise<void> {
+export async function renderPdf(
+  document: PdfDocument,
+  output: NodeJS.WritableStream,
+  options: RenderPdfOptions = {},
+): Promise<void> {
   const doc = new PDFDocument({
     size: PAGE_SIZE,
     margin: MARGIN,
@@ -51,6 +62,7 @@ export async function renderPdf(document: PdfDocument, output: NodeJS.WritableSt
   drawContents(doc, document, column);
   const outline: PDFKit.PDFOutline[] = [];
   for (const [index, page] of document.pages.entries()) {
+    options.signal?.throwIfAborted();
     doc.addPage();
     doc.addNamedDestination(page.id);
     // The outline nests like the tree: a page's parent item is the last one a level up.
@@ -66,6 +78,7 @@ export async function renderPdf(document: PdfDocument, output: NodeJS.WritableSt
     const body = await document.bodyOf(index);
     await drawBlocks(context, body.nodes, column);
     await flowed(doc, output);
+    options.onPageDrawn?.(index + 1, document.pages.length);
   }
   doc.end();
   await done;

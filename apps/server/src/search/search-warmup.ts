@@ -11,7 +11,7 @@
  */
 import { type ContentSearch, type DomainServices, searchDocumentsOfRevision } from '@quire/domain';
 import type { EventBus } from '@quire/persistence';
-import type { ServiceLog } from '../app';
+import type { ServiceLog } from '../services';
 
 /** Starts warming; the function returned stops it (a build under way finishes, no other starts). */
 export function startSearchWarmup(

@@ -16,9 +16,9 @@
  */
 import { createInterface } from 'node:readline';
 import { type Caller, contentOperations, executeOperation, isDomainError } from '@quire/domain';
-import { buildServices } from '../../src/app';
 import { parseConfig } from '../../src/config';
-import { openConfiguredStore } from '../../src/server';
+import { openConfiguredStore } from '../../src/open-configured-store';
+import { buildServices } from '../../src/services';
 import { seededRandom } from '../support/seeded-random';
 
 const [seedArg, spaceId, userId] = process.argv.slice(2);

@@ -36,9 +36,9 @@ import {
 } from '@quire/domain';
 import type { Store } from '@quire/store';
 import { afterAll, expect, it } from 'vitest';
-import { buildServices } from '../../src/app';
 import { parseConfig } from '../../src/config';
-import { openConfiguredStore } from '../../src/server';
+import { openConfiguredStore } from '../../src/open-configured-store';
+import { buildServices } from '../../src/services';
 import { seededRandom } from '../support/seeded-random';
 
 const SERVER_PACKAGE = fileURLToPath(new URL('../..', import.meta.url));

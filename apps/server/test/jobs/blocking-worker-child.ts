@@ -5,10 +5,11 @@
  * and then never ends (it keeps renewing the lease), and prints `ready` once it polls. The
  * parent SIGKILLs it in the middle of the job.
  */
-import { buildServices } from '../../src/app';
+
 import { parseConfig } from '../../src/config';
 import { startJobWorker } from '../../src/jobs/job-worker';
-import { openConfiguredStore } from '../../src/server';
+import { openConfiguredStore } from '../../src/open-configured-store';
+import { buildServices } from '../../src/services';
 
 const [leaseArg] = process.argv.slice(2);
 if (leaseArg === undefined) throw new Error('usage: blocking-worker-child.ts <leaseMs>');

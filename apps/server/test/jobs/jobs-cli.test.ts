@@ -13,7 +13,7 @@ import { createRepositories } from '@quire/persistence';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TimeOrderedIds } from '../../src/adapters/time-ordered-ids';
 import { parseConfig } from '../../src/config';
-import { openConfiguredStore } from '../../src/server';
+import { openConfiguredStore } from '../../src/open-configured-store';
 import { envFor, makeDataDir } from '../support/data-dir-server';
 
 const LAUNCHER = fileURLToPath(new URL('../../bin/quire.mjs', import.meta.url));

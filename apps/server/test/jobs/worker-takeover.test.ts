@@ -14,10 +14,10 @@ import { enqueueJob, systemClock } from '@quire/domain';
 import { createRepositories } from '@quire/persistence';
 import { afterAll, expect, it } from 'vitest';
 import { TimeOrderedIds } from '../../src/adapters/time-ordered-ids';
-import { buildServices } from '../../src/app';
 import { parseConfig } from '../../src/config';
 import { startJobWorker } from '../../src/jobs/job-worker';
-import { openConfiguredStore } from '../../src/server';
+import { openConfiguredStore } from '../../src/open-configured-store';
+import { buildServices } from '../../src/services';
 import { envFor, makeDataDir } from '../support/data-dir-server';
 import { eventOf, workerEvents } from './worker-events';
 

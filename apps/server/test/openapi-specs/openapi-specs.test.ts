@@ -7,7 +7,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createOrganization, type TestOrganization } from '../support/factories';
+import { callFaces, findRoute } from '../support/faces/call-faces';
+import { addMember, createOrganization, createUser, type TestOrganization } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies.
@@ -33,6 +34,23 @@ const files: Record<string, string> = {
   '/petstore.json': petstore('Petstore'),
   '/petstore-v2.json': petstore('Petstore v2'),
   '/not-openapi.json': JSON.stringify({ hello: 'world' }),
+  '/multi/root.json': JSON.stringify({
+    openapi: '3.0.3',
+    info: { title: 'Split', version: '1.0.0' },
+    paths: {
+      '/pets': {
+        get: {
+          responses: {
+            '200': {
+              description: 'A pet',
+              content: { 'application/json': { schema: { $ref: './pet.json' } } },
+            },
+          },
+        },
+      },
+    },
+  }),
+  '/multi/pet.json': JSON.stringify({ type: 'object', properties: { name: { type: 'string' } } }),
 };
 
 let specServer: Server;
@@ -273,5 +291,68 @@ describe('OpenAPI specifications', () => {
     const asReader = await call(reader.token, 'GET', spec);
     expect(asReader.body.permissions).toEqual({ view: true, edit: false, delete: false });
     expect((await call(reader.token, 'PUT', spec, { source: { text: petstore('No') } })).status).toBe(403);
+  });
+
+  it('serves a multi-file spec as its files and as one bundled document', async () => {
+    const org = await createOrganization(server);
+    const spec = `/v1/orgs/${org.organization.id}/openapi/split`;
+    await call(org.admin.token, 'PUT', spec, { source: { url: `${specBase}/multi/root.json` } });
+    await processed(org, 'split');
+    const { body } = await call(org.admin.token, 'GET', `${spec}/versions/latest/content`);
+    expect(Object.keys(body.filesystem)).toEqual(['root.json', 'pet.json']);
+    const bundled = JSON.parse(body.bundled);
+    expect(JSON.stringify(bundled)).not.toContain('pet.json');
+    expect(JSON.stringify(bundled)).toContain('"name":{"type":"string"}');
+  });
+
+  it('shows a public spec and its versions to anyone, signed in or not, on every face, and nothing more', async () => {
+    const org = await createOrganization(server);
+    const organizationId = org.organization.id;
+    const spec = `/v1/orgs/${organizationId}/openapi/open`;
+    await call(org.admin.token, 'PUT', spec, { source: { text: petstore('Open') } });
+    const privateSpec = await processed(org, 'open');
+    expect(privateSpec.urls.published).toBeUndefined();
+    const outsider = await createUser(server);
+    const reads = [
+      'GET /v1/orgs/:organizationId/openapi/:specSlug',
+      'GET /v1/orgs/:organizationId/openapi/:specSlug/versions/latest/content',
+    ];
+    const input = { organizationId, specSlug: 'open' };
+    // GraphQL answers signed-in callers only, whatever the operation (architecture, "Faces").
+    const anonymousOnGraphql = (face: string, token: string | null) =>
+      face === 'graphql' && token === null ? 401 : undefined;
+    // Private: answered as no such spec, to anyone outside.
+    for (const key of reads)
+      for (const token of [null, outsider.token]) {
+        const answers = await callFaces(server, { route: findRoute(key)!, input, token });
+        for (const answer of Object.values(answers))
+          expect(answer.status, `${key} ${answer.face}`).toBe(anonymousOnGraphql(answer.face, token) ?? 404);
+      }
+
+    const published = await call(org.admin.token, 'PATCH', spec, { visibility: 'public' });
+    expect(published.body.urls.published).toBe(`${server.config.appUrl}/~openapi/${organizationId}/open`);
+    for (const key of reads)
+      for (const token of [null, outsider.token]) {
+        const answers = await callFaces(server, { route: findRoute(key)!, input, token });
+        for (const answer of Object.values(answers))
+          expect(answer.status, `${key} ${answer.face}`).toBe(anonymousOnGraphql(answer.face, token) ?? 200);
+      }
+    const anonymous = await server.api(spec);
+    expect(anonymous.body.permissions).toEqual({ view: true, edit: false, delete: false });
+    const content = await server.api(`${spec}/versions/latest/content`);
+    expect(JSON.parse(Object.values(content.body.filesystem as Record<string, string>)[0]!).info.title).toBe(
+      'Open',
+    );
+
+    // Reading is all: the list stays the members', and no write goes through.
+    expect((await call(outsider.token, 'GET', `/v1/orgs/${organizationId}/openapi`)).status).toBe(404);
+    expect((await call(outsider.token, 'PATCH', spec, { visibility: 'private' })).status).toBe(403);
+    expect((await call(outsider.token, 'PUT', spec, { source: { text: petstore('Taken') } })).status).toBe(
+      404,
+    );
+    expect((await call(outsider.token, 'DELETE', spec)).status).toBe(404);
+    expect((await server.api(spec, { method: 'PATCH', body: { visibility: 'private' } })).status).toBe(401);
+    const after = await call(org.admin.token, 'GET', spec);
+    expect(after.body).toMatchObject({ visibility: 'public', lastVersion: privateSpec.lastVersion });
   });
 });

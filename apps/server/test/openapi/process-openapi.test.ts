@@ -63,6 +63,37 @@ describe('valid specifications', () => {
     expect(pet?.content).toContain('enum: [cat, dog, rabbit]');
   });
 
+  it('bundles a multi-file specification into one document, fetching each file once', async () => {
+    const before = server.requested.length;
+    const result = await fromUrl('/fixtures/multi/openapi.yaml');
+    if (!result.ok) throw new Error(result.message);
+    expect(server.requested.slice(before).sort()).toEqual(
+      [
+        '/fixtures/multi/openapi.yaml',
+        '/fixtures/multi/paths/pets.yaml',
+        '/fixtures/multi/schemas/pet.yaml',
+      ].sort(),
+    );
+    const bundled = JSON.parse(result.bundled ?? 'null');
+    expect(bundled.info.title).toBe('Pet clinic');
+    // Every ref is internal now: the other files' content is in the document.
+    const refs = JSON.stringify(bundled).match(/"\$ref":"[^"]*"/g) ?? [];
+    expect(refs.length).toBeGreaterThan(0);
+    for (const ref of refs) expect(ref).toMatch(/^"\$ref":"#\//);
+    expect(JSON.stringify(bundled)).toContain('"rabbit"');
+  });
+
+  it('gives a YAML specification as JSON too, and a single JSON one as it is only', async () => {
+    const json = await fromUrl('/fixtures/bookshop-3.0.json');
+    expect(json.ok && json.bundled).toBeUndefined();
+    const yaml = await fromUrl('/fixtures/garden-2.0.yaml');
+    if (!yaml.ok) throw new Error(yaml.message);
+    expect(JSON.parse(yaml.bundled ?? 'null')).toMatchObject({
+      swagger: '2.0',
+      info: { title: 'Garden planner' },
+    });
+  });
+
   it('fetches at most four referenced files at once', async () => {
     const parts = Array.from({ length: 8 }, (_, index) => `part${index}`);
     const paths = parts.map((part) => `  /${part}:\n    $ref: ./held/${part}.yaml\n`).join('');
@@ -82,6 +113,11 @@ describe('valid specifications', () => {
       title: 'Inline',
       operations: 1,
       filesystem: [{ path: 'openapi.yaml', content: text }],
+      bundled: JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 'Inline', version: '1' },
+        paths: { '/ping': { get: { responses: { '204': { description: 'pong' } } } } },
+      }),
     });
     const json = await processOpenApiSource(
       { text: '{"swagger":"2.0","info":{"title":"J","version":"1"},"paths":{}}' },

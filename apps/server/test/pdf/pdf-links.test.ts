@@ -16,7 +16,13 @@ import {
 
 const KEY = randomBytes(32);
 const NOW = new Date('2026-11-23T09:00:00Z');
-const PAYLOAD: PdfLinkPayload = { spaceId: 'space-1', changeRequestId: 'cr-1', revisionId: 'rev-1' };
+const WHO = { organizationId: 'org-1', requestedBy: 'user-1' };
+const PAYLOAD: PdfLinkPayload = {
+  spaceId: 'space-1',
+  changeRequestId: 'cr-1',
+  revisionId: 'rev-1',
+  ...WHO,
+};
 
 function refusal(verify: () => unknown): PdfLinkRefusal | undefined {
   try {
@@ -32,7 +38,7 @@ describe('signPdfLink / verifyPdfLink', () => {
   it('verifies a link to the payload it was signed with, optional fields included or not', () => {
     const expiresAt = pdfLinkExpiry(NOW);
     expect(verifyPdfLink(signPdfLink(PAYLOAD, KEY, expiresAt), KEY, NOW)).toEqual(PAYLOAD);
-    const page = { spaceId: 's', pageId: 'p', revisionId: 'r' };
+    const page = { spaceId: 's', pageId: 'p', revisionId: 'r', ...WHO };
     expect(verifyPdfLink(signPdfLink(page, KEY, expiresAt), KEY, NOW)).toEqual(page);
   });
 

@@ -8,7 +8,7 @@ import { Writable } from 'node:stream';
 import { markdownToDocument } from '@quire/documents';
 import { describe, expect, it } from 'vitest';
 import type { PdfBody } from '../../src/pdf/pdf-document';
-import { renderPdf } from '../../src/pdf/render-pdf';
+import { type RenderPdfOptions, renderPdf } from '../../src/pdf/render-pdf';
 import { GIF, markdownDocument, PNG } from './pdf-fixtures';
 import { readPdf } from './pdf-text';
 
@@ -50,6 +50,9 @@ function answer() {
 A hint to the reader.
 {% endhint %}
 
+{% openapi-operation spec="petstore" path="/pets/{id}" method="get" %}
+{% endopenapi-operation %}
+
 ---
 
 The last paragraph.
@@ -67,7 +70,10 @@ const IMAGES = new Map<string, Uint8Array>([
   ['https://images.example/picture.gif', GIF],
 ]);
 
-async function rendered(document: Parameters<typeof renderPdf>[0]): Promise<Buffer> {
+async function rendered(
+  document: Parameters<typeof renderPdf>[0],
+  options?: RenderPdfOptions,
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -75,7 +81,7 @@ async function rendered(document: Parameters<typeof renderPdf>[0]): Promise<Buff
       callback();
     },
   });
-  await renderPdf(document, sink);
+  await renderPdf(document, sink, options);
   return Buffer.concat(chunks);
 }
 
@@ -113,6 +119,8 @@ describe('renderPdf', () => {
       'cell beta',
       'Info',
       'A hint to the reader.',
+      'GET /pets/{id}',
+      'API operation of the OpenAPI specification "petstore"',
       'The last paragraph.',
       'Grandchild text.',
     ]) {
@@ -145,6 +153,30 @@ describe('renderPdf', () => {
     expect(pdf.pageCount).toBeGreaterThan(4);
     expect(pdf.text).toContain('line number 0');
     expect(pdf.text).toContain('line number 199');
+  });
+
+  it('tells each page drawn, of how many, and stops before the next page once aborted', async () => {
+    const pages = ['one', 'two', 'three'].map((title) => ({ id: title, title, depth: 0, markdown: title }));
+    const drawn: Array<[number, number]> = [];
+    await rendered(markdownDocument('Progress', pages), {
+      onPageDrawn: (done, total) => drawn.push([done, total]),
+    });
+    expect(drawn).toEqual([
+      [1, 3],
+      [2, 3],
+      [3, 3],
+    ]);
+
+    const stop = new AbortController();
+    const document = markdownDocument('Stopped', pages);
+    const rendering = rendered(document, {
+      signal: stop.signal,
+      onPageDrawn: (done) => {
+        if (done === 1) stop.abort(new Error('the worker stopped'));
+      },
+    });
+    await expect(rendering).rejects.toThrow('the worker stopped');
+    expect(document.bodiesAsked).toEqual([0]);
   });
 
   it('takes the document trees the content API answers', () => {

@@ -115,7 +115,9 @@ const importInput = (f: MatrixFixture, { changeRequestId, source }: ChangeReques
 const importState = async (f: MatrixFixture, { changeRequestId, source }: ChangeRequestImport) => ({
   ...(await contentState(f, changeRequestId)),
   sourceRequests: source.requests(),
-  importJobs: await f.server.store.db.collection('contentImportJobs').countDocuments({ changeRequestId }),
+  importJobs: await f.server.store.db
+    .collection('jobs')
+    .countDocuments({ kind: 'content.import', 'payload.changeRequestId': changeRequestId }),
 });
 
 const insertPage = (f: MatrixFixture) => [

@@ -123,7 +123,7 @@ const importInput = (_f: MatrixFixture, { spaceId, source }: SpaceImport) => ({
 const importState = async (f: MatrixFixture, { spaceId, source }: SpaceImport) => ({
   ...(await spaceState(f, spaceId)),
   sourceRequests: source.requests(),
-  importJobs: await f.server.store.db.collection('contentImportJobs').countDocuments({ spaceId }),
+  importJobs: await f.server.store.db.collection('jobs').countDocuments({ kind: 'content.import', spaceId }),
 });
 
 interface ImportJobs {

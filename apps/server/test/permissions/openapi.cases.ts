@@ -1,10 +1,11 @@
 /**
  * The matrix of the OpenAPI specification routes. Specs follow the organization role: any
  * role reads them and their versions, `create` and above upload, change and delete them;
- * guests (grants on content included) see none.
+ * guests (grants on content included) see none. A 'public' spec and its versions are read
+ * by anyone, anonymous visitors included, and changed by no one more.
  */
 import { operations, ROLES } from '@quire/domain';
-import { byOrganizationRole, bySiteRole, each } from '../support/matrix/expectations';
+import { anyCaller, byOrganizationRole, bySiteRole, each } from '../support/matrix/expectations';
 import { type MatrixCase, matrixCase } from '../support/matrix/matrix-case';
 import type { MatrixFixture } from '../support/matrix/matrix-fixture';
 
@@ -62,6 +63,20 @@ const versionInput = (f: MatrixFixture, p: { slug: string; version: string }) =>
   versionId: p.version,
 });
 
+/** The reads of a private spec: its organization's members with a role; anyone else, 404. */
+const privateSpecReaders = { ...bySiteRole(ROLES, 200), anonymous: 404 } as const;
+
+/** A processed spec made public. */
+async function publicSpec(f: MatrixFixture): Promise<string> {
+  const slug = await processedSpec(f);
+  await f.run(operations.openapi.update, {
+    organizationId: f.organization.id,
+    specSlug: slug,
+    visibility: 'public',
+  });
+  return slug;
+}
+
 export const openApiCases: MatrixCase[] = [
   matrixCase({
     route: `GET ${SPECS}`,
@@ -82,7 +97,7 @@ export const openApiCases: MatrixCase[] = [
     route: `GET ${SPEC}`,
     prepare: freshSpec,
     input: (f, specSlug: string) => ({ organizationId: f.organization.id, specSlug }),
-    expected: bySiteRole(ROLES, 200),
+    expected: privateSpecReaders,
   }),
   matrixCase({
     route: `PUT ${SPEC}`,
@@ -109,30 +124,58 @@ export const openApiCases: MatrixCase[] = [
     route: `GET ${SPEC}/versions`,
     prepare: processedSpec,
     input: (f, specSlug: string) => ({ organizationId: f.organization.id, specSlug }),
-    expected: bySiteRole(ROLES, 200),
+    expected: privateSpecReaders,
   }),
   matrixCase({
     route: `GET ${SPEC}/versions/latest`,
     prepare: processedSpec,
     input: (f, specSlug: string) => ({ organizationId: f.organization.id, specSlug }),
-    expected: bySiteRole(ROLES, 200),
+    expected: privateSpecReaders,
   }),
   matrixCase({
     route: `GET ${SPEC}/versions/latest/content`,
     prepare: processedSpec,
     input: (f, specSlug: string) => ({ organizationId: f.organization.id, specSlug }),
-    expected: bySiteRole(ROLES, 200),
+    expected: privateSpecReaders,
   }),
   matrixCase({
     route: `GET ${SPEC}/versions/:versionId`,
     prepare: processedVersion,
     input: versionInput,
-    expected: bySiteRole(ROLES, 200),
+    expected: privateSpecReaders,
   }),
   matrixCase({
     route: `GET ${SPEC}/versions/:versionId/content`,
     prepare: processedVersion,
     input: versionInput,
-    expected: bySiteRole(ROLES, 200),
+    expected: privateSpecReaders,
+  }),
+  matrixCase({
+    route: `GET ${SPEC}`,
+    title: 'a public spec',
+    prepare: publicSpec,
+    input: (f, specSlug: string) => ({ organizationId: f.organization.id, specSlug }),
+    expected: { ...anyCaller(200), anonymous: 200 },
+    rule: 'a public spec is read by anyone, with or without a token',
+  }),
+  matrixCase({
+    route: `GET ${SPEC}/versions/latest/content`,
+    title: 'a public spec',
+    prepare: publicSpec,
+    input: (f, specSlug: string) => ({ organizationId: f.organization.id, specSlug }),
+    expected: { ...anyCaller(200), anonymous: 200 },
+    rule: 'a public spec is read by anyone, with or without a token',
+  }),
+  matrixCase({
+    route: `PATCH ${SPEC}`,
+    title: 'a public spec',
+    prepare: publicSpec,
+    input: (f, specSlug: string) => ({ organizationId: f.organization.id, specSlug, visibility: 'private' }),
+    observe: specAsAdmin,
+    expected: {
+      ...bySiteRole([...EDITORS], 200),
+      ...each(['guest', 'guestWithGrant', 'ancestorGrant', 'otherOrganization', 'instanceAdmin'], 403),
+    },
+    rule: 'anyone may read a public spec; changing it stays with those who may create specs',
   }),
 ];

@@ -20,9 +20,9 @@ import {
   removeOrganizationMember,
   type SpaceRecord,
 } from '@quire/domain';
-import { buildServices } from '../../src/app';
 import { parseConfig } from '../../src/config';
-import { openConfiguredStore } from '../../src/server';
+import { openConfiguredStore } from '../../src/open-configured-store';
+import { buildServices } from '../../src/services';
 import { seededRandom } from '../support/seeded-random';
 
 const [seedArg] = process.argv.slice(2);

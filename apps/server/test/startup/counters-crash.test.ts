@@ -17,9 +17,9 @@ import { fileURLToPath } from 'node:url';
 import { createOrganizationWithOwner, createUser } from '@quire/domain';
 import type { Store } from '@quire/store';
 import { afterAll, expect, it } from 'vitest';
-import { buildServices } from '../../src/app';
 import { parseConfig } from '../../src/config';
-import { openConfiguredStore } from '../../src/server';
+import { openConfiguredStore } from '../../src/open-configured-store';
+import { buildServices } from '../../src/services';
 import { seededRandom } from '../support/seeded-random';
 
 const SERVER_PACKAGE = fileURLToPath(new URL('../..', import.meta.url));

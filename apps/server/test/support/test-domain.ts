@@ -15,7 +15,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { authenticateApiToken, type DomainServices, executeOperation, type Operation } from '@quire/domain';
-import { createRepositories, DirectoryBlobStore, InProcessEventBus } from '@quire/persistence';
+import {
+  createRepositories,
+  DirectoryBlobStore,
+  DirectoryJobFiles,
+  InProcessEventBus,
+} from '@quire/persistence';
 import type { z } from 'zod';
 import { NodeSecrets } from '../../src/adapters/node-secrets';
 import { ScryptPasswords } from '../../src/adapters/scrypt-passwords';
@@ -77,6 +82,7 @@ export async function openTestDomain(): Promise<QuireUnderTest> {
     urls: TEST_URLS,
     incomingFiles: new ServerIncomingFiles(blobs, { ...DEFAULT_INCOMING_FILE_LIMITS, allowHosts: [] }),
     contentImports: new ServerContentImports(blobs, { ...DEFAULT_CONTENT_IMPORT_LIMITS, allowHosts: [] }),
+    jobFiles: await DirectoryJobFiles.open(await mkdtemp(join(tmpdir(), 'quire-test-job-files-'))),
     contentTemplates: new TemplateCatalog(fileURLToPath(new URL('../../templates', import.meta.url))),
     pdfLinks: new ServerPdfLinks(randomBytes(32), TEST_URLS.api, clock, 3_600_000),
     events: new InProcessEventBus(() => {}),

@@ -4,14 +4,18 @@
  * as text, never run, and links to `javascript:` and the like are dropped (react-markdown's
  * defaults). A page's text (`anchors`) gives its headings their anchor as id, and the heading
  * named by `scrollTo` (the address's `#anchor`) is scrolled to once the text is on screen.
+ * GitBook's OpenAPI operation blocks show the operation rendered (`EmbeddedOperation`).
  */
 import { useEffect, useRef } from 'react';
-import ReactMarkdown from 'react-markdown';
+import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { EmbeddedOperationElement } from '../openapi/embedded-operation-element';
+import { OPENAPI_OPERATION_ELEMENT, remarkOpenApiOperations } from '../openapi/remark-openapi-operations';
 import { remarkHeadingAnchors } from './heading-anchors';
 
-const PLUGINS = [remarkGfm];
-const PAGE_PLUGINS = [remarkGfm, remarkHeadingAnchors];
+const PLUGINS = [remarkGfm, remarkOpenApiOperations];
+const PAGE_PLUGINS = [remarkGfm, remarkHeadingAnchors, remarkOpenApiOperations];
+const COMPONENTS = { [OPENAPI_OPERATION_ELEMENT]: EmbeddedOperationElement } as Components;
 
 export function Markdown({
   text,
@@ -32,7 +36,9 @@ export function Markdown({
   }, [anchors, scrollTo, text]);
   return (
     <div ref={container} className={className ? `markdown ${className}` : 'markdown'}>
-      <ReactMarkdown remarkPlugins={anchors ? PAGE_PLUGINS : PLUGINS}>{text}</ReactMarkdown>
+      <ReactMarkdown remarkPlugins={anchors ? PAGE_PLUGINS : PLUGINS} components={COMPONENTS}>
+        {text}
+      </ReactMarkdown>
     </div>
   );
 }

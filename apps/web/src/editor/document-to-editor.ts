@@ -127,6 +127,13 @@ export function blockToEditor(block: DocumentBlock): JSONContent[] {
       });
     case 'table':
       return [tableToEditor(block)];
+    case 'openapi-operation':
+      return [
+        {
+          type: 'openapiOperation',
+          attrs: { spec: block.data.ref.spec, path: block.data.path, method: block.data.method },
+        },
+      ];
     default:
       throw new NotRepresentable(block.type);
   }

@@ -13,6 +13,7 @@ import {
   type DocumentInlineContent,
   type DocumentLeaf,
   type DocumentMarkType,
+  type DocumentOpenAPIMethod,
   type DocumentTableAlignment,
   type ImageRef,
   linkRefFromUrl,
@@ -164,6 +165,19 @@ function blockToDocument(node: JSONContent): DocumentBlock[] {
     }
     case 'table':
       return [tableToDocument(node)];
+    case 'openapiOperation':
+      return [
+        {
+          object: 'block',
+          type: 'openapi-operation',
+          isVoid: true,
+          data: {
+            ref: { kind: 'openapi', spec: String(node.attrs?.spec ?? '') },
+            path: String(node.attrs?.path ?? ''),
+            method: String(node.attrs?.method ?? '') as DocumentOpenAPIMethod,
+          },
+        },
+      ];
     default:
       return [];
   }

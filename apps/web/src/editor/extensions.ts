@@ -1,7 +1,8 @@
 /**
  * The editor's schema: StarterKit's nodes and marks that markdown can hold (no underline),
  * task lists, GFM tables (cells with their column's alignment), inline images, GitBook hints,
- * and `rawMarkdown`, the read-only block that keeps markdown the editor cannot show.
+ * GitBook's OpenAPI operation blocks (`openapi-operation-node.tsx`), and `rawMarkdown`, the
+ * read-only block that keeps markdown the editor cannot show.
  */
 import Image from '@tiptap/extension-image';
 import { TaskItem, TaskList } from '@tiptap/extension-list';
@@ -9,6 +10,7 @@ import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table
 import { type Extensions, getSchema, mergeAttributes, Node } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { isHintStyle } from './hint-styles';
+import { OpenApiOperation } from './openapi-operation-node';
 
 const alignAttribute = {
   align: {
@@ -99,6 +101,7 @@ export const editorExtensions: Extensions = [
   AlignedCell,
   Image.configure({ inline: true }),
   Hint,
+  OpenApiOperation,
   RawMarkdown,
 ];
 

@@ -1,10 +1,9 @@
 /**
  * The newest version of a spec as an API reference: its files read from the server (a
- * version never changes, so they are kept as long as the page is open), the root document
- * (the first file) handed to the renderer, loaded lazily in a chunk of its own.
- *
- * A spec made of several files gives the renderer its root document only: references to its
- * other files (`other.yaml#/components/...`) have nothing to resolve against in the browser.
+ * version never changes, so they are kept as long as the page is open) handed to the
+ * renderer, loaded lazily in a chunk of its own. The renderer reads one document: a spec
+ * made of several files is given as the server bundled it (`bundled`: its refs to the other
+ * files made internal), a spec of one file as that file.
  */
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
@@ -32,7 +31,7 @@ export function ApiReferenceView({
   return (
     <QueryState query={content} loading="Loading the reference…">
       {(data) => {
-        const root = Object.values(data.filesystem)[0] ?? '';
+        const root = data.bundled ?? Object.values(data.filesystem)[0] ?? '';
         return (
           <Suspense fallback={<Loading label="Loading the reference renderer…" />}>
             <ScalarReference text={root} title={title} />

@@ -44,6 +44,14 @@ export function VisibilitySwitch({ organizationId, spec }: { organizationId: str
           ? 'Anyone with its public link can read it.'
           : 'Only the organization’s members can read it.'}
       </p>
+      {spec.urls.published !== undefined && (
+        <p className="field-hint">
+          Public link:{' '}
+          <a href={spec.urls.published} target="_blank" rel="noreferrer">
+            {spec.urls.published}
+          </a>
+        </p>
+      )}
       <FormError error={update.error} />
     </div>
   );

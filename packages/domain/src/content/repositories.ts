@@ -3,7 +3,6 @@ import type { ChangeRequestRepository } from './change-requests/ports';
 import type { CollectionRepository, TreeLockRepository } from './collections/ports';
 import type { CommentReplyRepository, CommentRepository } from './comments/ports';
 import type { ContentGrantRepository } from './grants/ports';
-import type { ImportJobRepository } from './revisions/import-jobs';
 import type { ContentObjectRepository, RevisionRepository } from './revisions/ports';
 import type { SpaceRepository } from './spaces/ports';
 
@@ -15,7 +14,6 @@ export interface ContentRepositories {
   changeRequests: ChangeRequestRepository;
   revisions: RevisionRepository;
   contentObjects: ContentObjectRepository;
-  importJobs: ImportJobRepository;
   comments: CommentRepository;
   commentReplies: CommentReplyRepository;
 }

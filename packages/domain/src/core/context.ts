@@ -5,6 +5,7 @@ import type { ContentTemplates } from './ports/content-templates';
 import type { EventPublisher } from './ports/events';
 import type { IdSource } from './ports/ids';
 import type { IncomingFiles } from './ports/incoming-files';
+import type { JobFiles } from './ports/job-files';
 import type { OpenApiProcessor } from './ports/openapi-processor';
 import type { Passwords } from './ports/passwords';
 import type { PdfLinks } from './ports/pdf-links';
@@ -59,6 +60,8 @@ export interface OperationContext {
   incomingFiles: IncomingFiles;
   /** Content read from outside (imports of websites, HTML, markdown, zips, docx). */
   contentImports: ContentImports;
+  /** Bytes a job takes as input, kept under the job's own key until it ends (`ports/job-files.ts`). */
+  jobFiles: JobFiles;
   /** The built-in content templates. */
   contentTemplates: ContentTemplates;
   /** Signed, expiring links to PDFs of content. */

@@ -13,6 +13,7 @@ export * from './ports/content-templates';
 export * from './ports/events';
 export * from './ports/ids';
 export * from './ports/incoming-files';
+export * from './ports/job-files';
 export * from './ports/openapi-processor';
 export * from './ports/passwords';
 export * from './ports/pdf-links';

@@ -10,6 +10,8 @@ export interface EnqueueJobInput {
   payload: Record<string, unknown>;
   organizationId: string;
   spaceId?: string;
+  /** What the job works on, to find it again (`JobRecord.key`). */
+  key?: string;
   /** The user the handler runs as; default: the operation's caller. */
   createdBy?: string;
   maxAttempts?: number;
@@ -34,6 +36,7 @@ export async function enqueueJob(
     state: 'pending',
     organizationId: input.organizationId,
     ...(input.spaceId === undefined ? {} : { spaceId: input.spaceId }),
+    ...(input.key === undefined ? {} : { key: input.key }),
     createdBy,
     payload: input.payload,
     attempts: 0,

@@ -15,6 +15,11 @@ export interface JobListFilter {
 export interface JobRepository {
   insert(job: JobRecord): Promise<void>;
   findById(id: string): Promise<JobRecord | null>;
+  /**
+   * The newest job of `kind` with `key` (`JobRecord.key`), whatever its state; null when
+   * there is none. Its starter reads it to join unfinished work or reuse a finished result.
+   */
+  findLatestByKey(kind: string, key: string): Promise<JobRecord | null>;
   /** Newest first (ids are time-ordered), keyset-paged. */
   list(filter: JobListFilter, page: PageRequest): Promise<Slice<JobRecord>>;
   /**

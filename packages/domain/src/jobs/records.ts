@@ -47,6 +47,12 @@ export interface JobRecord {
   organizationId: string;
   /** Set for work on one space: who may see the job follows who may see the space. */
   spaceId?: string;
+  /**
+   * What the job works on, when the same work must not run twice side by side (a PDF of one
+   * revision, say): its starter looks for an unfinished job of the same kind and key first
+   * (`JobRepository.findLatestByKey`). Not unique: two starters racing may both enqueue.
+   */
+  key?: string;
   /** The user who started it: handlers run as this user. */
   createdBy: string;
   /** The handler's input, plain JSON. */

@@ -85,7 +85,11 @@ export const processOpenApiUpload: JobHandler = async (ctx, job, report) => {
         operations: processed.operations,
         createdAt: ctx.clock.now().toISOString(),
       },
-      { versionId: job.id, files: processed.filesystem },
+      {
+        versionId: job.id,
+        files: processed.filesystem,
+        ...(processed.bundled === undefined ? {} : { bundled: processed.bundled }),
+      },
     );
     report.log(
       `processed: ${processed.version === '2.0' ? 'Swagger' : 'OpenAPI'} ${processed.version}, ${processed.filesystem.length} file(s), ${processed.operations} operation(s)`,

@@ -5,7 +5,7 @@ import { OPENAPI_ERROR_CODES } from '../core/ports/openapi-processor';
 import { TimestampSchema } from '../core/schemas';
 import type { OpenApiSpecPermissions } from '../policies/openapi-policy';
 import { OpenApiSlugSchema, OpenApiVisibilitySchema } from './openapi-fields';
-import { openApiSpecAppUrl, openApiSpecLocation } from './openapi-urls';
+import { openApiSpecAppUrl, openApiSpecLocation, openApiSpecPublishedUrl } from './openapi-urls';
 import type { OpenApiSpecRecord } from './records';
 
 export const OpenApiProcessingStateSchema = z.enum(['pending', 'progress', 'complete']).meta({
@@ -50,6 +50,10 @@ export const OpenApiSpecSchema = z
     urls: z.object({
       location: z.string().describe('The specification in the API'),
       app: z.string().describe('The specification in the app'),
+      published: z
+        .string()
+        .optional()
+        .describe('Its API reference for anyone, without signing in: only when the visibility is public'),
     }),
   })
   .meta({ id: 'OpenAPISpec', description: 'An OpenAPI specification of an organization' });
@@ -80,6 +84,10 @@ export function presentOpenApiSpec(
         }),
     ...(spec.lastJobId === undefined ? {} : { job: spec.lastJobId }),
     permissions,
-    urls: { location: openApiSpecLocation(urls, spec), app: openApiSpecAppUrl(urls, spec) },
+    urls: {
+      location: openApiSpecLocation(urls, spec),
+      app: openApiSpecAppUrl(urls, spec),
+      ...(spec.visibility === 'public' ? { published: openApiSpecPublishedUrl(urls, spec) } : {}),
+    },
   };
 }

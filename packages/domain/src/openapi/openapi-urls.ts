@@ -10,5 +10,9 @@ export const openApiSpecLocation = (urls: PublicUrls, spec: SpecPlace): string =
 export const openApiSpecAppUrl = (urls: PublicUrls, spec: SpecPlace): string =>
   `${urls.app}/o/${spec.organizationId}/openapi/${spec.slug}`;
 
+/** The web app's page for anyone (no sign-in) of a 'public' spec's newest version. */
+export const openApiSpecPublishedUrl = (urls: PublicUrls, spec: SpecPlace): string =>
+  `${urls.app}/~openapi/${spec.organizationId}/${spec.slug}`;
+
 export const openApiVersionLocation = (urls: PublicUrls, spec: SpecPlace, versionId: string): string =>
   `${openApiSpecLocation(urls, spec)}/versions/${versionId}`;

@@ -5,7 +5,8 @@ import { authorizeOpenApiSpec } from '../policies/openapi-policy';
 import type { OpenApiSpecRecord, OpenApiVersionRecord } from './records';
 
 /**
- * Outcomes: not a member, a guest, or no such spec, 404 'OpenAPI specification'; no such
+ * Anyone may read those of a 'public' spec. Outcomes: a spec the caller may not view, or no
+ * such spec, 404 'OpenAPI specification'; no such
  * version (or, for the newest, none processed yet), 404 'OpenAPI specification version'.
  */
 export async function viewableOpenApiVersion(

@@ -29,6 +29,12 @@ export const OpenApiVersionContentSchema = z
       .record(z.string(), z.string())
       .describe("The description's files by path relative to its root document (the root first)"),
     url: z.string().describe('Where the description is'),
+    bundled: z
+      .string()
+      .optional()
+      .describe(
+        'The description as one JSON document when it is not one already: a YAML file as JSON, several files as one with their refs made internal (an extension)',
+      ),
   })
   .meta({ id: 'OpenAPISpecContent', description: 'The files of a version of an OpenAPI specification' });
 
@@ -66,5 +72,6 @@ export function presentOpenApiVersionContent(
   return {
     filesystem: Object.fromEntries(content.files.map((file) => [file.path, file.content])),
     url: versionUrl(urls, spec, version),
+    ...(content.bundled === undefined ? {} : { bundled: content.bundled }),
   };
 }

@@ -52,4 +52,6 @@ export interface OpenApiVersionRecord {
 export interface OpenApiVersionContentRecord {
   versionId: string;
   files: OpenApiFile[];
+  /** The description as one JSON document when it is not one already (`OpenApiProcessed.bundled`). */
+  bundled?: string;
 }

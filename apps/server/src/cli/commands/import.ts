@@ -16,6 +16,7 @@ const SOURCE_OF_EXTENSION: Record<string, string> = {
   '.docx': 'docx',
 };
 
+/** How often the command reads the import's job while it goes on. */
 const POLL_MS = 250;
 
 export function registerImportCommand(program: Command): void {
@@ -56,25 +57,37 @@ export function registerImportCommand(program: Command): void {
           caller: { userId: user.id, tokenId: 'cli', isInstanceAdmin: user.isInstanceAdmin },
         };
         const bar = new ProgressBar('resources');
-        let outcome = await domain.importIntoSpace(ctx, spaceId, request);
-        // Longer than a few seconds: it goes on in this process; follow its job to the end.
-        while (outcome.import.status === 'running') {
-          await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-          const job = await services.repos.importJobs.findById(spaceId, outcome.import.id);
-          if (!job) break;
-          bar.update(job.done, job.total);
-          if (job.status === 'failed')
-            throw new CliError(`The import failed: ${job.error ?? 'no reason given'}`);
-          if (job.status === 'done') {
+        // The import is a job: this process runs a worker while it waits (with MongoDB a
+        // server's worker may take it first), and follows the job to its end.
+        const [{ startJobWorker }, { serverJobHandlers }] = await Promise.all([
+          import('../../jobs/job-worker'),
+          import('../../jobs/job-handlers'),
+        ]);
+        const worker = startJobWorker(services, serverJobHandlers(services), {
+          concurrency: 1,
+          wakeOn: services.events,
+        });
+        let outcome: Awaited<ReturnType<typeof domain.importIntoSpace>>;
+        try {
+          outcome = await domain.importIntoSpace(ctx, spaceId, request);
+          while (outcome.import.status === 'pending' || outcome.import.status === 'running') {
+            await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+            const job = await services.repos.jobs.findById(outcome.import.id);
+            if (!job) throw new CliError(`The import's job ${outcome.import.id} is gone`);
+            const current = domain.presentImportJob(services.urls, job);
+            bar.update(current.done, current.total);
             outcome = {
-              ...outcome,
-              revision: job.revision ?? '',
-              importedResources: job.importedResources ?? job.done,
-              totalResources: job.totalResources ?? job.total,
-              import: { ...outcome.import, status: 'done' },
+              revision: current.revision ?? '',
+              importedResources: current.done,
+              totalResources: current.total,
+              import: current,
             };
           }
+        } finally {
+          await worker.stop({ abort: true });
         }
+        if (outcome.import.status === 'failed')
+          throw new CliError(`The import failed: ${outcome.import.error ?? 'no reason given'}`);
         bar.end();
         if (options.json) {
           process.stdout.write(`${JSON.stringify(outcome)}\n`);

@@ -62,7 +62,7 @@ export function registerWorkerCommand(program: Command): void {
           process.once('SIGINT', resolve);
           process.once('SIGTERM', resolve);
         });
-        const worker = startJobWorker(services, serverJobHandlers, {
+        const worker = startJobWorker(services, serverJobHandlers(services), {
           concurrency: options.concurrency,
           onEvent: printJobEvent,
           wakeOn: services.events,

@@ -1,60 +1,57 @@
 /**
- * Imports that outlast their request: each import is recorded as a job (progress, outcome),
- * so one that takes longer than `IMPORT_WAIT_MS` goes on in the background and its progress
- * is read at `GET SPACE/content/imports/{importId}`. The content is written at the end, in
- * one revision (as a short import does): a process that dies mid-import writes nothing, and
- * its job reads as 'interrupted' once its heartbeat is older than `IMPORT_HEARTBEAT_MS`.
+ * An import as its callers see it: a job of kind `content.import` on the job runner
+ * (`content-import-job.ts`), presented in the `ContentImport` shape. Its id is the job's;
+ * its status the job's state (a job whose worker died is taken over and runs again, so no
+ * import is left 'interrupted'); its progress, revision and error the job's.
  */
 import { z } from 'zod';
 import type { PublicUrls } from '../../core/context';
 import { TimestampSchema } from '../../core/schemas';
+import { JOB_STATES, type JobRecord } from '../../jobs';
 import { spaceLocation } from '../spaces/space-schema';
 
-/** How long an import request waits for the import before answering and leaving it running. */
+/** How long an import request waits for its job before answering and leaving it running. */
 export const IMPORT_WAIT_MS = 3_000;
-/** A running job whose heartbeat is older than this belongs to a process that died. */
-export const IMPORT_HEARTBEAT_MS = 60_000;
 
-export type ImportJobStatus = 'running' | 'done' | 'failed';
+export const CONTENT_IMPORT_JOB = 'content.import';
 
-export interface ImportJobRecord {
-  id: string;
-  spaceId: string;
-  changeRequestId?: string;
-  source: string;
-  url: string;
-  status: ImportJobStatus;
-  /** Resources read so far, of those found so far. */
-  done: number;
-  total: number;
-  revision?: string;
-  importedResources?: number;
-  totalResources?: number;
-  /** Why it failed, safe to show. */
-  error?: string;
-  createdBy: string;
-  createdAt: string;
-  updatedAt: string;
-}
+/** What an import job is given: where to write, and what to read (a URL, or bytes kept under `fileKey`). */
+export const ContentImportPayloadSchema = z.object({
+  spaceId: z.string(),
+  changeRequestId: z.string().optional(),
+  source: z.string(),
+  url: z.string().optional(),
+  /** The key of the bytes in `ctx.jobFiles` (a local file the CLI imports), removed when the job ends. */
+  fileKey: z.string().optional(),
+  /** The file's name, for bytes. */
+  name: z.string().optional(),
+});
 
-export interface ImportJobRepository {
-  insert(job: ImportJobRecord): Promise<void>;
-  findById(spaceId: string, id: string): Promise<ImportJobRecord | null>;
-  /** Sets fields of a running job (progress, outcome). */
-  update(id: string, set: Partial<Omit<ImportJobRecord, 'id' | 'spaceId'>>): Promise<void>;
-}
+export type ContentImportPayload = z.infer<typeof ContentImportPayloadSchema>;
+
+/** What an import job returns once done (GitBook's answer to `content/import`). */
+export const ContentImportResultSchema = z.object({
+  revision: z.string(),
+  importedResources: z.number().int(),
+  totalResources: z.number().int(),
+});
+
+export type ContentImportResult = z.infer<typeof ContentImportResultSchema>;
 
 export const ImportJobSchema = z
   .object({
     object: z.literal('content-import'),
-    id: z.string(),
-    status: z.enum(['running', 'done', 'failed', 'interrupted']).describe('Where the import is'),
+    id: z.string().describe('Id of the import: the id of its job (`GET /v1/jobs/{jobId}`)'),
+    status: z
+      .enum(JOB_STATES)
+      .describe('pending (waiting for a worker, or for a retry), running, done or failed'),
     source: z.string(),
     url: z.string(),
     done: z.number().int().min(0).describe('Resources read so far'),
     total: z.number().int().min(0).describe('Resources found so far'),
+    attempts: z.number().int().min(0).describe('Attempts started so far (a retry or a takeover counts one)'),
     revision: z.string().optional().describe('The revision it made, once done'),
-    error: z.string().optional().describe('Why it failed'),
+    error: z.string().optional().describe('Why it failed (or why its last attempt did)'),
     createdAt: TimestampSchema,
     updatedAt: TimestampSchema,
     urls: z.object({ location: z.string() }),
@@ -63,20 +60,22 @@ export const ImportJobSchema = z
 
 export type ImportJob = z.infer<typeof ImportJobSchema>;
 
-export function presentImportJob(urls: PublicUrls, job: ImportJobRecord, now: Date): ImportJob {
-  const stale = job.status === 'running' && now.getTime() - Date.parse(job.updatedAt) > IMPORT_HEARTBEAT_MS;
+export function presentImportJob(urls: PublicUrls, job: JobRecord): ImportJob {
+  const payload = ContentImportPayloadSchema.parse(job.payload);
+  const result = job.state === 'done' ? ContentImportResultSchema.safeParse(job.result) : undefined;
   return {
     object: 'content-import',
     id: job.id,
-    status: stale ? 'interrupted' : job.status,
-    source: job.source,
-    url: job.url,
-    done: job.done,
-    total: job.total,
-    ...(job.revision !== undefined ? { revision: job.revision } : {}),
-    ...(job.error !== undefined ? { error: job.error } : {}),
+    status: job.state,
+    source: payload.source,
+    url: payload.url ?? payload.name ?? '',
+    done: job.progress.done,
+    total: job.progress.total,
+    attempts: job.attempts,
+    ...(result?.success ? { revision: result.data.revision } : {}),
+    ...(job.error !== undefined ? { error: job.error.message } : {}),
     createdAt: job.createdAt,
     updatedAt: job.updatedAt,
-    urls: { location: `${spaceLocation(urls, job.spaceId)}/content/imports/${job.id}` },
+    urls: { location: `${spaceLocation(urls, payload.spaceId)}/content/imports/${job.id}` },
   };
 }

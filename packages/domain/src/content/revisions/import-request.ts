@@ -1,14 +1,6 @@
-/** The body of GitBook's `content/import`, and the reading of the source through the port. */
+/** The body of GitBook's `content/import`, and its answer. */
 import { z } from 'zod';
-import type { OperationContext } from '../../core/context';
-import { invalidInput } from '../../core/errors';
-import {
-  ContentImportError,
-  IMPORT_SOURCES,
-  type ImportedContent,
-  type ImportRequest,
-  type ImportSource,
-} from '../../core/ports/content-imports';
+import { IMPORT_SOURCES, type ImportSource } from '../../core/ports/content-imports';
 import { ImportJobSchema } from './import-jobs';
 
 /** GitBook's source enum: the ones Quire reads, and the ones it names as unsupported. */
@@ -32,17 +24,3 @@ export const ImportResultSchema = z
     import: ImportJobSchema.describe("The import and its progress (beyond GitBook's shape)"),
   })
   .meta({ id: 'ContentImportResult', description: 'What an import made' });
-
-/** The source read; its failures are 400s on `url` with the reader's safe message. */
-export async function readImport(
-  ctx: OperationContext,
-  request: ImportRequest,
-  progress: (done: number, total: number) => void,
-): Promise<ImportedContent> {
-  try {
-    return await ctx.contentImports.read(request, progress);
-  } catch (error) {
-    if (error instanceof ContentImportError) throw invalidInput('url', error.message);
-    throw error;
-  }
-}

@@ -1,9 +1,10 @@
 /** Imported content written as a new revision on top of `head` (objects and record, no pointer moved). */
 import { MarkdownTooComplexError } from '@quire/documents';
 import { callerOf, type OperationContext } from '../../core/context';
-import { invalidInput } from '../../core/errors';
 import type { ImportedContent } from '../../core/ports/content-imports';
+import { JobFailure } from '../../jobs';
 import type { SpaceRecord } from '../spaces/records';
+import { INVALID_SOURCE } from './content-import-failures';
 import { addImportedContent } from './imported-content';
 import { pageIndexOf } from './page-index';
 import type { RevisionRecord } from './records';
@@ -27,9 +28,10 @@ export async function importedRevision(
       newId: () => ctx.ids.newId(),
     });
   } catch (error) {
-    // A page of the source nests or repeats markup beyond what bodies may hold.
+    // A page of the source nests or repeats markup beyond what bodies may hold: the import's
+    // job fails for its source, as when the source cannot be read.
     if (error instanceof MarkdownTooComplexError)
-      throw invalidInput('url', `the source holds a page Quire cannot store: ${error.message}`);
+      throw new JobFailure(INVALID_SOURCE, `the source holds a page Quire cannot store: ${error.message}`);
     throw error;
   }
   return writeRevision(ctx, {

@@ -2,8 +2,10 @@
 
 export { addressOf as contentAddressOf } from './content-address';
 export type { ContentChange } from './content-changes';
+export * from './content-import-failures';
+export { contentImportJobHandlers } from './content-import-job';
 export { documentOfBody } from './document-of-body';
-export type { ImportJobRecord, ImportJobRepository } from './import-jobs';
+export { CONTENT_IMPORT_JOB, IMPORT_WAIT_MS, presentImportJob } from './import-jobs';
 export { mergeMarkdown } from './merge-markdown';
 export { mergePages } from './merge-pages';
 export { importIntoSpace } from './operations/import-space-content';
@@ -24,5 +26,6 @@ export type {
 export { filesOf } from './revision-content';
 export { spaceHead, writeFirstRevision } from './revision-writer';
 export { publishSpaceContent, type SpaceContentEvent } from './space-content-event';
+export { enqueueImport } from './start-import';
 export type { StoredPage, StoredPages } from './stored-page';
 export { compareSiblingPages } from './tree-order';

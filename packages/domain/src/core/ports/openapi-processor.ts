@@ -27,6 +27,12 @@ export type OpenApiProcessed =
       title?: string;
       /** Operations the description defines. */
       operations: number;
+      /**
+       * The description as one JSON document, unless it is one already (a single JSON file):
+       * a YAML file as JSON, several files as one (refs to the others made internal). For
+       * readers that take one JSON document, as the web app's renderers do.
+       */
+      bundled?: string;
     }
   | {
       ok: false;

@@ -12,7 +12,16 @@ export interface PdfTarget {
   pageId?: string;
 }
 
+/**
+ * Who asks for a link, signed into it: the PDF is rendered by a background job, which runs
+ * as someone (`requestedBy`) and belongs to an organization (the space's).
+ */
+export interface PdfRequester {
+  organizationId: string;
+  requestedBy: string;
+}
+
 export interface PdfLinks {
   /** A signed URL that serves the PDF of `target` until it expires. */
-  linkFor(target: PdfTarget): string;
+  linkFor(target: PdfTarget, requester: PdfRequester): string;
 }

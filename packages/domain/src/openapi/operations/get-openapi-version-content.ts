@@ -27,6 +27,7 @@ async function contentOf(
 export const getOpenApiVersionContent = operation({
   name: 'openapi.versions.content',
   kind: 'query',
+  access: 'visitor',
   summary: 'Get the files of a version of an OpenAPI specification',
   input: input.extend({ versionId: OpenApiVersionIdParam }),
   output: OpenApiVersionContentSchema,
@@ -37,6 +38,7 @@ export const getOpenApiVersionContent = operation({
 export const getLatestOpenApiVersionContent = operation({
   name: 'openapi.versions.latestContent',
   kind: 'query',
+  access: 'visitor',
   summary: 'Get the files of the newest version of an OpenAPI specification',
   input,
   output: OpenApiVersionContentSchema,

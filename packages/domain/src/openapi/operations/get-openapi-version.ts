@@ -10,6 +10,7 @@ const input = z.strictObject({ organizationId: OpenApiOrganizationIdParam, specS
 export const getOpenApiVersion = operation({
   name: 'openapi.versions.get',
   kind: 'query',
+  access: 'visitor',
   summary: 'Get a version of an OpenAPI specification',
   input: input.extend({ versionId: OpenApiVersionIdParam }),
   output: OpenApiVersionSchema,
@@ -23,6 +24,7 @@ export const getOpenApiVersion = operation({
 export const getLatestOpenApiVersion = operation({
   name: 'openapi.versions.latest',
   kind: 'query',
+  access: 'visitor',
   summary: 'Get the newest version of an OpenAPI specification',
   input,
   output: OpenApiVersionSchema,

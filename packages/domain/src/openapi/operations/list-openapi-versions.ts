@@ -7,11 +7,13 @@ import { type OpenApiVersion, OpenApiVersionSchema, presentOpenApiVersion } from
 
 /**
  * The versions of a specification (each upload processed without error), newest first.
- * Outcomes: not a member, a guest, or no such spec, 404; a bad `page`, 400.
+ * Anyone may list those of a 'public' spec. Outcomes: a spec the caller may not view (not a
+ * member, a guest, and the spec not public), or no such spec, 404; a bad `page`, 400.
  */
 export const listOpenApiVersions = operation({
   name: 'openapi.versions.list',
   kind: 'query',
+  access: 'visitor',
   summary: 'List the versions of an OpenAPI specification',
   input: z.strictObject({
     organizationId: OpenApiOrganizationIdParam,

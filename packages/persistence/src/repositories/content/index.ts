@@ -7,7 +7,6 @@ import { commentReplyIndexes, MongoCommentReplyRepository } from './comment-repl
 import { commentIndexes, MongoCommentRepository } from './comment-repository';
 import { contentGrantIndexes, MongoContentGrantRepository } from './content-grant-repository';
 import { MongoContentObjectRepository } from './content-object-repository';
-import { MongoImportJobRepository } from './import-job-repository';
 import { MongoRevisionRepository, revisionIndexes } from './revision-repository';
 import { MongoSpaceRepository, spaceIndexes } from './space-repository';
 import { MongoTreeLockRepository } from './tree-lock-repository';
@@ -29,7 +28,6 @@ export const contentRepositories = (db: StoreDatabase): ContentRepositories => (
   treeLocks: new MongoTreeLockRepository(db),
   revisions: new MongoRevisionRepository(db),
   contentObjects: new MongoContentObjectRepository(db),
-  importJobs: new MongoImportJobRepository(db),
   changeRequests: new MongoChangeRequestRepository(db),
   comments: new MongoCommentRepository(db),
   commentReplies: new MongoCommentReplyRepository(db),

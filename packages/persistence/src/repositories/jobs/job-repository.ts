@@ -25,6 +25,8 @@ export const jobIndexes: CollectionIndexes[] = [
     { key: { state: 1, leaseUntil: 1 } },
     // Lists: an organization's jobs (of a state), newest first.
     { key: { organizationId: 1, state: 1, _id: 1 } },
+    // The jobs of one piece of work (a PDF of a revision), newest first.
+    { key: { kind: 1, key: 1, _id: -1 } },
   ]),
 ];
 
@@ -48,6 +50,11 @@ export class MongoJobRepository implements JobRepository {
 
   async findById(id: string): Promise<JobRecord | null> {
     const doc = await this.#jobs.findOne({ _id: id });
+    return doc ? toRecord(doc) : null;
+  }
+
+  async findLatestByKey(kind: string, key: string): Promise<JobRecord | null> {
+    const [doc] = await this.#jobs.find({ kind, key }, { sort: { _id: -1 }, limit: 1 }).toArray();
     return doc ? toRecord(doc) : null;
   }
 

@@ -24,6 +24,7 @@ interface OpenApiVersionContentDocument {
   _id: string;
   specId: string;
   files: OpenApiVersionContentRecord['files'];
+  bundled?: string;
 }
 
 export const openApiVersionIndexes: CollectionIndexes[] = [
@@ -49,7 +50,12 @@ export class MongoOpenApiVersionRepository implements OpenApiVersionRepository {
     const { id, ...rest } = version;
     // The files first: a version is listed only once its files are there.
     await ignoringDuplicate(() =>
-      this.#contents.insertOne({ _id: content.versionId, specId: version.specId, files: content.files }),
+      this.#contents.insertOne({
+        _id: content.versionId,
+        specId: version.specId,
+        files: content.files,
+        ...(content.bundled === undefined ? {} : { bundled: content.bundled }),
+      }),
     );
     await ignoringDuplicate(() => this.#versions.insertOne({ _id: id, ...rest }));
   }
@@ -66,7 +72,12 @@ export class MongoOpenApiVersionRepository implements OpenApiVersionRepository {
 
   async content(versionId: string): Promise<OpenApiVersionContentRecord | null> {
     const doc = await this.#contents.findOne({ _id: versionId });
-    return doc ? { versionId: doc._id, files: doc.files } : null;
+    if (!doc) return null;
+    return {
+      versionId: doc._id,
+      files: doc.files,
+      ...(doc.bundled === undefined ? {} : { bundled: doc.bundled }),
+    };
   }
 
   async deleteForSpec(specId: string): Promise<void> {

@@ -4,12 +4,13 @@ import { operation } from '../../../core/operation';
 import { IdSchema } from '../../../core/schemas';
 import { authorizeSpace } from '../../../policies/authorize-space';
 import { SpaceIdParam } from '../../spaces/operations/params';
-import { ImportJobSchema, presentImportJob } from '../import-jobs';
+import { CONTENT_IMPORT_JOB, ImportJobSchema, presentImportJob } from '../import-jobs';
 
 /**
  * An import into the space or one of its change requests, with its progress and outcome
- * (beyond GitBook's interface: long imports go on after their request answered). Outcomes:
- * a space the caller cannot view, or an import that is not the space's, 404.
+ * (beyond GitBook's interface: long imports go on after their request answered): its job
+ * (`content.import`), the import's id being the job's. Outcomes: a space the caller cannot
+ * view, or an id that is not an import job of the space, 404.
  */
 export const getImport = operation({
   name: 'spaces.content.imports.get',
@@ -19,8 +20,8 @@ export const getImport = operation({
   output: ImportJobSchema,
   async run(ctx, input) {
     const { space } = await authorizeSpace(ctx, input.spaceId, 'view');
-    const job = await ctx.repos.importJobs.findById(space.id, input.importId);
-    if (!job) throw notFound('Import');
-    return presentImportJob(ctx.urls, job, ctx.clock.now());
+    const job = await ctx.repos.jobs.findById(input.importId);
+    if (!job || job.kind !== CONTENT_IMPORT_JOB || job.spaceId !== space.id) throw notFound('Import');
+    return presentImportJob(ctx.urls, job);
   },
 });

@@ -7,21 +7,23 @@ import { authorizeSpace } from '../../../policies/authorize-space';
 import { SpaceIdParam } from '../../spaces/operations/params';
 import { advanceSpace } from '../advance-space';
 import { ImportResultSchema, importShape } from '../import-request';
+import type { ImportTarget } from '../import-target';
 import { importedRevision } from '../imported-revision';
-import { runImport } from '../run-import';
+import { startImport } from '../start-import';
 
 /**
  * Imports content into a live space (GitBook's `content/import`): the source is read
  * (a website crawled under its path prefix, an HTML page, a markdown file, a zip, a docx),
  * and its pages are added after the space's top-level pages, its files beside the space's,
- * as one new revision. An import longer than a few seconds answers with its job
- * (`import`, `revision` empty) and goes on; `GET SPACE/content/imports/{id}` tells its
- * progress and outcome (`runImport`). Needs `edit` on the space. Outcomes: 201 `{revision,
- * importedResources, totalResources}`; a space the caller cannot view, 404; a role below
- * edit, 403; a locked space, 409 and nothing read; a source Quire does not read, or one
- * that cannot be fetched, is not what it was said to be, is too big or unsafe, 400 on
- * `url` or `source`, the content unchanged (the failed import is kept, with its reason, as a job). An edit that lands meanwhile: the import is added
- * onto it (compare-and-swap, 5 tries).
+ * as one new revision. The import is a job (`content.import`, run by a worker as the
+ * caller, who is authorized again when it runs); the request waits a few seconds for it
+ * (`startImport`), and a longer one answers with its job (`import`, `revision` empty);
+ * `GET SPACE/content/imports/{id}` tells its progress and outcome. Needs `edit` on the
+ * space. Outcomes: 201 `{revision, importedResources, totalResources}`; a space the caller
+ * cannot view, 404; a role below edit, 403; a locked space, 409 and no job; a source Quire
+ * does not read, 400 on `source`; one that cannot be fetched, is not what it was said to be,
+ * is too big or unsafe, 400 on `url`, the content unchanged (the failed job is kept, with its
+ * reason). An edit that lands meanwhile: the import is added onto it (compare-and-swap, 5 tries).
  */
 export const importSpaceContent = operation({
   name: 'spaces.content.import',
@@ -35,12 +37,20 @@ export const importSpaceContent = operation({
 
 /** The import of `importSpaceContent`, from a URL or from bytes (the CLI's local files). */
 export async function importIntoSpace(ctx: OperationContext, spaceId: string, request: ImportRequest) {
+  return startImport(ctx, await spaceImportTarget(ctx, spaceId), request);
+}
+
+/** The space as an import's target, once the caller may edit it: by the request, and by the job. */
+export async function spaceImportTarget(ctx: OperationContext, spaceId: string): Promise<ImportTarget> {
   const { space } = await authorizeSpace(ctx, spaceId, 'edit');
   if (space.editMode === 'locked') throw conflict('The space is locked: its content cannot be edited');
-  return runImport(ctx, { spaceId: space.id }, request, async (content) => {
-    const { revision } = await advanceSpace(ctx, space, async (current, head) => ({
-      revision: await importedRevision(ctx, { space: current, head, content }),
-    }));
-    return revision.id;
-  });
+  return {
+    space,
+    async write(content) {
+      const { revision } = await advanceSpace(ctx, space, async (current, head) => ({
+        revision: await importedRevision(ctx, { space: current, head, content }),
+      }));
+      return revision.id;
+    },
+  };
 }

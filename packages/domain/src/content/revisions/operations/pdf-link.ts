@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { OperationContext } from '../../../core/context';
+import { callerOf, type OperationContext } from '../../../core/context';
 import { notFound } from '../../../core/errors';
 import { operation } from '../../../core/operation';
 import { IdSchema } from '../../../core/schemas';
@@ -28,12 +28,15 @@ async function pdfLinkOf(
   if (pageId !== undefined && !(await pageIndexOf(ctx, revision.tree)).pages.has(pageId))
     throw notFound('Page');
   return {
-    url: ctx.pdfLinks.linkFor({
-      spaceId: space.id,
-      revisionId: revision.id,
-      ...(source.changeRequestId !== undefined ? { changeRequestId: source.changeRequestId } : {}),
-      ...(pageId !== undefined ? { pageId } : {}),
-    }),
+    url: ctx.pdfLinks.linkFor(
+      {
+        spaceId: space.id,
+        revisionId: revision.id,
+        ...(source.changeRequestId !== undefined ? { changeRequestId: source.changeRequestId } : {}),
+        ...(pageId !== undefined ? { pageId } : {}),
+      },
+      { organizationId: space.organizationId, requestedBy: callerOf(ctx).userId },
+    ),
   };
 }
 

@@ -1,0 +1,77 @@
+/**
+ * Opening the configured store for a process that writes to it (the server, a `quire`
+ * command, a worker): apart from the server's start, so that those load no HTTP code.
+ */
+import {
+  type MaintenanceLog,
+  openSessionAndRepair,
+  openStore,
+  repositoryIndexes,
+  type StoreSession,
+} from '@quire/persistence';
+import { ensureIndexes, mongoHostsOf, type Store } from '@quire/store';
+import type { Config } from './config';
+
+export const silentLog: MaintenanceLog = { info: () => {}, warn: () => {} };
+
+/**
+ * The store with its session: renewed while open (MongoDB), ended at a clean close, after
+ * the last write and before the store closes.
+ */
+function withSession(store: Store, session: StoreSession, log: MaintenanceLog): Store {
+  const renewal =
+    session.renewEveryMs === null
+      ? undefined
+      : setInterval(() => {
+          session
+            .renew()
+            .catch((error: unknown) => log.warn({ err: error }, 'renewing the store session failed'));
+        }, session.renewEveryMs);
+  renewal?.unref();
+  let closing: Promise<void> | undefined;
+  return {
+    engine: store.engine,
+    db: store.db,
+    ping: () => store.ping(),
+    ...(store.stats ? { stats: store.stats.bind(store) } : {}),
+    close: () => {
+      closing ??= (async () => {
+        clearInterval(renewal);
+        try {
+          await session.end();
+        } finally {
+          await store.close();
+        }
+      })();
+      return closing;
+    },
+  };
+}
+
+/**
+ * Opens the configured store for a process that will write to it (the server, a command of
+ * the `quire` command line): indexes, then the session, repairing after an unclean shutdown.
+ */
+export async function openConfiguredStore(
+  config: Config,
+  options: { log?: MaintenanceLog; now?: () => number } = {},
+): Promise<Store> {
+  const log = options.log ?? silentLog;
+  if (config.mongodbUri) {
+    const hosts = mongoHostsOf(config.mongodbUri);
+    log.info({ hosts }, `connecting to MongoDB at ${hosts}…`);
+  }
+  const store = await openStore(
+    config.mongodbUri
+      ? { mongodbUri: config.mongodbUri, mongodbDb: config.mongodbDb, dataDir: config.dataDir }
+      : { dataDir: config.dataDir },
+  );
+  try {
+    await ensureIndexes(store.db, repositoryIndexes);
+    const session = await openSessionAndRepair(store, { log, ...(options.now ? { now: options.now } : {}) });
+    return withSession(store, session, log);
+  } catch (error) {
+    await store.close().catch(() => {});
+    throw error;
+  }
+}
