@@ -125,7 +125,20 @@ const ConfigSchema = z
           .map((host) => host.trim().toLowerCase())
           .filter((host) => host !== ''),
       ),
+    /** The translation provider: `libretranslate` or `openai` (unset: translation runs fail, saying how to set one). */
+    QUIRE_TRANSLATE_PROVIDER: optionalString.pipe(
+      z.enum(['libretranslate', 'openai'], { error: 'must be libretranslate or openai' }).optional(),
+    ),
+    /** The provider's base URL (OpenAI-compatible: without `/v1`), fetched through the outbound module. */
+    QUIRE_TRANSLATE_URL: optionalString.pipe(
+      z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).optional(),
+    ),
+    /** The provider's API key (LibreTranslate's `api_key`, OpenAI's bearer token). */
+    QUIRE_TRANSLATE_API_KEY: optionalString,
+    /** The chat model an OpenAI-compatible provider runs (required for `openai`). */
+    QUIRE_TRANSLATE_MODEL: optionalString,
   })
+  .superRefine(checkTranslationProvider)
   .transform((env) => {
     const publicUrl = (env.QUIRE_PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
     return {
@@ -163,10 +176,57 @@ const ConfigSchema = z
         ? path.resolve(env.INIT_CWD ?? process.cwd(), env.QUIRE_TEMPLATES_DIR)
         : fileURLToPath(new URL('../templates', import.meta.url)),
       files: { maxFetchedBytes: env.QUIRE_FILE_MAX_BYTES, maxInlineBytes: env.QUIRE_FILE_INLINE_MAX_BYTES },
+      translation: translationProviderOf(env),
     };
   });
 
 export type Config = z.output<typeof ConfigSchema>;
+
+/** The translation provider configured, or undefined when none is. */
+export type TranslationProviderConfig =
+  | { provider: 'libretranslate'; url: string; apiKey?: string }
+  | { provider: 'openai'; url: string; apiKey?: string; model: string };
+
+interface TranslationEnv {
+  QUIRE_TRANSLATE_PROVIDER?: 'libretranslate' | 'openai' | undefined;
+  QUIRE_TRANSLATE_URL?: string | undefined;
+  QUIRE_TRANSLATE_API_KEY?: string | undefined;
+  QUIRE_TRANSLATE_MODEL?: string | undefined;
+}
+
+/** A provider needs its URL, a URL needs its provider, and a chat provider its model. */
+function checkTranslationProvider(env: TranslationEnv, context: z.RefinementCtx): void {
+  const { QUIRE_TRANSLATE_PROVIDER: provider, QUIRE_TRANSLATE_URL: url } = env;
+  if (provider !== undefined && url === undefined)
+    context.addIssue({
+      code: 'custom',
+      path: ['QUIRE_TRANSLATE_URL'],
+      message: `required with QUIRE_TRANSLATE_PROVIDER=${provider}`,
+    });
+  if (provider === undefined && url !== undefined)
+    context.addIssue({
+      code: 'custom',
+      path: ['QUIRE_TRANSLATE_PROVIDER'],
+      message: 'required with QUIRE_TRANSLATE_URL (libretranslate or openai)',
+    });
+  if (provider === 'openai' && env.QUIRE_TRANSLATE_MODEL === undefined)
+    context.addIssue({
+      code: 'custom',
+      path: ['QUIRE_TRANSLATE_MODEL'],
+      message: 'required with QUIRE_TRANSLATE_PROVIDER=openai',
+    });
+}
+
+function translationProviderOf(env: TranslationEnv): TranslationProviderConfig | undefined {
+  const { QUIRE_TRANSLATE_PROVIDER: provider, QUIRE_TRANSLATE_URL: url } = env;
+  if (provider === undefined || url === undefined) return undefined;
+  const base = {
+    url: url.replace(/\/+$/, ''),
+    ...(env.QUIRE_TRANSLATE_API_KEY ? { apiKey: env.QUIRE_TRANSLATE_API_KEY } : {}),
+  };
+  if (provider === 'libretranslate') return { provider, ...base };
+  return { provider, ...base, model: env.QUIRE_TRANSLATE_MODEL ?? '' };
+}
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';

@@ -26,3 +26,10 @@ export {
 export { rewriteLinks } from './rewrite-links';
 export { markdownToDocument } from './to-document';
 export { documentToMarkdown } from './to-markdown';
+export {
+  rebuildTranslatedMarkdown,
+  type TranslatableMarkdown,
+  TranslationCountError,
+  translatableMarkdown,
+  translatableTexts,
+} from './translatable-text';

@@ -61,7 +61,7 @@ function definitionsOf(tree: Root): Map<string, Definition> {
 }
 
 /** A link whose text is its own URL (`mailto:` left out for an email): how autolinks parse. */
-function isAutolink(node: Extract<Nodes, { type: 'link' }>): boolean {
+export function isAutolink(node: Extract<Nodes, { type: 'link' }>): boolean {
   const [only, ...rest] = node.children;
   if (rest.length > 0 || only?.type !== 'text') return false;
   return (

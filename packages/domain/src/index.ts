@@ -8,3 +8,4 @@ export * from './organizations';
 export * from './policies';
 export * from './publishing';
 export * from './registry';
+export * from './translations';

@@ -12,6 +12,7 @@ import { jobsOperations } from './jobs';
 import { openApiOperations } from './openapi';
 import { organizationOperations } from './organizations';
 import { publishingOperations } from './publishing';
+import { translationsOperations } from './translations';
 
 const areas: readonly OperationTree[] = [
   identityOperations,
@@ -20,6 +21,7 @@ const areas: readonly OperationTree[] = [
   openApiOperations,
   contentOperations,
   publishingOperations,
+  translationsOperations,
 ];
 
 const mounts = areas.flatMap((area) => Object.keys(area));
@@ -33,6 +35,7 @@ export const operations = {
   ...openApiOperations,
   ...contentOperations,
   ...publishingOperations,
+  ...translationsOperations,
 } satisfies OperationTree;
 
 export type Operations = typeof operations;

@@ -11,6 +11,8 @@
  *   aborted as soon as it passes `maxBytes`.
  * - `timeoutMs` covers everything: every hop, headers and body.
  * - URLs with credentials are refused, so no secret is ever sent, stored or logged.
+ * - A request with a body (`outgoing`, a call to an API) follows no redirect: its headers
+ *   (an API key) and body go to the URL given, never to where a redirect points.
  *
  * Every failure is an `OutboundFetchError` with a `reason` and a message safe to show.
  */
@@ -30,6 +32,13 @@ export interface OutboundFetchLimits {
   allowHosts: readonly string[];
 }
 
+/** A call to an API instead of a GET: its method, headers (an API key among them) and body. */
+export interface OutgoingRequest {
+  method: 'POST';
+  headers: Record<string, string>;
+  body: string;
+}
+
 export interface FetchedResource {
   bytes: Uint8Array;
   /** The `Content-Type` the server declared, if any (unchecked: the caller decides). */
@@ -41,7 +50,11 @@ export interface FetchedResource {
 const MAX_REDIRECTS = 5;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
-export async function fetchPublicUrl(url: string, limits: OutboundFetchLimits): Promise<FetchedResource> {
+export async function fetchPublicUrl(
+  url: string,
+  limits: OutboundFetchLimits,
+  outgoing?: OutgoingRequest,
+): Promise<FetchedResource> {
   const allowHosts = new Set(limits.allowHosts.map(hostOf));
   const agent = new Agent({ connect: { lookup: guardedLookup(allowHosts) } });
   const deadline = new AbortController();
@@ -50,10 +63,11 @@ export async function fetchPublicUrl(url: string, limits: OutboundFetchLimits): 
     let current = parseFetchableUrl(url);
     for (let hop = 0; ; hop++) {
       refuseLiteralAddress(current, allowHosts);
-      const response = await send(current, agent, deadline.signal, limits.timeoutMs);
+      const response = await send(current, agent, deadline.signal, limits.timeoutMs, outgoing);
       const location = response.headers.location;
       if (REDIRECT_STATUSES.has(response.statusCode) && typeof location === 'string') {
         discard(response.body);
+        if (outgoing) throw new OutboundFetchError('bad-status', 'The URL answered with a redirect');
         if (hop === MAX_REDIRECTS)
           throw new OutboundFetchError('bad-status', `The URL redirected more than ${MAX_REDIRECTS} times`);
         current = parseFetchableUrl(location, current);
@@ -114,14 +128,21 @@ function refuseLiteralAddress(url: URL, allowHosts: ReadonlySet<string>): void {
 const privateAddress = () =>
   new OutboundFetchError('private-address', 'The URL points to a private, local or reserved address');
 
-async function send(url: URL, agent: Agent, signal: AbortSignal, timeoutMs: number) {
+async function send(
+  url: URL,
+  agent: Agent,
+  signal: AbortSignal,
+  timeoutMs: number,
+  outgoing: OutgoingRequest | undefined,
+) {
   // undici's `request` follows no redirect by itself: they come back here, hop by hop.
   try {
     return await request(url, {
-      method: 'GET',
+      method: outgoing?.method ?? 'GET',
       dispatcher: agent,
       signal,
-      headers: { 'user-agent': 'Quire' },
+      headers: { ...outgoing?.headers, 'user-agent': 'Quire' },
+      ...(outgoing ? { body: outgoing.body } : {}),
     });
   } catch (error) {
     throw failureOf(error, signal, timeoutMs);

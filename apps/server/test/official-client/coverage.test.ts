@@ -32,6 +32,8 @@ const QUIRE_ONLY = [
   'GET /v1/templates',
   // The progress of an import that goes on after its request answered.
   'GET /v1/spaces/:spaceId/content/imports/:importId',
+  // Running a translation again (the interface document's; GitBook's published document has no run).
+  'POST /v1/orgs/:organizationId/translations/:translationId/run',
 ];
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -22,5 +22,6 @@ import './site-access.cases';
 import './links.cases';
 import './search.cases';
 import './openapi.cases';
+import './translations.cases';
 
 useSharedServer();

@@ -23,6 +23,7 @@ import { siteStructureCases } from './site-structure.cases';
 import { siteCases } from './sites.cases';
 import { spaceCases } from './spaces.cases';
 import { teamCases } from './teams.cases';
+import { translationCases } from './translations.cases';
 
 const cases = [
   ...identityCases,
@@ -42,6 +43,7 @@ const cases = [
   ...siteStructureCases,
   ...linkCases,
   ...searchCases,
+  ...translationCases,
 ];
 
 describe('the permission matrix', () => {

@@ -18,4 +18,5 @@ export * from './ports/openapi-processor';
 export * from './ports/passwords';
 export * from './ports/pdf-links';
 export * from './ports/secrets';
+export * from './ports/translation-provider';
 export * from './schemas';

@@ -6,6 +6,11 @@ import type { JobRecord } from './records';
 export const DEFAULT_JOB_MAX_ATTEMPTS = 5;
 
 export interface EnqueueJobInput {
+  /**
+   * The job's id when its starter named it before storing it (a translation records its run
+   * first, so that no two runs start); a new id otherwise.
+   */
+  id?: string;
   kind: string;
   payload: Record<string, unknown>;
   organizationId: string;
@@ -31,7 +36,7 @@ export async function enqueueJob(
     throw new Error('enqueueJob: no caller and no createdBy: a job runs as someone');
   const now = ctx.clock.now().toISOString();
   const job: JobRecord = {
-    id: ctx.ids.newId(),
+    id: input.id ?? ctx.ids.newId(),
     kind: input.kind,
     state: 'pending',
     organizationId: input.organizationId,

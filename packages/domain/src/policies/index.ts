@@ -21,3 +21,4 @@ export * from './organization-policy';
 export * from './permission-schemas';
 export * from './site-policy';
 export * from './team-policy';
+export * from './translation-policy';

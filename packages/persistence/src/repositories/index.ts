@@ -10,6 +10,7 @@ import { jobsIndexes, jobsRepositories } from './jobs';
 import { openApiIndexes, openApiRepositories } from './openapi';
 import { organizationsIndexes, organizationsRepositories } from './organizations';
 import { publishingIndexes, publishingRepositories } from './publishing';
+import { translationsIndexes, translationsRepositories } from './translations';
 
 /** The indexes of every repository, created at startup on either engine by `ensureIndexes`. */
 export const repositoryIndexes: CollectionIndexes[] = [
@@ -19,6 +20,7 @@ export const repositoryIndexes: CollectionIndexes[] = [
   ...openApiIndexes,
   ...contentIndexes,
   ...publishingIndexes,
+  ...translationsIndexes,
 ];
 
 export function createRepositories(db: StoreDatabase): Repositories {
@@ -29,5 +31,6 @@ export function createRepositories(db: StoreDatabase): Repositories {
     ...openApiRepositories(db),
     ...contentRepositories(db),
     ...publishingRepositories(db),
+    ...translationsRepositories(db),
   };
 }

@@ -154,6 +154,14 @@ export const API_TAGS: readonly ApiTag[] = [
       'validated by a job; each one processed without error becomes a version with its files.',
   },
   {
+    name: 'Translations',
+    group: 'content',
+    prefixes: ['translations'],
+    description:
+      "An organization's translations of its spaces into other languages: each run (a job) translates the " +
+      "source space's content and writes it into the result space.",
+  },
+  {
     name: 'Jobs',
     group: 'content',
     prefixes: ['jobs'],

@@ -15,6 +15,7 @@ import { searchRoutes } from './routes/search';
 import { siteAccessRoutes } from './routes/site-access';
 import { siteStructureRoutes } from './routes/site-structure';
 import { siteRoutes } from './routes/sites';
+import { translationRoutes } from './routes/translations';
 
 export const restRoutes: readonly RestRoute[] = [
   ...identityRoutes,
@@ -29,4 +30,5 @@ export const restRoutes: readonly RestRoute[] = [
   ...siteRoutes,
   ...siteStructureRoutes,
   ...siteAccessRoutes,
+  ...translationRoutes,
 ];

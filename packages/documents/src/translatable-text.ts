@@ -1,0 +1,317 @@
+/**
+ * The text of a markdown page that a translation sends, and the page rebuilt from the
+ * translations: structure identical (headings, lists, tables, hints, code blocks, links'
+ * targets), only text replaced.
+ *
+ * Blocks, in document order: every paragraph, heading and table cell (wherever it stands: in
+ * a list item, a quote, a hint, a footnote), then the alt text and caption (title) of each
+ * image in it. Code blocks, HTML, front matter, definitions and OpenAPI blocks are never
+ * sent; a block without a letter in its text (a cell holding `42`, a paragraph holding only
+ * an image) is not sent either.
+ *
+ * Inline marks travel as tags, because the sentence around them is translated as a whole and
+ * the words they mark move with the grammar: `<b>`, `<i>`, `<s>` for strong, emphasis and
+ * strikethrough; `<a id="N">…</a>` for a link (its URL stays here, only its words are sent);
+ * `<code id="N"></code>` for inline code and `<x id="N"></x>` for anything else kept as is
+ * (images, inline HTML, footnote references): an empty element, so the code itself is never
+ * sent; `<br>` for a hard break. Text is HTML-escaped, so the whole block is an HTML fragment
+ * that LibreTranslate's `format: 'html'` and a chat model both keep tags of. Tags are HTML's,
+ * not markdown: a translator keeps `**` poorly and would see URLs inside `[text](url)`.
+ *
+ * Reading a translation back is tolerant, since translators do not always keep tags:
+ * tag names are read in any case, a closing tag without its opening is dropped, a tag left
+ * open is closed at the block's end, an unknown tag stays text, and a link or kept element
+ * the translation lost is appended at the end of the block, so no URL and no code is ever
+ * lost.
+ */
+import type { Nodes, Parent, PhrasingContent, Root } from 'mdast';
+import { isAutolink } from './links-of';
+import { parseMarkdown, printMarkdown } from './markdown-processor';
+
+/**
+ * A page's text to translate (`texts`, in order) and its rebuild from their translations,
+ * over one parse: a run parses each page once, whatever it sends. `rebuild` fills the parsed
+ * tree in place, so it is called once.
+ */
+export interface TranslatableMarkdown {
+  texts: string[];
+  /** The canonical markdown (as `normalizeMarkdown` prints it) with `texts` replaced by `translated`, in order. */
+  rebuild(translated: readonly string[]): string;
+}
+
+/** A rebuild given a different number of translations than `texts` holds, or called twice. */
+export class TranslationCountError extends Error {
+  override readonly name = 'TranslationCountError';
+}
+
+export function translatableMarkdown(markdown: string): TranslatableMarkdown {
+  const tree = parseMarkdown(markdown);
+  const slots = slotsOf(tree);
+  let rebuilt = false;
+  return {
+    texts: slots.map((slot) => slot.text),
+    rebuild(translated) {
+      if (rebuilt) throw new TranslationCountError('a translatable page is rebuilt once');
+      if (slots.length !== translated.length)
+        throw new TranslationCountError(
+          `expected ${slots.length} translated texts, got ${translated.length}`,
+        );
+      rebuilt = true;
+      for (const [index, slot] of slots.entries()) slot.put(translated[index] as string);
+      return printMarkdown(tree);
+    },
+  };
+}
+
+/** The blocks of `markdown` to translate, in order. */
+export function translatableTexts(markdown: string): string[] {
+  return translatableMarkdown(markdown).texts;
+}
+
+/** `markdown` rebuilt from `translated`, given in the order of `translatableTexts(markdown)`. */
+export function rebuildTranslatedMarkdown(markdown: string, translated: readonly string[]): string {
+  return translatableMarkdown(markdown).rebuild(translated);
+}
+
+/** A place in the tree holding text to translate: what is sent, and how its translation goes back. */
+interface TextSlot {
+  text: string;
+  put(translated: string): void;
+}
+
+type ImageNode = Extract<PhrasingContent, { type: 'image' | 'imageReference' }>;
+type LinkNode = Extract<PhrasingContent, { type: 'link' | 'linkReference' }>;
+type KeptNode = Exclude<PhrasingContent, { type: 'text' | 'emphasis' | 'strong' | 'delete' | 'break' }>;
+
+const phrasingContainers = new Set(['paragraph', 'heading', 'tableCell']);
+const neverSent = new Set(['code', 'html', 'yaml', 'definition', 'openapiOperation']);
+
+function slotsOf(tree: Root): TextSlot[] {
+  const slots: TextSlot[] = [];
+  // An explicit stack, children pushed in reverse: document order, and a deep tree cannot
+  // exhaust the call stack.
+  const stack: Array<Nodes | Root> = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop() as Nodes | Root;
+    if (neverSent.has(node.type)) continue;
+    if (phrasingContainers.has(node.type)) {
+      slots.push(...blockSlots(node as Parent & { children: PhrasingContent[] }));
+      continue;
+    }
+    if ('children' in node) {
+      const children = node.children as Nodes[];
+      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as Nodes);
+    }
+  }
+  return slots;
+}
+
+/** The slot of a phrasing container (when it has words), then its images' alt and caption. */
+function blockSlots(container: { children: PhrasingContent[] }): TextSlot[] {
+  const encoded = encodeInline(container.children);
+  const slots: TextSlot[] = [];
+  if (hasLetter(container.children))
+    slots.push({
+      text: encoded.text,
+      put: (translated) => {
+        container.children = decodeInline(translated, encoded.kept);
+      },
+    });
+  for (const image of encoded.images) {
+    if (image.alt && /\p{L}/u.test(image.alt))
+      slots.push({ text: escapeText(image.alt), put: (translated) => (image.alt = plainTextOf(translated)) });
+    if (image.type === 'image' && image.title && /\p{L}/u.test(image.title))
+      slots.push({
+        text: escapeText(image.title),
+        put: (translated) => (image.title = plainTextOf(translated)),
+      });
+  }
+  return slots;
+}
+
+function hasLetter(nodes: readonly PhrasingContent[]): boolean {
+  return nodes.some((node) =>
+    node.type === 'text' ? /\p{L}/u.test(node.value) : 'children' in node && hasLetter(node.children),
+  );
+}
+
+interface EncodedInline {
+  text: string;
+  /** Links and kept elements by their tag's id, in document order. */
+  kept: Map<number, LinkNode | KeptNode>;
+  images: ImageNode[];
+}
+
+const markTags = { emphasis: 'i', strong: 'b', delete: 's' } as const;
+
+function encodeInline(nodes: readonly PhrasingContent[]): EncodedInline {
+  const kept = new Map<number, LinkNode | KeptNode>();
+  const images: ImageNode[] = [];
+  const encode = (children: readonly PhrasingContent[]): string =>
+    children
+      .map((node): string => {
+        switch (node.type) {
+          case 'text':
+            return escapeText(node.value);
+          case 'emphasis':
+          case 'strong':
+          case 'delete': {
+            const tag = markTags[node.type];
+            return '<' + tag + '>' + encode(node.children) + '</' + tag + '>';
+          }
+          case 'break':
+            return '<br>';
+          case 'link':
+          case 'linkReference': {
+            // An autolink's words are its URL: kept whole, never sent.
+            if (node.type === 'link' && isAutolink(node)) return keep(node);
+            const id = kept.size + 1;
+            kept.set(id, node);
+            return '<a id="' + id + '">' + encode(node.children) + '</a>';
+          }
+          default:
+            if (node.type === 'image' || node.type === 'imageReference') images.push(node);
+            return keep(node);
+        }
+      })
+      .join('');
+  const keep = (node: KeptNode | LinkNode): string => {
+    const id = kept.size + 1;
+    kept.set(id, node);
+    const tag = node.type === 'inlineCode' ? 'code' : 'x';
+    return '<' + tag + ' id="' + id + '"></' + tag + '>';
+  };
+  return { text: encode(nodes), kept, images };
+}
+
+const tagPattern = /<(\/?)([a-z]+)((?:\s+[a-z]+\s*=\s*"[^"]*")*)\s*\/?>/gi;
+// Maps, not objects: a tag a translator writes (`<constructor>`) must not read a prototype's property.
+const markOfTag = new Map<string, 'emphasis' | 'strong' | 'delete'>([
+  ['i', 'emphasis'],
+  ['b', 'strong'],
+  ['s', 'delete'],
+]);
+/** The same marks under HTML's other names, as a translator may rewrite them. */
+const tagAliases = new Map([
+  ['em', 'i'],
+  ['strong', 'b'],
+  ['del', 's'],
+  ['strike', 's'],
+]);
+const knownTags = new Set(['a', 'code', 'x', 'br', 'i', 'b', 's']);
+
+interface OpenFrame {
+  tag: string;
+  children: PhrasingContent[];
+}
+
+/** The phrasing content a translated block spells (see the module's comment on tolerance). */
+function decodeInline(translated: string, kept: ReadonlyMap<number, LinkNode | KeptNode>): PhrasingContent[] {
+  const root: OpenFrame = { tag: '', children: [] };
+  const stack: OpenFrame[] = [root];
+  const used = new Set<number>();
+  const top = () => stack[stack.length - 1] as OpenFrame;
+  const addText = (text: string) => {
+    if (text !== '') top().children.push({ type: 'text', value: decodeEntities(text).replaceAll('\n', ' ') });
+  };
+  const closeTo = (depth: number) => {
+    while (stack.length > depth) {
+      const frame = stack.pop() as OpenFrame;
+      const node = nodeOfFrame(frame, kept);
+      if (node) top().children.push(node);
+    }
+  };
+  let last = 0;
+  for (const match of translated.matchAll(tagPattern)) {
+    addText(translated.slice(last, match.index));
+    last = match.index + match[0].length;
+    const closing = match[1] === '/';
+    const name = (match[2] as string).toLowerCase();
+    const tag = tagAliases.get(name) ?? name;
+    const id = idOf(match[3] as string);
+    if (closing) {
+      const depth = stack.findLastIndex(
+        (frame) => frame.tag === tag || (tag === 'a' && frame.tag.startsWith('a#')),
+      );
+      if (depth > 0) closeTo(depth);
+      else if (!knownTags.has(tag)) addText(match[0]);
+      continue;
+    }
+    if (tag === 'br') top().children.push({ type: 'break' });
+    else if (markOfTag.has(tag)) stack.push({ tag, children: [] });
+    else if (tag === 'a' && id !== undefined && isLink(kept.get(id)) && !used.has(id)) {
+      used.add(id);
+      stack.push({ tag: 'a#' + id, children: [] });
+    } else if ((tag === 'code' || tag === 'x') && id !== undefined && kept.has(id) && !used.has(id)) {
+      used.add(id);
+      top().children.push(structuredClone(kept.get(id) as KeptNode));
+    } else if (tag !== 'a' && tag !== 'code' && tag !== 'x') addText(match[0]);
+  }
+  addText(translated.slice(last));
+  closeTo(1);
+  // What the translation lost is put back at the end: a link with its source words.
+  const lost = [...kept].filter(([id]) => !used.has(id)).map(([, node]) => node);
+  for (const node of lost) {
+    if (lost.some((other) => other !== node && isLink(other) && contains(other, node))) continue;
+    root.children.push({ type: 'text', value: ' ' }, structuredClone(node));
+  }
+  return root.children;
+}
+
+/** A closing `</a>` is matched by any open link frame. */
+function nodeOfFrame(
+  frame: OpenFrame,
+  kept: ReadonlyMap<number, LinkNode | KeptNode>,
+): PhrasingContent | undefined {
+  if (frame.tag.startsWith('a#')) {
+    const link = structuredClone(kept.get(Number(frame.tag.slice(2))) as LinkNode);
+    link.children = frame.children as LinkNode['children'];
+    return link;
+  }
+  if (frame.children.length === 0) return undefined;
+  return { type: markOfTag.get(frame.tag) as 'strong', children: frame.children };
+}
+
+const isLink = (node: Nodes | undefined): node is LinkNode =>
+  node?.type === 'link' || node?.type === 'linkReference';
+
+function contains(parent: Nodes, target: Nodes): boolean {
+  if (!('children' in parent)) return false;
+  return (parent.children as Nodes[]).some((child) => child === target || contains(child, target));
+}
+
+function idOf(attributes: string): number | undefined {
+  const match = /\bid\s*=\s*"(\d+)"/i.exec(attributes);
+  return match ? Number(match[1]) : undefined;
+}
+
+function escapeText(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+const namedEntities: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+};
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    const lower = name.toLowerCase();
+    if (lower.startsWith('#x')) return safeCodePoint(Number.parseInt(lower.slice(2), 16)) ?? whole;
+    if (lower.startsWith('#')) return safeCodePoint(Number.parseInt(lower.slice(1), 10)) ?? whole;
+    return namedEntities[lower] ?? whole;
+  });
+}
+
+function safeCodePoint(code: number): string | undefined {
+  return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : undefined;
+}
+
+/** A translated alt text or caption: its text, any tag dropped. */
+function plainTextOf(translated: string): string {
+  return decodeEntities(translated.replace(tagPattern, '')).replaceAll('\n', ' ');
+}

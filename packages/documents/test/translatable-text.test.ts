@@ -1,0 +1,226 @@
+import fc from 'fast-check';
+import type { Nodes } from 'mdast';
+import { describe, expect, it } from 'vitest';
+import { normalizeMarkdown } from '../src/index';
+import { parseMarkdown } from '../src/markdown-processor';
+import {
+  rebuildTranslatedMarkdown,
+  TranslationCountError,
+  translatableMarkdown,
+  translatableTexts,
+} from '../src/translatable-text';
+
+const everyConstruct = `---
+title: Front matter
+---
+
+# Getting started
+
+A paragraph with **bold**, _italic_, ~~gone~~, \`npm run secret-code\` and [the guide](https://example.com/guide "Guide") plus a [reference][ref].
+Hard\\
+break and a footnote[^1] and <kbd>Ctrl</kbd>.
+
+![A diagram](https://example.com/diagram.png "The caption")
+
+- first item
+  - nested item with [link](https://example.com/nested)
+- [x] done task
+
+1. one
+2. two
+
+> A quote with _emphasis_.
+
+\`\`\`ts
+const hidden = 'code block text';
+\`\`\`
+
+{% hint style="warning" %}
+A hint with a [link](/pages/abc).
+{% endhint %}
+
+| Name | Count |
+| --- | ---: |
+| Ada | 42 |
+| \`inline cell code\` | 3 |
+
+<div>raw html block</div>
+
+{% openapi-operation spec="petstore" path="/pets" method="get" %}
+{% endopenapi-operation %}
+
+[ref]: https://example.com/ref
+[^1]: The footnote text.
+`;
+
+/** Uppercases the text between tags (entities and tags kept, as a translator does). */
+const shout = (text: string) =>
+  text
+    .split(/(<[^>]*>|&[a-z#0-9]+;)/i)
+    .map((part) => (part.startsWith('<') || part.startsWith('&') ? part : part.toUpperCase()))
+    .join('');
+
+/** The tree's shape without its words: types, depths, URLs, code, attributes. */
+function shapeOf(markdown: string): unknown {
+  const strip = (node: Nodes): unknown => {
+    const { position: _position, ...rest } = node as Nodes & { position?: unknown };
+    const copy: Record<string, unknown> = { ...rest };
+    if (node.type === 'text') copy.value = '';
+    if (node.type === 'image' || node.type === 'imageReference') copy.alt = '';
+    if (node.type === 'image') copy.title = node.title ? 'T' : node.title;
+    // `[ref]` translated prints as `[REF][ref]`: the same reference, written in full.
+    if (node.type === 'linkReference' || node.type === 'imageReference') copy.referenceType = 'any';
+    // An empty text node (left by a hint tag split off a paragraph) prints as nothing.
+    if ('children' in node)
+      copy.children = (node.children as Nodes[])
+        .filter((child) => !(child.type === 'text' && child.value === ''))
+        .map(strip);
+    return copy;
+  };
+  return strip(parseMarkdown(markdown));
+}
+
+describe('translatableTexts', () => {
+  const texts = translatableTexts(everyConstruct);
+
+  it('sends every kind of text block, in document order', () => {
+    expect(texts).toEqual([
+      'Getting started',
+      'A paragraph with <b>bold</b>, <i>italic</i>, <s>gone</s>, <code id="1"></code> and <a id="2">the guide</a> plus a <a id="3">reference</a>. Hard<br>break and a footnote<x id="4"></x> and <x id="5"></x>Ctrl<x id="6"></x>.',
+      'A diagram',
+      'The caption',
+      'first item',
+      'nested item with <a id="1">link</a>',
+      'done task',
+      'one',
+      'two',
+      'A quote with <i>emphasis</i>.',
+      'A hint with a <a id="1">link</a>.',
+      'Name',
+      'Count',
+      'Ada',
+      'The footnote text.',
+    ]);
+  });
+
+  it('never sends code, URLs, HTML blocks, front matter or OpenAPI blocks', () => {
+    const sent = texts.join('\n');
+    for (const secret of [
+      'secret-code',
+      'code block text',
+      'inline cell code',
+      'http',
+      '/pages/',
+      'raw html',
+      'petstore',
+      'Front matter',
+    ])
+      expect(sent).not.toContain(secret);
+  });
+
+  it('escapes text that looks like a tag', () => {
+    expect(translatableTexts('If a > b & 1 < 2, see <https://e.com> or https://e.org\n')).toEqual([
+      'If a &gt; b &amp; 1 &lt; 2, see <x id="1"></x> or <x id="2"></x>',
+    ]);
+  });
+});
+
+describe('rebuildTranslatedMarkdown', () => {
+  it('gives the normalized markdown back for an identity translation', () => {
+    expect(rebuildTranslatedMarkdown(everyConstruct, translatableTexts(everyConstruct))).toBe(
+      normalizeMarkdown(everyConstruct),
+    );
+  });
+
+  it('replaces the text and keeps code, URLs and structure', () => {
+    const rebuilt = rebuildTranslatedMarkdown(everyConstruct, translatableTexts(everyConstruct).map(shout));
+    expect(rebuilt).toContain('# GETTING STARTED');
+    expect(rebuilt).toContain('[THE GUIDE](https://example.com/guide "Guide")');
+    expect(rebuilt).toContain('`npm run secret-code`');
+    expect(rebuilt).toContain("const hidden = 'code block text';");
+    expect(rebuilt).toContain('![A DIAGRAM](https://example.com/diagram.png "THE CAPTION")');
+    expect(rebuilt).toContain('| `inline cell code` | 3 |');
+    expect(rebuilt).toContain('<kbd>CTRL</kbd>');
+    expect(shapeOf(rebuilt)).toEqual(shapeOf(everyConstruct));
+  });
+
+  it('keeps tags a translator moved, renamed or wrote in capitals', () => {
+    const markdown = 'Press `Enter` to open [the page](https://e.com/p) **now**.\n';
+    expect(
+      rebuildTranslatedMarkdown(markdown, [
+        '<STRONG>Maintenant</STRONG>, ouvrez <A ID="2">la page</A> avec <CODE ID="1"/>.',
+      ]),
+    ).toBe('**Maintenant**, ouvrez [la page](https://e.com/p) avec `Enter`.\n');
+  });
+
+  it('puts back at the end a link or code the translation lost, and drops stray closing tags', () => {
+    const markdown = 'Run `make` then read [the docs](https://e.com/d).\n';
+    expect(rebuildTranslatedMarkdown(markdown, ['Lancez puis lisez.</i>'])).toBe(
+      'Lancez puis lisez. `make` [the docs](https://e.com/d)\n',
+    );
+  });
+
+  it('keeps unknown tags as text, even those named like object properties', () => {
+    expect(rebuildTranslatedMarkdown('Some text\n', ['<constructor>un</constructor> <toString>deux'])).toBe(
+      '\\<constructor>un\\</constructor> \\<toString>deux\n',
+    );
+  });
+
+  it('keeps a translation on one line, in a heading too', () => {
+    expect(rebuildTranslatedMarkdown('# Title\n', ['Titre\nlong'])).toBe('# Titre long\n');
+  });
+
+  it('refuses a number of translations other than the blocks', () => {
+    expect(() => rebuildTranslatedMarkdown('a\n\nb\n', ['A'])).toThrow(TranslationCountError);
+  });
+
+  it('rebuilds from the one parse that gave the texts, once', () => {
+    const page = translatableMarkdown('# Title\n\nText with `code`.\n');
+    expect(page.texts).toEqual(['Title', 'Text with <code id="1"></code>.']);
+    expect(page.rebuild(['Titre', 'Texte avec <code id="1"></code>.'])).toBe(
+      '# Titre\n\nTexte avec `code`.\n',
+    );
+    expect(() => page.rebuild(page.texts)).toThrow(TranslationCountError);
+  });
+
+  const lines = [
+    '',
+    '# Heading *em*',
+    'text with *em*, __strong__, `code`, ~~del~~ and [a link](https://e.com "t") & <br>',
+    'a\\',
+    '- item',
+    '  - nested `x`',
+    '1. first',
+    '- [ ] task',
+    '> quote',
+    '```js',
+    'let code = 1',
+    '```',
+    '{% hint style="info" %}',
+    '{% endhint %}',
+    '| a | b |',
+    '|:--|--:|',
+    '| 1 | `c` |',
+    '![img](https://e.com/i.png "cap")',
+    '[ref]: https://e.com',
+    '[x][ref]',
+    'a[^1]',
+    '[^1]: note',
+  ];
+  const markdownArbitrary = fc
+    .array(fc.constantFrom(...lines), { maxLength: 12 })
+    .map((picked) => picked.join('\n') + '\n');
+
+  it('keeps the structure of any markdown (property)', () => {
+    fc.assert(
+      fc.property(markdownArbitrary, (markdown) => {
+        const texts = translatableTexts(markdown);
+        expect(rebuildTranslatedMarkdown(markdown, texts)).toBe(normalizeMarkdown(markdown));
+        const shouted = rebuildTranslatedMarkdown(markdown, texts.map(shout));
+        expect(shapeOf(shouted)).toEqual(shapeOf(markdown));
+        expect(texts.join('\n')).not.toMatch(/https:|`/);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * The translation rule set: one table drives both the guards (`authorizeTranslations`,
+ * `authorizeTranslation`) and the `permissions` object of every translation. A translation
+ * belongs to its organization, so what a member may do with it follows their organization
+ * role; it reads a source space, so creating or running one also needs to view that space
+ * (`authorizeTranslationSource`).
+ */
+import type { SpaceRecord } from '../content/spaces/records';
+import { callerOf, type OperationContext } from '../core/context';
+import { forbidden, notFound } from '../core/errors';
+import { type Role, roleAtLeast } from '../core/schemas';
+import type { MemberRecord } from '../organizations/records';
+import type { TranslationRecord } from '../translations/records';
+import { effectiveRolesFor } from './content-access';
+import { authorizeOrganization } from './organization-policy';
+
+export const TRANSLATION_ACTIONS = ['view', 'edit'] as const;
+export type TranslationAction = (typeof TRANSLATION_ACTIONS)[number];
+export type TranslationPermissions = Record<TranslationAction, boolean>;
+
+/**
+ * The least organization role each action needs. Members with a role see the translations
+ * (as they see the organization's spaces by default). `edit` (create, change the
+ * instructions, run, delete) needs `create`, GitBook's right to create content in the
+ * organization (`createContent`): a run makes a space, the result, in the organization.
+ */
+const requiredRole: Record<TranslationAction, Role> = {
+  view: 'read',
+  edit: 'create',
+};
+
+const NOTHING: TranslationPermissions = { view: false, edit: false };
+
+/**
+ * What a caller may do with the translations of an organization. The rules, in order (the
+ * first that decides wins):
+ *
+ * 1. Not a member, or a member whose access is disabled: nothing (the organization is not found).
+ * 2. A guest (no organization role): nothing (translations are not content shared with
+ *    them: the translation is not found).
+ * 3. A member with a role: what the role allows (`requiredRole`).
+ */
+export function translationPermissionsOf(subject: {
+  member: Pick<MemberRecord, 'role' | 'disabled'> | null;
+}): TranslationPermissions {
+  const { member } = subject;
+  if (member === null || member.disabled) return NOTHING; // 1
+  if (member.role === null) return NOTHING; // 2
+  return Object.fromEntries(
+    TRANSLATION_ACTIONS.map((action) => [action, roleAtLeast(member.role, requiredRole[action])]),
+  ) as TranslationPermissions; // 3
+}
+
+/**
+ * The caller's standing in an organization for its translations. Not a member (or
+ * disabled), 404 'Organization'; a guest, 404 'Translation' (as if there were none); a role
+ * too low for the action, 403.
+ */
+export async function authorizeTranslations(
+  ctx: OperationContext,
+  organizationId: string,
+  action: TranslationAction,
+): Promise<{ permissions: TranslationPermissions }> {
+  const { member } = await authorizeOrganization(ctx, organizationId, 'view');
+  const permissions = translationPermissionsOf({ member });
+  if (!permissions.view) throw notFound('Translation');
+  if (!permissions[action]) throw forbidden(`Your role in this organization does not allow: ${action}`);
+  return { permissions };
+}
+
+/**
+ * Loads a translation of an organization and checks an action on it (the organization's
+ * rules, `authorizeTranslations`). No such translation in this organization, 404
+ * 'Translation'.
+ */
+export async function authorizeTranslation(
+  ctx: OperationContext,
+  organizationId: string,
+  translationId: string,
+  action: TranslationAction,
+): Promise<{ translation: TranslationRecord; permissions: TranslationPermissions }> {
+  const [{ permissions }, translation] = await Promise.all([
+    authorizeTranslations(ctx, organizationId, action),
+    ctx.repos.translations.findById(translationId),
+  ]);
+  if (!translation || translation.organizationId !== organizationId) throw notFound('Translation');
+  return { translation, permissions };
+}
+
+/**
+ * The source space of a translation, for a caller about to read it (create, run): a space
+ * of the organization, not deleted, that the caller can view. Otherwise 404 naming
+ * `source.space` (whether it exists elsewhere does not leak).
+ */
+export async function authorizeTranslationSource(
+  ctx: OperationContext,
+  organizationId: string,
+  spaceId: string,
+): Promise<SpaceRecord> {
+  const space = await ctx.repos.spaces.findById(spaceId);
+  const refused = notFound('source.space: Space');
+  if (!space || space.organizationId !== organizationId || space.deletedAt !== undefined) throw refused;
+  const roles = await effectiveRolesFor(ctx, 'space', [space], callerOf(ctx).userId);
+  if (!roles.has(space.id)) throw refused;
+  return space;
+}

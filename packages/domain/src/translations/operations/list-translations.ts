@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { operation } from '../../core/operation';
+import { type Page, pageRequest, pageSchemaOf, pagingShape, toPage } from '../../core/paging';
+import { authorizeTranslations } from '../../policies/translation-policy';
+import { TranslationOrganizationIdParam } from '../translation-fields';
+import { runStateOf } from '../translation-runs';
+import { presentTranslation, type Translation, TranslationSchema } from '../translation-schema';
+
+/**
+ * The translations of an organization, oldest first, for its members with a role.
+ * Outcomes: not a member, 404 'Organization'; a guest, 404 'Translation'; a bad `page`, 400.
+ */
+export const listTranslations = operation({
+  name: 'translations.list',
+  kind: 'query',
+  summary: 'List the translations of an organization',
+  input: z.strictObject({ organizationId: TranslationOrganizationIdParam, ...pagingShape }),
+  output: pageSchemaOf(TranslationSchema),
+  async run(ctx, input): Promise<Page<Translation>> {
+    const { permissions } = await authorizeTranslations(ctx, input.organizationId, 'view');
+    const [slice, count] = await Promise.all([
+      ctx.repos.translations.listPage(input.organizationId, pageRequest(input)),
+      ctx.repos.translations.count(input.organizationId),
+    ]);
+    // One read of its latest run's job per translation listed: organizations hold few.
+    const states = new Map(
+      await Promise.all(
+        slice.items.map(async (translation) => [translation.id, await runStateOf(ctx, translation)] as const),
+      ),
+    );
+    return toPage(slice, count, (translation) =>
+      presentTranslation(ctx.urls, translation, states.get(translation.id)!, permissions),
+    );
+  },
+});

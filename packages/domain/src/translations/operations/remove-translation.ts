@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { operation } from '../../core/operation';
+import { authorizeTranslations } from '../../policies/translation-policy';
+import { TranslationIdParam, TranslationOrganizationIdParam } from '../translation-fields';
+
+/**
+ * Deletes a translation. Its result space stays (it is a space of the organization like
+ * any other); a run going finds no translation and ends. Outcomes: done, or no such
+ * translation in the organization, 204 (deleting what is not there succeeds); not a
+ * member, 404 'Organization'; a guest, 404 'Translation'; a role below `create`, 403.
+ */
+export const removeTranslation = operation({
+  name: 'translations.remove',
+  kind: 'mutation',
+  summary: 'Delete a translation',
+  input: z.strictObject({
+    organizationId: TranslationOrganizationIdParam,
+    translationId: TranslationIdParam,
+  }),
+  output: z.null(),
+  async run(ctx, input) {
+    await authorizeTranslations(ctx, input.organizationId, 'edit');
+    const translation = await ctx.repos.translations.findById(input.translationId);
+    if (translation?.organizationId === input.organizationId)
+      await ctx.repos.translations.delete(translation.id);
+    return null;
+  },
+});

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { operation } from '../../core/operation';
+import { authorizeTranslation, authorizeTranslationSource } from '../../policies/translation-policy';
+import { TranslationIdParam, TranslationOrganizationIdParam } from '../translation-fields';
+import { startTranslationRun } from '../translation-runs';
+
+/**
+ * Starts a run of the translation and answers 204 at once: a job `translation.run`
+ * (payload `{translationId}`), named by the translation's `job`, runs it in the background;
+ * the translation's status follows that job.
+ *
+ * NOT IMPLEMENTED YET: no handler is registered for `translation.run`, so the job fails
+ * with `UNKNOWN_JOB_KIND` and the status becomes 'failed'. The translation itself (the
+ * provider port, the result space, the stats) is the next step.
+ *
+ * Outcomes: not a member, 404 'Organization'; a guest, or no such translation, 404
+ * 'Translation'; a role below `create`, 403; a source space the caller can no longer view
+ * (or deleted), 404 naming `source.space`; a run going (waiting or running, or racing
+ * this one), 409 and nothing written: runs are not queued.
+ */
+export const runTranslation = operation({
+  name: 'translations.run',
+  kind: 'mutation',
+  summary: 'Run a translation again',
+  input: z.strictObject({
+    organizationId: TranslationOrganizationIdParam,
+    translationId: TranslationIdParam,
+  }),
+  output: z.null(),
+  async run(ctx, input) {
+    const { translation } = await authorizeTranslation(
+      ctx,
+      input.organizationId,
+      input.translationId,
+      'edit',
+    );
+    await authorizeTranslationSource(ctx, input.organizationId, translation.sourceSpaceId);
+    await startTranslationRun(ctx, translation);
+    return null;
+  },
+});
