@@ -112,7 +112,7 @@ describe('API specs in the browser', () => {
     await dialog.getByRole('radio', { name: 'Paste the description' }).check();
     await dialog.getByRole('textbox', { name: 'Description' }).fill(PETSTORE);
     await dialog.getByRole('button', { name: 'Create' }).click();
-    await page.getByRole('heading', { level: 1, name: 'petstore' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'petstore', exact: true }).waitFor();
     await page.getByText('Processed', { exact: true }).waitFor(PROCESSING);
     const reference = page.locator('.api-reference');
     await reference.getByText('List pets').first().waitFor();
