@@ -16,7 +16,7 @@
  * twice: the same bytes under the same hash, each waiter served by its own job, and later
  * links by the newest. Nothing stronger is needed, so no lock.
  */
-import { type DomainServices, enqueueJob, type JobRecord } from '@quire/domain';
+import { type DomainServices, enqueueJob, type JobRecord, waitForJobEnd } from '@quire/domain';
 import type { StoredBlobs } from '@quire/persistence';
 import type { PdfDownload, PdfDownloads } from '../pdf/pdf-downloads';
 import type { PdfLinkPayload } from '../pdf/pdf-links';
@@ -85,22 +85,19 @@ export class JobPdfDownloads implements PdfDownloads {
   }
 
   async #waitFor(started: JobRecord, signal: AbortSignal | undefined): Promise<PdfDownload> {
-    // Real time, not the services' clock: the wait is the client's, and stored times are not involved.
-    const deadline = performance.now() + this.options.waitMs;
-    let job: JobRecord | null = started;
-    for (;;) {
-      if (!job) return { kind: 'failed', message: RENDER_FAILED_MESSAGE };
-      if (job.state === 'done')
-        return (await this.#stored(job)) ?? { kind: 'failed', message: RENDER_FAILED_MESSAGE };
-      if (job.state === 'failed')
-        return job.error?.code === PDF_CONTENT_GONE
-          ? { kind: 'gone' }
-          : { kind: 'failed', message: job.error?.message ?? RENDER_FAILED_MESSAGE };
-      const left = deadline - performance.now();
-      if (left <= 0 || signal?.aborted) return { kind: 'rendering', retryAfterSeconds: RETRY_AFTER_SECONDS };
-      await pause(Math.min(this.#pollMs, left), signal);
-      job = await this.services.repos.jobs.findById(job.id);
-    }
+    const job = await waitForJobEnd(this.services.repos.jobs, started.id, {
+      waitMs: this.options.waitMs,
+      pollMs: this.#pollMs,
+      signal,
+    });
+    if (!job) return { kind: 'failed', message: RENDER_FAILED_MESSAGE };
+    if (job.state === 'done')
+      return (await this.#stored(job)) ?? { kind: 'failed', message: RENDER_FAILED_MESSAGE };
+    if (job.state === 'failed')
+      return job.error?.code === PDF_CONTENT_GONE
+        ? { kind: 'gone' }
+        : { kind: 'failed', message: job.error?.message ?? RENDER_FAILED_MESSAGE };
+    return { kind: 'rendering', retryAfterSeconds: RETRY_AFTER_SECONDS };
   }
 
   /** The PDF a done job stored, or null when its result or its blob is missing. */
@@ -111,17 +108,4 @@ export class JobPdfDownloads implements PdfDownloads {
     const bytes = await this.services.blobs.open(blob);
     return bytes ? { kind: 'stored', title, size, bytes } : null;
   }
-}
-
-/** Waits `ms`, or less when `signal` aborts (the client went away). */
-function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
 }

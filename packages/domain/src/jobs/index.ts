@@ -7,3 +7,4 @@ export type * from './ports';
 export * from './records';
 export type { JobsRepositories } from './repositories';
 export * from './retry-delay';
+export * from './wait-for-job-end';

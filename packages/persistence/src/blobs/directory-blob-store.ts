@@ -10,11 +10,13 @@
  * rename is atomic and both files hold the same bytes, so a reader sees one or the other.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { isBlobHash, type StoredBlob } from '@quire/domain';
-import { fsyncDirectory } from './fsync-directory';
+import { fsyncDirectory } from '../local-files/fsync-directory';
+import { isNotFound, unlinkIfExists } from '../local-files/missing-file';
+import { writeFileDurably } from '../local-files/write-file-durably';
 import { sha256Hex } from './sha256-hex';
 import type { ByteRange, StoredBlobs } from './stored-blobs';
 
@@ -41,20 +43,7 @@ export class DirectoryBlobStore implements StoredBlobs {
     if ((await sizeAt(finalPath)) !== null) return stored;
     await this.makeFanOutDirectories(finalPath);
     const temporaryPath = path.join(this.root, `${TEMPORARY_PREFIX}${hash}-${randomUUID()}`);
-    try {
-      const handle = await open(temporaryPath, 'wx');
-      try {
-        await handle.writeFile(bytes);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await rename(temporaryPath, finalPath);
-    } catch (error) {
-      await unlinkIfExists(temporaryPath);
-      throw error;
-    }
-    await fsyncDirectory(path.dirname(finalPath));
+    await writeFileDurably(temporaryPath, finalPath, bytes);
     return stored;
   }
 
@@ -110,13 +99,3 @@ async function sizeAt(file: string): Promise<number | null> {
     throw error;
   }
 }
-
-async function unlinkIfExists(file: string): Promise<void> {
-  try {
-    await unlink(file);
-  } catch (error) {
-    if (!isNotFound(error)) throw error;
-  }
-}
-
-const isNotFound = (error: unknown) => (error as { code?: unknown } | null)?.code === 'ENOENT';

@@ -4,9 +4,11 @@
  * nothing. Keys are checked against `JOB_FILE_KEY_PATTERN` before any path is made of them.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { JOB_FILE_KEY_PATTERN, type JobFiles } from '@quire/domain';
+import { isNotFound, unlinkIfExists } from '../local-files/missing-file';
+import { writeFileDurably } from '../local-files/write-file-durably';
 
 const TEMPORARY_PREFIX = '.tmp-';
 
@@ -21,20 +23,7 @@ export class DirectoryJobFiles implements JobFiles {
 
   async put(key: string, bytes: Uint8Array): Promise<void> {
     const finalPath = this.pathOf(key);
-    const temporaryPath = path.join(this.root, TEMPORARY_PREFIX + randomUUID());
-    try {
-      const handle = await open(temporaryPath, 'wx');
-      try {
-        await handle.writeFile(bytes);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await rename(temporaryPath, finalPath);
-    } catch (error) {
-      await unlinkIfExists(temporaryPath);
-      throw error;
-    }
+    await writeFileDurably(path.join(this.root, TEMPORARY_PREFIX + randomUUID()), finalPath, bytes);
   }
 
   async read(key: string): Promise<Uint8Array | null> {
@@ -55,13 +44,3 @@ export class DirectoryJobFiles implements JobFiles {
     return path.join(this.root, key);
   }
 }
-
-async function unlinkIfExists(file: string): Promise<void> {
-  try {
-    await unlink(file);
-  } catch (error) {
-    if (!isNotFound(error)) throw error;
-  }
-}
-
-const isNotFound = (error: unknown) => (error as { code?: unknown } | null)?.code === 'ENOENT';

@@ -10,7 +10,7 @@
 import type { OperationContext } from '../../core/context';
 import { invalidInput } from '../../core/errors';
 import type { ImportRequest } from '../../core/ports/content-imports';
-import { enqueueJob, type JobRecord } from '../../jobs';
+import { enqueueJob, type JobRecord, waitForJobEnd } from '../../jobs';
 import { INVALID_SOURCE } from './content-import-failures';
 import {
   CONTENT_IMPORT_JOB,
@@ -39,7 +39,8 @@ export async function startImport(
   request: ImportRequest,
 ): Promise<ImportOutcome> {
   const job = await enqueueImport(ctx, target, request);
-  const ended = (await waitForEnd(ctx, job.id)) ?? job;
+  const ended =
+    (await waitForJobEnd(ctx.repos.jobs, job.id, { waitMs: IMPORT_WAIT_MS, pollMs: IMPORT_POLL_MS })) ?? job;
   const result = ended.state === 'done' ? ContentImportResultSchema.safeParse(ended.result) : undefined;
   if (result?.success) return { ...result.data, import: presentImportJob(ctx.urls, ended) };
   if (ended.state === 'failed' && ended.error?.code === INVALID_SOURCE)
@@ -82,22 +83,5 @@ export async function enqueueImport(
     // No job will ever read the bytes.
     if (fileKey !== undefined) await ctx.jobFiles.delete(fileKey).catch(() => {});
     throw error;
-  }
-}
-
-/** The job once it ended, or as it is after `IMPORT_WAIT_MS`; null when it is gone. */
-async function waitForEnd(ctx: OperationContext, jobId: string): Promise<JobRecord | null> {
-  let waited = false;
-  const deadline = setTimeout(() => {
-    waited = true;
-  }, IMPORT_WAIT_MS);
-  try {
-    for (;;) {
-      const job = await ctx.repos.jobs.findById(jobId);
-      if (!job || job.state === 'done' || job.state === 'failed' || waited) return job;
-      await new Promise((resolve) => setTimeout(resolve, IMPORT_POLL_MS));
-    }
-  } finally {
-    clearTimeout(deadline);
   }
 }
