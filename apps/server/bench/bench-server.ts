@@ -10,7 +10,7 @@ import { addOrganizationMember, createOrganizationWithOwner, createUser, issueAp
 import { parseConfig } from '../src/config';
 import { startServer } from '../src/server';
 
-export async function startBenchServer(name: string) {
+export async function startBenchServer(name: string, env: Record<string, string> = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), `quire-bench-${name}-`));
   const config = parseConfig({
     PORT: '0',
@@ -19,6 +19,7 @@ export async function startBenchServer(name: string) {
     LOG_LEVEL: 'silent',
     QUIRE_RATE_LIMIT: '1000000000',
     QUIRE_AUTH_FAILURE_LIMIT: '1000000000',
+    ...env,
   });
   const server = await startServer(config, { logger: false });
   return {

@@ -26,6 +26,7 @@ import { DEFAULT_CONTENT_IMPORT_LIMITS, ServerContentImports } from '../src/impo
 import { ServerOpenApiProcessor } from '../src/openapi/server-openapi-processor';
 import { MiniSearchContentSearch } from '../src/search/mini-search-content-search';
 import { TemplateCatalog } from '../src/templates/template-catalog';
+import { unconfiguredTranslationProvider } from '../src/translations/unconfigured-provider';
 
 export interface BenchServices {
   services: DomainServices;
@@ -54,6 +55,7 @@ export async function openBenchServices(name: string, existingDataDir?: string):
     events: new InProcessEventBus(() => {}),
     contentSearch: new MiniSearchContentSearch(),
     openApiProcessor: new ServerOpenApiProcessor({ timeoutMs: 30_000, allowHosts: [] }),
+    translationProvider: unconfiguredTranslationProvider,
   };
   return { services, store, dataDir };
 }

@@ -137,6 +137,8 @@ const ConfigSchema = z
     QUIRE_TRANSLATE_API_KEY: optionalString,
     /** The chat model an OpenAI-compatible provider runs (required for `openai`). */
     QUIRE_TRANSLATE_MODEL: optionalString,
+    /** How long one call to the translation provider may take, in seconds. */
+    QUIRE_TRANSLATE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(120),
   })
   .superRefine(checkTranslationProvider)
   .transform((env) => {
@@ -177,6 +179,7 @@ const ConfigSchema = z
         : fileURLToPath(new URL('../templates', import.meta.url)),
       files: { maxFetchedBytes: env.QUIRE_FILE_MAX_BYTES, maxInlineBytes: env.QUIRE_FILE_INLINE_MAX_BYTES },
       translation: translationProviderOf(env),
+      translationTimeoutMs: Math.round(env.QUIRE_TRANSLATE_TIMEOUT_SECONDS * 1000),
     };
   });
 

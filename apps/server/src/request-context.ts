@@ -25,6 +25,7 @@ import {
   type Repositories,
   type Secrets,
   type SessionRecord,
+  type TranslationProvider,
   unauthenticated,
 } from '@quire/domain';
 import type { EventBus, StoredBlobs } from '@quire/persistence';
@@ -55,6 +56,8 @@ export interface Services {
   contentSearch: ContentSearch;
   /** Fetching and validating OpenAPI descriptions (`openapi/server-openapi-processor.ts`). */
   openApiProcessor: OpenApiProcessor;
+  /** The configured machine translation (`translations/translation-provider-from-config.ts`). */
+  translationProvider: TranslationProvider;
 }
 
 /** One request's way to run operations (see `runOperation`). */

@@ -25,6 +25,7 @@ import { ServerOpenApiProcessor } from './openapi/server-openapi-processor';
 import type { Services } from './request-context';
 import { MiniSearchContentSearch } from './search/mini-search-content-search';
 import { TemplateCatalog } from './templates/template-catalog';
+import { translationProviderFromConfig } from './translations/translation-provider-from-config';
 
 export interface ServiceOptions {
   config: Config;
@@ -87,5 +88,6 @@ export async function buildServices(options: ServiceOptions & { log?: ServiceLog
       ...options.config.openApi,
       allowHosts: options.config.fetchAllowHosts,
     }),
+    translationProvider: translationProviderFromConfig(options.config),
   };
 }

@@ -27,6 +27,8 @@ export { rewriteLinks } from './rewrite-links';
 export { markdownToDocument } from './to-document';
 export { documentToMarkdown } from './to-markdown';
 export {
+  plainTextFromTranslation,
+  plainTextToTranslate,
   rebuildTranslatedMarkdown,
   type TranslatableMarkdown,
   TranslationCountError,

@@ -63,6 +63,19 @@ export function translatableMarkdown(markdown: string): TranslatableMarkdown {
   };
 }
 
+/**
+ * Plain text (a page's title or description) as a translator is sent it: the same HTML
+ * fragment as a block's text, so one call carries titles and bodies alike.
+ */
+export function plainTextToTranslate(text: string): string {
+  return escapeText(text);
+}
+
+/** The plain text of a translation of `plainTextToTranslate`'s fragment: tags dropped, entities read, one line. */
+export function plainTextFromTranslation(translated: string): string {
+  return plainTextOf(translated).trim();
+}
+
 /** The blocks of `markdown` to translate, in order. */
 export function translatableTexts(markdown: string): string[] {
   return translatableMarkdown(markdown).texts;

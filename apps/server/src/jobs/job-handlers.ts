@@ -4,12 +4,18 @@
  * `UNKNOWN_JOB_KIND`. The server's own handlers are given what the domain's context does not
  * hold (the PDF job, the blob store it renders into).
  */
-import { contentImportJobHandlers, type JobHandlers, openApiJobHandlers } from '@quire/domain';
+import {
+  contentImportJobHandlers,
+  type JobHandlers,
+  openApiJobHandlers,
+  translationJobHandlers,
+} from '@quire/domain';
 import { pdfJobHandlers } from '../pdf/pdf-render-job';
 import type { Services } from '../request-context';
 
 export const serverJobHandlers = (services: Pick<Services, 'blobs'>): JobHandlers => ({
   ...openApiJobHandlers,
   ...contentImportJobHandlers,
+  ...translationJobHandlers,
   ...pdfJobHandlers(services.blobs),
 });

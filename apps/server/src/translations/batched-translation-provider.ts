@@ -2,6 +2,7 @@
  * A provider that takes any number of texts and sends them in batches (`splitIntoBatches`),
  * one call after the other: a self-hosted provider serves one call at a time anyway, and a
  * failed batch stops the rest (the run fails with its reason). An empty request makes no call.
+ * `onTranslated` hears of each batch as it comes back: that is a run's progress.
  */
 import type { TranslationBatch, TranslationProvider } from '@quire/domain';
 import {
@@ -16,10 +17,12 @@ export function batchedTranslationProvider(
 ): TranslationProvider {
   return {
     async translate(batch: TranslationBatch): Promise<string[]> {
+      const { onTranslated, ...call } = batch;
       const translated: string[] = [];
       for (const texts of splitIntoBatches(batch.texts, limits)) {
         batch.signal?.throwIfAborted();
-        translated.push(...(await provider.translate({ ...batch, texts })));
+        translated.push(...(await provider.translate({ ...call, texts })));
+        onTranslated?.(texts.length);
       }
       return translated;
     },

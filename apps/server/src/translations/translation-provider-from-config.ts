@@ -20,8 +20,12 @@ export interface ProviderTuning {
 }
 
 export function translationProviderFromConfig(
-  config: Pick<Config, 'translation' | 'fetchAllowHosts'>,
-  tuning: ProviderTuning = { ...defaultProviderCallLimits, batches: defaultTranslationBatchLimits },
+  config: Pick<Config, 'translation' | 'fetchAllowHosts'> & Partial<Pick<Config, 'translationTimeoutMs'>>,
+  tuning: ProviderTuning = {
+    ...defaultProviderCallLimits,
+    ...(config.translationTimeoutMs === undefined ? {} : { timeoutMs: config.translationTimeoutMs }),
+    batches: defaultTranslationBatchLimits,
+  },
 ): TranslationProvider {
   const settings = config.translation;
   if (settings === undefined) return unconfiguredTranslationProvider;

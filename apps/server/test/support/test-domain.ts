@@ -34,6 +34,7 @@ import {
 import { ServerOpenApiProcessor } from '../../src/openapi/server-openapi-processor';
 import { MiniSearchContentSearch } from '../../src/search/mini-search-content-search';
 import { TemplateCatalog } from '../../src/templates/template-catalog';
+import { unconfiguredTranslationProvider } from '../../src/translations/unconfigured-provider';
 import { openMemoryStore } from './memory-store';
 import { TestClock } from './test-clock';
 
@@ -88,6 +89,7 @@ export async function openTestDomain(): Promise<QuireUnderTest> {
     events: new InProcessEventBus(() => {}),
     contentSearch: new MiniSearchContentSearch(),
     openApiProcessor: new ServerOpenApiProcessor({ timeoutMs: 10_000, allowHosts: ['127.0.0.1'] }),
+    translationProvider: unconfiguredTranslationProvider,
   };
   return { services, clock, callOperation: operationCaller(services) };
 }

@@ -1,8 +1,9 @@
 /**
  * Translations through real HTTP: create, list (paged), get, put instructions, delete, and
  * runs: a run answers 204 and stores a `translation.run` job (seen at `GET /v1/jobs/{id}`),
- * two runs racing start one, and, with no handler registered for the kind yet, the job
- * fails `UNKNOWN_JOB_KIND` and the translation's status becomes 'failed'. Bad input: unknown
+ * two runs racing start one, and, with no provider configured, the job fails
+ * `PROVIDER_NOT_CONFIGURED` and the translation says so (the runs themselves:
+ * `translation-runs.test.ts`). Bad input: unknown
  * languages, a source space the caller cannot read, instructions that are not a document
  * tree, each a clear 4xx that changes nothing. The server's own worker is off: the test
  * runs one with the server's handlers when it wants the job to run.
@@ -213,7 +214,7 @@ describe('translations', () => {
     expect(refused.reason).toMatchObject({ code: 'conflict' });
   });
 
-  it('a run fails UNKNOWN_JOB_KIND (no handler yet): status failed, and a new run may start', async () => {
+  it('with no provider configured, a run fails saying how to configure one; a new run may start', async () => {
     const space = await newSpace(org, 'Failing');
     const created = await create({ language: 'fr', source: { space, language: 'en' } });
     const location = `${translations}/${created.body.id}`;
@@ -226,12 +227,16 @@ describe('translations', () => {
     });
     try {
       const failed = await events.waitFor(eventOf('failed', jobId));
-      expect(failed).toMatchObject({ error: { code: 'UNKNOWN_JOB_KIND' } });
+      expect(failed).toMatchObject({ error: { code: 'PROVIDER_NOT_CONFIGURED' } });
     } finally {
       await worker.stop();
     }
     const translation = (await call(org.admin.token, 'GET', location)).body;
     expect(translation.status).toBe('failed');
+    expect(translation.error).toEqual({
+      code: 'PROVIDER_NOT_CONFIGURED',
+      message: expect.stringContaining('set QUIRE_TRANSLATE_PROVIDER (libretranslate or openai)'),
+    });
     expect(translation.result).toBeUndefined();
     expect((await call(org.admin.token, 'POST', `${location}/run`)).status).toBe(204);
     const next = (await call(org.admin.token, 'GET', location)).body;

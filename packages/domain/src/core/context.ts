@@ -10,6 +10,7 @@ import type { OpenApiProcessor } from './ports/openapi-processor';
 import type { Passwords } from './ports/passwords';
 import type { PdfLinks } from './ports/pdf-links';
 import type { Secrets } from './ports/secrets';
+import type { TranslationProvider } from './ports/translation-provider';
 
 /** The authenticated caller of an operation. */
 export interface Caller {
@@ -72,6 +73,8 @@ export interface OperationContext {
   contentSearch: ContentSearch;
   /** Fetching, parsing and validating OpenAPI descriptions (`ports/openapi-processor.ts`). */
   openApiProcessor: OpenApiProcessor;
+  /** Machine translation of text blocks (`ports/translation-provider.ts`), as the server is configured. */
+  translationProvider: TranslationProvider;
 }
 
 /** The caller of an operation whose access is 'user' or stricter (checked before `run`). */

@@ -25,6 +25,21 @@ export interface TranslationRunRecord {
   requestedAt: string;
 }
 
+/**
+ * Where the runs write and what the latest run translated. The space's id is reserved on the
+ * translation before the space is made, so a run taken over after a crash makes the same
+ * space, never a second one.
+ */
+export interface TranslationResultRecord {
+  spaceId: string;
+  /** The revision the latest run wrote; absent until a run wrote one. */
+  revisionId?: string;
+  /** The source revision that run translated: the next run sends only what changed since. */
+  sourceRevisionId?: string;
+  /** What shaped that run's translations (`translationBasisOf`): when it differs, every page is sent again. */
+  basis?: string;
+}
+
 export interface TranslationRecord {
   id: string;
   organizationId: string;
@@ -33,8 +48,8 @@ export interface TranslationRecord {
   language: TranslationLanguage;
   /** Guidance for the translator: GitBook's document tree (`JSONDocument`). */
   instructions: Record<string, unknown>;
-  /** The space the runs write into and its latest revision: absent until a run made it. */
-  result?: { spaceId: string; revisionId: string };
+  /** The space the runs write into: absent until the first run reserved it. */
+  result?: TranslationResultRecord;
   stats: TranslationStatsRecord;
   run?: TranslationRunRecord;
   createdBy: string;

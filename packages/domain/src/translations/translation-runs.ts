@@ -4,10 +4,7 @@
  * itself and the other finds it going (409), so no two runs start. A crash between the two
  * writes leaves a run whose job never appears: it counts as failed once
  * `RUN_ENQUEUE_GRACE_MS` has passed (`translationRunStateOf`, rules 3 and 4).
- *
- * NO HANDLER IS REGISTERED for `translation.run` yet: its job fails with
- * `UNKNOWN_JOB_KIND` and the translation's status becomes 'failed'. The handler (the
- * translation itself, through the provider port) comes next.
+ * The job itself is `translation-run-job.ts`.
  */
 import { callerOf, type OperationContext } from '../core/context';
 import { conflict, notFound } from '../core/errors';

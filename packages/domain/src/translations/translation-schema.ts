@@ -42,7 +42,7 @@ export const TranslationSchema = z
     updatedAt: TimestampSchema,
     stats: z
       .object({
-        runs: count('Runs that ended'),
+        runs: count('Runs that completed'),
         totalWords: count('Words translated, all runs together'),
         totalPages: count('Pages translated, all runs together'),
         totalDuration: count('Seconds, all runs together'),
@@ -52,6 +52,20 @@ export const TranslationSchema = z
       })
       .describe('What the runs did'),
     job: z.string().optional().describe('The job of the latest run (`GET /v1/jobs/{jobId}`; an extension)'),
+    progress: z
+      .object({
+        done: count('Texts translated so far'),
+        total: count('Texts the run sends (titles, descriptions, text blocks of the pages changed)'),
+      })
+      .optional()
+      .describe('While a run is going: how far it is (an extension)'),
+    error: z
+      .object({
+        code: z.string().describe('A stable code, e.g. PROVIDER_NOT_CONFIGURED, PROVIDER_TIMEOUT'),
+        message: z.string().describe('Why, safe to show'),
+      })
+      .optional()
+      .describe('When the latest run failed: why (an extension)'),
     permissions: z
       .object({
         view: z.boolean().describe('Whether the caller may view the translation'),
@@ -82,13 +96,15 @@ export function presentTranslation(
     source: { space: translation.sourceSpaceId, language: translation.sourceLanguage },
     language: translation.language,
     instructions: translation.instructions,
-    ...(translation.result === undefined
+    ...(translation.result?.revisionId === undefined
       ? {}
       : { result: { space: translation.result.spaceId, revision: translation.result.revisionId } }),
     createdAt: translation.createdAt,
     updatedAt: translation.updatedAt,
     stats: { ...translation.stats },
     ...(translation.run === undefined ? {} : { job: translation.run.jobId }),
+    ...(runState.progress === undefined ? {} : { progress: { ...runState.progress } }),
+    ...(runState.error === undefined ? {} : { error: { ...runState.error } }),
     permissions,
     urls: { location: translationLocation(urls, translation) },
   };

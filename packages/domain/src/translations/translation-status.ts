@@ -3,7 +3,7 @@
  * run's, so a run that ended (done, failed, or its job lost) never leaves the translation
  * looking busy.
  */
-import type { JobRecord } from '../jobs';
+import type { JobError, JobProgress, JobRecord } from '../jobs';
 import type { TranslationRunRecord } from './records';
 
 export const TRANSLATION_STATUSES = ['pending', 'running', 'completed', 'failed'] as const;
@@ -20,21 +20,31 @@ export interface TranslationRunState {
   status: TranslationStatus;
   /** True while a run is waiting or running: another run is refused (409). */
   going: boolean;
+  /** While it runs: the texts translated so far of those it sends. */
+  progress?: JobProgress;
+  /** When it failed: why (the job's safe error). */
+  error?: JobError;
 }
+
+/** The error of a run whose job was never stored (rule 4). */
+export const LOST_RUN_ERROR: JobError = {
+  code: 'RUN_LOST',
+  message: 'The run was recorded but its job was never stored (the server stopped meanwhile): run it again',
+};
 
 /**
  * The rules, in order (the first that decides wins):
  *
  * 1. Never run: 'pending' (GitBook's first state: waiting for a run), nothing going.
- * 2. The run's job is stored: pending → 'pending', running → 'running' (both going),
- *    done → 'completed', failed → 'failed'.
+ * 2. The run's job is stored: pending → 'pending', running → 'running' (both going; running
+ *    with the job's progress), done → 'completed', failed → 'failed' with the job's error.
  * 3. The job is not stored yet, the run recorded less than `RUN_ENQUEUE_GRACE_MS` ago:
  *    'pending', going (its starter is storing it).
- * 4. Otherwise the job was lost: 'failed', nothing going.
+ * 4. Otherwise the job was lost: 'failed' (`LOST_RUN_ERROR`), nothing going.
  */
 export function translationRunStateOf(subject: {
   run: TranslationRunRecord | undefined;
-  job: Pick<JobRecord, 'state'> | null;
+  job: Pick<JobRecord, 'state' | 'progress' | 'error'> | null;
   now: Date;
 }): TranslationRunState {
   const { run, job, now } = subject;
@@ -42,10 +52,15 @@ export function translationRunStateOf(subject: {
   if (job !== null) {
     // 2
     if (job.state === 'pending') return { status: 'pending', going: true };
-    if (job.state === 'running') return { status: 'running', going: true };
-    return { status: job.state === 'done' ? 'completed' : 'failed', going: false };
+    if (job.state === 'running') return { status: 'running', going: true, progress: { ...job.progress } };
+    if (job.state === 'done') return { status: 'completed', going: false };
+    return {
+      status: 'failed',
+      going: false,
+      error: job.error ? { ...job.error } : { code: 'INTERNAL', message: 'The run failed' },
+    };
   }
   if (now.getTime() - Date.parse(run.requestedAt) < RUN_ENQUEUE_GRACE_MS)
     return { status: 'pending', going: true }; // 3
-  return { status: 'failed', going: false }; // 4
+  return { status: 'failed', going: false, error: LOST_RUN_ERROR }; // 4
 }

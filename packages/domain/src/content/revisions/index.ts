@@ -1,5 +1,6 @@
 /** Revisions of a space's content: the three-way merge of their pages. */
 
+export { advanceSpace } from './advance-space';
 export { addressOf as contentAddressOf } from './content-address';
 export type { ContentChange } from './content-changes';
 export * from './content-import-failures';
@@ -24,7 +25,7 @@ export type {
   TreeObject,
 } from './records';
 export { filesOf } from './revision-content';
-export { spaceHead, writeFirstRevision } from './revision-writer';
+export { filesObject, spaceHead, writeFirstRevision, writeRevision } from './revision-writer';
 export { publishSpaceContent, type SpaceContentEvent } from './space-content-event';
 export { enqueueImport } from './start-import';
 export type { StoredPage, StoredPages } from './stored-page';

@@ -15,6 +15,8 @@ export interface TranslationBatch {
   /** The translation's guidance (tone, glossary), for the providers that read it. */
   instructions?: string;
   signal?: AbortSignal;
+  /** Told after each call to the provider how many texts it translated (a run's progress). */
+  onTranslated?: (count: number) => void;
 }
 
 export interface TranslationProvider {

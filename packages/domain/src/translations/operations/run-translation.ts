@@ -6,12 +6,9 @@ import { startTranslationRun } from '../translation-runs';
 
 /**
  * Starts a run of the translation and answers 204 at once: a job `translation.run`
- * (payload `{translationId}`), named by the translation's `job`, runs it in the background;
- * the translation's status follows that job.
- *
- * NOT IMPLEMENTED YET: no handler is registered for `translation.run`, so the job fails
- * with `UNKNOWN_JOB_KIND` and the status becomes 'failed'. The translation itself (the
- * provider port, the result space, the stats) is the next step.
+ * (payload `{translationId}`, `translation-run-job.ts`), named by the translation's `job`,
+ * translates the pages changed since the last run into the result space in the background;
+ * the translation's status, `progress` and `error` follow that job.
  *
  * Outcomes: not a member, 404 'Organization'; a guest, or no such translation, 404
  * 'Translation'; a role below `create`, 403; a source space the caller can no longer view

@@ -1,2 +1,3 @@
+export { newSpaceRecord } from './create-space';
 export { copyTitle } from './duplicate-space';
 export { MemberContentPermissionSchema } from './list-member-spaces';

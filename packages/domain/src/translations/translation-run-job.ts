@@ -1,0 +1,238 @@
+/**
+ * The run of a translation (`translation.run`), by a worker as the user who started it.
+ * Rule by rule:
+ *
+ * 1. the translation is read: deleted meanwhile, the job fails (`TRANSLATION_GONE`);
+ * 2. the run's starter is authorized again with the operation's own guards (`edit` on the
+ *    translation, `view` on the source space): refused (a lowered role, a hidden or deleted
+ *    source), the job fails (`RUN_REFUSED`, the guard's message), nothing read or written;
+ * 3. the result space is found, or reserved and stored (`resultSpaceOf`), and the starter
+ *    must be able to edit it (an admin who restricted the translated space keeps its
+ *    content from runs of those it excludes): refused, the job fails (`RUN_REFUSED`);
+ * 4. the source's current revision is read, and the pages changed since the last run are
+ *    chosen (`changedSourcePages`); their texts go to the provider in one request, which it
+ *    batches (`translatePages`); the job's progress counts the texts translated. A provider
+ *    failure fails the job with its reason (`PROVIDER_*`, `translation-run-failures.ts`)
+ *    and nothing is written: the result space keeps its content;
+ * 5. the result is written as one new revision of the result space (its compare-and-swap,
+ *    retried on edits racing it: `assembleResultPages` runs again on the new head, without
+ *    translating again): the source's tree (order, nesting, slugs, icons, hidden flags) and
+ *    files, each page's text translated now or kept from the result. A result identical to
+ *    the result's head writes nothing. A locked or deleted result space fails the job
+ *    (`RESULT_REFUSED`);
+ * 6. the translation records the run by compare-and-swap: `result` (the revision, the
+ *    source revision translated, the basis) and the `stats`.
+ *
+ * Every failure is final (no retry: running it again is the user's call). A worker that dies
+ * during the run leaves nothing half-written: the job is taken over and runs from the start;
+ * one that dies between 5 and 6 has the next attempt send the same pages again.
+ */
+import { documentToMarkdown, type JSONDocument } from '@quire/documents';
+import { z } from 'zod';
+import {
+  advanceSpace,
+  contentAddressOf,
+  filesObject,
+  filesOf,
+  type PageIndex,
+  pageIndexOf,
+  type RevisionRecord,
+  type StoredPages,
+  spaceHead,
+  writeRevision,
+} from '../content';
+import type { OperationContext } from '../core/context';
+import { isDomainError } from '../core/errors';
+import { TranslationProviderError } from '../core/ports/translation-provider';
+import { JobFailure, type JobHandler } from '../jobs';
+import { authorizeSpace } from '../policies/authorize-space';
+import { authorizeTranslation, authorizeTranslationSource } from '../policies/translation-policy';
+import { changeTranslation } from './change-translation';
+import { changedSourcePages } from './changed-source-pages';
+import type { TranslationRecord } from './records';
+import { assembleResultPages } from './result-pages';
+import { resultSpaceOf } from './result-space';
+import { translatePages } from './translate-pages';
+import { translationBasisOf } from './translation-basis';
+import {
+  PROVIDER_FAILURE_CODES,
+  RESULT_REFUSED,
+  RUN_REFUSED,
+  TRANSLATION_GONE,
+} from './translation-run-failures';
+import { TRANSLATION_RUN_JOB } from './translation-runs';
+
+const PayloadSchema = z.object({ translationId: z.string() });
+
+/** What the job answers: the revision written and what was sent. */
+export interface TranslationRunResult extends Record<string, unknown> {
+  space: string;
+  revision: string;
+  pages: number;
+  words: number;
+  texts: number;
+}
+
+export const runTranslationJob: JobHandler = async (ctx, job, report) => {
+  const started = ctx.clock.now().getTime();
+  const { translationId } = PayloadSchema.parse(job.payload);
+  const found = await ctx.repos.translations.findById(translationId);
+  if (!found) throw new JobFailure(TRANSLATION_GONE, 'The translation was deleted'); // 1.
+  const source = await refusedAsFailure(RUN_REFUSED, async () => {
+    // 2.
+    await authorizeTranslation(ctx, found.organizationId, found.id, 'edit');
+    return authorizeTranslationSource(ctx, found.organizationId, found.sourceSpaceId);
+  });
+  const { translation, space } = await resultSpaceOf(ctx, found, source); // 3.
+  await refusedAsFailure(RUN_REFUSED, () => authorizeSpace(ctx, space.id, 'edit'));
+  const basis = translationBasisOf(translation);
+  const sourceHead = await spaceHead(ctx, source, job.createdBy);
+  const resultHead = await spaceHead(ctx, space, job.createdBy);
+  const [sourceIndex, resultIndex, translatedIndex] = await Promise.all([
+    pageIndexOf(ctx, sourceHead.tree),
+    pageIndexOf(ctx, resultHead.tree),
+    lastTranslated(ctx, translation, basis),
+  ]);
+  const changed = changedSourcePages({
+    source: sourceIndex,
+    translated: translatedIndex,
+    result: resultIndex,
+  });
+  report.log(`translating ${changed.length} of ${sourceIndex.pages.size} pages into ${translation.language}`);
+  const translated = await providerFailureAsFailure(() =>
+    translatePages(ctx, {
+      pages: changed,
+      source: translation.sourceLanguage,
+      target: translation.language,
+      instructions: instructionsText(translation),
+      signal: report.signal,
+      onProgress: (done, total) => report.progress(done, total),
+    }),
+  ); // 4.
+  const sourceFiles = await filesOf(ctx, sourceHead);
+  const assemble = (result: PageIndex) =>
+    assembleResultPages({
+      source: sourceIndex,
+      translated: translated.pages,
+      result,
+      now: ctx.clock.now().toISOString(),
+    });
+  const unchanged =
+    isResultOf(assemble(resultIndex), resultIndex) &&
+    contentAddressOf(filesObject(sourceFiles)) === resultHead.files;
+  const written = unchanged
+    ? { revision: resultHead }
+    : await refusedAsFailure(RESULT_REFUSED, () =>
+        advanceSpace(ctx, space, async (_current, head) => ({
+          revision: await writeRevision(ctx, {
+            space,
+            parents: [head],
+            kind: 'edits',
+            createdBy: job.createdBy,
+            pages: assemble(await pageIndexOf(ctx, head.tree)),
+            files: sourceFiles,
+            objects: translated.bodies,
+          }),
+        })),
+      ); // 5.
+  await recordRun(ctx, translation, {
+    revision: written.revision,
+    sourceRevisionId: sourceHead.id,
+    basis,
+    pages: translated.pages.size,
+    words: translated.words,
+    seconds: Math.round((ctx.clock.now().getTime() - started) / 1000),
+  }); // 6.
+  report.log(
+    `translated ${translated.pages.size} pages (${translated.words} words, ${translated.texts} texts): revision ${written.revision.id}`,
+  );
+  return {
+    space: space.id,
+    revision: written.revision.id,
+    pages: translated.pages.size,
+    words: translated.words,
+    texts: translated.texts,
+  } satisfies TranslationRunResult;
+};
+
+/** Whether the assembled pages are exactly the result's: every page kept as stored, none left out. */
+function isResultOf(pages: StoredPages, result: PageIndex): boolean {
+  return pages.size === result.pages.size && [...pages.values()].every((page) => page.loaded !== undefined);
+}
+
+/** The source as the last run translated it, when it was translated with the current basis. */
+async function lastTranslated(
+  ctx: OperationContext,
+  translation: TranslationRecord,
+  basis: string,
+): Promise<PageIndex | null> {
+  const result = translation.result;
+  if (result?.sourceRevisionId === undefined || result.basis !== basis) return null;
+  const revision = await ctx.repos.revisions.findById(translation.sourceSpaceId, result.sourceRevisionId);
+  return revision ? pageIndexOf(ctx, revision.tree) : null;
+}
+
+/** The instructions as the provider reads them: markdown, none when the document is empty. */
+function instructionsText(translation: TranslationRecord): string | undefined {
+  const text = documentToMarkdown(translation.instructions as unknown as JSONDocument).trim();
+  return text === '' ? undefined : text;
+}
+
+async function recordRun(
+  ctx: OperationContext,
+  translation: TranslationRecord,
+  run: {
+    revision: RevisionRecord;
+    sourceRevisionId: string;
+    basis: string;
+    pages: number;
+    words: number;
+    seconds: number;
+  },
+): Promise<void> {
+  const recorded = await changeTranslation(ctx, translation, (current) => {
+    const stats = current.stats;
+    return {
+      ...current,
+      result: {
+        spaceId: run.revision.spaceId,
+        revisionId: run.revision.id,
+        sourceRevisionId: run.sourceRevisionId,
+        basis: run.basis,
+      },
+      stats: {
+        runs: stats.runs + 1,
+        totalWords: stats.totalWords + run.words,
+        totalPages: stats.totalPages + run.pages,
+        totalDuration: stats.totalDuration + run.seconds,
+        latestRunDuration: run.seconds,
+        latestPages: run.pages,
+        latestWords: run.words,
+      },
+    };
+  });
+  if (!recorded) throw new JobFailure(TRANSLATION_GONE, 'The translation was deleted while it ran');
+}
+
+/** A guard's refusal ends the job with `code` and the guard's (safe) message: retrying would not change it. */
+async function refusedAsFailure<T>(code: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isDomainError(error)) throw new JobFailure(code, error.message);
+    throw error;
+  }
+}
+
+async function providerFailureAsFailure<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof TranslationProviderError)
+      throw new JobFailure(PROVIDER_FAILURE_CODES[error.kind], error.message);
+    throw error;
+  }
+}
+
+/** The translations area's job handlers, by kind. */
+export const translationJobHandlers = { [TRANSLATION_RUN_JOB]: runTranslationJob };
