@@ -39,6 +39,7 @@ import { afterAll, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config';
 import { openConfiguredStore } from '../../src/open-configured-store';
 import { buildServices } from '../../src/services';
+import { bundledWorker } from '../support/bundled-worker';
 import { seededRandom } from '../support/seeded-random';
 
 const SERVER_PACKAGE = fileURLToPath(new URL('../..', import.meta.url));
@@ -54,10 +55,14 @@ const PRELOADED = 2;
 const changeRequestPageTitle = (changeRequestId: string): string => `CR ${changeRequestId}`;
 
 let dir = '';
+/** The worker, bundled once (`bundledWorker`): `node <bundle>`, and the bundle's folder. */
+let workerCommand: string[] = [];
+let bundleDir = '';
 const live = new Set<ChildProcess>();
 afterAll(async () => {
   for (const child of live) child.kill('SIGKILL');
   if (dir) await rm(dir, { recursive: true, force: true });
+  if (bundleDir) await rm(bundleDir, { recursive: true, force: true });
 });
 
 const envFor = (dataDir: string) => ({ PORT: '0', QUIRE_DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
@@ -76,7 +81,7 @@ interface Cycle {
 
 /** Starts a worker that loads its modules and waits for `go`; `goAndKill` runs it and kills it as planned. */
 function startWorker(seed: number, spaceId: string, userId: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER, String(seed), spaceId, userId], {
+  const child = spawn(process.execPath, [...workerCommand, String(seed), spaceId, userId], {
     cwd: SERVER_PACKAGE,
     env: { ...process.env, ...envFor(dir) },
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -274,6 +279,7 @@ const loopPageMarkdown = (loop: number): string =>
 
 it(`keeps every merge whole and every acknowledged one after SIGKILLs (${CYCLES} cycles, seed ${SEED})`, async () => {
   dir = await mkdtemp(join(tmpdir(), 'quire-merge-crash-'));
+  ({ command: workerCommand, dir: bundleDir } = await bundledWorker(WORKER));
   const config = parseConfig(envFor(dir));
   let spaceId = '';
   let caller: Caller;

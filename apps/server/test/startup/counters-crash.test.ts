@@ -20,6 +20,7 @@ import { afterAll, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config';
 import { openConfiguredStore } from '../../src/open-configured-store';
 import { buildServices } from '../../src/services';
+import { bundledWorker } from '../support/bundled-worker';
 import { seededRandom } from '../support/seeded-random';
 
 const SERVER_PACKAGE = fileURLToPath(new URL('../..', import.meta.url));
@@ -31,10 +32,14 @@ const VERIFY_EVERY = 3;
 const SEED = Number(process.env.QUIRE_CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
 let dir = '';
+/** The worker, bundled once (`bundledWorker`): `node <bundle>`, and the bundle's folder. */
+let workerCommand: string[] = [];
+let bundleDir = '';
 const live = new Set<ChildProcess>();
 afterAll(async () => {
   for (const child of live) child.kill('SIGKILL');
   if (dir) await rm(dir, { recursive: true, force: true });
+  if (bundleDir) await rm(bundleDir, { recursive: true, force: true });
 });
 
 const envFor = (dataDir: string) => ({ PORT: '0', QUIRE_DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
@@ -52,7 +57,7 @@ interface Cycle {
 
 /** Starts a worker that loads its modules and waits for `go`; `goAndKill` runs it and kills it as planned. */
 function startWorker(seed: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER, String(seed)], {
+  const child = spawn(process.execPath, [...workerCommand, String(seed)], {
     cwd: SERVER_PACKAGE,
     env: { ...process.env, ...envFor(dir) },
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -134,6 +139,7 @@ async function counterMismatches(store: Store): Promise<string[]> {
 
 it(`repairs the counters after SIGKILLs (${CYCLES} cycles, seed ${SEED})`, async () => {
   dir = await mkdtemp(join(tmpdir(), 'quire-counters-crash-'));
+  ({ command: workerCommand, dir: bundleDir } = await bundledWorker(WORKER));
   const config = parseConfig(envFor(dir));
   {
     const store = await openConfiguredStore(config);
