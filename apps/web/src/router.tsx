@@ -120,6 +120,19 @@ const spaceLinksRoute = createRoute({
     LINK_STATUSES.includes(search.status as LinkStatus) ? { status: search.status as LinkStatus } : {},
 }).lazy(() => import('./routes/space-links').then((module) => module.Route));
 
+const spaceTranslationsRoute = createRoute({
+  getParentRoute: () => spaceRoute,
+  path: '~/translations',
+}).lazy(() => import('./routes/space-translations').then((module) => module.Route));
+
+/** A translation beside its source, at one page of the source (`?page=<pageId>`, the first by default). */
+const translationCompareRoute = createRoute({
+  getParentRoute: () => spaceRoute,
+  path: '~/translations/$translationId',
+  validateSearch: (search: Record<string, unknown>): { page?: string } =>
+    typeof search.page === 'string' && search.page !== '' ? { page: search.page } : {},
+}).lazy(() => import('./routes/translation-compare').then((module) => module.Route));
+
 const pageRoute = createRoute({
   getParentRoute: () => spaceRoute,
   path: '$',
@@ -185,6 +198,8 @@ export const routeTree = rootRoute.addChildren([
         spaceHistoryRoute,
         spacePermissionsRoute,
         spaceLinksRoute,
+        spaceTranslationsRoute,
+        translationCompareRoute,
         pageRoute,
       ]),
     ]),

@@ -97,6 +97,15 @@ function SpaceLayout() {
               Permissions
             </Link>
           </li>
+          <li>
+            <Link
+              to="/o/$organizationId/s/$spaceId/~/translations"
+              params={{ organizationId, spaceId }}
+              className="sidebar-link"
+            >
+              Translations
+            </Link>
+          </li>
         </ul>
         <QueryState
           query={pages}
