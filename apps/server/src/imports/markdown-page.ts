@@ -9,6 +9,23 @@ import { FrontMatterError, splitFrontMatter } from '@quire/documents';
 export interface MarkdownPage {
   title: string;
   body: string;
+  /** The front matter's fields as written (empty when there is none or it is not YAML). */
+  frontMatter: Record<string, unknown>;
+}
+
+/** A front matter block at the very start: `---`, lines, a closing `---` line. */
+const FRONT_MATTER = /^---[ \t]*\r?\n(?:[\s\S]*?\r?\n)??---[ \t]*(?=\r?\n|$)/;
+
+/**
+ * `splitFrontMatter` given only the block: it parses what it is given as markdown, and a
+ * page's whole body is most of an import's time (a 1,000-page repository parsed twice).
+ */
+function frontMatterSplit(text: string): { data: Record<string, unknown>; body: string } {
+  const block = FRONT_MATTER.exec(text)?.[0];
+  if (block === undefined) return { data: {}, body: text };
+  const { data, body } = splitFrontMatter(block);
+  if (body === block) return { data: {}, body: text };
+  return { data, body: text.slice(block.length).replace(/^\r?\n/, '') };
 }
 
 const FIRST_HEADING = /^\s*#[ \t]+(.+?)[ \t]*#*[ \t]*(?:\r?\n|$)/;
@@ -17,12 +34,12 @@ export function readMarkdownPage(text: string, fallbackTitle: string): MarkdownP
   let data: Record<string, unknown> = {};
   let body = text.replace(/^\uFEFF/, '');
   try {
-    ({ data, body } = splitFrontMatter(body));
+    ({ data, body } = frontMatterSplit(body));
   } catch (error) {
     if (!(error instanceof FrontMatterError)) throw error;
   }
   const heading = FIRST_HEADING.exec(body);
   if (heading) body = body.slice(heading[0].length);
   const declared = typeof data.title === 'string' ? data.title.trim() : '';
-  return { title: declared || heading?.[1]?.trim() || fallbackTitle, body };
+  return { title: declared || heading?.[1]?.trim() || fallbackTitle, body, frontMatter: data };
 }

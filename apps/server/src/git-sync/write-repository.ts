@@ -1,0 +1,76 @@
+/**
+ * A revision as the files GitBook's Git Sync writes, relative to the content's root:
+ *
+ * - one markdown file per page (`pagePathsOf`: the first page is `README.md`, a page with
+ *   subpages `<slug>/README.md`, a leaf `<slug>.md`), holding the front matter of its
+ *   settings (`frontMatterOf`), `# <title>`, then its body;
+ * - `SUMMARY.md` listing every page in order with its title and nesting (`summaryTextOf`);
+ * - each file under `.gitbook/assets/<name>` (`assetNamesOf`);
+ * - in bodies, page links (`/pages/<id>#anchor`) and file links (`/files/<id>`) rewritten
+ *   to relative paths; a link to a page or file the revision does not hold is kept.
+ *
+ * Deterministic: the same content gives the same files, in path order, byte for byte, so
+ * exporting unchanged content changes nothing in the repository.
+ */
+import { rewriteLinks } from '@quire/documents';
+import { assetNamesOf } from './asset-names';
+import type { ExportedFile, ExportedPage, WrittenFile } from './exported-content';
+import type { GitbookConfig } from './gitbook-config';
+import { pagePathsOf } from './page-paths';
+import { frontMatterOf } from './page-settings';
+import { relativeUrl } from './relative-url';
+import { summaryTextOf } from './summary-text';
+
+const PAGE_LINK = /^\/pages\/([A-Za-z0-9_-]+)(#.*)?$/;
+const FILE_LINK = /^\/files\/([A-Za-z0-9_-]+)$/;
+export const ASSETS_FOLDER = '.gitbook/assets';
+
+export function writeRepository(
+  pages: readonly ExportedPage[],
+  files: readonly ExportedFile[],
+  structure: GitbookConfig['structure'] = { readme: 'README.md', summary: 'SUMMARY.md' },
+): WrittenFile[] {
+  const encoder = new TextEncoder();
+  const pathOf = pagePathsOf(pages, structure);
+  const assetNames = assetNamesOf(files);
+  const assetPathOf = (id: string) => {
+    const name = assetNames.get(id);
+    return name === undefined ? undefined : `${ASSETS_FOLDER}/${name}`;
+  };
+  const written: WrittenFile[] = [];
+
+  const write = (page: ExportedPage) => {
+    const path = pathOf.get(page.id) as string;
+    const targetOf = (url: string): string | undefined => {
+      const pageLink = PAGE_LINK.exec(url);
+      const pagePath = pageLink && pathOf.get(pageLink[1] as string);
+      if (pagePath) return relativeUrl(path, pagePath) + (pageLink[2] ?? '');
+      const fileLink = FILE_LINK.exec(url);
+      const filePath = fileLink && assetPathOf(fileLink[1] as string);
+      return filePath ? relativeUrl(path, filePath) : undefined;
+    };
+    const body = page.markdown.trim() === '' ? '' : `\n${withRelativeLinks(page.markdown, targetOf)}`;
+    const text = `${frontMatterOf(page)}# ${headingOf(page.title)}\n${body}`;
+    written.push({ path, bytes: encoder.encode(text) });
+    for (const child of page.children) write(child);
+  };
+  for (const page of pages) write(page);
+  written.push({
+    path: structure.summary,
+    bytes: encoder.encode(summaryTextOf(pages, pathOf, structure.summary)),
+  });
+  for (const file of files) written.push({ path: assetPathOf(file.id) as string, bytes: file.bytes });
+  return written.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/**
+ * The body with its links rewritten; one with no page or file link at all is stored
+ * markdown already in canonical form, written as it is (parsing is most of an export's time).
+ */
+function withRelativeLinks(markdown: string, targetOf: (url: string) => string | undefined): string {
+  if (!markdown.includes('/pages/') && !markdown.includes('/files/')) return markdown;
+  return rewriteLinks(markdown, targetOf);
+}
+
+/** The title on one line (a heading cannot span two). */
+const headingOf = (title: string) => title.replace(/\s+/g, ' ').trim() || 'Untitled';
