@@ -20,7 +20,16 @@ import { dirname, join, relative, resolve } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 
 /** Areas in the order they may depend on each other at run time (later on earlier). */
-const AREA_ORDER = ['identity', 'organizations', 'jobs', 'openapi', 'content', 'publishing', 'translations'];
+const AREA_ORDER = [
+  'identity',
+  'organizations',
+  'jobs',
+  'openapi',
+  'content',
+  'publishing',
+  'translations',
+  'git-sync',
+];
 
 const packageRules = [
   {

@@ -22,6 +22,7 @@ import { ScryptPasswords } from '../src/adapters/scrypt-passwords';
 import { TimeOrderedIds } from '../src/adapters/time-ordered-ids';
 import { ServerPdfLinks } from '../src/content-exports/server-pdf-links';
 import { DEFAULT_INCOMING_FILE_LIMITS, ServerIncomingFiles } from '../src/files/server-incoming-files';
+import { ServerGitRepositories } from '../src/git-sync/server-git-repositories';
 import { DEFAULT_CONTENT_IMPORT_LIMITS, ServerContentImports } from '../src/imports/server-content-imports';
 import { ServerOpenApiProcessor } from '../src/openapi/server-openapi-processor';
 import { MiniSearchContentSearch } from '../src/search/mini-search-content-search';
@@ -56,6 +57,11 @@ export async function openBenchServices(name: string, existingDataDir?: string):
     contentSearch: new MiniSearchContentSearch(),
     openApiProcessor: new ServerOpenApiProcessor({ timeoutMs: 30_000, allowHosts: [] }),
     translationProvider: unconfiguredTranslationProvider,
+    gitRepositories: new ServerGitRepositories(
+      blobs,
+      { maxFileBytes: 10 * 1024 * 1024, maxFiles: 20_000 },
+      { allowHosts: [], allowFile: false },
+    ),
   };
   return { services, store, dataDir };
 }

@@ -125,6 +125,8 @@ const ConfigSchema = z
           .map((host) => host.trim().toLowerCase())
           .filter((host) => host !== ''),
       ),
+    /** Whether Git Sync may read and write local repositories (paths and `file://` URLs); off by default. */
+    QUIRE_GIT_ALLOW_FILE: z.enum(['0', '1', 'false', 'true']).default('0'),
     /** The translation provider: `libretranslate` or `openai` (unset: translation runs fail, saying how to set one). */
     QUIRE_TRANSLATE_PROVIDER: optionalString.pipe(
       z.enum(['libretranslate', 'openai'], { error: 'must be libretranslate or openai' }).optional(),
@@ -166,6 +168,7 @@ const ConfigSchema = z
       trustProxy: trustProxyOf(env.QUIRE_TRUST_PROXY),
       metricsToken: env.QUIRE_METRICS_TOKEN,
       fetchAllowHosts: env.QUIRE_FETCH_ALLOW_HOSTS,
+      gitAllowFile: env.QUIRE_GIT_ALLOW_FILE === '1' || env.QUIRE_GIT_ALLOW_FILE === 'true',
       pdfLinkLifetimeMs: env.QUIRE_PDF_LINK_SECONDS * 1000,
       pdfWaitMs: Math.round(env.QUIRE_PDF_WAIT_SECONDS * 1000),
       importMaxPages: env.QUIRE_IMPORT_MAX_PAGES,

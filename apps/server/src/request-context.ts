@@ -13,6 +13,7 @@ import {
   type ContentTemplates,
   type DomainError,
   forbidden,
+  type GitRepositories,
   type IdSource,
   type IncomingFiles,
   type JobFiles,
@@ -56,6 +57,8 @@ export interface Services {
   contentSearch: ContentSearch;
   /** Fetching and validating OpenAPI descriptions (`openapi/server-openapi-processor.ts`). */
   openApiProcessor: OpenApiProcessor;
+  /** The Git repositories spaces synchronize with (`git-sync/server-git-repositories.ts`). */
+  gitRepositories: GitRepositories;
   /** The configured machine translation (`translations/translation-provider-from-config.ts`). */
   translationProvider: TranslationProvider;
 }

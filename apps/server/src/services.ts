@@ -20,6 +20,7 @@ import { TimeOrderedIds } from './adapters/time-ordered-ids';
 import type { Config } from './config';
 import { pdfLinkKey, ServerPdfLinks } from './content-exports/server-pdf-links';
 import { DEFAULT_INCOMING_FILE_LIMITS, ServerIncomingFiles } from './files/server-incoming-files';
+import { ServerGitRepositories } from './git-sync/server-git-repositories';
 import { DEFAULT_CONTENT_IMPORT_LIMITS, ServerContentImports } from './imports/server-content-imports';
 import { ServerOpenApiProcessor } from './openapi/server-openapi-processor';
 import type { Services } from './request-context';
@@ -39,6 +40,9 @@ export interface ServiceLog {
 }
 
 const silentServiceLog: ServiceLog = { warn: () => {} };
+
+/** The most files the project folder of a synchronized repository may hold. */
+const GIT_MAX_FILES = 20_000;
 
 export async function buildServices(options: ServiceOptions & { log?: ServiceLog }): Promise<Services> {
   const signingKey = await loadOrCreateSigningKey(options.store.db, () =>
@@ -89,5 +93,10 @@ export async function buildServices(options: ServiceOptions & { log?: ServiceLog
       allowHosts: options.config.fetchAllowHosts,
     }),
     translationProvider: translationProviderFromConfig(options.config),
+    gitRepositories: new ServerGitRepositories(
+      blobs,
+      { maxFileBytes: options.config.files.maxFetchedBytes, maxFiles: GIT_MAX_FILES },
+      { allowHosts: options.config.fetchAllowHosts, allowFile: options.config.gitAllowFile },
+    ),
   };
 }

@@ -125,6 +125,11 @@ const spaceTranslationsRoute = createRoute({
   path: '~/translations',
 }).lazy(() => import('./routes/space-translations').then((module) => module.Route));
 
+const spaceGitSyncRoute = createRoute({
+  getParentRoute: () => spaceRoute,
+  path: '~/git',
+}).lazy(() => import('./routes/space-git-sync').then((module) => module.Route));
+
 /** A translation beside its source, at one page of the source (`?page=<pageId>`, the first by default). */
 const translationCompareRoute = createRoute({
   getParentRoute: () => spaceRoute,
@@ -200,6 +205,7 @@ export const routeTree = rootRoute.addChildren([
         spaceLinksRoute,
         spaceTranslationsRoute,
         translationCompareRoute,
+        spaceGitSyncRoute,
         pageRoute,
       ]),
     ]),

@@ -7,6 +7,7 @@
  */
 import { contentOperations } from './content';
 import type { OperationTree } from './core/operation';
+import { gitSyncOperations } from './git-sync';
 import { identityOperations } from './identity';
 import { jobsOperations } from './jobs';
 import { openApiOperations } from './openapi';
@@ -22,6 +23,7 @@ const areas: readonly OperationTree[] = [
   contentOperations,
   publishingOperations,
   translationsOperations,
+  gitSyncOperations,
 ];
 
 const mounts = areas.flatMap((area) => Object.keys(area));
@@ -36,6 +38,7 @@ export const operations = {
   ...contentOperations,
   ...publishingOperations,
   ...translationsOperations,
+  ...gitSyncOperations,
 } satisfies OperationTree;
 
 export type Operations = typeof operations;

@@ -1,4 +1,4 @@
-import { hash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hash, hkdfSync, randomBytes } from 'node:crypto';
 import type { Secrets } from '@quire/domain';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
@@ -6,10 +6,36 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 export class NodeSecrets implements Secrets {
   readonly #signingKey: Uint8Array;
   readonly #issuer: string;
+  /** AES-256-GCM key of `seal`, derived from the signing key (HKDF), so it is never the signing key itself. */
+  readonly #sealingKey: Buffer;
 
   constructor(signingKey: Uint8Array, issuer: string) {
     this.#signingKey = signingKey;
     this.#issuer = issuer;
+    this.#sealingKey = Buffer.from(
+      hkdfSync('sha256', signingKey, new Uint8Array(0), 'quire sealed secrets', 32),
+    );
+  }
+
+  seal(text: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.#sealingKey, iv);
+    const sealed = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+    return `v1.${Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url')}`;
+  }
+
+  unseal(sealed: string): string | null {
+    if (!sealed.startsWith('v1.')) return null;
+    const bytes = Buffer.from(sealed.slice(3), 'base64url');
+    if (bytes.length < 28) return null;
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', this.#sealingKey, bytes.subarray(0, 12));
+      decipher.setAuthTag(bytes.subarray(12, 28));
+      return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
+    } catch {
+      // A wrong key or altered bytes fail authentication: not ours.
+      return null;
+    }
   }
 
   randomToken(bytes: number): string {

@@ -47,7 +47,8 @@ export interface GitSource {
   oid: string;
 }
 
-export interface RepositoryPage extends ImportedPage, PageSettings {
+/** `hidden` always set (`ImportedPage`'s is optional: other sources carry no settings). */
+export interface RepositoryPage extends Omit<ImportedPage, 'hidden'>, PageSettings {
   /** The markdown file the page was read from; null for a page with no file. */
   git: GitSource | null;
   children: RepositoryPage[];
@@ -137,12 +138,12 @@ export async function readRepository(
 }
 
 /** Hidden files and folders are not content, but for GitBook's own assets folder. */
-function isSkipped(path: string): boolean {
+export function isSkipped(path: string): boolean {
   return !path.startsWith(ASSETS) && path.split('/').some((segment) => segment.startsWith('.'));
 }
 
 /** Anything in the assets folder is a file; elsewhere only images are. */
-function isFile({ path, bytes }: FolderEntry): boolean {
+export function isFile({ path, bytes }: FolderEntry): boolean {
   return path.startsWith(ASSETS) || describeFile(bytes, baseName(path)).contentType.startsWith('image/');
 }
 

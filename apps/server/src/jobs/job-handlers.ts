@@ -6,6 +6,7 @@
  */
 import {
   contentImportJobHandlers,
+  gitSyncJobHandlers,
   type JobHandlers,
   openApiJobHandlers,
   translationJobHandlers,
@@ -17,5 +18,6 @@ export const serverJobHandlers = (services: Pick<Services, 'blobs'>): JobHandler
   ...openApiJobHandlers,
   ...contentImportJobHandlers,
   ...translationJobHandlers,
+  ...gitSyncJobHandlers,
   ...pdfJobHandlers(services.blobs),
 });

@@ -23,5 +23,6 @@ import './links.cases';
 import './search.cases';
 import './openapi.cases';
 import './translations.cases';
+import './git-sync.cases';
 
 useSharedServer();

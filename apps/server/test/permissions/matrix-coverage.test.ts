@@ -11,6 +11,7 @@ import { collectionCases } from './collections.cases';
 import { commentCases } from './comments.cases';
 import { contentCases } from './content.cases';
 import { contentPermissionCases } from './content-permissions.cases';
+import { gitSyncCases } from './git-sync.cases';
 import { identityCases } from './identity.cases';
 import { jobCases } from './jobs.cases';
 import { linkCases } from './links.cases';
@@ -44,6 +45,7 @@ const cases = [
   ...linkCases,
   ...searchCases,
   ...translationCases,
+  ...gitSyncCases,
 ];
 
 describe('the permission matrix', () => {

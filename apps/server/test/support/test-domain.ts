@@ -27,6 +27,7 @@ import { ScryptPasswords } from '../../src/adapters/scrypt-passwords';
 import { TimeOrderedIds } from '../../src/adapters/time-ordered-ids';
 import { ServerPdfLinks } from '../../src/content-exports/server-pdf-links';
 import { DEFAULT_INCOMING_FILE_LIMITS, ServerIncomingFiles } from '../../src/files/server-incoming-files';
+import { ServerGitRepositories } from '../../src/git-sync/server-git-repositories';
 import {
   DEFAULT_CONTENT_IMPORT_LIMITS,
   ServerContentImports,
@@ -90,6 +91,11 @@ export async function openTestDomain(): Promise<QuireUnderTest> {
     contentSearch: new MiniSearchContentSearch(),
     openApiProcessor: new ServerOpenApiProcessor({ timeoutMs: 10_000, allowHosts: ['127.0.0.1'] }),
     translationProvider: unconfiguredTranslationProvider,
+    gitRepositories: new ServerGitRepositories(
+      blobs,
+      { maxFileBytes: 10 * 1024 * 1024, maxFiles: 20_000 },
+      { allowHosts: ['127.0.0.1'], allowFile: true },
+    ),
   };
   return { services, clock, callOperation: operationCaller(services) };
 }

@@ -106,6 +106,15 @@ function SpaceLayout() {
               Translations
             </Link>
           </li>
+          <li>
+            <Link
+              to="/o/$organizationId/s/$spaceId/~/git"
+              params={{ organizationId, spaceId }}
+              className="sidebar-link"
+            >
+              Git Sync
+            </Link>
+          </li>
         </ul>
         <QueryState
           query={pages}

@@ -3,6 +3,7 @@ import type { ContentImports } from './ports/content-imports';
 import type { ContentSearch } from './ports/content-search';
 import type { ContentTemplates } from './ports/content-templates';
 import type { EventPublisher } from './ports/events';
+import type { GitRepositories } from './ports/git-repositories';
 import type { IdSource } from './ports/ids';
 import type { IncomingFiles } from './ports/incoming-files';
 import type { JobFiles } from './ports/job-files';
@@ -73,6 +74,8 @@ export interface OperationContext {
   contentSearch: ContentSearch;
   /** Fetching, parsing and validating OpenAPI descriptions (`ports/openapi-processor.ts`). */
   openApiProcessor: OpenApiProcessor;
+  /** Reading and writing the Git repositories spaces synchronize with (`ports/git-repositories.ts`). */
+  gitRepositories: GitRepositories;
   /** Machine translation of text blocks (`ports/translation-provider.ts`), as the server is configured. */
   translationProvider: TranslationProvider;
 }

@@ -11,6 +11,7 @@ export * from './ports/content-imports';
 export * from './ports/content-search';
 export * from './ports/content-templates';
 export * from './ports/events';
+export * from './ports/git-repositories';
 export * from './ports/ids';
 export * from './ports/incoming-files';
 export * from './ports/job-files';

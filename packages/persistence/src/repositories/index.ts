@@ -5,6 +5,7 @@
 import type { Repositories } from '@quire/domain';
 import type { CollectionIndexes, StoreDatabase } from '@quire/store';
 import { contentIndexes, contentRepositories } from './content';
+import { gitSyncIndexes, gitSyncRepositories } from './git-sync';
 import { identityIndexes, identityRepositories } from './identity';
 import { jobsIndexes, jobsRepositories } from './jobs';
 import { openApiIndexes, openApiRepositories } from './openapi';
@@ -21,6 +22,7 @@ export const repositoryIndexes: CollectionIndexes[] = [
   ...contentIndexes,
   ...publishingIndexes,
   ...translationsIndexes,
+  ...gitSyncIndexes,
 ];
 
 export function createRepositories(db: StoreDatabase): Repositories {
@@ -32,5 +34,6 @@ export function createRepositories(db: StoreDatabase): Repositories {
     ...contentRepositories(db),
     ...publishingRepositories(db),
     ...translationsRepositories(db),
+    ...gitSyncRepositories(db),
   };
 }

@@ -33,6 +33,7 @@ export function registerRestRoutes(
         );
         const output = await runOperation(route.operation, access, input);
         if (output === null || output === undefined) return reply.code(route.status ?? 204).send();
+        if (route.bodilessStatus) return reply.code(route.bodilessStatus(output)).send();
         const location = route.location?.(input, output);
         if (location !== undefined) reply.header('location', location);
         return reply.code(successStatus).send(output);

@@ -6,6 +6,7 @@ import type { RestRoute } from './route';
 import { changeRequestRoutes } from './routes/change-requests';
 import { commentRoutes } from './routes/comments';
 import { contentRoutes } from './routes/content';
+import { gitSyncRoutes } from './routes/git-sync';
 import { identityRoutes } from './routes/identity';
 import { jobRoutes } from './routes/jobs';
 import { linkRoutes } from './routes/links';
@@ -31,4 +32,5 @@ export const restRoutes: readonly RestRoute[] = [
   ...siteStructureRoutes,
   ...siteAccessRoutes,
   ...translationRoutes,
+  ...gitSyncRoutes,
 ];

@@ -21,6 +21,11 @@ export interface RestRoute {
    * `content/path/{pagePath}` with nested paths sent as they are: `guides/install`).
    */
   lastParamTakesSlashes?: true;
+  /**
+   * A success answered with no body, its status from the output (GitBook's delete of a
+   * Git installation: 205 when it removed one, 204 when there was none).
+   */
+  bodilessStatus?: (output: unknown) => number;
   /** The `Location` header of a success, from the input and the output (GitBook's 201s carry one). */
   location?: (input: unknown, output: unknown) => string | undefined;
 }

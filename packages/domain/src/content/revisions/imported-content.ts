@@ -22,22 +22,55 @@ export interface AddedContent {
 const PAGE_LINK = 'quire-import:page/';
 const FILE_LINK = 'quire-import:file/';
 
+export interface ImportEnvironment {
+  now: string;
+  newId: () => string;
+  /**
+   * The id to keep for the page placed under `parentId` with `slug`, when the content
+   * replaces a revision's (a Git Sync import keeps the ids of the pages still at the same
+   * path, so links, comments and history still find them); absent: a new id.
+   */
+  idFor?: (parentId: string | null, slug: string) => string | undefined;
+  /** The id to keep for a file of this content (the same bytes and name as before). */
+  fileIdFor?: (file: ImportedContent['files'][number]) => string | undefined;
+}
+
 export function addImportedContent(
   start: ReadonlyMap<string, StoredPage>,
   content: ImportedContent,
-  env: { now: string; newId: () => string },
+  env: ImportEnvironment,
 ): AddedContent {
   const pages = new Map(start);
   const bodies = new Map<string, BodyObject>();
+  const placed = new Map<ImportedPage, { id: string; slug: string }>();
   const pageIds = new Map<string, string>();
-  const assignIds = (list: readonly ImportedPage[]) => {
-    for (const page of list) {
-      pageIds.set(page.ref, env.newId());
-      assignIds(page.children);
+  // Slugs first (unique among siblings, the existing ones included), then ids: a kept id
+  // depends on the page's place, and links anywhere may point at any page.
+  const assign = (list: readonly ImportedPage[], parentId: string | null) => {
+    const taken = new Set(
+      [...pages.values()].filter((page) => page.parentId === parentId).map((page) => page.slug),
+    );
+    for (const imported of list) {
+      const slug = uniqueSlug(slugOf(imported.title), taken);
+      taken.add(slug);
+      const kept = env.idFor?.(parentId, slug);
+      const id = kept !== undefined && !isTaken(kept) ? kept : env.newId();
+      placed.set(imported, { id, slug });
+      pageIds.set(imported.ref, id);
+      assign(imported.children, id);
     }
   };
-  assignIds(content.pages);
-  const files = content.files.map((file) => ({ ref: file.ref, entry: fileEntryOf(file, env.newId()) }));
+  const usedIds = new Set<string>();
+  const isTaken = (id: string) => {
+    if (usedIds.has(id)) return true;
+    usedIds.add(id);
+    return false;
+  };
+  assign(content.pages, null);
+  const files = content.files.map((file) => ({
+    ref: file.ref,
+    entry: fileEntryOf(file, env.fileIdFor?.(file) ?? env.newId()),
+  }));
   const fileIds = new Map(files.map(({ ref, entry }) => [ref, entry.id]));
   // Link and image targets only (the parsed tree's), never text that looks like one.
   const targetOf = (url: string): string | undefined => {
@@ -51,23 +84,23 @@ export function addImportedContent(
 
   const place = (list: readonly ImportedPage[], parentId: string | null) => {
     const siblings = [...pages.values()].filter((page) => page.parentId === parentId).sort(bySiblingOrder);
-    const taken = new Set(siblings.map((page) => page.slug));
     let previous = siblings[siblings.length - 1]?.position ?? null;
     for (const imported of list) {
-      const id = pageIds.get(imported.ref) as string;
+      const { id, slug } = placed.get(imported) as { id: string; slug: string };
       const body: BodyObject = { kind: 'body', markdown: rewriteLinks(imported.markdown, targetOf) };
       const address = addressOf(body);
       bodies.set(address, body);
       const position = positionBetween(previous, null);
-      const slug = uniqueSlug(slugOf(imported.title), taken);
-      taken.add(slug);
       pages.set(id, {
         id,
         parentId,
         position,
         title: imported.title || 'Untitled',
         slug,
-        hidden: false,
+        ...(imported.emoji !== undefined ? { emoji: imported.emoji } : {}),
+        ...(imported.icon !== undefined ? { icon: imported.icon } : {}),
+        ...(imported.description !== undefined ? { description: imported.description } : {}),
+        hidden: imported.hidden ?? false,
         createdAt: env.now,
         updatedAt: env.now,
         body: address,

@@ -7,6 +7,7 @@ export * from './content-import-failures';
 export { contentImportJobHandlers } from './content-import-job';
 export { documentOfBody } from './document-of-body';
 export { CONTENT_IMPORT_JOB, IMPORT_WAIT_MS, presentImportJob } from './import-jobs';
+export { addImportedContent } from './imported-content';
 export { mergeMarkdown } from './merge-markdown';
 export { mergePages } from './merge-pages';
 export { importIntoSpace } from './operations/import-space-content';
@@ -20,6 +21,7 @@ export type {
   FileEntry,
   FilesObject,
   PageObject,
+  RevisionGitCommit,
   RevisionKind,
   RevisionRecord,
   TreeObject,

@@ -28,6 +28,19 @@ export interface RevisionRecord {
   createdAt: string;
   /** Set on a change request's revisions (edits and updates), and on a merge (the merged one). */
   changeRequestId?: string;
+  /** Set on a revision a Git Sync import made: the commit it holds. */
+  git?: RevisionGitCommit;
+}
+
+/** The Git commit a revision was imported from (GitBook's `GitSyncCommit`). */
+export interface RevisionGitCommit {
+  oid: string;
+  message: string;
+  /** The commit was made by an export of Quire's. */
+  createdByService: boolean;
+  ref?: string;
+  /** The commit on the Git provider (`repoCommitURL` + oid). */
+  url?: string;
 }
 
 /** A page: its settings, its body's address and its subpages' tree address. */

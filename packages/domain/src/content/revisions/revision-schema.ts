@@ -94,6 +94,17 @@ export const RevisionSchema = z
       .describe('Reusable contents (none yet)'),
     variables: z.record(z.string(), z.string()).describe('Variables of the space'),
     createdAt: TimestampSchema.describe('When the revision was made'),
+    git: z
+      .object({
+        oid: z.string().describe('SHA of the commit'),
+        message: z.string().describe('Message of the commit'),
+        createdByGitBook: z.boolean().describe("True when an export made the commit (GitBook's name)"),
+        createdByService: z.boolean().describe('True when an export of this server made the commit'),
+        ref: z.string().optional().describe('The ref the commit was read from'),
+        url: z.string().optional().describe('The commit on the Git provider'),
+      })
+      .optional()
+      .describe('The Git commit the revision was imported from'),
     urls: z.object({ app: UrlSchema.describe('Revision in the app') }),
   })
   .meta({ id: 'Revision', description: 'An immutable version of the content of a space' });
@@ -173,6 +184,18 @@ export function presentRevision(
     reusableContents: [],
     variables: {},
     createdAt: record.createdAt,
+    ...(record.git === undefined
+      ? {}
+      : {
+          git: {
+            oid: record.git.oid,
+            message: record.git.message,
+            createdByGitBook: record.git.createdByService,
+            createdByService: record.git.createdByService,
+            ...(record.git.ref !== undefined ? { ref: record.git.ref } : {}),
+            ...(record.git.url !== undefined ? { url: record.git.url } : {}),
+          },
+        }),
     urls: { app: `${spaceAppUrl(urls, record)}/revisions/${record.id}` },
   };
 }

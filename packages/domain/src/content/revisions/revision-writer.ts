@@ -9,7 +9,14 @@ import type { DomainServices } from '../../core/context';
 import type { SpaceRecord } from '../spaces/records';
 import { addressOf } from './content-address';
 import { buildTree, emptyTree } from './page-tree';
-import type { ContentObject, FileEntry, FilesObject, RevisionKind, RevisionRecord } from './records';
+import type {
+  ContentObject,
+  FileEntry,
+  FilesObject,
+  RevisionGitCommit,
+  RevisionKind,
+  RevisionRecord,
+} from './records';
 import type { StoredPages } from './stored-page';
 
 export interface NewRevision {
@@ -23,6 +30,8 @@ export interface NewRevision {
   files: readonly FileEntry[];
   /** Bodies (and any other objects) the new pages refer to that may not be stored yet. */
   objects?: ReadonlyMap<string, ContentObject>;
+  /** The Git commit it holds (a Git Sync import). */
+  git?: RevisionGitCommit;
 }
 
 /** Stores the objects and the record of a revision; moves no pointer. */
@@ -49,6 +58,7 @@ export async function writeRevision(
     createdBy: revision.createdBy,
     createdAt: services.clock.now().toISOString(),
     ...(revision.changeRequestId !== undefined ? { changeRequestId: revision.changeRequestId } : {}),
+    ...(revision.git !== undefined ? { git: revision.git } : {}),
   };
   await services.repos.revisions.insert(record);
   return record;

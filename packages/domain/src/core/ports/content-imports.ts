@@ -28,6 +28,11 @@ export interface ImportedPage {
   title: string;
   markdown: string;
   children: ImportedPage[];
+  /** Settings some sources carry (a repository page's front matter). */
+  description?: string;
+  icon?: string;
+  emoji?: string;
+  hidden?: boolean;
 }
 
 /** A file read from the source, already stored in the blob store. */

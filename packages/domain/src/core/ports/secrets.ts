@@ -16,4 +16,11 @@ export interface Secrets {
    * instance's key and issuer).
    */
   verifyClaims(token: string, key?: string): Promise<Record<string, unknown> | null>;
+  /**
+   * `text` encrypted and authenticated with the instance's key (a secret a job must read
+   * back later, such as a repository URL's credentials, never stored in plain text).
+   */
+  seal(text: string): string;
+  /** The text `seal` sealed, or null when it was not sealed by this instance or was altered. */
+  unseal(sealed: string): string | null;
 }

@@ -1,3 +1,4 @@
 export { newSpaceRecord } from './create-space';
 export { copyTitle } from './duplicate-space';
 export { MemberContentPermissionSchema } from './list-member-spaces';
+export { SpaceIdParam } from './params';

@@ -1,0 +1,289 @@
+/**
+ * The server's `GitRepositories`: real Git through isomorphic-git, in GitBook's Git Sync
+ * format (`readRepository`, `writeRepository`).
+ *
+ * - Remotes (`gitRemoteOf`): `http(s)` through `gitHttpTransfer` (the outbound rules, every
+ *   redirect hop included), credentials only as a header; local repositories (path or
+ *   `file://`) only when `allowFile`; nothing else.
+ * - Opening a ref: an http remote's is fetched shallow (depth 1, that ref only) into a
+ *   temporary gitdir (`openHttpRef`); a local repository's objects are used in place
+ *   (`openLocalRef`).
+ * - Reading: the project directory's blobs (at most `maxFiles`) go to `readRepository`,
+ *   which stores the files in the blob store and refuses a file over `maxFileBytes`,
+ *   naming it.
+ * - Writing: the new files replace, under the content's root (the project directory's
+ *   `.gitbook.yaml` `root`), what Quire reads there (markdown, `.gitbook/assets/`, images);
+ *   everything else in the repository is kept. Only new blobs and trees are written. The
+ *   same tree as the head's makes no commit. The commit carries `Quire-Sync: export` as a
+ *   trailer (`createdByService`); it is pushed (http) or the local ref is compared and
+ *   swapped (`updateLocalRef`), 'rejected' when the branch moved meanwhile.
+ *
+ * Every failure is a `GitRepositoryError` (`gitFailureOf`) whose message holds no
+ * credentials: they never reach isomorphic-git's URLs, only a header.
+ */
+import fs from 'node:fs';
+import {
+  type GitCommit,
+  type GitExportedFile,
+  type GitImportedContent,
+  type GitReadRequest,
+  type GitRepositories,
+  GitRepositoryError,
+  type GitWriteRequest,
+  type GitWritten,
+} from '@quire/domain';
+import type { StoredBlobs } from '@quire/persistence';
+import git, { type ReadCommitResult } from 'isomorphic-git';
+import { ImportedFiles } from '../imports/imported-files';
+import { gitFailureOf } from './git-failure';
+import { gitRemoteOf } from './git-remote';
+import {
+  blobOidOf,
+  flatTree,
+  type ObjectStore,
+  subtreeOid,
+  type TreeEntry,
+  treeEntries,
+  treeOidsUnder,
+  writeTree,
+  writeTrees,
+} from './git-trees';
+import { readGitbookConfig } from './gitbook-config';
+import { openHttpRef } from './http-repository';
+import { openLocalRef } from './local-repository';
+import { type OpenedRef, type RefPurpose, refCandidates } from './opened-ref';
+import { isFile, isSkipped, type RepositoryTreeFile, readRepository } from './read-repository';
+import { joinRepositoryPath, pathUnder, safeRepositoryPath } from './repository-path';
+import { writeRepository } from './write-repository';
+
+export interface GitRepositoryLimits {
+  /** Largest file read from a repository (markdown, asset, image, `.gitbook.yaml`), in bytes. */
+  maxFileBytes: number;
+  /** Most files the project directory may hold. */
+  maxFiles: number;
+  /** Bytes an http transfer may receive at most (default 512 MiB). */
+  maxTransferBytes?: number;
+  /** Time an http transfer may take at most (default 2 minutes). */
+  timeoutMs?: number;
+}
+
+export interface GitRepositoryOptions {
+  /** Hosts exempt from the public-address rule (`QUIRE_FETCH_ALLOW_HOSTS`). */
+  allowHosts: readonly string[];
+  /** Whether local paths and `file://` URLs may be used (`QUIRE_GIT_ALLOW_FILE`). */
+  allowFile: boolean;
+}
+
+/** The trailer marking the commits Quire makes. */
+export const EXPORT_TRAILER = 'Quire-Sync: export';
+const EXPORT_TRAILER_LINE = /^Quire-Sync: export$/m;
+const MARKDOWN = /\.(md|markdown)$/i;
+const FILE_MODES = new Set(['100644', '100755']);
+
+export class ServerGitRepositories implements GitRepositories {
+  constructor(
+    private readonly blobs: StoredBlobs,
+    private readonly limits: GitRepositoryLimits,
+    private readonly options: GitRepositoryOptions,
+  ) {}
+
+  refusal(url: string): string | null {
+    try {
+      gitRemoteOf(url, this.options.allowFile);
+      return null;
+    } catch (error) {
+      if (error instanceof GitRepositoryError) return error.message;
+      throw error;
+    }
+  }
+
+  async read(request: GitReadRequest): Promise<{ commit: GitCommit; content: GitImportedContent }> {
+    try {
+      return await this.#read(request);
+    } catch (error) {
+      throw gitFailureOf(error);
+    }
+  }
+
+  async write(request: GitWriteRequest): Promise<GitWritten> {
+    try {
+      return await this.#write(request);
+    } catch (error) {
+      throw gitFailureOf(error);
+    }
+  }
+
+  async #read(request: GitReadRequest): Promise<{ commit: GitCommit; content: GitImportedContent }> {
+    const directory = safeRepositoryPath(request.projectDirectory ?? '', 'repoProjectDirectory');
+    const opened = await this.#open(request.url, request.ref, 'read', request.signal);
+    try {
+      const { store } = opened;
+      const head = await git.readCommit({ fs, ...store, oid: opened.head as string });
+      const folder = await subtreeOid(store, head.commit.tree, directory);
+      if (folder === undefined)
+        throw new GitRepositoryError('invalid-content', `The repository has no folder ${directory}/`);
+      const entries = [...(await flatTree(store, folder))].filter(
+        ([path, entry]) => FILE_MODES.has(entry.mode) && !isHiddenOutsideGitbook(path),
+      );
+      if (entries.length > this.limits.maxFiles)
+        throw new GitRepositoryError(
+          'invalid-content',
+          `The repository holds ${entries.length} files, more than the ${this.limits.maxFiles} allowed`,
+        );
+      const tree: RepositoryTreeFile[] = [];
+      for (const [path, entry] of entries) {
+        request.signal?.throwIfAborted();
+        const { blob } = await git.readBlob({ fs, ...store, oid: entry.oid });
+        tree.push({ path: joinRepositoryPath(directory, path), bytes: blob, oid: entry.oid });
+      }
+      const content = await readRepository(
+        tree,
+        new ImportedFiles(this.blobs),
+        { projectDirectory: directory, maxFileBytes: this.limits.maxFileBytes },
+        request.progress,
+      );
+      const resources = content.pages.length + content.files.length;
+      return {
+        commit: commitOf(head),
+        content: {
+          pages: content.pages,
+          files: content.files,
+          totalResources: resources,
+          importedResources: resources,
+        },
+      };
+    } finally {
+      await opened.close();
+    }
+  }
+
+  async #write(request: GitWriteRequest): Promise<GitWritten> {
+    const directory = safeRepositoryPath(request.projectDirectory ?? '', 'repoProjectDirectory');
+    const files = await Promise.all(request.files.map((file) => this.#exportedFile(file)));
+    const opened = await this.#open(request.url, request.ref, 'write', request.signal);
+    try {
+      const { store } = opened;
+      const head =
+        opened.head === undefined ? undefined : await git.readCommit({ fs, ...store, oid: opened.head });
+      const folder = head && (await subtreeOid(store, head.commit.tree, directory));
+      const old = await flatTree(store, folder);
+      const configEntry = old.get('.gitbook.yaml');
+      const config = readGitbookConfig(
+        configEntry && new TextDecoder().decode(await this.#blob(store, configEntry.oid)),
+      );
+      const written = writeRepository(request.pages, files, config.structure);
+
+      const next = new Map<string, TreeEntry>();
+      for (const [path, entry] of old)
+        if (!(await this.#isQuireContent(store, path, entry, config.root))) next.set(path, entry);
+      const knownBlobs = new Set([...old.values()].map(({ oid }) => oid));
+      for (const [index, file] of written.entries()) {
+        request.signal?.throwIfAborted();
+        const oid = blobOidOf(file.bytes);
+        if (!knownBlobs.has(oid)) {
+          await git.writeBlob({ fs, gitdir: store.gitdir, blob: file.bytes });
+          knownBlobs.add(oid);
+        }
+        next.set(joinRepositoryPath(config.root, file.path), { mode: '100644', oid, type: 'blob' });
+        request.progress?.(index + 1, written.length);
+      }
+      const nextFolder = await writeTrees(store, next, await treeOidsUnder(store, folder));
+      if (head && nextFolder === folder) return { commit: commitOf(head), changed: false };
+
+      const tree = await graftFolder(store, head?.commit.tree, directory, nextFolder);
+      const message = `${request.message.trimEnd()}\n\n${EXPORT_TRAILER}\n`;
+      const signature = {
+        name: request.author.name,
+        email: request.author.email,
+        timestamp: Math.floor(Date.now() / 1000),
+        timezoneOffset: 0,
+      };
+      const oid = await git.writeCommit({
+        fs,
+        gitdir: store.gitdir,
+        commit: { message, tree, parent: head ? [head.oid] : [], author: signature, committer: signature },
+      });
+      await opened.publish(oid);
+      return { commit: { oid, message, createdByService: true }, changed: true };
+    } finally {
+      await opened.close();
+    }
+  }
+
+  /**
+   * Whether the file at `path` (from the project directory) is one Quire reads, so one an
+   * export replaces: under the content's root, not hidden, and markdown, an asset or an image.
+   */
+  async #isQuireContent(store: ObjectStore, path: string, entry: TreeEntry, root: string): Promise<boolean> {
+    const inRoot = pathUnder(root, path);
+    if (inRoot === null || path === '.gitbook.yaml' || !FILE_MODES.has(entry.mode) || isSkipped(inRoot))
+      return false;
+    if (MARKDOWN.test(inRoot)) return true;
+    if (inRoot.startsWith('.gitbook/assets/')) return true;
+    return isFile({ path: inRoot, bytes: await this.#blob(store, entry.oid) });
+  }
+
+  async #blob(store: ObjectStore, oid: string): Promise<Uint8Array> {
+    return (await git.readBlob({ fs, ...store, oid })).blob;
+  }
+
+  async #exportedFile(file: GitExportedFile): Promise<{ id: string; name: string; bytes: Uint8Array }> {
+    const stream = await this.blobs.open(file.hash);
+    if (stream === null)
+      throw new GitRepositoryError(
+        'invalid-content',
+        `The file ${file.name} is missing from the file storage`,
+      );
+    const parts: Buffer[] = [];
+    for await (const part of stream) parts.push(part as Buffer);
+    return { id: file.id, name: file.name, bytes: new Uint8Array(Buffer.concat(parts)) };
+  }
+
+  async #open(url: string, ref: string, purpose: RefPurpose, signal?: AbortSignal): Promise<OpenedRef> {
+    const remote = gitRemoteOf(url, this.options.allowFile);
+    const candidates = refCandidates(ref, purpose);
+    if (remote.transport === 'local') return openLocalRef(remote.path, candidates, purpose);
+    const limits = {
+      maxBytes: this.limits.maxTransferBytes ?? 512 * 1024 * 1024,
+      timeoutMs: this.limits.timeoutMs ?? 120_000,
+      allowHosts: this.options.allowHosts,
+    };
+    return openHttpRef(remote, candidates, purpose, limits, signal);
+  }
+}
+
+function commitOf(read: ReadCommitResult): GitCommit {
+  return {
+    oid: read.oid,
+    message: read.commit.message,
+    createdByService: EXPORT_TRAILER_LINE.test(read.commit.message),
+  };
+}
+
+/** Hidden files are not read, but for `.gitbook.yaml` and what is under `.gitbook/`. */
+function isHiddenOutsideGitbook(path: string): boolean {
+  return path
+    .split('/')
+    .some((segment) => segment.startsWith('.') && segment !== '.gitbook' && segment !== '.gitbook.yaml');
+}
+
+/** Tree `root` with the tree at `folder` replaced by `oid` (folders made as needed); its oid. */
+async function graftFolder(
+  store: ObjectStore,
+  root: string | undefined,
+  folder: string,
+  oid: string,
+): Promise<string> {
+  if (folder === '') return oid;
+  const [first, ...rest] = folder.split('/') as [string, ...string[]];
+  const entries = await treeEntries(store, root);
+  const child = entries.get(first);
+  const grafted = await graftFolder(
+    store,
+    child?.type === 'tree' ? child.oid : undefined,
+    rest.join('/'),
+    oid,
+  );
+  entries.set(first, { mode: '40000', oid: grafted, type: 'tree' });
+  return writeTree(store, entries, new Set());
+}

@@ -1,0 +1,271 @@
+/**
+ * The Git Sync jobs, run by a worker as the user who started them. Rule by rule, for both:
+ *
+ * 1. the space is read and its starter authorized again (`triggerGitSync`; an import also
+ *    needs the space unlocked): refused, the job fails `GIT_SYNC_REFUSED` with the guard's
+ *    message, nothing read or written;
+ * 2. the run's order is checked again (`gitSyncRuns` against the newest applied): older,
+ *    the job ends with `{ignored: true}` and nothing read or written;
+ * 3. the repository URL is unsealed (one this server did not seal fails `GIT_SYNC_REFUSED`).
+ *
+ * Import (`git.import`):
+ * 4. the ref's newest commit is read (`GitRepositories.read`): a failure fails the job
+ *    `GIT_<KIND>` with the port's safe message, the space untouched;
+ * 5. the commit the space already holds (its head's `git.oid`), or the one its last export
+ *    pushed, changes nothing: the job ends `{unchanged: true}`;
+ * 6. the content REPLACES the space's (the repository is the source of truth): pages keep
+ *    their ids where their place (parent and slug) is the same, and unchanged pages their
+ *    stored objects (`keepUnchangedPages`), so a repository holding what the space holds
+ *    makes no new revision; otherwise one revision (`git` = the commit) is written: with
+ *    `standalone`, not moved to (the job answers it); else the space moves to it by
+ *    compare-and-swap (`advanceSpace`).
+ *
+ * Export (`git.export`):
+ * 4. the space's current content is written to the ref as one commit of what changed
+ *    (`GitRepositories.write`; none when nothing did), and pushed; a failure fails the job
+ *    `GIT_<KIND>`, the repository as it was.
+ *
+ * Then the newest applied timestamp, and the commit imported or exported, are recorded on
+ * the space's Git settings. Known gap: two runs racing between the order check (2) and
+ * that record can both apply (milliseconds; the later write wins on each side).
+ */
+import { z } from 'zod';
+import {
+  addImportedContent,
+  advanceSpace,
+  contentAddressOf,
+  filesObject,
+  filesOf,
+  type PageIndex,
+  pageIndexOf,
+  type RevisionRecord,
+  type SpaceRecord,
+  spaceHead,
+  writeRevision,
+} from '../content';
+import type { OperationContext } from '../core/context';
+import { conflict, isDomainError } from '../core/errors';
+import { type GitFailure, GitRepositoryError } from '../core/ports/git-repositories';
+import { JobFailure, type JobHandler, type JobRecord } from '../jobs';
+import { authorizeSpace } from '../policies/authorize-space';
+import { changeGitSync } from './change-git-sync';
+import { exportedPagesOf } from './exported-pages';
+import { gitSyncRuns, newerTimestamp } from './git-sync-order';
+import { GIT_EXPORT_JOB, GIT_IMPORT_JOB, type GitSyncPayload } from './git-sync-runs';
+import { keepUnchangedPages } from './kept-pages';
+import type { GitSyncDirection } from './records';
+
+export const GIT_SYNC_REFUSED = 'GIT_SYNC_REFUSED';
+
+/** The job's code for each failure of the repository port. */
+export const GIT_FAILURE_CODES: Record<GitFailure, string> = {
+  'unsupported-url': 'GIT_UNSUPPORTED_URL',
+  unreachable: 'GIT_UNREACHABLE',
+  auth: 'GIT_AUTH',
+  'not-found': 'GIT_NOT_FOUND',
+  'unknown-ref': 'GIT_UNKNOWN_REF',
+  rejected: 'GIT_REJECTED',
+  'invalid-content': 'GIT_INVALID_CONTENT',
+};
+
+const PayloadSchema = z.object({
+  spaceId: z.string(),
+  sealedUrl: z.string(),
+  ref: z.string(),
+  projectDirectory: z.string().optional(),
+  commitUrl: z.string().optional(),
+  timestamp: z.string(),
+  force: z.boolean(),
+  standalone: z.boolean().optional(),
+  commitMessage: z.string().optional(),
+});
+
+interface Prepared {
+  payload: GitSyncPayload;
+  space: SpaceRecord;
+  url: string;
+}
+
+/** Rules 1 to 3; null when the run is older than one applied. */
+async function prepare(
+  ctx: OperationContext,
+  job: JobRecord,
+  direction: GitSyncDirection,
+): Promise<Prepared | null> {
+  const payload = PayloadSchema.parse(job.payload) as GitSyncPayload;
+  const space = await refusedAsFailure(async () => {
+    const { space } = await authorizeSpace(ctx, payload.spaceId, 'triggerGitSync');
+    if (direction === 'import' && space.editMode === 'locked')
+      throw conflict('The space is locked: its content cannot be edited');
+    return space;
+  }); // 1.
+  const settings = await ctx.repos.gitSync.findBySpace(space.id);
+  if (
+    !gitSyncRuns({ timestamp: payload.timestamp, applied: settings?.appliedTimestamp, force: payload.force })
+  )
+    return null; // 2.
+  const url = ctx.secrets.unseal(payload.sealedUrl);
+  if (url === null)
+    throw new JobFailure(GIT_SYNC_REFUSED, 'The repository URL was not sealed by this server'); // 3.
+  return { payload, space, url };
+}
+
+export const runGitImport: JobHandler = async (ctx, job, report) => {
+  const prepared = await prepare(ctx, job, 'import');
+  if (!prepared) return { ignored: true };
+  const { payload, space, url } = prepared;
+  report.log(`reading ${payload.ref}`);
+  const { commit, content } = await portFailureAsFailure(() =>
+    ctx.gitRepositories.read({
+      url,
+      ref: payload.ref,
+      ...(payload.projectDirectory ? { projectDirectory: payload.projectDirectory } : {}),
+      signal: report.signal,
+      progress: (done, total) => report.progress(done, total),
+    }),
+  ); // 4.
+  const settings = await ctx.repos.gitSync.findBySpace(space.id);
+  const head = await spaceHead(ctx, space, job.createdBy);
+  if (!payload.standalone && (head.git?.oid === commit.oid || settings?.exportedCommit === commit.oid)) {
+    await recordApplied(ctx, space.id, payload.timestamp, { importedCommit: commit.oid });
+    return { unchanged: true, commit: commit.oid }; // 5.
+  }
+  const git = {
+    oid: commit.oid,
+    // Git ends a message with a newline; GitBook shows it without.
+    message: commit.message.trimEnd(),
+    createdByService: commit.createdByService,
+    ref: payload.ref,
+    ...(payload.commitUrl ? { url: `${payload.commitUrl.replace(/\/+$/, '')}/${commit.oid}` } : {}),
+  };
+  const revisionOn = async (base: RevisionRecord): Promise<RevisionRecord> => {
+    const [index, files] = await Promise.all([pageIndexOf(ctx, base.tree), filesOf(ctx, base)]);
+    const replaced = replacedContent(index, files, content, ctx);
+    if (replaced.unchanged(base)) return base;
+    return writeRevision(ctx, {
+      space,
+      parents: [base],
+      kind: 'edits',
+      createdBy: job.createdBy,
+      pages: replaced.pages,
+      files: replaced.files,
+      objects: replaced.bodies,
+      git,
+    });
+  };
+  let revision: RevisionRecord;
+  if (payload.standalone) revision = await revisionOn(head);
+  else {
+    const written = await refusedAsFailure(() =>
+      advanceSpace(ctx, space, async (_current, base) => ({ revision: await revisionOn(base) })),
+    );
+    revision = written.revision;
+  } // 6.
+  await recordApplied(ctx, space.id, payload.timestamp, { importedCommit: commit.oid });
+  report.log(`imported ${commit.oid.slice(0, 12)}: revision ${revision.id}`);
+  return { revision: revision.id, commit: commit.oid, unchanged: revision.id === head.id };
+};
+
+export const runGitExport: JobHandler = async (ctx, job, report) => {
+  const prepared = await prepare(ctx, job, 'export');
+  if (!prepared) return { ignored: true };
+  const { payload, space, url } = prepared;
+  const head = await spaceHead(ctx, space, job.createdBy);
+  const [index, files] = await Promise.all([pageIndexOf(ctx, head.tree), filesOf(ctx, head)]);
+  const pages = await exportedPagesOf(ctx, index);
+  const author = await ctx.repos.users.findById(job.createdBy);
+  report.log(`writing revision ${head.id} to ${payload.ref}`);
+  const written = await portFailureAsFailure(() =>
+    ctx.gitRepositories.write({
+      url,
+      ref: payload.ref,
+      ...(payload.projectDirectory ? { projectDirectory: payload.projectDirectory } : {}),
+      pages,
+      files: files.map((file) => ({ id: file.id, name: file.name, hash: file.hash })),
+      message: payload.commitMessage ?? `Update from Quire (revision ${head.id})`,
+      author: { name: author?.displayName ?? 'Quire', email: author?.email ?? 'quire@localhost' },
+      signal: report.signal,
+      progress: (done, total) => report.progress(done, total),
+    }),
+  ); // 4.
+  await recordApplied(ctx, space.id, payload.timestamp, { exportedCommit: written.commit.oid });
+  report.log(
+    written.changed ? `pushed ${written.commit.oid.slice(0, 12)}` : 'nothing changed: no commit made',
+  );
+  return { commit: written.commit.oid, changed: written.changed, revision: head.id };
+};
+
+/** The import's pages and files in place of the revision's, kept where unchanged. */
+function replacedContent(
+  index: PageIndex,
+  files: readonly { id: string; name: string; hash: string }[],
+  content: Awaited<ReturnType<OperationContext['gitRepositories']['read']>>['content'],
+  ctx: OperationContext,
+) {
+  const byPlace = new Map(
+    [...index.pages.values()].map((page) => [`${page.parentId ?? ''}/${page.slug}`, page.id]),
+  );
+  const fileIds = new Map(files.map((file) => [`${file.hash}/${file.name}`, file.id]));
+  const added = addImportedContent(new Map(), content, {
+    now: ctx.clock.now().toISOString(),
+    newId: () => ctx.ids.newId(),
+    idFor: (parentId, slug) => byPlace.get(`${parentId ?? ''}/${slug}`),
+    fileIdFor: (file) => fileIds.get(`${file.hash}/${file.name}`),
+  });
+  const pages = keepUnchangedPages(added.pages, index);
+  return {
+    pages,
+    files: added.files,
+    bodies: added.bodies,
+    /** Whether these are exactly `base`'s pages and files (nothing to write). */
+    unchanged(base: RevisionRecord): boolean {
+      return (
+        pages.size === index.pages.size &&
+        [...pages.values()].every((page) => page.loaded !== undefined) &&
+        contentAddressOf(filesObject(added.files)) === base.files
+      );
+    },
+  };
+}
+
+async function recordApplied(
+  ctx: OperationContext,
+  spaceId: string,
+  timestamp: string,
+  commit: { importedCommit: string } | { exportedCommit: string },
+): Promise<void> {
+  await changeGitSync(ctx, spaceId, (current) => {
+    // The installation was deleted meanwhile: the run's outcome is not recorded again.
+    if (!current)
+      throw new JobFailure(GIT_SYNC_REFUSED, 'The Git settings of the space were deleted meanwhile');
+    return {
+      ...current,
+      ...commit,
+      appliedTimestamp: newerTimestamp(current.appliedTimestamp, timestamp),
+      updatedAt: ctx.clock.now().toISOString(),
+    };
+  });
+}
+
+/** A guard's refusal ends the job with its (safe) message: retrying would not change it. */
+async function refusedAsFailure<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isDomainError(error)) throw new JobFailure(GIT_SYNC_REFUSED, error.message);
+    throw error;
+  }
+}
+
+async function portFailureAsFailure<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof GitRepositoryError)
+      throw new JobFailure(GIT_FAILURE_CODES[error.kind], error.message);
+    throw error;
+  }
+}
+
+/** The Git Sync area's job handlers, by kind. */
+export const gitSyncJobHandlers = { [GIT_IMPORT_JOB]: runGitImport, [GIT_EXPORT_JOB]: runGitExport };
