@@ -1,6 +1,6 @@
 /**
  * A space's Git Sync tab: the empty state when the space has no Git settings; the settings
- * form prefilled from `git.info` (the URL as typed kept, credentials and all), the ref built
+ * form prefilled from `git.settings` (the URL as typed kept, credentials and all), the ref built
  * from the branch; importing after confirming and exporting with a message, both stamped
  * with the time; a refusal on the field it names; the last import and export with their
  * state, times, commit, revision and error; a running one followed (read again until it
@@ -26,6 +26,10 @@ function space(permissions: { triggerGitSync: boolean; admin: boolean }) {
 }
 
 function gitInfo(overrides: Record<string, unknown> = {}) {
+  return { gitSync: gitSyncState(overrides) };
+}
+
+function gitSyncState(overrides: Record<string, unknown>) {
   return {
     repoName: 'acme/docs',
     url: 'https://git.example.test/acme/docs',
@@ -46,9 +50,7 @@ const SUCCESSFUL_IMPORT = {
   revision: 'rev-42',
 };
 
-const notSynchronized = () => {
-  throw refusal(404, 'not_found', 'Git info not found');
-};
+const notSynchronized = () => ({ gitSync: null });
 
 function openGitSync(handlers: Record<string, Handler>, permissions = ALL) {
   return renderApp('/o/org-acme/s/space-1/~/git', {
@@ -91,7 +93,7 @@ describe('the ref sent for a branch', () => {
 
 describe("a space's Git Sync", () => {
   it('says the space is not synchronized when it has no Git settings, the form at its defaults', async () => {
-    openGitSync({ 'git.info': notSynchronized });
+    openGitSync({ 'git.settings': notSynchronized });
     expect(
       await screen.findByText('This space is not synchronized with a Git repository'),
     ).toBeInTheDocument();
@@ -110,7 +112,7 @@ describe("a space's Git Sync", () => {
   });
 
   it('prefills the form from the settings saved and shows what the space is synchronized with', async () => {
-    openGitSync({ 'git.info': () => gitInfo() });
+    openGitSync({ 'git.settings': () => gitInfo() });
     const form = await settingsForm();
     expect(within(form).getByRole('textbox', { name: 'Repository URL' })).toHaveValue(
       'https://git.example.test/acme/docs.git',
@@ -131,7 +133,7 @@ describe("a space's Git Sync", () => {
   });
 
   it('shows a ref that is not a branch whole', async () => {
-    openGitSync({ 'git.info': () => gitInfo({ ref: 'refs/tags/v1' }) });
+    openGitSync({ 'git.settings': () => gitInfo({ ref: 'refs/tags/v1' }) });
     const form = await settingsForm();
     expect(within(form).getByRole('textbox', { name: 'Branch' })).toHaveValue('refs/tags/v1');
   });
@@ -140,7 +142,7 @@ describe("a space's Git Sync", () => {
     const user = userEvent.setup();
     let imported = false;
     const { calls } = openGitSync({
-      'git.info': () => (imported ? gitInfo({ lastImport: SUCCESSFUL_IMPORT }) : gitInfo()),
+      'git.settings': () => (imported ? gitInfo({ lastImport: SUCCESSFUL_IMPORT }) : gitInfo()),
       'git.import': () => {
         imported = true;
         return null;
@@ -185,7 +187,7 @@ describe("a space's Git Sync", () => {
   it('exports with the commit message typed, no folder sent when none is given', async () => {
     const user = userEvent.setup();
     const { calls } = openGitSync({
-      'git.info': () => gitInfo({ projectDirectory: undefined, ref: 'refs/heads/main' }),
+      'git.settings': () => gitInfo({ projectDirectory: undefined, ref: 'refs/heads/main' }),
       'git.export': () => null,
     });
     const form = await settingsForm();
@@ -209,7 +211,7 @@ describe("a space's Git Sync", () => {
     const user = userEvent.setup();
     let answer = refusal(400, 'validation', 'url: only https repositories are used');
     openGitSync({
-      'git.info': notSynchronized,
+      'git.settings': notSynchronized,
       'git.export': () => {
         throw answer;
       },
@@ -237,7 +239,7 @@ describe("a space's Git Sync", () => {
 
   it('shows the last import and export: state, times, commit, revision, ignored', async () => {
     openGitSync({
-      'git.info': () =>
+      'git.settings': () =>
         gitInfo({
           lastImport: SUCCESSFUL_IMPORT,
           lastExport: {
@@ -268,7 +270,7 @@ describe("a space's Git Sync", () => {
 
   it('shows why a run failed, with its code', async () => {
     openGitSync({
-      'git.info': () =>
+      'git.settings': () =>
         gitInfo({
           lastImport: {
             state: 'failure',
@@ -291,7 +293,7 @@ describe("a space's Git Sync", () => {
     let reads = 0;
     const running = { state: 'running', job: 'job-1', startedAt: SUCCESSFUL_IMPORT.startedAt };
     const { calls } = openGitSync({
-      'git.info': () => {
+      'git.settings': () => {
         reads += 1;
         return gitInfo({ lastImport: reads < 3 ? running : SUCCESSFUL_IMPORT });
       },
@@ -319,15 +321,15 @@ describe("a space's Git Sync", () => {
 
   it('does not read the settings again when nothing runs', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { calls } = openGitSync({ 'git.info': () => gitInfo({ lastImport: SUCCESSFUL_IMPORT }) });
+    const { calls } = openGitSync({ 'git.settings': () => gitInfo({ lastImport: SUCCESSFUL_IMPORT }) });
     expect(await lastRun('Last import')).toHaveTextContent('Success');
     await act(() => vi.advanceTimersByTimeAsync(10_000));
-    expect(callsTo(calls, 'git.info')).toHaveLength(1);
+    expect(callsTo(calls, 'git.settings')).toHaveLength(1);
   });
 
   it('offers neither the form, the buttons nor removing to a reader', async () => {
     openGitSync(
-      { 'git.info': () => gitInfo({ lastImport: SUCCESSFUL_IMPORT }) },
+      { 'git.settings': () => gitInfo({ lastImport: SUCCESSFUL_IMPORT }) },
       { triggerGitSync: false, admin: false },
     );
     expect(await lastRun('Last import')).toHaveTextContent('Success');
@@ -338,7 +340,7 @@ describe("a space's Git Sync", () => {
   });
 
   it('offers importing and exporting, not removing, to an editor', async () => {
-    openGitSync({ 'git.info': () => gitInfo() }, { triggerGitSync: true, admin: false });
+    openGitSync({ 'git.settings': () => gitInfo() }, { triggerGitSync: true, admin: false });
     const form = await settingsForm();
     expect(within(form).getByRole('button', { name: 'Import from Git' })).toBeEnabled();
     expect(within(form).getByRole('button', { name: 'Export to Git' })).toBeEnabled();
@@ -349,7 +351,7 @@ describe("a space's Git Sync", () => {
     const user = userEvent.setup();
     let removed = false;
     const { calls } = openGitSync({
-      'git.info': () => (removed ? notSynchronized() : gitInfo({ lastImport: SUCCESSFUL_IMPORT })),
+      'git.settings': () => (removed ? notSynchronized() : gitInfo({ lastImport: SUCCESSFUL_IMPORT })),
       'git.removeInstallation': () => {
         removed = true;
         return { removed: true };
@@ -377,7 +379,7 @@ describe('the Git Sync tab', () => {
       'spaces.get': () => space(ALL),
       'spaces.content.pages.list': () => ({ pages: [] }),
       'spaces.revisions.list': () => page([]),
-      'git.info': () => gitInfo(),
+      'git.settings': () => gitInfo(),
     });
     const sidebar = await screen.findByRole('navigation', { name: 'Space' });
     const tab = within(sidebar).getByRole('link', { name: 'Git Sync' });

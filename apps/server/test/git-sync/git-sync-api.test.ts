@@ -119,7 +119,12 @@ describe('import', () => {
   it('imports a hand-made repository: SUMMARY order and nesting, front matter, assets, the commit', async () => {
     const repo = await bareRepository('hand-made', HAND_MADE);
     const spaceId = await newSpace('Hand-made');
-    const info = await importInto(spaceId, { url: repo, ref: 'refs/heads/main' });
+    const info = await importInto(spaceId, {
+      url: repo,
+      ref: 'refs/heads/main',
+      repoTreeURL: 'https://git.example.com/acme/docs/blob/main',
+      repoCommitURL: 'https://git.example.com/acme/docs/commit',
+    });
 
     const commit = git(repo, 'rev-parse', 'main');
     expect(info).toMatchObject({
@@ -147,7 +152,19 @@ describe('import', () => {
       message: 'Hand-made hand-made',
       createdByGitBook: false,
     });
-    expect(revision.files.map((file: Json) => file.name)).toEqual(['logo.svg']);
+    expect(revision.git.url).toBe(`https://git.example.com/acme/docs/commit/${commit}`);
+    expect(revision.files.map((file: Json) => [file.name, file.git.path])).toEqual([
+      ['logo.svg', '.gitbook/assets/logo.svg'],
+    ]);
+    // Each page names the file it was read from; a listed file that is missing, none.
+    const blob = (path: string) => git(repo, 'rev-parse', `main:${path}`);
+    expect(pages[1].pages[0].git).toEqual({
+      oid: blob('guide/install.md'),
+      path: 'guide/install.md',
+      url: 'https://git.example.com/acme/docs/blob/main/guide/install.md',
+    });
+    expect(pages[0].git.path).toBe('README.md');
+    expect(pages[1].pages[1].git).toBeUndefined();
   });
 
   it('fails on an unknown ref, or a SUMMARY leaving the project, with the content untouched', async () => {

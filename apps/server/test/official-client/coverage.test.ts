@@ -34,6 +34,8 @@ const QUIRE_ONLY = [
   'GET /v1/spaces/:spaceId/content/imports/:importId',
   // Running a translation again (the interface document's; GitBook's published document has no run).
   'POST /v1/orgs/:organizationId/translations/:translationId/run',
+  // A space's Git settings or null (`git/info` answers 404 for a space never synchronized).
+  'GET /v1/spaces/:spaceId/git/settings',
 ];
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -74,6 +74,12 @@ export const gitSyncCases: MatrixCase[] = [
     rule: 'whoever views the space sees its Git settings (never credentials)',
   }),
   matrixCase({
+    route: `GET ${GIT}/settings`,
+    prepare: syncedSpace,
+    input: (_f, spaceId: string) => ({ spaceId }),
+    expected: byItemRole('read', 200),
+  }),
+  matrixCase({
     route: `DELETE ${GIT}/legacy-installation`,
     prepare: syncedSpace,
     input: (_f, spaceId: string) => ({ spaceId }),

@@ -1,9 +1,8 @@
 /**
- * A space's Git Sync settings (`git.info`): null when the space has none (the server's 404),
+ * A space's Git Sync settings (`git.settings`): null when the space has none,
  * read again every `GIT_POLL_MS` while an import or an export is running, and only then.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { apiErrorOf } from '../api/api-error';
 import type { TrpcClient } from '../api/trpc';
 import type { GitSyncRun, GitSyncState } from './git-sync-types';
 
@@ -17,14 +16,9 @@ export const isRunGoing = (run: GitSyncRun | undefined): boolean => run?.state =
 export const isSyncGoing = (state: GitSyncState | null | undefined): boolean =>
   isRunGoing(state?.lastImport) || isRunGoing(state?.lastExport);
 
+/** The settings, null when the space has none (`git.settings`: no 404 to read as "not synchronized"). */
 async function readGitInfo(client: TrpcClient, spaceId: string): Promise<GitSyncState | null> {
-  try {
-    return await client.git.info.query({ spaceId });
-  } catch (error) {
-    // No settings yet (or removed): the space is not synchronized, which is no error here.
-    if (apiErrorOf(error).status === 404 && apiErrorOf(error).code === 'not_found') return null;
-    throw error;
-  }
+  return (await client.git.settings.query({ spaceId })).gitSync;
 }
 
 export const gitInfoQuery = (client: TrpcClient, spaceId: string) =>

@@ -11,7 +11,8 @@ export const GitUrlSchema = z
   .min(1)
   .max(2048)
   .refine((url) => !/[\s\0]/.test(url), 'a repository URL has no spaces or control characters')
-  .describe('The repository: an https URL, which may carry basic-auth credentials');
+  .describe('The repository: an https URL, which may carry basic-auth credentials')
+  .meta({ examples: ['https://github.com/acme/docs.git'] });
 
 /**
  * A ref as Git accepts it (`git check-ref-format`, in short): no `..`, no control
@@ -32,7 +33,8 @@ export const GitRefSchema = z
       !/(\.lock|\/|\.)$/.test(ref),
     'not a Git ref: write it as refs/heads/main',
   )
-  .describe('The ref, as "refs/heads/main" (a branch or tag name alone is read as one)');
+  .describe('The ref, as "refs/heads/main" (a branch or tag name alone is read as one)')
+  .meta({ examples: ['refs/heads/main'] });
 
 /** A folder of the repository, relative, that never leaves it. */
 export const GitProjectDirectorySchema = z
@@ -46,7 +48,8 @@ export const GitProjectDirectorySchema = z
       !/^[a-z]:/i.test(path),
     'a folder inside the repository: relative, without ".." or backslashes',
   )
-  .describe('The folder of the repository the content is in (default: its root)');
+  .describe('The folder of the repository the content is in (default: its root)')
+  .meta({ examples: ['docs'] });
 
 const HttpUrlSchema = z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).max(2048);
 

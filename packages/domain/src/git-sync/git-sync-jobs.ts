@@ -74,6 +74,7 @@ const PayloadSchema = z.object({
   ref: z.string(),
   projectDirectory: z.string().optional(),
   commitUrl: z.string().optional(),
+  treeUrl: z.string().optional(),
   timestamp: z.string(),
   force: z.boolean(),
   standalone: z.boolean().optional(),
@@ -140,7 +141,7 @@ export const runGitImport: JobHandler = async (ctx, job, report) => {
   };
   const revisionOn = async (base: RevisionRecord): Promise<RevisionRecord> => {
     const [index, files] = await Promise.all([pageIndexOf(ctx, base.tree), filesOf(ctx, base)]);
-    const replaced = replacedContent(index, files, content, ctx);
+    const replaced = replacedContent(index, files, content, ctx, payload.treeUrl);
     if (replaced.unchanged(base)) return base;
     return writeRevision(ctx, {
       space,
@@ -201,6 +202,7 @@ function replacedContent(
   files: readonly { id: string; name: string; hash: string }[],
   content: Awaited<ReturnType<OperationContext['gitRepositories']['read']>>['content'],
   ctx: OperationContext,
+  treeUrl: string | undefined,
 ) {
   const byPlace = new Map(
     [...index.pages.values()].map((page) => [`${page.parentId ?? ''}/${page.slug}`, page.id]),
@@ -211,6 +213,7 @@ function replacedContent(
     newId: () => ctx.ids.newId(),
     idFor: (parentId, slug) => byPlace.get(`${parentId ?? ''}/${slug}`),
     fileIdFor: (file) => fileIds.get(`${file.hash}/${file.name}`),
+    ...(treeUrl ? { blobUrl: (path: string) => `${treeUrl.replace(/\/+$/, '')}/${path}` } : {}),
   });
   const pages = keepUnchangedPages(added.pages, index);
   return {

@@ -47,6 +47,7 @@ export interface GitSyncPayload {
   ref: string;
   projectDirectory?: string;
   commitUrl?: string;
+  treeUrl?: string;
   timestamp: string;
   force: boolean;
   standalone?: boolean;
@@ -100,6 +101,7 @@ export async function startGitSync(
     ref: request.ref,
     ...(request.repoProjectDirectory ? { projectDirectory: request.repoProjectDirectory } : {}),
     ...(request.repoCommitURL ? { commitUrl: request.repoCommitURL } : {}),
+    ...(request.repoTreeURL ? { treeUrl: request.repoTreeURL } : {}),
     timestamp,
     force,
     ...(request.standalone ? { standalone: true } : {}),

@@ -22,7 +22,10 @@ export function keepUnchangedPages(imported: StoredPages, previous: PageIndex): 
     siblings.forEach((page, index) => {
       const old = olds[index];
       const position = keysInOrder && old ? old.position : page.position;
-      const same = old !== undefined && COMPARED.every((field) => old[field] === page[field]);
+      const same =
+        old !== undefined &&
+        COMPARED.every((field) => old[field] === page[field]) &&
+        sameBlob(old.git, page.git);
       if (!same) {
         pages.set(page.id, { ...page, position, ...(old ? { createdAt: old.createdAt } : {}) });
         return;
@@ -33,6 +36,11 @@ export function keepUnchangedPages(imported: StoredPages, previous: PageIndex): 
     });
   }
   return pages;
+}
+
+/** The same Git blob (or none on both sides). */
+function sameBlob(a: StoredPage['git'], b: StoredPage['git']): boolean {
+  return a?.oid === b?.oid && a?.path === b?.path && a?.url === b?.url;
 }
 
 /** The pages grouped by parent, each group in the order the import placed them. */

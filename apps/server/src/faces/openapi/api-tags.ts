@@ -13,6 +13,7 @@
 export const API_GROUPS = [
   { id: 'people', title: 'Users, organizations and people' },
   { id: 'content', title: 'Spaces and content' },
+  { id: 'services', title: 'API specs, translations, Git Sync and jobs' },
   { id: 'publishing', title: 'Sites and publishing' },
   { id: 'admin', title: 'Administration' },
 ] as const;
@@ -147,7 +148,7 @@ export const API_TAGS: readonly ApiTag[] = [
   },
   {
     name: 'OpenAPI specifications',
-    group: 'content',
+    group: 'services',
     prefixes: ['openapi'],
     description:
       "An organization's OpenAPI descriptions, by slug: each upload (a URL or the text) is fetched, parsed and " +
@@ -155,15 +156,23 @@ export const API_TAGS: readonly ApiTag[] = [
   },
   {
     name: 'Translations',
-    group: 'content',
+    group: 'services',
     prefixes: ['translations'],
     description:
       "An organization's translations of its spaces into other languages: each run (a job) translates the " +
       "source space's content and writes it into the result space.",
   },
   {
+    name: 'Git Sync',
+    group: 'services',
+    prefixes: ['git'],
+    description:
+      "A space's synchronization with a Git repository (GitBook's Git Sync): imports and exports run as jobs " +
+      'and answer at once; the settings and how the last import and export went are in its Git info.',
+  },
+  {
     name: 'Jobs',
-    group: 'content',
+    group: 'services',
     prefixes: ['jobs'],
     description:
       'Background work (a Quire extension): processing, imports and other long tasks run as jobs; a job shows ' +

@@ -10,7 +10,7 @@ import type { ImportedContent, ImportedPage } from '../../core/ports/content-imp
 import { positionBetween } from '../positions/position-between';
 import { addressOf } from './content-address';
 import { slugOf, uniqueSlug } from './page-slug';
-import type { BodyObject, FileEntry } from './records';
+import type { BodyObject, FileEntry, GitBlobRecord } from './records';
 import { bySiblingOrder, type StoredPage } from './stored-page';
 
 export interface AddedContent {
@@ -33,6 +33,8 @@ export interface ImportEnvironment {
   idFor?: (parentId: string | null, slug: string) => string | undefined;
   /** The id to keep for a file of this content (the same bytes and name as before). */
   fileIdFor?: (file: ImportedContent['files'][number]) => string | undefined;
+  /** The provider's page of a repository file (`repoTreeURL` + path), for the pages' and files' `git.url`. */
+  blobUrl?: (path: string) => string;
 }
 
 export function addImportedContent(
@@ -67,10 +69,10 @@ export function addImportedContent(
     return false;
   };
   assign(content.pages, null);
-  const files = content.files.map((file) => ({
-    ref: file.ref,
-    entry: fileEntryOf(file, env.fileIdFor?.(file) ?? env.newId()),
-  }));
+  const files = content.files.map((file) => {
+    const entry = fileEntryOf(file, env.fileIdFor?.(file) ?? env.newId());
+    return { ref: file.ref, entry: file.git ? { ...entry, git: blobOf(file.git, env) } : entry };
+  });
   const fileIds = new Map(files.map(({ ref, entry }) => [ref, entry.id]));
   // Link and image targets only (the parsed tree's), never text that looks like one.
   const targetOf = (url: string): string | undefined => {
@@ -101,6 +103,7 @@ export function addImportedContent(
         ...(imported.icon !== undefined ? { icon: imported.icon } : {}),
         ...(imported.description !== undefined ? { description: imported.description } : {}),
         hidden: imported.hidden ?? false,
+        ...(imported.git ? { git: blobOf(imported.git, env) } : {}),
         createdAt: env.now,
         updatedAt: env.now,
         body: address,
@@ -111,6 +114,10 @@ export function addImportedContent(
   };
   place(content.pages, null);
   return { pages, bodies, files: files.map(({ entry }) => entry) };
+}
+
+function blobOf(git: { oid: string; path: string }, env: ImportEnvironment): GitBlobRecord {
+  return { oid: git.oid, path: git.path, ...(env.blobUrl ? { url: env.blobUrl(git.path) } : {}) };
 }
 
 function fileEntryOf(file: ImportedContent['files'][number], id: string): FileEntry {

@@ -119,6 +119,12 @@ function pageObjectOf(fields: Omit<StoredPage, 'loaded' | 'parentId'>, children:
     createdAt: fields.createdAt,
     updatedAt: fields.updatedAt,
     body: fields.body,
+    ...(fields.git !== undefined ? { git: gitBlobOf(fields.git) } : {}),
     children,
   };
+}
+
+/** A Git blob with its keys in one fixed order. */
+export function gitBlobOf(git: { oid: string; path: string; url?: string | undefined }) {
+  return { oid: git.oid, path: git.path, ...(git.url !== undefined ? { url: git.url } : {}) };
 }

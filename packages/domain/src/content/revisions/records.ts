@@ -60,8 +60,20 @@ export interface PageObject {
   updatedAt: string;
   /** Address of the body object (canonical markdown). */
   body: string;
+  /** The file a Git Sync import read it from. */
+  git?: GitBlobRecord;
   /** Address of the tree object of its subpages; null when it has none. */
   children: string | null;
+}
+
+/**
+ * Where a page or file was read from by its last Git Sync import (GitBook's `GitSyncBlob`):
+ * the blob, its path, and its page on the provider (`repoTreeURL` + path).
+ */
+export interface GitBlobRecord {
+  oid: string;
+  path: string;
+  url?: string;
 }
 
 /** The pages at one level, in order: the addresses of their page objects. */
@@ -85,6 +97,7 @@ export interface FileEntry {
   /** Lowercase hex SHA-256 of the bytes. */
   hash: string;
   dimensions?: { width: number; height: number };
+  git?: GitBlobRecord;
 }
 
 /** The files of a revision, ordered by id. */

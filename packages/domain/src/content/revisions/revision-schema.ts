@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { PublicUrls } from '../../core/context';
 import { TimestampSchema, UrlSchema } from '../../core/schemas';
 import type { PageIndex } from './page-index';
+import { gitBlobOf } from './page-tree';
 import type { FileEntry, RevisionRecord } from './records';
 import type { StoredPage } from './stored-page';
 
@@ -36,6 +37,14 @@ const pageFields = {
       description: "How the page is laid out (GitBook's defaults; not settable yet)",
     }),
   hidden: z.boolean().describe('Hidden from the table of contents'),
+  git: z
+    .object({
+      oid: z.string().describe('SHA of the blob'),
+      path: z.string().describe('Path of the blob in the repository'),
+      url: z.string().optional().describe('The file on the Git provider'),
+    })
+    .optional()
+    .describe('The file of the Git repository its last Git Sync import read it from'),
 };
 
 /** GitBook's default page layout: every page has it until layouts can be set. */
@@ -74,6 +83,10 @@ export const FileSchema = z
       .object({ width: z.number(), height: z.number() })
       .optional()
       .describe('Width and height of an image, in pixels'),
+    git: z
+      .object({ oid: z.string(), path: z.string(), url: z.string().optional() })
+      .optional()
+      .describe('The file of the Git repository its last Git Sync import read it from'),
   })
   .meta({ id: 'RevisionFile', description: 'A file of a revision' });
 
@@ -151,6 +164,7 @@ function presentPageFields(appBase: string, page: StoredPage, path: string): Omi
     path,
     layout: DEFAULT_LAYOUT,
     hidden: page.hidden,
+    ...(page.git !== undefined ? { git: gitBlobOf(page.git) } : {}),
   };
 }
 
@@ -165,6 +179,7 @@ export function presentFile(urls: PublicUrls, file: FileEntry): z.infer<typeof F
     downloadURL: fileDownloadUrl(urls, file),
     size: file.size,
     ...(file.dimensions ? { dimensions: file.dimensions } : {}),
+    ...(file.git ? { git: gitBlobOf(file.git) } : {}),
   };
 }
 

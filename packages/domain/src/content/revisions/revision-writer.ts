@@ -8,7 +8,7 @@
 import type { DomainServices } from '../../core/context';
 import type { SpaceRecord } from '../spaces/records';
 import { addressOf } from './content-address';
-import { buildTree, emptyTree } from './page-tree';
+import { buildTree, emptyTree, gitBlobOf } from './page-tree';
 import type {
   ContentObject,
   FileEntry,
@@ -78,6 +78,7 @@ export function filesObject(files: readonly FileEntry[]): FilesObject {
       ...(file.dimensions
         ? { dimensions: { width: file.dimensions.width, height: file.dimensions.height } }
         : {}),
+      ...(file.git ? { git: gitBlobOf(file.git) } : {}),
     })),
   };
 }

@@ -1,3 +1,5 @@
+import type { GitBlobRecord } from './records';
+
 /**
  * A page of a revision as the content operations work on it: flat (its parent by id), with
  * its body by address. `loaded` remembers the addresses it was read with, so writing a tree
@@ -18,6 +20,8 @@ export interface StoredPage {
   updatedAt: string;
   /** Address of the body object. */
   body: string;
+  /** The file a Git Sync import read it from. */
+  git?: GitBlobRecord;
   /** The page object's address and its subpages' tree address, as read; absent once changed. */
   loaded?: { address: string; children: string | null };
 }

@@ -28,6 +28,8 @@ export interface ImportedPage {
   title: string;
   markdown: string;
   children: ImportedPage[];
+  /** The repository file it was read from (a Git Sync import); null: listed, but no file. */
+  git?: { oid: string; path: string } | null;
   /** Settings some sources carry (a repository page's front matter). */
   description?: string;
   icon?: string;
@@ -43,6 +45,8 @@ export interface ImportedFile {
   size: number;
   contentType: string;
   dimensions?: { width: number; height: number };
+  /** The repository file it was read from (a Git Sync import). */
+  git?: { oid: string; path: string };
 }
 
 export interface ImportedContent {

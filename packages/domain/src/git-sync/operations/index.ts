@@ -2,6 +2,7 @@
 import type { OperationTree } from '../../core/operation';
 import { exportToGitRepository } from './export-to-git-repository';
 import { getGitInfo } from './get-git-info';
+import { getGitSettings } from './get-git-settings';
 import { importGitRepository } from './import-git-repository';
 import { removeGitInstallation } from './remove-git-installation';
 
@@ -10,6 +11,7 @@ export const gitSyncOperations = {
     import: importGitRepository,
     export: exportToGitRepository,
     info: getGitInfo,
+    settings: getGitSettings,
     removeInstallation: removeGitInstallation,
   },
 } satisfies OperationTree;

@@ -9,6 +9,7 @@ export const gitSyncRoutes: readonly RestRoute[] = [
   route('POST', `${GIT}/import`, git.import),
   route('POST', `${GIT}/export`, git.export),
   route('GET', `${GIT}/info`, git.info),
+  route('GET', `${GIT}/settings`, git.settings),
   {
     ...route('DELETE', `${GIT}/legacy-installation`, git.removeInstallation),
     bodilessStatus: (output) => ((output as { removed: boolean }).removed ? 205 : 204),

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { SpaceIdParam } from '../../content';
+import { operation } from '../../core/operation';
+import { authorizeSpace } from '../../policies/authorize-space';
+import { GitSyncStateSchema, presentGitSync } from '../git-sync-schema';
+
+/**
+ * The space's Git Sync settings, or null when it has none (a Quire extension: `git/info`
+ * answers 404 then, as GitBook's does, which a screen showing "not synchronized" should not
+ * have to treat as an error). Same rules as `git/info`: a space the caller cannot view, 404.
+ */
+export const getGitSettings = operation({
+  name: 'git.settings',
+  kind: 'query',
+  summary: 'Get the Git Sync settings of a space, or null when it has none',
+  input: z.strictObject({ spaceId: SpaceIdParam }),
+  output: z.object({
+    gitSync: GitSyncStateSchema.nullable().describe('Null when the space is not synchronized'),
+  }),
+  async run(ctx, input) {
+    const { space } = await authorizeSpace(ctx, input.spaceId, 'view');
+    const record = await ctx.repos.gitSync.findBySpace(space.id);
+    if (!record) return { gitSync: null };
+    const [lastImport, lastExport] = await Promise.all([
+      record.lastImport ? ctx.repos.jobs.findById(record.lastImport.jobId) : null,
+      record.lastExport ? ctx.repos.jobs.findById(record.lastExport.jobId) : null,
+    ]);
+    return { gitSync: presentGitSync(record, { lastImport, lastExport }) };
+  },
+});
