@@ -13,6 +13,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, type TestOrganization } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { smartHttpServer } from './git-server-fixture';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies.
 type Json = any;
@@ -107,7 +108,7 @@ const HAND_MADE = {
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'quire-git-sync-'));
-  server = await startTestServer({ QUIRE_GIT_ALLOW_FILE: '1' });
+  server = await startTestServer({ QUIRE_GIT_ALLOW_FILE: '1', QUIRE_FETCH_ALLOW_HOSTS: '127.0.0.1' });
   org = await createOrganization(server);
 });
 afterAll(async () => {
@@ -183,6 +184,56 @@ describe('import', () => {
     const nothing = await importInto(spaceId, { url: empty, ref: 'refs/heads/main' });
     expect(nothing.lastImport).toMatchObject({ state: 'failure', error: { code: 'GIT_INVALID_CONTENT' } });
     expect(await headOf(spaceId)).toBe(head);
+  });
+});
+
+describe('over HTTP, and standalone', () => {
+  it('imports over smart HTTP with credentials; wrong ones fail GIT_AUTH without showing them', async () => {
+    const repo = await bareRepository('over-http', HAND_MADE);
+    const http = await smartHttpServer(root, { user: 'alice', password: 'right-password' });
+    try {
+      const spaceId = await newSpace('Over HTTP');
+      const url = (password: string) =>
+        `${http.base.replace('http://', `http://alice:${password}@`)}over-http.git`;
+      const refused = await importInto(spaceId, { url: url('wrong-password'), ref: 'refs/heads/main' });
+      expect(refused.lastImport).toMatchObject({ state: 'failure', error: { code: 'GIT_AUTH' } });
+      expect(JSON.stringify(refused)).not.toContain('password');
+      const imported = await importInto(spaceId, { url: url('right-password'), ref: 'refs/heads/main' });
+      expect(imported.lastImport).toMatchObject({ state: 'success', commit: git(repo, 'rev-parse', 'main') });
+      expect(outline(await pagesOf(spaceId))).toEqual([
+        ['Welcome', []],
+        [
+          'Guide',
+          [
+            ['Install', []],
+            ['Missing', []],
+          ],
+        ],
+      ]);
+    } finally {
+      await http.close();
+    }
+  });
+
+  it('writes a standalone import as a revision without moving the space to it', async () => {
+    const repo = await bareRepository('standalone', HAND_MADE);
+    const spaceId = await newSpace('Standalone');
+    const head = await headOf(spaceId);
+    const info = await importInto(spaceId, { url: repo, ref: 'refs/heads/main', standalone: true });
+    expect(info.lastImport.state).toBe('success');
+    expect(await headOf(spaceId)).toBe(head);
+    expect(await pagesOf(spaceId)).toEqual([]);
+    const revision = (await call('GET', `/v1/spaces/${spaceId}/revisions/${info.lastImport.revision}`)).body;
+    expect(outline(revision.pages)).toEqual([
+      ['Welcome', []],
+      [
+        'Guide',
+        [
+          ['Install', []],
+          ['Missing', []],
+        ],
+      ],
+    ]);
   });
 });
 
