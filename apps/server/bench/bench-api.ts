@@ -67,6 +67,36 @@ export async function seedGroupedSpace(api: BenchApi, organizationId: string, sh
   return { space, groups };
 }
 
+/**
+ * About 700 bytes of typical documentation markdown for page `n`: a heading, a list, a code
+ * block, a quote, a table and a link (the page of the content, PDF and translation benchmarks).
+ */
+export const documentationBody = (n: number): string =>
+  [
+    `Page ${n} explains one part of the product in a few paragraphs.`,
+    '',
+    '## Setup',
+    '',
+    `Install the tool, then run **quire ${n}** with your settings. See [the guide](https://example.com/${n}).`,
+    '',
+    '- first step, with `code`',
+    '- second step',
+    '- third step',
+    '',
+    '```sh',
+    `quire run --page ${n}`,
+    '```',
+    '',
+    '> A note about this page and what to read next.',
+    '',
+    '| option | meaning |',
+    '| --- | --- |',
+    '| one | the first |',
+    '| two | the second |',
+    '',
+    'A closing paragraph that is long enough to look like real documentation text, '.repeat(4),
+  ].join('\n');
+
 export const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 export const p90 = (values: number[]) =>

@@ -17,7 +17,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { benchApi, type Json, median, p90, seedGroupedSpace } from './bench-api';
+import { benchApi, documentationBody, type Json, median, p90, seedGroupedSpace } from './bench-api';
 import { seedOrganization, startBenchServer } from './bench-server';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -31,38 +31,13 @@ const api = benchApi(quire.url, token);
 const headers = { authorization: `Bearer ${token}` };
 
 /** About 1 KB of markdown with the usual constructs. */
-const body = (n: number) =>
-  [
-    `Page ${n} explains one part of the product in a few paragraphs.`,
-    '',
-    '## Setup',
-    '',
-    `Install the tool, then run **quire ${n}** with your settings. See [the guide](https://example.com/${n}).`,
-    '',
-    '- first step, with `code`',
-    '- second step',
-    '- third step',
-    '',
-    '```sh',
-    `quire run --page ${n}`,
-    '```',
-    '',
-    '> A note about this page and what to read next.',
-    '',
-    '| option | meaning |',
-    '| --- | --- |',
-    '| one | the first |',
-    '| two | the second |',
-    '',
-    'A closing paragraph that is long enough to look like real documentation text, '.repeat(4),
-  ].join('\n');
 
 const started = performance.now();
 const { space } = await seedGroupedSpace(api, organization.id, {
   groups: GROUPS,
   perGroup: PER_GROUP,
-  groupBody: body,
-  page: (_g, i) => ({ title: `Page ${i}`, markdown: body(i) }),
+  groupBody: documentationBody,
+  page: (_g, i) => ({ title: `Page ${i}`, markdown: documentationBody(i) }),
 });
 console.log(
   `built ${GROUPS * (PER_GROUP + 1)} pages in ${((performance.now() - started) / 1000).toFixed(1)} s`,
@@ -131,7 +106,11 @@ for (let i = 0; i < 20; i++) {
   const before = await journalBytes();
   await api(`/v1/spaces/${space.id}/content`, {
     changes: [
-      { operation: 'update_page', page: middle.id, document: { markdown: `${body(i)}\n\nEdit ${i}.` } },
+      {
+        operation: 'update_page',
+        page: middle.id,
+        document: { markdown: `${documentationBody(i)}\n\nEdit ${i}.` },
+      },
     ],
   });
   const after = await journalBytes();
@@ -157,7 +136,7 @@ for (let round = 0; round < 5; round++) {
         changes: pages.slice(start, start + 50).map((page: Json, i: number) => ({
           operation: 'update_page',
           page: page.id,
-          document: { markdown: `${body(start + i)}\n\nRound ${round}.` },
+          document: { markdown: `${documentationBody(start + i)}\n\nRound ${round}.` },
         })),
       });
     }

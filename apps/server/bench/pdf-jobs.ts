@@ -10,40 +10,12 @@
  *
  * `BENCH_PDF_GROUPS` and `BENCH_PDF_PER_GROUP` change the shape.
  */
-import { benchApi, median, p90, seedGroupedSpace } from './bench-api';
+import { benchApi, documentationBody, median, p90, seedGroupedSpace } from './bench-api';
 import { seedOrganization, startBenchServer } from './bench-server';
 
 const GROUPS = Number(process.env.BENCH_PDF_GROUPS ?? 4);
 const PER_GROUP = Number(process.env.BENCH_PDF_PER_GROUP ?? 49);
 const ROUNDS = 20;
-
-const body = (n: number) =>
-  [
-    'Page ' + n + ' explains one part of the product in a few paragraphs.',
-    '',
-    '## Setup',
-    '',
-    'Install the tool, then run **quire ' +
-      n +
-      '** with your settings. See [the guide](https://example.com/).',
-    '',
-    '- first step, with `code`',
-    '- second step',
-    '- third step',
-    '',
-    '```sh',
-    'quire run --page ' + n,
-    '```',
-    '',
-    '> A note about this page and what to read next.',
-    '',
-    '| option | meaning |',
-    '| --- | --- |',
-    '| one | the first |',
-    '| two | the second |',
-    '',
-    'A closing paragraph that is long enough to look like real documentation text, '.repeat(4),
-  ].join('\n');
 
 const quire = await startBenchServer('pdf-jobs');
 try {
@@ -52,8 +24,11 @@ try {
   const { space } = await seedGroupedSpace(api, organization.id, {
     groups: GROUPS,
     perGroup: PER_GROUP,
-    groupBody: body,
-    page: (group, index) => ({ title: 'Page ' + group + '.' + index, markdown: body(group * 1000 + index) }),
+    groupBody: documentationBody,
+    page: (group, index) => ({
+      title: 'Page ' + group + '.' + index,
+      markdown: documentationBody(group * 1000 + index),
+    }),
   });
   const pages = GROUPS * (PER_GROUP + 1);
   const local = (url: string) => quire.url + url.slice(quire.services.urls.api.length);
@@ -81,7 +56,11 @@ try {
 
   const ms = (value: number) => value.toFixed(0) + ' ms';
   console.log(
-    'pages:                      ' + pages + ' (about ' + body(1).length + ' bytes of markdown each)',
+    'pages:                      ' +
+      pages +
+      ' (about ' +
+      documentationBody(1).length +
+      ' bytes of markdown each)',
   );
   console.log('PDF size:                   ' + (first.bytes / 1024 / 1024).toFixed(2) + ' MB');
   console.log('first download (renders):   ' + ms(first.ms));

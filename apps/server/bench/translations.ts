@@ -15,38 +15,12 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { benchApi, type Json, seedGroupedSpace } from './bench-api';
+import { benchApi, documentationBody, type Json, seedGroupedSpace } from './bench-api';
 import { seedOrganization, startBenchServer } from './bench-server';
 
 const GROUPS = Number(process.env.BENCH_TRANSLATION_GROUPS ?? 10);
 const PER_GROUP = Number(process.env.BENCH_TRANSLATION_PER_GROUP ?? 49);
 const PROVIDER_MS = Number(process.env.BENCH_PROVIDER_MS ?? 0);
-
-const body = (n: number) =>
-  [
-    `Page ${n} explains one part of the product in a few paragraphs.`,
-    '',
-    '## Setup',
-    '',
-    `Install the tool, then run **quire ${n}** with your settings. See [the guide](https://example.com/).`,
-    '',
-    '- first step, with `code`',
-    '- second step',
-    '- third step',
-    '',
-    '```sh',
-    `quire run --page ${n}`,
-    '```',
-    '',
-    '> A note about this page and what to read next.',
-    '',
-    '| option | meaning |',
-    '| --- | --- |',
-    '| one | the first |',
-    '| two | the second |',
-    '',
-    'A closing paragraph that is long enough to look like real documentation text. '.repeat(4),
-  ].join('\n');
 
 /** The provider: counts calls and texts, answers after `PROVIDER_MS`. */
 const provider = { calls: 0, texts: 0, chars: 0 };
@@ -77,8 +51,11 @@ try {
   const { space } = await seedGroupedSpace(api, organization.id, {
     groups: GROUPS,
     perGroup: PER_GROUP,
-    groupBody: body,
-    page: (group, index) => ({ title: `Page ${group}.${index}`, markdown: body(group * 1000 + index) }),
+    groupBody: documentationBody,
+    page: (group, index) => ({
+      title: `Page ${group}.${index}`,
+      markdown: documentationBody(group * 1000 + index),
+    }),
   });
   const pages = GROUPS * (PER_GROUP + 1);
   const translation = await api(`/v1/orgs/${organization.id}/translations`, {
@@ -118,7 +95,7 @@ try {
       {
         operation: 'update_page',
         page: subpages[7].id,
-        document: { markdown: body(7) + '\n\nOne more line.' },
+        document: { markdown: documentationBody(7) + '\n\nOne more line.' },
       },
     ],
   });

@@ -20,7 +20,7 @@ import { TimeOrderedIds } from './adapters/time-ordered-ids';
 import type { Config } from './config';
 import { pdfLinkKey, ServerPdfLinks } from './content-exports/server-pdf-links';
 import { DEFAULT_INCOMING_FILE_LIMITS, ServerIncomingFiles } from './files/server-incoming-files';
-import { ServerGitRepositories } from './git-sync/server-git-repositories';
+import { GitRepositoriesOnDemand } from './git-sync/git-repositories-on-demand';
 import { DEFAULT_CONTENT_IMPORT_LIMITS, ServerContentImports } from './imports/server-content-imports';
 import { ServerOpenApiProcessor } from './openapi/server-openapi-processor';
 import type { Services } from './request-context';
@@ -93,7 +93,7 @@ export async function buildServices(options: ServiceOptions & { log?: ServiceLog
       allowHosts: options.config.fetchAllowHosts,
     }),
     translationProvider: translationProviderFromConfig(options.config),
-    gitRepositories: new ServerGitRepositories(
+    gitRepositories: new GitRepositoriesOnDemand(
       blobs,
       { maxFileBytes: options.config.files.maxFetchedBytes, maxFiles: GIT_MAX_FILES },
       { allowHosts: options.config.fetchAllowHosts, allowFile: options.config.gitAllowFile },

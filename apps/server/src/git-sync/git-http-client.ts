@@ -14,6 +14,7 @@
 import { isIP } from 'node:net';
 import type { GitHttpRequest, GitHttpResponse, HttpClient } from 'isomorphic-git';
 import { Agent, request, errors as undiciErrors } from 'undici';
+import { causesOf } from '../outbound/error-causes';
 import { guardedLookup, RefusedAddressError } from '../outbound/guarded-lookup';
 import { OutboundFetchError } from '../outbound/outbound-fetch-error';
 import { addressRefusal } from '../outbound/refused-address';
@@ -193,13 +194,4 @@ function flatHeaders(headers: Record<string, string | string[] | undefined>): Re
 function discard(body: { on(event: 'error', listener: () => void): unknown; destroy(): unknown }): void {
   body.on('error', () => {});
   body.destroy();
-}
-
-function causesOf(error: unknown): unknown[] {
-  const chain: unknown[] = [];
-  for (let current = error; current !== undefined && chain.length < 8; ) {
-    chain.push(current);
-    current = (current as { cause?: unknown } | null)?.cause;
-  }
-  return chain;
 }

@@ -67,3 +67,14 @@ function decodedPart(part: string): string {
     return part;
   }
 }
+
+/** Why `url` will not be used (`GitRepositories.refusal`), or null: the same rules as `gitRemoteOf`. */
+export function remoteRefusal(url: string, allowFile: boolean): string | null {
+  try {
+    gitRemoteOf(url, allowFile);
+    return null;
+  } catch (error) {
+    if (error instanceof GitRepositoryError) return error.message;
+    throw error;
+  }
+}

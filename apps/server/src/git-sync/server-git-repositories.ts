@@ -36,7 +36,7 @@ import type { StoredBlobs } from '@quire/persistence';
 import git, { type ReadCommitResult } from 'isomorphic-git';
 import { ImportedFiles } from '../imports/imported-files';
 import { gitFailureOf } from './git-failure';
-import { gitRemoteOf } from './git-remote';
+import { gitRemoteOf, remoteRefusal } from './git-remote';
 import {
   blobOidOf,
   flatTree,
@@ -88,13 +88,7 @@ export class ServerGitRepositories implements GitRepositories {
   ) {}
 
   refusal(url: string): string | null {
-    try {
-      gitRemoteOf(url, this.options.allowFile);
-      return null;
-    } catch (error) {
-      if (error instanceof GitRepositoryError) return error.message;
-      throw error;
-    }
+    return remoteRefusal(url, this.options.allowFile);
   }
 
   async read(request: GitReadRequest): Promise<{ commit: GitCommit; content: GitImportedContent }> {

@@ -19,6 +19,7 @@
 import { isIP } from 'node:net';
 import type { Readable } from 'node:stream';
 import { Agent, request, errors as undiciErrors } from 'undici';
+import { causesOf } from './error-causes';
 import { guardedLookup, RefusedAddressError } from './guarded-lookup';
 import { OutboundFetchError } from './outbound-fetch-error';
 import { addressRefusal } from './refused-address';
@@ -194,13 +195,4 @@ function failureOf(error: unknown, signal: AbortSignal, timeoutMs: number): Outb
   if (error instanceof undiciErrors.HeadersTimeoutError || error instanceof undiciErrors.BodyTimeoutError)
     return new OutboundFetchError('timeout', `The URL did not answer within ${timeoutMs} ms`);
   return new OutboundFetchError('unreachable', 'The URL could not be reached');
-}
-
-function causesOf(error: unknown): unknown[] {
-  const chain: unknown[] = [];
-  for (let current = error; current !== undefined && chain.length < 8; ) {
-    chain.push(current);
-    current = (current as { cause?: unknown } | null)?.cause;
-  }
-  return chain;
 }

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bareRepository, git } from '../../../server/test/git-sync/git-server-fixture';
 import { startTestServer, type TestServer } from '../../../server/test/support/test-server';
 import { seriousViolations } from './support/accessibility';
-import { launchChromium, openWatchedPage, type WatchedPage } from './support/browser';
+import { launchChromium, openWatchedPage, signInWithToken, type WatchedPage } from './support/browser';
 import { createDocsSpace, type DocsSpace } from './support/docs-space';
 import { screenshot } from './support/screenshots';
 
@@ -47,10 +47,7 @@ const RUNNING = { timeout: 15_000 };
 describe('Git Sync in the browser', () => {
   it('signs in and opens the Git Sync tab of the space', async () => {
     const { page } = watched;
-    await page.goto('/');
-    await page.getByRole('tab', { name: 'API token' }).click();
-    await page.getByRole('textbox', { name: 'API token' }).fill(docs.org.admin.token);
-    await page.getByRole('button', { name: 'Sign in with token' }).click();
+    await signInWithToken(page, docs.org.admin.token);
     await page.getByRole('heading', { name: 'Acme' }).waitFor();
     await page.goto(`/o/${docs.org.organization.id}/s/${docs.spaceId}`);
     await page.getByRole('link', { name: 'Git Sync' }).click();

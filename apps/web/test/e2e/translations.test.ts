@@ -16,7 +16,7 @@ import {
   startFakeProvider,
 } from '../../../server/test/translations-providers/fake-provider-server';
 import { seriousViolations } from './support/accessibility';
-import { launchChromium, openWatchedPage, type WatchedPage } from './support/browser';
+import { launchChromium, openWatchedPage, signInWithToken, type WatchedPage } from './support/browser';
 import { createDocsSpace, type DocsSpace } from './support/docs-space';
 import { screenshot } from './support/screenshots';
 
@@ -65,10 +65,7 @@ const RUNNING = { timeout: 15_000 };
 describe('translations in the browser', () => {
   it('signs in and opens the Translations tab of the space', async () => {
     const { page } = watched;
-    await page.goto('/');
-    await page.getByRole('tab', { name: 'API token' }).click();
-    await page.getByRole('textbox', { name: 'API token' }).fill(docs.org.admin.token);
-    await page.getByRole('button', { name: 'Sign in with token' }).click();
+    await signInWithToken(page, docs.org.admin.token);
     await page.getByRole('heading', { name: 'Acme' }).waitFor();
     await page.goto(`/o/${docs.org.organization.id}/s/${docs.spaceId}`);
     await page.getByRole('link', { name: 'Translations' }).click();

@@ -44,16 +44,16 @@ import {
   writeRevision,
 } from '../content';
 import type { OperationContext } from '../core/context';
-import { conflict, isDomainError } from '../core/errors';
+import { conflict } from '../core/errors';
 import { type GitFailure, GitRepositoryError } from '../core/ports/git-repositories';
-import { JobFailure, type JobHandler, type JobRecord } from '../jobs';
+import { failingOnRefusal, JobFailure, type JobHandler, type JobRecord } from '../jobs';
 import { authorizeSpace } from '../policies/authorize-space';
 import { changeGitSync } from './change-git-sync';
 import { exportedPagesOf } from './exported-pages';
 import { gitSyncRuns, newerTimestamp } from './git-sync-order';
 import { GIT_EXPORT_JOB, GIT_IMPORT_JOB, type GitSyncPayload } from './git-sync-runs';
 import { keepUnchangedPages } from './kept-pages';
-import type { GitSyncDirection } from './records';
+import type { GitSyncDirection, GitSyncRecord } from './records';
 
 export const GIT_SYNC_REFUSED = 'GIT_SYNC_REFUSED';
 
@@ -84,6 +84,8 @@ const PayloadSchema = z.object({
 interface Prepared {
   payload: GitSyncPayload;
   space: SpaceRecord;
+  /** The space's Git settings as the order check read them. */
+  settings: GitSyncRecord | null;
   url: string;
 }
 
@@ -94,7 +96,7 @@ async function prepare(
   direction: GitSyncDirection,
 ): Promise<Prepared | null> {
   const payload = PayloadSchema.parse(job.payload) as GitSyncPayload;
-  const space = await refusedAsFailure(async () => {
+  const space = await failingOnRefusal(GIT_SYNC_REFUSED, async () => {
     const { space } = await authorizeSpace(ctx, payload.spaceId, 'triggerGitSync');
     if (direction === 'import' && space.editMode === 'locked')
       throw conflict('The space is locked: its content cannot be edited');
@@ -108,13 +110,13 @@ async function prepare(
   const url = ctx.secrets.unseal(payload.sealedUrl);
   if (url === null)
     throw new JobFailure(GIT_SYNC_REFUSED, 'The repository URL was not sealed by this server'); // 3.
-  return { payload, space, url };
+  return { payload, space, settings, url };
 }
 
 export const runGitImport: JobHandler = async (ctx, job, report) => {
   const prepared = await prepare(ctx, job, 'import');
   if (!prepared) return { ignored: true };
-  const { payload, space, url } = prepared;
+  const { payload, space, settings, url } = prepared;
   report.log(`reading ${payload.ref}`);
   const { commit, content } = await portFailureAsFailure(() =>
     ctx.gitRepositories.read({
@@ -125,7 +127,6 @@ export const runGitImport: JobHandler = async (ctx, job, report) => {
       progress: (done, total) => report.progress(done, total),
     }),
   ); // 4.
-  const settings = await ctx.repos.gitSync.findBySpace(space.id);
   const head = await spaceHead(ctx, space, job.createdBy);
   if (!payload.standalone && (head.git?.oid === commit.oid || settings?.exportedCommit === commit.oid)) {
     await recordApplied(ctx, space.id, payload.timestamp, { importedCommit: commit.oid });
@@ -157,7 +158,7 @@ export const runGitImport: JobHandler = async (ctx, job, report) => {
   let revision: RevisionRecord;
   if (payload.standalone) revision = await revisionOn(head);
   else {
-    const written = await refusedAsFailure(() =>
+    const written = await failingOnRefusal(GIT_SYNC_REFUSED, () =>
       advanceSpace(ctx, space, async (_current, base) => ({ revision: await revisionOn(base) })),
     );
     revision = written.revision;
@@ -248,16 +249,6 @@ async function recordApplied(
       updatedAt: ctx.clock.now().toISOString(),
     };
   });
-}
-
-/** A guard's refusal ends the job with its (safe) message: retrying would not change it. */
-async function refusedAsFailure<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isDomainError(error)) throw new JobFailure(GIT_SYNC_REFUSED, error.message);
-    throw error;
-  }
 }
 
 async function portFailureAsFailure<T>(work: () => Promise<T>): Promise<T> {

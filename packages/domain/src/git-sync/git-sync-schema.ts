@@ -1,5 +1,6 @@
 /** The Git Sync info of a space (GitBook's `GitSyncState`, with Quire's extensions) and its presenter. */
 import { z } from 'zod';
+import type { OperationContext } from '../core/context';
 import { TimestampSchema } from '../core/schemas';
 import type { JobRecord } from '../jobs';
 import { repositoryNameOf } from './git-remote-url';
@@ -37,6 +38,18 @@ export const GitSyncStateSchema = z
 
 export type GitSyncState = z.infer<typeof GitSyncStateSchema>;
 type GitSyncRun = z.infer<typeof GitSyncRunSchema>;
+
+/** The settings with their last import's and export's jobs read, presented. */
+export async function gitSyncStateOf(
+  ctx: Pick<OperationContext, 'repos'>,
+  record: GitSyncRecord,
+): Promise<GitSyncState> {
+  const [lastImport, lastExport] = await Promise.all([
+    record.lastImport ? ctx.repos.jobs.findById(record.lastImport.jobId) : null,
+    record.lastExport ? ctx.repos.jobs.findById(record.lastExport.jobId) : null,
+  ]);
+  return presentGitSync(record, { lastImport, lastExport });
+}
 
 export function presentGitSync(
   record: GitSyncRecord,

@@ -5,6 +5,7 @@ export * from './job-schema';
 export * from './operations';
 export type * from './ports';
 export * from './records';
+export * from './refusal-as-failure';
 export type { JobsRepositories } from './repositories';
 export * from './retry-delay';
 export * from './wait-for-job-end';

@@ -42,9 +42,8 @@ import {
   writeRevision,
 } from '../content';
 import type { OperationContext } from '../core/context';
-import { isDomainError } from '../core/errors';
 import { TranslationProviderError } from '../core/ports/translation-provider';
-import { JobFailure, type JobHandler } from '../jobs';
+import { failingOnRefusal, JobFailure, type JobHandler } from '../jobs';
 import { authorizeSpace } from '../policies/authorize-space';
 import { authorizeTranslation, authorizeTranslationSource } from '../policies/translation-policy';
 import { changeTranslation } from './change-translation';
@@ -78,13 +77,13 @@ export const runTranslationJob: JobHandler = async (ctx, job, report) => {
   const { translationId } = PayloadSchema.parse(job.payload);
   const found = await ctx.repos.translations.findById(translationId);
   if (!found) throw new JobFailure(TRANSLATION_GONE, 'The translation was deleted'); // 1.
-  const source = await refusedAsFailure(RUN_REFUSED, async () => {
+  const source = await failingOnRefusal(RUN_REFUSED, async () => {
     // 2.
     await authorizeTranslation(ctx, found.organizationId, found.id, 'edit');
     return authorizeTranslationSource(ctx, found.organizationId, found.sourceSpaceId);
   });
   const { translation, space } = await resultSpaceOf(ctx, found, source); // 3.
-  await refusedAsFailure(RUN_REFUSED, () => authorizeSpace(ctx, space.id, 'edit'));
+  await failingOnRefusal(RUN_REFUSED, () => authorizeSpace(ctx, space.id, 'edit'));
   const basis = translationBasisOf(translation);
   const sourceHead = await spaceHead(ctx, source, job.createdBy);
   const resultHead = await spaceHead(ctx, space, job.createdBy);
@@ -122,7 +121,7 @@ export const runTranslationJob: JobHandler = async (ctx, job, report) => {
     contentAddressOf(filesObject(sourceFiles)) === resultHead.files;
   const written = unchanged
     ? { revision: resultHead }
-    : await refusedAsFailure(RESULT_REFUSED, () =>
+    : await failingOnRefusal(RESULT_REFUSED, () =>
         advanceSpace(ctx, space, async (_current, head) => ({
           revision: await writeRevision(ctx, {
             space,
@@ -212,16 +211,6 @@ async function recordRun(
     };
   });
   if (!recorded) throw new JobFailure(TRANSLATION_GONE, 'The translation was deleted while it ran');
-}
-
-/** A guard's refusal ends the job with `code` and the guard's (safe) message: retrying would not change it. */
-async function refusedAsFailure<T>(code: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isDomainError(error)) throw new JobFailure(code, error.message);
-    throw error;
-  }
 }
 
 async function providerFailureAsFailure<T>(work: () => Promise<T>): Promise<T> {

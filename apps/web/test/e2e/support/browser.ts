@@ -91,3 +91,11 @@ export async function openWatchedPage(browser: Browser, baseURL: string): Promis
   });
   return { page, context, problems };
 }
+
+/** Signs in on the sign-in screen with an API token (the caller waits for the screen it expects after). */
+export async function signInWithToken(page: Page, token: string): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('tab', { name: 'API token' }).click();
+  await page.getByRole('textbox', { name: 'API token' }).fill(token);
+  await page.getByRole('button', { name: 'Sign in with token' }).click();
+}

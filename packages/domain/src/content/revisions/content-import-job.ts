@@ -15,9 +15,8 @@
  * its end, so a worker that died while reading wrote nothing.
  */
 import type { OperationContext } from '../../core/context';
-import { isDomainError } from '../../core/errors';
 import { ContentImportError, type ImportRequest, type ImportSource } from '../../core/ports/content-imports';
-import { JobFailure, type JobHandler, type JobRecord } from '../../jobs';
+import { failingOnRefusal, JobFailure, type JobHandler, type JobRecord } from '../../jobs';
 import { changeRequestImportTarget } from '../change-requests/operations/import-change-request-content';
 import { IMPORT_REFUSED, INVALID_SOURCE, SOURCE_FILE_GONE } from './content-import-failures';
 import {
@@ -68,19 +67,15 @@ async function importOnce(
 }
 
 /** The target as the job's creator may write it now; a refusal ends the job (rule 1). */
-async function targetOf(ctx: OperationContext, payload: ContentImportPayload): Promise<ImportTarget> {
-  try {
-    return payload.changeRequestId === undefined
-      ? await spaceImportTarget(ctx, payload.spaceId)
-      : await changeRequestImportTarget(ctx, {
+function targetOf(ctx: OperationContext, payload: ContentImportPayload): Promise<ImportTarget> {
+  return failingOnRefusal(IMPORT_REFUSED, () =>
+    payload.changeRequestId === undefined
+      ? spaceImportTarget(ctx, payload.spaceId)
+      : changeRequestImportTarget(ctx, {
           spaceId: payload.spaceId,
           changeRequestId: payload.changeRequestId,
-        });
-  } catch (error) {
-    // The guards' refusals are final and their messages safe; retrying would not change them.
-    if (isDomainError(error)) throw new JobFailure(IMPORT_REFUSED, error.message);
-    throw error;
-  }
+        }),
+  );
 }
 
 async function requestOf(ctx: OperationContext, payload: ContentImportPayload): Promise<ImportRequest> {

@@ -3,7 +3,7 @@ import { SpaceIdParam } from '../../content';
 import { notFound } from '../../core/errors';
 import { operation } from '../../core/operation';
 import { authorizeSpace } from '../../policies/authorize-space';
-import { GitSyncStateSchema, presentGitSync } from '../git-sync-schema';
+import { GitSyncStateSchema, gitSyncStateOf } from '../git-sync-schema';
 
 /**
  * The space's Git Sync settings (GitBook's `git/info`): the repository (never its
@@ -21,10 +21,6 @@ export const getGitInfo = operation({
     const { space } = await authorizeSpace(ctx, input.spaceId, 'view');
     const record = await ctx.repos.gitSync.findBySpace(space.id);
     if (!record) throw notFound('Git info');
-    const [lastImport, lastExport] = await Promise.all([
-      record.lastImport ? ctx.repos.jobs.findById(record.lastImport.jobId) : null,
-      record.lastExport ? ctx.repos.jobs.findById(record.lastExport.jobId) : null,
-    ]);
-    return presentGitSync(record, { lastImport, lastExport });
+    return gitSyncStateOf(ctx, record);
   },
 });

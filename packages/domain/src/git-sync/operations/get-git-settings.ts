@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SpaceIdParam } from '../../content';
 import { operation } from '../../core/operation';
 import { authorizeSpace } from '../../policies/authorize-space';
-import { GitSyncStateSchema, presentGitSync } from '../git-sync-schema';
+import { GitSyncStateSchema, gitSyncStateOf } from '../git-sync-schema';
 
 /**
  * The space's Git Sync settings, or null when it has none (a Quire extension: `git/info`
@@ -20,11 +20,6 @@ export const getGitSettings = operation({
   async run(ctx, input) {
     const { space } = await authorizeSpace(ctx, input.spaceId, 'view');
     const record = await ctx.repos.gitSync.findBySpace(space.id);
-    if (!record) return { gitSync: null };
-    const [lastImport, lastExport] = await Promise.all([
-      record.lastImport ? ctx.repos.jobs.findById(record.lastImport.jobId) : null,
-      record.lastExport ? ctx.repos.jobs.findById(record.lastExport.jobId) : null,
-    ]);
-    return { gitSync: presentGitSync(record, { lastImport, lastExport }) };
+    return { gitSync: record ? await gitSyncStateOf(ctx, record) : null };
   },
 });
