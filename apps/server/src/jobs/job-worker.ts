@@ -185,7 +185,9 @@ export function startJobWorker(
 
     try {
       emit({ type: 'started', job });
-      line(`attempt ${job.attempts} of ${job.maxAttempts} started by ${owner}`);
+      // The worker's name (host, process id) stays in the operators' log: the job's log is shown
+      // to every reader of the space.
+      line(`attempt ${job.attempts} of ${job.maxAttempts} started`);
       const failNow = async (error: JobError) => {
         line(`failed (${error.code})`);
         await end(() => jobs.fail(job.id, owner, error, { progress, log }, clock.now()), {

@@ -17,7 +17,7 @@ export const logJobEvent =
     const fields = { jobId: event.job.id, kind: event.job.kind, attempt: event.job.attempts };
     switch (event.type) {
       case 'started':
-        log.info(fields, 'job started');
+        log.info({ ...fields, worker: event.job.leaseOwner }, 'job started');
         return;
       case 'done':
         log.info(fields, 'job done');

@@ -99,7 +99,7 @@ describe('content imports as jobs', () => {
     const done = await stored(job.id);
     expect(done).toMatchObject({ state: 'done', attempts: 2 });
     expect(done.log.map((line) => line.message)).toContain(
-      `attempt 2 of ${done.maxAttempts} started by rescuer`,
+      `attempt 2 of ${done.maxAttempts} started`,
     );
     // The dead worker, were it to wake, can record nothing more.
     expect(

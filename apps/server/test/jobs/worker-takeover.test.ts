@@ -107,7 +107,7 @@ it('takes over the job of a worker killed mid-job and completes it exactly once'
     expect(done).toMatchObject({ state: 'done', attempts: 2, result: { by: 'rescuer' } });
     // Taken over only once the dead worker's lease had ended (its own lines died with it).
     expect(Date.parse(done!.log[0]!.at)).toBeGreaterThan(Date.parse(before!.leaseUntil!));
-    expect(done!.log.map((line) => line.message)).toEqual(['attempt 2 of 5 started by rescuer', 'done']);
+    expect(done!.log.map((line) => line.message)).toEqual(['attempt 2 of 5 started', 'done']);
     expect(await effects.countDocuments({})).toBe(1);
     expect(events.all.filter((event) => event.type === 'started')).toHaveLength(1);
   } finally {
