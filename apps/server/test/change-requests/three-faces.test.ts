@@ -131,4 +131,52 @@ describe('change requests on every face', () => {
     );
     expect(gqlRefused.body.errors[0].extensions.code).toBe('conflict');
   });
+
+  it("a merge revision names the change request it merged (GitBook's mergedFrom), on every face", async () => {
+    const org = await createOrganization(server);
+    const space = await createSpace(server, org);
+    const token = org.admin.token;
+    const created = await server.api(`/v1/spaces/${space.id}/change-requests`, {
+      method: 'POST',
+      token,
+      body: { subject: 'Add a page' },
+    });
+    const edited = await server.api(`/v1/spaces/${space.id}/change-requests/${created.body.id}/content`, {
+      method: 'POST',
+      token,
+      body: { changes: [{ operation: 'insert_page', document: { markdown: '# Merged\n\nBody.' } }] },
+    });
+    expect(edited.status).toBeLessThan(300);
+    const merged = await server.api(`/v1/spaces/${space.id}/change-requests/${created.body.id}/merge`, {
+      method: 'POST',
+      token,
+    });
+    expect(merged.body.result).toBe('merge');
+    const rest = await server.api(`/v1/spaces/${space.id}/revisions/${merged.body.revision}`, { token });
+    expect(rest.body).toMatchObject({
+      type: 'merge',
+      mergedFrom: { object: 'change-request', id: created.body.id, number: 1, status: 'merged' },
+    });
+    const head = await server.api(`/v1/spaces/${space.id}/content`, { token });
+    expect(head.body.mergedFrom).toEqual(rest.body.mergedFrom);
+    const trpc = await trpcGet(
+      'spaces.revisions.get',
+      { spaceId: space.id, revisionId: merged.body.revision },
+      token,
+    );
+    expect(trpc.body.result.data.mergedFrom).toEqual(rest.body.mergedFrom);
+    const gql = await graphql(
+      'query($s: String!, $r: String!) { spacesRevisionsGet(spaceId: $s, revisionId: $r) { type mergedFrom { id number } } }',
+      token,
+      { s: space.id, r: merged.body.revision },
+    );
+    expect(gql.body.errors).toBeUndefined();
+    expect(gql.body.data.spacesRevisionsGet).toEqual({
+      type: 'merge',
+      mergedFrom: { id: created.body.id, number: 1 },
+    });
+    // A revision of edits has none.
+    const first = await server.api(`/v1/spaces/${space.id}/revisions/${rest.body.parents[0]}`, { token });
+    expect(first.body).not.toHaveProperty('mergedFrom');
+  });
 });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { PublicUrls } from '../../core/context';
 import { TimestampSchema, UrlSchema } from '../../core/schemas';
+import { type ChangeRequest, ChangeRequestSchema } from '../change-requests/change-request-schema';
 import type { PageIndex } from './page-index';
 import { gitBlobOf } from './page-tree';
 import type { FileEntry, RevisionRecord } from './records';
@@ -118,6 +119,9 @@ export const RevisionSchema = z
       })
       .optional()
       .describe('The Git commit the revision was imported from'),
+    mergedFrom: ChangeRequestSchema.optional().describe(
+      'The change request the revision merged (only on a merge revision)',
+    ),
     urls: z.object({ app: UrlSchema.describe('Revision in the app') }),
   })
   .meta({ id: 'Revision', description: 'An immutable version of the content of a space' });
@@ -188,6 +192,7 @@ export function presentRevision(
   record: RevisionRecord,
   index: PageIndex,
   files: readonly FileEntry[],
+  mergedFrom?: ChangeRequest,
 ): Revision {
   return {
     object: 'revision',
@@ -211,6 +216,7 @@ export function presentRevision(
             ...(record.git.url !== undefined ? { url: record.git.url } : {}),
           },
         }),
+    ...(mergedFrom === undefined ? {} : { mergedFrom }),
     urls: { app: `${spaceAppUrl(urls, record)}/revisions/${record.id}` },
   };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { notFound } from '../../../core/errors';
 import { operation } from '../../../core/operation';
 import { pageRequest, pageSchemaOf, pagingShape, sliceById, toPage } from '../../../core/paging';
+import { mergedFromOf } from '../../change-requests/merged-from';
 import { ChangeRequestIdParam } from '../../change-requests/operations/params';
 import { FileIdParam } from '../../revisions/operations/params';
 import { presentRevision } from '../../revisions/revision-schema';
@@ -40,7 +41,18 @@ export const listFileBacklinks = operation({
     );
     const sorted = [...pageIds].sort();
     const slice = sliceById(sorted, (pageId) => pageId, pageRequest(input));
-    const revision = presentRevision(ctx.urls, context.revision, context.index, [...context.files.values()]);
+    const mergedFrom = await mergedFromOf(
+      ctx,
+      { organizationId: context.revision.organizationId, revisionId: context.space.revision },
+      context.revision,
+    );
+    const revision = presentRevision(
+      ctx.urls,
+      context.revision,
+      context.index,
+      [...context.files.values()],
+      mergedFrom,
+    );
     const { organization, space } = context;
     return toPage(slice, sorted.length, (pageId) => ({
       kind: 'file' as const,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { operation } from '../../../core/operation';
+import { mergedFromOf } from '../../change-requests/merged-from';
 import { SpaceIdParam } from '../../spaces/operations/params';
 import { contentOf, viewableRevision } from '../revision-content';
 import { presentRevision, RevisionSchema } from '../revision-schema';
@@ -16,8 +17,11 @@ export const getRevision = operation({
   input: z.strictObject({ spaceId: SpaceIdParam, revisionId: RevisionIdParam, ...readOptions }),
   output: RevisionSchema,
   async run(ctx, input) {
-    const { revision } = await viewableRevision(ctx, input);
-    const { index, files } = await contentOf(ctx, revision);
-    return presentRevision(ctx.urls, revision, index, files);
+    const { space, revision } = await viewableRevision(ctx, input);
+    const [{ index, files }, mergedFrom] = await Promise.all([
+      contentOf(ctx, revision),
+      mergedFromOf(ctx, space, revision),
+    ]);
+    return presentRevision(ctx.urls, revision, index, files, mergedFrom);
   },
 });

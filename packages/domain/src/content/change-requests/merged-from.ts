@@ -1,0 +1,27 @@
+/**
+ * GitBook's `mergedFrom` of a merge revision: the change request it merged, as the caller
+ * sees change requests. A caller who may view the revision's space may view its change
+ * requests, so no rule is checked here beyond the one that gave the revision.
+ */
+import type { OperationContext } from '../../core/context';
+import type { RevisionRecord } from '../revisions/records';
+import type { SpaceRecord } from '../spaces/records';
+import { changeRequestPeople } from './change-request-people';
+import { type ChangeRequest, presentChangeRequest } from './change-request-schema';
+
+/** The change request a merge revision merged; undefined for other revisions. */
+export async function mergedFromOf(
+  ctx: OperationContext,
+  space: Pick<SpaceRecord, 'organizationId' | 'revisionId'>,
+  revision: RevisionRecord,
+): Promise<ChangeRequest | undefined> {
+  if (revision.kind !== 'merge' || revision.changeRequestId === undefined) return undefined;
+  const changeRequest = await ctx.repos.changeRequests.findById(revision.changeRequestId);
+  // Change requests are never deleted; a record of another space would be a broken store.
+  if (!changeRequest || changeRequest.spaceId !== revision.spaceId) return undefined;
+  return presentChangeRequest(ctx.urls, changeRequest, {
+    organizationId: space.organizationId,
+    spaceRevisionId: space.revisionId ?? '',
+    userOf: await changeRequestPeople(ctx, space.organizationId, [changeRequest]),
+  });
+}
