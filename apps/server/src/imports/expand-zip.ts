@@ -1,15 +1,23 @@
 /**
- * A zip's entries, expanded with limits checked while expanding (never trusting the sizes
- * the archive declares): the bytes are fed to fflate's streaming `Unzip` 16 KB at a time, so
- * one step inflates at most ~16 MB (deflate's ratio is at most ~1:1032), and the expansion
- * stops as soon as the total passes `maxExpandedBytes` ('too-large': a zip bomb costs no
- * more than the limit) or the entries pass `maxEntries`. An entry whose path is absolute
- * (`/x`, `C:\x`, `\\host\x`) or climbs (`..`) refuses the whole archive ('unsafe-path'):
- * a tool that wrote it meant to escape. Bytes that are not a zip are 'not-that-type';
- * a zip that fflate cannot read (truncated, an unknown compression) is 'corrupt'.
+ * A zip's entries, expanded with limits: the one reading of an archive that the limits and
+ * every reader after them (the folder tree, mammoth) use, so no reader can find an entry
+ * the limits did not count.
+ *
+ * - The entries are the central directory's, checked against their local headers
+ *   (`zipDirectory`: one name each, no overlap, no hidden bytes); a broken rule is 'corrupt'.
+ * - An entry whose path is absolute (`/x`, `C:\x`, `\\host\x`) or climbs (`..`) refuses the
+ *   whole archive ('unsafe-path'): a tool that wrote it meant to escape.
+ * - More entries than `maxEntries`, or declared sizes adding up past `maxExpandedBytes`,
+ *   are 'too-large' before anything is inflated.
+ * - Each entry is inflated under its declared size (zlib stops the moment the output would
+ *   pass it, so a lying entry costs no more than it declared): more bytes, fewer, or
+ *   another CRC are 'corrupt'. The declared sizes were checked against the limit, so the
+ *   inflated bytes stay under it too.
+ * - Bytes that are not a zip are 'not-that-type'.
  */
+import { crc32, inflateRawSync } from 'node:zlib';
 import { ContentImportError } from '@quire/domain';
-import { Unzip, type UnzipFile, UnzipInflate } from 'fflate';
+import { DEFLATED, safeZipName, type ZipDirectoryEntry, zipDirectory } from './zip-directory';
 
 export interface ZipEntry {
   /** The entry's path, `/`-separated, never absolute, never with `..`. */
@@ -22,67 +30,58 @@ export interface ZipLimits {
   maxEntries: number;
 }
 
-const CHUNK = 16 * 1024;
-
 export function expandZip(bytes: Uint8Array, limits: ZipLimits): ZipEntry[] {
   if (!isZip(bytes)) throw new ContentImportError('not-that-type', 'The file is not a zip archive');
-  const entries: ZipEntry[] = [];
-  const pending = new Set<string>();
-  let expanded = 0;
-  let entryCount = 0;
-  let failure: ContentImportError | null = null;
-
-  const unzip = new Unzip((file: UnzipFile) => {
-    if (failure) return;
-    const path = file.name.replaceAll('\\', '/');
-    if (isUnsafe(path)) {
-      failure = new ContentImportError(
+  const directory = zipDirectory(bytes);
+  for (const { name } of directory)
+    if (isUnsafe(name))
+      throw new ContentImportError(
         'unsafe-path',
-        `The zip holds an entry outside its folder: ${safeName(path)}`,
+        `The zip holds an entry outside its folder: ${safeZipName(name)}`,
       );
-      return;
-    }
-    if (++entryCount > limits.maxEntries) {
-      failure = new ContentImportError('too-large', `The zip holds more than ${limits.maxEntries} entries`);
-      return;
-    }
-    if (path.endsWith('/')) return;
-    const parts: Uint8Array[] = [];
-    pending.add(path);
-    file.ondata = (error, data, final) => {
-      if (failure) return;
-      if (error) {
-        failure = corrupt();
-        return;
-      }
-      expanded += data.byteLength;
-      if (expanded > limits.maxExpandedBytes) {
-        failure = new ContentImportError(
-          'too-large',
-          `The zip expands to more than ${limits.maxExpandedBytes} bytes`,
-        );
-        file.terminate();
-        return;
-      }
-      parts.push(data);
-      if (final) {
-        pending.delete(path);
-        entries.push({ path, bytes: Buffer.concat(parts) });
-      }
-    };
-    file.start();
-  });
-  unzip.register(UnzipInflate);
-  try {
-    for (let offset = 0; offset < bytes.byteLength && !failure; offset += CHUNK)
-      unzip.push(bytes.subarray(offset, offset + CHUNK), offset + CHUNK >= bytes.byteLength);
-  } catch {
-    failure ??= corrupt();
-  }
-  if (failure) throw failure;
-  if (pending.size > 0) throw corrupt();
-  return entries;
+  if (directory.length > limits.maxEntries)
+    throw new ContentImportError('too-large', `The zip holds more than ${limits.maxEntries} entries`);
+  const declared = directory.reduce((total, entry) => total + entry.uncompressedSize, 0);
+  if (declared > limits.maxExpandedBytes)
+    throw new ContentImportError(
+      'too-large',
+      `The zip expands to more than ${limits.maxExpandedBytes} bytes`,
+    );
+  return directory
+    .filter(({ name }) => !name.endsWith('/'))
+    .map((entry) => ({ path: entry.name, bytes: inflated(bytes, entry) }));
 }
+
+/** The entry's bytes, never more than it declares: exactly its size and CRC, or 'corrupt'. */
+function inflated(archive: Uint8Array, entry: ZipDirectoryEntry): Uint8Array {
+  const data = archive.subarray(entry.dataOffset, entry.dataOffset + entry.compressedSize);
+  let bytes: Uint8Array;
+  if (entry.method === DEFLATED) {
+    try {
+      // One byte past the declared size is enough to know it lies.
+      bytes = inflateRawSync(data, { maxOutputLength: entry.uncompressedSize + 1 });
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') throw lying(entry);
+      throw new ContentImportError(
+        'corrupt',
+        `The zip archive is damaged: the entry ${safeZipName(entry.name)} cannot be inflated`,
+      );
+    }
+  } else bytes = data;
+  if (bytes.byteLength !== entry.uncompressedSize) throw lying(entry);
+  if (crc32(bytes) !== entry.crc)
+    throw new ContentImportError(
+      'corrupt',
+      `The zip archive is damaged: the entry ${safeZipName(entry.name)} fails its checksum`,
+    );
+  return bytes;
+}
+
+const lying = (entry: ZipDirectoryEntry) =>
+  new ContentImportError(
+    'corrupt',
+    `The zip archive is damaged: the entry ${safeZipName(entry.name)} is not the size it declares`,
+  );
 
 /** A local file header (`PK\3\4`) or an empty archive's end record (`PK\5\6`). */
 function isZip(bytes: Uint8Array): boolean {
@@ -97,9 +96,3 @@ function isUnsafe(path: string): boolean {
   if (path.startsWith('/') || /^[A-Za-z]:/.test(path) || path.includes('\0')) return true;
   return path.split('/').some((segment) => segment === '..');
 }
-
-/** An entry name as shown in a message: printable, and short. */
-const safeName = (path: string) => JSON.stringify(path.replace(/[^\x20-\x7e]/g, '?').slice(0, 200));
-
-const corrupt = () =>
-  new ContentImportError('corrupt', 'The zip archive is damaged or uses an unsupported compression');

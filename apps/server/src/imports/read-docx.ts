@@ -5,16 +5,19 @@
  * `<h1>` is the page's title (else the file name). Embedded images are stored as files;
  * linked external files are never read (`externalFileAccess: false`).
  *
- * The archive is expanded once under the zip limits before mammoth sees it (mammoth's own
- * unzip trusts declared sizes, so a bomb must be refused first). Bytes that are not a zip,
- * or a zip without `word/document.xml`, are 'not-that-type'; a docx mammoth cannot read is
- * 'corrupt'.
+ * The archive is expanded once under the zip limits (`expandZip`), and mammoth reads only
+ * what that expansion gave: a new archive of those entries, stored uncompressed, never the
+ * bytes received (mammoth's unzip reads the central directory and trusts its sizes, so an
+ * entry the limits did not count, or one lying about its size, would reach it). Bytes that
+ * are not a zip, or a zip without `word/document.xml`, are 'not-that-type'; a docx mammoth
+ * cannot read is 'corrupt'.
  */
 import { htmlToMarkdown } from '@quire/documents';
 import { ContentImportError, type ImportedContent } from '@quire/domain';
+import { type Zippable, zipSync } from 'fflate';
 import { parseHTML } from 'linkedom';
 import mammoth from 'mammoth';
-import { expandZip, type ZipLimits } from './expand-zip';
+import { expandZip, type ZipEntry, type ZipLimits } from './expand-zip';
 import { importFileUrl } from './import-urls';
 import type { ImportedFiles } from './imported-files';
 import { titleOfSegment } from './page-tree-of-paths';
@@ -27,7 +30,7 @@ export async function readDocx(
   limits: ZipLimits,
   files: ImportedFiles,
 ): Promise<ImportedContent> {
-  let entries: { path: string }[];
+  let entries: ZipEntry[];
   try {
     entries = expandZip(bytes, limits);
   } catch (error) {
@@ -38,11 +41,17 @@ export async function readDocx(
   if (!entries.some(({ path }) => path === 'word/document.xml'))
     throw new ContentImportError('not-that-type', NOT_DOCX);
 
+  const expanded = zipSync(
+    Object.fromEntries(
+      entries.map(({ path, bytes: content }) => [path, [content, { level: 0 }]]),
+    ) as Zippable,
+  );
+
   let imageCount = 0;
   let html: string;
   try {
     const result = await mammoth.convertToHtml(
-      { buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) },
+      { buffer: Buffer.from(expanded.buffer, expanded.byteOffset, expanded.byteLength) },
       {
         styleMap: ["p[style-name='Title'] => h1:fresh", 'p.Title => h1:fresh'],
         externalFileAccess: false,
