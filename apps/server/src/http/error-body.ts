@@ -1,17 +1,24 @@
 /**
  * The one error body of the REST face: `{"error": {"code": <HTTP status>, "message": ...}}`,
- * as GitBook's clients expect, with the domain code and field issues riding along.
+ * as GitBook's clients expect, with the domain code, field issues and content conflicts riding along.
  * Fastify's own refusals (a malformed URL, a body too large, a media type that is not JSON)
  * get the same shape and a message of ours, never Fastify's text (which can echo the whole
  * path); anything else becomes a 500 with a generic message, its cause logged, never shown.
  */
 import { STATUS_CODES } from 'node:http';
-import { type FieldIssue, isDomainError } from '@quire/domain';
+import { type ContentConflict, type FieldIssue, isDomainError } from '@quire/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { HTTP_STATUS_OF } from './error-status';
 
 export interface ErrorBody {
-  error: { code: number; message: string; type?: string; issues?: FieldIssue[] };
+  error: {
+    code: number;
+    message: string;
+    type?: string;
+    issues?: FieldIssue[];
+    /** A write made from an older revision: the pages it conflicts on. */
+    conflicts?: ContentConflict[];
+  };
 }
 
 export interface HttpError {
@@ -54,6 +61,7 @@ export function toHttpError(error: unknown, log: FastifyBaseLogger): HttpError {
     const status = HTTP_STATUS_OF[error.code];
     const body = errorBody(status, error.message, error.code);
     if (error.details.issues) body.error.issues = error.details.issues;
+    if (error.details.conflicts) body.error.conflicts = error.details.conflicts;
     const result: HttpError = { status, body };
     if (error.details.retryAfterSeconds !== undefined)
       result.retryAfterSeconds = error.details.retryAfterSeconds;

@@ -28,8 +28,20 @@ export interface FieldIssue {
   message: string;
 }
 
+/** What a write made from an older revision could not combine with the content since (409). */
+export interface ContentConflict {
+  /** Id of the page. */
+  page: string;
+  /** A page field, or "page" for a page deleted on one side and edited on the other. */
+  field: string;
+  /** Why, e.g. edited-both, deleted-and-edited, moved-both, cycle. */
+  reason: string;
+}
+
 export interface DomainErrorDetails {
   issues?: FieldIssue[];
+  /** For a write merged into content that moved on: the pages it conflicts on. */
+  conflicts?: ContentConflict[];
   /** For rate limits: seconds until a retry may succeed. */
   retryAfterSeconds?: number;
 }

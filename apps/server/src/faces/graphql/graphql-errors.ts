@@ -14,6 +14,7 @@ export function toGraphqlError(error: unknown): unknown {
       code: error.code,
       httpStatus: HTTP_STATUS_OF[error.code],
       ...(error.details.issues ? { issues: error.details.issues } : {}),
+      ...(error.details.conflicts ? { conflicts: error.details.conflicts } : {}),
     },
   });
 }

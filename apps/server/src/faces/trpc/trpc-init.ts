@@ -65,6 +65,7 @@ export const t = initTRPC.context<TrpcContext>().create({
           httpStatus: HTTP_STATUS_OF[cause.code],
           domainCode: cause.code,
           issues: cause.details.issues,
+          conflicts: cause.details.conflicts,
         },
       };
     }

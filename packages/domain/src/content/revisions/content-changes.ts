@@ -104,6 +104,11 @@ export const ContentChangeSchema = z.discriminatedUnion('operation', [
 ]);
 export type ContentChange = z.infer<typeof ContentChangeSchema>;
 
+/** The batch's `revision`: the revision its changes were made from (`editedRevision`). */
+export const MadeFromRevisionSchema = IdSchema.optional().describe(
+  'The revision the changes were made from. When the content has moved on since, they are merged three-way into it (what changed meanwhile stays); what cannot be combined answers 409 with `conflicts` naming the pages, and nothing is written. Absent: the changes apply to the current content',
+);
+
 export const ContentChangesSchema = z
   .array(ContentChangeSchema)
   .min(1)

@@ -1,15 +1,30 @@
 /**
  * A batch of content changes applied to a revision and written as a new one (objects and
  * record, no pointer moved): the common step of editing a live space and a change request.
+ *
+ * Rules:
+ * 1. Without `madeFrom`, or with the head's own id, the batch applies to the head.
+ * 2. With another revision of the space, the batch applies to that revision (the one the
+ *    edit was made from) and the result is merged three-way into the head, with that
+ *    revision as the base (`mergeContent`: page trees, and bodies line by line): what the
+ *    head changed since stays, what the batch changed is added. A revision not of this
+ *    space: 400 naming `revision`.
+ * 3. What cannot be combined (both changed the same lines or field, a page deleted on one
+ *    side and edited on the other, ...): 409 naming the pages (`batchConflicts`), nothing
+ *    written.
+ * The new revision's one parent is the head in every case.
  */
 import { callerOf, type OperationContext } from '../../core/context';
+import { invalidInput } from '../../core/errors';
 import type { SpaceRecord } from '../spaces/records';
 import { applyChanges } from './apply-changes';
+import { batchConflicts } from './batch-conflicts';
 import type { AppliedChange, ContentChange } from './content-changes';
 import { fileIdsOf, type InsertedFile, incomingFilesOf } from './incoming-files-of';
+import { mergeContent } from './merge-revisions';
 import { pageIndexOf } from './page-index';
 import type { RevisionRecord } from './records';
-import { filesOf } from './revision-content';
+import { contentOf, filesOf } from './revision-content';
 import { writeRevision } from './revision-writer';
 import type { StoredPage } from './stored-page';
 
@@ -28,9 +43,12 @@ export async function editedRevision(
     revertTo: string | undefined;
     changes: readonly ContentChange[];
     changeRequestId?: string;
+    /** The revision the edit was made from (the batch's `revision`); absent: the head. */
+    madeFrom?: string | undefined;
   },
 ): Promise<EditedRevision> {
-  const [index, files] = await Promise.all([pageIndexOf(ctx, edit.head.tree), filesOf(ctx, edit.head)]);
+  const from = await revisionMadeFrom(ctx, edit.space.id, edit.head, edit.madeFrom);
+  const [index, files] = await Promise.all([pageIndexOf(ctx, from.tree), filesOf(ctx, from)]);
   const revisions = new Map<string, ReadonlyMap<string, StoredPage>>();
   for (const change of edit.changes) {
     if (change.operation !== 'revert_page') continue;
@@ -40,23 +58,60 @@ export async function editedRevision(
     if (then) revisions.set(wanted, (await pageIndexOf(ctx, then.tree)).pages);
   }
   const fileIds = fileIdsOf(edit.changes, () => ctx.ids.newId());
+  const now = ctx.clock.now().toISOString();
   const batch = applyChanges(index.pages, edit.changes, {
     fileIds,
-    now: ctx.clock.now().toISOString(),
+    now,
     newId: () => ctx.ids.newId(),
     pagesAt: (revisionId) => revisions.get(revisionId ?? edit.revertTo ?? '') ?? null,
   });
   // After the page changes validated: a batch refused for them fetches nothing.
   const insertedFiles = await incomingFilesOf(ctx, edit.changes, fileIds);
+  let content = {
+    pages: batch.pages,
+    files: [...files, ...insertedFiles.map((inserted) => inserted.file)],
+    objects: batch.bodies,
+  };
+  if (from !== edit.head) {
+    // Rule 2: the head moved on since the edit was made; merge into it.
+    const head = await contentOf(ctx, edit.head);
+    const merged = await mergeContent(
+      ctx,
+      { index, files },
+      head,
+      { index: { pages: batch.pages }, files: content.files },
+      now,
+      batch.bodies,
+    );
+    if (merged.result === 'conflicts') {
+      throw batchConflicts(
+        from.id,
+        merged.conflicts,
+        (pageId) => head.index.pages.get(pageId) ?? batch.pages.get(pageId),
+      );
+    }
+    content = { pages: merged.pages, files: merged.files, objects: merged.bodies };
+  }
   const revision = await writeRevision(ctx, {
     space: edit.space,
     parents: [edit.head],
     kind: 'edits',
     createdBy: callerOf(ctx).userId,
-    pages: batch.pages,
-    files: [...files, ...insertedFiles.map((inserted) => inserted.file)],
-    objects: batch.bodies,
+    ...content,
     ...(edit.changeRequestId !== undefined ? { changeRequestId: edit.changeRequestId } : {}),
   });
   return { revision, applied: batch.applied, insertedFiles };
+}
+
+/** Rules 1 and 2: the revision the batch applies to. */
+async function revisionMadeFrom(
+  ctx: OperationContext,
+  spaceId: string,
+  head: RevisionRecord,
+  madeFrom: string | undefined,
+): Promise<RevisionRecord> {
+  if (madeFrom === undefined || madeFrom === head.id) return head;
+  const revision = await ctx.repos.revisions.findById(spaceId, madeFrom);
+  if (!revision) throw invalidInput('revision', 'no such revision of this space');
+  return revision;
 }

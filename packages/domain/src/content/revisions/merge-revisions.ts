@@ -24,16 +24,21 @@ export type MergedContent =
   | { result: 'conflicts'; conflicts: MergeConflict[] };
 
 export interface MergeSide {
-  index: PageIndex;
+  index: Pick<PageIndex, 'pages'>;
   files: readonly FileEntry[];
 }
 
+/**
+ * `unsaved`: bodies a side holds that are not stored yet (a batch being merged into content
+ * that moved on), by address; the merge reads them from here and answers those it keeps.
+ */
 export async function mergeContent(
   services: Pick<DomainServices, 'repos'>,
   base: MergeSide,
   ours: MergeSide,
   theirs: MergeSide,
   now: string,
+  unsaved: ReadonlyMap<string, BodyObject> = new Map(),
 ): Promise<MergedContent> {
   const ids = new Set([...base.index.pages.keys(), ...ours.index.pages.keys(), ...theirs.index.pages.keys()]);
   const needText = new Set<string>();
@@ -46,7 +51,14 @@ export async function mergeContent(
     );
     if (bodies.size > 1) for (const body of bodies) needText.add(body);
   }
-  const texts = await loadBodies(services, [...needText]);
+  const texts = await loadBodies(
+    services,
+    [...needText].filter((address) => !unsaved.has(address)),
+  );
+  for (const address of needText) {
+    const object = unsaved.get(address);
+    if (object) texts.set(address, object.markdown);
+  }
   const stateOf = (page: StoredPage): PageState => ({
     id: page.id,
     parentId: page.parentId,
@@ -80,6 +92,8 @@ export async function mergeContent(
         bodies.set(body, object);
       }
     }
+    const pending = unsaved.get(body);
+    if (pending) bodies.set(body, pending);
     const { markdown: _markdown, ...fields } = state;
     const was =
       ours.index.pages.get(state.id) ?? theirs.index.pages.get(state.id) ?? base.index.pages.get(state.id);
@@ -90,11 +104,13 @@ export async function mergeContent(
       updatedAt: was?.updatedAt ?? now,
     };
     const sameAsOurs = ours.index.pages.get(state.id);
+    const theirsPage = theirs.index.pages.get(state.id);
     if (sameAsOurs && samePlaceAndContent(sameAsOurs, page)) pages.set(page.id, sameAsOurs);
     else
       pages.set(page.id, {
         ...page,
-        updatedAt: changedSince(page, theirs.index.pages.get(page.id)) ? now : page.updatedAt,
+        // Taken as theirs is: when theirs changed it last.
+        updatedAt: theirsPage && !changedSince(page, theirsPage) ? theirsPage.updatedAt : now,
       });
   }
   return {

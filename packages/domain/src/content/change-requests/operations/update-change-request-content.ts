@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { operation } from '../../../core/operation';
 import { authorizeChangeRequest } from '../../../policies/authorize-change-request';
-import { AppliedChangeSchema, ContentChangesSchema, presentChanges } from '../../revisions/content-changes';
+import {
+  AppliedChangeSchema,
+  ContentChangesSchema,
+  MadeFromRevisionSchema,
+  presentChanges,
+} from '../../revisions/content-changes';
 import { editedRevision } from '../../revisions/edited-revision';
 import { FileSchema, presentFile } from '../../revisions/revision-schema';
 import { advanceChangeRequest } from '../advance-change-request';
@@ -28,7 +33,11 @@ const ContentUpdateSchema = z
  * `changes.<index>.<field>` and nothing written. Two edits at the same moment both land:
  * the change request's revision moves by compare-and-swap and the loser re-applies on the
  * winner's revision; after 5 lost attempts, 409. `revert_page` without a revision goes
- * back to the change request's base.
+ * back to the change request's base. With `revision` (the revision the edit was made from:
+ * the change request's, or the space's when a live page's edit is saved into it) and a
+ * change request whose revision is another, the batch is merged three-way into the change
+ * request's content, so its earlier edits stay; conflicts are a 409 naming the pages
+ * (`conflicts`) and nothing written; a revision not of this space, 400 naming `revision`.
  */
 export const updateChangeRequestContent = operation({
   name: 'changeRequests.content.update',
@@ -37,6 +46,7 @@ export const updateChangeRequestContent = operation({
   input: z.strictObject({
     ...changeRequestPathShape,
     changes: ContentChangesSchema,
+    revision: MadeFromRevisionSchema,
     compat: z
       .boolean()
       .optional()
@@ -52,6 +62,7 @@ export const updateChangeRequestContent = operation({
         revertTo: changeRequest.revisionMergedAncestor ?? changeRequest.revisionInitial,
         changes: input.changes,
         changeRequestId: changeRequest.id,
+        madeFrom: input.revision,
       }),
     );
     const updated = edited.changeRequest;

@@ -4,7 +4,12 @@ import { authorizeSpace } from '../../../policies/authorize-space';
 import { SpaceIdParam } from '../../spaces/operations/params';
 import { spaceLocation } from '../../spaces/space-schema';
 import { advanceSpace } from '../advance-space';
-import { AppliedChangeSchema, ContentChangesSchema, presentChanges } from '../content-changes';
+import {
+  AppliedChangeSchema,
+  ContentChangesSchema,
+  MadeFromRevisionSchema,
+  presentChanges,
+} from '../content-changes';
 import { editedRevision } from '../edited-revision';
 import { FileSchema, presentFile } from '../revision-schema';
 
@@ -17,13 +22,20 @@ import { FileSchema, presentFile } from '../revision-schema';
  * the pointer moves by compare-and-swap, and the one that lost re-applies its changes on
  * the revision the other made (changes name pages by id, so they mean the same there);
  * after 5 lost attempts, 409. `revert_page` without a revision goes back to the revision
- * before the current one.
+ * before the current one. With `revision` (the revision the edit was made from) and a space
+ * that moved on since, the batch is merged three-way into the current content; conflicts
+ * are a 409 naming the pages (`conflicts`) and nothing written; a revision not of this
+ * space, 400 naming `revision` (`editedRevision`).
  */
 export const updateSpaceContent = operation({
   name: 'spaces.content.update',
   kind: 'mutation',
   summary: 'Edit the content of a live space: insert, update, move, delete and revert pages',
-  input: z.strictObject({ spaceId: SpaceIdParam, changes: ContentChangesSchema }),
+  input: z.strictObject({
+    spaceId: SpaceIdParam,
+    changes: ContentChangesSchema,
+    revision: MadeFromRevisionSchema,
+  }),
   output: z
     .object({
       revision: z.string().describe('Id of the new revision'),
@@ -34,7 +46,13 @@ export const updateSpaceContent = operation({
   async run(ctx, input) {
     const { space } = await authorizeSpace(ctx, input.spaceId, 'edit');
     const edited = await advanceSpace(ctx, space, (current, head) =>
-      editedRevision(ctx, { space: current, head, revertTo: head.parents[0], changes: input.changes }),
+      editedRevision(ctx, {
+        space: current,
+        head,
+        revertTo: head.parents[0],
+        changes: input.changes,
+        madeFrom: input.revision,
+      }),
     );
     return {
       revision: edited.revision.id,
