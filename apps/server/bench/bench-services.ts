@@ -59,7 +59,7 @@ export async function openBenchServices(name: string, existingDataDir?: string):
     translationProvider: unconfiguredTranslationProvider,
     gitRepositories: new ServerGitRepositories(
       blobs,
-      { maxFileBytes: 10 * 1024 * 1024, maxFiles: 20_000 },
+      { maxFileBytes: 10 * 1024 * 1024, maxFiles: 20_000, maxImportBytes: 256 * 1024 * 1024 },
       { allowHosts: [], allowFile: false },
     ),
   };

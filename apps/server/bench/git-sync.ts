@@ -19,7 +19,7 @@ const SECTIONS = 20;
 const blobs = await DirectoryBlobStore.open(await temporaryFolder('quire-bench-git-blobs-'));
 const repositories = new ServerGitRepositories(
   blobs,
-  { maxFileBytes: 10 * 1024 * 1024, maxFiles: 20_000 },
+  { maxFileBytes: 10 * 1024 * 1024, maxFiles: 20_000, maxImportBytes: 256 * 1024 * 1024 },
   { allowHosts: ['127.0.0.1'], allowFile: true },
 );
 

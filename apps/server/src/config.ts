@@ -127,6 +127,14 @@ const ConfigSchema = z
       ),
     /** Whether Git Sync may read and write local repositories (paths and `file://` URLs); off by default. */
     QUIRE_GIT_ALLOW_FILE: z.enum(['0', '1', 'false', 'true']).default('0'),
+    /** Most bytes a Git import reads, all its files together (a blob named twice counts twice). */
+    QUIRE_GIT_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(256 * 1024 * 1024),
+    /** Most files the project folder of a synchronized repository may hold. */
+    QUIRE_GIT_MAX_FILES: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
     /** The translation provider: `libretranslate` or `openai` (unset: translation runs fail, saying how to set one). */
     QUIRE_TRANSLATE_PROVIDER: optionalString.pipe(
       z.enum(['libretranslate', 'openai'], { error: 'must be libretranslate or openai' }).optional(),
@@ -169,6 +177,7 @@ const ConfigSchema = z
       metricsToken: env.QUIRE_METRICS_TOKEN,
       fetchAllowHosts: env.QUIRE_FETCH_ALLOW_HOSTS,
       gitAllowFile: env.QUIRE_GIT_ALLOW_FILE === '1' || env.QUIRE_GIT_ALLOW_FILE === 'true',
+      git: { maxImportBytes: env.QUIRE_GIT_MAX_BYTES, maxFiles: env.QUIRE_GIT_MAX_FILES },
       pdfLinkLifetimeMs: env.QUIRE_PDF_LINK_SECONDS * 1000,
       pdfWaitMs: Math.round(env.QUIRE_PDF_WAIT_SECONDS * 1000),
       importMaxPages: env.QUIRE_IMPORT_MAX_PAGES,

@@ -41,9 +41,6 @@ export interface ServiceLog {
 
 const silentServiceLog: ServiceLog = { warn: () => {} };
 
-/** The most files the project folder of a synchronized repository may hold. */
-const GIT_MAX_FILES = 20_000;
-
 export async function buildServices(options: ServiceOptions & { log?: ServiceLog }): Promise<Services> {
   const signingKey = await loadOrCreateSigningKey(options.store.db, () =>
     randomBytes(32).toString('base64url'),
@@ -95,7 +92,7 @@ export async function buildServices(options: ServiceOptions & { log?: ServiceLog
     translationProvider: translationProviderFromConfig(options.config),
     gitRepositories: new GitRepositoriesOnDemand(
       blobs,
-      { maxFileBytes: options.config.files.maxFetchedBytes, maxFiles: GIT_MAX_FILES },
+      { maxFileBytes: options.config.files.maxFetchedBytes, ...options.config.git },
       { allowHosts: options.config.fetchAllowHosts, allowFile: options.config.gitAllowFile },
     ),
   };

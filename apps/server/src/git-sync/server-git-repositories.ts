@@ -8,9 +8,10 @@
  * - Opening a ref: an http remote's is fetched shallow (depth 1, that ref only) into a
  *   temporary gitdir (`openHttpRef`); a local repository's objects are used in place
  *   (`openLocalRef`).
- * - Reading: the project directory's blobs (at most `maxFiles`) go to `readRepository`,
- *   which stores the files in the blob store and refuses a file over `maxFileBytes`,
- *   naming it.
+ * - Reading: the project directory's blobs are read under the limits (`readProjectFiles`:
+ *   at most `maxFiles`, each file's size checked before it is read against `maxFileBytes`,
+ *   and all together against `maxImportBytes`), then go to `readRepository`, which stores
+ *   the files in the blob store.
  * - Writing: the new files replace, under the content's root (the project directory's
  *   `.gitbook.yaml` `root`), what Quire reads there (markdown, `.gitbook/assets/`, images);
  *   everything else in the repository is kept. Only new blobs and trees are written. The
@@ -52,7 +53,8 @@ import { readGitbookConfig } from './gitbook-config';
 import { openHttpRef } from './http-repository';
 import { openLocalRef } from './local-repository';
 import { type OpenedRef, type RefPurpose, refCandidates } from './opened-ref';
-import { isFile, isSkipped, type RepositoryTreeFile, readRepository } from './read-repository';
+import { readProjectFiles } from './project-files';
+import { isFile, isSkipped, readRepository } from './read-repository';
 import { joinRepositoryPath, pathUnder, safeRepositoryPath } from './repository-path';
 import { writeRepository } from './write-repository';
 
@@ -61,6 +63,8 @@ export interface GitRepositoryLimits {
   maxFileBytes: number;
   /** Most files the project directory may hold. */
   maxFiles: number;
+  /** Most bytes an import reads, all its files together (each entry counted). */
+  maxImportBytes: number;
   /** Bytes an http transfer may receive at most (default 512 MiB). */
   maxTransferBytes?: number;
   /** Time an http transfer may take at most (default 2 minutes). */
@@ -116,20 +120,12 @@ export class ServerGitRepositories implements GitRepositories {
       const folder = await subtreeOid(store, head.commit.tree, directory);
       if (folder === undefined)
         throw new GitRepositoryError('invalid-content', `The repository has no folder ${directory}/`);
-      const entries = [...(await flatTree(store, folder))].filter(
-        ([path, entry]) => FILE_MODES.has(entry.mode) && !isHiddenOutsideGitbook(path),
+      const entries = new Map(
+        [...(await flatTree(store, folder))].filter(
+          ([path, entry]) => FILE_MODES.has(entry.mode) && !isHiddenOutsideGitbook(path),
+        ),
       );
-      if (entries.length > this.limits.maxFiles)
-        throw new GitRepositoryError(
-          'invalid-content',
-          `The repository holds ${entries.length} files, more than the ${this.limits.maxFiles} allowed`,
-        );
-      const tree: RepositoryTreeFile[] = [];
-      for (const [path, entry] of entries) {
-        request.signal?.throwIfAborted();
-        const { blob } = await git.readBlob({ fs, ...store, oid: entry.oid });
-        tree.push({ path: joinRepositoryPath(directory, path), bytes: blob, oid: entry.oid });
-      }
+      const tree = await readProjectFiles(store, entries, directory, this.limits, request.signal);
       const content = await readRepository(
         tree,
         new ImportedFiles(this.blobs),

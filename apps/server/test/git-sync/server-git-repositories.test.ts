@@ -29,7 +29,7 @@ import {
 } from './git-server-fixture';
 import { png } from './repository-fixture';
 
-const LIMITS = { maxFileBytes: 1024 * 1024, maxFiles: 5000 };
+const LIMITS = { maxFileBytes: 1024 * 1024, maxFiles: 5000, maxImportBytes: 64 * 1024 * 1024 };
 let blobs: DirectoryBlobStore;
 let local: ServerGitRepositories;
 
@@ -199,7 +199,7 @@ describe('local repositories, hand-made', () => {
     await commitFiles(bare, { 'README.md': '# Home\n', 'big.md': `# Big\n\n${'x'.repeat(2000)}\n` });
     const small = new ServerGitRepositories(
       blobs,
-      { maxFileBytes: 1000, maxFiles: 10 },
+      { maxFileBytes: 1000, maxFiles: 10, maxImportBytes: 1_000_000 },
       { allowHosts: [], allowFile: true },
     );
     const failure = await failureOf(small.read({ url: bare, ref: 'main' }));
@@ -207,7 +207,7 @@ describe('local repositories, hand-made', () => {
     expect(failure.message).toContain('big.md');
     const few = new ServerGitRepositories(
       blobs,
-      { maxFileBytes: 10_000, maxFiles: 1 },
+      { maxFileBytes: 10_000, maxFiles: 1, maxImportBytes: 1_000_000 },
       { allowHosts: [], allowFile: true },
     );
     const tooMany = await failureOf(few.read({ url: bare, ref: 'main' }));

@@ -93,7 +93,7 @@ export async function openTestDomain(): Promise<QuireUnderTest> {
     translationProvider: unconfiguredTranslationProvider,
     gitRepositories: new ServerGitRepositories(
       blobs,
-      { maxFileBytes: 10 * 1024 * 1024, maxFiles: 20_000 },
+      { maxFileBytes: 10 * 1024 * 1024, maxFiles: 20_000, maxImportBytes: 256 * 1024 * 1024 },
       { allowHosts: ['127.0.0.1'], allowFile: true },
     ),
   };
