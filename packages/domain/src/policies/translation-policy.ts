@@ -2,8 +2,9 @@
  * The translation rule set: one table drives both the guards (`authorizeTranslations`,
  * `authorizeTranslation`) and the `permissions` object of every translation. A translation
  * belongs to its organization, so what a member may do with it follows their organization
- * role; it reads a source space, so creating or running one also needs to view that space
- * (`authorizeTranslationSource`).
+ * role; it reads a source space and writes its content into a result space that carries the
+ * source's access, so creating or running one also needs the right to edit that space
+ * (`authorizeTranslationSource`): whoever may only read it must not copy it elsewhere.
  */
 import type { SpaceRecord } from '../content/spaces/records';
 import { callerOf, type OperationContext } from '../core/context';
@@ -87,10 +88,16 @@ export async function authorizeTranslation(
   return { translation, permissions };
 }
 
+/** The least role on the source space that creating or running its translation needs. */
+const SOURCE_ROLE: Role = 'edit';
+
 /**
- * The source space of a translation, for a caller about to read it (create, run): a space
- * of the organization, not deleted, that the caller can view. Otherwise 404 naming
- * `source.space` (whether it exists elsewhere does not leak).
+ * The source space of a translation, for a caller about to translate it (create, run): a
+ * space of the organization, not deleted, on which the caller holds `edit` (issue 25: a
+ * reader of an admin-only space translated it into a space the whole organization saw).
+ * A space the caller cannot view (or none, deleted, elsewhere): 404 naming `source.space`
+ * (whether it exists does not leak); one they view with a role below `edit`: 403 naming
+ * `source.space`.
  */
 export async function authorizeTranslationSource(
   ctx: OperationContext,
@@ -101,6 +108,9 @@ export async function authorizeTranslationSource(
   const refused = notFound('source.space: Space');
   if (!space || space.organizationId !== organizationId || space.deletedAt !== undefined) throw refused;
   const roles = await effectiveRolesFor(ctx, 'space', [space], callerOf(ctx).userId);
-  if (!roles.has(space.id)) throw refused;
+  const role = roles.get(space.id);
+  if (!role) throw refused;
+  if (!roleAtLeast(role, SOURCE_ROLE))
+    throw forbidden('source.space: translating a space needs the right to edit it');
   return space;
 }

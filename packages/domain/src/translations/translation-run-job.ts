@@ -4,11 +4,13 @@
  *
  * 1. the translation is read: deleted meanwhile, the job fails (`TRANSLATION_GONE`);
  * 2. the run's starter is authorized again with the operation's own guards (`edit` on the
- *    translation, `view` on the source space): refused (a lowered role, a hidden or deleted
- *    source), the job fails (`RUN_REFUSED`, the guard's message), nothing read or written;
- * 3. the result space is found, or reserved and stored (`resultSpaceOf`), and the starter
- *    must be able to edit it (an admin who restricted the translated space keeps its
- *    content from runs of those it excludes): refused, the job fails (`RUN_REFUSED`);
+ *    translation, `edit` on the source space): refused (a lowered role, a source hidden,
+ *    restricted or deleted since), the job fails (`RUN_REFUSED`, the guard's message),
+ *    nothing read or written;
+ * 3. the result space's id is found or reserved (`reserveResultSpace`). When the space is
+ *    stored, it is given the source's access as it is now (`applySourceAccess`: default
+ *    level, collection, grants), and the starter must be able to edit it: refused, the job
+ *    fails (`RUN_REFUSED`);
  * 4. the source's current revision is read, and the pages changed since the last run are
  *    chosen (`changedSourcePages`); their texts go to the provider in one request, which it
  *    batches (`translatePages`); the job's progress counts the texts translated. A provider
@@ -19,28 +21,36 @@
  *    translating again): the source's tree (order, nesting, slugs, icons, hidden flags) and
  *    files, each page's text translated now or kept from the result. A result identical to
  *    the result's head writes nothing. A locked or deleted result space fails the job
- *    (`RESULT_REFUSED`);
+ *    (`RESULT_REFUSED`). A result space not stored yet is stored now, pointing at that
+ *    revision as its first (`storeResultSpace`, with the source's access): a run that fails
+ *    before this point leaves no space behind;
  * 6. the translation records the run by compare-and-swap: `result` (the revision, the
  *    source revision translated, the basis) and the `stats`.
  *
  * Every failure is final (no retry: running it again is the user's call). A worker that dies
- * during the run leaves nothing half-written: the job is taken over and runs from the start;
- * one that dies between 5 and 6 has the next attempt send the same pages again.
+ * during the run leaves nothing half-written: the job is taken over and runs from the start
+ * (with the same reserved id, so never two result spaces); one that dies between 5 and 6 has
+ * the next attempt send the same pages again.
  */
 import { documentToMarkdown, type JSONDocument } from '@quire/documents';
 import { z } from 'zod';
 import {
   advanceSpace,
+  type ContentObject,
   contentAddressOf,
+  type FileEntry,
   filesObject,
   filesOf,
+  indexPages,
   type PageIndex,
   pageIndexOf,
   type RevisionRecord,
+  type SpaceRecord,
   type StoredPages,
   spaceHead,
   writeRevision,
 } from '../content';
+import { emptyTree } from '../content/revisions/page-tree';
 import type { OperationContext } from '../core/context';
 import { TranslationProviderError } from '../core/ports/translation-provider';
 import { failingOnRefusal, JobFailure, type JobHandler } from '../jobs';
@@ -50,7 +60,8 @@ import { changeTranslation } from './change-translation';
 import { changedSourcePages } from './changed-source-pages';
 import type { TranslationRecord } from './records';
 import { assembleResultPages } from './result-pages';
-import { resultSpaceOf } from './result-space';
+import { reserveResultSpace, storeResultSpace } from './result-space';
+import { applySourceAccess } from './result-space-access';
 import { translatePages } from './translate-pages';
 import { translationBasisOf } from './translation-basis';
 import {
@@ -82,14 +93,15 @@ export const runTranslationJob: JobHandler = async (ctx, job, report) => {
     await authorizeTranslation(ctx, found.organizationId, found.id, 'edit');
     return authorizeTranslationSource(ctx, found.organizationId, found.sourceSpaceId);
   });
-  const { translation, space } = await resultSpaceOf(ctx, found, source); // 3.
-  await failingOnRefusal(RUN_REFUSED, () => authorizeSpace(ctx, space.id, 'edit'));
+  const { translation, spaceId, stored } = await reserveResultSpace(ctx, found); // 3.
+  const space = stored ? await applySourceAccess(ctx, source, stored) : null;
+  if (space) await failingOnRefusal(RUN_REFUSED, () => authorizeSpace(ctx, space.id, 'edit'));
   const basis = translationBasisOf(translation);
   const sourceHead = await spaceHead(ctx, source, job.createdBy);
-  const resultHead = await spaceHead(ctx, space, job.createdBy);
+  const resultHead = space ? await spaceHead(ctx, space, job.createdBy) : null;
   const [sourceIndex, resultIndex, translatedIndex] = await Promise.all([
     pageIndexOf(ctx, sourceHead.tree),
-    pageIndexOf(ctx, resultHead.tree),
+    resultHead ? pageIndexOf(ctx, resultHead.tree) : NO_PAGES,
     lastTranslated(ctx, translation, basis),
   ]);
   const changed = changedSourcePages({
@@ -116,24 +128,25 @@ export const runTranslationJob: JobHandler = async (ctx, job, report) => {
       result,
       now: ctx.clock.now().toISOString(),
     });
-  const unchanged =
-    isResultOf(assemble(resultIndex), resultIndex) &&
-    contentAddressOf(filesObject(sourceFiles)) === resultHead.files;
-  const written = unchanged
-    ? { revision: resultHead }
-    : await failingOnRefusal(RESULT_REFUSED, () =>
-        advanceSpace(ctx, space, async (_current, head) => ({
-          revision: await writeRevision(ctx, {
-            space,
-            parents: [head],
-            kind: 'edits',
-            createdBy: job.createdBy,
-            pages: assemble(await pageIndexOf(ctx, head.tree)),
-            files: sourceFiles,
-            objects: translated.bodies,
-          }),
-        })),
-      ); // 5.
+  const written =
+    space && resultHead
+      ? await writeIntoResult(ctx, {
+          space,
+          head: resultHead,
+          resultIndex,
+          assemble,
+          files: sourceFiles,
+          objects: translated.bodies,
+          createdBy: job.createdBy,
+        })
+      : await storeWithFirstRevision(ctx, {
+          reserved: { translation, spaceId },
+          source,
+          pages: assemble(NO_PAGES),
+          files: sourceFiles,
+          objects: translated.bodies,
+          createdBy: job.createdBy,
+        }); // 5.
   await recordRun(ctx, translation, {
     revision: written.revision,
     sourceRevisionId: sourceHead.id,
@@ -146,13 +159,73 @@ export const runTranslationJob: JobHandler = async (ctx, job, report) => {
     `translated ${translated.pages.size} pages (${translated.words} words, ${translated.texts} texts): revision ${written.revision.id}`,
   );
   return {
-    space: space.id,
+    space: written.revision.spaceId,
     revision: written.revision.id,
     pages: translated.pages.size,
     words: translated.words,
     texts: translated.texts,
   } satisfies TranslationRunResult;
 };
+
+/** A result space not stored yet holds no page. */
+const NO_PAGES: PageIndex = indexPages(emptyTree().address, new Map());
+
+/** Rule 5 on a stored result space: one revision on its head, nothing when the result is as it stands. */
+async function writeIntoResult(
+  ctx: OperationContext,
+  run: {
+    space: SpaceRecord;
+    head: RevisionRecord;
+    resultIndex: PageIndex;
+    assemble: (result: PageIndex) => StoredPages;
+    files: FileEntry[];
+    objects: ReadonlyMap<string, ContentObject>;
+    createdBy: string;
+  },
+): Promise<{ revision: RevisionRecord }> {
+  const unchanged =
+    isResultOf(run.assemble(run.resultIndex), run.resultIndex) &&
+    contentAddressOf(filesObject(run.files)) === run.head.files;
+  if (unchanged) return { revision: run.head };
+  return failingOnRefusal(RESULT_REFUSED, () =>
+    advanceSpace(ctx, run.space, async (_current, head) => ({
+      revision: await writeRevision(ctx, {
+        space: run.space,
+        parents: [head],
+        kind: 'edits',
+        createdBy: run.createdBy,
+        pages: run.assemble(await pageIndexOf(ctx, head.tree)),
+        files: run.files,
+        objects: run.objects,
+      }),
+    })),
+  );
+}
+
+/** Rule 5 on a result space not stored yet: its first revision with the run's content, then the space. */
+async function storeWithFirstRevision(
+  ctx: OperationContext,
+  run: {
+    reserved: { translation: TranslationRecord; spaceId: string };
+    source: SpaceRecord;
+    pages: StoredPages;
+    files: FileEntry[];
+    objects: ReadonlyMap<string, ContentObject>;
+    createdBy: string;
+  },
+): Promise<{ revision: RevisionRecord }> {
+  const revision = await writeRevision(ctx, {
+    space: { id: run.reserved.spaceId, organizationId: run.source.organizationId },
+    parents: [],
+    kind: 'initial',
+    createdBy: run.createdBy,
+    pages: run.pages,
+    files: run.files,
+    objects: run.objects,
+  });
+  await storeResultSpace(ctx, run.reserved, run.source, revision);
+  return { revision };
+}
 
 /** Whether the assembled pages are exactly the result's: every page kept as stored, none left out. */
 function isResultOf(pages: StoredPages, result: PageIndex): boolean {

@@ -21,6 +21,8 @@ const NO_INSTRUCTIONS = { object: 'document', data: {}, nodes: [] };
  * zero, no `result` until a run made the result space. Outcomes: not a member, 404
  * 'Organization'; a guest, 404 'Translation'; a role below `create`, 403; a source space
  * not in the organization, deleted, or one the caller cannot view, 404 naming
+ * `source.space`; one they view with a role below `edit` (the result space will carry the
+ * source's content and access: whoever may only read it must not copy it), 403 naming
  * `source.space`; a language not in GitBook's list, instructions that are not a document
  * tree, 400 naming the field; `language` the source's own, 400 naming `language`; the
  * organization already translating this space into this language (two creates racing

@@ -12,7 +12,8 @@ import { startTranslationRun } from '../translation-runs';
  *
  * Outcomes: not a member, 404 'Organization'; a guest, or no such translation, 404
  * 'Translation'; a role below `create`, 403; a source space the caller can no longer view
- * (or deleted), 404 naming `source.space`; a run going (waiting or running, or racing
+ * (or deleted), 404 naming `source.space`; one they may view but not edit, 403 naming
+ * `source.space`; a run going (waiting or running, or racing
  * this one), 409 and nothing written: runs are not queued.
  */
 export const runTranslation = operation({
