@@ -79,6 +79,7 @@ export const getPublishedSite = operation({
     const view = await structureViewOf(ctx, site, {
       structure,
       shareKey: activeShareLink ? input.shareKey : undefined,
+      verifiedToken: claims !== null,
     });
     return {
       object: 'published-content-site',
