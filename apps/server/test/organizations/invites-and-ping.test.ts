@@ -150,12 +150,15 @@ describe('POST ORG/ping', () => {
     expect(seen.body.lastSeenAt).toBe(server.clock.now().toISOString());
   });
 
-  it('works for guests (role null in the claims)', async () => {
-    const { organization } = await createOrganization(server);
+  it('records a guest’s activity but gives them no visitor claims: guests see no site, so the token would open nothing', async () => {
+    const { organization, admin } = await createOrganization(server);
     const guest = await addMember(server, organization.id, null);
+    server.clock.advance(5_000);
     const response = await ping(organization.id, guest.token);
     expect(response.status).toBe(200);
-    expect(decodeJwt(response.body.docsVisitorClaims).role).toBeNull();
+    expect(response.body).toEqual({});
+    const seen = await member(organization.id, guest.user.id, admin.token);
+    expect(seen.body.lastSeenAt).toBe(server.clock.now().toISOString());
   });
 
   it('is not found for a member of another organization, and takes no body fields', async () => {

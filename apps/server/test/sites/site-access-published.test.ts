@@ -53,6 +53,14 @@ async function publishedSite(visibility: Visibility, other: TestOrganization): P
   const validJwt = await visitorToken(key, { beta: true });
   const ping = (await adminCall(server, org, `/v1/orgs/${org.organization.id}/ping`, 'POST')).body;
   const otherPing = (await adminCall(server, other, `/v1/orgs/${other.organization.id}/ping`, 'POST')).body;
+  // A reader pings, then is made a guest: guests see no site, whatever token they kept.
+  const demoted = await addMember(server, org.organization.id, 'read');
+  const demotedPing = (
+    await server.api(`/v1/orgs/${org.organization.id}/ping`, { method: 'POST', token: demoted.token })
+  ).body;
+  await adminCall(server, org, `/v1/orgs/${org.organization.id}/members/${demoted.user.id}`, 'PATCH', {
+    role: null,
+  });
   const keyOf = (link: { urls: { published: string } }) =>
     new URL(link.urls.published).searchParams.get('share')!;
   return {
@@ -75,6 +83,7 @@ async function publishedSite(visibility: Visibility, other: TestOrganization): P
       'JWT of the key before regenerate': { jwt: oldJwt },
       'ping token of the organization': { jwt: ping.docsVisitorClaims },
       'ping token of another organization': { jwt: otherPing.docsVisitorClaims },
+      'ping token of a member since made a guest': { jwt: demotedPing.docsVisitorClaims },
       'garbage token': { jwt: 'not.a.jwt' },
     },
   };
@@ -101,6 +110,7 @@ const CREDENTIALS = [
   'JWT of the key before regenerate',
   'ping token of the organization',
   'ping token of another organization',
+  'ping token of a member since made a guest',
   'garbage token',
 ];
 

@@ -7,7 +7,7 @@
  * 3. 'public' and 'unlisted' sites are shown to anyone.
  * 4. A 'share-link' site is shown with the key of one of its ACTIVE share links, else hidden.
  * 5. A 'visitor-auth' site is shown with a verified visitor token (signed with the site's key,
- *    or the organization's ping token), else hidden.
+ *    or the ping token of a member who may view the site: `tokenMakesVisitor`), else hidden.
  *
  * Hidden means answered as a site that does not exist (404): a visitor without the right
  * credential never learns that the site is there. A share key does not open a 'visitor-auth'

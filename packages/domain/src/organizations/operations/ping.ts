@@ -24,10 +24,12 @@ export const PingResultSchema = z
   .meta({ id: 'OrganizationPing', description: 'The answer to a ping of an organization' });
 
 /**
- * `POST ORG/ping`: records that the caller is active in the organization (`lastSeenAt`) and
- * returns their visitor claims signed as a JWT (HS256, the instance's key). The claims are
- * what adaptive content can test: `userId`, `organizationId`, `role` (null for a guest),
- * `email` and `displayName`.
+ * `POST ORG/ping`: records that the caller is active in the organization (`lastSeenAt`) and,
+ * for a member with a role, returns their visitor claims signed as a JWT (HS256, the
+ * instance's key), which opens the organization's 'visitor-auth' sites while they may view
+ * sites (`tokenMakesVisitor`). The claims are what adaptive content can test: `userId`,
+ * `organizationId`, `role`, `email` and `displayName`. A guest gets no token (`{}`: GitBook's
+ * document has ping "optionally" return one): guests see no site, so it would open nothing.
  */
 export const pingOrganization = operation({
   name: 'orgs.ping',
@@ -41,6 +43,7 @@ export const pingOrganization = operation({
       lastSeenAt: ctx.clock.now().toISOString(),
     });
     if (!member) throw notFound('Organization');
+    if (member.role === null) return {};
     const docsVisitorClaims = await ctx.secrets.signClaims(
       {
         userId: member.userId,

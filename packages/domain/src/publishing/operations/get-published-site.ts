@@ -13,6 +13,7 @@ import type { SiteSection, SiteSectionGroup, StructureView } from '../site-struc
 import { structureViewOf } from '../site-view';
 import { visibleStructure } from '../visible-structure';
 import { visitorAccess } from '../visitor-access';
+import { tokenMakesVisitor } from '../visitor-token';
 
 const NO_PERMISSIONS = Object.fromEntries(SITE_ACTIONS.map((action) => [action, false])) as SitePermissions;
 
@@ -29,8 +30,9 @@ const MAX_TOKEN_LENGTH = 8192;
  *
  * The visitor token is `jwt_token`, else the `gitbook-visitor-token` cookie: a JWT (HS256)
  * signed with the site's key (`publishingAuth`), or the ping token (`docsVisitorClaims`) of a
- * member of the site's organization. An expired, forged or regenerated-away token counts as
- * none. Its payload is `visitor.claims` for the conditions.
+ * member of the site's organization who may view the site now (`tokenMakesVisitor`: not a
+ * guest's, nor one whose subject was removed or made a guest since). An expired, forged or
+ * regenerated-away token counts as none. Its payload is `visitor.claims` for the conditions.
  *
  * Conditions select what is shown: anonymous visitors are tested with their token's claims
  * (none without a token); members see the whole structure unless they send a token, whose
@@ -98,7 +100,11 @@ async function memberPermissions(ctx: OperationContext, site: SiteRecord): Promi
   return member && !member.disabled ? sitePermissions(member) : NO_PERMISSIONS;
 }
 
-/** The claims of a visitor token that verifies for the site; null without one, or when it does not. */
+/**
+ * The claims of a visitor token that makes its bearer a visitor of the site
+ * (`tokenMakesVisitor`); null without one. A ping token counts only while its subject may
+ * view the site as a member (read now, not when the token was signed).
+ */
 async function verifiedClaims(
   ctx: OperationContext,
   site: SiteRecord,
@@ -106,9 +112,14 @@ async function verifiedClaims(
 ): Promise<Record<string, unknown> | null> {
   if (token === undefined || token.length > MAX_TOKEN_LENGTH) return null;
   const signedBySite = await ctx.secrets.verifyClaims(token, site.publishingAuth.privateKey);
-  if (signedBySite) return signedBySite;
+  if (signedBySite) return tokenMakesVisitor({ kind: 'site-key' }) ? signedBySite : null;
   const pinged = await ctx.secrets.verifyClaims(token);
-  return pinged?.organizationId === site.organizationId ? pinged : null;
+  if (!pinged) return null; // rule 1: it does not verify
+  const sameOrganization = pinged.organizationId === site.organizationId;
+  const subject = typeof pinged.userId === 'string' && sameOrganization ? pinged.userId : null;
+  const member = subject === null ? null : await ctx.repos.members.find(site.organizationId, subject);
+  const subjectMayViewSite = member !== null && !member.disabled && sitePermissions(member).view;
+  return tokenMakesVisitor({ kind: 'ping', sameOrganization, subjectMayViewSite }) ? pinged : null;
 }
 
 /**
