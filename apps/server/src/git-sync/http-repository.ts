@@ -1,7 +1,9 @@
 /**
  * An http(s) repository opened at a ref: its advertised refs listed (the ref resolved
- * among them), then the ref's head fetched shallow (depth 1, that ref only, no tags) into
- * a temporary bare gitdir, removed on `close`. A write pushes its commit to the ref
+ * among them: the server's HEAD plays no part, so a HEAD naming a missing branch does not
+ * matter), then the ref's commit fetched shallow (`fetchShallow`: depth 1, that commit
+ * only, its pack checked before it is indexed) into a temporary bare gitdir, removed on
+ * `close`. A write pushes its commit to the ref
  * through the same client; the server refuses it when the ref moved meanwhile. Every
  * request goes through `gitHttpTransfer` (the outbound rules), with the credentials only
  * as a header.
@@ -15,14 +17,16 @@ import git from 'isomorphic-git';
 import { type GitTransferLimits, gitHttpTransfer } from './git-http-client';
 import type { GitRemote } from './git-remote';
 import { type OpenedRef, type RefPurpose, unknownRef } from './opened-ref';
+import { fetchShallow } from './shallow-fetch';
 
 export async function openHttpRef(
   remote: Extract<GitRemote, { transport: 'http' }>,
   candidates: readonly string[],
   purpose: RefPurpose,
-  limits: GitTransferLimits,
+  limits: GitTransferLimits & { maxObjectBytes: number },
   signal?: AbortSignal,
 ): Promise<OpenedRef> {
+  const { maxObjectBytes } = limits;
   const transfer = gitHttpTransfer(limits, signal);
   const { http } = transfer;
   const { url, headers } = remote;
@@ -33,33 +37,28 @@ export async function openHttpRef(
   };
   try {
     const info = await git.getRemoteInfo2({ http, url, headers, protocolVersion: 1 });
-    const advertised = new Set((info.refs ?? []).map((entry) => entry.ref));
+    const advertised = new Map((info.refs ?? []).map((entry) => [entry.ref, entry.oid]));
     const ref = candidates.find((candidate) => advertised.has(candidate));
     if (ref === undefined && purpose === 'read') throw unknownRef();
     gitdir = await mkdtemp(join(tmpdir(), 'quire-git-'));
     const store = { gitdir, cache: {} };
     await git.init({ fs, gitdir, bare: true });
-    // isomorphic-git's fetch records the remote's refs under a remote's refspec.
-    await git.addRemote({ fs, gitdir, remote: 'origin', url });
-    const fetched =
-      ref === undefined
-        ? undefined
-        : await git.fetch({
-            fs,
-            http,
-            ...store,
-            url,
-            headers,
-            ref,
-            singleBranch: true,
-            depth: 1,
-            tags: false,
-          });
+    const head = ref === undefined ? undefined : advertised.get(ref);
+    if (head !== undefined)
+      await fetchShallow({
+        http,
+        url,
+        headers,
+        capabilities: info.capabilities as Record<string, string | true>,
+        oid: head,
+        gitdir,
+        maxObjectBytes,
+      });
     const target = ref ?? (candidates[0] as string);
     return {
       store,
       ref: target,
-      head: fetched?.fetchHead ?? undefined,
+      head,
       publish: async (commit) => {
         const local = 'refs/heads/quire-export';
         await git.writeRef({ fs, gitdir: store.gitdir, ref: local, value: commit, force: true });

@@ -237,6 +237,7 @@ export class ServerGitRepositories implements GitRepositories {
       maxBytes: this.limits.maxTransferBytes ?? 512 * 1024 * 1024,
       timeoutMs: this.limits.timeoutMs ?? 120_000,
       allowHosts: this.options.allowHosts,
+      maxObjectBytes: this.limits.maxFileBytes,
     };
     return openHttpRef(remote, candidates, purpose, limits, signal);
   }

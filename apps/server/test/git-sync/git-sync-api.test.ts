@@ -215,6 +215,30 @@ describe('over HTTP, and standalone', () => {
     }
   });
 
+  it("imports the requested ref when the server's HEAD names a missing branch; Git errors fail at once, never retried", async () => {
+    const repo = await bareRepository('dangling-head', HAND_MADE);
+    git(repo, 'branch', '-m', 'main', 'docs');
+    git(repo, 'symbolic-ref', 'HEAD', 'refs/heads/gone');
+    const http = await smartHttpServer(root);
+    try {
+      const spaceId = await newSpace('Dangling HEAD');
+      const url = `${http.base}dangling-head.git`;
+      const imported = await importInto(spaceId, { url, ref: 'refs/heads/docs' });
+      expect(imported.lastImport).toMatchObject({ state: 'success', commit: git(repo, 'rev-parse', 'docs') });
+      expect(outline(await pagesOf(spaceId)).map(([title]) => title)).toEqual(['Welcome', 'Guide']);
+
+      const missing = await importInto(spaceId, { url, ref: 'refs/heads/main' });
+      expect(missing.lastImport).toMatchObject({
+        state: 'failure',
+        error: { code: 'GIT_UNKNOWN_REF', message: 'The branch or tag does not exist in the repository' },
+      });
+      const job = (await call('GET', `/v1/jobs/${missing.lastImport.job}`)).body;
+      expect(job).toMatchObject({ state: 'failed', attempts: 1 });
+    } finally {
+      await http.close();
+    }
+  });
+
   it('writes a standalone import as a revision without moving the space to it', async () => {
     const repo = await bareRepository('standalone', HAND_MADE);
     const spaceId = await newSpace('Standalone');

@@ -17,7 +17,8 @@ import {
   type GitWriteRequest,
 } from '@quire/domain';
 import { DirectoryBlobStore } from '@quire/persistence';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import isomorphicGit from 'isomorphic-git';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ServerGitRepositories } from '../../src/git-sync/server-git-repositories';
 import {
   bareRepository,
@@ -363,6 +364,28 @@ describe('over smart HTTP', () => {
     expect((await failureOf(remote.read({ url: `${open.base}no-such-repository`, ref: 'main' }))).kind).toBe(
       'not-found',
     );
+  });
+
+  it("reads the requested branch when the server's HEAD names a missing one", async () => {
+    const bare = await bareRepository();
+    const oid = await commitFiles(bare, { 'README.md': '# Home\n' }, 'Docs', 'docs');
+    git(bare, 'symbolic-ref', 'HEAD', 'refs/heads/gone');
+    const read = await remote.read({ url: `${open.base}${basename(bare)}`, ref: 'refs/heads/docs' });
+    expect(read.commit.oid).toBe(oid);
+    expect(read.content.pages.map((p) => p.title)).toEqual(['Home']);
+  });
+
+  it('refuses a pack holding an object over the per-file limit before indexing it', async () => {
+    const bare = await bareRepository();
+    await commitFiles(bare, { 'README.md': '# Home\n', 'tools/zeros.bin': new Uint8Array(3 * 1024 * 1024) });
+    const indexPack = vi.spyOn(isomorphicGit, 'indexPack');
+    const failure = await failureOf(remote.read({ url: `${open.base}${basename(bare)}`, ref: 'main' }));
+    expect(failure).toMatchObject({
+      kind: 'invalid-content',
+      message: `The repository holds an object of ${3 * 1024 * 1024} bytes, more than the ${1024 * 1024} allowed (QUIRE_FILE_MAX_BYTES)`,
+    });
+    expect(indexPack).not.toHaveBeenCalled();
+    indexPack.mockRestore();
   });
 
   it('refuses a private address unless its host is allowed', async () => {
