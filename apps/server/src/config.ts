@@ -125,6 +125,12 @@ const ConfigSchema = z
           .map((host) => host.trim().toLowerCase())
           .filter((host) => host !== ''),
       ),
+    /** Threads that run the heavy part of jobs (reading imports, drawing PDFs, processing OpenAPI). */
+    QUIRE_JOB_THREADS: z.coerce.number().int().min(1).max(64).default(1),
+    /** Heap of each job thread, in MB: a job that needs more fails, the server keeps running. */
+    QUIRE_JOB_THREAD_MEMORY_MB: z.coerce.number().int().min(16).max(65_536).default(1024),
+    /** How long the heavy part of one job may run in its thread, in seconds. */
+    QUIRE_JOB_THREAD_SECONDS: z.coerce.number().positive().max(86_400).default(600),
     /** Whether Git Sync may read and write local repositories (paths and `file://` URLs); off by default. */
     QUIRE_GIT_ALLOW_FILE: z.enum(['0', '1', 'false', 'true']).default('0'),
     /** Most bytes a Git import reads, all its files together (a blob named twice counts twice). */
@@ -176,6 +182,11 @@ const ConfigSchema = z
       trustProxy: trustProxyOf(env.QUIRE_TRUST_PROXY),
       metricsToken: env.QUIRE_METRICS_TOKEN,
       fetchAllowHosts: env.QUIRE_FETCH_ALLOW_HOSTS,
+      jobThreads: {
+        threads: env.QUIRE_JOB_THREADS,
+        memoryMb: env.QUIRE_JOB_THREAD_MEMORY_MB,
+        deadlineMs: Math.round(env.QUIRE_JOB_THREAD_SECONDS * 1000),
+      },
       gitAllowFile: env.QUIRE_GIT_ALLOW_FILE === '1' || env.QUIRE_GIT_ALLOW_FILE === 'true',
       git: { maxImportBytes: env.QUIRE_GIT_MAX_BYTES, maxFiles: env.QUIRE_GIT_MAX_FILES },
       pdfLinkLifetimeMs: env.QUIRE_PDF_LINK_SECONDS * 1000,

@@ -34,6 +34,7 @@ import type { RateLimits, RateState } from './http/rate-limits';
 import type { TokenCache } from './http/token-cache';
 import { visitorTokenCookieIn } from './http/visitor-token-cookie';
 import { sessionCookieIn } from './sessions/session-cookie';
+import type { LimitedPool } from './worker-pools/limited-pool';
 
 export interface Services {
   repos: Repositories;
@@ -51,6 +52,8 @@ export interface Services {
   pdfLinkKey: Uint8Array;
   /** The bytes of files, served by `/files/:hash` (`files/file-downloads.ts`). */
   blobs: StoredBlobs;
+  /** The threads that run the heavy part of jobs under memory and time limits (`worker-pools/`). */
+  jobThreads: LimitedPool;
   /** Operations publish here; the tRPC face's live views subscribe (`faces/trpc/live-router.ts`). */
   events: EventBus;
   /** The search indexes of revisions (`search/mini-search-content-search.ts`). */

@@ -110,7 +110,8 @@ export async function startServer(
       // Fastify's close stops accepting, waits for in-flight requests, then runs onClose hooks.
       closing ??= Promise.all([purge.stop(), worker?.stop()])
         .then(() => started.close())
-        .then(() => store.close());
+        .then(() => Promise.all([store.close(), services.jobThreads.close()]))
+        .then(() => undefined);
       return closing;
     },
   };

@@ -21,12 +21,14 @@ import type { Config } from './config';
 import { pdfLinkKey, ServerPdfLinks } from './content-exports/server-pdf-links';
 import { DEFAULT_INCOMING_FILE_LIMITS, ServerIncomingFiles } from './files/server-incoming-files';
 import { GitRepositoriesOnDemand } from './git-sync/git-repositories-on-demand';
-import { DEFAULT_CONTENT_IMPORT_LIMITS, ServerContentImports } from './imports/server-content-imports';
+import { DEFAULT_CONTENT_IMPORT_LIMITS } from './imports/server-content-imports';
+import { ThreadedContentImports } from './imports/threaded-content-imports';
 import { ServerOpenApiProcessor } from './openapi/server-openapi-processor';
 import type { Services } from './request-context';
 import { MiniSearchContentSearch } from './search/mini-search-content-search';
 import { TemplateCatalog } from './templates/template-catalog';
 import { translationProviderFromConfig } from './translations/translation-provider-from-config';
+import { LimitedPool } from './worker-pools/limited-pool';
 
 export interface ServiceOptions {
   config: Config;
@@ -48,6 +50,7 @@ export async function buildServices(options: ServiceOptions & { log?: ServiceLog
   const blobs = await openStoredBlobs(options.store, options.config.dataDir);
   const pdfKey = pdfLinkKey(signingKey);
   const log = options.log ?? silentServiceLog;
+  const jobThreads = new LimitedPool('job-thread', options.config.jobThreads);
   const { bus, reach } = await openEventBus(options.store, (message, error) =>
     log.warn({ err: error }, message),
   );
@@ -68,7 +71,7 @@ export async function buildServices(options: ServiceOptions & { log?: ServiceLog
       ...options.config.files,
       allowHosts: options.config.fetchAllowHosts,
     }),
-    contentImports: new ServerContentImports(blobs, {
+    contentImports: new ThreadedContentImports(jobThreads, blobs, {
       ...DEFAULT_CONTENT_IMPORT_LIMITS,
       maxPages: options.config.importMaxPages,
       allowHosts: options.config.fetchAllowHosts,
@@ -83,6 +86,7 @@ export async function buildServices(options: ServiceOptions & { log?: ServiceLog
     ),
     pdfLinkKey: pdfKey,
     blobs,
+    jobThreads,
     events: bus,
     contentSearch: new MiniSearchContentSearch(),
     openApiProcessor: new ServerOpenApiProcessor({

@@ -3,15 +3,14 @@
  * stored in the blob store, and given a ref the pages' markdown points at
  * (`quire-import:file/<ref>`). The same source (a URL, a zip path) read twice is one file.
  */
-import type { ImportedFile } from '@quire/domain';
-import type { StoredBlobs } from '@quire/persistence';
+import type { BlobStore, ImportedFile } from '@quire/domain';
 import { describeFile } from '../files/describe-file';
 
 export class ImportedFiles {
   readonly #files: ImportedFile[] = [];
   readonly #refBySource = new Map<string, string>();
 
-  constructor(private readonly blobs: StoredBlobs) {}
+  constructor(private readonly blobs: Pick<BlobStore, 'put'>) {}
 
   /** The ref of the file already read from `source`, if any. */
   refOf(source: string): string | undefined {

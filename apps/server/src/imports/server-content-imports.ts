@@ -9,12 +9,12 @@
 
 import { MarkdownTooComplexError } from '@quire/documents';
 import {
+  type BlobStore,
   ContentImportError,
   type ContentImports,
   type ImportedContent,
   type ImportRequest,
 } from '@quire/domain';
-import type { StoredBlobs } from '@quire/persistence';
 import { type ImportFetcher, importFetcher } from './import-fetcher';
 import { ImportedFiles } from './imported-files';
 import { readHtmlPage } from './read-html-page';
@@ -56,7 +56,8 @@ export class ServerContentImports implements ContentImports {
   readonly #fetchArchive: ImportFetcher;
 
   constructor(
-    private readonly blobs: StoredBlobs,
+    /** Where files go: the blob store, or a thread's `HeldBlobs` (`threaded-content-imports.ts`). */
+    private readonly blobs: Pick<BlobStore, 'put'>,
     private readonly limits: ContentImportLimits,
   ) {
     const fetchLimits = { timeoutMs: limits.fetchTimeoutMs, allowHosts: limits.allowHosts };

@@ -1,0 +1,11 @@
+/**
+ * The entry of the job threads (`LimitedPool('job-thread')`, built as `dist/job-thread.js`):
+ * the heavy, pure part of the jobs, bytes in and plain data out, never the store. Each kind's
+ * code loads when a thread first runs that kind.
+ */
+import { serveTasks } from './thread-task';
+
+export default serveTasks({
+  'content-import': async (input, link) =>
+    (await import('../imports/read-import-in-thread')).readImportInThread(input, link),
+});

@@ -1,0 +1,159 @@
+/**
+ * A pool of worker threads (piscina) whose tasks run under limits, so that a task that
+ * needs too much never takes the process down:
+ *
+ * - memory: each thread's heap (V8's old generation) is capped by `resourceLimits`; a task
+ *   that passes it ends its thread (piscina starts another) and rejects with
+ *   `WorkerLimitError('memory')`. Memory outside the heap (Buffers) is not counted by V8's
+ *   limit: the readers' own byte caps bound it.
+ * - time: a task that runs past `deadlineMs` has its thread terminated and rejects with
+ *   `WorkerLimitError('time')`. The deadline starts when a thread takes the task (the thread
+ *   says so first), not when it is queued: a task waiting behind another loses no time.
+ * - a caller's `signal` (a job's lease lost, the worker stopping) ends the task the same
+ *   way, rejecting with the signal's reason.
+ *
+ * Each task gets a channel of its own (`thread-task.ts` is the thread's side): the thread
+ * `tell`s (progress: one way) and `ask`s (the caller answers from what only the main thread
+ * holds, the store). The limit errors' messages are safe to show: no stack, no thread.
+ *
+ * Threads start when first needed and end after a minute idle; idle threads keep no process
+ * alive. Which file they run: `thread-entry.ts`.
+ */
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import { threadEntryOf } from './thread-entry';
+import type { FromThread, TaskEnvelope, ToThread } from './thread-messages';
+
+export interface WorkerPoolLimits {
+  /** Threads running tasks at once (more tasks wait in order). */
+  threads: number;
+  /** Heap of each thread, in MB. */
+  memoryMb: number;
+  /** How long one task may run once a thread took it, in ms. */
+  deadlineMs: number;
+}
+
+export type WorkerLimit = 'memory' | 'time';
+
+/** A task passed a limit: `message` says which, in words fit for the task's owner. */
+export class WorkerLimitError extends Error {
+  override readonly name = 'WorkerLimitError';
+  constructor(
+    readonly limit: WorkerLimit,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface TaskHandlers {
+  /** What the thread tells as it goes (progress). */
+  told?(message: unknown): void;
+  /** Answers the thread's question; a rejection fails the task with that error. */
+  answer?(question: unknown): Promise<{ value: unknown; transfer?: ArrayBuffer[] }>;
+  /** Ends the task when aborted (rejecting with the signal's reason). */
+  signal?: AbortSignal;
+}
+
+export class LimitedPool {
+  #pool: Promise<Piscina> | undefined;
+  #closed = false;
+
+  constructor(
+    private readonly entryName: string,
+    readonly limits: WorkerPoolLimits,
+  ) {}
+
+  /** The piscina pool, made on the first task (its entry may have to be bundled first). */
+  #piscina(): Promise<Piscina> {
+    this.#pool ??= threadEntryOf(this.entryName).then(
+      (filename) =>
+        new Piscina({
+          filename,
+          minThreads: 0,
+          maxThreads: this.limits.threads,
+          idleTimeout: 60_000,
+          resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb },
+        }),
+    );
+    return this.#pool;
+  }
+
+  /** Runs `kind` with `input` on a thread; answers its result or rejects (see the module's comment). */
+  async run<Result>(kind: string, input: unknown, handlers: TaskHandlers = {}): Promise<Result> {
+    if (this.#closed) throw new Error('the job threads are closed');
+    const pool = await this.#piscina();
+    const { port1, port2 } = new MessageChannel();
+    const deadline = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    let answerFailure: { error: unknown } | undefined;
+    const stop = () => deadline.abort(handlers.signal?.reason);
+    handlers.signal?.addEventListener('abort', stop, { once: true });
+    if (handlers.signal?.aborted) stop();
+    port1.on('message', (message: FromThread) => {
+      if (message.type === 'started')
+        timer = setTimeout(() => deadline.abort(this.#timeLimit()), this.limits.deadlineMs);
+      else if (message.type === 'tell') handlers.told?.(message.message);
+      else
+        void this.#answer(port1, message.id, message.question, handlers, (error) => {
+          answerFailure ??= { error };
+        });
+    });
+    const envelope: TaskEnvelope = { kind, input, port: port2 };
+    try {
+      return (await pool.run(envelope, {
+        transferList: [port2 as unknown as MessagePort],
+        signal: deadline.signal,
+      })) as Result;
+    } catch (error) {
+      if (answerFailure) throw answerFailure.error;
+      if (deadline.signal.aborted) throw deadline.signal.reason;
+      if ((error as NodeJS.ErrnoException | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY')
+        throw new WorkerLimitError(
+          'memory',
+          `needed more than the ${this.limits.memoryMb} MB of memory a job may use`,
+        );
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      handlers.signal?.removeEventListener('abort', stop);
+      port1.close();
+    }
+  }
+
+  /** Ends the threads (a task in hand is rejected). */
+  async close(): Promise<void> {
+    this.#closed = true;
+    await (await this.#pool)?.destroy();
+  }
+
+  #timeLimit(): WorkerLimitError {
+    const seconds = Math.round(this.limits.deadlineMs / 100) / 10;
+    return new WorkerLimitError('time', `took longer than the ${seconds} s a job may take`);
+  }
+
+  async #answer(
+    port: MessagePort,
+    id: number,
+    question: unknown,
+    handlers: TaskHandlers,
+    failed: (error: unknown) => void,
+  ): Promise<void> {
+    let reply: ToThread;
+    let transfer: ArrayBuffer[] = [];
+    try {
+      if (!handlers.answer) throw new Error('this task asks nothing');
+      const answer = await handlers.answer(question);
+      reply = { type: 'answer', id, value: answer.value };
+      transfer = answer.transfer ?? [];
+    } catch (error) {
+      failed(error);
+      reply = { type: 'answer', id, failed: true };
+    }
+    try {
+      port.postMessage(reply, transfer);
+    } catch {
+      // The task ended meanwhile (its port is closed): nobody waits for the answer.
+    }
+  }
+}
