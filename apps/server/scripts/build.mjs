@@ -44,8 +44,15 @@ const BUILD_FILES = [
   'tsconfig.base.json',
 ];
 
-/** The server's entry points: output name -> source. */
-const SERVER_ENTRIES = { server: 'src/main.ts', cli: 'src/cli/main.ts' };
+/**
+ * The server's entry points: output name -> source. A worker thread's entry is one too: the
+ * pool finds `dist/<name>.js` beside the chunk that starts it.
+ */
+const SERVER_ENTRIES = {
+  server: 'src/main.ts',
+  cli: 'src/cli/main.ts',
+  'job-thread': 'src/worker-pools/job-thread.ts',
+};
 
 const toPosix = (path) => path.split(sep).join('/');
 const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
