@@ -11,6 +11,7 @@ import { collectionCases } from './collections.cases';
 import { commentCases } from './comments.cases';
 import { contentCases } from './content.cases';
 import { contentPermissionCases } from './content-permissions.cases';
+import { derivedSpaceCases } from './derived-spaces.cases';
 import { gitSyncCases } from './git-sync.cases';
 import { identityCases } from './identity.cases';
 import { jobCases } from './jobs.cases';
@@ -46,6 +47,7 @@ const cases = [
   ...searchCases,
   ...translationCases,
   ...gitSyncCases,
+  ...derivedSpaceCases,
 ];
 
 describe('the permission matrix', () => {

@@ -37,6 +37,15 @@ export interface MatrixCase<Extra = unknown> {
   faces?: readonly Face[];
   /** Why an expectation is the rule even where the code of today answers otherwise. */
   rule?: string;
+  /**
+   * Checks what a success answered (`data`: REST's body, tRPC's result, GraphQL's least
+   * selection: `totalCount` of a connection), on each face: what the caller is shown, where
+   * the status alone cannot tell (a list leaving out what they may not see).
+   */
+  expectData?: (
+    data: unknown,
+    call: { face: Face; caller: MatrixCaller; fixture: MatrixFixture; extra: Extra },
+  ) => void;
 }
 
 /** Declares a case with its own `Extra` type, for a table of cases of mixed types. */

@@ -16,12 +16,18 @@ import { changesNothing, statusOf } from './expectations';
 import type { MatrixCase } from './matrix-case';
 import { buildMatrixFixture, type MatrixFixture } from './matrix-fixture';
 
-export function runMatrix(cases: readonly MatrixCase[]): void {
+export function runMatrix(
+  cases: readonly MatrixCase[],
+  options: {
+    /** More of the server's environment, read when it starts (a provider started before, say). */
+    env?: () => Record<string, string>;
+  } = {},
+): void {
   let server: TestServer;
   let fixture: MatrixFixture;
   beforeAll(async () => {
     // Imports read their sources from a site on 127.0.0.1 (`support/markdown-origin.ts`).
-    server = await startTestServer({ QUIRE_FETCH_ALLOW_HOSTS: '127.0.0.1' });
+    server = await startTestServer({ QUIRE_FETCH_ALLOW_HOSTS: '127.0.0.1', ...options.env?.() });
     fixture = await buildMatrixFixture(server);
   });
   afterAll(() => server?.close());
@@ -73,6 +79,8 @@ export function runMatrix(cases: readonly MatrixCase[]): void {
             const wanted = status >= 300 || face === 'rest' ? status : 200;
             expect.soft(response.status, `${describeResponse(response)}${because}`).toBe(wanted);
             expect.soft(response.formatProblems, describeResponse(response)).toEqual([]);
+            if (response.status < 300)
+              matrixCase.expectData?.(response.data, { face, caller, fixture, extra });
             const after = await matrixCase.observe?.(fixture, extra);
             const changed = matrixCase.observe ? !isDeepStrictEqual(after, before) : response.status < 400;
             if (matrixCase.observe && quiet) {
