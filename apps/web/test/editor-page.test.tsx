@@ -2,6 +2,9 @@
  * The page editor in the app: opened from the page, its toolbar labelled and pressed as the
  * selection's formats are, markdown it cannot show kept and shown as raw markdown, and a save
  * sent as one batch into a change request (or live), with a refused save keeping the text.
+ * The edit is made from a known revision and saved with it (issue 25, item 9): choosing an
+ * open change request before typing opens that change request's page; a save the server
+ * cannot merge shows the conflicting pages and keeps the edit.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -17,7 +20,15 @@ const PAGE = {
   pages: [],
   markdown: MARKDOWN,
 };
-const CHANGE_REQUEST = { id: 'cr-1', number: 7, subject: 'Edit Getting started', status: 'draft' };
+const CHANGE_REQUEST = {
+  id: 'cr-1',
+  number: 7,
+  subject: 'Edit Getting started',
+  status: 'draft',
+  revision: 'rev-cr',
+};
+/** The page's text in change request #7: its heading edited there. */
+const IN_CHANGE_REQUEST = '# Hello from the change request\n\nSome **bold** text.\n';
 
 // jsdom lays nothing out: ProseMirror measures ranges to scroll the selection into view.
 beforeAll(() => {
@@ -31,11 +42,24 @@ function openEditor(extra: Record<string, Handler> = {}, editMode = 'locked') {
     'session.current': () => SESSION,
     'orgs.get': () => ACME,
     'orgs.list': () => page([ACME]),
-    'spaces.get': () => ({ id: 'space-1', title: 'Handbook', emoji: '', changeRequestsOpen: 0, editMode }),
+    'spaces.get': () => ({
+      id: 'space-1',
+      title: 'Handbook',
+      emoji: '',
+      changeRequestsOpen: 0,
+      editMode,
+      revision: 'rev-live',
+    }),
     'spaces.content.pages.list': () => ({ pages: [PAGE] }),
     'spaces.content.path.get': () => PAGE,
+    'spaces.content.page.get': (input) =>
+      (input as { revisionId?: string }).revisionId === 'rev-cr'
+        ? { ...PAGE, markdown: IN_CHANGE_REQUEST }
+        : PAGE,
     'spaces.comments.list': () => page([]),
-    'changeRequests.list': () => page([]),
+    'changeRequests.list': (input) =>
+      page((input as { status?: string }).status === 'draft' ? [CHANGE_REQUEST] : []),
+    'changeRequests.get': () => CHANGE_REQUEST,
     'changeRequests.create': () => CHANGE_REQUEST,
     'changeRequests.content.update': () => CHANGE_REQUEST,
     ...extra,
@@ -91,13 +115,14 @@ describe('the page editor', () => {
     const { calls } = openEditor();
     const { user } = await startEditing();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await screen.findByText(/change request #7/);
+    await screen.findByText(/Saved into/);
     expect(callsTo(calls, 'changeRequests.create')).toHaveLength(1);
     const [update] = callsTo(calls, 'changeRequests.content.update');
     expect(update?.input).toEqual({
       spaceId: 'space-1',
       changeRequestId: 'cr-1',
       changes: [{ operation: 'update_page', page: 'page-1', document: { markdown: MARKDOWN } }],
+      revision: 'rev-live',
     });
   });
 
@@ -111,7 +136,10 @@ describe('the page editor', () => {
     await user.selectOptions(screen.getByLabelText('Save to'), 'live');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('Saved to the space.');
-    expect(callsTo(calls, 'spaces.content.update')[0]?.input).toMatchObject({ spaceId: 'space-1' });
+    expect(callsTo(calls, 'spaces.content.update')[0]?.input).toMatchObject({
+      spaceId: 'space-1',
+      revision: 'rev-live',
+    });
     expect(callsTo(calls, 'changeRequests.create')).toHaveLength(0);
   });
 
@@ -130,5 +158,66 @@ describe('the page editor', () => {
     expect(alert).toHaveTextContent('The change request is merged: its content cannot change.');
     expect(content.querySelector('table')).not.toBeNull();
     expect(content).toHaveTextContent('Some bold text.');
+  });
+
+  it('opens the change request’s page when it is chosen before typing, and saves with its revision', async () => {
+    const { calls } = openEditor();
+    const { user } = await startEditing();
+    await waitFor(() => expect(screen.getByRole('option', { name: /^#7 / })).toBeInTheDocument());
+    await user.selectOptions(screen.getByLabelText('Save to'), 'cr:cr-1');
+    const content = await screen.findByRole('textbox', { name: 'Content of Getting started' });
+    await waitFor(() =>
+      expect(within(content).getByRole('heading', { level: 1 })).toHaveTextContent(
+        'Hello from the change request',
+      ),
+    );
+    expect(callsTo(calls, 'spaces.content.page.get').at(-1)?.input).toMatchObject({ revisionId: 'rev-cr' });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText(/Saved into/);
+    expect(callsTo(calls, 'changeRequests.create')).toHaveLength(0);
+    expect(callsTo(calls, 'changeRequests.content.update')[0]?.input).toMatchObject({
+      changeRequestId: 'cr-1',
+      revision: 'rev-cr',
+      changes: [{ operation: 'update_page', page: 'page-1', document: { markdown: IN_CHANGE_REQUEST } }],
+    });
+  });
+
+  it('keeps an edit made on the space’s page when a change request is chosen after, and merges it there', async () => {
+    const { calls } = openEditor();
+    const { user, content } = await startEditing();
+    await user.click(screen.getByRole('button', { name: 'Insert table' }));
+    await waitFor(() => expect(screen.getByRole('option', { name: /^#7 / })).toBeInTheDocument());
+    await user.selectOptions(screen.getByLabelText('Save to'), 'cr:cr-1');
+    expect(screen.getByText(/saving merges your edit into change request #7/)).toBeInTheDocument();
+    expect(content.querySelector('table')).not.toBeNull();
+    expect(within(content).getByRole('heading', { level: 1 })).toHaveTextContent('Hello');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText(/Saved into/);
+    // Made from the space's version: the server merges it into the change request's.
+    expect(callsTo(calls, 'changeRequests.content.update')[0]?.input).toMatchObject({
+      changeRequestId: 'cr-1',
+      revision: 'rev-live',
+    });
+  });
+
+  it('shows the pages a save conflicts on, and keeps the edit', async () => {
+    openEditor({
+      'changeRequests.content.update': () => {
+        throw refusal(409, 'conflict', 'The content changed since revision rev-live: "Getting started".', {
+          conflicts: [{ page: 'page-1', field: 'markdown', reason: 'edited-both' }],
+        });
+      },
+    });
+    const { user, content } = await startEditing();
+    await user.click(screen.getByRole('button', { name: 'Insert table' }));
+    await waitFor(() => expect(screen.getByRole('option', { name: /^#7 / })).toBeInTheDocument());
+    await user.selectOptions(screen.getByLabelText('Save to'), 'cr:cr-1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Not saved: change request #7 changed since you started, in the same places',
+    );
+    expect(alert).toHaveTextContent('Getting started: the same lines of its text (edited-both)');
+    expect(content.querySelector('table')).not.toBeNull();
   });
 });

@@ -4,13 +4,23 @@
  * the page's new markdown) live on the space when its edit mode allows it, otherwise into a
  * change request, new or open. A failed save shows the server's message and keeps the
  * editor, and so everything typed, as it is.
+ *
+ * An edit is saved against the version it was made from: the editor reads the page at a
+ * known revision (the space's, or the change request's once one is chosen before typing)
+ * and sends that revision with the batch, so the server merges the edit into what the
+ * target became since (a change request's own edits stay); what cannot be combined comes
+ * back as conflicts naming the pages, shown here, and nothing is written.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { EditorContent, useEditor } from '@tiptap/react';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { apiErrorOf } from '../api/api-error';
+import { contentConflictsOf } from '../api/content-conflicts';
 import { useTRPC, useTRPCClient } from '../api/trpc';
-import { ErrorNotice } from '../ui/states';
+import { ErrorNotice, Loading } from '../ui/states';
+import { EditConflicts } from './edit-conflicts';
+import { type EditSource, sameSource, sourceFor } from './edit-source';
 import { editorToMarkdown, markdownToEditor } from './editor-content';
 import { EditorToolbar } from './editor-toolbar';
 import { editorExtensions, editorSchema } from './extensions';
@@ -42,12 +52,13 @@ export default function PageEditor({
   const client = useTRPCClient();
   const queryClient = useQueryClient();
   const targetId = useId();
-  const initial = useMemo(() => markdownToEditor(page.markdown ?? '', editorSchema), [page.markdown]);
+  const [edited, setEdited] = useState(false);
   const editor = useEditor({
     extensions: editorExtensions,
-    content: initial,
+    content: markdownToEditor(page.markdown ?? '', editorSchema),
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
+    onUpdate: () => setEdited(true),
     editorProps: {
       attributes: {
         class: 'editor-content markdown',
@@ -65,9 +76,56 @@ export default function PageEditor({
   const live = space.data?.editMode === 'live';
   const [chosen, setChosen] = useState<SaveTarget | undefined>(undefined);
   const target: SaveTarget = chosen ?? { kind: 'new' };
+  const [source, setSource] = useState<EditSource>({ kind: 'space' });
+  const [reloads, setReloads] = useState(0);
+  const nameOf = (where: EditSource | SaveTarget): string => {
+    if (where.kind !== 'changeRequest') return 'the space';
+    const request = openRequests.find((candidate) => candidate.id === where.id);
+    return request ? 'change request #' + request.number : 'the change request';
+  };
+
+  // The version edited: the page at one revision of its source, read together.
+  const base = useQuery({
+    queryKey: ['page-editor', spaceId, page.id, source, reloads],
+    queryFn: async () => {
+      const revision =
+        source.kind === 'space'
+          ? (await client.spaces.get.query({ spaceId })).revision
+          : (await client.changeRequests.get.query({ spaceId, changeRequestId: source.id })).revision;
+      const read = await client.spaces.content.page.get.query({
+        spaceId,
+        pageId: page.id,
+        revisionId: revision,
+        format: 'markdown',
+      });
+      return { revision, markdown: read.markdown ?? '' };
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+  useEffect(() => {
+    if (!base.data) return;
+    setEdited(false);
+    // The version read is usually the one on screen already: keep the editor (and its selection).
+    if (editorToMarkdown(editor.getJSON()) === base.data.markdown) return;
+    editor.commands.setContent(markdownToEditor(base.data.markdown, editorSchema), { emitUpdate: false });
+  }, [base.data, editor]);
+
+  const choose = (next: SaveTarget) => {
+    setChosen(next);
+    // Editing for a change request edits its page; once typed, the edit is merged into it instead.
+    if (!edited) setSource(sourceFor(next));
+  };
+  const reload = () => {
+    setSource(sourceFor(target));
+    setReloads((count) => count + 1);
+  };
 
   const save = useMutation({
     mutationFn: async (): Promise<Saved> => {
+      const revision = base.data?.revision;
+      if (revision === undefined) throw new Error('The page is still loading: try again in a moment.');
       const changes = [
         {
           operation: 'update_page' as const,
@@ -76,7 +134,7 @@ export default function PageEditor({
         },
       ];
       if (target.kind === 'live') {
-        await client.spaces.content.update.mutate({ spaceId, changes });
+        await client.spaces.content.update.mutate({ spaceId, changes, revision });
         return {};
       }
       const changeRequestId =
@@ -92,24 +150,39 @@ export default function PageEditor({
         spaceId,
         changeRequestId,
         changes,
+        revision,
       });
       const changeRequest = 'changeRequest' in updated ? updated.changeRequest : updated;
-      setChosen({ kind: 'changeRequest', id: changeRequest.id });
       return { changeRequest: { id: changeRequest.id, number: changeRequest.number } };
     },
-    onSuccess: () => void queryClient.invalidateQueries(),
+    onSuccess: (saved) => {
+      // Go on from what was saved: the target's page as it is now (with what the merge kept).
+      const savedTo: SaveTarget = saved.changeRequest
+        ? { kind: 'changeRequest', id: saved.changeRequest.id }
+        : { kind: 'live' };
+      setChosen(savedTo);
+      setSource(sourceFor(savedTo));
+      void queryClient.invalidateQueries();
+    },
   });
+  const conflicts = contentConflictsOf(save.error);
 
   return (
     <section className="page-editor" aria-label={'Editing ' + (page.title || 'the page')}>
       <EditorToolbar editor={editor} />
-      <EditorContent editor={editor} />
+      {base.isError ? (
+        <ErrorNotice error={base.error} title="The page could not be opened" retry={reload} />
+      ) : base.data ? (
+        <EditorContent editor={editor} />
+      ) : (
+        <Loading label="Opening the page…" />
+      )}
       <div className="editor-savebar">
         <label htmlFor={targetId}>Save to</label>
         <select
           id={targetId}
           value={targetValue(target)}
-          onChange={(event) => setChosen(targetOf(event.target.value))}
+          onChange={(event) => choose(targetOf(event.target.value))}
         >
           {live && <option value="live">The space (live)</option>}
           <option value="new">A new change request</option>
@@ -122,7 +195,7 @@ export default function PageEditor({
         <button
           type="button"
           className="button button-primary"
-          disabled={save.isPending}
+          disabled={save.isPending || !base.data}
           onClick={() => save.mutate()}
         >
           {save.isPending ? 'Saving…' : 'Save'}
@@ -131,6 +204,15 @@ export default function PageEditor({
           Close the editor
         </button>
       </div>
+      <p className="muted editor-source">
+        {sameSource(source, sourceFor(target))
+          ? 'Editing the version of ' + nameOf(source) + '.'
+          : 'Editing the version of ' +
+            nameOf(source) +
+            ': saving merges your edit into ' +
+            (target.kind === 'new' ? 'a new change request' : nameOf(target)) +
+            ', keeping what it changed.'}
+      </p>
       <div aria-live="polite">
         {save.isSuccess &&
           (save.data.changeRequest ? (
@@ -148,9 +230,18 @@ export default function PageEditor({
             <p className="editor-saved">Saved to the space.</p>
           ))}
       </div>
-      {save.isError && (
-        <ErrorNotice error={save.error} title="The page was not saved" retry={() => save.mutate()} />
-      )}
+      {save.isError &&
+        (conflicts.length > 0 ? (
+          <EditConflicts
+            conflicts={conflicts}
+            where={target.kind === 'new' ? 'the space' : nameOf(target)}
+            titleOf={(pageId) => (pageId === page.id ? page.title || 'this page' : undefined)}
+            message={apiErrorOf(save.error).message}
+            onReload={reload}
+          />
+        ) : (
+          <ErrorNotice error={save.error} title="The page was not saved" retry={() => save.mutate()} />
+        ))}
     </section>
   );
 }

@@ -18,9 +18,17 @@ export interface Call {
 }
 
 /** A refusal as the server sends it: tRPC's error with the REST status and the domain code. */
-export function refusal(httpStatus: number, domainCode: string, message: string): TRPCClientError<AppRouter> {
+export function refusal(
+  httpStatus: number,
+  domainCode: string,
+  message: string,
+  /** More of the error's data, as the server adds it (`conflicts`). */
+  extra: Record<string, unknown> = {},
+): TRPCClientError<AppRouter> {
   return new TRPCClientError(message, {
-    result: { error: { code: -32600, message, data: { httpStatus, domainCode, code: 'BAD_REQUEST' } } },
+    result: {
+      error: { code: -32600, message, data: { httpStatus, domainCode, code: 'BAD_REQUEST', ...extra } },
+    },
   } as never);
 }
 
