@@ -5,7 +5,9 @@
  * log lines at most every `progressEveryMs`, and ends the attempt: done, retried with
  * backoff, or failed. A worker that loses its lease (it stalled past it and another worker
  * took the job over) aborts the handler's signal and writes nothing more: every write after
- * the claim matches only while the lease is its own.
+ * the claim matches only while the lease is its own. A job whose worker died running it is
+ * counted at its takeover (`workerDeaths`), and `runRefusal` fails it without running it
+ * again after the second death (JOB_KILLED_WORKER): no job kills its workers forever.
  *
  * Runs inside the server (`QUIRE_JOBS_IN_SERVER`) or alone (`quire worker`); timers do not
  * keep the process alive, and `stop()` waits for the jobs in hand (or aborts them).
@@ -26,6 +28,7 @@ import {
   type JobRunState,
   type OperationContext,
   retryDelayMs,
+  runRefusal,
 } from '@quire/domain';
 import type { EventBus } from '@quire/persistence';
 
@@ -196,12 +199,9 @@ export function startJobWorker(
           error,
         });
       };
-      // Taken over after its last attempt: its workers died running it, so it may be what kills them.
-      if (job.attempts > job.maxAttempts)
-        return await failNow({
-          code: 'WORKER_LOST',
-          message: 'The workers running the job stopped before it ended',
-        });
+      // Its workers died running it (twice, or past its last attempt): it may be what kills them.
+      const refusal = runRefusal(job);
+      if (refusal) return await failNow(refusal);
       if (!Object.hasOwn(handlers, job.kind))
         return await failNow({ code: 'UNKNOWN_JOB_KIND', message: 'No handler runs jobs of this kind' });
       const handler = handlers[job.kind]!;

@@ -8,4 +8,5 @@ export * from './records';
 export * from './refusal-as-failure';
 export type { JobsRepositories } from './repositories';
 export * from './retry-delay';
+export * from './run-refusal';
 export * from './wait-for-job-end';

@@ -8,7 +8,9 @@ const JobErrorSchema = z
   .object({
     code: z
       .string()
-      .describe('A stable code: INTERNAL, UNKNOWN_JOB_KIND, WORKER_LOST or one of the job kind'),
+      .describe(
+        'A stable code: INTERNAL, UNKNOWN_JOB_KIND, WORKER_LOST, JOB_KILLED_WORKER or one of the job kind',
+      ),
     message: z.string().describe('What went wrong, safe to show'),
   })
   .meta({ id: 'JobError', description: 'The error that ended the job, or the last failed attempt' });

@@ -24,8 +24,9 @@ export interface JobRepository {
   list(filter: JobListFilter, page: PageRequest): Promise<Slice<JobRecord>>;
   /**
    * In one atomic step, takes the oldest due job: pending with `runAt <= now`, or running
-   * with a lease that ended before `now` (its worker died: taken over). Sets it running for
-   * `owner` until `now + leaseMs` and counts the attempt. Null when no job is due.
+   * with a lease that ended before `now` (its worker died: taken over, the death counted in
+   * `workerDeaths`). Sets it running for `owner` until `now + leaseMs` and counts the
+   * attempt. Null when no job is due.
    */
   claimNext(owner: string, now: Date, leaseMs: number): Promise<JobRecord | null>;
   /** Extends the lease; false when `owner` no longer holds the job. */
@@ -52,6 +53,6 @@ export interface JobRepository {
     now: Date,
     retryAt?: Date,
   ): Promise<boolean>;
-  /** A failed job back to pending, due now, its attempts reset; null when the job is not failed. */
+  /** A failed job back to pending, due now, its attempts and worker deaths reset; null when the job is not failed. */
   retry(id: string, now: Date): Promise<JobRecord | null>;
 }

@@ -59,6 +59,11 @@ export interface JobRecord {
   payload: Record<string, unknown>;
   /** Attempts started so far (a claim counts one, a takeover too). */
   attempts: number;
+  /**
+   * Attempts that ended with their worker's death (the process died, its lease ran out and
+   * another worker took the job over): counted by the takeover; see `runRefusal`.
+   */
+  workerDeaths?: number;
   maxAttempts: number;
   /** ISO time before which the job is not claimed (its retry's backoff). */
   runAt: string;

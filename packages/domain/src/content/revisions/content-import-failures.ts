@@ -1,4 +1,4 @@
-/** The codes an import job fails with, besides the runner's own (`INTERNAL`, `WORKER_LOST`). */
+/** The codes an import job fails with, besides the runner's own (`INTERNAL`, `WORKER_LOST`, `JOB_KILLED_WORKER`). */
 
 /** The source could not be read, or holds what Quire cannot store: the reader's safe message. */
 export const INVALID_SOURCE = 'INVALID_SOURCE';

@@ -68,26 +68,26 @@ export class MongoJobRepository implements JobRepository {
 
   async claimNext(owner: string, now: Date, leaseMs: number): Promise<JobRecord | null> {
     const at = now.toISOString();
-    // One atomic step of the store: two workers never both take a job.
-    const doc = await this.#jobs.findOneAndUpdate(
-      {
-        $or: [
-          { state: 'pending', runAt: { $lte: at } },
-          { state: 'running', leaseUntil: { $lt: at } },
-        ],
-      },
-      {
-        $set: {
-          state: 'running',
-          leaseOwner: owner,
-          leaseUntil: new Date(now.getTime() + leaseMs).toISOString(),
-          updatedAt: at,
-        },
-        $inc: { attempts: 1, version: 1 },
-      },
-      { sort: { runAt: 1, _id: 1 }, returnDocument: 'after' },
-    );
-    return doc ? toRecord(doc) : null;
+    const claim = {
+      state: 'running' as const,
+      leaseOwner: owner,
+      leaseUntil: new Date(now.getTime() + leaseMs).toISOString(),
+      updatedAt: at,
+    };
+    // Each step is one atomic step of the store: two workers never both take a job. A job
+    // whose lease ended is taken over first, its worker's death counted; then a due one.
+    const taken =
+      (await this.#jobs.findOneAndUpdate(
+        { state: 'running', leaseUntil: { $lt: at } },
+        { $set: claim, $inc: { attempts: 1, workerDeaths: 1, version: 1 } },
+        { sort: { runAt: 1, _id: 1 }, returnDocument: 'after' },
+      )) ??
+      (await this.#jobs.findOneAndUpdate(
+        { state: 'pending', runAt: { $lte: at } },
+        { $set: claim, $inc: { attempts: 1, version: 1 } },
+        { sort: { runAt: 1, _id: 1 }, returnDocument: 'after' },
+      ));
+    return taken ? toRecord(taken) : null;
   }
 
   async renewLease(id: string, owner: string, until: Date): Promise<boolean> {
@@ -155,7 +155,7 @@ export class MongoJobRepository implements JobRepository {
       { _id: id, state: 'failed' },
       {
         $set: { state: 'pending', attempts: 0, runAt: at, updatedAt: at },
-        $unset: { error: '', finishedAt: '', result: '' },
+        $unset: { error: '', finishedAt: '', result: '', workerDeaths: '' },
         $inc: { version: 1 },
       },
       { returnDocument: 'after' },
