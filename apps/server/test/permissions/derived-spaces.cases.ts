@@ -13,6 +13,8 @@
  * - Site listings (`SITE/site-spaces`, the published preview of an unpublished site) embed a
  *   restricted space only for who may view it: members with a role but no grant see the
  *   open space alone (`expectData`).
+ * - A translation itself (its instructions, stats and spaces) is found only by members with
+ *   a role who may view its source.
  * - No operation imports into a new space (imports, templates and Git write into an existing
  *   space, which the content matrix covers).
  *
@@ -130,6 +132,23 @@ export const derivedSpaceCases: MatrixCase[] = [
     input: spaceInput,
     expected: restrictedItem(200),
     rule: 'who gets 404 on the source reads none of its translated content',
+  }),
+  matrixCase({
+    route: 'GET /v1/orgs/:organizationId/translations/:translationId',
+    title: 'a translation of a space whose default level is null',
+    prepare: async (f) => {
+      const source = await sourceSpace(f, true);
+      const translation = await f.run(operations.translations.create, {
+        organizationId: f.organization.id,
+        language: 'de',
+        source: { space: source, language: 'en' },
+      });
+      return translation.id;
+    },
+    input: (f, translationId: string) => ({ organizationId: f.organization.id, translationId }),
+    // Guests see no translation, grants on content included.
+    expected: { ...restrictedItem(200), guestWithGrant: 404, ancestorGrant: 404 },
+    rule: 'a translation is about its source: who may not view the source does not find it',
   }),
   matrixCase({
     route: 'GET /v1/spaces/:spaceId',

@@ -173,6 +173,39 @@ describe('creating and running need the right to edit the source', () => {
   });
 });
 
+describe('the translation itself is seen only by who may view its source', () => {
+  it('a member who gets 404 on the source finds no translation of it: listed, read, changed, run or deleted', async () => {
+    const spaceId = await sourceSpace('plover');
+    await restrict(spaceId, null);
+    const created = await newTranslation(spaceId);
+    expect(created.status).toBe(201);
+    const location = `${ORG()}/translations/${created.body.id}`;
+    const creator = await addMember(server, org.organization.id, 'create');
+    expect((await call('GET', `/v1/spaces/${spaceId}`, undefined, creator.token)).status).toBe(404);
+
+    const listed = await call('GET', `${ORG()}/translations?limit=1000`, undefined, creator.token);
+    expect(listed.status).toBe(200);
+    expect(listed.body.items.map((item: Json) => item.id)).not.toContain(created.body.id);
+    expect(listed.body.items.map((item: Json) => item.source.space)).not.toContain(spaceId);
+    const instructions = { object: 'document', nodes: [] };
+    for (const [method, path, body] of [
+      ['GET', location, undefined],
+      ['PUT', location, { instructions }],
+      ['POST', `${location}/run`, undefined],
+    ] as const) {
+      const refused = await call(method, path, body, creator.token);
+      expect(refused.status, `${method} ${path}: ${JSON.stringify(refused.body)}`).toBe(404);
+      expect(refused.body.error.message).toBe('Translation not found');
+    }
+    expect((await call('DELETE', location, undefined, creator.token)).status).toBe(204);
+    expect((await call('GET', location)).status).toBe(200);
+
+    // Given a grant on the source, the same member sees it.
+    await grant(server, org, { kind: 'space', id: spaceId }, { role: 'read', users: [creator.user.id] });
+    expect((await call('GET', location, undefined, creator.token)).status).toBe(200);
+  });
+});
+
 describe('the result space carries the source’s access', () => {
   let collection: string;
   let spaceId: string;

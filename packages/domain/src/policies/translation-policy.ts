@@ -71,8 +71,10 @@ export async function authorizeTranslations(
 
 /**
  * Loads a translation of an organization and checks an action on it (the organization's
- * rules, `authorizeTranslations`). No such translation in this organization, 404
- * 'Translation'.
+ * rules, `authorizeTranslations`), for a caller who may view its source space
+ * (`seesTranslationSources`). No such translation in this organization, or one of a source
+ * the caller cannot view, 404 'Translation': its instructions, stats and spaces are about
+ * content they may not see (issue 25).
  */
 export async function authorizeTranslation(
   ctx: OperationContext,
@@ -85,7 +87,46 @@ export async function authorizeTranslation(
     ctx.repos.translations.findById(translationId),
   ]);
   if (!translation || translation.organizationId !== organizationId) throw notFound('Translation');
+  const seen = await seesTranslationSources(ctx, [translation]);
+  if (!seen.has(translation.id)) throw notFound('Translation');
   return { translation, permissions };
+}
+
+/**
+ * The ids of the translations whose source space the caller may view (any effective role
+ * on it, deleted or not), in one batch of reads. A source removed for good or moved to
+ * another organization: seen by the organization's admins only, who may delete the
+ * translation.
+ */
+export async function seesTranslationSources(
+  ctx: OperationContext,
+  translations: readonly TranslationRecord[],
+): Promise<Set<string>> {
+  const userId = callerOf(ctx).userId;
+  const sources = await ctx.repos.spaces.findByIds([...new Set(translations.map((t) => t.sourceSpaceId))]);
+  const byId = new Map(sources.map((space) => [space.id, space]));
+  const sourceOf = (t: TranslationRecord) => {
+    const space = byId.get(t.sourceSpaceId);
+    return space?.organizationId === t.organizationId ? space : undefined;
+  };
+  const organizationIds = [...new Set(translations.map((t) => t.organizationId))];
+  const [roles, members] = await Promise.all([
+    effectiveRolesFor(
+      ctx,
+      'space',
+      translations.flatMap((t) => sourceOf(t) ?? []),
+      userId,
+    ),
+    ctx.repos.members.findForUser(userId, organizationIds),
+  ]);
+  const admins = new Set(
+    members.filter((m) => !m.disabled && m.role === 'admin').map((m) => m.organizationId),
+  );
+  return new Set(
+    translations
+      .filter((t) => (sourceOf(t) ? roles.has(t.sourceSpaceId) : admins.has(t.organizationId)))
+      .map((t) => t.id),
+  );
 }
 
 /** The least role on the source space that creating or running its translation needs. */

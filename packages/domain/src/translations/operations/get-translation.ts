@@ -7,7 +7,8 @@ import { presentTranslation, type Translation, TranslationSchema } from '../tran
 
 /**
  * A translation by id, with the status of its latest run. Outcomes: not a member, 404
- * 'Organization'; a guest, or no such translation in the organization, 404 'Translation'.
+ * 'Organization'; a guest, no such translation in the organization, or one of a source
+ * space the caller cannot view, 404 'Translation'.
  */
 export const getTranslation = operation({
   name: 'translations.get',

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { operation } from '../../core/operation';
-import { authorizeTranslations } from '../../policies/translation-policy';
+import { authorizeTranslations, seesTranslationSources } from '../../policies/translation-policy';
 import { TranslationIdParam, TranslationOrganizationIdParam } from '../translation-fields';
 
 /**
  * Deletes a translation. Its result space stays (it is a space of the organization like
  * any other); a run going finds no translation and ends. Outcomes: done, or no such
- * translation in the organization, 204 (deleting what is not there succeeds); not a
- * member, 404 'Organization'; a guest, 404 'Translation'; a role below `create`, 403.
+ * translation in the organization (or one of a source the caller cannot view, left as it
+ * is), 204 (deleting what is not there succeeds); not a member, 404 'Organization'; a
+ * guest, 404 'Translation'; a role below `create`, 403.
  */
 export const removeTranslation = operation({
   name: 'translations.remove',
@@ -21,7 +22,9 @@ export const removeTranslation = operation({
   async run(ctx, input) {
     await authorizeTranslations(ctx, input.organizationId, 'edit');
     const translation = await ctx.repos.translations.findById(input.translationId);
-    if (translation?.organizationId === input.organizationId)
+    if (translation?.organizationId !== input.organizationId) return null;
+    // One of a source the caller cannot view is, to them, not there.
+    if ((await seesTranslationSources(ctx, [translation])).has(translation.id))
       await ctx.repos.translations.delete(translation.id);
     return null;
   },

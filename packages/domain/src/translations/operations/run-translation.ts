@@ -10,9 +10,9 @@ import { startTranslationRun } from '../translation-runs';
  * translates the pages changed since the last run into the result space in the background;
  * the translation's status, `progress` and `error` follow that job.
  *
- * Outcomes: not a member, 404 'Organization'; a guest, or no such translation, 404
- * 'Translation'; a role below `create`, 403; a source space the caller can no longer view
- * (or deleted), 404 naming `source.space`; one they may view but not edit, 403 naming
+ * Outcomes: not a member, 404 'Organization'; a guest, no such translation, or one of a
+ * source space the caller cannot view, 404 'Translation'; a role below `create`, 403; a
+ * deleted source space, 404 naming `source.space`; one they may view but not edit, 403 naming
  * `source.space`; a run going (waiting or running, or racing
  * this one), 409 and nothing written: runs are not queued.
  */
