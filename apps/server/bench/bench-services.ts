@@ -28,6 +28,7 @@ import { ServerOpenApiProcessor } from '../src/openapi/server-openapi-processor'
 import { MiniSearchContentSearch } from '../src/search/mini-search-content-search';
 import { TemplateCatalog } from '../src/templates/template-catalog';
 import { unconfiguredTranslationProvider } from '../src/translations/unconfigured-provider';
+import { LimitedPool } from '../src/worker-pools/limited-pool';
 
 export interface BenchServices {
   services: DomainServices;
@@ -55,7 +56,10 @@ export async function openBenchServices(name: string, existingDataDir?: string):
     pdfLinks: new ServerPdfLinks(new Uint8Array(32), 'http://bench.test', systemClock, 3_600_000),
     events: new InProcessEventBus(() => {}),
     contentSearch: new MiniSearchContentSearch(),
-    openApiProcessor: new ServerOpenApiProcessor({ timeoutMs: 30_000, allowHosts: [] }),
+    openApiProcessor: new ServerOpenApiProcessor(new LimitedPool('job-thread', parseConfig({}).jobThreads), {
+      timeoutMs: 30_000,
+      allowHosts: [],
+    }),
     translationProvider: unconfiguredTranslationProvider,
     gitRepositories: new ServerGitRepositories(
       blobs,

@@ -89,7 +89,7 @@ export async function buildServices(options: ServiceOptions & { log?: ServiceLog
     jobThreads,
     events: bus,
     contentSearch: new MiniSearchContentSearch(),
-    openApiProcessor: new ServerOpenApiProcessor({
+    openApiProcessor: new ServerOpenApiProcessor(jobThreads, {
       ...options.config.openApi,
       allowHosts: options.config.fetchAllowHosts,
     }),

@@ -1,15 +1,13 @@
 /**
  * What a PDF renders, read from the store: the revision the target names, its pages in tree
- * order (all of them, or one page and its subpages), bodies as GitBook document trees one at
- * a time, and images of the revision's files from the blob store. The signed link was the
+ * order (all of them, or one page and its subpages), bodies' markdown one at a time, and images of the revision's files from the blob store. The signed link was the
  * permission (signed by the server for someone who could view the content when they asked,
  * valid for a while), so no caller is checked here; a space deleted since, a revision that
  * is not the space's, or a page not in it, is not found.
  */
-import { markdownToDocument } from '@quire/documents';
 import { type DomainServices, filesOf, loadBodies, pageIndexOf, type StoredPage } from '@quire/domain';
 import type { StoredBlobs } from '@quire/persistence';
-import type { PdfBody, PdfDocument, PdfImageRef } from '../pdf/pdf-document';
+import type { PdfDocument, PdfImageRef } from '../pdf/pdf-document';
 
 /**
  * Everything a PDF's bytes depend on: revisions are immutable, so these give the same PDF
@@ -25,13 +23,22 @@ export interface PdfRenderTarget {
 
 export type PdfContentServices = Pick<DomainServices, 'repos'> & { blobs: StoredBlobs };
 
+/**
+ * A PDF's content as the main thread holds it: a `PdfDocument` whose bodies are the pages'
+ * markdown, turned into trees by the job thread that draws it (`pdf/render-pdf-in-thread.ts`).
+ */
+export interface PdfContent extends Omit<PdfDocument, 'bodyOf'> {
+  /** The markdown of `pages[index]` ('' when it has none). */
+  markdownOf(index: number): Promise<string>;
+}
+
 /** Images larger than this are drawn as placeholders (a PDF is not a way to ship big files). */
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 export async function pdfDocumentOf(
   services: PdfContentServices,
   link: PdfRenderTarget,
-): Promise<PdfDocument | null> {
+): Promise<PdfContent | null> {
   const space = await services.repos.spaces.findById(link.spaceId);
   if (!space || space.deletedAt !== undefined) return null;
   const revision = await services.repos.revisions.findById(space.id, link.revisionId);
@@ -59,13 +66,12 @@ export async function pdfDocumentOf(
   return {
     title: root ? root.title : link.spaceTitle || 'Untitled space',
     pages: entries.map(({ page, depth }) => ({ id: page.id, title: page.title, depth })),
-    async bodyOf(i: number): Promise<PdfBody> {
+    async markdownOf(i: number): Promise<string> {
       const page = entries[i]?.page;
-      if (!page) return { nodes: [] };
-      const markdown = (await loadBodies(services, [page.body])).get(page.body) ?? '';
-      // Converted here rather than through the read cache: an export would push out the
+      if (!page) return '';
+      // Read here rather than through the read cache of trees: an export would push out the
       // trees kept for page reads.
-      return markdownToDocument(markdown) as unknown as PdfBody;
+      return (await loadBodies(services, [page.body])).get(page.body) ?? '';
     },
     async imageOf(ref: PdfImageRef): Promise<Uint8Array | null> {
       // Images from elsewhere are not fetched while printing: only the revision's own files.

@@ -5,19 +5,31 @@
  * revisions are immutable, so a PDF rendered once serves every later link to the same
  * content (`content-exports/pdf-exports.ts` finds it through the job).
  *
+ * The drawing runs in a job thread (`render-pdf-in-thread.ts`), under the threads' memory
+ * and time limits; this thread answers its questions (each page's markdown, each image's
+ * bytes, read from the store as they are drawn) and stores the PDF.
+ *
  * Outcomes: the content gone (space deleted, revision or page not found) fails with
  * `PDF_CONTENT_GONE`; a failure while drawing fails with `PDF_RENDER_FAILED` and a safe
- * message (the cause rides on the failure for the operators' log), not retried: the next
- * download asks for a new render. Run twice (a worker died), it stores the same bytes under
- * the same hash.
+ * message (the cause rides on the failure for the operators' log; a drawing that ran out of
+ * the thread's memory or time says which), not retried: the next download asks for a new
+ * render. Run twice (a worker died), it stores the same bytes under the same hash.
  */
 import { createHash } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { JobFailure, type JobHandler, type JobHandlers } from '@quire/domain';
 import type { StoredBlobs } from '@quire/persistence';
 import { z } from 'zod';
-import { type PdfContentServices, type PdfRenderTarget, pdfDocumentOf } from '../content-exports/pdf-content';
-import { renderPdf } from './render-pdf';
+import {
+  type PdfContent,
+  type PdfContentServices,
+  type PdfRenderTarget,
+  pdfDocumentOf,
+} from '../content-exports/pdf-content';
+import { type LimitedPool, WorkerLimitError } from '../worker-pools/limited-pool';
+import type { PdfInThread, PdfProgress, PdfQuestion } from './render-pdf-in-thread';
+
+/** The job threads' task that draws a PDF (`worker-pools/job-thread.ts`). */
+export const PDF_RENDER_TASK = 'pdf-render';
 
 export const PDF_RENDER_JOB = 'pdf.render';
 
@@ -55,9 +67,9 @@ export function pdfRenderKeyOf(target: PdfRenderTarget): string {
   return createHash('sha256').update(JSON.stringify(inputs), 'utf8').digest('base64url');
 }
 
-/** The handler, storing into `blobs` (the server's blob store: the domain's context has none). */
+/** The handler, drawing in `threads` and storing into `blobs` (the domain's context has neither). */
 const renderPdfJobInto =
-  (blobs: StoredBlobs): JobHandler =>
+  (blobs: StoredBlobs, threads: LimitedPool): JobHandler =>
   async (ctx, job, report) => {
     const services: PdfContentServices = { repos: ctx.repos, blobs };
     const parsed = PdfRenderTargetSchema.parse(job.payload);
@@ -72,27 +84,27 @@ const renderPdfJobInto =
     const total = document.pages.length;
     report.log('rendering ' + total + ' page(s) of revision ' + target.revisionId);
     report.progress(0, total);
-    const chunks: Buffer[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk);
-        callback();
-      },
-    });
+    let pdf: Uint8Array;
     try {
-      await renderPdf(document, sink, {
-        onPageDrawn: (drawn) => report.progress(drawn, total),
-        signal: report.signal,
-      });
+      pdf = await threads.run<Uint8Array>(
+        PDF_RENDER_TASK,
+        { title: document.title, pages: [...document.pages] } satisfies PdfInThread,
+        {
+          told: (message) => report.progress(...(message as PdfProgress)),
+          answer: async (question) => ({ value: await answerOf(document, question as PdfQuestion) }),
+          signal: report.signal,
+        },
+      );
     } catch (error) {
-      sink.destroy();
       // Stopped by the worker (shutdown, lease lost): an ordinary error, retried by whoever runs it next.
       if (report.signal.aborted) throw error;
-      const failure = new JobFailure(PDF_RENDER_FAILED, 'The PDF could not be drawn');
+      const message =
+        error instanceof WorkerLimitError ? `Drawing the PDF ${error.message}` : 'The PDF could not be drawn';
+      const failure = new JobFailure(PDF_RENDER_FAILED, message);
       failure.cause = error;
       throw failure;
     }
-    const stored = await services.blobs.put(Buffer.concat(chunks));
+    const stored = await services.blobs.put(pdf);
     report.log('rendered: ' + stored.size + ' bytes');
     const rendered: PdfRendered = {
       blob: stored.hash,
@@ -103,7 +115,15 @@ const renderPdfJobInto =
     return rendered;
   };
 
-/** The handlers of the server's PDF jobs, by kind, storing into `blobs` (`jobs/job-handlers.ts`). */
-export const pdfJobHandlers = (blobs: StoredBlobs): JobHandlers => ({
-  [PDF_RENDER_JOB]: renderPdfJobInto(blobs),
+/** A question of the drawing thread, answered from the store. */
+function answerOf(content: PdfContent, question: PdfQuestion): Promise<string | Uint8Array | null> {
+  return 'body' in question ? content.markdownOf(question.body) : content.imageOf(question.image);
+}
+
+/**
+ * The handlers of the server's PDF jobs, by kind, drawing in `threads` and storing into
+ * `blobs` (`jobs/job-handlers.ts`).
+ */
+export const pdfJobHandlers = (blobs: StoredBlobs, threads: LimitedPool): JobHandlers => ({
+  [PDF_RENDER_JOB]: renderPdfJobInto(blobs, threads),
 });

@@ -8,4 +8,8 @@ import { serveTasks } from './thread-task';
 export default serveTasks({
   'content-import': async (input, link) =>
     (await import('../imports/read-import-in-thread')).readImportInThread(input, link),
+  'openapi-process': async (input) =>
+    (await import('../openapi/process-openapi-in-thread')).processOpenApiInThread(input),
+  'pdf-render': async (input, link) =>
+    (await import('../pdf/render-pdf-in-thread')).renderPdfInThread(input, link),
 });

@@ -6,21 +6,23 @@
  * - from the sources (tests, `pnpm dev`), the entry bundled by esbuild (split, as the build
  *   is: a task kind's code loads when a thread first runs that kind). A thread cannot load
  *   TypeScript by itself, and tsx's hooks in a thread took 12 s to load what the bundle
- *   loads in 3. The bundle is kept in the temporary folder for the next process, with the
- *   SHA-256 of every source it read (of the lockfile for the npm packages inlined): a process
- *   reuses it while they all hash the same (a few milliseconds), and bundles again (about a
- *   second) once one changed.
+ *   loads in 3. The server's own npm dependencies stay imports, as in the build (pdfkit reads
+ *   its font files beside its own code); the workspace packages and their dependencies are
+ *   inlined. So the bundle is kept where the server's dependencies resolve (its
+ *   `node_modules/.cache`), for the next process too, with the SHA-256 of every source it read
+ *   (of the lockfile for the npm packages): a process reuses it while they all hash the same
+ *   (a few milliseconds), and bundles again (about a second) once one changed.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** A development dependency, loaded only from the sources; named apart so the build does not follow it. */
 const BUNDLER: string = 'esbuild';
 
-const CACHE = join(tmpdir(), 'quire-thread-bundles');
+const SERVER = fileURLToPath(new URL('../../', import.meta.url));
+const CACHE = join(SERVER, 'node_modules/.cache/quire-thread-bundles');
 
 interface BundleRecord {
   /** The bundle's entry file. */
@@ -82,6 +84,7 @@ async function bundleOf(name: string): Promise<string> {
     target: 'node20',
     logLevel: 'error',
     metafile: true,
+    plugins: [serverDependenciesExternal()],
     // The CommonJS dependencies inlined in the bundle call `require`.
     banner: {
       js: "import { createRequire as bundledCreateRequire } from 'node:module'; const require = bundledCreateRequire(import.meta.url);",
@@ -97,4 +100,25 @@ async function bundleOf(name: string): Promise<string> {
   writeFileSync(temporary, JSON.stringify(record));
   renameSync(temporary, recordFileOf(name));
   return entry;
+}
+
+/** The server package's own npm dependencies stay imports (resolved from the bundle's folder). */
+function serverDependenciesExternal(): import('esbuild').Plugin {
+  const manifest = JSON.parse(readFileSync(join(SERVER, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
+  const own = new Set(Object.keys(manifest.dependencies ?? {}).filter((name) => !name.startsWith('@quire/')));
+  const packageOf = (specifier: string) =>
+    specifier
+      .split('/')
+      .slice(0, specifier.startsWith('@') ? 2 : 1)
+      .join('/');
+  return {
+    name: 'server-dependencies-external',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, ({ path }) =>
+        own.has(packageOf(path)) ? { path, external: true } : undefined,
+      );
+    },
+  };
 }

@@ -48,7 +48,7 @@ beforeAll(async () => {
         }),
       },
     },
-    pdfJobHandlers(server.services.blobs),
+    pdfJobHandlers(server.services.blobs, server.services.jobThreads),
     { pollMs: 5, onEvent: events.onEvent, wakeOn: server.services.events },
   );
   stopWorker = () => worker.stop();

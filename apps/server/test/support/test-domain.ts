@@ -36,6 +36,7 @@ import { ServerOpenApiProcessor } from '../../src/openapi/server-openapi-process
 import { MiniSearchContentSearch } from '../../src/search/mini-search-content-search';
 import { TemplateCatalog } from '../../src/templates/template-catalog';
 import { unconfiguredTranslationProvider } from '../../src/translations/unconfigured-provider';
+import { LimitedPool } from '../../src/worker-pools/limited-pool';
 import { openMemoryStore } from './memory-store';
 import { TestClock } from './test-clock';
 
@@ -89,7 +90,10 @@ export async function openTestDomain(): Promise<QuireUnderTest> {
     pdfLinks: new ServerPdfLinks(randomBytes(32), TEST_URLS.api, clock, 3_600_000),
     events: new InProcessEventBus(() => {}),
     contentSearch: new MiniSearchContentSearch(),
-    openApiProcessor: new ServerOpenApiProcessor({ timeoutMs: 10_000, allowHosts: ['127.0.0.1'] }),
+    openApiProcessor: new ServerOpenApiProcessor(new LimitedPool('job-thread', parseConfig({}).jobThreads), {
+      timeoutMs: 10_000,
+      allowHosts: ['127.0.0.1'],
+    }),
     translationProvider: unconfiguredTranslationProvider,
     gitRepositories: new ServerGitRepositories(
       blobs,

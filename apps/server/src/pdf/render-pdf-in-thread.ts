@@ -1,0 +1,50 @@
+/**
+ * The job thread's side of a PDF render (`pdf-render-job.ts` is the main thread's): the
+ * document is drawn here with `renderPdf`, page bodies and images asked from the main thread
+ * one at a time as they are drawn (it reads them from the store), each body's markdown turned
+ * into its document tree here. Progress (pages drawn of the total) is told as it goes; the
+ * PDF's bytes are the answer.
+ */
+import { Writable } from 'node:stream';
+import { markdownToDocument } from '@quire/documents';
+import type { ThreadLink } from '../worker-pools/thread-task';
+import type { PdfBody, PdfImageRef, PdfPageEntry } from './pdf-document';
+import { renderPdf } from './render-pdf';
+
+export interface PdfInThread {
+  title: string;
+  pages: PdfPageEntry[];
+}
+
+/** What the thread asks the main thread for: a page's markdown, or an image's bytes (null: none). */
+export type PdfQuestion = { body: number } | { image: PdfImageRef };
+
+/** What the thread tells while drawing: pages drawn of the total. */
+export type PdfProgress = [drawn: number, total: number];
+
+export async function renderPdfInThread(
+  { title, pages }: PdfInThread,
+  link: ThreadLink,
+): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
+      callback();
+    },
+  });
+  await renderPdf(
+    {
+      title,
+      pages,
+      bodyOf: async (index) =>
+        markdownToDocument(
+          await link.ask<string>({ body: index } satisfies PdfQuestion),
+        ) as unknown as PdfBody,
+      imageOf: (ref) => link.ask<Uint8Array | null>({ image: ref } satisfies PdfQuestion),
+    },
+    sink,
+    { onPageDrawn: (drawn, total) => link.tell([drawn, total] satisfies PdfProgress) },
+  );
+  return Buffer.concat(chunks);
+}
