@@ -36,7 +36,14 @@ export function pageSecurityHeaders(): ApplyPageHeaders {
   const middleware = helmet({
     contentSecurityPolicy: {
       // Quire is often reached over plain http on a local network: no forced upgrade.
-      directives: { defaultSrc: ["'self'"], frameAncestors: ["'none'"], upgradeInsecureRequests: null },
+      // Images also from any https address: the editor inserts images by URL, and pages
+      // imported from GitBook point at theirs; scripts, styles and connections stay our own.
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
     },
     // Cross-origin callers are allowed or not by CORS, not by a resource policy.
     crossOriginResourcePolicy: { policy: 'same-site' },

@@ -138,6 +138,20 @@ describe('in the server', () => {
     expect(policy).toContain("frame-ancestors 'none'");
   });
 
+  it('lets the app show images from https addresses, as the editor inserts them by URL, and nothing wider', async () => {
+    const response = await fetch(`${server.url}/`, { headers: HTML });
+    const directives = new Map(
+      (response.headers.get('content-security-policy') ?? '').split(';').map((directive) => {
+        const [name = '', ...sources] = directive.trim().split(/\s+/);
+        return [name, sources] as const;
+      }),
+    );
+    expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'https:']);
+    // Only images: scripts, styles, frames and connections stay the app's own.
+    expect(directives.get('default-src')).toEqual(["'self'"]);
+    expect(directives.get('script-src')).toEqual(["'self'"]);
+  });
+
   it('keeps the JSON 404 of the API for a browser', async () => {
     const response = await fetch(`${server.url}/v1/nowhere`, { headers: HTML });
     expect(response.status).toBe(404);

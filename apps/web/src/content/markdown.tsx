@@ -4,7 +4,8 @@
  * as text, never run, and links to `javascript:` and the like are dropped (react-markdown's
  * defaults). A page's text (`anchors`) gives its headings their anchor as id, and the heading
  * named by `scrollTo` (the address's `#anchor`) is scrolled to once the text is on screen.
- * GitBook's OpenAPI operation blocks show the operation rendered (`EmbeddedOperation`).
+ * GitBook's hints show as boxes in their style (`remark-hints.ts`) and its OpenAPI operation
+ * blocks show the operation rendered (`EmbeddedOperation`): every block the editor writes.
  */
 import { useEffect, useRef } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
@@ -12,9 +13,10 @@ import remarkGfm from 'remark-gfm';
 import { EmbeddedOperationElement } from '../openapi/embedded-operation-element';
 import { OPENAPI_OPERATION_ELEMENT, remarkOpenApiOperations } from '../openapi/remark-openapi-operations';
 import { remarkHeadingAnchors } from './heading-anchors';
+import { remarkHints } from './remark-hints';
 
-const PLUGINS = [remarkGfm, remarkOpenApiOperations];
-const PAGE_PLUGINS = [remarkGfm, remarkHeadingAnchors, remarkOpenApiOperations];
+const PLUGINS = [remarkGfm, remarkHints, remarkOpenApiOperations];
+const PAGE_PLUGINS = [remarkGfm, remarkHints, remarkHeadingAnchors, remarkOpenApiOperations];
 const COMPONENTS = { [OPENAPI_OPERATION_ELEMENT]: EmbeddedOperationElement } as Components;
 
 export function Markdown({
