@@ -95,6 +95,12 @@ const ConfigSchema = z
     QUIRE_METRICS_TOKEN: optionalString.pipe(z.string().min(24).max(256).optional()),
     /** Most pages a website import reads. */
     QUIRE_IMPORT_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(200),
+    /** Most bytes one import brings in (pages fetched and files stored, all together): 50 MB. */
+    QUIRE_IMPORT_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(50 * 1024 * 1024),
     /** How long a PDF link works, in seconds. */
     QUIRE_PDF_LINK_SECONDS: z.coerce
       .number()
@@ -192,6 +198,7 @@ const ConfigSchema = z
       pdfLinkLifetimeMs: env.QUIRE_PDF_LINK_SECONDS * 1000,
       pdfWaitMs: Math.round(env.QUIRE_PDF_WAIT_SECONDS * 1000),
       importMaxPages: env.QUIRE_IMPORT_MAX_PAGES,
+      importMaxBytes: env.QUIRE_IMPORT_MAX_BYTES,
       openApi: {
         maxBytes: env.QUIRE_OPENAPI_MAX_BYTES,
         timeoutMs: Math.round(env.QUIRE_OPENAPI_FETCH_SECONDS * 1000),

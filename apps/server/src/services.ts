@@ -74,6 +74,7 @@ export async function buildServices(options: ServiceOptions & { log?: ServiceLog
     contentImports: new ThreadedContentImports(jobThreads, blobs, {
       ...DEFAULT_CONTENT_IMPORT_LIMITS,
       maxPages: options.config.importMaxPages,
+      maxImportBytes: options.config.importMaxBytes,
       allowHosts: options.config.fetchAllowHosts,
     }),
     jobFiles: await openJobFiles(options.store, options.config.dataDir),

@@ -8,11 +8,14 @@
  *
  * Only the start page can fail the import (unreachable, private, not HTML): a later page
  * that fails, redirects out of the prefix or is not HTML is skipped, like a broken link.
+ * The pages read and the images stored count against the import's total (`ImportBudget`):
+ * past it, the import fails.
  * `progress` is called after each page with pages read of pages found (at most the limit).
  */
 import { ContentImportError, type ImportedContent, type ImportedPage } from '@quire/domain';
 import { CrawlScope } from './crawl-scope';
 import { isHtml, textOf } from './html-bytes';
+import type { ImportBudget } from './import-budget';
 import type { ImportFetcher } from './import-fetcher';
 import type { ImportedFiles } from './imported-files';
 import { type PageAtPath, pageTreeOfPaths, titleOfSegment } from './page-tree-of-paths';
@@ -24,6 +27,8 @@ export interface WebsiteReading {
   fetchPage: ImportFetcher;
   fetchImage: ImportFetcher;
   files: ImportedFiles;
+  /** The import's total bytes: each page read and each image stored counts. */
+  budget: ImportBudget;
   maxPages: number;
   concurrency: number;
   progress: (done: number, total: number) => void;
@@ -33,12 +38,15 @@ interface ReadPage {
   key: string;
   url: string;
   page: WebPage;
+  /** The bytes fetched. */
+  size: number;
 }
 
 export async function readWebsite(startUrl: string, reading: WebsiteReading): Promise<ImportedContent> {
   const start = await reading.fetchPage(startUrl);
   if (!isHtml(start.bytes, start.contentType))
     throw new ContentImportError('not-that-type', 'The URL did not answer an HTML page');
+  reading.budget.take(start.bytes.byteLength);
   const scope = new CrawlScope(start.finalUrl);
   const found = new Set<string>([scope.startKey]);
   const queue: { key: string; url: string }[] = [];
@@ -54,7 +62,7 @@ export async function readWebsite(startUrl: string, reading: WebsiteReading): Pr
     }
   };
   const startPage = readWebPage(textOf(start.bytes, start.contentType), start.finalUrl);
-  read.push({ key: scope.startKey, url: start.finalUrl, page: startPage });
+  read.push({ key: scope.startKey, url: start.finalUrl, page: startPage, size: start.bytes.byteLength });
   take(startPage);
   reading.progress(read.length, Math.min(found.size, reading.maxPages));
 
@@ -63,6 +71,8 @@ export async function readWebsite(startUrl: string, reading: WebsiteReading): Pr
     const pages = await Promise.all(batch.map((next) => fetchWebPage(next.url, scope, reading.fetchPage)));
     for (const page of pages) {
       if (page === null || readKeys.has(page.key)) continue;
+      // Counted here, not in the fetch: a page that fails there is skipped, the limit is not.
+      reading.budget.take(page.size);
       found.add(page.key);
       readKeys.add(page.key);
       read.push(page);
@@ -120,6 +130,7 @@ async function fetchWebPage(
       key,
       url: fetched.finalUrl,
       page: readWebPage(textOf(fetched.bytes, fetched.contentType), fetched.finalUrl),
+      size: fetched.bytes.byteLength,
     };
   } catch (error) {
     if (error instanceof ContentImportError) return null;

@@ -15,6 +15,7 @@ import {
   type ImportedContent,
   type ImportRequest,
 } from '@quire/domain';
+import { ImportBudget } from './import-budget';
 import { type ImportFetcher, importFetcher } from './import-fetcher';
 import { ImportedFiles } from './imported-files';
 import { readHtmlPage } from './read-html-page';
@@ -33,6 +34,11 @@ export interface ContentImportLimits {
   maxExpandedBytes: number;
   /** Most entries a zip may hold. */
   maxEntries: number;
+  /**
+   * Most bytes one import brings in: the pages it fetches and the files it stores, all
+   * sources and pages together (`QUIRE_IMPORT_MAX_BYTES`).
+   */
+  maxImportBytes: number;
   /** Time allowed for one fetch (redirects and body included). */
   fetchTimeoutMs: number;
   /** Pages of a website fetched at once. */
@@ -47,6 +53,7 @@ export const DEFAULT_CONTENT_IMPORT_LIMITS: Omit<ContentImportLimits, 'allowHost
   maxArchiveBytes: 100 * 1024 * 1024,
   maxExpandedBytes: 100 * 1024 * 1024,
   maxEntries: 10_000,
+  maxImportBytes: 50 * 1024 * 1024,
   fetchTimeoutMs: 15_000,
   concurrency: 4,
 };
@@ -86,7 +93,8 @@ export class ServerContentImports implements ContentImports {
     request: ImportRequest,
     progress: (done: number, total: number) => void,
   ): Promise<ImportedContent> {
-    const files = new ImportedFiles(this.blobs);
+    const budget = new ImportBudget(this.limits.maxImportBytes);
+    const files = new ImportedFiles(this.blobs, budget);
     const zipLimits = { maxExpandedBytes: this.limits.maxExpandedBytes, maxEntries: this.limits.maxEntries };
     switch (request.source) {
       case 'website':
@@ -94,12 +102,14 @@ export class ServerContentImports implements ContentImports {
           fetchPage: this.#fetchPage,
           fetchImage: this.#fetchPage,
           files,
+          budget,
           maxPages: this.limits.maxPages,
           concurrency: this.limits.concurrency,
           progress,
         });
       case 'html': {
         const source = await this.#bytesOf(request, this.#fetchPage);
+        budget.take(source.bytes.byteLength);
         return readHtmlPage(source, { fetchImage: this.#fetchPage, files });
       }
       case 'markdown': {

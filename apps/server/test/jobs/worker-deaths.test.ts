@@ -207,15 +207,19 @@ describe('a job that kills the process running it', () => {
       {
         cwd: SERVER_PACKAGE,
         env: { ...process.env, ...envFor(dataDir) },
-        stdio: ['ignore', 'pipe', 'ignore'],
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
     live.add(child);
     const lines: string[] = [];
+    let stderr = '';
     createInterface({ input: child.stdout! }).on('line', (line) => lines.push(line));
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-2000);
+    });
     const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
     live.delete(child);
-    return { lines, code, signal };
+    return { lines, code, signal, stderr };
   }
 
   it('fails as JOB_KILLED_WORKER after killing two workers, and never runs a third time', async () => {
