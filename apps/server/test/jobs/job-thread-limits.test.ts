@@ -1,10 +1,11 @@
 /**
  * The heavy part of jobs runs in job threads under limits (issue 25, item 2), through real
- * HTTP on a server whose job threads may use 32 MB of heap: an import whose reading needs
- * more (an ordinary 350 KB HTML manual: a normal server reads it, in a heap of a few hundred
- * MB) fails its job with a message naming the limit, without stack or thread, and is not
+ * HTTP on a server whose job threads may use 32 MB of heap. Each heavy kind is given an
+ * ordinary input that needs more (a normal server reads it, in a heap of a few hundred MB):
+ * an import of a 350 KB HTML manual, the PDF of a space with one long page, a 4.6 MB OpenAPI
+ * description. Each fails with a message naming the limit (no stack, no thread), not
  * retried; `/healthz` and an ordinary request answer while it runs and after, and the next
- * import is read by a new thread.
+ * job of the kind is run by a new thread.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,6 +17,42 @@ import { startTestServer, type TestServer } from '../support/test-server';
 type Json = any;
 
 const SECTIONS = 3000;
+const OPERATIONS = 15_000;
+const petstore = (paths: number) =>
+  JSON.stringify({
+    openapi: '3.0.3',
+    info: { title: 'Big store', version: '1.0.0' },
+    paths: Object.fromEntries(
+      Array.from({ length: paths }, (_, i) => [
+        `/pets/${i}/{petId}`,
+        {
+          get: {
+            summary: `Pet ${i}`,
+            parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'string' } }],
+            responses: {
+              '200': {
+                description: 'The pet',
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'object',
+                      properties: { id: { type: 'string' }, name: { type: 'string' } },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      ]),
+    ),
+  });
+const bigSpec = petstore(OPERATIONS);
+const longPage = Array.from(
+  { length: 1000 },
+  (_, i) =>
+    `Paragraph ${i} explains **how the service** handles [requests](https://example.com/${i}) and \`values\`.`,
+).join('\n\n');
 const manual =
   '<!doctype html><html><head><title>Manual</title></head><body><main><h1>Manual</h1>' +
   Array.from(
@@ -35,6 +72,10 @@ beforeAll(async () => {
     if (path === '/notes.md')
       response.writeHead(200, { 'content-type': 'text/markdown' }).end('# Notes\n\nSome **notes**.\n');
     else if (path === '/manual.html') response.writeHead(200, { 'content-type': 'text/html' }).end(manual);
+    else if (path === '/big.json')
+      response.writeHead(200, { 'content-type': 'application/json' }).end(bigSpec);
+    else if (path === '/small.json')
+      response.writeHead(200, { 'content-type': 'application/json' }).end(petstore(2));
     else response.writeHead(404).end();
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
@@ -81,6 +122,26 @@ async function importEnded(org: TestOrganization, space: Json, body: Record<stri
   }
 }
 
+/** Runs `start` and, until it settles, checks that the API answers; answers what `start` did. */
+async function answeringMeanwhile<T>(
+  org: TestOrganization,
+  space: Json,
+  start: () => Promise<T>,
+): Promise<T> {
+  let ended = false;
+  const running = start().finally(() => {
+    ended = true;
+  });
+  let answered = 0;
+  while (!ended) {
+    await expectAnswering(org, space);
+    answered++;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  expect(answered).toBeGreaterThan(0);
+  return running;
+}
+
 /** `/healthz` and an ordinary read, each answered 200. */
 async function expectAnswering(org: TestOrganization, space: Json): Promise<void> {
   expect((await server.api('/healthz')).status).toBe(200);
@@ -96,18 +157,9 @@ describe('job threads under limits', () => {
       status: 'done',
     });
 
-    let ended = false;
-    const bomb = importEnded(org, space, { url: `${origin}/manual.html`, source: 'html' }).finally(() => {
-      ended = true;
-    });
-    let answeredMeanwhile = 0;
-    while (!ended) {
-      await expectAnswering(org, space);
-      answeredMeanwhile++;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(answeredMeanwhile).toBeGreaterThan(0);
-    const failed = await bomb;
+    const failed = await answeringMeanwhile(org, space, () =>
+      importEnded(org, space, { url: `${origin}/manual.html`, source: 'html' }),
+    );
     expect(failed).toMatchObject({
       status: 'failed',
       error: 'Reading the source needed more than the 32 MB of memory a job may use',
@@ -119,5 +171,76 @@ describe('job threads under limits', () => {
     expect(next).toMatchObject({ status: 'done' });
     const content = (await server.api(`/v1/spaces/${space.id}/content`, { token: org.admin.token })).body;
     expect(content.id).toBe(next.revision);
+  }, 120_000);
+
+  it('a PDF whose drawing needs more memory than a job thread has fails alone; the API keeps answering', async () => {
+    const org = await createOrganization(server);
+    const space = await newSpace(org);
+    const edit = await server.api(`/v1/spaces/${space.id}/content`, {
+      method: 'POST',
+      token: org.admin.token,
+      body: { changes: [{ operation: 'insert_page', title: 'Long', document: { markdown: longPage } }] },
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    const link = await server.api(`/v1/spaces/${space.id}/pdf`, { token: org.admin.token });
+    const url = server.url + (link.body.url as string).slice(server.config.publicUrl.length);
+    const response = await answeringMeanwhile(org, space, () => fetch(url));
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({
+      error: { code: 500, message: 'Drawing the PDF needed more than the 32 MB of memory a job may use' },
+    });
+    await expectAnswering(org, space);
+
+    const short = await newSpace(org);
+    await server.api(`/v1/spaces/${short.id}/content`, {
+      method: 'POST',
+      token: org.admin.token,
+      body: { changes: [{ operation: 'insert_page', title: 'Short', document: { markdown: 'Short.' } }] },
+    });
+    const shortLink = await server.api(`/v1/spaces/${short.id}/pdf`, { token: org.admin.token });
+    const drawn = await fetch(
+      server.url + (shortLink.body.url as string).slice(server.config.publicUrl.length),
+    );
+    expect(drawn.status).toBe(200);
+    expect(drawn.headers.get('content-type')).toBe('application/pdf');
+  }, 120_000);
+
+  it('an OpenAPI description whose processing needs more memory than a job thread has fails alone', async () => {
+    const org = await createOrganization(server);
+    const space = await newSpace(org);
+    const spec = `/v1/orgs/${org.organization.id}/openapi/big`;
+    const processed = async (slug: string): Promise<Json> => {
+      for (;;) {
+        const { body } = await server.api(`/v1/orgs/${org.organization.id}/openapi/${slug}`, {
+          token: org.admin.token,
+        });
+        if (body.processingState !== 'pending' && body.processingState !== 'progress') return body;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    const failed = await answeringMeanwhile(org, space, async () => {
+      const put = await server.api(spec, {
+        method: 'PUT',
+        token: org.admin.token,
+        body: { source: { url: `${origin}/big.json` } },
+      });
+      expect(put.status, JSON.stringify(put.body)).toBe(200);
+      return processed('big');
+    });
+    expect(failed).toMatchObject({
+      lastProcessErrorCode: 'PARSE_ERROR',
+      lastProcessErrorMessage:
+        'Processing the specification needed more than the 32 MB of memory a job may use',
+    });
+    await expectAnswering(org, space);
+
+    await server.api(`/v1/orgs/${org.organization.id}/openapi/small`, {
+      method: 'PUT',
+      token: org.admin.token,
+      body: { source: { url: `${origin}/small.json` } },
+    });
+    const small = await processed('small');
+    expect(small.lastProcessErrorCode).toBeUndefined();
+    expect(small.lastVersion).toEqual(expect.any(String));
   }, 120_000);
 });
