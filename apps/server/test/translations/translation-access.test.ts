@@ -200,9 +200,23 @@ describe('the translation itself is seen only by who may view its source', () =>
     expect((await call('DELETE', location, undefined, creator.token)).status).toBe(204);
     expect((await call('GET', location)).status).toBe(200);
 
-    // Given a grant on the source, the same member sees it.
+    // Given a read grant on the source, the same member sees it, and may not change it (403).
     await grant(server, org, { kind: 'space', id: spaceId }, { role: 'read', users: [creator.user.id] });
-    expect((await call('GET', location, undefined, creator.token)).status).toBe(200);
+    const seen = await call('GET', location, undefined, creator.token);
+    expect(seen.status).toBe(200);
+    expect(seen.body.permissions).toEqual({ view: true, edit: false });
+    const listedNow = await call('GET', `${ORG()}/translations?limit=1000`, undefined, creator.token);
+    const item = listedNow.body.items.find((translation: Json) => translation.id === created.body.id);
+    expect(item?.permissions).toEqual({ view: true, edit: false });
+    expect((await call('PUT', location, { instructions }, creator.token)).status).toBe(403);
+    expect((await call('DELETE', location, undefined, creator.token)).status).toBe(403);
+    expect((await call('GET', location)).status).toBe(200);
+    // Given edit on it, they may.
+    await grant(server, org, { kind: 'space', id: spaceId }, { role: 'edit', users: [creator.user.id] });
+    expect((await call('GET', location, undefined, creator.token)).body.permissions).toEqual({
+      view: true,
+      edit: true,
+    });
   });
 });
 

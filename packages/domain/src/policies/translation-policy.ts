@@ -30,26 +30,41 @@ const requiredRole: Record<TranslationAction, Role> = {
   edit: 'create',
 };
 
+/** The least role on the source space that creating, changing, running or deleting its translation needs. */
+const SOURCE_ROLE: Role = 'edit';
+
 const NOTHING: TranslationPermissions = { view: false, edit: false };
 
 /**
- * What a caller may do with the translations of an organization. The rules, in order (the
- * first that decides wins):
+ * What a caller may do with the translations of an organization, or with one of them. The
+ * rules, in order (the first that decides wins):
  *
  * 1. Not a member, or a member whose access is disabled: nothing (the organization is not found).
  * 2. A guest (no organization role): nothing (translations are not content shared with
  *    them: the translation is not found).
- * 3. A member with a role: what the role allows (`requiredRole`).
+ * 3. On one translation (`source` given): no role on its source space, nothing (it is about
+ *    content they may not see: not found; issue 25).
+ * 4. A member with a role: what the role allows (`requiredRole`); on one translation, `edit`
+ *    also needs `edit` on its source space (its runs copy the source into a space that
+ *    carries the source's access: whoever may only read the source must not drive that).
  */
 export function translationPermissionsOf(subject: {
   member: Pick<MemberRecord, 'role' | 'disabled'> | null;
+  /** The caller's role on the translation's source space (null: none), for one translation. */
+  source?: Role | null;
 }): TranslationPermissions {
-  const { member } = subject;
+  const { member, source } = subject;
   if (member === null || member.disabled) return NOTHING; // 1
   if (member.role === null) return NOTHING; // 2
+  if (source === null) return NOTHING; // 3
+  const role = member.role;
   return Object.fromEntries(
-    TRANSLATION_ACTIONS.map((action) => [action, roleAtLeast(member.role, requiredRole[action])]),
-  ) as TranslationPermissions; // 3
+    TRANSLATION_ACTIONS.map((action) => [
+      action,
+      roleAtLeast(role, requiredRole[action]) &&
+        (action === 'view' || source === undefined || roleAtLeast(source, SOURCE_ROLE)),
+    ]),
+  ) as TranslationPermissions; // 4
 }
 
 /**
@@ -61,20 +76,20 @@ export async function authorizeTranslations(
   ctx: OperationContext,
   organizationId: string,
   action: TranslationAction,
-): Promise<{ permissions: TranslationPermissions }> {
+): Promise<{ member: MemberRecord; permissions: TranslationPermissions }> {
   const { member } = await authorizeOrganization(ctx, organizationId, 'view');
   const permissions = translationPermissionsOf({ member });
   if (!permissions.view) throw notFound('Translation');
   if (!permissions[action]) throw forbidden(`Your role in this organization does not allow: ${action}`);
-  return { permissions };
+  return { member, permissions };
 }
 
 /**
- * Loads a translation of an organization and checks an action on it (the organization's
- * rules, `authorizeTranslations`), for a caller who may view its source space
- * (`seesTranslationSources`). No such translation in this organization, or one of a source
- * the caller cannot view, 404 'Translation': its instructions, stats and spaces are about
- * content they may not see (issue 25).
+ * Loads a translation of an organization and checks an action on it
+ * (`translationPermissionsOf` with the caller's role on its source space). No such
+ * translation in this organization, or one of a source the caller cannot view, 404
+ * 'Translation': its instructions, stats and spaces are about content they may not see
+ * (issue 25); an organization role, or a role on the source, too low for the action, 403.
  */
 export async function authorizeTranslation(
   ctx: OperationContext,
@@ -82,55 +97,49 @@ export async function authorizeTranslation(
   translationId: string,
   action: TranslationAction,
 ): Promise<{ translation: TranslationRecord; permissions: TranslationPermissions }> {
-  const [{ permissions }, translation] = await Promise.all([
+  const [{ member }, translation] = await Promise.all([
     authorizeTranslations(ctx, organizationId, action),
     ctx.repos.translations.findById(translationId),
   ]);
   if (!translation || translation.organizationId !== organizationId) throw notFound('Translation');
-  const seen = await seesTranslationSources(ctx, [translation]);
-  if (!seen.has(translation.id)) throw notFound('Translation');
+  const permissions = (await translationPermissionsFor(ctx, member, [translation])).get(translation.id);
+  if (!permissions?.view) throw notFound('Translation');
+  if (!permissions[action])
+    throw forbidden(`source.space: your role on the source space does not allow: ${action}`);
   return { translation, permissions };
 }
 
 /**
- * The ids of the translations whose source space the caller may view (any effective role
- * on it, deleted or not), in one batch of reads. A source removed for good or moved to
- * another organization: seen by the organization's admins only, who may delete the
- * translation.
+ * The caller's permissions on each of the translations (`translationPermissionsOf`), from
+ * their role on each source space, in one batch of reads. A source removed for good or
+ * moved to another organization counts as one the organization's admins administer (so
+ * they may delete the translation) and nobody else sees.
  */
-export async function seesTranslationSources(
+export async function translationPermissionsFor(
   ctx: OperationContext,
+  member: MemberRecord,
   translations: readonly TranslationRecord[],
-): Promise<Set<string>> {
-  const userId = callerOf(ctx).userId;
+): Promise<Map<string, TranslationPermissions>> {
   const sources = await ctx.repos.spaces.findByIds([...new Set(translations.map((t) => t.sourceSpaceId))]);
   const byId = new Map(sources.map((space) => [space.id, space]));
   const sourceOf = (t: TranslationRecord) => {
     const space = byId.get(t.sourceSpaceId);
     return space?.organizationId === t.organizationId ? space : undefined;
   };
-  const organizationIds = [...new Set(translations.map((t) => t.organizationId))];
-  const [roles, members] = await Promise.all([
-    effectiveRolesFor(
-      ctx,
-      'space',
-      translations.flatMap((t) => sourceOf(t) ?? []),
-      userId,
-    ),
-    ctx.repos.members.findForUser(userId, organizationIds),
-  ]);
-  const admins = new Set(
-    members.filter((m) => !m.disabled && m.role === 'admin').map((m) => m.organizationId),
+  const roles = await effectiveRolesFor(
+    ctx,
+    'space',
+    translations.flatMap((t) => sourceOf(t) ?? []),
+    callerOf(ctx).userId,
   );
-  return new Set(
-    translations
-      .filter((t) => (sourceOf(t) ? roles.has(t.sourceSpaceId) : admins.has(t.organizationId)))
-      .map((t) => t.id),
+  const removedSourceRole: Role | null = member.role === 'admin' && !member.disabled ? 'admin' : null;
+  return new Map(
+    translations.map((t) => {
+      const source = sourceOf(t) ? (roles.get(t.sourceSpaceId) ?? null) : removedSourceRole;
+      return [t.id, translationPermissionsOf({ member, source })] as const;
+    }),
   );
 }
-
-/** The least role on the source space that creating or running its translation needs. */
-const SOURCE_ROLE: Role = 'edit';
 
 /**
  * The source space of a translation, for a caller about to translate it (create, run): a

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { operation } from '../../core/operation';
 import { filterSlice, type Page, pageRequest, pageSchemaOf, pagingShape, toPage } from '../../core/paging';
-import { authorizeTranslations, seesTranslationSources } from '../../policies/translation-policy';
+import { authorizeTranslations, translationPermissionsFor } from '../../policies/translation-policy';
 import { TranslationOrganizationIdParam } from '../translation-fields';
 import { runStateOf } from '../translation-runs';
 import { presentTranslation, type Translation, TranslationSchema } from '../translation-schema';
 
 /**
  * The translations of an organization, oldest first, for its members with a role: those
- * whose source space the caller may view (`seesTranslationSources`; `count` counts them all,
+ * whose source space the caller may view (`translationPermissionsFor`; `count` counts them all,
  * an upper bound for who does not see every source, as the spaces list's). Outcomes: not a
  * member, 404 'Organization'; a guest, 404 'Translation'; a bad `page`, 400.
  */
@@ -19,13 +19,13 @@ export const listTranslations = operation({
   input: z.strictObject({ organizationId: TranslationOrganizationIdParam, ...pagingShape }),
   output: pageSchemaOf(TranslationSchema),
   async run(ctx, input): Promise<Page<Translation>> {
-    const { permissions } = await authorizeTranslations(ctx, input.organizationId, 'view');
+    const { member } = await authorizeTranslations(ctx, input.organizationId, 'view');
     const [listed, count] = await Promise.all([
       ctx.repos.translations.listPage(input.organizationId, pageRequest(input)),
       ctx.repos.translations.count(input.organizationId),
     ]);
-    const seen = await seesTranslationSources(ctx, listed.items);
-    const slice = filterSlice(listed, (translation) => seen.has(translation.id));
+    const permissions = await translationPermissionsFor(ctx, member, listed.items);
+    const slice = filterSlice(listed, (translation) => permissions.get(translation.id)?.view === true);
     // One read of its latest run's job per translation listed: organizations hold few.
     const states = new Map(
       await Promise.all(
@@ -33,7 +33,12 @@ export const listTranslations = operation({
       ),
     );
     return toPage(slice, count, (translation) =>
-      presentTranslation(ctx.urls, translation, states.get(translation.id)!, permissions),
+      presentTranslation(
+        ctx.urls,
+        translation,
+        states.get(translation.id)!,
+        permissions.get(translation.id)!,
+      ),
     );
   },
 });

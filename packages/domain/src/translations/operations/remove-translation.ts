@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { forbidden } from '../../core/errors';
 import { operation } from '../../core/operation';
-import { authorizeTranslations, seesTranslationSources } from '../../policies/translation-policy';
+import { authorizeTranslations, translationPermissionsFor } from '../../policies/translation-policy';
 import { TranslationIdParam, TranslationOrganizationIdParam } from '../translation-fields';
 
 /**
@@ -8,7 +9,7 @@ import { TranslationIdParam, TranslationOrganizationIdParam } from '../translati
  * any other); a run going finds no translation and ends. Outcomes: done, or no such
  * translation in the organization (or one of a source the caller cannot view, left as it
  * is), 204 (deleting what is not there succeeds); not a member, 404 'Organization'; a
- * guest, 404 'Translation'; a role below `create`, 403.
+ * guest, 404 'Translation'; a role below `create`, or below `edit` on the source space, 403.
  */
 export const removeTranslation = operation({
   name: 'translations.remove',
@@ -20,12 +21,15 @@ export const removeTranslation = operation({
   }),
   output: z.null(),
   async run(ctx, input) {
-    await authorizeTranslations(ctx, input.organizationId, 'edit');
+    const { member } = await authorizeTranslations(ctx, input.organizationId, 'edit');
     const translation = await ctx.repos.translations.findById(input.translationId);
     if (translation?.organizationId !== input.organizationId) return null;
+    const permissions = (await translationPermissionsFor(ctx, member, [translation])).get(translation.id);
     // One of a source the caller cannot view is, to them, not there.
-    if ((await seesTranslationSources(ctx, [translation])).has(translation.id))
-      await ctx.repos.translations.delete(translation.id);
+    if (!permissions?.view) return null;
+    if (!permissions.edit)
+      throw forbidden('source.space: your role on the source space does not allow: edit');
+    await ctx.repos.translations.delete(translation.id);
     return null;
   },
 });

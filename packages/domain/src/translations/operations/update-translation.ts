@@ -15,7 +15,7 @@ import { presentTranslation, type Translation, TranslationSchema } from '../tran
  * Replaces the instructions of a translation; the next run follows them (a run going keeps
  * those it started with). Outcomes: not a member, 404 'Organization'; a guest, no such
  * translation, or one of a source space the caller cannot view, 404 'Translation'; a role
- * below `create`, 403; instructions that are not a document tree, 400 naming
+ * below `create`, or below `edit` on the source space, 403; instructions that are not a document tree, 400 naming
  * `instructions`; a change racing this one: applied on top of it.
  */
 export const updateTranslation = operation({
