@@ -1,14 +1,17 @@
 /**
  * The names files get under `.gitbook/assets/`: the file's own name made safe for any file
  * system (no `/`, `\`, control characters, leading dots), unique ignoring case
- * (`diagram.png`, `diagram-2.png`). Given in name order, then id, so the same files always
+ * (`diagram.png`, `diagram-2.png`), and none of `taken` (lowercase names already in the
+ * folder). Given in name order, then id, so the same files always
  * get the same names whatever order they come in.
  */
 import type { ExportedFile } from './exported-content';
 
-export function assetNamesOf(files: readonly ExportedFile[]): Map<string, string> {
+export function assetNamesOf(
+  files: readonly ExportedFile[],
+  taken: Set<string> = new Set(),
+): Map<string, string> {
   const names = new Map<string, string>();
-  const taken = new Set<string>();
   const sorted = [...files].sort((a, b) =>
     a.name !== b.name ? (a.name < b.name ? -1 : 1) : a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
   );

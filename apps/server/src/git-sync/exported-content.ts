@@ -1,7 +1,8 @@
 /**
  * What the repository writer takes: a revision's pages as a tree in sibling order, with
  * their bodies as Quire stores them (page links `/pages/<id>[#anchor]`, files
- * `/files/<id>`), and its files with their bytes.
+ * `/files/<id>`), and its files with their bytes; each with the path it was read from, if
+ * it was.
  */
 import type { PageSettings } from './page-settings';
 
@@ -12,16 +13,22 @@ export interface ExportedPage extends PageSettings {
   slug: string;
   markdown: string;
   children: ExportedPage[];
+  /** The path it was read from, relative to the content's root: it is written there again. */
+  recordedPath?: string;
+  /** The blob it was read from, when the page has not changed since: written as it is. */
+  unchangedBlob?: string;
 }
 
 export interface ExportedFile {
   id: string;
   name: string;
   bytes: Uint8Array;
+  /** The path it was read from, relative to the content's root: it is written there again. */
+  recordedPath?: string;
 }
 
-/** A file the writer produces: its path from the content's root and its bytes. */
-export interface WrittenFile {
-  path: string;
-  bytes: Uint8Array;
-}
+/**
+ * A file the writer produces: its path from the content's root and its bytes, or the blob
+ * the repository already holds (an unchanged page, the table of contents kept).
+ */
+export type WrittenFile = { path: string; bytes: Uint8Array } | { path: string; oid: string };

@@ -1,11 +1,16 @@
 /**
- * Where each page's markdown goes, as GitBook's Git Sync lays a space out: the first
- * top-level page is the `readme` file (`README.md`); a page with subpages is
- * `<slug>/README.md` and its subpages go in `<slug>/`; a page without is `<slug>.md`.
- * The first page's own subpages go in `<its slug>/`. Slugs are made safe (letters, digits,
- * `-`, `_`) and unique among siblings ignoring case, never `readme` or `summary` (names
- * GitBook gives a meaning) nor, at the top, the first segment of the configured readme or
- * summary, so no two files share a path on any file system.
+ * Where each page's markdown goes. A page read from the repository goes back to the path it
+ * was read from (`recordedPath`), so an export moves nothing; the first page claiming a
+ * path has it, a later one (a duplicate) is placed as a new page. A page created in Quire is
+ * placed as GitBook's Git Sync lays a space out: the first top-level page is the `readme`
+ * file (`README.md`); a page with subpages is `<slug>/README.md` and its subpages go in
+ * `<slug>/`; a page without is `<slug>.md`; under a page read from the repository, in its
+ * folder (beside a `README.md`, else in the folder named after its file). The first page's
+ * own subpages go in `<its slug>/`. Slugs are made safe (letters, digits, `-`, `_`) and
+ * unique among siblings ignoring case, never `readme` or `summary` (names GitBook gives a
+ * meaning) nor, at the top, the first segment of the configured readme or summary; a new
+ * path is never one already taken (ignoring case), so no two files share a path on any
+ * file system.
  */
 import type { ExportedPage } from './exported-content';
 import type { GitbookConfig } from './gitbook-config';
@@ -15,6 +20,17 @@ export function pagePathsOf(
   structure: GitbookConfig['structure'],
 ): Map<string, string> {
   const paths = new Map<string, string>();
+  const takenPaths = new Set<string>();
+  const claim = (page: ExportedPage) => {
+    const recorded = page.recordedPath;
+    if (recorded !== undefined && !takenPaths.has(recorded.toLowerCase())) {
+      takenPaths.add(recorded.toLowerCase());
+      paths.set(page.id, recorded);
+    }
+    for (const child of page.children) claim(child);
+  };
+  for (const page of pages) claim(page);
+
   // At the top, neither the readme's nor the summary's file or folder either.
   const topTaken = [structure.readme, structure.summary].map((path) =>
     (path.split('/')[0] ?? '').replace(/\.(md|markdown)$/i, '').toLowerCase(),
@@ -23,14 +39,38 @@ export function pagePathsOf(
     const taken = new Set(['readme', 'summary', ...(folder === '' ? topTaken : [])]);
     for (const [index, page] of siblings.entries()) {
       const slug = uniqueSegment(safeSegment(page.slug), taken);
-      const own = folder === '' ? slug : `${folder}/${slug}`;
-      if (folder === '' && index === 0) paths.set(page.id, structure.readme);
-      else paths.set(page.id, page.children.length > 0 ? `${own}/README.md` : `${own}.md`);
+      let own = folder === '' ? slug : `${folder}/${slug}`;
+      const recorded = paths.get(page.id);
+      if (recorded !== undefined) own = folderOf(recorded) || own;
+      else if (folder === '' && index === 0 && !takenPaths.has(structure.readme.toLowerCase())) {
+        paths.set(page.id, structure.readme);
+        takenPaths.add(structure.readme.toLowerCase());
+      } else {
+        let n = 1;
+        let path = newPath(own, page);
+        while (takenPaths.has(path.toLowerCase())) {
+          own = `${folder === '' ? '' : `${folder}/`}${slug}-${++n}`;
+          path = newPath(own, page);
+        }
+        takenPaths.add(path.toLowerCase());
+        paths.set(page.id, path);
+      }
       place(page.children, own);
     }
   };
   place(pages, '');
   return paths;
+}
+
+const newPath = (own: string, page: ExportedPage) =>
+  page.children.length > 0 ? `${own}/README.md` : `${own}.md`;
+
+/** The folder a recorded page's new subpages go in: beside its `README.md`, else named after its file. */
+function folderOf(path: string): string {
+  const slash = path.lastIndexOf('/');
+  const name = path.slice(slash + 1);
+  if (/^readme\.(md|markdown)$/i.test(name)) return slash < 0 ? '' : path.slice(0, slash);
+  return path.replace(/\.(md|markdown)$/i, '');
 }
 
 function safeSegment(slug: string): string {

@@ -14,7 +14,9 @@
  *   the files in the blob store.
  * - Writing: the new files replace, under the content's root (the project directory's
  *   `.gitbook.yaml` `root`), what Quire reads there (markdown, `.gitbook/assets/`, images);
- *   everything else in the repository is kept. Only new blobs and trees are written. The
+ *   everything else in the repository is kept. Pages and files an import read go back to
+ *   their paths, unchanged pages as their blobs, the table of contents as it was when the
+ *   outline is unchanged (`withRecordedPlaces`, `writeRepository`). Only new blobs and trees are written. The
  *   same tree as the head's makes no commit. The commit carries `Quire-Sync: export` as a
  *   trailer (`createdByService`); it is pushed (http) or the local ref is compared and
  *   swapped (`updateLocalRef`), 'rejected' when the branch moved meanwhile.
@@ -36,7 +38,9 @@ import {
 import type { StoredBlobs } from '@quire/persistence';
 import git, { type ReadCommitResult } from 'isomorphic-git';
 import { ImportedFiles } from '../imports/imported-files';
+import type { ExportedFile } from './exported-content';
 import { gitFailureOf } from './git-failure';
+import { GitObjectSizes } from './git-object-sizes';
 import { gitRemoteOf, remoteRefusal } from './git-remote';
 import {
   blobOidOf,
@@ -55,6 +59,7 @@ import { openLocalRef } from './local-repository';
 import { type OpenedRef, type RefPurpose, refCandidates } from './opened-ref';
 import { readProjectFiles } from './project-files';
 import { isFile, isSkipped, readRepository } from './read-repository';
+import { withRecordedPlaces } from './recorded-places';
 import { joinRepositoryPath, pathUnder, safeRepositoryPath } from './repository-path';
 import { writeRepository } from './write-repository';
 
@@ -161,16 +166,29 @@ export class ServerGitRepositories implements GitRepositories {
       const config = readGitbookConfig(
         configEntry && new TextDecoder().decode(await this.#blob(store, configEntry.oid)),
       );
-      const written = writeRepository(request.pages, files, config.structure);
+      const sizes = new GitObjectSizes(store.gitdir);
+      const placed = await withRecordedPlaces(
+        request.pages,
+        files,
+        joinRepositoryPath(directory, config.root),
+        async (oid) => (await sizes.sizeOf(oid)) !== undefined,
+      );
+      // The outline is the one read and the repository has its table of contents: kept as it is.
+      const summaryPath = joinRepositoryPath(config.root, config.structure.summary);
+      const summary = request.outlineUnchanged ? old.get(summaryPath) : undefined;
+      const written = writeRepository(placed.pages, placed.files, config.structure, {
+        keepSummary: summary !== undefined,
+      });
 
       const next = new Map<string, TreeEntry>();
       for (const [path, entry] of old)
         if (!(await this.#isQuireContent(store, path, entry, config.root))) next.set(path, entry);
+      if (summary) next.set(summaryPath, summary);
       const knownBlobs = new Set([...old.values()].map(({ oid }) => oid));
       for (const [index, file] of written.entries()) {
         request.signal?.throwIfAborted();
-        const oid = blobOidOf(file.bytes);
-        if (!knownBlobs.has(oid)) {
+        const oid = 'oid' in file ? file.oid : blobOidOf(file.bytes);
+        if ('bytes' in file && !knownBlobs.has(oid)) {
           await git.writeBlob({ fs, gitdir: store.gitdir, blob: file.bytes });
           knownBlobs.add(oid);
         }
@@ -217,7 +235,7 @@ export class ServerGitRepositories implements GitRepositories {
     return (await git.readBlob({ fs, ...store, oid })).blob;
   }
 
-  async #exportedFile(file: GitExportedFile): Promise<{ id: string; name: string; bytes: Uint8Array }> {
+  async #exportedFile(file: GitExportedFile): Promise<ExportedFile & Pick<GitExportedFile, 'git'>> {
     const stream = await this.blobs.open(file.hash);
     if (stream === null)
       throw new GitRepositoryError(
@@ -226,7 +244,8 @@ export class ServerGitRepositories implements GitRepositories {
       );
     const parts: Buffer[] = [];
     for await (const part of stream) parts.push(part as Buffer);
-    return { id: file.id, name: file.name, bytes: new Uint8Array(Buffer.concat(parts)) };
+    const bytes = new Uint8Array(Buffer.concat(parts));
+    return { id: file.id, name: file.name, bytes, ...(file.git ? { git: file.git } : {}) };
   }
 
   async #open(url: string, ref: string, purpose: RefPurpose, signal?: AbortSignal): Promise<OpenedRef> {

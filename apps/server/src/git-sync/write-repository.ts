@@ -1,11 +1,15 @@
 /**
  * A revision as the files GitBook's Git Sync writes, relative to the content's root:
  *
- * - one markdown file per page (`pagePathsOf`: the first page is `README.md`, a page with
- *   subpages `<slug>/README.md`, a leaf `<slug>.md`), holding the front matter of its
- *   settings (`frontMatterOf`), `# <title>`, then its body;
- * - `SUMMARY.md` listing every page in order with its title and nesting (`summaryTextOf`);
- * - each file under `.gitbook/assets/<name>` (`assetNamesOf`);
+ * - one markdown file per page (`pagePathsOf`: a page read from the repository at the path
+ *   it was read from; a new one: the first page is `README.md`, a page with subpages
+ *   `<slug>/README.md`, a leaf `<slug>.md`), holding the front matter of its settings
+ *   (`frontMatterOf`), `# <title>`, then its body; a page unchanged since it was read is
+ *   its blob as it was (`unchangedBlob`), byte for byte;
+ * - `SUMMARY.md` listing every page in order with its title and nesting (`summaryTextOf`),
+ *   unless `keepSummary` (the outline is the one read: the repository's is kept as it is);
+ * - each file at the path it was read from, a new one under `.gitbook/assets/<name>`
+ *   (`assetNamesOf`);
  * - in bodies, page links (`/pages/<id>#anchor`) and file links (`/files/<id>`) rewritten
  *   to relative paths; a link to a page or file the revision does not hold is kept.
  *
@@ -29,11 +33,29 @@ export function writeRepository(
   pages: readonly ExportedPage[],
   files: readonly ExportedFile[],
   structure: GitbookConfig['structure'] = { readme: 'README.md', summary: 'SUMMARY.md' },
+  options: { keepSummary?: boolean } = {},
 ): WrittenFile[] {
   const encoder = new TextEncoder();
   const pathOf = pagePathsOf(pages, structure);
-  const assetNames = assetNamesOf(files);
+  const recordedFiles = new Map<string, string>();
+  const takenPaths = new Set([...pathOf.values()].map((path) => path.toLowerCase()));
+  for (const file of files)
+    if (file.recordedPath !== undefined && !takenPaths.has(file.recordedPath.toLowerCase())) {
+      takenPaths.add(file.recordedPath.toLowerCase());
+      recordedFiles.set(file.id, file.recordedPath);
+    }
+  const takenAssets = new Set(
+    [...takenPaths].flatMap((path) =>
+      path.startsWith(`${ASSETS_FOLDER}/`) ? [path.slice(ASSETS_FOLDER.length + 1)] : [],
+    ),
+  );
+  const assetNames = assetNamesOf(
+    files.filter((file) => !recordedFiles.has(file.id)),
+    takenAssets,
+  );
   const assetPathOf = (id: string) => {
+    const recorded = recordedFiles.get(id);
+    if (recorded !== undefined) return recorded;
     const name = assetNames.get(id);
     return name === undefined ? undefined : `${ASSETS_FOLDER}/${name}`;
   };
@@ -41,6 +63,11 @@ export function writeRepository(
 
   const write = (page: ExportedPage) => {
     const path = pathOf.get(page.id) as string;
+    if (page.unchangedBlob !== undefined && path === page.recordedPath) {
+      written.push({ path, oid: page.unchangedBlob });
+      for (const child of page.children) write(child);
+      return;
+    }
     const targetOf = (url: string): string | undefined => {
       const pageLink = PAGE_LINK.exec(url);
       const pagePath = pageLink && pathOf.get(pageLink[1] as string);
@@ -55,10 +82,11 @@ export function writeRepository(
     for (const child of page.children) write(child);
   };
   for (const page of pages) write(page);
-  written.push({
-    path: structure.summary,
-    bytes: encoder.encode(summaryTextOf(pages, pathOf, structure.summary)),
-  });
+  if (!options.keepSummary)
+    written.push({
+      path: structure.summary,
+      bytes: encoder.encode(summaryTextOf(pages, pathOf, structure.summary)),
+    });
   for (const file of files) written.push({ path: assetPathOf(file.id) as string, bytes: file.bytes });
   return written.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

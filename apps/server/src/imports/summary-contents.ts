@@ -7,7 +7,10 @@
  */
 export interface SummaryItem {
   title: string;
-  /** The link as written (relative to the SUMMARY), or null for an item without one. */
+  /**
+   * The link (relative to the SUMMARY) with its backslash escapes undone, as CommonMark reads
+   * it (GitBook writes `error\_1.md` for `error_1.md`); null for an item without one.
+   */
   link: string | null;
   children: SummaryItem[];
 }
@@ -25,7 +28,7 @@ export function readSummary(text: string): SummaryItem[] {
     const rest = (match[2] ?? '').trim();
     const linked = LINKED.exec(rest);
     const item: SummaryItem = linked
-      ? { title: unescapeTitle(linked[1] ?? ''), link: linked[2] || null, children: [] }
+      ? { title: unescapeTitle(linked[1] ?? ''), link: unescapeLink(linked[2] ?? '') || null, children: [] }
       : { title: rest, link: null, children: [] };
     if (item.title === '') continue;
     while (open.length > 0 && (open[open.length - 1]?.indent ?? 0) >= indent) open.pop();
@@ -37,3 +40,5 @@ export function readSummary(text: string): SummaryItem[] {
 }
 
 const unescapeTitle = (text: string) => text.replace(/\\(.)/g, '$1').trim();
+/** CommonMark's backslash escapes: only before ASCII punctuation. */
+const unescapeLink = (text: string) => text.replace(/\\([!-/:-@[-`{-~])/g, '$1');

@@ -107,6 +107,20 @@ describe('reading a repository with SUMMARY.md', () => {
     expect(again).toMatchObject({ markdown: '', git: null });
   });
 
+  it('reads SUMMARY links with backslash escapes as CommonMark does (GitBook writes error\\_001.md)', async () => {
+    const tree = repositoryTree({
+      'README.md': '# Home\n',
+      'SUMMARY.md': '* [Home](README.md)\n* [E\\_001](errors/error\\_001.md)\n',
+      'errors/error_001.md': '# E\\_001\n\nSomething went wrong.\n',
+    });
+    const content = await readRepository(tree, await importedFiles(), LIMITS);
+    expect(outline(content.pages)).toEqual(['Home', 'E_001']);
+    expect(content.pages[1]).toMatchObject({
+      git: { path: 'errors/error_001.md' },
+      markdown: 'Something went wrong.\n',
+    });
+  });
+
   it('reads the content under the project directory and .gitbook.yaml root, with its structure', async () => {
     const tree = repositoryTree({
       'README.md': '# The repository, not the docs\n',

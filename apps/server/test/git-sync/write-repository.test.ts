@@ -48,11 +48,21 @@ const files: ExportedFile[] = [
   { id: 'f3', name: '../../etc/passwd', bytes: new TextEncoder().encode('unused file') },
 ];
 
-const text = (written: readonly WrittenFile[], path: string) =>
+type BytesFile = Extract<WrittenFile, { bytes: Uint8Array }>;
+
+/** Content with nothing read from a repository is all written anew, as bytes. */
+function withBytes(written: readonly WrittenFile[]): BytesFile[] {
+  return written.map((file) => {
+    if (!('bytes' in file)) throw new Error(`${file.path} was kept, not written`);
+    return file;
+  });
+}
+
+const text = (written: readonly BytesFile[], path: string) =>
   new TextDecoder().decode(written.find((file) => file.path === path)?.bytes);
 
 describe('writing a repository', () => {
-  const written = writeRepository(revision, files);
+  const written = withBytes(writeRepository(revision, files));
 
   it('lays pages out as GitBook does, with SUMMARY.md and assets', () => {
     expect(written.map((file) => file.path)).toEqual([
@@ -100,7 +110,7 @@ describe('writing a repository', () => {
   });
 
   it('gives the same bytes for the same content, whatever order the files come in', () => {
-    const again = writeRepository(structuredClone(revision), [...files].reverse());
+    const again = withBytes(writeRepository(structuredClone(revision), [...files].reverse()));
     expect(again.map((file) => [file.path, blobOid(file.bytes)])).toEqual(
       written.map((file) => [file.path, blobOid(file.bytes)]),
     );
@@ -108,6 +118,46 @@ describe('writing a repository', () => {
 
   it('reads back as it was written', async () => {
     await expectRoundTrip(revision, files);
+  });
+
+  it('writes pages and files read from the repository at their paths, unchanged pages as their blobs', () => {
+    const pages = [
+      leaf('home', 'Home', 'See [setup](/pages/setup) and [new](/pages/new).\n', {
+        recordedPath: 'README.md',
+      }),
+      leaf('guide', 'Guide', 'Edited.\n', {
+        recordedPath: 'Guide/Getting Started.md',
+        children: [
+          leaf('setup', 'Setup', '', { recordedPath: 'setup (old).md', unchangedBlob: 'a'.repeat(40) }),
+          leaf('new', 'New page', 'Up to [home](/pages/home).\n'),
+        ],
+      }),
+      leaf('twin', 'Twin', 'A copy claiming the same path.\n', { recordedPath: 'readme.md' }),
+      leaf('top', 'Top', 'Made in Quire.\n'),
+    ];
+    const written = writeRepository(
+      pages,
+      [
+        { id: 'f1', name: 'diagram.png', bytes: png, recordedPath: 'images/diagram (1).png' },
+        { id: 'f2', name: 'diagram (1).png', bytes: png },
+      ],
+      undefined,
+      { keepSummary: true },
+    );
+    expect(written.map((file) => [file.path, 'oid' in file ? file.oid : 'bytes'])).toEqual([
+      ['.gitbook/assets/diagram (1).png', 'bytes'],
+      ['Guide/Getting Started.md', 'bytes'],
+      ['Guide/Getting Started/new-page.md', 'bytes'],
+      ['README.md', 'bytes'],
+      ['images/diagram (1).png', 'bytes'],
+      ['setup (old).md', 'a'.repeat(40)],
+      ['top.md', 'bytes'],
+      ['twin.md', 'bytes'],
+    ]);
+    const home = written.find((file) => file.path === 'README.md');
+    expect(home && 'bytes' in home && new TextDecoder().decode(home.bytes)).toBe(
+      '# Home\n\nSee [setup](setup%20%28old%29.md) and [new](Guide/Getting%20Started/new-page.md).\n',
+    );
   });
 
   it('writes the readme and summary .gitbook.yaml names, no page taking their paths', async () => {
@@ -233,7 +283,7 @@ async function expectRoundTrip(
   exportedFiles: readonly ExportedFile[],
   structure?: GitbookConfig['structure'],
 ) {
-  const written = writeRepository(pages, exportedFiles, structure);
+  const written = withBytes(writeRepository(pages, exportedFiles, structure));
   if (structure)
     written.push({
       path: '.gitbook.yaml',

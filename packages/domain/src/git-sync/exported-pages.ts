@@ -1,12 +1,18 @@
-/** A revision's pages as an export writes them: the tree in order, each with its stored markdown. */
+/**
+ * A revision's pages as an export writes them: the tree in order, each with its stored
+ * markdown, the file it was read from, and whether it is unchanged since the last import
+ * (`baseline`: `lastImportIndex`).
+ */
 
 import { loadBodies, type PageIndex } from '../content';
 import type { DomainServices } from '../core/context';
 import type { GitExportedPage } from '../core/ports/git-repositories';
+import { isUnchangedPage } from './export-baseline';
 
 export async function exportedPagesOf(
   services: Pick<DomainServices, 'repos'>,
   index: PageIndex,
+  baseline: PageIndex | null = null,
 ): Promise<GitExportedPage[]> {
   const markdownOf = await loadBodies(
     services,
@@ -23,6 +29,8 @@ export async function exportedPagesOf(
       hidden: page.hidden,
       markdown: markdownOf.get(page.body) ?? '',
       children: level(page.id),
+      ...(page.git ? { git: { oid: page.git.oid, path: page.git.path } } : {}),
+      ...(isUnchangedPage(page, baseline) ? { unchanged: true } : {}),
     }));
   return level(null);
 }

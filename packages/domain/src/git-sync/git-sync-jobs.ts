@@ -23,7 +23,9 @@
  * Export (`git.export`):
  * 4. the space's current content is written to the ref as one commit of what changed
  *    (`GitRepositories.write`; none when nothing did), and pushed; a failure fails the job
- *    `GIT_<KIND>`, the repository as it was.
+ *    `GIT_<KIND>`, the repository as it was. Each page and file read by an import goes back
+ *    to its path, a page unchanged since the last import (`lastImportIndex`) as its blob,
+ *    and the table of contents as it was when the outline is unchanged.
  *
  * Then the newest applied timestamp, and the commit imported or exported, are recorded on
  * the space's Git settings. Known gap: two runs racing between the order check (2) and
@@ -31,6 +33,7 @@
  */
 import { z } from 'zod';
 import {
+  acceptedImport,
   addImportedContent,
   advanceSpace,
   contentAddressOf,
@@ -49,6 +52,7 @@ import { type GitFailure, GitRepositoryError } from '../core/ports/git-repositor
 import { failingOnRefusal, JobFailure, type JobHandler, type JobRecord } from '../jobs';
 import { authorizeSpace } from '../policies/authorize-space';
 import { changeGitSync } from './change-git-sync';
+import { isUnchangedOutline, lastImportIndex } from './export-baseline';
 import { exportedPagesOf } from './exported-pages';
 import { gitSyncRuns, newerTimestamp } from './git-sync-order';
 import { GIT_EXPORT_JOB, GIT_IMPORT_JOB, type GitSyncPayload } from './git-sync-runs';
@@ -118,7 +122,7 @@ export const runGitImport: JobHandler = async (ctx, job, report) => {
   if (!prepared) return { ignored: true };
   const { payload, space, settings, url } = prepared;
   report.log(`reading ${payload.ref}`);
-  const { commit, content } = await portFailureAsFailure(() =>
+  const { commit, content: read } = await portFailureAsFailure(() =>
     ctx.gitRepositories.read({
       url,
       ref: payload.ref,
@@ -127,6 +131,8 @@ export const runGitImport: JobHandler = async (ctx, job, report) => {
       progress: (done, total) => report.progress(done, total),
     }),
   ); // 4.
+  // Every page's markdown through the reading budget before anything here reads it.
+  const content = await acceptedImport(ctx, read, GIT_FAILURE_CODES['invalid-content']);
   const head = await spaceHead(ctx, space, job.createdBy);
   if (!payload.standalone && (head.git?.oid === commit.oid || settings?.exportedCommit === commit.oid)) {
     await recordApplied(ctx, space.id, payload.timestamp, { importedCommit: commit.oid });
@@ -174,7 +180,8 @@ export const runGitExport: JobHandler = async (ctx, job, report) => {
   const { payload, space, url } = prepared;
   const head = await spaceHead(ctx, space, job.createdBy);
   const [index, files] = await Promise.all([pageIndexOf(ctx, head.tree), filesOf(ctx, head)]);
-  const pages = await exportedPagesOf(ctx, index);
+  const baseline = await lastImportIndex(ctx, head);
+  const pages = await exportedPagesOf(ctx, index, baseline);
   const author = await ctx.repos.users.findById(job.createdBy);
   report.log(`writing revision ${head.id} to ${payload.ref}`);
   const written = await portFailureAsFailure(() =>
@@ -183,7 +190,13 @@ export const runGitExport: JobHandler = async (ctx, job, report) => {
       ref: payload.ref,
       ...(payload.projectDirectory ? { projectDirectory: payload.projectDirectory } : {}),
       pages,
-      files: files.map((file) => ({ id: file.id, name: file.name, hash: file.hash })),
+      files: files.map((file) => ({
+        id: file.id,
+        name: file.name,
+        hash: file.hash,
+        ...(file.git ? { git: { oid: file.git.oid, path: file.git.path } } : {}),
+      })),
+      outlineUnchanged: isUnchangedOutline(index, baseline),
       message: payload.commitMessage ?? `Update from Quire (revision ${head.id})`,
       author: { name: author?.displayName ?? 'Quire', email: author?.email ?? 'quire@localhost' },
       signal: report.signal,

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { PublicUrls } from '../../core/context';
 import { TimestampSchema, UrlSchema } from '../../core/schemas';
+import { GitSyncStateSchema } from '../../git-sync/git-sync-schema';
 import { organizationAppUrl } from '../../organizations';
 import type { SpacePermissions } from '../../policies/content-policy';
 import { SpacePermissionsSchema } from '../../policies/permission-schemas';
@@ -34,6 +35,8 @@ export const SpaceSchema = z
       .describe('Absolute URLs of the space'),
     organization: z.string().describe('Id of the organization owning the space'),
     parent: z.string().optional().describe('Id of the parent collection (absent at the top level)'),
+    /** Only where the space is synchronized with a Git repository, and only from `spaces.get`. */
+    gitSync: GitSyncStateSchema.optional(),
     language: z.string().optional().describe('Language of the content'),
     /** Empty until the content area creates the space's first revision. */
     revision: z.string().describe('Id of the active revision'),

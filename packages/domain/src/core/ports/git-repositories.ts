@@ -67,6 +67,10 @@ export interface GitExportedPage {
   /** The stored markdown: links to pages as `/pages/<id>`, to files as `/files/<id>`. */
   markdown: string;
   children: GitExportedPage[];
+  /** The file an import read it from: it is written back at this path. */
+  git?: GitBlob;
+  /** True when the page is as that import read it: its blob is written back as it was. */
+  unchanged?: boolean;
 }
 
 export interface GitExportedFile {
@@ -74,6 +78,8 @@ export interface GitExportedFile {
   name: string;
   /** Lowercase hex SHA-256 of the bytes, in the blob store. */
   hash: string;
+  /** The file an import read it from: it is written back at this path. */
+  git?: GitBlob;
 }
 
 export interface GitWriteRequest {
@@ -83,6 +89,11 @@ export interface GitWriteRequest {
   pages: GitExportedPage[];
   files: GitExportedFile[];
   message: string;
+  /**
+   * True when the pages, their order, nesting and titles are as the last import read them:
+   * the repository's table of contents (`SUMMARY.md`, or none) is kept as it is.
+   */
+  outlineUnchanged?: boolean;
   /** Who the commit is by. */
   author: { name: string; email: string };
   signal?: AbortSignal;

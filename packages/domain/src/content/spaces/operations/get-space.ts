@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { notFound } from '../../../core/errors';
 import { operation } from '../../../core/operation';
+import { gitSyncStateOf } from '../../../git-sync/git-sync-schema';
 import { authorizeSpace } from '../../../policies/authorize-space';
 import { presentSpace, SpaceSchema } from '../space-schema';
 import { SpaceIdParam } from './params';
@@ -8,6 +9,8 @@ import { SpaceIdParam } from './params';
 /**
  * A space the caller can view. A deleted space (within its 7 days) is shown, with
  * `deletedAt`, to those who may restore it (its admins); to everyone else it is not found.
+ * A space synchronized with a Git repository shows its Git Sync settings (`gitSync`, as
+ * `git/info` shows them).
  */
 export const getSpace = operation({
   name: 'spaces.get',
@@ -27,6 +30,8 @@ export const getSpace = operation({
   async run(ctx, input) {
     const { space, permissions } = await authorizeSpace(ctx, input.spaceId, 'view', { includeDeleted: true });
     if (space.deletedAt !== undefined && !permissions.admin) throw notFound('Space');
-    return presentSpace(ctx.urls, space, permissions);
+    const resource = presentSpace(ctx.urls, space, permissions);
+    const gitSync = await ctx.repos.gitSync.findBySpace(space.id);
+    return gitSync ? { ...resource, gitSync: await gitSyncStateOf(ctx, gitSync) } : resource;
   },
 });
