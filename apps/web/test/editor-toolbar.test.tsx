@@ -32,9 +32,12 @@ async function editPage(markdown: string) {
       emoji: '',
       changeRequestsOpen: 0,
       editMode: 'locked',
+      revision: 'rev-1',
     }),
     'spaces.content.pages.list': () => ({ pages: [PAGE] }),
     'spaces.content.path.get': () => PAGE,
+    // The editor reads the page at the space's revision.
+    'spaces.content.page.get': () => PAGE,
     'spaces.comments.list': () => page([]),
     'changeRequests.list': () => page([]),
     'changeRequests.create': () => CHANGE_REQUEST,

@@ -81,9 +81,12 @@ function openPage(markdown: string, extra: Record<string, Handler> = {}) {
       emoji: '',
       changeRequestsOpen: 0,
       editMode: 'live',
+      revision: 'rev-1',
     }),
     'spaces.content.pages.list': () => ({ pages: [PAGE] }),
     'spaces.content.path.get': () => PAGE,
+    // The editor reads the page at the space's revision.
+    'spaces.content.page.get': () => PAGE,
     'spaces.comments.list': () => page([]),
     'changeRequests.list': () => page([]),
     'spaces.content.update': () => ({}),
