@@ -137,6 +137,16 @@ const ConfigSchema = z
     QUIRE_JOB_THREAD_MEMORY_MB: z.coerce.number().int().min(16).max(65_536).default(1024),
     /** How long the heavy part of one job may run in its thread, in seconds. */
     QUIRE_JOB_THREAD_SECONDS: z.coerce.number().positive().max(86_400).default(600),
+    /** Threads that read markdown from outside (page bodies, comments, imports, translations). */
+    QUIRE_MARKDOWN_THREADS: z.coerce.number().int().min(1).max(64).default(2),
+    /** Heap of each markdown thread, in MB: a text that needs more is refused (400). */
+    QUIRE_MARKDOWN_THREAD_MEMORY_MB: z.coerce.number().int().min(16).max(65_536).default(512),
+    /**
+     * Time reading markdown from outside may take, per KiB of the text (at least a second),
+     * in ms: a text that takes longer is refused (400 naming its field). See
+     * docs/architecture.md §8 for how the default was chosen.
+     */
+    QUIRE_MARKDOWN_MS_PER_KIB: z.coerce.number().positive().max(60_000).default(200),
     /** Whether Git Sync may read and write local repositories (paths and `file://` URLs); off by default. */
     QUIRE_GIT_ALLOW_FILE: z.enum(['0', '1', 'false', 'true']).default('0'),
     /** Most bytes a Git import reads, all its files together (a blob named twice counts twice). */
@@ -192,6 +202,13 @@ const ConfigSchema = z
         threads: env.QUIRE_JOB_THREADS,
         memoryMb: env.QUIRE_JOB_THREAD_MEMORY_MB,
         deadlineMs: Math.round(env.QUIRE_JOB_THREAD_SECONDS * 1000),
+      },
+      markdown: {
+        threads: env.QUIRE_MARKDOWN_THREADS,
+        memoryMb: env.QUIRE_MARKDOWN_THREAD_MEMORY_MB,
+        msPerKib: env.QUIRE_MARKDOWN_MS_PER_KIB,
+        // Generous: a batch is up to 50 bodies, and a Git import reads one page at a time.
+        maxQueue: 1000,
       },
       gitAllowFile: env.QUIRE_GIT_ALLOW_FILE === '1' || env.QUIRE_GIT_ALLOW_FILE === 'true',
       git: { maxImportBytes: env.QUIRE_GIT_MAX_BYTES, maxFiles: env.QUIRE_GIT_MAX_FILES },

@@ -27,6 +27,7 @@ import {
   type Secrets,
   type SessionRecord,
   type TranslationProvider,
+  type UntrustedMarkdown,
   unauthenticated,
 } from '@quire/domain';
 import type { EventBus, StoredBlobs } from '@quire/persistence';
@@ -64,6 +65,8 @@ export interface Services {
   gitRepositories: GitRepositories;
   /** The configured machine translation (`translations/translation-provider-from-config.ts`). */
   translationProvider: TranslationProvider;
+  /** Markdown from outside, read in threads under a budget (`markdown/threaded-untrusted-markdown.ts`). */
+  untrustedMarkdown: UntrustedMarkdown;
 }
 
 /** One request's way to run operations (see `runOperation`). */

@@ -23,6 +23,7 @@ import { DEFAULT_INCOMING_FILE_LIMITS, ServerIncomingFiles } from './files/serve
 import { GitRepositoriesOnDemand } from './git-sync/git-repositories-on-demand';
 import { DEFAULT_CONTENT_IMPORT_LIMITS } from './imports/server-content-imports';
 import { ThreadedContentImports } from './imports/threaded-content-imports';
+import { markdownThreadsFor } from './markdown/threaded-untrusted-markdown';
 import { ServerOpenApiProcessor } from './openapi/server-openapi-processor';
 import type { Services } from './request-context';
 import { MiniSearchContentSearch } from './search/mini-search-content-search';
@@ -95,6 +96,7 @@ export async function buildServices(options: ServiceOptions & { log?: ServiceLog
       allowHosts: options.config.fetchAllowHosts,
     }),
     translationProvider: translationProviderFromConfig(options.config),
+    untrustedMarkdown: markdownThreadsFor(options.config.markdown),
     gitRepositories: new GitRepositoriesOnDemand(
       blobs,
       { maxFileBytes: options.config.files.maxFetchedBytes, ...options.config.git },

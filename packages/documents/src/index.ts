@@ -35,3 +35,9 @@ export {
   translatableMarkdown,
   translatableTexts,
 } from './translatable-text';
+export {
+  precheckUntrustedMarkdown,
+  readUntrustedMarkdown,
+  type UntrustedMarkdownOptions,
+  type UntrustedMarkdownReading,
+} from './untrusted-markdown';

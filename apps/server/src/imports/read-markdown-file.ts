@@ -2,8 +2,10 @@
  * A 'markdown' import: one page from one markdown file (`readMarkdownPage`: title from the
  * front matter, else the first `#` heading, else the file name). Bytes that are not text
  * (a NUL byte, or not UTF-8) are 'not-that-type'; an empty file is 'empty'.
+ *
+ * The body is not parsed here: the import job reads every page's markdown through the
+ * `UntrustedMarkdown` port (its threads and budget, `acceptedImport`), which normalizes it.
  */
-import { normalizeMarkdown } from '@quire/documents';
 import { ContentImportError, type ImportedContent } from '@quire/domain';
 import { readMarkdownPage } from './markdown-page';
 import { titleOfSegment } from './page-tree-of-paths';
@@ -20,7 +22,7 @@ export function readMarkdownFile(bytes: Uint8Array, name: string): ImportedConte
   if (text.trim() === '') throw new ContentImportError('empty', 'The markdown file is empty');
   const page = readMarkdownPage(text, titleOfSegment(name.replace(/\.(md|markdown)$/i, '')));
   return {
-    pages: [{ ref: 'page-1', title: page.title, markdown: normalizeMarkdown(page.body), children: [] }],
+    pages: [{ ref: 'page-1', title: page.title, markdown: page.body, children: [] }],
     files: [],
     totalResources: 1,
     importedResources: 1,

@@ -25,6 +25,7 @@ import type { z } from 'zod';
 import { NodeSecrets } from '../../src/adapters/node-secrets';
 import { ScryptPasswords } from '../../src/adapters/scrypt-passwords';
 import { TimeOrderedIds } from '../../src/adapters/time-ordered-ids';
+import { parseConfig } from '../../src/config';
 import { ServerPdfLinks } from '../../src/content-exports/server-pdf-links';
 import { DEFAULT_INCOMING_FILE_LIMITS, ServerIncomingFiles } from '../../src/files/server-incoming-files';
 import { ServerGitRepositories } from '../../src/git-sync/server-git-repositories';
@@ -32,6 +33,7 @@ import {
   DEFAULT_CONTENT_IMPORT_LIMITS,
   ServerContentImports,
 } from '../../src/imports/server-content-imports';
+import { markdownThreadsFor } from '../../src/markdown/threaded-untrusted-markdown';
 import { ServerOpenApiProcessor } from '../../src/openapi/server-openapi-processor';
 import { MiniSearchContentSearch } from '../../src/search/mini-search-content-search';
 import { TemplateCatalog } from '../../src/templates/template-catalog';
@@ -95,6 +97,7 @@ export async function openTestDomain(): Promise<QuireUnderTest> {
       allowHosts: ['127.0.0.1'],
     }),
     translationProvider: unconfiguredTranslationProvider,
+    untrustedMarkdown: markdownThreadsFor(parseConfig({}).markdown),
     gitRepositories: new ServerGitRepositories(
       blobs,
       { maxFileBytes: 10 * 1024 * 1024, maxFiles: 20_000, maxImportBytes: 256 * 1024 * 1024 },

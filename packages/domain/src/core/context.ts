@@ -12,6 +12,7 @@ import type { Passwords } from './ports/passwords';
 import type { PdfLinks } from './ports/pdf-links';
 import type { Secrets } from './ports/secrets';
 import type { TranslationProvider } from './ports/translation-provider';
+import type { UntrustedMarkdown } from './ports/untrusted-markdown';
 
 /** The authenticated caller of an operation. */
 export interface Caller {
@@ -78,6 +79,8 @@ export interface OperationContext {
   gitRepositories: GitRepositories;
   /** Machine translation of text blocks (`ports/translation-provider.ts`), as the server is configured. */
   translationProvider: TranslationProvider;
+  /** Markdown from outside read into its stored form off the request thread (`ports/untrusted-markdown.ts`). */
+  untrustedMarkdown: UntrustedMarkdown;
 }
 
 /** The caller of an operation whose access is 'user' or stricter (checked before `run`). */

@@ -12,7 +12,8 @@ import {
 } from '@quire/documents';
 import { type BodyObject, contentAddressOf, loadBodies, type StoredPage } from '../content';
 import type { DomainServices } from '../core/context';
-import type { TranslationProvider } from '../core/ports/translation-provider';
+import { type TranslationProvider, TranslationProviderError } from '../core/ports/translation-provider';
+import type { UntrustedMarkdown } from '../core/ports/untrusted-markdown';
 import { wordsIn } from './translation-words';
 
 /** A page's translated fields, its body by address (stored with `bodies`). */
@@ -42,7 +43,10 @@ export interface PageTranslationRequest {
 }
 
 export async function translatePages(
-  services: Pick<DomainServices, 'repos'> & { translationProvider: TranslationProvider },
+  services: Pick<DomainServices, 'repos'> & {
+    translationProvider: TranslationProvider;
+    untrustedMarkdown: UntrustedMarkdown;
+  },
   request: PageTranslationRequest,
 ): Promise<TranslatedPages> {
   const markdownOf = await loadBodies(
@@ -73,7 +77,15 @@ export async function translatePages(
     const own = translated.slice(at, at + plan.texts.length);
     at += plan.texts.length;
     const page = plan.rebuild(own);
-    const body: BodyObject = { kind: 'body', markdown: page.markdown };
+    // The provider's words are text from outside: the rebuilt page is read within the
+    // markdown budget before it is stored, as an edit's body is.
+    const reading = await services.untrustedMarkdown.read(page.markdown);
+    if (!reading.ok)
+      throw new TranslationProviderError(
+        'bad-answer',
+        `the translation of the page "${page.title}" cannot be stored: ${reading.reason}`,
+      );
+    const body: BodyObject = { kind: 'body', markdown: reading.markdown };
     const address = contentAddressOf(body);
     bodies.set(address, body);
     pages.set(plan.id, {

@@ -2,15 +2,12 @@
  * The body of a comment or a reply: sent as markdown or as a document tree, stored once as
  * normalized markdown, shown in the `format` the reader asks for.
  */
-import {
-  documentToMarkdown,
-  jsonDocumentSchema,
-  MarkdownTooComplexError,
-  markdownToDocument,
-  normalizeMarkdown,
-} from '@quire/documents';
+import { documentToMarkdown, jsonDocumentSchema } from '@quire/documents';
 import { z } from 'zod';
+import type { OperationContext } from '../../core/context';
 import { invalidInput } from '../../core/errors';
+import { addressOf } from '../revisions/content-address';
+import { documentOfBody } from '../revisions/document-of-body';
 
 /** At most 64 KiB of markdown (UTF-8), before and after normalization. */
 export const MAX_COMMENT_BODY_BYTES = 65_536;
@@ -55,41 +52,42 @@ export const CommentBodySchema = z
 export type CommentBody = z.infer<typeof CommentBodySchema>;
 
 /**
- * The stored markdown of a body as sent. Outcomes (400 naming `body`): a document tree that
- * is not one, markdown beyond the parser's limits, a body empty once normalized, or one over
- * 64 KiB once normalized.
+ * The stored markdown of a body as sent, read by the `UntrustedMarkdown` port (off the
+ * request thread, under its budget) before anything else reads it. Outcomes (400 naming
+ * `body`): a document tree that is not one (`body.document`), markdown beyond the parser's
+ * limits or the budget, a body empty once normalized, or one over 64 KiB once normalized.
  */
-export function storedCommentBody(body: CommentBodyInput): string {
-  const markdown = normalizedMarkdownOf(body);
+export async function storedCommentBody(
+  ctx: Pick<OperationContext, 'untrustedMarkdown'>,
+  body: CommentBodyInput,
+): Promise<string> {
+  const reading = await ctx.untrustedMarkdown.read(markdownSent(body));
+  if (!reading.ok) throw invalidInput('body', reading.reason);
+  // Without the final line break the printer ends every document with.
+  const markdown = reading.markdown.trimEnd();
   if (markdown.trim() === '') throw invalidInput('body', 'a comment may not be empty');
   if (byteLength(markdown) > MAX_COMMENT_BODY_BYTES)
     throw invalidInput('body', `at most ${MAX_COMMENT_BODY_BYTES} bytes`);
   return markdown;
 }
 
-function normalizedMarkdownOf(body: CommentBodyInput): string {
-  if ('markdown' in body) return normalizedOrRefused(() => body.markdown);
+/** The markdown of a body as sent: as is, or printed from its (schema-bounded) document tree. */
+function markdownSent(body: CommentBodyInput): string {
+  if ('markdown' in body) return body.markdown;
   const parsed = jsonDocumentSchema.safeParse(body.document);
   if (!parsed.success)
     throw invalidInput('body.document', parsed.error.issues[0]?.message ?? 'not a document');
-  const document = parsed.data;
-  return normalizedOrRefused(() => documentToMarkdown(document));
+  return documentToMarkdown(parsed.data);
 }
 
-/** The markdown library's refusal of markdown nested or repeated beyond its limits is the caller's input error. */
-function normalizedOrRefused(markdownOf: () => string): string {
-  try {
-    // Without the final line break the printer ends every document with.
-    return normalizeMarkdown(markdownOf()).trimEnd();
-  } catch (error) {
-    if (error instanceof MarkdownTooComplexError) throw invalidInput('body', error.message);
-    throw error;
-  }
-}
-
-/** A stored body in the format asked for. */
+/**
+ * A stored body in the format asked for. Its document tree is kept by address, as a page
+ * body's is (`documentOfBody`): a list of comments read again converts none of them again.
+ */
 export function presentCommentBody(markdown: string, format: CommentFormat): CommentBody {
-  if (format === 'document')
-    return { document: markdownToDocument(markdown) as unknown as Record<string, unknown> };
+  if (format === 'document') {
+    const address = addressOf({ kind: 'body', markdown });
+    return { document: documentOfBody(address, markdown) as unknown as Record<string, unknown> };
+  }
   return { markdown };
 }

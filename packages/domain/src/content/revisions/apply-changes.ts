@@ -29,7 +29,7 @@ import { invalidInput } from '../../core/errors';
 import { positionBetween } from '../positions/position-between';
 import { addressOf } from './content-address';
 import type { AppliedChange, ContentChange } from './content-changes';
-import { leadingHeading, readBody } from './page-body';
+import { leadingHeading, type ReadBody } from './page-body';
 import { slugOf, uniqueSlug } from './page-slug';
 import type { BodyObject } from './records';
 import { bySiblingOrder, changedPage, type StoredPage, type StoredPages } from './stored-page';
@@ -41,6 +41,8 @@ export interface ChangeEnvironment {
   fileIds: ReadonlyMap<string, string>;
   /** The pages of the revision a `revert_page` names (undefined: the base), or null when unknown. */
   pagesAt: (revisionId: string | undefined) => ReadonlyMap<string, StoredPage> | null;
+  /** The bodies of the changes that have one, read before (`readBatchBodies`), by the change's index. */
+  bodies: ReadonlyMap<number, ReadBody>;
 }
 
 export interface AppliedBatch {
@@ -64,6 +66,11 @@ export function applyChanges(
     bodies.set(address, object);
     return address;
   };
+  const bodyOf = (index: number): ReadBody => {
+    const body = env.bodies.get(index);
+    if (!body) throw new Error(`applyChanges: the body of change ${index} was not read before`);
+    return body;
+  };
   changes.forEach((change, index) => {
     const field = (name: string) => `changes.${index}.${name}`;
     const existing = (idOrRef: string, name = 'page'): StoredPage => {
@@ -77,7 +84,7 @@ export function applyChanges(
         return;
       case 'insert_page': {
         const parentId = change.into === undefined ? null : existing(change.into, 'into').id;
-        const body = readBody(change.document, field('document'));
+        const body = bodyOf(index);
         let markdown = body.markdown;
         let title = body.settings.title ?? change.title;
         if (title === undefined) {
@@ -116,7 +123,7 @@ export function applyChanges(
       }
       case 'update_page': {
         const page = existing(change.page);
-        const body = change.document ? readBody(change.document, field('document')) : undefined;
+        const body = change.document ? bodyOf(index) : undefined;
         const settings = { ...pick(change), ...(body?.settings ?? {}) };
         let next = changedPage(page, { updatedAt: env.now });
         if (settings.title !== undefined) next.title = settings.title;

@@ -7,6 +7,8 @@
  * 2. the source is read through `ctx.contentImports` (a URL, or the bytes kept under the
  *    payload's `fileKey`), its progress reported; a source that cannot be read fails the job
  *    (`INVALID_SOURCE`, the reader's safe message, not retried), the content unchanged;
+ *    each page's markdown is then read by the `UntrustedMarkdown` port (`acceptedImport`): a
+ *    page beyond the markdown budget fails the job the same way, naming the page;
  * 3. the content is written as one revision (the target's compare-and-swap) and the job
  *    answers GitBook's `{revision, importedResources, totalResources}`;
  * 4. any other error is retried with backoff by the runner. The kept bytes are removed when
@@ -18,6 +20,7 @@ import type { OperationContext } from '../../core/context';
 import { ContentImportError, type ImportRequest, type ImportSource } from '../../core/ports/content-imports';
 import { failingOnRefusal, JobFailure, type JobHandler, type JobRecord } from '../../jobs';
 import { changeRequestImportTarget } from '../change-requests/operations/import-change-request-content';
+import { acceptedImport } from './accepted-import';
 import { IMPORT_REFUSED, INVALID_SOURCE, SOURCE_FILE_GONE } from './content-import-failures';
 import {
   CONTENT_IMPORT_JOB,
@@ -55,7 +58,8 @@ async function importOnce(
     }); // 2.
   // Readers of one document never report progress: the outcome says how much was read.
   report.progress(content.importedResources, content.totalResources);
-  const revision = await target.write(content); // 3.
+  const accepted = await acceptedImport(ctx, content, INVALID_SOURCE); // 2.
+  const revision = await target.write(accepted); // 3.
   report.log(
     `imported ${content.importedResources} of ${content.totalResources} resources: revision ${revision}`,
   );

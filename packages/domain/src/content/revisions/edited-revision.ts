@@ -22,6 +22,7 @@ import { batchConflicts } from './batch-conflicts';
 import type { AppliedChange, ContentChange } from './content-changes';
 import { fileIdsOf, type InsertedFile, incomingFilesOf } from './incoming-files-of';
 import { mergeContent } from './merge-revisions';
+import type { ReadBody } from './page-body';
 import { pageIndexOf } from './page-index';
 import type { RevisionRecord } from './records';
 import { contentOf, filesOf } from './revision-content';
@@ -45,6 +46,8 @@ export async function editedRevision(
     changeRequestId?: string;
     /** The revision the edit was made from (the batch's `revision`); absent: the head. */
     madeFrom?: string | undefined;
+    /** The changes' bodies, read once before the edit's attempts (`readBatchBodies`). */
+    bodies: ReadonlyMap<number, ReadBody>;
   },
 ): Promise<EditedRevision> {
   const from = await revisionMadeFrom(ctx, edit.space.id, edit.head, edit.madeFrom);
@@ -64,6 +67,7 @@ export async function editedRevision(
     now,
     newId: () => ctx.ids.newId(),
     pagesAt: (revisionId) => revisions.get(revisionId ?? edit.revertTo ?? '') ?? null,
+    bodies: edit.bodies,
   });
   // After the page changes validated: a batch refused for them fetches nothing.
   const insertedFiles = await incomingFilesOf(ctx, edit.changes, fileIds);

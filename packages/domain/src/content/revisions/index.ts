@@ -1,5 +1,6 @@
 /** Revisions of a space's content: the three-way merge of their pages. */
 
+export { acceptedImport } from './accepted-import';
 export { advanceSpace } from './advance-space';
 export { addressOf as contentAddressOf } from './content-address';
 export type { ContentChange } from './content-changes';

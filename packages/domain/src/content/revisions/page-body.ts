@@ -2,16 +2,11 @@
  * A page body as sent (markdown with front matter, or a document tree) turned into the
  * stored form: canonical markdown, plus the settings its front matter gives.
  */
-import {
-  documentToMarkdown,
-  FrontMatterError,
-  jsonDocumentSchema,
-  MarkdownTooComplexError,
-  normalizeMarkdown,
-  splitFrontMatter,
-} from '@quire/documents';
+import { documentToMarkdown, jsonDocumentSchema } from '@quire/documents';
+import type { OperationContext } from '../../core/context';
 import { invalidInput } from '../../core/errors';
-import type { PageBody } from './content-changes';
+import type { UntrustedMarkdown } from '../../core/ports/untrusted-markdown';
+import type { ContentChange, PageBody } from './content-changes';
 
 export interface ReadBody {
   markdown: string;
@@ -19,12 +14,24 @@ export interface ReadBody {
   settings: { title?: string; description?: string; emoji?: string; icon?: string; hidden?: boolean };
 }
 
-/** The stored form of a body; `field` names it in errors (e.g. `changes.2.document`). */
-export function readBody(body: PageBody, field: string): ReadBody {
+/**
+ * The stored form of a body; `field` names it in errors (e.g. `changes.2.document`). The
+ * markdown is read by the `UntrustedMarkdown` port (off the request thread, under its
+ * budget); a document tree is checked by its schema, printed (a bounded tree) and read the
+ * same way, since the printed text can still be costly to parse. Outcomes (400 naming
+ * `<field>.markdown` or `<field>.document`): front matter that is not a YAML mapping or
+ * holds a setting of the wrong type, markdown beyond the parser's limits or the budget, a
+ * tree that is not a document.
+ */
+export async function readBody(
+  markdown: UntrustedMarkdown,
+  body: PageBody,
+  field: string,
+): Promise<ReadBody> {
   if ('markdown' in body) {
-    const split = readable(`${field}.markdown`, () => splitFrontMatter(body.markdown));
-    const markdown = readable(`${field}.markdown`, () => normalizeMarkdown(split.body));
-    return { markdown, settings: frontMatterSettings(split.data, field) };
+    const reading = await markdown.read(body.markdown, { frontMatter: true });
+    if (!reading.ok) throw invalidInput(`${field}.markdown`, reading.reason);
+    return { markdown: reading.markdown, settings: frontMatterSettings(reading.frontMatter, field) };
   }
   const parsed = jsonDocumentSchema.safeParse(body.document);
   if (!parsed.success) {
@@ -32,23 +39,32 @@ export function readBody(body: PageBody, field: string): ReadBody {
     const path = issue?.path.map(String).join('.');
     throw invalidInput(`${field}.document${path ? `.${path}` : ''}`, issue?.message ?? 'not a document');
   }
-  const markdown = readable(`${field}.document`, () => normalizeMarkdown(documentToMarkdown(parsed.data)));
-  return { markdown, settings: {} };
+  const reading = await markdown.read(documentToMarkdown(parsed.data));
+  if (!reading.ok) throw invalidInput(`${field}.document`, reading.reason);
+  return { markdown: reading.markdown, settings: {} };
 }
 
 /**
- * The markdown library's refusals (front matter that is not a YAML mapping, markdown
- * nested or repeated beyond its limits) are the caller's input errors, named by field.
+ * The bodies of a batch's changes, by the change's index, read before anything else reads
+ * them (`applyChanges` takes them from here, on every attempt of the edit). Read side by
+ * side; when several are refused, the 400 names the first in the batch's order.
  */
-function readable<T>(field: string, read: () => T): T {
-  try {
-    return read();
-  } catch (error) {
-    if (error instanceof FrontMatterError || error instanceof MarkdownTooComplexError) {
-      throw invalidInput(field, error.message);
-    }
-    throw error;
+export async function readBatchBodies(
+  ctx: Pick<OperationContext, 'untrustedMarkdown'>,
+  changes: readonly ContentChange[],
+): Promise<ReadonlyMap<number, ReadBody>> {
+  const reads = changes.map((change, index) =>
+    (change.operation === 'insert_page' || change.operation === 'update_page') && change.document
+      ? readBody(ctx.untrustedMarkdown, change.document, `changes.${index}.document`)
+      : undefined,
+  );
+  const settled = await Promise.allSettled(reads);
+  const bodies = new Map<number, ReadBody>();
+  for (const [index, outcome] of settled.entries()) {
+    if (outcome.status === 'rejected') throw outcome.reason;
+    if (outcome.value !== undefined) bodies.set(index, outcome.value);
   }
+  return bodies;
 }
 
 function frontMatterSettings(data: Record<string, unknown>, field: string): ReadBody['settings'] {

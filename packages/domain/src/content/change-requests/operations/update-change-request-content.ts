@@ -8,6 +8,7 @@ import {
   presentChanges,
 } from '../../revisions/content-changes';
 import { editedRevision } from '../../revisions/edited-revision';
+import { readBatchBodies } from '../../revisions/page-body';
 import { FileSchema, presentFile } from '../../revisions/revision-schema';
 import { advanceChangeRequest } from '../advance-change-request';
 import { changeRequestPeople } from '../change-request-people';
@@ -30,7 +31,8 @@ const ContentUpdateSchema = z
  * Needs `editContent` on the change request. Outcomes: a space or change request the
  * caller cannot see, 404; a role too low, 403; a merged or archived change request, 409
  * 'conflict' and nothing written; a change that cannot apply, 400 naming
- * `changes.<index>.<field>` and nothing written. Two edits at the same moment both land:
+ * `changes.<index>.<field>` and nothing written (a body beyond the markdown reading budget
+ * too: `readBatchBodies`, before anything else reads it). Two edits at the same moment both land:
  * the change request's revision moves by compare-and-swap and the loser re-applies on the
  * winner's revision; after 5 lost attempts, 409. `revert_page` without a revision goes
  * back to the change request's base. With `revision` (the revision the edit was made from:
@@ -55,6 +57,7 @@ export const updateChangeRequestContent = operation({
   output: z.union([ChangeRequestSchema, ContentUpdateSchema]),
   async run(ctx, input) {
     const { space, changeRequest: first } = await authorizeChangeRequest(ctx, input, 'editContent');
+    const bodies = await readBatchBodies(ctx, input.changes);
     const edited = await advanceChangeRequest(ctx, space, first, (changeRequest, head) =>
       editedRevision(ctx, {
         space,
@@ -63,6 +66,7 @@ export const updateChangeRequestContent = operation({
         changes: input.changes,
         changeRequestId: changeRequest.id,
         madeFrom: input.revision,
+        bodies,
       }),
     );
     const updated = edited.changeRequest;

@@ -30,7 +30,7 @@ export const postCommentReply = operation({
       spaceId: comment.spaceId,
       postedBy: callerOf(ctx).userId,
       postedAt: ctx.clock.now().toISOString(),
-      body: storedCommentBody(input.body),
+      body: await storedCommentBody(ctx, input.body),
       reactions: [],
     };
     await ctx.repos.commentReplies.insert(reply);

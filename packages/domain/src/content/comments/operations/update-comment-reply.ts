@@ -44,7 +44,7 @@ export const updateCommentReply = operation({
     const now = ctx.clock.now().toISOString();
     const changes: CommentReplyChanges = {};
     if (input.body !== undefined) {
-      changes.body = storedCommentBody(input.body);
+      changes.body = await storedCommentBody(ctx, input.body);
       changes.editedAt = now;
     }
     if (input.addedReactions !== undefined || input.removedReactions !== undefined)

@@ -11,6 +11,7 @@ import {
   presentChanges,
 } from '../content-changes';
 import { editedRevision } from '../edited-revision';
+import { readBatchBodies } from '../page-body';
 import { FileSchema, presentFile } from '../revision-schema';
 
 /**
@@ -18,7 +19,8 @@ import { FileSchema, presentFile } from '../revision-schema';
  * applied in order to the current content, making one new revision. Needs `edit` on the
  * space. Outcomes: a space the caller cannot view, 404; a role below edit, 403; a locked
  * space, 409 'conflict' and nothing written; a change that cannot apply, 400 naming
- * `changes.<index>.<field>` and nothing written. Two edits at the same moment both land:
+ * `changes.<index>.<field>` and nothing written (a body beyond the markdown reading budget
+ * too: `readBatchBodies`, before anything else reads it). Two edits at the same moment both land:
  * the pointer moves by compare-and-swap, and the one that lost re-applies its changes on
  * the revision the other made (changes name pages by id, so they mean the same there);
  * after 5 lost attempts, 409. `revert_page` without a revision goes back to the revision
@@ -45,6 +47,7 @@ export const updateSpaceContent = operation({
     .meta({ id: 'SpaceContentUpdate', description: 'The revision a batch of changes made' }),
   async run(ctx, input) {
     const { space } = await authorizeSpace(ctx, input.spaceId, 'edit');
+    const bodies = await readBatchBodies(ctx, input.changes);
     const edited = await advanceSpace(ctx, space, (current, head) =>
       editedRevision(ctx, {
         space: current,
@@ -52,6 +55,7 @@ export const updateSpaceContent = operation({
         revertTo: head.parents[0],
         changes: input.changes,
         madeFrom: input.revision,
+        bodies,
       }),
     );
     return {

@@ -1,0 +1,247 @@
+/**
+ * No markdown holds the request thread (issue 25, items 1 and 15), through real HTTP on every
+ * path that takes markdown from outside: a comment, a content batch on a space and on a
+ * change request, a markdown import.
+ *
+ * - A property: texts built to be super-linear for micromark (emphasis, links, brackets,
+ *   references, tables of many columns, nested lists and quotes, HTML, entities), at each
+ *   path's largest size, end with a 2xx or a 400 naming the field they came in.
+ * - An ordering, per path, for a text micromark takes minutes over (`*a**` repeated): while
+ *   the server reads it, `/healthz` is answered; the reading, then the request, end after
+ *   (an import's request may end first: it waits 3 s for its job, which reads on).
+ *
+ * The server reads markdown with 2 ms per KiB (at least a second): the same limits as the
+ * default's, smaller, so that a bomb costs the test a second.
+ */
+import { operations, type UntrustedMarkdown } from '@quire/domain';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FixtureSiteServer, startFixtureSiteServer } from '../imports/fixture-site-server';
+import { createSpace } from '../support/content';
+import { createOrganization, type TestOrganization } from '../support/factories';
+import { type ApiResponse, startTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+let site: FixtureSiteServer;
+let org: TestOrganization;
+let spaceId: string;
+let changeRequestNumber: number;
+let pageId: string;
+
+/** Largest comment (bytes, ASCII here) and page body (characters). */
+const COMMENT_SIZE = 65_536;
+const PAGE_SIZE = 512_000;
+
+/** The reading each request starts, for the ordering check (`watchNextReading`). */
+let onReading: ((reading: Promise<unknown>) => void) | undefined;
+let reader: UntrustedMarkdown;
+
+beforeAll(async () => {
+  site = await startFixtureSiteServer();
+  server = await startTestServer({ QUIRE_MARKDOWN_MS_PER_KIB: '2', QUIRE_FETCH_ALLOW_HOSTS: '127.0.0.1' });
+  reader = server.services.untrustedMarkdown;
+  // Operations take the port from the services when they run: a reading is seen as it starts.
+  server.services.untrustedMarkdown = {
+    read(markdown, options) {
+      const reading = reader.read(markdown, options);
+      onReading?.(reading);
+      return reading;
+    },
+  };
+  org = await createOrganization(server);
+  const space = await createSpace(server, org, { title: 'Bombs' });
+  spaceId = space.id;
+  const inserted = await server.api(`/v1/spaces/${spaceId}/content`, {
+    method: 'POST',
+    token: org.admin.token,
+    body: { changes: [{ operation: 'insert_page', title: 'Target', document: { markdown: 'A page.' } }] },
+  });
+  expect(inserted.status, JSON.stringify(inserted.body)).toBe(200);
+  pageId = inserted.body.changes[0].page.id;
+  const changeRequest = await server.callOperation(operations.changeRequests.create, org.admin, {
+    spaceId,
+    subject: 'Bombs',
+  });
+  changeRequestNumber = changeRequest.number;
+}, 60_000);
+afterAll(async () => {
+  await server?.close();
+  await site?.close();
+});
+
+interface MarkdownPath {
+  name: string;
+  size: number;
+  /** The field a refusal names. */
+  field: string;
+  /** Whether the request waits for the reading (an import's request may end first: its job reads on). */
+  waitsForReading: boolean;
+  /** Texts the property tries (each costs up to the budget and a thread's restart). */
+  runs: number;
+  send(markdown: string): Promise<ApiResponse>;
+}
+
+let served = 0;
+const PATHS: MarkdownPath[] = [
+  {
+    name: 'a comment',
+    size: COMMENT_SIZE,
+    field: 'body',
+    waitsForReading: true,
+    runs: 3,
+    send: (markdown) =>
+      server.api(`/v1/spaces/${spaceId}/comments`, {
+        method: 'POST',
+        token: org.admin.token,
+        body: { body: { markdown }, page: pageId },
+      }),
+  },
+  {
+    name: 'a content batch on a space',
+    size: PAGE_SIZE,
+    field: 'changes.0.document.markdown',
+    waitsForReading: true,
+    runs: 2,
+    send: (markdown) =>
+      server.api(`/v1/spaces/${spaceId}/content`, {
+        method: 'POST',
+        token: org.admin.token,
+        body: { changes: [{ operation: 'update_page', page: pageId, document: { markdown } }] },
+      }),
+  },
+  {
+    name: 'a content batch on a change request',
+    size: PAGE_SIZE,
+    field: 'changes.0.document.markdown',
+    waitsForReading: true,
+    runs: 2,
+    send: (markdown) =>
+      server.api(`/v1/spaces/${spaceId}/change-requests/${changeRequestNumber}/content`, {
+        method: 'POST',
+        token: org.admin.token,
+        body: { changes: [{ operation: 'insert_page', title: 'Bomb', document: { markdown } }] },
+      }),
+  },
+  {
+    name: 'a markdown import',
+    size: PAGE_SIZE,
+    field: 'url',
+    waitsForReading: false,
+    runs: 2,
+    send: (markdown) => {
+      const path = `/bomb-${++served}.md`;
+      site.serve(path, new TextEncoder().encode(markdown), 'text/markdown; charset=utf-8');
+      return server.api(`/v1/spaces/${spaceId}/content/import`, {
+        method: 'POST',
+        token: org.admin.token,
+        body: { source: 'markdown', url: `${site.origin}${path}` },
+      });
+    },
+  },
+];
+
+/** A 2xx, or a 400 naming `field` (and only it). */
+function expectAnsweredOrRefused(response: ApiResponse, field: string): void {
+  if (response.status >= 200 && response.status < 300) return;
+  expect(response.status, JSON.stringify(response.body).slice(0, 500)).toBe(400);
+  expect(response.body.error.issues.map((issue: { field: string }) => issue.field)).toEqual([field]);
+}
+
+/** `unit` repeated to exactly `size` characters. */
+const filled = (unit: string, size: number): string =>
+  unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
+
+/** Pieces micromark resolves against each other: delimiters, openers without closers, references. */
+const PIECES = [
+  '*a**',
+  '_a__',
+  '**a*',
+  '*a_',
+  '~a~~',
+  '`a``',
+  '[a](',
+  '[a](b',
+  '[a][',
+  '![a](',
+  '](',
+  '[a',
+  'a]',
+  '<a ',
+  '<div>',
+  '<!--',
+  '&#x',
+  '&amp',
+  '&#1234567;',
+  'www.a',
+  'http://a',
+  '\\*',
+  '[^a]',
+  '|a',
+  '\n',
+];
+
+/** Texts of `size` characters built to be super-linear to parse. */
+const bombOf = (size: number): fc.Arbitrary<string> =>
+  fc.oneof(
+    // Runs of pieces, joined as one paragraph or many.
+    fc
+      .tuple(
+        fc.array(fc.constantFrom(...PIECES), { minLength: 1, maxLength: 5 }),
+        fc.constantFrom('', ' ', '\n'),
+      )
+      .map(([pieces, between]) => filled(pieces.join(between) + between, size)),
+    // A table of many columns, then rows.
+    fc.integer({ min: 8, max: 3000 }).map((columns) => {
+      const row = `${'|a'.repeat(columns)}|\n`;
+      return filled(row + `${'|-'.repeat(columns)}|\n` + row.repeat(Math.ceil(size / row.length)), size);
+    }),
+    // Containers nested on every line (up to the markers limit and past it).
+    fc
+      .tuple(fc.constantFrom('> ', '- ', '1. ', '* ', '>- '), fc.integer({ min: 2, max: 40 }))
+      .map(([marker, depth]) => filled(`${marker.repeat(depth)}a *b* [c](d\n`, size)),
+    // Reference definitions, each used by an unresolved reference.
+    fc.constant(null).map(() => {
+      let text = '';
+      for (let i = 0; text.length < size; i++) text += `[r${i}]: http://x/${i}\n[r${i}][r${i + 1}] `;
+      return text.slice(0, size);
+    }),
+    // HTML blocks and inline HTML left open.
+    fc
+      .constantFrom('<div>\n', '<a href="', '<!-- ', '<![CDATA[', '<?x ', '</b>', '<table><tr><td>')
+      .map((unit) => filled(unit, size)),
+  );
+
+describe('markdown from outside cannot hold the server', () => {
+  for (const path of PATHS) {
+    it(`${path.name}: super-linear texts at ${path.size} characters end 2xx or 400 naming ${path.field}`, async () => {
+      await fc.assert(
+        fc.asyncProperty(bombOf(path.size), async (markdown) => {
+          expectAnsweredOrRefused(await path.send(markdown), path.field);
+        }),
+        { numRuns: path.runs },
+      );
+    }, 120_000);
+
+    it(`${path.name}: /healthz is answered while a text micromark takes minutes over is read`, async () => {
+      const order: string[] = [];
+      const started = new Promise<{ reading: Promise<unknown> }>((resolve) => {
+        onReading = (reading) => {
+          onReading = undefined;
+          resolve({ reading });
+        };
+      });
+      const request = path.send(filled('*a**', path.size)).then((response) => {
+        order.push('request');
+        return response;
+      });
+      const reading = (await started).reading.then(() => order.push('reading'));
+      const health = await server.api('/healthz');
+      order.push('healthz');
+      expect(health.status).toBe(200);
+      await reading;
+      expectAnsweredOrRefused(await request, path.field);
+      if (path.waitsForReading) expect(order).toEqual(['healthz', 'reading', 'request']);
+      else expect(order.filter((event) => event !== 'request')).toEqual(['healthz', 'reading']);
+    }, 120_000);
+  }
+});

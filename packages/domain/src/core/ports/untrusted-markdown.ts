@@ -1,0 +1,20 @@
+/**
+ * Reading markdown from outside (a page body or a comment in a request, an imported or Git
+ * file, a translation) into the form Quire stores. A port because its cost is not bounded by
+ * the text's length (micromark is quadratic on some inputs, see `@quire/documents`'
+ * `readUntrustedMarkdown`): the server reads it in a thread of its own under a deadline and a
+ * memory cap, so that no input holds the request thread; markdown that passes the budget is
+ * refused (`ok: false`), and the operation answers a 400 naming the field it came in.
+ *
+ * What comes back was also read as a document tree within the budget, so the request thread
+ * may read the stored text again later (documents, outlines, links, search). The order in an
+ * operation: its input's schema (sizes) first, then this port, then anything that reads the
+ * text; no code parses the text sent before the port accepted it.
+ */
+import type { UntrustedMarkdownOptions, UntrustedMarkdownReading } from '@quire/documents';
+
+export type { UntrustedMarkdownOptions, UntrustedMarkdownReading } from '@quire/documents';
+
+export interface UntrustedMarkdown {
+  read(markdown: string, options?: UntrustedMarkdownOptions): Promise<UntrustedMarkdownReading>;
+}
