@@ -248,6 +248,39 @@ describe('a space batch with `revision`', () => {
     expect(space.revision).toBe(theirs.revision);
   });
 
+  it('names the conflicts on tRPC and GraphQL too', async () => {
+    const f = await fixture();
+    await call(f.token, 'POST', `/v1/spaces/${f.spaceId}/content`, {
+      changes: [{ operation: 'update_page', page: f.guide, document: { markdown: 'theirs\n' } }],
+    });
+    const input = {
+      spaceId: f.spaceId,
+      revision: f.live,
+      changes: [{ operation: 'update_page', page: f.guide, document: { markdown: 'mine\n' } }],
+    };
+    const expected = [{ page: f.guide, field: 'markdown', reason: 'edited-both' }];
+    const trpc = await server.api('/trpc/spaces.content.update', {
+      method: 'POST',
+      token: f.token,
+      body: input,
+    });
+    expect(trpc.body.error.data).toMatchObject({
+      httpStatus: 409,
+      domainCode: 'conflict',
+      conflicts: expected,
+    });
+    const graphql = await server.api('/graphql', {
+      method: 'POST',
+      token: f.token,
+      body: {
+        query:
+          'mutation($s: String!, $r: String, $c: [JSON!]!) { spacesContentUpdate(spaceId: $s, revision: $r, changes: $c) { revision } }',
+        variables: { s: input.spaceId, r: input.revision, c: input.changes },
+      },
+    });
+    expect(graphql.body.errors[0].extensions).toMatchObject({ httpStatus: 409, conflicts: expected });
+  });
+
   it('refuses a revision that is not of this space (400 naming `revision`)', async () => {
     const f = await fixture();
     const elsewhere = await fixture();
