@@ -100,6 +100,8 @@ export async function startServer(
         wakeOn: services.events,
       })
     : undefined;
+  // The job threads load their code while the server waits for its first job.
+  if (worker) services.jobThreads.warm();
   let closing: Promise<void> | undefined;
   return {
     app: started,

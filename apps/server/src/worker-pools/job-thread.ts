@@ -1,15 +1,22 @@
 /**
  * The entry of the job threads (`LimitedPool('job-thread')`, built as `dist/job-thread.js`):
  * the heavy, pure part of the jobs, bytes in and plain data out, never the store. Each kind's
- * code loads when a thread first runs that kind.
+ * code loads when a thread first runs that kind, or when it is warmed (`warm`: the server
+ * warms a thread as it starts running jobs, so that its first job does not wait for the
+ * thread to load).
  */
 import { serveTasks } from './thread-task';
 
+const readImport = () => import('../imports/read-import-in-thread');
+const processOpenApi = () => import('../openapi/process-openapi-in-thread');
+const renderPdf = () => import('../pdf/render-pdf-in-thread');
+
 export default serveTasks({
-  'content-import': async (input, link) =>
-    (await import('../imports/read-import-in-thread')).readImportInThread(input, link),
-  'openapi-process': async (input) =>
-    (await import('../openapi/process-openapi-in-thread')).processOpenApiInThread(input),
-  'pdf-render': async (input, link) =>
-    (await import('../pdf/render-pdf-in-thread')).renderPdfInThread(input, link),
+  'content-import': async (input, link) => (await readImport()).readImportInThread(input, link),
+  'openapi-process': async (input) => (await processOpenApi()).processOpenApiInThread(input),
+  'pdf-render': async (input, link) => (await renderPdf()).renderPdfInThread(input, link),
+  warm: async () => {
+    await Promise.all([readImport(), processOpenApi(), renderPdf()]);
+    return null;
+  },
 });
