@@ -9,9 +9,9 @@
  * 2. Super-linear texts (the shapes of test/hardening/markdown-bombs.test.ts) at the largest
  *    comment (64 KiB) and page body (512,000 characters), read with a cap of `BENCH_CAP_SECONDS`
  *    (default 30): how long each takes, or that it passed the cap.
- * 3. What the threads add to a normal comment and a normal page write over HTTP: median of
- *    `BENCH_REQUESTS` (default 200) sequential requests through the threads, then with the
- *    same server reading on its request thread (`inProcessUntrustedMarkdown`).
+ * 3. What the threads add to a normal comment and a normal page write over HTTP: medians of
+ *    `BENCH_REQUESTS` (default 200) sequential requests through the threads and as many with
+ *    the same server reading on its request thread (`inProcessUntrustedMarkdown`), alternating.
  */
 import { readFileSync } from 'node:fs';
 import { inProcessUntrustedMarkdown } from '@quire/domain';
@@ -146,23 +146,26 @@ if (PARTS.includes('3')) {
         },
       ],
     });
-  const medianOf = async (work: (i: number) => Promise<unknown>) => {
-    const times: number[] = [];
-    for (let i = 0; i < REQUESTS; i++) times.push((await timed(() => work(i))).ms);
-    return median(times);
-  };
-  console.log(`3. median of ${REQUESTS} sequential requests`);
+  // The two ways alternate request by request, so that the machine's load drifts alike for both.
   const threaded = quire.services.untrustedMarkdown;
-  for (const [name, reader] of [
+  const ways = [
     ['through the threads', threaded],
     ['on the request thread', inProcessUntrustedMarkdown],
-    ['through the threads again', threaded],
+  ] as const;
+  console.log(`3. median of ${REQUESTS} sequential requests each way, alternating`);
+  for (const [kind, work] of [
+    ['comment', comment],
+    ['page write', pageWrite],
   ] as const) {
-    quire.services.untrustedMarkdown = reader;
-    const comments = await medianOf(comment);
-    const writes = await medianOf(pageWrite);
-    console.log(`   ${name}: comment ${comments.toFixed(1)} ms, page write ${writes.toFixed(1)} ms`);
+    const times: number[][] = [[], []];
+    for (let i = 0; i < 2 * REQUESTS; i++) {
+      quire.services.untrustedMarkdown = ways[i % 2]![1];
+      times[i % 2]!.push((await timed(() => work(i))).ms);
+    }
+    const [threads, inProcess] = times.map((list) => median(list).toFixed(1));
+    console.log(`   ${kind}: ${ways[0][0]} ${threads} ms, ${ways[1][0]} ${inProcess} ms`);
   }
+  quire.services.untrustedMarkdown = threaded;
   await quire.close();
 }
 process.exit(0);

@@ -3,13 +3,15 @@
  * file, a translation) into the form Quire stores. A port because its cost is not bounded by
  * the text's length (micromark is quadratic on some inputs, see `@quire/documents`'
  * `readUntrustedMarkdown`): the server reads it in a thread of its own under a deadline and a
- * memory cap, so that no input holds the request thread; markdown that passes the budget is
+ * memory cap, so that no input holds the request thread; markdown beyond the budget is
  * refused (`ok: false`), and the operation answers a 400 naming the field it came in.
  *
  * What comes back was also read as a document tree within the budget, so the request thread
  * may read the stored text again later (documents, outlines, links, search). The order in an
  * operation: its input's schema (sizes) first, then this port, then anything that reads the
- * text; no code parses the text sent before the port accepted it.
+ * text; no operation parses the text sent before the port accepted it. (Known gap: Git
+ * Sync's reader still rewrites each repository page's links, a parse, on the request thread
+ * before the job hands the pages to this port.)
  */
 import type { UntrustedMarkdownOptions, UntrustedMarkdownReading } from '@quire/documents';
 
