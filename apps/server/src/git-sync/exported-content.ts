@@ -17,6 +17,8 @@ export interface ExportedPage extends PageSettings {
   recordedPath?: string;
   /** The blob it was read from, when the page has not changed since: written as it is. */
   unchangedBlob?: string;
+  /** Read without a file (the table of contents lists a missing one), and unchanged since. */
+  unchangedWithoutFile?: boolean;
 }
 
 export interface ExportedFile {

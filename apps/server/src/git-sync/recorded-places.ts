@@ -27,6 +27,7 @@ export async function withRecordedPlaces(
       children: await Promise.all(children.map(place)),
       ...(recordedPath !== undefined ? { recordedPath } : {}),
       ...(keep ? { unchangedBlob: git.oid } : {}),
+      ...(unchanged === true && git === undefined ? { unchangedWithoutFile: true } : {}),
     };
   };
   return {

@@ -61,6 +61,7 @@ import { readProjectFiles } from './project-files';
 import { isFile, isSkipped, readRepository } from './read-repository';
 import { withRecordedPlaces } from './recorded-places';
 import { joinRepositoryPath, pathUnder, safeRepositoryPath } from './repository-path';
+import { summaryPagesOf } from './summary-pages';
 import { writeRepository } from './write-repository';
 
 export interface GitRepositoryLimits {
@@ -176,13 +177,30 @@ export class ServerGitRepositories implements GitRepositories {
       // The outline is the one read and the repository has its table of contents: kept as it is.
       const summaryPath = joinRepositoryPath(config.root, config.structure.summary);
       const summary = request.outlineUnchanged ? old.get(summaryPath) : undefined;
+      const existing = new Map(
+        [...old].flatMap(([path, entry]) => {
+          const inRoot = pathUnder(config.root, path);
+          return inRoot === null ? [] : [[inRoot, entry.oid] as const];
+        }),
+      );
       const written = writeRepository(placed.pages, placed.files, config.structure, {
         keepSummary: summary !== undefined,
+        existing,
       });
 
+      // With a table of contents, a markdown file it does not list is no page: it is kept.
+      const summaryEntry = old.get(summaryPath);
+      const summarySize = summaryEntry && (await sizes.sizeOf(summaryEntry.oid));
+      const listed =
+        summaryEntry && summarySize !== undefined && summarySize <= this.limits.maxFileBytes
+          ? summaryPagesOf(
+              new TextDecoder().decode(await this.#blob(store, summaryEntry.oid)),
+              config.structure,
+            )
+          : null;
       const next = new Map<string, TreeEntry>();
       for (const [path, entry] of old)
-        if (!(await this.#isQuireContent(store, path, entry, config.root))) next.set(path, entry);
+        if (!(await this.#isQuireContent(store, path, entry, config.root, listed))) next.set(path, entry);
       if (summary) next.set(summaryPath, summary);
       const knownBlobs = new Set([...old.values()].map(({ oid }) => oid));
       for (const [index, file] of written.entries()) {
@@ -220,13 +238,20 @@ export class ServerGitRepositories implements GitRepositories {
 
   /**
    * Whether the file at `path` (from the project directory) is one Quire reads, so one an
-   * export replaces: under the content's root, not hidden, and markdown, an asset or an image.
+   * export replaces: under the content's root, not hidden, and markdown (one the table of
+   * contents lists, when there is one: `listed`), an asset or an image.
    */
-  async #isQuireContent(store: ObjectStore, path: string, entry: TreeEntry, root: string): Promise<boolean> {
+  async #isQuireContent(
+    store: ObjectStore,
+    path: string,
+    entry: TreeEntry,
+    root: string,
+    listed: ReadonlySet<string> | null,
+  ): Promise<boolean> {
     const inRoot = pathUnder(root, path);
     if (inRoot === null || path === '.gitbook.yaml' || !FILE_MODES.has(entry.mode) || isSkipped(inRoot))
       return false;
-    if (MARKDOWN.test(inRoot)) return true;
+    if (MARKDOWN.test(inRoot)) return listed === null || listed.has(inRoot);
     if (inRoot.startsWith('.gitbook/assets/')) return true;
     return isFile({ path: inRoot, bytes: await this.#blob(store, entry.oid) });
   }

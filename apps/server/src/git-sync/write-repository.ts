@@ -5,7 +5,8 @@
  *   it was read from; a new one: the first page is `README.md`, a page with subpages
  *   `<slug>/README.md`, a leaf `<slug>.md`), holding the front matter of its settings
  *   (`frontMatterOf`), `# <title>`, then its body; a page unchanged since it was read is
- *   its blob as it was (`unchangedBlob`), byte for byte;
+ *   its blob as it was (`unchangedBlob`), byte for byte, and one read without a file (the
+ *   table of contents listing a missing one) gets none while that table is kept;
  * - `SUMMARY.md` listing every page in order with its title and nesting (`summaryTextOf`),
  *   unless `keepSummary` (the outline is the one read: the repository's is kept as it is);
  * - each file at the path it was read from, a new one under `.gitbook/assets/<name>`
@@ -33,7 +34,11 @@ export function writeRepository(
   pages: readonly ExportedPage[],
   files: readonly ExportedFile[],
   structure: GitbookConfig['structure'] = { readme: 'README.md', summary: 'SUMMARY.md' },
-  options: { keepSummary?: boolean } = {},
+  options: {
+    keepSummary?: boolean;
+    /** What the repository holds under the content's root: path to blob oid. */
+    existing?: ReadonlyMap<string, string>;
+  } = {},
 ): WrittenFile[] {
   const encoder = new TextEncoder();
   const pathOf = pagePathsOf(pages, structure);
@@ -63,8 +68,13 @@ export function writeRepository(
 
   const write = (page: ExportedPage) => {
     const path = pathOf.get(page.id) as string;
-    if (page.unchangedBlob !== undefined && path === page.recordedPath) {
-      written.push({ path, oid: page.unchangedBlob });
+    const kept = page.unchangedBlob !== undefined && path === page.recordedPath;
+    // The table of contents kept lists the file it lacked: it still lacks it.
+    const fileless = page.unchangedWithoutFile === true && options.keepSummary === true;
+    if (kept || fileless) {
+      // (A file an earlier export wrote for it stays as it is.)
+      const there = kept ? page.unchangedBlob : options.existing?.get(path);
+      if (there !== undefined) written.push({ path, oid: there });
       for (const child of page.children) write(child);
       return;
     }

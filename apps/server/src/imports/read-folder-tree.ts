@@ -184,7 +184,7 @@ function importUrlOf(
 }
 
 /** The tree path a relative URL points at (query and fragment dropped), or null for an absolute URL or an anchor. */
-function resolvePath(url: string, from: string): string | null {
+export function resolvePath(url: string, from: string): string | null {
   if (url === '' || url.startsWith('#') || /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//'))
     return null;
   let target: string;

@@ -4,7 +4,8 @@
  * GitBook-synced repositories (a SUMMARY with group headings and nesting, a README per
  * folder, odd file names GitBook escapes in links, front matter with keys Quire does not
  * read, GitBook blocks, assets with spaces in their names, an image outside the assets,
- * files that are no content). An export at once changes nothing; an edited page changes
+ * a SUMMARY item whose file is missing, markdown the SUMMARY does not list, files that are
+ * no content). An export at once changes nothing; an edited page changes
  * that page's file only; a page made in Quire gets a path from its place. `GET SPACE` shows
  * the Git Sync settings as `git/info` does.
  */
@@ -76,6 +77,7 @@ const GITBOOK_SYNCED: Record<string, string | Uint8Array> = {
     '  * [Café & Crème (v2)](reference/Caf%C3%A9%20%26%20Cr%C3%A8me%20%28v2%29.md)',
     '  * [Nested](reference/nested/README.md)',
     '    * [Deep page](reference/nested/deep-page.md)',
+    '  * [Not written yet](reference/not-written-yet.md)',
     '',
   ].join('\n'),
   'getting-started/README.md': '---\nicon: rocket\n---\n\n# Getting started\n\n* Install it\n* Run it\n',
@@ -92,6 +94,7 @@ const GITBOOK_SYNCED: Record<string, string | Uint8Array> = {
   '.gitbook/assets/image (1).png': png,
   '.gitbook/assets/diagram.svg':
     '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4"/></svg>\n',
+  'drafts/unlisted.md': "# A draft no SUMMARY lists: no page, so never Quire's to remove\n",
   '.github/workflows/ci.yml': 'on: push\n',
   'scripts/build.sh': '#!/bin/sh\necho build\n',
 };
@@ -215,7 +218,13 @@ describe('a GitBook-synced repository, imported then exported', () => {
     });
     expect(inserted.status).toBe(200);
     await run(spaceId, 'export', { ...ref, commitMessage: 'A new page' });
-    expect(lastChanges(repo)).toEqual(['M\tSUMMARY.md', 'A\tgetting-started/upgrading.md']);
+    // The table of contents is written anew: the page listed without a file gets one.
+    expect(lastChanges(repo)).toEqual([
+      'M\tSUMMARY.md',
+      'A\tgetting-started/upgrading.md',
+      'A\treference/not-written-yet.md',
+    ]);
+    expect(filesAt(repo, 'main').get('drafts/unlisted.md')).toBe(original.get('drafts/unlisted.md'));
     expect(git(repo, 'show', 'main:SUMMARY.md')).toContain('  * [Upgrading](getting-started/upgrading.md)');
   });
 });

@@ -2,7 +2,8 @@
  * What an export compares the space with, to write back as it was whatever has not changed
  * since the last import: that import's revision (the newest on the space's first-parent
  * line that holds a commit), its pages by id. A page is unchanged when the import's
- * revision holds it with the same settings, place, body and blob; the outline is unchanged
+ * revision holds it with the same settings, place, body and blob (or, both times, none: a
+ * page the table of contents lists without a file); the outline is unchanged
  * when both hold the same pages, each under the same parent, in the same order, with the
  * same title. No import within `MAX_STEPS` revisions: no baseline, every page is written anew
  * (at the path it was read from, if it was).
@@ -32,10 +33,9 @@ export function isUnchangedPage(page: StoredPage, baseline: PageIndex | null): b
   const then = baseline?.pages.get(page.id);
   return (
     then !== undefined &&
-    page.git !== undefined &&
     COMPARED.every((field) => then[field] === page[field]) &&
-    then.git?.oid === page.git.oid &&
-    then.git?.path === page.git.path
+    then.git?.oid === page.git?.oid &&
+    then.git?.path === page.git?.path
   );
 }
 

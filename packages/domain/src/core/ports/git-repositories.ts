@@ -69,7 +69,10 @@ export interface GitExportedPage {
   children: GitExportedPage[];
   /** The file an import read it from: it is written back at this path. */
   git?: GitBlob;
-  /** True when the page is as that import read it: its blob is written back as it was. */
+  /**
+   * True when the page is as the last import read it: its blob is written back as it was
+   * (a page read without a file stays without one while the outline is unchanged).
+   */
   unchanged?: boolean;
 }
 
