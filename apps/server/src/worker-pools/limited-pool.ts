@@ -8,7 +8,8 @@
  *   limit: the readers' own byte caps bound it.
  * - time: a task that runs past `deadlineMs` has its thread terminated and rejects with
  *   `WorkerLimitError('time')`. The deadline starts when a thread takes the task (the thread
- *   says so first), not when it is queued: a task waiting behind another loses no time.
+ *   says so first), not when it is queued: a task waiting behind another loses no time (its
+ *   wait is bounded by a deadline of its own).
  * - a caller's `signal` (a job's lease lost, the worker stopping) ends the task the same
  *   way, rejecting with the signal's reason.
  *
@@ -16,7 +17,7 @@
  * `tell`s (progress: one way) and `ask`s (the caller answers from what only the main thread
  * holds, the store). The limit errors' messages are safe to show: no stack, no thread.
  *
- * Threads start when first needed and end after a minute idle; idle threads keep no process
+ * Threads start with the first task (or `warm`) and are kept; idle threads keep no process
  * alive. Which file they run: `thread-entry.ts`.
  */
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
@@ -70,9 +71,11 @@ export class LimitedPool {
       (filename) =>
         new Piscina({
           filename,
-          minThreads: 0,
+          // As many threads as allowed, kept: piscina starts a thread for a queued task only
+          // up to `minThreads` when one ends (a thread that ran out of memory left a task
+          // queued behind it waiting for ever with 0), and a kept thread keeps its code loaded.
+          minThreads: this.limits.threads,
           maxThreads: this.limits.threads,
-          idleTimeout: 60_000,
           resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb },
         }),
     );
@@ -85,15 +88,20 @@ export class LimitedPool {
     const pool = await this.#piscina();
     const { port1, port2 } = new MessageChannel();
     const deadline = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
+    // Waiting for a thread is bounded too (by one deadline), then running (by another).
+    let timer: NodeJS.Timeout | undefined = setTimeout(
+      () => deadline.abort(this.#timeLimit()),
+      this.limits.deadlineMs,
+    );
     let answerFailure: { error: unknown } | undefined;
     const stop = () => deadline.abort(handlers.signal?.reason);
     handlers.signal?.addEventListener('abort', stop, { once: true });
     if (handlers.signal?.aborted) stop();
     port1.on('message', (message: FromThread) => {
-      if (message.type === 'started')
+      if (message.type === 'started') {
+        clearTimeout(timer);
         timer = setTimeout(() => deadline.abort(this.#timeLimit()), this.limits.deadlineMs);
-      else if (message.type === 'tell') handlers.told?.(message.message);
+      } else if (message.type === 'tell') handlers.told?.(message.message);
       else
         void this.#answer(port1, message.id, message.question, handlers, (error) => {
           answerFailure ??= { error };

@@ -1,6 +1,6 @@
 /**
  * The heavy part of jobs runs in job threads under limits (issue 25, item 2), through real
- * HTTP on a server whose job threads may use 32 MB of heap. Each heavy kind is given an
+ * HTTP on a server whose job threads may use 48 MB of heap. Each heavy kind is given an
  * ordinary input that needs more (a normal server reads it, in a heap of a few hundred MB):
  * an import of a 350 KB HTML manual, the PDF of a space with one long page, a 4.6 MB OpenAPI
  * description. Each fails with a message naming the limit (no stack, no thread), not
@@ -80,7 +80,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-  server = await startTestServer({ QUIRE_FETCH_ALLOW_HOSTS: '127.0.0.1', QUIRE_JOB_THREAD_MEMORY_MB: '32' });
+  server = await startTestServer({ QUIRE_FETCH_ALLOW_HOSTS: '127.0.0.1', QUIRE_JOB_THREAD_MEMORY_MB: '48' });
 });
 afterAll(async () => {
   await server?.close();
@@ -162,7 +162,7 @@ describe('job threads under limits', () => {
     );
     expect(failed).toMatchObject({
       status: 'failed',
-      error: 'Reading the source needed more than the 32 MB of memory a job may use',
+      error: 'Reading the source needed more than the 48 MB of memory a job may use',
     });
     await expectAnswering(org, space);
 
@@ -187,7 +187,7 @@ describe('job threads under limits', () => {
     const response = await answeringMeanwhile(org, space, () => fetch(url));
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({
-      error: { code: 500, message: 'Drawing the PDF needed more than the 32 MB of memory a job may use' },
+      error: { code: 500, message: 'Drawing the PDF needed more than the 48 MB of memory a job may use' },
     });
     await expectAnswering(org, space);
 
@@ -230,7 +230,7 @@ describe('job threads under limits', () => {
     expect(failed).toMatchObject({
       lastProcessErrorCode: 'PARSE_ERROR',
       lastProcessErrorMessage:
-        'Processing the specification needed more than the 32 MB of memory a job may use',
+        'Processing the specification needed more than the 48 MB of memory a job may use',
     });
     await expectAnswering(org, space);
 
