@@ -1,0 +1,54 @@
+/**
+ * The job threads' pool (`LimitedPool`) over the real thread entry: a task that runs out of
+ * its thread's heap rejects with the memory limit and the task queued behind it runs on a
+ * new thread (with piscina's `minThreads: 0` it waited for ever); a task past its deadline
+ * rejects with the time limit.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_CONTENT_IMPORT_LIMITS } from '../../src/imports/server-content-imports';
+import { LimitedPool, WorkerLimitError } from '../../src/worker-pools/limited-pool';
+
+const limits = { ...DEFAULT_CONTENT_IMPORT_LIMITS, allowHosts: [] };
+const manual = new TextEncoder().encode(
+  '<!doctype html><html><body><main><h1>Manual</h1>' +
+    Array.from(
+      { length: 3000 },
+      (_, i) =>
+        `<h2>Section ${i}</h2><p>Section ${i} explains <b>how</b> it <a href="https://x.test/${i}">works</a>.</p>`,
+    ).join('') +
+    '</main></body></html>',
+);
+const notes = new TextEncoder().encode('# Notes\n\nSome **notes**.\n');
+const importOf = (bytes: Uint8Array, source: 'html' | 'markdown') => ({
+  request: { source, bytes, name: `import.${source}` },
+  limits,
+});
+
+const pools: LimitedPool[] = [];
+const poolOf = (memoryMb: number, deadlineMs: number) => {
+  const pool = new LimitedPool('job-thread', { threads: 1, memoryMb, deadlineMs });
+  pools.push(pool);
+  return pool;
+};
+afterEach(() => Promise.all(pools.splice(0).map((pool) => pool.close())));
+
+describe('LimitedPool', () => {
+  it('fails a task past the heap limit, and runs the task queued behind it on a new thread', async () => {
+    const pool = poolOf(48, 60_000);
+    const bomb = pool.run('content-import', importOf(manual, 'html'));
+    const next = pool.run('content-import', importOf(notes, 'markdown'));
+    await expect(bomb).rejects.toEqual(
+      new WorkerLimitError('memory', 'needed more than the 48 MB of memory a job may use'),
+    );
+    await expect(next).resolves.toMatchObject({ ok: true, content: { pages: [{ title: 'Notes' }] } });
+  }, 120_000);
+
+  it('fails a task past its deadline, counted from when a thread took it', async () => {
+    const pool = poolOf(1024, 1000);
+    await pool.run('warm', null).catch(() => undefined);
+    await expect(pool.run('content-import', importOf(manual, 'html'))).rejects.toMatchObject({
+      limit: 'time',
+      message: 'took longer than the 1 s a job may take',
+    });
+  }, 120_000);
+});
