@@ -98,9 +98,7 @@ describe('content imports as jobs', () => {
     await events.waitFor(eventOf('done', job.id));
     const done = await stored(job.id);
     expect(done).toMatchObject({ state: 'done', attempts: 2 });
-    expect(done.log.map((line) => line.message)).toContain(
-      `attempt 2 of ${done.maxAttempts} started`,
-    );
+    expect(done.log.map((line) => line.message)).toContain(`attempt 2 of ${done.maxAttempts} started`);
     // The dead worker, were it to wake, can record nothing more.
     expect(
       await services.repos.jobs.complete(

@@ -198,11 +198,7 @@ describe('the job worker', () => {
       result: { caller: 'user-1', payload: { text: 'hi' } },
       finishedAt: clock.now().toISOString(),
     });
-    expect(done.log.map((line) => line.message)).toEqual([
-      'attempt 1 of 5 started',
-      'echoing',
-      'done',
-    ]);
+    expect(done.log.map((line) => line.message)).toEqual(['attempt 1 of 5 started', 'echoing', 'done']);
   });
 
   it('retries a failing job after 1 s, 2 s, … then fails it as INTERNAL without the internal text', async () => {
