@@ -1,6 +1,6 @@
 /** The order of Git Sync runs (`gitSyncRuns`) and the URLs kept without credentials, as tables. */
 import { describe, expect, it } from 'vitest';
-import { repositoryNameOf, withoutCredentials } from '../src/git-sync/git-remote-url';
+import { repositoryNameOf, withoutCredentials } from '../src/content/spaces/git-remote-url';
 import { gitSyncRuns, newerTimestamp } from '../src/git-sync/git-sync-order';
 
 const T1 = '2026-01-01T10:00:00.000Z';

@@ -9,11 +9,10 @@
  * writes nothing (204 all the same: GitBook's clients send events in any order).
  */
 
-import type { SpaceRecord } from '../content';
+import { type SpaceRecord, withoutCredentials } from '../content';
 import { callerOf, type OperationContext } from '../core/context';
 import { enqueueJob } from '../jobs';
 import { changeGitSync } from './change-git-sync';
-import { withoutCredentials } from './git-remote-url';
 import { gitSyncRuns } from './git-sync-order';
 import type { GitSyncDirection, GitSyncRecord } from './records';
 

@@ -1,9 +1,7 @@
 /** The Git Sync area: a space's synchronization with a Git repository (imports, exports, settings). */
-export * from './git-remote-url';
 export * from './git-sync-jobs';
 export * from './git-sync-order';
 export * from './git-sync-runs';
-export * from './git-sync-schema';
 export * from './operations';
 export type * from './ports';
 export type * from './records';

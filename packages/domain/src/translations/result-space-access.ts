@@ -26,9 +26,9 @@ import {
   type ContentTarget,
   resolveSiblingPosition,
   type SpaceRecord,
+  visibilityUnder,
   withTreeLocks,
 } from '../content';
-import { visibilityUnder } from '../content/spaces/operations/move-space';
 import type { OperationContext } from '../core/context';
 import { MAX_PAGE_LIMIT } from '../core/paging';
 

@@ -38,6 +38,7 @@ import {
   advanceSpace,
   type ContentObject,
   contentAddressOf,
+  emptyTree,
   type FileEntry,
   filesObject,
   filesOf,
@@ -50,7 +51,6 @@ import {
   spaceHead,
   writeRevision,
 } from '../content';
-import { emptyTree } from '../content/revisions/page-tree';
 import type { OperationContext } from '../core/context';
 import { TranslationProviderError } from '../core/ports/translation-provider';
 import { failingOnRefusal, JobFailure, type JobHandler } from '../jobs';

@@ -14,7 +14,7 @@ export { mergePages } from './merge-pages';
 export { importIntoSpace } from './operations/import-space-content';
 export { indexPages, type PageIndex, pageIndexOf } from './page-index';
 export type { MergeConflict, MergeResult, PageSet, PageState } from './page-state';
-export { loadBodies } from './page-tree';
+export { emptyTree, loadBodies } from './page-tree';
 export type { ContentObjectRepository, RevisionRepository } from './ports';
 export type {
   BodyObject,

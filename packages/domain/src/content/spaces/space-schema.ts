@@ -2,12 +2,12 @@
 import { z } from 'zod';
 import type { PublicUrls } from '../../core/context';
 import { TimestampSchema, UrlSchema } from '../../core/schemas';
-import { GitSyncStateSchema } from '../../git-sync/git-sync-schema';
 import { organizationAppUrl } from '../../organizations';
 import type { SpacePermissions } from '../../policies/content-policy';
 import { SpacePermissionsSchema } from '../../policies/permission-schemas';
 import type { SpaceRecord } from './records';
 import { ContentVisibilitySchema, DefaultLevelSchema, SpaceEditModeSchema } from './space-fields';
+import { GitSyncStateSchema } from './space-git-sync';
 
 export const SpaceSchema = z
   .object({

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { SpaceIdParam } from '../../content';
+import { GitSyncStateSchema, gitSyncStateOf, SpaceIdParam } from '../../content';
 import { notFound } from '../../core/errors';
 import { operation } from '../../core/operation';
 import { authorizeSpace } from '../../policies/authorize-space';
-import { GitSyncStateSchema, gitSyncStateOf } from '../git-sync-schema';
 
 /**
  * The space's Git Sync settings (GitBook's `git/info`): the repository (never its

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { SpaceIdParam } from '../../content';
+import { GitSyncStateSchema, gitSyncStateOf, SpaceIdParam } from '../../content';
 import { operation } from '../../core/operation';
 import { authorizeSpace } from '../../policies/authorize-space';
-import { GitSyncStateSchema, gitSyncStateOf } from '../git-sync-schema';
 
 /**
  * The space's Git Sync settings, or null when it has none (a Quire extension: `git/info`

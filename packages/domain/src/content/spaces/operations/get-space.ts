@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { notFound } from '../../../core/errors';
 import { operation } from '../../../core/operation';
-import { gitSyncStateOf } from '../../../git-sync/git-sync-schema';
 import { authorizeSpace } from '../../../policies/authorize-space';
+import { gitSyncStateOf } from '../space-git-sync';
 import { presentSpace, SpaceSchema } from '../space-schema';
 import { SpaceIdParam } from './params';
 

@@ -1,4 +1,6 @@
 /**
+ * Beside the Space resource, whose `gitSync` names the repository (`space-git-sync.ts`).
+ *
  * A repository URL as the request gave it, and as Quire keeps and shows it: without its
  * credentials (`https://user:token@host/repo.git` → `https://host/repo.git`). The whole
  * URL only travels sealed (`Secrets.seal`) to the job that uses it.

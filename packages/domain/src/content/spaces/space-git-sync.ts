@@ -1,10 +1,14 @@
-/** The Git Sync info of a space (GitBook's `GitSyncState`, with Quire's extensions) and its presenter. */
+/**
+ * The Git Sync info of a space (GitBook's `GitSyncState`, with Quire's extensions) and its
+ * presenter. It lives with the Space resource, which shows it (`gitSync` on `spaces.get`):
+ * content runs before the git-sync area, which imports it from here (`git/info`).
+ */
 import { z } from 'zod';
-import type { OperationContext } from '../core/context';
-import { TimestampSchema } from '../core/schemas';
-import type { JobRecord } from '../jobs';
+import type { OperationContext } from '../../core/context';
+import { TimestampSchema } from '../../core/schemas';
+import type { GitSyncRecord, GitSyncRunRecord } from '../../git-sync';
+import type { JobRecord } from '../../jobs';
 import { repositoryNameOf } from './git-remote-url';
-import type { GitSyncRecord, GitSyncRunRecord } from './records';
 
 const GitSyncRunSchema = z
   .object({
