@@ -51,7 +51,7 @@ const BUILD_FILES = [
 const SERVER_ENTRIES = {
   server: 'src/main.ts',
   cli: 'src/cli/main.ts',
-  'markdown-thread': 'src/markdown/markdown-thread.ts',
+  'markdown-thread': 'src/worker-pools/markdown-thread.ts',
   'job-thread': 'src/worker-pools/job-thread.ts',
 };
 

@@ -15,14 +15,13 @@
  * The checks that need no parse (length, container markers, delimiter runs) run first, on
  * the caller's thread: what they refuse takes no thread. A refusal's reason is safe to show.
  *
- * One pool per process and per limits, shared by every set of services the process builds
- * (the server, a command, the tests' servers): its threads belong to the process, idle ones
- * keep nothing alive, and a thread kept ready saves the first reading its start (~0.2 s).
- * From the sources (tests, `pnpm dev`) a thread loads its TypeScript entry through tsx; from
- * the build, the entry's bundle beside the server's (`scripts/build.mjs`).
+ * The threads are a `LimitedPool` over `worker-pools/markdown-thread.ts` (the deadline
+ * counting from when a thread takes the text, the heap cap, the queue's bound), one pool per
+ * process and per limits, shared by every set of services the process builds (the server, a
+ * command, the tests' servers): its threads belong to the process, idle ones keep nothing
+ * alive, and a thread warmed as the pool is made saves the first reading its start. A text
+ * that waited a minute for a thread is answered 503 too.
  */
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { precheckUntrustedMarkdown } from '@quire/documents';
 import {
   DomainError,
@@ -30,8 +29,8 @@ import {
   type UntrustedMarkdownOptions,
   type UntrustedMarkdownReading,
 } from '@quire/domain';
-import { Piscina } from 'piscina';
-import type { MarkdownTask, MarkdownTaskStarted } from './markdown-thread';
+import { LimitedPool, WorkerLimitError } from '../worker-pools/limited-pool';
+import type { MarkdownTask } from '../worker-pools/markdown-thread';
 
 export interface MarkdownReadingLimits {
   /** Threads reading at once (more readings wait, in order). */
@@ -52,76 +51,52 @@ export function readingBudgetMs(limits: Pick<MarkdownReadingLimits, 'msPerKib'>,
   return Math.max(MINIMUM_BUDGET_MS, Math.round((limits.msPerKib * length) / 1024));
 }
 
-/** The thread's entry: `markdown-thread.ts` from the sources (through tsx), `markdown-thread.js` from the build. */
-function threadEntry(): { filename: string; execArgv: string[] } {
-  const fromSources = import.meta.url.endsWith('.ts');
-  const filename = new URL(`./markdown-thread.${fromSources ? 'ts' : 'js'}`, import.meta.url).href;
-  if (!fromSources) return { filename, execArgv: [] };
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  return { filename, execArgv: ['--import', tsx] };
-}
-
-const isStarted = (message: unknown): message is MarkdownTaskStarted =>
-  typeof (message as MarkdownTaskStarted | null)?.markdownTaskStarted === 'number';
+/** How long a text may wait for a thread before it is answered 503. */
+const WAIT_FOR_A_THREAD_MS = 60_000;
 
 export class ThreadedUntrustedMarkdown implements UntrustedMarkdown {
-  readonly #pool: Piscina<MarkdownTask, UntrustedMarkdownReading>;
-  /** What starts each running reading's deadline, by task id. */
-  readonly #onStart = new Map<number, () => void>();
-  #nextId = 0;
+  readonly #pool: LimitedPool;
 
   constructor(readonly limits: MarkdownReadingLimits) {
-    this.#pool = new Piscina({
-      ...threadEntry(),
-      minThreads: 1,
-      maxThreads: limits.threads,
-      idleTimeout: 60_000,
+    this.#pool = new LimitedPool('markdown-thread', {
+      threads: limits.threads,
+      memoryMb: limits.memoryMb,
+      deadlineMs: WAIT_FOR_A_THREAD_MS,
       maxQueue: limits.maxQueue,
-      resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb },
     });
-    this.#pool.on('message', (message: unknown) => {
-      if (isStarted(message)) this.#onStart.get(message.markdownTaskStarted)?.();
-    });
+    this.#pool.warm();
   }
 
   async read(markdown: string, options: UntrustedMarkdownOptions = {}): Promise<UntrustedMarkdownReading> {
     const refused = precheckUntrustedMarkdown(markdown);
     if (refused) return refused;
-    const id = this.#nextId++;
     const budgetMs = readingBudgetMs(this.limits, markdown.length);
-    const deadline = new AbortController();
-    let timer: NodeJS.Timeout | undefined;
-    this.#onStart.set(id, () => {
-      timer = setTimeout(() => deadline.abort(), budgetMs);
-    });
+    const task: MarkdownTask = { markdown, frontMatter: options.frontMatter ?? false };
     try {
-      return await this.#pool.run(
-        { id, markdown, frontMatter: options.frontMatter ?? false },
-        { signal: deadline.signal },
-      );
+      return await this.#pool.run<UntrustedMarkdownReading>('markdown-read', task, { deadlineMs: budgetMs });
     } catch (error) {
-      if (deadline.signal.aborted)
-        return {
-          ok: false,
-          reason: `markdown too costly to read: it took longer than the ${seconds(budgetMs)} s its ${kib(markdown.length)} KiB may take`,
-        };
-      if ((error as NodeJS.ErrnoException | null)?.code === 'ERR_WORKER_OUT_OF_MEMORY')
-        return {
-          ok: false,
-          reason: `markdown too costly to read: it needs more than the ${this.limits.memoryMb} MB of memory a text may use`,
-        };
-      if ((error as Error | null)?.message === 'Task queue is at limit')
-        throw new DomainError('unavailable', 'Too much markdown is waiting to be read: retry in a moment');
-      throw error;
-    } finally {
-      clearTimeout(timer);
-      this.#onStart.delete(id);
+      if (!(error instanceof WorkerLimitError)) throw error;
+      switch (error.limit) {
+        case 'time':
+          return {
+            ok: false,
+            reason: `markdown too costly to read: it took longer than the ${seconds(budgetMs)} s its ${kib(markdown.length)} KiB may take`,
+          };
+        case 'memory':
+          return {
+            ok: false,
+            reason: `markdown too costly to read: it needs more than the ${this.limits.memoryMb} MB of memory a text may use`,
+          };
+        case 'wait':
+        case 'queue':
+          throw new DomainError('unavailable', 'Too much markdown is waiting to be read: retry in a moment');
+      }
     }
   }
 
   /** Ends the threads (a reading in hand is rejected). */
   close(): Promise<void> {
-    return this.#pool.destroy();
+    return this.#pool.close();
   }
 }
 

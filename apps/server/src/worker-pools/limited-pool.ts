@@ -6,10 +6,15 @@
  *   that passes it ends its thread (piscina starts another) and rejects with
  *   `WorkerLimitError('memory')`. Memory outside the heap (Buffers) is not counted by V8's
  *   limit: the readers' own byte caps bound it.
- * - time: a task that runs past `deadlineMs` has its thread terminated and rejects with
- *   `WorkerLimitError('time')`. The deadline starts when a thread takes the task (the thread
- *   says so first), not when it is queued: a task waiting behind another loses no time (its
- *   wait is bounded by a deadline of its own).
+ * - time: a task that runs past `deadlineMs` (or the task's own `deadlineMs`) has its thread
+ *   terminated and rejects with `WorkerLimitError('time')`. The deadline starts when a thread
+ *   takes the task (the thread says so first), not when it is queued: a task waiting behind
+ *   another loses no time. Its wait is bounded by the pool's `deadlineMs` too, past which it
+ *   rejects with `WorkerLimitError('wait')`.
+ * - waiting: with `maxQueue`, a task that would wait behind that many others rejects at once
+ *   with `WorkerLimitError('queue')`. Counted here: piscina's own `maxQueue` bounds only the
+ *   tasks without a signal (one with a signal waits in a queue it does not count), and every
+ *   task here has one (its deadline).
  * - a caller's `signal` (a job's lease lost, the worker stopping) ends the task the same
  *   way, rejecting with the signal's reason.
  *
@@ -30,11 +35,14 @@ export interface WorkerPoolLimits {
   threads: number;
   /** Heap of each thread, in MB. */
   memoryMb: number;
-  /** How long one task may run once a thread took it, in ms. */
+  /** How long one task may run once a thread took it (unless it has its own), and wait for one, in ms. */
   deadlineMs: number;
+  /** Tasks that may wait for a thread (no bound without it). */
+  maxQueue?: number;
 }
 
-export type WorkerLimit = 'memory' | 'time';
+/** The limit a task passed: its thread's heap, its deadline, its wait for a thread, the queue's length. */
+export type WorkerLimit = 'memory' | 'time' | 'wait' | 'queue';
 
 /** A task passed a limit: `message` says which, in words fit for the task's owner. */
 export class WorkerLimitError extends Error {
@@ -54,11 +62,15 @@ export interface TaskHandlers {
   answer?(question: unknown): Promise<{ value: unknown; transfer?: ArrayBuffer[] }>;
   /** Ends the task when aborted (rejecting with the signal's reason). */
   signal?: AbortSignal;
+  /** This task's deadline once a thread took it, in ms, in place of the pool's `deadlineMs`. */
+  deadlineMs?: number;
 }
 
 export class LimitedPool {
   #pool: Promise<Piscina> | undefined;
   #closed = false;
+  /** Tasks run or waiting for a thread. */
+  #inHand = 0;
 
   constructor(
     private readonly entryName: string,
@@ -85,12 +97,25 @@ export class LimitedPool {
   /** Runs `kind` with `input` on a thread; answers its result or rejects (see the module's comment). */
   async run<Result>(kind: string, input: unknown, handlers: TaskHandlers = {}): Promise<Result> {
     if (this.#closed) throw new Error('the job threads are closed');
+    const { maxQueue, threads } = this.limits;
+    if (maxQueue !== undefined && this.#inHand >= threads + maxQueue)
+      throw new WorkerLimitError('queue', `would wait behind more than the ${maxQueue} tasks that may wait`);
+    this.#inHand++;
+    try {
+      return await this.#runInHand<Result>(kind, input, handlers);
+    } finally {
+      this.#inHand--;
+    }
+  }
+
+  async #runInHand<Result>(kind: string, input: unknown, handlers: TaskHandlers): Promise<Result> {
     const pool = await this.#piscina();
     const { port1, port2 } = new MessageChannel();
     const deadline = new AbortController();
     // Waiting for a thread is bounded too (by one deadline), then running (by another).
+    const deadlineMs = handlers.deadlineMs ?? this.limits.deadlineMs;
     let timer: NodeJS.Timeout | undefined = setTimeout(
-      () => deadline.abort(this.#timeLimit()),
+      () => deadline.abort(this.#waitLimit()),
       this.limits.deadlineMs,
     );
     let answerFailure: { error: unknown } | undefined;
@@ -100,7 +125,7 @@ export class LimitedPool {
     port1.on('message', (message: FromThread) => {
       if (message.type === 'started') {
         clearTimeout(timer);
-        timer = setTimeout(() => deadline.abort(this.#timeLimit()), this.limits.deadlineMs);
+        timer = setTimeout(() => deadline.abort(this.#timeLimit(deadlineMs)), deadlineMs);
       } else if (message.type === 'tell') handlers.told?.(message.message);
       else
         void this.#answer(port1, message.id, message.question, handlers, (error) => {
@@ -143,9 +168,13 @@ export class LimitedPool {
     await (await this.#pool)?.destroy();
   }
 
-  #timeLimit(): WorkerLimitError {
-    const seconds = Math.round(this.limits.deadlineMs / 100) / 10;
-    return new WorkerLimitError('time', `took longer than the ${seconds} s a job may take`);
+  #timeLimit(deadlineMs: number): WorkerLimitError {
+    return new WorkerLimitError('time', `took longer than the ${secondsOf(deadlineMs)} s a job may take`);
+  }
+
+  #waitLimit(): WorkerLimitError {
+    const seconds = secondsOf(this.limits.deadlineMs);
+    return new WorkerLimitError('wait', `waited longer than the ${seconds} s a job may wait for a thread`);
   }
 
   async #answer(
@@ -173,3 +202,5 @@ export class LimitedPool {
     }
   }
 }
+
+const secondsOf = (ms: number) => Math.round(ms / 100) / 10;

@@ -5,6 +5,7 @@
  * (a timer set after the reading began fires before the reading ends).
  */
 import { normalizeMarkdown } from '@quire/documents';
+import { DomainError } from '@quire/domain';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readingBudgetMs, ThreadedUntrustedMarkdown } from '../../src/markdown/threaded-untrusted-markdown';
 
@@ -68,6 +69,22 @@ describe('markdown read in threads', () => {
       await small.close();
     }
   });
+
+  it('answers unavailable to a text that would wait behind more than maxQueue others', async () => {
+    const busy = new ThreadedUntrustedMarkdown({ threads: 1, memoryMb: 256, msPerKib: 25, maxQueue: 1 });
+    try {
+      // Handed to the pool in one go, before its thread can take any of them.
+      const readings = Array.from({ length: 10 }, (_, i) => busy.read(`Text ${i}.`));
+      const settled = await Promise.allSettled(readings);
+      expect(
+        settled.filter((outcome) => outcome.status === 'rejected').map((outcome) => outcome.reason),
+      ).toContainEqual(
+        new DomainError('unavailable', 'Too much markdown is waiting to be read: retry in a moment'),
+      );
+    } finally {
+      await busy.close();
+    }
+  }, 60_000);
 
   it('gives each KiB its time, and a short text a second', () => {
     expect(readingBudgetMs({ msPerKib: 100 }, 10)).toBe(1_000);
