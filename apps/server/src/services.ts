@@ -101,6 +101,7 @@ export async function buildServices(options: ServiceOptions & { log?: ServiceLog
       blobs,
       { maxFileBytes: options.config.files.maxFetchedBytes, ...options.config.git },
       { allowHosts: options.config.fetchAllowHosts, allowFile: options.config.gitAllowFile },
+      jobThreads,
     ),
   };
 }

@@ -1,10 +1,12 @@
 /**
  * The server's Git repositories, loaded on the first read or write: isomorphic-git takes
  * about 90 ms to load, which neither a start of the server nor a `quire` command should pay
- * before anyone synchronizes a space. Refusing a URL needs none of it.
+ * before anyone synchronizes a space. Refusing a URL needs none of it. With `threads`, the
+ * conversion of what is read into pages runs in a job thread (`threadedRepositoryReader`).
  */
 import type { GitReadRequest, GitRepositories, GitWriteRequest } from '@quire/domain';
 import type { StoredBlobs } from '@quire/persistence';
+import type { LimitedPool } from '../worker-pools/limited-pool';
 import { remoteRefusal } from './git-remote';
 import type { GitRepositoryLimits, GitRepositoryOptions } from './server-git-repositories';
 
@@ -15,6 +17,7 @@ export class GitRepositoriesOnDemand implements GitRepositories {
     private readonly blobs: StoredBlobs,
     private readonly limits: GitRepositoryLimits,
     private readonly options: GitRepositoryOptions,
+    private readonly threads?: LimitedPool,
   ) {}
 
   refusal(url: string): string | null {
@@ -30,8 +33,17 @@ export class GitRepositoriesOnDemand implements GitRepositories {
   }
 
   #repositories(): Promise<GitRepositories> {
-    this.#loaded ??= import('./server-git-repositories').then(
-      ({ ServerGitRepositories }) => new ServerGitRepositories(this.blobs, this.limits, this.options),
+    this.#loaded ??= Promise.all([
+      import('./server-git-repositories'),
+      import('./threaded-repository-reader'),
+    ]).then(
+      ([{ ServerGitRepositories }, { threadedRepositoryReader }]) =>
+        new ServerGitRepositories(
+          this.blobs,
+          this.limits,
+          this.options,
+          this.threads && threadedRepositoryReader(this.threads, this.blobs),
+        ),
     );
     return this.#loaded;
   }

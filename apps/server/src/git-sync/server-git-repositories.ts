@@ -10,8 +10,9 @@
  *   (`openLocalRef`).
  * - Reading: the project directory's blobs are read under the limits (`readProjectFiles`:
  *   at most `maxFiles`, each file's size checked before it is read against `maxFileBytes`,
- *   and all together against `maxImportBytes`), then go to `readRepository`, which stores
- *   the files in the blob store.
+ *   and all together against `maxImportBytes`), then go to the `RepositoryReader`
+ *   (`readRepository` in a job thread on the server: it parses every page), which stores the
+ *   files in the blob store.
  * - Writing: the new files replace, under the content's root (the project directory's
  *   `.gitbook.yaml` `root`), what Quire reads there (markdown, `.gitbook/assets/`, images);
  *   everything else in the repository is kept. Pages and files an import read go back to
@@ -37,7 +38,6 @@ import {
 } from '@quire/domain';
 import type { StoredBlobs } from '@quire/persistence';
 import git, { type ReadCommitResult } from 'isomorphic-git';
-import { ImportedFiles } from '../imports/imported-files';
 import type { ExportedFile } from './exported-content';
 import { gitFailureOf } from './git-failure';
 import { GitObjectSizes } from './git-object-sizes';
@@ -58,10 +58,11 @@ import { openHttpRef } from './http-repository';
 import { openLocalRef } from './local-repository';
 import { type OpenedRef, type RefPurpose, refCandidates } from './opened-ref';
 import { readProjectFiles } from './project-files';
-import { isFile, isSkipped, readRepository } from './read-repository';
+import { isFile, isSkipped } from './read-repository';
 import { withRecordedPlaces } from './recorded-places';
 import { joinRepositoryPath, pathUnder, safeRepositoryPath } from './repository-path';
 import { summaryPagesOf } from './summary-pages';
+import { type RepositoryReader, repositoryReaderOn } from './threaded-repository-reader';
 import { writeRepository } from './write-repository';
 
 export interface GitRepositoryLimits {
@@ -91,11 +92,17 @@ const MARKDOWN = /\.(md|markdown)$/i;
 const FILE_MODES = new Set(['100644', '100755']);
 
 export class ServerGitRepositories implements GitRepositories {
+  readonly #reader: RepositoryReader;
+
+  /** `reader` converts the blobs read (default: in this thread, storing into `blobs`). */
   constructor(
     private readonly blobs: StoredBlobs,
     private readonly limits: GitRepositoryLimits,
     private readonly options: GitRepositoryOptions,
-  ) {}
+    reader?: RepositoryReader,
+  ) {
+    this.#reader = reader ?? repositoryReaderOn(blobs);
+  }
 
   refusal(url: string): string | null {
     return remoteRefusal(url, this.options.allowFile);
@@ -132,9 +139,8 @@ export class ServerGitRepositories implements GitRepositories {
         ),
       );
       const tree = await readProjectFiles(store, entries, directory, this.limits, request.signal);
-      const content = await readRepository(
+      const content = await this.#reader(
         tree,
-        new ImportedFiles(this.blobs),
         { projectDirectory: directory, maxFileBytes: this.limits.maxFileBytes },
         request.progress,
       );

@@ -10,13 +10,15 @@ import { serveTasks } from './thread-task';
 const readImport = () => import('../imports/read-import-in-thread');
 const processOpenApi = () => import('../openapi/process-openapi-in-thread');
 const renderPdf = () => import('../pdf/render-pdf-in-thread');
+const readRepository = () => import('../git-sync/read-repository-in-thread');
 
 export default serveTasks({
   'content-import': async (input, link) => (await readImport()).readImportInThread(input, link),
+  'git-read': async (input, link) => (await readRepository()).readRepositoryInThread(input, link),
   'openapi-process': async (input) => (await processOpenApi()).processOpenApiInThread(input),
   'pdf-render': async (input, link) => (await renderPdf()).renderPdfInThread(input, link),
   warm: async () => {
-    await Promise.all([readImport(), processOpenApi(), renderPdf()]);
+    await Promise.all([readImport(), processOpenApi(), renderPdf(), readRepository()]);
     return null;
   },
 });
