@@ -142,11 +142,13 @@ const ConfigSchema = z
     /** Heap of each markdown thread, in MB: a text that needs more is refused (400). */
     QUIRE_MARKDOWN_THREAD_MEMORY_MB: z.coerce.number().int().min(16).max(65_536).default(512),
     /**
-     * Time reading markdown from outside may take, per KiB of the text (at least a second),
+     * Time reading markdown from outside may take, per KiB of the text (at least `QUIRE_MARKDOWN_MIN_MS`),
      * in ms: a text that takes longer is refused (400 naming its field). See
      * docs/architecture.md §8 for how the default was chosen.
      */
     QUIRE_MARKDOWN_MS_PER_KIB: z.coerce.number().positive().max(60_000).default(200),
+    /** The least time a reading of markdown from outside gets, however short the text, in ms. */
+    QUIRE_MARKDOWN_MIN_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
     /** Whether Git Sync may read and write local repositories (paths and `file://` URLs); off by default. */
     QUIRE_GIT_ALLOW_FILE: z.enum(['0', '1', 'false', 'true']).default('0'),
     /** Most bytes a Git import reads, all its files together (a blob named twice counts twice). */
@@ -207,6 +209,7 @@ const ConfigSchema = z
         threads: env.QUIRE_MARKDOWN_THREADS,
         memoryMb: env.QUIRE_MARKDOWN_THREAD_MEMORY_MB,
         msPerKib: env.QUIRE_MARKDOWN_MS_PER_KIB,
+        minimumMs: env.QUIRE_MARKDOWN_MIN_MS,
         // Generous: a batch is up to 50 bodies, and a Git import reads one page at a time.
         maxQueue: 1000,
       },

@@ -38,7 +38,11 @@ let reader: UntrustedMarkdown;
 
 beforeAll(async () => {
   site = await startFixtureSiteServer();
-  server = await startTestServer({ QUIRE_MARKDOWN_MS_PER_KIB: '2', QUIRE_FETCH_ALLOW_HOSTS: '127.0.0.1' });
+  server = await startTestServer({
+    QUIRE_MARKDOWN_MS_PER_KIB: '2',
+    QUIRE_MARKDOWN_MIN_MS: '1000',
+    QUIRE_FETCH_ALLOW_HOSTS: '127.0.0.1',
+  });
   reader = server.services.untrustedMarkdown;
   // Operations take the port from the services when they run: a reading is seen as it starts.
   server.services.untrustedMarkdown = {

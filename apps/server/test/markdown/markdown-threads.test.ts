@@ -7,12 +7,22 @@
 import { normalizeMarkdown } from '@quire/documents';
 import { DomainError } from '@quire/domain';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readingBudgetMs, ThreadedUntrustedMarkdown } from '../../src/markdown/threaded-untrusted-markdown';
+import {
+  DEFAULT_MINIMUM_BUDGET_MS,
+  readingBudgetMs,
+  ThreadedUntrustedMarkdown,
+} from '../../src/markdown/threaded-untrusted-markdown';
 
 /** 64 KiB of emphasis delimiters micromark resolves in quadratic time (about 10 s unbounded). */
 const EMPHASIS_BOMB = '*a**'.repeat(16_384);
 
-const threads = new ThreadedUntrustedMarkdown({ threads: 1, memoryMb: 256, msPerKib: 25, maxQueue: 10 });
+const threads = new ThreadedUntrustedMarkdown({
+  threads: 1,
+  memoryMb: 256,
+  msPerKib: 25,
+  maxQueue: 10,
+  minimumMs: 1_000,
+});
 afterAll(() => threads.close());
 
 /** What settles first: the reading, or a timer set once it began. */
@@ -56,7 +66,13 @@ describe('markdown read in threads', () => {
   });
 
   it('refuses a text whose reading needs more heap than a thread has; the next text is read', async () => {
-    const small = new ThreadedUntrustedMarkdown({ threads: 1, memoryMb: 32, msPerKib: 1_000, maxQueue: 10 });
+    const small = new ThreadedUntrustedMarkdown({
+      threads: 1,
+      memoryMb: 32,
+      msPerKib: 1_000,
+      maxQueue: 10,
+      minimumMs: 1_000,
+    });
     try {
       // A quarter of a megabyte of short list items: a tree of about a hundred thousand nodes.
       const items = '- item *one* and [a link](https://example.com)\n'.repeat(5_000);
@@ -71,7 +87,13 @@ describe('markdown read in threads', () => {
   });
 
   it('answers unavailable to a text that would wait behind more than maxQueue others', async () => {
-    const busy = new ThreadedUntrustedMarkdown({ threads: 1, memoryMb: 256, msPerKib: 25, maxQueue: 1 });
+    const busy = new ThreadedUntrustedMarkdown({
+      threads: 1,
+      memoryMb: 256,
+      msPerKib: 25,
+      maxQueue: 1,
+      minimumMs: 1_000,
+    });
     try {
       // Handed to the pool in one go, before its thread can take any of them.
       const readings = Array.from({ length: 10 }, (_, i) => busy.read(`Text ${i}.`));
@@ -87,8 +109,9 @@ describe('markdown read in threads', () => {
   }, 60_000);
 
   it('gives each KiB its time, and a short text a second', () => {
-    expect(readingBudgetMs({ msPerKib: 100 }, 10)).toBe(1_000);
-    expect(readingBudgetMs({ msPerKib: 100 }, 10 * 1024)).toBe(1_000);
+    expect(readingBudgetMs({ msPerKib: 100 }, 10)).toBe(DEFAULT_MINIMUM_BUDGET_MS);
+    expect(readingBudgetMs({ msPerKib: 100, minimumMs: 1_000 }, 10)).toBe(1_000);
+    expect(readingBudgetMs({ msPerKib: 100, minimumMs: 1_000 }, 10 * 1024)).toBe(1_000);
     expect(readingBudgetMs({ msPerKib: 100 }, 64 * 1024)).toBe(6_400);
     expect(readingBudgetMs({ msPerKib: 100 }, 512_000)).toBe(50_000);
   });
