@@ -81,12 +81,16 @@ export async function openWatchedPage(browser: Browser, baseURL: string): Promis
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
   page.on('requestfailed', (request) => {
     const error = request.failure()?.errorText;
-    // Cut short when the page moves on, not failed: a subscription's stream, and the app's
+    // Cut short when the page moves on, not failed: a subscription's stream, the app's
     // static chunks still loading (on a loaded machine a test can navigate before the
-    // previous screen's lazy chunks arrived). A chunk that fails to load fails otherwise.
+    // previous screen's lazy chunks arrived), and a query (a GET) whose screen was left
+    // before it answered (React Query cancels it; seen in CI at load 13). A chunk or a query
+    // that fails otherwise, and any mutation cut short, are failures.
+    const aborted = error === 'net::ERR_ABORTED';
     const cutShort =
       request.url().includes('/trpc/live.') ||
-      (error === 'net::ERR_ABORTED' && new URL(request.url()).pathname.startsWith('/assets/'));
+      (aborted && new URL(request.url()).pathname.startsWith('/assets/')) ||
+      (aborted && request.method() === 'GET' && new URL(request.url()).pathname.startsWith('/trpc/'));
     if (!cutShort) problems.push(`request failed: ${request.url()} ${error}`);
   });
   return { page, context, problems };
