@@ -1,32 +1,78 @@
 /**
- * A test's child script bundled into one JavaScript file, so each child the test spawns
- * starts in about a second instead of the 3 to 5 s tsx takes to load the server's sources
- * (crash tests spawn one child per cycle). The bundle inlines the workspace and its npm
- * dependencies; `require` is given back for the CommonJS ones.
+ * A test's child script bundled into JavaScript, so each child the test spawns starts in
+ * about a second instead of the 3 to 5 s tsx takes to load the server's sources (crash tests
+ * spawn one child per cycle). Bundled as `scripts/build.mjs` bundles the server:
+ *
+ * - the server's own npm dependencies stay imports, resolved from the server's node_modules
+ *   (so the bundle is written under `apps/server/node_modules/.cache`): piscina, inlined into
+ *   an ES module, failed on the `__dirname` it finds its own thread script with, and pdfkit
+ *   reads its font files beside its code; the workspace packages and their dependencies are
+ *   inlined, and `require` is given back for the CommonJS ones;
+ * - the worker-thread entries (`src/worker-pools/<name>.ts`) are entry points too, beside the
+ *   chunks, where a pool started from built code looks for `<name>.js` (`thread-entry.ts`);
+ *   the folder's package.json makes those `.js` files ES modules, as the server's does.
  */
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+
+const SERVER = fileURLToPath(new URL('../../', import.meta.url));
+const WORKER_POOLS = join(SERVER, 'src/worker-pools');
+const CACHE = join(SERVER, 'node_modules/.cache');
+
+/** The pools' thread entries: name -> source (every `*-thread.ts` of src/worker-pools). */
+function threadEntries(): Record<string, string> {
+  return Object.fromEntries(
+    readdirSync(WORKER_POOLS)
+      .filter((file) => file.endsWith('-thread.ts'))
+      .map((file) => [file.slice(0, -'.ts'.length), join(WORKER_POOLS, file)]),
+  );
+}
+
+/** The server package's own npm dependencies stay imports, as in the build. */
+function serverDependenciesExternal(): esbuild.Plugin {
+  const manifest = JSON.parse(readFileSync(join(SERVER, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
+  const own = new Set(Object.keys(manifest.dependencies ?? {}).filter((name) => !name.startsWith('@quire/')));
+  const packageOf = (specifier: string) =>
+    specifier
+      .split('/')
+      .slice(0, specifier.startsWith('@') ? 2 : 1)
+      .join('/');
+  return {
+    name: 'server-dependencies-external',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, ({ path }) =>
+        own.has(packageOf(path)) ? { path, external: true } : undefined,
+      );
+    },
+  };
+}
 
 /**
  * Bundles `entry` into a new temporary folder: answers the arguments that run it
  * (`node <bundle>`) and the folder, which the test removes.
  */
 export async function bundledWorker(entry: string): Promise<{ command: string[]; dir: string }> {
-  const dir = await mkdtemp(join(tmpdir(), 'quire-bundled-worker-'));
-  const outfile = join(dir, 'worker.mjs');
+  mkdirSync(CACHE, { recursive: true });
+  const dir = await mkdtemp(join(CACHE, 'quire-bundled-worker-'));
+  await writeFile(join(dir, 'package.json'), '{ "type": "module" }\n');
   await esbuild.build({
-    entryPoints: [entry],
-    outfile,
+    entryPoints: { worker: entry, ...threadEntries() },
+    outdir: dir,
     bundle: true,
+    splitting: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     logLevel: 'error',
+    plugins: [serverDependenciesExternal()],
     banner: {
       js: "import { createRequire as bundledCreateRequire } from 'node:module'; const require = bundledCreateRequire(import.meta.url);",
     },
   });
-  return { command: [outfile], dir };
+  return { command: [join(dir, 'worker.js')], dir };
 }
