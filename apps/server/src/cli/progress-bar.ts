@@ -1,30 +1,27 @@
 /**
- * A progress line on stderr for long commands: redrawn in place on a terminal
- * (`[########------------] 12/40 pages`), one line per tenth of the way otherwise (logs).
+ * A progress line for long commands, redrawn in place on stderr when stderr is a terminal
+ * (`[########------------] 12/40 pages`). Otherwise nothing: a command's stderr, read by a
+ * script or a log, stays empty unless something went wrong, and its outcome is on stdout.
+ * Nothing is drawn before the work has counted what it has to do (a total of 0).
  */
 const WIDTH = 24;
 
 export class ProgressBar {
-  #lastTenth = -1;
   readonly #tty = Boolean(process.stderr.isTTY);
+  #drawn = false;
 
   constructor(private readonly unit: string) {}
 
   update(done: number, total: number): void {
-    const fraction = total > 0 ? Math.min(1, done / total) : 0;
-    const filled = Math.round(fraction * WIDTH);
-    const line = `[${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${done}/${total} ${this.unit}`;
-    if (this.#tty) {
-      process.stderr.write(`\r${line}`);
-      return;
-    }
-    const tenth = Math.floor(fraction * 10);
-    if (tenth === this.#lastTenth) return;
-    this.#lastTenth = tenth;
-    process.stderr.write(`${line}\n`);
+    if (!this.#tty || total <= 0) return;
+    const filled = Math.round(Math.min(1, done / total) * WIDTH);
+    process.stderr.write(
+      `\r[${'#'.repeat(filled)}${'-'.repeat(WIDTH - filled)}] ${done}/${total} ${this.unit}`,
+    );
+    this.#drawn = true;
   }
 
   end(): void {
-    if (this.#tty) process.stderr.write('\n');
+    if (this.#drawn) process.stderr.write('\n');
   }
 }

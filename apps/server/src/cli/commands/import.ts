@@ -84,11 +84,11 @@ export function registerImportCommand(program: Command): void {
             };
           }
         } finally {
+          bar.end();
           await worker.stop({ abort: true });
         }
         if (outcome.import.status === 'failed')
           throw new CliError(`The import failed: ${outcome.import.error ?? 'no reason given'}`);
-        bar.end();
         if (options.json) {
           process.stdout.write(`${JSON.stringify(outcome)}\n`);
           return;
