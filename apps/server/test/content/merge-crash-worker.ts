@@ -68,6 +68,9 @@ const pageIdOf = (title: string): string => {
   if (!page) throw new Error(`no page ${title} in space ${spaceId}`);
   return page.id;
 };
+// The markdown threads start before the plan's clock does: a cold thread's first reading
+// (about a second) would otherwise take most of the 100-1300 ms the plan lets the loops write.
+await services.untrustedMarkdown.read('ready?');
 print('ready');
 
 /** `markdown` with its paragraph `line` (modulo their count) replaced by `text`. */
