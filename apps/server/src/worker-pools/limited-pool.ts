@@ -127,17 +127,27 @@ export class LimitedPool {
         clearTimeout(timer);
         timer = setTimeout(() => deadline.abort(this.#timeLimit(deadlineMs)), deadlineMs);
       } else if (message.type === 'tell') handlers.told?.(message.message);
+      else if (message.type === 'ended') ended();
       else
         void this.#answer(port1, message.id, message.question, handlers, (error) => {
           answerFailure ??= { error };
         });
     });
+    let ended: () => void = () => undefined;
+    const drained = new Promise<void>((resolve) => {
+      ended = resolve;
+    });
     const envelope: TaskEnvelope = { kind, input, port: port2 };
     try {
-      return (await pool.run(envelope, {
+      const result = (await pool.run(envelope, {
         transferList: [port2 as unknown as MessagePort],
         signal: deadline.signal,
       })) as Result;
+      // The result comes over piscina's channel, the tells over the task's: nothing orders the
+      // two, and closing the task's channel now would drop a tell still queued (a PDF's last
+      // page drawn). So the task ends once the thread said it ended, every tell handled.
+      await Promise.race([drained, aborted(deadline.signal)]);
+      return result;
     } catch (error) {
       if (answerFailure) throw answerFailure.error;
       if (deadline.signal.aborted) throw deadline.signal.reason;
@@ -204,3 +214,11 @@ export class LimitedPool {
 }
 
 const secondsOf = (ms: number) => Math.round(ms / 100) / 10;
+
+/** Resolves when `signal` aborts (a thread that never says it ended is bounded by the deadline). */
+function aborted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+}

@@ -25,6 +25,8 @@ export function serveTasks(
       if (!handler) throw new Error(`no thread task of kind ${kind}`);
       return await handler(input as never, link);
     } finally {
+      // Behind every tell on this channel: the caller handles them all before the task ends.
+      port.postMessage({ type: 'ended' } satisfies FromThread);
       port.close();
     }
   };

@@ -2,7 +2,7 @@
  * Imports as jobs on the runner, over the real repositories (a store in memory), in-process
  * workers and a clock the test moves: a job whose worker died is taken over and completes
  * once; a source that fails records a failed job with its safe message and leaves the
- * content unchanged; the bytes of a local file are removed once the job ends; the job
+ * content unchanged, markdown nested past the limits included (refused by the markdown threads); the bytes of a local file are removed once the job ends; the job
  * authorizes its creator again when it runs; an import id of another space, or a job of
  * another kind, is 404.
  */
@@ -153,6 +153,25 @@ describe('content imports as jobs', () => {
         importId: job.id,
       }),
     ).resolves.toMatchObject({ status: 'failed', error: failed.error?.message, url: 'site.zip' });
+  });
+
+  it('refuses markdown nested past the limits as a page Quire cannot store: the job fails naming the page and the limit, the content unchanged', async () => {
+    // The reader keeps the body as written; the job reads it through the markdown threads
+    // (the `UntrustedMarkdown` port), which refuse it: the import must fail there.
+    const org = await createOrganization(quire);
+    const space = await spaceOf(org);
+    const before = await contentOf(org, space.id);
+    const events = worker('reader');
+    const nested = new TextEncoder().encode(`# Deep\n\n${'> '.repeat(40)}deep\n`);
+    const job = await importFile(org.admin, space, nested);
+    await events.waitFor(eventOf('failed', job.id));
+    const failed = await stored(job.id);
+    expect(failed).toMatchObject({ state: 'failed', attempts: 1, error: { code: INVALID_SOURCE } });
+    expect(failed.error?.message).toBe(
+      'the source\'s page "Deep" cannot be stored: markdown line 2 opens more than 32 quotes or lists',
+    );
+    expect(await services.jobFiles.read(fileKeyOf(failed))).toBeNull();
+    expect(await contentOf(org, space.id)).toEqual(before);
   });
 
   it('authorizes the creator again when the job runs: access lost since, the job fails and writes nothing', async () => {

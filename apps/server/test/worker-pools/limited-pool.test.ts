@@ -2,10 +2,12 @@
  * The job threads' pool (`LimitedPool`) over the real thread entry: a task that runs out of
  * its thread's heap rejects with the memory limit and the task queued behind it runs on a
  * new thread (with piscina's `minThreads: 0` it waited for ever); a task past its deadline
- * rejects with the time limit.
+ * rejects with the time limit; what a thread tells just before its result is handled before
+ * the task resolves (the last page of a PDF drawn was lost when the main thread was busy).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CONTENT_IMPORT_LIMITS } from '../../src/imports/server-content-imports';
+import type { PdfInThread } from '../../src/pdf/render-pdf-in-thread';
 import { LimitedPool, WorkerLimitError } from '../../src/worker-pools/limited-pool';
 
 const limits = { ...DEFAULT_CONTENT_IMPORT_LIMITS, allowHosts: [] };
@@ -51,4 +53,23 @@ describe('LimitedPool', () => {
       message: 'took longer than the 1 s a job may take',
     });
   }, 120_000);
+
+  it('handles every tell of a task before it resolves, the last one sent as the thread ends included', async () => {
+    const pool = poolOf(1024, 60_000);
+    const pages = ['One', 'Two', 'Three'].map((title) => ({ id: title, title, depth: 0 }));
+    const told: unknown[] = [];
+    await pool.run('pdf-render', { title: 'Handbook', pages } satisfies PdfInThread, {
+      told: (message) => told.push(message),
+      answer: async (question) => {
+        const { body } = question as { body: number };
+        // The main thread busy while the thread draws the last page, tells it and ends: its
+        // tell and its result then wait side by side, on two channels.
+        if (body === pages.length - 1) setImmediate(() => Atomics.wait(busy, 0, 0, 500));
+        return { value: `Page ${body}.` };
+      },
+    });
+    expect(told.at(-1)).toEqual([3, 3]);
+  }, 120_000);
 });
+
+const busy = new Int32Array(new SharedArrayBuffer(4));
