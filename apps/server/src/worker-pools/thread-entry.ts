@@ -102,8 +102,11 @@ async function bundleOf(name: string): Promise<string> {
   return entry;
 }
 
-/** The server package's own npm dependencies stay imports (resolved from the bundle's folder). */
-function serverDependenciesExternal(): import('esbuild').Plugin {
+/**
+ * The server package's own npm dependencies stay imports (resolved from the bundle's folder),
+ * as in the build; the crash tests' bundled worker uses it too.
+ */
+export function serverDependenciesExternal(): import('esbuild').Plugin {
   const manifest = JSON.parse(readFileSync(join(SERVER, 'package.json'), 'utf8')) as {
     dependencies?: Record<string, string>;
   };

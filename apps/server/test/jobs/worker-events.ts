@@ -1,5 +1,7 @@
 /** The events of job workers, gathered for tests to await (never to time). */
-import type { JobWorkerEvent } from '../../src/jobs/job-worker';
+import { serverJobHandlers } from '../../src/jobs/job-handlers';
+import { type JobWorkerEvent, startJobWorker } from '../../src/jobs/job-worker';
+import type { Services } from '../../src/request-context';
 
 export interface WorkerEvents {
   onEvent(event: JobWorkerEvent): void;
@@ -40,3 +42,20 @@ export const eventOf =
     'job' in event &&
     event.job.id === jobId &&
     (attempt === undefined || event.job.attempts === attempt);
+
+/**
+ * Works the job `jobId` with a worker of the server's own handlers until it is done or has
+ * failed (for servers started without their worker), then stops that worker.
+ */
+export async function workJobToEnd(services: Services, jobId: string): Promise<void> {
+  const events = workerEvents();
+  const worker = startJobWorker(services, serverJobHandlers(services), {
+    pollMs: 2,
+    onEvent: events.onEvent,
+  });
+  try {
+    await events.waitFor((event) => eventOf('done', jobId)(event) || eventOf('failed', jobId)(event));
+  } finally {
+    await worker.stop();
+  }
+}

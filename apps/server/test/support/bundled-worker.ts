@@ -12,11 +12,12 @@
  *   chunks, where a pool started from built code looks for `<name>.js` (`thread-entry.ts`);
  *   the folder's package.json makes those `.js` files ES modules, as the server's does.
  */
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { serverDependenciesExternal } from '../../src/worker-pools/thread-entry';
 
 const SERVER = fileURLToPath(new URL('../../', import.meta.url));
 const WORKER_POOLS = join(SERVER, 'src/worker-pools');
@@ -29,27 +30,6 @@ function threadEntries(): Record<string, string> {
       .filter((file) => file.endsWith('-thread.ts'))
       .map((file) => [file.slice(0, -'.ts'.length), join(WORKER_POOLS, file)]),
   );
-}
-
-/** The server package's own npm dependencies stay imports, as in the build. */
-function serverDependenciesExternal(): esbuild.Plugin {
-  const manifest = JSON.parse(readFileSync(join(SERVER, 'package.json'), 'utf8')) as {
-    dependencies?: Record<string, string>;
-  };
-  const own = new Set(Object.keys(manifest.dependencies ?? {}).filter((name) => !name.startsWith('@quire/')));
-  const packageOf = (specifier: string) =>
-    specifier
-      .split('/')
-      .slice(0, specifier.startsWith('@') ? 2 : 1)
-      .join('/');
-  return {
-    name: 'server-dependencies-external',
-    setup(build) {
-      build.onResolve({ filter: /^[^./]/ }, ({ path }) =>
-        own.has(packageOf(path)) ? { path, external: true } : undefined,
-      );
-    },
-  };
 }
 
 /**

@@ -8,9 +8,7 @@
  * untouched). The server's own worker is off: each run is worked by a worker the test starts.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { serverJobHandlers } from '../../src/jobs/job-handlers';
-import { startJobWorker } from '../../src/jobs/job-worker';
-import { eventOf, workerEvents } from '../jobs/worker-events';
+import { workJobToEnd } from '../jobs/worker-events';
 import { addMember, createOrganization, type TestOrganization } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
 import {
@@ -88,17 +86,7 @@ async function newTranslation(spaceId: string, body: Json = {}): Promise<string>
 
 /** Works the run just started with a worker of the server's handlers, until its job ends. */
 async function workStartedRun(location: string): Promise<void> {
-  const jobId = (await call('GET', location)).body.job;
-  const events = workerEvents();
-  const worker = startJobWorker(server.services, serverJobHandlers(server.services), {
-    pollMs: 2,
-    onEvent: events.onEvent,
-  });
-  try {
-    await events.waitFor((event) => eventOf('done', jobId)(event) || eventOf('failed', jobId)(event));
-  } finally {
-    await worker.stop();
-  }
+  await workJobToEnd(server.services, (await call('GET', location)).body.job);
 }
 
 /** Starts a run, works it, and answers the translation after. */
