@@ -16,11 +16,10 @@
 import { open, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { constants, inflateSync } from 'node:zlib';
+import { deltaResultSize, OFS_DELTA, packEntryHeader, REF_DELTA } from './pack-entry-header';
 
 /** Enough compressed bytes for a header (a loose object's, or a delta's two sizes). */
 const PREFIX_BYTES = 1024;
-const OFS_DELTA = 6;
-const REF_DELTA = 7;
 
 interface PackIndex {
   pack: string;
@@ -92,22 +91,13 @@ function offsetIn({ idx, count }: PackIndex, oid: string): number | undefined {
 async function packedSize(pack: string, offset: number): Promise<number> {
   const header = await readPrefix(pack, offset);
   if (header === null) throw new Error(`The pack ${pack} is missing`);
-  let at = 0;
-  let byte = header[at++] as number;
-  const type = (byte >> 4) & 0b111;
-  let size = byte & 0b1111;
-  let scale = 16;
-  while (byte & 0x80) {
-    byte = header[at++] as number;
-    size += (byte & 0x7f) * scale;
-    scale *= 128;
-  }
+  const { type, size, dataOffset } = packEntryHeader(
+    byteOf(header, 'A Git pack entry header is cut short'),
+    0,
+  );
   if (type !== OFS_DELTA && type !== REF_DELTA) return size;
-  if (type === REF_DELTA) at += 20;
-  else while ((header[at++] as number) & 0x80);
-  const delta = await readPrefix(pack, offset + at);
-  const [, resultSize] = varints(inflatedPrefix(delta ?? Buffer.alloc(0)), 2);
-  return resultSize as number;
+  const delta = await readPrefix(pack, offset + dataOffset);
+  return deltaResultSize(byteOf(inflatedPrefix(delta ?? Buffer.alloc(0)), 'A Git delta header is cut short'));
 }
 
 function looseSize(prefix: Buffer): number {
@@ -123,24 +113,14 @@ function inflatedPrefix(compressed: Buffer): Buffer {
   return inflateSync(compressed, { finishFlush: constants.Z_SYNC_FLUSH });
 }
 
-/** Git's delta sizes: little-endian groups of 7 bits, the high bit saying another follows. */
-function varints(bytes: Buffer, count: number): number[] {
-  const values: number[] = [];
-  let at = 0;
-  for (let index = 0; index < count; index++) {
-    let value = 0;
-    let scale = 1;
-    let byte: number;
-    do {
-      if (at >= bytes.length) throw new Error('A Git delta header is cut short');
-      byte = bytes[at++] as number;
-      value += (byte & 0x7f) * scale;
-      scale *= 128;
-    } while (byte & 0x80);
-    values.push(value);
-  }
-  return values;
-}
+/** The byte at an offset of `bytes`, or the error `cutShort` past its end. */
+const byteOf =
+  (bytes: Buffer, cutShort: string) =>
+  (at: number): number => {
+    const byte = bytes[at];
+    if (byte === undefined) throw new Error(cutShort);
+    return byte;
+  };
 
 /** Up to `PREFIX_BYTES` of the file from `offset`; null when there is no such file. */
 async function readPrefix(path: string, offset: number): Promise<Buffer | null> {

@@ -10,9 +10,8 @@
 
 import { constants, inflateSync } from 'node:zlib';
 import { GitRepositoryError } from '@quire/domain';
+import { deltaResultSize, OFS_DELTA, packEntryHeader, REF_DELTA } from './pack-entry-header';
 
-const OFS_DELTA = 6;
-const REF_DELTA = 7;
 const TYPES = new Set([1, 2, 3, 4, OFS_DELTA, REF_DELTA]);
 
 export function checkPack(pack: Buffer, maxObjectBytes: number): void {
@@ -21,18 +20,9 @@ export function checkPack(pack: Buffer, maxObjectBytes: number): void {
   const count = pack.readUInt32BE(8);
   let at = 12;
   for (let index = 0; index < count; index++) {
-    let byte = byteAt(pack, at++);
-    const type = (byte >> 4) & 0b111;
+    const { type, size, dataOffset } = packEntryHeader((offset) => byteAt(pack, offset), at);
     if (!TYPES.has(type)) throw corrupt();
-    let size = byte & 0b1111;
-    let scale = 16;
-    while (byte & 0x80) {
-      byte = byteAt(pack, at++);
-      size += (byte & 0x7f) * scale;
-      scale *= 128;
-    }
-    if (type === REF_DELTA) at += 20;
-    else if (type === OFS_DELTA) while (byteAt(pack, at++) & 0x80);
+    at = dataOffset;
     if (size > maxObjectBytes) throw tooLarge(size, maxObjectBytes);
     let inflated: { buffer: Buffer; engine: { bytesWritten: number } };
     try {
@@ -46,28 +36,11 @@ export function checkPack(pack: Buffer, maxObjectBytes: number): void {
     }
     if (inflated.buffer.length !== size) throw corrupt();
     if (type === OFS_DELTA || type === REF_DELTA) {
-      const made = deltaResultSize(inflated.buffer);
+      const made = deltaResultSize((offset) => byteAt(inflated.buffer, offset));
       if (made > maxObjectBytes) throw tooLarge(made, maxObjectBytes);
     }
     at += inflated.engine.bytesWritten;
   }
-}
-
-/** A delta's second size: the object it makes. */
-function deltaResultSize(delta: Buffer): number {
-  let at = 0;
-  let value = 0;
-  for (let index = 0; index < 2; index++) {
-    value = 0;
-    let scale = 1;
-    let byte: number;
-    do {
-      byte = byteAt(delta, at++);
-      value += (byte & 0x7f) * scale;
-      scale *= 128;
-    } while (byte & 0x80);
-  }
-  return value;
 }
 
 function byteAt(buffer: Buffer, at: number): number {
