@@ -3,7 +3,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'apps/*'],
+    projects: [
+      'packages/*',
+      'apps/*',
+      // The repository's own checks (scripts/*.mjs), tested on fixtures of their own.
+      { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], isolate: true } },
+    ],
     // Workers live on from one test file to the next, so a project that does not isolate its
     // files (apps/server) loads its modules once per worker; the packages isolate theirs.
     poolOptions: { forks: { isolate: false } },
