@@ -21,17 +21,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { apiErrorOf } from '../api/api-error';
-import type { RouterOutputs } from '../api/app-router';
 import { useTRPC } from '../api/trpc';
 import { CollectionIcon, SpaceIcon } from '../ui/icons';
 import { dragIdOf, type MoveDestination, moveOf, TOP_LEVEL_DROP, type TreeItemRef } from './content-moves';
 import { type CollectionNode, type ContentTree, contentTreeOf } from './content-tree';
+import type { Collection, Space } from './content-tree-types';
 import { TreeItemActions } from './tree-item-actions';
 import '../ui/drag-handle.css';
 import './content-tree-editor.css';
-
-export type Collection = RouterOutputs['collections']['list']['items'][number];
-export type Space = RouterOutputs['spaces']['list']['items'][number];
 
 interface DragData {
   item: TreeItemRef;

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTRPC } from '../api/trpc';
 import type { MoveDestination, TreeItemRef } from './content-moves';
 import type { CollectionNode, ContentTree } from './content-tree';
-import type { Collection, Space } from './content-tree-editor';
+import type { Collection, Space } from './content-tree-types';
 import '../management/management.css';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { TitleDialog } from '../ui/title-dialog';
