@@ -17,6 +17,8 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import type { Trpc } from './api/trpc';
+import { CHANGE_REQUEST_STATUSES, type ChangeRequestStatus } from './change-requests/change-request-status';
+import { LINK_STATUSES, type LinkStatus } from './links/link-status';
 import { sessionQuery } from './session/session-queries';
 import { ErrorNotice, Loading } from './ui/states';
 
@@ -24,12 +26,6 @@ export interface RouterContext {
   queryClient: QueryClient;
   trpc: Trpc;
 }
-
-const CHANGE_REQUEST_STATUSES = ['open', 'draft', 'merged', 'archived'] as const;
-export type ChangeRequestStatus = (typeof CHANGE_REQUEST_STATUSES)[number];
-
-const LINK_STATUSES = ['ok', 'broken', 'in-app'] as const;
-export type LinkStatus = (typeof LINK_STATUSES)[number];
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,

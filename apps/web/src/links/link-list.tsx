@@ -3,8 +3,8 @@
  * page or a web address) and the pages it is on.
  */
 import { Link } from '@tanstack/react-router';
-import type { LinkStatus } from '../router';
 import { type LinkLocation, linkKeyOf, locationView } from './link-location';
+import type { LinkStatus } from './link-status';
 
 export interface ReportedLink {
   status: LinkStatus;

@@ -5,10 +5,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useTRPC, useTRPCClient } from '../api/trpc';
-import type { LinkStatus } from '../router';
 import { FormError } from '../ui/form-error';
 import { Empty, QueryState } from '../ui/states';
 import { LinkList, STATUS_LABELS } from './link-list';
+import type { LinkStatus } from './link-status';
 import './links.css';
 
 /** Links asked for at once. */

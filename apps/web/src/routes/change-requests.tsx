@@ -5,8 +5,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { createLazyRoute, Link } from '@tanstack/react-router';
 import { useTRPC } from '../api/trpc';
+import type { ChangeRequestStatus } from '../change-requests/change-request-status';
 import { postedAt } from '../comments/comment-time';
-import type { ChangeRequestStatus } from '../router';
 import { Empty, QueryState } from '../ui/states';
 
 export const Route = createLazyRoute('/signedIn/o/$organizationId/s/$spaceId/~/changes')({
