@@ -9,7 +9,7 @@ import { isHtml, textOf } from './html-bytes';
 import type { ImportFetcher } from './import-fetcher';
 import type { ImportedFiles } from './imported-files';
 import { titleOfSegment } from './page-tree-of-paths';
-import type { SourceBytes } from './server-content-imports';
+import type { SourceBytes } from './source-bytes';
 import { webImageRef } from './web-images';
 import { readWebPage } from './web-page';
 import { webPageMarkdown } from './web-page-markdown';

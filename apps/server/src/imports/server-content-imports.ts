@@ -22,6 +22,7 @@ import { readHtmlPage } from './read-html-page';
 import { readMarkdownFile } from './read-markdown-file';
 import { readWebsite } from './read-website';
 import { readZip } from './read-zip';
+import type { SourceBytes } from './source-bytes';
 
 export interface ContentImportLimits {
   /** Pages a website import reads at most. */
@@ -147,13 +148,6 @@ export class ServerContentImports implements ContentImports {
       ...(fetched.contentType ? { contentType: fetched.contentType } : {}),
     };
   }
-}
-
-export interface SourceBytes {
-  bytes: Uint8Array;
-  name: string;
-  url?: string;
-  contentType?: string;
 }
 
 function nameOfUrl(url: string, source: string): string {
