@@ -9,8 +9,7 @@
  */
 
 import type { OperationContext } from '../core/context';
-import type { MemberRecord } from '../organizations';
-import { canOnOrganization } from '../policies/organization-policy';
+import { canOnOrganization, type OrganizationSubject } from '../policies/organization-policy';
 import type { UserRecord } from './records';
 import { presentUser, type User } from './user-schema';
 
@@ -19,9 +18,10 @@ export type UserView = 'full' | 'withoutEmail';
 
 /**
  * What the holder of `membership` sees of the people of its organization: null when they
- * are not an active member (or guest) of it, and see nothing.
+ * are not an active member (or guest) of it, and see nothing. The membership is typed as
+ * the rule table takes it: identity runs before organizations and does not import it.
  */
-export function userViewIn(membership: MemberRecord | null): UserView | null {
+export function userViewIn(membership: OrganizationSubject['member']): UserView | null {
   if (!canOnOrganization({ member: membership }, 'view')) return null;
   return canOnOrganization({ member: membership }, 'listMembers') ? 'full' : 'withoutEmail';
 }

@@ -8,7 +8,7 @@ import type { DomainServices } from '../core/context';
 import { conflict, isDomainError } from '../core/errors';
 import type { UserRecord } from '../identity';
 import { createUser, generateApiToken, registerApiToken } from '../identity';
-import { createOrganizationWithOwner } from '.';
+import { createOrganizationWithOwner } from './create-organization';
 
 export const DEFAULT_ADMIN_NAME = 'Administrator';
 export const DEFAULT_ADMIN_EMAIL = 'admin@localhost';
