@@ -1,18 +1,11 @@
 import type { OpenApiSpecRecord, OpenApiSpecRepository } from '@quire/domain';
-import {
-  type CollectionIndexes,
-  defineIndexes,
-  isDuplicateKeyError,
-  type StoreCollection,
-  type StoreDatabase,
-} from '@quire/store';
+import { type CollectionIndexes, defineIndexes, type StoreDatabase } from '@quire/store';
+import { type StoredRecord, VersionedRecordRepository } from '../versioned-record-repository';
 
 const COLLECTION = 'openApiSpecs';
 
 /** A spec as stored; `_id` is its id (time-ordered: by id is by creation). */
-interface OpenApiSpecDocument extends Omit<OpenApiSpecRecord, 'id'> {
-  _id: string;
-}
+type OpenApiSpecDocument = StoredRecord<OpenApiSpecRecord, 'id'>;
 
 export const openApiSpecIndexes: CollectionIndexes[] = [
   defineIndexes<OpenApiSpecDocument>(COLLECTION, [
@@ -23,49 +16,21 @@ export const openApiSpecIndexes: CollectionIndexes[] = [
   ]),
 ];
 
-const toRecord = ({ _id, ...rest }: OpenApiSpecDocument): OpenApiSpecRecord => ({ id: _id, ...rest });
-const toDocument = ({ id, ...rest }: OpenApiSpecRecord): OpenApiSpecDocument => ({ _id: id, ...rest });
-
-export class MongoOpenApiSpecRepository implements OpenApiSpecRepository {
-  readonly #specs: StoreCollection<OpenApiSpecDocument>;
-
+export class MongoOpenApiSpecRepository
+  extends VersionedRecordRepository<OpenApiSpecRecord, 'id'>
+  implements OpenApiSpecRepository
+{
   constructor(db: StoreDatabase) {
-    this.#specs = db.collection<OpenApiSpecDocument>(COLLECTION);
+    super(db, COLLECTION, 'id');
   }
 
   async findBySlug(organizationId: string, slug: string): Promise<OpenApiSpecRecord | null> {
-    const doc = await this.#specs.findOne({ organizationId, slug });
-    return doc ? toRecord(doc) : null;
-  }
-
-  async findById(id: string): Promise<OpenApiSpecRecord | null> {
-    const doc = await this.#specs.findOne({ _id: id });
-    return doc ? toRecord(doc) : null;
+    const doc = await this.collection.findOne({ organizationId, slug });
+    return doc ? this.toRecord(doc) : null;
   }
 
   async listAll(organizationId: string): Promise<OpenApiSpecRecord[]> {
-    const docs = await this.#specs.find({ organizationId }, { sort: { _id: 1 } }).toArray();
-    return docs.map(toRecord);
-  }
-
-  async insert(spec: OpenApiSpecRecord): Promise<boolean> {
-    try {
-      await this.#specs.insertOne(toDocument(spec));
-      return true;
-    } catch (error) {
-      if (isDuplicateKeyError(error)) return false;
-      throw error;
-    }
-  }
-
-  async replace(spec: OpenApiSpecRecord, expectedVersion: number): Promise<boolean> {
-    // One atomic step: matched only while nobody replaced the version read.
-    const result = await this.#specs.replaceOne({ _id: spec.id, version: expectedVersion }, toDocument(spec));
-    return result.matchedCount === 1;
-  }
-
-  async delete(id: string): Promise<boolean> {
-    const result = await this.#specs.deleteOne({ _id: id });
-    return result.deletedCount === 1;
+    const docs = await this.collection.find({ organizationId }, { sort: { _id: 1 } }).toArray();
+    return docs.map(this.toRecord);
   }
 }
