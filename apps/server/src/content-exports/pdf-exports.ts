@@ -29,7 +29,6 @@ import {
 } from '../pdf/pdf-render-job';
 import type { PdfRenderTarget } from './pdf-content';
 
-export const DEFAULT_PDF_WAIT_MS = 60_000;
 const DEFAULT_POLL_MS = 100;
 /** What a 503 tells the client to wait before asking again. */
 const RETRY_AFTER_SECONDS = 5;

@@ -37,11 +37,6 @@ export const SiteBasenameSchema = z
   .max(100)
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'letters, digits, ".", "_" and "-", starting with a letter or digit')
   .describe('Basename of the site in its published URL (1 to 100 characters)');
-export const SiteHostnameSchema = z
-  .string()
-  .max(512)
-  .regex(/^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$/, 'not a hostname')
-  .describe('Custom hostname of the site');
 export const SiteProxySchema = z
   .string()
   .max(512)

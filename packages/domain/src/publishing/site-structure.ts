@@ -17,7 +17,7 @@
  *    group, the site spaces of a section or of the root): naming a sibling from another
  *    level is an invalid position.
  */
-import { conflict, DomainError, invalidInput, notFound } from '../core/errors';
+import { DomainError, invalidInput, notFound } from '../core/errors';
 import { type AdaptiveSchema, compileCondition } from './conditions';
 import type {
   SiteSectionGroupRecord,
@@ -400,10 +400,6 @@ export function moveSiteSpace(structure: Structure, siteSpaceId: string, place: 
     siteSpaces: reorder(located.section.siteSpaces, (s) => s.id, siteSpaceId, place),
   });
 }
-
-export const assertUnique = (values: readonly string[], field: string): void => {
-  if (new Set(values).size !== values.length) throw conflict(`${field}: listed twice`);
-};
 
 // Added for the structure operations (issue 13, parts 2 and 3): typed pointers for moves,
 // the guard of sections a caller names, and conditions written on sections and site spaces.
