@@ -6,8 +6,8 @@
 import { flattenOperations, operations } from '@quire/domain';
 import { printSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { graphqlFieldName } from '../../src/faces/graphql/operation-fields';
 import { buildGraphqlSchema } from '../../src/faces/graphql/schema';
+import { graphqlFieldName } from '../../src/faces/graphql/schema/operation-fields';
 import { restRoutes } from '../../src/faces/rest/route-table';
 import { appRouter } from '../../src/faces/trpc/router';
 

@@ -1,26 +1,35 @@
-/** The Pothos builder (types are generated from the operations' zod schemas elsewhere). */
+/**
+ * The Pothos schema builder: its plugins and options, and the TypeScript types every file
+ * of `schema/` defines GraphQL types with. Like Pothos's app-layout guide has it, it
+ * defines no GraphQL type itself: those are in `schema/`, put together by `schema.ts`.
+ */
 import SchemaBuilder from '@pothos/core';
 import RelayPlugin from '@pothos/plugin-relay';
 import { invalidInput } from '@quire/domain';
-import { valueFromASTUntyped } from 'graphql';
 import type { GraphqlContext } from './graphql-context';
 import { toGraphqlError } from './graphql-errors';
 
 /** `nodes(ids:)` takes at most this many ids, like the default page of every list. */
 export const MAX_NODE_IDS = 100;
 
-export type Builder = PothosSchemaTypes.SchemaBuilder<
-  PothosSchemaTypes.ExtendDefaultTypes<{
-    Context: GraphqlContext;
-    Scalars: { JSON: { Input: unknown; Output: unknown } };
-  }>
->;
+/**
+ * What the builder is told about the schema: the resolvers' context, the scalars beyond the
+ * built-in ones, and what every connection holds besides its edges (`connections.ts`).
+ */
+export interface QuireSchemaTypes {
+  Context: GraphqlContext;
+  Scalars: { JSON: { Input: unknown; Output: unknown } };
+  Connection: { totalCount: number };
+}
 
+/** The builder's full type parameters (Pothos's defaults with Quire's), for refs and field builders. */
+export type SchemaTypes = PothosSchemaTypes.ExtendDefaultTypes<QuireSchemaTypes>;
+
+export type Builder = PothosSchemaTypes.SchemaBuilder<SchemaTypes>;
+
+/** A new builder for each schema built: the types are derived from the operations it is given. */
 export function createBuilder(): Builder {
-  const builder = new SchemaBuilder<{
-    Context: GraphqlContext;
-    Scalars: { JSON: { Input: unknown; Output: unknown } };
-  }>({
+  return new SchemaBuilder<QuireSchemaTypes>({
     plugins: [RelayPlugin],
     relay: {
       cursorType: 'String',
@@ -37,13 +46,4 @@ export function createBuilder(): Builder {
       },
     },
   });
-  builder.scalarType('JSON', {
-    description: 'Any JSON value',
-    serialize: (value) => value,
-    parseValue: (value) => value,
-    parseLiteral: (ast) => valueFromASTUntyped(ast),
-  });
-  builder.queryType({});
-  builder.mutationType({});
-  return builder;
 }

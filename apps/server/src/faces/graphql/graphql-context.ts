@@ -8,7 +8,7 @@ import DataLoader from 'dataloader';
 import type { RequestAccess } from '../../request-context';
 import { batchedRepositories } from './batched-repositories';
 import { OperationLoader } from './operation-loader';
-import type { RelationLookups } from './relations';
+import type { RelationLookups } from './schema/relations';
 
 export interface GraphqlContext {
   access: RequestAccess;

@@ -21,8 +21,8 @@ import {
   isObjectType,
   isUnionType,
 } from 'graphql';
-import { graphqlFieldName } from '../../../src/faces/graphql/operation-fields';
 import { buildGraphqlSchema } from '../../../src/faces/graphql/schema';
+import { graphqlFieldName } from '../../../src/faces/graphql/schema/operation-fields';
 
 let schema: GraphQLSchema | undefined;
 /** The schema, built once per test file (the server builds its own, identical). */

@@ -5,17 +5,17 @@
  * through the request's `OperationLoader`, hence through `runOperation`.
  */
 import { type AnyOperation, itemSchemaOfPage, type Page } from '@quire/domain';
-import { z } from 'zod';
-import type { Builder } from './builder';
-import { connectionField, PAGING_ARGS } from './connections';
-import type { GraphqlContext } from './graphql-context';
-import { toGraphqlError } from './graphql-errors';
-import { argsOf } from './operation-fields';
-import type { Relation, Resource } from './relations';
-import { pascal, unwrap, type ZodGraphqlTypes } from './zod-types';
-
-// biome-ignore lint/suspicious/noExplicitAny: Pothos field builders of generated fields
-type FieldBuilder = any;
+import type { z } from 'zod';
+import type { Builder } from '../builder';
+import type { GraphqlContext } from '../graphql-context';
+import { toGraphqlError } from '../graphql-errors';
+import { connectionFieldOptions, PAGING_ARGS } from './connections';
+import type { DerivedTypes } from './derived-types';
+import { argumentsOf } from './operation-arguments';
+import type { Relation } from './relations';
+import { pascal } from './type-names';
+import type { ObjectFieldBuilder, Resource } from './type-refs';
+import { idOf, shapeOf, unwrap } from './zod-definitions';
 
 /** The operation's input that the resource fills; null when the resource links nothing. */
 async function linkedInput(
@@ -40,50 +40,52 @@ async function run(op: AnyOperation, context: GraphqlContext, input: Record<stri
   }
 }
 
-function singleField(t: FieldBuilder, types: ZodGraphqlTypes, relation: Relation) {
+function singleField(t: ObjectFieldBuilder, types: DerivedTypes, relation: Relation) {
   const op = relation.operation;
-  const { type } = types.output(unwrap(op.output).schema, `${pascal(op.name)}Result`);
+  const { type } = types.objects.output(unwrap(op.output).schema, `${pascal(op.name)}Result`);
   return t.field({
     type,
     nullable: true,
     description: relation.description,
-    resolve: async (resource: Resource, _args: unknown, context: GraphqlContext) => {
+    resolve: async (resource, _args, context) => {
       const input = await linkedInput(relation, resource, context);
       return input && run(op, context, input);
     },
   });
 }
 
-function listField(t: FieldBuilder, types: ZodGraphqlTypes, relation: Relation, itemSchema: z.ZodType) {
+function listField(t: ObjectFieldBuilder, types: DerivedTypes, relation: Relation, itemSchema: z.ZodType) {
   const op = relation.operation;
-  return connectionField<Resource>(t, {
-    type: types.output(unwrap(itemSchema).schema, `${pascal(op.name)}Item`).type,
-    description: relation.description,
-    args: argsOf(t, op, types, new Set([...PAGING_ARGS, ...Object.keys(relation.link)])),
-    loadPage: async (resource, input, context) => {
-      const link = await linkedInput(relation, resource, context);
-      return link && ((await run(op, context, { ...input, ...link })) as Page<unknown>);
-    },
-  });
+  return t.connection(
+    connectionFieldOptions<Resource>({
+      type: types.objects.output(unwrap(itemSchema).schema, `${pascal(op.name)}Item`).type,
+      description: relation.description,
+      args: argumentsOf(t.arg, op, types.inputs, new Set([...PAGING_ARGS, ...Object.keys(relation.link)])),
+      loadPage: async (resource, input, context) => {
+        const link = await linkedInput(relation, resource, context);
+        return link && ((await run(op, context, { ...input, ...link })) as Page<unknown>);
+      },
+    }),
+  );
 }
 
 export function addRelationFields(
   builder: Builder,
-  types: ZodGraphqlTypes,
+  types: DerivedTypes,
   relations: readonly Relation[],
 ): void {
   for (const relation of relations) {
-    const typeName = z.globalRegistry.get(relation.on)?.id;
+    const typeName = idOf(relation.on);
     if (!typeName)
       throw new Error('graphql: relations link resources, whose schemas are named with .meta({ id })');
-    if (relation.field in relation.on.shape && !relation.ownFieldAs) {
+    if (relation.field in shapeOf(relation.on) && !relation.ownFieldAs) {
       throw new Error(
         `graphql: ${typeName}.${relation.field} hides a field of the resource: say where it goes`,
       );
     }
-    const parent = types.output(relation.on, typeName).type;
+    const parent = types.objects.objectType(relation.on, typeName);
     const itemSchema = itemSchemaOfPage(relation.operation.output);
-    builder.objectField(parent, relation.field, (t: FieldBuilder) =>
+    builder.objectField(parent, relation.field, (t) =>
       itemSchema ? listField(t, types, relation, itemSchema) : singleField(t, types, relation),
     );
   }

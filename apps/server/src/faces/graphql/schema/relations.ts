@@ -17,8 +17,7 @@ import {
   TeamSchema,
 } from '@quire/domain';
 import type { z } from 'zod';
-
-export type Resource = Record<string, unknown>;
+import type { Resource } from './type-refs';
 
 /** What a relation may need beyond the resource itself. */
 export interface RelationLookups {

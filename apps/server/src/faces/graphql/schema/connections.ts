@@ -3,22 +3,30 @@
  * relations (`Organization.spaces`): `first`/`after` are the operation's `limit`/`page`,
  * `totalCount` its `count`; backward paging is refused (the operations page forwards only).
  */
+
+import type { DefaultConnectionArguments } from '@pothos/plugin-relay';
 import { edgeCursorOf, invalidInput, type Page } from '@quire/domain';
-import type { GraphqlContext } from './graphql-context';
-import { toGraphqlError } from './graphql-errors';
+import type { Builder } from '../builder';
+import type { GraphqlContext } from '../graphql-context';
+import { toGraphqlError } from '../graphql-errors';
+import type { Arguments, OutputTypeRef } from './type-refs';
 
 /** The list operations' paging fields, which the connection arguments stand for. */
 export const PAGING_ARGS: ReadonlySet<string> = new Set(['page', 'limit']);
 
-// biome-ignore lint/suspicious/noExplicitAny: Pothos type refs and field builders of generated fields
-type Generated = any;
+/** Every connection counts what it pages through. */
+export function addTotalCount(builder: Builder): void {
+  builder.globalConnectionField('totalCount', (t) =>
+    t.int({ resolve: (connection) => connection.totalCount }),
+  );
+}
 
-export interface ConnectionFieldOptions<Parent> {
+export interface ConnectionOptions<Parent> {
   /** The GraphQL type of the items. */
-  type: Generated;
+  type: OutputTypeRef;
   description: string | undefined;
   /** The operation's own arguments (paging aside). */
-  args: Record<string, unknown>;
+  args: Arguments;
   /** Runs the list operation with this input (the arguments, and `limit`/`page`); null: nothing to list. */
   loadPage(
     parent: Parent,
@@ -47,28 +55,30 @@ function connectionOf(page: Page<unknown>, hasPreviousPage: boolean) {
   };
 }
 
-export function connectionField<Parent>(t: Generated, options: ConnectionFieldOptions<Parent>) {
-  return t.connection(
-    {
-      type: options.type,
-      description: options.description,
-      args: options.args,
-      resolve: async (parent: Parent, args: Record<string, unknown>, context: GraphqlContext) => {
-        const { first, after, last, before, ...rest } = args;
-        if (last != null || before != null) {
-          throw toGraphqlError(invalidInput('last', 'backward paging is not supported: use first and after'));
-        }
-        const input: Record<string, unknown> = { ...rest };
-        if (first != null) input.limit = first;
-        if (after != null) input.page = after;
-        const page = await options.loadPage(parent, input, context);
-        return page && connectionOf(page, after != null);
-      },
+/** The options of `t.connection` for a list operation, whatever field builder defines it. */
+export function connectionFieldOptions<Parent>({
+  type,
+  description,
+  args,
+  loadPage,
+}: ConnectionOptions<Parent>) {
+  return {
+    type,
+    description,
+    args,
+    resolve: async (
+      parent: Parent,
+      { first, after, last, before, ...rest }: DefaultConnectionArguments & Record<string, unknown>,
+      context: GraphqlContext,
+    ) => {
+      if (last != null || before != null) {
+        throw toGraphqlError(invalidInput('last', 'backward paging is not supported: use first and after'));
+      }
+      const input: Record<string, unknown> = { ...rest };
+      if (first != null) input.limit = first;
+      if (after != null) input.page = after;
+      const page = await loadPage(parent, input, context);
+      return page && connectionOf(page, after != null);
     },
-    {
-      fields: (c: Generated) => ({
-        totalCount: c.int({ resolve: (connection: { totalCount: number }) => connection.totalCount }),
-      }),
-    },
-  );
+  };
 }
