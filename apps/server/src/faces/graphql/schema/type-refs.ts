@@ -1,6 +1,6 @@
 /**
  * The TypeScript types of what the derivation hands around: the Pothos refs of derived
- * types, a field's type with its list wrapping, and the field builders the files use.
+ * types, a field's type with its list wrapping, and the builders of fields and arguments.
  * Derived types have no TypeScript shape of their own (their fields are known only when
  * the zod schema is read), so an object is a `Resource` and a value `unknown`.
  */
@@ -47,9 +47,3 @@ export type Arguments = Record<string, PothosSchemaTypes.ArgumentRef<SchemaTypes
 export type ArgumentBuilder = ArgBuilder<SchemaTypes>;
 
 export type ObjectFieldBuilder = PothosSchemaTypes.ObjectFieldBuilder<SchemaTypes, Resource>;
-
-/** A field builder of any kind (Query, Mutation, an object's fields) with parents of `Parent`. */
-export type FieldBuilder<
-  Parent,
-  Kind extends 'Query' | 'Mutation' | 'Object',
-> = PothosSchemaTypes.RootFieldBuilder<SchemaTypes, Parent, Kind>;
