@@ -25,9 +25,9 @@ import { OneLinePerRequest } from './http/request-log';
 import { API_SECURITY_HEADERS, isApiPath, pageSecurityHeaders } from './http/security-headers';
 import { TokenCache } from './http/token-cache';
 import { registerPdfDownloads } from './pdf/pdf-route';
-import { RequestGate, type Services } from './request-context';
+import { RequestGate } from './request-context';
 import { startSearchWarmup } from './search/search-warmup';
-import { buildServices } from './services';
+import { buildServices, type Services } from './services';
 import { registerWebApp } from './web-app/serve-web-app';
 
 export interface AppOptions {

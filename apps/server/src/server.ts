@@ -16,7 +16,7 @@ import { type JobWorker, startJobWorker } from './jobs/job-worker';
 import { logJobEvent } from './jobs/log-job-event';
 import { type PurgeJob, startPurgeDeletedSpacesJob } from './jobs/purge-deleted-spaces';
 import { openConfiguredStore, silentLog } from './open-configured-store';
-import type { Services } from './request-context';
+import type { Services } from './services';
 
 export interface RunningServer {
   app: FastifyInstance;

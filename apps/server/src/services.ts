@@ -5,31 +5,40 @@
  * crash tests' children) loads neither Fastify nor the faces.
  */
 import { randomBytes } from 'node:crypto';
-import { type Clock, systemClock } from '@quire/domain';
+import { type AreaPorts, type Clock, type DomainServices, systemClock } from '@quire/domain';
 import {
   createRepositories,
+  type EventBus,
   loadOrCreateSigningKey,
   openEventBus,
-  openJobFiles,
   openStoredBlobs,
+  type StoredBlobs,
 } from '@quire/persistence';
 import type { Store } from '@quire/store';
 import { NodeSecrets } from './adapters/node-secrets';
 import { ScryptPasswords } from './adapters/scrypt-passwords';
 import { TimeOrderedIds } from './adapters/time-ordered-ids';
+import { serverAreas } from './areas';
+import type { PortMaterials } from './areas/server-area';
 import type { Config } from './config';
-import { pdfLinkKey, ServerPdfLinks } from './content-exports/server-pdf-links';
-import { DEFAULT_INCOMING_FILE_LIMITS, ServerIncomingFiles } from './files/server-incoming-files';
-import { GitRepositoriesOnDemand } from './git-sync/git-repositories-on-demand';
-import { DEFAULT_CONTENT_IMPORT_LIMITS } from './imports/server-content-imports';
-import { ThreadedContentImports } from './imports/threaded-content-imports';
+import { pdfLinkKey as pdfLinkKeyOf } from './content-exports/server-pdf-links';
 import { markdownThreadsFor } from './markdown/threaded-untrusted-markdown';
-import { ServerOpenApiProcessor } from './openapi/server-openapi-processor';
-import type { Services } from './request-context';
-import { MiniSearchContentSearch } from './search/mini-search-content-search';
-import { TemplateCatalog } from './templates/template-catalog';
-import { translationProviderFromConfig } from './translations/translation-provider-from-config';
 import { LimitedPool } from './worker-pools/limited-pool';
+
+/**
+ * What the server runs operations with: the domain's services (the repositories, what every
+ * area shares, and each area's ports) and what only the server uses.
+ */
+export interface Services extends DomainServices {
+  /** The key PDF links are signed with (`content-exports/server-pdf-links.ts`). */
+  pdfLinkKey: Uint8Array;
+  /** The bytes of files, served by `/files/:hash` (`files/file-downloads.ts`). */
+  blobs: StoredBlobs;
+  /** The threads that run the heavy part of jobs under memory and time limits (`worker-pools/`). */
+  jobThreads: LimitedPool;
+  /** Operations publish here; the tRPC face's live views subscribe (`faces/trpc/live-router.ts`). */
+  events: EventBus;
+}
 
 export interface ServiceOptions {
   config: Config;
@@ -44,64 +53,61 @@ export interface ServiceLog {
 
 const silentServiceLog: ServiceLog = { warn: () => {} };
 
-export async function buildServices(options: ServiceOptions & { log?: ServiceLog }): Promise<Services> {
-  const signingKey = await loadOrCreateSigningKey(options.store.db, () =>
-    randomBytes(32).toString('base64url'),
-  );
-  const blobs = await openStoredBlobs(options.store, options.config.dataDir);
-  const pdfKey = pdfLinkKey(signingKey);
+type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (
+  value: infer I,
+) => void
+  ? I
+  : never;
+type PortsOf<Area> = Area extends { ports: (materials: PortMaterials) => infer Built }
+  ? Awaited<Built>
+  : never;
+/** The adapters the areas build together: a compile error in `buildServices` when a declared port has none. */
+type AreaAdapters = UnionToIntersection<PortsOf<(typeof serverAreas)[number]>>;
+
+/**
+ * The server's services, built in one place for the server, the `quire` commands, the
+ * tests and the benchmarks: what every area shares (store, ids, secrets, event bus, blobs,
+ * threads), then each area's adapters (`src/areas/`). `overrides` replaces services a
+ * caller needs otherwise (a test's clock moves; a test's translation provider is a peer).
+ */
+export async function buildServices(
+  options: ServiceOptions & { log?: ServiceLog },
+  overrides: Partial<Services> = {},
+): Promise<Services> {
+  const { config, store } = options;
+  const clock = overrides.clock ?? options.clock ?? systemClock;
+  const signingKey = await loadOrCreateSigningKey(store.db, () => randomBytes(32).toString('base64url'));
+  const blobs = overrides.blobs ?? (await openStoredBlobs(store, config.dataDir));
+  const pdfLinkKey = overrides.pdfLinkKey ?? pdfLinkKeyOf(signingKey);
   const log = options.log ?? silentServiceLog;
-  const jobThreads = new LimitedPool('job-thread', options.config.jobThreads);
-  const { bus, reach } = await openEventBus(options.store, (message, error) =>
-    log.warn({ err: error }, message),
-  );
-  if (options.store.engine === 'mongodb' && reach === 'this server')
+  const jobThreads = overrides.jobThreads ?? new LimitedPool('job-thread', config.jobThreads);
+  const events = overrides.events ?? (await openBus(store, log));
+  const materials: PortMaterials = { config, store, blobs, jobThreads, clock, pdfLinkKey };
+  const adapters = {} as AreaAdapters;
+  for (const area of serverAreas) if ('ports' in area) Object.assign(adapters, await area.ports(materials));
+  return {
+    repos: createRepositories(store.db),
+    clock,
+    ids: new TimeOrderedIds(),
+    secrets: new NodeSecrets(new TextEncoder().encode(signingKey), config.publicUrl),
+    passwords: new ScryptPasswords(),
+    urls: { api: config.publicUrl, app: config.appUrl },
+    pdfLinkKey,
+    blobs,
+    jobThreads,
+    events,
+    untrustedMarkdown: markdownThreadsFor(config.markdown),
+    ...(adapters satisfies AreaPorts),
+    ...overrides,
+  };
+}
+
+async function openBus(store: Store, log: ServiceLog): Promise<EventBus> {
+  const { bus, reach } = await openEventBus(store, (message, error) => log.warn({ err: error }, message));
+  if (store.engine === 'mongodb' && reach === 'this server')
     log.warn(
       {},
       'MongoDB is a standalone server (no change streams): live updates reach only the viewers of this server; run a replica set (one node will do) for several servers',
     );
-  return {
-    repos: createRepositories(options.store.db),
-    clock: options.clock ?? systemClock,
-    ids: new TimeOrderedIds(),
-    secrets: new NodeSecrets(new TextEncoder().encode(signingKey), options.config.publicUrl),
-    passwords: new ScryptPasswords(),
-    urls: { api: options.config.publicUrl, app: options.config.appUrl },
-    incomingFiles: new ServerIncomingFiles(blobs, {
-      ...DEFAULT_INCOMING_FILE_LIMITS,
-      ...options.config.files,
-      allowHosts: options.config.fetchAllowHosts,
-    }),
-    contentImports: new ThreadedContentImports(jobThreads, blobs, {
-      ...DEFAULT_CONTENT_IMPORT_LIMITS,
-      maxPages: options.config.importMaxPages,
-      maxImportBytes: options.config.importMaxBytes,
-      allowHosts: options.config.fetchAllowHosts,
-    }),
-    jobFiles: await openJobFiles(options.store, options.config.dataDir),
-    contentTemplates: new TemplateCatalog(options.config.templatesDir),
-    pdfLinks: new ServerPdfLinks(
-      pdfKey,
-      options.config.publicUrl,
-      options.clock ?? systemClock,
-      options.config.pdfLinkLifetimeMs,
-    ),
-    pdfLinkKey: pdfKey,
-    blobs,
-    jobThreads,
-    events: bus,
-    contentSearch: new MiniSearchContentSearch(),
-    openApiProcessor: new ServerOpenApiProcessor(jobThreads, {
-      ...options.config.openApi,
-      allowHosts: options.config.fetchAllowHosts,
-    }),
-    translationProvider: translationProviderFromConfig(options.config),
-    untrustedMarkdown: markdownThreadsFor(options.config.markdown),
-    gitRepositories: new GitRepositoriesOnDemand(
-      blobs,
-      { maxFileBytes: options.config.files.maxFetchedBytes, ...options.config.git },
-      { allowHosts: options.config.fetchAllowHosts, allowFile: options.config.gitAllowFile },
-      jobThreads,
-    ),
-  };
+  return bus;
 }

@@ -1,44 +1,25 @@
 /**
- * The registry: every operation of Quire, as a tree whose paths are the operations' names.
- * Each area mounts its own tree once, under top-level keys no other area uses (checked
- * here, when the module loads). The REST route table, the tRPC router (whose procedure names
- * are these paths) and the GraphQL schema are all built from it, and a test fails when an
- * operation misses a face.
+ * The registry: every operation of Quire, as a tree whose paths are the operations' names,
+ * mounted from the areas' declarations (`areas.ts`). Areas may share a branch (`spaces`), but
+ * an operation's path is mounted once (checked here, when the module loads). The REST route
+ * table, the tRPC router (whose procedure names are these paths) and the GraphQL schema are
+ * all built from it, and a test fails when an operation misses a face.
  */
-import { contentOperations } from './content';
+import { domainAreas } from './areas';
+import { mountAreas } from './core/area-declaration';
 import type { OperationTree } from './core/operation';
-import { gitSyncOperations } from './git-sync';
-import { identityOperations } from './identity';
-import { jobsOperations } from './jobs';
-import { openApiOperations } from './openapi';
-import { organizationOperations } from './organizations';
-import { publishingOperations } from './publishing';
-import { translationsOperations } from './translations';
+import type { JobHandlers } from './jobs';
 
-const areas: readonly OperationTree[] = [
-  identityOperations,
-  organizationOperations,
-  jobsOperations,
-  openApiOperations,
-  contentOperations,
-  publishingOperations,
-  translationsOperations,
-  gitSyncOperations,
-];
-
-const mounts = areas.flatMap((area) => Object.keys(area));
-const twice = mounts.filter((key, index) => mounts.indexOf(key) !== index);
-if (twice.length > 0) throw new Error(`registry: more than one area mounts ${twice.join(', ')}`);
-
-export const operations = {
-  ...identityOperations,
-  ...organizationOperations,
-  ...jobsOperations,
-  ...openApiOperations,
-  ...contentOperations,
-  ...publishingOperations,
-  ...translationsOperations,
-  ...gitSyncOperations,
-} satisfies OperationTree;
+export const operations = mountAreas(domainAreas) satisfies OperationTree;
 
 export type Operations = typeof operations;
+
+/** The handler of every job kind the domain's areas run, by kind (a kind handled twice throws here). */
+export const domainJobHandlers: JobHandlers = {};
+for (const area of domainAreas) {
+  if (!('jobHandlers' in area)) continue;
+  for (const [kind, handler] of Object.entries(area.jobHandlers)) {
+    if (kind in domainJobHandlers) throw new Error(`registry: job kind ${kind} is handled twice`);
+    domainJobHandlers[kind] = handler;
+  }
+}

@@ -1,6 +1,6 @@
 /** What counts as a single emoji (reactions staying one per person and emoji: the repositories' tests). */
 import { describe, expect, it } from 'vitest';
-import { isSingleEmoji } from '../src/content/comments/reactions';
+import { isSingleEmoji } from '../src/comments/reactions';
 
 describe('isSingleEmoji', () => {
   it.each(['👍', '🎉', '❤️', '👍🏽', '👨‍👩‍👧', '🇫🇷', '1️⃣'])('%s is one emoji', (text) => {

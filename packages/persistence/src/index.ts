@@ -3,6 +3,8 @@
  * (`@quire/store`), the choice of engine (`openStore`), and the repairs a store needs after
  * an unclean shutdown.
  */
+
+export { type PersistenceArea, persistenceAreas } from './areas';
 export {
   type ByteRange,
   DirectoryBlobStore,

@@ -7,7 +7,7 @@
  */
 import type { Store } from '@quire/store';
 import type { Config } from '../config';
-import type { Services } from '../request-context';
+import type { Services } from '../services';
 
 export interface CliServices {
   /** The server's services (its event bus included: `quire worker` follows it). */

@@ -24,7 +24,8 @@ import {
 } from '@quire/domain';
 import type { RateLimits } from '../http/rate-limits';
 import type { TokenCache } from '../http/token-cache';
-import type { RequestAccess, Services } from '../request-context';
+import type { RequestAccess } from '../request-context';
+import type { Services } from '../services';
 import type { BrowserExchange } from './browser-exchange';
 
 /** What the web app learns when it is signed in. */

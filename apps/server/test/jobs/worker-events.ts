@@ -1,7 +1,7 @@
 /** The events of job workers, gathered for tests to await (never to time). */
 import { serverJobHandlers } from '../../src/jobs/job-handlers';
 import { type JobWorkerEvent, startJobWorker } from '../../src/jobs/job-worker';
-import type { Services } from '../../src/request-context';
+import type { Services } from '../../src/services';
 
 export interface WorkerEvents {
   onEvent(event: JobWorkerEvent): void;

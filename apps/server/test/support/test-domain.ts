@@ -5,40 +5,17 @@
  * authenticated, then `executeOperation`) but without HTTP. An outcome is the operation's
  * output, or its `DomainError` (`rejects.toMatchObject({ code: 'not_found' })`).
  *
- * It lives with the server's tests, not in `@quire/persistence`: the ids and secrets are the
- * server's adapters (`src/adapters`), which persistence may not import.
+ * It lives with the server's tests, not in `@quire/persistence`: its services are the server's
+ * (`buildServices`), which persistence may not import.
  */
 
-import { randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { authenticateApiToken, type DomainServices, executeOperation, type Operation } from '@quire/domain';
-import {
-  createRepositories,
-  DirectoryBlobStore,
-  DirectoryJobFiles,
-  InProcessEventBus,
-} from '@quire/persistence';
 import type { z } from 'zod';
-import { NodeSecrets } from '../../src/adapters/node-secrets';
-import { ScryptPasswords } from '../../src/adapters/scrypt-passwords';
-import { TimeOrderedIds } from '../../src/adapters/time-ordered-ids';
-import { parseConfig } from '../../src/config';
-import { ServerPdfLinks } from '../../src/content-exports/server-pdf-links';
-import { DEFAULT_INCOMING_FILE_LIMITS, ServerIncomingFiles } from '../../src/files/server-incoming-files';
-import { ServerGitRepositories } from '../../src/git-sync/server-git-repositories';
-import {
-  DEFAULT_CONTENT_IMPORT_LIMITS,
-  ServerContentImports,
-} from '../../src/imports/server-content-imports';
-import { markdownThreadsFor } from '../../src/markdown/threaded-untrusted-markdown';
-import { ServerOpenApiProcessor } from '../../src/openapi/server-openapi-processor';
-import { MiniSearchContentSearch } from '../../src/search/mini-search-content-search';
-import { TemplateCatalog } from '../../src/templates/template-catalog';
-import { unconfiguredTranslationProvider } from '../../src/translations/unconfigured-provider';
-import { LimitedPool } from '../../src/worker-pools/limited-pool';
+import { type Config, parseConfig } from '../../src/config';
+import { buildServices } from '../../src/services';
 import { openMemoryStore } from './memory-store';
 import { TestClock } from './test-clock';
 
@@ -73,36 +50,25 @@ export function operationCaller(services: DomainServices): CallOperation {
   };
 }
 
-/** A Quire without faces over a fresh store in memory: one per test file (`beforeAll`). */
+/**
+ * A Quire without faces over a fresh store in memory: one per test file (`beforeAll`). Its
+ * services are the server's (`buildServices`), configured as the test server is, with the
+ * clock the test moves.
+ */
 export async function openTestDomain(): Promise<QuireUnderTest> {
   const store = await openMemoryStore();
   const clock = new TestClock();
-  const blobs = await DirectoryBlobStore.open(await mkdtemp(join(tmpdir(), 'quire-test-blobs-')));
-  const services: DomainServices = {
-    repos: createRepositories(store.db),
-    clock,
-    ids: new TimeOrderedIds(),
-    secrets: new NodeSecrets(randomBytes(32), TEST_URLS.api),
-    passwords: new ScryptPasswords(),
-    urls: TEST_URLS,
-    incomingFiles: new ServerIncomingFiles(blobs, { ...DEFAULT_INCOMING_FILE_LIMITS, allowHosts: [] }),
-    contentImports: new ServerContentImports(blobs, { ...DEFAULT_CONTENT_IMPORT_LIMITS, allowHosts: [] }),
-    jobFiles: await DirectoryJobFiles.open(await mkdtemp(join(tmpdir(), 'quire-test-job-files-'))),
-    contentTemplates: new TemplateCatalog(fileURLToPath(new URL('../../templates', import.meta.url))),
-    pdfLinks: new ServerPdfLinks(randomBytes(32), TEST_URLS.api, clock, 3_600_000),
-    events: new InProcessEventBus(() => {}),
-    contentSearch: new MiniSearchContentSearch(),
-    openApiProcessor: new ServerOpenApiProcessor(new LimitedPool('job-thread', parseConfig({}).jobThreads), {
-      timeoutMs: 10_000,
-      allowHosts: ['127.0.0.1'],
-    }),
-    translationProvider: unconfiguredTranslationProvider,
-    untrustedMarkdown: markdownThreadsFor(parseConfig({}).markdown),
-    gitRepositories: new ServerGitRepositories(
-      blobs,
-      { maxFileBytes: 10 * 1024 * 1024, maxFiles: 20_000, maxImportBytes: 256 * 1024 * 1024 },
-      { allowHosts: ['127.0.0.1'], allowFile: true },
-    ),
-  };
+  const config = testConfig(await mkdtemp(join(tmpdir(), 'quire-test-domain-')));
+  const services = await buildServices({ config, store }, { clock });
   return { services, clock, callOperation: operationCaller(services) };
+}
+
+/** The configuration of every test's Quire (a test domain's, a test server's): its data directory and public URLs; `env` adds to it. */
+export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
+  return parseConfig({
+    QUIRE_DATA_DIR: dataDir,
+    QUIRE_PUBLIC_URL: TEST_URLS.api,
+    QUIRE_APP_URL: TEST_URLS.app,
+    ...env,
+  });
 }

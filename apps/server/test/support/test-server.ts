@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Store } from '@quire/store';
 import type { FastifyServerOptions } from 'fastify';
-import { type Config, parseConfig } from '../../src/config';
+import type { Config } from '../../src/config';
 import { type RunningServer, startServer } from '../../src/server';
 import { openMemoryStore } from './memory-store';
 import { TestClock } from './test-clock';
-import { operationCaller, type QuireUnderTest, TEST_URLS } from './test-domain';
+import { operationCaller, type QuireUnderTest, testConfig } from './test-domain';
 
 export interface TestServer extends RunningServer, Omit<QuireUnderTest, 'services'> {
   config: Config;
@@ -71,12 +71,9 @@ export async function startTestServer(
   serverOptions: TestServerOptions = {},
 ): Promise<TestServer> {
   const dataDir = serverOptions.store?.dataDir ?? (await mkdtemp(join(tmpdir(), 'quire-test-')));
-  const config = parseConfig({
+  const config = testConfig(dataDir, {
     PORT: '0',
     HOST: '127.0.0.1',
-    QUIRE_DATA_DIR: dataDir,
-    QUIRE_PUBLIC_URL: TEST_URLS.api,
-    QUIRE_APP_URL: TEST_URLS.app,
     LOG_LEVEL: 'silent',
     // Tests send thousands of calls with one token from one address: limits are tested on
     // their own (test/hardening/rate-limits.test.ts), with their defaults or small budgets.

@@ -1,6 +1,7 @@
 /**
- * The content area's operations, mounted once in the registry: `spaces` and `collections`,
- * with the roles granted on them (`permissions`).
+ * The content area's operations: `spaces` and `collections` with the roles granted on them
+ * (`permissions`), their content and revisions, change requests and templates. Comments,
+ * links and search mount their own branches of `spaces` (`comments/area.ts`, ...).
  */
 import type { OperationTree } from '../core/operation';
 import { changeRequestOperations } from './change-requests/operations';
@@ -12,11 +13,7 @@ import { moveCollection } from './collections/operations/move-collection';
 import { removeCollection } from './collections/operations/remove-collection';
 import { transferCollection } from './collections/operations/transfer-collection';
 import { updateCollection } from './collections/operations/update-collection';
-import { commentOperations } from './comments/operations';
 import { collectionPermissionOperations, spacePermissionOperations } from './grants/operations';
-import { listFileBacklinks } from './links/operations/list-file-backlinks';
-import { listPageLinks } from './links/operations/list-page-links';
-import { listSpaceLinks } from './links/operations/list-space-links';
 import { applyTemplate } from './revisions/operations/apply-template';
 import { getImport } from './revisions/operations/get-import';
 import { getPage, getPageByPath } from './revisions/operations/get-page';
@@ -30,8 +27,6 @@ import { listRevisions } from './revisions/operations/list-revisions';
 import { listTemplates } from './revisions/operations/list-templates';
 import { spacePdf } from './revisions/operations/pdf-link';
 import { updateSpaceContent } from './revisions/operations/update-space-content';
-import { searchOrganization } from './search/operations/search-organization';
-import { searchSpace } from './search/operations/search-space';
 import { createSpace } from './spaces/operations/create-space';
 import { duplicateSpace } from './spaces/operations/duplicate-space';
 import { getSpace } from './spaces/operations/get-space';
@@ -65,16 +60,12 @@ export const contentOperations = {
       imports: { get: getImport },
       template: applyTemplate,
       pages: { list: listPages },
-      page: { get: getPage, links: listPageLinks },
+      page: { get: getPage },
       path: { get: getPageByPath },
-      files: { list: listFiles, get: getFile, backlinks: listFileBacklinks },
+      files: { list: listFiles, get: getFile },
     },
     revisions: { list: listRevisions, get: getRevision, changes: listRevisionChanges },
     pdf: spacePdf,
-    comments: commentOperations,
-    links: { list: listSpaceLinks },
-    search: searchSpace,
-    searchInOrganization: searchOrganization,
   },
   collections: {
     list: listCollections,

@@ -1,7 +1,6 @@
 /** The repositories of the content area, added to every operation's `ctx.repos`. */
 import type { ChangeRequestRepository } from './change-requests/ports';
 import type { CollectionRepository, TreeLockRepository } from './collections/ports';
-import type { CommentReplyRepository, CommentRepository } from './comments/ports';
 import type { ContentGrantRepository } from './grants/ports';
 import type { ContentObjectRepository, RevisionRepository } from './revisions/ports';
 import type { SpaceRepository } from './spaces/ports';
@@ -14,8 +13,6 @@ export interface ContentRepositories {
   changeRequests: ChangeRequestRepository;
   revisions: RevisionRepository;
   contentObjects: ContentObjectRepository;
-  comments: CommentRepository;
-  commentReplies: CommentReplyRepository;
 }
 
 declare module '../core/context' {

@@ -1,17 +1,8 @@
 import type { Clock } from './ports/clock';
-import type { ContentImports } from './ports/content-imports';
-import type { ContentSearch } from './ports/content-search';
-import type { ContentTemplates } from './ports/content-templates';
 import type { EventPublisher } from './ports/events';
-import type { GitRepositories } from './ports/git-repositories';
 import type { IdSource } from './ports/ids';
-import type { IncomingFiles } from './ports/incoming-files';
-import type { JobFiles } from './ports/job-files';
-import type { OpenApiProcessor } from './ports/openapi-processor';
 import type { Passwords } from './ports/passwords';
-import type { PdfLinks } from './ports/pdf-links';
 import type { Secrets } from './ports/secrets';
-import type { TranslationProvider } from './ports/translation-provider';
 import type { UntrustedMarkdown } from './ports/untrusted-markdown';
 
 /** The authenticated caller of an operation. */
@@ -44,7 +35,15 @@ export interface PublicUrls {
 // biome-ignore lint/suspicious/noEmptyInterface: filled by the areas through declaration merging
 export interface Repositories {}
 
-export interface OperationContext {
+/**
+ * The ports of every area (fetching, rendering, translating...), handed to operations through
+ * their context. Empty here, like `Repositories`: each area adds its own in the file that
+ * defines the port (`declare module` on `AreaPorts`), so core names no area's port.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the areas through declaration merging
+export interface AreaPorts {}
+
+export interface OperationContext extends AreaPorts {
   caller: Caller | null;
   /**
    * The visitor token a browser carries for published sites (GitBook's
@@ -59,26 +58,8 @@ export interface OperationContext {
   /** Hashing and checking passwords (slow on purpose). */
   passwords: Passwords;
   urls: PublicUrls;
-  /** Files brought in by content edits (inline or from a URL), stored by content hash. */
-  incomingFiles: IncomingFiles;
-  /** Content read from outside (imports of websites, HTML, markdown, zips, docx). */
-  contentImports: ContentImports;
-  /** Bytes a job takes as input, kept under the job's own key until it ends (`ports/job-files.ts`). */
-  jobFiles: JobFiles;
-  /** The built-in content templates. */
-  contentTemplates: ContentTemplates;
-  /** Signed, expiring links to PDFs of content. */
-  pdfLinks: PdfLinks;
   /** Where operations report what they did (`ports/events.ts`). */
   events: EventPublisher;
-  /** Full-text indexes of revisions, built once each and kept while recent (`ports/content-search.ts`). */
-  contentSearch: ContentSearch;
-  /** Fetching, parsing and validating OpenAPI descriptions (`ports/openapi-processor.ts`). */
-  openApiProcessor: OpenApiProcessor;
-  /** Reading and writing the Git repositories spaces synchronize with (`ports/git-repositories.ts`). */
-  gitRepositories: GitRepositories;
-  /** Machine translation of text blocks (`ports/translation-provider.ts`), as the server is configured. */
-  translationProvider: TranslationProvider;
   /** Markdown from outside read into its stored form off the request thread (`ports/untrusted-markdown.ts`). */
   untrustedMarkdown: UntrustedMarkdown;
 }

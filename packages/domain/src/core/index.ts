@@ -1,4 +1,6 @@
 /** The core every area builds on: operations, errors, paging, common schemas and the ports of time, ids and secrets. */
+
+export * from './area-declaration';
 export * from './bounded-cache';
 export * from './context';
 export * from './errors';
@@ -8,18 +10,9 @@ export * from './operation';
 export * from './paging';
 export * from './patch';
 export * from './ports/clock';
-export * from './ports/content-imports';
-export * from './ports/content-search';
-export * from './ports/content-templates';
 export * from './ports/events';
-export * from './ports/git-repositories';
 export * from './ports/ids';
-export * from './ports/incoming-files';
-export * from './ports/job-files';
-export * from './ports/openapi-processor';
 export * from './ports/passwords';
-export * from './ports/pdf-links';
 export * from './ports/secrets';
-export * from './ports/translation-provider';
 export * from './ports/untrusted-markdown';
 export * from './schemas';

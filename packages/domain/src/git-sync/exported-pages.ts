@@ -6,8 +6,8 @@
 
 import { loadBodies, type PageIndex } from '../content';
 import type { DomainServices } from '../core/context';
-import type { GitExportedPage } from '../core/ports/git-repositories';
 import { isUnchangedPage } from './export-baseline';
+import type { GitExportedPage } from './git-repositories';
 
 export async function exportedPagesOf(
   services: Pick<DomainServices, 'repos'>,

@@ -48,12 +48,12 @@ import {
 } from '../content';
 import type { OperationContext } from '../core/context';
 import { conflict } from '../core/errors';
-import { type GitFailure, GitRepositoryError } from '../core/ports/git-repositories';
 import { failingOnRefusal, JobFailure, type JobHandler, type JobRecord } from '../jobs';
 import { authorizeSpace } from '../policies/authorize-space';
 import { changeGitSync } from './change-git-sync';
 import { isUnchangedOutline, lastImportIndex } from './export-baseline';
 import { exportedPagesOf } from './exported-pages';
+import { type GitFailure, GitRepositoryError } from './git-repositories';
 import { gitSyncRuns, newerTimestamp } from './git-sync-order';
 import { GIT_EXPORT_JOB, GIT_IMPORT_JOB, type GitSyncPayload } from './git-sync-runs';
 import { keepUnchangedPages } from './kept-pages';

@@ -1,4 +1,6 @@
 /** The Git Sync area: a space's synchronization with a Git repository (imports, exports, settings). */
+
+export * from './git-repositories';
 export * from './git-sync-jobs';
 export * from './git-sync-order';
 export * from './git-sync-runs';

@@ -1,5 +1,6 @@
 export * from './enqueue-job';
 export type * from './job-enqueued-event';
+export * from './job-files';
 export * from './job-handler';
 export * from './job-schema';
 export * from './operations';

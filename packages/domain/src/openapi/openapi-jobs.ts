@@ -16,9 +16,9 @@
  */
 import { z } from 'zod';
 import { callerOf, type OperationContext } from '../core/context';
-import type { OpenApiProcessed, OpenApiSource } from '../core/ports/openapi-processor';
 import { enqueueJob, JobFailure, type JobHandler } from '../jobs';
 import { changeSpec } from './change-openapi-spec';
+import type { OpenApiProcessed, OpenApiSource } from './openapi-processor';
 import type { OpenApiSpecRecord } from './records';
 
 export const OPENAPI_PROCESS_JOB = 'openapi.process';

@@ -1,10 +1,10 @@
 /** The OpenAPISpec resource and its presenter. */
 import { z } from 'zod';
 import type { PublicUrls } from '../core/context';
-import { OPENAPI_ERROR_CODES } from '../core/ports/openapi-processor';
 import { TimestampSchema } from '../core/schemas';
 import type { OpenApiSpecPermissions } from '../policies/openapi-policy';
 import { OpenApiSlugSchema, OpenApiVisibilitySchema } from './openapi-fields';
+import { OPENAPI_ERROR_CODES } from './openapi-processor';
 import { openApiSpecAppUrl, openApiSpecLocation, openApiSpecPublishedUrl } from './openapi-urls';
 import type { OpenApiSpecRecord } from './records';
 

@@ -4,7 +4,7 @@
  * without error becomes a version (its files kept apart, `OpenApiVersionContentRecord`:
  * they can weigh megabytes, and lists never read them).
  */
-import type { OpenApiErrorCode, OpenApiFile } from '../core/ports/openapi-processor';
+import type { OpenApiErrorCode, OpenApiFile } from './openapi-processor';
 
 export type OpenApiVisibility = 'private' | 'public';
 /** GitBook's: waiting for its job, its job running, the last upload processed. */

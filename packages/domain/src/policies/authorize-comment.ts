@@ -4,8 +4,8 @@
  * change requests; a comment (or reply) of another scope is not found through this one.
  */
 
+import type { CommentRecord, CommentReplyRecord } from '../comments/records';
 import type { ChangeRequestRecord } from '../content/change-requests/records';
-import type { CommentRecord, CommentReplyRecord } from '../content/comments/records';
 import { callerOf, type OperationContext } from '../core/context';
 import { forbidden, notFound } from '../core/errors';
 import { findChangeRequestOf } from './authorize-change-request';

@@ -20,7 +20,7 @@ export type OpenApiSpecPermissions = Record<OpenApiSpecAction, boolean>;
  * versions; those who may create specs (the organization's `createOpenAPISpec`) upload new
  * sources, change the visibility and delete them.
  */
-const requiredRole: Record<OpenApiSpecAction, Role> = {
+export const OPENAPI_SPEC_RULES: Record<OpenApiSpecAction, Role> = {
   view: 'read',
   edit: 'create',
   delete: 'create',
@@ -28,7 +28,7 @@ const requiredRole: Record<OpenApiSpecAction, Role> = {
 
 export function openApiSpecPermissions(member: Pick<MemberRecord, 'role'>): OpenApiSpecPermissions {
   return Object.fromEntries(
-    OPENAPI_SPEC_ACTIONS.map((action) => [action, roleAtLeast(member.role, requiredRole[action])]),
+    OPENAPI_SPEC_ACTIONS.map((action) => [action, roleAtLeast(member.role, OPENAPI_SPEC_RULES[action])]),
   ) as OpenApiSpecPermissions;
 }
 
@@ -38,7 +38,7 @@ const READ_ONLY: OpenApiSpecPermissions = { view: true, edit: false, delete: fal
 /**
  * What a caller may do with one spec. The rules, in order (the first that decides wins):
  *
- * 1. An active member with a role: what their role allows (`requiredRole`).
+ * 1. An active member with a role: what their role allows (`OPENAPI_SPEC_RULES`).
  * 2. Anyone else (a guest, a member whose access is disabled, a user of another organization,
  *    an anonymous visitor): a 'public' spec may be read, and nothing more.
  * 3. Otherwise nothing: the spec is answered as one that does not exist.

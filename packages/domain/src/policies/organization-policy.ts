@@ -35,7 +35,7 @@ export interface OrganizationSubject {
 }
 
 /** The least organization role an action needs; 'member' means any membership, guests included. */
-const requiredRole: Record<Exclude<OrganizationAction, 'ownTeam'>, Role | 'member'> = {
+export const ORGANIZATION_RULES: Record<Exclude<OrganizationAction, 'ownTeam'>, Role | 'member'> = {
   view: 'member',
   admin: 'admin',
   createContent: 'create',
@@ -56,7 +56,7 @@ export function canOnOrganization(subject: OrganizationSubject, action: Organiza
   const { member } = subject;
   if (!isActiveMember(member)) return false;
   if (action === 'ownTeam') return member.ownedTeamIds.length > 0 || member.role === 'admin';
-  const required = requiredRole[action];
+  const required = ORGANIZATION_RULES[action];
   return required === 'member' ? true : roleAtLeast(member.role, required);
 }
 

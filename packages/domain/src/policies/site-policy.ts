@@ -30,7 +30,7 @@ export type SitePermissions = Record<SiteAction, boolean>;
  * `admin` changes the site itself (settings, visibility, publishing, share links, visitor
  * authentication, deletion) and its adaptive schema.
  */
-const requiredRole: Record<SiteAction, Role> = {
+export const SITE_RULES: Record<SiteAction, Role> = {
   view: 'read',
   access: 'read',
   edit: 'edit',
@@ -43,7 +43,7 @@ const requiredRole: Record<SiteAction, Role> = {
 
 export function sitePermissions(member: MemberRecord): SitePermissions {
   return Object.fromEntries(
-    SITE_ACTIONS.map((action) => [action, roleAtLeast(member.role, requiredRole[action])]),
+    SITE_ACTIONS.map((action) => [action, roleAtLeast(member.role, SITE_RULES[action])]),
   ) as SitePermissions;
 }
 

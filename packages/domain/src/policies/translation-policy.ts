@@ -25,7 +25,7 @@ export type TranslationPermissions = Record<TranslationAction, boolean>;
  * instructions, run, delete) needs `create`, GitBook's right to create content in the
  * organization (`createContent`): a run makes a space, the result, in the organization.
  */
-const requiredRole: Record<TranslationAction, Role> = {
+export const TRANSLATION_RULES: Record<TranslationAction, Role> = {
   view: 'read',
   edit: 'create',
 };
@@ -44,7 +44,7 @@ const NOTHING: TranslationPermissions = { view: false, edit: false };
  *    them: the translation is not found).
  * 3. On one translation (`source` given): no role on its source space, nothing (it is about
  *    content they may not see: not found; issue 25).
- * 4. A member with a role: what the role allows (`requiredRole`); on one translation, `edit`
+ * 4. A member with a role: what the role allows (`TRANSLATION_RULES`); on one translation, `edit`
  *    also needs `edit` on its source space (its runs copy the source into a space that
  *    carries the source's access: whoever may only read the source must not drive that).
  */
@@ -61,7 +61,7 @@ export function translationPermissionsOf(subject: {
   return Object.fromEntries(
     TRANSLATION_ACTIONS.map((action) => [
       action,
-      roleAtLeast(role, requiredRole[action]) &&
+      roleAtLeast(role, TRANSLATION_RULES[action]) &&
         (action === 'view' || source === undefined || roleAtLeast(source, SOURCE_ROLE)),
     ]),
   ) as TranslationPermissions; // 4

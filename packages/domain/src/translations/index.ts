@@ -5,6 +5,7 @@ export type * from './records';
 export type { TranslationsRepositories } from './repositories';
 export * from './translation-fields';
 export * from './translation-languages';
+export * from './translation-provider';
 export * from './translation-run-failures';
 export { runTranslationJob, type TranslationRunResult, translationJobHandlers } from './translation-run-job';
 export * from './translation-runs';

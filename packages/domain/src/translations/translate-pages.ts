@@ -12,8 +12,8 @@ import {
 } from '@quire/documents';
 import { type BodyObject, contentAddressOf, loadBodies, type StoredPage } from '../content';
 import type { DomainServices } from '../core/context';
-import { type TranslationProvider, TranslationProviderError } from '../core/ports/translation-provider';
 import type { UntrustedMarkdown } from '../core/ports/untrusted-markdown';
+import { type TranslationProvider, TranslationProviderError } from './translation-provider';
 import { wordsIn } from './translation-words';
 
 /** A page's translated fields, its body by address (stored with `bodies`). */

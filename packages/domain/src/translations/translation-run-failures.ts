@@ -3,7 +3,7 @@
  * failure of a run is final: running it again is the user's call (`POST …/run`), so a
  * provider that refuses or is down is not called again and again in the background.
  */
-import type { TranslationProviderFailure } from '../core/ports/translation-provider';
+import type { TranslationProviderFailure } from './translation-provider';
 
 /** The translation was deleted before its run could start or record itself. */
 export const TRANSLATION_GONE = 'TRANSLATION_GONE';

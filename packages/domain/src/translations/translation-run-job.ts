@@ -52,7 +52,6 @@ import {
   writeRevision,
 } from '../content';
 import type { OperationContext } from '../core/context';
-import { TranslationProviderError } from '../core/ports/translation-provider';
 import { failingOnRefusal, JobFailure, type JobHandler } from '../jobs';
 import { authorizeSpace } from '../policies/authorize-space';
 import { authorizeTranslation, authorizeTranslationSource } from '../policies/translation-policy';
@@ -64,6 +63,7 @@ import { reserveResultSpace, storeResultSpace } from './result-space';
 import { applySourceAccess } from './result-space-access';
 import { translatePages } from './translate-pages';
 import { translationBasisOf } from './translation-basis';
+import { TranslationProviderError } from './translation-provider';
 import {
   PROVIDER_FAILURE_CODES,
   RESULT_REFUSED,

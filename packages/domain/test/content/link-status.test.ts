@@ -4,13 +4,8 @@
  * hash `h1`), in an organization whose live spaces are `space-2`.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  type FoundTarget,
-  type LinkFacts,
-  type LinkStatus,
-  linkStatus,
-} from '../../src/content/links/link-status';
-import type { LinkTarget } from '../../src/content/links/link-target';
+import { type FoundTarget, type LinkFacts, type LinkStatus, linkStatus } from '../../src/links/link-status';
+import type { LinkTarget } from '../../src/links/link-target';
 
 const pagesByPath = new Map([
   ['home', 'home'],

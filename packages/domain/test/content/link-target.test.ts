@@ -4,7 +4,7 @@
  * in space `space-1`).
  */
 import { describe, expect, it } from 'vitest';
-import { type LinkPlace, type LinkTarget, linkTargetOf } from '../../src/content/links/link-target';
+import { type LinkPlace, type LinkTarget, linkTargetOf } from '../../src/links/link-target';
 
 const place: LinkPlace = {
   urls: { api: 'https://api.quire.test', app: 'https://app.quire.test' },

@@ -10,7 +10,7 @@
  * spaces), so memory stays bounded by a page's open comments.
  */
 import type { StoreCollection, StoreDatabase } from '@quire/store';
-import type { CommentDocument } from '../repositories/content/comment-repository';
+import type { CommentDocument } from '../repositories/comments/comment-repository';
 
 const PAGE_SIZE = 200;
 

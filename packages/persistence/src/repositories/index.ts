@@ -1,39 +1,28 @@
 /**
  * Every repository of the domain, written once against the store's collection API, so the
- * same code runs on the embedded engine and on MongoDB; grouped as the domain's areas are.
+ * same code runs on the embedded engine and on MongoDB; built from the areas' entries
+ * (`../areas.ts`).
  */
 import type { Repositories } from '@quire/domain';
 import type { CollectionIndexes, StoreDatabase } from '@quire/store';
-import { contentIndexes, contentRepositories } from './content';
-import { gitSyncIndexes, gitSyncRepositories } from './git-sync';
-import { identityIndexes, identityRepositories } from './identity';
-import { jobsIndexes, jobsRepositories } from './jobs';
-import { openApiIndexes, openApiRepositories } from './openapi';
-import { organizationsIndexes, organizationsRepositories } from './organizations';
-import { publishingIndexes, publishingRepositories } from './publishing';
-import { translationsIndexes, translationsRepositories } from './translations';
+import { persistenceAreas } from '../areas';
+
+type UnionToIntersection<U> = (U extends unknown ? (value: U) => void : never) extends (
+  value: infer I,
+) => void
+  ? I
+  : never;
+
+/** What the areas' entries build together: a compile error below when it is not `Repositories`. */
+type BuiltRepositories = UnionToIntersection<ReturnType<(typeof persistenceAreas)[number]['repositories']>>;
 
 /** The indexes of every repository, created at startup on either engine by `ensureIndexes`. */
-export const repositoryIndexes: CollectionIndexes[] = [
-  ...identityIndexes,
-  ...organizationsIndexes,
-  ...jobsIndexes,
-  ...openApiIndexes,
-  ...contentIndexes,
-  ...publishingIndexes,
-  ...translationsIndexes,
-  ...gitSyncIndexes,
-];
+export const repositoryIndexes: CollectionIndexes[] = persistenceAreas.flatMap((area) => area.indexes);
 
 export function createRepositories(db: StoreDatabase): Repositories {
-  return {
-    ...identityRepositories(db),
-    ...organizationsRepositories(db),
-    ...jobsRepositories(db),
-    ...openApiRepositories(db),
-    ...contentRepositories(db),
-    ...publishingRepositories(db),
-    ...translationsRepositories(db),
-    ...gitSyncRepositories(db),
-  };
+  const built = Object.assign(
+    {},
+    ...persistenceAreas.map((area) => area.repositories(db)),
+  ) as BuiltRepositories;
+  return built satisfies Repositories;
 }

@@ -7,7 +7,7 @@ import type { Store } from '@quire/store';
 import { EmbeddedDatabase, MemoryJournal } from '@quire/store-embedded';
 import { describe, expect, it } from 'vitest';
 import { recountCommentCounters } from '../../src/maintenance/recount-comment-counters';
-import { MongoCommentRepository } from '../../src/repositories/content/comment-repository';
+import { MongoCommentRepository } from '../../src/repositories/comments/comment-repository';
 
 interface LooseDocument {
   _id: string;

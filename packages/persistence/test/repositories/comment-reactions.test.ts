@@ -7,8 +7,8 @@ import type { CommentRecord, CommentReplyRecord } from '@quire/domain';
 import { EmbeddedDatabase, MemoryJournal } from '@quire/store-embedded';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MongoCommentReplyRepository } from '../../src/repositories/content/comment-reply-repository';
-import { MongoCommentRepository } from '../../src/repositories/content/comment-repository';
+import { MongoCommentReplyRepository } from '../../src/repositories/comments/comment-reply-repository';
+import { MongoCommentRepository } from '../../src/repositories/comments/comment-repository';
 import { scheduledDatabase } from '../maintenance/interleaved-database';
 
 const AT = '2030-01-01T00:00:00.000Z';

@@ -2,6 +2,7 @@
 export * from './change-request-fields';
 export * from './change-request-people';
 export * from './change-request-schema';
+export * from './merged-from';
 export * from './operations';
 export * from './outdated';
 export * from './patch-rules';

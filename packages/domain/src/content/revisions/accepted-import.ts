@@ -8,8 +8,8 @@
  * fails the job with `code`, naming the page.
  */
 import type { DomainServices } from '../../core/context';
-import type { ImportedContent, ImportedPage } from '../../core/ports/content-imports';
 import { JobFailure } from '../../jobs';
+import type { ImportedContent, ImportedPage } from './content-imports';
 
 export async function acceptedImport<Content extends ImportedContent>(
   ctx: Pick<DomainServices, 'untrustedMarkdown'>,

@@ -17,11 +17,11 @@
  * its end, so a worker that died while reading wrote nothing.
  */
 import type { OperationContext } from '../../core/context';
-import { ContentImportError, type ImportRequest, type ImportSource } from '../../core/ports/content-imports';
 import { failingOnRefusal, JobFailure, type JobHandler, type JobRecord } from '../../jobs';
 import { changeRequestImportTarget } from '../change-requests/operations/import-change-request-content';
 import { acceptedImport } from './accepted-import';
 import { IMPORT_REFUSED, INVALID_SOURCE, SOURCE_FILE_GONE } from './content-import-failures';
+import { ContentImportError, type ImportRequest, type ImportSource } from './content-imports';
 import {
   CONTENT_IMPORT_JOB,
   type ContentImportPayload,

@@ -1,6 +1,6 @@
 /** The body of GitBook's `content/import`, and its answer. */
 import { z } from 'zod';
-import { IMPORT_SOURCES, type ImportSource } from '../../core/ports/content-imports';
+import { IMPORT_SOURCES, type ImportSource } from './content-imports';
 import { ImportJobSchema } from './import-jobs';
 
 /** GitBook's source enum: the ones Quire reads, and the ones it names as unsupported. */

@@ -3,8 +3,9 @@
  * Each import operation makes its own (`spaceImportTarget`, `changeRequestImportTarget`) with
  * its own guards, and the import job makes it again as the job's creator before it writes.
  */
-import type { ImportedContent } from '../../core/ports/content-imports';
+
 import type { SpaceRecord } from '../spaces/records';
+import type { ImportedContent } from './content-imports';
 
 export interface ImportTarget {
   space: Pick<SpaceRecord, 'id' | 'organizationId'>;

@@ -6,9 +6,9 @@
  * `/files/<id>` (a ref the import does not hold is left as it was read).
  */
 import { rewriteLinks } from '@quire/documents';
-import type { ImportedContent, ImportedPage } from '../../core/ports/content-imports';
 import { positionBetween } from '../positions/position-between';
 import { addressOf } from './content-address';
+import type { ImportedContent, ImportedPage } from './content-imports';
 import { slugOf, uniqueSlug } from './page-slug';
 import type { BodyObject, FileEntry, GitBlobRecord } from './records';
 import { bySiblingOrder, type StoredPage } from './stored-page';

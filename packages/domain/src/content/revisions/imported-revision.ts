@@ -1,10 +1,10 @@
 /** Imported content written as a new revision on top of `head` (objects and record, no pointer moved). */
 import { MarkdownTooComplexError } from '@quire/documents';
 import { callerOf, type OperationContext } from '../../core/context';
-import type { ImportedContent } from '../../core/ports/content-imports';
 import { JobFailure } from '../../jobs';
 import type { SpaceRecord } from '../spaces/records';
 import { INVALID_SOURCE } from './content-import-failures';
+import type { ImportedContent } from './content-imports';
 import { addImportedContent } from './imported-content';
 import { pageIndexOf } from './page-index';
 import type { RevisionRecord } from './records';

@@ -7,7 +7,7 @@
  */
 import type { OperationContext } from '../../core/context';
 import { invalidInput } from '../../core/errors';
-import { IncomingFileError } from '../../core/ports/incoming-files';
+import { IncomingFileError } from '../../files';
 import type { ContentChange } from './content-changes';
 import type { FileEntry } from './records';
 

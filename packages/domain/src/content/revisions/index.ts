@@ -2,32 +2,47 @@
 
 export { acceptedImport } from './accepted-import';
 export { advanceSpace } from './advance-space';
+export { outlinesOf } from './body-outlines';
 export { addressOf as contentAddressOf } from './content-address';
 export type { ContentChange } from './content-changes';
 export * from './content-import-failures';
 export { contentImportJobHandlers } from './content-import-job';
+export * from './content-imports';
+export * from './content-templates';
 export { documentOfBody } from './document-of-body';
 export { CONTENT_IMPORT_JOB, IMPORT_WAIT_MS, presentImportJob } from './import-jobs';
 export { addImportedContent } from './imported-content';
 export { mergeMarkdown } from './merge-markdown';
 export { mergePages } from './merge-pages';
 export { importIntoSpace } from './operations/import-space-content';
+export { FileIdParam, PageIdParam } from './operations/params';
 export { indexPages, type PageIndex, pageIndexOf } from './page-index';
 export type { MergeConflict, MergeResult, PageSet, PageState } from './page-state';
 export { emptyTree, loadBodies } from './page-tree';
+export * from './pdf-links';
 export type { ContentObjectRepository, RevisionRepository } from './ports';
 export type {
   BodyObject,
   ContentObject,
   FileEntry,
   FilesObject,
+  OutlineObject,
   PageObject,
   RevisionGitCommit,
   RevisionKind,
   RevisionRecord,
   TreeObject,
 } from './records';
-export { filesOf } from './revision-content';
+export { type ContentSource, contentOf, filesOf, viewableRevision } from './revision-content';
+export {
+  FileSchema,
+  PageTreeNodeSchema,
+  presentFile,
+  presentPage,
+  presentRevision,
+  type Revision,
+  RevisionSchema,
+} from './revision-schema';
 export { filesObject, spaceHead, writeFirstRevision, writeRevision } from './revision-writer';
 export { publishSpaceContent, type SpaceContentEvent } from './space-content-event';
 export { enqueueImport } from './start-import';

@@ -9,9 +9,9 @@
  */
 import type { OperationContext } from '../../core/context';
 import { invalidInput } from '../../core/errors';
-import type { ImportRequest } from '../../core/ports/content-imports';
 import { enqueueJob, type JobRecord, waitForJobEnd } from '../../jobs';
 import { INVALID_SOURCE } from './content-import-failures';
+import type { ImportRequest } from './content-imports';
 import {
   CONTENT_IMPORT_JOB,
   type ContentImportPayload,

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { callerOf, type OperationContext } from '../../core/context';
 import { conflict } from '../../core/errors';
 import { operation } from '../../core/operation';
-import type { OpenApiSource } from '../../core/ports/openapi-processor';
 import { authorizeOpenApiSpecs } from '../../policies/openapi-policy';
 import { OpenApiOrganizationIdParam, OpenApiSlugSchema, OpenApiSourceSchema } from '../openapi-fields';
 import { uploadOpenApiSource } from '../openapi-jobs';
+import type { OpenApiSource } from '../openapi-processor';
 import { type OpenApiSpec, OpenApiSpecSchema, presentOpenApiSpec } from '../openapi-spec-schema';
 import type { OpenApiSpecRecord } from '../records';
 

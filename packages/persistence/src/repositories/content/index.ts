@@ -3,8 +3,6 @@ import type { ContentRepositories } from '@quire/domain';
 import type { CollectionIndexes, StoreDatabase } from '@quire/store';
 import { changeRequestIndexes, MongoChangeRequestRepository } from './change-request-repository';
 import { collectionIndexes, MongoCollectionRepository } from './collection-repository';
-import { commentReplyIndexes, MongoCommentReplyRepository } from './comment-reply-repository';
-import { commentIndexes, MongoCommentRepository } from './comment-repository';
 import { contentGrantIndexes, MongoContentGrantRepository } from './content-grant-repository';
 import { MongoContentObjectRepository } from './content-object-repository';
 import { MongoRevisionRepository, revisionIndexes } from './revision-repository';
@@ -17,8 +15,6 @@ export const contentIndexes: CollectionIndexes[] = [
   ...contentGrantIndexes,
   ...revisionIndexes,
   ...changeRequestIndexes,
-  ...commentIndexes,
-  ...commentReplyIndexes,
 ];
 
 export const contentRepositories = (db: StoreDatabase): ContentRepositories => ({
@@ -29,6 +25,4 @@ export const contentRepositories = (db: StoreDatabase): ContentRepositories => (
   revisions: new MongoRevisionRepository(db),
   contentObjects: new MongoContentObjectRepository(db),
   changeRequests: new MongoChangeRequestRepository(db),
-  comments: new MongoCommentRepository(db),
-  commentReplies: new MongoCommentReplyRepository(db),
 });

@@ -4,10 +4,10 @@
  * carry `changeRequestId`, and have their own OpenAPI operation ids. A post answers 200
  * with the comment, as GitBook's document has it.
  */
-import { contentOperations } from '@quire/domain';
+import { operations } from '@quire/domain';
 import { aliasRoute, type HttpMethod, type RestRoute, route } from '../route';
 
-const { comments } = contentOperations.spaces;
+const { comments } = operations.spaces;
 const SPACE = '/v1/spaces/:spaceId';
 const CHANGE_REQUEST = '/v1/spaces/:spaceId/change-requests/:changeRequestId';
 

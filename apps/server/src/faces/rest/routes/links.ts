@@ -3,10 +3,10 @@
  * a broken link is caught before merge), the links of a page, and the pages that link to a
  * file, on both mounts.
  */
-import { contentOperations } from '@quire/domain';
+import { operations } from '@quire/domain';
 import { aliasRoute, type RestRoute, route } from '../route';
 
-const { spaces } = contentOperations;
+const { spaces } = operations;
 const SPACE = '/v1/spaces/:spaceId';
 const CHANGE_REQUEST = `${SPACE}/change-requests/:changeRequestId`;
 

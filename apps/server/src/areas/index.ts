@@ -1,0 +1,33 @@
+/**
+ * Every area as the server serves it, in the domain's order: the one place the server
+ * enumerates areas. The route table, the API tags and the services' adapters are derived
+ * from it; a test (`test/architecture/area-lists.test.ts`) fails when a domain area is
+ * missing here or the two orders differ.
+ */
+import { commentsServing } from './comments';
+import { contentServing } from './content';
+import { filesServing } from './files';
+import { gitSyncServing } from './git-sync';
+import { identityServing } from './identity';
+import { jobsServing } from './jobs';
+import { linksServing } from './links';
+import { openapiServing } from './openapi';
+import { organizationsServing } from './organizations';
+import { publishingServing } from './publishing';
+import { searchServing } from './search';
+import { translationsServing } from './translations';
+
+export const serverAreas = [
+  identityServing,
+  organizationsServing,
+  jobsServing,
+  openapiServing,
+  filesServing,
+  contentServing,
+  commentsServing,
+  linksServing,
+  searchServing,
+  publishingServing,
+  translationsServing,
+  gitSyncServing,
+] as const;

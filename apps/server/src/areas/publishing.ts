@@ -1,0 +1,36 @@
+/** How the publishing area is served: its routes, its documentation tags. */
+import { siteAccessRoutes } from '../faces/rest/routes/site-access';
+import { siteStructureRoutes } from '../faces/rest/routes/site-structure';
+import { siteRoutes } from '../faces/rest/routes/sites';
+import { defineServerArea } from './server-area';
+
+export const publishingServing = defineServerArea({
+  key: 'publishing',
+  routes: [...siteRoutes, ...siteStructureRoutes, ...siteAccessRoutes],
+  tags: [
+    {
+      name: 'Sites',
+      group: 'publishing',
+      prefixes: ['sites'],
+      description:
+        'Published docs sites built from spaces: create them, change their settings and visibility, and ' +
+        'publish or unpublish them.',
+    },
+    {
+      name: 'Site structure',
+      group: 'publishing',
+      prefixes: ['sites.sections', 'sites.sectionGroups', 'sites.siteSpaces', 'sites.structure'],
+      description:
+        "A site's sections (each a body of content in one or more variants: its site spaces), the groups " +
+        'sections are gathered in, and their order.',
+    },
+    {
+      name: 'Site access',
+      group: 'publishing',
+      prefixes: ['sites.shareLinks', 'sites.publishingAuth', 'sites.adaptiveSchema', 'sites.published'],
+      description:
+        'Who reaches a published site and what each visitor sees: share links, visitor authentication ' +
+        "with signed tokens, the adaptive schema of visitors' claims, and the published view itself.",
+    },
+  ],
+});

@@ -1,0 +1,92 @@
+/**
+ * The body of a comment or a reply: sent as markdown or as a document tree, stored once as
+ * normalized markdown, shown in the `format` the reader asks for.
+ */
+import { documentToMarkdown, jsonDocumentSchema } from '@quire/documents';
+import { z } from 'zod';
+import { contentAddressOf as addressOf, documentOfBody } from '../content';
+import type { OperationContext } from '../core/context';
+import { invalidInput } from '../core/errors';
+
+/** At most 64 KiB of markdown (UTF-8), before and after normalization. */
+export const MAX_COMMENT_BODY_BYTES = 65_536;
+
+const byteLength = (text: string): number => new TextEncoder().encode(text).length;
+
+const CommentMarkdownSchema = z.strictObject({
+  markdown: z
+    .string()
+    .min(1)
+    .refine((markdown) => byteLength(markdown) <= MAX_COMMENT_BODY_BYTES, {
+      message: `at most ${MAX_COMMENT_BODY_BYTES} bytes`,
+    })
+    .describe('Markdown (at most 64 KiB)'),
+});
+const CommentDocumentSchema = z.strictObject({
+  document: z.record(z.string(), z.unknown()).describe('A GitBook document tree (object "document")'),
+});
+
+/** A body as sent: `{markdown}` or `{document}`. */
+export const CommentBodyInputSchema = z
+  .union([CommentMarkdownSchema, CommentDocumentSchema])
+  .describe('Body: {markdown} or {document}; it may not be empty');
+export type CommentBodyInput = z.infer<typeof CommentBodyInputSchema>;
+
+export const CommentFormatSchema = z
+  .enum(['markdown', 'document'])
+  .optional()
+  .describe('Format of the body in the answer: markdown (the default) or document (a document tree)');
+export type CommentFormat = z.infer<typeof CommentFormatSchema>;
+
+/** A body as shown: `{markdown}` or `{document}`. */
+export const CommentBodySchema = z
+  .object({
+    markdown: z.string().optional().describe('The body as markdown (format=markdown)'),
+    document: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('The body as a document tree (format=document)'),
+  })
+  .describe('The body, in the format asked for');
+export type CommentBody = z.infer<typeof CommentBodySchema>;
+
+/**
+ * The stored markdown of a body as sent, read by the `UntrustedMarkdown` port (off the
+ * request thread, under its budget) before anything else reads it. Outcomes (400 naming
+ * `body`): a document tree that is not one (`body.document`), markdown beyond the parser's
+ * limits or the budget, a body empty once normalized, or one over 64 KiB once normalized.
+ */
+export async function storedCommentBody(
+  ctx: Pick<OperationContext, 'untrustedMarkdown'>,
+  body: CommentBodyInput,
+): Promise<string> {
+  const reading = await ctx.untrustedMarkdown.read(markdownSent(body));
+  if (!reading.ok) throw invalidInput('body', reading.reason);
+  // Without the final line break the printer ends every document with.
+  const markdown = reading.markdown.trimEnd();
+  if (markdown.trim() === '') throw invalidInput('body', 'a comment may not be empty');
+  if (byteLength(markdown) > MAX_COMMENT_BODY_BYTES)
+    throw invalidInput('body', `at most ${MAX_COMMENT_BODY_BYTES} bytes`);
+  return markdown;
+}
+
+/** The markdown of a body as sent: as is, or printed from its (schema-bounded) document tree. */
+function markdownSent(body: CommentBodyInput): string {
+  if ('markdown' in body) return body.markdown;
+  const parsed = jsonDocumentSchema.safeParse(body.document);
+  if (!parsed.success)
+    throw invalidInput('body.document', parsed.error.issues[0]?.message ?? 'not a document');
+  return documentToMarkdown(parsed.data);
+}
+
+/**
+ * A stored body in the format asked for. Its document tree is kept by address, as a page
+ * body's is (`documentOfBody`): a list of comments read again converts none of them again.
+ */
+export function presentCommentBody(markdown: string, format: CommentFormat): CommentBody {
+  if (format === 'document') {
+    const address = addressOf({ kind: 'body', markdown });
+    return { document: documentOfBody(address, markdown) as unknown as Record<string, unknown> };
+  }
+  return { markdown };
+}

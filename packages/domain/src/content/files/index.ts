@@ -1,1 +1,0 @@
-export { BLOB_HASH_PATTERN, type BlobStore, isBlobHash, type StoredBlob } from './blob-store';

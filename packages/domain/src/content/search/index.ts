@@ -1,3 +1,0 @@
-/** Full-text search of spaces: the documents a revision's index is built from, and the search operations. */
-export { searchDocumentsOf, searchDocumentsOfRevision } from './search-documents';
-export { SearchPageResultSchema, SearchSectionResultSchema, SearchSpaceResultSchema } from './search-schema';

@@ -1,0 +1,13 @@
+/** The publishing area: published sites: their structure, customization, visitors' access and the published view. */
+import { defineArea } from '../core/area-declaration';
+import { SITE_RULES } from '../policies/site-policy';
+import { publishingOperations } from './operations';
+
+export const publishingArea = defineArea({
+  key: 'publishing',
+  buildsOn: ['content'],
+  operations: publishingOperations,
+  repositories: ['sites'],
+  ports: [],
+  policy: { site: SITE_RULES },
+});

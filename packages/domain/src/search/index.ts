@@ -1,0 +1,6 @@
+/** Full-text search of spaces: the documents a revision's index is built from, and the search operations. */
+
+export * from './content-search';
+export { searchOperations } from './operations';
+export { searchDocumentsOf, searchDocumentsOfRevision } from './search-documents';
+export { SearchPageResultSchema, SearchSectionResultSchema, SearchSpaceResultSchema } from './search-schema';
