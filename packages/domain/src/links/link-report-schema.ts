@@ -95,8 +95,6 @@ export const BacklinkSchema = FileLocationSchema.extend({
   page: PageTreeNodeSchema.describe('The page linking to or embedding the file (its subpages left out)'),
 }).meta({ id: 'FileBacklink', description: 'A page of a revision that links to or embeds a file' });
 
-export type Backlink = z.infer<typeof BacklinkSchema>;
-
 /** What locations in one revision are made of, presented once per request. */
 export interface LinkContext {
   urls: PublicUrls;
