@@ -10,7 +10,8 @@
  * - `policies/` imports `core/` and `policies/`, and only types from the areas' model files
  *   (`records.ts`, `ports.ts`).
  * - An area (`identity/`, `organizations/`, `content/`, ...) imports `core/`, `policies/`, its
- *   own files, and another area only through that area's public `index.ts`. At run time an
+ *   own files, and another area only through that area's public `index.ts`, or, for types
+ *   only, its model files (`records.ts`, `ports.ts`). At run time an
  *   area may import only the areas before it in AREA_ORDER (types may go either way), so
  *   areas never form an import cycle.
  */
@@ -174,6 +175,9 @@ for (const file of files(domain)) {
       // Areas build on the rules.
     } else if (to === 'root') {
       violations.push(`${what}: an area never imports the registry or the domain's index`);
+    } else if (typeOnly && isModelFile(target)) {
+      // An area's records and ports are plain types: any area may name them, as policies do,
+      // without loading the area (a later area's index would close a circle of types).
     } else if (!isAreaIndex(target, to)) {
       violations.push(`${what}: another area is imported only through its index.ts`);
     } else if (!typeOnly && AREA_ORDER.indexOf(to) > AREA_ORDER.indexOf(from)) {

@@ -7,7 +7,7 @@ import type { Clock, DomainAreaKey } from '@quire/domain';
 import type { StoredBlobs } from '@quire/persistence';
 import type { Store } from '@quire/store';
 import type { Config } from '../config';
-import type { ApiTag } from '../faces/openapi/api-tags';
+import type { ApiTag } from '../faces/openapi/api-groups';
 import type { RestRoute } from '../faces/rest/route';
 import type { LimitedPool } from '../worker-pools/limited-pool';
 

@@ -3,7 +3,8 @@
  * is in the group, the group's tags, and every component (they are shared, and a part
  * without one it refers to would not render).
  */
-import { API_TAGS, type ApiGroupId } from './api-tags';
+import type { ApiGroupId } from './api-groups';
+import { API_TAGS } from './api-tags';
 
 interface OpenApiDocument {
   paths: Record<string, Record<string, unknown>>;

@@ -7,7 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { RestRoute } from '../rest/route';
-import { API_GROUPS, type ApiGroupId } from './api-tags';
+import { API_GROUPS, type ApiGroupId } from './api-groups';
 import { documentPart } from './document-part';
 import { buildOpenApiDocument } from './openapi-document';
 import { QUIRE_LOGO_SVG } from './quire-logo';

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { OperationContext } from '../../core/context';
 import { TimestampSchema } from '../../core/schemas';
-import type { GitSyncRecord, GitSyncRunRecord } from '../../git-sync';
+import type { GitSyncRecord, GitSyncRunRecord } from '../../git-sync/records';
 import type { JobRecord } from '../../jobs';
 import { repositoryNameOf } from './git-remote-url';
 
