@@ -276,7 +276,11 @@ function main() {
     lines.push(`  ${group.files.length} files:`);
     for (const cycle of group.cycles) lines.push(`    ${cycle.join('\n      -> ')}`);
   }
-  lines.push('Break each by moving what both sides need into a file both import, or import types only.');
+  lines.push(
+    all
+      ? 'Break each by moving what both sides need into a file both import.'
+      : 'Break each by moving what both sides need into a file both import, or import types only.',
+  );
   console.error(lines.join('\n'));
   process.exitCode = 1;
 }
