@@ -7,67 +7,19 @@
 import {
   authenticateSession,
   type Caller,
-  type Clock,
-  type ContentImports,
-  type ContentSearch,
-  type ContentTemplates,
   type DomainError,
   forbidden,
-  type GitRepositories,
-  type IdSource,
-  type IncomingFiles,
-  type JobFiles,
-  type OpenApiProcessor,
   type OperationAccess,
   type OperationContext,
-  type Passwords,
-  type PdfLinks,
-  type PublicUrls,
-  type Repositories,
-  type Secrets,
   type SessionRecord,
-  type TranslationProvider,
-  type UntrustedMarkdown,
   unauthenticated,
 } from '@quire/domain';
-import type { EventBus, StoredBlobs } from '@quire/persistence';
 import type { RateLimits, RateState } from './http/rate-limits';
 import type { TokenCache } from './http/token-cache';
 import { visitorTokenCookieIn } from './http/visitor-token-cookie';
+import type { Services } from './services';
 import { sessionCookieIn } from './sessions/session-cookie';
-import type { LimitedPool } from './worker-pools/limited-pool';
 
-export interface Services {
-  repos: Repositories;
-  clock: Clock;
-  ids: IdSource;
-  secrets: Secrets;
-  passwords: Passwords;
-  urls: PublicUrls;
-  incomingFiles: IncomingFiles;
-  contentImports: ContentImports;
-  jobFiles: JobFiles;
-  contentTemplates: ContentTemplates;
-  pdfLinks: PdfLinks;
-  /** The key PDF links are signed with (`content-exports/server-pdf-links.ts`). */
-  pdfLinkKey: Uint8Array;
-  /** The bytes of files, served by `/files/:hash` (`files/file-downloads.ts`). */
-  blobs: StoredBlobs;
-  /** The threads that run the heavy part of jobs under memory and time limits (`worker-pools/`). */
-  jobThreads: LimitedPool;
-  /** Operations publish here; the tRPC face's live views subscribe (`faces/trpc/live-router.ts`). */
-  events: EventBus;
-  /** The search indexes of revisions (`search/mini-search-content-search.ts`). */
-  contentSearch: ContentSearch;
-  /** Fetching and validating OpenAPI descriptions (`openapi/server-openapi-processor.ts`). */
-  openApiProcessor: OpenApiProcessor;
-  /** The Git repositories spaces synchronize with (`git-sync/server-git-repositories.ts`). */
-  gitRepositories: GitRepositories;
-  /** The configured machine translation (`translations/translation-provider-from-config.ts`). */
-  translationProvider: TranslationProvider;
-  /** Markdown from outside, read in threads under a budget (`markdown/threaded-untrusted-markdown.ts`). */
-  untrustedMarkdown: UntrustedMarkdown;
-}
 
 /** One request's way to run operations (see `runOperation`). */
 export interface RequestAccess {

@@ -14,7 +14,7 @@ import {
   type Caller,
   LAST_USED_RESOLUTION_MS,
 } from '@quire/domain';
-import type { Services } from '../request-context';
+import type { Services } from '../services';
 
 /** How long a cached caller is trusted without reading the store again. */
 export const MAX_AGE_MS = 5_000;
