@@ -14,7 +14,7 @@ export const MAX_NODE_IDS = 100;
 
 /**
  * What the builder is told about the schema: the resolvers' context, the scalars beyond the
- * built-in ones, and what every connection holds besides its edges (`connections.ts`).
+ * built-in ones, and what every connection holds besides its edges (`schema/connections.ts`).
  */
 export interface QuireSchemaTypes {
   Context: GraphqlContext;
