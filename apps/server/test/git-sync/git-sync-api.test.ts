@@ -168,6 +168,20 @@ describe('import', () => {
     expect(pages[1].pages[1].git).toBeUndefined();
   });
 
+  it('imports a new commit holding what the space holds: the job succeeds and the space keeps its revision', async () => {
+    const repo = await bareRepository('same-content', HAND_MADE);
+    const spaceId = await newSpace('Same content');
+    const first = await importInto(spaceId, { url: repo, ref: 'refs/heads/main' });
+    expect(first.lastImport).toMatchObject({ state: 'success' });
+    const head = await headOf(spaceId);
+    const work = join(root, 'same-content-work');
+    git(work, 'commit', '--allow-empty', '-m', 'Nothing changed');
+    git(work, 'push', repo, 'main');
+    const again = await importInto(spaceId, { url: repo, ref: 'refs/heads/main' });
+    expect(again.lastImport).toMatchObject({ state: 'success', commit: git(repo, 'rev-parse', 'main') });
+    expect(await headOf(spaceId)).toBe(head);
+  });
+
   it('fails on an unknown ref, or a SUMMARY leaving the project, with the content untouched', async () => {
     const spaceId = await newSpace('Untouched');
     const head = await headOf(spaceId);

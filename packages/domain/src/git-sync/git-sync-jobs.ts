@@ -18,7 +18,7 @@
  *    stored objects (`keepUnchangedPages`), so a repository holding what the space holds
  *    makes no new revision; otherwise one revision (`git` = the commit) is written: with
  *    `standalone`, not moved to (the job answers it); else the space moves to it by
- *    compare-and-swap (`advanceSpace`).
+ *    compare-and-swap (`writeJobRevision`).
  *
  * Export (`git.export`):
  * 4. the space's current content is written to the ref as one commit of what changed
@@ -35,16 +35,13 @@ import { z } from 'zod';
 import {
   acceptedImport,
   addImportedContent,
-  advanceSpace,
-  contentAddressOf,
-  filesObject,
   filesOf,
+  type JobContent,
   type PageIndex,
   pageIndexOf,
-  type RevisionRecord,
   type SpaceRecord,
   spaceHead,
-  writeRevision,
+  writeJobRevision,
 } from '../content';
 import type { OperationContext } from '../core/context';
 import { conflict } from '../core/errors';
@@ -146,29 +143,11 @@ export const runGitImport: JobHandler = async (ctx, job, report) => {
     ref: payload.ref,
     ...(payload.commitUrl ? { url: `${payload.commitUrl.replace(/\/+$/, '')}/${commit.oid}` } : {}),
   };
-  const revisionOn = async (base: RevisionRecord): Promise<RevisionRecord> => {
-    const [index, files] = await Promise.all([pageIndexOf(ctx, base.tree), filesOf(ctx, base)]);
-    const replaced = replacedContent(index, files, content, ctx, payload.treeUrl);
-    if (replaced.unchanged(base)) return base;
-    return writeRevision(ctx, {
-      space,
-      parents: [base],
-      kind: 'edits',
-      createdBy: job.createdBy,
-      pages: replaced.pages,
-      files: replaced.files,
-      objects: replaced.bodies,
-      git,
-    });
-  };
-  let revision: RevisionRecord;
-  if (payload.standalone) revision = await revisionOn(head);
-  else {
-    const written = await failingOnRefusal(GIT_SYNC_REFUSED, () =>
-      advanceSpace(ctx, space, async (_current, base) => ({ revision: await revisionOn(base) })),
-    );
-    revision = written.revision;
-  } // 6.
+  const revision = await writeJobRevision(
+    ctx,
+    { space, head, createdBy: job.createdBy, refused: GIT_SYNC_REFUSED, git, standalone: payload.standalone },
+    async (base, index) => replacedContent(index, await filesOf(ctx, base), content, ctx, payload.treeUrl),
+  ); // 6.
   await recordApplied(ctx, space.id, payload.timestamp, { importedCommit: commit.oid });
   report.log(`imported ${commit.oid.slice(0, 12)}: revision ${revision.id}`);
   return { revision: revision.id, commit: commit.oid, unchanged: revision.id === head.id };
@@ -217,7 +196,7 @@ function replacedContent(
   content: Awaited<ReturnType<OperationContext['gitRepositories']['read']>>['content'],
   ctx: OperationContext,
   treeUrl: string | undefined,
-) {
+): JobContent {
   const byPlace = new Map(
     [...index.pages.values()].map((page) => [`${page.parentId ?? ''}/${page.slug}`, page.id]),
   );
@@ -229,20 +208,7 @@ function replacedContent(
     fileIdFor: (file) => fileIds.get(`${file.hash}/${file.name}`),
     ...(treeUrl ? { blobUrl: (path: string) => `${treeUrl.replace(/\/+$/, '')}/${path}` } : {}),
   });
-  const pages = keepUnchangedPages(added.pages, index);
-  return {
-    pages,
-    files: added.files,
-    bodies: added.bodies,
-    /** Whether these are exactly `base`'s pages and files (nothing to write). */
-    unchanged(base: RevisionRecord): boolean {
-      return (
-        pages.size === index.pages.size &&
-        [...pages.values()].every((page) => page.loaded !== undefined) &&
-        contentAddressOf(filesObject(added.files)) === base.files
-      );
-    },
-  };
+  return { pages: keepUnchangedPages(added.pages, index), files: added.files, objects: added.bodies };
 }
 
 async function recordApplied(

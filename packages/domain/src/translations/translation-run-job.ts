@@ -16,12 +16,12 @@
  *    batches (`translatePages`); the job's progress counts the texts translated. A provider
  *    failure fails the job with its reason (`PROVIDER_*`, `translation-run-failures.ts`)
  *    and nothing is written: the result space keeps its content;
- * 5. the result is written as one new revision of the result space (its compare-and-swap,
- *    retried on edits racing it: `assembleResultPages` runs again on the new head, without
- *    translating again): the source's tree (order, nesting, slugs, icons, hidden flags) and
- *    files, each page's text translated now or kept from the result. A result identical to
- *    the result's head writes nothing. A locked or deleted result space fails the job
- *    (`RESULT_REFUSED`). A result space not stored yet is stored now, pointing at that
+ * 5. the result is written as one new revision of the result space (`writeJobRevision`: its
+ *    compare-and-swap, retried on edits racing it: `assembleResultPages` runs again on the new
+ *    head, without translating again): the source's tree (order, nesting, slugs, icons, hidden
+ *    flags) and files, each page's text translated now or kept from the result. A result
+ *    identical to the result's head writes nothing. A locked or deleted result space fails the
+ *    job (`RESULT_REFUSED`). A result space not stored yet is stored now, pointing at that
  *    revision as its first (`storeResultSpace`, with the source's access): a run that fails
  *    before this point leaves no space behind;
  * 6. the translation records the run by compare-and-swap: `result` (the revision, the
@@ -35,12 +35,9 @@
 import { documentToMarkdown, type JSONDocument } from '@quire/documents';
 import { z } from 'zod';
 import {
-  advanceSpace,
   type ContentObject,
-  contentAddressOf,
   emptyTree,
   type FileEntry,
-  filesObject,
   filesOf,
   indexPages,
   type PageIndex,
@@ -49,6 +46,7 @@ import {
   type SpaceRecord,
   type StoredPages,
   spaceHead,
+  writeJobRevision,
   writeRevision,
 } from '../content';
 import type { OperationContext } from '../core/context';
@@ -128,17 +126,13 @@ export const runTranslationJob: JobHandler = async (ctx, job, report) => {
       result,
       now: ctx.clock.now().toISOString(),
     });
-  const written =
+  const revision =
     space && resultHead
-      ? await writeIntoResult(ctx, {
-          space,
-          head: resultHead,
-          resultIndex,
-          assemble,
-          files: sourceFiles,
-          objects: translated.bodies,
-          createdBy: job.createdBy,
-        })
+      ? await writeJobRevision(
+          ctx,
+          { space, head: resultHead, createdBy: job.createdBy, refused: RESULT_REFUSED },
+          (_head, result) => ({ pages: assemble(result), files: sourceFiles, objects: translated.bodies }),
+        )
       : await storeWithFirstRevision(ctx, {
           reserved: { translation, spaceId },
           source,
@@ -148,7 +142,7 @@ export const runTranslationJob: JobHandler = async (ctx, job, report) => {
           createdBy: job.createdBy,
         }); // 5.
   await recordRun(ctx, translation, {
-    revision: written.revision,
+    revision,
     sourceRevisionId: sourceHead.id,
     basis,
     pages: translated.pages.size,
@@ -156,11 +150,11 @@ export const runTranslationJob: JobHandler = async (ctx, job, report) => {
     seconds: Math.round((ctx.clock.now().getTime() - started) / 1000),
   }); // 6.
   report.log(
-    `translated ${translated.pages.size} pages (${translated.words} words, ${translated.texts} texts): revision ${written.revision.id}`,
+    `translated ${translated.pages.size} pages (${translated.words} words, ${translated.texts} texts): revision ${revision.id}`,
   );
   return {
-    space: written.revision.spaceId,
-    revision: written.revision.id,
+    space: revision.spaceId,
+    revision: revision.id,
     pages: translated.pages.size,
     words: translated.words,
     texts: translated.texts,
@@ -169,38 +163,6 @@ export const runTranslationJob: JobHandler = async (ctx, job, report) => {
 
 /** A result space not stored yet holds no page. */
 const NO_PAGES: PageIndex = indexPages(emptyTree().address, new Map());
-
-/** Rule 5 on a stored result space: one revision on its head, nothing when the result is as it stands. */
-async function writeIntoResult(
-  ctx: OperationContext,
-  run: {
-    space: SpaceRecord;
-    head: RevisionRecord;
-    resultIndex: PageIndex;
-    assemble: (result: PageIndex) => StoredPages;
-    files: FileEntry[];
-    objects: ReadonlyMap<string, ContentObject>;
-    createdBy: string;
-  },
-): Promise<{ revision: RevisionRecord }> {
-  const unchanged =
-    isResultOf(run.assemble(run.resultIndex), run.resultIndex) &&
-    contentAddressOf(filesObject(run.files)) === run.head.files;
-  if (unchanged) return { revision: run.head };
-  return failingOnRefusal(RESULT_REFUSED, () =>
-    advanceSpace(ctx, run.space, async (_current, head) => ({
-      revision: await writeRevision(ctx, {
-        space: run.space,
-        parents: [head],
-        kind: 'edits',
-        createdBy: run.createdBy,
-        pages: run.assemble(await pageIndexOf(ctx, head.tree)),
-        files: run.files,
-        objects: run.objects,
-      }),
-    })),
-  );
-}
 
 /** Rule 5 on a result space not stored yet: its first revision with the run's content, then the space. */
 async function storeWithFirstRevision(
@@ -213,7 +175,7 @@ async function storeWithFirstRevision(
     objects: ReadonlyMap<string, ContentObject>;
     createdBy: string;
   },
-): Promise<{ revision: RevisionRecord }> {
+): Promise<RevisionRecord> {
   const revision = await writeRevision(ctx, {
     space: { id: run.reserved.spaceId, organizationId: run.source.organizationId },
     parents: [],
@@ -224,12 +186,7 @@ async function storeWithFirstRevision(
     objects: run.objects,
   });
   await storeResultSpace(ctx, run.reserved, run.source, revision);
-  return { revision };
-}
-
-/** Whether the assembled pages are exactly the result's: every page kept as stored, none left out. */
-function isResultOf(pages: StoredPages, result: PageIndex): boolean {
-  return pages.size === result.pages.size && [...pages.values()].every((page) => page.loaded !== undefined);
+  return revision;
 }
 
 /** The source as the last run translated it, when it was translated with the current basis. */

@@ -3,7 +3,8 @@
  * the head it is given (objects and record), then the space's pointer moves by
  * compare-and-swap. A write that lost to another (the head moved meanwhile) is made again
  * on the new head, up to `MAX_POINTER_ATTEMPTS` times, then 409. A space deleted or locked
- * meanwhile is a 409 before anything more is written.
+ * meanwhile is a 409 before anything more is written. A write answering the head itself
+ * (it holds the content already) moves nothing.
  */
 import { callerOf, type OperationContext } from '../../core/context';
 import { conflict } from '../../core/errors';
@@ -26,6 +27,7 @@ export async function advanceSpace<T extends { revision: RevisionRecord }>(
     if (current.editMode === 'locked') throw conflict('The space is locked: its content cannot be edited');
     const head = await spaceHead(ctx, current, callerOf(ctx).userId);
     const written = await write(current, head);
+    if (written.revision.id === head.id) return written;
     if (await ctx.repos.spaces.moveRevision(space.id, head.id, written.revision.id)) {
       await publishSpaceContent(ctx, current, written.revision.id);
       return written;

@@ -12,6 +12,7 @@ export * from './content-templates';
 export { documentOfBody } from './document-of-body';
 export { CONTENT_IMPORT_JOB, IMPORT_WAIT_MS, presentImportJob } from './import-jobs';
 export { addImportedContent } from './imported-content';
+export { type JobContent, type JobRevisionTarget, writeJobRevision } from './job-revision';
 export { mergeMarkdown } from './merge-markdown';
 export { mergePages } from './merge-pages';
 export { importIntoSpace } from './operations/import-space-content';
