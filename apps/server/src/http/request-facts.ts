@@ -2,19 +2,37 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestFacts } from '../request-context';
 import { sendRateHeaders } from './rate-headers';
+import type { RateState } from './rate-limits';
 
 /** The header a signed-in browser sends its session's CSRF token in. */
 export const CSRF_HEADER = 'x-quire-csrf';
 
-export function requestFactsOf(request: FastifyRequest, reply: FastifyReply): RequestFacts {
-  const csrfToken = request.headers[CSRF_HEADER];
-  return {
-    authorization: request.headers.authorization,
-    cookie: request.headers.cookie,
-    method: request.method,
+/** The facts of one request, read once; its rate-limit state goes to the reply's headers. */
+class FastifyRequestFacts implements RequestFacts {
+  readonly authorization: string | undefined;
+  readonly cookie: string | undefined;
+  readonly method: string;
+  readonly csrfToken: string | undefined;
+  readonly address: string;
+
+  constructor(
+    request: FastifyRequest,
+    readonly reply: FastifyReply,
+  ) {
+    const { headers } = request;
+    const csrfToken = headers[CSRF_HEADER];
+    this.authorization = headers.authorization;
+    this.cookie = headers.cookie;
+    this.method = request.method;
     // Sent twice, it is no token of ours.
-    csrfToken: typeof csrfToken === 'string' ? csrfToken : undefined,
-    address: request.ip,
-    onRateState: (state, retryAfter) => sendRateHeaders(reply, state, retryAfter),
-  };
+    this.csrfToken = typeof csrfToken === 'string' ? csrfToken : undefined;
+    this.address = request.ip;
+  }
+
+  onRateState(state: RateState, retryAfterSeconds?: number): void {
+    sendRateHeaders(this.reply, state, retryAfterSeconds);
+  }
 }
+
+export const requestFactsOf = (request: FastifyRequest, reply: FastifyReply): RequestFacts =>
+  new FastifyRequestFacts(request, reply);

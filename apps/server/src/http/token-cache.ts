@@ -12,9 +12,9 @@ import {
   type ApiTokenRepository,
   authenticateApiToken,
   type Caller,
+  type DomainServices,
   LAST_USED_RESOLUTION_MS,
 } from '@quire/domain';
-import type { Services } from '../services';
 
 /** How long a cached caller is trusted without reading the store again. */
 export const MAX_AGE_MS = 5_000;
@@ -31,10 +31,18 @@ export class TokenCache {
   readonly #entries = new Map<string, Entry>();
   /** Moved by every eviction: a read that began before one may not fill the cache. */
   #generation = 0;
-  readonly #services: Services;
+  readonly #services: DomainServices;
 
-  constructor(services: Services) {
+  constructor(services: DomainServices) {
     this.#services = services;
+  }
+
+  /**
+   * The caller the cache holds for the token, without waiting: undefined when it holds none
+   * (or only an aged one), and then `authenticate` reads the store.
+   */
+  cached(token: string): Caller | undefined {
+    return this.#fresh(this.#services.secrets.sha256(token), this.#services.clock.now().getTime());
   }
 
   /** The caller the token stands for, or null (unknown, revoked, deleted user). */
@@ -42,16 +50,8 @@ export class TokenCache {
     const key = this.#services.secrets.sha256(token);
     // The services' clock, which tests move: a cached caller ages with the rest of the domain.
     const now = this.#services.clock.now().getTime();
-    const entry = this.#entries.get(key);
-    if (entry && now - entry.cachedAt < MAX_AGE_MS) {
-      if (now - entry.touchedAt >= LAST_USED_RESOLUTION_MS) {
-        entry.touchedAt = now;
-        void this.#services.repos.apiTokens
-          .touch(entry.caller.tokenId, new Date(now).toISOString())
-          .catch(() => undefined);
-      }
-      return entry.caller;
-    }
+    const cached = this.#fresh(key, now);
+    if (cached) return cached;
     this.#entries.delete(key);
     const generation = this.#generation;
     const caller = await authenticateApiToken(this.#services, token);
@@ -61,6 +61,19 @@ export class TokenCache {
       this.#entries.set(key, { caller, cachedAt: now, touchedAt: now });
     }
     return caller;
+  }
+
+  /** The caller cached under the token's hash while young enough, its `lastUsedAt` kept up to date. */
+  #fresh(key: string, now: number): Caller | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry || now - entry.cachedAt >= MAX_AGE_MS) return undefined;
+    if (now - entry.touchedAt >= LAST_USED_RESOLUTION_MS) {
+      entry.touchedAt = now;
+      void this.#services.repos.apiTokens
+        .touch(entry.caller.tokenId, new Date(now).toISOString())
+        .catch(() => undefined);
+    }
+    return entry.caller;
   }
 
   /** Forgets a token (by id): its next use reads the store. */

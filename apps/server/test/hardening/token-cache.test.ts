@@ -82,4 +82,26 @@ describe('the token cache', () => {
     }
     expect(await cache.authenticate(token)).toBeNull();
   });
+
+  it('answers a cached caller without waiting, and nothing for a token it does not hold or holds aged', async () => {
+    const { token } = await createUser(server);
+    const cache = new TokenCache(server.services);
+    expect(cache.cached(token)).toBeUndefined();
+    const caller = await cache.authenticate(token);
+    expect(caller).not.toBeNull();
+    expect(cache.cached(token)).toEqual(caller);
+    expect(cache.cached(`${token}x`)).toBeUndefined();
+    server.clock.advance(6_000);
+    expect(cache.cached(token)).toBeUndefined();
+  });
+
+  it('answers nothing from the cache for a token revoked through it', async () => {
+    const { token } = await createUser(server);
+    const cache = new TokenCache(server.services);
+    const tokens = cache.evictingOnRevoke(server.services.repos.apiTokens);
+    const caller = await cache.authenticate(token);
+    await tokens.revoke(caller!.tokenId, server.clock.now().toISOString());
+    expect(cache.cached(token)).toBeUndefined();
+    expect(await cache.authenticate(token)).toBeNull();
+  });
 });

@@ -30,9 +30,10 @@ function relationLookups(access: RequestAccess): RelationLookups {
 }
 
 export function createGraphqlContext(requestAccess: RequestAccess): GraphqlContext {
-  const access: RequestAccess = {
-    ctx: { ...requestAccess.ctx, repos: batchedRepositories(requestAccess.ctx.repos) },
-    charge: () => requestAccess.charge(),
-  };
+  // The request's context with the gathering repositories in front: its services and caller
+  // read through (the context is itself a view of the services, `request-context.ts`).
+  const ctx = Object.create(requestAccess.ctx) as RequestAccess['ctx'];
+  ctx.repos = batchedRepositories(requestAccess.ctx.repos);
+  const access: RequestAccess = { ctx, charge: () => requestAccess.charge() };
   return { access, operations: new OperationLoader(access), lookups: relationLookups(access) };
 }
