@@ -11,7 +11,8 @@ import { runOperation } from '../../run-operation';
 import type { Builder } from '../builder';
 import { toGraphqlError } from '../graphql-errors';
 import type { ObjectTypes } from './object-types';
-import type { ObjectTypeRef, Resource } from './type-refs';
+import type { Resource } from './resource';
+import type { ObjectTypeRef } from './type-refs';
 import { defOf, descriptionOf, idOf, literalValueOf, shapeOf, unwrap } from './zod-definitions';
 
 export interface NodeSource {

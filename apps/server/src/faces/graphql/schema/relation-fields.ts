@@ -13,8 +13,9 @@ import { connectionFieldOptions, PAGING_ARGS } from './connections';
 import type { DerivedTypes } from './derived-types';
 import { argumentsOf } from './operation-arguments';
 import type { Relation } from './relations';
+import type { Resource } from './resource';
 import { pascal } from './type-names';
-import type { ObjectFieldBuilder, Resource } from './type-refs';
+import type { ObjectFieldBuilder } from './type-refs';
 import { idOf, shapeOf, unwrap } from './zod-definitions';
 
 /** The operation's input that the resource fills; null when the resource links nothing. */

@@ -17,7 +17,7 @@ import {
   TeamSchema,
 } from '@quire/domain';
 import type { z } from 'zod';
-import type { Resource } from './type-refs';
+import type { Resource } from './resource';
 
 /** What a relation may need beyond the resource itself. */
 export interface RelationLookups {

@@ -6,9 +6,7 @@
  */
 import type { ArgBuilder } from '@pothos/core';
 import type { SchemaTypes } from '../builder';
-
-/** A resource as the operations return it, read field by field. */
-export type Resource = Record<string, unknown>;
+import type { Resource } from './resource';
 
 /** The built-in scalars a zod scalar becomes; `JSON` stands for what GraphQL cannot express. */
 export type ScalarName = 'String' | 'Int' | 'Float' | 'Boolean' | 'JSON';
