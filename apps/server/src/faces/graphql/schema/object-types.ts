@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import type { Builder } from '../builder';
 import type { EnumTypes } from './enum-types';
+import type { Resource } from './resource';
 import { builtinScalarOf } from './scalar-types';
 import { isFieldName, pascal, type TypeNames } from './type-names';
 import type {
@@ -14,7 +15,6 @@ import type {
   ObjectTypeRef,
   OutputFieldType,
   OutputTypeRef,
-  Resource,
 } from './type-refs';
 import { outputTypeOptions } from './typed-fields';
 import { defOf, descriptionOf, elementOf, idOf, shapeOf, unwrap } from './zod-definitions';
