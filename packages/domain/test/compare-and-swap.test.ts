@@ -81,4 +81,24 @@ describe('compareAndSwap', () => {
     );
     expect(writes).toHaveLength(0);
   });
+
+  it('gives up after the tries given, with the error given', async () => {
+    const { access, writes } = stored({ id: 'c', count: 0, version: 1 }, 3);
+    let reads = 0;
+    const counted: VersionedRecordAccess<Counter> = {
+      ...access,
+      read() {
+        reads += 1;
+        return access.read();
+      },
+    };
+    const gaveUp = () => new Error('the counter is busy');
+    await expect(compareAndSwap(counted, increment, undefined, { tries: 3, gaveUp })).rejects.toThrow(
+      'the counter is busy',
+    );
+    expect({ reads, writes: writes.length }).toEqual({ reads: 3, writes: 0 });
+    expect(await compareAndSwap(counted, increment, undefined, { tries: 3, gaveUp })).toMatchObject({
+      count: 301,
+    });
+  });
 });

@@ -4,12 +4,14 @@
  * edits both land (or the second is refused by the rules against the first's result). The
  * change runs again on each attempt: it must not write anything itself.
  */
+import { compareAndSwap } from '../core/compare-and-swap';
 import type { OperationContext } from '../core/context';
 import { conflict, notFound } from '../core/errors';
 import type { SiteRecord } from './records';
 import { settleDefaults, spaceIdsOf } from './site-structure';
 
-const ATTEMPTS = 8;
+/** Tries before the 409 the site's editors are promised (fewer than the loop's default). */
+const TRIES = 8;
 
 export async function updateSite<Result>(
   ctx: OperationContext,
@@ -19,21 +21,32 @@ export async function updateSite<Result>(
   ) => { site: SiteRecord; result: Result } | Promise<{ site: SiteRecord; result: Result }>,
   first?: SiteRecord,
 ): Promise<{ site: SiteRecord; result: Result }> {
-  let current = first;
-  for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
-    current ??= (await ctx.repos.sites.findById(siteId)) ?? undefined;
-    if (!current) throw notFound('Site');
-    const changed = await change(current);
-    const structure = settleDefaults(changed.site.structure);
-    const next: SiteRecord = {
-      ...changed.site,
-      structure,
-      spaceIds: spaceIdsOf(structure),
-      updatedAt: ctx.clock.now().toISOString(),
-      version: current.version + 1,
-    };
-    if (await ctx.repos.sites.replace(next, current.version)) return { site: next, result: changed.result };
-    current = undefined;
-  }
-  throw conflict('The site kept changing while this change was being applied: try again');
+  const sites = ctx.repos.sites;
+  // What the change answered for the version written: it is applied again after a lost race.
+  let result!: Result;
+  const site = await compareAndSwap(
+    {
+      name: `the site ${siteId}`,
+      read: () => sites.findById(siteId),
+      replace: (next, expectedVersion) => sites.replace(next, expectedVersion),
+    },
+    async (current) => {
+      if (!current) throw notFound('Site');
+      const changed = await change(current);
+      result = changed.result;
+      const structure = settleDefaults(changed.site.structure);
+      return {
+        ...changed.site,
+        structure,
+        spaceIds: spaceIdsOf(structure),
+        updatedAt: ctx.clock.now().toISOString(),
+      };
+    },
+    first,
+    {
+      tries: TRIES,
+      gaveUp: () => conflict('The site kept changing while this change was being applied: try again'),
+    },
+  );
+  return { site, result };
 }
