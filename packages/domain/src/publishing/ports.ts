@@ -4,7 +4,8 @@ export interface SiteRepository {
   findById(id: string): Promise<SiteRecord | null>;
   /** Every site of an organization, by id (ids are time-ordered: oldest first). Organizations hold few sites. */
   listAll(organizationId: string): Promise<SiteRecord[]>;
-  insert(site: SiteRecord): Promise<void>;
+  /** False when a site with its id is stored (nothing written): ids are fresh, so never but by a fault. */
+  insert(site: SiteRecord): Promise<boolean>;
   /**
    * Replaces the site when its stored version is still `expectedVersion` (one atomic step of
    * the store); false when another change came first or the site is gone.

@@ -1,10 +1,10 @@
 /**
  * The repository of a record written by compare-and-swap on its `version` (a space's Git
- * settings, a translation, an OpenAPI specification), written once: the record is stored as
- * it is, its key (its id, or the space's id) as `_id`; inserted once, replaced only while the
- * stored version is the one read (one atomic `replaceOne` on `{_id, version}`), deleted by
- * key. An area's repository extends it with its own queries over `collection`, and declares
- * its collection's indexes with `defineIndexes<StoredRecord<...>>` next to them.
+ * settings, a translation, an OpenAPI specification, a site), written once: the record is
+ * stored as it is, its key (its id, or the space's id) as `_id`; inserted once, replaced only
+ * while the stored version is the one read (one atomic `replaceOne` on `{_id, version}`),
+ * deleted by key. An area's repository extends it with its own queries over `collection`, and
+ * declares its collection's indexes with `defineIndexes<StoredRecord<...>>` next to them.
  */
 import {
   type Filter,

@@ -86,7 +86,7 @@ export const createSite = operation({
       updatedAt: now,
       version: 0,
     };
-    await ctx.repos.sites.insert(site);
+    if (!(await ctx.repos.sites.insert(site))) throw new Error(`a site ${site.id} is stored already`);
     return presentSite(ctx.urls, site, sitePermissions(member));
   },
 });
