@@ -16,6 +16,7 @@ import { linksArea } from './links/area';
 import { openapiArea } from './openapi/area';
 import { organizationsArea } from './organizations/area';
 import { publishingArea } from './publishing/area';
+import { redirectsArea } from './redirects/area';
 import { searchArea } from './search/area';
 import { translationsArea } from './translations/area';
 
@@ -29,6 +30,7 @@ export * from './links';
 export * from './openapi';
 export * from './organizations';
 export * from './publishing';
+export * from './redirects';
 export * from './search';
 export * from './translations';
 
@@ -44,6 +46,7 @@ export const domainAreas = [
   linksArea,
   searchArea,
   publishingArea,
+  redirectsArea,
   translationsArea,
   gitSyncArea,
 ] as const;

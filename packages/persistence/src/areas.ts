@@ -14,6 +14,7 @@ import { jobsIndexes, jobsRepositories } from './repositories/jobs';
 import { openApiIndexes, openApiRepositories } from './repositories/openapi';
 import { organizationsIndexes, organizationsRepositories } from './repositories/organizations';
 import { publishingIndexes, publishingRepositories } from './repositories/publishing';
+import { redirectsIndexes, redirectsRepositories } from './repositories/redirects';
 import { translationsIndexes, translationsRepositories } from './repositories/translations';
 
 export interface PersistenceArea {
@@ -31,6 +32,7 @@ export const persistenceAreas = [
   { key: 'content', indexes: contentIndexes, repositories: contentRepositories },
   { key: 'comments', indexes: commentsIndexes, repositories: commentsRepositories },
   { key: 'publishing', indexes: publishingIndexes, repositories: publishingRepositories },
+  { key: 'redirects', indexes: redirectsIndexes, repositories: redirectsRepositories },
   { key: 'translations', indexes: translationsIndexes, repositories: translationsRepositories },
   { key: 'git-sync', indexes: gitSyncIndexes, repositories: gitSyncRepositories },
 ] as const satisfies readonly PersistenceArea[];

@@ -14,6 +14,7 @@ import { linksServing } from './links';
 import { openapiServing } from './openapi';
 import { organizationsServing } from './organizations';
 import { publishingServing } from './publishing';
+import { redirectsServing } from './redirects';
 import { searchServing } from './search';
 import { translationsServing } from './translations';
 
@@ -28,6 +29,7 @@ export const serverAreas = [
   linksServing,
   searchServing,
   publishingServing,
+  redirectsServing,
   translationsServing,
   gitSyncServing,
 ] as const;

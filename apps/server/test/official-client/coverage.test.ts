@@ -36,6 +36,8 @@ const QUIRE_ONLY = [
   'POST /v1/orgs/:organizationId/translations/:translationId/run',
   // A space's Git settings or null (`git/info` answers 404 for a space never synchronized).
   'GET /v1/spaces/:spaceId/git/settings',
+  // Changing a site's redirects in bulk (`bulkUpsertSiteRedirects` in later versions of the document).
+  'PUT /v1/orgs/:organizationId/sites/:siteId/redirects',
 ];
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -4,4 +4,7 @@ export * from './records';
 export type { PublishingRepositories } from './repositories';
 export * from './site-fields';
 export * from './site-schema';
+export { activeShareKeyOf } from './site-share-key';
+export { defaultSectionOf, defaultSiteSpaceOf, locatedSiteSpaces, locateSiteSpace } from './site-structure';
 export * from './site-structure-schema';
+export { publishedUrl, sitePublishedBase } from './site-urls';
