@@ -5,7 +5,14 @@
  * valid for a while), so no caller is checked here; a space deleted since, a revision that
  * is not the space's, or a page not in it, is not found.
  */
-import { type DomainServices, filesOf, loadBodies, pageIndexOf, type StoredPage } from '@quire/domain';
+import {
+  type DomainServices,
+  filesOf,
+  findRevision,
+  loadBodies,
+  pageIndexOf,
+  type StoredPage,
+} from '@quire/domain';
 import type { StoredBlobs } from '@quire/persistence';
 import type { PdfDocument, PdfImageRef } from '../pdf/pdf-document';
 
@@ -41,7 +48,7 @@ export async function pdfDocumentOf(
 ): Promise<PdfContent | null> {
   const space = await services.repos.spaces.findById(link.spaceId);
   if (!space || space.deletedAt !== undefined) return null;
-  const revision = await services.repos.revisions.findById(space.id, link.revisionId);
+  const revision = await findRevision(services, space, link.revisionId);
   if (!revision) return null;
   const [index, files] = await Promise.all([
     pageIndexOf(services, revision.tree),

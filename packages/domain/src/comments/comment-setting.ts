@@ -20,7 +20,7 @@ export async function scopeRevision(
   ctx: OperationContext,
   scope: AuthorizedCommentScope,
 ): Promise<RevisionRecord> {
-  if (scope.changeRequest === null) return spaceHead(ctx, scope.space, callerOf(ctx).userId);
+  if (scope.changeRequest === null) return spaceHead(ctx, scope.space);
   const revision = await ctx.repos.revisions.findById(scope.space.id, scope.changeRequest.revision);
   if (!revision) throw notFound('Revision');
   return revision;

@@ -41,6 +41,7 @@ import {
   pageIndexOf,
   type SpaceRecord,
   spaceHead,
+  storedSpaceHead,
   writeJobRevision,
 } from '../content';
 import type { OperationContext } from '../core/context';
@@ -130,7 +131,7 @@ export const runGitImport: JobHandler = async (ctx, job, report) => {
   ); // 4.
   // Every page's markdown through the reading budget before anything here reads it.
   const content = await acceptedImport(ctx, read, GIT_FAILURE_CODES['invalid-content']);
-  const head = await spaceHead(ctx, space, job.createdBy);
+  const head = await storedSpaceHead(ctx, space);
   if (!payload.standalone && (head.git?.oid === commit.oid || settings?.exportedCommit === commit.oid)) {
     await recordApplied(ctx, space.id, payload.timestamp, { importedCommit: commit.oid });
     return { unchanged: true, commit: commit.oid }; // 5.
@@ -157,7 +158,7 @@ export const runGitExport: JobHandler = async (ctx, job, report) => {
   const prepared = await prepare(ctx, job, 'export');
   if (!prepared) return { ignored: true };
   const { payload, space, url } = prepared;
-  const head = await spaceHead(ctx, space, job.createdBy);
+  const head = await spaceHead(ctx, space);
   const [index, files] = await Promise.all([pageIndexOf(ctx, head.tree), filesOf(ctx, head)]);
   const baseline = await lastImportIndex(ctx, head);
   const pages = await exportedPagesOf(ctx, index, baseline);

@@ -46,6 +46,7 @@ import {
   type SpaceRecord,
   type StoredPages,
   spaceHead,
+  storedSpaceHead,
   writeJobRevision,
   writeRevision,
 } from '../content';
@@ -95,8 +96,8 @@ export const runTranslationJob: JobHandler = async (ctx, job, report) => {
   const space = stored ? await applySourceAccess(ctx, source, stored) : null;
   if (space) await failingOnRefusal(RUN_REFUSED, () => authorizeSpace(ctx, space.id, 'edit'));
   const basis = translationBasisOf(translation);
-  const sourceHead = await spaceHead(ctx, source, job.createdBy);
-  const resultHead = space ? await spaceHead(ctx, space, job.createdBy) : null;
+  const sourceHead = await spaceHead(ctx, source);
+  const resultHead = space ? await storedSpaceHead(ctx, space) : null;
   const [sourceIndex, resultIndex, translatedIndex] = await Promise.all([
     pageIndexOf(ctx, sourceHead.tree),
     resultHead ? pageIndexOf(ctx, resultHead.tree) : NO_PAGES,

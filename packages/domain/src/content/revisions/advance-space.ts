@@ -6,11 +6,11 @@
  * meanwhile is a 409 before anything more is written. A write answering the head itself
  * (it holds the content already) moves nothing.
  */
-import { callerOf, type OperationContext } from '../../core/context';
+import type { OperationContext } from '../../core/context';
 import { conflict } from '../../core/errors';
 import type { SpaceRecord } from '../spaces/records';
 import type { RevisionRecord } from './records';
-import { spaceHead } from './revision-writer';
+import { storedSpaceHead } from './revision-writer';
 import { publishSpaceContent } from './space-content-event';
 
 /** Attempts at moving a pointer before giving up (each lost one writes again on the new head). */
@@ -25,7 +25,7 @@ export async function advanceSpace<T extends { revision: RevisionRecord }>(
     const current = attempt === 0 ? space : await ctx.repos.spaces.findById(space.id);
     if (!current || current.deletedAt !== undefined) throw conflict('The space was deleted meanwhile');
     if (current.editMode === 'locked') throw conflict('The space is locked: its content cannot be edited');
-    const head = await spaceHead(ctx, current, callerOf(ctx).userId);
+    const head = await storedSpaceHead(ctx, current);
     const written = await write(current, head);
     if (written.revision.id === head.id) return written;
     if (await ctx.repos.spaces.moveRevision(space.id, head.id, written.revision.id)) {

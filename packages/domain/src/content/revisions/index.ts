@@ -10,6 +10,7 @@ export { contentImportJobHandlers } from './content-import-job';
 export * from './content-imports';
 export * from './content-templates';
 export { documentOfBody } from './document-of-body';
+export { findRevision } from './first-revision';
 export { CONTENT_IMPORT_JOB, IMPORT_WAIT_MS, presentImportJob } from './import-jobs';
 export { addImportedContent } from './imported-content';
 export { type JobContent, type JobRevisionTarget, writeJobRevision } from './job-revision';
@@ -44,7 +45,13 @@ export {
   type Revision,
   RevisionSchema,
 } from './revision-schema';
-export { filesObject, spaceHead, writeFirstRevision, writeRevision } from './revision-writer';
+export {
+  filesObject,
+  spaceHead,
+  storedSpaceHead,
+  writeFirstRevision,
+  writeRevision,
+} from './revision-writer';
 export { publishSpaceContent, type SpaceContentEvent } from './space-content-event';
 export { enqueueImport } from './start-import';
 export type { StoredPage, StoredPages } from './stored-page';

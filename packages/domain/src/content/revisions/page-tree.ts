@@ -33,6 +33,8 @@ function expectKind<K extends ContentObject['kind']>(
 /** Every page of the tree at `treeAddress`, flat, by id. */
 export async function loadPages(services: Objects, treeAddress: string): Promise<StoredPages> {
   const pages: StoredPages = new Map();
+  // Known without reading: a space's unwritten first revision points at it (not stored).
+  if (treeAddress === EMPTY_TREE_ADDRESS) return pages;
   let level: Array<{ tree: string; parentId: string | null }> = [{ tree: treeAddress, parentId: null }];
   while (level.length > 0) {
     const trees = await services.repos.contentObjects.getMany(level.map((entry) => entry.tree));
@@ -69,6 +71,8 @@ export function emptyTree(): { address: string; object: TreeObject } {
   const object: TreeObject = { kind: 'tree', pages: [] };
   return { address: addressOf(object), object };
 }
+
+const EMPTY_TREE_ADDRESS = emptyTree().address;
 
 /**
  * The tree objects and page objects for `pages` (which must be a forest: every parentId a

@@ -12,6 +12,11 @@ export interface ContentObjectRepository {
 }
 
 export interface RevisionRepository {
+  /**
+   * Stores a revision; one whose id is stored already is left as it is (a revision never
+   * changes: only a space's first revision, written with the space's id by two writes at
+   * once, arrives twice, the same both times).
+   */
   insert(revision: RevisionRecord): Promise<void>;
   findById(spaceId: string, id: string): Promise<RevisionRecord | null>;
   /** How many revisions of the space exist (its line, its change requests', any left by lost races). */

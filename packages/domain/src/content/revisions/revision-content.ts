@@ -2,11 +2,12 @@
  * A revision's content as the read operations need it: the revision a request names (the
  * space's head, or one of its revisions by id), its pages and its files.
  */
-import { callerOf, type DomainServices, type OperationContext } from '../../core/context';
+import type { DomainServices, OperationContext } from '../../core/context';
 import { notFound } from '../../core/errors';
 import { findChangeRequestOf } from '../../policies/authorize-change-request';
 import { authorizeSpace } from '../../policies/authorize-space';
 import type { SpaceRecord } from '../spaces/records';
+import { EMPTY_FILES_ADDRESS, findRevision } from './first-revision';
 import { type PageIndex, pageIndexOf } from './page-index';
 import type { FileEntry, RevisionRecord } from './records';
 import { spaceHead } from './revision-writer';
@@ -33,8 +34,8 @@ export async function viewableRevision(
     (source.changeRequestId === undefined
       ? undefined
       : (await findChangeRequestOf(ctx, space, source.changeRequestId)).revision);
-  if (revisionId === undefined) return { space, revision: await spaceHead(ctx, space, callerOf(ctx).userId) };
-  const revision = await ctx.repos.revisions.findById(space.id, revisionId);
+  if (revisionId === undefined) return { space, revision: await spaceHead(ctx, space) };
+  const revision = await findRevision(ctx, space, revisionId);
   if (!revision) throw notFound('Revision');
   return { space, revision };
 }
@@ -52,6 +53,8 @@ export async function filesOf(
   ctx: Pick<DomainServices, 'repos'>,
   revision: RevisionRecord,
 ): Promise<FileEntry[]> {
+  // Known without reading: a space's unwritten first revision points at it (not stored).
+  if (revision.files === EMPTY_FILES_ADDRESS) return [];
   const objects = await ctx.repos.contentObjects.getMany([revision.files]);
   const files = objects.get(revision.files);
   if (files?.kind !== 'files') throw new Error(`files object ${revision.files} is missing`);

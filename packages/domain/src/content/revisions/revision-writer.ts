@@ -8,6 +8,7 @@
 import type { DomainServices } from '../../core/context';
 import type { SpaceRecord } from '../spaces/records';
 import { addressOf } from './content-address';
+import { firstRevisionObjects, type SpaceOfRevisions, unwrittenFirstRevision } from './first-revision';
 import { buildTree, emptyTree, gitBlobOf } from './page-tree';
 import type {
   ContentObject,
@@ -84,27 +85,38 @@ export function filesObject(files: readonly FileEntry[]): FilesObject {
 }
 
 /**
- * The revision a space points at. A space made before content existed points at none: its
- * first, empty revision is written now and the space pointed at it by compare-and-swap (of
- * two requests doing this at once, the loser reads the winner's).
+ * The revision a space points at, for reading: a space made before content existed points at
+ * none, and answers its first revision unwritten (`unwrittenFirstRevision`): a read never
+ * writes.
  */
 export async function spaceHead(
-  services: DomainServices,
-  space: Pick<SpaceRecord, 'id' | 'organizationId' | 'revisionId'>,
-  createdBy: string,
+  services: Pick<DomainServices, 'repos'>,
+  space: SpaceOfRevisions,
 ): Promise<RevisionRecord> {
-  if (space.revisionId) {
-    const head = await services.repos.revisions.findById(space.id, space.revisionId);
-    if (head) return head;
-  }
-  const first = await writeFirstRevision(services, space, createdBy);
-  if (await services.repos.spaces.moveRevision(space.id, space.revisionId, first.id)) return first;
-  const current = await services.repos.spaces.findById(space.id);
-  const head = current?.revisionId
-    ? await services.repos.revisions.findById(space.id, current.revisionId)
-    : null;
-  if (!head) throw new Error(`space ${space.id} has no readable revision`);
+  if (space.revisionId === undefined) return unwrittenFirstRevision(space);
+  const head = await services.repos.revisions.findById(space.id, space.revisionId);
+  if (!head) throw new Error(`space ${space.id} points at revision ${space.revisionId}, which is missing`);
   return head;
+}
+
+/**
+ * The revision a space points at, for a write that makes a revision from it or names it
+ * (its parents, a change request's base): a space made before content existed has its
+ * first revision stored now, the one reads answered (`unwrittenFirstRevision`), and points
+ * at it by compare-and-swap (of two writes doing this at once, the loser reads the winner's).
+ */
+export async function storedSpaceHead(
+  services: Pick<DomainServices, 'repos'>,
+  space: SpaceOfRevisions,
+): Promise<RevisionRecord> {
+  if (space.revisionId !== undefined) return spaceHead(services, space);
+  const first = unwrittenFirstRevision(space);
+  await services.repos.contentObjects.putMany(firstRevisionObjects());
+  await services.repos.revisions.insert(first);
+  if (await services.repos.spaces.moveRevision(space.id, undefined, first.id)) return first;
+  const current = await services.repos.spaces.findById(space.id);
+  if (!current) throw new Error(`space ${space.id} is missing`);
+  return spaceHead(services, current);
 }
 
 /** A space's first revision: no pages, no files, no parents. */

@@ -72,7 +72,8 @@ export function presentSpace(urls: PublicUrls, space: SpaceRecord, permissions: 
       app: `${organizationAppUrl(urls, space.organizationId)}/s/${space.id}`,
     },
     organization: space.organizationId,
-    revision: space.revisionId ?? '',
+    // A space made before content existed: its first revision, unwritten (`unwrittenFirstRevision`).
+    revision: space.revisionId ?? space.id,
     defaultLevel: space.defaultLevel,
     comments: Math.max(0, space.counters.comments),
     changeRequests: Math.max(0, space.counters.changeRequests),

@@ -1,6 +1,6 @@
 import type { RevisionRecord, RevisionRepository } from '@quire/domain';
 import type { StoreCollection, StoreDatabase } from '@quire/store';
-import { type CollectionIndexes, defineIndexes } from '@quire/store';
+import { type CollectionIndexes, defineIndexes, isDuplicateKeyError } from '@quire/store';
 
 const COLLECTION = 'revisions';
 
@@ -29,7 +29,13 @@ export class MongoRevisionRepository implements RevisionRepository {
   }
 
   async insert({ id, ...rest }: RevisionRecord): Promise<void> {
-    await this.#revisions.insertOne({ _id: id, ...rest });
+    try {
+      await this.#revisions.insertOne({ _id: id, ...rest });
+    } catch (error) {
+      // Only a space's first revision written by two requests at once has its id stored
+      // already (its id is the space's, its content the same): the stored one stands.
+      if (!isDuplicateKeyError(error)) throw error;
+    }
   }
 
   async findById(spaceId: string, id: string): Promise<RevisionRecord | null> {

@@ -3,7 +3,7 @@ import { callerOf } from '../../../core/context';
 import { operation } from '../../../core/operation';
 import { IdSchema } from '../../../core/schemas';
 import { authorizeChangeRequests } from '../../../policies/authorize-change-request';
-import { spaceHead } from '../../revisions/revision-writer';
+import { storedSpaceHead } from '../../revisions/revision-writer';
 import { SpaceIdParam } from '../../spaces/operations/params';
 import { ChangeRequestSubjectSchema } from '../change-request-fields';
 import { changeRequestPeople } from '../change-request-people';
@@ -36,7 +36,7 @@ export const createChangeRequest = operation({
     const { space } = await authorizeChangeRequests(ctx, input.spaceId, 'create');
     const createdBy = callerOf(ctx).userId;
     const now = ctx.clock.now().toISOString();
-    const revision = (await spaceHead(ctx, space, createdBy)).id;
+    const revision = (await storedSpaceHead(ctx, space)).id;
     const changeRequest: ChangeRequestRecord = {
       id: ctx.ids.newId(),
       spaceId: space.id,

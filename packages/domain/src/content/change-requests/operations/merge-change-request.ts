@@ -9,7 +9,7 @@ import { mergeContent } from '../../revisions/merge-revisions';
 import { pageIndexOf } from '../../revisions/page-index';
 import type { RevisionRecord } from '../../revisions/records';
 import { filesOf } from '../../revisions/revision-content';
-import { spaceHead, writeRevision } from '../../revisions/revision-writer';
+import { storedSpaceHead, writeRevision } from '../../revisions/revision-writer';
 import { publishSpaceContent } from '../../revisions/space-content-event';
 import { acceptsEdits } from '../patch-rules';
 import type { ChangeRequestRecord } from '../records';
@@ -80,7 +80,7 @@ export const mergeChangeRequest = operation({
     for (let attempt = 0; attempt < MAX_POINTER_ATTEMPTS; attempt++) {
       const current = attempt === 0 ? space : await ctx.repos.spaces.findById(space.id);
       if (!current || current.deletedAt !== undefined) throw conflict('The space was deleted meanwhile');
-      const ours = await spaceHead(ctx, current, userId);
+      const ours = await storedSpaceHead(ctx, current);
       if (input.expectedRevision !== undefined && input.expectedRevision !== ours.id) {
         throw conflict('The space is no longer at the expected revision');
       }

@@ -4,7 +4,7 @@ import { operation } from '../../../core/operation';
 import { authorizeChangeRequest, findChangeRequestOf } from '../../../policies/authorize-change-request';
 import { MAX_POINTER_ATTEMPTS } from '../../revisions/advance-space';
 import { mergeContent } from '../../revisions/merge-revisions';
-import { spaceHead, writeRevision } from '../../revisions/revision-writer';
+import { storedSpaceHead, writeRevision } from '../../revisions/revision-writer';
 import { acceptsEdits } from '../patch-rules';
 import { baseOf, mergeSide, revisionOf } from './merge-change-request';
 import { type MergeOutcome, MergeResultSchema } from './merge-result';
@@ -38,7 +38,7 @@ export const updateChangeRequestFromSpace = operation({
         throw conflict(`The change request is ${changeRequest.status}`);
       const current = attempt === 0 ? space : await ctx.repos.spaces.findById(space.id);
       if (!current || current.deletedAt !== undefined) throw conflict('The space was deleted meanwhile');
-      const spaceAt = await spaceHead(ctx, current, userId);
+      const spaceAt = await storedSpaceHead(ctx, current);
       if (spaceAt.id === baseOf(changeRequest)) return { revision: changeRequest.revision, result: 'update' };
       const [base, ours] = await Promise.all([
         revisionOf(ctx, space.id, baseOf(changeRequest)),

@@ -8,8 +8,8 @@ import { contentSourceShape, readOptions } from './params';
 
 /**
  * The current content of a space the caller can view: its head revision with every page
- * (nested) and file. A space made before content existed gets its first, empty revision
- * now. Outcomes: a space the caller cannot view, 404.
+ * (nested) and file. A space made before content existed answers its first, empty revision,
+ * written by the first write, not by this read. Outcomes: a space the caller cannot view, 404.
  */
 export const getSpaceContent = operation({
   name: 'spaces.content.get',

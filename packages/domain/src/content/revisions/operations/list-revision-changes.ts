@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { notFound } from '../../../core/errors';
 import { operation } from '../../../core/operation';
 import { SpaceIdParam } from '../../spaces/operations/params';
+import { findRevision } from '../first-revision';
 import { indexPages } from '../page-index';
 import { loadBodies } from '../page-tree';
 import { RevisionChangeSchema, revisionChanges } from '../revision-changes';
@@ -35,7 +36,7 @@ export const listRevisionChanges = operation({
   async run(ctx, input) {
     const { space, revision } = await viewableRevision(ctx, input);
     const fromId = input.from ?? revision.parents[0];
-    const from = fromId === undefined ? null : await ctx.repos.revisions.findById(space.id, fromId);
+    const from = fromId === undefined ? null : await findRevision(ctx, space, fromId);
     if (fromId !== undefined && !from) throw notFound('Revision');
     const [after, before] = await Promise.all([
       contentOf(ctx, revision),

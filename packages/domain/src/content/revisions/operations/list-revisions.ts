@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { callerOf } from '../../../core/context';
 import { operation } from '../../../core/operation';
 import { pageRequest, pageSchemaOf, pagingShape, toPage } from '../../../core/paging';
 import { TimestampSchema } from '../../../core/schemas';
@@ -41,7 +40,7 @@ export const listRevisions = operation({
   async run(ctx, input) {
     const { space } = await authorizeSpace(ctx, input.spaceId, 'view');
     const page = pageRequest(input);
-    const head = await spaceHead(ctx, space, callerOf(ctx).userId);
+    const head = await spaceHead(ctx, space);
     const slice = await spaceLine(ctx, space.id, head, page);
     const count = head.depth + 1;
     const userOf = await peopleSeenIn(

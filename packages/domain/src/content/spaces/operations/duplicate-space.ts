@@ -5,6 +5,7 @@ import { operation } from '../../../core/operation';
 import { authorizeSpace, spaceAccessFor } from '../../../policies/authorize-space';
 import { authorizeEntering } from '../../../policies/content-placement';
 import { resolveSiblingPosition } from '../../positions/resolve-sibling-position';
+import { firstRevisionObjects } from '../../revisions/first-revision';
 import type { RevisionRecord } from '../../revisions/records';
 import { spaceHead } from '../../revisions/revision-writer';
 import { assertInLockedTree, withTreeLocks } from '../../tree-lock';
@@ -48,7 +49,9 @@ export const duplicateSpace = operation({
       await authorizeEntering(ctx, 'space', place);
       const id = ctx.ids.newId();
       const userId = callerOf(ctx).userId;
-      const source = await spaceHead(ctx, original, userId);
+      const source = await spaceHead(ctx, original);
+      // An original made before content existed: its empty objects may be stored nowhere yet.
+      if (original.revisionId === undefined) await ctx.repos.contentObjects.putMany(firstRevisionObjects());
       // The copy's first revision shares the original's objects (content-addressed).
       const first: RevisionRecord = {
         ...source,
