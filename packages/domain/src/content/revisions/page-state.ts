@@ -3,21 +3,18 @@
  * storage turns its content-addressed trees into these maps and builds a tree back from the
  * merged one.
  */
+import type { StoredPage } from './stored-page';
 
-/** One page of a revision, flattened: where it sits and what it holds. */
-export interface PageState {
-  id: string;
-  /** Parent page id; null at the top level of the space. */
-  parentId: string | null;
-  /** Order among siblings: a fractional-indexing key (package `fractional-indexing`), compared as plain strings. */
-  position: string;
-  title: string;
-  /** Path segment, unique among siblings (the lead re-slugs after merging; you do not). */
-  slug: string;
-  emoji?: string;
-  icon?: string;
-  description?: string;
-  hidden: boolean;
+/**
+ * One page of a revision, flattened: where it sits and what it holds, its fields as stored
+ * (`PageFields`) but for what the merge leaves to the storage (dates, Git blob), with its
+ * body as text. The merge keeps slugs as they are: the storage re-slugs after merging.
+ */
+export interface PageState
+  extends Pick<
+    StoredPage,
+    'id' | 'parentId' | 'position' | 'title' | 'slug' | 'emoji' | 'icon' | 'description' | 'hidden'
+  > {
   /** The body, canonical markdown. */
   markdown: string;
 }

@@ -7,7 +7,7 @@
 
 import type { DomainServices } from '../../core/context';
 import { addressOf } from './content-address';
-import type { ContentObject, PageObject, TreeObject } from './records';
+import type { ContentObject, PageFields, PageObject, TreeObject } from './records';
 import { childrenByParent, type StoredPage, type StoredPages } from './stored-page';
 
 type Objects = Pick<DomainServices, 'repos'>;
@@ -109,7 +109,7 @@ export function buildTree(pages: ReadonlyMap<string, StoredPage>): {
 }
 
 /** A page object with its keys in one fixed order (its address depends on it). */
-function pageObjectOf(fields: Omit<StoredPage, 'loaded' | 'parentId'>, children: string | null): PageObject {
+function pageObjectOf(fields: PageFields, children: string | null): PageObject {
   return {
     kind: 'page',
     id: fields.id,

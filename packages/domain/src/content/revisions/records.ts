@@ -43,9 +43,12 @@ export interface RevisionGitCommit {
   url?: string;
 }
 
-/** A page: its settings, its body's address and its subpages' tree address. */
-export interface PageObject {
-  kind: 'page';
+/**
+ * A page's own fields, written once: what its page object stores (beside `kind` and its
+ * subpages), and what the shapes made of it add to: `StoredPage` (the content operations'),
+ * `PageState` (the merge's).
+ */
+export interface PageFields {
   id: string;
   title: string;
   /** Path segment, unique among siblings; kept when the title changes, so links keep working. */
@@ -54,7 +57,10 @@ export interface PageObject {
   icon?: string;
   description?: string;
   hidden: boolean;
-  /** Order among siblings: a fractional-indexing key. */
+  /**
+   * Order among siblings: a fractional-indexing key (package `fractional-indexing`),
+   * compared as plain strings.
+   */
   position: string;
   createdAt: string;
   updatedAt: string;
@@ -62,6 +68,11 @@ export interface PageObject {
   body: string;
   /** The file a Git Sync import read it from. */
   git?: GitBlobRecord;
+}
+
+/** A page: its fields, and its subpages' tree address. */
+export interface PageObject extends PageFields {
+  kind: 'page';
   /** Address of the tree object of its subpages; null when it has none. */
   children: string | null;
 }

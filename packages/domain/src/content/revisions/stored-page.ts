@@ -1,27 +1,14 @@
-import type { GitBlobRecord } from './records';
+import type { PageFields } from './records';
 
 /**
- * A page of a revision as the content operations work on it: flat (its parent by id), with
- * its body by address. `loaded` remembers the addresses it was read with, so writing a tree
- * back re-hashes only the pages that changed and their ancestors.
+ * A page of a revision as the content operations work on it: its fields (`PageFields`),
+ * flat (its parent by id), with its body by address. `loaded` remembers the addresses it
+ * was read with, so writing a tree back re-hashes only the pages that changed and their
+ * ancestors.
  */
-export interface StoredPage {
-  id: string;
+export interface StoredPage extends PageFields {
   /** Parent page id; null at the top level of the space. */
   parentId: string | null;
-  position: string;
-  title: string;
-  slug: string;
-  emoji?: string;
-  icon?: string;
-  description?: string;
-  hidden: boolean;
-  createdAt: string;
-  updatedAt: string;
-  /** Address of the body object. */
-  body: string;
-  /** The file a Git Sync import read it from. */
-  git?: GitBlobRecord;
   /** The page object's address and its subpages' tree address, as read; absent once changed. */
   loaded?: { address: string; children: string | null };
 }
