@@ -26,11 +26,18 @@ function withReads<Repository extends object>(
   repository: Repository,
   reads: Partial<Repository>,
 ): Repository {
+  // Each method bound once per request, not once per call.
+  const bound = new Map<PropertyKey, unknown>();
   return new Proxy(repository, {
     get(target, key) {
       if (Object.hasOwn(reads, key)) return reads[key as keyof Repository];
+      const known = bound.get(key);
+      if (known !== undefined) return known;
       const value = Reflect.get(target, key);
-      return typeof value === 'function' ? value.bind(target) : value;
+      if (typeof value !== 'function') return value;
+      const method = value.bind(target);
+      bound.set(key, method);
+      return method;
     },
   });
 }
@@ -122,21 +129,28 @@ function grantReader(repos: Repositories) {
   }, gathered);
 }
 
-export function batchedRepositories(repos: Repositories): Repositories {
-  const organizations = byIdReader<OrganizationRecord>((ids) => repos.organizations.findByIds(ids));
-  const spaces = byIdReader<SpaceRecord>((ids) => repos.spaces.findByIds(ids));
-  const collections = byIdReader<CollectionRecord>((ids) => repos.collections.findByIds(ids));
-  const memberships = membershipReader(repos);
-  const grants = grantReader(repos);
-  return {
-    ...repos,
-    organizations: withReads(repos.organizations, { findById: (id) => organizations.load(id) }),
-    spaces: withReads(repos.spaces, { findById: (id) => spaces.load(id) }),
-    collections: withReads(repos.collections, {
+type Gathered = 'organizations' | 'spaces' | 'collections' | 'members' | 'contentGrants';
+
+/** The repositories whose reads are gathered, each built on its first use in a request. */
+const GATHERING: { [K in Gathered]: (repos: Repositories) => Repositories[K] } = {
+  organizations: (repos) => {
+    const organizations = byIdReader<OrganizationRecord>((ids) => repos.organizations.findByIds(ids));
+    return withReads(repos.organizations, { findById: (id) => organizations.load(id) });
+  },
+  spaces: (repos) => {
+    const spaces = byIdReader<SpaceRecord>((ids) => repos.spaces.findByIds(ids));
+    return withReads(repos.spaces, { findById: (id) => spaces.load(id) });
+  },
+  collections: (repos) => {
+    const collections = byIdReader<CollectionRecord>((ids) => repos.collections.findByIds(ids));
+    return withReads(repos.collections, {
       findById: (id) => collections.load(id),
       findByIds: (ids) => foundAmong(collections, ids),
-    }),
-    members: withReads(repos.members, {
+    });
+  },
+  members: (repos) => {
+    const memberships = membershipReader(repos);
+    return withReads(repos.members, {
       find: (organizationId, userId) => memberships.load({ organizationId, userId }),
       findForUser: async (userId, organizationIds) =>
         (
@@ -146,10 +160,42 @@ export function batchedRepositories(repos: Repositories): Repositories {
             ),
           )
         ).filter((member) => member !== null),
-    }),
-    contentGrants: withReads<ContentGrantRepository>(repos.contentGrants, {
+    });
+  },
+  contentGrants: (repos) => {
+    const grants = grantReader(repos);
+    return withReads<ContentGrantRepository>(repos.contentGrants, {
       findForPrincipals: (organizationId, targets, userId, teamIds) =>
         grants.load({ organizationId, targets, userId, teamIds }),
-    }),
-  };
+    });
+  },
+};
+
+/**
+ * The prototype of one request's repositories, per set of repositories (tests run several
+ * servers in a process): a getter per gathered repository builds it on first use and keeps
+ * it on the request's object; every other repository is read through to the set itself. A
+ * request that reads one organization so builds one loader, not five, and copies nothing.
+ */
+const prototypes = new WeakMap<Repositories, object>();
+
+function prototypeFor(repos: Repositories): object {
+  let prototype = prototypes.get(repos);
+  if (prototype) return prototype;
+  prototype = Object.create(repos) as object;
+  for (const key of Object.keys(GATHERING) as Gathered[]) {
+    Object.defineProperty(prototype, key, {
+      get(this: Repositories) {
+        const repository = GATHERING[key](repos);
+        Object.defineProperty(this, key, { value: repository, enumerable: true, writable: true });
+        return repository;
+      },
+    });
+  }
+  prototypes.set(repos, prototype);
+  return prototype;
+}
+
+export function batchedRepositories(repos: Repositories): Repositories {
+  return Object.create(prototypeFor(repos)) as Repositories;
 }

@@ -5,7 +5,7 @@
  * callers, and nothing outlives the request.
  */
 import DataLoader from 'dataloader';
-import type { RequestAccess } from '../../request-context';
+import { type RequestAccess, withRepositories } from '../../request-context';
 import { batchedRepositories } from './batched-repositories';
 import { OperationLoader } from './operation-loader';
 import type { RelationLookups } from './schema/relations';
@@ -18,22 +18,29 @@ export interface GraphqlContext {
 }
 
 function relationLookups(access: RequestAccess): RelationLookups {
-  const teams = new DataLoader<string, string | undefined>(
-    async (teamIds) => {
-      const found = await access.ctx.repos.teams.findByIdsInAnyOrganization([...new Set(teamIds)]);
-      const organizationOf = new Map(found.map((team) => [team.id, team.organizationId]));
-      return teamIds.map((teamId) => organizationOf.get(teamId));
+  // Built on the first lookup: most requests make none.
+  let teams: DataLoader<string, string | undefined> | undefined;
+  const teamsLoader = () =>
+    new DataLoader<string, string | undefined>(
+      async (teamIds) => {
+        const found = await access.ctx.repos.teams.findByIdsInAnyOrganization([...new Set(teamIds)]);
+        const organizationOf = new Map(found.map((team) => [team.id, team.organizationId]));
+        return teamIds.map((teamId) => organizationOf.get(teamId));
+      },
+      { cache: false },
+    );
+  return {
+    organizationOfTeam: (teamId) => {
+      teams ??= teamsLoader();
+      return teams.load(teamId);
     },
-    { cache: false },
-  );
-  return { organizationOfTeam: (teamId) => teams.load(teamId) };
+  };
 }
 
 export function createGraphqlContext(requestAccess: RequestAccess): GraphqlContext {
-  // The request's context with the gathering repositories in front: its services and caller
-  // read through (the context is itself a view of the services, `request-context.ts`).
-  const ctx = Object.create(requestAccess.ctx) as RequestAccess['ctx'];
-  ctx.repos = batchedRepositories(requestAccess.ctx.repos);
-  const access: RequestAccess = { ctx, charge: () => requestAccess.charge() };
+  const access: RequestAccess = {
+    ctx: withRepositories(requestAccess.ctx, batchedRepositories(requestAccess.ctx.repos)),
+    charge: () => requestAccess.charge(),
+  };
   return { access, operations: new OperationLoader(access), lookups: relationLookups(access) };
 }

@@ -23,29 +23,36 @@ const asOutcome = (error: unknown): Error =>
   error instanceof Error ? error : new Error('operation failed', { cause: error });
 
 export class OperationLoader {
-  readonly #loader: DataLoader<OperationCall, unknown>;
+  readonly #access: RequestAccess;
+  /** Built on the first relation field: most requests have none. */
+  #loader: DataLoader<OperationCall, unknown> | undefined;
 
   constructor(access: RequestAccess) {
-    this.#loader = new DataLoader(
-      async (calls) => {
-        const runs = new Map<string, Promise<unknown>>();
-        return Promise.all(
-          calls.map((call) => {
-            const key = callKey(call);
-            let run = runs.get(key);
-            if (!run) {
-              run = runOperation(call.op, access, call.input).catch(asOutcome);
-              runs.set(key, run);
-            }
-            return run;
-          }),
-        );
-      },
-      { cache: false },
-    );
+    this.#access = access;
   }
 
   run(op: AnyOperation, input: Record<string, unknown>): Promise<unknown> {
+    this.#loader ??= operationsLoader(this.#access);
     return this.#loader.load({ op, input });
   }
+}
+
+function operationsLoader(access: RequestAccess): DataLoader<OperationCall, unknown> {
+  return new DataLoader(
+    async (calls) => {
+      const runs = new Map<string, Promise<unknown>>();
+      return Promise.all(
+        calls.map((call) => {
+          const key = callKey(call);
+          let run = runs.get(key);
+          if (!run) {
+            run = runOperation(call.op, access, call.input).catch(asOutcome);
+            runs.set(key, run);
+          }
+          return run;
+        }),
+      );
+    },
+    { cache: false },
+  );
 }
