@@ -24,11 +24,19 @@ export interface JsonCallsResponse {
   body: string;
 }
 
+/** A procedure with no middleware of its own, called as a function (see `directProceduresOf`). */
+export interface DirectProcedure {
+  type: TRPCProcedureType;
+  call(ctx: unknown, input: unknown): Promise<unknown>;
+}
+
 interface Options {
   router: AnyTRPCRouter;
   maxBatchSize: number;
   createContext: () => Promise<unknown>;
   onInternalError: (error: TRPCError) => void;
+  /** Procedures called directly when the call's type is theirs; any other goes through tRPC. */
+  directProcedures?: ReadonlyMap<string, DirectProcedure>;
 }
 
 type Envelope = { result: { data: unknown } } | { error: unknown };
@@ -86,15 +94,19 @@ export async function answerJsonCalls(
     for (const [index, path] of paths.entries()) {
       const input = inputs[index];
       try {
-        const data = await callTRPCProcedure({
-          router,
-          path,
-          getRawInput: async () => input,
-          ctx,
-          type,
-          signal: undefined,
-          batchIndex: index,
-        });
+        const direct = options.directProcedures?.get(path);
+        const data =
+          direct?.type === type
+            ? await direct.call(ctx, input)
+            : await callTRPCProcedure({
+                router,
+                path,
+                getRawInput: async () => input,
+                ctx,
+                type,
+                signal: undefined,
+                batchIndex: index,
+              });
         envelopes.push({ result: { data } });
         errors.push(undefined);
       } catch (cause) {

@@ -7,21 +7,47 @@ import { type AnyOperation, isDomainError, isOperation, type OperationTree } fro
 import type { TRPCMutationProcedure, TRPCQueryProcedure, TRPCRouterRecord } from '@trpc/server';
 import type { z } from 'zod';
 import { runOperation } from '../run-operation';
+import type { DirectProcedure } from './json-calls';
 import { type TrpcContext, t, toTrpcError } from './trpc-init';
 
 const rawInput = (input: unknown) => input;
 
+/** Runs an operation as its procedure: a domain error becomes the matching tRPC error. */
+async function callOperation(op: AnyOperation, ctx: TrpcContext, input: unknown): Promise<unknown> {
+  try {
+    return await runOperation(op, ctx.access, input);
+  } catch (error) {
+    if (isDomainError(error)) throw toTrpcError(error);
+    throw error;
+  }
+}
+
 function procedureFor(op: AnyOperation) {
   const builder = t.procedure.input(rawInput);
-  const resolve = async ({ ctx, input }: { ctx: TrpcContext; input: unknown }) => {
-    try {
-      return await runOperation(op, ctx.access, input);
-    } catch (error) {
-      if (isDomainError(error)) throw toTrpcError(error);
-      throw error;
-    }
-  };
+  const resolve = ({ ctx, input }: { ctx: TrpcContext; input: unknown }) => callOperation(op, ctx, input);
   return op.kind === 'query' ? builder.query(resolve) : builder.mutation(resolve);
+}
+
+/**
+ * The operations' procedures as plain calls, by path: a procedure of an operation has no
+ * middleware but its raw input, so a plain JSON call may run it without tRPC's middleware
+ * chain (which copies its options object at each step), the same function either way.
+ */
+export function directProceduresOf(tree: OperationTree, prefix = ''): Map<string, DirectProcedure> {
+  const procedures = new Map<string, DirectProcedure>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix + key;
+    if (isOperation(value)) {
+      procedures.set(path, {
+        type: value.kind,
+        call: (ctx, input) => callOperation(value, ctx as TrpcContext, input),
+      });
+    } else {
+      for (const [inner, procedure] of directProceduresOf(value, `${path}.`))
+        procedures.set(inner, procedure);
+    }
+  }
+  return procedures;
 }
 
 /** The procedures of an operation tree, nested as the tree is. */

@@ -12,22 +12,48 @@
  */
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { isDomainError } from '@quire/domain';
+import { isDomainError, operations } from '@quire/domain';
 import { resolveResponse } from '@trpc/server/http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestFactsOf } from '../../http/request-facts';
-import type { RequestGate } from '../../request-context';
-import { browserExchangeOf } from '../../sessions/browser-exchange';
+import type { RequestAccess, RequestGate } from '../../request-context';
+import { type BrowserExchange, browserExchangeOf } from '../../sessions/browser-exchange';
 import { SignIns } from '../../sessions/sign-ins';
 import { answerJsonCalls } from './json-calls';
 import { LiveViews } from './live-views';
+import { directProceduresOf } from './operations-router';
 import { appRouter, type TrpcContext, toTrpcError } from './router';
 
 /** At most this many calls in one batched request: a batch costs that many operations. */
 export const TRPC_MAX_BATCH_SIZE = 10;
 
+/**
+ * One request's tRPC context. The browser exchange (cookies, address) is built on first use:
+ * only the session procedures use it, and every other call would pay for it.
+ */
+class RequestTrpcContext implements TrpcContext {
+  #browser: BrowserExchange | undefined;
+
+  constructor(
+    readonly access: RequestAccess,
+    readonly request: FastifyRequest,
+    readonly reply: FastifyReply,
+    readonly publicUrl: string,
+    readonly signIns: SignIns,
+    readonly live: LiveViews,
+  ) {}
+
+  get browser(): BrowserExchange {
+    this.#browser ??= browserExchangeOf(this.request, this.reply, this.publicUrl);
+    return this.#browser;
+  }
+}
+
 export function registerTrpc(app: FastifyInstance, gate: RequestGate): void {
   const live = new LiveViews(gate.services.events);
+  // Holds only what every request shares (services, budgets, the token cache): one for all.
+  const signIns = new SignIns(gate.services, gate.limits, gate.tokens);
+  const directProcedures = directProceduresOf(operations);
   // Before Fastify waits for requests in flight: open views would hold the close forever.
   app.addHook('preClose', (done) => {
     live.endAll();
@@ -45,12 +71,7 @@ export function registerTrpc(app: FastifyInstance, gate: RequestGate): void {
         const createContext = async (): Promise<TrpcContext> => {
           try {
             const access = await gate.open(requestFactsOf(request, reply));
-            return {
-              access,
-              browser: browserExchangeOf(request, reply, gate.services.urls.api),
-              signIns: new SignIns(gate.services, gate.limits, gate.tokens),
-              live,
-            };
+            return new RequestTrpcContext(access, request, reply, gate.services.urls.api, signIns, live);
           } catch (error) {
             // A refused address (429): tRPC reports it with the matching code and status.
             if (!isDomainError(error)) throw error;
@@ -64,6 +85,7 @@ export function registerTrpc(app: FastifyInstance, gate: RequestGate): void {
           maxBatchSize: TRPC_MAX_BATCH_SIZE,
           createContext,
           onInternalError: (error) => request.log.error({ err: error.cause ?? error }, 'tRPC error'),
+          directProcedures,
         });
         if (answered) {
           return reply.code(answered.status).header('content-type', 'application/json').send(answered.body);
