@@ -3,7 +3,13 @@
  * (`orgs.members.list`). Procedures take the raw input and call `runOperation`, which
  * authenticates before it validates (401 before 400) exactly as REST and GraphQL do.
  */
-import { type AnyOperation, isDomainError, isOperation, type OperationTree } from '@quire/domain';
+import {
+  type AnyOperation,
+  flattenOperations,
+  isDomainError,
+  isOperation,
+  type OperationTree,
+} from '@quire/domain';
 import type { TRPCMutationProcedure, TRPCQueryProcedure, TRPCRouterRecord } from '@trpc/server';
 import type { z } from 'zod';
 import { runOperation } from '../run-operation';
@@ -33,21 +39,13 @@ function procedureFor(op: AnyOperation) {
  * middleware but its raw input, so a plain JSON call may run it without tRPC's middleware
  * chain (which copies its options object at each step), the same function either way.
  */
-export function directProceduresOf(tree: OperationTree, prefix = ''): Map<string, DirectProcedure> {
-  const procedures = new Map<string, DirectProcedure>();
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix + key;
-    if (isOperation(value)) {
-      procedures.set(path, {
-        type: value.kind,
-        call: (ctx, input) => callOperation(value, ctx as TrpcContext, input),
-      });
-    } else {
-      for (const [inner, procedure] of directProceduresOf(value, `${path}.`))
-        procedures.set(inner, procedure);
-    }
-  }
-  return procedures;
+export function directProceduresOf(tree: OperationTree): Map<string, DirectProcedure> {
+  return new Map(
+    flattenOperations(tree).map(([path, op]) => [
+      path,
+      { type: op.kind, call: (ctx: unknown, input: unknown) => callOperation(op, ctx as TrpcContext, input) },
+    ]),
+  );
 }
 
 /** The procedures of an operation tree, nested as the tree is. */
