@@ -8,7 +8,8 @@
  * every API answer of Quire carries (`/headers/org`, `/headers/members`): a request id
  * made the way Quire makes it, the security set, and the three rate-limit headers, their
  * figures moving as Quire's do. The second is what Quire's ratio is measured against, so
- * the figure is what Quire adds to a route that must send the same answer.
+ * the figure is what Quire adds to a route that must send the same answer. `/cpu` answers the
+ * process's CPU time, so the parent can count the server's CPU per request.
  */
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
@@ -29,6 +30,11 @@ const orgPayload = JSON.parse(orgBody);
 const membersPayload = JSON.parse(membersBody);
 bare.get('/org', async () => orgPayload);
 bare.get('/members', async () => membersPayload);
+// The process's CPU time (Quire and the bare server both live here), read around each run.
+bare.get('/cpu', async () => {
+  const { user, system } = process.cpuUsage();
+  return { micros: user + system };
+});
 
 // The same bodies with the headers of an API answer (see `app.ts` and `http/rate-headers.ts`).
 const RATE_LIMIT = 1_000_000_000;

@@ -3,12 +3,14 @@
  * JSON body of the same size, in the same run, over REST, tRPC and GraphQL. The bare route
  * is measured twice: plain, and sending the headers every API answer must carry (request
  * id, security set, rate-limit headers), which is the one Quire is held to. The server runs
- * in a child process; autocannon (50 connections) runs here. Prints ratios; the targets:
+ * in a child process; autocannon (50 connections) runs here. Prints ratios of the rates and,
+ * steadier on a machine shared with the load generator and other work, of the server's CPU
+ * per request (a ratio of 60% meaning Quire's request costs 1/0.6 of the other's). Targets:
  * REST >= 60% of the bare route with the same headers, tRPC and GraphQL >= 70% of REST.
  */
 import { cpus } from 'node:os';
 import { startBenchChild } from './bench-child';
-import { measureRate, type RequestShape } from './measure-rate';
+import { type Measured, measureRateAndCpu, type RequestShape } from './measure-rate';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 50;
@@ -24,8 +26,10 @@ interface Fixture {
 
 const { fixture, stop } = await startBenchChild<Fixture>(new URL('./api-server.ts', import.meta.url));
 
+const serverCpu = async () =>
+  ((await (await fetch(`${fixture.bare}/cpu`)).json()) as { micros: number }).micros;
 const measure = (title: string, url: string, init: RequestShape = {}) =>
-  measureRate(title, url, { ...init, seconds: DURATION_SECONDS, connections: CONNECTIONS });
+  measureRateAndCpu(title, url, { ...init, seconds: DURATION_SECONDS, connections: CONNECTIONS, serverCpu });
 
 const auth = { authorization: `Bearer ${fixture.token}` };
 const json = { ...auth, 'content-type': 'application/json' };
@@ -85,10 +89,15 @@ const gqlMembers = await measure(
 );
 
 const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(0)}%`;
-const ratios = (rest: number, bare: number, headers: number, trpc: number, gql: number) =>
-  `REST/bare ${pct(rest, bare)}, REST/bare+headers ${pct(rest, headers)}, ` +
-  `tRPC/REST ${pct(trpc, rest)}, GraphQL/REST ${pct(gql, rest)} (bare+headers/bare ${pct(headers, bare)})`;
-console.log('\nratios (target: REST >= 60% of bare+headers; tRPC and GraphQL >= 70% of REST)');
+/** Quire's share of the other's figure: by rate, and by CPU per request (the other's over Quire's). */
+const share = (quire: Measured, other: Measured) =>
+  `${pct(quire.rps, other.rps)} (CPU ${pct(other.cpuPerRequest ?? 0, quire.cpuPerRequest ?? 1)})`;
+const ratios = (rest: Measured, bare: Measured, headers: Measured, trpc: Measured, gql: Measured) =>
+  `REST/bare ${share(rest, bare)}, REST/bare+headers ${share(rest, headers)}, ` +
+  `tRPC/REST ${share(trpc, rest)}, GraphQL/REST ${share(gql, rest)}`;
+console.log(
+  '\nratios by rate (by server CPU per request); target: REST >= 60% of bare+headers, tRPC and GraphQL >= 70% of REST',
+);
 console.log(`  organization: ${ratios(restOrg, bareOrg, headersOrg, trpcOrg, gqlOrg)}`);
 console.log(`  members:      ${ratios(restMembers, bareMembers, headersMembers, trpcMembers, gqlMembers)}`);
 
