@@ -6,15 +6,51 @@
  * observed state as it was (an allowed call must change it). One server and one fixture per
  * test file; fresh state per call only where a call changed it.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import { MemoryJournal } from '@quire/store-embedded';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFace, findRoute } from '../faces/call-faces';
 import { describeResponse, FACES, type FaceResponse } from '../faces/face-call';
+import { openMemoryStore } from '../memory-store';
 import { startTestServer, type TestServer } from '../test-server';
 import { MATRIX_CALLER_KINDS } from './caller-kinds';
 import { changesNothing, statusOf } from './expectations';
 import type { MatrixCase } from './matrix-case';
 import { buildMatrixFixture, type MatrixFixture } from './matrix-fixture';
+
+/**
+ * The writes of a query call that change what the store holds for anyone. Not the stamp of a
+ * token's last use (authentication's, whatever the operation), nor a body's outline (derived
+ * from the body, stored by whoever needs it first: a query, or the warm-up after a write),
+ * nor the job worker moving a job queued before the call on (it runs in the background).
+ */
+function queryWrites(journal: MemoryJournal, from: number, jobsBefore: ReadonlySet<string>): string[] {
+  return journal.batches
+    .slice(from)
+    .flat()
+    .filter(
+      (op) =>
+        op.c !== 'apiTokens' &&
+        !(op.c === 'contentObjects' && 'id' in op && op.id.startsWith('outline')) &&
+        !(op.c === 'jobs' && 'id' in op && jobsBefore.has(op.id)),
+    )
+    .map((op) => `${op.op} ${op.c}${'id' in op ? ` ${op.id}` : ''}`);
+}
+
+/** The ids of the jobs journaled so far (each batch read once); the set grows at each call. */
+function jobsJournaled(journal: MemoryJournal): () => ReadonlySet<string> {
+  const ids = new Set<string>();
+  let read = 0;
+  return () => {
+    for (; read < journal.batches.length; read++) {
+      for (const op of journal.batches[read] ?? []) if (op.c === 'jobs' && 'id' in op) ids.add(op.id);
+    }
+    return ids;
+  };
+}
 
 export function runMatrix(
   cases: readonly MatrixCase[],
@@ -25,12 +61,23 @@ export function runMatrix(
 ): void {
   let server: TestServer;
   let fixture: MatrixFixture;
+  let dataDir: string;
+  // The store's writes, one batch each: a query must add none.
+  const journal = new MemoryJournal();
+  const jobsSoFar = jobsJournaled(journal);
   beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'quire-matrix-'));
     // Imports read their sources from a site on 127.0.0.1 (`support/markdown-origin.ts`).
-    server = await startTestServer({ QUIRE_FETCH_ALLOW_HOSTS: '127.0.0.1', ...options.env?.() });
+    server = await startTestServer(
+      { QUIRE_FETCH_ALLOW_HOSTS: '127.0.0.1', ...options.env?.() },
+      { store: { store: await openMemoryStore(journal), dataDir } },
+    );
     fixture = await buildMatrixFixture(server);
   });
-  afterAll(() => server?.close());
+  afterAll(async () => {
+    await server?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
 
   for (const matrixCase of cases) {
     const route = findRoute(matrixCase.route);
@@ -74,8 +121,14 @@ export function runMatrix(
               }
             }
             const input = await matrixCase.input(fixture, extra, caller);
+            const written = journal.batches.length;
+            const jobsBefore = isQuery ? jobsSoFar() : new Set<string>();
             const response = await callFace(server, face, { route, input, token: caller.token });
             responses.push(response);
+            if (isQuery) {
+              const writes = queryWrites(journal, written, jobsBefore);
+              expect.soft(writes, `${face}: a query wrote to the store`).toEqual([]);
+            }
             const wanted = status >= 300 || face === 'rest' ? status : 200;
             expect.soft(response.status, `${describeResponse(response)}${because}`).toBe(wanted);
             expect.soft(response.formatProblems, describeResponse(response)).toEqual([]);
