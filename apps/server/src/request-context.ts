@@ -15,7 +15,7 @@ import {
   type SessionRecord,
   unauthenticated,
 } from '@quire/domain';
-import type { RateLimits, RateState } from './http/rate-limits';
+import type { OperationCharge, RateLimits, RateState } from './http/rate-limits';
 import type { TokenCache } from './http/token-cache';
 import { visitorTokenCookieIn } from './http/visitor-token-cookie';
 import type { Services } from './services';
@@ -122,14 +122,20 @@ class MeteredAccess implements RequestAccess {
     return this.refuseUnauthenticated(access);
   }
 
-  private async chargeBudget(budget: string): Promise<void> {
-    const { state, refusal } = await this.limits.chargeOperation(budget);
+  private chargeBudget(budget: string): Promise<void> {
+    const charged = this.limits.chargeOperation(budget);
+    // In memory the charge is known at once: no promise to wait for but the answer's.
+    if (!(charged instanceof Promise)) return this.settle(charged);
+    return charged.then((charge) => this.settle(charge));
+  }
+
+  private settle({ state, refusal }: OperationCharge): Promise<void> {
     if (state) this.facts.onRateState(state, refusal?.details.retryAfterSeconds);
-    if (refusal) throw refusal;
+    return refusal ? Promise.reject(refusal) : Promise.resolve();
   }
 
   private async refuseUnauthenticated(access: OperationAccess): Promise<void> {
-    if (!this.failureCharged) await this.limits.chargeFailedAuthentication(this.facts.address);
+    if (!this.failureCharged) this.limits.chargeFailedAuthentication(this.facts.address);
     this.failureCharged = true;
     if (access === 'visitor') throw unauthenticated();
   }
@@ -155,13 +161,13 @@ export class RequestGate {
    * session's CSRF token as `x-quire-csrf`: otherwise 403, before anything runs.
    */
   async open(facts: RequestFacts): Promise<RequestAccess> {
-    await this.limits.refuseBlockedAddress(facts.address);
+    this.limits.refuseBlockedAddress(facts.address);
     // A token the cache holds is answered without a promise: the common case, on every read.
     const cached = this.#cachedCaller(facts.authorization);
     const { caller, session, presented } =
       cached === undefined ? await this.#authenticate(facts) : { caller: cached, presented: true };
     const failureCharged = presented && !caller;
-    if (failureCharged) await this.limits.chargeFailedAuthentication(facts.address);
+    if (failureCharged) this.limits.chargeFailedAuthentication(facts.address);
     if (session && !SAFE_METHODS.has(facts.method) && facts.csrfToken !== session.csrfToken) {
       throw csrfRefusal();
     }

@@ -12,6 +12,8 @@
  * data directory) and in the store itself with MongoDB (`RateLimiterMongo`, shared by every
  * server process, with a per-process memory limiter standing in while MongoDB cannot be
  * reached). Budgets of failed authentications per address are always per process, in memory.
+ * The budgets every request reads in memory (a token's with the embedded engine, an
+ * address's) are `MemoryBudget`s, answered without a promise.
  */
 import { DomainError } from '@quire/domain';
 import type { Store } from '@quire/store';
@@ -22,6 +24,7 @@ import {
   RateLimiterMongo,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
+import { MemoryBudget } from './memory-budget';
 
 export interface RateLimitConfig {
   /** Operations per window per token; 0 turns the limit off. */
@@ -66,25 +69,30 @@ function rateLimited(retryAfterSeconds: number, message: string): DomainError {
 
 const secondsUntil = (msBeforeNext: number): number => Math.ceil(msBeforeNext / 1000);
 
+/** What charging an operation answers (see `RateLimits.chargeOperation`). */
+export interface OperationCharge {
+  state?: RateState;
+  refusal?: DomainError;
+}
+
 export class RateLimits {
-  readonly #operations: RateLimiterAbstract | undefined;
-  readonly #authFailures: RateLimiterAbstract | undefined;
+  readonly #operations: RateLimiterAbstract | MemoryBudget | undefined;
+  readonly #authFailures: MemoryBudget | undefined;
   readonly #signInFailures: { byAccount: RateLimiterAbstract; byAddress: RateLimiterAbstract } | undefined;
   readonly #config: RateLimitConfig;
 
   constructor(store: Store, config: RateLimitConfig) {
     this.#config = config;
     if (config.operationsPerWindow > 0) {
-      this.#operations = limiterFor(store, 'ops', config.operationsPerWindow, config.windowSeconds);
+      this.#operations =
+        store.engine === 'mongodb'
+          ? limiterFor(store, 'ops', config.operationsPerWindow, config.windowSeconds)
+          : new MemoryBudget(config.operationsPerWindow, config.windowSeconds);
     }
     if (config.authFailuresPerWindow > 0) {
       // Checked on every request before the token: kept in memory, per process, so it costs
       // no store round trip (with N processes a guesser gets N budgets; still N per window).
-      this.#authFailures = new RateLimiterMemory({
-        keyPrefix: 'authfail',
-        points: config.authFailuresPerWindow,
-        duration: config.windowSeconds,
-      });
+      this.#authFailures = new MemoryBudget(config.authFailuresPerWindow, config.windowSeconds);
     }
     const signIn = config.signInFailures ?? SIGN_IN_FAILURES;
     if (signIn.perWindow > 0) {
@@ -98,10 +106,32 @@ export class RateLimits {
   /**
    * Charges one operation to a token: the state for the headers (undefined when limits are
    * off), and a 'rate_limited' error (429, Retry-After) when the budget was already spent.
+   * Answered at once from memory; a promise with MongoDB.
    */
-  async chargeOperation(tokenId: string): Promise<{ state?: RateState; refusal?: DomainError }> {
+  chargeOperation(tokenId: string): OperationCharge | Promise<OperationCharge> {
     const limiter = this.#operations;
     if (!limiter) return {};
+    if (limiter instanceof MemoryBudget) {
+      const window = limiter.take(tokenId);
+      return this.#operationCharge(window.consumed, window.msBeforeReset);
+    }
+    return this.#chargeInStore(limiter, tokenId);
+  }
+
+  #operationCharge(consumed: number, msBeforeReset: number): OperationCharge {
+    const limit = this.#config.operationsPerWindow;
+    const resetAt = Math.ceil((Date.now() + msBeforeReset) / 1000);
+    if (consumed <= limit) return { state: { limit, remaining: limit - consumed, resetAt } };
+    return {
+      state: { limit, remaining: 0, resetAt },
+      refusal: rateLimited(
+        secondsUntil(msBeforeReset),
+        `Rate limit exceeded: at most ${limit} operations per ${this.#config.windowSeconds} seconds per token`,
+      ),
+    };
+  }
+
+  async #chargeInStore(limiter: RateLimiterAbstract, tokenId: string): Promise<OperationCharge> {
     const limit = this.#config.operationsPerWindow;
     try {
       const res = await limiter.consume(tokenId, 1);
@@ -119,13 +149,11 @@ export class RateLimits {
   }
 
   /** Refuses an address that spent its budget of failed authentications (429). */
-  async refuseBlockedAddress(address: string): Promise<void> {
-    const limiter = this.#authFailures;
-    if (!limiter) return;
-    const res = await limiter.get(address);
-    if (res && res.consumedPoints >= this.#config.authFailuresPerWindow) {
+  refuseBlockedAddress(address: string): void {
+    const window = this.#authFailures?.peek(address);
+    if (window && window.consumed >= this.#config.authFailuresPerWindow) {
       throw rateLimited(
-        secondsUntil(res.msBeforeNext),
+        secondsUntil(window.msBeforeReset),
         'Too many failed authentications from this address: retry later',
       );
     }
@@ -155,14 +183,9 @@ export class RateLimits {
     await Promise.all([budgets.byAddress.reward(address, 1), budgets.byAccount.reward(account, 1)]);
   }
 
-  /** Counts a failed authentication against the address. */
-  async chargeFailedAuthentication(address: string): Promise<void> {
-    const limiter = this.#authFailures;
-    if (!limiter) return;
-    // A spent budget rejects with the limiter's state: the address is refused from now on.
-    await limiter.consume(address, 1).catch((refusal: unknown) => {
-      if (!(refusal instanceof RateLimiterRes)) throw refusal;
-    });
+  /** Counts a failed authentication against the address (refused from the budget's end on). */
+  chargeFailedAuthentication(address: string): void {
+    this.#authFailures?.take(address);
   }
 }
 
