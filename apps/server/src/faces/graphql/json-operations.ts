@@ -1,15 +1,25 @@
 /**
  * GraphQL operations sent as a plain JSON POST (`{query, variables?, operationName?}`) or a
- * GET with the same parameters in the query string (queries only), executed with Yoga's own
- * envelop pipeline (`yoga.getEnveloped`: the parse and validation caches, the armor limits,
- * JIT execution, error masking) but without Yoga's HTTP adapter, which builds a WHATWG
- * Request and Response around every call. Both ways answer errors alike. Anything else
- * (extensions, batching, other media types) is left to Yoga: this returns undefined for it.
+ * GET with the same parameters in the query string (queries only), answered without Yoga's
+ * HTTP adapter, which builds a WHATWG Request and Response around every call. Both ways
+ * answer errors alike. Anything else (extensions, batching, other media types) is left to
+ * Yoga: `answer` returns undefined for it.
+ *
+ * The first call of a document goes through Yoga's own envelop pipeline
+ * (`yoga.getEnveloped`: the parse and validation caches, the armor limits, JIT execution,
+ * error masking). Once a document of one operation has validated, its later calls run the
+ * compiled query directly with the request's context (`prepared-operations.ts`): the
+ * pipeline's per-call plugins would only find their cached answers again, through a
+ * context, hooks and promise helpers per call. What depends on the call is done per call:
+ * the variables are coerced by the compiled query, queries and mutations are told apart
+ * (a GET runs queries only), every operation field is charged and runs through the
+ * request's operation loader, and errors are masked as Yoga masks them.
  */
 import type { FastifyRequest } from 'fastify';
 import { type DocumentNode, type ExecutionResult, GraphQLError, getOperationAST } from 'graphql';
 import type { YogaServerInstance } from 'graphql-yoga';
 import { parseJsonText } from '../../http/json-text';
+import type { PreparedOperations } from './prepared-operations';
 
 export interface JsonOperationResponse {
   status: number;
@@ -101,46 +111,90 @@ function serialize(result: ExecutionResult & { stringify?: (result: ExecutionRes
   return typeof result.stringify === 'function' ? result.stringify(result) : JSON.stringify(result);
 }
 
-export async function answerJsonOperation<Context extends Record<string, unknown>>(
-  // biome-ignore lint/suspicious/noExplicitAny: the Yoga instance's user context type is the caller's
-  yoga: YogaServerInstance<Context, any>,
-  request: FastifyRequest,
-  serverContext: Context,
-): Promise<JsonOperationResponse | undefined> {
-  if (!acceptsJson(request.headers.accept)) return undefined;
-  const params = paramsOf(request);
-  if (!params || 'status' in params) return params;
+/** Masks an error of an execution as Yoga's `maskedErrors` does (and logs what it hides). */
+export type MaskError = (error: GraphQLError) => GraphQLError;
 
-  const enveloped = yoga.getEnveloped({ ...serverContext, params });
-  let document: DocumentNode;
-  try {
-    document = enveloped.parse(params.query);
-  } catch (error) {
-    return { status: 200, body: serialize({ errors: [error as GraphQLError] }) };
+const GET_MUTATION = 'Mutations are sent with POST, not GET';
+
+export class JsonOperations<Context extends object> {
+  // biome-ignore lint/suspicious/noExplicitAny: the Yoga instance's user context type is the caller's
+  readonly #yoga: YogaServerInstance<Context, any>;
+  readonly #prepared: PreparedOperations;
+  readonly #maskError: MaskError;
+
+  constructor(
+    // biome-ignore lint/suspicious/noExplicitAny: the Yoga instance's user context type is the caller's
+    yoga: YogaServerInstance<Context, any>,
+    prepared: PreparedOperations,
+    maskError: MaskError,
+  ) {
+    this.#yoga = yoga;
+    this.#prepared = prepared;
+    this.#maskError = maskError;
   }
-  const operation = getOperationAST(document, params.operationName ?? undefined);
-  if (!operation) return undefined;
-  // GraphQL over HTTP: a GET must not change anything.
-  if (request.method === 'GET' && operation.operation === 'mutation') {
-    return refusal(405, 'Mutations are sent with POST, not GET');
+
+  /**
+   * The answer to a plain call, or undefined for Yoga to answer. `serverContext` is Yoga's
+   * for envelop's path, `contextValue` what the resolvers get (the one Yoga's context
+   * option makes of it).
+   */
+  async answer(
+    request: FastifyRequest,
+    serverContext: Context,
+    contextValue: object,
+  ): Promise<JsonOperationResponse | undefined> {
+    if (!acceptsJson(request.headers.accept)) return undefined;
+    const params = paramsOf(request);
+    if (!params || 'status' in params) return params;
+    const prepared = this.#prepared.find(params.query);
+    if (!prepared || (params.operationName != null && params.operationName !== prepared.name)) {
+      return this.#throughEnvelop(request, params, serverContext);
+    }
+    // GraphQL over HTTP: a GET must not change anything.
+    if (request.method === 'GET' && prepared.kind === 'mutation') return refusal(405, GET_MUTATION);
+    const result = await prepared.compiled.query(undefined, contextValue, params.variables ?? undefined);
+    if (result.errors?.length) {
+      return { status: 200, body: serialize({ ...result, errors: result.errors.map(this.#maskError) }) };
+    }
+    return { status: 200, body: prepared.compiled.stringify(result) };
   }
-  let errors: readonly GraphQLError[];
-  try {
-    errors = enveloped.validate(enveloped.schema, document);
-  } catch (error) {
-    // Validation rules such as the armor limits throw their refusal.
-    if (!(error instanceof GraphQLError)) throw error;
-    errors = [error];
+
+  async #throughEnvelop(
+    request: FastifyRequest,
+    params: Params,
+    serverContext: Context,
+  ): Promise<JsonOperationResponse | undefined> {
+    const enveloped = this.#yoga.getEnveloped({ ...serverContext, params });
+    let document: DocumentNode;
+    try {
+      document = enveloped.parse(params.query);
+    } catch (error) {
+      return { status: 200, body: serialize({ errors: [error as GraphQLError] }) };
+    }
+    const operation = getOperationAST(document, params.operationName ?? undefined);
+    if (!operation) return undefined;
+    // GraphQL over HTTP: a GET must not change anything.
+    if (request.method === 'GET' && operation.operation === 'mutation') return refusal(405, GET_MUTATION);
+    let errors: readonly GraphQLError[];
+    try {
+      errors = enveloped.validate(enveloped.schema, document);
+    } catch (error) {
+      // Validation rules such as the armor limits throw their refusal.
+      if (!(error instanceof GraphQLError)) throw error;
+      errors = [error];
+    }
+    if (errors.length > 0) return { status: 200, body: serialize({ errors }) };
+    const contextValue = await enveloped.contextFactory();
+    const result = (await enveloped.execute({
+      schema: enveloped.schema,
+      document,
+      contextValue,
+      variableValues: params.variables ?? undefined,
+      operationName: params.operationName ?? undefined,
+    })) as ExecutionResult;
+    if (Symbol.asyncIterator in result) return undefined;
+    // Validated, and compiled by this execution: later calls of the text run it directly.
+    this.#prepared.prepare(params.query, document);
+    return { status: 200, body: serialize(result) };
   }
-  if (errors.length > 0) return { status: 200, body: serialize({ errors }) };
-  const contextValue = await enveloped.contextFactory();
-  const result = (await enveloped.execute({
-    schema: enveloped.schema,
-    document,
-    contextValue,
-    variableValues: params.variables ?? undefined,
-    operationName: params.operationName ?? undefined,
-  })) as ExecutionResult;
-  if (Symbol.asyncIterator in result) return undefined;
-  return { status: 200, body: serialize(result) };
 }

@@ -3,9 +3,10 @@
  *
  * Like tRPC's adapters, Yoga answers with a streamed body; sent as is through Fastify it
  * goes out chunked in several writes and small responses stall on delayed ACKs. Responses
- * are sent buffered, with a Content-Length, in one write: plain JSON POSTs through
- * `answerJsonOperation` (Yoga's envelop pipeline without its HTTP adapter), everything
- * else (extensions, batching, other media types) through Yoga itself.
+ * are sent buffered, with a Content-Length, in one write: plain JSON calls through
+ * `JsonOperations` (without Yoga's HTTP adapter; a document already validated runs its
+ * compiled query directly, `prepared-operations.ts`), everything else (extensions,
+ * batching, other media types) through Yoga itself.
  * Every call but the GraphiQL page needs a caller: an API token, or the web app's session
  * cookie (401 otherwise).
  */
@@ -13,13 +14,15 @@ import { useGraphQlJit } from '@envelop/graphql-jit';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { type DomainError, isDomainError, unauthenticated } from '@quire/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createYoga } from 'graphql-yoga';
+import type { GraphQLError } from 'graphql';
+import { createYoga, maskError } from 'graphql-yoga';
 import { HTTP_STATUS_OF } from '../../http/error-status';
 import { requestFactsOf } from '../../http/request-facts';
 import type { RequestAccess, RequestGate } from '../../request-context';
 import { registerGraphiql } from './graphiql';
 import { createGraphqlContext, type GraphqlContext } from './graphql-context';
-import { answerJsonOperation } from './json-operations';
+import { JsonOperations, type MaskError } from './json-operations';
+import { PreparedOperations } from './prepared-operations';
 import { buildGraphqlSchema } from './schema';
 import { quireValidationRules } from './validation-rules';
 
@@ -54,7 +57,11 @@ function requestRefusal(reply: FastifyReply, error: DomainError) {
   });
 }
 
+/** What clients see of an unexpected error (Yoga's own default). */
+const UNEXPECTED_ERROR = 'Unexpected error.';
+
 export function registerGraphql(app: FastifyInstance, gate: RequestGate): void {
+  const prepared = new PreparedOperations();
   const yoga = createYoga<ServerContext>({
     schema: buildGraphqlSchema(),
     graphqlEndpoint: '/graphql',
@@ -65,12 +72,13 @@ export function registerGraphql(app: FastifyInstance, gate: RequestGate): void {
     // CORS is the server's, the same for every face (QUIRE_CORS_ORIGINS), not Yoga's.
     cors: false,
     // Never development mode: Yoga would add the original error's message and stack.
-    maskedErrors: { isDev: false },
+    maskedErrors: { isDev: false, errorMessage: UNEXPECTED_ERROR },
     plugins: [
       EnvelopArmorPlugin({ ...GRAPHQL_LIMITS, blockFieldSuggestion: { enabled: false } }),
       // Compiles each distinct query once (cached per document): lists of resources execute
       // several times faster than graphql-js's interpreter.
-      useGraphQlJit(),
+      // Its cache is the prepared operations' (`prepared-operations.ts`).
+      useGraphQlJit({}, { cache: prepared.compiled }),
       quireValidationRules,
     ],
     logging: {
@@ -80,6 +88,14 @@ export function registerGraphql(app: FastifyInstance, gate: RequestGate): void {
       error: (...args) => app.log.error(args),
     },
   });
+
+  /** Yoga's masking (`maskedErrors` above) for the calls that run a compiled query directly. */
+  const maskExecutionError: MaskError = (error) => {
+    const masked = maskError(error, UNEXPECTED_ERROR, false);
+    if (masked !== error) app.log.error([error]);
+    return masked as GraphQLError;
+  };
+  const jsonOperations = new JsonOperations(yoga, prepared, maskExecutionError);
 
   /** Hands a request to Yoga (anything but a plain JSON call), buffered. */
   const sendThroughYoga = async (request: FastifyRequest, reply: FastifyReply, graphql: GraphqlContext) => {
@@ -120,7 +136,7 @@ export function registerGraphql(app: FastifyInstance, gate: RequestGate): void {
         return requestRefusal(reply, unauthenticated());
       }
       const graphql = createGraphqlContext(access);
-      const answered = await answerJsonOperation(yoga, request, { req: request, reply, graphql });
+      const answered = await jsonOperations.answer(request, { req: request, reply, graphql }, graphql);
       if (!answered) return sendThroughYoga(request, reply, graphql);
       return reply
         .code(answered.status)

@@ -1,0 +1,75 @@
+/**
+ * Documents this server has already parsed, validated and compiled, by their text, so a
+ * plain JSON call of one runs its compiled query directly (`json-operations.ts`) instead of
+ * going through envelop's per-request plugin pipeline again.
+ *
+ * Nothing is decided here that envelop did not decide first: a document is prepared only
+ * after a call of it went the whole way through Yoga's envelop pipeline (parse with the
+ * armor's token limit, validation with graphql-js's rules, the armor limits and Quire's
+ * own, then JIT execution) and validated without an error. Those steps depend on the text
+ * alone (Yoga caches both by it), so they hold for every later call of the same text;
+ * what depends on the call (variables, the caller, the rate limit) is still done per call.
+ * The compiled query is the one `@envelop/graphql-jit` made for that execution: this is the
+ * cache it keeps compiled documents in (its `cache` option).
+ */
+import type { DocumentNode, ExecutionResult, OperationTypeNode } from 'graphql';
+
+/** What `@envelop/graphql-jit` keeps per document: graphql-jit's compiled query. */
+export interface CompiledDocument {
+  query(root: unknown, context: unknown, variables: unknown): ExecutionResult | Promise<ExecutionResult>;
+  stringify(result: ExecutionResult): string;
+}
+
+export interface PreparedOperation {
+  /** `query` or `mutation` (a subscription never validates). */
+  kind: OperationTypeNode;
+  /** The operation's name: a call naming another one is not this operation. */
+  name: string | undefined;
+  compiled: CompiledDocument;
+}
+
+/**
+ * As many distinct documents as Yoga's parse cache keeps: past that, the oldest are
+ * forgotten and prepared again on their next call.
+ */
+const CAPACITY = 1024;
+
+/** A map that forgets its oldest entry past its capacity. */
+class BoundedMap<V> {
+  readonly #entries = new Map<string, V>();
+
+  get(key: string): V | undefined {
+    return this.#entries.get(key);
+  }
+
+  set(key: string, value: V): void {
+    this.#entries.set(key, value);
+    if (this.#entries.size > CAPACITY) {
+      const oldest = this.#entries.keys().next().value as string;
+      this.#entries.delete(oldest);
+    }
+  }
+}
+
+export class PreparedOperations {
+  /** Handed to `useGraphQlJit` as its cache of compiled documents, by text. */
+  readonly compiled = new BoundedMap<CompiledDocument>();
+  readonly #prepared = new BoundedMap<PreparedOperation>();
+
+  find(query: string): PreparedOperation | undefined {
+    return this.#prepared.get(query);
+  }
+
+  /**
+   * Called once a call of `query` was validated without error and executed through envelop.
+   * Only a document of one operation is prepared: which operation another runs depends on
+   * the call's `operationName`, and it keeps envelop's path.
+   */
+  prepare(query: string, document: DocumentNode): void {
+    const operations = document.definitions.filter((node) => node.kind === 'OperationDefinition');
+    const operation = operations[0];
+    const compiled = this.compiled.get(query);
+    if (operations.length !== 1 || !operation || !compiled) return;
+    this.#prepared.set(query, { kind: operation.operation, name: operation.name?.value, compiled });
+  }
+}
