@@ -35,17 +35,33 @@ export interface ConnectionOptions<Parent> {
   ): Promise<Page<unknown> | null>;
 }
 
+/**
+ * An edge of a page: its cursor is encoded only when the query selects it. A class, so a
+ * page of a hundred edges shares one getter instead of making one per edge.
+ */
+class Edge {
+  readonly node: unknown;
+  readonly #page: Page<unknown>;
+  readonly #index: number;
+
+  constructor(page: Page<unknown>, index: number) {
+    this.node = page.items[index];
+    this.#page = page;
+    this.#index = index;
+  }
+
+  get cursor(): string {
+    return edgeCursorOf(this.#page, this.#index);
+  }
+}
+
 function connectionOf(page: Page<unknown>, hasPreviousPage: boolean) {
   const lastIndex = page.items.length - 1;
+  const edges: Edge[] = new Array(page.items.length);
+  for (let i = 0; i < edges.length; i++) edges[i] = new Edge(page, i);
   return {
     totalCount: page.count,
-    // Cursors are encoded only for the edges whose cursor the query selects.
-    edges: page.items.map((node, i) => ({
-      node,
-      get cursor() {
-        return edgeCursorOf(page, i);
-      },
-    })),
+    edges,
     pageInfo: {
       hasNextPage: page.next !== undefined,
       hasPreviousPage,
