@@ -44,10 +44,22 @@ function withReads<Repository extends object>(
 
 const gathered = { cache: false } as const;
 
-/** Records asked for by id, read with one `findByIds` per tick; a missing one is null. */
-function byIdReader<Found extends { id: string }>(findByIds: (ids: readonly string[]) => Promise<Found[]>) {
+/**
+ * Records asked for by id, read with one `findByIds` per tick; a missing one is null. A tick
+ * that asks for one id (a request reading one organization) reads it with `findById`: the
+ * same record, by the store's point read rather than a query of one.
+ */
+function byIdReader<Found extends { id: string }>(
+  findById: (id: string) => Promise<Found | null>,
+  findByIds: (ids: readonly string[]) => Promise<Found[]>,
+) {
   return new DataLoader<string, Found | null>(async (ids) => {
-    const found = new Map((await findByIds([...new Set(ids)])).map((record) => [record.id, record]));
+    const unique = [...new Set(ids)];
+    if (unique.length === 1) {
+      const record = await findById(unique[0]!);
+      return ids.map(() => record);
+    }
+    const found = new Map((await findByIds(unique)).map((record) => [record.id, record]));
     return ids.map((id) => found.get(id) ?? null);
   }, gathered);
 }
@@ -63,9 +75,17 @@ interface MembershipKey {
   userId: string;
 }
 
-/** Memberships asked for one at a time or per user, read with one `findForUser` per user and tick. */
+/**
+ * Memberships asked for one at a time or per user, read with one `findForUser` per user and
+ * tick; one membership alone in its tick with `find`, the store's point read.
+ */
 function membershipReader(repos: Repositories) {
   return new DataLoader<MembershipKey, MemberRecord | null>(async (keys) => {
+    const first = keys[0]!;
+    if (keys.every((key) => key.userId === first.userId && key.organizationId === first.organizationId)) {
+      const member = await repos.members.find(first.organizationId, first.userId);
+      return keys.map(() => member);
+    }
     const organizationsOf = new Map<string, Set<string>>();
     for (const { userId, organizationId } of keys) {
       organizationsOf.set(userId, (organizationsOf.get(userId) ?? new Set()).add(organizationId));
@@ -134,15 +154,24 @@ type Gathered = 'organizations' | 'spaces' | 'collections' | 'members' | 'conten
 /** The repositories whose reads are gathered, each built on its first use in a request. */
 const GATHERING: { [K in Gathered]: (repos: Repositories) => Repositories[K] } = {
   organizations: (repos) => {
-    const organizations = byIdReader<OrganizationRecord>((ids) => repos.organizations.findByIds(ids));
+    const organizations = byIdReader<OrganizationRecord>(
+      (id) => repos.organizations.findById(id),
+      (ids) => repos.organizations.findByIds(ids),
+    );
     return withReads(repos.organizations, { findById: (id) => organizations.load(id) });
   },
   spaces: (repos) => {
-    const spaces = byIdReader<SpaceRecord>((ids) => repos.spaces.findByIds(ids));
+    const spaces = byIdReader<SpaceRecord>(
+      (id) => repos.spaces.findById(id),
+      (ids) => repos.spaces.findByIds(ids),
+    );
     return withReads(repos.spaces, { findById: (id) => spaces.load(id) });
   },
   collections: (repos) => {
-    const collections = byIdReader<CollectionRecord>((ids) => repos.collections.findByIds(ids));
+    const collections = byIdReader<CollectionRecord>(
+      (id) => repos.collections.findById(id),
+      (ids) => repos.collections.findByIds(ids),
+    );
     return withReads(repos.collections, {
       findById: (id) => collections.load(id),
       findByIds: (ids) => foundAmong(collections, ids),
