@@ -60,10 +60,36 @@ export function canOnOrganization(subject: OrganizationSubject, action: Organiza
   return required === 'member' ? true : roleAtLeast(member.role, required);
 }
 
-export function organizationPermissions(subject: OrganizationSubject): OrganizationPermissions {
+/** The table of every action, computed from the rules (what the memoized tables are built of). */
+export function computeOrganizationPermissions(subject: OrganizationSubject): OrganizationPermissions {
   return Object.fromEntries(
     ORGANIZATION_ACTIONS.map((action) => [action, canOnOrganization(subject, action)]),
   ) as OrganizationPermissions;
+}
+
+const NO_PERMISSIONS = Object.freeze(computeOrganizationPermissions({ member: null }));
+
+/** Per role: the table of a member owning no team, and of one owning a team. */
+const permissionsByRole = new Map<MemberRecord['role'], [OrganizationPermissions, OrganizationPermissions]>();
+
+/**
+ * The caller's table of every action. The rules read only whether the membership is active,
+ * its role and whether it owns a team, so there are a few tables in all: each is computed
+ * once (by `computeOrganizationPermissions`), frozen and shared, instead of per request.
+ */
+export function organizationPermissions(subject: OrganizationSubject): OrganizationPermissions {
+  const { member } = subject;
+  if (!isActiveMember(member)) return NO_PERMISSIONS;
+  let tables = permissionsByRole.get(member.role);
+  if (tables === undefined) {
+    const asMember = { ...member, ownedTeamIds: [] };
+    tables = [
+      Object.freeze(computeOrganizationPermissions({ member: asMember })),
+      Object.freeze(computeOrganizationPermissions({ member: { ...asMember, ownedTeamIds: ['owned'] } })),
+    ];
+    permissionsByRole.set(member.role, tables);
+  }
+  return tables[member.ownedTeamIds.length > 0 ? 1 : 0];
 }
 
 export interface AuthorizedOrganization {
