@@ -55,20 +55,32 @@ class Edge {
   }
 }
 
+/** A page's `pageInfo`: its cursors, too, are encoded only when the query selects them. */
+class PageInfo {
+  readonly hasNextPage: boolean;
+  readonly hasPreviousPage: boolean;
+  readonly #page: Page<unknown>;
+
+  constructor(page: Page<unknown>, hasPreviousPage: boolean) {
+    this.hasNextPage = page.next !== undefined;
+    this.hasPreviousPage = hasPreviousPage;
+    this.#page = page;
+  }
+
+  get startCursor(): string | null {
+    return this.#page.items.length > 0 ? edgeCursorOf(this.#page, 0) : null;
+  }
+
+  get endCursor(): string | null {
+    const lastIndex = this.#page.items.length - 1;
+    return this.#page.next?.page ?? (lastIndex >= 0 ? edgeCursorOf(this.#page, lastIndex) : null);
+  }
+}
+
 function connectionOf(page: Page<unknown>, hasPreviousPage: boolean) {
-  const lastIndex = page.items.length - 1;
   const edges: Edge[] = new Array(page.items.length);
   for (let i = 0; i < edges.length; i++) edges[i] = new Edge(page, i);
-  return {
-    totalCount: page.count,
-    edges,
-    pageInfo: {
-      hasNextPage: page.next !== undefined,
-      hasPreviousPage,
-      startCursor: lastIndex >= 0 ? edgeCursorOf(page, 0) : null,
-      endCursor: page.next?.page ?? (lastIndex >= 0 ? edgeCursorOf(page, lastIndex) : null),
-    },
-  };
+  return { totalCount: page.count, edges, pageInfo: new PageInfo(page, hasPreviousPage) };
 }
 
 /** The options of `t.connection` for a list operation, whatever field builder defines it. */
