@@ -4,9 +4,10 @@
  * type the input schema declares (number, boolean, array) so that the operation's own
  * schema validates them, and reports a wrong value by its field name.
  *
- * The merge copies own properties into a fresh object with `defineProperty`, so no key can
- * reach a prototype (`__proto__` is refused at parsing, and again here for query strings),
- * and a path parameter repeated in the query or body must say the same thing as the path.
+ * The merge copies own properties into a fresh object, and no key can reach a prototype:
+ * `__proto__` is refused at parsing, and here again with `constructor` and `prototype` for
+ * every source, before the field is set. A path parameter repeated in the query or body must
+ * say the same thing as the path.
  */
 import { invalidInput } from '@quire/domain';
 import { inputSchemaOf, type JsonSchema, typesOf } from '../json-schema';
@@ -37,9 +38,14 @@ function convertQueryValue(value: QueryValue, schema: JsonSchema | undefined): u
   return Array.isArray(value) ? value.map((v) => convert(v, schema)) : convert(value, schema);
 }
 
+/**
+ * Sets an own field by plain assignment: `__proto__`, the one setter a plain object inherits,
+ * is refused first, so the assignment defines a data field exactly as `defineProperty` did,
+ * without its descriptor object and slow path on every field of every request.
+ */
 function setField(input: Record<string, unknown>, key: string, value: unknown): void {
   if (PROTOTYPE_KEYS.has(key)) throw invalidInput(key, 'not an accepted field name');
-  Object.defineProperty(input, key, { value, enumerable: true, writable: true, configurable: true });
+  input[key] = value;
 }
 
 export type InputAssembler = (
