@@ -4,6 +4,8 @@
  * and the loaders of relation fields. A new set per request: nothing is shared between
  * callers, and nothing outlives the request.
  */
+
+import type { OperationContext } from '@quire/domain';
 import DataLoader from 'dataloader';
 import { type RequestAccess, withRepositories } from '../../request-context';
 import { batchedRepositories } from './batched-repositories';
@@ -17,30 +19,48 @@ export interface GraphqlContext {
   lookups: RelationLookups;
 }
 
-function relationLookups(access: RequestAccess): RelationLookups {
-  // Built on the first lookup: most requests make none.
-  let teams: DataLoader<string, string | undefined> | undefined;
-  const teamsLoader = () =>
-    new DataLoader<string, string | undefined>(
+/** The team lookups of relation fields, each loader built on first use: most requests make none. */
+class TeamLookups implements RelationLookups {
+  readonly #access: RequestAccess;
+  #teams: DataLoader<string, string | undefined> | undefined;
+
+  constructor(access: RequestAccess) {
+    this.#access = access;
+  }
+
+  organizationOfTeam(teamId: string): Promise<string | undefined> {
+    this.#teams ??= new DataLoader<string, string | undefined>(
       async (teamIds) => {
-        const found = await access.ctx.repos.teams.findByIdsInAnyOrganization([...new Set(teamIds)]);
+        const found = await this.#access.ctx.repos.teams.findByIdsInAnyOrganization([...new Set(teamIds)]);
         const organizationOf = new Map(found.map((team) => [team.id, team.organizationId]));
         return teamIds.map((teamId) => organizationOf.get(teamId));
       },
       { cache: false },
     );
-  return {
-    organizationOfTeam: (teamId) => {
-      teams ??= teamsLoader();
-      return teams.load(teamId);
-    },
-  };
+    return this.#teams.load(teamId);
+  }
+}
+
+/**
+ * The request's access with the gathering repositories in front, charging the request's
+ * budget. Classes rather than closures made per request: the server's build names every
+ * function it creates (a property definition each).
+ */
+class GatheringAccess implements RequestAccess {
+  readonly ctx: OperationContext;
+  readonly #request: RequestAccess;
+
+  constructor(request: RequestAccess) {
+    this.ctx = withRepositories(request.ctx, batchedRepositories(request.ctx.repos));
+    this.#request = request;
+  }
+
+  charge(): Promise<void> {
+    return this.#request.charge();
+  }
 }
 
 export function createGraphqlContext(requestAccess: RequestAccess): GraphqlContext {
-  const access: RequestAccess = {
-    ctx: withRepositories(requestAccess.ctx, batchedRepositories(requestAccess.ctx.repos)),
-    charge: () => requestAccess.charge(),
-  };
-  return { access, operations: new OperationLoader(access), lookups: relationLookups(access) };
+  const access = new GatheringAccess(requestAccess);
+  return { access, operations: new OperationLoader(access), lookups: new TeamLookups(access) };
 }
