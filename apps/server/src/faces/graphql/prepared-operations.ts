@@ -12,6 +12,7 @@
  * The compiled query is the one `@envelop/graphql-jit` made for that execution: this is the
  * cache it keeps compiled documents in (its `cache` option).
  */
+import { BoundedCache } from '@quire/domain';
 import type { DocumentNode, ExecutionResult, OperationTypeNode } from 'graphql';
 
 /** What `@envelop/graphql-jit` keeps per document: graphql-jit's compiled query. */
@@ -29,32 +30,15 @@ export interface PreparedOperation {
 }
 
 /**
- * As many distinct documents as Yoga's parse cache keeps: past that, the oldest are
- * forgotten and prepared again on their next call.
+ * As many distinct documents as Yoga's parse cache keeps: past that, the least recently
+ * used are forgotten and prepared again on their next call.
  */
 const CAPACITY = 1024;
 
-/** A map that forgets its oldest entry past its capacity. */
-class BoundedMap<V> {
-  readonly #entries = new Map<string, V>();
-
-  get(key: string): V | undefined {
-    return this.#entries.get(key);
-  }
-
-  set(key: string, value: V): void {
-    this.#entries.set(key, value);
-    if (this.#entries.size > CAPACITY) {
-      const oldest = this.#entries.keys().next().value as string;
-      this.#entries.delete(oldest);
-    }
-  }
-}
-
 export class PreparedOperations {
   /** Handed to `useGraphQlJit` as its cache of compiled documents, by text. */
-  readonly compiled = new BoundedMap<CompiledDocument>();
-  readonly #prepared = new BoundedMap<PreparedOperation>();
+  readonly compiled = new BoundedCache<string, CompiledDocument>(CAPACITY);
+  readonly #prepared = new BoundedCache<string, PreparedOperation>(CAPACITY);
 
   find(query: string): PreparedOperation | undefined {
     return this.#prepared.get(query);
