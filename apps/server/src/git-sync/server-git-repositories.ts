@@ -61,6 +61,7 @@ import { readProjectFiles } from './project-files';
 import { isFile, isSkipped } from './read-repository';
 import { withRecordedPlaces } from './recorded-places';
 import { joinRepositoryPath, pathUnder, safeRepositoryPath } from './repository-path';
+import { readSummaryLayout } from './summary-layout';
 import { summaryPagesOf } from './summary-pages';
 import { type RepositoryReader, repositoryReaderOn } from './threaded-repository-reader';
 import { writeRepository } from './write-repository';
@@ -183,6 +184,12 @@ export class ServerGitRepositories implements GitRepositories {
       // The outline is the one read and the repository has its table of contents: kept as it is.
       const summaryPath = joinRepositoryPath(config.root, config.structure.summary);
       const summary = request.outlineUnchanged ? old.get(summaryPath) : undefined;
+      const summaryEntry = old.get(summaryPath);
+      const summarySize = summaryEntry && (await sizes.sizeOf(summaryEntry.oid));
+      const summaryText =
+        summaryEntry && summarySize !== undefined && summarySize <= this.limits.maxFileBytes
+          ? new TextDecoder().decode(await this.#blob(store, summaryEntry.oid))
+          : undefined;
       const existing = new Map(
         [...old].flatMap(([path, entry]) => {
           const inRoot = pathUnder(config.root, path);
@@ -192,18 +199,13 @@ export class ServerGitRepositories implements GitRepositories {
       const written = writeRepository(placed.pages, placed.files, config.structure, {
         keepSummary: summary !== undefined,
         existing,
+        ...(summaryText !== undefined && summary === undefined
+          ? { previousSummary: readSummaryLayout(summaryText, config.structure.summary) }
+          : {}),
       });
 
       // With a table of contents, a markdown file it does not list is no page: it is kept.
-      const summaryEntry = old.get(summaryPath);
-      const summarySize = summaryEntry && (await sizes.sizeOf(summaryEntry.oid));
-      const listed =
-        summaryEntry && summarySize !== undefined && summarySize <= this.limits.maxFileBytes
-          ? summaryPagesOf(
-              new TextDecoder().decode(await this.#blob(store, summaryEntry.oid)),
-              config.structure,
-            )
-          : null;
+      const listed = summaryText === undefined ? null : summaryPagesOf(summaryText, config.structure);
       const next = new Map<string, TreeEntry>();
       for (const [path, entry] of old)
         if (!(await this.#isQuireContent(store, path, entry, config.root, listed))) next.set(path, entry);

@@ -9,6 +9,8 @@
  *   table of contents listing a missing one) gets none while that table is kept;
  * - `SUMMARY.md` listing every page in order with its title and nesting (`summaryTextOf`),
  *   unless `keepSummary` (the outline is the one read: the repository's is kept as it is);
+ *   written over the repository's own (`previousSummary`), in its layout: its preamble, group
+ *   headings, list style and unchanged items' lines kept;
  * - each file at the path it was read from, a new one under `.gitbook/assets/<name>`
  *   (`assetNamesOf`);
  * - in bodies, page links (`/pages/<id>#anchor`) and file links (`/files/<id>`) rewritten
@@ -24,6 +26,7 @@ import type { GitbookConfig } from './gitbook-config';
 import { pagePathsOf } from './page-paths';
 import { frontMatterOf } from './page-settings';
 import { relativeUrl } from './relative-url';
+import type { SummaryLayout } from './summary-layout';
 import { summaryTextOf } from './summary-text';
 
 const PAGE_LINK = /^\/pages\/([A-Za-z0-9_-]+)(#.*)?$/;
@@ -36,6 +39,8 @@ export function writeRepository(
   structure: GitbookConfig['structure'] = { readme: 'README.md', summary: 'SUMMARY.md' },
   options: {
     keepSummary?: boolean;
+    /** The repository's table of contents, when it has one: rewritten in its layout. */
+    previousSummary?: SummaryLayout;
     /** What the repository holds under the content's root: path to blob oid. */
     existing?: ReadonlyMap<string, string>;
   } = {},
@@ -95,7 +100,7 @@ export function writeRepository(
   if (!options.keepSummary)
     written.push({
       path: structure.summary,
-      bytes: encoder.encode(summaryTextOf(pages, pathOf, structure.summary)),
+      bytes: encoder.encode(summaryTextOf(pages, pathOf, structure.summary, options.previousSummary)),
     });
   for (const file of files) written.push({ path: assetPathOf(file.id) as string, bytes: file.bytes });
   return written.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

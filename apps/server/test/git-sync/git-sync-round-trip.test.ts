@@ -226,5 +226,33 @@ describe('a GitBook-synced repository, imported then exported', () => {
     ]);
     expect(filesAt(repo, 'main').get('drafts/unlisted.md')).toBe(original.get('drafts/unlisted.md'));
     expect(git(repo, 'show', 'main:SUMMARY.md')).toContain('  * [Upgrading](getting-started/upgrading.md)');
+    // Rewritten, it keeps its preamble, its group headings, its escapes: every other line as it was.
+    expect(git(repo, 'show', 'main:SUMMARY.md')).toBe(
+      `${(GITBOOK_SYNCED['SUMMARY.md'] as string).replace(
+        '  * [Errors: E\\_001](getting-started/errors/error\\_001.md)\n',
+        '$&  * [Upgrading](getting-started/upgrading.md)\n',
+      )}`.trimEnd(),
+    );
+
+    // A top-level page made in Quire after the last page of a group (last at the top) joins that group.
+    const appendix = await call('POST', `/v1/spaces/${spaceId}/content`, {
+      changes: [{ operation: 'insert_page', title: 'Appendix', document: { markdown: 'More.\n' } }],
+    });
+    expect(appendix.status, JSON.stringify(appendix.body)).toBe(200);
+    await run(spaceId, 'export', { ...ref, commitMessage: 'A page at the top' });
+    expect(lastChanges(repo)).toEqual(['M\tSUMMARY.md', 'A\tappendix.md']);
+    const summary = git(repo, 'show', 'main:SUMMARY.md');
+    expect(summary.split('## Reference')[1]).toMatch(/\n\* \[Appendix\]\(appendix\.md\)$/);
+    expect(summary.match(/^## .*$/gm)).toEqual(['## Getting started', '## Reference']);
+
+    // Imported again, the space holds what it exported: the headings read as before.
+    await run(spaceId, 'import', ref);
+    const again: Json[] = (await call('GET', `/v1/spaces/${spaceId}/content/pages`)).body.pages;
+    expect(again.map((page) => page.title)).toEqual([
+      'Handbook',
+      'Getting started',
+      'API reference',
+      'Appendix',
+    ]);
   });
 });
