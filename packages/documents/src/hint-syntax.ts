@@ -9,6 +9,7 @@ import type {
 } from 'mdast';
 import type { Options as StringifyOptions } from 'remark-stringify';
 import type { DocumentHintStyle } from './document-types';
+import { openingTagText } from './gitbook-tag';
 
 // The printer's types, through remark-stringify (mdast-util-to-markdown is not a direct dependency).
 type Handle = NonNullable<NonNullable<StringifyOptions['handlers']>['hint']>;
@@ -33,6 +34,8 @@ type Unsafe = NonNullable<StringifyOptions['unsafe']>[number];
 export interface Hint extends Parent {
   type: 'hint';
   style: DocumentHintStyle;
+  /** GitBook's hint icon (`{% hint style="info" icon="rocket" %}`), when not the style's own. */
+  icon?: string;
   children: Array<BlockContent | DefinitionContent>;
 }
 
@@ -48,8 +51,10 @@ declare module 'mdast' {
 const hintStyles: readonly DocumentHintStyle[] = ['info', 'warning', 'danger', 'success'];
 const closingTag = '{% endhint %}';
 
-export function openingTagOf(style: DocumentHintStyle): string {
-  return '{% hint style="' + style + '" %}';
+export function openingTagOf(style: DocumentHintStyle, icon?: string): string {
+  return icon === undefined
+    ? '{% hint style="' + style + '" %}'
+    : openingTagText({ name: 'hint', attributes: { style, icon } });
 }
 
 function styleOfOpeningTag(line: string): DocumentHintStyle | undefined {
@@ -60,7 +65,7 @@ function styleOfOpeningTag(line: string): DocumentHintStyle | undefined {
 export const printHint: Handle = (node, _parent, state, info) => {
   const hint = node as Hint;
   const content = state.containerFlow(hint, info);
-  const open = openingTagOf(hint.style);
+  const open = openingTagOf(hint.style, hint.icon);
   return content === '' ? open + '\n\n' + closingTag : open + '\n\n' + content + '\n\n' + closingTag;
 };
 

@@ -9,12 +9,23 @@ export {
   type SplitMarkdown,
   splitFrontMatter,
 } from './front-matter';
+export { type GitbookBlock, gitbookBlockTags, readGitbookBlocks } from './gitbook-blocks';
+export {
+  type BlockTag,
+  blockTagOf,
+  type ClosingTag,
+  closingTagText,
+  type OpeningTag,
+  openingTagText,
+  quoteTagValue,
+  type TagAttributes,
+} from './gitbook-tag';
 export { headingAnchors, headingSlug } from './heading-anchors';
 export { type HtmlTree, htmlToMarkdown } from './html-to-markdown';
 export { linksOf, type MarkdownLink, type MarkdownLinkKind } from './links-of';
 export { MarkdownTooComplexError, markdownLimits } from './markdown-limits';
 export { type MarkdownOutline, markdownOutline } from './markdown-outline';
-export { markdownPrintOptions, normalizeMarkdown } from './markdown-processor';
+export { markdownPrintOptions, normalizeMarkdown, parseMarkdown, printMarkdown } from './markdown-processor';
 export { type MarkdownSection, markdownSections } from './markdown-sections';
 export {
   isOpenApiMethod,

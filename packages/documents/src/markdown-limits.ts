@@ -17,6 +17,11 @@ export const markdownLimits = {
   maxDelimiterRun: 128,
   /** Nesting of mdast nodes (containers and inline marks alike) once parsed. */
   maxTreeDepth: 48,
+  /**
+   * Nesting of GitBook blocks (`{% tabs %}`, `{% hint %}`, `<details>`...) read from tags;
+   * tags nested deeper stay text. With `maxTreeDepth`, bounds the tree the printer recurses on.
+   */
+  maxBlockNesting: 12,
 } as const;
 
 export class MarkdownTooComplexError extends Error {

@@ -1,16 +1,19 @@
 import type { Nodes, Root } from 'mdast';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm, { type Options as GfmOptions } from 'remark-gfm';
+import remarkMath from 'remark-math';
 import remarkParse from 'remark-parse';
 import remarkStringify, { type Options as StringifyOptions } from 'remark-stringify';
 import { unified } from 'unified';
-import { hintUnsafePatterns, printHint, readHints } from './hint-syntax';
+import { printGitbookBlock, readGitbookBlocks } from './gitbook-blocks';
+import { hintUnsafePatterns, printHint } from './hint-syntax';
 import { checkMarkdownSource, checkTreeDepth } from './markdown-limits';
 import { printOpenApiOperation, readOpenApiOperations } from './openapi-operation-syntax';
 
 /**
  * The one markdown dialect Quire stores: CommonMark + GFM (tables, task lists,
- * strikethrough, autolinks, footnotes) + YAML front matter + GitBook hints and OpenAPI
+ * strikethrough, autolinks, footnotes) + YAML front matter + `$$` math (remark-math) +
+ * GitBook's block tags (`{% tabs %}`, `{% hint %}`..., `gitbook-blocks.ts`) and OpenAPI
  * operation blocks.
  *
  * Printing options, fixed so that one content has one stored text:
@@ -26,7 +29,7 @@ import { printOpenApiOperation, readOpenApiOperations } from './openapi-operatio
  * - GFM tables with `tablePipeAlign: false`: cells are not padded to align columns, so
  *   editing one cell changes one line (line-based diffs and diff3 merges stay local).
  */
-const blankLineAround = new Set(['hint', 'table', 'openapiOperation']);
+const blankLineAround = new Set(['hint', 'table', 'openapiOperation', 'gitbookBlock', 'math']);
 
 export const markdownPrintOptions: StringifyOptions = {
   bullet: '-',
@@ -44,7 +47,7 @@ export const markdownPrintOptions: StringifyOptions = {
   incrementListMarker: true,
   quote: '"',
   resourceLink: false,
-  handlers: { hint: printHint, openapiOperation: printOpenApiOperation },
+  handlers: { hint: printHint, openapiOperation: printOpenApiOperation, gitbookBlock: printGitbookBlock },
   // A hint or a table always stands between blank lines, also in a tight list item: right
   // after a paragraph line, the tag or the table header would continue the paragraph.
   join: [
@@ -59,6 +62,8 @@ const processor = unified()
   .use(remarkParse)
   .use(remarkGfm, gfmOptions)
   .use(remarkFrontmatter, ['yaml'])
+  // GitBook writes math between double dollars only: `$5 and $6` stays text.
+  .use(remarkMath, { singleDollarTextMath: false })
   .use(remarkStringify, markdownPrintOptions)
   .freeze();
 
@@ -86,8 +91,8 @@ export function parseMarkdown(markdown: string): Root {
   checkMarkdownSource(markdown);
   const tree = processor.parse(markdown);
   checkTreeDepth(tree);
-  readHints(tree, markdown);
   readOpenApiOperations(tree, markdown);
+  readGitbookBlocks(tree, markdown);
   canonicalize(tree);
   return tree;
 }

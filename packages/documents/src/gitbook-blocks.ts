@@ -1,0 +1,591 @@
+import type {
+  BlockContent,
+  DefinitionContent,
+  Paragraph,
+  Parent,
+  PhrasingContent,
+  Root,
+  RootContent,
+  Text,
+} from 'mdast';
+import type { Options as StringifyOptions } from 'remark-stringify';
+import type { DocumentHintStyle } from './document-types';
+import {
+  type BlockTag,
+  blockTagOf,
+  closingTagText,
+  type OpeningTag,
+  openingTagText,
+  type TagAttributes,
+} from './gitbook-tag';
+import type { Hint } from './hint-syntax';
+import { markdownLimits } from './markdown-limits';
+
+type Handle = NonNullable<NonNullable<StringifyOptions['handlers']>['hint']>;
+
+/**
+ * GitBook's `{% tag %}` blocks in markdown (Git Sync's dialect), read from a parsed mdast
+ * tree into nodes of their own and printed back:
+ *
+ *     {% tabs %}
+ *     {% tab title="npm" %}
+ *     content
+ *     {% endtab %}
+ *     {% endtabs %}
+ *
+ * becomes `gitbookBlock(tabs) > gitbookBlock(tab) > paragraph`. Hints become the `hint` node
+ * of `hint-syntax.ts`; every other known tag a `gitbookBlock` carrying its name, attributes
+ * (in source order) and argument; what a block means is `to-document.ts`'s business.
+ *
+ * Reading: a tag is a whole line of a paragraph, taken from the source (so markdown inside an
+ * attribute value, `title="*a*"`, cannot break it, and an escaped `\{%` is never a tag), and
+ * split out of its paragraph. Closing tags that continue a list or a quote lazily (GitBook
+ * writes `{% endtab %}` right after a list) are taken out of it. Then the tags of one
+ * container (the root, a quote, a list item) are paired by one walk with a stack: a closing
+ * tag closes the innermost open tag of its name; tags left open inside it, and tags that never
+ * close, become text again (`embed`, `file` and the OpenAPI blocks are complete without their
+ * closing tag, `include` and integration blocks never have one). Unknown tags, and tags nested
+ * deeper than `markdownLimits.maxBlockNesting`, stay text: nothing is lost. Every step is one
+ * pass over its input (a close finds its opening through a count per name), so the reading is
+ * linear in the source.
+ *
+ * Printing (canonical): the opening tag, a blank line, the content, a blank line, the closing
+ * tag, as hints are printed; a void block is its opening tag alone.
+ */
+
+export interface GitbookBlock extends Parent {
+  type: 'gitbookBlock';
+  /** The tag's name: `tabs`, `tab`, `stepper`, `step`, `code`, `embed`, `@mermaid/diagram`... */
+  name: string;
+  /** Attributes in source order. */
+  attributes: TagAttributes;
+  /** The positional value (`{% include "path" %}`) or an `if`'s condition. */
+  argument?: string;
+  /** False for a block written without closing tag (printed that way, without content). */
+  closed: boolean;
+  children: Array<BlockContent | DefinitionContent>;
+}
+
+declare module 'mdast' {
+  interface RootContentMap {
+    gitbookBlock: GitbookBlock;
+  }
+  interface BlockContentMap {
+    gitbookBlock: GitbookBlock;
+  }
+}
+
+type Closing = 'required' | 'optional' | 'never';
+
+/** The tags read as blocks, and whether each needs its closing tag. */
+export const gitbookBlockTags: Readonly<Record<string, Closing>> = {
+  hint: 'required',
+  tabs: 'required',
+  tab: 'required',
+  stepper: 'required',
+  step: 'required',
+  columns: 'required',
+  column: 'required',
+  updates: 'required',
+  update: 'required',
+  code: 'required',
+  'content-ref': 'required',
+  if: 'required',
+  prompt: 'required',
+  embed: 'optional',
+  file: 'optional',
+  drawing: 'optional',
+  openapi: 'optional',
+  swagger: 'optional',
+  'openapi-schemas': 'optional',
+  'openapi-webhook': 'optional',
+  include: 'never',
+};
+
+function closingOf(name: string): Closing | undefined {
+  if (name.startsWith('@')) return 'never';
+  return Object.hasOwn(gitbookBlockTags, name) ? gitbookBlockTags[name] : undefined;
+}
+
+const hintStyles: readonly string[] = ['info', 'warning', 'danger', 'success'];
+
+/** A tag read as a block: a known name, and for a hint a known style. */
+function isKnownTag(tag: BlockTag): boolean {
+  const closing = closingOf(tag.name);
+  if (closing === undefined) return false;
+  if (tag.kind === 'close') return closing !== 'never';
+  if (tag.name === 'hint') {
+    const { style, icon, ...rest } = tag.attributes;
+    return style !== undefined && hintStyles.includes(style) && Object.keys(rest).length === 0;
+  }
+  return true;
+}
+
+export const printGitbookBlock: Handle = (node, _parent, state, info) => {
+  const block = node as GitbookBlock;
+  const open = openingTagText(block);
+  if (!block.closed && block.children.length === 0) return open;
+  const content = state.containerFlow(block, info);
+  const close = closingTagText(block.name);
+  return content === '' ? open + '\n\n' + close : open + '\n\n' + content + '\n\n' + close;
+};
+
+// ---------------------------------------------------------------------------------------
+// Tag lines of a paragraph, from the source.
+
+interface TagLine {
+  tag: BlockTag;
+  /** The tag as the source writes it (given back as text if it stays unpaired). */
+  text: string;
+  /** Offset of the newline before the line; undefined on the paragraph's first line. */
+  before: number | undefined;
+  /** Offset of the newline after the line; undefined on its last line. */
+  after: number | undefined;
+  /** A continuation line without container prefix (lazy inside a list or a quote). */
+  lazy: boolean;
+}
+
+function offsetsOf(node: { position?: { start: { offset?: number }; end: { offset?: number } } }) {
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  return start === undefined || end === undefined ? undefined : { start, end };
+}
+
+function tagLinesOf(paragraph: Paragraph, source: string): TagLine[] {
+  const range = offsetsOf(paragraph);
+  if (range === undefined) return [];
+  const { start, end } = range;
+  if (!source.slice(start, end).includes('{%')) return [];
+  const lines: TagLine[] = [];
+  let lineStart = start;
+  let first = true;
+  for (;;) {
+    let lineEnd = source.indexOf('\n', lineStart);
+    const last = lineEnd === -1 || lineEnd >= end;
+    if (last) lineEnd = end;
+    let contentStart = lineStart;
+    if (!first) while (' \t>'.includes(source[contentStart]!) && contentStart < lineEnd) contentStart += 1;
+    if (source.startsWith('{%', contentStart)) {
+      const text = source.slice(contentStart, lineEnd).trim();
+      const tag = blockTagOf(text);
+      if (tag !== undefined && isKnownTag(tag)) {
+        lines.push({
+          tag,
+          text,
+          before: first ? undefined : lineStart - 1,
+          after: last ? undefined : lineEnd,
+          lazy: !first && contentStart === lineStart,
+        });
+      }
+    }
+    if (last) break;
+    lineStart = lineEnd + 1;
+    first = false;
+  }
+  return lines;
+}
+
+// ---------------------------------------------------------------------------------------
+// Cutting a paragraph's phrasing content at newlines of the source.
+
+/** Text nodes whose value has as many newlines as their source (no `&#10;` reference in them). */
+const alignedTexts = new WeakSet<Text>();
+
+function countNewlines(text: string, from = 0, to = text.length): number {
+  let count = 0;
+  for (
+    let index = text.indexOf('\n', from);
+    index !== -1 && index < to;
+    index = text.indexOf('\n', index + 1)
+  )
+    count += 1;
+  return count;
+}
+
+function isAligned(text: Text, source: string): boolean {
+  if (alignedTexts.has(text)) return true;
+  const range = offsetsOf(text);
+  if (range === undefined) return false;
+  const aligned = countNewlines(source, range.start, range.end) === countNewlines(text.value);
+  if (aligned) alignedTexts.add(text);
+  return aligned;
+}
+
+/** True when the content can be cut at the newline `offset`: no node but text or a break spans it. */
+function canCutAt(children: readonly PhrasingContent[], offset: number, source: string): boolean {
+  for (const child of children) {
+    const range = offsetsOf(child);
+    if (range === undefined) return false;
+    if (range.end <= offset || range.start > offset) continue;
+    return child.type === 'break' || (child.type === 'text' && isAligned(child, source));
+  }
+  return true;
+}
+
+interface Piece {
+  node: PhrasingContent;
+  start: number;
+}
+
+/** The content cut at the given newline offsets (ascending): pieces with their source start. */
+function piecesOf(children: readonly PhrasingContent[], cuts: readonly number[], source: string): Piece[] {
+  const pieces: Piece[] = [];
+  let cutIndex = 0;
+  for (const child of children) {
+    const range = offsetsOf(child)!;
+    while (cutIndex < cuts.length && cuts[cutIndex]! < range.start) cutIndex += 1;
+    if (cutIndex >= cuts.length || cuts[cutIndex]! >= range.end) {
+      pieces.push({ node: child, start: range.start });
+      continue;
+    }
+    if (child.type !== 'text') {
+      // A break that ends a cut line: the cut replaces it.
+      while (cutIndex < cuts.length && cuts[cutIndex]! < range.end) cutIndex += 1;
+      continue;
+    }
+    let valueFrom = 0;
+    let sourceFrom = range.start;
+    let newlinesSeen = 0;
+    let valueNewline = -1;
+    while (cutIndex < cuts.length && cuts[cutIndex]! < range.end) {
+      const cut = cuts[cutIndex]!;
+      const target = newlinesSeen + countNewlines(source, sourceFrom, cut);
+      while (newlinesSeen < target + 1) {
+        valueNewline = child.value.indexOf('\n', valueNewline + 1);
+        newlinesSeen += 1;
+      }
+      const value = child.value.slice(valueFrom, valueNewline);
+      if (value !== '') pieces.push({ node: { type: 'text', value }, start: sourceFrom });
+      valueFrom = valueNewline + 1;
+      sourceFrom = cut + 1;
+      cutIndex += 1;
+    }
+    const rest = child.value.slice(valueFrom);
+    if (rest !== '') pieces.push({ node: { type: 'text', value: rest }, start: sourceFrom });
+  }
+  return pieces;
+}
+
+// ---------------------------------------------------------------------------------------
+// Splitting a container's children into flow nodes and tag markers.
+
+interface TagMarker {
+  type: 'gitbookTag';
+  tag: BlockTag;
+  /** The tag's text, given back as text if it stays unpaired. */
+  text: string;
+  /** The paragraph it was cut out of (its other parts are merged back if it stays text). */
+  group: Group;
+}
+
+type FlowNode = RootContent;
+type Item = FlowNode | TagMarker;
+
+/** The paragraph a part was cut from, and into how many parts (tags included). */
+interface Group {
+  original: Paragraph | undefined;
+  parts: number;
+}
+
+const paragraphGroups = new WeakMap<Paragraph, Group>();
+
+function isMarker(item: Item): item is TagMarker {
+  return item.type === 'gitbookTag';
+}
+
+function paragraphOfPieces(pieces: readonly Piece[], group: Group): Paragraph {
+  const paragraph: Paragraph = { type: 'paragraph', children: pieces.map((piece) => piece.node) };
+  paragraphGroups.set(paragraph, group);
+  return paragraph;
+}
+
+/**
+ * Only the lines that can be cut out on both sides are tags: no node but text or a break may
+ * span a cut. One sweep over the content and the (ascending) cuts.
+ */
+function separableLines(paragraph: Paragraph, lines: readonly TagLine[], source: string): TagLine[] {
+  const cuts: number[] = [];
+  for (const line of lines) {
+    if (line.before !== undefined && cuts.at(-1) !== line.before) cuts.push(line.before);
+    if (line.after !== undefined) cuts.push(line.after);
+  }
+  const blocked = new Set<number>();
+  let cutIndex = 0;
+  for (const child of paragraph.children) {
+    const range = offsetsOf(child);
+    if (range === undefined) return [];
+    while (cutIndex < cuts.length && cuts[cutIndex]! < range.start) cutIndex += 1;
+    const cuttable = child.type === 'break' || (child.type === 'text' && isAligned(child, source));
+    while (cutIndex < cuts.length && cuts[cutIndex]! < range.end) {
+      if (!cuttable) blocked.add(cuts[cutIndex]!);
+      cutIndex += 1;
+    }
+  }
+  return lines.filter(
+    (line) =>
+      (line.before === undefined || !blocked.has(line.before)) &&
+      (line.after === undefined || !blocked.has(line.after)),
+  );
+}
+
+/** A paragraph cut at its tag lines: paragraphs and markers, in order. */
+function splitParagraph(paragraph: Paragraph, lines: readonly TagLine[], source: string): Item[] {
+  const group: Group = { original: paragraph, parts: 0 };
+  const cuts: number[] = [];
+  for (const line of lines) {
+    if (line.before !== undefined && cuts.at(-1) !== line.before) cuts.push(line.before);
+    if (line.after !== undefined) cuts.push(line.after);
+  }
+  const pieces = piecesOf(paragraph.children, cuts, source);
+  const items: Item[] = [];
+  let pieceIndex = 0;
+  let run: Piece[] = [];
+  const flush = () => {
+    if (run.length > 0) items.push(paragraphOfPieces(run, group));
+    run = [];
+  };
+  for (const line of lines) {
+    const lineStart = line.before ?? -1;
+    while (pieceIndex < pieces.length && pieces[pieceIndex]!.start <= lineStart)
+      run.push(pieces[pieceIndex++]!);
+    flush();
+    // Pieces inside the tag line are dropped: the tag is taken from the source.
+    const lineEnd = line.after ?? Number.POSITIVE_INFINITY;
+    while (pieceIndex < pieces.length && pieces[pieceIndex]!.start <= lineEnd) pieceIndex += 1;
+    items.push({ type: 'gitbookTag', tag: line.tag, text: line.text, group });
+  }
+  while (pieceIndex < pieces.length) run.push(pieces[pieceIndex++]!);
+  flush();
+  group.parts = items.length;
+  return items;
+}
+
+/** The last paragraph reached through last children (lists, items, quotes continue lazily). */
+function lastDescendantParagraph(node: FlowNode): { paragraph: Paragraph; owner: Parent } | undefined {
+  let current: Parent | undefined =
+    node.type === 'list' || node.type === 'blockquote' ? (node as Parent) : undefined;
+  while (current !== undefined) {
+    const last = current.children.at(-1);
+    if (last === undefined) return undefined;
+    if (last.type === 'paragraph') return { paragraph: last, owner: current };
+    if (last.type === 'list' || last.type === 'listItem' || last.type === 'blockquote') current = last;
+    else return undefined;
+  }
+  return undefined;
+}
+
+/** Tag lines that lazily end a list or a quote, taken out of it: markers to put after it. */
+function takeLazyTags(node: FlowNode, source: string): TagMarker[] {
+  const found = lastDescendantParagraph(node);
+  if (found === undefined) return [];
+  const { paragraph, owner } = found;
+  const lines = tagLinesOf(paragraph, source);
+  let first = lines.length;
+  // The run of lazy tag lines that ends the paragraph, each line right after the previous one.
+  while (first > 0) {
+    const line = lines[first - 1]!;
+    const next = lines[first];
+    const endsRun = next === undefined ? line.after === undefined : next.before === line.after;
+    if (!line.lazy || !endsRun) break;
+    first -= 1;
+  }
+  if (first === lines.length) return [];
+  const cut = lines[first]!.before!;
+  if (!canCutAt(paragraph.children, cut, source)) return [];
+  const kept = piecesOf(paragraph.children, [cut], source).filter((piece) => piece.start < cut);
+  const start = paragraph.position!.start;
+  owner.children[owner.children.length - 1] = {
+    type: 'paragraph',
+    children: kept.map((piece) => piece.node),
+    position: { start, end: { ...paragraph.position!.end, offset: cut } },
+  };
+  const group: Group = { original: undefined, parts: lines.length - first };
+  return lines.slice(first).map((line) => ({ type: 'gitbookTag', tag: line.tag, text: line.text, group }));
+}
+
+function splitTags(children: readonly FlowNode[], source: string): Item[] {
+  const items: Item[] = [];
+  for (const child of children) {
+    if (child.type === 'paragraph') {
+      const lines = separableLines(child, tagLinesOf(child, source), source);
+      if (lines.length === 0) items.push(child);
+      else items.push(...splitParagraph(child, lines, source));
+    } else {
+      items.push(child);
+      items.push(...takeLazyTags(child, source));
+    }
+  }
+  return items;
+}
+
+// ---------------------------------------------------------------------------------------
+// Pairing tags into blocks.
+
+/** Blocks nested in a node (blocks count, other containers do not). */
+const blockHeights = new WeakMap<object, number>();
+
+function heightOf(node: Item): number {
+  return blockHeights.get(node) ?? 0;
+}
+
+function blockOf(opening: OpeningTag, children: FlowNode[], closed: boolean): FlowNode {
+  if (opening.name === 'hint') {
+    const { style, icon } = opening.attributes;
+    const hint: Hint = {
+      type: 'hint',
+      style: style as DocumentHintStyle,
+      ...(icon === undefined ? {} : { icon }),
+      children: children as Hint['children'],
+    };
+    return hint;
+  }
+  const block: GitbookBlock = {
+    type: 'gitbookBlock',
+    name: opening.name,
+    attributes: opening.attributes,
+    ...(opening.argument === undefined ? {} : { argument: opening.argument }),
+    closed,
+    children: children as GitbookBlock['children'],
+  };
+  return block;
+}
+
+function textParagraph(marker: TagMarker): Paragraph {
+  const paragraph: Paragraph = { type: 'paragraph', children: [{ type: 'text', value: marker.text }] };
+  paragraphGroups.set(paragraph, marker.group);
+  return paragraph;
+}
+
+/** Joins two parts of one paragraph at the newline that separated them. */
+function joinParts(left: readonly PhrasingContent[], right: readonly PhrasingContent[]): PhrasingContent[] {
+  const last = left.at(-1);
+  const first = right[0];
+  if (last?.type === 'text' && first?.type === 'text') {
+    return [
+      ...left.slice(0, -1),
+      { type: 'text', value: last.value + '\n' + first.value },
+      ...right.slice(1),
+    ];
+  }
+  return [...left, { type: 'text', value: '\n' }, ...right];
+}
+
+/**
+ * Parts cut from one paragraph, side by side again (the tags between them stayed text), are
+ * one paragraph again: the original one when every part is back.
+ */
+function mergeGroups(items: readonly FlowNode[]): FlowNode[] {
+  const out: FlowNode[] = [];
+  const partsOf = new Map<Paragraph, number>();
+  for (const item of items) {
+    const previous = out.at(-1);
+    const group = item.type === 'paragraph' ? paragraphGroups.get(item) : undefined;
+    if (
+      group !== undefined &&
+      item.type === 'paragraph' &&
+      previous?.type === 'paragraph' &&
+      paragraphGroups.get(previous) === group
+    ) {
+      const parts = (partsOf.get(previous) ?? 1) + 1;
+      const merged: Paragraph =
+        parts === group.parts && group.original !== undefined
+          ? group.original
+          : { type: 'paragraph', children: joinParts(previous.children, item.children) };
+      paragraphGroups.set(merged, group);
+      partsOf.set(merged, parts);
+      out[out.length - 1] = merged;
+    } else {
+      out.push(item);
+    }
+  }
+  return out;
+}
+
+function pairTags(items: readonly Item[], depth: number): FlowNode[] {
+  const out: Item[] = [];
+  const stack: Array<{ index: number; marker: TagMarker & { tag: OpeningTag } }> = [];
+  const openByName = new Map<string, number>();
+  const room = markdownLimits.maxBlockNesting - depth;
+
+  /** An opening left without partner: a void block when it may be one, text otherwise. */
+  const settle = (entry: (typeof stack)[number]) => {
+    const { name } = entry.marker.tag;
+    openByName.set(name, openByName.get(name)! - 1);
+    const voidBlock = closingOf(name) === 'optional' && room > 0;
+    out[entry.index] = voidBlock ? blockOf(entry.marker.tag, [], false) : textParagraph(entry.marker);
+    if (voidBlock) blockHeights.set(out[entry.index]!, 1);
+  };
+
+  for (const item of items) {
+    if (!isMarker(item)) {
+      out.push(item);
+      continue;
+    }
+    const { tag } = item;
+    if (tag.kind === 'open') {
+      if (closingOf(tag.name) === 'never') {
+        const block = room > 0 ? blockOf(tag, [], false) : textParagraph(item);
+        if (room > 0) blockHeights.set(block, 1);
+        out.push(block);
+        continue;
+      }
+      stack.push({ index: out.length, marker: item as TagMarker & { tag: OpeningTag } });
+      openByName.set(tag.name, (openByName.get(tag.name) ?? 0) + 1);
+      out.push(item);
+      continue;
+    }
+    if ((openByName.get(tag.name) ?? 0) === 0) {
+      out.push(textParagraph(item));
+      continue;
+    }
+    while (stack.at(-1)!.marker.tag.name !== tag.name) settle(stack.pop()!);
+    const entry = stack.pop()!;
+    openByName.set(tag.name, openByName.get(tag.name)! - 1);
+    const content = mergeGroups(out.splice(entry.index + 1) as FlowNode[]);
+    let height = 1;
+    for (const child of content) height = Math.max(height, heightOf(child) + 1);
+    if (height > room) {
+      // Nested past the limit: both tags stay text, the content stays where it is.
+      out[entry.index] = textParagraph(entry.marker);
+      out.push(...content, textParagraph(item));
+      continue;
+    }
+    const block = blockOf(entry.marker.tag, content, true);
+    blockHeights.set(block, height);
+    out[entry.index] = block;
+  }
+  while (stack.length > 0) settle(stack.pop()!);
+  return mergeGroups(out as FlowNode[]);
+}
+
+// ---------------------------------------------------------------------------------------
+// The walk.
+
+function readContainer(parent: Parent, source: string, depth: number): void {
+  parent.children = pairTags(splitTags(parent.children as FlowNode[], source), depth);
+  for (const child of parent.children as FlowNode[]) descend(child, source, depth);
+}
+
+/** Into the containers below a node already paired: nested blocks' content, lists, quotes. */
+function descend(node: FlowNode, source: string, depth: number): void {
+  switch (node.type) {
+    case 'gitbookBlock':
+    case 'hint':
+      for (const child of node.children as FlowNode[]) descend(child, source, depth + 1);
+      break;
+    case 'list':
+      for (const item of node.children) readContainer(item, source, depth);
+      break;
+    case 'blockquote':
+    case 'footnoteDefinition':
+      readContainer(node, source, depth);
+      break;
+    default:
+      break;
+  }
+}
+
+/** Replaces GitBook's block tags by `gitbookBlock` and `hint` nodes in a freshly parsed tree. */
+export function readGitbookBlocks(tree: Root, source: string): void {
+  readContainer(tree, source, 0);
+}
