@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToMarkdown, normalizeMarkdown } from '../src/index';
+import { htmlToMarkdown, MarkdownTooComplexError, normalizeMarkdown } from '../src/index';
 
 describe('htmlToMarkdown', () => {
   it.each([
@@ -47,5 +47,106 @@ describe('htmlToMarkdown', () => {
       '<h2>T</h2><ul><li>a<ol><li>b</li></ol></li></ul><hr><table><tr><th>x</th></tr><tr><td>y</td></tr></table>',
     );
     expect(normalizeMarkdown(markdown)).toBe(markdown);
+  });
+});
+
+describe("htmlToMarkdown: GitBook's blocks where the HTML says so", () => {
+  it.each([
+    [
+      'an aside is an info hint',
+      '<aside><p>Careful now</p></aside>',
+      '{% hint style="info" %}\n\nCareful now\n\n{% endhint %}\n',
+    ],
+    [
+      "an admonition's kind is its style, a title naming only the kind dropped",
+      '<div class="admonition warning"><p class="admonition-title">Warning</p><p>Hot <b>stuff</b></p></div>',
+      '{% hint style="warning" %}\n\nHot **stuff**\n\n{% endhint %}\n',
+    ],
+    [
+      "GitHub's alerts",
+      '<div class="markdown-alert markdown-alert-caution"><p class="markdown-alert-title">Caution</p><p>Mind</p></div>',
+      '{% hint style="warning" %}\n\nMind\n\n{% endhint %}\n',
+    ],
+    [
+      "Docusaurus' admonitions",
+      '<div class="theme-admonition theme-admonition-danger alert alert--danger"><div class="admonition-heading">danger</div><div><p>Stop</p></div></div>',
+      '{% hint style="danger" %}\n\nStop\n\n{% endhint %}\n',
+    ],
+    [
+      'a tip is a success hint',
+      '<div class="admonition tip"><p>Try it</p></div>',
+      '{% hint style="success" %}\n\nTry it\n\n{% endhint %}\n',
+    ],
+    [
+      'a title of its own is kept, bold',
+      '<div class="admonition note"><p class="admonition-title">Before you start</p><p>Read</p></div>',
+      '{% hint style="info" %}\n\n**Before you start**\n\nRead\n\n{% endhint %}\n',
+    ],
+    [
+      'a hint inside a hint is its content (GitBook hints do not nest)',
+      '<aside class="warning"><p>Outer</p><aside class="danger"><p>inner</p></aside></aside>',
+      '{% hint style="warning" %}\n\nOuter\n\ninner\n\n{% endhint %}\n',
+    ],
+    ['a div without a callout class is its content', '<div class="foo"><p>plain</p></div>', 'plain\n'],
+    [
+      'a figure with a caption is an image with its caption',
+      '<figure><img src="a.png" alt="A"><figcaption><p>The <i>caption</i></p></figcaption></figure>',
+      '![A](a.png "The caption")\n',
+    ],
+    [
+      'a figure through a picture element',
+      '<figure><picture><source srcset="b.webp"><img src="b.png" alt="B"></picture><figcaption>Seen</figcaption></figure>',
+      '![B](b.png "Seen")\n',
+    ],
+    [
+      'a figure of two images keeps its caption as a paragraph',
+      '<figure><img src="a.png" alt="A"><img src="b.png" alt="B"><figcaption>Both</figcaption></figure>',
+      '![A](a.png)![B](b.png)\n\nBoth\n',
+    ],
+  ])('%s', (_, html, markdown) => {
+    expect(htmlToMarkdown(html)).toBe(markdown);
+    expect(normalizeMarkdown(markdown)).toBe(markdown);
+  });
+
+  it('never writes a script, from a callout, a caption or a summary', () => {
+    const markdown = htmlToMarkdown(
+      '<aside><script>alert(1)</script><p>a<img src=x onerror=alert(2)></p></aside>' +
+        '<figure><img src="a.png" alt="A"><figcaption>c<script>alert(3)</script> <b onclick="alert(4)">d</b></figcaption></figure>' +
+        '<details><summary>s<script>alert(5)</script></summary><iframe src="javascript:alert(6)"></iframe><p>t</p></details>',
+    );
+    expect(markdown).not.toMatch(/alert|script|onerror|onclick|<iframe/i);
+    expect(markdown).toContain('![A](a.png "c d")');
+  });
+
+  it('asides nested 1,000 deep are one hint, read in time', () => {
+    const html = '<aside>'.repeat(1000) + '<p>deep</p>' + '</aside>'.repeat(1000);
+    const started = performance.now();
+    expect(htmlToMarkdown(html)).toBe('{% hint style="info" %}\n\ndeep\n\n{% endhint %}\n');
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it('elements nested past the depth limit are flattened, their text kept', () => {
+    const html =
+      '<div><blockquote>'.repeat(300) +
+      '<p>deep <b>text</b></p><img src="x.png" alt="X">' +
+      '</blockquote></div>'.repeat(300);
+    const markdown = htmlToMarkdown(html);
+    expect(markdown).toContain('deep');
+    expect(markdown).toContain('text');
+    expect(markdown).toContain('![X](x.png)');
+    expect(normalizeMarkdown(markdown)).toBe(markdown);
+  });
+
+  it('HTML too deep to parse is refused as too complex, not a stack overflow', () => {
+    const html = '<span>'.repeat(100_000) + 'x';
+    expect(() => htmlToMarkdown(html)).toThrow(MarkdownTooComplexError);
+  });
+
+  it('a caption of 100,000 characters is kept whole', () => {
+    const caption = 'word '.repeat(20_000).trim();
+    const markdown = htmlToMarkdown(
+      `<figure><img src="a.png" alt=""><figcaption>${caption}</figcaption></figure>`,
+    );
+    expect(markdown).toBe(`![](a.png "${caption}")\n`);
   });
 });

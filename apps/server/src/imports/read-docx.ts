@@ -3,7 +3,10 @@
  * the page rather than guessing where pages should split). mammoth turns it into HTML
  * (Word's Title style as `<h1>`, like Heading 1), `htmlToMarkdown` into markdown. The first
  * `<h1>` is the page's title (else the file name). Embedded images are stored as files;
- * linked external files are never read (`externalFileAccess: false`).
+ * linked external files are never read (`externalFileAccess: false`). A paragraph of Word's
+ * Caption style right after a paragraph holding only an image is that image's caption (a
+ * figure, read by `htmlToMarkdown` as an image with its caption); any other caption stays a
+ * paragraph.
  *
  * The archive is expanded once under the zip limits (`expandZip`), and mammoth reads only
  * what that expansion gave: a new archive of those entries, stored uncompressed, never the
@@ -53,7 +56,12 @@ export async function readDocx(
     const result = await mammoth.convertToHtml(
       { buffer: Buffer.from(expanded.buffer, expanded.byteOffset, expanded.byteLength) },
       {
-        styleMap: ["p[style-name='Title'] => h1:fresh", 'p.Title => h1:fresh'],
+        styleMap: [
+          "p[style-name='Title'] => h1:fresh",
+          'p.Title => h1:fresh',
+          "p[style-name='Caption'] => p.caption:fresh",
+          'p.Caption => p.caption:fresh',
+        ],
         externalFileAccess: false,
         convertImage: mammoth.images.imgElement(async (image) => {
           const imageBytes = new Uint8Array(await image.readAsBuffer());
@@ -75,6 +83,7 @@ export async function readDocx(
   }
 
   const { document } = parseHTML(`<!doctype html><html><body>${html}</body></html>`);
+  captionFigures(document);
   const heading = document.querySelector('h1');
   const title =
     heading?.textContent?.replace(/\s+/g, ' ').trim() || titleOfSegment(name.replace(/\.docx$/i, ''));
@@ -86,4 +95,22 @@ export async function readDocx(
     totalResources: 1 + imageCount,
     importedResources: 1 + fileList.length,
   };
+}
+
+type Doc = ReturnType<typeof parseHTML>['document'];
+
+/** `<p><img></p><p class="caption">text</p>` becomes `<figure><img><figcaption>text</figcaption></figure>`. */
+function captionFigures(document: Doc): void {
+  for (const caption of [...document.querySelectorAll('p.caption')]) {
+    const previous = caption.previousElementSibling;
+    const images = previous?.tagName === 'P' ? previous.querySelectorAll('img') : [];
+    if (!previous || images.length !== 1 || previous.textContent?.trim() !== '') continue;
+    const figure = document.createElement('figure');
+    const figcaption = document.createElement('figcaption');
+    while (caption.firstChild) figcaption.appendChild(caption.firstChild);
+    figure.appendChild(images[0] as Node);
+    figure.appendChild(figcaption);
+    previous.replaceWith(figure);
+    caption.remove();
+  }
 }

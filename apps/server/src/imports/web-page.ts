@@ -5,8 +5,10 @@
  *
  * The main content is found by Readability (Firefox's reader view) over linkedom's DOM.
  * Readability keeps a whole short body when it finds no article, so the elements that are
- * page chrome by definition (`nav`, `footer`, `aside`, ARIA navigation/banner/contentinfo,
- * a `header` outside the main content) are removed first. The first `<h1>` is the title
+ * page chrome by definition (`nav`, `footer`, ARIA navigation/banner/contentinfo, an `aside`
+ * that is not a callout, a `header` outside the main content) are removed first. An `aside`
+ * whose class or role says it is a note, a tip or a warning is content: it becomes a hint
+ * (`htmlToMarkdown`). The first `<h1>` is the title
  * (else `<title>`) and is taken out of the body: a page's title is not part of its markdown.
  */
 import { Readability } from '@mozilla/readability';
@@ -20,6 +22,20 @@ export interface WebPage {
   links: string[];
 }
 
+/** What makes an `<aside>` a callout of the content rather than a sidebar. */
+const CALLOUT_ASIDES = [
+  '[role="note"]',
+  '[role="alert"]',
+  ...['admonition', 'callout', 'alert', 'hint', 'note', 'notice', 'tip', 'warning', 'caution', 'danger'].map(
+    (word) => `[class~="${word}"]`,
+  ),
+].join(',');
+
+/** The callouts `htmlToMarkdown` reads as hints (`html-block-handlers.ts`). */
+const CALLOUT_DIVS = ['admonition', 'markdown-alert', 'callout', 'alert', 'theme-admonition']
+  .map((word) => `div[class~="${word}"]`)
+  .join(',');
+
 const CHROME = [
   'script',
   'style',
@@ -27,7 +43,7 @@ const CHROME = [
   'template',
   'nav',
   'footer',
-  'aside',
+  `aside:not(${CALLOUT_ASIDES})`,
   '[role="navigation"]',
   '[role="banner"]',
   '[role="contentinfo"]',
@@ -50,9 +66,34 @@ export function readWebPage(html: string, url: string): WebPage {
   const title = textOf(heading?.textContent) ?? textOf(document.querySelector('title')?.textContent);
   heading?.remove();
 
+  keepCallouts(document);
   const article = new Readability(document as unknown as Document, { keepClasses: true }).parse();
   const contentHtml = article?.content ?? document.body?.innerHTML ?? '';
   return { title, contentHtml, links: links.filter((link) => link !== '') };
+}
+
+/**
+ * Callouts survive Readability: a callout `<aside>` left (see `CALLOUT_ASIDES`) becomes a
+ * `<div>` of class `admonition` (Readability drops every `aside`), its role a class too; and
+ * a callout without a title element gets one naming its kind (`htmlToMarkdown` drops a title
+ * that only names the kind), since Readability replaces a `<div>` holding a single `<p>` by
+ * that paragraph, class and all.
+ */
+function keepCallouts(document: Doc): void {
+  for (const aside of [...document.querySelectorAll('aside')]) {
+    const div = document.createElement('div');
+    const role = aside.getAttribute('role') ?? '';
+    div.setAttribute('class', `admonition ${aside.getAttribute('class') ?? ''} ${role}`.trim());
+    while (aside.firstChild) div.appendChild(aside.firstChild);
+    aside.replaceWith(div);
+  }
+  for (const callout of [...document.querySelectorAll(CALLOUT_DIVS)]) {
+    if (callout.querySelector(':scope > .admonition-title, :scope > .markdown-alert-title')) continue;
+    const title = document.createElement('p');
+    title.setAttribute('class', 'admonition-title');
+    title.textContent = 'Note';
+    callout.insertBefore(title, callout.firstChild);
+  }
 }
 
 function textOf(text: string | null | undefined): string | null {

@@ -202,3 +202,51 @@ describe('docx import', () => {
     ]);
   });
 });
+
+describe("GitBook's blocks from imported documents", () => {
+  it("docx: a paragraph of Word's Caption style after an image is the image's caption", async () => {
+    const { reader } = await importReader();
+    const docx = minimalDocx(
+      [
+        paragraph('Captioned', 'Title'),
+        imageParagraph(),
+        paragraph('Figure 1: the diagram', 'Caption'),
+        paragraph('A caption of no image', 'Caption'),
+      ].join(''),
+      png,
+    );
+    site.serve(
+      '/captions.docx',
+      docx,
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    const content = await reader.read({ source: 'docx', url: `${site.origin}/captions.docx` }, noProgress);
+    expect(content.pages[0]?.markdown).toBe(
+      `![diagram](quire-import:file/${content.files[0]?.ref} "Figure 1: the diagram")\n\nA caption of no image\n`,
+    );
+  });
+
+  it('html: callouts are hints, figures captioned images, scripts nowhere', async () => {
+    const { reader } = await importReader();
+    site.serve(
+      '/callouts.html',
+      strToU8(`<!doctype html><html><head><title>Callouts</title></head><body><nav>menu</nav>
+<aside class="sidebar">Sidebar links</aside>
+<main><h1>Callouts</h1>
+<p>An introduction long enough for the reader view to take this page as an article worth reading.</p>
+<div class="admonition warning"><p class="admonition-title">Warning</p><p>Back up first.</p></div>
+<aside class="note"><p>An aside that is a note.</p></aside>
+<figure><img src="/site/docs/img/logo.png" alt="Logo"><figcaption>Our logo<script>alert(1)</script></figcaption></figure>
+<p>A closing paragraph, also long enough to count as content of the article for the reader view.</p>
+<script>alert(2)</script></main></body></html>`),
+      'text/html',
+    );
+    site.serve('/site/docs/img/logo.png', png, 'image/png');
+    const content = await reader.read({ source: 'html', url: `${site.origin}/callouts.html` }, noProgress);
+    const markdown = content.pages[0]?.markdown ?? '';
+    expect(markdown).toContain('{% hint style="warning" %}\n\nBack up first.\n\n{% endhint %}');
+    expect(markdown).toContain('{% hint style="info" %}\n\nAn aside that is a note.\n\n{% endhint %}');
+    expect(markdown).toContain(`![Logo](quire-import:file/${content.files[0]?.ref} "Our logo")`);
+    expect(markdown).not.toMatch(/Sidebar|menu|alert|script/);
+  });
+});

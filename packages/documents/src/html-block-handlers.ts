@@ -1,0 +1,225 @@
+/**
+ * How HTML that says it is one of GitBook's blocks becomes that block when imported
+ * (`htmlToMarkdown`'s handlers for rehype-remark):
+ *
+ * 1. An `<aside>`, or any element whose class names an admonition (`admonition`,
+ *    `markdown-alert`, `callout`, `alert`, Docusaurus' `theme-admonition`...), is a hint; its
+ *    style comes from the class or `role` (note, info, tip, warning, caution, danger...; info
+ *    when nothing says), and its title element (`admonition-title`, `markdown-alert-title`...)
+ *    is dropped when it only repeats the kind ("Note"), kept as a bold line otherwise.
+ *    A hint inside a hint is its content (GitBook's hints do not nest).
+ * 2. A `<figure>` holding one image and a `<figcaption>` is that image with the caption as
+ *    its title (Quire's image caption); any other figure is its content.
+ * 3. A `<details>` with a `<summary>` is an expandable.
+ *
+ * Nothing here emits raw HTML: every node is mdast, so what the printer writes is escaped
+ * text and GitBook's own syntax, never a tag taken from the source.
+ */
+import type { BlockContent, Image, Nodes, Paragraph, PhrasingContent, RootContent } from 'mdast';
+import type { Options as RehypeRemarkOptions } from 'rehype-remark';
+import type { DocumentHintStyle } from './document-types';
+import type { Hint } from './hint-syntax';
+
+// hast's types, through rehype-remark (@types/hast is not a direct dependency).
+type Handlers = NonNullable<RehypeRemarkOptions['handlers']>;
+type Handle = NonNullable<Handlers[string]>;
+type State = Parameters<Handle>[0];
+type Element = Parameters<Handle>[1];
+type ElementContent = Element['children'][number];
+type Parents = NonNullable<Parameters<Handle>[2]>;
+
+/** Words of a class or role naming a hint's kind, to the GitBook style it reads as. */
+const STYLE_OF_KIND = new Map<string, DocumentHintStyle>([
+  ['note', 'info'],
+  ['info', 'info'],
+  ['information', 'info'],
+  ['important', 'info'],
+  ['seealso', 'info'],
+  ['hint', 'info'],
+  ['abstract', 'info'],
+  ['summary', 'info'],
+  ['question', 'info'],
+  ['primary', 'info'],
+  ['secondary', 'info'],
+  ['tip', 'success'],
+  ['success', 'success'],
+  ['check', 'success'],
+  ['done', 'success'],
+  ['example', 'success'],
+  ['warning', 'warning'],
+  ['warn', 'warning'],
+  ['caution', 'warning'],
+  ['attention', 'warning'],
+  ['danger', 'danger'],
+  ['error', 'danger'],
+  ['failure', 'danger'],
+  ['fail', 'danger'],
+  ['bug', 'danger'],
+]);
+
+/** Classes that make an element a callout (its kind in another class, or info). */
+const CALLOUT_CLASSES = new Set([
+  'admonition',
+  'admonitionblock',
+  'theme-admonition',
+  'markdown-alert',
+  'callout',
+  'alert',
+  'hint',
+  'note',
+  'notice',
+  'warning',
+  'tip',
+  'danger',
+  'caution',
+  'important',
+]);
+
+/** Classes of a callout's title element. */
+const TITLE_CLASSES = new Set([
+  'admonition-title',
+  'admonition-heading',
+  'markdown-alert-title',
+  'callout-title',
+  'alert-heading',
+  'title',
+]);
+
+export function classesOf(element: Element): string[] {
+  const value: unknown = element.properties?.className;
+  if (Array.isArray(value)) return value.map((name) => String(name).toLowerCase());
+  return typeof value === 'string' ? value.toLowerCase().split(/\s+/) : [];
+}
+
+/** The kind words of a class name: `admonition-note`, `alert--info`, `markdown-alert-warning`. */
+function kindWordsOf(className: string): string[] {
+  return className.split(/[-_]+/).filter((word) => word !== '');
+}
+
+/** The hint style an element's classes or role say, or undefined when it is not a callout. */
+export function calloutStyleOf(element: Element): DocumentHintStyle | undefined {
+  const classes = classesOf(element);
+  const isCallout = element.tagName === 'aside' || classes.some((name) => CALLOUT_CLASSES.has(name));
+  if (!isCallout) return undefined;
+  const role = typeof element.properties?.role === 'string' ? element.properties.role : '';
+  for (const word of [...classes.flatMap(kindWordsOf), role.toLowerCase()]) {
+    const style = STYLE_OF_KIND.get(word);
+    if (style) return style;
+  }
+  return 'info';
+}
+
+/** The text of a hast node, walked with an explicit stack, whitespace collapsed. */
+export function htmlTextOf(node: ElementContent | Parents): string {
+  const out: string[] = [];
+  const stack: Array<ElementContent | Parents> = [node];
+  while (stack.length > 0) {
+    const current = stack.pop() as ElementContent | Parents;
+    if (current.type === 'text') out.push(current.value);
+    else if (current.type === 'element' && (current.tagName === 'script' || current.tagName === 'style'))
+      continue;
+    if ('children' in current)
+      for (let i = current.children.length - 1; i >= 0; i--)
+        stack.push(current.children[i] as ElementContent);
+  }
+  return out.join('').replace(/\s+/g, ' ').trim();
+}
+
+/** The conversions inside a callout (by their state): a hint inside a hint is its content. */
+const insideCallout = new WeakSet<State>();
+
+function calloutOrFlow(state: State, element: Element): RootContent[] | Hint {
+  const style = calloutStyleOf(element);
+  if (style === undefined || insideCallout.has(state)) return state.toFlow(state.all(element));
+  insideCallout.add(state);
+  try {
+    const children: ElementContent[] = [];
+    const titles: Paragraph[] = [];
+    for (const child of element.children) {
+      if (child.type === 'element' && classesOf(child).some((name) => TITLE_CLASSES.has(name))) {
+        const title = htmlTextOf(child);
+        const repeatsKind = title
+          .toLowerCase()
+          .split(/\W+/)
+          .every((word) => word === '' || STYLE_OF_KIND.has(word));
+        if (!repeatsKind)
+          titles.push({
+            type: 'paragraph',
+            children: [{ type: 'strong', children: [{ type: 'text', value: title }] }],
+          });
+        continue;
+      }
+      children.push(child);
+    }
+    const content = state.toFlow(state.all({ ...element, children }));
+    return { type: 'hint', style, children: [...titles, ...content] as Hint['children'] };
+  } finally {
+    insideCallout.delete(state);
+  }
+}
+
+/** The images of a figure (also inside `<picture>` or a link), in order. */
+function figureImages(element: Element): Element[] {
+  const images: Element[] = [];
+  const stack: ElementContent[] = [...element.children].reverse();
+  while (stack.length > 0) {
+    const current = stack.pop() as ElementContent;
+    if (current.type !== 'element' || current.tagName === 'figcaption') continue;
+    if (current.tagName === 'img') images.push(current);
+    for (let i = current.children.length - 1; i >= 0; i--) stack.push(current.children[i] as ElementContent);
+  }
+  return images;
+}
+
+function figure(state: State, element: Element): RootContent[] {
+  const caption = element.children.find(
+    (child): child is Element => child.type === 'element' && child.tagName === 'figcaption',
+  );
+  const images = figureImages(element);
+  const captionText = caption ? htmlTextOf(caption) : '';
+  if (images.length !== 1 || captionText === '') return state.toFlow(state.all(element));
+  const converted = state.one(images[0] as Element, element);
+  const image = (Array.isArray(converted) ? converted[0] : converted) as Image | undefined;
+  if (image?.type !== 'image') return state.toFlow(state.all(element));
+  image.title = captionText;
+  return [{ type: 'paragraph', children: [image] }];
+}
+
+function details(state: State, element: Element): RootContent[] | RootContent {
+  const summary = element.children.find(
+    (child): child is Element => child.type === 'element' && child.tagName === 'summary',
+  );
+  const rest = element.children.filter((child) => child !== summary);
+  const title: PhrasingContent[] = summary
+    ? (state.all(summary) as Nodes[]).filter((node): node is PhrasingContent => isPhrasing(node))
+    : [];
+  const content = state.toFlow(state.all({ ...element, children: rest })) as BlockContent[];
+  const heading: RootContent[] =
+    title.length > 0 ? [{ type: 'paragraph', children: [{ type: 'strong', children: title }] }] : [];
+  return [...heading, ...content];
+}
+
+const PHRASING = new Set([
+  'text',
+  'emphasis',
+  'strong',
+  'delete',
+  'inlineCode',
+  'link',
+  'image',
+  'break',
+  'linkReference',
+  'imageReference',
+]);
+
+function isPhrasing(node: Nodes): boolean {
+  return PHRASING.has(node.type);
+}
+
+export const gitbookBlockHandlers: Handlers = {
+  aside: calloutOrFlow as Handle,
+  div: calloutOrFlow as Handle,
+  section: calloutOrFlow as Handle,
+  figure: figure as Handle,
+  details: details as Handle,
+};
