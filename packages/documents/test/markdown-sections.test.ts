@@ -28,3 +28,106 @@ describe('markdownSections', () => {
     expect(markdownSections(markdown)[0]?.text).toBe(text);
   });
 });
+
+describe("markdownSections: GitBook's blocks", () => {
+  const page = [
+    'Intro.',
+    '# Install',
+    'Pick one.',
+    '{% tabs %}',
+    '{% tab title="npm" %}',
+    '```sh\nnpm i quire\n```',
+    '{% endtab %}',
+    '{% tab title="Install" %}',
+    'With **pnpm**.',
+    '{% endtab %}',
+    '{% endtabs %}',
+    'After the tabs.',
+    '# Steps',
+    '{% stepper %}',
+    '{% step %}\n### Create a space\n\nClick **New**.\n{% endstep %}',
+    '{% step %}\n**Invite people**\n\nBy email.\n{% endstep %}',
+    '{% step %}\nNo title here.\n{% endstep %}',
+    '{% endstepper %}',
+  ].join('\n\n');
+
+  it('makes tabs and steps sections after the heading they stand under, anchors after the headings', () => {
+    expect(markdownSections(page)).toEqual([
+      { heading: null, text: 'Intro.' },
+      { heading: { title: 'Install', anchor: 'install' }, text: 'Pick one.\nAfter the tabs.' },
+      { heading: { title: 'npm', anchor: 'npm' }, text: 'npm i quire' },
+      { heading: { title: 'Install', anchor: 'install-1' }, text: 'With pnpm.' },
+      { heading: { title: 'Steps', anchor: 'steps' }, text: 'No title here.' },
+      { heading: { title: 'Create a space', anchor: 'create-a-space' }, text: 'Click New.' },
+      { heading: { title: 'Invite people', anchor: 'invite-people' }, text: 'By email.' },
+    ]);
+  });
+
+  it("keeps the headings' anchors whatever blocks are added", () => {
+    const sections = markdownSections(page);
+    const withoutBlocks = markdownSections('# Install\n\n# Steps\n');
+    expect([sections[1]?.heading, sections[4]?.heading]).toEqual(
+      withoutBlocks.slice(1).map((s) => s.heading),
+    );
+  });
+
+  it.each([
+    [
+      'a hint in a column',
+      '{% columns %}\n{% column %}\n{% hint style="info" %}\nIn a hint.\n{% endhint %}\n{% endcolumn %}\n{% endcolumns %}',
+      'In a hint.',
+    ],
+    [
+      'an update, not its date',
+      '{% updates format="full" %}\n{% update date="2024-01-02" %}\nShipped it.\n{% endupdate %}\n{% endupdates %}',
+      'Shipped it.',
+    ],
+    [
+      'a file caption, not its URL',
+      '{% file src="https://files.example/guide.pdf" %}\nThe guide\n{% endfile %}',
+      'The guide',
+    ],
+    [
+      'an embed, not its URL',
+      '{% embed url="https://www.youtube.com/watch?v=x" %}\nA video\n{% endembed %}',
+      'A video',
+    ],
+    [
+      'a titled code block: the code, not its title',
+      '{% code title="index.js" lineNumbers="true" %}\n```js\nrun()\n```\n{% endcode %}',
+      'run()',
+    ],
+    [
+      'a content-ref: its link text, not its URL',
+      '{% content-ref url="guide.md" %}\n[guide.md](guide.md)\n{% endcontent-ref %}',
+      'guide.md',
+    ],
+    [
+      'conditional content, not its condition',
+      '{% if visitor.claims.plan == "pro" %}\nFor pros.\n{% endif %}',
+      'For pros.',
+    ],
+    ['an include is no text', '{% include "../.gitbook/includes/shared.md" %}', ''],
+    ['math is no text', 'Before\n\n$$\n\\frac{a}{b}\n$$\n\nafter $$x^2$$ inline', 'Before\nafter inline'],
+    ['an image caption', '![A diagram](x.png "How it flows")', 'A diagram How it flows'],
+  ])('indexes the text of %s', (_title, markdown, text) => {
+    expect(
+      markdownSections(markdown)
+        .map((section) => section.text)
+        .join('\n'),
+    ).toBe(text);
+  });
+
+  it('reads blocks nested to the limit without a deep stack, and a 100 KB caption', () => {
+    const nested =
+      '{% tabs %}\n\n{% tab title="t" %}\n\n'.repeat(6) +
+      'deep' +
+      '\n\n{% endtab %}\n\n{% endtabs %}'.repeat(6);
+    const sections = markdownSections(nested);
+    expect(sections.filter((section) => section.heading?.title === 't')).toHaveLength(6);
+    expect(sections.at(-1)?.text).toBe('deep');
+    const caption = 'word '.repeat(20_000).trim();
+    const file = markdownSections(`{% file src="a.pdf" %}\n${caption}\n{% endfile %}`);
+    expect(file[0]?.text).toBe(caption);
+  });
+});
