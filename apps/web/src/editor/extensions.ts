@@ -1,14 +1,16 @@
 /**
  * The editor's schema: StarterKit's nodes and marks that markdown can hold (no underline),
  * task lists, GFM tables (cells with their column's alignment), inline images, GitBook hints,
- * GitBook's OpenAPI operation blocks (`openapi-operation-node.tsx`), and `rawMarkdown`, the
- * read-only block that keeps markdown the editor cannot show.
+ * GitBook's OpenAPI operation blocks (`openapi-operation-node.tsx`), GitBook's other blocks,
+ * inlines and marks (`gitbook-nodes.ts`), and `rawMarkdown`, the read-only block that keeps
+ * markdown the editor cannot show.
  */
 import Image from '@tiptap/extension-image';
 import { TaskItem, TaskList } from '@tiptap/extension-list';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import { type Extensions, getSchema, mergeAttributes, Node } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
+import { GITBOOK_EXTENSIONS } from './gitbook-nodes';
 import { isHintStyle } from './hint-styles';
 import { OpenApiOperation } from './openapi-operation-node';
 
@@ -103,6 +105,7 @@ export const editorExtensions: Extensions = [
   Hint,
   OpenApiOperation,
   RawMarkdown,
+  ...GITBOOK_EXTENSIONS,
 ];
 
 /** The schema of `editorExtensions`, for conversions outside an editor. */
