@@ -1,0 +1,201 @@
+/**
+ * A small GitBook-format repository written for CI (`test/fixtures/gitbook-repository`: one
+ * page per kind of block of GitBook's Git Sync dialect, a SUMMARY with groups, front matter
+ * Quire does not read, an include, `.gitbook.yaml` redirects, assets with spaces in their
+ * names), synchronized through real Git (a bare repository by path):
+ *
+ * - imported then exported at once, no commit: every file byte for byte (issue 27, item 5);
+ * - an edited page changes its own file only; `.gitbook.yaml` and its redirects stay;
+ * - a page made in Quire under a page read from a file goes in the folder named after it;
+ * - no page shows, as text, the syntax of a construct the documents package reads
+ *   (`READ_AS_BLOCKS`, extended as GitBook's blocks land; the others are listed by the
+ *   measurement, `bench/gitbook-repositories.ts`).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrganization, type TestOrganization } from '../support/factories';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { literalSyntaxIn } from './gitbook-syntax';
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON bodies.
+type Json = any;
+
+const FIXTURE = join(__dirname, '../fixtures/gitbook-repository');
+
+/**
+ * The constructs `@quire/documents` reads into blocks today: none of their syntax may be left
+ * as text on any page. Named as `LITERAL_SYNTAX` names them; add one as its block lands.
+ */
+const READ_AS_BLOCKS: readonly string[] = [];
+/**
+ * Syntax the documents package read before issue 27, checked on its own: hints with a style
+ * (one with an `icon` too is issue 27's, with the other blocks).
+ */
+const OTHER_TAG = /\{%\s*(?!(end)?hint\b)[a-z]/;
+const HINT = /\{%\s*hint style=\\"[a-z]+\\"\s*%\}/;
+
+let server: TestServer;
+let org: TestOrganization;
+let root: string;
+
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 'GitBook',
+      GIT_AUTHOR_EMAIL: 'gitbook-bot@example.test',
+      GIT_COMMITTER_NAME: 'GitBook',
+      GIT_COMMITTER_EMAIL: 'gitbook-bot@example.test',
+    },
+  }).trim();
+
+async function filesUnder(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+}
+
+/** A bare repository holding the fixture in one commit on main. */
+async function fixtureRepository(name: string): Promise<string> {
+  const bare = join(root, `${name}.git`);
+  git(root, 'init', '--quiet', '--bare', '--initial-branch=main', bare);
+  const work = join(root, `${name}-work`);
+  git(root, 'init', '--quiet', '--initial-branch=main', work);
+  for (const file of await filesUnder(FIXTURE)) {
+    const target = join(work, relative(FIXTURE, file));
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, await readFile(file));
+  }
+  git(work, 'add', '-A');
+  git(work, 'commit', '--quiet', '-m', 'GITBOOK-1: No subject');
+  git(work, 'push', '--quiet', bare, 'main');
+  return bare;
+}
+
+const call = (method: string, path: string, body?: unknown) =>
+  server.api(
+    path,
+    body === undefined ? { method, token: org.admin.token } : { method, token: org.admin.token, body },
+  );
+
+async function run(spaceId: string, direction: 'import' | 'export', body: Json): Promise<Json> {
+  const key = direction === 'import' ? 'lastImport' : 'lastExport';
+  const before = (await call('GET', `/v1/spaces/${spaceId}/git/info`)).body?.[key]?.job;
+  const answer = await call('POST', `/v1/spaces/${spaceId}/git/${direction}`, body);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(204);
+  for (let tries = 0; tries < 1200; tries++) {
+    const info = (await call('GET', `/v1/spaces/${spaceId}/git/info`)).body;
+    const state = info?.[key];
+    if (state && state.state !== 'running' && state.job !== before) {
+      expect(state, JSON.stringify(state)).toMatchObject({ state: 'success' });
+      return info;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`the ${direction} of ${spaceId} did not end in 60 s`);
+}
+
+/** Every file of the ref: path to blob oid. */
+const filesAt = (repo: string, ref: string) =>
+  new Map(
+    git(repo, 'ls-tree', '-r', ref)
+      .split('\n')
+      .map((line) => {
+        const [meta, path] = line.split('\t') as [string, string];
+        return [path, meta.split(' ')[2] as string];
+      }),
+  );
+
+const lastChanges = (repo: string) => git(repo, 'diff', '--name-status', 'main~1', 'main').split('\n');
+
+/** Every page of the tree, depth first. */
+const flat = (pages: Json[]): Json[] => pages.flatMap((page) => [page, ...flat(page.pages ?? [])]);
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'quire-gitbook-fixture-'));
+  server = await startTestServer({ QUIRE_GIT_ALLOW_FILE: '1' });
+  org = await createOrganization(server);
+});
+afterAll(async () => {
+  await server.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('the GitBook-format fixture repository', () => {
+  it('exported at once after its import, changes no file; an edit changes its page only', async () => {
+    const repo = await fixtureRepository('fixture');
+    const original = filesAt(repo, 'main');
+    const spaceId = (await call('POST', `/v1/orgs/${org.organization.id}/spaces`, { title: 'Field guide' }))
+      .body.id;
+    const ref = { url: repo, ref: 'refs/heads/main' };
+    await run(spaceId, 'import', ref);
+    const pages = flat((await call('GET', `/v1/spaces/${spaceId}/content/pages`)).body.pages);
+    expect(pages.map((page) => page.title)).toEqual([
+      'Field guide',
+      'Guides',
+      'Blocks',
+      'Tabs',
+      'Stepper',
+      'Expandable',
+      'Images',
+      'Code',
+      'Embeds and files',
+      'Columns',
+      'Cards',
+      'Math',
+      'Inline content',
+      'Conditional content',
+      'Reusable content',
+      'Linking pages',
+      'Changelog',
+      'API',
+      'Café & tables',
+    ]);
+
+    // No construct the documents package reads is left as text.
+    for (const page of pages) {
+      const read = await call('GET', `/v1/spaces/${spaceId}/content/page/${page.id}?format=document`);
+      expect(read.status).toBe(200);
+      const left = literalSyntaxIn(read.body.document).filter((name) => READ_AS_BLOCKS.includes(name));
+      expect(left, `${page.path}: ${left.join(', ')}`).toEqual([]);
+      // (A hint inside a block not read yet is that block's text.)
+      const text = JSON.stringify(read.body.document);
+      if (!OTHER_TAG.test(text)) expect(text, page.path).not.toMatch(HINT);
+    }
+
+    // At once: no commit, every file as it was.
+    const first = git(repo, 'rev-parse', 'main');
+    const exported = await run(spaceId, 'export', { ...ref, commitMessage: 'Export at once' });
+    expect(exported.lastExport.commit).toBe(first);
+    expect(filesAt(repo, 'main')).toEqual(original);
+
+    // One page edited: its file alone; `.gitbook.yaml` (and its redirects) stays as it was.
+    const tabs = pages.find((page) => page.title === 'Tabs');
+    const edited = await call('POST', `/v1/spaces/${spaceId}/content`, {
+      changes: [{ operation: 'update_page', page: tabs.id, document: { markdown: 'Pick your system.\n' } }],
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    await run(spaceId, 'export', { ...ref, commitMessage: 'One edit' });
+    expect(lastChanges(repo)).toEqual(['M\tguides/blocks/tabs.md']);
+    expect(filesAt(repo, 'main').get('.gitbook.yaml')).toBe(original.get('.gitbook.yaml'));
+    expect(git(repo, 'show', 'main:.gitbook.yaml')).toContain('blocks/old-tabs: guides/blocks/tabs.md');
+
+    // A page made under a page read from a file: in the folder named after that file.
+    const api = pages.find((page) => page.title === 'API');
+    const inserted = await call('POST', `/v1/spaces/${spaceId}/content`, {
+      changes: [
+        { operation: 'insert_page', into: api.id, title: 'Trails', document: { markdown: 'All trails.\n' } },
+      ],
+    });
+    expect(inserted.status, JSON.stringify(inserted.body)).toBe(200);
+    await run(spaceId, 'export', { ...ref, commitMessage: 'A subpage' });
+    expect(lastChanges(repo)).toEqual(['M\tSUMMARY.md', 'A\treference/api/trails.md']);
+    const summary = git(repo, 'show', 'main:SUMMARY.md');
+    expect(summary).toContain('* [API](reference/api.md)\n  * [Trails](reference/api/trails.md)\n');
+    expect(summary).toContain('## Guides <a href="#guides" id="guides"></a>\n');
+  });
+});
