@@ -11,6 +11,14 @@ import type {
 import type { Options as StringifyOptions } from 'remark-stringify';
 import type { DocumentHintStyle } from './document-types';
 import {
+  cardsOfHtml,
+  detailsOpeningOf,
+  figureOfHtml,
+  type GitbookDetails,
+  isDetailsClosing,
+  summaryOf,
+} from './gitbook-html';
+import {
   type BlockTag,
   blockTagOf,
   closingTagText,
@@ -102,8 +110,12 @@ export const gitbookBlockTags: Readonly<Record<string, Closing>> = {
   include: 'never',
 };
 
+/** `<details>` pairs with `</details>` by the same walk (its markers come from html nodes). */
+const detailsName = 'details';
+
 function closingOf(name: string): Closing | undefined {
   if (name.startsWith('@')) return 'never';
+  if (name === detailsName) return 'required';
   return Object.hasOwn(gitbookBlockTags, name) ? gitbookBlockTags[name] : undefined;
 }
 
@@ -111,6 +123,7 @@ const hintStyles: readonly string[] = ['info', 'warning', 'danger', 'success'];
 
 /** A tag read as a block: a known name, and for a hint a known style. */
 function isKnownTag(tag: BlockTag): boolean {
+  if (tag.name === detailsName) return false;
   const closing = closingOf(tag.name);
   if (closing === undefined) return false;
   if (tag.kind === 'close') return closing !== 'never';
@@ -276,6 +289,10 @@ interface TagMarker {
   text: string;
   /** The paragraph it was cut out of (its other parts are merged back if it stays text). */
   group: Group;
+  /** For `<details>`: the html node it was read from (given back if it stays unpaired)... */
+  node?: FlowNode;
+  /** ...and the summary that node held. */
+  summary?: PhrasingContent[];
 }
 
 type FlowNode = RootContent;
@@ -403,10 +420,40 @@ function takeLazyTags(node: FlowNode, source: string): TagMarker[] {
   return lines.slice(first).map((line) => ({ type: 'gitbookTag', tag: line.tag, text: line.text, group }));
 }
 
+const noGroup: Group = { original: undefined, parts: 0 };
+
+/** An html node: a `<details>` marker, a figure, a cards table, or itself. */
+function htmlItem(node: FlowNode & { type: 'html' }): Item {
+  const opening = detailsOpeningOf(node);
+  if (opening !== undefined) {
+    const tag: OpeningTag = { kind: 'open', name: detailsName, attributes: opening.open ? { open: '' } : {} };
+    return {
+      type: 'gitbookTag',
+      tag,
+      text: node.value,
+      group: noGroup,
+      node,
+      ...(opening.summary === undefined ? {} : { summary: opening.summary }),
+    };
+  }
+  if (isDetailsClosing(node)) {
+    return {
+      type: 'gitbookTag',
+      tag: { kind: 'close', name: detailsName },
+      text: node.value,
+      group: noGroup,
+      node,
+    };
+  }
+  return figureOfHtml(node.value) ?? cardsOfHtml(node.value) ?? node;
+}
+
 function splitTags(children: readonly FlowNode[], source: string): Item[] {
   const items: Item[] = [];
   for (const child of children) {
-    if (child.type === 'paragraph') {
+    if (child.type === 'html') {
+      items.push(htmlItem(child));
+    } else if (child.type === 'paragraph') {
       const lines = separableLines(child, tagLinesOf(child, source), source);
       if (lines.length === 0) items.push(child);
       else items.push(...splitParagraph(child, lines, source));
@@ -426,6 +473,22 @@ const blockHeights = new WeakMap<object, number>();
 
 function heightOf(node: Item): number {
   return blockHeights.get(node) ?? 0;
+}
+
+function detailsOf(marker: TagMarker, children: FlowNode[]): GitbookDetails {
+  let summary = marker.summary;
+  let content = children;
+  const first = children[0];
+  if (summary === undefined && first?.type === 'html') {
+    summary = summaryOf(first);
+    if (summary !== undefined) content = children.slice(1);
+  }
+  return {
+    type: 'gitbookDetails',
+    open: (marker.tag as OpeningTag).attributes.open !== undefined,
+    summary: summary ?? [],
+    children: content as GitbookDetails['children'],
+  };
 }
 
 function blockOf(opening: OpeningTag, children: FlowNode[], closed: boolean): FlowNode {
@@ -450,7 +513,8 @@ function blockOf(opening: OpeningTag, children: FlowNode[], closed: boolean): Fl
   return block;
 }
 
-function textParagraph(marker: TagMarker): Paragraph {
+function textParagraph(marker: TagMarker): FlowNode {
+  if (marker.node !== undefined) return marker.node;
   const paragraph: Paragraph = { type: 'paragraph', children: [{ type: 'text', value: marker.text }] };
   paragraphGroups.set(paragraph, marker.group);
   return paragraph;
@@ -550,7 +614,10 @@ function pairTags(items: readonly Item[], depth: number): FlowNode[] {
       out.push(...content, textParagraph(item));
       continue;
     }
-    const block = blockOf(entry.marker.tag, content, true);
+    const block =
+      entry.marker.tag.name === detailsName
+        ? detailsOf(entry.marker, content)
+        : blockOf(entry.marker.tag, content, true);
     blockHeights.set(block, height);
     out[entry.index] = block;
   }
@@ -570,6 +637,7 @@ function readContainer(parent: Parent, source: string, depth: number): void {
 function descend(node: FlowNode, source: string, depth: number): void {
   switch (node.type) {
     case 'gitbookBlock':
+    case 'gitbookDetails':
     case 'hint':
       for (const child of node.children as FlowNode[]) descend(child, source, depth + 1);
       break;

@@ -11,6 +11,22 @@ export {
 } from './front-matter';
 export { type GitbookBlock, gitbookBlockTags, readGitbookBlocks } from './gitbook-blocks';
 export {
+  type ButtonKind,
+  type CardsColumn,
+  cardsOfHtml,
+  figureOfHtml,
+  type GitbookButton,
+  type GitbookCards,
+  type GitbookDetails,
+  type GitbookFigure,
+  type GitbookIcon,
+  type GitbookMark,
+  markColorsOf,
+  phrasingOfHtml,
+  readInlineHtml,
+} from './gitbook-html';
+export { cardsHtml, figureHtml, gitbookHtmlHandlers, htmlOfPhrasing } from './gitbook-html-print';
+export {
   type BlockTag,
   blockTagOf,
   type ClosingTag,

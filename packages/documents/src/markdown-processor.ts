@@ -1,4 +1,4 @@
-import type { Nodes, Root } from 'mdast';
+import type { Nodes, PhrasingContent, Root } from 'mdast';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm, { type Options as GfmOptions } from 'remark-gfm';
 import remarkMath from 'remark-math';
@@ -6,6 +6,8 @@ import remarkParse from 'remark-parse';
 import remarkStringify, { type Options as StringifyOptions } from 'remark-stringify';
 import { unified } from 'unified';
 import { printGitbookBlock, readGitbookBlocks } from './gitbook-blocks';
+import { readInlineHtml } from './gitbook-html';
+import { gitbookHtmlHandlers } from './gitbook-html-print';
 import { hintUnsafePatterns, printHint } from './hint-syntax';
 import { checkMarkdownSource, checkTreeDepth } from './markdown-limits';
 import { printOpenApiOperation, readOpenApiOperations } from './openapi-operation-syntax';
@@ -29,7 +31,16 @@ import { printOpenApiOperation, readOpenApiOperations } from './openapi-operatio
  * - GFM tables with `tablePipeAlign: false`: cells are not padded to align columns, so
  *   editing one cell changes one line (line-based diffs and diff3 merges stay local).
  */
-const blankLineAround = new Set(['hint', 'table', 'openapiOperation', 'gitbookBlock', 'math']);
+const blankLineAround = new Set([
+  'hint',
+  'table',
+  'openapiOperation',
+  'gitbookBlock',
+  'math',
+  'gitbookFigure',
+  'gitbookCards',
+  'gitbookDetails',
+]);
 
 export const markdownPrintOptions: StringifyOptions = {
   bullet: '-',
@@ -47,7 +58,12 @@ export const markdownPrintOptions: StringifyOptions = {
   incrementListMarker: true,
   quote: '"',
   resourceLink: false,
-  handlers: { hint: printHint, openapiOperation: printOpenApiOperation, gitbookBlock: printGitbookBlock },
+  handlers: {
+    hint: printHint,
+    openapiOperation: printOpenApiOperation,
+    gitbookBlock: printGitbookBlock,
+    ...gitbookHtmlHandlers,
+  },
   // A hint or a table always stands between blank lines, also in a tight list item: right
   // after a paragraph line, the tag or the table header would continue the paragraph.
   join: [
@@ -74,8 +90,25 @@ const processor = unified()
  * - lists and list items are tight (GitBook's tree has no loose lists); an item holding two
  *   paragraphs still gets the blank line between them that markdown needs.
  */
+const phrasingParents = new Set([
+  'paragraph',
+  'heading',
+  'tableCell',
+  'emphasis',
+  'strong',
+  'delete',
+  'link',
+  'linkReference',
+  'gitbookMark',
+]);
+
 function canonicalize(node: Nodes): void {
   if (node.type === 'text') node.value = node.value.replaceAll('\n', ' ');
+  // GitBook's inline HTML (buttons, colored text, icons) as typed nodes (`gitbook-html.ts`).
+  if (phrasingParents.has(node.type)) {
+    const parent = node as Extract<Nodes, { children: PhrasingContent[] }>;
+    parent.children = readInlineHtml(parent.children);
+  }
   if (node.type === 'table')
     node.align = (node.align ?? []).map((align) => (align === 'left' ? null : align));
   if (node.type === 'list' || node.type === 'listItem') node.spread = false;

@@ -1,0 +1,171 @@
+import type { PhrasingContent } from 'mdast';
+import type { Options as StringifyOptions } from 'remark-stringify';
+import type {
+  CardsColumn,
+  GitbookButton,
+  GitbookCards,
+  GitbookDetails,
+  GitbookFigure,
+  GitbookIcon,
+  GitbookMark,
+} from './gitbook-html';
+
+type Handlers = NonNullable<StringifyOptions['handlers']>;
+type Handle = NonNullable<Handlers['hint']>;
+
+/**
+ * Printers of the GitBook HTML nodes of `gitbook-html.ts`, in the form GitBook writes them:
+ * a figure or a cards table on one line, `<details>` with blank lines around its summary and
+ * its content, inline buttons, marks and icons. Every value is escaped for HTML, and only the
+ * elements and attributes the reader accepts are ever written.
+ */
+
+export function escapeHtmlText(text: string): string {
+  return text.replaceAll('&', '&#x26;').replaceAll('<', '&#x3C;').replaceAll('>', '&#x3E;');
+}
+
+export function escapeHtmlAttribute(text: string): string {
+  return escapeHtmlText(text)
+    .replaceAll('"', '&#x22;')
+    .replace(/[\r\n]+/g, ' ');
+}
+
+function attributesText(attributes: Record<string, string>): string {
+  return Object.entries(attributes)
+    .map(([name, value]) =>
+      value === '' ? ' ' + name : ' ' + name + '="' + escapeHtmlAttribute(value) + '"',
+    )
+    .join('');
+}
+
+/** Phrasing content as the HTML GitBook writes in captions, summaries and card cells. */
+export function htmlOfPhrasing(nodes: readonly PhrasingContent[]): string {
+  return nodes
+    .map((node): string => {
+      switch (node.type) {
+        case 'text':
+          return escapeHtmlText(node.value);
+        case 'strong':
+          return '<strong>' + htmlOfPhrasing(node.children) + '</strong>';
+        case 'emphasis':
+          return '<em>' + htmlOfPhrasing(node.children) + '</em>';
+        case 'delete':
+          return '<s>' + htmlOfPhrasing(node.children) + '</s>';
+        case 'inlineCode':
+          return '<code>' + escapeHtmlText(node.value) + '</code>';
+        case 'break':
+          return '<br>';
+        case 'link':
+          return '<a href="' + escapeHtmlAttribute(node.url) + '">' + htmlOfPhrasing(node.children) + '</a>';
+        case 'gitbookMark':
+          return '<mark style="' + markStyle(node) + '">' + htmlOfPhrasing(node.children) + '</mark>';
+        case 'gitbookIcon':
+          return '<i class="fa-' + node.icon + '"></i>';
+        default:
+          // Nothing else has a form in this HTML: its text.
+          return 'children' in node
+            ? htmlOfPhrasing(node.children as PhrasingContent[])
+            : 'value' in node
+              ? escapeHtmlText(String(node.value))
+              : '';
+      }
+    })
+    .join('');
+}
+
+function markStyle(mark: Pick<GitbookMark, 'color' | 'background'>): string {
+  return (
+    (mark.color === undefined ? '' : 'color:' + mark.color + ';') +
+    (mark.background === undefined ? '' : 'background-color:' + mark.background + ';')
+  );
+}
+
+export function figureHtml(figure: Omit<GitbookFigure, 'type'>): string {
+  const size =
+    (figure.width === undefined ? '' : ' width="' + escapeHtmlAttribute(figure.width) + '"') +
+    (figure.height === undefined ? '' : ' height="' + escapeHtmlAttribute(figure.height) + '"');
+  const img =
+    '<img src="' +
+    escapeHtmlAttribute(figure.url) +
+    '" alt="' +
+    escapeHtmlAttribute(figure.alt) +
+    '"' +
+    size +
+    '>';
+  const media =
+    figure.darkUrl === undefined
+      ? img
+      : '<picture><source srcset="' +
+        escapeHtmlAttribute(figure.darkUrl) +
+        '" media="(prefers-color-scheme: dark)">' +
+        img +
+        '</picture>';
+  const caption = figure.caption.length === 0 ? '' : '<p>' + htmlOfPhrasing(figure.caption) + '</p>';
+  return '<figure>' + media + '<figcaption>' + caption + '</figcaption></figure>';
+}
+
+function headCell(column: CardsColumn): string {
+  return '<th' + attributesText(column.attributes) + '>' + htmlOfPhrasing(column.title) + '</th>';
+}
+
+export function cardsHtml(cards: Omit<GitbookCards, 'type'>): string {
+  const head = '<thead><tr>' + cards.columns.map(headCell).join('') + '</tr></thead>';
+  const rows = cards.rows
+    .map((row) => '<tr>' + row.map((cell) => '<td>' + htmlOfPhrasing(cell) + '</td>').join('') + '</tr>')
+    .join('');
+  return '<table' + attributesText(cards.attributes) + '>' + head + '<tbody>' + rows + '</tbody></table>';
+}
+
+const printFigure: Handle = (node) => figureHtml(node as GitbookFigure);
+const printCards: Handle = (node) => cardsHtml(node as GitbookCards);
+
+const printDetails: Handle = (node, _parent, state, info) => {
+  const details = node as GitbookDetails;
+  const open = details.open ? '<details open>' : '<details>';
+  const summary = '<summary>' + htmlOfPhrasing(details.summary) + '</summary>';
+  const content = state.containerFlow(details, info);
+  return open + '\n\n' + summary + '\n\n' + (content === '' ? '' : content + '\n\n') + '</details>';
+};
+
+const printButton: Handle = (node, _parent, state, info) => {
+  const button = node as GitbookButton;
+  const icon = button.icon === undefined ? '' : ' data-icon="' + button.icon + '"';
+  const label = state.safe(button.label.replace(/[\r\n]+/g, ' '), { ...info, before: '>', after: '<' });
+  return (
+    '<a href="' +
+    escapeHtmlAttribute(button.url) +
+    '" class="button ' +
+    button.kind +
+    '"' +
+    icon +
+    '>' +
+    label +
+    '</a>'
+  );
+};
+
+const printMark: Handle = (node, _parent, state, info) => {
+  const mark = node as GitbookMark;
+  return (
+    '<mark style="' +
+    markStyle(mark) +
+    '">' +
+    state.containerPhrasing(mark, { ...info, before: '>', after: '<' }) +
+    '</mark>'
+  );
+};
+
+/** GitBook's form: the icon's name as an emoji code inside, for readers of the raw file. */
+const printIcon: Handle = (node) => {
+  const { icon } = node as GitbookIcon;
+  return '<i class="fa-' + icon + '">:' + icon + ':</i>';
+};
+
+export const gitbookHtmlHandlers: Handlers = {
+  gitbookFigure: printFigure,
+  gitbookCards: printCards,
+  gitbookDetails: printDetails,
+  gitbookButton: printButton,
+  gitbookMark: printMark,
+  gitbookIcon: printIcon,
+};

@@ -1,0 +1,503 @@
+import type { BlockContent, Html, Node, Parent, PhrasingContent } from 'mdast';
+import rehypeParse from 'rehype-parse';
+import { unified } from 'unified';
+
+/**
+ * The pieces of HTML GitBook's Git Sync writes, read into typed mdast nodes (and printed back
+ * by `gitbook-html-print.ts`):
+ *
+ * - `<figure><img src alt width><figcaption><p>caption</p></figcaption></figure>`, also with
+ *   `<picture><source srcset media="(prefers-color-scheme: dark)"><img></picture>` for a dark
+ *   variant: `gitbookFigure`;
+ * - `<table data-view="cards">` with its `<th data-card-target data-type="content-ref">`
+ *   columns: `gitbookCards`, cells as phrasing content;
+ * - `<details><summary>` ... `</details>` around markdown: `gitbookDetails` (paired by the
+ *   block walk of `gitbook-blocks.ts`, from the html nodes this module recognizes);
+ * - inline: `<a href class="button primary">`, `<mark style="color:red;">`, `<i class="fa-x">`:
+ *   `gitbookButton`, `gitbookMark`, `gitbookIcon`.
+ *
+ * Recognition is strict: an element or attribute outside the allowed ones (a script, an event
+ * handler, a style anywhere but on `<mark>`) and the HTML stays an html node, which the
+ * document shows as text: no script reaches a browser, nothing is lost. HTML is parsed by
+ * rehype-parse (parse5, linear) only for nodes that start like a figure or a cards table.
+ */
+
+export interface GitbookFigure extends Node {
+  type: 'gitbookFigure';
+  url: string;
+  alt: string;
+  darkUrl?: string;
+  width?: string;
+  height?: string;
+  caption: PhrasingContent[];
+}
+
+export interface CardsColumn {
+  /** `data-*` attributes of the header cell (`data-type`, `data-card-target`...), in order. */
+  attributes: Record<string, string>;
+  title: PhrasingContent[];
+}
+
+export interface GitbookCards extends Node {
+  type: 'gitbookCards';
+  /** `data-*` attributes of the table (`data-view="cards"`, `data-card-size`...), in order. */
+  attributes: Record<string, string>;
+  columns: CardsColumn[];
+  rows: PhrasingContent[][][];
+}
+
+export interface GitbookDetails extends Parent {
+  type: 'gitbookDetails';
+  open: boolean;
+  summary: PhrasingContent[];
+  children: BlockContent[];
+}
+
+export type ButtonKind = 'primary' | 'secondary';
+
+export interface GitbookButton extends Node {
+  type: 'gitbookButton';
+  url: string;
+  kind: ButtonKind;
+  icon?: string;
+  label: string;
+}
+
+export interface GitbookMark extends Parent {
+  type: 'gitbookMark';
+  color?: string;
+  background?: string;
+  children: PhrasingContent[];
+}
+
+export interface GitbookIcon extends Node {
+  type: 'gitbookIcon';
+  icon: string;
+}
+
+declare module 'mdast' {
+  interface RootContentMap {
+    gitbookFigure: GitbookFigure;
+    gitbookCards: GitbookCards;
+    gitbookDetails: GitbookDetails;
+    gitbookButton: GitbookButton;
+    gitbookMark: GitbookMark;
+    gitbookIcon: GitbookIcon;
+  }
+  interface BlockContentMap {
+    gitbookFigure: GitbookFigure;
+    gitbookCards: GitbookCards;
+    gitbookDetails: GitbookDetails;
+  }
+  interface PhrasingContentMap {
+    gitbookButton: GitbookButton;
+    gitbookMark: GitbookMark;
+    gitbookIcon: GitbookIcon;
+  }
+}
+
+const htmlParser = unified().use(rehypeParse, { fragment: true });
+
+// hast's types, through rehype-parse (hast is not a direct dependency).
+type HtmlRoot = ReturnType<typeof htmlParser.parse>;
+type ElementContent = Extract<HtmlRoot['children'][number], { type: 'element' | 'text' | 'comment' }>;
+type Element = Extract<ElementContent, { type: 'element' }>;
+
+/** Longest HTML node parsed for a figure or cards (a bigger one stays html). */
+const maxHtmlLength = 200_000;
+
+// ---------------------------------------------------------------------------------------
+// hast helpers.
+
+function kebab(name: string): string {
+  return name.replace(/[A-Z]/g, (char) => '-' + char.toLowerCase());
+}
+
+/** The element's attributes as written (`dataCardTarget: true` -> `data-card-target: ""`). */
+function attributesOf(element: Element): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(element.properties ?? {})) {
+    if (value === undefined || value === null || value === false) continue;
+    const written = name === 'className' ? 'class' : name === 'srcSet' ? 'srcset' : kebab(name);
+    out[written] =
+      value === true
+        ? ''
+        : Array.isArray(value)
+          ? value.join(name === 'className' ? ' ' : ',')
+          : String(value);
+  }
+  return out;
+}
+
+function elementsOf(nodes: readonly ElementContent[]): Element[] | undefined {
+  const out: Element[] = [];
+  for (const node of nodes) {
+    if (node.type === 'element') out.push(node);
+    else if (node.type === 'text' && node.value.trim() === '') continue;
+    else if (node.type !== 'comment') return undefined;
+  }
+  return out;
+}
+
+function onlyAttributes(element: Element, allowed: readonly string[]): boolean {
+  return Object.keys(attributesOf(element)).every((name) => allowed.includes(name));
+}
+
+const phrasingElements: Record<string, readonly string[]> = {
+  strong: [],
+  b: [],
+  em: [],
+  i: [],
+  code: [],
+  a: ['href'],
+  s: [],
+  del: [],
+  br: [],
+  p: [],
+  mark: ['style'],
+};
+
+/** HTML phrasing content -> mdast phrasing, or undefined if it holds anything else. */
+export function phrasingOfHtml(nodes: readonly ElementContent[]): PhrasingContent[] | undefined {
+  const out: PhrasingContent[] = [];
+  for (const node of nodes) {
+    if (node.type === 'comment') continue;
+    if (node.type === 'text') {
+      if (node.value !== '') out.push({ type: 'text', value: node.value });
+      continue;
+    }
+    const allowed = phrasingElements[node.tagName];
+    if (allowed === undefined || !onlyAttributes(node, allowed)) {
+      const icon = node.tagName === 'i' ? iconOfElement(node) : undefined;
+      if (icon === undefined) return undefined;
+      out.push(icon);
+      continue;
+    }
+    const children = phrasingOfHtml(node.children);
+    if (children === undefined) return undefined;
+    switch (node.tagName) {
+      case 'strong':
+      case 'b':
+        out.push({ type: 'strong', children });
+        break;
+      case 'em':
+      case 'i':
+        out.push({ type: 'emphasis', children });
+        break;
+      case 's':
+      case 'del':
+        out.push({ type: 'delete', children });
+        break;
+      case 'code':
+        out.push({ type: 'inlineCode', value: textOfPhrasing(children) });
+        break;
+      case 'br':
+        out.push({ type: 'break' });
+        break;
+      case 'a':
+        out.push({ type: 'link', url: String(node.properties?.href ?? ''), children });
+        break;
+      case 'mark': {
+        const colors = markColorsOf(String(node.properties?.style ?? ''));
+        if (colors === undefined) return undefined;
+        out.push({ type: 'gitbookMark', ...colors, children });
+        break;
+      }
+      default:
+        // A paragraph of a cell or a caption: its content, paragraphs apart by a line break.
+        if (out.length > 0) out.push({ type: 'break' });
+        out.push(...children);
+    }
+  }
+  return out;
+}
+
+function textOfPhrasing(nodes: readonly PhrasingContent[]): string {
+  return nodes
+    .map((node) =>
+      'value' in node
+        ? node.value
+        : 'children' in node
+          ? textOfPhrasing(node.children as PhrasingContent[])
+          : '',
+    )
+    .join('');
+}
+
+function parseHtml(value: string): Element[] | undefined {
+  if (value.length > maxHtmlLength) return undefined;
+  const root = htmlParser.parse(value) as HtmlRoot;
+  return elementsOf(root.children as ElementContent[]);
+}
+
+// ---------------------------------------------------------------------------------------
+// Figures.
+
+const darkMedia = '(prefers-color-scheme: dark)';
+
+function imageOf(element: Element): Pick<GitbookFigure, 'url' | 'alt' | 'width' | 'height'> | undefined {
+  if (element.tagName !== 'img' || !onlyAttributes(element, ['src', 'alt', 'width', 'height']))
+    return undefined;
+  const attributes = attributesOf(element);
+  if (attributes.src === undefined) return undefined;
+  return {
+    url: attributes.src,
+    alt: attributes.alt ?? '',
+    ...(attributes.width === undefined ? {} : { width: attributes.width }),
+    ...(attributes.height === undefined ? {} : { height: attributes.height }),
+  };
+}
+
+export function figureOfHtml(value: string): GitbookFigure | undefined {
+  if (!value.startsWith('<figure>') || !value.trimEnd().endsWith('</figure>')) return undefined;
+  const [figure, ...others] = parseHtml(value) ?? [];
+  if (figure?.tagName !== 'figure' || others.length > 0 || !onlyAttributes(figure, [])) return undefined;
+  const [media, captionElement, ...rest] = elementsOf(figure.children) ?? [];
+  if (media === undefined || rest.length > 0) return undefined;
+  let image = imageOf(media);
+  let darkUrl: string | undefined;
+  if (media.tagName === 'picture' && onlyAttributes(media, [])) {
+    const [source, img, ...more] = elementsOf(media.children) ?? [];
+    const sourceAttributes = source?.tagName === 'source' ? attributesOf(source) : undefined;
+    if (
+      sourceAttributes === undefined ||
+      img === undefined ||
+      more.length > 0 ||
+      !onlyAttributes(source!, ['srcset', 'media']) ||
+      sourceAttributes.media !== darkMedia ||
+      !sourceAttributes.srcset
+    )
+      return undefined;
+    darkUrl = sourceAttributes.srcset;
+    image = imageOf(img);
+  }
+  if (image === undefined) return undefined;
+  let caption: PhrasingContent[] = [];
+  if (captionElement !== undefined) {
+    if (captionElement.tagName !== 'figcaption' || !onlyAttributes(captionElement, [])) return undefined;
+    const read = phrasingOfHtml(captionElement.children);
+    if (read === undefined) return undefined;
+    caption = read;
+  }
+  return { type: 'gitbookFigure', ...image, ...(darkUrl === undefined ? {} : { darkUrl }), caption };
+}
+
+// ---------------------------------------------------------------------------------------
+// Cards.
+
+function dataAttributes(element: Element, extra: readonly string[] = []): Record<string, string> | undefined {
+  const attributes = attributesOf(element);
+  for (const name of Object.keys(attributes)) {
+    if (!/^data-[a-z][a-z-]*$/.test(name) && !extra.includes(name)) return undefined;
+  }
+  return attributes;
+}
+
+function cellsOf(row: Element, tag: 'th' | 'td'): Element[] | undefined {
+  if (row.tagName !== 'tr' || !onlyAttributes(row, [])) return undefined;
+  const cells = elementsOf(row.children);
+  return cells?.every((cell) => cell.tagName === tag) ? cells : undefined;
+}
+
+export function cardsOfHtml(value: string): GitbookCards | undefined {
+  if (!value.startsWith('<table') || !value.includes('data-view="cards"')) return undefined;
+  const [table, ...others] = parseHtml(value) ?? [];
+  if (table?.tagName !== 'table' || others.length > 0) return undefined;
+  const attributes = dataAttributes(table);
+  if (attributes === undefined || attributes['data-view'] !== 'cards') return undefined;
+  const [head, body, ...rest] = elementsOf(table.children) ?? [];
+  if (head?.tagName !== 'thead' || rest.length > 0 || !onlyAttributes(head, [])) return undefined;
+  const [headRow, ...moreHead] = elementsOf(head.children) ?? [];
+  const headCells = headRow && moreHead.length === 0 ? cellsOf(headRow, 'th') : undefined;
+  if (headCells === undefined) return undefined;
+  const columns: CardsColumn[] = [];
+  for (const cell of headCells) {
+    const cellAttributes = dataAttributes(cell);
+    const title = phrasingOfHtml(cell.children);
+    if (cellAttributes === undefined || title === undefined) return undefined;
+    columns.push({ attributes: cellAttributes, title });
+  }
+  const rows: PhrasingContent[][][] = [];
+  if (body !== undefined) {
+    if (body.tagName !== 'tbody' || !onlyAttributes(body, [])) return undefined;
+    for (const row of elementsOf(body.children) ?? [undefined]) {
+      const cells = row === undefined ? undefined : cellsOf(row, 'td');
+      if (cells === undefined || cells.length !== columns.length) return undefined;
+      const values: PhrasingContent[][] = [];
+      for (const cell of cells) {
+        const content = onlyAttributes(cell, []) ? phrasingOfHtml(cell.children) : undefined;
+        if (content === undefined) return undefined;
+        values.push(content);
+      }
+      rows.push(values);
+    }
+  }
+  return { type: 'gitbookCards', attributes, columns, rows };
+}
+
+// ---------------------------------------------------------------------------------------
+// Details: the html nodes that open and close one.
+
+export interface DetailsOpening {
+  open: boolean;
+  /** The summary when the same html node holds it. */
+  summary: PhrasingContent[] | undefined;
+}
+
+const detailsOpening = /^<details( open)?>\s*(?:<summary>([\s\S]*)<\/summary>)?\s*$/;
+const summaryOnly = /^<summary>([\s\S]*)<\/summary>\s*$/;
+
+function summaryPhrasing(inner: string): PhrasingContent[] | undefined {
+  if (inner.length > maxHtmlLength) return undefined;
+  const root = htmlParser.parse(inner) as HtmlRoot;
+  return phrasingOfHtml(root.children as ElementContent[]);
+}
+
+export function detailsOpeningOf(node: Html): DetailsOpening | undefined {
+  const match = detailsOpening.exec(node.value);
+  if (match === null) return undefined;
+  if (match[2] === undefined) return { open: match[1] !== undefined, summary: undefined };
+  const summary = summaryPhrasing(match[2]);
+  return summary === undefined ? undefined : { open: match[1] !== undefined, summary };
+}
+
+export function isDetailsClosing(node: Html): boolean {
+  return node.value.trim() === '</details>';
+}
+
+/** The summary an html node holds alone (`<summary>Title</summary>`). */
+export function summaryOf(node: Html): PhrasingContent[] | undefined {
+  const match = summaryOnly.exec(node.value);
+  return match === null ? undefined : summaryPhrasing(match[1]!);
+}
+
+// ---------------------------------------------------------------------------------------
+// Inline: buttons, marks, icons.
+
+const buttonOpening =
+  /^<a href="([^"<>]*)" class="button (primary|secondary)"(?: data-icon="([a-z0-9-]+)")?>$/;
+const markOpening = /^<mark style="([^"<>]*)">$/;
+const iconElement = /^<i class="fa-([a-z0-9-]+)">$/;
+
+function decodeAttribute(value: string): string {
+  return value
+    .replaceAll('&quot;', '"')
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&#x26;', '&')
+    .replaceAll('&amp;', '&');
+}
+
+const colorToken = /^(?:[a-z]+|\$[a-z]+|#[0-9a-fA-F]{3,8})$/;
+
+/** `color:red;background-color:$info;` -> the two colors, or undefined for any other style. */
+export function markColorsOf(style: string): { color?: string; background?: string } | undefined {
+  const out: { color?: string; background?: string } = {};
+  for (const declaration of style.split(';')) {
+    if (declaration.trim() === '') continue;
+    const colon = declaration.indexOf(':');
+    if (colon === -1) return undefined;
+    const property = declaration.slice(0, colon).trim();
+    const value = declaration.slice(colon + 1).trim();
+    if (!colorToken.test(value)) return undefined;
+    if (property === 'color' && out.color === undefined) out.color = value;
+    else if (property === 'background-color' && out.background === undefined) out.background = value;
+    else return undefined;
+  }
+  return out.color === undefined && out.background === undefined ? undefined : out;
+}
+
+function iconOfElement(element: Element): GitbookIcon | undefined {
+  const attributes = attributesOf(element);
+  const match = /^fa-([a-z0-9-]+)$/.exec(attributes.class ?? '');
+  if (match === null || Object.keys(attributes).length !== 1) return undefined;
+  return { type: 'gitbookIcon', icon: match[1]! };
+}
+
+function plainText(nodes: readonly PhrasingContent[]): string | undefined {
+  let text = '';
+  for (const node of nodes) {
+    if (node.type !== 'text') return undefined;
+    text += node.value;
+  }
+  return text;
+}
+
+/**
+ * Replaces, in one phrasing list, an opening html node, the nodes up to its closing html node
+ * and that node by one typed node. One pass: each opening looks for its closing among the
+ * following nodes, skipping nothing it would then scan again (nested marks are not read).
+ */
+export function readInlineHtml(children: PhrasingContent[]): PhrasingContent[] {
+  if (!children.some((child) => child.type === 'html')) return children;
+  const out: PhrasingContent[] = [];
+  let index = 0;
+  while (index < children.length) {
+    const child = children[index]!;
+    if (child.type !== 'html') {
+      out.push(child);
+      index += 1;
+      continue;
+    }
+    const read = inlineAt(children, index);
+    if (read === undefined) {
+      out.push(child);
+      index += 1;
+    } else {
+      out.push(read.node);
+      index = read.next;
+    }
+  }
+  return out;
+}
+
+/** Up to this many nodes between an opening and its closing html (bounds the scan). */
+const maxInlineSpan = 64;
+
+function closingIndex(children: readonly PhrasingContent[], from: number, closing: string): number {
+  const end = Math.min(children.length, from + maxInlineSpan);
+  for (let index = from; index < end; index += 1) {
+    const child = children[index]!;
+    if (child.type === 'html') return child.value === closing ? index : -1;
+  }
+  return -1;
+}
+
+function inlineAt(
+  children: readonly PhrasingContent[],
+  index: number,
+): { node: PhrasingContent; next: number } | undefined {
+  const opening = (children[index] as Html).value;
+  const button = buttonOpening.exec(opening);
+  if (button !== null) {
+    const close = closingIndex(children, index + 1, '</a>');
+    const label = close === -1 ? undefined : plainText(children.slice(index + 1, close));
+    if (label === undefined) return undefined;
+    const node: GitbookButton = {
+      type: 'gitbookButton',
+      url: decodeAttribute(button[1]!),
+      kind: button[2] as ButtonKind,
+      ...(button[3] === undefined ? {} : { icon: button[3] }),
+      label,
+    };
+    return { node, next: close + 1 };
+  }
+  const mark = markOpening.exec(opening);
+  if (mark !== null) {
+    const colors = markColorsOf(mark[1]!);
+    const close = colors === undefined ? -1 : closingIndex(children, index + 1, '</mark>');
+    if (close === -1) return undefined;
+    return {
+      node: { type: 'gitbookMark', ...colors, children: children.slice(index + 1, close) },
+      next: close + 1,
+    };
+  }
+  const icon = iconElement.exec(opening);
+  if (icon !== null) {
+    const close = closingIndex(children, index + 1, '</i>');
+    const inner = close === -1 ? undefined : plainText(children.slice(index + 1, close));
+    if (inner === undefined || (inner !== '' && inner !== ':' + icon[1] + ':')) return undefined;
+    return { node: { type: 'gitbookIcon', icon: icon[1]! }, next: close + 1 };
+  }
+  return undefined;
+}
