@@ -1,10 +1,12 @@
 /**
  * Markdown with the targets of its links and images rewritten: `rewrite(url)` answers the
  * new target, or undefined to keep it. Walks the parsed tree (links, images, and their
- * reference definitions), so only real targets change, never text that looks like one.
+ * reference definitions, and the URLs of GitBook's blocks: `block-urls.ts`), so only real
+ * targets change, never text that looks like one.
  * The result is canonical markdown (as `normalizeMarkdown` prints it).
  */
 import type { Nodes, Root } from 'mdast';
+import { blockUrlOf } from './block-urls';
 import { parseMarkdown, printMarkdown } from './markdown-processor';
 
 export function rewriteLinks(markdown: string, rewrite: (url: string) => string | undefined): string {
@@ -21,6 +23,10 @@ function visit(node: Nodes | Root, rewrite: (url: string) => string | undefined)
     if (current.type === 'link' || current.type === 'image' || current.type === 'definition') {
       const next = rewrite(current.url);
       if (next !== undefined) current.url = next;
+    } else if (current.type === 'gitbookBlock') {
+      const block = blockUrlOf(current);
+      const next = block ? rewrite(block.url) : undefined;
+      if (block && next !== undefined) current.attributes[block.attribute] = next;
     }
     if ('children' in current) stack.push(...(current.children as Nodes[]));
   }

@@ -48,3 +48,32 @@ describe('markdownOutline', () => {
     ]);
   });
 });
+
+describe("linksOf: GitBook's blocks", () => {
+  it('lists the links inside every block and the URLs of content-refs, embeds, files and OpenAPI blocks', () => {
+    const markdown = [
+      '{% stepper %}\n{% step %}\n### One\n\nSee [the guide](guide.md).\n{% endstep %}\n{% endstepper %}',
+      '{% tabs %}\n{% tab title="A" %}\n![shot](.gitbook/assets/shot.png)\n{% endtab %}\n{% endtabs %}',
+      '{% columns %}\n{% column %}\n{% hint style="info" %}\n[in a hint](https://example.com/hint)\n{% endhint %}\n{% endcolumn %}\n{% endcolumns %}',
+      '{% content-ref url="setup/README.md" %}\n[README.md](setup/README.md)\n{% endcontent-ref %}',
+      '{% embed url="https://www.youtube.com/watch?v=1" %}',
+      '{% file src=".gitbook/assets/manual.pdf" %}\nThe [manual](https://example.com/about)\n{% endfile %}',
+      '{% openapi src="https://petstore.example/openapi.json" path="/pets" method="get" %}\n[openapi.json](https://petstore.example/openapi.json)\n{% endopenapi %}',
+      '{% code title="https://not.a/link" %}\n```\nhttps://in.code/x\n```\n{% endcode %}',
+      '{% include "../.gitbook/includes/shared.md" %}',
+      '{% updates format="full" %}\n{% update date="2024-01-01" %}\n[changelog](changes.md)\n{% endupdate %}\n{% endupdates %}',
+    ].join('\n\n');
+    expect(linksOf(markdown)).toEqual([
+      { kind: 'link', url: 'guide.md' },
+      { kind: 'image', url: '.gitbook/assets/shot.png' },
+      { kind: 'link', url: 'https://example.com/hint' },
+      { kind: 'content-ref', url: 'setup/README.md' },
+      { kind: 'embed', url: 'https://www.youtube.com/watch?v=1' },
+      { kind: 'file', url: '.gitbook/assets/manual.pdf' },
+      { kind: 'link', url: 'https://example.com/about' },
+      { kind: 'openapi', url: 'https://petstore.example/openapi.json' },
+      { kind: 'link', url: 'https://petstore.example/openapi.json' },
+      { kind: 'link', url: 'changes.md' },
+    ]);
+  });
+});

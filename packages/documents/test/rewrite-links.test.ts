@@ -27,3 +27,27 @@ describe('rewriteLinks', () => {
     expect(rewriteLinks('Just *text*.', toIds)).toBe('Just _text_.\n');
   });
 });
+
+describe("rewriteLinks: GitBook's blocks", () => {
+  it('rewrites the URLs of content-refs, files, drawings, embeds and OpenAPI blocks, never other attributes', () => {
+    const markdown = [
+      '{% tabs %}',
+      '{% tab title="ref:title" %}',
+      '{% content-ref url="ref:guide" %}\n[ref:guide](ref:guide)\n{% endcontent-ref %}',
+      '{% endtab %}',
+      '{% endtabs %}',
+      '{% file src="ref:manual" %}\nThe manual\n{% endfile %}',
+      '{% embed url="ref:video" %}',
+      '{% code title="ref:code" %}\n```js\nref:x\n```\n{% endcode %}',
+      '{% include "ref:include" %}',
+    ].join('\n\n');
+    const out = rewriteLinks(markdown, toIds);
+    expect(out).toContain('{% content-ref url="/pages/GUIDE" %}');
+    expect(out).toContain('[ref:guide](/pages/GUIDE)');
+    expect(out).toContain('{% file src="/pages/MANUAL" %}');
+    expect(out).toContain('{% embed url="/pages/VIDEO" %}');
+    expect(out).toContain('{% tab title="ref:title" %}');
+    expect(out).toContain('{% code title="ref:code" %}');
+    expect(out).toContain('{% include "ref:include" %}');
+  });
+});

@@ -185,6 +185,42 @@ describe('link classification', () => {
     expect(statusOf((await report(f)).items, url)).toBe('ok');
   });
 
+  it("lists and checks the links inside GitBook's blocks, content-refs, files and embeds", async () => {
+    const f = await fixture();
+    await setHome(
+      f,
+      [
+        '{% tabs %}\n{% tab title="A" %}\n[in a tab](missing-in-tab.md)\n{% endtab %}\n{% endtabs %}',
+        '{% stepper %}\n{% step %}\n### One\n\n[a step](guide/setup.md#step-one)\n{% endstep %}\n{% endstepper %}',
+        '{% content-ref url="guide/README.md" %}\n[README.md](guide/README.md)\n{% endcontent-ref %}',
+        '{% content-ref url="gone.md" %}\n[gone.md](gone.md)\n{% endcontent-ref %}',
+        '{% file src=".gitbook/assets/logo.png" %}\nThe logo\n{% endfile %}',
+        '{% file src=".gitbook/assets/nothing.pdf" %}',
+        '{% embed url="https://www.youtube.com/watch?v=1" %}',
+      ].join('\n\n'),
+    );
+    const body = await report(f, '?limit=100');
+    const rows = body.items
+      .map((item: Json) => [
+        item.relation,
+        item.status,
+        item.targetReference.url ?? item.targetReference.page?.id ?? item.targetReference.file?.id,
+      ])
+      .sort();
+    expect(rows).toEqual(
+      [
+        ['reference', 'broken', 'missing-in-tab.md'],
+        ['reference', 'ok', f.page.Setup],
+        ['reference', 'ok', f.page.Guide],
+        ['reference', 'broken', 'gone.md'],
+        ['dependsOn', 'ok', f.fileId],
+        ['dependsOn', 'broken', '.gitbook/assets/nothing.pdf'],
+        ['reference', 'ok', 'https://www.youtube.com/watch?v=1'],
+      ].sort(),
+    );
+    expect(body.stats.broken.total).toBe(3);
+  });
+
   it('an image is an embed (dependsOn); a reference link is read from its definition', async () => {
     const f = await fixture();
     await setHome(f, `![logo](/files/${f.fileId})\n\n[guide][g]\n\n[g]: /pages/${f.page.Guide}\n`);

@@ -5,6 +5,7 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
+import type { MarkdownLinkKind } from '@quire/documents';
 import type { FileEntry, PageIndex, SpaceRecord } from '../content';
 import { BoundedCache } from '../core/bounded-cache';
 import type { DomainServices } from '../core/context';
@@ -134,6 +135,12 @@ export function reportOrder(a: LinkUsage, b: LinkUsage): number {
   return STATUS_RANK[a.status] - STATUS_RANK[b.status] || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 }
 
+/**
+ * Links whose target is shown in the page (an image, a file block, a drawing): the page
+ * depends on it. Every other kind (links, content-refs, embeds, OpenAPI specs) refers to it.
+ */
+const EMBEDDED_KINDS: ReadonlySet<MarkdownLinkKind> = new Set(['image', 'file', 'drawing']);
+
 /** Every link of every page, in tree order, named. */
 async function writtenLinks(services: Services, space: SpaceRecord, index: PageIndex): Promise<WrittenLinks> {
   const pages = [...index.paths.keys()].flatMap((id) => {
@@ -157,7 +164,7 @@ async function writtenLinks(services: Services, space: SpaceRecord, index: PageI
       written.push({
         pageId: page.id,
         url: link.url,
-        relation: link.kind === 'image' ? 'dependsOn' : 'reference',
+        relation: EMBEDDED_KINDS.has(link.kind) ? 'dependsOn' : 'reference',
         target: linkTargetOf(link.url, place),
       });
     }
