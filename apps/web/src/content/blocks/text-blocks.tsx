@@ -1,0 +1,86 @@
+/**
+ * GitBook's essential blocks: paragraphs (with their alignment), headings (with the page's
+ * anchors as ids, and a link to themselves), lists (ordered from their start, unordered,
+ * tasks with their boxes), quotes and dividers.
+ */
+import { createContext, useContext, useId } from 'react';
+import type { DocBlock } from './document-shape';
+import { Inlines } from './inline-view';
+import { Blocks } from './nested-blocks';
+
+/** The anchors of the page's own headings (`document-view.tsx`), by block. */
+export const HeadingIdsContext = createContext<ReadonlyMap<DocBlock, string>>(new Map());
+
+function alignClass(block: DocBlock): string | undefined {
+  const align = block.data?.align;
+  return align === 'center' || align === 'end' ? `doc-align-${align}` : undefined;
+}
+
+export function Paragraph({ block }: { block: DocBlock }) {
+  return (
+    <p className={alignClass(block)}>
+      <Inlines nodes={block.nodes} />
+    </p>
+  );
+}
+
+export function Heading({ block }: { block: DocBlock }) {
+  const id = useContext(HeadingIdsContext).get(block);
+  // The markdown's levels, as the read view always had them (a page's `# ` is its h1).
+  const Tag = block.type === 'heading-1' ? 'h1' : block.type === 'heading-2' ? 'h2' : 'h3';
+  return (
+    <Tag id={id} className={['doc-heading', alignClass(block)].filter(Boolean).join(' ') || undefined}>
+      <Inlines nodes={block.nodes} />
+    </Tag>
+  );
+}
+
+export function ListBlock({ block }: { block: DocBlock }) {
+  const items = (block.nodes ?? []).filter(
+    (node): node is DocBlock => node.object === 'block' && node.type === 'list-item',
+  );
+  const tasks = block.type === 'list-tasks';
+  const children = items.map((item, index) =>
+    tasks ? (
+      <TaskItem key={item.key ?? index} item={item} />
+    ) : (
+      <li key={item.key ?? index}>
+        <Blocks blocks={item.nodes} tight />
+      </li>
+    ),
+  );
+  if (block.type === 'list-ordered') {
+    const start = block.data?.start;
+    return (
+      <ol start={typeof start === 'number' && Number.isSafeInteger(start) && start !== 1 ? start : undefined}>
+        {children}
+      </ol>
+    );
+  }
+  return <ul className={tasks ? 'doc-tasks contains-task-list' : undefined}>{children}</ul>;
+}
+
+/** A task: its box, named by its text, then its text. */
+function TaskItem({ item }: { item: DocBlock }) {
+  const id = useId();
+  return (
+    <li className="doc-task">
+      <input type="checkbox" checked={item.data?.checked === true} readOnly disabled aria-labelledby={id} />
+      <div id={id} className="doc-task-text">
+        <Blocks blocks={item.nodes} tight />
+      </div>
+    </li>
+  );
+}
+
+export function Quote({ block }: { block: DocBlock }) {
+  return (
+    <blockquote>
+      <Blocks blocks={block.nodes} />
+    </blockquote>
+  );
+}
+
+export function Divider() {
+  return <hr />;
+}
