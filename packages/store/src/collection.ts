@@ -29,8 +29,16 @@ export interface StoreFindOptions {
   projection?: Document;
 }
 
-/** A cursor over the result of `find`; only materialisation is part of the contract. */
+/** A cursor over the result of `find`: a transform of each document, and materialisation. */
 export interface StoreCursor<T> {
+  /**
+   * The driver's `FindCursor.map`: `toArray` then answers `transform` of each document, in
+   * order. `transform` reads the document and must neither change it nor keep any object or
+   * array of it (it copies what its result keeps): the embedded engine hands it the parsed
+   * document it keeps for later reads, not a private copy, so a repository that builds its
+   * records field by field skips a copy of every document it lists.
+   */
+  map<U>(transform: (doc: T) => U): StoreCursor<U>;
   toArray(): Promise<T[]>;
 }
 

@@ -30,11 +30,19 @@ function checkCursorFits(sort: PageSort, cursor: Cursor): void {
   if (expected === 1 && value !== null && typeof value !== 'string') throw invalidCursor();
 }
 
-const valueAt = (doc: Document, path: string): CursorValue => {
+const valueAt = (doc: Document, parts: readonly string[]): CursorValue => {
   let value: unknown = doc;
-  for (const part of path.split('.')) value = (value as Record<string, unknown> | undefined)?.[part];
+  for (const part of parts) value = (value as Record<string, unknown> | undefined)?.[part];
   return (value ?? null) as CursorValue;
 };
+
+/**
+ * What `toRecord` is handed: `copy` (the default), a private copy of the document whose
+ * values the record may keep; `view`, the store's own document through the cursor's
+ * transform (`StoreCursor.map`), which `toRecord` only reads, copying every object or array
+ * the record keeps. A record built field by field then costs no copy of its document.
+ */
+export type RowAccess = 'copy' | 'view';
 
 function afterCursor(sort: PageSort, cursor: Cursor): Document {
   const idOp = sort.direction === 1 ? '$gt' : '$lt';
@@ -59,21 +67,32 @@ export async function findPage<T extends Document, R>(
   sort: PageSort,
   page: PageRequest,
   toRecord: (doc: T) => R,
+  access: RowAccess = 'copy',
 ): Promise<Slice<R>> {
   if (page.after) checkCursorFits(sort, page.after);
   const query = page.after ? withCondition(filter as Document, afterCursor(sort, page.after)) : filter;
   const order: Record<string, 1 | -1> = sort.field
     ? { [sort.field]: sort.direction, _id: sort.direction }
     : { _id: sort.direction };
-  const rows = (await collection
-    .find(query as Filter<T>, { sort: order, limit: page.limit + 1 })
-    .toArray()) as unknown as T[];
-  const items = rows.slice(0, page.limit);
-  const cursors = items.map(
-    (doc): Cursor => ({ id: String(doc._id), values: sort.field ? [valueAt(doc, sort.field)] : [] }),
-  );
-  const slice: Slice<R> = { items: items.map(toRecord), cursors };
+  const parts = sort.field?.split('.');
+  // Cursor values are scalars (strings or null), so taking them from a view keeps nothing of it.
+  const cursors: Cursor[] = [];
+  const read = (doc: T): R => {
+    cursors.push({ id: String(doc._id), values: parts ? [valueAt(doc, parts)] : [] });
+    return toRecord(doc);
+  };
+  const cursor = collection.find(query as Filter<T>, { sort: order, limit: page.limit + 1 });
+  const records =
+    access === 'view'
+      ? await cursor.map((doc) => read(doc as unknown as T)).toArray()
+      : ((await cursor.toArray()) as unknown as T[]).map(read);
+  const more = records.length > page.limit;
+  if (more) {
+    records.length = page.limit;
+    cursors.length = page.limit;
+  }
+  const slice: Slice<R> = { items: records, cursors };
   const last = cursors[cursors.length - 1];
-  if (rows.length > page.limit && last) slice.next = last;
+  if (more && last) slice.next = last;
   return slice;
 }

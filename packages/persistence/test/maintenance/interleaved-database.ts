@@ -3,7 +3,7 @@
  * concurrent operations (with fast-check's scheduler) and crashes between two writes.
  */
 
-import type { Document, StoreCollection, StoreDatabase } from '@quire/store';
+import type { Document, StoreCollection, StoreCursor, StoreDatabase } from '@quire/store';
 import type { Scheduler } from 'fast-check';
 
 /** Decides when the call `label` may start; resolves to go ahead. */
@@ -23,6 +23,17 @@ const GATED_METHODS = new Set([
   'countDocuments',
 ]);
 
+/** A cursor whose query starts when the gate lets it (on `toArray`), with its transforms. */
+function gatedCursor<T>(label: string, gate: Gate, open: () => StoreCursor<T>): StoreCursor<T> {
+  return {
+    map: <U>(transform: (doc: T) => U) => gatedCursor(label, gate, () => open().map(transform)),
+    toArray: async () => {
+      await gate(label);
+      return open().toArray();
+    },
+  };
+}
+
 function gatedCollection<T extends Document>(inner: StoreCollection<T>, gate: Gate): StoreCollection<T> {
   return new Proxy(inner, {
     get(target, property, receiver) {
@@ -30,14 +41,10 @@ function gatedCollection<T extends Document>(inner: StoreCollection<T>, gate: Ga
       if (typeof value !== 'function' || typeof property !== 'string') return value;
       const label = `${target.collectionName}.${property}`;
       if (property === 'find') {
-        return (...args: unknown[]) => ({
-          toArray: async () => {
-            await gate(label);
-            return (value as (...a: unknown[]) => { toArray(): Promise<unknown[]> })
-              .apply(target, args)
-              .toArray();
-          },
-        });
+        return (...args: unknown[]) =>
+          gatedCursor(label, gate, () =>
+            (value as (...a: unknown[]) => StoreCursor<unknown>).apply(target, args),
+          );
       }
       if (!GATED_METHODS.has(property)) return value.bind(target);
       return async (...args: unknown[]) => {

@@ -75,10 +75,10 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
   }
 
   find(filter: Filter<T> = {}, options: StoreFindOptions = {}): EmbeddedCursor<WithId<T>> {
-    return new EmbeddedCursor(() =>
+    return new EmbeddedCursor<WithId<T>>((transform) =>
       this.#writer.read(
         this.collectionName,
-        () => this.#read(filter, options, undefined).documents,
+        () => this.#read(filter, options, undefined, transform).documents,
         () => visibility(filter),
       ),
     );
@@ -115,7 +115,7 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
         project === undefined ? parsed.copyOf(key, json) : parsed.projectedCopyOf(key, json, project)
       ) as WithId<T>;
     }
-    return this.#read(filter, options, 1).documents[0] ?? null;
+    return (this.#read(filter, options, 1).documents[0] as WithId<T> | undefined) ?? null;
   }
 
   /**
@@ -303,7 +303,17 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
     return [ID_INDEX, ...this.#data.indexDefinitions].map((index) => ({ ...index, key: [...index.key] }));
   }
 
-  #read(filter: Filter<T>, options: StoreFindOptions, forcedLimit: number | undefined) {
+  /**
+   * Runs a query. Without `transform` each document is a private copy (or projection); with
+   * one, `transform` of the document as kept (read only, see `StoreCursor.map`), or of its
+   * projection, which is a copy already.
+   */
+  #read<U>(
+    filter: Filter<T>,
+    options: StoreFindOptions,
+    forcedLimit: number | undefined,
+    transform?: (doc: WithId<T>) => U,
+  ) {
     const { skip, limit } = skipAndLimit(options);
     const project = compileProjection(options.projection);
     const { matches, stats } = runQuery(this.#data, {
@@ -312,9 +322,16 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
       skip,
       limit: forcedLimit ?? limit,
     });
-    const documents = matches.map(
-      (match) => (project === undefined ? match.doc : match.projected(project)) as WithId<T>,
-    );
+    let documents: Array<WithId<T> | U>;
+    if (transform === undefined) {
+      documents = matches.map(
+        (match) => (project === undefined ? match.doc : match.projected(project)) as WithId<T>,
+      );
+    } else {
+      documents = matches.map((match) =>
+        transform((project === undefined ? match.view : match.projected(project)) as WithId<T>),
+      );
+    }
     return { documents, stats };
   }
 

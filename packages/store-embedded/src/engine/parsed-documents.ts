@@ -98,13 +98,14 @@ export class ParsedDocuments {
   }
 
   /**
-   * The document stored as `json`, to be read only (checked against a filter, sorted by).
-   * When `keep`, a document parsed here is kept for the reads that follow.
+   * The document stored as `json`, to be read only (checked against a filter, sorted by,
+   * handed to a cursor's transform). When `keep`, a document parsed here (or given as
+   * `parsed`, `json` already parsed by an earlier `view`) is kept for the reads that follow.
    */
-  view(key: string, json: string, keep = false): Document {
+  view(key: string, json: string, keep = false, parsed?: Document): Document {
     const kept = this.#kept(key, json);
     if (kept !== undefined) return kept;
-    const doc = JSON.parse(json) as Document;
+    const doc = parsed ?? (JSON.parse(json) as Document);
     if (keep && this.#budget.accepts(json.length)) this.#keep(key, json, doc);
     return doc;
   }

@@ -53,6 +53,15 @@ export class MatchedDocument {
     return this.#doc;
   }
 
+  /**
+   * The document as kept for later reads, to be read only (see `StoreCursor.map`); parsed
+   * and kept on first use, as `doc` does.
+   */
+  get view(): Document {
+    if (this.#doc !== undefined) return this.#doc;
+    return this.#parsed.view(this.key, this.json, true, this.#view);
+  }
+
   /** `project` applied to a private copy, copying only what it keeps (see `ParsedDocuments`). */
   projected(project: Projector): Document {
     if (this.#doc !== undefined) return project(this.#doc);

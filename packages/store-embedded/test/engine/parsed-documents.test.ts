@@ -104,3 +104,32 @@ describe('reads through kept documents', () => {
     expect(await read()).toEqual([{ _id: 'a', g: 1 }]);
   });
 });
+
+describe("a cursor's transform", () => {
+  it('reads the kept document itself (no copy per read), and a write gives it the new version', async () => {
+    const docs = new EmbeddedDatabase(new Map(), new MemoryJournal()).collection<LooseDoc>('docs');
+    await docs.createIndex({ g: 1 });
+    await docs.insertMany([
+      { _id: 'a', g: 1, list: [1] },
+      { _id: 'b', g: 1, list: [2] },
+    ]);
+    const seen = async () =>
+      docs
+        .find({ g: 1 }, { sort: { _id: 1 } })
+        .map((doc) => doc)
+        .toArray();
+    const first = await seen();
+    const second = await seen();
+    // The same objects both times: what `map` saves is the copy a plain read makes.
+    expect(second[0]).toBe(first[0]);
+    expect(second[1]).toBe(first[1]);
+    const plain = await docs.find({ g: 1 }, { sort: { _id: 1 } }).toArray();
+    expect(plain[0]).not.toBe(first[0]);
+    expect(plain[0]).toEqual(first[0]);
+    await docs.updateOne({ _id: 'a' }, { $push: { list: 3 } } as Document);
+    const after = await seen();
+    expect(after[0]).not.toBe(first[0]);
+    expect(after[0]).toEqual({ _id: 'a', g: 1, list: [1, 3] });
+    expect(first[0]).toEqual({ _id: 'a', g: 1, list: [1] });
+  });
+});

@@ -122,4 +122,63 @@ export function describeReading(ctx: ContractContext): void {
       expect(await ctx.db.collection<LooseDoc>('empty').countDocuments({})).toBe(0);
     });
   });
+
+  describe('a cursor transform (map)', () => {
+    let table: StoreCollection<LooseDoc>;
+    beforeEach(async () => {
+      table = ctx.db.collection<LooseDoc>('rows');
+      await table.insertMany(rows);
+    });
+
+    it('answers the transform of each document, in the order, window and projection asked', async () => {
+      const options = { sort: { n: -1 as const }, skip: 1, limit: 3 };
+      const plain = await table.find({}, options).toArray();
+      const mapped = await table
+        .find({}, options)
+        .map((doc) => `${String(doc._id)}:${String(doc.n)}`)
+        .toArray();
+      expect(mapped).toEqual(['r3:3', 'r1:2', 'r5:1.5']);
+      expect(mapped).toEqual(plain.map((doc) => `${String(doc._id)}:${String(doc.n)}`));
+      const projected = await table
+        .find({ _id: 'r1' }, { projection: { meta: 1 } })
+        .map((doc) => ({ ...doc }))
+        .toArray();
+      expect(projected).toEqual([{ _id: 'r1', meta: { size: 3, color: 'red' } }]);
+    });
+
+    it('composes transforms, and a filter matching nothing transforms nothing', async () => {
+      let calls = 0;
+      const ids = await table
+        .find({ g: 'x' }, { sort: { _id: 1 } })
+        .map((doc) => String(doc._id))
+        .map((id) => id.toUpperCase())
+        .toArray();
+      expect(ids).toEqual(['R1', 'R3', 'R5']);
+      const none = await table
+        .find({ g: 'z' })
+        .map(() => calls++)
+        .toArray();
+      expect(none).toEqual([]);
+      expect(calls).toBe(0);
+    });
+
+    it('leaves the stored documents as they were for the reads that follow', async () => {
+      // Nested values read through a transform, copied out, then changed by the caller.
+      const copies = await table
+        .find({ _id: 'r1' })
+        .map((doc) => ({ meta: { ...(doc.meta as Document) }, lines: [...(doc.lines as Document[])] }))
+        .toArray();
+      copies[0]!.meta.size = 99;
+      copies[0]!.lines.push({ sku: 'q', qty: 2 });
+      expect(await table.findOne({ _id: 'r1' })).toEqual(rows[0]);
+      expect(await table.find({ _id: 'r1' }).toArray()).toEqual([rows[0]]);
+    });
+
+    it('rejects with the error a transform throws', async () => {
+      const failing = table.find({}).map(() => {
+        throw new Error('transform failed');
+      });
+      await expect(failing.toArray()).rejects.toThrow('transform failed');
+    });
+  });
 }
