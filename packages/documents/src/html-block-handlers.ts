@@ -8,16 +8,20 @@
  *    when nothing says), and its title element (`admonition-title`, `markdown-alert-title`...)
  *    is dropped when it only repeats the kind ("Note"), kept as a bold line otherwise.
  *    A hint inside a hint is its content (GitBook's hints do not nest).
- * 2. A `<figure>` holding one image and a `<figcaption>` is that image with the caption as
- *    its title (Quire's image caption); any other figure is its content.
- * 3. A `<details>` with a `<summary>` is an expandable.
+ * 2. A `<figure>` holding one image (in a `<picture>` or not; a `<source>` for the dark
+ *    scheme is its dark variant) is GitBook's figure, its `<figcaption>` the caption; a figure
+ *    of several images, or of an image whose URL is neither a path nor http(s), is its content.
+ * 3. A `<details>` is an expandable (`open` kept), its `<summary>` the title; a `<details>`
+ *    inside one is its summary in bold followed by its content (GitBook's expandables do not
+ *    nest).
  *
  * Nothing here emits raw HTML: every node is mdast, so what the printer writes is escaped
  * text and GitBook's own syntax, never a tag taken from the source.
  */
-import type { BlockContent, Image, Nodes, Paragraph, PhrasingContent, RootContent } from 'mdast';
+import type { BlockContent, Nodes, Paragraph, PhrasingContent, RootContent } from 'mdast';
 import type { Options as RehypeRemarkOptions } from 'rehype-remark';
 import type { DocumentHintStyle } from './document-types';
+import type { GitbookDetails, GitbookFigure } from './gitbook-html';
 import type { Hint } from './hint-syntax';
 
 // hast's types, through rehype-remark (@types/hast is not a direct dependency).
@@ -171,32 +175,96 @@ function figureImages(element: Element): Element[] {
   return images;
 }
 
-function figure(state: State, element: Element): RootContent[] {
+/** Image URLs a figure may keep: a path, or http(s) (an import's own `quire-import:` refs too). */
+function isFigureUrl(url: string): boolean {
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
+  return scheme === undefined || scheme === 'http' || scheme === 'https' || scheme === 'quire-import';
+}
+
+function stringProperty(element: Element, name: string): string | undefined {
+  const value = element.properties?.[name];
+  if (typeof value === 'number') return String(value);
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** The URL of a `<source>` for the dark colour scheme in the figure's `<picture>`, if any. */
+function darkSourceOf(element: Element): string | undefined {
+  const stack: ElementContent[] = [...element.children];
+  while (stack.length > 0) {
+    const current = stack.pop() as ElementContent;
+    if (current.type !== 'element') continue;
+    if (
+      current.tagName === 'source' &&
+      /prefers-color-scheme:\s*dark/.test(stringProperty(current, 'media') ?? '')
+    )
+      return stringProperty(current, 'srcSet')?.split(/[\s,]+/)[0];
+    stack.push(...current.children);
+  }
+  return undefined;
+}
+
+/** The phrasing content of hast children (paragraphs' content joined by a space). */
+function phrasingOf(state: State, element: Element): PhrasingContent[] {
+  const out: PhrasingContent[] = [];
+  for (const node of state.all(element) as Nodes[]) {
+    if (node.type === 'paragraph') {
+      if (out.length > 0) out.push({ type: 'text', value: ' ' });
+      out.push(...node.children);
+    } else if (isPhrasing(node)) out.push(node as PhrasingContent);
+  }
+  return out;
+}
+
+function figure(state: State, element: Element): RootContent[] | GitbookFigure {
   const caption = element.children.find(
     (child): child is Element => child.type === 'element' && child.tagName === 'figcaption',
   );
   const images = figureImages(element);
-  const captionText = caption ? htmlTextOf(caption) : '';
-  if (images.length !== 1 || captionText === '') return state.toFlow(state.all(element));
-  const converted = state.one(images[0] as Element, element);
-  const image = (Array.isArray(converted) ? converted[0] : converted) as Image | undefined;
-  if (image?.type !== 'image') return state.toFlow(state.all(element));
-  image.title = captionText;
-  return [{ type: 'paragraph', children: [image] }];
+  const [image] = images;
+  const url = image ? stringProperty(image, 'src') : undefined;
+  if (images.length !== 1 || image === undefined || url === undefined || !isFigureUrl(url))
+    return state.toFlow(state.all(element));
+  const dark = darkSourceOf(element);
+  const width = stringProperty(image, 'width');
+  const height = stringProperty(image, 'height');
+  return {
+    type: 'gitbookFigure',
+    url,
+    alt: htmlTextOf({ type: 'text', value: stringProperty(image, 'alt') ?? '' }),
+    ...(dark !== undefined && isFigureUrl(dark) ? { darkUrl: dark } : {}),
+    ...(width !== undefined && /^\d+$/.test(width) ? { width } : {}),
+    ...(height !== undefined && /^\d+$/.test(height) ? { height } : {}),
+    caption: caption ? phrasingOf(state, caption) : [],
+  };
 }
 
-function details(state: State, element: Element): RootContent[] | RootContent {
+/** The conversions inside an expandable (by their state): an expandable inside one is its content. */
+const insideDetails = new WeakSet<State>();
+
+function details(state: State, element: Element): RootContent[] | GitbookDetails {
   const summary = element.children.find(
     (child): child is Element => child.type === 'element' && child.tagName === 'summary',
   );
   const rest = element.children.filter((child) => child !== summary);
-  const title: PhrasingContent[] = summary
-    ? (state.all(summary) as Nodes[]).filter((node): node is PhrasingContent => isPhrasing(node))
-    : [];
-  const content = state.toFlow(state.all({ ...element, children: rest })) as BlockContent[];
-  const heading: RootContent[] =
-    title.length > 0 ? [{ type: 'paragraph', children: [{ type: 'strong', children: title }] }] : [];
-  return [...heading, ...content];
+  const title = summary ? phrasingOf(state, summary) : [];
+  if (insideDetails.has(state)) {
+    const content = state.toFlow(state.all({ ...element, children: rest }));
+    const heading: RootContent[] =
+      title.length > 0 ? [{ type: 'paragraph', children: [{ type: 'strong', children: title }] }] : [];
+    return [...heading, ...content];
+  }
+  insideDetails.add(state);
+  try {
+    const content = state.toFlow(state.all({ ...element, children: rest })) as BlockContent[];
+    return {
+      type: 'gitbookDetails',
+      open: element.properties?.open === true || element.properties?.open === '',
+      summary: title,
+      children: content,
+    };
+  } finally {
+    insideDetails.delete(state);
+  }
 }
 
 const PHRASING = new Set([

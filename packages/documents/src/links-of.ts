@@ -3,15 +3,26 @@
  * `[text](url)`, a reference link `[text][name]` (its URL read from its definition), an
  * image (inline or by reference), an autolink (`<https://...>` or a bare URL), or the URL of
  * one of GitBook's blocks (`block-urls.ts`: a content-ref, an embed, a file, a drawing, an
- * OpenAPI block's spec), wherever it stands (in tabs, steps, columns, hints...). The link a
- * content-ref holds to show its target is the content-ref itself, listed once. Walks the
+ * OpenAPI block's spec), a figure's image (and its dark variant), a button's target, a
+ * card's target and cover; wherever it stands (in tabs, steps, columns, hints, expandables,
+ * their summaries, captions, cards' cells...). The link a content-ref holds to show its
+ * target is the content-ref itself, listed once. Walks the
  * parsed tree, as `rewriteLinks` does, so text that only looks like a link is never one.
  */
 import type { Definition, Nodes, Root } from 'mdast';
 import { type BlockUrlKind, blockUrlOf } from './block-urls';
+import { cardsColumnRole } from './gitbook-cards-columns';
 import { parseMarkdown } from './markdown-processor';
 
-export type MarkdownLinkKind = 'link' | 'reference' | 'image' | 'autolink' | BlockUrlKind;
+export type MarkdownLinkKind =
+  | 'link'
+  | 'reference'
+  | 'image'
+  | 'autolink'
+  | BlockUrlKind
+  | 'button'
+  | 'card'
+  | 'card-cover';
 
 export interface MarkdownLink {
   kind: MarkdownLinkKind;
@@ -27,34 +38,71 @@ export function linksOfTree(tree: Root): MarkdownLink[] {
   const definitions = definitionsOf(tree);
   const links: MarkdownLink[] = [];
   // An explicit stack, children pushed in reverse: document order, and a deep tree cannot
-  // exhaust the call stack.
-  const stack: Array<Nodes | Root> = [tree];
+  // exhaust the call stack. A node may come with the kind its links take (a card's target).
+  const stack: Array<{ node: Nodes | Root; as?: MarkdownLinkKind }> = [{ node: tree }];
+  const push = (nodes: readonly Nodes[], as?: MarkdownLinkKind) => {
+    for (let i = nodes.length - 1; i >= 0; i--) stack.push({ node: nodes[i] as Nodes, as });
+  };
   // The links a content-ref shows its target by: the content-ref is listed instead.
   const shownByContentRef = new Set<Nodes>();
   while (stack.length > 0) {
-    const node = stack.pop() as Nodes | Root;
-    if (node.type === 'gitbookBlock') {
-      const block = blockUrlOf(node);
-      if (block) links.push({ kind: block.kind, url: block.url });
-      if (block?.kind === 'content-ref')
-        for (const child of node.children)
-          if (child.type === 'paragraph')
-            for (const inline of child.children)
-              if (inline.type === 'link' && inline.url === block.url) shownByContentRef.add(inline);
-    } else if (node.type === 'link' && shownByContentRef.has(node)) {
-      // listed with its content-ref
-    } else if (node.type === 'link')
-      links.push({ kind: isAutolink(node) ? 'autolink' : 'link', url: node.url });
-    else if (node.type === 'image') links.push({ kind: 'image', url: node.url });
-    else if (node.type === 'linkReference' || node.type === 'imageReference') {
-      const definition = definitions.get(node.identifier.toLowerCase());
-      if (definition)
-        links.push({ kind: node.type === 'imageReference' ? 'image' : 'reference', url: definition.url });
+    const { node, as } = stack.pop() as { node: Nodes | Root; as?: MarkdownLinkKind };
+    switch (node.type) {
+      case 'gitbookBlock': {
+        const block = blockUrlOf(node);
+        if (block) links.push({ kind: block.kind, url: block.url });
+        if (block?.kind === 'content-ref')
+          for (const child of node.children)
+            if (child.type === 'paragraph')
+              for (const inline of child.children)
+                if (inline.type === 'link' && inline.url === block.url) shownByContentRef.add(inline);
+        break;
+      }
+      case 'link':
+        if (!shownByContentRef.has(node))
+          links.push({ kind: as ?? (isAutolink(node) ? 'autolink' : 'link'), url: node.url });
+        break;
+      case 'image':
+        links.push({ kind: as ?? 'image', url: node.url });
+        break;
+      case 'linkReference':
+      case 'imageReference': {
+        const definition = definitions.get(node.identifier.toLowerCase());
+        if (definition)
+          links.push({
+            kind: as ?? (node.type === 'imageReference' ? 'image' : 'reference'),
+            url: definition.url,
+          });
+        break;
+      }
+      case 'gitbookFigure':
+        links.push({ kind: 'image', url: node.url });
+        if (node.darkUrl) links.push({ kind: 'image', url: node.darkUrl });
+        push(node.caption);
+        continue;
+      case 'gitbookDetails':
+        push(node.children);
+        push(node.summary);
+        continue;
+      case 'gitbookButton':
+        links.push({ kind: 'button', url: node.url });
+        break;
+      case 'gitbookCards': {
+        const roles = node.columns.map((column) => cardsColumnRole(column.attributes));
+        for (let row = node.rows.length - 1; row >= 0; row--) {
+          const cells = node.rows[row] ?? [];
+          for (let index = cells.length - 1; index >= 0; index--) {
+            const role = roles[index];
+            push(
+              cells[index] ?? [],
+              role === 'target' ? 'card' : role === 'cover' ? 'card-cover' : undefined,
+            );
+          }
+        }
+        continue;
+      }
     }
-    if ('children' in node) {
-      const children = node.children as Nodes[];
-      for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as Nodes);
-    }
+    if ('children' in node) push(node.children as Nodes[], as);
   }
   return links;
 }

@@ -18,8 +18,9 @@
  * Text of nested blocks (tabs, steps, columns, updates, hints, expandables, conditional
  * content, captions of files and embeds, image captions) is in the section holding them.
  */
-import type { Heading, Nodes, Paragraph, Root } from 'mdast';
+import type { Heading, Nodes, Paragraph, PhrasingContent, Root } from 'mdast';
 import type { GitbookBlock } from './gitbook-blocks';
+import { cardsTextColumns } from './gitbook-cards-columns';
 import { headingAnchors } from './heading-anchors';
 import { parseMarkdown } from './markdown-processor';
 
@@ -43,6 +44,9 @@ const BLOCKS = new Set([
   'tableRow',
   'hint',
   'gitbookBlock',
+  'gitbookDetails',
+  'gitbookFigure',
+  'gitbookCards',
   'footnoteDefinition',
   'thematicBreak',
 ]);
@@ -114,9 +118,10 @@ function walk(root: Nodes, into: OpenSection, opened: (section: OpenSection) => 
     else if (node.type === 'image') target.parts.push([node.alt, node.title].filter(Boolean).join(' '));
     else if (node.type === 'imageReference') target.parts.push(node.alt ?? '');
     else if (node.type === 'break') target.parts.push(' ');
+    else if (node.type === 'gitbookButton') target.parts.push(node.label);
     if (BLOCKS.has(node.type)) stack.push({ newline: target });
-    if (!('children' in node)) continue;
-    let children = node.children as Nodes[];
+    let children = childrenOf(node);
+    if (children === undefined) continue;
     const titled = blockSectionTitle(node);
     if (titled) {
       target = { title: titled.title, parts: [] };
@@ -132,12 +137,42 @@ function walk(root: Nodes, into: OpenSection, opened: (section: OpenSection) => 
 }
 
 /**
+ * What is read inside a node: its children, or for GitBook's HTML blocks the text they hold
+ * in fields of their own (a figure's alt and caption, the cells of cards but those holding
+ * a card's target or cover, which are URLs).
+ */
+function childrenOf(node: Nodes): Nodes[] | undefined {
+  switch (node.type) {
+    case 'gitbookFigure':
+      return [{ type: 'text', value: node.alt + ' ' }, ...node.caption];
+    case 'gitbookCards': {
+      const columns = cardsTextColumns(node);
+      const cells: PhrasingContent[] = [];
+      for (const index of columns)
+        cells.push(...(node.columns[index]?.title ?? []), { type: 'text', value: ' ' });
+      cells.push({ type: 'text', value: '\n' });
+      for (const row of node.rows) {
+        for (const index of columns) cells.push(...(row[index] ?? []), { type: 'text', value: ' ' });
+        cells.push({ type: 'text', value: '\n' });
+      }
+      return cells;
+    }
+    default:
+      return 'children' in node ? (node.children as Nodes[]) : undefined;
+  }
+}
+
+/**
  * The title of a block that is a section of its own, and the child that spells it (left out
  * of the section's text): a tab's `title`; a step's first heading, or its first paragraph
  * when all of it is bold; an expandable's summary. Undefined for any other node, and for a
  * titled block whose title is empty.
  */
 export function blockSectionTitle(node: Nodes): { title: string; titleNode?: Nodes } | undefined {
+  if (node.type === 'gitbookDetails') {
+    const title = collapse(node.summary.map(textOf).join(''));
+    return title === '' ? undefined : { title };
+  }
   if (node.type !== 'gitbookBlock') return undefined;
   const block = node as GitbookBlock;
   if (block.name === 'tab') {

@@ -4,16 +4,23 @@
  * targets), only text replaced.
  *
  * Blocks, in document order: every paragraph, heading and table cell (wherever it stands: in
- * a list item, a quote, a hint, a footnote), then the alt text and caption (title) of each
- * image in it. Code blocks, HTML, front matter, definitions and OpenAPI blocks are never
- * sent; a block without a letter in its text (a cell holding `42`, a paragraph holding only
- * an image) is not sent either.
+ * a list item, a quote, a hint, a footnote, a tab, a step, a column, an update, an
+ * expandable, conditional content, a file's or an embed's caption), then the alt text and
+ * caption (title) of each image in it and the label of each button. GitBook's blocks add
+ * their own text (`blockSlots`): a tab's title, an expandable's summary, a figure's caption
+ * and alt text, the text cells of cards (not their target or cover, which are URLs). Code
+ * blocks, math, HTML, front matter, definitions, OpenAPI blocks, includes, block attributes
+ * other than a tab's title (URLs, paths, code titles, conditions, dates) are never sent; a
+ * block without a letter in its text (a cell holding `42`, a paragraph holding only an
+ * image) is not sent either.
  *
  * Inline marks travel as tags, because the sentence around them is translated as a whole and
  * the words they mark move with the grammar: `<b>`, `<i>`, `<s>` for strong, emphasis and
  * strikethrough; `<a id="N">…</a>` for a link (its URL stays here, only its words are sent);
- * `<code id="N"></code>` for inline code and `<x id="N"></x>` for anything else kept as is
- * (images, inline HTML, footnote references): an empty element, so the code itself is never
+ * `<mark id="N">…</mark>` for a coloured span (its colours stay here), `<span id="N">…</span>`
+ * for a key, a superscript or a subscript; `<code id="N"></code>`
+ * for inline code and `<x id="N"></x>` for anything else kept as is (images, inline HTML,
+ * footnote references, math, icons, buttons): an empty element, so the code itself is never
  * sent; `<br>` for a hard break. Text is HTML-escaped, so the whole block is an HTML fragment
  * that LibreTranslate's `format: 'html'` and a chat model both keep tags of. Tags are HTML's,
  * not markdown: a translator keeps `**` poorly and would see URLs inside `[text](url)`.
@@ -25,6 +32,17 @@
  * lost.
  */
 import type { Nodes, Parent, PhrasingContent, Root } from 'mdast';
+import type { GitbookBlock } from './gitbook-blocks';
+import { cardsTextColumns } from './gitbook-cards-columns';
+import type {
+  CardsColumn,
+  GitbookButton,
+  GitbookCards,
+  GitbookDetails,
+  GitbookFigure,
+  GitbookMark,
+  GitbookTextMark,
+} from './gitbook-html';
 import { isAutolink } from './links-of';
 import { parseMarkdown, printMarkdown } from './markdown-processor';
 
@@ -93,11 +111,15 @@ interface TextSlot {
 }
 
 type ImageNode = Extract<PhrasingContent, { type: 'image' | 'imageReference' }>;
-type LinkNode = Extract<PhrasingContent, { type: 'link' | 'linkReference' }>;
-type KeptNode = Exclude<PhrasingContent, { type: 'text' | 'emphasis' | 'strong' | 'delete' | 'break' }>;
+/** Inline nodes sent as a tag around their words: links, coloured spans, keys, super- and subscripts. */
+type LinkNode = Extract<PhrasingContent, { type: 'link' | 'linkReference' }> | GitbookMark | GitbookTextMark;
+type KeptNode = Exclude<
+  PhrasingContent,
+  { type: 'text' | 'emphasis' | 'strong' | 'delete' | 'break' | 'gitbookMark' | 'gitbookTextMark' }
+>;
 
 const phrasingContainers = new Set(['paragraph', 'heading', 'tableCell']);
-const neverSent = new Set(['code', 'html', 'yaml', 'definition', 'openapiOperation']);
+const neverSent = new Set(['code', 'html', 'yaml', 'definition', 'openapiOperation', 'math']);
 
 function slotsOf(tree: Root): TextSlot[] {
   const slots: TextSlot[] = [];
@@ -108,9 +130,10 @@ function slotsOf(tree: Root): TextSlot[] {
     const node = stack.pop() as Nodes | Root;
     if (neverSent.has(node.type)) continue;
     if (phrasingContainers.has(node.type)) {
-      slots.push(...blockSlots(node as Parent & { children: PhrasingContent[] }));
+      slots.push(...phrasingSlots(node as Parent & { children: PhrasingContent[] }));
       continue;
     }
+    slots.push(...blockSlots(node));
     if ('children' in node) {
       const children = node.children as Nodes[];
       for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as Nodes);
@@ -119,8 +142,91 @@ function slotsOf(tree: Root): TextSlot[] {
   return slots;
 }
 
-/** The slot of a phrasing container (when it has words), then its images' alt and caption. */
-function blockSlots(container: { children: PhrasingContent[] }): TextSlot[] {
+/**
+ * The text GitBook's blocks hold outside their children: a tab's title, an expandable's
+ * summary, a figure's caption and alt, the text cells of cards. Their children (a tab's
+ * content, an expandable's body) are walked as any container's.
+ */
+function blockSlots(node: Nodes | Root): TextSlot[] {
+  switch (node.type) {
+    case 'gitbookBlock': {
+      const block = node as GitbookBlock;
+      return block.name === 'tab' ? plainSlots(block.attributes, 'title') : [];
+    }
+    case 'gitbookDetails': {
+      const details = node as GitbookDetails;
+      return phrasingSlots({
+        get children() {
+          return details.summary;
+        },
+        set children(children) {
+          details.summary = children;
+        },
+      });
+    }
+    case 'gitbookFigure': {
+      const figure = node as GitbookFigure;
+      const caption = phrasingSlots({
+        get children() {
+          return figure.caption;
+        },
+        set children(children) {
+          figure.caption = children;
+        },
+      });
+      return [...plainSlots(figure, 'alt'), ...caption];
+    }
+    case 'gitbookCards': {
+      const cards = node as GitbookCards;
+      const slots: TextSlot[] = [];
+      const columns = cardsTextColumns(cards);
+      for (const index of columns)
+        slots.push(...phrasingSlots(cellOf(cards.columns[index] as CardsColumn, 'title')));
+      for (const row of cards.rows)
+        for (const index of columns) slots.push(...phrasingSlots(cellOf(row, index)));
+      return slots;
+    }
+    default:
+      return [];
+  }
+}
+
+/** A place holding phrasing content, read and written through `children`. */
+interface PhrasingPlace {
+  children: PhrasingContent[];
+}
+
+function cellOf<K extends PropertyKey>(
+  owner: { [key in K]: PhrasingContent[] } | PhrasingContent[][],
+  key: K | number,
+): PhrasingPlace {
+  const record = owner as Record<PropertyKey, PhrasingContent[]>;
+  return {
+    get children() {
+      return record[key] as PhrasingContent[];
+    },
+    set children(children) {
+      record[key] = children;
+    },
+  };
+}
+
+/** A slot for a plain string property (an alt text, a title) when it has a letter. */
+function plainSlots<K extends string>(owner: { [key in K]?: string | null }, key: K): TextSlot[] {
+  const value = owner[key];
+  if (!value || !/\p{L}/u.test(value)) return [];
+  return [
+    {
+      text: escapeText(value),
+      put: (translated) => {
+        (owner as Record<string, string>)[key] = plainTextOf(translated);
+      },
+    },
+  ];
+}
+
+/** The slot of a phrasing container (when it has words), then its images' alt and caption and its buttons' labels. */
+function phrasingSlots(container: PhrasingPlace): TextSlot[] {
   const encoded = encodeInline(container.children);
   const slots: TextSlot[] = [];
   if (hasLetter(container.children))
@@ -131,14 +237,10 @@ function blockSlots(container: { children: PhrasingContent[] }): TextSlot[] {
       },
     });
   for (const image of encoded.images) {
-    if (image.alt && /\p{L}/u.test(image.alt))
-      slots.push({ text: escapeText(image.alt), put: (translated) => (image.alt = plainTextOf(translated)) });
-    if (image.type === 'image' && image.title && /\p{L}/u.test(image.title))
-      slots.push({
-        text: escapeText(image.title),
-        put: (translated) => (image.title = plainTextOf(translated)),
-      });
+    slots.push(...plainSlots(image, 'alt'));
+    if (image.type === 'image') slots.push(...plainSlots(image, 'title'));
   }
+  for (const button of encoded.buttons) slots.push(...plainSlots(button, 'label'));
   return slots;
 }
 
@@ -150,9 +252,10 @@ function hasLetter(nodes: readonly PhrasingContent[]): boolean {
 
 interface EncodedInline {
   text: string;
-  /** Links and kept elements by their tag's id, in document order. */
+  /** Links, coloured spans and kept elements by their tag's id, in document order. */
   kept: Map<number, LinkNode | KeptNode>;
   images: ImageNode[];
+  buttons: GitbookButton[];
 }
 
 const markTags = { emphasis: 'i', strong: 'b', delete: 's' } as const;
@@ -160,6 +263,7 @@ const markTags = { emphasis: 'i', strong: 'b', delete: 's' } as const;
 function encodeInline(nodes: readonly PhrasingContent[]): EncodedInline {
   const kept = new Map<number, LinkNode | KeptNode>();
   const images: ImageNode[] = [];
+  const buttons: GitbookButton[] = [];
   const encode = (children: readonly PhrasingContent[]): string =>
     children
       .map((node): string => {
@@ -182,8 +286,16 @@ function encodeInline(nodes: readonly PhrasingContent[]): EncodedInline {
             kept.set(id, node);
             return '<a id="' + id + '">' + encode(node.children) + '</a>';
           }
+          case 'gitbookMark':
+          case 'gitbookTextMark': {
+            const id = kept.size + 1;
+            kept.set(id, node);
+            const tag = node.type === 'gitbookMark' ? 'mark' : 'span';
+            return '<' + tag + ' id="' + id + '">' + encode(node.children) + '</' + tag + '>';
+          }
           default:
             if (node.type === 'image' || node.type === 'imageReference') images.push(node);
+            if (node.type === 'gitbookButton') buttons.push(node);
             return keep(node);
         }
       })
@@ -194,7 +306,7 @@ function encodeInline(nodes: readonly PhrasingContent[]): EncodedInline {
     const tag = node.type === 'inlineCode' ? 'code' : 'x';
     return '<' + tag + ' id="' + id + '"></' + tag + '>';
   };
-  return { text: encode(nodes), kept, images };
+  return { text: encode(nodes), kept, images, buttons };
 }
 
 const tagPattern = /<(\/?)([a-z]+)((?:\s+[a-z]+\s*=\s*"[^"]*")*)\s*\/?>/gi;
@@ -211,7 +323,9 @@ const tagAliases = new Map([
   ['del', 's'],
   ['strike', 's'],
 ]);
-const knownTags = new Set(['a', 'code', 'x', 'br', 'i', 'b', 's']);
+const knownTags = new Set(['a', 'mark', 'span', 'code', 'x', 'br', 'i', 'b', 's']);
+/** Tags that wrap words around a node kept here (a link, a coloured span, a key...). */
+const wrapperTags = new Set(['a', 'mark', 'span']);
 
 interface OpenFrame {
   tag: string;
@@ -243,22 +357,20 @@ function decodeInline(translated: string, kept: ReadonlyMap<number, LinkNode | K
     const tag = tagAliases.get(name) ?? name;
     const id = idOf(match[3] as string);
     if (closing) {
-      const depth = stack.findLastIndex(
-        (frame) => frame.tag === tag || (tag === 'a' && frame.tag.startsWith('a#')),
-      );
+      const depth = stack.findLastIndex((frame) => frame.tag === tag || frame.tag.startsWith(tag + '#'));
       if (depth > 0) closeTo(depth);
       else if (!knownTags.has(tag)) addText(match[0]);
       continue;
     }
     if (tag === 'br') top().children.push({ type: 'break' });
     else if (markOfTag.has(tag)) stack.push({ tag, children: [] });
-    else if (tag === 'a' && id !== undefined && isLink(kept.get(id)) && !used.has(id)) {
+    else if (wrapperTags.has(tag) && id !== undefined && isLink(kept.get(id)) && !used.has(id)) {
       used.add(id);
-      stack.push({ tag: 'a#' + id, children: [] });
+      stack.push({ tag: tag + '#' + id, children: [] });
     } else if ((tag === 'code' || tag === 'x') && id !== undefined && kept.has(id) && !used.has(id)) {
       used.add(id);
       top().children.push(structuredClone(kept.get(id) as KeptNode));
-    } else if (tag !== 'a' && tag !== 'code' && tag !== 'x') addText(match[0]);
+    } else if (!knownTags.has(tag)) addText(match[0]);
   }
   addText(translated.slice(last));
   closeTo(1);
@@ -271,13 +383,14 @@ function decodeInline(translated: string, kept: ReadonlyMap<number, LinkNode | K
   return root.children;
 }
 
-/** A closing `</a>` is matched by any open link frame. */
+/** A closing `</a>` (`</mark>`) is matched by any open link (coloured span) frame. */
 function nodeOfFrame(
   frame: OpenFrame,
   kept: ReadonlyMap<number, LinkNode | KeptNode>,
 ): PhrasingContent | undefined {
-  if (frame.tag.startsWith('a#')) {
-    const link = structuredClone(kept.get(Number(frame.tag.slice(2))) as LinkNode);
+  const hash = frame.tag.indexOf('#');
+  if (hash !== -1) {
+    const link = structuredClone(kept.get(Number(frame.tag.slice(hash + 1))) as LinkNode);
     link.children = frame.children as LinkNode['children'];
     return link;
   }
@@ -286,7 +399,10 @@ function nodeOfFrame(
 }
 
 const isLink = (node: Nodes | undefined): node is LinkNode =>
-  node?.type === 'link' || node?.type === 'linkReference';
+  node?.type === 'link' ||
+  node?.type === 'linkReference' ||
+  node?.type === 'gitbookMark' ||
+  node?.type === 'gitbookTextMark';
 
 function contains(parent: Nodes, target: Nodes): boolean {
   if (!('children' in parent)) return false;

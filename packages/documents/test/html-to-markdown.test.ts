@@ -89,14 +89,29 @@ describe("htmlToMarkdown: GitBook's blocks where the HTML says so", () => {
     ],
     ['a div without a callout class is its content', '<div class="foo"><p>plain</p></div>', 'plain\n'],
     [
-      'a figure with a caption is an image with its caption',
-      '<figure><img src="a.png" alt="A"><figcaption><p>The <i>caption</i></p></figcaption></figure>',
-      '![A](a.png "The caption")\n',
+      "a figure with a caption is GitBook's figure",
+      '<figure><img src="a.png" alt="A" width="300"><figcaption><p>The <i>caption</i></p></figcaption></figure>',
+      '<figure><img src="a.png" alt="A" width="300"><figcaption><p>The <em>caption</em></p></figcaption></figure>\n',
     ],
     [
-      'a figure through a picture element',
-      '<figure><picture><source srcset="b.webp"><img src="b.png" alt="B"></picture><figcaption>Seen</figcaption></figure>',
-      '![B](b.png "Seen")\n',
+      'a figure through a picture element, its dark variant kept',
+      '<figure><picture><source srcset="b-dark.png" media="(prefers-color-scheme: dark)"><img src="b.png" alt="B"></picture><figcaption>Seen</figcaption></figure>',
+      '<figure><picture><source srcset="b-dark.png" media="(prefers-color-scheme: dark)"><img src="b.png" alt="B"></picture><figcaption><p>Seen</p></figcaption></figure>\n',
+    ],
+    [
+      'a figure of an image whose URL is a script is no figure',
+      '<figure><img src="javascript:alert(1)" alt="X"><figcaption>c</figcaption></figure>',
+      '![X](javascript:alert\\(1\\))\n\nc\n',
+    ],
+    [
+      'details are an expandable, open kept',
+      '<details open><summary>More <b>info</b></summary><p>Hidden text</p></details>',
+      '<details open>\n\n<summary>More <strong>info</strong></summary>\n\nHidden text\n\n</details>\n',
+    ],
+    [
+      'details inside details are a bold summary and content',
+      '<details><summary>Outer</summary><details><summary>Inner</summary><p>deep</p></details></details>',
+      '<details>\n\n<summary>Outer</summary>\n\n**Inner**\n\ndeep\n\n</details>\n',
     ],
     [
       'a figure of two images keeps its caption as a paragraph',
@@ -115,7 +130,8 @@ describe("htmlToMarkdown: GitBook's blocks where the HTML says so", () => {
         '<details><summary>s<script>alert(5)</script></summary><iframe src="javascript:alert(6)"></iframe><p>t</p></details>',
     );
     expect(markdown).not.toMatch(/alert|script|onerror|onclick|<iframe/i);
-    expect(markdown).toContain('![A](a.png "c d")');
+    expect(markdown).toContain('<figcaption><p>c <strong>d</strong></p></figcaption>');
+    expect(markdown).toContain('<summary>s</summary>');
   });
 
   it('asides nested 1,000 deep are one hint, read in time', () => {
@@ -147,6 +163,8 @@ describe("htmlToMarkdown: GitBook's blocks where the HTML says so", () => {
     const markdown = htmlToMarkdown(
       `<figure><img src="a.png" alt=""><figcaption>${caption}</figcaption></figure>`,
     );
-    expect(markdown).toBe(`![](a.png "${caption}")\n`);
+    expect(
+      markdown === `<figure><img src="a.png" alt=""><figcaption><p>${caption}</p></figcaption></figure>\n`,
+    ).toBe(true);
   });
 });

@@ -77,3 +77,25 @@ describe("linksOf: GitBook's blocks", () => {
     ]);
   });
 });
+
+describe("linksOf: GitBook's HTML blocks", () => {
+  it('lists figures (and dark variants), buttons, cards targets and covers, links in summaries and captions', () => {
+    const markdown = [
+      '<details>\n\n<summary>See <a href="summary.md">this</a></summary>\n\n[inside](inside.md)\n\n</details>',
+      '<figure><picture><source srcset="https://e.com/dark.png" media="(prefers-color-scheme: dark)"><img src="https://e.com/light.png" alt="A"></picture><figcaption><p>From <a href="https://e.com/src">the source</a></p></figcaption></figure>',
+      'Go <a href="start.md" class="button primary">Start</a>.',
+      '<table data-view="cards"><thead><tr><th></th><th data-hidden data-card-target data-type="content-ref"></th><th data-hidden data-card-cover data-type="files"></th></tr></thead><tbody><tr><td><a href="https://e.com/text">text</a></td><td><a href="quickstart.md">quickstart.md</a></td><td><a href=".gitbook/assets/cover.png">cover.png</a></td></tr></tbody></table>',
+    ].join('\n\n');
+    expect(linksOf(markdown)).toEqual([
+      { kind: 'link', url: 'summary.md' },
+      { kind: 'link', url: 'inside.md' },
+      { kind: 'image', url: 'https://e.com/light.png' },
+      { kind: 'image', url: 'https://e.com/dark.png' },
+      { kind: 'link', url: 'https://e.com/src' },
+      { kind: 'button', url: 'start.md' },
+      { kind: 'link', url: 'https://e.com/text' },
+      { kind: 'card', url: 'quickstart.md' },
+      { kind: 'card-cover', url: '.gitbook/assets/cover.png' },
+    ]);
+  });
+});

@@ -63,6 +63,18 @@ describe("markdownSections: GitBook's blocks", () => {
     ]);
   });
 
+  it("makes an expandable's summary a section, its content the section's text", () => {
+    expect(
+      markdownSections(
+        '# FAQ\n\n<details>\n\n<summary>Why <em>Quire</em>?</summary>\n\nBecause.\n\n</details>\n\nAfter.\n',
+      ),
+    ).toEqual([
+      { heading: null, text: '' },
+      { heading: { title: 'FAQ', anchor: 'faq' }, text: 'After.' },
+      { heading: { title: 'Why Quire?', anchor: 'why-quire' }, text: 'Because.' },
+    ]);
+  });
+
   it("keeps the headings' anchors whatever blocks are added", () => {
     const sections = markdownSections(page);
     const withoutBlocks = markdownSections('# Install\n\n# Steps\n');
@@ -110,6 +122,22 @@ describe("markdownSections: GitBook's blocks", () => {
     ['an include is no text', '{% include "../.gitbook/includes/shared.md" %}', ''],
     ['math is no text', 'Before\n\n$$\n\\frac{a}{b}\n$$\n\nafter $$x^2$$ inline', 'Before\nafter inline'],
     ['an image caption', '![A diagram](x.png "How it flows")', 'A diagram How it flows'],
+    [
+      "a figure's alt and caption, not its URL",
+      '<figure><img src="https://e.com/a.png" alt="A chart"><figcaption><p>Sales by <strong>month</strong></p></figcaption></figure>',
+      'A chart Sales by month',
+    ],
+    [
+      "cards' text, not their targets or covers",
+      '<table data-view="cards"><thead><tr><th></th><th></th><th data-hidden data-card-target data-type="content-ref"></th><th data-hidden data-card-cover data-type="files"></th></tr></thead><tbody><tr><td><strong>Quickstart</strong></td><td>Start here.</td><td><a href="quickstart.md">quickstart.md</a></td><td><a href="https://e.com/rocket.svg">rocket.svg</a></td></tr></tbody></table>',
+      'Quickstart Start here.',
+    ],
+    [
+      "a button's label, not its URL",
+      'Go <a href="https://e.com/start" class="button primary">Get started</a> now.',
+      'Go Get started now.',
+    ],
+    ['coloured words', 'Some <mark style="color:red;">red words</mark>.', 'Some red words.'],
   ])('indexes the text of %s', (_title, markdown, text) => {
     expect(
       markdownSections(markdown)

@@ -50,4 +50,16 @@ describe("rewriteLinks: GitBook's blocks", () => {
     expect(out).toContain('{% code title="ref:code" %}');
     expect(out).toContain('{% include "ref:include" %}');
   });
+
+  it('rewrites figures, buttons and the links of summaries and cards', () => {
+    const markdown = [
+      '<details>\n\n<summary>See <a href="ref:summary">this</a></summary>\n\nBody.\n\n</details>',
+      '<figure><img src="ref:figure" alt="A"><figcaption><p>Caption</p></figcaption></figure>',
+      'Go <a href="ref:button" class="button primary">Start</a>.',
+      '<table data-view="cards"><thead><tr><th></th><th data-hidden data-card-target data-type="content-ref"></th></tr></thead><tbody><tr><td>Card</td><td><a href="ref:card">card</a></td></tr></tbody></table>',
+    ].join('\n\n');
+    const out = rewriteLinks(markdown, toIds);
+    for (const id of ['SUMMARY', 'FIGURE', 'BUTTON', 'CARD']) expect(out).toContain(`/pages/${id}`);
+    expect(out).not.toContain('ref:');
+  });
 });

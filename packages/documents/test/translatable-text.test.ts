@@ -86,7 +86,7 @@ describe('translatableTexts', () => {
   it('sends every kind of text block, in document order', () => {
     expect(texts).toEqual([
       'Getting started',
-      'A paragraph with <b>bold</b>, <i>italic</i>, <s>gone</s>, <code id="1"></code> and <a id="2">the guide</a> plus a <a id="3">reference</a>. Hard<br>break and a footnote<x id="4"></x> and <x id="5"></x>Ctrl<x id="6"></x>.',
+      'A paragraph with <b>bold</b>, <i>italic</i>, <s>gone</s>, <code id="1"></code> and <a id="2">the guide</a> plus a <a id="3">reference</a>. Hard<br>break and a footnote<x id="4"></x> and <span id="5">Ctrl</span>.',
       'A diagram',
       'The caption',
       'first item',
@@ -222,5 +222,148 @@ describe('rebuildTranslatedMarkdown', () => {
       }),
       { numRuns: 40 },
     );
+  });
+});
+
+describe("translatable text of GitBook's blocks", () => {
+  /** Leaves: every construct of GitBook's dialect with text and with things never to send. */
+  const leaves = [
+    'Plain words with **bold** and a [link](https://e.com/l).',
+    '{% embed url="https://www.youtube.com/watch?v=1" %}\nA video caption\n{% endembed %}',
+    '{% embed url="https://e.com/void" %}',
+    '{% content-ref url="guide.md" %}\n[guide.md](guide.md)\n{% endcontent-ref %}',
+    '{% include "../.gitbook/includes/shared.md" %}',
+    '{% file src="https://e.com/f.pdf" %}\nThe manual\n{% endfile %}',
+    '$$\n\\frac{secret}{math}\n$$',
+    'Inline $$x^{secret}$$ math.',
+    '<a href="https://e.com/start" class="button primary">Get started</a>',
+    'Some <mark style="color:red;">red words</mark> here.',
+    'An icon <i class="fa-rocket">:rocket:</i> here.',
+    '<figure><img src="https://e.com/a.png" alt="An image"><figcaption><p>The <strong>caption</strong></p></figcaption></figure>',
+    '<table data-view="cards"><thead><tr><th></th><th data-hidden data-card-target data-type="content-ref"></th></tr></thead><tbody><tr><td><strong>Quickstart</strong></td><td><a href="quickstart.md">quickstart.md</a></td></tr></tbody></table>',
+    '{% code title="index.js" lineNumbers="true" %}\n```js\nrunSecret()\n```\n{% endcode %}',
+    '{% hint style="info" %}\nA hint.\n{% endhint %}',
+  ];
+  /** Containers: each wraps the blocks given. */
+  const containers: Array<(inner: string) => string> = [
+    (inner) =>
+      `{% tabs %}\n{% tab title="Tab title" %}\n\n${inner}\n\n{% endtab %}\n\n{% tab title="Other" %}\nSecond tab.\n{% endtab %}\n{% endtabs %}`,
+    (inner) => `{% stepper %}\n{% step %}\n### Step title\n\n${inner}\n\n{% endstep %}\n{% endstepper %}`,
+    (inner) => `<details>\n\n<summary>A <em>summary</em></summary>\n\n${inner}\n\n</details>`,
+    (inner) =>
+      `{% columns %}\n{% column %}\n\n${inner}\n\n{% endcolumn %}\n\n{% column %}\nRight.\n{% endcolumn %}\n{% endcolumns %}`,
+    (inner) =>
+      `{% updates format="full" %}\n{% update date="2024-01-02" %}\n\n${inner}\n\n{% endupdate %}\n{% endupdates %}`,
+    (inner) => `{% if visitor.claims.plan == "pro" %}\n\n${inner}\n\n{% endif %}`,
+  ];
+  const never = [
+    'https:',
+    'guide.md',
+    'includes/',
+    'secret',
+    'frac',
+    'index.js',
+    'visitor.claims',
+    '2024-01-02',
+    'fa-rocket',
+    'color:red',
+    'quickstart.md',
+    'runSecret',
+  ];
+
+  const leaf = fc.constantFrom(...leaves);
+  const block: fc.Arbitrary<string> = fc.letrec<{ block: string }>((tie) => ({
+    block: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      leaf,
+      fc
+        .tuple(fc.constantFrom(...containers), fc.array(tie('block'), { minLength: 1, maxLength: 3 }))
+        .map(([wrap, inner]) => wrap(inner.join('\n\n'))),
+    ),
+  })).block;
+  const page = fc
+    .array(block, { minLength: 1, maxLength: 4 })
+    .map((blocks) => normalizeMarkdown(blocks.join('\n\n')));
+
+  it('an identity translation gives every construct back byte for byte, and sends no code, URL or attribute (property)', () => {
+    fc.assert(
+      fc.property(page, (markdown) => {
+        const texts = translatableTexts(markdown);
+        expect(rebuildTranslatedMarkdown(markdown, texts)).toBe(markdown);
+        const sent = texts.join('\n');
+        for (const secret of never) expect(sent).not.toContain(secret);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('a translation changes only the text, every construct kept (property)', () => {
+    fc.assert(
+      fc.property(page, (markdown) => {
+        const texts = translatableTexts(markdown);
+        const rebuilt = rebuildTranslatedMarkdown(markdown, texts.map(shout));
+        expect(normalizeMarkdown(rebuilt)).toBe(rebuilt);
+        expect(translatableTexts(rebuilt)).toEqual(texts.map(shout));
+        for (const kept of never) if (markdown.includes(kept)) expect(rebuilt).toContain(kept);
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("sends tab titles, step titles, summaries, captions, alt texts, button labels and cards' text, in order", () => {
+    const markdown = normalizeMarkdown(
+      [
+        containers[0]?.(leaves[8] as string),
+        containers[2]?.(leaves[11] as string),
+        leaves[12],
+        leaves[1],
+        leaves[9],
+      ].join('\n\n'),
+    );
+    expect(translatableTexts(markdown)).toEqual([
+      'Tab title',
+      'Get started',
+      'Other',
+      'Second tab.',
+      'A <i>summary</i>',
+      'An image',
+      'The <b>caption</b>',
+      '<b>Quickstart</b>',
+      'A video caption',
+      'Some <mark id="1">red words</mark> here.',
+    ]);
+    const rebuilt = rebuildTranslatedMarkdown(markdown, translatableTexts(markdown).map(shout));
+    for (const part of [
+      '{% tab title="TAB TITLE" %}',
+      '<a href="https://e.com/start" class="button primary">GET STARTED</a>',
+      '<summary>A <em>SUMMARY</em></summary>',
+      'alt="AN IMAGE"',
+      '<figcaption><p>THE <strong>CAPTION</strong></p></figcaption>',
+      '<td><strong>QUICKSTART</strong></td><td><a href="quickstart.md">quickstart.md</a></td>',
+      'SOME <mark style="color:red;">RED WORDS</mark> HERE.',
+    ])
+      expect(rebuilt).toContain(part);
+  });
+
+  it('puts back a coloured span the translation lost, and reads a title translated with quotes and tags', () => {
+    const markdown = normalizeMarkdown(
+      `${containers[0]?.('Some <mark style="color:red;">red</mark> text.')}`,
+    );
+    const rebuilt = rebuildTranslatedMarkdown(markdown, [
+      'Un "titre" <b>gras</b>',
+      'Du texte.',
+      'Autre',
+      'Deuxième.',
+    ]);
+    expect(rebuilt).toContain('{% tab title="Un \\"titre\\" gras" %}');
+    expect(rebuilt).toContain('Du texte. <mark style="color:red;">red</mark>');
+    expect(normalizeMarkdown(rebuilt)).toBe(rebuilt);
+  });
+
+  it('a caption of 50,000 characters is one text, given back whole', () => {
+    const caption = 'word '.repeat(10_000).trim();
+    const markdown = normalizeMarkdown(`{% file src="a.pdf" %}\n${caption}\n{% endfile %}`);
+    expect(translatableTexts(markdown)).toEqual([caption]);
+    expect(rebuildTranslatedMarkdown(markdown, [caption])).toBe(markdown);
   });
 });

@@ -222,11 +222,11 @@ describe("GitBook's blocks from imported documents", () => {
     );
     const content = await reader.read({ source: 'docx', url: `${site.origin}/captions.docx` }, noProgress);
     expect(content.pages[0]?.markdown).toBe(
-      `![diagram](quire-import:file/${content.files[0]?.ref} "Figure 1: the diagram")\n\nA caption of no image\n`,
+      `<figure><img src="quire-import:file/${content.files[0]?.ref}" alt="diagram"><figcaption><p>Figure 1: the diagram</p></figcaption></figure>\n\nA caption of no image\n`,
     );
   });
 
-  it('html: callouts are hints, figures captioned images, scripts nowhere', async () => {
+  it('html: callouts are hints, figures captioned images, details expandables, scripts nowhere', async () => {
     const { reader } = await importReader();
     site.serve(
       '/callouts.html',
@@ -237,6 +237,7 @@ describe("GitBook's blocks from imported documents", () => {
 <div class="admonition warning"><p class="admonition-title">Warning</p><p>Back up first.</p></div>
 <aside class="note"><p>An aside that is a note.</p></aside>
 <figure><img src="/site/docs/img/logo.png" alt="Logo"><figcaption>Our logo<script>alert(1)</script></figcaption></figure>
+<details><summary>More <b>details</b></summary><p>Hidden until opened.</p></details>
 <p>A closing paragraph, also long enough to count as content of the article for the reader view.</p>
 <script>alert(2)</script></main></body></html>`),
       'text/html',
@@ -246,7 +247,12 @@ describe("GitBook's blocks from imported documents", () => {
     const markdown = content.pages[0]?.markdown ?? '';
     expect(markdown).toContain('{% hint style="warning" %}\n\nBack up first.\n\n{% endhint %}');
     expect(markdown).toContain('{% hint style="info" %}\n\nAn aside that is a note.\n\n{% endhint %}');
-    expect(markdown).toContain(`![Logo](quire-import:file/${content.files[0]?.ref} "Our logo")`);
+    expect(markdown).toContain(
+      `<figure><img src="quire-import:file/${content.files[0]?.ref}" alt="Logo"><figcaption><p>Our logo</p></figcaption></figure>`,
+    );
+    expect(markdown).toContain(
+      '<details>\n\n<summary>More <strong>details</strong></summary>\n\nHidden until opened.\n\n</details>',
+    );
     expect(markdown).not.toMatch(/Sidebar|menu|alert|script/);
   });
 });

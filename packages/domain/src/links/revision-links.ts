@@ -136,10 +136,11 @@ export function reportOrder(a: LinkUsage, b: LinkUsage): number {
 }
 
 /**
- * Links whose target is shown in the page (an image, a file block, a drawing): the page
+ * Links whose target is shown in the page (an image, a file block, a drawing, a card's
+ * cover): the page
  * depends on it. Every other kind (links, content-refs, embeds, OpenAPI specs) refers to it.
  */
-const EMBEDDED_KINDS: ReadonlySet<MarkdownLinkKind> = new Set(['image', 'file', 'drawing']);
+const EMBEDDED_KINDS: ReadonlySet<MarkdownLinkKind> = new Set(['image', 'file', 'drawing', 'card-cover']);
 
 /** Every link of every page, in tree order, named. */
 async function writtenLinks(services: Services, space: SpaceRecord, index: PageIndex): Promise<WrittenLinks> {
