@@ -2,6 +2,7 @@
 import { ServerPdfLinks } from '../content-exports/server-pdf-links';
 import { changeRequestRoutes } from '../faces/rest/routes/change-requests';
 import { contentRoutes } from '../faces/rest/routes/content';
+import { reusableContentRoutes } from '../faces/rest/routes/reusable-contents';
 import { DEFAULT_CONTENT_IMPORT_LIMITS } from '../imports/server-content-imports';
 import { ThreadedContentImports } from '../imports/threaded-content-imports';
 import { TemplateCatalog } from '../templates/template-catalog';
@@ -9,7 +10,7 @@ import { defineServerArea } from './server-area';
 
 export const contentServing = defineServerArea({
   key: 'content',
-  routes: [...contentRoutes, ...changeRequestRoutes],
+  routes: [...contentRoutes, ...changeRequestRoutes, ...reusableContentRoutes],
   tags: [
     {
       name: 'Collections',

@@ -8,6 +8,7 @@ export * from './grants';
 export { contentOperations } from './operations';
 export * from './positions';
 export type { ContentRepositories } from './repositories';
+export * from './reusable-contents';
 export * from './revisions';
 export * from './spaces';
 export * from './tree-lock';

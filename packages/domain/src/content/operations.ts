@@ -14,6 +14,11 @@ import { removeCollection } from './collections/operations/remove-collection';
 import { transferCollection } from './collections/operations/transfer-collection';
 import { updateCollection } from './collections/operations/update-collection';
 import { collectionPermissionOperations, spacePermissionOperations } from './grants/operations';
+import { getReusableContentDocument } from './reusable-contents/operations/get-reusable-content-document';
+import {
+  getReusableContent,
+  listReusableContents,
+} from './reusable-contents/operations/list-reusable-contents';
 import { applyTemplate } from './revisions/operations/apply-template';
 import { getImport } from './revisions/operations/get-import';
 import { getPage, getPageByPath } from './revisions/operations/get-page';
@@ -63,6 +68,11 @@ export const contentOperations = {
       page: { get: getPage },
       path: { get: getPageByPath },
       files: { list: listFiles, get: getFile },
+      reusableContents: {
+        list: listReusableContents,
+        get: getReusableContent,
+        document: getReusableContentDocument,
+      },
     },
     revisions: { list: listRevisions, get: getRevision, changes: listRevisionChanges },
     pdf: spacePdf,

@@ -22,11 +22,15 @@
  * 6. In the bodies the batch writes, links to `./<ref>.md` (a page the batch inserts) and
  *    `./<ref>` (a file it inserts) become `/pages/<id>` and `/files/<id>`, whatever the
  *    order of the changes.
+ * 7. Reusable contents and variables: `reusable-contents/reusable-content-changes.ts`.
  */
 
 import { rewriteLinks } from '@quire/documents';
 import { invalidInput } from '../../core/errors';
 import { positionBetween } from '../positions/position-between';
+import { checkedVariables, ExtrasEdit } from '../reusable-contents/reusable-content-changes';
+import type { RevisionExtras } from '../reusable-contents/revision-extras';
+import { patchedVariables } from '../reusable-contents/variables';
 import { addressOf } from './content-address';
 import type { AppliedChange, ContentChange } from './content-changes';
 import { leadingHeading, type ReadBody } from './page-body';
@@ -43,12 +47,16 @@ export interface ChangeEnvironment {
   pagesAt: (revisionId: string | undefined) => ReadonlyMap<string, StoredPage> | null;
   /** The bodies of the changes that have one, read before (`readBatchBodies`), by the change's index. */
   bodies: ReadonlyMap<number, ReadBody>;
+  /** The reusable contents and variables the batch starts from (`reusable-content-changes.ts`). */
+  extras: RevisionExtras;
 }
 
 export interface AppliedBatch {
   pages: StoredPages;
   bodies: Map<string, BodyObject>;
   applied: AppliedChange[];
+  /** The reusable contents and variables after the batch; absent when it changed none. */
+  extras?: RevisionExtras;
 }
 
 export function applyChanges(
@@ -60,6 +68,7 @@ export function applyChanges(
   const bodies = new Map<string, BodyObject>();
   const refs = new Map<string, string>();
   const applied: AppliedChange[] = [];
+  const extras = new ExtrasEdit(env.extras);
   const storeBody = (markdown: string): string => {
     const object: BodyObject = { kind: 'body', markdown };
     const address = addressOf(object);
@@ -82,6 +91,32 @@ export function applyChanges(
       case 'insert_files':
         // Files were brought in before the batch (`incomingFilesOf`): nothing to do on pages.
         return;
+      case 'insert_reusable_content':
+      case 'update_reusable_content':
+      case 'delete_reusable_content':
+        applied.push(
+          extras.apply(change, field, {
+            now: env.now,
+            newId: env.newId,
+            body: env.bodies.get(index),
+            leadingHeading,
+          }),
+        );
+        return;
+      case 'update_variables': {
+        if (change.page === undefined) {
+          extras.patchVariables(change.variables, field('variables'));
+          return;
+        }
+        const page = existing(change.page);
+        const variables = checkedVariables(
+          patchedVariables(page.variables ?? {}, change.variables),
+          field('variables'),
+        );
+        pages.set(page.id, changedPage(page, { updatedAt: env.now, variables }));
+        applied.push({ object: 'updated_page', pageId: page.id });
+        return;
+      }
       case 'insert_page': {
         const parentId = change.into === undefined ? null : existing(change.into, 'into').id;
         const body = bodyOf(index);
@@ -189,7 +224,12 @@ export function applyChanges(
       }
     }
   });
-  return { pages, ...withRefsResolved(pages, bodies, refs, env.fileIds), applied };
+  return {
+    pages,
+    ...withRefsResolved(pages, bodies, refs, env.fileIds),
+    applied,
+    ...(extras.changed ? { extras: extras.result() } : {}),
+  };
 }
 
 /** Rule 6: the batch's bodies with links to its refs pointing at ids. */

@@ -14,7 +14,8 @@ import type { StoredPage } from './stored-page';
 
 export function batchConflicts(
   madeFrom: string,
-  conflicts: readonly MergeConflict[],
+  /** The merge's, and the reusable contents' (`field` "reusableContent.<field>", `pageId` its id). */
+  conflicts: readonly (MergeConflict | { pageId: string; field: string; reason: string })[],
   pageOf: (pageId: string) => StoredPage | undefined,
 ): DomainError {
   const named: ContentConflict[] = conflicts.map(({ pageId, field, reason }) => ({

@@ -1,24 +1,25 @@
 /**
  * The batch of content changes GitBook's newer API takes (`changes`: 1 to 50, applied in
- * order, all or nothing): insert, update, delete and revert pages, and insert files.
+ * order, all or nothing): insert, update, delete and revert pages, and insert files; and
+ * Quire's own: insert, update and delete reusable contents, set variables
+ * (`reusable-contents/reusable-content-changes.ts`).
  */
 import { z } from 'zod';
 import { IdSchema } from '../../core/schemas';
+import {
+  type AppliedReusableContentChange,
+  DeleteReusableContentSchema,
+  InsertReusableContentSchema,
+  presentReusableContentChange,
+  UpdateReusableContentSchema,
+  UpdateVariablesSchema,
+} from '../reusable-contents/reusable-content-changes';
+import { PageBodySchema } from './page-body-schema';
 
 export const MAX_CHANGES = 50;
 
-const MarkdownBodySchema = z.strictObject({
-  markdown: z
-    .string()
-    .max(512_000)
-    .describe('Markdown, optionally with YAML front matter (at most 512,000 characters)'),
-});
-const TreeBodySchema = z.strictObject({
-  document: z.record(z.string(), z.unknown()).describe('A GitBook document tree (object "document")'),
-});
-/** A page body: markdown, or a document tree (validated when applied). */
-export const PageBodySchema = z.union([MarkdownBodySchema, TreeBodySchema]);
-export type PageBody = z.infer<typeof PageBodySchema>;
+export type { PageBody } from './page-body-schema';
+export { PageBodySchema };
 
 const pageSettings = {
   title: z.string().min(1).max(255).optional().describe('Title of the page'),
@@ -101,6 +102,10 @@ export const ContentChangeSchema = z.discriminatedUnion('operation', [
   DeletePageSchema,
   RevertPageSchema,
   InsertFilesSchema,
+  InsertReusableContentSchema,
+  UpdateReusableContentSchema,
+  DeleteReusableContentSchema,
+  UpdateVariablesSchema,
 ]);
 export type ContentChange = z.infer<typeof ContentChangeSchema>;
 
@@ -119,7 +124,8 @@ export const ContentChangesSchema = z
 export type AppliedChange =
   | { object: 'created_page'; pageId: string; ref?: string }
   | { object: 'updated_page'; pageId: string }
-  | { object: 'deleted_page'; pageId: string };
+  | { object: 'deleted_page'; pageId: string }
+  | AppliedReusableContentChange;
 
 const ChangedPageRefSchema = z.object({
   object: z.literal('page'),
@@ -132,6 +138,19 @@ export const AppliedChangeSchema = z.union([
   z.object({ object: z.literal('created_page'), ref: z.string().optional(), page: ChangedPageRefSchema }),
   z.object({ object: z.literal('updated_page'), page: ChangedPageRefSchema }),
   z.object({ object: z.literal('deleted_page'), page: z.string().describe('Id of the deleted page') }),
+  z.object({
+    object: z.literal('created_reusable_content'),
+    ref: z.string().optional(),
+    reusableContent: z.string().describe('Id of the new reusable content'),
+  }),
+  z.object({
+    object: z.literal('updated_reusable_content'),
+    reusableContent: z.string().describe('Id of the reusable content'),
+  }),
+  z.object({
+    object: z.literal('deleted_reusable_content'),
+    reusableContent: z.string().describe('Id of the deleted reusable content'),
+  }),
 ]);
 export type PresentedChange = z.infer<typeof AppliedChangeSchema>;
 
@@ -140,7 +159,8 @@ export function presentChanges(
   applied: readonly AppliedChange[],
   pageLocation: (pageId: string) => string,
 ): PresentedChange[] {
-  return applied.map((change) => {
+  return applied.map((change): PresentedChange => {
+    if ('reusableContentId' in change) return presentReusableContentChange(change);
     if (change.object === 'deleted_page') return { object: 'deleted_page', page: change.pageId };
     const page = {
       object: 'page' as const,

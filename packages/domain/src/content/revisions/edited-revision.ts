@@ -16,6 +16,8 @@
  */
 import { callerOf, type OperationContext } from '../../core/context';
 import { invalidInput } from '../../core/errors';
+import { mergeRevisionExtras } from '../reusable-contents/merge-extras';
+import { extrasOf } from '../reusable-contents/revision-extras';
 import type { SpaceRecord } from '../spaces/records';
 import { applyChanges } from './apply-changes';
 import { batchConflicts } from './batch-conflicts';
@@ -26,7 +28,7 @@ import type { ReadBody } from './page-body';
 import { pageIndexOf } from './page-index';
 import type { RevisionRecord } from './records';
 import { contentOf, filesOf } from './revision-content';
-import { writeRevision } from './revision-writer';
+import { type NewRevision, writeRevision } from './revision-writer';
 import type { StoredPage } from './stored-page';
 
 export interface EditedRevision {
@@ -51,7 +53,11 @@ export async function editedRevision(
   },
 ): Promise<EditedRevision> {
   const from = await revisionMadeFrom(ctx, edit.space.id, edit.head, edit.madeFrom);
-  const [index, files] = await Promise.all([pageIndexOf(ctx, from.tree), filesOf(ctx, from)]);
+  const [index, files, extras] = await Promise.all([
+    pageIndexOf(ctx, from.tree),
+    filesOf(ctx, from),
+    extrasOf(ctx, from),
+  ]);
   const revisions = new Map<string, ReadonlyMap<string, StoredPage>>();
   for (const change of edit.changes) {
     if (change.operation !== 'revert_page') continue;
@@ -68,13 +74,15 @@ export async function editedRevision(
     newId: () => ctx.ids.newId(),
     pagesAt: (revisionId) => revisions.get(revisionId ?? edit.revertTo ?? '') ?? null,
     bodies: edit.bodies,
+    extras,
   });
   // After the page changes validated: a batch refused for them fetches nothing.
   const insertedFiles = await incomingFilesOf(ctx, edit.changes, fileIds);
-  let content = {
+  let content: Pick<NewRevision, 'pages' | 'files' | 'objects' | 'extras'> = {
     pages: batch.pages,
     files: [...files, ...insertedFiles.map((inserted) => inserted.file)],
     objects: batch.bodies,
+    ...(batch.extras ? { extras: batch.extras } : {}),
   };
   if (from !== edit.head) {
     // Rule 2: the head moved on since the edit was made; merge into it.
@@ -94,7 +102,19 @@ export async function editedRevision(
         (pageId) => head.index.pages.get(pageId) ?? batch.pages.get(pageId),
       );
     }
-    content = { pages: merged.pages, files: merged.files, objects: merged.bodies };
+    // The batch's reusable contents and variables, merged the same way (none changed: the head's).
+    const extrasMerged = batch.extras
+      ? await mergeRevisionExtras(ctx, from, edit.head, batch.extras, now)
+      : ({ result: 'merged', extras: undefined } as const);
+    if (extrasMerged.result === 'conflicts') {
+      throw batchConflicts(from.id, extrasMerged.conflicts, (id) => batch.extras?.reusableContents.get(id));
+    }
+    content = {
+      pages: merged.pages,
+      files: merged.files,
+      objects: merged.bodies,
+      ...(extrasMerged.extras ? { extras: extrasMerged.extras } : {}),
+    };
   }
   const revision = await writeRevision(ctx, {
     space: edit.space,

@@ -7,13 +7,14 @@
 
 import type { DomainServices } from '../../core/context';
 import { positionBetween } from '../positions/position-between';
+import { hasVariables, orderedVariables, sameVariables } from '../reusable-contents/variables';
 import { addressOf } from './content-address';
 import { mergePages } from './merge-pages';
 import type { PageIndex } from './page-index';
 import { uniqueSlug } from './page-slug';
 import type { MergeConflict, PageState } from './page-state';
 import { loadBodies } from './page-tree';
-import type { BodyObject, FileEntry } from './records';
+import type { BodyObject, FileEntry, VariableValues } from './records';
 import type { StoredPage, StoredPages } from './stored-page';
 
 /** Never in canonical markdown: marks a body by its address instead of its text. */
@@ -70,6 +71,7 @@ export async function mergeContent(
     ...(page.description !== undefined ? { description: page.description } : {}),
     hidden: page.hidden,
     markdown: texts.get(page.body) ?? `${ADDRESS_MARK}${page.body}`,
+    ...(hasVariables(page.variables) ? { variables: JSON.stringify(orderedVariables(page.variables)) } : {}),
   });
   const setOf = (side: MergeSide) =>
     new Map([...side.index.pages.values()].map((page) => [page.id, stateOf(page)]));
@@ -94,11 +96,12 @@ export async function mergeContent(
     }
     const pending = unsaved.get(body);
     if (pending) bodies.set(body, pending);
-    const { markdown: _markdown, ...fields } = state;
+    const { markdown: _markdown, variables, ...fields } = state;
     const was =
       ours.index.pages.get(state.id) ?? theirs.index.pages.get(state.id) ?? base.index.pages.get(state.id);
     const page: StoredPage = {
       ...fields,
+      ...(variables !== undefined ? { variables: JSON.parse(variables) as VariableValues } : {}),
       body,
       createdAt: was?.createdAt ?? now,
       updatedAt: was?.updatedAt ?? now,
@@ -130,7 +133,8 @@ const samePlaceAndContent = (a: StoredPage, b: StoredPage): boolean =>
   a.icon === b.icon &&
   a.description === b.description &&
   a.hidden === b.hidden &&
-  a.body === b.body;
+  a.body === b.body &&
+  sameVariables(a.variables, b.variables);
 
 const changedSince = (page: StoredPage, theirs: StoredPage | undefined): boolean =>
   !theirs || !samePlaceAndContent(theirs, page);

@@ -54,7 +54,11 @@ export async function readBatchBodies(
   changes: readonly ContentChange[],
 ): Promise<ReadonlyMap<number, ReadBody>> {
   const reads = changes.map((change, index) =>
-    (change.operation === 'insert_page' || change.operation === 'update_page') && change.document
+    (change.operation === 'insert_page' ||
+      change.operation === 'update_page' ||
+      change.operation === 'insert_reusable_content' ||
+      change.operation === 'update_reusable_content') &&
+    change.document
       ? readBody(ctx.untrustedMarkdown, change.document, `changes.${index}.document`)
       : undefined,
   );

@@ -17,13 +17,24 @@ export interface PageState
   > {
   /** The body, canonical markdown. */
   markdown: string;
+  /** The page's variables as one value (their JSON, names in order); absent: none. */
+  variables?: string;
 }
 export type PageSet = ReadonlyMap<string, PageState>;
 
 export type MergeConflict = {
   pageId: string;
   /** The field that could not be combined: a PageState field name, or 'page' for delete-vs-edit. */
-  field: 'markdown' | 'title' | 'emoji' | 'icon' | 'description' | 'hidden' | 'parentId' | 'page';
+  field:
+    | 'markdown'
+    | 'title'
+    | 'emoji'
+    | 'icon'
+    | 'description'
+    | 'hidden'
+    | 'variables'
+    | 'parentId'
+    | 'page';
   /** e.g. 'edited-both', 'deleted-and-edited', 'moved-both', 'cycle' */
   reason: string;
 };
@@ -32,7 +43,7 @@ export type MergeResult =
   | { result: 'conflicts'; conflicts: MergeConflict[] };
 
 /** The fields merged value by value (rule 3 of `mergePages`); a disagreement on one is a conflict. */
-export const SCALAR_PAGE_FIELDS = ['title', 'emoji', 'icon', 'description', 'hidden'] as const;
+export const SCALAR_PAGE_FIELDS = ['title', 'emoji', 'icon', 'description', 'hidden', 'variables'] as const;
 export type ScalarPageField = (typeof SCALAR_PAGE_FIELDS)[number];
 
 /** Every field of a page but its id: two versions of a page are the same when all of these are. */

@@ -6,6 +6,7 @@
  */
 
 import type { DomainServices } from '../../core/context';
+import { orderedVariables } from '../reusable-contents/variables';
 import { addressOf } from './content-address';
 import type { ContentObject, PageFields, PageObject, TreeObject } from './records';
 import { childrenByParent, type StoredPage, type StoredPages } from './stored-page';
@@ -124,6 +125,10 @@ function pageObjectOf(fields: PageFields, children: string | null): PageObject {
     updatedAt: fields.updatedAt,
     body: fields.body,
     ...(fields.git !== undefined ? { git: gitBlobOf(fields.git) } : {}),
+    // Only when the page has some: a page without variables keeps the address it had.
+    ...(fields.variables !== undefined && Object.keys(fields.variables).length > 0
+      ? { variables: orderedVariables(fields.variables) }
+      : {}),
     children,
   };
 }

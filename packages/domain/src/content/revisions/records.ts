@@ -22,6 +22,13 @@ export interface RevisionRecord {
   tree: string;
   /** Address of the files object. */
   files: string;
+  /**
+   * Address of the tree object of its reusable contents (a flat tree of page objects, one
+   * per reusable content, merged as pages are); absent: none.
+   */
+  reusableContents?: string;
+  /** Address of the variables object of the space's variables; absent: none. */
+  variables?: string;
   kind: RevisionKind;
   /** The user whose request made it. */
   createdBy: string;
@@ -68,7 +75,12 @@ export interface PageFields {
   body: string;
   /** The file a Git Sync import read it from. */
   git?: GitBlobRecord;
+  /** The page's variables (GitBook's page `variables`), names in identifier form; absent: none. */
+  variables?: VariableValues;
 }
+
+/** Variables by name (GitBook's `Variables`): a string of at most 256 characters, a number or a boolean. */
+export type VariableValues = Readonly<Record<string, string | number | boolean>>;
 
 /** A page: its fields, and its subpages' tree address. */
 export interface PageObject extends PageFields {
@@ -129,4 +141,16 @@ export interface OutlineObject {
   links: MarkdownLink[];
 }
 
-export type ContentObject = PageObject | TreeObject | BodyObject | FilesObject | OutlineObject;
+/** The variables of a space in one revision, names in order (one set of variables, one address). */
+export interface VariablesObject {
+  kind: 'variables';
+  values: VariableValues;
+}
+
+export type ContentObject =
+  | PageObject
+  | TreeObject
+  | BodyObject
+  | FilesObject
+  | OutlineObject
+  | VariablesObject;

@@ -3,10 +3,13 @@ import { z } from 'zod';
 import type { PublicUrls } from '../../core/context';
 import { TimestampSchema, UrlSchema } from '../../core/schemas';
 import { type ChangeRequest, ChangeRequestSchema } from '../change-requests/change-request-schema';
+import { presentReusableContent, ReusableContentSchema } from '../reusable-contents/reusable-content-schema';
+import type { RevisionExtras } from '../reusable-contents/revision-extras';
+import { VariablesSchema } from '../reusable-contents/variables';
 import type { PageIndex } from './page-index';
 import { gitBlobOf } from './page-tree';
 import type { FileEntry, RevisionRecord } from './records';
-import type { StoredPage } from './stored-page';
+import { bySiblingOrder, type StoredPage } from './stored-page';
 
 const pageFields = {
   id: z.string().describe('Id of the page, stable across revisions'),
@@ -46,6 +49,9 @@ const pageFields = {
     })
     .optional()
     .describe('The file of the Git repository its last Git Sync import read it from'),
+  variables: VariablesSchema.optional().describe(
+    'Variables of the page (`{{ page.vars.<name> }}` in its content); absent: none',
+  ),
 };
 
 /** GitBook's default page layout: every page has it until layouts can be set. */
@@ -104,9 +110,9 @@ export const RevisionSchema = z
     pages: z.array(PageTreeNodeSchema).describe('Top-level pages, each with its subpages'),
     files: z.array(FileSchema).describe('Files of the revision'),
     reusableContents: z
-      .array(z.object({ id: z.string(), title: z.string() }))
-      .describe('Reusable contents (none yet)'),
-    variables: z.record(z.string(), z.string()).describe('Variables of the space'),
+      .array(ReusableContentSchema)
+      .describe('Reusable contents of the revision, in the order they were added'),
+    variables: VariablesSchema.describe('Variables of the space (`{{ space.vars.<name> }}` in content)'),
     createdAt: TimestampSchema.describe('When the revision was made'),
     git: z
       .object({
@@ -169,6 +175,9 @@ function presentPageFields(appBase: string, page: StoredPage, path: string): Omi
     layout: DEFAULT_LAYOUT,
     hidden: page.hidden,
     ...(page.git !== undefined ? { git: gitBlobOf(page.git) } : {}),
+    ...(page.variables !== undefined && Object.keys(page.variables).length > 0
+      ? { variables: { ...page.variables } }
+      : {}),
   };
 }
 
@@ -193,6 +202,7 @@ export function presentRevision(
   index: PageIndex,
   files: readonly FileEntry[],
   mergedFrom?: ChangeRequest,
+  extras?: Pick<RevisionExtras, 'reusableContents' | 'variables'>,
 ): Revision {
   return {
     object: 'revision',
@@ -201,8 +211,10 @@ export function presentRevision(
     type: revisionType(record),
     pages: presentPageTree(urls, record, index),
     files: files.map((file) => presentFile(urls, file)),
-    reusableContents: [],
-    variables: {},
+    reusableContents: extras
+      ? [...extras.reusableContents.values()].sort(bySiblingOrder).map((item) => presentReusableContent(item))
+      : [],
+    variables: extras ? { ...extras.variables } : {},
     createdAt: record.createdAt,
     ...(record.git === undefined
       ? {}

@@ -6,6 +6,7 @@
  */
 
 import type { DomainServices } from '../../core/context';
+import { extrasAddresses, type RevisionExtras } from '../reusable-contents/revision-extras';
 import type { SpaceRecord } from '../spaces/records';
 import { addressOf } from './content-address';
 import { firstRevisionObjects, type SpaceOfRevisions, unwrittenFirstRevision } from './first-revision';
@@ -33,6 +34,11 @@ export interface NewRevision {
   objects?: ReadonlyMap<string, ContentObject>;
   /** The Git commit it holds (a Git Sync import). */
   git?: RevisionGitCommit;
+  /**
+   * Its reusable contents and the space's variables (`reusable-contents/revision-extras.ts`);
+   * absent: the first parent's, so a writer that knows nothing of them keeps them.
+   */
+  extras?: RevisionExtras;
 }
 
 /** Stores the objects and the record of a revision; moves no pointer. */
@@ -46,6 +52,7 @@ export async function writeRevision(
   const all = new Map<string, ContentObject>(revision.objects ?? []);
   for (const [address, object] of objects) all.set(address, object);
   all.set(filesAddress, files);
+  const extras = extrasAddresses(revision.extras, revision.parents[0], all);
   await services.repos.contentObjects.putMany(all);
   const record: RevisionRecord = {
     id: services.ids.newId(),
@@ -55,6 +62,7 @@ export async function writeRevision(
     depth: revision.parents[0] ? revision.parents[0].depth + 1 : 0,
     tree,
     files: filesAddress,
+    ...extras,
     kind: revision.kind,
     createdBy: revision.createdBy,
     createdAt: services.clock.now().toISOString(),

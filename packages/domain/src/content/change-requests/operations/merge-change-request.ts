@@ -4,6 +4,8 @@ import { conflict } from '../../../core/errors';
 import { operation } from '../../../core/operation';
 import { IdSchema } from '../../../core/schemas';
 import { authorizeChangeRequest } from '../../../policies/authorize-change-request';
+import { mergeRevisionExtras } from '../../reusable-contents/merge-extras';
+import { sameExtras } from '../../reusable-contents/revision-extras';
 import { MAX_POINTER_ATTEMPTS } from '../../revisions/advance-space';
 import { mergeContent } from '../../revisions/merge-revisions';
 import { pageIndexOf } from '../../revisions/page-index';
@@ -85,7 +87,7 @@ export const mergeChangeRequest = operation({
         throw conflict('The space is no longer at the expected revision');
       }
       const merged =
-        ours.tree === base.tree && ours.files === base.files
+        ours.tree === base.tree && ours.files === base.files && sameExtras(ours, base)
           ? null
           : await mergeContent(
               ctx,
@@ -94,11 +96,18 @@ export const mergeChangeRequest = operation({
               await mergeSide(ctx, theirs),
               ctx.clock.now().toISOString(),
             );
-      if (merged?.result === 'conflicts') {
+      // Reusable contents and variables merge beside the pages (`merge-extras.ts`).
+      const extras = merged
+        ? await mergeRevisionExtras(ctx, base, ours, theirs, ctx.clock.now().toISOString())
+        : null;
+      if (merged?.result === 'conflicts' || extras?.result === 'conflicts') {
         return {
           revision: ours.id,
           result: 'conflicts',
-          conflicts: merged.conflicts.map(({ pageId, field, reason }) => ({ page: pageId, field, reason })),
+          conflicts: [
+            ...(merged?.result === 'conflicts' ? merged.conflicts : []),
+            ...(extras?.result === 'conflicts' ? extras.conflicts : []),
+          ].map(({ pageId, field, reason }) => ({ page: pageId, field, reason })),
         };
       }
       const revision = merged
@@ -111,6 +120,7 @@ export const mergeChangeRequest = operation({
             pages: merged.pages,
             files: merged.files,
             objects: merged.bodies,
+            ...(extras?.extras ? { extras: extras.extras } : {}),
           })
         : await writeSharedRevision(ctx, theirs, ours, userId, changeRequest.id);
       // A merge of the same change request that landed meanwhile: stop before moving the
@@ -157,6 +167,8 @@ function writeSharedRevision(
     depth: onto.depth + 1,
     tree: content.tree,
     files: content.files,
+    ...(content.reusableContents !== undefined ? { reusableContents: content.reusableContents } : {}),
+    ...(content.variables !== undefined ? { variables: content.variables } : {}),
     kind: 'merge',
     createdBy,
     createdAt: ctx.clock.now().toISOString(),

@@ -2,6 +2,7 @@ import { callerOf } from '../../../core/context';
 import { conflict } from '../../../core/errors';
 import { operation } from '../../../core/operation';
 import { authorizeChangeRequest, findChangeRequestOf } from '../../../policies/authorize-change-request';
+import { mergeRevisionExtras } from '../../reusable-contents/merge-extras';
 import { MAX_POINTER_ATTEMPTS } from '../../revisions/advance-space';
 import { mergeContent } from '../../revisions/merge-revisions';
 import { storedSpaceHead, writeRevision } from '../../revisions/revision-writer';
@@ -51,11 +52,16 @@ export const updateChangeRequestFromSpace = operation({
         await mergeSide(ctx, spaceAt),
         ctx.clock.now().toISOString(),
       );
-      if (merged.result === 'conflicts') {
+      // Reusable contents and variables merge beside the pages (`merge-extras.ts`).
+      const extras = await mergeRevisionExtras(ctx, base, ours, spaceAt, ctx.clock.now().toISOString());
+      if (merged.result === 'conflicts' || extras.result === 'conflicts') {
         return {
           revision: changeRequest.revision,
           result: 'conflicts',
-          conflicts: merged.conflicts.map(({ pageId, field, reason }) => ({ page: pageId, field, reason })),
+          conflicts: [
+            ...(merged.result === 'conflicts' ? merged.conflicts : []),
+            ...(extras.result === 'conflicts' ? extras.conflicts : []),
+          ].map(({ pageId, field, reason }) => ({ page: pageId, field, reason })),
         };
       }
       const revision = await writeRevision(ctx, {
@@ -67,6 +73,7 @@ export const updateChangeRequestFromSpace = operation({
         pages: merged.pages,
         files: merged.files,
         objects: merged.bodies,
+        ...(extras.extras ? { extras: extras.extras } : {}),
       });
       const updated = await ctx.repos.changeRequests.update(
         changeRequest.id,

@@ -2,6 +2,12 @@ import { z } from 'zod';
 import type { OperationContext } from '../../../core/context';
 import { notFound } from '../../../core/errors';
 import { operation } from '../../../core/operation';
+import {
+  type ResolveReadInput,
+  resolveOptionsOf,
+  resolveReadShape,
+} from '../../reusable-contents/read-options';
+import { resolvedDocument } from '../../reusable-contents/resolved-document';
 import { SpaceIdParam } from '../../spaces/operations/params';
 import { documentOfBody } from '../document-of-body';
 import { type PageIndex, pageIndexOf } from '../page-index';
@@ -16,7 +22,7 @@ const readPageShape = {
   spaceId: SpaceIdParam,
   ...contentSourceShape,
   format: PageFormatSchema,
-  evaluated: z.boolean().optional().describe('Evaluate dynamic expressions (none exist yet: no effect)'),
+  ...resolveReadShape,
   ...readOptions,
 };
 
@@ -27,12 +33,21 @@ export async function presentPageWithBody(
   index: PageIndex,
   page: StoredPage,
   format: 'markdown' | 'document' | undefined,
+  resolve: ResolveReadInput = {},
 ): Promise<Page> {
   const markdown = (await loadBodies(ctx, [page.body])).get(page.body) ?? '';
   const body =
     format === 'markdown'
       ? { markdown }
-      : { document: documentOfBody(page.body, markdown) as unknown as Record<string, unknown> };
+      : {
+          // Reusable contents included and expressions evaluated when the read asks (resolved-document.ts).
+          document: (await resolvedDocument(
+            ctx,
+            documentOfBody(page.body, markdown),
+            { spaceId: revision.spaceId, revision, pageVariables: page.variables ?? {} },
+            resolveOptionsOf(resolve),
+          )) as unknown as Record<string, unknown>,
+        };
   return presentPage(ctx.urls, revision, index, page, body);
 }
 
@@ -52,7 +67,7 @@ export const getPage = operation({
     const index = await pageIndexOf(ctx, revision.tree);
     const page = index.pages.get(input.pageId);
     if (!page) throw notFound('Page');
-    return presentPageWithBody(ctx, revision, index, page, input.format);
+    return presentPageWithBody(ctx, revision, index, page, input.format, input);
   },
 });
 
@@ -74,6 +89,6 @@ export const getPageByPath = operation({
     const index = await pageIndexOf(ctx, revision.tree);
     const page = index.byPath.get(input.pagePath.replace(/^\/+|\/+$/g, ''));
     if (!page) throw notFound('Page');
-    return presentPageWithBody(ctx, revision, index, page, input.format);
+    return presentPageWithBody(ctx, revision, index, page, input.format, input);
   },
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { operation } from '../../../core/operation';
 import { mergedFromOf } from '../../change-requests/merged-from';
+import { extrasOf } from '../../reusable-contents/revision-extras';
 import { SpaceIdParam } from '../../spaces/operations/params';
 import { contentOf, viewableRevision } from '../revision-content';
 import { presentRevision, RevisionSchema } from '../revision-schema';
@@ -23,10 +24,11 @@ export const getSpaceContent = operation({
   output: RevisionSchema,
   async run(ctx, input) {
     const { space, revision } = await viewableRevision(ctx, input);
-    const [{ index, files }, mergedFrom] = await Promise.all([
+    const [{ index, files }, mergedFrom, extras] = await Promise.all([
       contentOf(ctx, revision),
       mergedFromOf(ctx, space, revision),
+      extrasOf(ctx, revision),
     ]);
-    return presentRevision(ctx.urls, revision, index, files, mergedFrom);
+    return presentRevision(ctx.urls, revision, index, files, mergedFrom, extras);
   },
 });
