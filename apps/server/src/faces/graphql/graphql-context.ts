@@ -60,7 +60,12 @@ class GatheringAccess implements RequestAccess {
   }
 }
 
-export function createGraphqlContext(requestAccess: RequestAccess): GraphqlContext {
-  const access = new GatheringAccess(requestAccess);
+/**
+ * A request's context. `gathers` false (a prepared document whose reads never run side by
+ * side, `reads-side-by-side.ts`) keeps the request's own repositories: a gathering one
+ * would only add a loader, a proxy and a tick to each read.
+ */
+export function createGraphqlContext(requestAccess: RequestAccess, gathers = true): GraphqlContext {
+  const access = gathers ? new GatheringAccess(requestAccess) : requestAccess;
   return { access, operations: new OperationLoader(access), lookups: new TeamLookups(access) };
 }

@@ -111,6 +111,18 @@ function serialize(result: ExecutionResult & { stringify?: (result: ExecutionRes
   return typeof result.stringify === 'function' ? result.stringify(result) : JSON.stringify(result);
 }
 
+/**
+ * A request's contexts, made when its path is known: `serverContext` is Yoga's for
+ * envelop's path (whose resolvers always gather reads: its document is not known before it
+ * runs); `contextValue` what the resolvers of a prepared document get (the one Yoga's
+ * context option makes of the server's), gathering reads side by side or not as the
+ * document needs (`reads-side-by-side.ts`).
+ */
+export interface OperationContexts<Context> {
+  serverContext(): Context;
+  contextValue(gathers: boolean): object;
+}
+
 /** Masks an error of an execution as Yoga's `maskedErrors` does (and logs what it hides). */
 export type MaskError = (error: GraphQLError) => GraphQLError;
 
@@ -133,25 +145,21 @@ export class JsonOperations<Context extends object> {
     this.#maskError = maskError;
   }
 
-  /**
-   * The answer to a plain call, or undefined for Yoga to answer. `serverContext` is Yoga's
-   * for envelop's path, `contextValue` what the resolvers get (the one Yoga's context
-   * option makes of it).
-   */
+  /** The answer to a plain call, or undefined for Yoga to answer. */
   async answer(
     request: FastifyRequest,
-    serverContext: Context,
-    contextValue: object,
+    contexts: OperationContexts<Context>,
   ): Promise<JsonOperationResponse | undefined> {
     if (!acceptsJson(request.headers.accept)) return undefined;
     const params = paramsOf(request);
     if (!params || 'status' in params) return params;
     const prepared = this.#prepared.find(params.query);
     if (!prepared || (params.operationName != null && params.operationName !== prepared.name)) {
-      return this.#throughEnvelop(request, params, serverContext);
+      return this.#throughEnvelop(request, params, contexts.serverContext());
     }
     // GraphQL over HTTP: a GET must not change anything.
     if (request.method === 'GET' && prepared.kind === 'mutation') return refusal(405, GET_MUTATION);
+    const contextValue = contexts.contextValue(prepared.gathers);
     const result = await prepared.compiled.query(undefined, contextValue, params.variables ?? undefined);
     if (result.errors?.length) {
       return { status: 200, body: serialize({ ...result, errors: result.errors.map(this.#maskError) }) };
@@ -194,7 +202,7 @@ export class JsonOperations<Context extends object> {
     })) as ExecutionResult;
     if (Symbol.asyncIterator in result) return undefined;
     // Validated, and compiled by this execution: later calls of the text run it directly.
-    this.#prepared.prepare(params.query, document);
+    this.#prepared.prepare(params.query, document, enveloped.schema);
     return { status: 200, body: serialize(result) };
   }
 }

@@ -13,7 +13,8 @@
  * cache it keeps compiled documents in (its `cache` option).
  */
 import { BoundedCache } from '@quire/domain';
-import type { DocumentNode, ExecutionResult, OperationTypeNode } from 'graphql';
+import type { DocumentNode, ExecutionResult, GraphQLSchema, OperationTypeNode } from 'graphql';
+import { readsSideBySide } from './reads-side-by-side';
 
 /** What `@envelop/graphql-jit` keeps per document: graphql-jit's compiled query. */
 export interface CompiledDocument {
@@ -27,6 +28,8 @@ export interface PreparedOperation {
   /** The operation's name: a call naming another one is not this operation. */
   name: string | undefined;
   compiled: CompiledDocument;
+  /** Whether its reads can run side by side, so are gathered (`reads-side-by-side.ts`). */
+  gathers: boolean;
 }
 
 /**
@@ -49,11 +52,16 @@ export class PreparedOperations {
    * Only a document of one operation is prepared: which operation another runs depends on
    * the call's `operationName`, and it keeps envelop's path.
    */
-  prepare(query: string, document: DocumentNode): void {
+  prepare(query: string, document: DocumentNode, schema: GraphQLSchema): void {
     const operations = document.definitions.filter((node) => node.kind === 'OperationDefinition');
     const operation = operations[0];
     const compiled = this.compiled.get(query);
     if (operations.length !== 1 || !operation || !compiled) return;
-    this.#prepared.set(query, { kind: operation.operation, name: operation.name?.value, compiled });
+    this.#prepared.set(query, {
+      kind: operation.operation,
+      name: operation.name?.value,
+      compiled,
+      gathers: readsSideBySide(schema, document),
+    });
   }
 }

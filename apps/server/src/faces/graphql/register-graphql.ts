@@ -21,7 +21,7 @@ import { requestFactsOf } from '../../http/request-facts';
 import type { RequestAccess, RequestGate } from '../../request-context';
 import { registerGraphiql } from './graphiql';
 import { createGraphqlContext, type GraphqlContext } from './graphql-context';
-import { JsonOperations, type MaskError } from './json-operations';
+import { JsonOperations, type MaskError, type OperationContexts } from './json-operations';
 import { PreparedOperations } from './prepared-operations';
 import { buildGraphqlSchema } from './schema';
 import { quireValidationRules } from './validation-rules';
@@ -45,6 +45,30 @@ interface ServerContext {
   req: FastifyRequest;
   reply: FastifyReply;
   graphql: GraphqlContext;
+}
+
+/**
+ * The contexts of one request, made when the path it takes is known (`JsonOperations`):
+ * the resolvers' context, gathering reads or not, and Yoga's server context around it. A
+ * class rather than closures made per request (the server's build names each of them).
+ */
+class RequestContexts implements OperationContexts<ServerContext> {
+  #graphql: GraphqlContext | undefined;
+
+  constructor(
+    readonly request: FastifyRequest,
+    readonly reply: FastifyReply,
+    readonly access: RequestAccess,
+  ) {}
+
+  contextValue(gathers: boolean): GraphqlContext {
+    this.#graphql ??= createGraphqlContext(this.access, gathers);
+    return this.#graphql;
+  }
+
+  serverContext(): ServerContext {
+    return { req: this.request, reply: this.reply, graphql: this.contextValue(true) };
+  }
 }
 
 /** A refusal of the whole request (401, 429), in GraphQL's error format. */
@@ -135,9 +159,9 @@ export function registerGraphql(app: FastifyInstance, gate: RequestGate): void {
         await access.charge();
         return requestRefusal(reply, unauthenticated());
       }
-      const graphql = createGraphqlContext(access);
-      const answered = await jsonOperations.answer(request, { req: request, reply, graphql }, graphql);
-      if (!answered) return sendThroughYoga(request, reply, graphql);
+      const contexts = new RequestContexts(request, reply, access);
+      const answered = await jsonOperations.answer(request, contexts);
+      if (!answered) return sendThroughYoga(request, reply, contexts.contextValue(true));
       return reply
         .code(answered.status)
         .header('content-type', 'application/json; charset=utf-8')
