@@ -14,9 +14,10 @@ type Services = Pick<DomainServices, 'repos'>;
 
 /**
  * The version of the rules that make an outline (sections, anchors, links): part of the
- * address, so changing the rules means bumping it, and every body is read afresh.
+ * address, so changing the rules means bumping it, and every body is read afresh. 2: GitBook's
+ * blocks (issue 27): tab, step and expandable titles are sections, links inside every block.
  */
-const OUTLINE_RULES = 1;
+const OUTLINE_RULES = 2;
 
 /** Where the outline of the body at `bodyAddress` is stored. */
 export function outlineAddressOf(bodyAddress: string): string {
