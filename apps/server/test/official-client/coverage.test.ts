@@ -38,6 +38,14 @@ const QUIRE_ONLY = [
   'GET /v1/spaces/:spaceId/git/settings',
   // Changing a site's redirects in bulk (`bulkUpsertSiteRedirects` in later versions of the document).
   'PUT /v1/orgs/:organizationId/sites/:siteId/redirects',
+  // A space's reusable contents listed (GitBook lists them on the revision only), and a reusable
+  // content's document (GitBook's later documents have it on a revision), on every content.
+  'GET /v1/spaces/:spaceId/content/reusable-contents',
+  'GET /v1/spaces/:spaceId/content/reusable-contents/:reusableContentId/document',
+  'GET /v1/spaces/:spaceId/revisions/:revisionId/reusable-contents',
+  'GET /v1/spaces/:spaceId/revisions/:revisionId/reusable-contents/:reusableContentId/document',
+  'GET /v1/spaces/:spaceId/change-requests/:changeRequestId/content/reusable-contents',
+  'GET /v1/spaces/:spaceId/change-requests/:changeRequestId/content/reusable-contents/:reusableContentId/document',
 ];
 
 const here = dirname(fileURLToPath(import.meta.url));
