@@ -154,11 +154,36 @@ describe('reusable contents written by the batch', () => {
       const answers = await callFaces(server, { route, input, token: f.token });
       expect(answers.rest.status, JSON.stringify(answers.rest.body)).toBe(200);
       expect(answers.trpc.data).toEqual(answers.rest.data);
-      // GraphQL serves a list as a connection (its totalCount is the list's count).
-      if (key.endsWith('/reusable-contents'))
-        expect(answers.graphql.data).toMatchObject({ totalCount: (answers.rest.data as Json).count });
-      else expect(answers.graphql.data).toEqual(answers.rest.data);
+      expect(answers.graphql.status).toBe(200);
     }
+    // GraphQL, with the fields selected: the same reusable content, in the list and alone.
+    const graphql = await server.api('/graphql', {
+      method: 'POST',
+      token: f.token,
+      body: {
+        query: `query($s: String!, $r: String!) {
+          one: spacesContentReusableContentsGet(spaceId: $s, reusableContentId: $r) { id title document }
+          list: spacesContentReusableContentsList(spaceId: $s) { totalCount edges { node { id title document } } }
+          doc: spacesContentReusableContentsDocument(spaceId: $s, reusableContentId: $r, dereferenced: true)
+        }`,
+        variables: { s: f.spaceId, r: f.reusableContentId },
+      },
+    });
+    expect(graphql.body.errors).toBeUndefined();
+    const rest = await call(
+      f.token,
+      'GET',
+      `/v1/spaces/${f.spaceId}/content/reusable-contents/${f.reusableContentId}`,
+    );
+    expect(graphql.body.data.one).toEqual(rest);
+    expect(graphql.body.data.list).toEqual({ totalCount: 1, edges: [{ node: rest }] });
+    expect(graphql.body.data.doc).toEqual(
+      await call(
+        f.token,
+        'GET',
+        `/v1/spaces/${f.spaceId}/content/reusable-contents/${f.reusableContentId}/document`,
+      ),
+    );
   });
 
   it('updates the title and the body, keeps the id, deletes, and sets and removes variables', async () => {
