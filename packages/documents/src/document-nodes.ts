@@ -5,20 +5,65 @@ import type {
   DocumentMark,
   DocumentMarkType,
   DocumentText,
+  DocumentTextColor,
 } from './document-types';
 
 /**
  * Small constructors shared by both directions. Marks are kept in one order so that equal
- * formatting is one value: bold, italic, strikethrough, code.
+ * formatting is one value: bold, italic, strikethrough, code, keyboard, superscript,
+ * subscript, color.
  */
-export const markOrder: readonly DocumentMarkType[] = ['bold', 'italic', 'strikethrough', 'code'];
+export const markOrder: readonly DocumentMarkType[] = [
+  'bold',
+  'italic',
+  'strikethrough',
+  'code',
+  'keyboard',
+  'superscript',
+  'subscript',
+];
 
-export function marksOf(types: ReadonlySet<DocumentMarkType>): DocumentMark[] {
-  return markOrder.filter((type) => types.has(type)).map((type) => ({ object: 'mark', type }));
+/**
+ * A mark as one string, so that a set of marks is a `Set<MarkKey>`: its type, or for a color
+ * `color:<text>:<background>`.
+ */
+export type MarkKey = DocumentMarkType | `color:${string}:${string}`;
+
+export function markKeyOf(mark: DocumentMark): MarkKey {
+  return mark.type === 'color' ? `color:${mark.data.text}:${mark.data.background}` : mark.type;
+}
+
+export function colorKey(text: DocumentTextColor, background: DocumentTextColor): MarkKey {
+  return `color:${text}:${background}`;
+}
+
+export function colorOfKey(
+  key: MarkKey,
+): { text: DocumentTextColor; background: DocumentTextColor } | undefined {
+  if (!key.startsWith('color:')) return undefined;
+  const [, text, background] = key.split(':') as [string, DocumentTextColor, DocumentTextColor];
+  return { text, background };
+}
+
+export function marksOf(keys: ReadonlySet<MarkKey>): DocumentMark[] {
+  const marks: DocumentMark[] = markOrder
+    .filter((type) => keys.has(type))
+    .map((type) => ({ object: 'mark', type }));
+  // One color mark at most: the innermost one read (the last in the set).
+  const color = [...keys]
+    .reverse()
+    .map(colorOfKey)
+    .find((found) => found !== undefined);
+  if (color !== undefined && (color.text !== 'default' || color.background !== 'default'))
+    marks.push({ object: 'mark', type: 'color', data: color });
+  return marks;
 }
 
 export function sameMarks(a: readonly DocumentMark[], b: readonly DocumentMark[]): boolean {
-  return a.length === b.length && a.every((mark, index) => mark.type === b[index]?.type);
+  return (
+    a.length === b.length &&
+    a.every((mark, index) => b[index] !== undefined && markKeyOf(mark) === markKeyOf(b[index]!))
+  );
 }
 
 /** One text node per run of leaves; adjacent leaves with equal marks are one leaf. */

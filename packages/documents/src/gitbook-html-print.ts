@@ -8,6 +8,7 @@ import type {
   GitbookFigure,
   GitbookIcon,
   GitbookMark,
+  GitbookTextMark,
 } from './gitbook-html';
 
 type Handlers = NonNullable<StringifyOptions['handlers']>;
@@ -59,6 +60,8 @@ export function htmlOfPhrasing(nodes: readonly PhrasingContent[]): string {
           return '<a href="' + escapeHtmlAttribute(node.url) + '">' + htmlOfPhrasing(node.children) + '</a>';
         case 'gitbookMark':
           return '<mark style="' + markStyle(node) + '">' + htmlOfPhrasing(node.children) + '</mark>';
+        case 'gitbookTextMark':
+          return '<' + node.tag + '>' + htmlOfPhrasing(node.children) + '</' + node.tag + '>';
         case 'gitbookIcon':
           return '<i class="fa-' + node.icon + '"></i>';
         default:
@@ -161,7 +164,21 @@ const printIcon: Handle = (node) => {
   return '<i class="fa-' + icon + '">:' + icon + ':</i>';
 };
 
+const printTextMark: Handle = (node, _parent, state, info) => {
+  const mark = node as GitbookTextMark;
+  return (
+    '<' +
+    mark.tag +
+    '>' +
+    state.containerPhrasing(mark, { ...info, before: '>', after: '<' }) +
+    '</' +
+    mark.tag +
+    '>'
+  );
+};
+
 export const gitbookHtmlHandlers: Handlers = {
+  gitbookTextMark: printTextMark,
   gitbookFigure: printFigure,
   gitbookCards: printCards,
   gitbookDetails: printDetails,

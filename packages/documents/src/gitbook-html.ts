@@ -75,6 +75,15 @@ export interface GitbookIcon extends Node {
   icon: string;
 }
 
+export type TextMarkTag = 'kbd' | 'sup' | 'sub';
+
+/** `<kbd>`, `<sup>`, `<sub>` around text: GitBook's keyboard, superscript and subscript marks. */
+export interface GitbookTextMark extends Parent {
+  type: 'gitbookTextMark';
+  tag: TextMarkTag;
+  children: PhrasingContent[];
+}
+
 declare module 'mdast' {
   interface RootContentMap {
     gitbookFigure: GitbookFigure;
@@ -83,6 +92,7 @@ declare module 'mdast' {
     gitbookButton: GitbookButton;
     gitbookMark: GitbookMark;
     gitbookIcon: GitbookIcon;
+    gitbookTextMark: GitbookTextMark;
   }
   interface BlockContentMap {
     gitbookFigure: GitbookFigure;
@@ -93,6 +103,7 @@ declare module 'mdast' {
     gitbookButton: GitbookButton;
     gitbookMark: GitbookMark;
     gitbookIcon: GitbookIcon;
+    gitbookTextMark: GitbookTextMark;
   }
 }
 
@@ -388,7 +399,9 @@ function decodeAttribute(value: string): string {
     .replaceAll('&amp;', '&');
 }
 
-const colorToken = /^(?:[a-z]+|\$[a-z]+|#[0-9a-fA-F]{3,8})$/;
+/** GitBook's color tokens (`DocumentTextColor`); any other color stays html. */
+const colorToken =
+  /^(?:default|green|blue|red|orange|yellow|purple|pink|violet|cyan|\$primary|\$info|\$success|\$warning|\$danger|\$tint)$/;
 
 /** `color:red;background-color:$info;` -> the two colors, or undefined for any other style. */
 export function markColorsOf(style: string): { color?: string; background?: string } | undefined {
@@ -491,6 +504,17 @@ function inlineAt(
       node: { type: 'gitbookMark', ...colors, children: children.slice(index + 1, close) },
       next: close + 1,
     };
+  }
+  const textMark = /^<(kbd|sup|sub)>$/.exec(opening);
+  if (textMark !== null) {
+    const close = closingIndex(children, index + 1, '</' + textMark[1] + '>');
+    if (close === -1) return undefined;
+    const node: GitbookTextMark = {
+      type: 'gitbookTextMark',
+      tag: textMark[1] as TextMarkTag,
+      children: children.slice(index + 1, close),
+    };
+    return { node, next: close + 1 };
   }
   const icon = iconElement.exec(opening);
   if (icon !== null) {

@@ -6,6 +6,7 @@ import remarkParse from 'remark-parse';
 import remarkStringify, { type Options as StringifyOptions } from 'remark-stringify';
 import { unified } from 'unified';
 import { printGitbookBlock, readGitbookBlocks } from './gitbook-blocks';
+import { expressionUnsafePatterns, printExpression, readExpressions } from './gitbook-expressions';
 import { readInlineHtml } from './gitbook-html';
 import { gitbookHtmlHandlers } from './gitbook-html-print';
 import { hintUnsafePatterns, printHint } from './hint-syntax';
@@ -63,13 +64,14 @@ export const markdownPrintOptions: StringifyOptions = {
     openapiOperation: printOpenApiOperation,
     gitbookBlock: printGitbookBlock,
     ...gitbookHtmlHandlers,
+    gitbookExpression: printExpression,
   },
   // A hint or a table always stands between blank lines, also in a tight list item: right
   // after a paragraph line, the tag or the table header would continue the paragraph.
   join: [
     (left, right) => (blankLineAround.has(left.type) || blankLineAround.has(right.type) ? 1 : undefined),
   ],
-  unsafe: hintUnsafePatterns,
+  unsafe: [...hintUnsafePatterns, ...expressionUnsafePatterns],
 };
 
 const gfmOptions: GfmOptions = { tablePipeAlign: false, tableCellPadding: true };
@@ -100,6 +102,7 @@ const phrasingParents = new Set([
   'link',
   'linkReference',
   'gitbookMark',
+  'gitbookTextMark',
 ]);
 
 function canonicalize(node: Nodes): void {
@@ -126,6 +129,7 @@ export function parseMarkdown(markdown: string): Root {
   checkTreeDepth(tree);
   readOpenApiOperations(tree, markdown);
   readGitbookBlocks(tree, markdown);
+  readExpressions(tree, markdown);
   canonicalize(tree);
   return tree;
 }

@@ -11,7 +11,16 @@ import type {
   Table,
 } from 'mdast';
 import { imageRefFromUrl, linkRefFromUrl } from './content-ref';
-import { childKey, marksOf, nonEmptyInlines, paragraphOf, textOf } from './document-nodes';
+import {
+  childKey,
+  colorKey,
+  colorOfKey,
+  type MarkKey,
+  marksOf,
+  nonEmptyInlines,
+  paragraphOf,
+  textOf,
+} from './document-nodes';
 import type {
   DocumentBlock,
   DocumentBlockImage,
@@ -21,23 +30,32 @@ import type {
   DocumentInlineContent,
   DocumentInlineImage,
   DocumentLeaf,
-  DocumentMarkType,
   DocumentTableAlignment,
+  DocumentTextColor,
   DocumentTopLevelBlock,
   JSONDocument,
 } from './document-types';
+import { markdownTextMarks } from './gitbook-marks';
+import {
+  type BlockReader,
+  blockOfGitbook,
+  type Container,
+  cardsTableOf,
+  expandableOf,
+  figureImagesOf,
+} from './gitbook-to-document';
 import { parseMarkdown, printMarkdown } from './markdown-processor';
 
 /**
  * Markdown -> GitBook document tree (the read direction; never fails).
  *
- * Where a construct has no place in GitBook's model at that spot (html, footnotes, math,
- * a code block inside a quote, a heading inside a table...), it becomes a paragraph holding
- * its markdown source as plain text: nothing is dropped, and a tree written back stores that
- * source as literal (escaped) text. See `to-markdown.ts` for the other direction.
+ * Where a construct has no place in GitBook's model at that spot (html, footnotes, a code
+ * block inside a quote, a heading inside a table, a tab outside tabs...), it becomes a
+ * paragraph holding its markdown source as plain text: nothing is dropped, and a tree written
+ * back stores that source as literal (escaped) text. GitBook's blocks (`{% %}` tags and HTML,
+ * read into mdast by `gitbook-blocks.ts` and `gitbook-html.ts`) map in
+ * `gitbook-to-document.ts`. See `to-markdown.ts` for the other direction.
  */
-
-type Container = 'root' | 'listItem' | 'blockquote' | 'hint';
 
 const essentials = new Set([
   'paragraph',
@@ -50,12 +68,74 @@ const essentials = new Set([
   'divider',
 ]);
 
+const topLevel = new Set([
+  ...essentials,
+  'blockquote',
+  'hint',
+  'prompt',
+  'images',
+  'file',
+  'drawing',
+  'embed',
+  'code',
+  'math',
+  'expandable',
+  'tabs',
+  'table',
+  'swagger',
+  'openapi-operation',
+  'openapi-schemas',
+  'openapi-webhook',
+  'content-ref',
+  'integration',
+  'reusable-content',
+  'stepper',
+  'if',
+  'columns',
+  'updates',
+]);
+
+const inTab = [
+  'content-ref',
+  'code',
+  'embed',
+  'file',
+  'images',
+  'drawing',
+  'hint',
+  'prompt',
+  'blockquote',
+  'math',
+  'integration',
+];
+
+function setOf(...types: string[]): (type: string) => boolean {
+  const set = new Set([...essentials, ...types]);
+  return (type) => set.has(type);
+}
+
 /** GitBook's containment rules (`DocumentBlocksTopLevels`, `DocumentBlockListItem`...). */
-const allowedIn: Record<Container, (type: string) => boolean> = {
-  root: () => true,
-  listItem: (type) => essentials.has(type) || ['code', 'hint', 'blockquote', 'table'].includes(type),
-  blockquote: (type) => essentials.has(type) || type === 'blockquote',
-  hint: (type) => essentials.has(type) || type === 'table',
+export const allowedIn: Record<Container, (type: string) => boolean> = {
+  root: (type) => topLevel.has(type),
+  if: (type) => topLevel.has(type),
+  listItem: setOf('code', 'hint', 'blockquote', 'math', 'table'),
+  blockquote: setOf('blockquote'),
+  hint: setOf('table', 'embed', 'integration'),
+  'tabs-item': setOf(...inTab),
+  'stepper-step': setOf(...inTab, 'expandable'),
+  column: setOf(...inTab, 'table', 'expandable', 'stepper'),
+  update: setOf(...inTab, 'tabs', 'expandable'),
+  'expandable-body': setOf(
+    'file',
+    'images',
+    'code',
+    'table',
+    'hint',
+    'prompt',
+    'blockquote',
+    'reusable-content',
+    'integration',
+  ),
 };
 
 interface ReadContext {
@@ -94,7 +174,7 @@ export function markdownToDocument(markdown: string): JSONDocument {
   };
 }
 
-function blocksOf(
+export function blocksOf(
   nodes: readonly FlowNode[],
   container: Container,
   parentKey: string,
@@ -105,22 +185,37 @@ function blocksOf(
     // A definition lives on in the links and images that reference it.
     if (node.type === 'definition') continue;
     const key = childKey(parentKey, blocks.length);
-    const block = blockOf(node, container, key, context);
-    blocks.push(block !== undefined && allowedIn[container](block.type) ? block : sourceParagraph(node, key));
+    const read = blockOf(node, container, key, context);
+    const [block, ...extra] = Array.isArray(read) ? read : read === undefined ? [] : [read];
+    if (block === undefined || !allowedIn[container](block.type)) {
+      blocks.push(sourceParagraph(node, key));
+      continue;
+    }
+    blocks.push(block);
+    // What a block's markdown holds beyond its data (an embed's caption): blocks after it.
+    for (const more of extra)
+      blocks.push(...blocksOf([more], container, parentKey + '~' + blocks.length, context));
   }
   return blocks;
 }
+
+const reader: BlockReader = {
+  blocksOf: (nodes, container, key, context) => blocksOf(nodes, container, key, context as ReadContext),
+  inlinesOf: (children, key, context) => inlinesOf(children, key, context as ReadContext),
+  plainTextOf: (nodes) => plainTextOf(nodes),
+  codeBlockOf: (node, key, extra) => codeBlockOf(node, key, extra),
+};
 
 function blockOf(
   node: FlowNode,
   container: Container,
   key: string,
   context: ReadContext,
-): DocumentBlock | undefined {
+): DocumentBlock | [DocumentBlock, ...FlowNode[]] | undefined {
   switch (node.type) {
     case 'paragraph': {
       const only = node.children.length === 1 ? node.children[0] : undefined;
-      if (container === 'root' && only?.type === 'image') {
+      if (only?.type === 'image' && allowedIn[container]('images')) {
         return {
           object: 'block',
           type: 'images',
@@ -157,27 +252,23 @@ function blockOf(
         object: 'block',
         type: 'hint',
         key,
-        data: { style: node.style },
+        data: node.icon === undefined ? { style: node.style } : { style: node.style, icon: node.icon },
         nodes: blocksOf(node.children, 'hint', key, context) as never,
       };
+    case 'math':
+      return { object: 'block', type: 'math', key, isVoid: true, data: { formula: node.value } };
+    case 'gitbookFigure':
+      return figureImagesOf(node, key, reader, context);
+    case 'gitbookCards':
+      return cardsTableOf(node, key, reader, context);
+    case 'gitbookDetails':
+      return expandableOf(node, key, reader, context);
+    case 'gitbookBlock':
+      return blockOfGitbook(node, key, reader, context);
     case 'list':
       return listOf(node, key, context);
-    case 'code': {
-      const syntax = node.lang ? (node.meta ? node.lang + ' ' + node.meta : node.lang) : undefined;
-      return {
-        object: 'block',
-        type: 'code',
-        key,
-        data: syntax === undefined ? {} : { syntax },
-        nodes: node.value.split('\n').map((line, index) => ({
-          object: 'block',
-          type: 'code-line',
-          key: childKey(key, index),
-          data: {},
-          nodes: [textOf([{ object: 'leaf', text: line, marks: [] }])],
-        })),
-      };
-    }
+    case 'code':
+      return codeBlockOf(node, key);
     case 'table':
       return tableOf(node, key, context);
     case 'openapiOperation':
@@ -191,6 +282,27 @@ function blockOf(
     default:
       return undefined;
   }
+}
+
+export function codeBlockOf(
+  node: { lang?: string | null; meta?: string | null; value: string },
+  key: string,
+  extra: Record<string, unknown> = {},
+): DocumentBlock {
+  const syntax = node.lang ? (node.meta ? node.lang + ' ' + node.meta : node.lang) : undefined;
+  return {
+    object: 'block',
+    type: 'code',
+    key,
+    data: { ...(syntax === undefined ? {} : { syntax }), ...extra },
+    nodes: node.value.split('\n').map((line, index) => ({
+      object: 'block',
+      type: 'code-line',
+      key: childKey(key, index),
+      data: {},
+      nodes: [textOf([{ object: 'leaf', text: line, marks: [] }])],
+    })),
+  };
 }
 
 function listOf(list: List, key: string, context: ReadContext): DocumentBlock {
@@ -295,22 +407,23 @@ function tableOf(table: Table, key: string, context: ReadContext): DocumentBlock
   };
 }
 
-function plainTextOf(nodes: readonly DocumentInlineContent[]): string {
+export function plainTextOf(nodes: readonly DocumentInlineContent[]): string {
   return nodes
     .map((node) => {
       if (node.object === 'text') return node.leaves.map((leaf) => leaf.text).join('');
-      if (node.type === 'link') return plainTextOf(node.nodes);
-      return node.data.alt ?? '';
+      if (node.type === 'link' || node.type === 'annotation') return plainTextOf(node.nodes);
+      if (node.type === 'inline-image') return node.data.alt ?? '';
+      return '';
     })
     .join('');
 }
 
 /** Phrasing content -> texts (leaves with marks) and inlines (links, images). */
-function inlinesOf(
+export function inlinesOf(
   children: readonly PhrasingContent[],
   parentKey: string,
   context: ReadContext,
-  outerMarks: ReadonlySet<DocumentMarkType> = new Set(),
+  outerMarks: ReadonlySet<MarkKey> = new Set(),
 ): DocumentInlineContent[] {
   const out: DocumentInlineContent[] = [];
   let leaves: DocumentLeaf[] = [];
@@ -318,8 +431,13 @@ function inlinesOf(
     if (leaves.some((leaf) => leaf.text !== '')) out.push(textOf(leaves));
     leaves = [];
   };
-  const walk = (nodes: readonly PhrasingContent[], marks: ReadonlySet<DocumentMarkType>): void => {
-    const leaf = (text: string, extra?: DocumentMarkType) =>
+  const walk = (nodes: readonly PhrasingContent[], marks: ReadonlySet<MarkKey>): void => {
+    const inline = (node: DocumentInlineContent & { key?: string }) => {
+      flush();
+      node.key = childKey(parentKey, out.length);
+      out.push(node);
+    };
+    const leaf = (text: string, extra?: MarkKey) =>
       leaves.push({ object: 'leaf', text, marks: marksOf(extra ? new Set([...marks, extra]) : marks) });
     for (const node of nodes) {
       switch (node.type) {
@@ -338,11 +456,81 @@ function inlinesOf(
         case 'inlineCode':
           leaf(node.value, 'code');
           break;
+        case 'gitbookTextMark':
+          walk(node.children, new Set([...marks, markdownTextMarks[node.tag]]));
+          break;
+        case 'gitbookMark': {
+          // The innermost color wins; a color without background keeps the outer background.
+          const outer = [...marks].map(colorOfKey).findLast((found) => found !== undefined);
+          const text = (node.color ?? outer?.text ?? 'default') as DocumentTextColor;
+          const background = (node.background ?? outer?.background ?? 'default') as DocumentTextColor;
+          const kept = [...marks].filter((mark) => colorOfKey(mark) === undefined);
+          walk(node.children, new Set([...kept, colorKey(text, background)]));
+          break;
+        }
+        case 'inlineMath':
+          inline({
+            object: 'inline',
+            type: 'inline-math',
+            key: '',
+            isVoid: true,
+            data: { formula: node.value },
+          });
+          break;
+        case 'gitbookExpression':
+          inline({
+            object: 'inline',
+            type: 'expression',
+            key: '',
+            isVoid: true,
+            data: { expression: node.expression },
+          });
+          break;
+        case 'gitbookIcon': {
+          const color = [...marks].map(colorOfKey).findLast((found) => found !== undefined)?.text;
+          inline({
+            object: 'inline',
+            type: 'icon',
+            key: '',
+            isVoid: true,
+            data:
+              color === undefined || color === 'default' ? { icon: node.icon } : { icon: node.icon, color },
+          });
+          break;
+        }
+        case 'gitbookButton': {
+          const ref = linkRefFromUrl(node.url);
+          inline({
+            object: 'inline',
+            type: 'button',
+            key: '',
+            isVoid: true,
+            data: {
+              label: node.label,
+              kind: node.kind,
+              ...(node.icon === undefined ? {} : { icon: node.icon }),
+              ref,
+            },
+          });
+          break;
+        }
         case 'break':
           leaf('\n');
           break;
         case 'link':
           flush();
+          // GitBook writes a mention as a link titled "mention"; its text is the target's title.
+          if (node.title === 'mention') {
+            const key = childKey(parentKey, out.length);
+            out.push({
+              object: 'inline',
+              type: 'mention',
+              key,
+              isVoid: true,
+              data: { ref: linkRefFromUrl(node.url) },
+            });
+            break;
+          }
           out.push(linkOf(node.url, node.children, childKey(parentKey, out.length), context, marks));
           break;
         case 'image':
@@ -382,12 +570,15 @@ function linkOf(
   children: readonly PhrasingContent[],
   key: string,
   context: ReadContext,
-  marks: ReadonlySet<DocumentMarkType>,
+  marks: ReadonlySet<MarkKey>,
 ): DocumentInlineContent {
-  const nodes = inlinesOf(children, key, context, marks).flatMap((node) => {
-    // A link holds texts and images only: a link inside a link (impossible in markdown) is flattened.
-    if (node.object === 'inline' && node.type === 'link') return node.nodes;
-    return [node];
+  const nodes = inlinesOf(children, key, context, marks).flatMap((node): DocumentInlineContent[] => {
+    // A link holds texts and images only: a link inside a link (impossible in markdown) is
+    // flattened, another inline (a button, an expression) becomes its text.
+    if (node.object === 'text' || node.type === 'inline-image') return [node];
+    if (node.type === 'link') return node.nodes;
+    const text = node.type === 'expression' ? '{{ ' + node.data.expression + ' }}' : plainTextOf([node]);
+    return text === '' ? [] : [textOf([{ object: 'leaf', text, marks: marksOf(marks) }])];
   });
   return {
     object: 'inline',

@@ -1,9 +1,9 @@
 import type {
   BlockContent,
+  Code,
   Image,
   Link,
   ListItem,
-  Paragraph,
   PhrasingContent,
   Root,
   RootContent,
@@ -11,16 +11,18 @@ import type {
   TableRow,
 } from 'mdast';
 import { urlOfRef } from './content-ref';
-import { markOrder } from './document-nodes';
+import { colorOfKey, type MarkKey, markKeyOf } from './document-nodes';
 import type {
   DocumentBlock,
   DocumentBlockTable,
-  DocumentFragment,
   DocumentInlineContent,
   DocumentInlineImage,
-  DocumentMarkType,
   JSONDocument,
 } from './document-types';
+import type { GitbookExpression } from './gitbook-expressions';
+import type { GitbookButton, GitbookIcon, GitbookMark, GitbookTextMark } from './gitbook-html';
+import { textMarkTags } from './gitbook-marks';
+import { gitbookBlockToMdast, plainCaptionOf } from './gitbook-to-markdown';
 import type { Hint } from './hint-syntax';
 import { printMarkdown } from './markdown-processor';
 import type { OpenApiOperation } from './openapi-operation-syntax';
@@ -43,9 +45,15 @@ export function documentToMarkdown(document: JSONDocument): string {
 
 type Flow = BlockContent;
 
-function flowOf(blocks: readonly DocumentBlock[]): Flow[] {
+export function flowOf(blocks: readonly DocumentBlock[]): Flow[] {
   return blocks.flatMap(blockToMdast);
 }
+
+const writer = {
+  flowOf: (blocks: readonly DocumentBlock[]) => flowOf(blocks),
+  phrasingOf: (nodes: readonly DocumentInlineContent[]) => phrasingOf(nodes, 'break'),
+  codeOf: (block: DocumentBlock & { type: 'code' }) => codeOf(block),
+};
 
 function blockToMdast(block: DocumentBlock): Flow[] {
   switch (block.type) {
@@ -68,7 +76,12 @@ function blockToMdast(block: DocumentBlock): Flow[] {
     case 'blockquote':
       return [{ type: 'blockquote', children: flowOf(block.nodes) }];
     case 'hint': {
-      const hint: Hint = { type: 'hint', style: block.data.style, children: flowOf(block.nodes) };
+      const hint: Hint = {
+        type: 'hint',
+        style: block.data.style,
+        ...(block.data.icon === undefined ? {} : { icon: block.data.icon }),
+        children: flowOf(block.nodes),
+      };
       return [hint];
     }
     case 'list-ordered':
@@ -84,61 +97,63 @@ function blockToMdast(block: DocumentBlock): Flow[] {
       }));
       return [{ type: 'list', ordered, start, spread: false, children }];
     }
-    case 'code': {
-      const syntax = (block.data?.syntax ?? '').trim();
-      const space = syntax.search(/\s/);
-      const value = block.nodes.map((line) => line.nodes.map(plainTextOfText).join('')).join('\n');
-      return [
-        {
-          type: 'code',
-          lang: syntax === '' ? null : space === -1 ? syntax : syntax.slice(0, space),
-          meta: space === -1 ? null : syntax.slice(space + 1).trim() || null,
-          value,
-        },
-      ];
-    }
+    case 'code':
+      return gitbookBlockToMdast(block, writer) ?? [codeOf(block)];
     case 'images':
-      return block.nodes.map(
-        (image): Paragraph => ({
+      return block.nodes.map((image): Flow => {
+        const caption = plainCaptionOf(image.fragments ?? []);
+        if (
+          caption === undefined ||
+          image.data.refDark ||
+          image.data.width !== undefined ||
+          image.data.height !== undefined
+        )
+          return gitbookBlockToMdast(image, writer)![0]!;
+        return {
           type: 'paragraph',
-          children: [imageOf(image.data.ref, image.data.alt, captionOf(image.fragments ?? []))],
-        }),
-      );
+          children: [imageOf(image.data.ref, image.data.alt, caption || undefined)],
+        };
+      });
     case 'table':
-      return tableToMdast(block);
+      return block.data.view.type === 'cards'
+        ? (gitbookBlockToMdast(block, writer) ?? [])
+        : tableToMdast(block);
     case 'openapi-operation': {
       const { ref, path, method } = block.data;
       const operation: OpenApiOperation = { type: 'openapiOperation', spec: ref.spec, path, method };
       return [operation];
     }
     default:
-      // list-item, code-line and image only appear inside their parents.
-      return [];
+      // GitBook's other blocks; list-item, code-line, image, tabs-item... only appear inside their parents.
+      return gitbookBlockToMdast(block, writer) ?? [];
   }
+}
+
+function codeOf(block: DocumentBlock & { type: 'code' }): Code {
+  const syntax = (block.data?.syntax ?? '').trim();
+  const space = syntax.search(/\s/);
+  const value = block.nodes.map((line) => line.nodes.map(plainTextOfText).join('')).join('\n');
+  return {
+    type: 'code',
+    lang: syntax === '' ? null : space === -1 ? syntax : syntax.slice(0, space),
+    meta: space === -1 ? null : syntax.slice(space + 1).trim() || null,
+    value,
+  };
 }
 
 function plainTextOfText(text: { leaves: { text: string }[] }): string {
   return text.leaves.map((leaf) => leaf.text).join('');
 }
 
-function plainTextOfInlines(nodes: readonly DocumentInlineContent[]): string {
+export function plainTextOfInlines(nodes: readonly DocumentInlineContent[]): string {
   return nodes
     .map((node) => {
       if (node.object === 'text') return plainTextOfText(node);
-      if (node.type === 'link') return plainTextOfInlines(node.nodes);
-      return node.data.alt ?? '';
+      if (node.type === 'link' || node.type === 'annotation') return plainTextOfInlines(node.nodes);
+      if (node.type === 'inline-image') return node.data.alt ?? '';
+      return '';
     })
     .join('');
-}
-
-function captionOf(fragments: readonly DocumentFragment[]): string | undefined {
-  const caption = fragments.find((fragment) => fragment.fragment === 'caption');
-  if (caption === undefined) return undefined;
-  const text = caption.nodes
-    .map((paragraph) => plainTextOfInlines(paragraph.nodes))
-    .join(' ')
-    .replaceAll('\n', ' ');
-  return text === '' ? undefined : text;
 }
 
 function imageOf(
@@ -171,14 +186,16 @@ function tableToMdast(table: DocumentBlockTable): Table[] {
       children: columns.map((id) => {
         const name = record.values[id];
         const fragment = typeof name === 'string' ? fragments.get(name) : undefined;
-        const inlines = (fragment?.nodes ?? []).flatMap((paragraph, index): DocumentInlineContent[] =>
-          index === 0 ? paragraph.nodes : [spaceText, ...paragraph.nodes],
-        );
+        const inlines = (fragment?.nodes ?? []).flatMap((paragraph, index): DocumentInlineContent[] => {
+          const nodes = 'nodes' in paragraph && paragraph.type === 'paragraph' ? paragraph.nodes : [];
+          return index === 0 ? nodes : [spaceText, ...nodes];
+        });
         return cellOf(phrasingOf(inlines, 'space'));
       }),
     }));
   const align = columns.map((id) => {
-    const alignment = definition[id]!.textAlignment ?? 'left';
+    const column = definition[id]!;
+    const alignment = (column.type === 'text' ? column.textAlignment : undefined) ?? 'left';
     return alignment === 'left' ? null : alignment;
   });
   return [{ type: 'table', align, children: [header, ...rows] }];
@@ -202,11 +219,10 @@ function textPhrasing(text: string): PhrasingContent[] {
 
 type NewlineMode = 'break' | 'space';
 
-type Piece =
-  | { kind: 'leaf'; text: string; marks: Set<DocumentMarkType> }
-  | { kind: 'node'; node: PhrasingContent };
+type Piece = { kind: 'leaf'; text: string; marks: Set<MarkKey> } | { kind: 'node'; node: PhrasingContent };
 
-const wrapperMarks: readonly DocumentMarkType[] = markOrder.filter((mark) => mark !== 'code');
+/** Marks written with markdown delimiters: whitespace cannot open or close them. */
+const delimiterMarks = new Set<MarkKey>(['bold', 'italic', 'strikethrough']);
 
 function isBlank(text: string): boolean {
   return text.trim() === '';
@@ -217,7 +233,7 @@ function piecesOf(nodes: readonly DocumentInlineContent[], mode: NewlineMode): P
   for (const node of nodes) {
     if (node.object === 'text') {
       for (const leaf of node.leaves) {
-        const marks = new Set(leaf.marks.map((mark) => mark.type));
+        const marks = new Set(leaf.marks.map(markKeyOf));
         const flat = mode === 'space' || marks.has('code') ? leaf.text.replaceAll('\n', ' ') : leaf.text;
         if (flat !== '') pieces.push({ kind: 'leaf', text: flat, marks });
       }
@@ -229,14 +245,67 @@ function piecesOf(nodes: readonly DocumentInlineContent[], mode: NewlineMode): P
         children: phrasingOf(node.nodes, mode),
       };
       pieces.push({ kind: 'node', node: link });
-    } else {
+    } else if (node.type === 'inline-image') {
       pieces.push({
         kind: 'node',
         node: imageOf(node.data.ref, node.data.alt, node.data.caption?.replaceAll('\n', ' ')),
       });
+    } else {
+      for (const inline of inlineToMdast(node, mode)) pieces.push({ kind: 'node', node: inline });
     }
   }
   return pieces;
+}
+
+/** GitBook's other inlines. */
+function inlineToMdast(
+  node: Exclude<DocumentInlineContent, { object: 'text' }>,
+  mode: NewlineMode,
+): PhrasingContent[] {
+  switch (node.type) {
+    case 'inline-math':
+      return [{ type: 'inlineMath', value: node.data.formula.replaceAll('\n', ' ') }];
+    case 'expression': {
+      const expression: GitbookExpression = { type: 'gitbookExpression', expression: node.data.expression };
+      return [expression];
+    }
+    case 'icon': {
+      const icon: GitbookIcon = { type: 'gitbookIcon', icon: node.data.icon };
+      if (node.data.color === undefined || node.data.color === 'default') return [icon];
+      const mark: GitbookMark = { type: 'gitbookMark', color: node.data.color, children: [icon] };
+      return [mark];
+    }
+    case 'button': {
+      const button: GitbookButton = {
+        type: 'gitbookButton',
+        url: urlOfRef(node.data.ref),
+        kind: node.data.kind,
+        ...(node.data.icon === undefined ? {} : { icon: node.data.icon }),
+        label: node.data.label,
+      };
+      return [button];
+    }
+    case 'mention': {
+      // GitBook's form: a link titled "mention"; the reader shows the target's title.
+      const url = urlOfRef(node.data.ref as Parameters<typeof urlOfRef>[0]);
+      return [{ type: 'link', url, title: 'mention', children: [{ type: 'text', value: url }] }];
+    }
+    case 'emoji':
+      // The emoji itself (GitBook's markdown writes the character); read back as text.
+      return [{ type: 'text', value: emojiOfCode(node.data.code) }];
+    case 'annotation':
+      // No markdown form: the annotated text stays, the note does not.
+      return phrasingOf(node.nodes, mode);
+    default:
+      return [];
+  }
+}
+
+function emojiOfCode(code: string): string {
+  const points = code.split('-').map((part) => Number.parseInt(part, 16));
+  return points.every((point) => Number.isInteger(point) && point >= 0 && point <= 0x10ffff)
+    ? String.fromCodePoint(...points)
+    : '';
 }
 
 /** Newlines cannot open or close a paragraph in markdown (a trailing `\` is literal). */
@@ -257,8 +326,9 @@ function trimNewlines(pieces: Piece[]): Piece[] {
   return out;
 }
 
-const intersect = (a: ReadonlySet<DocumentMarkType>, b: ReadonlySet<DocumentMarkType>) =>
-  new Set([...a].filter((mark) => b.has(mark)));
+/** The marks of `a` kept on edge whitespace: delimiter marks only if `b` has them too, all others. */
+const intersect = (a: ReadonlySet<MarkKey>, b: ReadonlySet<MarkKey>) =>
+  new Set([...a].filter((mark) => b.has(mark) || !delimiterMarks.has(mark)));
 
 /**
  * Whitespace at the edge of a mark moves outside it (`**a **b` cannot be written): a blank
@@ -267,14 +337,18 @@ const intersect = (a: ReadonlySet<DocumentMarkType>, b: ReadonlySet<DocumentMark
 function moveEdgeWhitespace(pieces: Piece[]): Piece[] {
   const out: Piece[] = [];
   pieces.forEach((piece, index) => {
-    if (piece.kind === 'node' || piece.marks.has('code') || piece.marks.size === 0) {
+    if (
+      piece.kind === 'node' ||
+      piece.marks.has('code') ||
+      ![...piece.marks].some((mark) => delimiterMarks.has(mark))
+    ) {
       out.push(piece);
       return;
     }
     const before = pieces[index - 1];
     const after = pieces[index + 1];
-    const marksBefore = before?.kind === 'leaf' ? before.marks : new Set<DocumentMarkType>();
-    const marksAfter = after?.kind === 'leaf' ? after.marks : new Set<DocumentMarkType>();
+    const marksBefore = before?.kind === 'leaf' ? before.marks : new Set<MarkKey>();
+    const marksAfter = after?.kind === 'leaf' ? after.marks : new Set<MarkKey>();
     if (isBlank(piece.text)) {
       out.push({ ...piece, marks: intersect(piece.marks, intersect(marksBefore, marksAfter)) });
       return;
@@ -303,6 +377,39 @@ function leafToMdast(text: string, code: boolean): PhrasingContent[] {
 
 const wrapperType = { bold: 'strong', italic: 'emphasis', strikethrough: 'delete' } as const;
 
+const wrapperOrder: readonly MarkKey[] = [
+  'bold',
+  'italic',
+  'strikethrough',
+  'keyboard',
+  'superscript',
+  'subscript',
+];
+
+/** The marks that wrap (all but code), in one order, so that equal formatting prints one way. */
+function orderedMarks(marks: ReadonlySet<MarkKey>): MarkKey[] {
+  const colors = [...marks].filter((mark) => colorOfKey(mark) !== undefined).sort();
+  return [...wrapperOrder.filter((mark) => marks.has(mark)), ...colors];
+}
+
+function wrap(mark: MarkKey, children: PhrasingContent[]): PhrasingContent {
+  if (mark in wrapperType)
+    return { type: wrapperType[mark as keyof typeof wrapperType], children } as PhrasingContent;
+  const tag = textMarkTags[mark as keyof typeof textMarkTags];
+  if (tag !== undefined) {
+    const node: GitbookTextMark = { type: 'gitbookTextMark', tag, children };
+    return node;
+  }
+  const color = colorOfKey(mark)!;
+  const node: GitbookMark = {
+    type: 'gitbookMark',
+    ...(color.text === 'default' ? {} : { color: color.text }),
+    ...(color.background === 'default' ? {} : { background: color.background }),
+    children,
+  };
+  return node;
+}
+
 /** Nests marks greedily: at each point the mark with the longest run opens first. */
 function nest(pieces: readonly Piece[]): PhrasingContent[] {
   const out: PhrasingContent[] = [];
@@ -314,10 +421,9 @@ function nest(pieces: readonly Piece[]): PhrasingContent[] {
       index += 1;
       continue;
     }
-    let best: DocumentMarkType | undefined;
+    let best: MarkKey | undefined;
     let bestEnd = index;
-    for (const mark of wrapperMarks) {
-      if (!piece.marks.has(mark)) continue;
+    for (const mark of orderedMarks(piece.marks)) {
       let end = index;
       while (end < pieces.length) {
         const next = pieces[end]!;
@@ -341,10 +447,7 @@ function nest(pieces: readonly Piece[]): PhrasingContent[] {
       marks.delete(mark);
       return { ...inside, marks };
     });
-    out.push({
-      type: wrapperType[mark as keyof typeof wrapperType],
-      children: nest(inner),
-    } as PhrasingContent);
+    out.push(wrap(mark, nest(inner)));
     index = bestEnd;
   }
   return out;

@@ -1,0 +1,69 @@
+import type { Node, Parent, PhrasingContent, Root, Text } from 'mdast';
+import type { Options as StringifyOptions } from 'remark-stringify';
+
+type Handle = NonNullable<NonNullable<StringifyOptions['handlers']>['hint']>;
+type Unsafe = NonNullable<StringifyOptions['unsafe']>[number];
+
+/**
+ * GitBook's expressions in text, `{{ space.vars.version }}` (variables of the space and the
+ * page, see the revision's `variables`), as `gitbookExpression` nodes. Read only where the
+ * source has the braces verbatim (a text node whose source is its value), so `\{{` written
+ * by the printer for literal braces stays text. The expression is kept unparsed; what a name
+ * means is the renderer's business (an unknown variable renders empty there).
+ */
+export interface GitbookExpression extends Node {
+  type: 'gitbookExpression';
+  expression: string;
+}
+
+declare module 'mdast' {
+  interface RootContentMap {
+    gitbookExpression: GitbookExpression;
+  }
+  interface PhrasingContentMap {
+    gitbookExpression: GitbookExpression;
+  }
+}
+
+/** Longest expression read (a longer `{{ ... }}` stays text). */
+const maxExpressionLength = 1_000;
+const expressionPattern = /\{\{[ \t]*([^{}\n]+?)[ \t]*\}\}/g;
+
+export const printExpression: Handle = (node) => '{{ ' + (node as GitbookExpression).expression + ' }}';
+
+/** Literal `{{` in text is escaped, so it is never read back as an expression. */
+export const expressionUnsafePatterns: Unsafe[] = [{ character: '{', after: '\\{' }];
+
+function split(text: Text, source: string): PhrasingContent[] | undefined {
+  const start = text.position?.start.offset;
+  const end = text.position?.end.offset;
+  if (start === undefined || end === undefined || !text.value.includes('{{')) return undefined;
+  if (source.slice(start, end) !== text.value) return undefined;
+  const out: PhrasingContent[] = [];
+  let from = 0;
+  for (const match of text.value.matchAll(expressionPattern)) {
+    const expression = match[1]!;
+    if (expression.length > maxExpressionLength) continue;
+    if (match.index > from) out.push({ type: 'text', value: text.value.slice(from, match.index) });
+    out.push({ type: 'gitbookExpression', expression });
+    from = match.index + match[0].length;
+  }
+  if (out.length === 0) return undefined;
+  if (from < text.value.length) out.push({ type: 'text', value: text.value.slice(from) });
+  return out;
+}
+
+/** Replaces expressions in the text of every phrasing parent (not in code, not in html). */
+export function readExpressions(tree: Root, source: string): void {
+  const stack: Parent[] = [tree];
+  while (stack.length > 0) {
+    const parent = stack.pop()!;
+    if (parent.children.some((child) => child.type === 'text' && child.value.includes('{{'))) {
+      const children = parent.children as PhrasingContent[];
+      parent.children = children.flatMap((child): PhrasingContent[] =>
+        child.type === 'text' ? (split(child, source) ?? [child]) : [child],
+      ) as Parent['children'];
+    }
+    for (const child of parent.children) if ('children' in child) stack.push(child as Parent);
+  }
+}
