@@ -2,11 +2,14 @@
  * Settings of the block the cursor is in, shown under the toolbar only while they apply: the
  * language of a code block (a labelled text field, saved as the fence's info string, ```ts)
  * and the style of a hint (a Radix toggle group, one radio per style) with a way out of it.
- * Enter or Escape in the language field gives focus back to the text.
+ * Enter or Escape in the language field gives focus back to the text. GitBook's other
+ * settings (a tab's title, a code block's title and line numbers, an image's caption, an
+ * embed's address...) follow, from `gitbook-fields.tsx`.
  */
 import { type Editor, useEditorState } from '@tiptap/react';
 import { ToggleGroup } from 'radix-ui';
 import { useId } from 'react';
+import { GitBookFields } from './gitbook-fields';
 import { HINT_STYLE_NAMES, HINT_STYLES, isHintStyle } from './hint-styles';
 
 /** Languages offered as suggestions; any other word is accepted. */
@@ -48,9 +51,9 @@ export function BlockSettings({ editor }: { editor: Editor }) {
       hintStyle: current.isActive('hint') ? String(current.getAttributes('hint').style ?? 'info') : undefined,
     }),
   });
-  if (codeLanguage === undefined && hintStyle === undefined) return null;
   return (
     <div className="editor-block-settings">
+      <GitBookFields editor={editor} />
       {codeLanguage !== undefined && (
         <fieldset className="editor-block-setting" aria-label="Code block">
           <label htmlFor={id + 'language'}>Code language</label>

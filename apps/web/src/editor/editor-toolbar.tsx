@@ -2,7 +2,8 @@
  * The editor's formatting toolbar: Radix's Toolbar (one tab stop, arrow keys between
  * buttons), each button labelled and showing whether its format is on (`aria-pressed`).
  * Links and images are set in popovers (`link-popover.tsx`, `image-popover.tsx`), hints
- * inserted from a menu (`hint-menu.tsx`), API operations from a dialog
+ * inserted from a menu (`hint-menu.tsx`), every GitBook block from the insert menu
+ * (`insert-menu.tsx`, also opened by typing `/`: `slash-menu.tsx`), API operations from a dialog
  * (`openapi-operation-dialog.tsx`); the settings of the block the cursor is in (code
  * language, hint style) follow the toolbar (`block-settings.tsx`).
  */
@@ -12,6 +13,7 @@ import type { ReactNode } from 'react';
 import { BlockSettings } from './block-settings';
 import { HintMenu } from './hint-menu';
 import { ImagePopover } from './image-popover';
+import { InsertMenu } from './insert-menu';
 import { LinkPopover } from './link-popover';
 import { OpenApiOperationDialog } from './openapi-operation-dialog';
 
@@ -111,6 +113,7 @@ const GROUP_EXTRAS: Record<number, (editor: Editor) => ReactNode> = {
   0: (editor) => <LinkPopover editor={editor} />,
   3: (editor) => (
     <>
+      <InsertMenu editor={editor} />
       <HintMenu editor={editor} />
       <ImagePopover editor={editor} />
       <OpenApiOperationDialog editor={editor} />

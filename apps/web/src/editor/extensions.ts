@@ -10,9 +10,14 @@ import { TaskItem, TaskList } from '@tiptap/extension-list';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import { type Extensions, getSchema, mergeAttributes, Node } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { GITBOOK_EXTENSIONS } from './gitbook-nodes';
+import { ContainerKeys } from './container-keys';
+import { GITBOOK_EXTENSIONS, GitBookBlockNode, GitBookInlineNode, Tabs } from './gitbook-nodes';
 import { isHintStyle } from './hint-styles';
+import { KeptBlockWithView, KeptInlineWithView } from './kept-views';
 import { OpenApiOperation } from './openapi-operation-node';
+import { SlashMenu } from './slash-menu';
+import { TabsState } from './tabs-state';
+import { TabsWithView } from './tabs-view';
 
 const alignAttribute = {
   align: {
@@ -105,7 +110,19 @@ export const editorExtensions: Extensions = [
   Hint,
   OpenApiOperation,
   RawMarkdown,
-  ...GITBOOK_EXTENSIONS,
+  // GitBook's nodes, those shown by React with their views.
+  ...GITBOOK_EXTENSIONS.map((extension) =>
+    extension === Tabs
+      ? TabsWithView
+      : extension === GitBookBlockNode
+        ? KeptBlockWithView
+        : extension === GitBookInlineNode
+          ? KeptInlineWithView
+          : extension,
+  ),
+  TabsState,
+  ContainerKeys,
+  SlashMenu,
 ];
 
 /** The schema of `editorExtensions`, for conversions outside an editor. */

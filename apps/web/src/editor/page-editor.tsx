@@ -25,6 +25,7 @@ import { editorToMarkdown, markdownToEditor } from './editor-content';
 import { EditorToolbar } from './editor-toolbar';
 import { editorExtensions, editorSchema } from './extensions';
 import { type SaveTarget, targetOf, targetValue } from './save-target';
+import { SlashMenuList } from './slash-menu';
 import './editor.css';
 
 export interface EditablePage {
@@ -173,7 +174,10 @@ export default function PageEditor({
       {base.isError ? (
         <ErrorNotice error={base.error} title="The page could not be opened" retry={reload} />
       ) : base.data ? (
-        <EditorContent editor={editor} />
+        <>
+          <EditorContent editor={editor} />
+          <SlashMenuList editor={editor} />
+        </>
       ) : (
         <Loading label="Opening the page…" />
       )}

@@ -1,0 +1,200 @@
+/**
+ * The keys a writer expects in GitBook's containers:
+ * - Enter in the last paragraph of a step, tab, column, update, expandable's body or
+ *   condition, when that paragraph is empty, leaves the container: the empty paragraph goes
+ *   (or the whole step, when it was all the step held and other steps remain) and the cursor
+ *   lands in a new paragraph after the stepper (tabs, columns...).
+ * - Backspace in an empty tab, step, column or update removes it (the last one removes the
+ *   whole block); the cursor goes to the end of the one before.
+ * - Tab and Shift-Tab in a tab's text go to the next and previous tab (outside lists and code,
+ *   where Tab keeps its meaning); ArrowRight at a tab's very end and ArrowLeft at its very start
+ *   cross to the neighbouring tab. A tab is shown while the cursor is in it (`tabs-state.ts`).
+ * - Enter in an expandable's summary goes into its body.
+ */
+import type { Node as ProseMirrorNode, ResolvedPos } from '@tiptap/pm/model';
+import { type EditorState, Selection, TextSelection, type Transaction } from '@tiptap/pm/state';
+import { Extension } from '@tiptap/react';
+
+type Dispatch = ((tr: Transaction) => void) | undefined;
+
+/** Nodes holding the writer's blocks, with the block they belong to (the same node for a condition). */
+const ITEMS: Record<string, 'parent' | 'self'> = {
+  stepperStep: 'parent',
+  tabsItem: 'parent',
+  column: 'parent',
+  update: 'parent',
+  expandableBody: 'parent',
+  conditional: 'self',
+};
+
+/** Items that can go on their own (an expandable's body and a condition's content cannot). */
+const REMOVABLE = new Set(['stepperStep', 'tabsItem', 'column', 'update']);
+
+interface Place {
+  $from: ResolvedPos;
+  /** Depth of the item (step, tab...) holding the cursor's paragraph. */
+  itemDepth: number;
+  /** Depth of the block the item belongs to (stepper, tabs...). */
+  outerDepth: number;
+}
+
+/** The cursor in an empty paragraph directly inside a container item. */
+function emptyParagraphInItem(state: EditorState): Place | undefined {
+  const { selection } = state;
+  if (!selection.empty) return undefined;
+  const { $from } = selection;
+  if ($from.parent.type.name !== 'paragraph' || $from.parent.content.size !== 0 || $from.depth < 2)
+    return undefined;
+  const itemDepth = $from.depth - 1;
+  const role = ITEMS[$from.node(itemDepth).type.name];
+  if (role === undefined) return undefined;
+  return { $from, itemDepth, outerDepth: role === 'self' ? itemDepth : itemDepth - 1 };
+}
+
+export function leaveContainer(state: EditorState, dispatch: Dispatch): boolean {
+  const place = emptyParagraphInItem(state);
+  if (place === undefined) return false;
+  const { $from, itemDepth, outerDepth } = place;
+  const item = $from.node(itemDepth);
+  if ($from.index(itemDepth) !== item.childCount - 1) return false;
+  const outer = $from.node(outerDepth);
+  const alone = item.childCount === 1;
+  // An item that held only this paragraph goes, if the block keeps another one.
+  const removeItem = alone && REMOVABLE.has(item.type.name) && outer.childCount > 1;
+  if (alone && !removeItem && !REMOVABLE.has(item.type.name) && item.type.name !== 'expandableBody')
+    return false; // an empty condition: Enter types a line as usual
+  if (!dispatch) return true;
+  const tr = state.tr;
+  if (removeItem) tr.delete($from.before(itemDepth), $from.after(itemDepth));
+  else if (!alone) tr.delete($from.before(), $from.after());
+  const after = tr.mapping.map($from.after(outerDepth));
+  const paragraph = state.schema.nodes.paragraph;
+  if (!paragraph) return false;
+  try {
+    tr.insert(after, paragraph.create());
+  } catch {
+    return false;
+  }
+  tr.setSelection(TextSelection.create(tr.doc, after + 1));
+  dispatch(tr.scrollIntoView());
+  return true;
+}
+
+export function removeEmptyItem(state: EditorState, dispatch: Dispatch): boolean {
+  const place = emptyParagraphInItem(state);
+  if (place === undefined) return false;
+  const { $from, itemDepth, outerDepth } = place;
+  const item = $from.node(itemDepth);
+  if (!REMOVABLE.has(item.type.name) || item.childCount !== 1) return false;
+  if (!dispatch) return true;
+  const tr = state.tr;
+  const outer = $from.node(outerDepth);
+  if (outer.childCount === 1) {
+    const paragraph = state.schema.nodes.paragraph;
+    if (!paragraph) return false;
+    const start = $from.before(outerDepth);
+    tr.replaceWith(start, $from.after(outerDepth), paragraph.create());
+    tr.setSelection(TextSelection.create(tr.doc, start + 1));
+  } else {
+    const index = $from.index(outerDepth);
+    const start = $from.before(itemDepth);
+    tr.delete(start, $from.after(itemDepth));
+    // The end of the item before, or the start of the one after when this was the first.
+    tr.setSelection(
+      index > 0
+        ? Selection.near(tr.doc.resolve(start - 1), -1)
+        : Selection.near(tr.doc.resolve(Math.min(start + 1, tr.doc.content.size)), 1),
+    );
+  }
+  dispatch(tr.scrollIntoView());
+  return true;
+}
+
+/** The depth of the innermost tab holding the cursor, unless a list, code or table is nearer. */
+function tabDepth($from: ResolvedPos): number | undefined {
+  for (let depth = $from.depth; depth > 0; depth -= 1) {
+    const name = $from.node(depth).type.name;
+    if (name === 'tabsItem') return depth;
+    if (['listItem', 'taskItem', 'codeBlock', 'tableCell', 'tableHeader'].includes(name)) return undefined;
+  }
+  return undefined;
+}
+
+function tabRange(
+  $from: ResolvedPos,
+  depth: number,
+): { start: number; end: number; index: number; tabs: ProseMirrorNode } {
+  return {
+    start: $from.before(depth),
+    end: $from.after(depth),
+    index: $from.index(depth - 1),
+    tabs: $from.node(depth - 1),
+  };
+}
+
+/** Moves the cursor to the next (1) or previous (-1) tab: its start, or its end going back. */
+export function moveToTab(direction: 1 | -1, edge: 'start' | 'near' = 'start') {
+  return (state: EditorState, dispatch: Dispatch): boolean => {
+    const { $from } = state.selection;
+    const depth = tabDepth($from);
+    if (depth === undefined) return false;
+    const { start, end, index, tabs } = tabRange($from, depth);
+    const target = index + direction;
+    if (target < 0 || target >= tabs.childCount) return false;
+    if (!dispatch) return true;
+    const selection =
+      direction === 1
+        ? Selection.findFrom(state.doc.resolve(end + 1), 1, true)
+        : edge === 'near'
+          ? Selection.findFrom(state.doc.resolve(start - 1), -1, true)
+          : Selection.findFrom(state.doc.resolve(start - tabs.child(target).nodeSize + 1), 1, true);
+    if (!selection) return false;
+    dispatch(state.tr.setSelection(selection).scrollIntoView());
+    return true;
+  };
+}
+
+/** ArrowRight at a tab's very end, ArrowLeft at its very start: over to the neighbouring tab. */
+export function crossTab(direction: 1 | -1) {
+  return (state: EditorState, dispatch: Dispatch): boolean => {
+    const { selection } = state;
+    if (!selection.empty) return false;
+    const depth = tabDepth(selection.$from);
+    if (depth === undefined) return false;
+    const { start, end } = tabRange(selection.$from, depth);
+    const edge =
+      direction === 1
+        ? Selection.findFrom(state.doc.resolve(end - 1), -1, true)
+        : Selection.findFrom(state.doc.resolve(start + 1), 1, true);
+    const atEdge = direction === 1 ? edge?.to === selection.from : edge?.from === selection.from;
+    if (!atEdge) return false;
+    return moveToTab(direction, 'near')(state, dispatch);
+  };
+}
+
+export function enterExpandableBody(state: EditorState, dispatch: Dispatch): boolean {
+  const { $from, empty } = state.selection;
+  if (!empty || $from.parent.type.name !== 'expandableTitle') return false;
+  const selection = Selection.findFrom(state.doc.resolve($from.after()), 1, true);
+  if (!selection) return false;
+  if (dispatch) dispatch(state.tr.setSelection(selection).scrollIntoView());
+  return true;
+}
+
+export const ContainerKeys = Extension.create({
+  name: 'containerKeys',
+  // Before the lists' own Enter, Tab and Backspace.
+  priority: 1000,
+  addKeyboardShortcuts() {
+    const run = (command: (state: EditorState, dispatch: Dispatch) => boolean) => () =>
+      command(this.editor.state, (tr) => this.editor.view.dispatch(tr));
+    return {
+      Enter: () => run(enterExpandableBody)() || run(leaveContainer)(),
+      Backspace: run(removeEmptyItem),
+      Tab: run(moveToTab(1)),
+      'Shift-Tab': run(moveToTab(-1)),
+      ArrowRight: run(crossTab(1)),
+      ArrowLeft: run(crossTab(-1)),
+    };
+  },
+});
