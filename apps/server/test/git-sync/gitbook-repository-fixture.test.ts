@@ -59,8 +59,8 @@ async function filesUnder(folder: string): Promise<string[]> {
   return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
 }
 
-/** A bare repository holding the fixture in one commit on main. */
-async function fixtureRepository(name: string): Promise<string> {
+/** A bare repository holding the fixture (files in `changed` replaced) in one commit on main. */
+async function fixtureRepository(name: string, changed: Record<string, string> = {}): Promise<string> {
   const bare = join(root, `${name}.git`);
   git(root, 'init', '--quiet', '--bare', '--initial-branch=main', bare);
   const work = join(root, `${name}-work`);
@@ -70,6 +70,7 @@ async function fixtureRepository(name: string): Promise<string> {
     await mkdir(dirname(target), { recursive: true });
     await writeFile(target, await readFile(file));
   }
+  for (const [path, text] of Object.entries(changed)) await writeFile(join(work, path), text);
   git(work, 'add', '-A');
   git(work, 'commit', '--quiet', '-m', 'GITBOOK-1: No subject');
   git(work, 'push', '--quiet', bare, 'main');
@@ -82,7 +83,12 @@ const call = (method: string, path: string, body?: unknown) =>
     body === undefined ? { method, token: org.admin.token } : { method, token: org.admin.token, body },
   );
 
-async function run(spaceId: string, direction: 'import' | 'export', body: Json): Promise<Json> {
+async function run(
+  spaceId: string,
+  direction: 'import' | 'export',
+  body: Json,
+  outcome: 'success' | 'failure' = 'success',
+): Promise<Json> {
   const key = direction === 'import' ? 'lastImport' : 'lastExport';
   const before = (await call('GET', `/v1/spaces/${spaceId}/git/info`)).body?.[key]?.job;
   const answer = await call('POST', `/v1/spaces/${spaceId}/git/${direction}`, body);
@@ -91,7 +97,7 @@ async function run(spaceId: string, direction: 'import' | 'export', body: Json):
     const info = (await call('GET', `/v1/spaces/${spaceId}/git/info`)).body;
     const state = info?.[key];
     if (state && state.state !== 'running' && state.job !== before) {
-      expect(state, JSON.stringify(state)).toMatchObject({ state: 'success' });
+      expect(state, JSON.stringify(state)).toMatchObject({ state: outcome });
       return info;
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -197,5 +203,30 @@ describe('the GitBook-format fixture repository', () => {
     const summary = git(repo, 'show', 'main:SUMMARY.md');
     expect(summary).toContain('* [API](reference/api.md)\n  * [Trails](reference/api/trails.md)\n');
     expect(summary).toContain('## Guides <a href="#guides" id="guides"></a>\n');
+  });
+
+  it.each([
+    [
+      'a malformed .gitbook.yaml',
+      { '.gitbook.yaml': 'root: ./\nstructure: [README.md\n' },
+      /^\.gitbook\.yaml is not valid YAML/,
+    ],
+    [
+      'a SUMMARY.md linking out of the repository',
+      { 'SUMMARY.md': '* [Field guide](README.md)\n* [Secrets](../../etc/passwd)\n' },
+      /^SUMMARY\.md links to "\.\.\/\.\.\/etc\/passwd", outside the content$/,
+    ],
+  ])('with %s: the import fails saying why, and the space keeps its content', async (_, changed, message) => {
+    const spaceId = (await call('POST', `/v1/orgs/${org.organization.id}/spaces`, { title: 'Kept' })).body.id;
+    const good = await fixtureRepository(`good-${spaceId}`);
+    await run(spaceId, 'import', { url: good, ref: 'refs/heads/main' });
+    const before = (await call('GET', `/v1/spaces/${spaceId}/content`)).body.id;
+    const bad = await fixtureRepository(`bad-${spaceId}`, changed);
+    const info = await run(spaceId, 'import', { url: bad, ref: 'refs/heads/main' }, 'failure');
+    expect(info.lastImport.error).toMatchObject({
+      code: 'GIT_INVALID_CONTENT',
+      message: expect.stringMatching(message),
+    });
+    expect((await call('GET', `/v1/spaces/${spaceId}/content`)).body.id).toBe(before);
   });
 });
