@@ -8,3 +8,4 @@ export * from './operations';
 export type * from './ports';
 export type * from './records';
 export type { GitSyncRepositories } from './repositories';
+export * from './reusable-content-includes';
