@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isContentRefId } from './content-ref';
-import type { JSONDocument } from './document-types';
+import { DOCUMENT_TEXT_COLORS, type DocumentTextColor, type JSONDocument } from './document-types';
 import { isOpenApiPath, isOpenApiSpecSlug, OPENAPI_METHODS } from './openapi-operation';
 
 /**
@@ -84,11 +84,26 @@ function checkBounds(value: unknown, ctx: z.core.$RefinementCtx<unknown>): void 
 
 const key = z.string().max(256).optional();
 const id = z.string().refine(isContentRefId, 'an id of letters, digits, - and _');
+/** A value written inside a tag or an attribute: one line. */
+const line = (max = 1_000) =>
+  z
+    .string()
+    .max(max)
+    .refine((value) => !/[\r\n]/.test(value), 'one line, without line breaks');
+const slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'lowercase letters, digits and -');
+const color = z.enum(DOCUMENT_TEXT_COLORS as [DocumentTextColor, ...DocumentTextColor[]]);
 
-const markSchema = z.strictObject({
-  object: z.literal('mark'),
-  type: z.enum(['bold', 'italic', 'strikethrough', 'code']),
-});
+const markSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    object: z.literal('mark'),
+    type: z.enum(['bold', 'italic', 'strikethrough', 'code', 'keyboard', 'superscript', 'subscript']),
+  }),
+  z.strictObject({
+    object: z.literal('mark'),
+    type: z.literal('color'),
+    data: z.strictObject({ text: color, background: color }),
+  }),
+]);
 const leafSchema = z.strictObject({
   object: z.literal('leaf'),
   text: z.string(),
@@ -105,26 +120,106 @@ const linkRef = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('page'), page: id }),
   z.strictObject({ kind: z.literal('anchor'), anchor: z.string().min(1), page: id.optional() }),
 ]);
+const openApiRef = z.strictObject({
+  kind: z.literal('openapi'),
+  spec: z
+    .string()
+    .refine(
+      isOpenApiSpecSlug,
+      'the slug of an OpenAPI spec: lowercase letters and digits in words joined by single "-", at most 100 characters',
+    ),
+});
+const method = z.enum(OPENAPI_METHODS, {
+  error: 'an HTTP method in lower case: ' + OPENAPI_METHODS.join(', '),
+});
+const openApiPath = z
+  .string()
+  .refine(isOpenApiPath, 'a path of the spec, starting with "/", without spaces or quotes');
+const length = z.union([
+  z.number().min(0).max(100_000),
+  z.strictObject({ unit: z.string().regex(/^(?:%|[a-z]{1,8})$/), value: z.number().min(0).max(100_000) }),
+]);
 
+const inline = <T extends string>(type: T) => ({ object: z.literal('inline'), type: z.literal(type), key });
 const inlineImageSchema = z.strictObject({
-  object: z.literal('inline'),
-  type: z.literal('inline-image'),
-  key,
+  ...inline('inline-image'),
   isVoid: z.literal(true),
   data: z.strictObject({ ref: imageRef, alt: z.string().optional(), caption: z.string().optional() }),
 });
 const linkSchema = z.strictObject({
-  object: z.literal('inline'),
-  type: z.literal('link'),
-  key,
+  ...inline('link'),
   isVoid: z.literal(false).optional(),
   data: z.strictObject({ ref: linkRef }),
   nodes: z.array(z.union([textSchema, inlineImageSchema])),
 });
+const voidInlines = [
+  z.strictObject({
+    ...inline('emoji'),
+    isVoid: z.literal(true),
+    data: z.strictObject({
+      code: z
+        .string()
+        .regex(/^[0-9a-f]{1,6}(?:-[0-9a-f]{1,6}){0,15}$/, 'hexadecimal code points joined by -'),
+    }),
+  }),
+  z.strictObject({
+    ...inline('icon'),
+    isVoid: z.literal(true),
+    data: z.strictObject({ icon: slug, color: color.optional() }),
+  }),
+  z.strictObject({
+    ...inline('expression'),
+    isVoid: z.literal(true),
+    data: z.strictObject({
+      expression: line().refine(
+        (value) => /^[^{}]*\S[^{}]*$/.test(value) && value.trim() === value,
+        'an expression without braces or surrounding spaces',
+      ),
+    }),
+  }),
+  z.strictObject({
+    ...inline('inline-math'),
+    isVoid: z.literal(true),
+    data: z.strictObject({
+      formula: line(10_000).refine(
+        (value) => !value.includes('$$') && value.trim() === value && value !== '',
+        'a formula without $$ or surrounding spaces',
+      ),
+    }),
+  }),
+  z.strictObject({ ...inline('mention'), isVoid: z.literal(true), data: z.strictObject({ ref: linkRef }) }),
+  z.strictObject({
+    ...inline('button'),
+    isVoid: z.literal(true),
+    data: z.strictObject({
+      label: line(256).refine((value) => value.trim() !== '', 'a label'),
+      kind: z.enum(['primary', 'secondary']),
+      icon: slug.optional(),
+      ref: linkRef,
+    }),
+  }),
+] as const;
+const annotationSchema: Schema = z.lazy(() =>
+  z.strictObject({
+    ...inline('annotation'),
+    isVoid: z.literal(false),
+    data: empty.optional(),
+    nodes: z.array(textSchema),
+    fragments: z.array(
+      z.strictObject({
+        object: z.literal('fragment'),
+        key,
+        fragment: z.string().min(1).max(256),
+        type: z.literal('annotation-body').optional(),
+        nodes: z.array(z.discriminatedUnion('type', [...essentials, codeSchema])),
+      }),
+    ),
+  }),
+);
 /** Text or inline, told apart by `object` then `type`, so an error names the right field. */
 const inlineContent = z.discriminatedUnion('object', [
   textSchema,
-  z.discriminatedUnion('type', [linkSchema, inlineImageSchema]),
+  z.discriminatedUnion('type', [linkSchema, inlineImageSchema, ...voidInlines, annotationSchema as never]),
 ]);
 
 const empty = z.strictObject({});
@@ -152,7 +247,17 @@ const dividerSchema = z.strictObject({
 const codeSchema = z.strictObject({
   ...block('code'),
   isVoid: z.literal(false).optional(),
-  data: z.strictObject({ syntax: z.string().max(256).optional() }).optional(),
+  data: z
+    .strictObject({
+      syntax: z.string().max(256).optional(),
+      title: line(256).optional(),
+      overflow: z.enum(['scroll', 'wrap']).optional(),
+      lineNumbers: z.boolean().optional(),
+      fullWidth: z.boolean().optional(),
+      expandable: z.boolean().optional(),
+      collapsedLineCount: z.number().int().min(1).max(100_000).optional(),
+    })
+    .optional(),
   nodes: z.array(
     z.strictObject({
       ...block('code-line'),
@@ -162,7 +267,7 @@ const codeSchema = z.strictObject({
     }),
   ),
 });
-const fragmentSchema = z.strictObject({
+const paragraphFragment = z.strictObject({
   object: z.literal('fragment'),
   key,
   fragment: z.string().min(1).max(256),
@@ -172,8 +277,14 @@ const fragmentSchema = z.strictObject({
 const imageSchema = z.strictObject({
   ...block('image'),
   isVoid: z.literal(true).optional(),
-  data: z.strictObject({ ref: imageRef, alt: z.string().optional() }),
-  fragments: z.array(fragmentSchema).optional(),
+  data: z.strictObject({
+    ref: imageRef,
+    refDark: imageRef.optional(),
+    alt: z.string().optional(),
+    width: length.optional(),
+    height: length.optional(),
+  }),
+  fragments: z.array(paragraphFragment).optional(),
 });
 const imagesSchema = z.strictObject({
   ...block('images'),
@@ -181,49 +292,140 @@ const imagesSchema = z.strictObject({
   data: empty.optional(),
   nodes: z.array(imageSchema),
 });
-const tableSchema = z.strictObject({
-  ...block('table'),
-  isVoid: z.literal(true).optional(),
-  data: z.strictObject({
-    view: z.strictObject({
-      type: z.literal('grid'),
-      columns: z.array(z.string()),
-      hideHeader: z.boolean().optional(),
-    }),
-    records: z.record(
-      z.string(),
-      z.strictObject({ orderIndex: z.string(), values: z.record(z.string(), z.string().nullable()) }),
-    ),
-    definition: z.record(
-      z.string(),
+const tableValue = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(id), linkRef]);
+const textDefinition = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  type: z.literal('text'),
+  textAlignment: z.enum(['left', 'center', 'right']).optional(),
+});
+const records = z.record(
+  z.string(),
+  z.strictObject({ orderIndex: z.string(), values: z.record(z.string(), tableValue) }),
+);
+const gridData = z.strictObject({
+  view: z.strictObject({
+    type: z.literal('grid'),
+    columns: z.array(z.string()),
+    hideHeader: z.boolean().optional(),
+  }),
+  records: z.record(
+    z.string(),
+    z.strictObject({ orderIndex: z.string(), values: z.record(z.string(), z.string().nullable()) }),
+  ),
+  definition: z.record(z.string(), textDefinition),
+});
+/** GitBook's cards: written as `<table data-view="cards">`, column types with a cell form. */
+const cardsData = z.strictObject({
+  view: z.strictObject({
+    type: z.literal('cards'),
+    cardSize: z.enum(['medium', 'large']),
+    columns: z.array(z.string()),
+    targetDefinition: z.string().optional(),
+    coverDefinition: z.string().optional(),
+    coverDefinitionDark: z.string().optional(),
+    hideColumnTitle: z.literal(true).optional(),
+  }),
+  records,
+  definition: z.record(
+    z.string(),
+    z.union([
+      textDefinition,
       z.strictObject({
         id: z.string(),
         title: z.string(),
-        type: z.literal('text'),
-        textAlignment: z.enum(['left', 'center', 'right']).optional(),
+        type: z.enum(['content-ref', 'files', 'image', 'number', 'checkbox']),
       }),
-    ),
+    ]),
+  ),
+});
+/** A grid (GFM table) or cards, told apart by the view's type. */
+const tableBlock = z.strictObject({
+  ...block('table'),
+  isVoid: z.literal(true).optional(),
+  data: z.custom<unknown>().superRefine((value, ctx) => {
+    const view = (value as { view?: { type?: unknown } } | null)?.view?.type;
+    const result = (view === 'cards' ? cardsData : gridData).safeParse(value);
+    for (const issue of result.error?.issues ?? []) ctx.addIssue({ ...issue, input: value } as never);
   }),
-  fragments: z.array(fragmentSchema).optional(),
+  fragments: z.array(paragraphFragment).optional(),
 });
 
-const openApiOperationSchema = z.strictObject({
-  ...block('openapi-operation'),
-  isVoid: z.literal(true).optional(),
-  data: z.strictObject({
-    ref: z.strictObject({
-      kind: z.literal('openapi'),
-      spec: z
-        .string()
-        .refine(
-          isOpenApiSpecSlug,
-          'the slug of an OpenAPI spec: lowercase letters and digits in words joined by single "-", at most 100 characters',
-        ),
-    }),
-    path: z.string().refine(isOpenApiPath, 'a path of the spec, starting with "/", without spaces or quotes'),
-    method: z.enum(OPENAPI_METHODS, { error: 'an HTTP method in lower case: ' + OPENAPI_METHODS.join(', ') }),
+const voidBlock = <T extends string, D extends z.ZodType>(type: T, data: D) =>
+  z.strictObject({ ...block(type), isVoid: z.literal(true).optional(), data });
+
+const openApiOperationSchema = voidBlock(
+  'openapi-operation',
+  z.strictObject({ ref: openApiRef, path: openApiPath, method, headless: z.boolean().optional() }),
+);
+const swaggerSchema = voidBlock(
+  'swagger',
+  z.strictObject({
+    ref: imageRef,
+    path: openApiPath,
+    method,
+    expanded: z.boolean().optional(),
+    fullWidth: z.boolean().optional(),
   }),
-});
+);
+const openApiSchemasSchema = voidBlock(
+  'openapi-schemas',
+  z.strictObject({
+    ref: openApiRef,
+    schemas: z
+      .array(z.string().regex(/^[^\s,"'\\]{1,256}$/, 'a schema name without spaces, commas or quotes'))
+      .min(1),
+    grouped: z.boolean().optional(),
+    title: line(256).optional(),
+  }),
+);
+const openApiWebhookSchema = voidBlock(
+  'openapi-webhook',
+  z.strictObject({ ref: openApiRef, name: line(256).refine((value) => value !== ''), method }),
+);
+const mathSchema = voidBlock(
+  'math',
+  z.strictObject({
+    formula: z
+      .string()
+      .min(1)
+      .refine(
+        (value) => !value.includes('$$') && value.trim() === value,
+        'a formula without $$ or surrounding blank space',
+      ),
+  }),
+);
+const embedSchema = voidBlock(
+  'embed',
+  z.strictObject({ url: line(4_000).refine((value) => value !== ''), fullWidth: z.boolean().optional() }),
+);
+const fileSchema = voidBlock('file', z.strictObject({ ref: fileRef }));
+const drawingSchema = voidBlock('drawing', z.strictObject({ ref: fileRef.optional() }));
+const contentRefSchema = voidBlock('content-ref', z.strictObject({ ref: linkRef }));
+const reusableContentSchema = z
+  .strictObject({
+    ...block('reusable-content'),
+    isVoid: z.literal(true).optional(),
+    data: z.strictObject({
+      ref: z.strictObject({ kind: z.literal('reusable-content'), reusableContent: line(1_000) }),
+    }),
+    path: line(1_000).optional(),
+  })
+  .refine(
+    (value) =>
+      value.path === undefined
+        ? isContentRefId(value.data.ref.reusableContent)
+        : value.path === value.data.ref.reusableContent,
+    'a reusable content id, or its Git Sync path as both `path` and `reusableContent`',
+  );
+const integrationSchema = voidBlock(
+  'integration',
+  z.strictObject({
+    integration: slug,
+    block: slug,
+    props: z.record(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), line(10_000)),
+  }),
+);
 
 type Schema = z.ZodType<unknown>;
 
@@ -268,22 +470,200 @@ const quoteSchema: Schema = z.lazy(() =>
 const hintSchema = z.strictObject({
   ...block('hint'),
   isVoid: z.literal(false).optional(),
-  data: z.strictObject({ style: z.enum(['info', 'warning', 'danger', 'success']) }),
-  nodes: z.array(z.discriminatedUnion('type', [...essentials, tableSchema])),
+  data: z.strictObject({ style: z.enum(['info', 'warning', 'danger', 'success']), icon: slug.optional() }),
+  nodes: z.array(z.discriminatedUnion('type', [...essentials, tableBlock, embedSchema, integrationSchema])),
 });
 const listItemContent: Schema = z.lazy(() =>
-  z.discriminatedUnion('type', [...essentials, codeSchema, hintSchema, quoteSchema as never, tableSchema]),
+  z.discriminatedUnion('type', [
+    ...essentials,
+    codeSchema,
+    hintSchema,
+    quoteSchema as never,
+    mathSchema,
+    tableBlock,
+  ]),
 );
+const promptSchema = z.strictObject({
+  ...block('prompt'),
+  isVoid: z.literal(false).optional(),
+  data: z.strictObject({
+    description: line(),
+    icon: slug.optional(),
+    openInAIProviders: z.boolean().optional(),
+    defaultExpanded: z.enum(['hidden', 'partial', 'full']).optional(),
+  }),
+  nodes: z.tuple([codeSchema]),
+});
 
-const topLevelBlock = z.discriminatedUnion('type', [
+/** The blocks a tab, a step, a column, an update hold (GitBook's lists, see `to-document.ts`). */
+const inTab = [
+  ...essentials,
+  contentRefSchema,
+  codeSchema,
+  embedSchema,
+  fileSchema,
+  imagesSchema,
+  drawingSchema,
+  hintSchema,
+  promptSchema,
+  quoteSchema as never,
+  mathSchema,
+  integrationSchema,
+] as const;
+
+const expandableSchema: Schema = z.lazy(() =>
+  z.strictObject({
+    ...block('expandable'),
+    isVoid: z.literal(true).optional(),
+    data: z.strictObject({ defaultExpanded: z.boolean().optional() }).optional(),
+    fragments: z.tuple([
+      z.strictObject({
+        object: z.literal('fragment'),
+        key,
+        fragment: z.literal('expandable-title'),
+        type: z.literal('expandable-title').optional(),
+        nodes: z.tuple([paragraphSchema]),
+      }),
+      z.strictObject({
+        object: z.literal('fragment'),
+        key,
+        fragment: z.literal('expandable-body'),
+        type: z.literal('expandable-body').optional(),
+        nodes: z.array(
+          z.discriminatedUnion('type', [
+            ...essentials,
+            fileSchema,
+            imagesSchema,
+            codeSchema,
+            tableBlock,
+            hintSchema,
+            promptSchema,
+            quoteSchema as never,
+            reusableContentSchema as never,
+            integrationSchema,
+          ]),
+        ),
+      }),
+    ]),
+  }),
+);
+const tabsSchema = z.strictObject({
+  ...block('tabs'),
+  isVoid: z.literal(false).optional(),
+  data: z.strictObject({ fullWidth: z.boolean().optional() }).optional(),
+  nodes: z
+    .array(
+      z.strictObject({
+        ...block('tabs-item'),
+        isVoid: z.literal(false).optional(),
+        data: z
+          .strictObject({ title: line(256).optional(), icon: slug.optional(), slug: line(256).optional() })
+          .optional(),
+        nodes: z.array(z.discriminatedUnion('type', [...inTab])),
+      }),
+    )
+    .min(1),
+});
+const stepperSchema = z.strictObject({
+  ...block('stepper'),
+  isVoid: z.literal(false).optional(),
+  data: empty.optional(),
+  nodes: z
+    .array(
+      z.strictObject({
+        ...block('stepper-step'),
+        isVoid: z.literal(false).optional(),
+        data: z.strictObject({ icon: slug.optional() }).optional(),
+        nodes: z.array(z.discriminatedUnion('type', [...inTab, expandableSchema as never])),
+      }),
+    )
+    .min(1),
+});
+const columnsSchema = z.strictObject({
+  ...block('columns'),
+  isVoid: z.literal(false).optional(),
+  data: z.strictObject({ fullWidth: z.boolean().optional() }).optional(),
+  nodes: z
+    .array(
+      z.strictObject({
+        ...block('column'),
+        isVoid: z.literal(false).optional(),
+        data: z
+          .strictObject({
+            width: length.optional(),
+            verticalAlignment: z.enum(['top', 'middle', 'bottom']).optional(),
+          })
+          .optional(),
+        nodes: z.array(
+          z.discriminatedUnion('type', [...inTab, tableBlock, expandableSchema as never, stepperSchema]),
+        ),
+      }),
+    )
+    .min(1),
+});
+const updatesSchema = z.strictObject({
+  ...block('updates'),
+  isVoid: z.literal(false).optional(),
+  data: z.strictObject({ format: z.enum(['numeric', 'full', 'short']) }),
+  nodes: z.array(
+    z.strictObject({
+      ...block('update'),
+      isVoid: z.literal(false).optional(),
+      data: z.strictObject({
+        date: line(64).refine(
+          (value) => /^\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(value),
+          'an ISO date',
+        ),
+        tags: z
+          .array(z.strictObject({ kind: z.literal('tag'), tag: slug }))
+          .min(1)
+          .optional(),
+      }),
+      nodes: z.array(z.discriminatedUnion('type', [...inTab, tabsSchema, expandableSchema as never])),
+    }),
+  ),
+});
+
+const topLevelTypes = [
   ...essentials,
   quoteSchema as never,
   hintSchema,
+  promptSchema,
   imagesSchema,
+  fileSchema,
+  drawingSchema,
+  embedSchema,
   codeSchema,
-  tableSchema,
+  mathSchema,
+  expandableSchema as never,
+  tabsSchema,
+  tableBlock,
+  swaggerSchema,
   openApiOperationSchema,
-]);
+  openApiSchemasSchema,
+  openApiWebhookSchema,
+  contentRefSchema,
+  integrationSchema,
+  reusableContentSchema as never,
+  stepperSchema,
+  columnsSchema,
+  updatesSchema,
+] as const;
+
+const ifSchema: Schema = z.lazy(() =>
+  z.strictObject({
+    ...block('if'),
+    isVoid: z.literal(false).optional(),
+    data: z.strictObject({
+      expression: line().refine((value) => value.trim() !== '' && value.trim() === value, 'an expression'),
+    }),
+    nodes: z.array(topLevelBlock),
+  }),
+);
+
+const topLevelBlock: Schema = z.lazy(() =>
+  z.discriminatedUnion('type', [...topLevelTypes, ifSchema as never]),
+);
 
 const documentTree = z.strictObject({
   object: z.literal('document'),

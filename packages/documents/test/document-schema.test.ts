@@ -47,11 +47,25 @@ describe('jsonDocumentSchema', () => {
         nodes: [
           {
             object: 'text',
-            leaves: [{ object: 'leaf', text: 'a', marks: [{ object: 'mark', type: 'color' }] }],
+            leaves: [{ object: 'leaf', text: 'a', marks: [{ object: 'mark', type: 'underline' }] }],
           },
         ],
       }),
       'nodes.0.nodes.0.leaves.0.marks.0.type',
+    ],
+    [
+      // GitBook's color mark (known since issue 27) needs its colors.
+      'a color mark without its colors',
+      documentOf({
+        ...paragraph(),
+        nodes: [
+          {
+            object: 'text',
+            leaves: [{ object: 'leaf', text: 'a', marks: [{ object: 'mark', type: 'color' }] }],
+          },
+        ],
+      }),
+      'nodes.0.nodes.0.leaves.0.marks.0.data',
     ],
     ['an unknown key', documentOf({ ...paragraph(), extra: 1 }), 'nodes.0'],
     [
