@@ -28,7 +28,7 @@ const rendering: Partial<DocumentRendering> = {
     ref.kind === 'file' && ref.file === 'file-guide'
       ? { name: 'guide.pdf', url: '/files/guide.pdf', size: 2_400_000, contentType: 'application/pdf' }
       : undefined,
-  valueOf: (expression: string) => (expression === 'space.vars.version' ? '2.1' : undefined),
+  expressionValue: (expression: string) => (expression === 'space.vars.version' ? '2.1' : undefined),
   ReusableContent: ({ render: show }) => show({ object: 'document', nodes: [paragraph('Contact support.')] }),
 };
 

@@ -1,11 +1,14 @@
 /**
  * What a change request changes, grouped: pages added, removed, moved, edited (with which
- * settings changed and a line diff of the text), and files.
+ * settings changed, and the text's change as a line diff of the markdown or rendered, block by
+ * block: `rendered-diff.tsx`), and files.
  */
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { RouterOutputs } from '../api/app-router';
 import { Empty } from '../ui/states';
 import { LineDiff } from './line-diff';
+import { RenderedDiff } from './rendered-diff';
+import '../styles/change-diff.css';
 
 export type RevisionChange = RouterOutputs['spaces']['revisions']['changes']['changes'][number];
 
@@ -93,7 +96,14 @@ export function ChangeList({
             <li key={change.page.id} className="change change-edited">
               <h4 className="change-page">{pageLabel(change.page)}</h4>
               <SettingChanges attributes={change.attributes} />
-              {change.diff !== undefined && <LineDiff diff={change.diff} title={change.page.title} />}
+              {change.diff !== undefined && (
+                <TextChange
+                  diff={change.diff}
+                  title={change.page.title}
+                  before={change.attributes.document?.before}
+                  after={change.attributes.document?.after}
+                />
+              )}
             </li>
           ))}
         </ChangeSection>
@@ -115,6 +125,45 @@ export function ChangeList({
         </ChangeSection>
       )}
     </div>
+  );
+}
+
+/**
+ * An edited page's text: the markdown's line diff, or the blocks rendered (GitBook's tabs,
+ * steppers, cards... read as a reader sees them), as the person reviewing chooses.
+ */
+function TextChange({
+  diff,
+  title,
+  before,
+  after,
+}: {
+  diff: string;
+  title: string;
+  before: string | undefined;
+  after: string | undefined;
+}) {
+  const [rendered, setRendered] = useState(false);
+  const canRender = before !== undefined || after !== undefined;
+  return (
+    <>
+      {canRender && (
+        <fieldset className="diff-views">
+          <legend className="visually-hidden">Show the changes to {title} as</legend>
+          <button type="button" aria-pressed={!rendered} onClick={() => setRendered(false)}>
+            Markdown
+          </button>
+          <button type="button" aria-pressed={rendered} onClick={() => setRendered(true)}>
+            Rendered
+          </button>
+        </fieldset>
+      )}
+      {rendered && canRender ? (
+        <RenderedDiff before={before ?? ''} after={after ?? ''} title={title} />
+      ) : (
+        <LineDiff diff={diff} title={title} />
+      )}
+    </>
   );
 }
 

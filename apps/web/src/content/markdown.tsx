@@ -1,22 +1,27 @@
 /**
- * Markdown as the server stores it (CommonMark with GitHub's tables, task lists,
- * strikethrough and autolinks), rendered as HTML elements. Raw HTML in the markdown is shown
- * as text, never run, and links to `javascript:` and the like are dropped (react-markdown's
- * defaults). A page's text (`anchors`) gives its headings their anchor as id, and the heading
+ * Markdown as the server stores it, rendered. A page's text (`anchors`) is read into GitBook's
+ * document by the server's own converter (`markdownToDocument` of `@quire/documents`, run in
+ * the browser) and rendered by `DocumentView` (`blocks/`), so the page shows every GitBook
+ * block exactly as the server reads it: its headings get their anchors as ids, and the heading
  * named by `scrollTo` (the address's `#anchor`) is scrolled to once the text is on screen.
- * GitBook's hints show as boxes in their style (`remark-hints.ts`) and its OpenAPI operation
- * blocks show the operation rendered (`EmbeddedOperation`): every block the editor writes.
+ * References lead where the place says (`app-rendering.tsx`).
+ * Other markdown (comments, a translation's side by side) stays CommonMark with GitHub's
+ * tables, task lists, strikethrough and autolinks, hints and OpenAPI operation blocks, through
+ * react-markdown. Either way raw HTML is shown as text, never run, and links to `javascript:`
+ * and the like are dropped.
  */
-import { useEffect, useRef } from 'react';
+import { markdownToDocument } from '@quire/documents/to-document';
+import { useEffect, useMemo, useRef } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { EmbeddedOperationElement } from '../openapi/embedded-operation-element';
 import { OPENAPI_OPERATION_ELEMENT, remarkOpenApiOperations } from '../openapi/remark-openapi-operations';
-import { remarkHeadingAnchors } from './heading-anchors';
+import { useAppRendering } from './app-rendering';
+import type { DocDocument } from './blocks/document-shape';
+import { DocumentView } from './blocks/document-view';
 import { remarkHints } from './remark-hints';
 
 const PLUGINS = [remarkGfm, remarkHints, remarkOpenApiOperations];
-const PAGE_PLUGINS = [remarkGfm, remarkHints, remarkHeadingAnchors, remarkOpenApiOperations];
 const COMPONENTS = { [OPENAPI_OPERATION_ELEMENT]: EmbeddedOperationElement } as Components;
 
 export function Markdown({
@@ -30,17 +35,47 @@ export function Markdown({
   anchors?: boolean;
   scrollTo?: string;
 }) {
-  const container = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!anchors || !scrollTo || text === '') return;
-    const heading = document.getElementById(decodeURIComponent(scrollTo));
-    if (heading && container.current?.contains(heading)) heading.scrollIntoView();
-  }, [anchors, scrollTo, text]);
+  if (anchors) return <PageMarkdown text={text} className={className} scrollTo={scrollTo} />;
   return (
-    <div ref={container} className={className ? `markdown ${className}` : 'markdown'}>
-      <ReactMarkdown remarkPlugins={anchors ? PAGE_PLUGINS : PLUGINS} components={COMPONENTS}>
+    <div className={className ? `markdown ${className}` : 'markdown'}>
+      <ReactMarkdown remarkPlugins={PLUGINS} components={COMPONENTS}>
         {text}
       </ReactMarkdown>
+    </div>
+  );
+}
+
+/** Markdown the document kept as its source, rendered as comments are (hints in a quote...). */
+function KeptSource({ text }: { text: string }) {
+  return <Markdown text={text} className="kept-source" />;
+}
+
+/** A page's markdown as its GitBook document. */
+function PageMarkdown({
+  text,
+  className,
+  scrollTo,
+}: {
+  text: string;
+  className?: string | undefined;
+  scrollTo?: string | undefined;
+}) {
+  const container = useRef<HTMLDivElement>(null);
+  const place = useAppRendering();
+  const document = useMemo(() => markdownToDocument(text) as unknown as DocDocument, [text]);
+  const rendering = useMemo(() => ({ ...place, anchors: true, KeptSource }), [place]);
+  useEffect(() => {
+    if (!scrollTo || text === '') return;
+    const heading = globalThis.document.getElementById(decodeURIComponent(scrollTo));
+    if (heading && container.current?.contains(heading)) heading.scrollIntoView();
+  }, [scrollTo, text]);
+  return (
+    <div ref={container}>
+      <DocumentView
+        document={document}
+        rendering={rendering}
+        className={className ? `page-document ${className}` : 'page-document'}
+      />
     </div>
   );
 }

@@ -121,7 +121,7 @@ function Inline({ inline }: { inline: DocInline }) {
 
 /** A variable's value (`{{ space.vars.version }}`), or the expression itself, marked, when unknown. */
 function Expression({ expression }: { expression: string }) {
-  const value = useRendering().valueOf(expression);
+  const value = useRendering().expressionValue(expression);
   if (value !== undefined) return <span className="doc-expression">{value}</span>;
   return (
     <code className="doc-expression doc-expression-unknown" title="A variable with no value here">

@@ -34,7 +34,7 @@ export interface DocumentRendering {
   /** The name shown for a mention of a user, space or collection, when known. */
   nameOf(ref: DocRef): string | undefined;
   /** The value of an expression (`space.vars.x`), or undefined when it cannot be told. */
-  valueOf(expression: string): string | undefined;
+  expressionValue(expression: string): string | undefined;
   /**
    * What an `if` block does: `marker` shows its content with a marker naming the condition
    * (the app: an editor sees everything), `evaluate` shows it only when the condition holds.
@@ -44,6 +44,12 @@ export interface DocumentRendering {
   ReusableContent?: (props: { block: DocBlock; render: (document: DocDocument) => ReactNode }) => ReactNode;
   /** An OpenAPI operation block, rendered by the place's own renderer (a card without one). */
   OpenApiOperation?: (props: { spec: string; path: string; method: string }) => ReactNode;
+  /**
+   * Markdown the document could not place (a hint inside a quote, a footnote...): the server's
+   * converter keeps it as a paragraph of its source text (`isKeptSource`); a place that renders
+   * markdown shows it rendered, else it shows as text.
+   */
+  KeptSource?: (props: { text: string }) => ReactNode;
   /** Headings get ids (the page's anchors): only the page's own view, once per page. */
   anchors: boolean;
 }
@@ -71,7 +77,7 @@ export const DEFAULT_RENDERING: DocumentRendering = {
   fileOf: () => undefined,
   pageOf: () => undefined,
   nameOf: () => undefined,
-  valueOf: () => undefined,
+  expressionValue: () => undefined,
   conditions: { mode: 'marker' },
   anchors: false,
 };

@@ -7,6 +7,7 @@ import { createContext, useContext, useId } from 'react';
 import type { DocBlock } from './document-shape';
 import { Inlines } from './inline-view';
 import { Blocks } from './nested-blocks';
+import { useRendering } from './render-context';
 
 /** The anchors of the page's own headings (`document-view.tsx`), by block. */
 export const HeadingIdsContext = createContext<ReadonlyMap<DocBlock, string>>(new Map());
@@ -16,7 +17,21 @@ function alignClass(block: DocBlock): string | undefined {
   return align === 'center' || align === 'end' ? `doc-align-${align}` : undefined;
 }
 
+/**
+ * Whether a paragraph is markdown the converter kept as its source: one unmarked text whose
+ * text has a blank line, which no paragraph's own text can have (a blank line ends it).
+ */
+export function isKeptSource(block: DocBlock): string | undefined {
+  const only = block.nodes?.length === 1 ? block.nodes[0] : undefined;
+  if (only?.object !== 'text' || only.leaves.length !== 1) return undefined;
+  const leaf = only.leaves[0]!;
+  return (leaf.marks ?? []).length === 0 && leaf.text.includes('\n\n') ? leaf.text : undefined;
+}
+
 export function Paragraph({ block }: { block: DocBlock }) {
+  const { KeptSource } = useRendering();
+  const source = KeptSource ? isKeptSource(block) : undefined;
+  if (KeptSource && source !== undefined) return <KeptSource text={source} />;
   return (
     <p className={alignClass(block)}>
       <Inlines nodes={block.nodes} />

@@ -1,0 +1,118 @@
+/**
+ * How the web app renders a page's document (`DocumentView`): page references lead to the
+ * page's address in the app (`/o/<org>/s/<space>/<path>`) with its title and emoji, file
+ * references to the file's download URL with its name, type and size, OpenAPI operation
+ * blocks as the rendered operation, `if` blocks with their marker. `AppRenderingProvider`
+ * reads the space's pages and files (the queries the sidebar already made); without it (a
+ * component test, a comment), references keep their markdown URLs.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from '@tanstack/react-router';
+import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { useTRPC } from '../api/trpc';
+import { EmbeddedOperationElement } from '../openapi/embedded-operation-element';
+import type { DocRef } from './blocks/document-shape';
+import {
+  type DocumentRendering,
+  markdownUrlOf,
+  type ReferencedFile,
+  type ReferencedPage,
+} from './blocks/render-context';
+
+/** An OpenAPI operation block, read from the organization of the page's address. */
+function OpenApiOperation({ spec, path, method }: { spec: string; path: string; method: string }) {
+  return <EmbeddedOperationElement data-spec={spec} data-path={path} data-method={method} />;
+}
+
+const BASE: Partial<DocumentRendering> = { OpenApiOperation };
+
+const AppRenderingContext = createContext<Partial<DocumentRendering>>(BASE);
+
+/** The rendering of the place a document is shown in (the app's read view and diff read it). */
+export function useAppRendering(): Partial<DocumentRendering> {
+  return useContext(AppRenderingContext);
+}
+
+interface PageNode {
+  id: string;
+  title: string;
+  path: string;
+  emoji?: string | undefined;
+  description?: string | undefined;
+  pages?: readonly PageNode[];
+}
+
+function pagesById(pages: readonly PageNode[]): Map<string, PageNode> {
+  const byId = new Map<string, PageNode>();
+  const stack = [...pages];
+  while (stack.length > 0) {
+    const page = stack.pop()!;
+    byId.set(page.id, page);
+    stack.push(...(page.pages ?? []));
+  }
+  return byId;
+}
+
+/** The app's rendering for a space's pages: inside the signed-in routes, with tRPC. */
+export function AppRenderingProvider({
+  organizationId,
+  spaceId,
+  changeRequestId,
+  children,
+}: {
+  organizationId: string;
+  spaceId: string;
+  changeRequestId?: string | undefined;
+  children: ReactNode;
+}) {
+  const trpc = useTRPC();
+  const source = changeRequestId === undefined ? {} : { changeRequestId };
+  const pages = useQuery(trpc.spaces.content.pages.list.queryOptions({ spaceId, ...source }));
+  const files = useQuery(trpc.spaces.content.files.list.queryOptions({ spaceId, ...source, limit: 1000 }));
+  const rendering = useMemo((): Partial<DocumentRendering> => {
+    const byId = pagesById((pages.data?.pages ?? []) as readonly PageNode[]);
+    const fileById = new Map((files.data?.items ?? []).map((file) => [file.id, file]));
+    const base = `/o/${encodeURIComponent(organizationId)}/s/${encodeURIComponent(spaceId)}`;
+    const pageOf = (ref: DocRef): ReferencedPage | undefined => {
+      if ((ref.kind !== 'page' && ref.kind !== 'anchor') || ref.page === undefined || ref.space)
+        return undefined;
+      const page = byId.get(ref.page);
+      if (!page) return undefined;
+      const anchor = ref.kind === 'anchor' ? `#${encodeURIComponent(ref.anchor)}` : '';
+      return {
+        title: page.title || 'Untitled',
+        href: `${base}/${page.path.split('/').map(encodeURIComponent).join('/')}${anchor}`,
+        ...(page.emoji ? { emoji: page.emoji } : {}),
+        ...(page.description ? { description: page.description } : {}),
+      };
+    };
+    const fileOf = (ref: DocRef): ReferencedFile | undefined => {
+      if (ref.kind !== 'file' || ref.space) return undefined;
+      const file = fileById.get(ref.file);
+      return file
+        ? { name: file.name, url: file.downloadURL, size: file.size, contentType: file.contentType }
+        : undefined;
+    };
+    return {
+      ...BASE,
+      pageOf,
+      fileOf,
+      hrefOf: (ref) => pageOf(ref)?.href ?? fileOf(ref)?.url ?? markdownUrlOf(ref),
+    };
+  }, [organizationId, spaceId, pages.data, files.data]);
+  return <AppRenderingContext.Provider value={rendering}>{children}</AppRenderingContext.Provider>;
+}
+
+/** `AppRenderingProvider` for the space of the address, when the address names one. */
+export function SpaceRendering({ children }: { children: ReactNode }) {
+  const { organizationId, spaceId } = useParams({ strict: false }) as {
+    organizationId?: string;
+    spaceId?: string;
+  };
+  if (organizationId === undefined || spaceId === undefined) return <>{children}</>;
+  return (
+    <AppRenderingProvider organizationId={organizationId} spaceId={spaceId}>
+      {children}
+    </AppRenderingProvider>
+  );
+}
