@@ -73,6 +73,7 @@ export async function pdfDocumentOf(
   return {
     title: root ? root.title : link.spaceTitle || 'Untitled space',
     pages: entries.map(({ page, depth }) => ({ id: page.id, title: page.title, depth })),
+    fileNames: Object.fromEntries(files.map((file) => [file.id, file.name])),
     async markdownOf(i: number): Promise<string> {
       const page = entries[i]?.page;
       if (!page) return '';

@@ -1,14 +1,17 @@
 /**
  * A page body's blocks, top to bottom, each drawn where the previous one ended; pdfkit
  * starts a new PDF page when text reaches the bottom margin. Containers (list items, quotes,
- * hints) draw their children in a narrower column. A quote's bar and a hint's frame are
+ * hints) draw their children in a narrower column, never narrower than `indented` allows.
+ * GitBook's other blocks (tabs, steppers, expandables, columns, updates, math, embeds,
+ * content-refs, files...) are `draw-gitbook-blocks.ts`'s. A quote's bar and a hint's frame are
  * drawn after their content, once its height is known; when the content ran onto a new PDF
  * page, they are drawn on the part of it that is on the last page.
  */
 
 import type { DocumentBlock, DocumentBlockHint, DocumentBlockList } from '@quire/documents';
 import { drawCode } from './draw-code';
-import { type Column, type DrawContext, keepSpace } from './draw-context';
+import { type Column, type DrawContext, indented, keepSpace } from './draw-context';
+import { drawGitbookBlock, GITBOOK_BLOCK_TYPES } from './draw-gitbook-blocks';
 import { drawImages } from './draw-images';
 import { drawInlines } from './draw-inlines';
 import { drawTable } from './draw-table';
@@ -32,6 +35,11 @@ async function drawBlock(
   gap: number,
 ): Promise<void> {
   const { doc } = context;
+  if (GITBOOK_BLOCK_TYPES.has(block.type)) {
+    await drawGitbookBlock(context, block, column, drawBlocks);
+    doc.y += gap;
+    return;
+  }
   switch (block.type) {
     case 'paragraph':
       drawInlines(context, block.nodes, column, { size: SIZE.body });
@@ -107,7 +115,7 @@ async function drawBlock(
 async function drawList(context: DrawContext, list: DocumentBlockList, column: Column): Promise<void> {
   const { doc } = context;
   const start = list.data?.start ?? 1;
-  const inner: Column = { x: column.x + GAP.indent, width: column.width - GAP.indent };
+  const inner = indented(column, GAP.indent);
   for (const [index, item] of list.nodes.entries()) {
     keepSpace(doc, SIZE.body * 1.4);
     const top = doc.y;
@@ -157,7 +165,9 @@ async function drawFramed(
   const startPage = doc.page;
   const top = doc.y;
   doc.y += padding;
-  await content({ x: column.x + GAP.indent - 6 + padding, width: column.width - GAP.indent - padding });
+  const inner = indented(column, GAP.indent + padding);
+  // The content starts 6 points left of the indent: a bar or a box is drawn in that margin.
+  await content(inner === column ? column : { x: inner.x - 6, width: inner.width });
   doc.y += padding - GAP.tight;
   const from = doc.page === startPage ? top : doc.page.margins.top;
   doc

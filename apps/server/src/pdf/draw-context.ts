@@ -9,6 +9,9 @@ export interface DrawContext {
   doc: PDFKit.PDFDocument;
   imageOf: PdfDocument['imageOf'];
   exportedPageIds: ReadonlySet<string>;
+  /** Titles of the exported pages by id (a content-ref to one is drawn as its title). */
+  pageTitles: ReadonlyMap<string, string>;
+  fileNames: Readonly<Record<string, string>>;
 }
 
 /** A column of the page to draw in: its left edge and width. */
@@ -20,4 +23,12 @@ export interface Column {
 /** Starts a new PDF page unless `height` points still fit above the bottom margin. */
 export function keepSpace(doc: PDFKit.PDFDocument, height: number): void {
   if (doc.y + height > doc.page.maxY() && doc.y > doc.page.margins.top) doc.addPage();
+}
+
+/** The narrowest column indentation leaves: deeper blocks stop moving right. */
+const MIN_COLUMN_WIDTH = 160;
+
+/** `column` indented by `by` points, unless that would leave it narrower than `MIN_COLUMN_WIDTH`. */
+export function indented(column: Column, by: number): Column {
+  return column.width - by < MIN_COLUMN_WIDTH ? column : { x: column.x + by, width: column.width - by };
 }

@@ -4,8 +4,12 @@
  * export jumps to it. Any other scheme (`javascript:`, `file:`...) and any reference the PDF
  * cannot resolve (a file, a page outside the export) stays plain text. Inline images are
  * drawn as their alt text in brackets: a picture inside a line would break its height.
+ * GitBook's other inlines: a button is its label, linked like a link; a mention names the
+ * page (its title when exported) or what it points at; inline math and an expression are
+ * their source in the code font (no formula renderer here); an annotation is its text.
+ * Emoji and icons are left out: the standard fonts have no glyph for them.
  */
-import type { DocumentInlineContent, DocumentLeaf, LinkRef } from '@quire/documents';
+import type { ContentRef, DocumentInlineContent, DocumentLeaf } from '@quire/documents';
 import type { Column, DrawContext } from './draw-context';
 import { COLOR, FONT } from './pdf-style';
 
@@ -15,7 +19,7 @@ export interface TextStyle {
   color?: string;
 }
 
-interface Run {
+export interface Run {
   text: string;
   marks: ReadonlySet<string>;
   target?: { url: string } | { destination: string };
@@ -60,28 +64,95 @@ export function plainTextOf(inlines: readonly DocumentInlineContent[]): string {
   return inlines
     .map((inline) => {
       if (inline.object === 'text') return inline.leaves.map((leaf) => leaf.text).join('');
-      if (inline.type === 'link') return plainTextOf(inline.nodes);
-      return imageText(inline.data.alt);
+      switch (inline.type) {
+        case 'link':
+        case 'annotation':
+          return plainTextOf(inline.nodes);
+        case 'inline-image':
+          return imageText(inline.data.alt);
+        case 'inline-math':
+          return inline.data.formula;
+        case 'expression':
+          return '{{ ' + inline.data.expression + ' }}';
+        case 'button':
+          return inline.data.label;
+        case 'mention':
+          return mentionText(undefined, inline.data.ref);
+        case 'emoji':
+        case 'icon':
+          return '';
+      }
+      return '';
     })
     .join('');
 }
 
+const CODE: ReadonlySet<string> = new Set(['code']);
+
 function runsOf(context: DrawContext, inline: DocumentInlineContent, target?: Run['target']): Run[] {
   if (inline.object === 'text') return inline.leaves.map((leaf) => runOf(leaf, target));
-  if (inline.type === 'inline-image') return [{ text: imageText(inline.data.alt), marks: new Set(), target }];
-  const linked = targetOf(context, inline.data.ref);
-  return inline.nodes.flatMap((node) => runsOf(context, node, linked));
+  switch (inline.type) {
+    case 'inline-image':
+      return [{ text: imageText(inline.data.alt), marks: new Set(), target }];
+    case 'link': {
+      const linked = targetOf(context, inline.data.ref);
+      return inline.nodes.flatMap((node) => runsOf(context, node, linked));
+    }
+    case 'annotation':
+      return inline.nodes.flatMap((node) => runsOf(context, node, target));
+    case 'inline-math':
+      return [{ text: inline.data.formula, marks: CODE, target }];
+    case 'expression':
+      return [{ text: '{{ ' + inline.data.expression + ' }}', marks: CODE, target }];
+    case 'button':
+      return [
+        {
+          text: '[' + inline.data.label + ']',
+          marks: new Set(['bold']),
+          target: targetOf(context, inline.data.ref),
+        },
+      ];
+    case 'mention':
+      return [
+        {
+          text: mentionText(context, inline.data.ref),
+          marks: new Set(),
+          target: targetOf(context, inline.data.ref),
+        },
+      ];
+    case 'emoji':
+    case 'icon':
+      return [];
+  }
+  return [];
+}
+
+/** What a mention names: an exported page's title, or what its reference is. */
+function mentionText(context: DrawContext | undefined, ref: ContentRef): string {
+  switch (ref.kind) {
+    case 'page':
+      return '@' + (context?.pageTitles.get(ref.page) ?? 'page');
+    case 'anchor':
+      return '@' + (ref.page ? (context?.pageTitles.get(ref.page) ?? 'page') : 'section') + '#' + ref.anchor;
+    case 'url':
+      return ref.url;
+    case 'user':
+      return '@user';
+    default:
+      return '@' + ref.kind;
+  }
 }
 
 const runOf = (leaf: DocumentLeaf, target: Run['target']): Run => ({
   text: leaf.text,
-  marks: new Set(leaf.marks.map((mark) => mark.type)),
+  // A key is set in the code font; colours, superscript and subscript are drawn as plain text.
+  marks: new Set(leaf.marks.map((mark) => (mark.type === 'keyboard' ? 'code' : mark.type))),
   target,
 });
 
 const imageText = (alt: string | undefined) => (alt ? '[image: ' + alt + ']' : '[image]');
 
-function targetOf(context: DrawContext, ref: LinkRef): Run['target'] {
+export function targetOf(context: DrawContext, ref: ContentRef): Run['target'] {
   switch (ref.kind) {
     case 'url':
       return opensSafely(ref.url) ? { url: ref.url } : undefined;
@@ -90,7 +161,7 @@ function targetOf(context: DrawContext, ref: LinkRef): Run['target'] {
       return ref.space === undefined && ref.page !== undefined && context.exportedPageIds.has(ref.page)
         ? { destination: ref.page }
         : undefined;
-    case 'file':
+    default:
       return undefined;
   }
 }

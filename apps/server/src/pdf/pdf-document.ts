@@ -22,6 +22,8 @@ export interface PdfDocument {
   bodyOf(index: number): Promise<PdfBody>;
   /** An image's bytes; null when it cannot be had. Anything but PNG or JPEG is drawn as a placeholder. */
   imageOf(ref: PdfImageRef): Promise<Uint8Array | null>;
+  /** The names of the revision's files by id (a file block is drawn as its name). */
+  fileNames?: Readonly<Record<string, string>>;
 }
 
 export interface PdfPageEntry {

@@ -88,7 +88,11 @@ const renderPdfJobInto =
     try {
       pdf = await threads.run<Uint8Array>(
         PDF_RENDER_TASK,
-        { title: document.title, pages: [...document.pages] } satisfies PdfInThread,
+        {
+          title: document.title,
+          pages: [...document.pages],
+          ...(document.fileNames ? { fileNames: { ...document.fileNames } } : {}),
+        } satisfies PdfInThread,
         {
           told: (message) => report.progress(...(message as PdfProgress)),
           answer: async (question) => ({ value: await answerOf(document, question as PdfQuestion) }),

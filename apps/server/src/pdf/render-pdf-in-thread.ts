@@ -14,6 +14,7 @@ import { renderPdf } from './render-pdf';
 export interface PdfInThread {
   title: string;
   pages: PdfPageEntry[];
+  fileNames?: Record<string, string>;
 }
 
 /** What the thread asks the main thread for: a page's markdown, or an image's bytes (null: none). */
@@ -23,7 +24,7 @@ export type PdfQuestion = { body: number } | { image: PdfImageRef };
 export type PdfProgress = [drawn: number, total: number];
 
 export async function renderPdfInThread(
-  { title, pages }: PdfInThread,
+  { title, pages, fileNames }: PdfInThread,
   link: ThreadLink,
 ): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
@@ -37,6 +38,7 @@ export async function renderPdfInThread(
     {
       title,
       pages,
+      ...(fileNames ? { fileNames } : {}),
       bodyOf: async (index) =>
         markdownToDocument(
           await link.ask<string>({ body: index } satisfies PdfQuestion),

@@ -56,6 +56,8 @@ export async function renderPdf(
     doc,
     imageOf: document.imageOf,
     exportedPageIds: new Set(document.pages.map((page) => page.id)),
+    pageTitles: new Map(document.pages.map((page) => [page.id, page.title])),
+    fileNames: document.fileNames ?? {},
   };
   drawTitlePage(doc, document.title);
   const column: Column = { x: MARGIN, width: doc.page.width - 2 * MARGIN };

@@ -179,6 +179,82 @@ describe('renderPdf', () => {
     expect(document.bodiesAsked).toEqual([0]);
   });
 
+  it('draws every GitBook block: tabs titled one after the other, steps numbered, expandables open, math as its source, embeds, content-refs and files as links', async () => {
+    const markdown = [
+      '{% tabs %}\n{% tab title="First tab" %}\nIn the first tab.\n{% endtab %}\n\n{% tab title="Second tab" %}\nIn the second tab.\n{% endtab %}\n{% endtabs %}',
+      '{% stepper %}\n{% step %}\n### Create a space\n\nClick new.\n{% endstep %}\n\n{% step %}\n### Invite people\n\nBy email.\n{% endstep %}\n{% endstepper %}',
+      '<details>\n\n<summary>More details</summary>\n\nHidden until opened.\n\n</details>',
+      '{% columns %}\n{% column %}\nLeft column.\n{% endcolumn %}\n\n{% column %}\nRight column.\n{% endcolumn %}\n{% endcolumns %}',
+      '{% updates format="full" %}\n{% update date="2024-01-02" %}\nShipped it.\n{% endupdate %}\n{% endupdates %}',
+      '{% if visitor.claims.plan == "pro" %}\nFor pros.\n{% endif %}',
+      '$$\nE = mc^2\n$$',
+      'Inline $$a^2$$ math and a <a href="https://example.com/start" class="button primary">Get started</a> button.',
+      '{% embed url="https://video.example/watch" %}',
+      '{% content-ref url="/pages/page-child" %}\n[A child page](/pages/page-child)\n{% endcontent-ref %}',
+      '{% file src="/files/file-1" %}\nThe manual\n{% endfile %}',
+      '{% code title="index.js" %}\n```js\nrunIt();\n```\n{% endcode %}',
+      '<figure><img src="https://images.example/missing.png" alt="A figure"><figcaption><p>The figure caption</p></figcaption></figure>',
+      '<table data-view="cards"><thead><tr><th></th><th data-hidden data-card-target data-type="content-ref"></th></tr></thead><tbody><tr><td><strong>A card</strong></td><td><a href="https://example.com/card">card</a></td></tr></tbody></table>',
+    ].join('\n\n');
+    const document = {
+      ...markdownDocument('Blocks', [
+        { id: 'page-blocks', title: 'Blocks', depth: 0, markdown },
+        { id: 'page-child', title: 'A child page', depth: 0, markdown: 'Child.' },
+      ]),
+      fileNames: { 'file-1': 'manual.pdf' },
+    };
+    const pdf = await readPdf(await rendered(document));
+    const text = pdf.text.replace(/\s+/g, ' ');
+    const inOrder = [
+      'First tab',
+      'In the first tab.',
+      'Second tab',
+      'In the second tab.',
+      '1.',
+      'Create a space',
+      'Click new.',
+      '2.',
+      'Invite people',
+      'More details',
+      'Hidden until opened.',
+      'Left column.',
+      'Right column.',
+      '2024-01-02',
+      'Shipped it.',
+      'Shown when: visitor.claims.plan == "pro"',
+      'For pros.',
+      'E = mc^2',
+      'a^2',
+      '[Get started]',
+      'Embedded: https://video.example/watch',
+      'See: A child page',
+      'File: manual.pdf',
+      'runIt();',
+      '[image: A figure]',
+      'The figure caption',
+      'A card',
+    ];
+    let from = 0;
+    for (const expected of inOrder) {
+      const at = text.indexOf(expected, from);
+      expect(at, `${expected} after ${inOrder[inOrder.indexOf(expected) - 1]}`).toBeGreaterThanOrEqual(0);
+      from = at + expected.length;
+    }
+    expect(pdf.urls).toContain('https://video.example/watch');
+    expect(pdf.urls).toContain('https://example.com/start');
+  });
+
+  it("draws blocks nested to the dialect's limit without running off the page", async () => {
+    const nested =
+      '{% tabs %}\n\n{% tab title="t" %}\n\n'.repeat(6) +
+      'deepest text' +
+      '\n\n{% endtab %}\n\n{% endtabs %}'.repeat(6);
+    const pdf = await readPdf(
+      await rendered(markdownDocument('Deep', [{ id: 'p', title: 'Deep', depth: 0, markdown: nested }])),
+    );
+    expect(pdf.text).toContain('deepest text');
+  });
+
   it('takes the document trees the content API answers', () => {
     // The renderer's body type is structural: a JSONDocument of @quire/documents fits it as is.
     const body: PdfBody = markdownToDocument('# Title\n\nText.');
