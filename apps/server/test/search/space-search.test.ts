@@ -190,6 +190,51 @@ describe('the index follows the content', () => {
   });
 });
 
+describe("GitBook's blocks", () => {
+  it('finds the text of tabs, steps, expandables and captions, under sections of their titles', async () => {
+    await content([
+      {
+        operation: 'insert_page',
+        title: 'Menagerie',
+        document: {
+          markdown: [
+            '# Keepers',
+            'The keepers feed the animals.',
+            '{% tabs %}\n{% tab title="Wombat pen" %}\nThe wombat digs burrows.\n{% endtab %}\n{% endtabs %}',
+            '{% stepper %}\n{% step %}\n### Weigh the quokka\n\nThe quokka smiles on the scale.\n{% endstep %}\n{% endstepper %}',
+            '<details>\n\n<summary>Platypus facts</summary>\n\nThe platypus lays eggs.\n\n</details>',
+            '{% file src="https://files.example/echidna-guide.pdf" %}\nAn echidna guide\n{% endfile %}',
+          ].join('\n\n'),
+        },
+      },
+    ]);
+    const sectionOf = async (query: string) => {
+      const response = await search(query);
+      expect(response.status).toBe(200);
+      const [page] = response.body.items;
+      expect(page, query).toMatchObject({ title: 'Menagerie' });
+      return page.sections[0];
+    };
+    expect(await sectionOf('burrows')).toMatchObject({
+      id: 'wombat-pen',
+      title: 'Wombat pen',
+      path: 'menagerie#wombat-pen',
+      body: 'The wombat digs burrows.',
+    });
+    expect(await sectionOf('smiles scale')).toMatchObject({
+      id: 'weigh-the-quokka',
+      title: 'Weigh the quokka',
+    });
+    expect(await sectionOf('eggs')).toMatchObject({ id: 'platypus-facts', title: 'Platypus facts' });
+    expect(await sectionOf('echidna')).toMatchObject({
+      id: 'keepers',
+      body: expect.stringContaining('An echidna guide'),
+    });
+    // A block's URL and attributes are no text.
+    expect((await search('files.example')).body.count).toBe(0);
+  });
+});
+
 describe('access and bad input', () => {
   it('is a 404 for a space the caller cannot view', async () => {
     const other = await createOrganization(server);
