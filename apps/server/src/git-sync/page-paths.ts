@@ -2,7 +2,8 @@
  * Where each page's markdown goes. A page read from the repository goes back to the path it
  * was read from (`recordedPath`), so an export moves nothing; the first page claiming a
  * path has it, a later one (a duplicate) is placed as a new page. A page created in Quire is
- * placed as GitBook's Git Sync lays a space out: the first top-level page is the `readme`
+ * placed as GitBook's Git Sync lays a space out (and a page read from `x.md` whose subpages
+ * are all new becomes `x/README.md`, `folderPageOf`): the first top-level page is the `readme`
  * file (`README.md`); a page with subpages is `<slug>/README.md` and its subpages go in
  * `<slug>/`; a page without is `<slug>.md`; under a page read from the repository, in its
  * folder (beside a `README.md`, else in the folder named after its file). The first page's
@@ -21,8 +22,14 @@ export function pagePathsOf(
 ): Map<string, string> {
   const paths = new Map<string, string>();
   const takenPaths = new Set<string>();
+  const recordedPaths = new Set<string>();
+  const gather = (page: ExportedPage) => {
+    if (page.recordedPath !== undefined) recordedPaths.add(page.recordedPath.toLowerCase());
+    for (const child of page.children) gather(child);
+  };
+  for (const page of pages) gather(page);
   const claim = (page: ExportedPage) => {
-    const recorded = page.recordedPath;
+    const recorded = folderPageOf(page, recordedPaths) ?? page.recordedPath;
     if (recorded !== undefined && !takenPaths.has(recorded.toLowerCase())) {
       takenPaths.add(recorded.toLowerCase());
       paths.set(page.id, recorded);
@@ -60,6 +67,25 @@ export function pagePathsOf(
   };
   place(pages, '');
   return paths;
+}
+
+/**
+ * GitBook's layout for a page read from a file (`guide/api.md`) that has only subpages made
+ * in Quire: it becomes its folder's page (`guide/api/README.md`), as GitBook moves it when
+ * a page gets its first subpage (real repositories hold no `x.md` beside a folder `x/`).
+ * A page whose subpages were read too keeps its path (the repository was laid out so).
+ */
+function folderPageOf(page: ExportedPage, recordedPaths: ReadonlySet<string>): string | undefined {
+  const recorded = page.recordedPath;
+  if (
+    recorded === undefined ||
+    page.children.length === 0 ||
+    page.children.some((child) => child.recordedPath !== undefined) ||
+    /(^|\/)readme\.(md|markdown)$/i.test(recorded)
+  )
+    return undefined;
+  const path = `${recorded.replace(/\.(md|markdown)$/i, '')}/README.md`;
+  return recordedPaths.has(path.toLowerCase()) ? undefined : path;
 }
 
 const newPath = (own: string, page: ExportedPage) =>

@@ -6,7 +6,8 @@
  *
  * - imported then exported at once, no commit: every file byte for byte (issue 27, item 5);
  * - an edited page changes its own file only; `.gitbook.yaml` and its redirects stay;
- * - a page made in Quire under a page read from a file goes in the folder named after it;
+ * - a first subpage made in Quire under a page read from `x.md` makes it `x/README.md`, the
+ *   subpage beside it, as GitBook lays a page with subpages out;
  * - no page shows, as text, the syntax of a construct the documents package reads
  *   (`READ_AS_BLOCKS`, extended as GitBook's blocks land; the others are listed by the
  *   measurement, `bench/gitbook-repositories.ts`).
@@ -190,7 +191,8 @@ describe('the GitBook-format fixture repository', () => {
     expect(filesAt(repo, 'main').get('.gitbook.yaml')).toBe(original.get('.gitbook.yaml'));
     expect(git(repo, 'show', 'main:.gitbook.yaml')).toContain('blocks/old-tabs: guides/blocks/tabs.md');
 
-    // A page made under a page read from a file: in the folder named after that file.
+    // A first subpage made under a page read from `reference/api.md`: as GitBook lays it out,
+    // the page becomes `reference/api/README.md`, its subpage beside it.
     const api = pages.find((page) => page.title === 'API');
     const inserted = await call('POST', `/v1/spaces/${spaceId}/content`, {
       changes: [
@@ -199,9 +201,15 @@ describe('the GitBook-format fixture repository', () => {
     });
     expect(inserted.status, JSON.stringify(inserted.body)).toBe(200);
     await run(spaceId, 'export', { ...ref, commitMessage: 'A subpage' });
-    expect(lastChanges(repo)).toEqual(['M\tSUMMARY.md', 'A\treference/api/trails.md']);
+    expect(lastChanges(repo)).toEqual([
+      'M\tSUMMARY.md',
+      'D\treference/api.md',
+      'A\treference/api/README.md',
+      'A\treference/api/trails.md',
+    ]);
     const summary = git(repo, 'show', 'main:SUMMARY.md');
-    expect(summary).toContain('* [API](reference/api.md)\n  * [Trails](reference/api/trails.md)\n');
+    expect(summary).toContain('* [API](reference/api/README.md)\n  * [Trails](reference/api/trails.md)\n');
+    expect(git(repo, 'show', 'main:reference/api/README.md')).toMatch(/^---\nhidden: true\n---\n\n# API\n/);
     expect(summary).toContain('## Guides <a href="#guides" id="guides"></a>\n');
   });
 
