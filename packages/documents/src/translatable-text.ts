@@ -332,7 +332,11 @@ interface OpenFrame {
   children: PhrasingContent[];
 }
 
-/** The phrasing content a translated block spells (see the module's comment on tolerance). */
+/**
+ * The phrasing content a translated block spells (see the module's comment on tolerance).
+ * Kept nodes are put back themselves, not copies (each id is used once): the slots of their
+ * own text (an image's alt, a button's label) fill them after this block's slot.
+ */
 function decodeInline(translated: string, kept: ReadonlyMap<number, LinkNode | KeptNode>): PhrasingContent[] {
   const root: OpenFrame = { tag: '', children: [] };
   const stack: OpenFrame[] = [root];
@@ -369,7 +373,7 @@ function decodeInline(translated: string, kept: ReadonlyMap<number, LinkNode | K
       stack.push({ tag: tag + '#' + id, children: [] });
     } else if ((tag === 'code' || tag === 'x') && id !== undefined && kept.has(id) && !used.has(id)) {
       used.add(id);
-      top().children.push(structuredClone(kept.get(id) as KeptNode));
+      top().children.push(kept.get(id) as KeptNode);
     } else if (!knownTags.has(tag)) addText(match[0]);
   }
   addText(translated.slice(last));
@@ -378,7 +382,7 @@ function decodeInline(translated: string, kept: ReadonlyMap<number, LinkNode | K
   const lost = [...kept].filter(([id]) => !used.has(id)).map(([, node]) => node);
   for (const node of lost) {
     if (lost.some((other) => other !== node && isLink(other) && contains(other, node))) continue;
-    root.children.push({ type: 'text', value: ' ' }, structuredClone(node));
+    root.children.push({ type: 'text', value: ' ' }, node);
   }
   return root.children;
 }
@@ -390,7 +394,7 @@ function nodeOfFrame(
 ): PhrasingContent | undefined {
   const hash = frame.tag.indexOf('#');
   if (hash !== -1) {
-    const link = structuredClone(kept.get(Number(frame.tag.slice(hash + 1))) as LinkNode);
+    const link = kept.get(Number(frame.tag.slice(hash + 1))) as LinkNode;
     link.children = frame.children as LinkNode['children'];
     return link;
   }

@@ -367,3 +367,15 @@ describe("translatable text of GitBook's blocks", () => {
     expect(rebuildTranslatedMarkdown(markdown, [caption])).toBe(markdown);
   });
 });
+
+describe('text of kept nodes inside translated text', () => {
+  it("translates an image's alt and a button's label standing in a sentence", () => {
+    const markdown = normalizeMarkdown(
+      'See ![the chart](https://e.com/c.png "Sales") and press <a href="https://e.com/go" class="button primary">Go now</a> today.',
+    );
+    const rebuilt = rebuildTranslatedMarkdown(markdown, translatableTexts(markdown).map(shout));
+    expect(rebuilt).toBe(
+      'SEE ![THE CHART](https://e.com/c.png "SALES") AND PRESS <a href="https://e.com/go" class="button primary">GO NOW</a> TODAY.\n',
+    );
+  });
+});

@@ -226,6 +226,52 @@ describe('a first run', () => {
   });
 });
 
+describe("GitBook's blocks", () => {
+  it('translates the text of every block and keeps its syntax, code, math, URLs and attributes', async () => {
+    const markdown = [
+      '{% tabs %}\n{% tab title="Install" %}\nRun the installer.\n{% endtab %}\n{% endtabs %}',
+      '{% stepper %}\n{% step %}\n### Open the app\n\nClick the icon.\n{% endstep %}\n{% endstepper %}',
+      '<details>\n\n<summary>Read more</summary>\n\nHidden words.\n\n</details>',
+      '<figure><img src="https://img.example/secret-shot.png" alt="A screenshot"><figcaption><p>The main screen</p></figcaption></figure>',
+      'Press <a href="https://example.com/secret-start" class="button primary">Get started</a> now.',
+      '{% file src="https://files.example/secret-manual.pdf" %}\nThe manual\n{% endfile %}',
+      '{% code title="secret-index.js" %}\n```js\nsecretCall();\n```\n{% endcode %}',
+      '$$\n\\secretmath{x}\n$$',
+      '{% if visitor.claims.secretplan %}\nFor subscribers.\n{% endif %}',
+      '{% include "../.gitbook/includes/secret-include.md" %}',
+    ].join('\n\n');
+    const spaceId = await newSpace('Blocks', [
+      { operation: 'insert_page', title: 'Page', document: { markdown } },
+    ]);
+    const translation = await run(await newTranslation(spaceId));
+    expect(translation.status).toBe('completed');
+    const [source] = await pagesOf(spaceId);
+    const [page] = await pagesOf(translation.result.space);
+    const stored = await markdownOf(spaceId, source.id);
+    const translated = await markdownOf(translation.result.space, page.id);
+    for (const part of [
+      '{% tab title="INSTALL" %}',
+      'RUN THE INSTALLER.',
+      '### OPEN THE APP',
+      '<summary>READ MORE</summary>',
+      'alt="A SCREENSHOT"',
+      '<figcaption><p>THE MAIN SCREEN</p></figcaption>',
+      'class="button primary">GET STARTED</a>',
+      'THE MANUAL',
+      '{% code title="secret-index.js" %}',
+      'secretCall();',
+      '\\secretmath{x}',
+      '{% if visitor.claims.secretplan %}',
+      'FOR SUBSCRIBERS.',
+      '{% include "../.gitbook/includes/secret-include.md" %}',
+    ])
+      expect(translated).toContain(part);
+    // Only the words changed: the source with its sent texts in capitals.
+    expect(translated.replace(/[A-Z]/g, '').length).toBeLessThan(stored.length);
+    expect(sentTexts().join('\n')).not.toMatch(/secret|https:|visitor/);
+  });
+});
+
 describe('incremental runs', () => {
   let spaceId: string;
   let location: string;
