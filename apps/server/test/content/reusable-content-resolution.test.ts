@@ -5,9 +5,9 @@
  * reusable content is included only for a caller who can view that space, and otherwise reads
  * exactly as a missing one; cycles, depth and unknown variables each have their outcome.
  */
+import type { JSONDocument } from '@quire/documents';
 import {
   authenticateApiToken,
-  type JSONDocument,
   type OperationContext,
   operations,
   resolvedDocument,

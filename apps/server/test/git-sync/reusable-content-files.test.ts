@@ -1,0 +1,101 @@
+/**
+ * A repository's `.gitbook/includes/*.md` read into reusable contents and written back
+ * (issue 27, item 3): files GitBook wrote come back byte for byte, with the pages' includes,
+ * under a content root; a bad front matter, a file too large, a missing include each have
+ * their outcome.
+ */
+import { importIncludes, resolveIncludes } from '@quire/domain';
+import { describe, expect, it } from 'vitest';
+import {
+  includeFilesToWrite,
+  pageIncludes,
+  readIncludeFiles,
+} from '../../src/git-sync/reusable-content-files';
+
+const encoder = new TextEncoder();
+const file = (path: string, text: string) => ({ path, bytes: encoder.encode(text), oid: `oid:${path}` });
+
+const FEATURE = '---\ntitle: Feature Request\n---\n\n## Feature Requests\n\nRaise them on GitHub.\n';
+const HELP = '---\ntitle: Need help?\n---\n\nAsk in the forum.\n\n{% include "feature-request.md" %}\n';
+const PAGE = '# Install\n\n{% include "../.gitbook/includes/need-help.md" %}\n\nRun it.\n';
+
+describe('include files', () => {
+  it('are read under the content root, and written back byte for byte with the pages’ includes', () => {
+    const tree = [
+      file('docs/.gitbook/includes/feature-request.md', FEATURE),
+      file('docs/.gitbook/includes/need-help.md', HELP),
+      file('docs/.gitbook/includes/nested/not-an-include.md', 'x'),
+      file('docs/guides/install.md', PAGE),
+      file('.gitbook/includes/outside-root.md', 'x'),
+    ];
+    const read = readIncludeFiles(tree, 'docs', 1_000_000);
+    expect(read.problems).toEqual([]);
+    expect(read.files.map((f) => [f.path, f.frontMatterTitle, f.git.path])).toEqual([
+      [
+        '.gitbook/includes/feature-request.md',
+        'Feature Request',
+        'docs/.gitbook/includes/feature-request.md',
+      ],
+      ['.gitbook/includes/need-help.md', 'Need help?', 'docs/.gitbook/includes/need-help.md'],
+    ]);
+    let n = 0;
+    const imported = importIncludes(read.files, new Map(), new Map(), {
+      newId: () => `rc${++n}`,
+      now: '2026-01-01T00:00:00.000Z',
+      position: (i) => `a${i}`,
+    });
+    const page = resolveIncludes(PAGE, 'guides/install.md', imported.idOfPath);
+    expect(page).toContain('{% include "/reusable-contents/rc2" %}');
+
+    const exported = [...imported.reusableContents.values()].map((content) => ({
+      id: content.id,
+      title: content.title,
+      slug: content.slug,
+      markdown: imported.bodies.get(content.body)?.markdown as string,
+      git: content.git,
+    }));
+    const written = includeFilesToWrite(exported, 'docs');
+    expect(written.files.map((f) => [f.path, f.text])).toEqual([
+      ['docs/.gitbook/includes/feature-request.md', FEATURE],
+      ['docs/.gitbook/includes/need-help.md', HELP],
+    ]);
+    expect(pageIncludes(page, 'guides/install.md', written.pathOfId)).toBe(PAGE);
+  });
+
+  it('a reusable content made in Quire is written at its slug, included from a page by its relative path', () => {
+    const written = includeFilesToWrite(
+      [{ id: 'q1', title: 'Backups', slug: 'backups', markdown: 'Copy.\n' }],
+      '',
+    );
+    expect(written.files).toEqual([
+      { id: 'q1', path: '.gitbook/includes/backups.md', text: '---\ntitle: Backups\n---\n\nCopy.\n' },
+    ]);
+    expect(pageIncludes('{% include "/reusable-contents/q1" %}\n', 'a/b/page.md', written.pathOfId)).toBe(
+      '{% include "../../.gitbook/includes/backups.md" %}\n',
+    );
+    // A stored include of a reusable content that no longer exists stays as stored.
+    expect(pageIncludes('{% include "/reusable-contents/gone" %}\n', 'page.md', written.pathOfId)).toBe(
+      '{% include "/reusable-contents/gone" %}\n',
+    );
+  });
+
+  it('reads a bad front matter as none, naming it, and refuses a file over the limit', () => {
+    const read = readIncludeFiles(
+      [
+        file('.gitbook/includes/list.md', '---\n- a\n- b\n---\n\n# Listed\n\nBody.\n'),
+        file('.gitbook/includes/number.md', '---\ntitle: 12\n---\n\nBody.\n'),
+      ],
+      '',
+      1_000_000,
+    );
+    expect(read.problems).toEqual([
+      expect.stringContaining('.gitbook/includes/list.md: front matter must be a YAML mapping'),
+      ".gitbook/includes/number.md: the front matter's title is not text",
+    ]);
+    expect(read.files[0]).toMatchObject({ body: '---\n- a\n- b\n---\n\n# Listed\n\nBody.\n' });
+    expect(read.files[1]).not.toHaveProperty('frontMatterTitle');
+    expect(() => readIncludeFiles([file('.gitbook/includes/big.md', 'x'.repeat(100))], '', 10)).toThrow(
+      /more than the 10 allowed/,
+    );
+  });
+});
