@@ -204,6 +204,33 @@ describe('docx import', () => {
 });
 
 describe("GitBook's blocks from imported documents", () => {
+  it('zip: the targets of content-refs, file blocks, figures and cards are rewritten like links', async () => {
+    const { reader } = await importReader();
+    const bytes = zipSync({
+      'README.md': strToU8(
+        [
+          '# Home',
+          '{% content-ref url="guide.md" %}\n[guide.md](guide.md)\n{% endcontent-ref %}',
+          '{% file src=".gitbook/assets/shot.png" %}\nThe shot\n{% endfile %}',
+          '<figure><img src=".gitbook/assets/shot.png" alt="Shot"><figcaption><p>Caption</p></figcaption></figure>',
+          '<table data-view="cards"><thead><tr><th></th><th data-hidden data-card-target data-type="content-ref"></th></tr></thead><tbody><tr><td>Guide</td><td><a href="guide.md">guide.md</a></td></tr></tbody></table>',
+        ].join('\n\n'),
+      ),
+      'guide.md': strToU8('# Guide\n\nText.\n'),
+      '.gitbook/assets/shot.png': png,
+    });
+    const content = await reader.read({ source: 'zip', bytes, name: 'book.zip' }, noProgress);
+    const byTitle = new Map(flatten(content.pages).map((page) => [page.title, page]));
+    const guide = `quire-import:page/${byTitle.get('Guide')?.ref}`;
+    const shot = `quire-import:file/${content.files[0]?.ref}`;
+    const home = byTitle.get('Home')?.markdown ?? '';
+    expect(home).toContain(`{% content-ref url="${guide}" %}`);
+    expect(home).toContain(`{% file src="${shot}" %}`);
+    expect(home).toContain(`<img src="${shot}" alt="Shot">`);
+    expect(home).toContain(`<a href="${guide}">guide.md</a>`);
+    expect(home).not.toMatch(/\.gitbook\/assets|"guide\.md"/);
+  });
+
   it("docx: a paragraph of Word's Caption style after an image is the image's caption", async () => {
     const { reader } = await importReader();
     const docx = minimalDocx(
