@@ -4,11 +4,12 @@
  * its pages): first on the head the job read, and when an edit landed on the space meanwhile,
  * again on the new head (`advanceSpace`, by compare-and-swap). Content that is the head's own
  * (every page kept as stored, none left out, the same files) writes nothing and answers the
- * head. A space deleted or locked meanwhile, or moving too often, fails the job with its
+ * head (its reusable contents and variables too, when the job gives them: `extras`). A space deleted or locked meanwhile, or moving too often, fails the job with its
  * `refused` code and the refusal's message.
  */
 import type { OperationContext } from '../../core/context';
 import { failingOnRefusal } from '../../jobs';
+import { extrasAddresses, type RevisionExtras } from '../reusable-contents/revision-extras';
 import type { SpaceRecord } from '../spaces/records';
 import { advanceSpace } from './advance-space';
 import { addressOf } from './content-address';
@@ -22,6 +23,8 @@ export interface JobContent {
   pages: StoredPages;
   files: readonly FileEntry[];
   objects: ReadonlyMap<string, ContentObject>;
+  /** Its reusable contents and the space's variables (a Git import's includes); absent: the head's. */
+  extras?: RevisionExtras;
 }
 
 export interface JobRevisionTarget {
@@ -59,6 +62,7 @@ export async function writeJobRevision(
       pages: content.pages,
       files: content.files,
       objects: content.objects,
+      ...(content.extras ? { extras: content.extras } : {}),
       ...(target.git ? { git: target.git } : {}),
     });
   };
@@ -74,6 +78,13 @@ function isHeadContent(content: JobContent, pages: PageIndex, head: RevisionReco
   return (
     content.pages.size === pages.pages.size &&
     [...content.pages.values()].every((page) => page.loaded !== undefined) &&
-    addressOf(filesObject(content.files)) === head.files
+    addressOf(filesObject(content.files)) === head.files &&
+    (content.extras === undefined || sameExtrasAs(content.extras, head))
   );
+}
+
+/** Whether `extras` are the head's reusable contents and variables (by address, nothing stored). */
+function sameExtrasAs(extras: RevisionExtras, head: RevisionRecord): boolean {
+  const fields = extrasAddresses(extras, undefined, new Map());
+  return fields.reusableContents === head.reusableContents && fields.variables === head.variables;
 }
