@@ -4,7 +4,7 @@
  * GitBook's prompt (a described piece of text to copy into an AI tool), shown as its code
  * under its description. Highlighting of the syntax is the reader's (issue 29, at render time).
  */
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { type DocBlock, type DocNode, stringOf } from './document-shape';
 import { textOfNodes } from './document-text';
 import { Inlines } from './inline-view';
@@ -71,15 +71,17 @@ export function CodeBlock({ block }: { block: DocBlock }) {
       <pre tabIndex={0}>
         <code className={languageClass(syntax)}>
           {lines.map((line, index) => (
-            <span
-              key={line.key ?? index}
-              className={
-                line.data?.highlighted === true ? 'doc-code-line doc-code-highlighted' : 'doc-code-line'
-              }
-            >
-              <Inlines nodes={line.nodes} />
+            // The line's end outside its element: a highlighted line is a block of the pre's width.
+            <Fragment key={line.key ?? index}>
+              <span
+                className={
+                  line.data?.highlighted === true ? 'doc-code-line doc-code-highlighted' : 'doc-code-line'
+                }
+              >
+                <Inlines nodes={line.nodes} />
+              </span>
               {'\n'}
-            </span>
+            </Fragment>
           ))}
         </code>
       </pre>
