@@ -30,7 +30,14 @@ const FIXTURE = join(__dirname, '../fixtures/gitbook-repository');
  * The constructs `@quire/documents` reads into blocks today: none of their syntax may be left
  * as text on any page. Named as `LITERAL_SYNTAX` names them; add one as its block lands.
  */
-const READ_AS_BLOCKS: readonly string[] = [];
+const READ_AS_BLOCKS: readonly string[] = [
+  '{% tag %}',
+  '<details>/<summary>',
+  '<mark>',
+  '<i class="fa-…">',
+  '$$ math',
+  '{{ expression }}',
+];
 /**
  * Syntax the documents package read before issue 27, checked on its own: hints with a style
  * (one with an `icon` too is issue 27's, with the other blocks).
@@ -117,7 +124,9 @@ const filesAt = (repo: string, ref: string) =>
       }),
   );
 
-const lastChanges = (repo: string) => git(repo, 'diff', '--name-status', 'main~1', 'main').split('\n');
+/** What the last commit of main changed: `M\tpath` lines (a move as its deletion and addition). */
+const lastChanges = (repo: string) =>
+  git(repo, 'diff', '--no-renames', '--name-status', 'main~1', 'main').split('\n');
 
 /** Every page of the tree, depth first. */
 const flat = (pages: Json[]): Json[] => pages.flatMap((page) => [page, ...flat(page.pages ?? [])]);
