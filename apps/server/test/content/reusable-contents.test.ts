@@ -410,3 +410,103 @@ describe('reusable contents in change requests', () => {
     expect(content.reusableContents.map((item: Json) => item.title).sort()).toEqual(['Meanwhile', 'Renamed']);
   });
 });
+
+describe('pages that include reusable contents', () => {
+  it('read them in place when dereferenced, and every edit of one reaches every page', async () => {
+    const f = await fixture();
+    const include = `{% include "/reusable-contents/${f.reusableContentId}" %}`;
+    const made = await call(f.token, 'POST', `/v1/spaces/${f.spaceId}/content`, {
+      changes: [
+        { operation: 'update_page', page: f.guide, document: { markdown: `Intro.\n\n${include}\n` } },
+        {
+          operation: 'insert_page',
+          title: 'Upgrade',
+          document: {
+            markdown: `${include}\n\nVersion {{ space.vars.version }} of {{ page.vars.product }}.\n`,
+          },
+        },
+      ],
+    });
+    const upgrade = made.changes[1].page.id as string;
+    const read = async (pageId: string, query: string) =>
+      JSON.stringify(
+        (await call(f.token, 'GET', `/v1/spaces/${f.spaceId}/content/page/${pageId}?${query}`)).document,
+      );
+    // As stored: the reference, not the text.
+    const stored = await read(f.guide, '');
+    expect(stored).toContain('"reusable-content"');
+    expect(stored).not.toContain('Copy the data folder.');
+    // The stored markdown keeps the include as written.
+    const markdown = await call(
+      f.token,
+      'GET',
+      `/v1/spaces/${f.spaceId}/content/page/${f.guide}?format=markdown`,
+    );
+    expect(markdown.markdown).toContain(include);
+    for (const pageId of [f.guide, upgrade]) {
+      const text = await read(pageId, 'dereferenced=true');
+      expect(text).toContain('Copy the data folder.');
+      expect(text).not.toContain('"reusable-content"');
+    }
+    const evaluated = await read(upgrade, 'evaluated=true&dereferenced=reusable-contents');
+    expect(evaluated).toContain('"text":"2.1"');
+    // The page has no variables of its own: the expression stays, saying why.
+    expect(evaluated).toContain('no variable \\"product\\" in the page');
+
+    await call(f.token, 'POST', `/v1/spaces/${f.spaceId}/content`, {
+      changes: [
+        {
+          operation: 'update_reusable_content',
+          reusableContent: f.reusableContentId,
+          document: { markdown: 'Copy the data folder, then check it.\n' },
+        },
+      ],
+    });
+    for (const pageId of [f.guide, upgrade]) {
+      const text = await read(pageId, 'dereferenced=true');
+      expect(text).toContain('Copy the data folder, then check it.');
+    }
+  });
+
+  it('stops at an include cycle, and reads an include of nothing as the block it is', async () => {
+    const f = await fixture();
+    const made = await call(f.token, 'POST', `/v1/spaces/${f.spaceId}/content`, {
+      changes: [
+        { operation: 'insert_reusable_content', ref: 'b', title: 'B', document: { markdown: 'B body.\n' } },
+      ],
+    });
+    const b = made.changes[0].reusableContent as string;
+    // A includes B, B includes A.
+    await call(f.token, 'POST', `/v1/spaces/${f.spaceId}/content`, {
+      changes: [
+        {
+          operation: 'update_reusable_content',
+          reusableContent: f.reusableContentId,
+          document: { markdown: `A body.\n\n{% include "/reusable-contents/${b}" %}\n` },
+        },
+        {
+          operation: 'update_reusable_content',
+          reusableContent: b,
+          document: { markdown: `B body.\n\n{% include "/reusable-contents/${f.reusableContentId}" %}\n` },
+        },
+        {
+          operation: 'update_page',
+          page: f.guide,
+          document: {
+            markdown: `{% include "/reusable-contents/${f.reusableContentId}" %}\n\n{% include "../.gitbook/includes/gone.md" %}\n`,
+          },
+        },
+      ],
+    });
+    const page = await call(
+      f.token,
+      'GET',
+      `/v1/spaces/${f.spaceId}/content/page/${f.guide}?dereferenced=true`,
+    );
+    const text = JSON.stringify(page.document);
+    expect(text.match(/A body\./g)).toHaveLength(1);
+    expect(text.match(/B body\./g)).toHaveLength(1);
+    expect(text).toContain('cycle: the reusable content includes itself');
+    expect(text).toContain('no such reusable content');
+  });
+});

@@ -9,3 +9,4 @@ export type * from './ports';
 export type * from './records';
 export type { GitSyncRepositories } from './repositories';
 export * from './reusable-content-includes';
+export * from './reusable-content-sync';
