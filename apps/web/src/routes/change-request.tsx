@@ -10,6 +10,7 @@ import { useTRPC } from '../api/trpc';
 import { ChangeList } from '../change-requests/change-list';
 import { postedAt } from '../comments/comment-time';
 import { CommentsPanel } from '../comments/comments-panel';
+import { AppRenderingProvider } from '../content/app-rendering';
 import { ChangeRequestLinks } from '../links/change-request-links';
 import { FormError } from '../ui/form-error';
 import { QueryState } from '../ui/states';
@@ -110,6 +111,7 @@ function ChangeRequestHeader({ changeRequest }: { changeRequest: ChangeRequest }
 }
 
 function Changes({ changeRequest }: { changeRequest: ChangeRequest }) {
+  const { organizationId } = Route.useParams();
   const trpc = useTRPC();
   const from = changeRequest.revisionMergedAncestor ?? changeRequest.revisionInitial;
   const changes = useQuery(
@@ -124,7 +126,15 @@ function Changes({ changeRequest }: { changeRequest: ChangeRequest }) {
     <section className="change-request-changes" aria-labelledby="changes-title">
       <h2 id="changes-title">Changes</h2>
       <QueryState query={changes} loading="Comparing…">
-        {(data) => <ChangeList changes={data.changes} more={data.more} />}
+        {(data) => (
+          <AppRenderingProvider
+            organizationId={organizationId}
+            spaceId={changeRequest.space}
+            changeRequestId={changeRequest.id}
+          >
+            <ChangeList changes={data.changes} more={data.more} />
+          </AppRenderingProvider>
+        )}
       </QueryState>
     </section>
   );

@@ -8,6 +8,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { RouterOutputs } from '../api/app-router';
 import { useTRPC } from '../api/trpc';
 import { CommentsPanel } from '../comments/comments-panel';
+import { AppRenderingProvider } from '../content/app-rendering';
 import { Markdown } from '../content/markdown';
 import { Empty, Loading, QueryState } from '../ui/states';
 
@@ -104,7 +105,9 @@ export function PageArticle({ page, spaceId }: { page: Page; spaceId: string }) 
           {page.description && <p className="page-description">{page.description}</p>}
         </header>
         {page.markdown?.trim() ? (
-          <Markdown text={page.markdown} anchors scrollTo={anchor} />
+          <AppRenderingProvider organizationId={organizationId ?? ''} spaceId={spaceId}>
+            <Markdown text={page.markdown} anchors scrollTo={anchor} />
+          </AppRenderingProvider>
         ) : (
           <p className="muted">This page is empty.</p>
         )}
