@@ -1,6 +1,8 @@
 /**
  * What a PDF renders, read from the store: the revision the target names, its pages in tree
- * order (all of them, or one page and its subpages), bodies' markdown one at a time, and images of the revision's files from the blob store. The signed link was the
+ * order (all of them, or one page and its subpages), bodies' markdown one at a time, images
+ * of the revision's files from the blob store, and the revision's reusable contents that a
+ * page includes (another space's are not read: the link signs this space's content only). The signed link was the
  * permission (signed by the server for someone who could view the content when they asked,
  * valid for a while), so no caller is checked here; a space deleted since, a revision that
  * is not the space's, or a page not in it, is not found.
@@ -11,6 +13,7 @@ import {
   findRevision,
   loadBodies,
   pageIndexOf,
+  reusableContentsOf,
   type StoredPage,
 } from '@quire/domain';
 import type { StoredBlobs } from '@quire/persistence';
@@ -34,9 +37,11 @@ export type PdfContentServices = Pick<DomainServices, 'repos'> & { blobs: Stored
  * A PDF's content as the main thread holds it: a `PdfDocument` whose bodies are the pages'
  * markdown, turned into trees by the job thread that draws it (`pdf/render-pdf-in-thread.ts`).
  */
-export interface PdfContent extends Omit<PdfDocument, 'bodyOf'> {
+export interface PdfContent extends Omit<PdfDocument, 'bodyOf' | 'reusableOf'> {
   /** The markdown of `pages[index]` ('' when it has none). */
   markdownOf(index: number): Promise<string>;
+  /** The markdown of the revision's reusable content `id`, null when it has none of that id. */
+  reusableMarkdownOf(id: string): Promise<string | null>;
 }
 
 /** Images larger than this are drawn as placeholders (a PDF is not a way to ship big files). */
@@ -50,9 +55,10 @@ export async function pdfDocumentOf(
   if (!space || space.deletedAt !== undefined) return null;
   const revision = await findRevision(services, space, link.revisionId);
   if (!revision) return null;
-  const [index, files] = await Promise.all([
+  const [index, files, reusableContents] = await Promise.all([
     pageIndexOf(services, revision.tree),
     filesOf(services, revision),
+    reusableContentsOf(services, revision),
   ]);
   const root = link.pageId === undefined ? null : (index.pages.get(link.pageId) ?? null);
   if (link.pageId !== undefined && !root) return null;
@@ -80,6 +86,11 @@ export async function pdfDocumentOf(
       // Read here rather than through the read cache of trees: an export would push out the
       // trees kept for page reads.
       return (await loadBodies(services, [page.body])).get(page.body) ?? '';
+    },
+    async reusableMarkdownOf(id: string): Promise<string | null> {
+      const reusable = reusableContents.get(id);
+      if (!reusable) return null;
+      return (await loadBodies(services, [reusable.body])).get(reusable.body) ?? null;
     },
     async imageOf(ref: PdfImageRef): Promise<Uint8Array | null> {
       // Images from elsewhere are not fetched while printing: only the revision's own files.

@@ -12,7 +12,13 @@ export interface DrawContext {
   /** Titles of the exported pages by id (a content-ref to one is drawn as its title). */
   pageTitles: ReadonlyMap<string, string>;
   fileNames: Readonly<Record<string, string>>;
+  reusableOf: PdfDocument['reusableOf'];
+  /** The reusable contents being drawn, outermost first: one of them again is a cycle. */
+  including: readonly string[];
 }
+
+/** Reusable contents drawn inside one another at most this deep (as the content reads resolve them). */
+export const MAX_INCLUDE_DEPTH = 8;
 
 /** A column of the page to draw in: its left edge and width. */
 export interface Column {

@@ -8,8 +8,9 @@
  * - updates: each update's date (and tags) in bold, then its content;
  * - conditional content: drawn, under a muted line naming its condition;
  * - math: its source in the code style (no formula renderer here);
- * - an embed, a content-ref, a file, a reusable content, an integration: a line naming it,
- *   linked when the PDF can open it (a web address, a page of the export);
+ * - a reusable content of the space: its blocks, in place;
+ * - an embed, a content-ref, a file, an integration: a line naming it, linked when the PDF
+ *   can open it (a web address, a page of the export);
  * - a drawing: its image when the revision has it as PNG or JPEG, else a placeholder;
  * - a prompt: its description, then its code;
  * - OpenAPI blocks: what they show, named (the operations live in the spec, not the page).
@@ -24,7 +25,7 @@ import type {
   DocumentBlockUpdates,
 } from '@quire/documents';
 import { drawCode } from './draw-code';
-import { type Column, type DrawContext, indented, keepSpace } from './draw-context';
+import { type Column, type DrawContext, indented, keepSpace, MAX_INCLUDE_DEPTH } from './draw-context';
 import { drawImages } from './draw-images';
 import { plainTextOf, targetOf } from './draw-inlines';
 import { COLOR, FONT, GAP, SIZE } from './pdf-style';
@@ -125,7 +126,7 @@ export async function drawGitbookBlock(
       await drawChildren(context, block.nodes, column);
       break;
     case 'reusable-content':
-      muted(doc, '[reusable content]', column);
+      await drawReusable(context, block.data.ref, column, drawChildren);
       break;
     case 'integration':
       if (block.data.url)
@@ -166,6 +167,34 @@ export async function drawGitbookBlock(
       );
       break;
   }
+}
+
+/**
+ * A reusable content of this space drawn in place, as a read that dereferences it shows it;
+ * another space's, one the revision lacks, one that includes itself again or one nested past
+ * `MAX_INCLUDE_DEPTH` is a muted line saying so.
+ */
+async function drawReusable(
+  context: DrawContext,
+  ref: { reusableContent: string; space?: string },
+  column: Column,
+  drawChildren: DrawChildren,
+): Promise<void> {
+  const id = ref.reusableContent;
+  const why =
+    ref.space !== undefined
+      ? "another space's reusable content"
+      : context.including.includes(id)
+        ? 'a reusable content that includes itself'
+        : context.including.length >= MAX_INCLUDE_DEPTH
+          ? 'reusable content nested too deep'
+          : undefined;
+  const body = why === undefined ? await context.reusableOf?.(id) : undefined;
+  if (!body) {
+    muted(context.doc, '[' + (why ?? 'reusable content not found') + ']', column);
+    return;
+  }
+  await drawChildren({ ...context, including: [...context.including, id] }, body.nodes, column);
 }
 
 async function drawTabs(

@@ -24,6 +24,11 @@ export interface PdfDocument {
   imageOf(ref: PdfImageRef): Promise<Uint8Array | null>;
   /** The names of the revision's files by id (a file block is drawn as its name). */
   fileNames?: Readonly<Record<string, string>>;
+  /**
+   * The document of a reusable content of the revision, asked for when a page includes it;
+   * null when the revision has none of that id. Without it, an include is a placeholder.
+   */
+  reusableOf?(id: string): Promise<PdfBody | null>;
 }
 
 export interface PdfPageEntry {

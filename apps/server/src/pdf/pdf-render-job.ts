@@ -121,7 +121,9 @@ const renderPdfJobInto =
 
 /** A question of the drawing thread, answered from the store. */
 function answerOf(content: PdfContent, question: PdfQuestion): Promise<string | Uint8Array | null> {
-  return 'body' in question ? content.markdownOf(question.body) : content.imageOf(question.image);
+  if ('body' in question) return content.markdownOf(question.body);
+  if ('reusable' in question) return content.reusableMarkdownOf(question.reusable);
+  return content.imageOf(question.image);
 }
 
 /**

@@ -17,8 +17,11 @@ export interface PdfInThread {
   fileNames?: Record<string, string>;
 }
 
-/** What the thread asks the main thread for: a page's markdown, or an image's bytes (null: none). */
-export type PdfQuestion = { body: number } | { image: PdfImageRef };
+/**
+ * What the thread asks the main thread for: a page's markdown, an image's bytes (null: none),
+ * or a reusable content's markdown (null: none).
+ */
+export type PdfQuestion = { body: number } | { image: PdfImageRef } | { reusable: string };
 
 /** What the thread tells while drawing: pages drawn of the total. */
 export type PdfProgress = [drawn: number, total: number];
@@ -44,6 +47,10 @@ export async function renderPdfInThread(
           await link.ask<string>({ body: index } satisfies PdfQuestion),
         ) as unknown as PdfBody,
       imageOf: (ref) => link.ask<Uint8Array | null>({ image: ref } satisfies PdfQuestion),
+      reusableOf: async (id) => {
+        const markdown = await link.ask<string | null>({ reusable: id } satisfies PdfQuestion);
+        return markdown === null ? null : (markdownToDocument(markdown) as unknown as PdfBody);
+      },
     },
     sink,
     { onPageDrawn: (drawn, total) => link.tell([drawn, total] satisfies PdfProgress) },

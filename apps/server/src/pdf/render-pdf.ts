@@ -58,6 +58,8 @@ export async function renderPdf(
     exportedPageIds: new Set(document.pages.map((page) => page.id)),
     pageTitles: new Map(document.pages.map((page) => [page.id, page.title])),
     fileNames: document.fileNames ?? {},
+    reusableOf: document.reusableOf,
+    including: [],
   };
   drawTitlePage(doc, document.title);
   const column: Column = { x: MARGIN, width: doc.page.width - 2 * MARGIN };

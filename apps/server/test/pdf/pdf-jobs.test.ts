@@ -129,6 +129,48 @@ describe('PDF downloads on the job runner', () => {
     expect(await renderJobsOf(server, org.organization.id)).toHaveLength(1);
   });
 
+  it("draws GitBook's blocks and the space's reusable contents a page includes", async () => {
+    const org = await createOrganization(server);
+    const space = await server.api(`/v1/orgs/${org.organization.id}/spaces`, {
+      method: 'POST',
+      token: org.admin.token,
+      body: { title: 'Blocks' },
+    });
+    const created = await server.api(`/v1/spaces/${space.body.id}/content`, {
+      method: 'POST',
+      token: org.admin.token,
+      body: {
+        changes: [
+          {
+            operation: 'insert_reusable_content',
+            title: 'Warning',
+            document: { markdown: 'Back up first.' },
+          },
+        ],
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const reusable = created.body.changes.find(
+      (change: { object: string }) => change.object === 'created_reusable_content',
+    ).reusableContent;
+    const markdown = [
+      '{% tabs %}\n{% tab title="macOS" %}\nUse the installer.\n{% endtab %}\n{% endtabs %}',
+      `{% include "/reusable-contents/${reusable}" %}`,
+      '<details>\n\n<summary>Why?</summary>\n\nBecause it is safe.\n\n</details>',
+    ].join('\n\n');
+    const edited = await server.api(`/v1/spaces/${space.body.id}/content`, {
+      method: 'POST',
+      token: org.admin.token,
+      body: { changes: [{ operation: 'insert_page', title: 'Install', document: { markdown } }] },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const pdf = await download(await linkOf(server, org, space.body.id));
+    expect(pdf.status).toBe(200);
+    const text = (await readPdf(pdf.body)).text.replace(/\s+/g, ' ');
+    for (const expected of ['macOS', 'Use the installer.', 'Back up first.', 'Why?', 'Because it is safe.'])
+      expect(text).toContain(expected);
+  });
+
   it('shows the render job to a member of the organization', async () => {
     const org = await createOrganization(server);
     const spaceId = await spaceWithPages(server, org, ['One.', 'Two.', 'Three.']);

@@ -244,6 +244,44 @@ describe('renderPdf', () => {
     expect(pdf.urls).toContain('https://example.com/start');
   });
 
+  it('draws a reusable content in place; a cycle and a missing one as a note', async () => {
+    const reusable = new Map([
+      ['rc-safety', 'Safety first.\n\n{% include "/reusable-contents/rc-loop" %}'],
+      ['rc-loop', 'Looped once.\n\n{% include "/reusable-contents/rc-safety" %}'],
+    ]);
+    const document = {
+      ...markdownDocument('Reusable', [
+        {
+          id: 'p',
+          title: 'Page',
+          depth: 0,
+          markdown:
+            'Before.\n\n{% include "/reusable-contents/rc-safety" %}\n\n{% include "/reusable-contents/rc-gone" %}\n\nAfter.',
+        },
+      ]),
+      reusableOf: async (id: string) => {
+        const markdown = reusable.get(id);
+        return markdown === undefined ? null : markdownToDocument(markdown);
+      },
+    };
+    const text = (await readPdf(await rendered(document))).text.replace(/\s+/g, ' ');
+    const inOrder = [
+      'Before.',
+      'Safety first.',
+      'Looped once.',
+      '[a reusable content that includes itself]',
+      '[reusable content not found]',
+      'After.',
+    ];
+    let from = 0;
+    for (const expected of inOrder) {
+      const at = text.indexOf(expected, from);
+      expect(at, expected).toBeGreaterThanOrEqual(0);
+      from = at + expected.length;
+    }
+    expect(text.split('Safety first.').length - 1).toBe(1);
+  });
+
   it("draws blocks nested to the dialect's limit without running off the page", async () => {
     const nested =
       '{% tabs %}\n\n{% tab title="t" %}\n\n'.repeat(6) +
