@@ -240,6 +240,17 @@ interface Piece {
   start: number;
 }
 
+/** A part of an aligned text node, with its source offsets (so it can be cut again). */
+function textPiece(value: string, start: number, end: number): Text {
+  const text: Text = {
+    type: 'text',
+    value,
+    position: { start: { line: 0, column: 0, offset: start }, end: { line: 0, column: 0, offset: end } },
+  };
+  alignedTexts.add(text);
+  return text;
+}
+
 /** The content cut at the given newline offsets (ascending): pieces with their source start. */
 function piecesOf(children: readonly PhrasingContent[], cuts: readonly number[], source: string): Piece[] {
   const pieces: Piece[] = [];
@@ -268,13 +279,13 @@ function piecesOf(children: readonly PhrasingContent[], cuts: readonly number[],
         newlinesSeen += 1;
       }
       const value = child.value.slice(valueFrom, valueNewline);
-      if (value !== '') pieces.push({ node: { type: 'text', value }, start: sourceFrom });
+      if (value !== '') pieces.push({ node: textPiece(value, sourceFrom, cut), start: sourceFrom });
       valueFrom = valueNewline + 1;
       sourceFrom = cut + 1;
       cutIndex += 1;
     }
     const rest = child.value.slice(valueFrom);
-    if (rest !== '') pieces.push({ node: { type: 'text', value: rest }, start: sourceFrom });
+    if (rest !== '') pieces.push({ node: textPiece(rest, sourceFrom, range.end), start: sourceFrom });
   }
   return pieces;
 }
@@ -391,33 +402,40 @@ function lastDescendantParagraph(node: FlowNode): { paragraph: Paragraph; owner:
   return undefined;
 }
 
-/** Tag lines that lazily end a list or a quote, taken out of it: markers to put after it. */
-function takeLazyTags(node: FlowNode, source: string): TagMarker[] {
+/**
+ * Tag lines that continue a list or a quote lazily (at column 0, GitBook's tight form: a
+ * closing tag right after a list), taken out of it with what follows them in that paragraph:
+ * the items to put after the list or the quote.
+ */
+function takeLazyTags(node: FlowNode, source: string, isOpen: (name: string) => boolean): Item[] {
   const found = lastDescendantParagraph(node);
   if (found === undefined) return [];
   const { paragraph, owner } = found;
   const lines = tagLinesOf(paragraph, source);
-  let first = lines.length;
-  // The run of lazy tag lines that ends the paragraph, each line right after the previous one.
-  while (first > 0) {
-    const line = lines[first - 1]!;
-    const next = lines[first];
-    const endsRun = next === undefined ? line.after === undefined : next.before === line.after;
-    if (!line.lazy || !endsRun) break;
-    first -= 1;
-  }
-  if (first === lines.length) return [];
-  const cut = lines[first]!.before!;
+  const first = lines.findIndex((line) => line.lazy);
+  // Only a closing tag of a block open around the list takes the lines out of it.
+  const firstLine = lines[first];
+  if (firstLine === undefined || firstLine.tag.kind !== 'close' || !isOpen(firstLine.tag.name)) return [];
+  const cut = firstLine.before!;
   if (!canCutAt(paragraph.children, cut, source)) return [];
-  const kept = piecesOf(paragraph.children, [cut], source).filter((piece) => piece.start < cut);
-  const start = paragraph.position!.start;
+  const pieces = piecesOf(paragraph.children, [cut], source);
+  const end = paragraph.position!.end;
+  const rest: Paragraph = {
+    type: 'paragraph',
+    children: pieces.filter((piece) => piece.start > cut).map((piece) => piece.node),
+    position: { start: { line: 0, column: 0, offset: cut + 1 }, end },
+  };
+  const restLines = lines
+    .slice(first)
+    .map((line, index) => (index === 0 ? { ...line, before: undefined } : line));
+  const separable = separableLines(rest, restLines, source);
+  if (separable[0] !== restLines[0]) return [];
   owner.children[owner.children.length - 1] = {
     type: 'paragraph',
-    children: kept.map((piece) => piece.node),
-    position: { start, end: { ...paragraph.position!.end, offset: cut } },
+    children: pieces.filter((piece) => piece.start < cut).map((piece) => piece.node),
+    position: { start: paragraph.position!.start, end: { ...end, offset: cut } },
   };
-  const group: Group = { original: undefined, parts: lines.length - first };
-  return lines.slice(first).map((line) => ({ type: 'gitbookTag', tag: line.tag, text: line.text, group }));
+  return splitParagraph(rest, separable, source);
 }
 
 const noGroup: Group = { original: undefined, parts: 0 };
@@ -450,17 +468,29 @@ function htmlItem(node: FlowNode & { type: 'html' }): Item {
 
 function splitTags(children: readonly FlowNode[], source: string): Item[] {
   const items: Item[] = [];
+  // Tags opened so far at this level, by name (an estimate for lazy closing tags).
+  const open = new Map<string, number>();
+  const count = (added: readonly Item[]) => {
+    for (const item of added) {
+      if (!isMarker(item)) continue;
+      const { name } = item.tag;
+      open.set(name, Math.max(0, (open.get(name) ?? 0) + (item.tag.kind === 'open' ? 1 : -1)));
+    }
+  };
   for (const child of children) {
+    const added: Item[] = [];
     if (child.type === 'html') {
-      items.push(htmlItem(child));
+      added.push(htmlItem(child));
     } else if (child.type === 'paragraph') {
       const lines = separableLines(child, tagLinesOf(child, source), source);
-      if (lines.length === 0) items.push(child);
-      else items.push(...splitParagraph(child, lines, source));
+      if (lines.length === 0) added.push(child);
+      else added.push(...splitParagraph(child, lines, source));
     } else {
-      items.push(child);
-      items.push(...takeLazyTags(child, source));
+      added.push(child);
+      added.push(...takeLazyTags(child, source, (name) => (open.get(name) ?? 0) > 0));
     }
+    count(added);
+    items.push(...added);
   }
   return items;
 }

@@ -7,8 +7,8 @@ type Unsafe = NonNullable<StringifyOptions['unsafe']>[number];
 /**
  * GitBook's expressions in text, `{{ space.vars.version }}` (variables of the space and the
  * page, see the revision's `variables`), as `gitbookExpression` nodes. Read only where the
- * source has the braces verbatim (a text node whose source is its value), so `\{{` written
- * by the printer for literal braces stays text. The expression is kept unparsed; what a name
+ * source has the braces verbatim, so `\{{` written by the printer for literal braces stays
+ * text. The expression is kept unparsed; what a name
  * means is the renderer's business (an unknown variable renders empty there).
  */
 export interface GitbookExpression extends Node {
@@ -34,21 +34,31 @@ export const printExpression: Handle = (node) => '{{ ' + (node as GitbookExpress
 /** Literal `{{` in text is escaped, so it is never read back as an expression. */
 export const expressionUnsafePatterns: Unsafe[] = [{ character: '{', after: '\\{' }];
 
+function matchesOf(text: string, skipEscaped: boolean): RegExpMatchArray[] {
+  return [...text.matchAll(expressionPattern)].filter(
+    (match) => match[1]!.length <= maxExpressionLength && !(skipEscaped && text[match.index! - 1] === '\\'),
+  );
+}
+
+/**
+ * The text split at its expressions. The source must spell the same expressions, unescaped
+ * (a `\{{` in the source is literal text), else the text stays whole.
+ */
 function split(text: Text, source: string): PhrasingContent[] | undefined {
   const start = text.position?.start.offset;
   const end = text.position?.end.offset;
   if (start === undefined || end === undefined || !text.value.includes('{{')) return undefined;
-  if (source.slice(start, end) !== text.value) return undefined;
+  const matches = matchesOf(text.value, false);
+  const written = matchesOf(source.slice(start, end), true);
+  if (matches.length === 0 || matches.length !== written.length) return undefined;
+  if (matches.some((match, index) => match[0] !== written[index]![0])) return undefined;
   const out: PhrasingContent[] = [];
   let from = 0;
-  for (const match of text.value.matchAll(expressionPattern)) {
-    const expression = match[1]!;
-    if (expression.length > maxExpressionLength) continue;
-    if (match.index > from) out.push({ type: 'text', value: text.value.slice(from, match.index) });
-    out.push({ type: 'gitbookExpression', expression });
-    from = match.index + match[0].length;
+  for (const match of matches) {
+    if (match.index! > from) out.push({ type: 'text', value: text.value.slice(from, match.index) });
+    out.push({ type: 'gitbookExpression', expression: match[1]! });
+    from = match.index! + match[0].length;
   }
-  if (out.length === 0) return undefined;
   if (from < text.value.length) out.push({ type: 'text', value: text.value.slice(from) });
   return out;
 }

@@ -57,7 +57,14 @@ export function htmlOfPhrasing(nodes: readonly PhrasingContent[]): string {
         case 'break':
           return '<br>';
         case 'link':
-          return '<a href="' + escapeHtmlAttribute(node.url) + '">' + htmlOfPhrasing(node.children) + '</a>';
+          return (
+            '<a href="' +
+            escapeHtmlAttribute(node.url) +
+            (node.title ? '" title="' + escapeHtmlAttribute(node.title) : '') +
+            '">' +
+            htmlOfPhrasing(node.children) +
+            '</a>'
+          );
         case 'gitbookMark':
           return '<mark style="' + markStyle(node) + '">' + htmlOfPhrasing(node.children) + '</mark>';
         case 'gitbookTextMark':

@@ -160,8 +160,11 @@ const phrasingElements: Record<string, readonly string[]> = {
   em: [],
   i: [],
   code: [],
-  a: ['href'],
+  a: ['href', 'title'],
   s: [],
+  kbd: [],
+  sup: [],
+  sub: [],
   del: [],
   br: [],
   p: [],
@@ -205,8 +208,20 @@ export function phrasingOfHtml(nodes: readonly ElementContent[]): PhrasingConten
       case 'br':
         out.push({ type: 'break' });
         break;
-      case 'a':
-        out.push({ type: 'link', url: String(node.properties?.href ?? ''), children });
+      case 'a': {
+        const title = node.properties?.title;
+        out.push({
+          type: 'link',
+          url: String(node.properties?.href ?? ''),
+          title: title === undefined ? null : String(title),
+          children,
+        });
+        break;
+      }
+      case 'kbd':
+      case 'sup':
+      case 'sub':
+        out.push({ type: 'gitbookTextMark', tag: node.tagName, children });
         break;
       case 'mark': {
         const colors = markColorsOf(String(node.properties?.style ?? ''));
@@ -436,92 +451,86 @@ function plainText(nodes: readonly PhrasingContent[]): string | undefined {
   return text;
 }
 
+interface InlineOpening {
+  closing: string;
+  /** The node for the content between the tags, or undefined when it does not fit. */
+  make(children: PhrasingContent[]): PhrasingContent | undefined;
+}
+
+function openingOf(value: string): InlineOpening | undefined {
+  const button = buttonOpening.exec(value);
+  if (button !== null) {
+    return {
+      closing: '</a>',
+      make: (children) => {
+        const label = plainText(children);
+        if (label === undefined) return undefined;
+        const node: GitbookButton = {
+          type: 'gitbookButton',
+          url: decodeAttribute(button[1]!),
+          kind: button[2] as ButtonKind,
+          ...(button[3] === undefined ? {} : { icon: button[3] }),
+          label,
+        };
+        return node;
+      },
+    };
+  }
+  const mark = markOpening.exec(value);
+  const colors = mark === null ? undefined : markColorsOf(mark[1]!);
+  if (colors !== undefined) {
+    return { closing: '</mark>', make: (children) => ({ type: 'gitbookMark', ...colors, children }) };
+  }
+  const textMark = /^<(kbd|sup|sub)>$/.exec(value);
+  if (textMark !== null) {
+    const tag = textMark[1] as TextMarkTag;
+    return { closing: '</' + tag + '>', make: (children) => ({ type: 'gitbookTextMark', tag, children }) };
+  }
+  const icon = iconElement.exec(value);
+  if (icon !== null) {
+    return {
+      closing: '</i>',
+      make: (children) => {
+        const inner = plainText(children);
+        if (inner === undefined || (inner !== '' && inner !== ':' + icon[1] + ':')) return undefined;
+        return { type: 'gitbookIcon', icon: icon[1]! };
+      },
+    };
+  }
+  return undefined;
+}
+
+/** Inline elements open at once, at most (deeper openings stay html: bounds the work). */
+const maxInlineNesting = 16;
+
 /**
- * Replaces, in one phrasing list, an opening html node, the nodes up to its closing html node
- * and that node by one typed node. One pass: each opening looks for its closing among the
- * following nodes, skipping nothing it would then scan again (nested marks are not read).
+ * Replaces, in one phrasing list, each recognized opening html node, the nodes up to its
+ * closing html node and that node by one typed node. One pass with a stack: a closing tag
+ * closes the innermost opening when it is its closing; anything unpaired stays html.
  */
 export function readInlineHtml(children: PhrasingContent[]): PhrasingContent[] {
   if (!children.some((child) => child.type === 'html')) return children;
   const out: PhrasingContent[] = [];
-  let index = 0;
-  while (index < children.length) {
-    const child = children[index]!;
-    if (child.type !== 'html') {
-      out.push(child);
-      index += 1;
-      continue;
+  const stack: Array<{ index: number; opening: InlineOpening }> = [];
+  for (const child of children) {
+    if (child.type === 'html') {
+      const top = stack.at(-1);
+      if (top !== undefined && child.value === top.opening.closing) {
+        stack.pop();
+        const inner = out.splice(top.index + 1);
+        const node = top.opening.make(inner);
+        if (node === undefined) out.push(...inner, child);
+        else out[top.index] = node;
+        continue;
+      }
+      const opening = stack.length < maxInlineNesting ? openingOf(child.value) : undefined;
+      if (opening !== undefined) {
+        stack.push({ index: out.length, opening });
+        out.push(child);
+        continue;
+      }
     }
-    const read = inlineAt(children, index);
-    if (read === undefined) {
-      out.push(child);
-      index += 1;
-    } else {
-      out.push(read.node);
-      index = read.next;
-    }
+    out.push(child);
   }
   return out;
-}
-
-/** Up to this many nodes between an opening and its closing html (bounds the scan). */
-const maxInlineSpan = 64;
-
-function closingIndex(children: readonly PhrasingContent[], from: number, closing: string): number {
-  const end = Math.min(children.length, from + maxInlineSpan);
-  for (let index = from; index < end; index += 1) {
-    const child = children[index]!;
-    if (child.type === 'html') return child.value === closing ? index : -1;
-  }
-  return -1;
-}
-
-function inlineAt(
-  children: readonly PhrasingContent[],
-  index: number,
-): { node: PhrasingContent; next: number } | undefined {
-  const opening = (children[index] as Html).value;
-  const button = buttonOpening.exec(opening);
-  if (button !== null) {
-    const close = closingIndex(children, index + 1, '</a>');
-    const label = close === -1 ? undefined : plainText(children.slice(index + 1, close));
-    if (label === undefined) return undefined;
-    const node: GitbookButton = {
-      type: 'gitbookButton',
-      url: decodeAttribute(button[1]!),
-      kind: button[2] as ButtonKind,
-      ...(button[3] === undefined ? {} : { icon: button[3] }),
-      label,
-    };
-    return { node, next: close + 1 };
-  }
-  const mark = markOpening.exec(opening);
-  if (mark !== null) {
-    const colors = markColorsOf(mark[1]!);
-    const close = colors === undefined ? -1 : closingIndex(children, index + 1, '</mark>');
-    if (close === -1) return undefined;
-    return {
-      node: { type: 'gitbookMark', ...colors, children: children.slice(index + 1, close) },
-      next: close + 1,
-    };
-  }
-  const textMark = /^<(kbd|sup|sub)>$/.exec(opening);
-  if (textMark !== null) {
-    const close = closingIndex(children, index + 1, '</' + textMark[1] + '>');
-    if (close === -1) return undefined;
-    const node: GitbookTextMark = {
-      type: 'gitbookTextMark',
-      tag: textMark[1] as TextMarkTag,
-      children: children.slice(index + 1, close),
-    };
-    return { node, next: close + 1 };
-  }
-  const icon = iconElement.exec(opening);
-  if (icon !== null) {
-    const close = closingIndex(children, index + 1, '</i>');
-    const inner = close === -1 ? undefined : plainText(children.slice(index + 1, close));
-    if (inner === undefined || (inner !== '' && inner !== ':' + icon[1] + ':')) return undefined;
-    return { node: { type: 'gitbookIcon', icon: icon[1]! }, next: close + 1 };
-  }
-  return undefined;
 }
