@@ -7,7 +7,8 @@
  * Sections, in document order:
  * - the text before the first heading, always present (`heading: null`);
  * - one per heading of the page itself (not one in a quote, a list or a block), its anchor
- *   GitBook's (`headingAnchors`, as the web app gives its headings);
+ *   GitBook's (`headingAnchors`, as the web app gives its headings), or the one the heading
+ *   spells (`explicitAnchorOf`);
  * - one per titled block at any depth (`blockSectionTitle`): a tab (its `title`), a step
  *   (its first heading, or a first paragraph all in bold), an expandable (its summary). Its
  *   text is the block's content; the text after the block goes on in the section the block
@@ -59,6 +60,8 @@ export function markdownSections(markdown: string): MarkdownSection[] {
 /** A section being read: its title, and its text's parts. */
 interface OpenSection {
   title: string | null;
+  /** The anchor the source gives the heading (GitBook's `<a href="#x" id="x"></a>`), if any. */
+  id?: string;
   parts: string[];
 }
 
@@ -73,7 +76,8 @@ export function sectionsOfTree(tree: Root): MarkdownSection[] {
   let current = ordered[0] as OpenSection;
   for (const node of tree.children) {
     if (node.type === 'heading') {
-      current = { title: collapse(textOf(node)), parts: [] };
+      const id = explicitAnchorOf(node);
+      current = { title: collapse(textOf(node)), ...(id ? { id } : {}), parts: [] };
       headingSections.push(current);
       ordered.push(current);
       continue;
@@ -86,7 +90,9 @@ export function sectionsOfTree(tree: Root): MarkdownSection[] {
   const anchors = headingAnchors(
     [...headingSections, ...blockSections].map((section) => section.title ?? ''),
   );
-  const anchorOf = new Map([...headingSections, ...blockSections].map((section, i) => [section, anchors[i]]));
+  const anchorOf = new Map(
+    [...headingSections, ...blockSections].map((section, i) => [section, section.id ?? anchors[i]]),
+  );
   return ordered.map((section) => ({
     heading:
       section.title === null ? null : { title: section.title, anchor: anchorOf.get(section) as string },
@@ -185,6 +191,20 @@ export function blockSectionTitle(node: Nodes): { title: string; titleNode?: Nod
       const title = collapse(textOf(first as Heading | Paragraph));
       return title === '' ? undefined : { title, titleNode: first as Nodes };
     }
+  }
+  return undefined;
+}
+
+/**
+ * The anchor GitBook writes into a heading, `## Setup <a href="#setup" id="setup"></a>`: an
+ * html node of an `<a>` with an `id` in GitBook's pattern. The heading's anchor is that id
+ * (links to `page.md#setup` point at it), the other anchors numbered as before.
+ */
+function explicitAnchorOf(heading: Heading): string | undefined {
+  for (const child of heading.children) {
+    if (child.type !== 'html') continue;
+    const match = /^<a\s[^>]*\bid="([-a-z0-9.+_]+)"[^>]*>$/.exec(child.value);
+    if (match) return match[1];
   }
   return undefined;
 }

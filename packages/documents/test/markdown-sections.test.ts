@@ -75,6 +75,14 @@ describe("markdownSections: GitBook's blocks", () => {
     ]);
   });
 
+  it('takes the anchor a heading spells, as GitBook writes it', () => {
+    expect(
+      markdownSections('## Set up the tool <a href="#setup" id="setup"></a>\n\nText.\n\n## Other\n').map(
+        (section) => section.heading,
+      ),
+    ).toEqual([null, { title: 'Set up the tool', anchor: 'setup' }, { title: 'Other', anchor: 'other' }]);
+  });
+
   it("keeps the headings' anchors whatever blocks are added", () => {
     const sections = markdownSections(page);
     const withoutBlocks = markdownSections('# Install\n\n# Steps\n');
