@@ -510,3 +510,54 @@ describe('pages that include reusable contents', () => {
     expect(text).toContain('no such reusable content');
   });
 });
+
+describe('a revision’s changes', () => {
+  it('name the reusable contents created, edited and deleted, and the variables edited', async () => {
+    const f = await fixture();
+    const created = await call(f.token, 'GET', `/v1/spaces/${f.spaceId}/revisions/${f.revision}/changes`);
+    expect(created.changes).toEqual(
+      expect.arrayContaining([
+        {
+          type: 'reusable_content_created',
+          reusableContent: { id: f.reusableContentId, title: 'Back up first', document: expect.any(String) },
+        },
+        {
+          type: 'variables_edited',
+          variables: { beta: { after: false }, port: { after: 8080 }, version: { after: '2.1' } },
+        },
+      ]),
+    );
+    const edited = await call(f.token, 'POST', `/v1/spaces/${f.spaceId}/content`, {
+      changes: [
+        { operation: 'update_reusable_content', reusableContent: f.reusableContentId, title: 'Backups' },
+        { operation: 'update_variables', variables: { beta: null, version: '2.2' } },
+      ],
+    });
+    const changes = await call(
+      f.token,
+      'GET',
+      `/v1/spaces/${f.spaceId}/revisions/${edited.revision}/changes`,
+    );
+    expect(changes.changes).toEqual([
+      {
+        type: 'reusable_content_edited',
+        reusableContent: { id: f.reusableContentId, title: 'Backups', document: expect.any(String) },
+        attributes: { title: { before: 'Back up first', after: 'Backups' } },
+      },
+      {
+        type: 'variables_edited',
+        variables: { beta: { before: false }, version: { before: '2.1', after: '2.2' } },
+      },
+    ]);
+    const deleted = await call(f.token, 'POST', `/v1/spaces/${f.spaceId}/content`, {
+      changes: [{ operation: 'delete_reusable_content', reusableContent: f.reusableContentId }],
+    });
+    const gone = await call(f.token, 'GET', `/v1/spaces/${f.spaceId}/revisions/${deleted.revision}/changes`);
+    expect(gone.changes).toEqual([
+      {
+        type: 'reusable_content_deleted',
+        reusableContent: expect.objectContaining({ id: f.reusableContentId }),
+      },
+    ]);
+  });
+});

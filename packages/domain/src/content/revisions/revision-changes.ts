@@ -1,11 +1,13 @@
 /**
  * What changed between two revisions, in GitBook's "semantic changes" shape: pages created,
  * deleted, moved (to another parent or place) and edited (which attributes, before and
- * after), files created, deleted and edited. An edited body also carries a unified line
+ * after), files created, deleted and edited, and reusable contents and variables
+ * (`reusable-contents/extras-changes.ts`). An edited body also carries a unified line
  * diff of its markdown (`diff`, beyond GitBook's shape: the web app shows it).
  */
 import { createTwoFilesPatch } from 'diff';
 import { z } from 'zod';
+import { ExtrasChangeSchemas } from '../reusable-contents/extras-changes';
 import type { FileEntry } from './records';
 import type { StoredPage } from './stored-page';
 
@@ -44,6 +46,7 @@ export const RevisionChangeSchema = z.union([
     file: ChangedFileSchema,
     attributes: z.record(z.string(), BeforeAfterSchema),
   }),
+  ...ExtrasChangeSchemas,
 ]);
 export type RevisionChange = z.infer<typeof RevisionChangeSchema>;
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { notFound } from '../../../core/errors';
 import { operation } from '../../../core/operation';
+import { extrasChanges } from '../../reusable-contents/extras-changes';
+import { extrasOf } from '../../reusable-contents/revision-extras';
 import { SpaceIdParam } from '../../spaces/operations/params';
 import { findRevision } from '../first-revision';
 import { indexPages } from '../page-index';
@@ -38,9 +40,11 @@ export const listRevisionChanges = operation({
     const fromId = input.from ?? revision.parents[0];
     const from = fromId === undefined ? null : await findRevision(ctx, space, fromId);
     if (fromId !== undefined && !from) throw notFound('Revision');
-    const [after, before] = await Promise.all([
+    const [after, before, extrasAfter, extrasBefore] = await Promise.all([
       contentOf(ctx, revision),
       from ? contentOf(ctx, from) : Promise.resolve({ index: indexPages('', new Map()), files: [] }),
+      extrasOf(ctx, revision),
+      from ? extrasOf(ctx, from) : Promise.resolve({ reusableContents: new Map(), variables: {} }),
     ]);
     const changes = await revisionChanges(
       { pages: before.index.pages, paths: before.index.paths, files: before.files },
@@ -48,6 +52,7 @@ export const listRevisionChanges = operation({
       (addresses) => loadBodies(ctx, addresses),
       (file) => fileDownloadUrl(ctx.urls, file),
     );
+    changes.push(...extrasChanges(extrasBefore, extrasAfter));
     const limit = input.limit ?? 100;
     return changes.length > limit
       ? { changes: changes.slice(0, limit), more: changes.length - limit }
