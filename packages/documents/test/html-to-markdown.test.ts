@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToMarkdown, MarkdownTooComplexError, normalizeMarkdown } from '../src/index';
+import {
+  documentToMarkdown,
+  htmlToMarkdown,
+  MarkdownTooComplexError,
+  markdownToDocument,
+  normalizeMarkdown,
+} from '../src/index';
 
 describe('htmlToMarkdown', () => {
   it.each([
@@ -166,5 +172,23 @@ describe("htmlToMarkdown: GitBook's blocks where the HTML says so", () => {
     expect(
       markdown === `<figure><img src="a.png" alt=""><figcaption><p>${caption}</p></figcaption></figure>\n`,
     ).toBe(true);
+  });
+});
+
+describe('htmlToMarkdown writes the stored form of the blocks', () => {
+  it('reads back as GitBook document blocks: hint, expandable, image with caption', () => {
+    const markdown = htmlToMarkdown(
+      '<div class="admonition danger"><p>Stop.</p></div>' +
+        '<details><summary>More</summary><p>Body.</p></details>' +
+        '<figure><img src="https://e.com/a.png" alt="A"><figcaption>Cap</figcaption></figure>',
+    );
+    const document = markdownToDocument(markdown);
+    expect(document.nodes.map((node) => node.type)).toEqual(['hint', 'expandable', 'images']);
+    const [hint, expandable, images] = document.nodes;
+    expect(hint).toMatchObject({ data: { style: 'danger' } });
+    expect(JSON.stringify(expandable)).toContain('"More"');
+    expect(JSON.stringify(expandable)).toContain('"Body."');
+    expect(JSON.stringify(images)).toContain('"Cap"');
+    expect(markdownToDocument(documentToMarkdown(document))).toEqual(document);
   });
 });
