@@ -4,7 +4,7 @@
  * image (inline or by reference), an autolink (`<https://...>` or a bare URL), or the URL of
  * one of GitBook's blocks (`block-urls.ts`: a content-ref, an embed, a file, a drawing, an
  * OpenAPI block's spec), a figure's image (and its dark variant), a button's target, a
- * card's target and cover; wherever it stands (in tabs, steps, columns, hints, expandables,
+ * card's target and cover, an include's reusable content (its path); wherever it stands (in tabs, steps, columns, hints, expandables,
  * their summaries, captions, cards' cells...). The link a content-ref holds to show its
  * target is the content-ref itself, listed once. Walks the
  * parsed tree, as `rewriteLinks` does, so text that only looks like a link is never one.
@@ -22,7 +22,8 @@ export type MarkdownLinkKind =
   | BlockUrlKind
   | 'button'
   | 'card'
-  | 'card-cover';
+  | 'card-cover'
+  | 'include';
 
 export interface MarkdownLink {
   kind: MarkdownLinkKind;
@@ -49,6 +50,7 @@ export function linksOfTree(tree: Root): MarkdownLink[] {
     const { node, as } = stack.pop() as { node: Nodes | Root; as?: MarkdownLinkKind };
     switch (node.type) {
       case 'gitbookBlock': {
+        if (node.name === 'include' && node.argument) links.push({ kind: 'include', url: node.argument });
         const block = blockUrlOf(node);
         if (block) links.push({ kind: block.kind, url: block.url });
         if (block?.kind === 'content-ref')

@@ -73,6 +73,7 @@ describe("linksOf: GitBook's blocks", () => {
       { kind: 'link', url: 'https://example.com/about' },
       { kind: 'openapi', url: 'https://petstore.example/openapi.json' },
       { kind: 'link', url: 'https://petstore.example/openapi.json' },
+      { kind: 'include', url: '../.gitbook/includes/shared.md' },
       { kind: 'link', url: 'changes.md' },
     ]);
   });

@@ -221,6 +221,27 @@ describe('link classification', () => {
     expect(body.stats.broken.total).toBe(3);
   });
 
+  it("checks an include against the space's reusable contents", async () => {
+    const f = await fixture();
+    const created = await call(f.token, 'POST', `/v1/spaces/${f.spaceId}/content`, {
+      changes: [{ operation: 'insert_reusable_content', title: 'Note', document: { markdown: 'Shared.' } }],
+    });
+    const id = created.changes.find(
+      (change: Json) => change.object === 'created_reusable_content',
+    ).reusableContent;
+    await setHome(
+      f,
+      `{% include "/reusable-contents/${id}" %}\n\n{% include "/reusable-contents/missing" %}`,
+    );
+    const body = await report(f);
+    expect(
+      body.items.map((item: Json) => [item.relation, item.status, item.targetReference.url]).sort(),
+    ).toEqual([
+      ['dependsOn', 'broken', '/reusable-contents/missing'],
+      ['dependsOn', 'ok', `/reusable-contents/${id}`],
+    ]);
+  });
+
   it('an image is an embed (dependsOn); a reference link is read from its definition', async () => {
     const f = await fixture();
     await setHome(f, `![logo](/files/${f.fileId})\n\n[guide][g]\n\n[g]: /pages/${f.page.Guide}\n`);

@@ -12,6 +12,7 @@
  * 6. Another space that is not a live space of the same organization: 'broken'. Its pages
  *    are not checked: that would read another space's content (which the caller may not
  *    be allowed to view) for every report.
+ * 6a. A reusable content the revision does not have: 'broken'.
  * 7. Anything else: 'ok'.
  */
 import type { FileName, LinkTarget, PageName } from './link-target';
@@ -29,6 +30,8 @@ export interface LinkFacts {
   fileIdOf(file: FileName): string | undefined;
   /** Whether a live space of this organization has this id. */
   spaceExists(spaceId: string): boolean;
+  /** Whether the revision has a reusable content of this id. */
+  reusableContentExists(id: string): boolean;
 }
 
 /** A target found in the revision: its page (and anchor), file or space, by id. */
@@ -63,5 +66,7 @@ export function linkStatus(target: LinkTarget, facts: LinkFacts): { status: Link
         status: facts.spaceExists(target.space) ? 'ok' : 'broken', // 6. / 7.
         found: { kind: 'space', spaceId: target.space },
       };
+    case 'reusable-content':
+      return { status: facts.reusableContentExists(target.reusableContent) ? 'ok' : 'broken', found: url }; // 6a. / 7.
   }
 }

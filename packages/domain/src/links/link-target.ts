@@ -5,6 +5,8 @@
  * something outside Quire. Whether the target exists is `linkStatus`'s question.
  *
  * The rules, first match wins:
+ * 0. `/reusable-contents/<id>` (how an include names a reusable content of the space): that
+ *    reusable content.
  * 1. `#anchor`: an anchor of the page holding the link.
  * 2. Quire's content references (`/pages/<id>`, `/pages/<id>#anchor`, `/files/<id>`, see
  *    `content-ref.ts`): that page, anchor or file.
@@ -29,6 +31,7 @@ export type LinkTarget =
   | { kind: 'page'; page: PageName; anchor?: string }
   | { kind: 'file'; file: FileName }
   | { kind: 'space'; space: string }
+  | { kind: 'reusable-content'; reusableContent: string }
   | { kind: 'in-app' }
   | { kind: 'external' };
 
@@ -46,7 +49,12 @@ export interface LinkPlace {
 const ASSETS = '.gitbook/assets/';
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
+const REUSABLE_CONTENT = /^\/reusable-contents\/([^/?#]+)$/;
+
 export function linkTargetOf(url: string, place: LinkPlace): LinkTarget {
+  // 0.
+  const reusable = REUSABLE_CONTENT.exec(url);
+  if (reusable) return { kind: 'reusable-content', reusableContent: decoded(reusable[1] ?? '') };
   // 1.
   if (url.startsWith('#') && url.length > 1)
     return { kind: 'page', page: { id: place.pageId }, anchor: url.slice(1) };

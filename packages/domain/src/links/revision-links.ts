@@ -6,7 +6,13 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import type { MarkdownLinkKind } from '@quire/documents';
-import type { FileEntry, PageIndex, SpaceRecord } from '../content';
+import {
+  type FileEntry,
+  type PageIndex,
+  type RevisionRecord,
+  reusableContentsOf,
+  type SpaceRecord,
+} from '../content';
 import { BoundedCache } from '../core/bounded-cache';
 import type { DomainServices } from '../core/context';
 import { anchorsOfBodies, linksOfBodies } from './body-links';
@@ -79,7 +85,7 @@ interface WrittenLinks {
 export async function revisionLinks(
   services: Services,
   space: SpaceRecord,
-  revision: { id: string },
+  revision: RevisionRecord,
   index: PageIndex,
   files: readonly FileEntry[],
 ): Promise<RevisionLinks> {
@@ -94,7 +100,7 @@ export async function revisionLinks(
   const reportKey = JSON.stringify([revisionKey, space.organizationId, [...liveSpaces].sort()]);
   const kept = keptReports.get(reportKey);
   if (kept) return kept;
-  const facts = await factsOf(services, index, files, written.links, liveSpaces);
+  const facts = await factsOf(services, revision, index, files, written.links, liveSpaces);
   const links = reportOf(written.links, facts);
   keptReports.set(reportKey, links);
   return links;
@@ -137,10 +143,16 @@ export function reportOrder(a: LinkUsage, b: LinkUsage): number {
 
 /**
  * Links whose target is shown in the page (an image, a file block, a drawing, a card's
- * cover): the page
+ * cover, an included reusable content): the page
  * depends on it. Every other kind (links, content-refs, embeds, OpenAPI specs) refers to it.
  */
-const EMBEDDED_KINDS: ReadonlySet<MarkdownLinkKind> = new Set(['image', 'file', 'drawing', 'card-cover']);
+const EMBEDDED_KINDS: ReadonlySet<MarkdownLinkKind> = new Set([
+  'image',
+  'file',
+  'drawing',
+  'card-cover',
+  'include',
+]);
 
 /** Every link of every page, in tree order, named. */
 async function writtenLinks(services: Services, space: SpaceRecord, index: PageIndex): Promise<WrittenLinks> {
@@ -193,6 +205,7 @@ async function liveSpacesAmong(
 /** The lookups `linkStatus` needs, with the anchors and spaces the links name read at once. */
 async function factsOf(
   services: Services,
+  revision: RevisionRecord,
   index: PageIndex,
   files: readonly FileEntry[],
   written: readonly WrittenLink[],
@@ -208,7 +221,11 @@ async function factsOf(
     }
   }
   const bodyOf = (pageId: string) => index.pages.get(pageId)?.body ?? '';
-  const anchors = await anchorsOfBodies(services, [...anchored].map(bodyOf));
+  const includes = written.some(({ target }) => target.kind === 'reusable-content');
+  const [anchors, reusableContents] = await Promise.all([
+    anchorsOfBodies(services, [...anchored].map(bodyOf)),
+    includes ? reusableContentsOf(services, revision) : new Map(),
+  ]);
   const fileById = new Set(files.map((file) => file.id));
   const fileByName = new Map<string, string>();
   const fileByDownload = new Map<string, string>();
@@ -228,6 +245,7 @@ async function factsOf(
       return fileByName.get(file.name);
     },
     spaceExists: (spaceId) => liveSpaces.has(spaceId),
+    reusableContentExists: (id) => reusableContents.has(id),
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * The status of a link (`linkStatus`), rule by rule, as a table: facts of a revision holding
  * pages `home` and `guide` (anchors `setup` and `café` on guide), file `file-1` (logo.png,
- * hash `h1`), in an organization whose live spaces are `space-2`.
+ * hash `h1`), reusable content `rc-1`, in an organization whose live spaces are `space-2`.
  */
 import { describe, expect, it } from 'vitest';
 import { type FoundTarget, type LinkFacts, type LinkStatus, linkStatus } from '../../src/links/link-status';
@@ -22,6 +22,7 @@ const facts: LinkFacts = {
     return file.name === 'logo.png' ? 'file-1' : undefined;
   },
   spaceExists: (spaceId) => spaceId === 'space-2',
+  reusableContentExists: (id) => id === 'rc-1',
 };
 
 const url = { kind: 'url' } as const;
@@ -62,6 +63,13 @@ const cases: Array<[rule: string, target: LinkTarget, status: LinkStatus, found:
     'broken',
     { kind: 'space', spaceId: 'space-9' },
   ],
+  [
+    '6a. a reusable content the revision lacks',
+    { kind: 'reusable-content', reusableContent: 'rc-9' },
+    'broken',
+    url,
+  ],
+  ['7. a reusable content', { kind: 'reusable-content', reusableContent: 'rc-1' }, 'ok', url],
   ['7. a page by id', { kind: 'page', page: { id: 'home' } }, 'ok', { kind: 'page', pageId: 'home' }],
   ['7. a page by path', { kind: 'page', page: { path: 'guide' } }, 'ok', { kind: 'page', pageId: 'guide' }],
   [

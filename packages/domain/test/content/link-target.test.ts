@@ -15,6 +15,11 @@ const place: LinkPlace = {
 };
 
 const cases: Array<[rule: string, url: string, target: LinkTarget]> = [
+  [
+    '0. an include of a reusable content',
+    '/reusable-contents/rc-1',
+    { kind: 'reusable-content', reusableContent: 'rc-1' },
+  ],
   ['1. an anchor of the same page', '#setup', { kind: 'page', page: { id: 'page-1' }, anchor: 'setup' }],
   ['2. a page reference', '/pages/page-9', { kind: 'page', page: { id: 'page-9' } }],
   ['2. a file reference', '/files/file-3', { kind: 'file', file: { id: 'file-3' } }],
