@@ -15,12 +15,18 @@
  *    inside one is its summary in bold followed by its content (GitBook's expandables do not
  *    nest).
  *
+ * 4. An element whose children are one `[role=tablist]` and as many `[role=tabpanel]` (or one
+ *    element holding them) as the list has `[role=tab]` is GitBook's tabs, each tab titled by
+ *    its tab's text (ARIA's tabs; the website reader gives every tab set that shape). Tabs
+ *    inside tabs are their panels' content, each under its title in bold.
+ *
  * Nothing here emits raw HTML: every node is mdast, so what the printer writes is escaped
  * text and GitBook's own syntax, never a tag taken from the source.
  */
 import type { BlockContent, Nodes, Paragraph, PhrasingContent, RootContent } from 'mdast';
 import type { Options as RehypeRemarkOptions } from 'rehype-remark';
 import type { DocumentHintStyle } from './document-types';
+import type { GitbookBlock } from './gitbook-blocks';
 import type { GitbookDetails, GitbookFigure } from './gitbook-html';
 import type { Hint } from './hint-syntax';
 
@@ -284,10 +290,100 @@ function isPhrasing(node: Nodes): boolean {
   return PHRASING.has(node.type);
 }
 
+function roleOf(node: ElementContent): string | undefined {
+  return node.type === 'element' && typeof node.properties?.role === 'string'
+    ? node.properties.role
+    : undefined;
+}
+
+function elementChildren(element: Element): Element[] {
+  return element.children.filter((child): child is Element => child.type === 'element');
+}
+
+/** The titles and panels of an ARIA tab set whose parts are `element`'s children, if it is one. */
+function tabSetOf(element: Element): { titles: string[]; panels: Element[] } | undefined {
+  const children = elementChildren(element);
+  const lists = children.filter((child) => roleOf(child) === 'tablist');
+  if (lists.length !== 1) return undefined;
+  let panels = children.filter((child) => roleOf(child) === 'tabpanel');
+  if (panels.length === 0) {
+    const holders = children.filter((child) =>
+      elementChildren(child).some((inner) => roleOf(inner) === 'tabpanel'),
+    );
+    if (holders.length !== 1) return undefined;
+    panels = elementChildren(holders[0] as Element).filter((child) => roleOf(child) === 'tabpanel');
+  }
+  const titles: string[] = [];
+  const stack: ElementContent[] = [...(lists[0] as Element).children].reverse();
+  while (stack.length > 0) {
+    const current = stack.pop() as ElementContent;
+    if (current.type !== 'element') continue;
+    if (roleOf(current) === 'tab') titles.push(htmlTextOf(current));
+    else
+      for (let i = current.children.length - 1; i >= 0; i--)
+        stack.push(current.children[i] as ElementContent);
+  }
+  return titles.length > 0 && titles.length === panels.length ? { titles, panels } : undefined;
+}
+
+/** The conversions inside tabs (by their state): tabs inside tabs are their content. */
+const insideTabs = new WeakSet<State>();
+
+function tabs(
+  state: State,
+  element: Element,
+  set: { titles: string[]; panels: Element[] },
+): RootContent[] | GitbookBlock {
+  const nested = insideTabs.has(state);
+  insideTabs.add(state);
+  try {
+    const items = set.panels.map((panel, index) => {
+      const title = set.titles[index] ?? '';
+      const content = state.toFlow(state.all(panel)) as GitbookBlock['children'];
+      return { title, content };
+    });
+    if (nested)
+      return items.flatMap(({ title, content }) => [
+        ...(title
+          ? [
+              {
+                type: 'paragraph',
+                children: [{ type: 'strong', children: [{ type: 'text', value: title }] }],
+              } as Paragraph,
+            ]
+          : []),
+        ...(content as RootContent[]),
+      ]);
+    return {
+      type: 'gitbookBlock',
+      name: 'tabs',
+      attributes: {},
+      closed: true,
+      children: items.map(
+        ({ title, content }): GitbookBlock => ({
+          type: 'gitbookBlock',
+          name: 'tab',
+          attributes: { title },
+          closed: true,
+          children: content,
+        }),
+      ),
+    };
+  } finally {
+    if (!nested) insideTabs.delete(state);
+  }
+}
+
+/** A `<div>` or `<section>`: tabs, a callout, or its content. */
+function container(state: State, element: Element): RootContent[] | Hint | GitbookBlock {
+  const set = tabSetOf(element);
+  return set ? tabs(state, element, set) : calloutOrFlow(state, element);
+}
+
 export const gitbookBlockHandlers: Handlers = {
   aside: calloutOrFlow as Handle,
-  div: calloutOrFlow as Handle,
-  section: calloutOrFlow as Handle,
+  div: container as Handle,
+  section: container as Handle,
   figure: figure as Handle,
   details: details as Handle,
 };

@@ -129,6 +129,52 @@ describe("htmlToMarkdown: GitBook's blocks where the HTML says so", () => {
     expect(normalizeMarkdown(markdown)).toBe(markdown);
   });
 
+  it('ARIA tabs are GitBook tabs titled by their tabs, nested ones their content', () => {
+    const html =
+      '<div><div role="tablist"><button role="tab">npm</button><button role="tab">pnpm <b>8</b></button></div>' +
+      '<div role="tabpanel"><pre><code>npm i x</code></pre></div>' +
+      '<div role="tabpanel" hidden><p>Run pnpm.</p>' +
+      '<section><ul role="tablist"><li role="tab">Inner</li></ul><div><div role="tabpanel"><p>deep</p></div></div></section>' +
+      '</div></div>';
+    const markdown = htmlToMarkdown(html);
+    expect(markdown).toBe(
+      [
+        '{% tabs %}',
+        '',
+        '{% tab title="npm" %}',
+        '',
+        '```',
+        'npm i x',
+        '```',
+        '',
+        '{% endtab %}',
+        '',
+        '{% tab title="pnpm 8" %}',
+        '',
+        'Run pnpm.',
+        '',
+        '**Inner**',
+        '',
+        'deep',
+        '',
+        '{% endtab %}',
+        '',
+        '{% endtabs %}',
+        '',
+      ].join('\n'),
+    );
+    expect(normalizeMarkdown(markdown)).toBe(markdown);
+    expect(markdownToDocument(markdown).nodes[0]?.type).toBe('tabs');
+  });
+
+  it('a tab list without as many panels is its content', () => {
+    expect(
+      htmlToMarkdown(
+        '<div><div role="tablist"><span role="tab">a</span><span role="tab">b</span></div><div role="tabpanel"><p>only</p></div></div>',
+      ),
+    ).toBe('ab\n\nonly\n');
+  });
+
   it('never writes a script, from a callout, a caption or a summary', () => {
     const markdown = htmlToMarkdown(
       '<aside><script>alert(1)</script><p>a<img src=x onerror=alert(2)></p></aside>' +

@@ -67,6 +67,7 @@ export function readWebPage(html: string, url: string): WebPage {
   heading?.remove();
 
   keepCallouts(document);
+  keepTabs(document);
   const article = new Readability(document as unknown as Document, { keepClasses: true }).parse();
   const contentHtml = article?.content ?? document.body?.innerHTML ?? '';
   return { title, contentHtml, links: links.filter((link) => link !== '') };
@@ -93,6 +94,51 @@ function keepCallouts(document: Doc): void {
     title.setAttribute('class', 'admonition-title');
     title.textContent = 'Note';
     callout.insertBefore(title, callout.firstChild);
+  }
+}
+
+/**
+ * Tab sets survive Readability, which drops hidden elements (every tab panel but the shown
+ * one) and buttons: each `[role=tablist]` whose tabs name their panels (`aria-controls`), or
+ * whose parent holds as many `[role=tabpanel]` as it has tabs, becomes one element holding a
+ * tab list of paragraphs and the panels, shown, in order; `htmlToMarkdown` reads that shape
+ * as GitBook's tabs.
+ */
+function keepTabs(document: Doc): void {
+  for (const list of [...document.querySelectorAll('[role="tablist"]')]) {
+    if (!list.isConnected) continue;
+    const tabs = [...list.querySelectorAll('[role="tab"]')];
+    if (tabs.length === 0) continue;
+    const controlled = tabs.map((tab) => {
+      const id = tab.getAttribute('aria-controls');
+      return id ? document.getElementById(id) : null;
+    });
+    const siblings = [
+      ...(list.parentElement?.querySelectorAll(
+        ':scope > [role="tabpanel"], :scope > * > [role="tabpanel"]',
+      ) ?? []),
+    ];
+    const panels = controlled.every((panel) => panel !== null) ? (controlled as Element[]) : siblings;
+    if (panels.length !== tabs.length || panels.some((panel) => panel.contains(list))) continue;
+    const set = document.createElement('div');
+    const titles = document.createElement('div');
+    titles.setAttribute('role', 'tablist');
+    for (const tab of tabs) {
+      const title = document.createElement('p');
+      title.setAttribute('role', 'tab');
+      title.textContent = tab.textContent ?? '';
+      titles.appendChild(title);
+    }
+    set.appendChild(titles);
+    for (const panel of panels) {
+      // A section: Readability replaces a div holding one paragraph by the paragraph.
+      const shown = document.createElement('section');
+      shown.setAttribute('role', 'tabpanel');
+      while (panel.firstChild) shown.appendChild(panel.firstChild);
+      set.appendChild(shown);
+      panel.remove();
+    }
+    list.replaceWith(set);
   }
 }
 

@@ -253,7 +253,7 @@ describe("GitBook's blocks from imported documents", () => {
     );
   });
 
-  it('html: callouts are hints, figures captioned images, details expandables, scripts nowhere', async () => {
+  it('html: callouts are hints, figures captioned images, details expandables, tab sets tabs (hidden panels too), scripts nowhere', async () => {
     const { reader } = await importReader();
     site.serve(
       '/callouts.html',
@@ -265,6 +265,8 @@ describe("GitBook's blocks from imported documents", () => {
 <aside class="note"><p>An aside that is a note.</p></aside>
 <figure><img src="/site/docs/img/logo.png" alt="Logo"><figcaption>Our logo<script>alert(1)</script></figcaption></figure>
 <details><summary>More <b>details</b></summary><p>Hidden until opened.</p></details>
+<div class="tabs-container"><ul role="tablist"><li role="tab" aria-controls="tab-npm">npm</li><li role="tab" aria-controls="tab-yarn">Yarn</li></ul>
+<div><div role="tabpanel" id="tab-npm"><pre><code>npm install thing</code></pre></div><div role="tabpanel" id="tab-yarn" hidden><p>Yarn words.</p></div></div></div>
 <p>A closing paragraph, also long enough to count as content of the article for the reader view.</p>
 <script>alert(2)</script></main></body></html>`),
       'text/html',
@@ -279,6 +281,9 @@ describe("GitBook's blocks from imported documents", () => {
     );
     expect(markdown).toContain(
       '<details>\n\n<summary>More <strong>details</strong></summary>\n\nHidden until opened.\n\n</details>',
+    );
+    expect(markdown).toContain(
+      '{% tabs %}\n\n{% tab title="npm" %}\n\n```\nnpm install thing\n```\n\n{% endtab %}\n\n{% tab title="Yarn" %}\n\nYarn words.\n\n{% endtab %}\n\n{% endtabs %}',
     );
     expect(markdown).not.toMatch(/Sidebar|menu|alert|script/);
   });
