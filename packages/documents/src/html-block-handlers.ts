@@ -329,11 +329,7 @@ function tabSetOf(element: Element): { titles: string[]; panels: Element[] } | u
 /** The conversions inside tabs (by their state): tabs inside tabs are their content. */
 const insideTabs = new WeakSet<State>();
 
-function tabs(
-  state: State,
-  element: Element,
-  set: { titles: string[]; panels: Element[] },
-): RootContent[] | GitbookBlock {
+function tabs(state: State, set: { titles: string[]; panels: Element[] }): RootContent[] | GitbookBlock {
   const nested = insideTabs.has(state);
   insideTabs.add(state);
   try {
@@ -377,7 +373,7 @@ function tabs(
 /** A `<div>` or `<section>`: tabs, a callout, or its content. */
 function container(state: State, element: Element): RootContent[] | Hint | GitbookBlock {
   const set = tabSetOf(element);
-  return set ? tabs(state, element, set) : calloutOrFlow(state, element);
+  return set ? tabs(state, set) : calloutOrFlow(state, element);
 }
 
 export const gitbookBlockHandlers: Handlers = {
