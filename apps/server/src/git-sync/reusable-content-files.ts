@@ -75,12 +75,11 @@ export function readIncludeFiles(
   return { files, problems };
 }
 
-/** An include file to write: its path from the repository's root, its text, and the reusable content. */
-export interface IncludeFileToWrite {
-  id: string;
-  path: string;
-  text: string;
-}
+/**
+ * An include file to write: its path from the repository's root and its text, or, for a
+ * reusable content unchanged since the import read it, the blob it was read from (`oid`).
+ */
+export type IncludeFileToWrite = { id: string; path: string } & ({ text: string } | { oid: string });
 
 /**
  * The include files of `contents` under `root` (from the repository's root), and where each
@@ -91,8 +90,10 @@ export function includeFilesToWrite(
   root: string,
 ): { files: IncludeFileToWrite[]; pathOfId: Map<string, string> } {
   const pathOfId = includePaths(contents, root);
-  const files = contents.map((content) => {
+  const files = contents.map((content): IncludeFileToWrite => {
     const path = pathOfId.get(content.id) as string;
+    if (content.unchanged && content.git && content.git.path === joinRepositoryPath(root, path))
+      return { id: content.id, path: content.git.path, oid: content.git.oid };
     return {
       id: content.id,
       path: joinRepositoryPath(root, path),

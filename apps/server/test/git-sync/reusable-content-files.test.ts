@@ -55,11 +55,28 @@ describe('include files', () => {
       git: content.git,
     }));
     const written = includeFilesToWrite(exported, 'docs');
-    expect(written.files.map((f) => [f.path, f.text])).toEqual([
+    expect(written.files.map((f) => [f.path, 'text' in f ? f.text : f.oid])).toEqual([
       ['docs/.gitbook/includes/feature-request.md', FEATURE],
       ['docs/.gitbook/includes/need-help.md', HELP],
     ]);
     expect(pageIncludes(page, 'guides/install.md', written.pathOfId)).toBe(PAGE);
+  });
+
+  it('writes a reusable content unchanged since its import as the blob it was read from', () => {
+    const written = includeFilesToWrite(
+      [
+        {
+          id: 'k1',
+          title: 'Kept',
+          slug: 'kept',
+          markdown: 'Printed otherwise.\n',
+          git: { oid: 'blob-1', path: 'docs/.gitbook/includes/kept.md' },
+          unchanged: true,
+        },
+      ],
+      'docs',
+    );
+    expect(written.files).toEqual([{ id: 'k1', path: 'docs/.gitbook/includes/kept.md', oid: 'blob-1' }]);
   });
 
   it('a reusable content made in Quire is written at its slug, included from a page by its relative path', () => {

@@ -46,9 +46,15 @@ async function importInto(
   const included = await importedReusableContents(ctx, head, files, pages, 'GIT_INVALID_CONTENT');
   const revision = await writeJobRevision(
     ctx,
-    { space, head, createdBy: 'test', refused: 'REFUSED' },
+    {
+      space,
+      head,
+      createdBy: 'test',
+      refused: 'REFUSED',
+      git: { oid: `commit-${files.length}`, message: 'Import', createdByService: false },
+    },
     async (base) => ({
-      pages: (await pageIndexOf(quire.services, base.tree)).pages,
+      pages: new Map((await pageIndexOf(quire.services, base.tree)).pages),
       files: [],
       objects: new Map(),
       extras: included.extras,
@@ -96,6 +102,23 @@ describe('a Git import’s includes', () => {
       ['Beta', '.gitbook/includes/b.md'],
     ]);
     expect(exported[0]?.markdown).toBe(`A body.\n\n{% include "/reusable-contents/${exported[1]?.id}" %}\n`);
+    // As the import read them: each is written back as its blob. Edited since: written anew.
+    expect(exported.map((content) => content.unchanged)).toEqual([true, true]);
+    await quire.callOperation(operations.spaces.content.update, org.admin, {
+      spaceId: space.id,
+      changes: [
+        { operation: 'update_reusable_content', reusableContent: exported[1]?.id as string, title: 'Beta 2' },
+      ],
+    });
+    const after = await quire.services.repos.spaces.findById(space.id);
+    const edited = await exportedReusableContents(
+      quire.services,
+      await spaceHead(quire.services, after as never),
+    );
+    expect(edited.map((content) => [content.title, content.unchanged ?? false])).toEqual([
+      ['Alpha', true],
+      ['Beta 2', false],
+    ]);
   });
 
   it('fails the job naming an include file past the markdown limits', async () => {

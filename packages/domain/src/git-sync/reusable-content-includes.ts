@@ -263,6 +263,8 @@ export interface ExportedReusableContent {
   slug: string;
   markdown: string;
   git?: GitBlobRecord | undefined;
+  /** As the last import read it: its file is written back as that blob. */
+  unchanged?: boolean;
 }
 
 /** Rule 5: where each reusable content is written, by id (from the content's root). */

@@ -101,14 +101,33 @@ export async function importedReusableContents(
   };
 }
 
-/** The revision's reusable contents with their markdown, in their order. */
+/**
+ * The revision's reusable contents with their markdown, in their order; `unchanged` for one
+ * that is as the last import read it (the same title, body and blob as in the newest revision
+ * of the line holding a commit), whose file is then written back as its blob.
+ */
 export async function exportedReusableContents(
   ctx: Pick<OperationContext, 'repos'>,
   revision: RevisionRecord,
 ): Promise<ExportedReusableContent[]> {
-  const contents = [...(await reusableContentsOf(ctx, revision)).values()].sort((a, b) =>
+  const [current, imported] = await Promise.all([
+    reusableContentsOf(ctx, revision),
+    lastImport(ctx, revision).then((record) => (record ? reusableContentsOf(ctx, record) : new Map())),
+  ]);
+  const contents = [...current.values()].sort((a, b) =>
     a.position < b.position ? -1 : a.position > b.position ? 1 : a.id < b.id ? -1 : 1,
   );
+  const isUnchanged = (content: StoredPage): boolean => {
+    const then = imported.get(content.id);
+    return (
+      then !== undefined &&
+      content.git !== undefined &&
+      then.title === content.title &&
+      then.body === content.body &&
+      then.git?.oid === content.git.oid &&
+      then.git?.path === content.git.path
+    );
+  };
   const markdown = await loadBodies(
     ctx,
     contents.map((content) => content.body),
@@ -119,5 +138,20 @@ export async function exportedReusableContents(
     slug: content.slug,
     markdown: markdown.get(content.body) ?? '',
     ...(content.git ? { git: content.git } : {}),
+    ...(isUnchanged(content) ? { unchanged: true } : {}),
   }));
+}
+
+/** The newest revision of `head`'s first-parent line that a Git import made (at most 1,000 back). */
+async function lastImport(
+  ctx: Pick<OperationContext, 'repos'>,
+  head: RevisionRecord,
+): Promise<RevisionRecord | null> {
+  let revision: RevisionRecord | null = head;
+  for (let step = 0; revision && step < 1_000; step++) {
+    if (revision.git !== undefined) return revision;
+    const parent: string | undefined = revision.parents[0];
+    revision = parent === undefined ? null : await ctx.repos.revisions.findById(head.spaceId, parent);
+  }
+  return null;
 }
