@@ -16,7 +16,7 @@ const blocks = (...texts: string[]): DocBlock[] =>
 const kinds = (before: string[], after: string[]) =>
   diffBlocks(blocks(...before), blocks(...after)).map(
     (change) =>
-      `${change.kind[0]}:${(change.block.nodes![0] as { leaves: { text: string }[] }).leaves[0]!.text}`,
+      `${change.kind[0]}:${(change.block.nodes![0] as unknown as { leaves: { text: string }[] }).leaves[0]!.text}`,
   );
 
 describe('blocks matched by content', () => {

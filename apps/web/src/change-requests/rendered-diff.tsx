@@ -6,9 +6,8 @@
  */
 import { markdownToDocument } from '@quire/documents/to-document';
 import { useMemo } from 'react';
-import { useAppRendering } from '../content/app-rendering';
+import { AppDocument } from '../content/app-rendering';
 import type { DocBlock, DocDocument } from '../content/blocks/document-shape';
-import { DocumentView } from '../content/blocks/document-view';
 import { type BlockChange, diffBlocks } from './block-diff';
 
 /** Unchanged blocks shown before and after each change. */
@@ -47,7 +46,6 @@ const WORDS = { added: 'Added', removed: 'Removed', unchanged: 'Unchanged' } as 
 const SIGNS = { added: '+', removed: '−', unchanged: '' } as const;
 
 export function RenderedDiff({ before, after, title }: { before: string; after: string; title: string }) {
-  const rendering = useAppRendering();
   const rows = useMemo(
     () => foldUnchanged(diffBlocks(documentOf(before).nodes, documentOf(after).nodes)),
     [before, after],
@@ -69,11 +67,7 @@ export function RenderedDiff({ before, after, title }: { before: string; after: 
               {SIGNS[row.kind]}
             </span>
             <span className="visually-hidden">{WORDS[row.kind]}:</span>
-            <DocumentView
-              document={oneBlock(row.block)}
-              rendering={rendering}
-              className="rendered-diff-content"
-            />
+            <AppDocument document={oneBlock(row.block)} className="rendered-diff-content" />
           </li>
         ),
       )}

@@ -2,7 +2,8 @@
  * How the web app renders a page's document (`DocumentView`): page references lead to the
  * page's address in the app (`/o/<org>/s/<space>/<path>`) with its title and emoji, file
  * references to the file's download URL with its name, type and size, OpenAPI operation
- * blocks as the rendered operation, `if` blocks with their marker. `AppRenderingProvider`
+ * blocks as the rendered operation, reusable content read through the API and rendered in
+ * place, `if` blocks with their marker. `AppRenderingProvider`
  * reads the space's pages and files (the queries the sidebar already made); without it (a
  * component test, a comment), references keep their markdown URLs.
  */
@@ -11,7 +12,8 @@ import { useParams } from '@tanstack/react-router';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { useTRPC } from '../api/trpc';
 import { EmbeddedOperationElement } from '../openapi/embedded-operation-element';
-import type { DocRef } from './blocks/document-shape';
+import { type DocBlock, type DocDocument, type DocRef, refOf } from './blocks/document-shape';
+import { DocumentView } from './blocks/document-view';
 import {
   type DocumentRendering,
   markdownUrlOf,
@@ -26,7 +28,51 @@ function OpenApiOperation({ spec, path, method }: { spec: string; path: string; 
 
 const BASE: Partial<DocumentRendering> = { OpenApiOperation };
 
+/** The content a page is read from: reusable contents are read from the same. */
+const ContentSourceContext = createContext<{ spaceId: string; changeRequestId?: string | undefined }>({
+  spaceId: '',
+});
+
+/**
+ * A reusable content's document, read through the API (GitBook's
+ * `getReusableContentDocument...`), of the space the block names or the page's own, at the
+ * change request being read when there is one. Loading and failures say so in place.
+ */
+function ReusableContent({
+  block,
+  render: show,
+}: {
+  block: DocBlock;
+  render: (document: DocDocument) => ReactNode;
+}) {
+  const trpc = useTRPC();
+  const source = useContext(ContentSourceContext);
+  const ref = refOf(block.data?.ref);
+  const id = ref?.kind === 'reusable-content' ? ref.reusableContent : '';
+  const space = ref?.kind === 'reusable-content' && ref.space ? ref.space : source.spaceId;
+  const sameSpace = space === source.spaceId;
+  const document = useQuery({
+    ...trpc.spaces.content.reusableContents.document.queryOptions({
+      spaceId: space,
+      reusableContentId: id,
+      ...(source.changeRequestId !== undefined && sameSpace
+        ? { changeRequestId: source.changeRequestId }
+        : {}),
+    }),
+    enabled: id !== '' && space !== '',
+  });
+  if (document.isPending) return <p className="muted">Loading the reusable content…</p>;
+  if (document.isError || document.data?.object !== 'document')
+    return <p className="muted">This reusable content cannot be shown (deleted, or not readable here).</p>;
+  return show(document.data as unknown as DocDocument);
+}
+
 const AppRenderingContext = createContext<Partial<DocumentRendering>>(BASE);
+
+/** A document as the app shows it: `DocumentView` with the place's rendering. */
+export function AppDocument({ document, className }: { document: DocDocument; className?: string }) {
+  return <DocumentView document={document} rendering={useAppRendering()} className={className} />;
+}
 
 /** The rendering of the place a document is shown in (the app's read view and diff read it). */
 export function useAppRendering(): Partial<DocumentRendering> {
@@ -95,12 +141,18 @@ export function AppRenderingProvider({
     };
     return {
       ...BASE,
+      ReusableContent,
       pageOf,
       fileOf,
       hrefOf: (ref) => pageOf(ref)?.href ?? fileOf(ref)?.url ?? markdownUrlOf(ref),
     };
   }, [organizationId, spaceId, pages.data, files.data]);
-  return <AppRenderingContext.Provider value={rendering}>{children}</AppRenderingContext.Provider>;
+  const contentSource = useMemo(() => ({ spaceId, changeRequestId }), [spaceId, changeRequestId]);
+  return (
+    <ContentSourceContext.Provider value={contentSource}>
+      <AppRenderingContext.Provider value={rendering}>{children}</AppRenderingContext.Provider>
+    </ContentSourceContext.Provider>
+  );
 }
 
 /** `AppRenderingProvider` for the space of the address, when the address names one. */
