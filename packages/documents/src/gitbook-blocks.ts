@@ -595,24 +595,39 @@ function mergeGroups(items: readonly FlowNode[]): FlowNode[] {
   return out;
 }
 
+/**
+ * Pairs the markers of one container into blocks. Linear: a close finds its opening through a
+ * count per name; each opening tracks the height of what follows it, so a block nested past
+ * the limit is known before its content is moved; content moves once, into its block.
+ */
 function pairTags(items: readonly Item[], depth: number): FlowNode[] {
   const out: Item[] = [];
-  const stack: Array<{ index: number; marker: TagMarker & { tag: OpeningTag } }> = [];
+  type Entry = { index: number; marker: TagMarker & { tag: OpeningTag }; maxChild: number };
+  const stack: Entry[] = [];
   const openByName = new Map<string, number>();
   const room = markdownLimits.maxBlockNesting - depth;
 
+  /** Something of this block height now follows the innermost open tag. */
+  const noteHeight = (height: number) => {
+    const top = stack.at(-1);
+    if (top !== undefined && height > top.maxChild) top.maxChild = height;
+  };
+
   /** An opening left without partner: a void block when it may be one, text otherwise. */
-  const settle = (entry: (typeof stack)[number]) => {
+  const settle = (entry: Entry) => {
     const { name } = entry.marker.tag;
     openByName.set(name, openByName.get(name)! - 1);
     const voidBlock = closingOf(name) === 'optional' && room > 0;
     out[entry.index] = voidBlock ? blockOf(entry.marker.tag, [], false) : textParagraph(entry.marker);
     if (voidBlock) blockHeights.set(out[entry.index]!, 1);
+    // What followed it now follows the opening below.
+    noteHeight(Math.max(entry.maxChild, voidBlock ? 1 : 0));
   };
 
   for (const item of items) {
     if (!isMarker(item)) {
       out.push(item);
+      noteHeight(heightOf(item));
       continue;
     }
     const { tag } = item;
@@ -621,9 +636,10 @@ function pairTags(items: readonly Item[], depth: number): FlowNode[] {
         const block = room > 0 ? blockOf(tag, [], false) : textParagraph(item);
         if (room > 0) blockHeights.set(block, 1);
         out.push(block);
+        noteHeight(heightOf(block));
         continue;
       }
-      stack.push({ index: out.length, marker: item as TagMarker & { tag: OpeningTag } });
+      stack.push({ index: out.length, marker: item as Entry['marker'], maxChild: 0 });
       openByName.set(tag.name, (openByName.get(tag.name) ?? 0) + 1);
       out.push(item);
       continue;
@@ -635,21 +651,22 @@ function pairTags(items: readonly Item[], depth: number): FlowNode[] {
     while (stack.at(-1)!.marker.tag.name !== tag.name) settle(stack.pop()!);
     const entry = stack.pop()!;
     openByName.set(tag.name, openByName.get(tag.name)! - 1);
-    const content = mergeGroups(out.splice(entry.index + 1) as FlowNode[]);
-    let height = 1;
-    for (const child of content) height = Math.max(height, heightOf(child) + 1);
+    const height = entry.maxChild + 1;
     if (height > room) {
       // Nested past the limit: both tags stay text, the content stays where it is.
       out[entry.index] = textParagraph(entry.marker);
-      out.push(...content, textParagraph(item));
+      out.push(textParagraph(item));
+      noteHeight(entry.maxChild);
       continue;
     }
+    const content = mergeGroups(out.splice(entry.index + 1) as FlowNode[]);
     const block =
       entry.marker.tag.name === detailsName
         ? detailsOf(entry.marker, content)
         : blockOf(entry.marker.tag, content, true);
     blockHeights.set(block, height);
     out[entry.index] = block;
+    noteHeight(height);
   }
   while (stack.length > 0) settle(stack.pop()!);
   return mergeGroups(out as FlowNode[]);
