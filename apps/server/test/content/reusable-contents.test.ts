@@ -561,3 +561,43 @@ describe('a revision’s changes', () => {
     ]);
   });
 });
+
+describe('page variables in change requests', () => {
+  it('merge with the page: one side’s change kept, both sides’ different values a conflict on "variables"', async () => {
+    const f = await fixture();
+    const open = async (subject: string) => {
+      const cr = await call(f.token, 'POST', `/v1/spaces/${f.spaceId}/change-requests`, { subject });
+      return `/v1/spaces/${f.spaceId}/change-requests/${cr.number}`;
+    };
+    const first = await open('Vars');
+    await call(f.token, 'POST', `${first}/content`, {
+      changes: [{ operation: 'update_variables', page: f.guide, variables: { edition: 'pro' } }],
+    });
+    // Meanwhile the space edits the page's body: both land.
+    await call(f.token, 'POST', `/v1/spaces/${f.spaceId}/content`, {
+      changes: [{ operation: 'update_page', page: f.guide, document: { markdown: 'Read me first.\n' } }],
+    });
+    expect((await call(f.token, 'POST', `${first}/merge`)).result).toBe('merge');
+    const page = await call(
+      f.token,
+      'GET',
+      `/v1/spaces/${f.spaceId}/content/page/${f.guide}?format=markdown`,
+    );
+    expect(page).toMatchObject({
+      markdown: 'Read me first.\n',
+      variables: { edition: 'pro', product: 'Quire' },
+    });
+
+    const second = await open('Clash');
+    await call(f.token, 'POST', `${second}/content`, {
+      changes: [{ operation: 'update_variables', page: f.guide, variables: { edition: 'team' } }],
+    });
+    await call(f.token, 'POST', `/v1/spaces/${f.spaceId}/content`, {
+      changes: [{ operation: 'update_variables', page: f.guide, variables: { edition: 'free' } }],
+    });
+    expect(await call(f.token, 'POST', `${second}/merge`)).toMatchObject({
+      result: 'conflicts',
+      conflicts: [{ page: f.guide, field: 'variables', reason: 'edited-both' }],
+    });
+  });
+});

@@ -86,3 +86,29 @@ describe('variables', () => {
     expect(mergeVariables({}, { x: 1 }, { y: 2 })).toEqual({ x: 1, y: 2 });
   });
 });
+
+describe('mergeVariables over random edits', () => {
+  const name = fc.constantFrom('a', 'b', 'c', 'd', 'e');
+  const value = fc.oneof(fc.string({ maxLength: 3 }), fc.integer({ min: -2, max: 2 }), fc.boolean());
+  const values = fc.dictionary(name, value);
+  const patch = fc.dictionary(name, fc.option(value, { nil: null }));
+
+  it('keeps every change of either side, theirs where both changed a variable', () => {
+    fc.assert(
+      fc.property(values, patch, patch, (base, oursPatch, theirsPatch) => {
+        const ours = patchedVariables(base, oursPatch);
+        const theirs = patchedVariables(base, theirsPatch);
+        const merged = mergeVariables(base, ours, theirs);
+        for (const key of new Set([...Object.keys(base), ...Object.keys(ours), ...Object.keys(theirs)])) {
+          const expected = theirs[key] !== base[key] ? theirs[key] : ours[key];
+          expect(merged[key]).toBe(expected);
+        }
+        // Names in order, so one set of variables has one address.
+        expect(Object.keys(merged)).toEqual(Object.keys(merged).sort());
+        // Merging with no change on one side is the other side.
+        expect(mergeVariables(base, base, theirs)).toEqual(theirs);
+        expect(mergeVariables(base, ours, base)).toEqual(ours);
+      }),
+    );
+  });
+});
