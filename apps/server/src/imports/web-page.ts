@@ -99,10 +99,11 @@ function keepCallouts(document: Doc): void {
 
 /**
  * Tab sets survive Readability, which drops hidden elements (every tab panel but the shown
- * one) and buttons: each `[role=tablist]` whose tabs name their panels (`aria-controls`), or
- * whose parent holds as many `[role=tabpanel]` as it has tabs, becomes one element holding a
- * tab list of paragraphs and the panels, shown, in order; `htmlToMarkdown` reads that shape
- * as GitBook's tabs.
+ * one), buttons and radio inputs: each `[role=tablist]` whose tabs name their panels
+ * (`aria-controls`), or whose parent holds as many `[role=tabpanel]` as it has tabs, and each
+ * MkDocs Material `.tabbed-set` (labels and `.tabbed-block`s, or labels and
+ * `.tabbed-content`s), becomes one element holding a tab list of paragraphs and the panels,
+ * shown, in order; `htmlToMarkdown` reads that shape as GitBook's tabs.
  */
 function keepTabs(document: Doc): void {
   for (const list of [...document.querySelectorAll('[role="tablist"]')]) {
@@ -119,27 +120,45 @@ function keepTabs(document: Doc): void {
       ) ?? []),
     ];
     const panels = controlled.every((panel) => panel !== null) ? (controlled as Element[]) : siblings;
-    if (panels.length !== tabs.length || panels.some((panel) => panel.contains(list))) continue;
-    const set = document.createElement('div');
-    const titles = document.createElement('div');
-    titles.setAttribute('role', 'tablist');
-    for (const tab of tabs) {
-      const title = document.createElement('p');
-      title.setAttribute('role', 'tab');
-      title.textContent = tab.textContent ?? '';
-      titles.appendChild(title);
-    }
-    set.appendChild(titles);
-    for (const panel of panels) {
-      // A section: Readability replaces a div holding one paragraph by the paragraph.
-      const shown = document.createElement('section');
-      shown.setAttribute('role', 'tabpanel');
-      while (panel.firstChild) shown.appendChild(panel.firstChild);
-      set.appendChild(shown);
-      panel.remove();
-    }
-    list.replaceWith(set);
+    replaceWithTabSet(document, list, tabs, panels);
   }
+  for (const set of [...document.querySelectorAll('.tabbed-set')]) {
+    if (!set.isConnected) continue;
+    const labels = [...set.querySelectorAll(':scope > .tabbed-labels > label, :scope > label')];
+    const blocks = [...set.querySelectorAll(':scope > .tabbed-content > .tabbed-block')];
+    const panels = blocks.length > 0 ? blocks : [...set.querySelectorAll(':scope > .tabbed-content')];
+    replaceWithTabSet(document, set, labels, panels);
+  }
+}
+
+/** Puts the tab set of `titles` and `panels` in place of `anchor`; false when they do not pair. */
+function replaceWithTabSet(document: Doc, anchor: Element, titles: Element[], panels: Element[]): boolean {
+  if (
+    titles.length === 0 ||
+    panels.length !== titles.length ||
+    panels.some((panel) => panel.contains(anchor))
+  )
+    return false;
+  const set = document.createElement('div');
+  const list = document.createElement('div');
+  list.setAttribute('role', 'tablist');
+  for (const title of titles) {
+    const tab = document.createElement('p');
+    tab.setAttribute('role', 'tab');
+    tab.textContent = title.textContent ?? '';
+    list.appendChild(tab);
+  }
+  set.appendChild(list);
+  for (const panel of panels) {
+    // A section: Readability replaces a div holding one paragraph by the paragraph.
+    const shown = document.createElement('section');
+    shown.setAttribute('role', 'tabpanel');
+    while (panel.firstChild) shown.appendChild(panel.firstChild);
+    set.appendChild(shown);
+    panel.remove();
+  }
+  anchor.replaceWith(set);
+  return true;
 }
 
 function textOf(text: string | null | undefined): string | null {

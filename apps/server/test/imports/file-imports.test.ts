@@ -267,6 +267,9 @@ describe("GitBook's blocks from imported documents", () => {
 <details><summary>More <b>details</b></summary><p>Hidden until opened.</p></details>
 <div class="tabs-container"><ul role="tablist"><li role="tab" aria-controls="tab-npm">npm</li><li role="tab" aria-controls="tab-yarn">Yarn</li></ul>
 <div><div role="tabpanel" id="tab-npm"><pre><code>npm install thing</code></pre></div><div role="tabpanel" id="tab-yarn" hidden><p>Yarn words.</p></div></div></div>
+<div class="tabbed-set" data-tabs="1:2"><input checked id="__tabbed_1_1" name="__tabbed_1" type="radio"><input id="__tabbed_1_2" name="__tabbed_1" type="radio">
+<div class="tabbed-labels"><label for="__tabbed_1_1">C</label><label for="__tabbed_1_2">Rust</label></div>
+<div class="tabbed-content"><div class="tabbed-block"><p>C words.</p></div><div class="tabbed-block"><p>Rust words.</p></div></div></div>
 <p>A closing paragraph, also long enough to count as content of the article for the reader view.</p>
 <script>alert(2)</script></main></body></html>`),
       'text/html',
@@ -284,6 +287,9 @@ describe("GitBook's blocks from imported documents", () => {
     );
     expect(markdown).toContain(
       '{% tabs %}\n\n{% tab title="npm" %}\n\n```\nnpm install thing\n```\n\n{% endtab %}\n\n{% tab title="Yarn" %}\n\nYarn words.\n\n{% endtab %}\n\n{% endtabs %}',
+    );
+    expect(markdown).toContain(
+      '{% tabs %}\n\n{% tab title="C" %}\n\nC words.\n\n{% endtab %}\n\n{% tab title="Rust" %}\n\nRust words.\n\n{% endtab %}\n\n{% endtabs %}',
     );
     expect(markdown).not.toMatch(/Sidebar|menu|alert|script/);
   });
