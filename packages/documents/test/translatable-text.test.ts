@@ -243,6 +243,9 @@ describe("translatable text of GitBook's blocks", () => {
     '<table data-view="cards"><thead><tr><th></th><th data-hidden data-card-target data-type="content-ref"></th></tr></thead><tbody><tr><td><strong>Quickstart</strong></td><td><a href="quickstart.md">quickstart.md</a></td></tr></tbody></table>',
     '{% code title="index.js" lineNumbers="true" %}\n```js\nrunSecret()\n```\n{% endcode %}',
     '{% hint style="info" %}\nA hint.\n{% endhint %}',
+    '## A heading <a href="#secret-anchor" id="secret-anchor"></a>',
+    'Version {{ space.vars.secretversion }} of [https://e.com/secret-user](https://e.com/secret-user "mention").',
+    'Press <kbd>Ctrl</kbd> and x<sup>2</sup>.',
   ];
   /** Containers: each wraps the blocks given. */
   const containers: Array<(inner: string) => string> = [
@@ -257,6 +260,9 @@ describe("translatable text of GitBook's blocks", () => {
     (inner) => `{% if visitor.claims.plan == "pro" %}\n\n${inner}\n\n{% endif %}`,
   ];
   const never = [
+    'secret-anchor',
+    'secretversion',
+    'secret-user',
     'https:',
     'guide.md',
     'includes/',
