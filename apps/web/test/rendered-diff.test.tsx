@@ -6,7 +6,9 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { diffBlocks } from '../src/change-requests/block-diff';
+import { blockLineLabel } from '../src/change-requests/block-line-label';
 import { ChangeList, type RevisionChange } from '../src/change-requests/change-list';
+import { LineDiff } from '../src/change-requests/line-diff';
 import { RenderedDiff } from '../src/change-requests/rendered-diff';
 import type { DocBlock } from '../src/content/blocks/document-shape';
 import { paragraph } from './support/every-block-document';
@@ -85,5 +87,36 @@ describe('the rendered diff', () => {
     expect(screen.getByRole('button', { name: 'Rendered' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.queryByRole('table', { name: 'Changes to the text of Install' })).toBeNull();
     expect(screen.getByRole('note', { name: 'Warning hint' })).toBeInTheDocument();
+  });
+});
+
+describe('GitBook block lines in the line diff', () => {
+  it('says which block a tag line opens or closes', () => {
+    expect(blockLineLabel('{% tab title="npm" %}')).toBe('Tab “npm” begins');
+    expect(blockLineLabel('  {% endstepper %}')).toBe('Stepper ends');
+    expect(blockLineLabel('{% hint style="warning" %}')).toBe('Hint “warning” begins');
+    expect(blockLineLabel('{% if visitor.claims.plan == "pro" %}')).toBe(
+      'Shown when visitor.claims.plan == "pro"',
+    );
+    expect(blockLineLabel('{% include "../.gitbook/includes/x.md" %}')).toBe(
+      'Reusable content “../.gitbook/includes/x.md” begins',
+    );
+    expect(blockLineLabel('{% @mermaid/diagram content="x" %}')).toBe('Integration @mermaid/diagram begins');
+    expect(blockLineLabel('<details>')).toBe('Expandable begins');
+    expect(blockLineLabel('$$')).toBe('Math');
+    for (const line of ['Plain text.', '{% made-up %}', '\\{% tabs %}', '{%tabs%}', ''])
+      expect(blockLineLabel(line), line).toBeUndefined();
+  });
+
+  it('shows the label beside the tag line, in words', () => {
+    render(
+      <LineDiff diff={'@@ -1,1 +1,3 @@\n+{% tabs %}\n+{% tab title="npm" %}\n Text.\n'} title="Install" />,
+    );
+    const rows = within(screen.getByRole('table', { name: 'Changes to the text of Install' })).getAllByRole(
+      'row',
+    );
+    expect(rows[2]).toHaveTextContent('+added{% tabs %} Tabs begins');
+    expect(rows[3]).toHaveTextContent('Tab “npm” begins');
+    expect(rows[4]).toHaveTextContent(/Text\.$/);
   });
 });

@@ -1,8 +1,17 @@
 /**
  * A line diff as a table: line numbers before and after, then the line, marked as added or
- * removed by a sign and by words for screen readers, not by colour alone.
+ * removed by a sign and by words for screen readers, not by colour alone; a GitBook block's
+ * tag line (`{% tabs %}`, `<details>`...) also says in words which block it opens or closes.
  */
+import '../styles/change-diff.css';
+import { blockLineLabel } from './block-line-label';
 import { diffRowsOf } from './unified-diff';
+
+/** A GitBook block's tag line says what it is, beside its text (`block-line-label.ts`). */
+function BlockLabel({ text }: { text: string }) {
+  const label = blockLineLabel(text);
+  return label ? <span className="diff-block-label"> {label}</span> : null;
+}
 
 export function LineDiff({ diff, title }: { diff: string; title: string }) {
   const rows = diffRowsOf(diff);
@@ -38,7 +47,10 @@ export function LineDiff({ diff, title }: { diff: string; title: string }) {
                   </span>
                   <span className="visually-hidden">{row.kind}</span>
                 </td>
-                <td className="diff-text">{row.text}</td>
+                <td className="diff-text">
+                  {row.text}
+                  <BlockLabel text={row.text} />
+                </td>
               </tr>
             );
           })}
