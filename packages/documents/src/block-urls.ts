@@ -5,7 +5,8 @@
  * - `content-ref url`: a reference to a page (or anything else GitBook can point at);
  * - `embed url`: a page embedded from elsewhere;
  * - `file src`, `drawing src`: a file of the space, shown in the page;
- * - `openapi src`, `swagger src`: the OpenAPI document an operation block shows.
+ * - `openapi src`, `swagger src`: the OpenAPI document an operation block shows;
+ * - an integration block's `url` (`{% @github-files/github-code-block url="..." %}`): what it shows.
  *
  * `include`'s path names reusable content, not a page or a file: it is not a link.
  */
@@ -27,7 +28,9 @@ const URL_ATTRIBUTES: ReadonlyMap<string, { attribute: string; kind: BlockUrlKin
 export function blockUrlOf(
   block: GitbookBlock,
 ): { attribute: string; kind: BlockUrlKind; url: string } | undefined {
-  const entry = URL_ATTRIBUTES.get(block.name);
+  const entry = block.name.startsWith('@')
+    ? { attribute: 'url', kind: 'embed' as const }
+    : URL_ATTRIBUTES.get(block.name);
   if (entry === undefined) return undefined;
   const url = block.attributes[entry.attribute];
   return url === undefined || url === '' ? undefined : { ...entry, url };

@@ -61,6 +61,8 @@ describe("linksOf: GitBook's blocks", () => {
       '{% openapi src="https://petstore.example/openapi.json" path="/pets" method="get" %}\n[openapi.json](https://petstore.example/openapi.json)\n{% endopenapi %}',
       '{% code title="https://not.a/link" %}\n```\nhttps://in.code/x\n```\n{% endcode %}',
       '{% include "../.gitbook/includes/shared.md" %}',
+      '{% @github-files/github-code-block url="https://github.com/o/r/blob/main/x.ts" %}',
+      '{% drawing src="/files/drawing-1" %}',
       '{% updates format="full" %}\n{% update date="2024-01-01" %}\n[changelog](changes.md)\n{% endupdate %}\n{% endupdates %}',
     ].join('\n\n');
     expect(linksOf(markdown)).toEqual([
@@ -74,6 +76,8 @@ describe("linksOf: GitBook's blocks", () => {
       { kind: 'openapi', url: 'https://petstore.example/openapi.json' },
       { kind: 'link', url: 'https://petstore.example/openapi.json' },
       { kind: 'include', url: '../.gitbook/includes/shared.md' },
+      { kind: 'embed', url: 'https://github.com/o/r/blob/main/x.ts' },
+      { kind: 'drawing', url: '/files/drawing-1' },
       { kind: 'link', url: 'changes.md' },
     ]);
   });

@@ -246,6 +246,12 @@ describe("translatable text of GitBook's blocks", () => {
     '## A heading <a href="#secret-anchor" id="secret-anchor"></a>',
     'Version {{ space.vars.secretversion }} of [https://e.com/secret-user](https://e.com/secret-user "mention").',
     'Press <kbd>Ctrl</kbd> and x<sup>2</sup>.',
+    '{% openapi src="https://e.com/secret.json" path="/pets" method="get" %}\n[https://e.com/secret.json](https://e.com/secret.json)\n{% endopenapi %}',
+    '{% openapi-schemas spec="secretspec" schemas="Pet,Owner" grouped="false" %}',
+    '{% openapi-webhook spec="secretspec" name="newPet" method="post" %}',
+    '{% @github-files/github-code-block url="https://e.com/secret-repo" %}',
+    '{% drawing src="/files/secret-drawing" %}',
+    '{% prompt description="Ask the secret model" %}\n```\nsecret prompt\n```\n{% endprompt %}',
   ];
   /** Containers: each wraps the blocks given. */
   const containers: Array<(inner: string) => string> = [
