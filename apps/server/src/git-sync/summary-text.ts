@@ -6,7 +6,8 @@
  *
  * Written over the repository's own table of contents (`previous`, its layout), it keeps
  * that one's preamble, its group headings as written (a top-level page stays under the
- * heading it was listed under; a new one joins the group of the page before it), its bullet
+ * heading it was listed under; a new one, or one moved among another group's pages, joins
+ * the group of the page before it), its bullet
  * and indentation, and the line of every item whose path, title and depth did not change.
  */
 import type { ExportedPage } from './exported-content';
@@ -40,9 +41,13 @@ export function summaryTextOf(
   const nextGroup = [...listedGroups];
   for (let at = nextGroup.length - 2; at >= 0; at--) nextGroup[at] ??= nextGroup[at + 1];
   let group: number | undefined;
+  const left = new Set<number>();
   for (const [index, page] of pages.entries()) {
-    const own = listedGroups[index] ?? group ?? nextGroup[index];
+    let own = listedGroups[index] ?? group ?? nextGroup[index];
+    // A page moved among another group's pages joins that group: a heading is written once.
+    if (own !== undefined && left.has(own)) own = group;
     if (index === 0 || own !== group) {
+      if (group !== undefined) left.add(group);
       const heading = own === undefined ? null : (previous?.groups[own] ?? null);
       lines.push('');
       if (heading !== null) lines.push(heading, '');
