@@ -601,3 +601,40 @@ describe('page variables in change requests', () => {
     });
   });
 });
+
+describe('a page read as markdown, dereferenced', () => {
+  it('has each include line replaced by the reusable content’s markdown, indented as the include was', async () => {
+    const f = await fixture();
+    const include = `{% include "/reusable-contents/${f.reusableContentId}" %}`;
+    await call(f.token, 'POST', `/v1/spaces/${f.spaceId}/content`, {
+      changes: [
+        {
+          operation: 'update_page',
+          page: f.guide,
+          document: {
+            markdown: `Intro.\n\n${include}\n\n- Item\n\n  ${include}\n\n{% include "/reusable-contents/gone" %}\n`,
+          },
+        },
+      ],
+    });
+    const stored = await call(
+      f.token,
+      'GET',
+      `/v1/spaces/${f.spaceId}/content/page/${f.guide}?format=markdown`,
+    );
+    const read = await call(
+      f.token,
+      'GET',
+      `/v1/spaces/${f.spaceId}/content/page/${f.guide}?format=markdown&dereferenced=true`,
+    );
+    const body = 'Copy the data folder.\n\nThen stop the server.';
+    const indented = body
+      .split('\n')
+      .map((line) => (line === '' ? '' : `  ${line}`))
+      .join('\n');
+    expect(read.markdown).toBe(
+      stored.markdown.replace(`  ${include}`, indented).replace(`${include}\n`, `${body}\n`),
+    );
+    expect(read.markdown).toContain('{% include "/reusable-contents/gone" %}');
+  });
+});

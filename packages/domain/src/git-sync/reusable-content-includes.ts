@@ -24,10 +24,11 @@
  *    being written. A file is written as GitBook writes it: `---\ntitle: <title>\n---\n\n<body>`.
  * Tags are found line by line outside fenced code, in one pass (`blockTagOf` reads a line).
  */
-import { blockTagOf, openingTagText } from '@quire/documents';
+import { openingTagText } from '@quire/documents';
 import {
   contentAddressOf as addressOf,
   type BodyObject,
+  includeLines,
   type StoredPage,
   type StoredPages,
 } from '../content';
@@ -88,33 +89,17 @@ export function mapIncludeTags(
   markdown: string,
   map: (argument: string) => string | undefined,
 ): { markdown: string; includes: string[] } {
-  const includes: string[] = [];
-  let fence: string | null = null;
   const lines = markdown.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i] as string;
-    const trimmed = line.trimStart();
-    const marker = /^(`{3,}|~{3,})/.exec(trimmed)?.[1];
-    if (marker !== undefined) {
-      if (fence === null) fence = marker;
-      else if (
-        marker[0] === fence[0] &&
-        marker.length >= fence.length &&
-        trimmed.slice(marker.length).trim() === ''
-      )
-        fence = null;
-      continue;
-    }
-    if (fence !== null || !trimmed.startsWith('{%')) continue;
-    const tag = blockTagOf(line);
-    if (tag?.kind !== 'open' || tag.name !== 'include' || tag.argument === undefined) continue;
-    includes.push(tag.argument);
-    const next = map(tag.argument);
-    if (next === undefined || next === tag.argument) continue;
-    const indent = line.slice(0, line.length - trimmed.length);
-    lines[i] = indent + openingTagText({ name: 'include', attributes: tag.attributes, argument: next });
+  const found = includeLines(lines);
+  for (const { line, indent, argument, attributes } of found) {
+    const next = map(argument);
+    if (next === undefined || next === argument) continue;
+    lines[line] = indent + openingTagText({ name: 'include', attributes, argument: next });
   }
-  return { markdown: includes.length === 0 ? markdown : lines.join('\n'), includes };
+  return {
+    markdown: found.length === 0 ? markdown : lines.join('\n'),
+    includes: found.map((include) => include.argument),
+  };
 }
 
 /** An include file as the repository holds it. */

@@ -5,6 +5,7 @@ export {
   evaluateExpression,
   expressionText,
 } from './expressions';
+export { type IncludeLine, includeLines } from './include-lines';
 export { type ResolveOptions, resolvedDocument } from './resolved-document';
 export {
   presentReusableContent,

@@ -16,7 +16,7 @@ export const resolveReadShape = {
     .union([z.boolean(), z.enum(['true', 'false', 'reusable-contents'])])
     .optional()
     .describe(
-      'Replace reusable-content blocks by the blocks of the reusable content they include: true, or reusable-contents (the same here). Default false',
+      'Replace reusable-content blocks by the blocks of the reusable content they include (in markdown, each include line by its markdown): true, or reusable-contents (the same here). Default false',
     ),
 };
 

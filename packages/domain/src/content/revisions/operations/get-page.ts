@@ -8,6 +8,7 @@ import {
   resolveReadShape,
 } from '../../reusable-contents/read-options';
 import { resolvedDocument } from '../../reusable-contents/resolved-document';
+import { resolvedMarkdown } from '../../reusable-contents/resolved-markdown';
 import { SpaceIdParam } from '../../spaces/operations/params';
 import { documentOfBody } from '../document-of-body';
 import { type PageIndex, pageIndexOf } from '../page-index';
@@ -36,16 +37,17 @@ export async function presentPageWithBody(
   resolve: ResolveReadInput = {},
 ): Promise<Page> {
   const markdown = (await loadBodies(ctx, [page.body])).get(page.body) ?? '';
+  const options = resolveOptionsOf(resolve);
   const body =
     format === 'markdown'
-      ? { markdown }
+      ? { markdown: options.dereferenced ? await resolvedMarkdown(ctx, markdown, revision) : markdown }
       : {
           // Reusable contents included and expressions evaluated when the read asks (resolved-document.ts).
           document: (await resolvedDocument(
             ctx,
             documentOfBody(page.body, markdown),
             { spaceId: revision.spaceId, revision, pageVariables: page.variables ?? {} },
-            resolveOptionsOf(resolve),
+            options,
           )) as unknown as Record<string, unknown>,
         };
   return presentPage(ctx.urls, revision, index, page, body);
