@@ -65,6 +65,7 @@ const packageRules = [
         'remark-parse',
         'remark-stringify',
         'remark-gfm',
+        'remark-math',
         'remark-frontmatter',
         'rehype-parse',
         'rehype-remark',
