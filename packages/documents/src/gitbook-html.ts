@@ -111,8 +111,8 @@ const htmlParser = unified().use(rehypeParse, { fragment: true });
 
 // hast's types, through rehype-parse (hast is not a direct dependency).
 type HtmlRoot = ReturnType<typeof htmlParser.parse>;
-type ElementContent = Extract<HtmlRoot['children'][number], { type: 'element' | 'text' | 'comment' }>;
-type Element = Extract<ElementContent, { type: 'element' }>;
+type Element = Extract<HtmlRoot['children'][number], { type: 'element' }>;
+type ElementContent = Element['children'][number];
 
 /** Longest HTML node parsed for a figure or cards (a bigger one stays html). */
 const maxHtmlLength = 200_000;

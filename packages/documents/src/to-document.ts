@@ -44,6 +44,7 @@ import {
   expandableOf,
   figureImagesOf,
 } from './gitbook-to-document';
+import { headingIdOf } from './heading-id-syntax';
 import { parseMarkdown, printMarkdown } from './markdown-processor';
 
 /**
@@ -229,12 +230,13 @@ function blockOf(
     }
     case 'heading': {
       const level = Math.min(node.depth, 3) as 1 | 2 | 3;
+      const { children, id } = headingIdOf(node.children);
       return {
         object: 'block',
         type: `heading-${level}`,
         key,
-        data: {},
-        nodes: nonEmptyInlines(inlinesOf(node.children, key, context)),
+        data: id === undefined ? {} : { id },
+        nodes: nonEmptyInlines(inlinesOf(children, key, context)),
       };
     }
     case 'thematicBreak':

@@ -23,6 +23,7 @@ import type { GitbookExpression } from './gitbook-expressions';
 import type { GitbookButton, GitbookIcon, GitbookMark, GitbookTextMark } from './gitbook-html';
 import { textMarkTags } from './gitbook-marks';
 import { gitbookBlockToMdast, plainCaptionOf } from './gitbook-to-markdown';
+import { headingIdAnchor, isHeadingId } from './heading-id-syntax';
 import type { Hint } from './hint-syntax';
 import { printMarkdown } from './markdown-processor';
 import type { OpenApiOperation } from './openapi-operation-syntax';
@@ -68,7 +69,13 @@ function blockToMdast(block: DocumentBlock): Flow[] {
         {
           type: 'heading',
           depth: Number(block.type.slice(-1)) as 1 | 2 | 3,
-          children: phrasingOf(block.nodes, 'space'),
+          children: [
+            ...phrasingOf(block.nodes, 'space'),
+            // GitBook's id anchor; an id of another form has no markdown and is not kept.
+            ...(block.data?.id !== undefined && isHeadingId(block.data.id)
+              ? headingIdAnchor(block.data.id)
+              : []),
+          ],
         },
       ];
     case 'divider':

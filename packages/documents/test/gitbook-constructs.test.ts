@@ -273,6 +273,15 @@ const cases: Array<{ name: string; markdown: string; expected: unknown }> = [
     },
   },
   {
+    name: 'heading with its id anchor',
+    markdown: '## Set up <a href="#set-up" id="set-up"></a>',
+    expected: {
+      type: 'heading-2',
+      data: { id: 'set-up' },
+      nodes: [{ object: 'text', leaves: [{ text: 'Set up' }] }],
+    },
+  },
+  {
     name: 'keyboard, superscript and subscript',
     markdown: 'Press <kbd>Ctrl</kbd>, x<sup>2</sup>, H<sub>2</sub>O',
     expected: {
