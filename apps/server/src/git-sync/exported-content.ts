@@ -19,6 +19,8 @@ export interface ExportedPage extends PageSettings {
   unchangedBlob?: string;
   /** Read without a file (the table of contents lists a missing one), and unchanged since. */
   unchangedWithoutFile?: boolean;
+  /** The text of the file it was read from, when it changed since: its front matter is kept. */
+  recordedText?: string;
 }
 
 export interface ExportedFile {

@@ -38,7 +38,7 @@ import {
 } from '@quire/domain';
 import type { StoredBlobs } from '@quire/persistence';
 import git, { type ReadCommitResult } from 'isomorphic-git';
-import type { ExportedFile } from './exported-content';
+import type { ExportedFile, ExportedPage } from './exported-content';
 import { gitFailureOf } from './git-failure';
 import { GitObjectSizes } from './git-object-sizes';
 import { gitRemoteOf, remoteRefusal } from './git-remote';
@@ -196,7 +196,20 @@ export class ServerGitRepositories implements GitRepositories {
           return inRoot === null ? [] : [[inRoot, entry.oid] as const];
         }),
       );
-      const written = writeRepository(placed.pages, placed.files, config.structure, {
+      // An edited page read from a file keeps what its file's front matter holds beyond Quire's settings.
+      const withText = async (page: ExportedPage): Promise<ExportedPage> => {
+        const children = await Promise.all(page.children.map(withText));
+        const oid =
+          page.unchangedBlob === undefined && page.recordedPath !== undefined
+            ? existing.get(page.recordedPath)
+            : undefined;
+        const size = oid === undefined ? undefined : await sizes.sizeOf(oid);
+        if (oid === undefined || size === undefined || size > this.limits.maxFileBytes)
+          return { ...page, children };
+        return { ...page, children, recordedText: new TextDecoder().decode(await this.#blob(store, oid)) };
+      };
+      const pages = await Promise.all(placed.pages.map(withText));
+      const written = writeRepository(pages, placed.files, config.structure, {
         keepSummary: summary !== undefined,
         existing,
         ...(summaryText !== undefined && summary === undefined

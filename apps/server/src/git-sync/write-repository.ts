@@ -4,7 +4,8 @@
  * - one markdown file per page (`pagePathsOf`: a page read from the repository at the path
  *   it was read from; a new one: the first page is `README.md`, a page with subpages
  *   `<slug>/README.md`, a leaf `<slug>.md`), holding the front matter of its settings
- *   (`frontMatterOf`), `# <title>`, then its body; a page unchanged since it was read is
+ *   (`frontMatterKeeping`: over the front matter of the file it was read from, `recordedText`,
+ *   whose keys Quire does not read are kept), `# <title>`, then its body; a page unchanged since it was read is
  *   its blob as it was (`unchangedBlob`), byte for byte, and one read without a file (the
  *   table of contents listing a missing one) gets none while that table is kept;
  * - `SUMMARY.md` listing every page in order with its title and nesting (`summaryTextOf`),
@@ -23,8 +24,8 @@ import { rewriteLinks } from '@quire/documents';
 import { assetNamesOf } from './asset-names';
 import type { ExportedFile, ExportedPage, WrittenFile } from './exported-content';
 import type { GitbookConfig } from './gitbook-config';
+import { frontMatterKeeping } from './kept-front-matter';
 import { pagePathsOf } from './page-paths';
-import { frontMatterOf } from './page-settings';
 import { relativeUrl } from './relative-url';
 import type { SummaryLayout } from './summary-layout';
 import { summaryTextOf } from './summary-text';
@@ -92,7 +93,7 @@ export function writeRepository(
       return filePath ? relativeUrl(path, filePath) : undefined;
     };
     const body = page.markdown.trim() === '' ? '' : `\n${withRelativeLinks(page.markdown, targetOf)}`;
-    const text = `${frontMatterOf(page)}# ${headingOf(page.title)}\n${body}`;
+    const text = `${frontMatterKeeping(page, page.recordedText)}# ${headingOf(page.title)}\n${body}`;
     written.push({ path, bytes: encoder.encode(text) });
     for (const child of page.children) write(child);
   };

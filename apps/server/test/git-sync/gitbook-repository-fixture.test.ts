@@ -5,7 +5,8 @@
  * names), synchronized through real Git (a bare repository by path):
  *
  * - imported then exported at once, no commit: every file byte for byte (issue 27, item 5);
- * - an edited page changes its own file only; `.gitbook.yaml` and its redirects stay;
+ * - an edited page changes its own file only, keeping its front matter (GitBook's `cover`
+ *   and `layout`); `.gitbook.yaml` and its redirects stay;
  * - a first subpage made in Quire under a page read from `x.md` makes it `x/README.md`, the
  *   subpage beside it, as GitBook lays a page with subpages out;
  * - no page shows, as text, the syntax of a construct the documents package reads
@@ -199,6 +200,19 @@ describe('the GitBook-format fixture repository', () => {
     expect(lastChanges(repo)).toEqual(['M\tguides/blocks/tabs.md']);
     expect(filesAt(repo, 'main').get('.gitbook.yaml')).toBe(original.get('.gitbook.yaml'));
     expect(git(repo, 'show', 'main:.gitbook.yaml')).toContain('blocks/old-tabs: guides/blocks/tabs.md');
+
+    // An edited page keeps its file's front matter (GitBook's `cover` and `layout` too).
+    const home = pages.find((page) => page.title === 'Field guide');
+    const homeEdited = await call('POST', `/v1/spaces/${spaceId}/content`, {
+      changes: [{ operation: 'update_page', page: home.id, document: { markdown: 'Welcome, walker.\n' } }],
+    });
+    expect(homeEdited.status, JSON.stringify(homeEdited.body)).toBe(200);
+    await run(spaceId, 'export', { ...ref, commitMessage: 'The home page' });
+    expect(lastChanges(repo)).toEqual(['M\tREADME.md']);
+    const frontMatter = (text: string) => text.slice(0, text.indexOf('\n---\n') + 5);
+    const readme = await readFile(join(FIXTURE, 'README.md'), 'utf8');
+    expect(frontMatter(git(repo, 'show', 'main:README.md'))).toBe(frontMatter(readme));
+    expect(git(repo, 'show', 'main:README.md')).toContain('# Field guide\n\nWelcome, walker.');
 
     // A first subpage made under a page read from `reference/api.md`: as GitBook lays it out,
     // the page becomes `reference/api/README.md`, its subpage beside it.
