@@ -638,3 +638,20 @@ describe('a page read as markdown, dereferenced', () => {
     expect(read.markdown).toContain('{% include "/reusable-contents/gone" %}');
   });
 });
+
+describe('writers that know nothing of reusable contents', () => {
+  it('keep them: a duplicated space and a template applied carry the reusable contents and variables', async () => {
+    const f = await fixture();
+    const copy = await call(f.token, 'POST', `/v1/spaces/${f.spaceId}/duplicate`);
+    const copied = await call(f.token, 'GET', `/v1/spaces/${copy.id}/content`);
+    expect(copied.reusableContents.map((item: Json) => item.id)).toEqual([f.reusableContentId]);
+    expect(copied.variables).toEqual({ beta: false, port: 8080, version: '2.1' });
+    const templates = await call(f.token, 'GET', '/v1/templates');
+    await call(f.token, 'POST', `/v1/spaces/${f.spaceId}/content/template`, {
+      id: templates.items[0].id,
+    });
+    const after = await call(f.token, 'GET', `/v1/spaces/${f.spaceId}/content`);
+    expect(after.reusableContents.map((item: Json) => item.id)).toEqual([f.reusableContentId]);
+    expect(after.variables).toEqual({ beta: false, port: 8080, version: '2.1' });
+  });
+});
