@@ -12,10 +12,12 @@
  * read less): a text that comes back from here within a deadline costs later reads no more
  * than that deadline.
  */
+import type { Definition, Nodes, Root } from 'mdast';
+import type { DocumentTopLevelBlock, JSONDocument } from './document-types';
 import { FrontMatterError, splitFrontMatter } from './front-matter';
 import { checkMarkdownSource, MarkdownTooComplexError } from './markdown-limits';
-import { normalizeMarkdown } from './markdown-processor';
-import { markdownToDocument } from './to-document';
+import { parseMarkdown, printMarkdown } from './markdown-processor';
+import { blocksOf } from './to-document';
 
 export type UntrustedMarkdownReading =
   | {
@@ -43,14 +45,44 @@ export function readUntrustedMarkdown(
 ): UntrustedMarkdownReading {
   try {
     const split = options.frontMatter ? splitFrontMatter(text) : { data: {}, body: text };
-    const markdown = normalizeMarkdown(split.body);
-    markdownToDocument(markdown);
+    const { markdown } = storedFormOf(split.body);
     return { ok: true, markdown, frontMatter: split.data };
   } catch (error) {
     const refusal = refusalOf(error);
     if (refusal) return refusal;
     throw error;
   }
+}
+
+/**
+ * `normalizeMarkdown(text)`, with the stored text read once more as a document (the
+ * module's comment). Text already in the stored form (an editor's, an import's pages, which
+ * the importer printed) reads as itself: the parser is a function of the text, so the
+ * stored text's tree is the one just parsed and the document is made from it, not from a
+ * second parse. The printer leaves the tree as it was (a test says so over every block).
+ */
+export function storedFormOf(text: string): { markdown: string; document: JSONDocument } {
+  const tree = parseMarkdown(text);
+  const markdown = printMarkdown(tree);
+  return { markdown, document: documentOfTree(markdown === text ? tree : parseMarkdown(markdown)) };
+}
+
+/** What `markdownToDocument` makes of a parsed tree (its reading of definitions included). */
+function documentOfTree(tree: Root): JSONDocument {
+  const definitions = new Map<string, Definition>();
+  const stack: Nodes[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop() as Nodes;
+    if (node.type === 'definition' && !definitions.has(node.identifier))
+      definitions.set(node.identifier, node);
+    if ('children' in node)
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as Nodes);
+  }
+  return {
+    object: 'document',
+    data: {},
+    nodes: blocksOf(tree.children, 'root', '', { definitions }) as DocumentTopLevelBlock[],
+  };
 }
 
 /**

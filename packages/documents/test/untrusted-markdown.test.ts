@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { normalizeMarkdown } from '../src/markdown-processor';
-import { precheckUntrustedMarkdown, readUntrustedMarkdown } from '../src/untrusted-markdown';
+import { markdownToDocument } from '../src/to-document';
+import { precheckUntrustedMarkdown, readUntrustedMarkdown, storedFormOf } from '../src/untrusted-markdown';
 
 describe('readUntrustedMarkdown', () => {
   it('answers the stored form, with the front matter split off when asked', () => {
@@ -36,5 +37,47 @@ describe('readUntrustedMarkdown', () => {
       reason: 'front matter must be a YAML mapping (key: value lines), not a number',
     });
     expect(precheckUntrustedMarkdown('*a**'.repeat(100))).toBeUndefined();
+  });
+});
+
+// One text of each of GitBook's constructs and of plain markdown's, written for this test.
+const CONSTRUCTS = [
+  'Some **bold**, _italic_, ~~struck~~, `code`, a [link](https://example.com "t") and :tada:.',
+  'A [reference][def] and ![an image][img].\n\n[def]: https://example.com/a\n[img]: /files/x.png',
+  '## Setup <a href="#setup" id="setup"></a>\n\n### Deeper',
+  '* one\n* two\n  * nested\n\n1. first\n2. second\n\n- [ ] to do\n- [x] done',
+  '> Quoted, with a [link](../a.md).\n\n***',
+  '{% hint style="warning" %}\nCareful *here*.\n{% endhint %}',
+  '{% tabs %}\n{% tab title="npm" %}\n```sh\nnpm i\n```\n{% endtab %}\n{% tab title="pnpm" %}\nText\n{% endtab %}\n{% endtabs %}',
+  '{% stepper %}\n{% step %}\n## First\n\nDo it.\n{% endstep %}\n{% endstepper %}',
+  '<details>\n\n<summary>More</summary>\n\nHidden **text**.\n\n</details>',
+  '<figure><img src="../.gitbook/assets/a.png" alt="An image"><figcaption><p>The caption</p></figcaption></figure>',
+  '{% code title="index.js" lineNumbers="true" %}\n```js\nconst a = 1;\n```\n{% endcode %}',
+  '{% content-ref url="other.md" %}\n[other.md](other.md)\n{% endcontent-ref %}',
+  '{% embed url="https://www.youtube.com/watch?v=abc" %}',
+  '{% file src="../.gitbook/assets/manual.pdf" %}\nThe manual\n{% endfile %}',
+  '$$\nE = mc^2\n$$',
+  '<a href="https://example.com" class="button primary">Open</a> and <mark style="color:red;">red</mark>',
+  '| a | b |\n| - | - |\n| 1 | 2 |',
+  '<table data-view="cards"><thead><tr><th></th></tr></thead><tbody><tr><td><strong>Card</strong></td></tr></tbody></table>',
+  '{% columns %}\n{% column %}\nLeft\n{% endcolumn %}\n{% column %}\nRight\n{% endcolumn %}\n{% endcolumns %}',
+  '{% include "../.gitbook/includes/note.md" %}',
+  '<div>unknown <b>html</b></div>\n\n{% unknown %}kept{% endunknown %}',
+];
+
+describe('storedFormOf: the stored text read once more, from one parse when it is already stored', () => {
+  it.each(CONSTRUCTS)('gives normalizeMarkdown and the document markdownToDocument reads: %#', (text) => {
+    const stored = normalizeMarkdown(text);
+    // A text not yet in the stored form, and the stored form itself (read from its one parse).
+    for (const input of [text, stored]) {
+      const reading = storedFormOf(input);
+      expect(reading.markdown).toBe(stored);
+      expect(reading.document).toEqual(markdownToDocument(stored));
+    }
+  });
+
+  it('gives every construct together the same, read from one parse', () => {
+    const stored = normalizeMarkdown(CONSTRUCTS.join('\n\n'));
+    expect(storedFormOf(stored)).toEqual({ markdown: stored, document: markdownToDocument(stored) });
   });
 });
