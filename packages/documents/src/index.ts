@@ -50,7 +50,7 @@ export {
   OPENAPI_METHODS,
   type OpenApiMethod,
 } from './openapi-operation';
-export { rewriteLinks } from './rewrite-links';
+export { type RewriteLinksOptions, rewriteLinks } from './rewrite-links';
 export { markdownToDocument } from './to-document';
 export { documentToMarkdown } from './to-markdown';
 export {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rewriteLinks } from '../src/index';
+import { normalizeMarkdown, rewriteLinks } from '../src/index';
+import { maySpell } from '../src/rewrite-links';
 
 const toIds = (url: string) => (url.startsWith('ref:') ? `/pages/${url.slice(4).toUpperCase()}` : undefined);
 
@@ -61,5 +62,63 @@ describe("rewriteLinks: GitBook's blocks", () => {
     const out = rewriteLinks(markdown, toIds);
     for (const id of ['SUMMARY', 'FIGURE', 'BUTTON', 'CARD']) expect(out).toContain(`/pages/${id}`);
     expect(out).not.toContain('ref:');
+  });
+});
+
+describe('rewriteLinks on canonical text (an import’s stored pages)', () => {
+  const imported = (url: string) =>
+    url.startsWith('quire-import:page/') ? `/pages/${url.slice('quire-import:page/'.length)}` : undefined;
+  const options = { canonical: true, onlyUnder: 'quire-import:' };
+  const texts = [
+    'Just *text*, a [link](https://example.com) and ![an image](/files/a.png).',
+    'See [the guide](quire-import:page/guide#setup) and [home](quire-import:page/home).',
+    '[def]: quire-import:page/defined\n\nA [reference][def].',
+    '{% content-ref url="quire-import:page/next" %}\n[Next](quire-import:page/next)\n{% endcontent-ref %}',
+    '<figure><img src="quire-import:page/fig" alt="a"><figcaption><p>c</p></figcaption></figure>',
+    '`quire-import:page/code` in code and quire-import:page/text in text.',
+    'Escaped [a](quire\\-import\\:page/escaped) and by reference [b](quire&#45;import&#58;page/ref).',
+    '<a href="&#113;uire-import:page/button" class="button primary">Go</a>',
+  ];
+
+  it.each(texts)('gives what it gives without the options: %#', (text) => {
+    const canonical = normalizeMarkdown(text);
+    expect(rewriteLinks(canonical, imported, options)).toBe(rewriteLinks(canonical, imported));
+    expect(rewriteLinks(canonical, imported, { canonical: true })).toBe(rewriteLinks(canonical, imported));
+  });
+
+  it('answers the canonical text itself when no target changes', () => {
+    const canonical = normalizeMarkdown(texts[0] as string);
+    expect(rewriteLinks(canonical, imported, { canonical: true })).toBe(canonical);
+    // Not said to be canonical: printed, whatever the text.
+    expect(rewriteLinks('Just *text*.', imported)).toBe('Just _text_.\n');
+  });
+
+  it('skips the parse only where the prefix cannot be spelled', () => {
+    // A text the parser refuses would throw if parsed: it is not.
+    const unparsable = `${'_'.repeat(200)}a`;
+    expect(rewriteLinks(unparsable, imported, options)).toBe(unparsable);
+    expect(() => rewriteLinks(`${unparsable} quire-import:`, imported, options)).toThrow();
+  });
+});
+
+describe('maySpell', () => {
+  it.each([
+    ['a quire-import:page/x link', true],
+    ['quire\\-import\\:page/x', true],
+    ['quire&#45;import&colon;page', true],
+    ['&#x71;uire-import&#58page', true],
+    ['&#113uire&#x2D;import:', true],
+    ['quire import: or quire-import; or Quire-Import:', false],
+    ['no link here & none \\ there', false],
+    ['', false],
+  ])('%s: %s', (text, expected) => {
+    expect(maySpell(text, 'quire-import:')).toBe(expected);
+  });
+
+  it('scans ampersands and backslashes in linear time', () => {
+    const text = `${'&uuuuuuuuuuuuuuuu\\q'.repeat(50_000)}`;
+    const started = performance.now();
+    expect(maySpell(text, 'quire-import:')).toBe(false);
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 });
