@@ -11,7 +11,9 @@ import { Blocks } from './nested-blocks';
 export function ExpandableBlock({ block }: { block: DocBlock }) {
   const title = fragmentNamed(block, 'expandable-title');
   const body = fragmentNamed(block, 'expandable-body');
-  const id = typeof block.meta?.id === 'string' ? block.meta.id : undefined;
+  // An anchor of GitBook's form only: an id from content never names one of the app's elements.
+  const given = block.meta?.id;
+  const id = typeof given === 'string' && /^[-a-z0-9._+]{1,100}$/.test(given) ? `block-${given}` : undefined;
   return (
     <details className="doc-expandable" open={block.data?.defaultExpanded === true} id={id}>
       <summary>
