@@ -19,8 +19,10 @@ export interface AddedContent {
   files: FileEntry[];
 }
 
-const PAGE_LINK = 'quire-import:page/';
-const FILE_LINK = 'quire-import:file/';
+// `targetOf` changes no URL but these (the importers print them literally).
+const IMPORT_LINK = 'quire-import:';
+const PAGE_LINK = `${IMPORT_LINK}page/`;
+const FILE_LINK = `${IMPORT_LINK}file/`;
 
 export interface ImportEnvironment {
   now: string;
@@ -35,6 +37,13 @@ export interface ImportEnvironment {
   fileIdFor?: (file: ImportedContent['files'][number]) => string | undefined;
   /** The provider's page of a repository file (`repoTreeURL` + path), for the pages' and files' `git.url`. */
   blobUrl?: (path: string) => string;
+  /**
+   * Every page's markdown is the stored form already (read by the `UntrustedMarkdown` port,
+   * `acceptedImport`, and not changed since): a body is then its markdown as it is unless a
+   * `quire-import:` target changes, and a page that cannot spell one is not parsed again.
+   * Absent (a template's pages): each body is normalized.
+   */
+  storedForm?: boolean;
 }
 
 export function addImportedContent(
@@ -89,7 +98,10 @@ export function addImportedContent(
     let previous = siblings[siblings.length - 1]?.position ?? null;
     for (const imported of list) {
       const { id, slug } = placed.get(imported) as { id: string; slug: string };
-      const body: BodyObject = { kind: 'body', markdown: rewriteLinks(imported.markdown, targetOf) };
+      const markdown = env.storedForm
+        ? rewriteLinks(imported.markdown, targetOf, { canonical: true, onlyUnder: IMPORT_LINK })
+        : rewriteLinks(imported.markdown, targetOf);
+      const body: BodyObject = { kind: 'body', markdown };
       const address = addressOf(body);
       bodies.set(address, body);
       const position = positionBetween(previous, null);
