@@ -230,10 +230,8 @@ const codeText = (id: string, label: string): Field => ({
 
 /** Fields of the editor's own nodes, on GitBook's `data`. */
 const NODE_FIELDS: Record<string, { label: string; fields: Field[] }> = {
-  tabsItem: {
-    label: 'Tab',
-    fields: [text('title', 'Tab title', ['title']), text('icon', 'Tab icon', ['icon'])],
-  },
+  // (A tab's title is typed in its tab bar, `tabs-view.tsx`.)
+  tabsItem: { label: 'Tab', fields: [text('icon', 'Tab icon', ['icon'])] },
   stepperStep: { label: 'Step', fields: [text('icon', 'Step icon', ['icon'])] },
   expandable: {
     label: 'Expandable',

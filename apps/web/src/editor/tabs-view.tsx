@@ -138,6 +138,14 @@ function TabsView({ editor, node, getPos, decorations }: ReactNodeViewProps) {
 
 export const TabsWithView = Tabs.extend({
   addNodeView() {
-    return ReactNodeViewRenderer(TabsView);
+    // TipTap re-renders a React view when its node changes, not when only its decorations do:
+    // the tab shown (a decoration, `tabs-state.ts`) changes with the cursor alone.
+    return ReactNodeViewRenderer(TabsView, {
+      update: ({ oldNode, newNode, updateProps }) => {
+        if (oldNode.type !== newNode.type) return false;
+        updateProps();
+        return true;
+      },
+    });
   },
 });
