@@ -289,7 +289,13 @@ const imageSchema = z.strictObject({
 const imagesSchema = z.strictObject({
   ...block('images'),
   isVoid: z.literal(false).optional(),
-  data: empty.optional(),
+  data: z
+    .strictObject({
+      align: z.enum(['center', 'left', 'right']).optional(),
+      fullWidth: z.boolean().optional(),
+      withFrame: z.boolean().optional(),
+    })
+    .optional(),
   nodes: z.array(imageSchema),
 });
 const tableValue = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(id), linkRef]);

@@ -466,6 +466,38 @@ function htmlItem(node: FlowNode & { type: 'html' }): Item {
   return figureOfHtml(node.value) ?? cardsOfHtml(node.value) ?? node;
 }
 
+/**
+ * An html block runs to the next blank line, so GitBook's `</details>` followed at once by
+ * `{% endupdate %}` is one html node: the known tags that end it are taken out of it as
+ * markers (html is raw, so its lines are the source's), the html before them stays html.
+ */
+function htmlItems(node: FlowNode & { type: 'html' }): Item[] {
+  if (!node.value.includes('\n') || !node.value.includes('{%')) return [htmlItem(node)];
+  const items: Item[] = [];
+  let chunk: string[] = [];
+  const flush = () => {
+    if (chunk.length > 0) items.push(htmlItem({ type: 'html', value: chunk.join('\n') }));
+    chunk = [];
+  };
+  let tags = 0;
+  for (const line of node.value.split('\n')) {
+    const text = line.trim();
+    const tag = text.startsWith('{%') ? blockTagOf(text) : undefined;
+    if (tag !== undefined && isKnownTag(tag)) {
+      flush();
+      items.push({ type: 'gitbookTag', tag, text, group: noGroup });
+      tags += 1;
+    } else if (tags > 0) {
+      // Only tags may follow the first tag: other lines would be markdown once printed apart.
+      return [htmlItem(node)];
+    } else {
+      chunk.push(line);
+    }
+  }
+  flush();
+  return tags === 0 ? [htmlItem(node)] : items;
+}
+
 function splitTags(children: readonly FlowNode[], source: string): Item[] {
   const items: Item[] = [];
   // Tags opened so far at this level, by name (an estimate for lazy closing tags).
@@ -480,7 +512,7 @@ function splitTags(children: readonly FlowNode[], source: string): Item[] {
   for (const child of children) {
     const added: Item[] = [];
     if (child.type === 'html') {
-      added.push(htmlItem(child));
+      added.push(...htmlItems(child));
     } else if (child.type === 'paragraph') {
       const lines = separableLines(child, tagLinesOf(child, source), source);
       if (lines.length === 0) added.push(child);

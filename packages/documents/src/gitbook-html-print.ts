@@ -111,7 +111,12 @@ export function figureHtml(figure: Omit<GitbookFigure, 'type'>): string {
         img +
         '</picture>';
   const caption = figure.caption.length === 0 ? '' : '<p>' + htmlOfPhrasing(figure.caption) + '</p>';
-  return '<figure>' + media + '<figcaption>' + caption + '</figcaption></figure>';
+  const html = '<figure>' + media + '<figcaption>' + caption + '</figcaption></figure>';
+  const layout =
+    (figure.align === undefined ? '' : ' align="' + figure.align + '"') +
+    (figure.fullWidth === undefined ? '' : ' data-full-width="' + figure.fullWidth + '"') +
+    (figure.withFrame === undefined ? '' : ' data-with-frame="' + figure.withFrame + '"');
+  return layout === '' ? html : '<div' + layout + '>' + html + '</div>';
 }
 
 function headCell(column: CardsColumn): string {

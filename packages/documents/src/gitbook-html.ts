@@ -30,6 +30,10 @@ export interface GitbookFigure extends Node {
   width?: string;
   height?: string;
   caption: PhrasingContent[];
+  /** From GitBook's wrapper `<div align data-full-width data-with-frame>` around the figure. */
+  align?: 'left' | 'center' | 'right';
+  fullWidth?: boolean;
+  withFrame?: boolean;
 }
 
 export interface CardsColumn {
@@ -274,10 +278,49 @@ function imageOf(element: Element): Pick<GitbookFigure, 'url' | 'alt' | 'width' 
   };
 }
 
+const wrapperAttributes = ['align', 'data-full-width', 'data-with-frame'];
+
+/** GitBook's wrapper of a figure: its layout, or undefined when the div is anything else. */
+function wrapperOf(div: Element): Pick<GitbookFigure, 'align' | 'fullWidth' | 'withFrame'> | undefined {
+  if (!onlyAttributes(div, wrapperAttributes)) return undefined;
+  const attributes = attributesOf(div);
+  const flag = (value: string | undefined) =>
+    value === 'true' ? true : value === 'false' ? false : undefined;
+  const align = attributes.align;
+  if (align !== undefined && align !== 'left' && align !== 'center' && align !== 'right') return undefined;
+  const fullWidth = flag(attributes['data-full-width']);
+  const withFrame = flag(attributes['data-with-frame']);
+  if (
+    (attributes['data-full-width'] !== undefined && fullWidth === undefined) ||
+    (attributes['data-with-frame'] !== undefined && withFrame === undefined)
+  )
+    return undefined;
+  return {
+    ...(align === undefined ? {} : { align }),
+    ...(fullWidth === undefined ? {} : { fullWidth }),
+    ...(withFrame === undefined ? {} : { withFrame }),
+  };
+}
+
 export function figureOfHtml(value: string): GitbookFigure | undefined {
-  if (!value.startsWith('<figure>') || !value.trimEnd().endsWith('</figure>')) return undefined;
-  const [figure, ...others] = parseHtml(value) ?? [];
-  if (figure?.tagName !== 'figure' || others.length > 0 || !onlyAttributes(figure, [])) return undefined;
+  const wrapped = value.startsWith('<div');
+  if (
+    !(value.startsWith('<figure>') || wrapped) ||
+    !value.trimEnd().endsWith(wrapped ? '</figure></div>' : '</figure>')
+  )
+    return undefined;
+  const [top, ...others] = parseHtml(value) ?? [];
+  if (top === undefined || others.length > 0) return undefined;
+  let layout: Pick<GitbookFigure, 'align' | 'fullWidth' | 'withFrame'> = {};
+  let figure: Element | undefined = top;
+  if (wrapped) {
+    const found = top.tagName === 'div' ? wrapperOf(top) : undefined;
+    const [inner, ...rest] = found === undefined ? [] : (elementsOf(top.children) ?? []);
+    if (found === undefined || rest.length > 0) return undefined;
+    layout = found;
+    figure = inner;
+  }
+  if (figure?.tagName !== 'figure' || !onlyAttributes(figure, [])) return undefined;
   const [media, captionElement, ...rest] = elementsOf(figure.children) ?? [];
   if (media === undefined || rest.length > 0) return undefined;
   let image = imageOf(media);
@@ -305,7 +348,13 @@ export function figureOfHtml(value: string): GitbookFigure | undefined {
     if (read === undefined) return undefined;
     caption = read;
   }
-  return { type: 'gitbookFigure', ...image, ...(darkUrl === undefined ? {} : { darkUrl }), caption };
+  return {
+    type: 'gitbookFigure',
+    ...image,
+    ...(darkUrl === undefined ? {} : { darkUrl }),
+    caption,
+    ...layout,
+  };
 }
 
 // ---------------------------------------------------------------------------------------

@@ -414,7 +414,8 @@ export function figureImagesOf(
     },
     fragments: captionFragment(figure.caption, imageKey, reader, context),
   };
-  return { object: 'block', type: 'images', key, isVoid: false, data: {}, nodes: [image] };
+  const data = defined({ align: figure.align, fullWidth: figure.fullWidth, withFrame: figure.withFrame });
+  return { object: 'block', type: 'images', key, isVoid: false, data, nodes: [image] };
 }
 
 export function expandableOf(

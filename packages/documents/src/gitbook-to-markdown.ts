@@ -85,10 +85,15 @@ export function plainCaptionOf(fragments: readonly DocumentFragment[]): string |
   return text.replaceAll('\n', ' ');
 }
 
-function figureOf(image: DocumentBlockImage, writer: BlockWriter): GitbookFigure {
+export function figureOf(
+  image: DocumentBlockImage,
+  writer: BlockWriter,
+  layout: Pick<GitbookFigure, 'align' | 'fullWidth' | 'withFrame'> = {},
+): GitbookFigure {
   const { ref, refDark, alt, width, height } = image.data;
   return {
     type: 'gitbookFigure',
+    ...layout,
     url: urlOfRef(ref),
     alt: (alt ?? '').replaceAll('\n', ' '),
     ...(refDark === undefined ? {} : { darkUrl: urlOfRef(refDark) }),

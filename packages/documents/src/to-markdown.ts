@@ -22,7 +22,7 @@ import type {
 import type { GitbookExpression } from './gitbook-expressions';
 import type { GitbookButton, GitbookIcon, GitbookMark, GitbookTextMark } from './gitbook-html';
 import { textMarkTags } from './gitbook-marks';
-import { gitbookBlockToMdast, plainCaptionOf } from './gitbook-to-markdown';
+import { figureOf, gitbookBlockToMdast, plainCaptionOf } from './gitbook-to-markdown';
 import { headingIdAnchor, isHeadingId } from './heading-id-syntax';
 import type { Hint } from './hint-syntax';
 import { printMarkdown } from './markdown-processor';
@@ -109,6 +109,13 @@ function blockToMdast(block: DocumentBlock): Flow[] {
     case 'images':
       return block.nodes.map((image): Flow => {
         const caption = plainCaptionOf(image.fragments ?? []);
+        const { align, fullWidth, withFrame } = block.data ?? {};
+        if (align !== undefined || fullWidth !== undefined || withFrame !== undefined)
+          return figureOf(image, writer, {
+            ...(align && { align }),
+            ...(fullWidth !== undefined && { fullWidth }),
+            ...(withFrame !== undefined && { withFrame }),
+          });
         if (
           caption === undefined ||
           image.data.refDark ||

@@ -273,6 +273,22 @@ const cases: Array<{ name: string; markdown: string; expected: unknown }> = [
     },
   },
   {
+    name: 'figure in a layout wrapper (frame, full width, alignment)',
+    markdown:
+      '<div align="left" data-full-width="true" data-with-frame="true"><figure><img src="/files/a" alt=""><figcaption></figcaption></figure></div>',
+    expected: {
+      type: 'images',
+      data: { align: 'left', fullWidth: true, withFrame: true },
+      nodes: [{ type: 'image' }],
+    },
+  },
+  {
+    name: "a closing tag right after </details> (one html block in markdown: GitBook's update)",
+    markdown:
+      '{% updates format="full" %}\n{% update date="2024-05-01" %}\n<details>\n\n<summary>Fixes</summary>\n\n- one\n\n</details>\n{% endupdate %}\n{% endupdates %}',
+    expected: { type: 'updates', nodes: [{ type: 'update', nodes: [{ type: 'expandable' }] }] },
+  },
+  {
     name: 'heading with its id anchor',
     markdown: '## Set up <a href="#set-up" id="set-up"></a>',
     expected: {

@@ -221,7 +221,7 @@ const images = fc
       Object.assign(data, { refDark: { kind: 'file', file: 'dark1' }, width: { unit: '%', value: 40 } });
     return block('images', {
       isVoid: false,
-      data: {},
+      data: figure ? { withFrame: true, align: 'center' } : {},
       nodes: [block('image', { isVoid: true, data, fragments: caption ? captionOf(caption) : [] })],
     });
   });
