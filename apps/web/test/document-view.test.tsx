@@ -95,6 +95,24 @@ describe('the read view of every GitBook block', () => {
     expect(container.querySelector('hr')).not.toBeNull();
   });
 
+  it('gives a heading GitBook’s own id as an anchor too, never one of the app’s ids', () => {
+    const heading = (id: string, title: string) => ({
+      object: 'block' as const,
+      type: 'heading-2',
+      data: { id },
+      nodes: [{ object: 'text' as const, leaves: [{ object: 'leaf' as const, text: title, marks: [] }] }],
+    });
+    const { container } = render(
+      <DocumentView
+        document={{ object: 'document', nodes: [heading('custom-anchor', 'Ports'), heading('main', 'Other')] }}
+        rendering={{ anchors: true }}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Ports' })).toHaveAttribute('id', 'ports');
+    expect(container.querySelector('#custom-anchor')?.closest('h2')).toHaveTextContent('Ports');
+    expect(container.querySelector('#main')).toBeNull();
+  });
+
   it('renders each hint style as a note of that style with its icon', () => {
     view();
     for (const style of ['Info', 'Warning', 'Danger', 'Success']) {

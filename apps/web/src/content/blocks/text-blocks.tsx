@@ -4,7 +4,7 @@
  * tasks with their boxes), quotes and dividers.
  */
 import { createContext, useContext, useId } from 'react';
-import type { DocBlock } from './document-shape';
+import { type DocBlock, stringOf } from './document-shape';
 import { Inlines } from './inline-view';
 import { Blocks } from './nested-blocks';
 import { useRendering } from './render-context';
@@ -39,12 +39,28 @@ export function Paragraph({ block }: { block: DocBlock }) {
   );
 }
 
+/** Ids of the app's own elements, which no heading may take. */
+const APP_IDS = new Set(['main', 'root', 'page-title']);
+
 export function Heading({ block }: { block: DocBlock }) {
   const id = useContext(HeadingIdsContext).get(block);
+  // GitBook's own id of the heading (`<a href="#id" id="id"></a>` in its markdown): links
+  // written for GitBook lead to it too. Only on the page's own headings, of GitBook's id form,
+  // and never an id the app uses for itself.
+  const given = stringOf(block.data, 'id');
+  const explicit =
+    id !== undefined &&
+    given !== undefined &&
+    given !== id &&
+    /^[-a-z0-9.+_]{1,100}$/.test(given) &&
+    !APP_IDS.has(given)
+      ? given
+      : undefined;
   // The markdown's levels, as the read view always had them (a page's `# ` is its h1).
   const Tag = block.type === 'heading-1' ? 'h1' : block.type === 'heading-2' ? 'h2' : 'h3';
   return (
     <Tag id={id} className={['doc-heading', alignClass(block)].filter(Boolean).join(' ') || undefined}>
+      {explicit && <span id={explicit} className="doc-anchor" />}
       <Inlines nodes={block.nodes} />
     </Tag>
   );
