@@ -2,7 +2,9 @@
  * What the insert menu and the slash menu offer: each GitBook block (and the inlines a writer
  * inserts: buttons, formulas, icons, variables) with the editor content it starts as, and
  * how it is put in: the cursor goes into a container's first paragraph (or an expandable's
- * summary), and an atom is selected so that its fields show under the toolbar.
+ * summary), and an atom is selected so that its fields show under the toolbar. Atoms start
+ * with example values (https://example.com, x^2...): GitBook's markdown has no form for an
+ * empty address, formula or condition, so a block left as inserted still saves and reads back.
  */
 import { NodeSelection, Selection } from '@tiptap/pm/state';
 import type { Editor, JSONContent } from '@tiptap/react';
@@ -142,25 +144,25 @@ export const INSERT_ITEMS: InsertItem[] = [
     id: 'embed',
     label: 'Embed',
     keywords: 'video youtube url iframe',
-    content: () => kept(voidBlock('embed', { url: '' })),
+    content: () => kept(voidBlock('embed', { url: 'https://example.com' })),
   },
   {
     id: 'content-ref',
     label: 'Page link',
     keywords: 'content-ref page reference',
-    content: () => kept(voidBlock('content-ref', { ref: { kind: 'url', url: '' } })),
+    content: () => kept(voidBlock('content-ref', { ref: { kind: 'url', url: 'https://example.com' } })),
   },
   {
     id: 'file',
     label: 'File',
     keywords: 'download attachment',
-    content: () => kept(voidBlock('file', { ref: { kind: 'file', file: '' } })),
+    content: () => kept(voidBlock('file', { ref: { kind: 'file', file: 'file-id' } })),
   },
   {
     id: 'math',
     label: 'Math block',
     keywords: 'formula latex tex equation',
-    content: () => kept(voidBlock('math', { formula: '' })),
+    content: () => kept(voidBlock('math', { formula: 'x^2' })),
   },
   {
     id: 'updates',
@@ -176,7 +178,11 @@ export const INSERT_ITEMS: InsertItem[] = [
     id: 'if',
     label: 'Conditional content',
     keywords: 'if visitor claims adaptive',
-    content: () => ({ type: 'conditional', attrs: { data: { expression: '' } }, content: [p()] }),
+    content: () => ({
+      type: 'conditional',
+      attrs: { data: { expression: 'visitor.claims.beta' } },
+      content: [p()],
+    }),
   },
   {
     id: 'prompt',
@@ -221,20 +227,36 @@ export const INSERT_ITEMS: InsertItem[] = [
     id: 'swagger',
     label: 'OpenAPI (Swagger) by URL',
     keywords: 'swagger api openapi',
-    content: () => kept(voidBlock('swagger', { ref: { kind: 'url', url: '' }, path: '', method: 'get' })),
+    content: () =>
+      kept(
+        voidBlock('swagger', {
+          ref: { kind: 'url', url: 'https://example.com/openapi.yaml' },
+          path: '/',
+          method: 'get',
+        }),
+      ),
   },
   {
     id: 'openapi-schemas',
     label: 'API schemas',
     keywords: 'openapi schema models',
-    content: () => kept(voidBlock('openapi-schemas', { ref: { kind: 'openapi', spec: '' }, schemas: [] })),
+    content: () =>
+      kept(
+        voidBlock('openapi-schemas', { ref: { kind: 'openapi', spec: 'my-spec' }, schemas: ['MySchema'] }),
+      ),
   },
   {
     id: 'openapi-webhook',
     label: 'API webhook',
     keywords: 'openapi webhook callback',
     content: () =>
-      kept(voidBlock('openapi-webhook', { ref: { kind: 'openapi', spec: '' }, name: '', method: 'post' })),
+      kept(
+        voidBlock('openapi-webhook', {
+          ref: { kind: 'openapi', spec: 'my-spec' },
+          name: 'myWebhook',
+          method: 'post',
+        }),
+      ),
   },
   {
     id: 'button',
@@ -247,7 +269,7 @@ export const INSERT_ITEMS: InsertItem[] = [
     id: 'inline-math',
     label: 'Inline formula',
     keywords: 'math latex tex inline',
-    content: () => keptInline(voidInline('inline-math', { formula: '' })),
+    content: () => keptInline(voidInline('inline-math', { formula: 'x^2' })),
   },
   {
     id: 'icon',
@@ -259,7 +281,7 @@ export const INSERT_ITEMS: InsertItem[] = [
     id: 'expression',
     label: 'Variable',
     keywords: 'expression variable {{',
-    content: () => keptInline(voidInline('expression', { expression: '' })),
+    content: () => keptInline(voidInline('expression', { expression: 'space.vars.name' })),
   },
 ];
 
