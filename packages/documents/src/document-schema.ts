@@ -144,7 +144,17 @@ const inline = <T extends string>(type: T) => ({ object: z.literal('inline'), ty
 const inlineImageSchema = z.strictObject({
   ...inline('inline-image'),
   isVoid: z.literal(true),
-  data: z.strictObject({ ref: imageRef, alt: z.string().optional(), caption: z.string().optional() }),
+  data: z
+    .strictObject({
+      ref: imageRef,
+      refDark: imageRef.optional(),
+      alt: z.string().optional(),
+      caption: z.string().optional(),
+    })
+    .refine(
+      (data) => data.refDark === undefined || data.caption === undefined,
+      'a caption or a dark variant, not both (no markdown form holds both)',
+    ),
 });
 const linkSchema = z.strictObject({
   ...inline('link'),

@@ -13,6 +13,7 @@ import type { DocumentHintStyle } from './document-types';
 import {
   cardsOfHtml,
   detailsOpeningOf,
+  drawingOfHtml,
   figureOfHtml,
   type GitbookDetails,
   isDetailsClosing,
@@ -463,7 +464,7 @@ function htmlItem(node: FlowNode & { type: 'html' }): Item {
       node,
     };
   }
-  return figureOfHtml(node.value) ?? cardsOfHtml(node.value) ?? node;
+  return figureOfHtml(node.value) ?? cardsOfHtml(node.value) ?? drawingOfHtml(node.value) ?? node;
 }
 
 /**

@@ -5,9 +5,11 @@ import type {
   GitbookButton,
   GitbookCards,
   GitbookDetails,
+  GitbookDrawing,
   GitbookFigure,
   GitbookIcon,
   GitbookMark,
+  GitbookPicture,
   GitbookTextMark,
 } from './gitbook-html';
 
@@ -189,7 +191,25 @@ const printTextMark: Handle = (node, _parent, state, info) => {
   );
 };
 
+const printPicture: Handle = (node) => {
+  const picture = node as GitbookPicture;
+  return (
+    '<picture><source srcset="' +
+    escapeHtmlAttribute(picture.darkUrl) +
+    '" media="(prefers-color-scheme: dark)"><img src="' +
+    escapeHtmlAttribute(picture.url) +
+    '" alt="' +
+    escapeHtmlAttribute(picture.alt) +
+    '"></picture>'
+  );
+};
+
+const printDrawing: Handle = (node) =>
+  '<img src="' + escapeHtmlAttribute((node as GitbookDrawing).url) + '" alt="" class="gitbook-drawing">';
+
 export const gitbookHtmlHandlers: Handlers = {
+  gitbookPicture: printPicture,
+  gitbookDrawing: printDrawing,
   gitbookTextMark: printTextMark,
   gitbookFigure: printFigure,
   gitbookCards: printCards,

@@ -79,6 +79,20 @@ export interface GitbookIcon extends Node {
   icon: string;
 }
 
+/** An inline image with a dark variant: `<picture><source srcset media><img src alt></picture>`. */
+export interface GitbookPicture extends Node {
+  type: 'gitbookPicture';
+  url: string;
+  darkUrl: string;
+  alt: string;
+}
+
+/** GitBook's drawing: `<img src="…" alt="" class="gitbook-drawing">` on a line of its own. */
+export interface GitbookDrawing extends Node {
+  type: 'gitbookDrawing';
+  url: string;
+}
+
 export type TextMarkTag = 'kbd' | 'sup' | 'sub';
 
 /** `<kbd>`, `<sup>`, `<sub>` around text: GitBook's keyboard, superscript and subscript marks. */
@@ -97,8 +111,11 @@ declare module 'mdast' {
     gitbookMark: GitbookMark;
     gitbookIcon: GitbookIcon;
     gitbookTextMark: GitbookTextMark;
+    gitbookPicture: GitbookPicture;
+    gitbookDrawing: GitbookDrawing;
   }
   interface BlockContentMap {
+    gitbookDrawing: GitbookDrawing;
     gitbookFigure: GitbookFigure;
     gitbookCards: GitbookCards;
     gitbookDetails: GitbookDetails;
@@ -108,6 +125,7 @@ declare module 'mdast' {
     gitbookMark: GitbookMark;
     gitbookIcon: GitbookIcon;
     gitbookTextMark: GitbookTextMark;
+    gitbookPicture: GitbookPicture;
   }
 }
 
@@ -357,6 +375,13 @@ export function figureOfHtml(value: string): GitbookFigure | undefined {
   };
 }
 
+const drawingPattern = /^<img src="([^"<>]+)" alt="" class="gitbook-drawing">$/;
+
+export function drawingOfHtml(value: string): GitbookDrawing | undefined {
+  const match = drawingPattern.exec(value.trim());
+  return match === null ? undefined : { type: 'gitbookDrawing', url: decodeAttribute(match[1]!) };
+}
+
 // ---------------------------------------------------------------------------------------
 // Cards.
 
@@ -529,6 +554,26 @@ function openingOf(value: string): InlineOpening | undefined {
   const colors = mark === null ? undefined : markColorsOf(mark[1]!);
   if (colors !== undefined) {
     return { closing: '</mark>', make: (children) => ({ type: 'gitbookMark', ...colors, children }) };
+  }
+  if (value === '<picture>') {
+    return {
+      closing: '</picture>',
+      make: (children) => {
+        const [source, img, ...rest] = children;
+        if (source?.type !== 'html' || img?.type !== 'html' || rest.length > 0) return undefined;
+        const dark = /^<source srcset="([^"<>]+)" media="\(prefers-color-scheme: dark\)">$/.exec(
+          source.value,
+        );
+        const light = /^<img src="([^"<>]+)" alt="([^"<>]*)">$/.exec(img.value);
+        if (dark === null || light === null) return undefined;
+        return {
+          type: 'gitbookPicture',
+          url: decodeAttribute(light[1]!),
+          darkUrl: decodeAttribute(dark[1]!),
+          alt: decodeAttribute(light[2]!),
+        };
+      },
+    };
   }
   const textMark = /^<(kbd|sup|sub)>$/.exec(value);
   if (textMark !== null) {

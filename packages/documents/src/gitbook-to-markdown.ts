@@ -187,14 +187,11 @@ export function gitbookBlockToMdast(block: DocumentBlock, writer: BlockWriter): 
     case 'file':
       return [tag('file', { src: urlOfRef(block.data.ref) }, undefined)];
     case 'drawing':
-      // Not GitBook's markdown (it has none for drawings): a void `{% drawing %}` tag.
-      return [
-        tag(
-          'drawing',
-          { src: block.data.ref === undefined ? undefined : urlOfRef(block.data.ref) },
-          undefined,
-        ),
-      ];
+      // GitBook's form, `<img class="gitbook-drawing">`; without a file (nothing drawn yet), a
+      // void `{% drawing %}` tag (not GitBook's: it writes nothing for an empty drawing).
+      return block.data.ref === undefined
+        ? [tag('drawing', {}, undefined)]
+        : [{ type: 'gitbookDrawing', url: urlOfRef(block.data.ref) }];
     case 'content-ref': {
       const url = urlOfRef(block.data.ref as never);
       return [tag('content-ref', { url }, [pointerLine(url)])];

@@ -41,6 +41,7 @@ const blankLineAround = new Set([
   'gitbookFigure',
   'gitbookCards',
   'gitbookDetails',
+  'gitbookDrawing',
 ]);
 
 export const markdownPrintOptions: StringifyOptions = {

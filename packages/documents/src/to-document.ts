@@ -265,6 +265,12 @@ function blockOf(
       return cardsTableOf(node, key, reader, context);
     case 'gitbookDetails':
       return expandableOf(node, key, reader, context);
+    case 'gitbookDrawing': {
+      const ref = imageRefFromUrl(node.url);
+      return ref.kind === 'file'
+        ? { object: 'block', type: 'drawing', key, isVoid: true, data: { ref } }
+        : undefined;
+    }
     case 'gitbookBlock':
       return blockOfGitbook(node, key, reader, context);
     case 'list':
@@ -486,6 +492,19 @@ export function inlinesOf(
             key: '',
             isVoid: true,
             data: { expression: node.expression },
+          });
+          break;
+        case 'gitbookPicture':
+          inline({
+            object: 'inline',
+            type: 'inline-image',
+            key: '',
+            isVoid: true,
+            data: {
+              ref: imageRefFromUrl(node.url),
+              refDark: imageRefFromUrl(node.darkUrl),
+              ...(node.alt === '' ? {} : { alt: node.alt }),
+            },
           });
           break;
         case 'gitbookIcon': {

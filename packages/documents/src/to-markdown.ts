@@ -20,7 +20,13 @@ import type {
   JSONDocument,
 } from './document-types';
 import type { GitbookExpression } from './gitbook-expressions';
-import type { GitbookButton, GitbookIcon, GitbookMark, GitbookTextMark } from './gitbook-html';
+import type {
+  GitbookButton,
+  GitbookIcon,
+  GitbookMark,
+  GitbookPicture,
+  GitbookTextMark,
+} from './gitbook-html';
 import { textMarkTags } from './gitbook-marks';
 import { figureOf, gitbookBlockToMdast, plainCaptionOf } from './gitbook-to-markdown';
 import { headingIdAnchor, isHeadingId } from './heading-id-syntax';
@@ -259,6 +265,14 @@ function piecesOf(nodes: readonly DocumentInlineContent[], mode: NewlineMode): P
         children: phrasingOf(node.nodes, mode),
       };
       pieces.push({ kind: 'node', node: link });
+    } else if (node.type === 'inline-image' && node.data.refDark !== undefined) {
+      const picture: GitbookPicture = {
+        type: 'gitbookPicture',
+        url: urlOfRef(node.data.ref),
+        darkUrl: urlOfRef(node.data.refDark),
+        alt: (node.data.alt ?? '').replaceAll('\n', ' '),
+      };
+      pieces.push({ kind: 'node', node: picture });
     } else if (node.type === 'inline-image') {
       pieces.push({
         kind: 'node',

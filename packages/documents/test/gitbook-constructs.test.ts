@@ -289,6 +289,31 @@ const cases: Array<{ name: string; markdown: string; expected: unknown }> = [
     expected: { type: 'updates', nodes: [{ type: 'update', nodes: [{ type: 'expandable' }] }] },
   },
   {
+    name: "drawing (GitBook's form)",
+    markdown: '<img src="/files/d2" alt="" class="gitbook-drawing">',
+    expected: { type: 'drawing', data: { ref: { kind: 'file', file: 'd2' } } },
+  },
+  {
+    name: 'inline image with a dark variant',
+    markdown:
+      'Click <picture><source srcset="/files/dark" media="(prefers-color-scheme: dark)"><img src="/files/light" alt="menu"></picture> then.',
+    expected: {
+      type: 'paragraph',
+      nodes: [
+        { object: 'text' },
+        {
+          type: 'inline-image',
+          data: {
+            ref: { kind: 'file', file: 'light' },
+            refDark: { kind: 'file', file: 'dark' },
+            alt: 'menu',
+          },
+        },
+        { object: 'text' },
+      ],
+    },
+  },
+  {
     name: 'heading with its id anchor',
     markdown: '## Set up <a href="#set-up" id="set-up"></a>',
     expected: {
