@@ -7,7 +7,8 @@
  * 1. the project directory's files (hidden ones skipped, but for `.gitbook.yaml` and
  *    `.gitbook/`) number at most `maxFiles` (`QUIRE_GIT_MAX_FILES`);
  * 2. `.gitbook.yaml` is read first (at most `maxFileBytes`): it says where the content is;
- * 3. only files under the content root are read (the reader ignores the rest);
+ * 3. only files under the content root are read, hidden ones but for `.gitbook/assets/` and
+ *    `.gitbook/includes/*.md` (the reusable contents) skipped (the reader ignores the rest);
  * 4. a file over `maxFileBytes` (`QUIRE_FILE_MAX_BYTES`) is refused, naming it, when the
  *    import could take it (markdown, anything under `.gitbook/assets/`, a name an image
  *    has); any other file over it is skipped unread (it could only be an image in disguise,
@@ -20,7 +21,7 @@
  * `GitRepositoryError('invalid-content')` naming the limit.
  */
 import fs from 'node:fs';
-import { GitRepositoryError } from '@quire/domain';
+import { GitRepositoryError, isIncludeFile } from '@quire/domain';
 import git from 'isomorphic-git';
 import { contentTypeOfName } from '../files/file-content-types';
 import { baseName } from '../imports/read-folder-tree';
@@ -101,7 +102,8 @@ export async function readProjectFiles(
   for (const [path, entry] of entries) {
     if (path === CONFIG) continue;
     const inRoot = pathUnder(root, path);
-    if (inRoot === null || isSkipped(inRoot)) continue; // 3.
+    // (`.gitbook/includes/*.md` too: the reusable contents, not pages.)
+    if (inRoot === null || (isSkipped(inRoot) && !isIncludeFile(inRoot))) continue; // 3.
     const size = await sizeOf(path, entry.oid);
     if (size > limits.maxFileBytes) {
       if (couldBeContent(inRoot)) throw tooLarge(path, size);

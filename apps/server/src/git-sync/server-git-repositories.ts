@@ -61,6 +61,7 @@ import { readProjectFiles } from './project-files';
 import { isFile, isSkipped } from './read-repository';
 import { withRecordedPlaces } from './recorded-places';
 import { joinRepositoryPath, pathUnder, safeRepositoryPath } from './repository-path';
+import { includeFilesToWrite, readIncludeFiles } from './reusable-content-files';
 import { readSummaryLayout } from './summary-layout';
 import { summaryPagesOf } from './summary-pages';
 import { type RepositoryReader, repositoryReaderOn } from './threaded-repository-reader';
@@ -146,11 +147,18 @@ export class ServerGitRepositories implements GitRepositories {
         request.progress,
       );
       const resources = content.pages.length + content.files.length;
+      // `.gitbook/includes/*.md`: the reusable contents (read as bytes here; the job reads their markdown).
+      const includes = readIncludeFiles(
+        tree,
+        joinRepositoryPath(directory, content.config.root),
+        this.limits.maxFileBytes,
+      );
       return {
         commit: commitOf(head),
         content: {
           pages: content.pages,
           files: content.files,
+          ...(includes.files.length > 0 ? { includes: includes.files } : {}),
           totalResources: resources,
           importedResources: resources,
         },
@@ -209,7 +217,12 @@ export class ServerGitRepositories implements GitRepositories {
         return { ...page, children, recordedText: new TextDecoder().decode(await this.#blob(store, oid)) };
       };
       const pages = await Promise.all(placed.pages.map(withText));
+      // The reusable contents as `.gitbook/includes/*.md`, pages' includes relative to them.
+      const includes = request.reusableContents
+        ? includeFilesToWrite(request.reusableContents, joinRepositoryPath(directory, config.root))
+        : undefined;
       const written = writeRepository(pages, placed.files, config.structure, {
+        ...(includes ? { includePathOf: includes.pathOfId } : {}),
         keepSummary: summary !== undefined,
         existing,
         ...(summaryText !== undefined && summary === undefined
@@ -233,6 +246,16 @@ export class ServerGitRepositories implements GitRepositories {
         }
         next.set(joinRepositoryPath(config.root, file.path), { mode: '100644', oid, type: 'blob' });
         request.progress?.(index + 1, written.length);
+      }
+      for (const file of includes?.files ?? []) {
+        const path = pathUnder(directory, file.path);
+        if (path === null) continue;
+        const oid = 'oid' in file ? file.oid : blobOidOf(new TextEncoder().encode(file.text));
+        if ('text' in file && !knownBlobs.has(oid)) {
+          await git.writeBlob({ fs, gitdir: store.gitdir, blob: new TextEncoder().encode(file.text) });
+          knownBlobs.add(oid);
+        }
+        next.set(path, { mode: '100644', oid, type: 'blob' });
       }
       const nextFolder = await writeTrees(store, next, await treeOidsUnder(store, folder));
       if (head && nextFolder === folder) return { commit: commitOf(head), changed: false };

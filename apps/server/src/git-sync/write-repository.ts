@@ -14,7 +14,8 @@
  *   headings, list style and unchanged items' lines kept;
  * - each file at the path it was read from, a new one under `.gitbook/assets/<name>`
  *   (`assetNamesOf`);
- * - in bodies, page links (`/pages/<id>#anchor`) and file links (`/files/<id>`) rewritten
+ * - in bodies, includes of reusable contents (`/reusable-contents/<id>`) written as paths
+ *   relative to the page's file (`includePathOf`), and page links (`/pages/<id>#anchor`) and file links (`/files/<id>`) rewritten
  *   to relative paths; a link to a page or file the revision does not hold is kept.
  *
  * Deterministic: the same content gives the same files, in path order, byte for byte, so
@@ -27,6 +28,7 @@ import type { GitbookConfig } from './gitbook-config';
 import { frontMatterKeeping } from './kept-front-matter';
 import { pagePathsOf } from './page-paths';
 import { relativeUrl } from './relative-url';
+import { pageIncludes } from './reusable-content-files';
 import type { SummaryLayout } from './summary-layout';
 import { summaryTextOf } from './summary-text';
 
@@ -42,6 +44,8 @@ export function writeRepository(
     keepSummary?: boolean;
     /** The repository's table of contents, when it has one: rewritten in its layout. */
     previousSummary?: SummaryLayout;
+    /** Where each reusable content's include file is (by id, from the content's root). */
+    includePathOf?: ReadonlyMap<string, string>;
     /** What the repository holds under the content's root: path to blob oid. */
     existing?: ReadonlyMap<string, string>;
   } = {},
@@ -92,7 +96,10 @@ export function writeRepository(
       const filePath = fileLink && assetPathOf(fileLink[1] as string);
       return filePath ? relativeUrl(path, filePath) : undefined;
     };
-    const body = page.markdown.trim() === '' ? '' : `\n${withRelativeLinks(page.markdown, targetOf)}`;
+    const markdown = options.includePathOf
+      ? pageIncludes(page.markdown, path, options.includePathOf)
+      : page.markdown;
+    const body = markdown.trim() === '' ? '' : `\n${withRelativeLinks(markdown, targetOf)}`;
     const text = `${frontMatterKeeping(page, page.recordedText)}# ${headingOf(page.title)}\n${body}`;
     written.push({ path, bytes: encoder.encode(text) });
     for (const child of page.children) write(child);

@@ -5,6 +5,8 @@
  * names), synchronized through real Git (a bare repository by path):
  *
  * - imported then exported at once, no commit: every file byte for byte (issue 27, item 5);
+ * - the include file is the space's reusable content, the page including it names it by id,
+ *   and written back, the include is relative to the page's file again;
  * - an edited page changes its own file only, keeping its front matter (GitBook's `cover`
  *   and `layout`); `.gitbook.yaml` and its redirects stay;
  * - a first subpage made in Quire under a page read from `x.md` makes it `x/README.md`, the
@@ -184,6 +186,15 @@ describe('the GitBook-format fixture repository', () => {
       if (!OTHER_TAG.test(text)) expect(text, page.path).not.toMatch(HINT);
     }
 
+    // The include file is the space's reusable content; the page including it names it by id.
+    const reusable = (await call('GET', `/v1/spaces/${spaceId}/content/reusable-contents`)).body;
+    expect(reusable.items.map((item: Json) => item.title)).toEqual(['Safety note']);
+    const including = pages.find((page) => page.title === 'Reusable content');
+    const includingMarkdown = (
+      await call('GET', `/v1/spaces/${spaceId}/content/page/${including.id}?format=markdown`)
+    ).body.markdown;
+    expect(includingMarkdown).toContain(`{% include "/reusable-contents/${reusable.items[0].id}" %}`);
+
     // At once: no commit, every file as it was.
     const first = git(repo, 'rev-parse', 'main');
     const exported = await run(spaceId, 'export', { ...ref, commitMessage: 'Export at once' });
@@ -200,6 +211,23 @@ describe('the GitBook-format fixture repository', () => {
     expect(lastChanges(repo)).toEqual(['M\tguides/blocks/tabs.md']);
     expect(filesAt(repo, 'main').get('.gitbook.yaml')).toBe(original.get('.gitbook.yaml'));
     expect(git(repo, 'show', 'main:.gitbook.yaml')).toContain('blocks/old-tabs: guides/blocks/tabs.md');
+
+    // An edited page including a reusable content: the include written back relative to its file.
+    const includingEdited = await call('POST', `/v1/spaces/${spaceId}/content`, {
+      changes: [
+        {
+          operation: 'update_page',
+          page: including.id,
+          document: { markdown: `${includingMarkdown.trimEnd()}\n\nRead it twice.\n` },
+        },
+      ],
+    });
+    expect(includingEdited.status, JSON.stringify(includingEdited.body)).toBe(200);
+    await run(spaceId, 'export', { ...ref, commitMessage: 'The including page' });
+    expect(lastChanges(repo)).toEqual(['M\tguides/blocks/reusable-content.md']);
+    expect(git(repo, 'show', 'main:guides/blocks/reusable-content.md')).toContain(
+      '{% include "../../.gitbook/includes/safety-note.md" %}',
+    );
 
     // An edited page keeps its file's front matter (GitBook's `cover` and `layout` too).
     const home = pages.find((page) => page.title === 'Field guide');

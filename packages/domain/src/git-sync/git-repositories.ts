@@ -11,6 +11,7 @@
  * used for the transfer and appear in no message, log or return value.
  */
 import type { ImportedContent, ImportedFile, ImportedPage } from '../content';
+import type { ExportedReusableContent, IncludeFile } from './reusable-content-includes';
 
 /** Where a page or file came from in the repository: its blob and path. */
 export interface GitBlob {
@@ -43,6 +44,8 @@ export interface GitImportedFile extends ImportedFile {
 export interface GitImportedContent extends ImportedContent {
   pages: GitImportedPage[];
   files: GitImportedFile[];
+  /** The repository's `.gitbook/includes/*.md` under the content's root: its reusable contents. */
+  includes?: IncludeFile[];
 }
 
 export interface GitReadRequest {
@@ -91,6 +94,8 @@ export interface GitWriteRequest {
   projectDirectory?: string;
   pages: GitExportedPage[];
   files: GitExportedFile[];
+  /** The revision's reusable contents, written as `.gitbook/includes/*.md` (pages' includes relative to them). */
+  reusableContents?: ExportedReusableContent[];
   message: string;
   /**
    * True when the pages, their order, nesting and titles are as the last import read them:

@@ -56,6 +56,7 @@ import { gitSyncRuns, newerTimestamp } from './git-sync-order';
 import { GIT_EXPORT_JOB, GIT_IMPORT_JOB, type GitSyncPayload } from './git-sync-runs';
 import { keepUnchangedPages } from './kept-pages';
 import type { GitSyncDirection, GitSyncRecord } from './records';
+import { exportedReusableContents, importedReusableContents } from './reusable-content-sync';
 
 export const GIT_SYNC_REFUSED = 'GIT_SYNC_REFUSED';
 
@@ -144,10 +145,30 @@ export const runGitImport: JobHandler = async (ctx, job, report) => {
     ref: payload.ref,
     ...(payload.commitUrl ? { url: `${payload.commitUrl.replace(/\/+$/, '')}/${commit.oid}` } : {}),
   };
+  // The repository's include files become the revision's reusable contents, pages' includes their ids.
+  const included =
+    read.includes && read.includes.length > 0
+      ? await importedReusableContents(
+          ctx,
+          head,
+          read.includes,
+          flatPages(content.pages).map((page) => ({ markdown: page.markdown, path: page.git?.path ?? null })),
+          GIT_FAILURE_CODES['invalid-content'],
+        )
+      : undefined;
+  if (included) {
+    const markdown = included.pageMarkdown[Symbol.iterator]();
+    for (const page of flatPages(content.pages)) page.markdown = markdown.next().value ?? page.markdown;
+    if (included.missing.length > 0) report.log(`includes of no file: ${included.missing.join(', ')}`);
+    for (const cycle of included.cycles) report.log(`include cycle: ${cycle.join(' -> ')}`);
+  }
   const revision = await writeJobRevision(
     ctx,
     { space, head, createdBy: job.createdBy, refused: GIT_SYNC_REFUSED, git, standalone: payload.standalone },
-    async (base, index) => replacedContent(index, await filesOf(ctx, base), content, ctx, payload.treeUrl),
+    async (base, index) => ({
+      ...replacedContent(index, await filesOf(ctx, base), content, ctx, payload.treeUrl),
+      ...(included ? { extras: included.extras } : {}),
+    }),
   ); // 6.
   await recordApplied(ctx, space.id, payload.timestamp, { importedCommit: commit.oid });
   report.log(`imported ${commit.oid.slice(0, 12)}: revision ${revision.id}`);
@@ -162,6 +183,7 @@ export const runGitExport: JobHandler = async (ctx, job, report) => {
   const [index, files] = await Promise.all([pageIndexOf(ctx, head.tree), filesOf(ctx, head)]);
   const baseline = await lastImportIndex(ctx, head);
   const pages = await exportedPagesOf(ctx, index, baseline);
+  const reusableContents = await exportedReusableContents(ctx, head);
   const author = await ctx.repos.users.findById(job.createdBy);
   report.log(`writing revision ${head.id} to ${payload.ref}`);
   const written = await portFailureAsFailure(() =>
@@ -176,6 +198,7 @@ export const runGitExport: JobHandler = async (ctx, job, report) => {
         hash: file.hash,
         ...(file.git ? { git: { oid: file.git.oid, path: file.git.path } } : {}),
       })),
+      ...(reusableContents.length > 0 ? { reusableContents } : {}),
       outlineUnchanged: isUnchangedOutline(index, baseline),
       message: payload.commitMessage ?? `Update from Quire (revision ${head.id})`,
       author: { name: author?.displayName ?? 'Quire', email: author?.email ?? 'quire@localhost' },
@@ -210,6 +233,11 @@ function replacedContent(
     ...(treeUrl ? { blobUrl: (path: string) => `${treeUrl.replace(/\/+$/, '')}/${path}` } : {}),
   });
   return { pages: keepUnchangedPages(added.pages, index), files: added.files, objects: added.bodies };
+}
+
+/** The pages of a tree, depth first (the same objects). */
+function flatPages<Page extends { children: Page[] }>(pages: readonly Page[]): Page[] {
+  return pages.flatMap((page) => [page, ...flatPages(page.children)]);
 }
 
 async function recordApplied(
