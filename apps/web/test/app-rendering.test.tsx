@@ -112,3 +112,11 @@ describe('the read view in the app', () => {
     expect(await screen.findByText(/cannot be shown/)).toBeInTheDocument();
   });
 });
+
+describe('a page’s text shown beside another', () => {
+  it('renders its GitBook blocks, without anchors', () => {
+    render(<Markdown text={'## Ports\n\n{% hint style="info" %}\nA hint.\n{% endhint %}\n'} page />);
+    expect(screen.getByRole('note', { name: 'Info hint' })).toHaveTextContent('A hint.');
+    expect(screen.getByRole('heading', { name: 'Ports' })).not.toHaveAttribute('id');
+  });
+});

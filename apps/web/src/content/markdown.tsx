@@ -28,14 +28,19 @@ export function Markdown({
   text,
   className,
   anchors,
+  page,
   scrollTo,
 }: {
   text: string;
   className?: string;
+  /** A page shown as the page: its GitBook document, its headings with their anchors. */
   anchors?: boolean;
+  /** A page's text shown beside another (a translation): its GitBook document, no anchors. */
+  page?: boolean;
   scrollTo?: string;
 }) {
-  if (anchors) return <PageMarkdown text={text} className={className} scrollTo={scrollTo} />;
+  if (anchors || page)
+    return <PageMarkdown text={text} className={className} scrollTo={scrollTo} anchors={anchors === true} />;
   return (
     <div className={className ? `markdown ${className}` : 'markdown'}>
       <ReactMarkdown remarkPlugins={PLUGINS} components={COMPONENTS}>
@@ -55,20 +60,22 @@ function PageMarkdown({
   text,
   className,
   scrollTo,
+  anchors,
 }: {
   text: string;
   className?: string | undefined;
   scrollTo?: string | undefined;
+  anchors: boolean;
 }) {
   const container = useRef<HTMLDivElement>(null);
   const place = useAppRendering();
   const document = useMemo(() => markdownToDocument(text) as unknown as DocDocument, [text]);
-  const rendering = useMemo(() => ({ ...place, anchors: true, KeptSource }), [place]);
+  const rendering = useMemo(() => ({ ...place, anchors, KeptSource }), [place, anchors]);
   useEffect(() => {
-    if (!scrollTo || text === '') return;
+    if (!anchors || !scrollTo || text === '') return;
     const heading = globalThis.document.getElementById(decodeURIComponent(scrollTo));
     if (heading && container.current?.contains(heading)) heading.scrollIntoView();
-  }, [scrollTo, text]);
+  }, [anchors, scrollTo, text]);
   return (
     <div ref={container}>
       <DocumentView
