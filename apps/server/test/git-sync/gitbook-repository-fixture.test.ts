@@ -36,6 +36,7 @@ const FIXTURE = join(__dirname, '../fixtures/gitbook-repository');
 const READ_AS_BLOCKS: readonly string[] = [
   '{% tag %}',
   '<details>/<summary>',
+  '<a class="button">/<a>',
   '<mark>',
   '<i class="fa-…">',
   '$$ math',
