@@ -26,7 +26,7 @@ function OpenApiOperation({ spec, path, method }: { spec: string; path: string; 
   return <EmbeddedOperationElement data-spec={spec} data-path={path} data-method={method} />;
 }
 
-const BASE: Partial<DocumentRendering> = { OpenApiOperation };
+const BASE: Partial<DocumentRendering> = { OpenApiOperation, ReusableContent };
 
 /** The content a page is read from: reusable contents are read from the same. */
 const ContentSourceContext = createContext<{ spaceId: string; changeRequestId?: string | undefined }>({
@@ -38,19 +38,34 @@ const ContentSourceContext = createContext<{ spaceId: string; changeRequestId?: 
  * `getReusableContentDocument...`), of the space the block names or the page's own, at the
  * change request being read when there is one. Loading and failures say so in place.
  */
-function ReusableContent({
-  block,
-  render: show,
-}: {
+interface ReusableContentProps {
   block: DocBlock;
   render: (document: DocDocument) => ReactNode;
-}) {
-  const trpc = useTRPC();
+}
+
+function ReusableContent(props: ReusableContentProps) {
   const source = useContext(ContentSourceContext);
+  // Outside a provider (the page's read view today), the space and change request of the address.
+  if (source.spaceId === '') return <ReusableContentOfAddress {...props} />;
+  return <ReusableContentIn source={source} {...props} />;
+}
+
+function ReusableContentOfAddress(props: ReusableContentProps) {
+  const { spaceId, number } = useParams({ strict: false }) as { spaceId?: string; number?: string };
+  return <ReusableContentIn source={{ spaceId: spaceId ?? '', changeRequestId: number }} {...props} />;
+}
+
+function ReusableContentIn({
+  block,
+  render: show,
+  source,
+}: ReusableContentProps & { source: { spaceId: string; changeRequestId?: string | undefined } }) {
+  const trpc = useTRPC();
   const ref = refOf(block.data?.ref);
   const id = ref?.kind === 'reusable-content' ? ref.reusableContent : '';
   const space = ref?.kind === 'reusable-content' && ref.space ? ref.space : source.spaceId;
   const sameSpace = space === source.spaceId;
+  const readable = id !== '' && space !== '';
   const document = useQuery({
     ...trpc.spaces.content.reusableContents.document.queryOptions({
       spaceId: space,
@@ -59,10 +74,10 @@ function ReusableContent({
         ? { changeRequestId: source.changeRequestId }
         : {}),
     }),
-    enabled: id !== '' && space !== '',
+    enabled: readable,
   });
-  if (document.isPending) return <p className="muted">Loading the reusable content…</p>;
-  if (document.isError || document.data?.object !== 'document')
+  if (readable && document.isPending) return <p className="muted">Loading the reusable content…</p>;
+  if (!readable || document.isError || document.data?.object !== 'document')
     return <p className="muted">This reusable content cannot be shown (deleted, or not readable here).</p>;
   return show(document.data as unknown as DocDocument);
 }
