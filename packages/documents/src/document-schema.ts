@@ -575,7 +575,8 @@ const tabsSchema = z.strictObject({
         data: z
           .strictObject({ title: line(256).optional(), icon: slug.optional(), slug: line(256).optional() })
           .optional(),
-        nodes: z.array(z.discriminatedUnion('type', [...inTab])),
+        // Tables in a tab: not in GitBook's published types, but GitBook writes them.
+        nodes: z.array(z.discriminatedUnion('type', [...inTab, tableBlock])),
       }),
     )
     .min(1),
@@ -590,7 +591,10 @@ const stepperSchema = z.strictObject({
         ...block('stepper-step'),
         isVoid: z.literal(false).optional(),
         data: z.strictObject({ icon: slug.optional() }).optional(),
-        nodes: z.array(z.discriminatedUnion('type', [...inTab, expandableSchema as never])),
+        // Tabs and tables in a step: not in GitBook's published types, but GitBook writes them.
+        nodes: z.array(
+          z.discriminatedUnion('type', [...inTab, expandableSchema as never, tabsSchema, tableBlock]),
+        ),
       }),
     )
     .min(1),
@@ -611,7 +615,13 @@ const columnsSchema = z.strictObject({
           })
           .optional(),
         nodes: z.array(
-          z.discriminatedUnion('type', [...inTab, tableBlock, expandableSchema as never, stepperSchema]),
+          z.discriminatedUnion('type', [
+            ...inTab,
+            tableBlock,
+            expandableSchema as never,
+            stepperSchema,
+            tabsSchema,
+          ]),
         ),
       }),
     )

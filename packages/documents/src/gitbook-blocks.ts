@@ -499,6 +499,26 @@ function htmlItems(node: FlowNode & { type: 'html' }): Item[] {
   return tags === 0 ? [htmlItem(node)] : items;
 }
 
+/**
+ * A table runs to the next blank line, so a tag line right after a GFM table (GitBook's
+ * `{% endtab %}`) is its last row: rows that are exactly a known tag line are taken off its
+ * end as markers.
+ */
+function takeTableTags(table: FlowNode & { type: 'table' }, source: string): Item[] {
+  const markers: Item[] = [];
+  while (table.children.length > 1) {
+    const row = table.children.at(-1)!;
+    const range = offsetsOf(row);
+    if (range === undefined) break;
+    const text = source.slice(range.start, range.end).trim();
+    const tag = text.startsWith('{%') ? blockTagOf(text) : undefined;
+    if (tag === undefined || !isKnownTag(tag)) break;
+    table.children.pop();
+    markers.unshift({ type: 'gitbookTag', tag, text, group: noGroup });
+  }
+  return markers;
+}
+
 function splitTags(children: readonly FlowNode[], source: string): Item[] {
   const items: Item[] = [];
   // Tags opened so far at this level, by name (an estimate for lazy closing tags).
@@ -518,6 +538,9 @@ function splitTags(children: readonly FlowNode[], source: string): Item[] {
       const lines = separableLines(child, tagLinesOf(child, source), source);
       if (lines.length === 0) added.push(child);
       else added.push(...splitParagraph(child, lines, source));
+    } else if (child.type === 'table') {
+      added.push(child);
+      added.push(...takeTableTags(child, source));
     } else {
       added.push(child);
       added.push(...takeLazyTags(child, source, (name) => (open.get(name) ?? 0) > 0));

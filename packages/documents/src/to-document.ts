@@ -122,9 +122,10 @@ export const allowedIn: Record<Container, (type: string) => boolean> = {
   listItem: setOf('code', 'hint', 'blockquote', 'math', 'table'),
   blockquote: setOf('blockquote'),
   hint: setOf('table', 'embed', 'integration'),
-  'tabs-item': setOf(...inTab),
-  'stepper-step': setOf(...inTab, 'expandable'),
-  column: setOf(...inTab, 'table', 'expandable', 'stepper'),
+  // Tables in a tab or a step, tabs in a step or a column: not in GitBook's published types, but GitBook writes them.
+  'tabs-item': setOf(...inTab, 'table'),
+  'stepper-step': setOf(...inTab, 'expandable', 'tabs', 'table'),
+  column: setOf(...inTab, 'table', 'expandable', 'stepper', 'tabs'),
   update: setOf(...inTab, 'tabs', 'expandable'),
   'expandable-body': setOf(
     'file',

@@ -314,6 +314,20 @@ const cases: Array<{ name: string; markdown: string; expected: unknown }> = [
     },
   },
   {
+    name: 'a closing tag right after a table (a last row in GFM), tabs in a step',
+    markdown:
+      '{% stepper %}\n{% step %}\n{% tabs %}\n{% tab title="In" %}\n| a | b |\n| - | - |\n| 1 | 2 |\n{% endtab %}\n{% endtabs %}\n{% endstep %}\n{% endstepper %}',
+    expected: {
+      type: 'stepper',
+      nodes: [
+        {
+          type: 'stepper-step',
+          nodes: [{ type: 'tabs', nodes: [{ type: 'tabs-item', nodes: [{ type: 'table' }] }] }],
+        },
+      ],
+    },
+  },
+  {
     name: 'heading with its id anchor',
     markdown: '## Set up <a href="#set-up" id="set-up"></a>',
     expected: {
