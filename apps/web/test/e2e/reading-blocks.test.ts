@@ -4,7 +4,8 @@
  * real Chromium (issue 27, item 4): its blocks show as blocks (tabs, steppers, hints, code
  * titles, math, columns, updates, the `if` marker, link cards, cards), not as their tags; on a
  * desktop and a phone (the blocks within the text column), axe-core finds no serious or critical violation and the console no
- * problem; a change request adding a block shows it rendered in the diff. Screenshots in
+ * problem; a reusable content included shows in place, read through the API; a change
+ * request adding a block shows it rendered in the diff. Screenshots in
  * docs/screenshots/ (page-blocks-*.png).
  */
 import { operations } from '@quire/domain';
@@ -40,7 +41,26 @@ beforeAll(async () => {
   await call(operations.spaces.content.update, org.admin, {
     spaceId: space.id,
     changes: [
-      { operation: 'insert_page', title: 'Every block', document: { markdown: EVERY_BLOCK_MARKDOWN } },
+      {
+        operation: 'insert_reusable_content',
+        title: 'Support',
+        document: { markdown: 'Reused words: ask support any time.\n' },
+      },
+    ],
+  });
+  const reusable = await call(operations.spaces.content.reusableContents.list, org.admin, {
+    spaceId: space.id,
+  });
+  const reusableId = (reusable as unknown as { items: { id: string }[] }).items[0]!.id;
+  const include = `{% include "/reusable-contents/${reusableId}" %}`;
+  await call(operations.spaces.content.update, org.admin, {
+    spaceId: space.id,
+    changes: [
+      {
+        operation: 'insert_page',
+        title: 'Every block',
+        document: { markdown: `${EVERY_BLOCK_MARKDOWN}\n${include}\n` },
+      },
     ],
   });
   const pages = await call(operations.spaces.content.pages.list, org.admin, { spaceId: space.id });
@@ -58,7 +78,7 @@ beforeAll(async () => {
         operation: 'update_page',
         page: page.id,
         document: {
-          markdown: `${EVERY_BLOCK_MARKDOWN}\n{% hint style="warning" %}\nA warning added in review.\n{% endhint %}\n`,
+          markdown: `${EVERY_BLOCK_MARKDOWN}\n${include}\n\n{% hint style="warning" %}\nA warning added in review.\n{% endhint %}\n`,
         },
       },
     ],
@@ -111,6 +131,7 @@ describe('a page of GitBook blocks in the app', () => {
       'https://www.youtube.com/watch?v=abc',
     );
     expect(await page.locator('iframe').count()).toBe(0);
+    await page.getByText('Reused words: ask support any time.').waitFor();
     await page.waitForLoadState('networkidle');
     await screenshot(page, 'page-blocks');
     expect(await seriousViolations(page)).toEqual([]);
