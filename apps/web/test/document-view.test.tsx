@@ -104,7 +104,10 @@ describe('the read view of every GitBook block', () => {
     });
     const { container } = render(
       <DocumentView
-        document={{ object: 'document', nodes: [heading('custom-anchor', 'Ports'), heading('main', 'Other')] }}
+        document={{
+          object: 'document',
+          nodes: [heading('custom-anchor', 'Ports'), heading('main', 'Other')],
+        }}
         rendering={{ anchors: true }}
       />,
     );
