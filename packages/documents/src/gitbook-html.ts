@@ -131,10 +131,19 @@ declare module 'mdast' {
 
 const htmlParser = unified().use(rehypeParse, { fragment: true });
 
-// hast's types, through rehype-parse (hast is not a direct dependency).
-type HtmlRoot = ReturnType<typeof htmlParser.parse>;
-type Element = Extract<HtmlRoot['children'][number], { type: 'element' }>;
-type ElementContent = Element['children'][number];
+// The parsed HTML, as far as this module reads it (structural: hast's own types differ with
+// the packages that augment them, e.g. mdast-util-to-hast's `raw` nodes in the server).
+interface Element {
+  type: 'element';
+  tagName: string;
+  properties?: Record<string, unknown>;
+  children: ElementContent[];
+}
+type ElementContent =
+  | Element
+  | { type: 'text'; value: string }
+  | { type: 'comment' | 'doctype' | 'raw'; value?: string };
+type HtmlRoot = { children: ElementContent[] };
 
 /** Longest HTML node parsed for a figure or cards (a bigger one stays html). */
 const maxHtmlLength = 200_000;
@@ -202,6 +211,8 @@ export function phrasingOfHtml(nodes: readonly ElementContent[]): PhrasingConten
       if (node.value !== '') out.push({ type: 'text', value: node.value });
       continue;
     }
+    // A doctype or raw HTML inside a caption or a cell: not GitBook's, the whole stays html.
+    if (node.type !== 'element') return undefined;
     const allowed = phrasingElements[node.tagName];
     if (allowed === undefined || !onlyAttributes(node, allowed)) {
       const icon = node.tagName === 'i' ? iconOfElement(node) : undefined;
@@ -274,7 +285,7 @@ function textOfPhrasing(nodes: readonly PhrasingContent[]): string {
 
 function parseHtml(value: string): Element[] | undefined {
   if (value.length > maxHtmlLength) return undefined;
-  const root = htmlParser.parse(value) as HtmlRoot;
+  const root = htmlParser.parse(value) as unknown as HtmlRoot;
   return elementsOf(root.children as ElementContent[]);
 }
 
@@ -449,7 +460,7 @@ const summaryOnly = /^<summary>([\s\S]*)<\/summary>\s*$/;
 
 function summaryPhrasing(inner: string): PhrasingContent[] | undefined {
   if (inner.length > maxHtmlLength) return undefined;
-  const root = htmlParser.parse(inner) as HtmlRoot;
+  const root = htmlParser.parse(inner) as unknown as HtmlRoot;
   return phrasingOfHtml(root.children as ElementContent[]);
 }
 
