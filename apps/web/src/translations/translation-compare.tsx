@@ -174,7 +174,7 @@ function PageBody({ page }: { page: Page }) {
         {page.description && <p className="page-description">{page.description}</p>}
       </header>
       {page.markdown?.trim() ? (
-        <Markdown text={page.markdown} />
+        <Markdown text={page.markdown} page />
       ) : (
         <p className="muted">This page is empty.</p>
       )}
