@@ -6,7 +6,7 @@ import { parseMarkdown } from '../src/markdown-processor';
 const repeat = (unit: string, size: number) => unit.repeat(Math.ceil(size / unit.length));
 
 /** Hostile shapes: nested and never closed, closed in the wrong order, only closings, HTML. */
-export const hostileInputs: Record<string, (size: number) => string> = {
+const hostileInputs: Record<string, (size: number) => string> = {
   'nested unclosed tabs': (size) => repeat('{% tabs %}\n{% tab title="a" %}\n', size),
   'nested unclosed hints': (size) => repeat('{% hint style="info" %}\n', size),
   'mismatched closings': (size) =>

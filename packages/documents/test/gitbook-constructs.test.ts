@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  documentToMarkdown,
-  type JSONDocument,
-  jsonDocumentSchema,
-  markdownToDocument,
-  normalizeMarkdown,
-} from '../src/index';
+import { documentToMarkdown, jsonDocumentSchema, markdownToDocument, normalizeMarkdown } from '../src/index';
 
 /** Trees without keys (keys are position paths, ignored on write). */
 function withoutKeys(value: unknown): unknown {
@@ -389,5 +383,3 @@ describe('GitBook constructs, markdown <-> document', () => {
     expect(JSON.stringify(file)).toContain('The PDF');
   });
 });
-
-export type { JSONDocument };
