@@ -284,6 +284,7 @@ describe('the slash menu', () => {
     current.commands.setTextSelection(1);
     type(current, '/');
     expect(slashMenuKey.getState(current.state)?.range).toBeDefined();
+    expect(current.view.dom.getAttribute('aria-activedescendant')).toBe('editor-slash-tabs');
     type(current, 'tab');
     expect(slashMenuKey.getState(current.state)?.query).toBe('tab');
     expect(press(current, 'Enter')).toBe(true);

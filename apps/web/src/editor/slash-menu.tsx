@@ -3,11 +3,10 @@
  * lists the blocks of the insert menu (`insert-items.ts`) by the cursor. ArrowDown and
  * ArrowUp choose, Enter inserts in place of the typed command, Escape closes it (until the
  * command is typed again); a click inserts too. The focus stays in the text throughout; the
- * list is a listbox whose chosen option the editor's textbox points at.
+ * list is a listbox whose chosen option the editor's textbox points at (aria-activedescendant).
  */
 import { type EditorState, Plugin, PluginKey } from '@tiptap/pm/state';
 import { type Editor, Extension, useEditorState } from '@tiptap/react';
-import { useId } from 'react';
 import { type InsertItem, insertItem, matchingItems } from './insert-items';
 
 interface SlashState {
@@ -54,6 +53,8 @@ function slashState(
   return { range: { from: command.from, to: command.to }, query: command.query, index };
 }
 
+const optionId = (item: InsertItem) => 'editor-slash-' + item.id;
+
 export function chooseSlashItem(editor: Editor, item: InsertItem): void {
   const menu = slashMenuKey.getState(editor.state);
   if (menu?.range) editor.chain().focus().deleteRange(menu.range).run();
@@ -94,9 +95,15 @@ export const SlashMenu = Extension.create({
             }
             return false;
           },
+          // The textbox points at the list and its chosen option (the focus stays in the text).
           attributes: (state): Record<string, string> => {
             const menu = slashMenuKey.getState(state);
-            return menu?.range ? { 'aria-controls': 'editor-slash-menu', 'aria-expanded': 'true' } : {};
+            if (!menu?.range) return {};
+            const chosen = matchingItems(menu.query)[menu.index];
+            return {
+              'aria-controls': 'editor-slash-menu',
+              ...(chosen ? { 'aria-activedescendant': optionId(chosen) } : {}),
+            };
           },
         },
       }),
@@ -106,7 +113,6 @@ export const SlashMenu = Extension.create({
 
 /** The open slash menu, drawn at the command typed. */
 export function SlashMenuList({ editor }: { editor: Editor }) {
-  const id = useId();
   const menu = useEditorState({
     editor,
     selector: ({ editor: current }) => {
@@ -136,7 +142,7 @@ export function SlashMenuList({ editor }: { editor: Editor }) {
           {items.map((item, index) => (
             <div
               key={item.id}
-              id={id + item.id}
+              id={optionId(item)}
               role="option"
               tabIndex={-1}
               aria-selected={index === menu.index}
