@@ -16,6 +16,7 @@ import {
   drawingOfHtml,
   figureOfHtml,
   type GitbookDetails,
+  gridTableOfHtml,
   isDetailsClosing,
   summaryOf,
 } from './gitbook-html';
@@ -329,8 +330,8 @@ function paragraphOfPieces(pieces: readonly Piece[], group: Group): Paragraph {
 }
 
 /**
- * Only the lines that can be cut out on both sides are tags: no node but text or a break may
- * span a cut. One sweep over the content and the (ascending) cuts.
+ * Only the lines that can be cut out are tags: no node but text or a break may span a cut
+ * between a tag line and text. One sweep over the content and the (ascending) cuts.
  */
 function separableLines(paragraph: Paragraph, lines: readonly TagLine[], source: string): TagLine[] {
   const cuts: number[] = [];
@@ -350,11 +351,27 @@ function separableLines(paragraph: Paragraph, lines: readonly TagLine[], source:
       cutIndex += 1;
     }
   }
-  return lines.filter(
-    (line) =>
-      (line.before === undefined || !blocked.has(line.before)) &&
-      (line.after === undefined || !blocked.has(line.after)),
-  );
+  // A node spanning the newline between two tag lines (`title="*a"` then `title="b*"`: an
+  // emphasis) is dropped with them; tag lines joined so form one run, which is a tag run only
+  // if no such node crosses its edges into text.
+  const accepted: TagLine[] = [];
+  let first = 0;
+  while (first < lines.length) {
+    let last = first;
+    while (
+      last + 1 < lines.length &&
+      lines[last]!.after !== undefined &&
+      lines[last]!.after === lines[last + 1]!.before &&
+      blocked.has(lines[last]!.after!)
+    )
+      last += 1;
+    const start = lines[first]!.before;
+    const end = lines[last]!.after;
+    if ((start === undefined || !blocked.has(start)) && (end === undefined || !blocked.has(end)))
+      accepted.push(...lines.slice(first, last + 1));
+    first = last + 1;
+  }
+  return accepted;
 }
 
 /** A paragraph cut at its tag lines: paragraphs and markers, in order. */
@@ -464,7 +481,13 @@ function htmlItem(node: FlowNode & { type: 'html' }): Item {
       node,
     };
   }
-  return figureOfHtml(node.value) ?? cardsOfHtml(node.value) ?? drawingOfHtml(node.value) ?? node;
+  return (
+    figureOfHtml(node.value) ??
+    cardsOfHtml(node.value) ??
+    gridTableOfHtml(node.value) ??
+    drawingOfHtml(node.value) ??
+    node
+  );
 }
 
 /**

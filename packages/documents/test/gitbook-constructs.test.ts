@@ -322,6 +322,18 @@ const cases: Array<{ name: string; markdown: string; expected: unknown }> = [
     },
   },
   {
+    name: 'a grid table GitBook wrote as HTML (column widths)',
+    markdown:
+      '<table><thead><tr><th width="132">Key</th><th valign="top">Type</th></tr></thead><tbody><tr><td><code>fetch</code></td><td>A <strong>function</strong> &#x26; more</td></tr></tbody></table>',
+    expected: {
+      type: 'table',
+      data: {
+        view: { type: 'grid', columns: ['c0', 'c1'] },
+        definition: { c0: { title: 'Key' }, c1: { title: 'Type' } },
+      },
+    },
+  },
+  {
     name: 'heading with its id anchor',
     markdown: '## Set up <a href="#set-up" id="set-up"></a>',
     expected: {
