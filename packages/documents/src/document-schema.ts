@@ -238,7 +238,7 @@ const block = <T extends string>(type: T) => ({ object: z.literal('block'), type
 const paragraphSchema = z.strictObject({
   ...block('paragraph'),
   isVoid: z.literal(false).optional(),
-  data: empty.optional(),
+  data: z.strictObject({ align: z.enum(['start', 'center', 'end']).optional() }).optional(),
   nodes: z.array(inlineContent),
 });
 const headingSchema = z.strictObject({

@@ -11,6 +11,7 @@ import type {
 import type { Options as StringifyOptions } from 'remark-stringify';
 import type { DocumentHintStyle } from './document-types';
 import {
+  alignedParagraphOfHtml,
   cardsOfHtml,
   detailsOpeningOf,
   drawingOfHtml,
@@ -486,6 +487,7 @@ function htmlItem(node: FlowNode & { type: 'html' }): Item {
     cardsOfHtml(node.value) ??
     gridTableOfHtml(node.value) ??
     drawingOfHtml(node.value) ??
+    alignedParagraphOfHtml(node.value) ??
     node
   );
 }

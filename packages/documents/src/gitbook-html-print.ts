@@ -9,6 +9,7 @@ import type {
   GitbookFigure,
   GitbookIcon,
   GitbookMark,
+  GitbookParagraph,
   GitbookPicture,
   GitbookTextMark,
 } from './gitbook-html';
@@ -207,7 +208,13 @@ const printPicture: Handle = (node) => {
 const printDrawing: Handle = (node) =>
   '<img src="' + escapeHtmlAttribute((node as GitbookDrawing).url) + '" alt="" class="gitbook-drawing">';
 
+const printParagraph: Handle = (node) => {
+  const paragraph = node as GitbookParagraph;
+  return '<p align="' + paragraph.align + '">' + htmlOfPhrasing(paragraph.children) + '</p>';
+};
+
 export const gitbookHtmlHandlers: Handlers = {
+  gitbookParagraph: printParagraph,
   gitbookPicture: printPicture,
   gitbookDrawing: printDrawing,
   gitbookTextMark: printTextMark,

@@ -93,6 +93,13 @@ export interface GitbookDrawing extends Node {
   url: string;
 }
 
+/** GitBook's aligned paragraph: `<p align="center">…</p>` on a line of its own. */
+export interface GitbookParagraph extends Parent {
+  type: 'gitbookParagraph';
+  align: 'left' | 'center' | 'right';
+  children: PhrasingContent[];
+}
+
 export type TextMarkTag = 'kbd' | 'sup' | 'sub';
 
 /** `<kbd>`, `<sup>`, `<sub>` around text: GitBook's keyboard, superscript and subscript marks. */
@@ -113,9 +120,11 @@ declare module 'mdast' {
     gitbookTextMark: GitbookTextMark;
     gitbookPicture: GitbookPicture;
     gitbookDrawing: GitbookDrawing;
+    gitbookParagraph: GitbookParagraph;
   }
   interface BlockContentMap {
     gitbookDrawing: GitbookDrawing;
+    gitbookParagraph: GitbookParagraph;
     gitbookFigure: GitbookFigure;
     gitbookCards: GitbookCards;
     gitbookDetails: GitbookDetails;
@@ -390,6 +399,16 @@ export function figureOfHtml(value: string): GitbookFigure | undefined {
 }
 
 const drawingPattern = /^<img src="([^"<>]+)" alt="" class="gitbook-drawing">$/;
+
+const alignedParagraph = /^<p align="(left|center|right)">([^\n]*)<\/p>$/;
+
+export function alignedParagraphOfHtml(value: string): GitbookParagraph | undefined {
+  const match = alignedParagraph.exec(value.trim());
+  const children = match === null ? undefined : summaryPhrasing(match[2]!);
+  return children === undefined
+    ? undefined
+    : { type: 'gitbookParagraph', align: match![1] as GitbookParagraph['align'], children };
+}
 
 export function drawingOfHtml(value: string): GitbookDrawing | undefined {
   const match = drawingPattern.exec(value.trim());

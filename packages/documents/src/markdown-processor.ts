@@ -42,6 +42,7 @@ const blankLineAround = new Set([
   'gitbookCards',
   'gitbookDetails',
   'gitbookDrawing',
+  'gitbookParagraph',
 ]);
 
 export const markdownPrintOptions: StringifyOptions = {

@@ -266,6 +266,10 @@ function blockOf(
       return cardsTableOf(node, key, reader, context);
     case 'gitbookDetails':
       return expandableOf(node, key, reader, context);
+    case 'gitbookParagraph': {
+      const align = node.align === 'left' ? 'start' : node.align === 'right' ? 'end' : 'center';
+      return { ...paragraphOf(key, inlinesOf(node.children, key, context)), data: { align } };
+    }
     case 'gitbookDrawing': {
       const ref = imageRefFromUrl(node.url);
       return ref.kind === 'file'

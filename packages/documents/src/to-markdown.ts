@@ -24,6 +24,7 @@ import type {
   GitbookButton,
   GitbookIcon,
   GitbookMark,
+  GitbookParagraph,
   GitbookPicture,
   GitbookTextMark,
 } from './gitbook-html';
@@ -66,7 +67,16 @@ function blockToMdast(block: DocumentBlock): Flow[] {
   switch (block.type) {
     case 'paragraph': {
       const children = phrasingOf(block.nodes, 'break');
-      return children.length === 0 ? [] : [{ type: 'paragraph', children }];
+      if (children.length === 0) return [];
+      const align = block.data?.align;
+      if (align === undefined) return [{ type: 'paragraph', children }];
+      // GitBook's aligned paragraph is HTML: `<p align="center">`.
+      const paragraph: GitbookParagraph = {
+        type: 'gitbookParagraph',
+        align: align === 'start' ? 'left' : align === 'end' ? 'right' : 'center',
+        children,
+      };
+      return [paragraph];
     }
     case 'heading-1':
     case 'heading-2':

@@ -334,6 +334,17 @@ const cases: Array<{ name: string; markdown: string; expected: unknown }> = [
     },
   },
   {
+    name: 'aligned paragraph',
+    markdown: '<p align="center">Centered <strong>text</strong></p>',
+    expected: {
+      type: 'paragraph',
+      data: { align: 'center' },
+      nodes: [
+        { object: 'text', leaves: [{ text: 'Centered ' }, { text: 'text', marks: [{ type: 'bold' }] }] },
+      ],
+    },
+  },
+  {
     name: 'heading with its id anchor',
     markdown: '## Set up <a href="#set-up" id="set-up"></a>',
     expected: {
