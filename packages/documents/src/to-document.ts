@@ -157,17 +157,24 @@ function sourceParagraph(node: FlowNode, key: string): DocumentBlock {
 
 function collectDefinitions(tree: Root): Map<string, Definition> {
   const definitions = new Map<string, Definition>();
-  const visit = (node: Nodes): void => {
+  const stack: Nodes[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop() as Nodes;
+    // The first definition of an identifier wins, in document order.
     if (node.type === 'definition' && !definitions.has(node.identifier))
       definitions.set(node.identifier, node);
-    if ('children' in node) for (const child of node.children) visit(child);
-  };
-  visit(tree);
+    if ('children' in node)
+      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as Nodes);
+  }
   return definitions;
 }
 
 export function markdownToDocument(markdown: string): JSONDocument {
-  const tree = parseMarkdown(markdown);
+  return documentOfTree(parseMarkdown(markdown));
+}
+
+/** The document of a tree `parseMarkdown` gave (what `markdownToDocument` makes of its parse). */
+export function documentOfTree(tree: Root): JSONDocument {
   const context: ReadContext = { definitions: collectDefinitions(tree) };
   return {
     object: 'document',

@@ -12,12 +12,11 @@
  * read less): a text that comes back from here within a deadline costs later reads no more
  * than that deadline.
  */
-import type { Definition, Nodes, Root } from 'mdast';
-import type { DocumentTopLevelBlock, JSONDocument } from './document-types';
+import type { JSONDocument } from './document-types';
 import { FrontMatterError, splitFrontMatter } from './front-matter';
 import { checkMarkdownSource, MarkdownTooComplexError } from './markdown-limits';
 import { parseMarkdown, printMarkdown } from './markdown-processor';
-import { blocksOf } from './to-document';
+import { documentOfTree } from './to-document';
 
 export type UntrustedMarkdownReading =
   | {
@@ -65,24 +64,6 @@ export function storedFormOf(text: string): { markdown: string; document: JSONDo
   const tree = parseMarkdown(text);
   const markdown = printMarkdown(tree);
   return { markdown, document: documentOfTree(markdown === text ? tree : parseMarkdown(markdown)) };
-}
-
-/** What `markdownToDocument` makes of a parsed tree (its reading of definitions included). */
-function documentOfTree(tree: Root): JSONDocument {
-  const definitions = new Map<string, Definition>();
-  const stack: Nodes[] = [tree];
-  while (stack.length > 0) {
-    const node = stack.pop() as Nodes;
-    if (node.type === 'definition' && !definitions.has(node.identifier))
-      definitions.set(node.identifier, node);
-    if ('children' in node)
-      for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as Nodes);
-  }
-  return {
-    object: 'document',
-    data: {},
-    nodes: blocksOf(tree.children, 'root', '', { definitions }) as DocumentTopLevelBlock[],
-  };
 }
 
 /**

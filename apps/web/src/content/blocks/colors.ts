@@ -1,21 +1,7 @@
-/** GitBook's colour tokens (`DocumentTextColor`): named palette keys and semantic `$` ones. */
-const COLORS = new Set([
-  'green',
-  'blue',
-  'red',
-  'orange',
-  'yellow',
-  'purple',
-  'pink',
-  'violet',
-  'cyan',
-  '$primary',
-  '$info',
-  '$success',
-  '$warning',
-  '$danger',
-  '$tint',
-]);
+import { DOCUMENT_TEXT_COLORS } from '@quire/documents/document-types';
+
+/** GitBook's colour tokens (`DocumentTextColor`) but `default`, which is no colour of its own. */
+const COLORS = new Set<string>(DOCUMENT_TEXT_COLORS.filter((color) => color !== 'default'));
 
 /**
  * The class of a colour token (`doc-color-info` for `$info`), or undefined for `default`
