@@ -70,6 +70,19 @@ export interface ShareLinkRecord {
   createdAt: string;
 }
 
+/**
+ * A site's customization as stored: GitBook's settings as validated, with the addresses of
+ * logos, icons and fonts replaced by the paths of Quire's own files (`/files/<hash>/<name>`).
+ * It rides in the site's record: bounded (a few tens of KB at most), read by the published
+ * view with the site, and changed by the same compare-and-swap as the rest of the site.
+ */
+export interface SiteCustomizationRecord {
+  /** The site's whole settings as last put; absent: GitBook's defaults. */
+  site?: { settings: Record<string, unknown>; updatedAt: string };
+  /** Overrides of site spaces, by site space id: only the fields overridden. */
+  siteSpaces: Record<string, { overrides: Record<string, unknown>; updatedAt: string }>;
+}
+
 export interface SiteRecord {
   id: string;
   organizationId: string;
@@ -90,6 +103,8 @@ export interface SiteRecord {
   adaptiveSchema?: { jsonSchema: unknown; updatedAt: string };
   /** Visitor authentication: the HS256 key visitors' tokens are signed with, and where to send the refused. */
   publishingAuth: { privateKey: string; fallbackURL?: string };
+  /** Branding and presentation (GitBook's customization settings); absent until first set. */
+  customization?: SiteCustomizationRecord;
   createdAt: string;
   updatedAt: string;
   /** Incremented by every change: a replace succeeds only over the version it read. */
