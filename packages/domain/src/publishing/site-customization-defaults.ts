@@ -1,10 +1,14 @@
 /**
- * GitBook's customization settings of a site left as they come (SiteCustomizationSettings):
- * what the published view reports while Quire has no site customization.
+ * A site's customization while it was never set, in GitBook's shape (SiteCustomizationSettings,
+ * 0.202.0), and the value of each section a `PUT SITE/customization` leaves out. No address:
+ * a site shows no logo, favicon or font of a third party unless its editors give one, and
+ * then Quire serves it (`customization/customization-assets.ts`).
  */
+import type { SiteCustomizationInput } from './customization/site-customization-schema';
+
 const color = { light: '#346DDB', dark: '#346DDB' };
 
-export const SITE_CUSTOMIZATION_DEFAULTS: Record<string, unknown> = {
+export const SITE_CUSTOMIZATION_DEFAULTS: SiteCustomizationInput = {
   styling: {
     theme: 'clean',
     primaryColor: color,
@@ -19,6 +23,10 @@ export const SITE_CUSTOMIZATION_DEFAULTS: Record<string, unknown> = {
     monospaceFont: 'IBMPlexMono',
     background: 'plain',
     icons: 'regular',
+    codeTheme: {
+      default: { light: 'default-light', dark: 'default-dark' },
+      openapi: { light: 'default-light', dark: 'default-dark' },
+    },
     sidebar: { background: 'default', list: 'default' },
     search: 'subtle',
   },
@@ -27,16 +35,17 @@ export const SITE_CUSTOMIZATION_DEFAULTS: Record<string, unknown> = {
   header: { preset: 'default', links: [] },
   footer: { groups: [] },
   themes: { default: 'light', toggeable: true },
-  pdf: { enabled: true },
   feedback: { enabled: false },
-  ai: { mode: 'search' },
+  // Quire has no AI provider: no assistant, no AI search, unless a site editor asks for them.
+  ai: { mode: 'none' },
   advancedCustomization: { enabled: false },
-  trademark: { enabled: true },
+  // Quire serves a page's markdown and its PDF.
+  pageActions: { items: ['markdown', 'pdf'] },
   externalLinks: { target: 'self' },
   pagination: { enabled: true },
-  pageActions: { externalAI: false, markdown: true },
-  git: { showEditLink: false },
+  trademark: { enabled: true },
   privacyPolicy: {},
   socialPreview: {},
+  socialAccounts: [],
   insights: { trackingCookie: false },
 };

@@ -4,6 +4,7 @@
  * (share links, visitor authentication, adaptive content, the published view).
  */
 import type { OperationTree } from '../../core/operation';
+import { siteCustomizationOperations } from '../customization/operations';
 import { createSite } from './create-site';
 import { getSite } from './get-site';
 import { listSites } from './list-sites';
@@ -24,5 +25,6 @@ export const publishingOperations = {
     unpublish: unpublishSite,
     ...siteStructureOperations,
     ...siteAccessOperations,
+    ...siteCustomizationOperations,
   },
 } satisfies OperationTree;
