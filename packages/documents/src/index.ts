@@ -50,7 +50,13 @@ export {
   OPENAPI_METHODS,
   type OpenApiMethod,
 } from './openapi-operation';
-export { type RewriteLinksOptions, rewriteLinks } from './rewrite-links';
+export {
+  type LinkTargets,
+  type RewriteLinksOptions,
+  rewriteLinks,
+  rewriteOfTargets,
+  rewriteTreeLinks,
+} from './rewrite-links';
 export { markdownToDocument } from './to-document';
 export { documentToMarkdown } from './to-markdown';
 export {

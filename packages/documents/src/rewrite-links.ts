@@ -31,7 +31,7 @@ export function rewriteLinks(
   if (options.canonical && options.onlyUnder !== undefined && !maySpell(markdown, options.onlyUnder))
     return markdown;
   const tree = parseMarkdown(markdown);
-  const changed = visit(tree, rewrite);
+  const changed = rewriteTreeLinks(tree, rewrite);
   return !changed && options.canonical ? markdown : printMarkdown(tree);
 }
 
@@ -58,8 +58,29 @@ export function maySpell(text: string, prefix: string): boolean {
 
 const escapeRegExp = (c: string) => c.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
-/** Rewrites the targets under `node`; answers whether one changed. */
-function visit(node: Nodes | Root, rewrite: (url: string) => string | undefined): boolean {
+/**
+ * Targets to change, as data (what crosses to a markdown thread, where no function can):
+ * a URL whose part before its first `#` is a key of `keepingAnchor` becomes the key's value
+ * with that `#anchor` after it; one that is a key of `droppingAnchor` becomes the value alone.
+ */
+export interface LinkTargets {
+  keepingAnchor?: ReadonlyMap<string, string>;
+  droppingAnchor?: ReadonlyMap<string, string>;
+}
+
+/** `rewriteLinks`' `rewrite` for `targets`. */
+export function rewriteOfTargets(targets: LinkTargets): (url: string) => string | undefined {
+  return (url) => {
+    const hash = url.indexOf('#');
+    const [target, anchor] = hash < 0 ? [url, ''] : [url.slice(0, hash), url.slice(hash)];
+    const kept = targets.keepingAnchor?.get(target);
+    if (kept !== undefined) return `${kept}${anchor}`;
+    return targets.droppingAnchor?.get(target);
+  };
+}
+
+/** Rewrites the targets in a parsed tree (in place, as `rewriteLinks` does); answers whether one changed. */
+export function rewriteTreeLinks(node: Nodes | Root, rewrite: (url: string) => string | undefined): boolean {
   let changed = false;
   const rewritten = (url: string): string => {
     const next = rewrite(url);

@@ -12,16 +12,21 @@
  * read less): a text that comes back from here within a deadline costs later reads no more
  * than that deadline.
  */
+import type { Root } from 'mdast';
 import type { JSONDocument } from './document-types';
 import { FrontMatterError, splitFrontMatter } from './front-matter';
 import { checkMarkdownSource, MarkdownTooComplexError } from './markdown-limits';
 import { parseMarkdown, printMarkdown } from './markdown-processor';
+import { type LinkTargets, rewriteOfTargets, rewriteTreeLinks } from './rewrite-links';
 import { documentOfTree } from './to-document';
 
 export type UntrustedMarkdownReading =
   | {
       ok: true;
-      /** The stored form (`normalizeMarkdown`), without the front matter when it was split off. */
+      /**
+       * The stored form (`normalizeMarkdown`), without the front matter when it was split off;
+       * with `links`, the stored form with those targets changed (`rewriteLinks` of it).
+       */
       markdown: string;
       /** The front matter's mapping (empty without one, or when not asked to split it off). */
       frontMatter: Record<string, unknown>;
@@ -35,6 +40,12 @@ export type UntrustedMarkdownReading =
 export interface UntrustedMarkdownOptions {
   /** Split YAML front matter off first (a page body); otherwise it is part of the markdown. */
   frontMatter?: boolean;
+  /**
+   * Link and image targets to change in the stored form (an import's links to its own pages
+   * and files, resolved to ids): the answer is then `rewriteLinks(stored, ...)`, made from
+   * the tree the stored form was checked with, not from a parse of its own.
+   */
+  links?: LinkTargets;
 }
 
 /** Reads markdown from outside (see the module's comment); a refusal for what the parser's limits or the front matter refuse. */
@@ -44,7 +55,8 @@ export function readUntrustedMarkdown(
 ): UntrustedMarkdownReading {
   try {
     const split = options.frontMatter ? splitFrontMatter(text) : { data: {}, body: text };
-    const { markdown } = storedFormOf(split.body);
+    const stored = storedFormOf(split.body);
+    const markdown = options.links ? linkedForm(stored, options.links) : stored.markdown;
     return { ok: true, markdown, frontMatter: split.data };
   } catch (error) {
     const refusal = refusalOf(error);
@@ -60,10 +72,28 @@ export function readUntrustedMarkdown(
  * stored text's tree is the one just parsed and the document is made from it, not from a
  * second parse. The printer leaves the tree as it was (a test says so over every block).
  */
-export function storedFormOf(text: string): { markdown: string; document: JSONDocument } {
+export function storedFormOf(text: string): StoredForm {
   const tree = parseMarkdown(text);
   const markdown = printMarkdown(tree);
-  return { markdown, document: documentOfTree(markdown === text ? tree : parseMarkdown(markdown)) };
+  const storedTree = markdown === text ? tree : parseMarkdown(markdown);
+  return { markdown, document: documentOfTree(storedTree), tree: storedTree };
+}
+
+export interface StoredForm {
+  markdown: string;
+  document: JSONDocument;
+  /** `parseMarkdown(markdown)` (the parser is a function of the text: the tree read once). */
+  tree: Root;
+}
+
+/**
+ * `rewriteLinks(stored.markdown, rewriteOfTargets(links))`, byte for byte, without its parse:
+ * the stored text's tree is at hand (the document made from it reads the tree, never
+ * changes it). Printed even when no target changed, as `rewriteLinks` prints. Changes that tree.
+ */
+function linkedForm(stored: StoredForm, links: LinkTargets): string {
+  rewriteTreeLinks(stored.tree, rewriteOfTargets(links));
+  return printMarkdown(stored.tree);
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { normalizeMarkdown } from '../src/markdown-processor';
+import { rewriteLinks, rewriteOfTargets } from '../src/rewrite-links';
 import { markdownToDocument } from '../src/to-document';
 import { precheckUntrustedMarkdown, readUntrustedMarkdown, storedFormOf } from '../src/untrusted-markdown';
 
@@ -78,6 +79,62 @@ describe('storedFormOf: the stored text read once more, from one parse when it i
 
   it('gives every construct together the same, read from one parse', () => {
     const stored = normalizeMarkdown(CONSTRUCTS.join('\n\n'));
-    expect(storedFormOf(stored)).toEqual({ markdown: stored, document: markdownToDocument(stored) });
+    const { markdown, document } = storedFormOf(stored);
+    expect({ markdown, document }).toEqual({ markdown: stored, document: markdownToDocument(stored) });
+  });
+});
+
+describe('readUntrustedMarkdown with links: the stored form with targets changed, from the tree it was checked with', () => {
+  const links = {
+    keepingAnchor: new Map([
+      ['other.md', '/pages/p1'],
+      ['../a.md', '/pages/p2'],
+      ['https://example.com', '/pages/p3'],
+    ]),
+    droppingAnchor: new Map([
+      ['../.gitbook/assets/a.png', '/files/f1'],
+      ['../.gitbook/assets/manual.pdf', '/files/f2'],
+      ['/files/x.png', '/files/f3'],
+    ]),
+  };
+  const rewrite = rewriteOfTargets(links);
+  const cases = [
+    ...CONSTRUCTS,
+    CONSTRUCTS.join('\n\n'),
+    // Anchors kept or dropped, an autolink whose printed form changes with its target, a target left as it is.
+    '[a](other.md#part) [b](../.gitbook/assets/a.png#x) <https://example.com> [c](elsewhere.md)',
+  ];
+
+  it.each(cases)('gives rewriteLinks of the stored form, byte for byte: %#', (text) => {
+    const stored = normalizeMarkdown(text);
+    for (const input of [text, stored]) {
+      const reading = readUntrustedMarkdown(input, { links });
+      expect(reading).toEqual({ ok: true, markdown: rewriteLinks(stored, rewrite), frontMatter: {} });
+    }
+  });
+
+  it('changes the targets it names, keeping or dropping their anchor, and nothing else', () => {
+    const reading = readUntrustedMarkdown(
+      '[a](other.md#part) and ![i](../.gitbook/assets/a.png#x) [c](c.md)',
+      {
+        links,
+      },
+    );
+    expect(reading).toEqual({
+      ok: true,
+      markdown: '[a](/pages/p1#part) and ![i](/files/f1) [c](c.md)\n',
+      frontMatter: {},
+    });
+  });
+
+  it('splits the front matter off first, and refuses what it refused without links', () => {
+    expect(readUntrustedMarkdown('---\ntitle: T\n---\n[a](other.md)', { frontMatter: true, links })).toEqual({
+      ok: true,
+      markdown: '[a](/pages/p1)\n',
+      frontMatter: { title: 'T' },
+    });
+    expect(readUntrustedMarkdown(`${'> '.repeat(33)}a`, { links })).toEqual(
+      readUntrustedMarkdown(`${'> '.repeat(33)}a`),
+    );
   });
 });
