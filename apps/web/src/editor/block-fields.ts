@@ -268,6 +268,13 @@ const NODE_FIELDS: Record<string, { label: string; fields: Field[] }> = {
     ],
   },
   hint: { label: 'Hint', fields: [text('icon', 'Hint icon', ['icon'])] },
+  fileByUrl: {
+    label: 'File',
+    fields: [
+      text('src', 'File address (https://...)', ['src'], false),
+      text('caption', 'File caption', ['caption'], false),
+    ],
+  },
 };
 
 /** Fields of the blocks kept whole, on their JSON. */

@@ -15,6 +15,9 @@ import type { JSONContent } from '@tiptap/react';
 import { blockToEditor } from './document-to-editor';
 import { type DocumentBlock, documentToMarkdown, type JSONDocument, markdownToDocument } from './documents';
 import { blocksToDocument } from './editor-to-document';
+import { fileByUrlOf, markdownOfFileByUrl } from './file-by-url';
+import type { KeptSource } from './gitbook-nodes';
+import { sameJson } from './gitbook-shapes';
 
 const printBlocks = (nodes: DocumentBlock[]): string =>
   documentToMarkdown({ object: 'document', data: {}, nodes: nodes as JSONDocument['nodes'] }).replace(
@@ -50,6 +53,102 @@ function standsAt(source: string, text: string, at: number): boolean {
   return end === source.length || source.startsWith('\n\n', end);
 }
 
+/** A block's JSON without the positions (`key`) the reader numbers it by. */
+function withoutKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutKeys);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'key')
+      .map(([key, child]) => [key, withoutKeys(child)]),
+  );
+}
+
+/** Parses spent at most on finding where each block of one raw stretch ends. */
+const MAX_SPLIT_PARSES = 24;
+
+/**
+ * The editor's node for `text` when it is the whole source of `block`, though not the form the
+ * printer gives (a `<figure>`, a file by URL...): the block's node carrying that text, which
+ * it saves as long as it is not edited.
+ */
+function nodeOfText(
+  text: string,
+  block: DocumentBlock,
+  candidate: Candidate | undefined,
+): JSONContent | undefined {
+  let read: DocumentBlock[];
+  try {
+    read = markdownToDocument(text + '\n').nodes;
+  } catch {
+    return undefined;
+  }
+  if (read.length !== 1 || !sameJson(withoutKeys(read[0]), withoutKeys(block))) return undefined;
+  const file = fileByUrlOf(text);
+  if (file) return { type: 'fileByUrl', attrs: { data: file, source: { markdown: text, value: file } } };
+  const node = candidate?.nodes.length === 1 ? candidate.nodes[0] : undefined;
+  // A block the editor cannot show is still found: kept raw on its own, its neighbours free.
+  if (node?.type !== 'gitbookBlock') return rawBlock(text);
+  return { ...node, attrs: { ...node.attrs, source: { markdown: text, value: node.attrs?.block } } };
+}
+
+/**
+ * A stretch of the source that does not stand as its blocks print: each block of it whose
+ * own text can be found is its node (with that text kept), the rest stays raw markdown.
+ */
+function stretchToEditor(
+  stretch: string,
+  blocks: readonly DocumentBlock[],
+  candidates: readonly (Candidate | undefined)[],
+): JSONContent[] {
+  const whole = blocks.length === 1 && blocks[0] ? nodeOfText(stretch, blocks[0], candidates[0]) : undefined;
+  if (whole) return [whole];
+  const head: JSONContent[] = [];
+  const tail: JSONContent[] = [];
+  let rest = stretch;
+  let parses = 0;
+  let first = 0;
+  let last = blocks.length - 1;
+  // From the start: the shortest text up to a blank line that is the next block.
+  for (; first <= last && rest !== '' && parses < MAX_SPLIT_PARSES; first += 1) {
+    let found: { node: JSONContent; length: number } | undefined;
+    for (let at = rest.indexOf('\n\n'); parses < MAX_SPLIT_PARSES; at = rest.indexOf('\n\n', at + 2)) {
+      const end = at === -1 ? rest.length : at;
+      parses += 1;
+      const node = nodeOfText(rest.slice(0, end), blocks[first] as DocumentBlock, candidates[first]);
+      if (node) {
+        found = { node, length: end };
+        break;
+      }
+      if (at === -1) break;
+    }
+    if (!found) break;
+    head.push(found.node);
+    rest = rest.slice(found.length).replace(/^\n\n/, '');
+  }
+  // From the end: the shortest text after a blank line that is the last block left.
+  for (; last > first && rest !== '' && parses < MAX_SPLIT_PARSES; last -= 1) {
+    let found: { node: JSONContent; start: number } | undefined;
+    for (
+      let at = rest.lastIndexOf('\n\n');
+      at !== -1 && parses < MAX_SPLIT_PARSES;
+      at = rest.lastIndexOf('\n\n', at - 1)
+    ) {
+      parses += 1;
+      const node = nodeOfText(rest.slice(at + 2), blocks[last] as DocumentBlock, candidates[last]);
+      if (node) {
+        found = { node, start: at };
+        break;
+      }
+      if (at === 0) break;
+    }
+    if (!found) break;
+    tail.unshift(found.node);
+    rest = rest.slice(0, found.start);
+  }
+  return [...head, ...(rest === '' ? [] : [rawBlock(rest)]), ...tail];
+}
+
 export function markdownToEditor(markdown: string, schema: Schema): JSONContent {
   const source = markdown.replace(/\n+$/, '');
   if (source.trim() === '') return { type: 'doc', content: [{ type: 'paragraph' }] };
@@ -60,36 +159,62 @@ export function markdownToEditor(markdown: string, schema: Schema): JSONContent 
     return { type: 'doc', content: [rawBlock(source)] };
   }
   const candidates = blocks.map((block) => candidateOf(block, schema));
+  // Where each block stands in the source: its editor nodes' text, or (a block the editor
+  // cannot show) its printed text, which is kept raw where it stands as printed.
+  const anchors = blocks.map((block, at) => {
+    if (candidates[at]) return candidates[at]?.markdown;
+    try {
+      return printBlocks([block]);
+    } catch {
+      return undefined;
+    }
+  });
   const content: JSONContent[] = [];
   let cursor = 0;
   let index = 0;
   while (cursor < source.length) {
-    const here = candidates[index];
-    if (here !== undefined && standsAt(source, here.markdown, cursor)) {
-      content.push(...here.nodes);
-      cursor += here.markdown.length + 2;
+    const anchor = anchors[index];
+    if (anchor !== undefined && standsAt(source, anchor, cursor)) {
+      content.push(...(candidates[index]?.nodes ?? [rawBlock(anchor)]));
+      cursor += anchor.length + 2;
       index += 1;
       continue;
     }
-    // The source up to the next block that stands as printed is kept as written.
+    // The source up to the next block that stands as printed is a stretch of its own.
+    const first = index;
     let next = -1;
-    for (let j = index; j < candidates.length && next === -1; j += 1) {
-      const candidate = candidates[j];
-      if (candidate === undefined) continue;
-      let at = source.indexOf('\n\n' + candidate.markdown, cursor);
-      while (at !== -1 && !standsAt(source, candidate.markdown, at + 2))
-        at = source.indexOf('\n\n' + candidate.markdown, at + 1);
+    for (let j = index; j < anchors.length && next === -1; j += 1) {
+      const text = anchors[j];
+      if (text === undefined) continue;
+      let at = source.indexOf('\n\n' + text, cursor);
+      while (at !== -1 && !standsAt(source, text, at + 2)) at = source.indexOf('\n\n' + text, at + 1);
       if (at !== -1) {
         next = at;
         index = j;
       }
     }
     const end = next === -1 ? source.length : next;
-    content.push(rawBlock(source.slice(cursor, end)));
-    cursor = end + 2;
     if (next === -1) index = candidates.length;
+    content.push(
+      ...stretchToEditor(
+        source.slice(cursor, end),
+        blocks.slice(first, index),
+        candidates.slice(first, index),
+      ),
+    );
+    cursor = end + 2;
   }
   return { type: 'doc', content: content.length === 0 ? [{ type: 'paragraph' }] : content };
+}
+
+/** The text a top-level node keeps from the source, while it is unchanged; else undefined. */
+function keptText(node: JSONContent): string | undefined {
+  if (node.type === 'rawMarkdown') return String(node.attrs?.markdown ?? '');
+  if (node.type === 'fileByUrl') return markdownOfFileByUrl(node.attrs);
+  const source = node.attrs?.source as KeptSource | null | undefined;
+  if (node.type === 'gitbookBlock' && source != null && sameJson(source.value, node.attrs?.block))
+    return source.markdown;
+  return undefined;
 }
 
 /** The markdown of the editor's document: editable runs printed by the server's printer, raw blocks as they are. */
@@ -102,9 +227,9 @@ export function editorToMarkdown(doc: JSONContent): string {
     run = [];
   };
   for (const node of doc.content ?? []) {
-    if (node.type === 'rawMarkdown') {
+    const text = keptText(node);
+    if (text !== undefined) {
       flush();
-      const text = String(node.attrs?.markdown ?? '');
       if (text !== '') parts.push(text);
     } else run.push(node);
   }

@@ -11,6 +11,7 @@ import {
   type DocumentTableAlignment,
   linkRefFromUrl,
 } from './documents';
+import { markdownOfFileByUrl } from './file-by-url';
 import {
   copyOf,
   type GitBookBlock,
@@ -302,6 +303,17 @@ function blockToDocument(node: JSONContent): GitBookBlock[] {
       const block = node.attrs?.block as GitBookBlock | null | undefined;
       return block ? [copyOf(block)] : [];
     }
+    case 'fileByUrl':
+      // Top-level, its text is written as it stands (`editor-content.ts`); elsewhere it is what
+      // the server's reader makes of that text: a paragraph of it, as text.
+      return [
+        {
+          object: 'block',
+          type: 'paragraph',
+          data: {},
+          nodes: [{ object: 'text', leaves: [leafOf(markdownOfFileByUrl(node.attrs))] }],
+        },
+      ];
     default:
       return node.type !== undefined && CONTAINERS[node.type] ? [containerToDocument(node, node.type)] : [];
   }

@@ -11,6 +11,7 @@ import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table
 import { type Extensions, getSchema, mergeAttributes, Node } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { ContainerKeys } from './container-keys';
+import { FileByUrlNode } from './file-by-url';
 import { GITBOOK_EXTENSIONS, GitBookBlockNode, GitBookInlineNode, Tabs } from './gitbook-nodes';
 import { isHintStyle } from './hint-styles';
 import { KeptBlockWithView, KeptInlineWithView } from './kept-views';
@@ -110,6 +111,7 @@ export const editorExtensions: Extensions = [
   Hint,
   OpenApiOperation,
   RawMarkdown,
+  FileByUrlNode,
   // GitBook's nodes, those shown by React with their views.
   ...GITBOOK_EXTENSIONS.map((extension) =>
     extension === Tabs

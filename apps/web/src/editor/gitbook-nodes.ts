@@ -161,6 +161,19 @@ const blockAttribute = (name: string) => ({
   }),
 });
 
+/**
+ * The text a block was read from when it is not the printer's own form of it (GitBook's
+ * `<figure>` for an image with a caption, a file by URL...), with the value it was read as:
+ * while the value is unchanged the block saves as that text, byte for byte
+ * (`editor-content.ts`). Never rendered: a copy of the block is printed in the canonical form.
+ */
+export interface KeptSource {
+  markdown: string;
+  value: unknown;
+}
+
+export const sourceAttribute = { default: null, rendered: false, keepOnSplit: false };
+
 /** Any block the editor has no visual editing for, kept whole (its GitBook JSON). */
 export const GitBookBlockNode = Node.create({
   name: 'gitbookBlock',
@@ -168,7 +181,7 @@ export const GitBookBlockNode = Node.create({
   atom: true,
   selectable: true,
   draggable: false,
-  addAttributes: () => ({ block: blockAttribute('block') }),
+  addAttributes: () => ({ block: blockAttribute('block'), source: sourceAttribute }),
   parseHTML: () => [
     {
       tag: 'div[data-block]',

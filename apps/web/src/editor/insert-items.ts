@@ -159,6 +159,15 @@ export const INSERT_ITEMS: InsertItem[] = [
     content: () => kept(voidBlock('file', { ref: { kind: 'file', file: 'file-id' } })),
   },
   {
+    id: 'file-by-url',
+    label: 'File by address',
+    keywords: 'download attachment link url pdf',
+    content: () => ({
+      type: 'fileByUrl',
+      attrs: { data: { src: 'https://example.com/file.pdf', caption: '' } },
+    }),
+  },
+  {
     id: 'math',
     label: 'Math block',
     keywords: 'formula latex tex equation',
