@@ -5,6 +5,7 @@ import remarkMath from 'remark-math';
 import remarkParse from 'remark-parse';
 import remarkStringify, { type Options as StringifyOptions } from 'remark-stringify';
 import { unified } from 'unified';
+import { remarkHideEscapedTexts, remarkShowEscapedTexts } from './escaped-autolinks';
 import { printGitbookBlock, readGitbookBlocks } from './gitbook-blocks';
 import { expressionUnsafePatterns, printExpression, readExpressions } from './gitbook-expressions';
 import { readInlineHtml } from './gitbook-html';
@@ -40,6 +41,7 @@ const blankLineAround = new Set([
   'math',
   'gitbookFigure',
   'gitbookCards',
+  'gitbookTable',
   'gitbookDetails',
   'gitbookDrawing',
   'gitbookParagraph',
@@ -80,7 +82,10 @@ const gfmOptions: GfmOptions = { tablePipeAlign: false, tableCellPadding: true }
 
 const processor = unified()
   .use(remarkParse)
+  // A URL the printer escaped stays text (`escaped-autolinks.ts`): around remark-gfm.
+  .use(remarkHideEscapedTexts)
   .use(remarkGfm, gfmOptions)
+  .use(remarkShowEscapedTexts)
   .use(remarkFrontmatter, ['yaml'])
   // GitBook writes math between double dollars only: `$5 and $6` stays text.
   .use(remarkMath, { singleDollarTextMath: false })
