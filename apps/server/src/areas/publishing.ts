@@ -1,12 +1,13 @@
 /** How the publishing area is served: its routes, its documentation tags. */
 import { siteAccessRoutes } from '../faces/rest/routes/site-access';
+import { siteCustomizationRoutes } from '../faces/rest/routes/site-customization';
 import { siteStructureRoutes } from '../faces/rest/routes/site-structure';
 import { siteRoutes } from '../faces/rest/routes/sites';
 import { defineServerArea } from './server-area';
 
 export const publishingServing = defineServerArea({
   key: 'publishing',
-  routes: [...siteRoutes, ...siteStructureRoutes, ...siteAccessRoutes],
+  routes: [...siteRoutes, ...siteStructureRoutes, ...siteAccessRoutes, ...siteCustomizationRoutes],
   tags: [
     {
       name: 'Sites',
@@ -31,6 +32,14 @@ export const publishingServing = defineServerArea({
       description:
         'Who reaches a published site and what each visitor sees: share links, visitor authentication ' +
         "with signed tokens, the adaptive schema of visitors' claims, and the published view itself.",
+    },
+    {
+      name: 'Site customization',
+      group: 'publishing',
+      prefixes: ['sites.customization'],
+      description:
+        "A site's branding and presentation (title, theme, colours, fonts, logos, links, footer, page " +
+        'actions...), and the overrides of its site spaces; logos, icons and fonts are served by Quire.',
     },
   ],
 });

@@ -1,10 +1,10 @@
 /**
- * The published view of a site (GitBook's PublishedContentSite): the site and the structure a
- * visitor is shown. Quire has no site customization nor integration scripts yet: the
- * customizations are GitBook's defaults, the scripts none.
+ * The published view of a site (GitBook's PublishedContentSite): the site, the structure a
+ * visitor is shown and the customization of the site and of each site space shown. Quire has
+ * no integration scripts: the scripts are none.
  */
 import { z } from 'zod';
-import { SITE_CUSTOMIZATION_DEFAULTS } from './site-customization-defaults';
+import { SiteCustomizationSchema } from './customization/site-customization-schema';
 import { SiteSchema } from './site-schema';
 import { SiteStructureSchema } from './site-structure-resource';
 
@@ -15,8 +15,10 @@ export const PublishedSiteSchema = z
     structure: SiteStructureSchema.describe('What the visitor is shown of the structure'),
     customizations: z
       .object({
-        site: z.record(z.string(), z.unknown()).describe("The site's customization: GitBook's defaults"),
-        siteSpaces: z.record(z.string(), z.unknown()).describe('Customizations of site spaces: none'),
+        site: SiteCustomizationSchema.describe("The site's customization"),
+        siteSpaces: z
+          .record(z.string(), SiteCustomizationSchema)
+          .describe('The customization of each site space shown, by its id (its overrides applied)'),
       })
       .describe('Customization settings'),
     scripts: z.array(z.record(z.string(), z.unknown())).describe('Integration scripts: none'),
@@ -24,8 +26,3 @@ export const PublishedSiteSchema = z
   .meta({ id: 'PublishedContentSite', description: 'What a visitor is shown of a published site' });
 
 export type PublishedSite = z.infer<typeof PublishedSiteSchema>;
-
-export const NO_CUSTOMIZATIONS: PublishedSite['customizations'] = {
-  site: SITE_CUSTOMIZATION_DEFAULTS,
-  siteSpaces: {},
-};

@@ -3,7 +3,8 @@ import type { OperationContext } from '../../core/context';
 import { notFound } from '../../core/errors';
 import { operation } from '../../core/operation';
 import { SITE_ACTIONS, type SitePermissions, sitePermissions } from '../../policies';
-import { NO_CUSTOMIZATIONS, type PublishedSite, PublishedSiteSchema } from '../published-site-schema';
+import { publishedCustomizations } from '../customization/effective-customization';
+import { type PublishedSite, PublishedSiteSchema } from '../published-site-schema';
 import type { SiteRecord } from '../records';
 import { conditionTestsOf } from '../site-conditions';
 import { ShareKeySchema, SiteIdParam, SiteOrganizationIdParam } from '../site-fields';
@@ -83,11 +84,12 @@ export const getPublishedSite = operation({
       shareKey: activeShareLink ? input.shareKey : undefined,
       verifiedToken: claims !== null,
     });
+    const structureShown = presentedStructure(view);
     return {
       object: 'published-content-site',
       site: presentSite(ctx.urls, site, permissions),
-      structure: presentedStructure(view),
-      customizations: NO_CUSTOMIZATIONS,
+      structure: structureShown,
+      customizations: publishedCustomizations(ctx.urls, site, siteSpaceIdsOf(structureShown)),
       scripts: [],
     };
   },
@@ -140,4 +142,14 @@ function presentedStructure(view: StructureView): SiteStructure {
       return sections.length > 0 ? [{ ...item, sections }] : [];
     }),
   };
+}
+
+/** The ids of the site spaces a visitor is shown, whose customizations the view carries. */
+function siteSpaceIdsOf(structure: SiteStructure): string[] {
+  if (structure.type === 'siteSpaces') return structure.structure.map((siteSpace) => siteSpace.id);
+  return structure.structure.flatMap((item) =>
+    (item.object === 'site-section' ? [item] : item.sections).flatMap((section) =>
+      section.siteSpaces.map((siteSpace) => siteSpace.id),
+    ),
+  );
 }
