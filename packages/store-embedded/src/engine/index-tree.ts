@@ -2,7 +2,10 @@
  * A secondary index: a B+ tree whose keys are `[value of each indexed field..., _id]` in
  * BSON order (reversed for `-1` fields), so entries are distinct even when values repeat
  * and a scan yields documents in index order. Keys are stored in the order-preserving
- * string encoding of `key-encoding.ts`; each entry's value is its document's `_id`.
+ * string encoding of `key-encoding.ts`; each entry's value is its document's `_id`, the very
+ * value the document holds (one pointer per entry, eight bytes: a scan hands it over as is,
+ * where reading it back from the key made a new string per entry, hashed again by the lookup
+ * of its document, about a fifth of a hundred-member page's read).
  */
 import type { Document } from '@quire/store';
 import type { IndexDefinition } from '../journal-types';
@@ -74,8 +77,9 @@ export class IndexTree implements OrderedIndex {
   readonly definition: IndexDefinition;
   readonly #paths: ReadonlyArray<readonly string[]>;
   readonly #directions: ReadonlyArray<1 | -1>;
-  // Keys from `encodeEntryKey`, which carry the `_id`: the tree stores no values.
-  #tree: BTree<string, undefined>;
+  // Keys from `encodeEntryKey`, which carry the `_id` (for order and uniqueness); each value
+  // is the document's own `_id`.
+  #tree: BTree<string, DocumentId>;
   #multikeyDocuments = 0;
 
   constructor(definition: IndexDefinition) {
@@ -97,7 +101,10 @@ export class IndexTree implements OrderedIndex {
   ): IndexTree[] {
     const indexes = definitions.map((definition) => new IndexTree(definition));
     const keys: string[][] = indexes.map(() => []);
+    // Each `_id` as the document holds it, so the entries share it rather than a copy each.
+    const ids = new Map<DocumentId, DocumentId>();
     for (const [id, doc] of documents()) {
+      ids.set(id, id);
       indexes.forEach((index, i) => {
         const { codes, multikey } = index.#valuesOf(doc);
         if (multikey) index.#multikeyDocuments++;
@@ -114,7 +121,11 @@ export class IndexTree implements OrderedIndex {
           }
         }
       }
-      index.#tree = loadTree<string, undefined>(sorted, compareKeys);
+      const values = sorted.map((key) => {
+        const id = decodeEntryId(key);
+        return ids.get(id) ?? id;
+      });
+      index.#tree = loadTree<string, DocumentId>(sorted, compareKeys, values);
       // Let the collected keys go while the next index loads: the tree holds them now.
       keys[i] = [];
     });
@@ -157,7 +168,7 @@ export class IndexTree implements OrderedIndex {
   }
 
   add(keys: IndexKeys, id: DocumentId): void {
-    for (const codes of keys.codes) this.#tree.set(encodeEntryKey(codes, id), undefined);
+    for (const codes of keys.codes) this.#tree.set(encodeEntryKey(codes, id), id);
     if (keys.multikey) this.#multikeyDocuments++;
   }
 
@@ -177,9 +188,8 @@ export class IndexTree implements OrderedIndex {
     isReplaced: (id: DocumentId) => boolean,
   ): DocumentId | undefined {
     // Encodings are self-delimiting, so only entries with exactly these values start with it.
-    for (const key of this.#tree.keys(encoded)) {
+    for (const [key, holder] of this.#tree.entries(encoded)) {
       if (!key.startsWith(encoded)) return undefined;
-      const holder = decodeEntryId(key);
       if (holder !== id && !isReplaced(holder)) return holder;
     }
     return undefined;
@@ -191,18 +201,18 @@ export class IndexTree implements OrderedIndex {
     const { low, high } = this.#treeBounds(bounds);
     let visited = 0;
     if (reverse) {
-      const reused: Array<string | undefined> = [];
-      for (const [key] of this.#tree.entriesReversed(high, reused)) {
+      const reused: Array<string | DocumentId> = [];
+      for (const [key, id] of this.#tree.entriesReversed(high, reused)) {
         if (key < low) break;
         visited++;
-        if (!visit(decodeEntryId(key))) break;
+        if (!visit(id)) break;
       }
       return visited;
     }
     // No entry equals a bound (see `#treeBounds`), so `high` is excluded either way.
-    this.#tree.forRange(low, high, false, (key) => {
+    this.#tree.forRange(low, high, false, (_key, id) => {
       visited++;
-      if (!visit(decodeEntryId(key))) return STOP_WALK;
+      if (!visit(id)) return STOP_WALK;
     });
     return visited;
   }
