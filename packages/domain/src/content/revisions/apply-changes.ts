@@ -22,7 +22,12 @@
  * 6. In the bodies the batch writes, links to `./<ref>.md` (a page the batch inserts) and
  *    `./<ref>` (a file it inserts) become `/pages/<id>` and `/files/<id>`, whatever the
  *    order of the changes.
- * 7. Reusable contents and variables: `reusable-contents/reusable-content-changes.ts`.
+ * 7. Page types (`page-types.ts`): `insert_page` with `type: 'group'` makes a top-level page
+ *    with no document (`into` is a 400), `type: 'link'` one with a `target` and no
+ *    document; a group or link takes no `document` in `update_page` (400), only a link a
+ *    `target`; no page goes under a link, and a group is never moved under a page (400 on
+ *    `into`). Both keep the empty body.
+ * 8. Reusable contents and variables: `reusable-contents/reusable-content-changes.ts`.
  */
 
 import { rewriteLinks } from '@quire/documents';
@@ -35,7 +40,8 @@ import { addressOf } from './content-address';
 import type { AppliedChange, ContentChange } from './content-changes';
 import { leadingHeading, type ReadBody } from './page-body';
 import { slugOf, uniqueSlug } from './page-slug';
-import type { BodyObject } from './records';
+import { pageTypeOf, placeRefusal, storedPageType } from './page-types';
+import type { BodyObject, PageLinkTarget } from './records';
 import { bySiblingOrder, changedPage, type StoredPage, type StoredPages } from './stored-page';
 
 export interface ChangeEnvironment {
@@ -87,6 +93,9 @@ export function applyChanges(
       if (!page) throw invalidInput(field(name), `no page ${JSON.stringify(idOrRef)} in the content`);
       return page;
     };
+    // A target page named by id or by the ref of a page the batch inserted before.
+    const linkTarget = (target: PageLinkTarget, name: string): PageLinkTarget =>
+      target.kind === 'url' ? target : { kind: 'page', page: existing(target.page, name).id };
     switch (change.operation) {
       case 'insert_files':
         // Files were brought in before the batch (`incomingFilesOf`): nothing to do on pages.
@@ -118,11 +127,15 @@ export function applyChanges(
         return;
       }
       case 'insert_page': {
-        const parentId = change.into === undefined ? null : existing(change.into, 'into').id;
-        const body = bodyOf(index);
-        let markdown = body.markdown;
-        let title = body.settings.title ?? change.title;
-        if (title === undefined) {
+        const type = change.type ?? 'document';
+        const parent = change.into === undefined ? null : existing(change.into, 'into');
+        const refusal = placeRefusal(type, parent);
+        if (refusal !== null) throw invalidInput(field('into'), refusal);
+        const parentId = parent?.id ?? null;
+        const body = type === 'document' ? bodyOf(index) : undefined;
+        let markdown = body?.markdown ?? '';
+        let title = body?.settings.title ?? change.title;
+        if (title === undefined && body) {
           const heading = leadingHeading(markdown);
           if (heading) {
             title = heading.title;
@@ -131,9 +144,11 @@ export function applyChanges(
         }
         const id = env.newId();
         const siblings = siblingsOf(pages, parentId, id);
-        const settings = { ...pick(change), ...body.settings };
+        const settings = { ...pick(change), ...(body?.settings ?? {}) };
+        const target = change.target && linkTarget(change.target, 'target.page');
         const page: StoredPage = {
           id,
+          ...storedPageType(type, target),
           parentId,
           position: positionAt(siblings, change.at, field('at')),
           title: title ?? 'Untitled',
@@ -158,6 +173,11 @@ export function applyChanges(
       }
       case 'update_page': {
         const page = existing(change.page);
+        const type = pageTypeOf(page);
+        if (change.document !== undefined && type !== 'document')
+          throw invalidInput(field('document'), `a ${type} page has no document`);
+        if (change.target !== undefined && type !== 'link')
+          throw invalidInput(field('target'), 'only a link page has a target');
         const body = change.document ? bodyOf(index) : undefined;
         const settings = { ...pick(change), ...(body?.settings ?? {}) };
         let next = changedPage(page, { updatedAt: env.now });
@@ -170,13 +190,19 @@ export function applyChanges(
         }
         if (settings.hidden !== undefined) next.hidden = settings.hidden;
         if (body) next.body = storeBody(body.markdown);
+        if (change.target !== undefined) next.target = linkTarget(change.target, 'target.page');
         const moving = change.into !== undefined || change.at !== undefined;
-        const parentId =
+        const parent =
           change.into === undefined
-            ? page.parentId
+            ? page.parentId === null
+              ? null
+              : (pages.get(page.parentId) ?? null)
             : change.into === null
               ? null
-              : existing(change.into, 'into').id;
+              : existing(change.into, 'into');
+        const parentId = parent?.id ?? null;
+        const refusal = placeRefusal(type, parent);
+        if (refusal !== null) throw invalidInput(field('into'), refusal);
         if (parentId !== null && (parentId === page.id || isUnder(pages, parentId, page.id))) {
           throw invalidInput(field('into'), 'a page cannot go under itself or one of its subpages');
         }

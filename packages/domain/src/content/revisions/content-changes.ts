@@ -37,14 +37,52 @@ const pageSettings = {
 
 const AtSchema = z.number().int().min(0).max(100_000);
 
-export const InsertPageSchema = z.strictObject({
-  operation: z.literal('insert_page'),
-  ...pageSettings,
-  into: IdSchema.optional().describe('Parent page (absent: the top level)'),
-  at: AtSchema.optional().describe('Index among the siblings (absent: last)'),
-  ref: z.string().min(1).max(128).optional().describe('Name later changes of the batch use for this page'),
-  document: PageBodySchema.describe('Body of the new page'),
-});
+/** A link page's target (GitBook's `ContentRef`): another site's address (http or https), or a page of the space. */
+export const LinkTargetInputSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('url'),
+    url: z
+      .string()
+      .max(2048)
+      .regex(/^https?:\/\/[^\s]+$/i, 'an http or https address')
+      .describe('The address'),
+  }),
+  z.strictObject({ kind: z.literal('page'), page: IdSchema.describe('Id (or ref) of the page') }),
+]);
+
+export const InsertPageSchema = z
+  .strictObject({
+    operation: z.literal('insert_page'),
+    type: z
+      .enum(['document', 'group', 'link'])
+      .optional()
+      .describe(
+        "Kind of page (Quire's addition to GitBook's change): a document (default), a group (a top-level heading of the table of contents holding pages; no document, no `into`) or a link (a title and a `target`; no document, no subpages)",
+      ),
+    ...pageSettings,
+    into: IdSchema.optional().describe('Parent page (absent: the top level)'),
+    at: AtSchema.optional().describe('Index among the siblings (absent: last)'),
+    ref: z.string().min(1).max(128).optional().describe('Name later changes of the batch use for this page'),
+    document: PageBodySchema.optional().describe(
+      'Body of the new page (a document page only, and required there)',
+    ),
+    target: LinkTargetInputSchema.optional().describe(
+      'Where a link page leads (a link page only, and required there)',
+    ),
+  })
+  .superRefine((change, issues) => {
+    const type = change.type ?? 'document';
+    if (type === 'document' && change.document === undefined)
+      issues.addIssue({ code: 'custom', path: ['document'], message: 'a document page needs a document' });
+    if (type !== 'document' && change.document !== undefined)
+      issues.addIssue({ code: 'custom', path: ['document'], message: `a ${type} page has no document` });
+    if (type === 'link' && change.target === undefined)
+      issues.addIssue({ code: 'custom', path: ['target'], message: 'a link page needs a target' });
+    if (type !== 'link' && change.target !== undefined)
+      issues.addIssue({ code: 'custom', path: ['target'], message: 'only a link page has a target' });
+    if (type === 'group' && change.into !== undefined)
+      issues.addIssue({ code: 'custom', path: ['into'], message: 'a group page is only at the top level' });
+  });
 
 export const UpdatePageSchema = z.strictObject({
   operation: z.literal('update_page'),
@@ -53,6 +91,7 @@ export const UpdatePageSchema = z.strictObject({
   document: PageBodySchema.optional().describe('New body of the page'),
   into: IdSchema.nullable().optional().describe('New parent page (null: the top level; absent: unchanged)'),
   at: AtSchema.optional().describe('New index among the siblings'),
+  target: LinkTargetInputSchema.optional().describe('New target of a link page'),
 });
 
 export const DeletePageSchema = z.strictObject({

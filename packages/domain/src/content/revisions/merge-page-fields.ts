@@ -39,6 +39,11 @@ export function mergePageFields(base: PageState | undefined, ours: PageState, th
     else page[field] = merged.value;
   };
   for (const field of SCALAR_PAGE_FIELDS) mergeScalar(field);
+  // No edit changes a page's type: only a page added on both sides can hold two.
+  const type = mergeValue(base?.type, ours.type, theirs.type);
+  if (!type.merged) conflict('type', 'edited-both');
+  else if (type.value === undefined) delete page.type;
+  else page.type = type.value;
 
   const slug = mergeValue(base?.slug, ours.slug, theirs.slug);
   page.slug = slug.merged ? slug.value : theirs.slug;

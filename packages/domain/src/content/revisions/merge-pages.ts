@@ -13,7 +13,8 @@
  *    side and changed on the other (any field, or its place): conflict on 'page',
  *    'deleted-and-edited'. Removed on both sides: removed. Removing a page removes its
  *    subpages, so each of them follows this rule on its own.
- * 3. Each of title, emoji, icon, description and hidden merges three ways: changed on one
+ * 3. Each of title, emoji, icon, description, hidden, variables, the page's type and a link's
+ *    target merges three ways (no edit changes a type: only pages added on both sides differ): changed on one
  *    side only, that side's value; changed on both to the same value, that value; changed
  *    on both differently, conflict 'edited-both'. (The slug too, without conflict: theirs
  *    wins, and slugs are recomputed after the merge.)

@@ -14,7 +14,8 @@ import type { PageIndex } from './page-index';
 import { uniqueSlug } from './page-slug';
 import type { MergeConflict, PageState } from './page-state';
 import { loadBodies } from './page-tree';
-import type { BodyObject, FileEntry, VariableValues } from './records';
+import { linkTargetOf, samePageType } from './page-types';
+import type { BodyObject, FileEntry, PageLinkTarget, VariableValues } from './records';
 import type { StoredPage, StoredPages } from './stored-page';
 
 /** Never in canonical markdown: marks a body by its address instead of its text. */
@@ -72,6 +73,8 @@ export async function mergeContent(
     hidden: page.hidden,
     markdown: texts.get(page.body) ?? `${ADDRESS_MARK}${page.body}`,
     ...(hasVariables(page.variables) ? { variables: JSON.stringify(orderedVariables(page.variables)) } : {}),
+    ...(page.type !== undefined ? { type: page.type } : {}),
+    ...(page.target !== undefined ? { target: JSON.stringify(linkTargetOf(page.target)) } : {}),
   });
   const setOf = (side: MergeSide) =>
     new Map([...side.index.pages.values()].map((page) => [page.id, stateOf(page)]));
@@ -96,12 +99,13 @@ export async function mergeContent(
     }
     const pending = unsaved.get(body);
     if (pending) bodies.set(body, pending);
-    const { markdown: _markdown, variables, ...fields } = state;
+    const { markdown: _markdown, variables, target, ...fields } = state;
     const was =
       ours.index.pages.get(state.id) ?? theirs.index.pages.get(state.id) ?? base.index.pages.get(state.id);
     const page: StoredPage = {
       ...fields,
       ...(variables !== undefined ? { variables: JSON.parse(variables) as VariableValues } : {}),
+      ...(target !== undefined ? { target: JSON.parse(target) as PageLinkTarget } : {}),
       body,
       createdAt: was?.createdAt ?? now,
       updatedAt: was?.updatedAt ?? now,
@@ -134,6 +138,7 @@ const samePlaceAndContent = (a: StoredPage, b: StoredPage): boolean =>
   a.description === b.description &&
   a.hidden === b.hidden &&
   a.body === b.body &&
+  samePageType(a, b) &&
   sameVariables(a.variables, b.variables);
 
 const changedSince = (page: StoredPage, theirs: StoredPage | undefined): boolean =>

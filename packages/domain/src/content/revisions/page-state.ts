@@ -19,6 +19,10 @@ export interface PageState
   markdown: string;
   /** The page's variables as one value (their JSON, names in order); absent: none. */
   variables?: string;
+  /** Its type when not a document (`PageFields.type`); no edit changes it, so only pages added on both sides can differ. */
+  type?: StoredPage['type'];
+  /** A link page's target as one value (its JSON); absent on other pages. */
+  target?: string;
 }
 export type PageSet = ReadonlyMap<string, PageState>;
 
@@ -33,6 +37,8 @@ export type MergeConflict = {
     | 'description'
     | 'hidden'
     | 'variables'
+    | 'type'
+    | 'target'
     | 'parentId'
     | 'page';
   /** e.g. 'edited-both', 'deleted-and-edited', 'moved-both', 'cycle' */
@@ -43,11 +49,19 @@ export type MergeResult =
   | { result: 'conflicts'; conflicts: MergeConflict[] };
 
 /** The fields merged value by value (rule 3 of `mergePages`); a disagreement on one is a conflict. */
-export const SCALAR_PAGE_FIELDS = ['title', 'emoji', 'icon', 'description', 'hidden', 'variables'] as const;
+export const SCALAR_PAGE_FIELDS = [
+  'title',
+  'emoji',
+  'icon',
+  'description',
+  'hidden',
+  'variables',
+  'target',
+] as const;
 export type ScalarPageField = (typeof SCALAR_PAGE_FIELDS)[number];
 
 /** Every field of a page but its id: two versions of a page are the same when all of these are. */
-const COMPARED_FIELDS = [...SCALAR_PAGE_FIELDS, 'parentId', 'position', 'slug', 'markdown'] as const;
+const COMPARED_FIELDS = [...SCALAR_PAGE_FIELDS, 'type', 'parentId', 'position', 'slug', 'markdown'] as const;
 
 /** Whether two versions of a page hold the same values (an absent optional field equals undefined). */
 export function samePage(a: PageState, b: PageState): boolean {

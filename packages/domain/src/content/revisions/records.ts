@@ -57,6 +57,16 @@ export interface RevisionGitCommit {
  */
 export interface PageFields {
   id: string;
+  /**
+   * GitBook's page type when the page is no document (absent: a document, as every page
+   * stored before types existed): a group (a top-level heading of the table of contents
+   * holding pages, no body of its own) or a link (a title and a target, no body, no
+   * subpages). A page's type never changes. Stored only when set, so a document keeps the
+   * address it had.
+   */
+  type?: 'group' | 'link';
+  /** A link page's target (GitBook's `ContentRef`, an address or a page); only on a link page. */
+  target?: PageLinkTarget;
   title: string;
   /** Path segment, unique among siblings; kept when the title changes, so links keep working. */
   slug: string;
@@ -78,6 +88,9 @@ export interface PageFields {
   /** The page's variables (GitBook's page `variables`), names in identifier form; absent: none. */
   variables?: VariableValues;
 }
+
+/** Where a link page leads: another site, or a page of the space (GitBook's `ContentRefURL`, `ContentRefPage`). */
+export type PageLinkTarget = { kind: 'url'; url: string } | { kind: 'page'; page: string };
 
 /** Variables by name (GitBook's `Variables`): a string of at most 256 characters, a number or a boolean. */
 export type VariableValues = Readonly<Record<string, string | number | boolean>>;

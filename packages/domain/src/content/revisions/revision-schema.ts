@@ -8,8 +8,15 @@ import type { RevisionExtras } from '../reusable-contents/revision-extras';
 import { VariablesSchema } from '../reusable-contents/variables';
 import type { PageIndex } from './page-index';
 import { gitBlobOf } from './page-tree';
-import type { FileEntry, RevisionRecord } from './records';
+import { linkTargetOf, pageTypeOf } from './page-types';
+import type { FileEntry, PageLinkTarget, RevisionRecord } from './records';
 import { bySiblingOrder, type StoredPage } from './stored-page';
+
+/** GitBook's `ContentRef` of a link page: another site, or a page of the space. */
+const LinkTargetSchema = z.union([
+  z.object({ kind: z.literal('url'), url: z.string().describe('The address') }),
+  z.object({ kind: z.literal('page'), page: z.string().describe('Id of the page') }),
+]);
 
 const pageFields = {
   id: z.string().describe('Id of the page, stable across revisions'),
@@ -19,11 +26,19 @@ const pageFields = {
   description: z.string().optional().describe('Description of the page'),
   createdAt: TimestampSchema.describe('When the page was created'),
   updatedAt: TimestampSchema.describe('When the page last changed'),
-  kind: z.literal('sheet').describe('Deprecated: always "sheet" for a document page'),
-  type: z.literal('document').describe('Kind of page'),
+  kind: z
+    .enum(['sheet', 'group', 'link'])
+    .describe('Deprecated: "sheet" for a document page, else as `type`'),
+  type: z
+    .enum(['document', 'group', 'link'])
+    .describe(
+      'Kind of page: a document (a body); a group (a top-level heading of the table of contents holding pages, no body); a link (a title and a target, no body, no subpages)',
+    ),
   urls: z.object({ app: UrlSchema.describe('Page in the app') }),
   slug: z.string().describe('Path segment of the page, unique among its siblings'),
   path: z.string().describe("Path of the page in the space: its ancestors' slugs and its own"),
+  target: LinkTargetSchema.optional().describe('Where a link page leads (link pages only)'),
+  href: z.string().optional().describe("A link page's target as an address (link pages only)"),
   layout: z
     .object({
       width: z.enum(['default', 'wide']),
@@ -39,7 +54,9 @@ const pageFields = {
     .meta({
       id: 'PageLayout',
       description: "How the page is laid out (GitBook's defaults; not settable yet)",
-    }),
+    })
+    .optional()
+    .describe('How the page is laid out (document pages only)'),
   hidden: z.boolean().describe('Hidden from the table of contents'),
   git: z
     .object({
@@ -152,21 +169,44 @@ export function presentPageTree(
 ): PageTreeNode[] {
   const appBase = spaceAppUrl(urls, revision);
   const present = (page: StoredPage): PageTreeNode => ({
-    ...presentPageFields(appBase, page, index.paths.get(page.id) ?? page.slug),
+    ...presentPageFields(appBase, index, page),
     pages: (index.children.get(page.id) ?? []).map(present),
   });
   return (index.children.get(parentId) ?? []).map(present);
 }
 
-function presentPageFields(appBase: string, page: StoredPage, path: string): Omit<PageTreeNode, 'pages'> {
-  return {
+/**
+ * A page's fields in GitBook's shape for its type (`RevisionPageDocument`, `RevisionPageGroup`,
+ * `RevisionPageLink`). Beyond GitBook's, every page keeps `urls`, `slug` and `path` (Quire's
+ * app and paths address every page by them).
+ */
+function presentPageFields(appBase: string, index: PageIndex, page: StoredPage): Omit<PageTreeNode, 'pages'> {
+  const path = index.paths.get(page.id) ?? page.slug;
+  const common = {
     id: page.id,
     title: page.title,
     ...(page.emoji !== undefined ? { emoji: page.emoji } : {}),
     ...(page.icon !== undefined ? { icon: page.icon } : {}),
-    ...(page.description !== undefined ? { description: page.description } : {}),
     createdAt: page.createdAt,
     updatedAt: page.updatedAt,
+  };
+  const type = pageTypeOf(page);
+  if (type !== 'document') {
+    const target = type === 'link' ? page.target : undefined;
+    return {
+      ...common,
+      kind: type,
+      type,
+      urls: { app: `${appBase}/${path}` },
+      slug: page.slug,
+      path,
+      hidden: page.hidden,
+      ...(target !== undefined ? { target: linkTargetOf(target), href: hrefOf(appBase, index, target) } : {}),
+    };
+  }
+  return {
+    ...common,
+    ...(page.description !== undefined ? { description: page.description } : {}),
     kind: 'sheet',
     type: 'document',
     urls: { app: `${appBase}/${path}` },
@@ -179,6 +219,13 @@ function presentPageFields(appBase: string, page: StoredPage, path: string): Omi
       ? { variables: { ...page.variables } }
       : {}),
   };
+}
+
+/** A link's target as an address: the site's, or the page's in the app (its id when the page is gone). */
+function hrefOf(appBase: string, index: PageIndex, target: PageLinkTarget): string {
+  if (target.kind === 'url') return target.url;
+  const path = index.paths.get(target.page);
+  return path === undefined ? `${appBase}/pages/${target.page}` : `${appBase}/${path}`;
 }
 
 export const fileDownloadUrl = (urls: PublicUrls, file: Pick<FileEntry, 'hash' | 'name'>): string =>
@@ -256,8 +303,9 @@ export function presentPage(
   body: { markdown: string } | { document: Record<string, unknown> },
 ): Page {
   return {
-    ...presentPageFields(spaceAppUrl(urls, revision), page, index.paths.get(page.id) ?? page.slug),
+    ...presentPageFields(spaceAppUrl(urls, revision), index, page),
     pages: presentPageTree(urls, revision, index, page.id),
-    ...body,
+    // A group or a link has no body (GitBook's `RevisionPageGroup` carries no document).
+    ...(pageTypeOf(page) === 'document' ? body : {}),
   };
 }
