@@ -20,6 +20,7 @@ import {
   type ReferencedFile,
   type ReferencedPage,
 } from './blocks/render-context';
+import { evaluateExpression, variablesOf } from './expression-values';
 
 /** An OpenAPI operation block, read from the organization of the page's address. */
 function OpenApiOperation({ spec, path, method }: { spec: string; path: string; method: string }) {
@@ -119,17 +120,27 @@ export function AppRenderingProvider({
   organizationId,
   spaceId,
   changeRequestId,
+  pageVariables,
   children,
 }: {
   organizationId: string;
   spaceId: string;
   changeRequestId?: string | undefined;
+  /** The variables of the page shown (`{{ page.vars.x }}`), as the page read gives them. */
+  pageVariables?: unknown;
   children: ReactNode;
 }) {
   const trpc = useTRPC();
   const source = changeRequestId === undefined ? {} : { changeRequestId };
   const pages = useQuery(trpc.spaces.content.pages.list.queryOptions({ spaceId, ...source }));
   const files = useQuery(trpc.spaces.content.files.list.queryOptions({ spaceId, ...source, limit: 1000 }));
+  // The space's variables are the revision's (`{{ space.vars.x }}`).
+  const content = useQuery(trpc.spaces.content.get.queryOptions({ spaceId, ...source }));
+  const spaceVariables = content.data?.variables;
+  const scope = useMemo(
+    () => ({ space: variablesOf(spaceVariables), page: variablesOf(pageVariables) }),
+    [spaceVariables, pageVariables],
+  );
   const rendering = useMemo((): Partial<DocumentRendering> => {
     const byId = pagesById((pages.data?.pages ?? []) as readonly PageNode[]);
     const fileById = new Map((files.data?.items ?? []).map((file) => [file.id, file]));
@@ -160,8 +171,12 @@ export function AppRenderingProvider({
       pageOf,
       fileOf,
       hrefOf: (ref) => pageOf(ref)?.href ?? fileOf(ref)?.url ?? markdownUrlOf(ref),
+      expressionValue: (expression) => {
+        const outcome = evaluateExpression(expression, scope);
+        return outcome.known ? outcome.text : undefined;
+      },
     };
-  }, [organizationId, spaceId, pages.data, files.data]);
+  }, [organizationId, spaceId, pages.data, files.data, scope]);
   const contentSource = useMemo(() => ({ spaceId, changeRequestId }), [spaceId, changeRequestId]);
   return (
     <ContentSourceContext.Provider value={contentSource}>

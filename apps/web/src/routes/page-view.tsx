@@ -105,7 +105,11 @@ export function PageArticle({ page, spaceId }: { page: Page; spaceId: string }) 
           {page.description && <p className="page-description">{page.description}</p>}
         </header>
         {page.markdown?.trim() ? (
-          <AppRenderingProvider organizationId={organizationId ?? ''} spaceId={spaceId}>
+          <AppRenderingProvider
+            organizationId={organizationId ?? ''}
+            spaceId={spaceId}
+            pageVariables={'variables' in page ? page.variables : undefined}
+          >
             <Markdown text={page.markdown} anchors scrollTo={anchor} />
           </AppRenderingProvider>
         ) : (

@@ -123,10 +123,12 @@ function Inline({ inline }: { inline: DocInline }) {
 function Expression({ expression }: { expression: string }) {
   const value = useRendering().expressionValue(expression);
   if (value !== undefined) return <span className="doc-expression">{value}</span>;
+  // No value here: the expression, marked as such, and said in words to a screen reader.
   return (
-    <code className="doc-expression doc-expression-unknown" title="A variable with no value here">
-      {`{{ ${expression} }}`}
-    </code>
+    <span className="doc-expression doc-expression-unknown" title={`No value for ${expression.trim()} here`}>
+      <code>{`{{ ${expression.trim()} }}`}</code>
+      <span className="doc-expression-note"> (no value)</span>
+    </span>
   );
 }
 
