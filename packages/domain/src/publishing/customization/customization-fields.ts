@@ -14,7 +14,10 @@ export const ColorSchema = z
 
 export const ThemedColorSchema = z
   .strictObject({ light: ColorSchema, dark: ColorSchema })
-  .describe('A colour for the light theme and one for the dark theme');
+  .meta({
+    id: 'CustomizationThemedColor',
+    description: 'A colour for the light theme and one for the dark theme',
+  });
 
 /** Why `value` may not be a link or an asset's address; undefined when it may. */
 export function webUrlProblem(value: string): string | undefined {
@@ -44,7 +47,10 @@ export const WebUrlSchema = z
 /** An image for each theme: stored by Quire as files, whatever address it was given by. */
 export const ThemedUrlSchema = z
   .strictObject({ light: WebUrlSchema, dark: WebUrlSchema })
-  .describe('An image for the light theme and one for the dark theme');
+  .meta({
+    id: 'CustomizationThemedURL',
+    description: 'An image for the light theme and one for the dark theme',
+  });
 
 /** The languages GitBook translates to (its `TranslationLanguage`), the keys of localized strings. */
 export const TRANSLATION_LANGUAGES = [
@@ -94,7 +100,8 @@ const LanguageSchema = z.enum(TRANSLATION_LANGUAGES);
 export const localizedStringSchema = (max: number) =>
   z
     .partialRecord(LanguageSchema, z.string().max(max))
-    .describe(`A text per language, ${max} characters each`);
+    .describe(`A text per language, ${max} characters each`)
+    .meta({ examples: [{ fr: 'Documentation' }] });
 
 const IdRefSchema = z.string().min(1).max(128);
 
@@ -124,7 +131,10 @@ export const ContentRefSchema = z
     z.strictObject({ kind: z.literal('tag'), tag: IdRefSchema, space: IdRefSchema.optional() }),
     z.strictObject({ kind: z.literal('openapi'), spec: IdRefSchema }),
   ])
-  .describe('Where a link leads: an http(s) URL, or content of the organization');
+  .meta({
+    id: 'CustomizationLinkTarget',
+    description: 'Where a link leads: an http(s) URL, or content of the organization',
+  });
 
 /** Quire's bounds on lists GitBook leaves open. */
 export const CUSTOMIZATION_LIMITS = {
@@ -138,26 +148,35 @@ export const CUSTOMIZATION_LIMITS = {
 } as const;
 
 /** A link of a menu or of a footer group (GitBook's `CustomizationContentLink`). */
-export const ContentLinkSchema = z.strictObject({
-  title: z.string().max(64),
-  localizedTitle: localizedStringSchema(64).optional(),
-  to: ContentRefSchema,
-});
+export const ContentLinkSchema = z
+  .strictObject({
+    title: z.string().max(64),
+    localizedTitle: localizedStringSchema(64).optional(),
+    to: ContentRefSchema,
+  })
+  .meta({
+    id: 'CustomizationContentLink',
+    description: 'A link of a menu, a footer group or an announcement',
+  });
 
-export const HeaderItemSchema = z.strictObject({
-  title: z.string().max(CUSTOMIZATION_LIMITS.linkTitle),
-  localizedTitle: localizedStringSchema(CUSTOMIZATION_LIMITS.linkTitle).optional(),
-  style: z.enum(['link', 'button-primary', 'button-secondary']).optional(),
-  to: ContentRefSchema.nullable(),
-  links: z.array(ContentLinkSchema).max(CUSTOMIZATION_LIMITS.subLinks),
-  condition: z.string().max(1024).optional().describe("Expression over the visitor's claims"),
-});
+export const HeaderItemSchema = z
+  .strictObject({
+    title: z.string().max(CUSTOMIZATION_LIMITS.linkTitle),
+    localizedTitle: localizedStringSchema(CUSTOMIZATION_LIMITS.linkTitle).optional(),
+    style: z.enum(['link', 'button-primary', 'button-secondary']).optional(),
+    to: ContentRefSchema.nullable(),
+    links: z.array(ContentLinkSchema).max(CUSTOMIZATION_LIMITS.subLinks),
+    condition: z.string().max(1024).optional().describe("Expression over the visitor's claims"),
+  })
+  .meta({ id: 'CustomizationHeaderItem', description: 'A link or menu of the header' });
 
-export const FooterGroupSchema = z.strictObject({
-  title: z.string().max(CUSTOMIZATION_LIMITS.linkTitle),
-  localizedTitle: localizedStringSchema(CUSTOMIZATION_LIMITS.linkTitle).optional(),
-  links: z.array(ContentLinkSchema).max(CUSTOMIZATION_LIMITS.footerLinks),
-});
+export const FooterGroupSchema = z
+  .strictObject({
+    title: z.string().max(CUSTOMIZATION_LIMITS.linkTitle),
+    localizedTitle: localizedStringSchema(CUSTOMIZATION_LIMITS.linkTitle).optional(),
+    links: z.array(ContentLinkSchema).max(CUSTOMIZATION_LIMITS.footerLinks),
+  })
+  .meta({ id: 'CustomizationFooterGroup', description: 'A group of links of the footer' });
 
 export const DEFAULT_FONTS = [
   'ABCFavorit',
@@ -192,27 +211,29 @@ export const DEFAULT_MONOSPACE_FONTS = [
  * goes into the renderer's CSS, so it is letters, digits, spaces, hyphens and underscores only;
  * its sources are WOFF/WOFF2 files Quire stores and serves.
  */
-export const FontDefinitionSchema = z.strictObject({
-  id: z.string().min(1).max(128),
-  custom: z.boolean(),
-  fontFamily: z
-    .string()
-    .min(1)
-    .max(50)
-    .regex(/^[\p{L}\p{N} _-]+$/u, 'letters, digits, spaces, "-" and "_"'),
-  fontFaces: z
-    .array(
-      z.strictObject({
-        weight: z.int().min(1).max(1000),
-        sources: z
-          .array(z.strictObject({ url: WebUrlSchema, format: z.enum(['woff2', 'woff']).optional() }))
-          .min(1)
-          .max(CUSTOMIZATION_LIMITS.fontSources),
-      }),
-    )
-    .min(1)
-    .max(CUSTOMIZATION_LIMITS.fontFaces),
-});
+export const FontDefinitionSchema = z
+  .strictObject({
+    id: z.string().min(1).max(128),
+    custom: z.boolean(),
+    fontFamily: z
+      .string()
+      .min(1)
+      .max(50)
+      .regex(/^[\p{L}\p{N} _-]+$/u, 'letters, digits, spaces, "-" and "_"'),
+    fontFaces: z
+      .array(
+        z.strictObject({
+          weight: z.int().min(1).max(1000),
+          sources: z
+            .array(z.strictObject({ url: WebUrlSchema, format: z.enum(['woff2', 'woff']).optional() }))
+            .min(1)
+            .max(CUSTOMIZATION_LIMITS.fontSources),
+        }),
+      )
+      .min(1)
+      .max(CUSTOMIZATION_LIMITS.fontFaces),
+  })
+  .meta({ id: 'CustomizationFontDefinitionInput', description: "A font of the site's own" });
 
 export const FontSchema = z.union([z.enum(DEFAULT_FONTS), FontDefinitionSchema]);
 export const MonospaceFontSchema = z.union([z.enum(DEFAULT_MONOSPACE_FONTS), FontDefinitionSchema]);
@@ -284,7 +305,9 @@ export const CODE_THEMES = [
   'vitesse-light',
 ] as const;
 const CodeThemeSchema = z.enum(CODE_THEMES);
-export const ThemedCodeThemeSchema = z.strictObject({ light: CodeThemeSchema, dark: CodeThemeSchema });
+export const ThemedCodeThemeSchema = z
+  .strictObject({ light: CodeThemeSchema, dark: CodeThemeSchema })
+  .meta({ id: 'CustomizationThemedCodeTheme', description: 'A code theme for each theme mode' });
 
 export const ThemeSchema = z.enum(['clean', 'muted', 'bold', 'gradient']);
 export const CornersSchema = z.enum(['straight', 'rounded', 'circular']);
@@ -301,7 +324,9 @@ export const ThemeModeSchema = z.enum(['light', 'dark', 'system']);
 export const AiModeSchema = z.enum(['none', 'search', 'assistant']);
 export const PageActionSchema = z.enum(['assistant', 'external-ai', 'markdown', 'mcp', 'git', 'pdf']);
 export const ExternalLinksTargetSchema = z.enum(['self', 'blank']);
-export const TintSchema = z.strictObject({ color: ThemedColorSchema });
+export const TintSchema = z
+  .strictObject({ color: ThemedColorSchema })
+  .meta({ id: 'CustomizationTint', description: "The colour of the site's surfaces" });
 
 /** An emoji as its character(s) or its code points in hex (`1f4d8`, `1f1eb-1f1f7`). */
 export const EmojiSchema = z
@@ -319,13 +344,15 @@ export const FaviconSchema = z.union([
   z.strictObject({}),
 ]);
 
-export const AnnouncementSchema = z.strictObject({
-  enabled: z.boolean(),
-  message: z.string().min(2).max(128),
-  localizedMessage: localizedStringSchema(128).optional(),
-  link: ContentLinkSchema.optional(),
-  style: z.enum(['info', 'warning', 'danger', 'success']),
-});
+export const AnnouncementSchema = z
+  .strictObject({
+    enabled: z.boolean(),
+    message: z.string().min(2).max(128),
+    localizedMessage: localizedStringSchema(128).optional(),
+    link: ContentLinkSchema.optional(),
+    style: z.enum(['info', 'warning', 'danger', 'success']),
+  })
+  .meta({ id: 'CustomizationAnnouncement', description: 'A banner shown above every page' });
 
 export const SOCIAL_PLATFORMS = [
   'twitter',
@@ -345,12 +372,17 @@ export const SOCIAL_PLATFORMS = [
 ] as const;
 
 /** A social account; its handle goes into a URL of the platform, so it is a handle's characters only. */
-export const SocialAccountSchema = z.strictObject({
-  platform: z.enum(SOCIAL_PLATFORMS),
-  handle: z
-    .string()
-    .min(1)
-    .max(128)
-    .regex(/^[\p{L}\p{N}._@-]+$/u, 'letters, digits, ".", "_", "@" and "-"'),
-  display: z.strictObject({ footer: z.boolean(), header: z.boolean() }),
-});
+export const SocialAccountSchema = z
+  .strictObject({
+    platform: z.enum(SOCIAL_PLATFORMS),
+    handle: z
+      .string()
+      .min(1)
+      .max(128)
+      .regex(/^[\p{L}\p{N}._@-]+$/u, 'letters, digits, ".", "_", "@" and "-"'),
+    display: z.strictObject({ footer: z.boolean(), header: z.boolean() }),
+  })
+  .meta({
+    id: 'SiteSocialAccount',
+    description: 'A social account of the site, shown in its header or footer',
+  });

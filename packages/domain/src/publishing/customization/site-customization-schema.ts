@@ -39,28 +39,32 @@ import {
   WebUrlSchema,
 } from './customization-fields';
 
-const enabled = z.strictObject({ enabled: z.boolean() });
+const enabled = z
+  .strictObject({ enabled: z.boolean() })
+  .meta({ id: 'CustomizationSwitch', description: 'A feature on or off' });
 
-export const StylingSchema = z.strictObject({
-  theme: ThemeSchema,
-  primaryColor: ThemedColorSchema,
-  tint: TintSchema.optional(),
-  infoColor: ThemedColorSchema,
-  successColor: ThemedColorSchema,
-  warningColor: ThemedColorSchema,
-  dangerColor: ThemedColorSchema,
-  corners: CornersSchema,
-  depth: DepthSchema,
-  links: LinksStyleSchema,
-  font: FontSchema,
-  headingFont: z.union([FontSchema, z.null()]).optional(),
-  monospaceFont: MonospaceFontSchema,
-  background: BackgroundSchema,
-  icons: IconsStyleSchema,
-  codeTheme: z.strictObject({ default: ThemedCodeThemeSchema, openapi: ThemedCodeThemeSchema }),
-  sidebar: z.strictObject({ background: SidebarBackgroundSchema, list: SidebarListSchema }),
-  search: SearchStyleSchema,
-});
+export const StylingSchema = z
+  .strictObject({
+    theme: ThemeSchema,
+    primaryColor: ThemedColorSchema,
+    tint: TintSchema.optional(),
+    infoColor: ThemedColorSchema,
+    successColor: ThemedColorSchema,
+    warningColor: ThemedColorSchema,
+    dangerColor: ThemedColorSchema,
+    corners: CornersSchema,
+    depth: DepthSchema,
+    links: LinksStyleSchema,
+    font: FontSchema,
+    headingFont: z.union([FontSchema, z.null()]).optional(),
+    monospaceFont: MonospaceFontSchema,
+    background: BackgroundSchema,
+    icons: IconsStyleSchema,
+    codeTheme: z.strictObject({ default: ThemedCodeThemeSchema, openapi: ThemedCodeThemeSchema }),
+    sidebar: z.strictObject({ background: SidebarBackgroundSchema, list: SidebarListSchema }),
+    search: SearchStyleSchema,
+  })
+  .meta({ id: 'CustomizationStyling', description: "The site's theme, colours, fonts and styles" });
 
 /** The sections of the settings, by name: the input leaves any of them out, the resource has them all. */
 export const customizationSections = {
