@@ -14,6 +14,9 @@ export const siteIndexes: CollectionIndexes[] = [
   defineIndexes<SiteDocument>(COLLECTION, [
     // The sites of an organization, in creation order.
     { key: { organizationId: 1, _id: 1 } },
+    // A published URL's site, by custom hostname or by proxy (`<host>/<path>`: a range of keys).
+    { key: { hostname: 1 } },
+    { key: { proxy: 1 } },
   ]),
 ];
 
@@ -27,6 +30,19 @@ export class MongoSiteRepository
 
   async listAll(organizationId: string): Promise<SiteRecord[]> {
     const docs = await this.collection.find({ organizationId }, { sort: { _id: 1 } }).toArray();
+    return docs.map(this.toRecord);
+  }
+
+  async findByHostname(hostname: string): Promise<SiteRecord | null> {
+    const doc = await this.collection.findOne({ hostname });
+    return doc ? this.toRecord(doc) : null;
+  }
+
+  async findByProxyHost(hostname: string): Promise<SiteRecord[]> {
+    // Every proxy of the host starts with `<hostname>/`; '0' is the character after '/'.
+    const docs = await this.collection
+      .find({ proxy: { $gte: `${hostname}/`, $lt: `${hostname}0` } }, { limit: 100 })
+      .toArray();
     return docs.map(this.toRecord);
   }
 }
