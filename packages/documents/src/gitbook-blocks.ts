@@ -21,6 +21,7 @@ import {
   isDetailsClosing,
   summaryOf,
 } from './gitbook-html';
+import { gitbookTableOfHtml } from './gitbook-html-table';
 import {
   type BlockTag,
   blockTagOf,
@@ -486,6 +487,7 @@ function htmlItem(node: FlowNode & { type: 'html' }): Item {
     figureOfHtml(node.value) ??
     cardsOfHtml(node.value) ??
     gridTableOfHtml(node.value) ??
+    gitbookTableOfHtml(node.value) ??
     drawingOfHtml(node.value) ??
     alignedParagraphOfHtml(node.value) ??
     node

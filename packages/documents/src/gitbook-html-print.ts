@@ -1,4 +1,3 @@
-import type { PhrasingContent } from 'mdast';
 import type { Options as StringifyOptions } from 'remark-stringify';
 import type {
   CardsColumn,
@@ -13,6 +12,17 @@ import type {
   GitbookPicture,
   GitbookTextMark,
 } from './gitbook-html';
+import type { GitbookTable } from './gitbook-html-table';
+import { gitbookTableHtml } from './gitbook-html-table-print';
+import {
+  attributesText,
+  escapeHtmlAttribute,
+  escapeHtmlText,
+  htmlOfPhrasing,
+  markStyle,
+} from './gitbook-phrasing-html';
+
+export { escapeHtmlAttribute, escapeHtmlText, htmlOfPhrasing };
 
 type Handlers = NonNullable<StringifyOptions['handlers']>;
 type Handle = NonNullable<Handlers['hint']>;
@@ -23,75 +33,6 @@ type Handle = NonNullable<Handlers['hint']>;
  * its content, inline buttons, marks and icons. Every value is escaped for HTML, and only the
  * elements and attributes the reader accepts are ever written.
  */
-
-export function escapeHtmlText(text: string): string {
-  return text.replaceAll('&', '&#x26;').replaceAll('<', '&#x3C;').replaceAll('>', '&#x3E;');
-}
-
-export function escapeHtmlAttribute(text: string): string {
-  return escapeHtmlText(text)
-    .replaceAll('"', '&#x22;')
-    .replace(/[\r\n]+/g, ' ');
-}
-
-function attributesText(attributes: Record<string, string>): string {
-  return Object.entries(attributes)
-    .map(([name, value]) =>
-      value === '' ? ' ' + name : ' ' + name + '="' + escapeHtmlAttribute(value) + '"',
-    )
-    .join('');
-}
-
-/** Phrasing content as the HTML GitBook writes in captions, summaries and card cells. */
-export function htmlOfPhrasing(nodes: readonly PhrasingContent[]): string {
-  return nodes
-    .map((node): string => {
-      switch (node.type) {
-        case 'text':
-          return escapeHtmlText(node.value);
-        case 'strong':
-          return '<strong>' + htmlOfPhrasing(node.children) + '</strong>';
-        case 'emphasis':
-          return '<em>' + htmlOfPhrasing(node.children) + '</em>';
-        case 'delete':
-          return '<s>' + htmlOfPhrasing(node.children) + '</s>';
-        case 'inlineCode':
-          return '<code>' + escapeHtmlText(node.value) + '</code>';
-        case 'break':
-          return '<br>';
-        case 'link':
-          return (
-            '<a href="' +
-            escapeHtmlAttribute(node.url) +
-            (node.title ? '" title="' + escapeHtmlAttribute(node.title) : '') +
-            '">' +
-            htmlOfPhrasing(node.children) +
-            '</a>'
-          );
-        case 'gitbookMark':
-          return '<mark style="' + markStyle(node) + '">' + htmlOfPhrasing(node.children) + '</mark>';
-        case 'gitbookTextMark':
-          return '<' + node.tag + '>' + htmlOfPhrasing(node.children) + '</' + node.tag + '>';
-        case 'gitbookIcon':
-          return '<i class="fa-' + node.icon + '"></i>';
-        default:
-          // Nothing else has a form in this HTML: its text.
-          return 'children' in node
-            ? htmlOfPhrasing(node.children as PhrasingContent[])
-            : 'value' in node
-              ? escapeHtmlText(String(node.value))
-              : '';
-      }
-    })
-    .join('');
-}
-
-function markStyle(mark: Pick<GitbookMark, 'color' | 'background'>): string {
-  return (
-    (mark.color === undefined ? '' : 'color:' + mark.color + ';') +
-    (mark.background === undefined ? '' : 'background-color:' + mark.background + ';')
-  );
-}
 
 export function figureHtml(figure: Omit<GitbookFigure, 'type'>): string {
   const size =
@@ -214,6 +155,7 @@ const printParagraph: Handle = (node) => {
 };
 
 export const gitbookHtmlHandlers: Handlers = {
+  gitbookTable: (node) => gitbookTableHtml(node as GitbookTable),
   gitbookParagraph: printParagraph,
   gitbookPicture: printPicture,
   gitbookDrawing: printDrawing,

@@ -142,13 +142,13 @@ const htmlParser = unified().use(rehypeParse, { fragment: true });
 
 // The parsed HTML, as far as this module reads it (structural: hast's own types differ with
 // the packages that augment them, e.g. mdast-util-to-hast's `raw` nodes in the server).
-interface Element {
+export interface Element {
   type: 'element';
   tagName: string;
   properties?: Record<string, unknown>;
   children: ElementContent[];
 }
-type ElementContent =
+export type ElementContent =
   | Element
   | { type: 'text'; value: string }
   | { type: 'comment' | 'doctype' | 'raw'; value?: string };
@@ -168,7 +168,7 @@ function kebab(name: string): string {
 const writtenNames: Record<string, string> = { className: 'class', srcSet: 'srcset', vAlign: 'valign' };
 
 /** The element's attributes as written (`dataCardTarget: true` -> `data-card-target: ""`). */
-function attributesOf(element: Element): Record<string, string> {
+export function attributesOf(element: Element): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(element.properties ?? {})) {
     if (value === undefined || value === null || value === false) continue;
@@ -183,7 +183,7 @@ function attributesOf(element: Element): Record<string, string> {
   return out;
 }
 
-function elementsOf(nodes: readonly ElementContent[]): Element[] | undefined {
+export function elementsOf(nodes: readonly ElementContent[]): Element[] | undefined {
   const out: Element[] = [];
   for (const node of nodes) {
     if (node.type === 'element') out.push(node);
@@ -193,7 +193,7 @@ function elementsOf(nodes: readonly ElementContent[]): Element[] | undefined {
   return out;
 }
 
-function onlyAttributes(element: Element, allowed: readonly string[]): boolean {
+export function onlyAttributes(element: Element, allowed: readonly string[]): boolean {
   return Object.keys(attributesOf(element)).every((name) => allowed.includes(name));
 }
 
@@ -283,7 +283,7 @@ export function phrasingOfHtml(nodes: readonly ElementContent[]): PhrasingConten
   return out;
 }
 
-function textOfPhrasing(nodes: readonly PhrasingContent[]): string {
+export function textOfPhrasing(nodes: readonly PhrasingContent[]): string {
   return nodes
     .map((node) =>
       'value' in node
@@ -295,8 +295,41 @@ function textOfPhrasing(nodes: readonly PhrasingContent[]): string {
     .join('');
 }
 
-function parseHtml(value: string): Element[] | undefined {
-  if (value.length > maxHtmlLength) return undefined;
+/** Elements open at once in HTML this module parses, at most (GitBook's nest a few levels). */
+const maxHtmlNesting = 48;
+
+const voidElements = new Set([
+  'br',
+  'img',
+  'hr',
+  'source',
+  'input',
+  'col',
+  'wbr',
+  'meta',
+  'link',
+  'area',
+  'embed',
+]);
+
+/**
+ * Whether the HTML nests deeper than `maxHtmlNesting` elements, by its tags as written (one
+ * linear scan, before parsing): the parser and this module's readers recurse per element, so
+ * deeper HTML is not parsed at all and stays html. Counting opening tags less closing ones
+ * errs on the deep side (an unclosed `<p>` counts), never the shallow one.
+ */
+function nestsTooDeep(value: string): boolean {
+  let depth = 0;
+  for (const match of value.matchAll(/<(\/?)([A-Za-z][A-Za-z0-9-]*)[^<>]*?(\/?)>/g)) {
+    if (match[1] === '/') depth = Math.max(0, depth - 1);
+    else if (match[3] !== '/' && !voidElements.has(match[2]!.toLowerCase()) && ++depth > maxHtmlNesting)
+      return true;
+  }
+  return false;
+}
+
+export function parseHtml(value: string): Element[] | undefined {
+  if (value.length > maxHtmlLength || nestsTooDeep(value)) return undefined;
   const root = htmlParser.parse(value) as unknown as HtmlRoot;
   return elementsOf(root.children as ElementContent[]);
 }
@@ -418,7 +451,10 @@ export function drawingOfHtml(value: string): GitbookDrawing | undefined {
 // ---------------------------------------------------------------------------------------
 // Cards.
 
-function dataAttributes(element: Element, extra: readonly string[] = []): Record<string, string> | undefined {
+export function dataAttributes(
+  element: Element,
+  extra: readonly string[] = [],
+): Record<string, string> | undefined {
   const attributes = attributesOf(element);
   for (const name of Object.keys(attributes)) {
     if (!/^data-[a-z][a-z-]*$/.test(name) && !extra.includes(name)) return undefined;
@@ -426,7 +462,7 @@ function dataAttributes(element: Element, extra: readonly string[] = []): Record
   return attributes;
 }
 
-function cellsOf(row: Element, tag: 'th' | 'td'): Element[] | undefined {
+export function cellsOf(row: Element, tag: 'th' | 'td'): Element[] | undefined {
   if (row.tagName !== 'tr' || !onlyAttributes(row, [])) return undefined;
   const cells = elementsOf(row.children);
   return cells?.every((cell) => cell.tagName === tag) ? cells : undefined;
@@ -530,7 +566,7 @@ const detailsOpening = /^<details( open)?>\s*(?:<summary>([\s\S]*)<\/summary>)?\
 const summaryOnly = /^<summary>([\s\S]*)<\/summary>\s*$/;
 
 function summaryPhrasing(inner: string): PhrasingContent[] | undefined {
-  if (inner.length > maxHtmlLength) return undefined;
+  if (inner.length > maxHtmlLength || nestsTooDeep(inner)) return undefined;
   const root = htmlParser.parse(inner) as unknown as HtmlRoot;
   return phrasingOfHtml(root.children as ElementContent[]);
 }

@@ -1,0 +1,225 @@
+import type {
+  BlockContent,
+  Code,
+  Heading,
+  List,
+  ListItem,
+  Node,
+  Paragraph,
+  Parent,
+  PhrasingContent,
+} from 'mdast';
+import {
+  attributesOf,
+  cellsOf,
+  type Element,
+  type ElementContent,
+  elementsOf,
+  onlyAttributes,
+  parseHtml,
+  phrasingOfHtml,
+} from './gitbook-html';
+
+/**
+ * GitBook's table written as HTML because a cell holds blocks (GitBook's cells are fragments
+ * of blocks; it writes `<table>` in HTML when one holds more than a line of text):
+ *
+ * ```html
+ * <table data-full-width="true"><thead><tr><th width="220" align="center">Field</th>…</tr></thead>
+ * <tbody><tr><td align="center"><p>One.</p><ul><li>a</li></ul><pre class="language-json"><code class="lang-json">{}
+ * </code></pre></td>…</tr></tbody></table>
+ * ```
+ *
+ * read into a `gitbookTable` mdast node: the table's `data-*` attributes as written, each
+ * column's header (`data-*`, `width`, `align`, `valign`, its title), and rows of cells holding
+ * mdast blocks (paragraphs, lists, code, headings), so the links in them are links to every
+ * walker of the tree. A cell of inline content only is one paragraph. Also cards
+ * (`data-view="cards"`) whose cells hold headings or paragraphs, which `cardsOfHtml` (phrasing
+ * cells) leaves. A cell's `align`/`valign`, when written, must be its column's (GitBook writes
+ * them on every cell of the column): they are not kept per cell.
+ *
+ * Recognition is strict, as in `gitbook-html.ts`: any other element or attribute, a cell
+ * count that differs from the header's, lists nested deeper than `maxListDepth`, and the
+ * whole stays an html node (text in the document). Printed back by `gitbook-html-table-print.ts`.
+ */
+
+export interface GitbookTableColumn {
+  /** The header cell's attributes as written (`data-*`, `width`, `align`, `valign`), in order. */
+  attributes: Record<string, string>;
+  title: PhrasingContent[];
+}
+
+export interface GitbookTableCell extends Parent {
+  type: 'gitbookTableCell';
+  children: BlockContent[];
+}
+
+export interface GitbookTableRow extends Parent {
+  type: 'gitbookTableRow';
+  children: GitbookTableCell[];
+}
+
+export interface GitbookTable extends Parent {
+  type: 'gitbookTable';
+  /** The table's `data-*` attributes as written (`data-view`, `data-full-width`...), in order. */
+  attributes: Record<string, string>;
+  columns: GitbookTableColumn[];
+  children: GitbookTableRow[];
+}
+
+declare module 'mdast' {
+  interface RootContentMap {
+    gitbookTable: GitbookTable;
+    gitbookTableRow: GitbookTableRow;
+    gitbookTableCell: GitbookTableCell;
+  }
+  interface BlockContentMap {
+    gitbookTable: GitbookTable;
+  }
+}
+
+/** Lists in lists in a cell, at most (deeper: the table stays html; bounds the recursion). */
+export const maxListDepth = 8;
+
+const headerAttributes = /^(?:data-[a-z][a-z-]*|width|align|valign)$/;
+const cellAlignments = ['align', 'valign'] as const;
+
+/** The cell attributes GitBook writes from its column's header: `align`, then `valign`. */
+export function cellAttributesOf(column: GitbookTableColumn): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of cellAlignments) {
+    const value = column.attributes[name];
+    if (value !== undefined) out[name] = value;
+  }
+  return out;
+}
+
+/** A cell's attributes: its column's `align`/`valign` or none (GitBook writes them, a person may not). */
+const fitsColumn = (cell: Record<string, string>, column: Record<string, string>) =>
+  Object.entries(cell).every(([name, value]) => column[name] === value);
+
+export function gitbookTableOfHtml(value: string): GitbookTable | undefined {
+  if (!value.startsWith('<table')) return undefined;
+  const [table, ...others] = parseHtml(value) ?? [];
+  if (table?.tagName !== 'table' || others.length > 0) return undefined;
+  const attributes = attributesOf(table);
+  if (!Object.keys(attributes).every((name) => /^data-[a-z][a-z-]*$/.test(name))) return undefined;
+  const [head, body, ...rest] = elementsOf(table.children) ?? [];
+  if (head?.tagName !== 'thead' || rest.length > 0 || !onlyAttributes(head, [])) return undefined;
+  const [headRow, ...moreHead] = elementsOf(head.children) ?? [];
+  const headCells = headRow && moreHead.length === 0 ? cellsOf(headRow, 'th') : undefined;
+  if (headCells === undefined || headCells.length === 0) return undefined;
+  const columns: GitbookTableColumn[] = [];
+  for (const cell of headCells) {
+    const cellAttributes = attributesOf(cell);
+    const title = phrasingOfHtml(cell.children);
+    if (title === undefined || !Object.keys(cellAttributes).every((name) => headerAttributes.test(name)))
+      return undefined;
+    columns.push({ attributes: cellAttributes, title });
+  }
+  const rows: GitbookTableRow[] = [];
+  if (body !== undefined) {
+    if (body.tagName !== 'tbody' || !onlyAttributes(body, [])) return undefined;
+    for (const row of elementsOf(body.children) ?? [undefined]) {
+      const cells = row === undefined ? undefined : cellsOf(row, 'td');
+      if (cells === undefined || cells.length !== columns.length) return undefined;
+      const children: GitbookTableCell[] = [];
+      for (const [index, cell] of cells.entries()) {
+        const content = fitsColumn(attributesOf(cell), cellAttributesOf(columns[index]!))
+          ? cellBlocksOf(cell.children, 0)
+          : undefined;
+        if (content === undefined) return undefined;
+        children.push({ type: 'gitbookTableCell', children: content });
+      }
+      rows.push({ type: 'gitbookTableRow', children });
+    }
+  }
+  return { type: 'gitbookTable', attributes, columns, children: rows };
+}
+
+const blockTags = new Set(['p', 'ul', 'ol', 'pre', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+const isBlockElement = (node: ElementContent) => node.type === 'element' && blockTags.has(node.tagName);
+
+/**
+ * A cell's (or a list item's) content as blocks: inline content only is one paragraph (none
+ * when empty), else each block element in turn (text between them: whitespace only).
+ */
+export function cellBlocksOf(nodes: readonly ElementContent[], depth: number): BlockContent[] | undefined {
+  if (!nodes.some(isBlockElement)) {
+    const phrasing = phrasingOfHtml(nodes);
+    if (phrasing === undefined) return undefined;
+    return phrasing.length === 0 ? [] : [{ type: 'paragraph', children: phrasing }];
+  }
+  const blocks: BlockContent[] = [];
+  for (const node of nodes) {
+    if (node.type === 'comment') continue;
+    if (node.type === 'text' && node.value.trim() === '') continue;
+    if (node.type !== 'element') return undefined;
+    const block = blockOf(node, depth);
+    if (block === undefined) return undefined;
+    blocks.push(block);
+  }
+  return blocks;
+}
+
+function blockOf(element: Element, depth: number): BlockContent | undefined {
+  switch (element.tagName) {
+    case 'p': {
+      if (!onlyAttributes(element, [])) return undefined;
+      const children = phrasingOfHtml(element.children);
+      return children === undefined ? undefined : ({ type: 'paragraph', children } satisfies Paragraph);
+    }
+    case 'ul':
+    case 'ol':
+      return listOf(element, depth);
+    case 'pre':
+      return codeOf(element);
+    default: {
+      if (!onlyAttributes(element, [])) return undefined;
+      const children = phrasingOfHtml(element.children);
+      const level = Number(element.tagName.slice(1));
+      return children === undefined
+        ? undefined
+        : ({ type: 'heading', depth: level as Heading['depth'], children } satisfies Heading);
+    }
+  }
+}
+
+function listOf(element: Element, depth: number): List | undefined {
+  if (depth >= maxListDepth || !onlyAttributes(element, [])) return undefined;
+  const items = elementsOf(element.children);
+  if (items === undefined || items.length === 0) return undefined;
+  const children: ListItem[] = [];
+  for (const item of items) {
+    if (item.tagName !== 'li' || !onlyAttributes(item, [])) return undefined;
+    const content = cellBlocksOf(item.children, depth + 1);
+    if (content === undefined) return undefined;
+    children.push({ type: 'listItem', spread: false, children: content });
+  }
+  return { type: 'list', ordered: element.tagName === 'ol', spread: false, children };
+}
+
+/** `<pre class="language-x"><code class="lang-x">text\n</code></pre>`: GitBook's code in a cell. */
+function codeOf(pre: Element): Code | undefined {
+  if (!onlyAttributes(pre, ['class'])) return undefined;
+  const [code, ...rest] = elementsOf(pre.children) ?? [];
+  if (code?.tagName !== 'code' || rest.length > 0 || !onlyAttributes(code, ['class'])) return undefined;
+  const preClass = attributesOf(pre).class;
+  const codeClass = attributesOf(code).class;
+  const language = codeClass === undefined ? undefined : /^lang-([A-Za-z0-9_+#.-]+)$/.exec(codeClass)?.[1];
+  if (
+    (codeClass !== undefined && language === undefined) ||
+    preClass !== (language === undefined ? undefined : 'language-' + language)
+  )
+    return undefined;
+  let text = '';
+  for (const child of code.children) {
+    if (child.type !== 'text') return undefined;
+    text += child.value;
+  }
+  return { type: 'code', lang: language ?? null, meta: null, value: text.replace(/\n$/, '') };
+}
+
+/** Whether a node is GitBook's HTML table (for walkers that treat it as a block). */
+export const isGitbookTable = (node: Node): node is GitbookTable => node.type === 'gitbookTable';

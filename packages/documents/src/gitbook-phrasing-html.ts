@@ -1,0 +1,78 @@
+import type { PhrasingContent } from 'mdast';
+import type { GitbookMark } from './gitbook-html';
+
+/**
+ * Phrasing content as the HTML GitBook writes inside its HTML blocks (captions, summaries,
+ * table and card cells), and the escapes of text and attributes every printer of GitBook's
+ * HTML uses (`gitbook-html-print.ts`, `gitbook-html-table-print.ts`).
+ */
+
+export function escapeHtmlText(text: string): string {
+  return text.replaceAll('&', '&#x26;').replaceAll('<', '&#x3C;').replaceAll('>', '&#x3E;');
+}
+
+export function escapeHtmlAttribute(text: string): string {
+  return escapeHtmlText(text)
+    .replaceAll('"', '&#x22;')
+    .replace(/[\r\n]+/g, ' ');
+}
+
+export function attributesText(attributes: Record<string, string>): string {
+  return Object.entries(attributes)
+    .map(([name, value]) =>
+      value === '' ? ' ' + name : ' ' + name + '="' + escapeHtmlAttribute(value) + '"',
+    )
+    .join('');
+}
+
+/** Phrasing content as the HTML GitBook writes in captions, summaries and card cells. */
+export function htmlOfPhrasing(nodes: readonly PhrasingContent[]): string {
+  return nodes
+    .map((node): string => {
+      switch (node.type) {
+        case 'text':
+          return escapeHtmlText(node.value);
+        case 'strong':
+          return '<strong>' + htmlOfPhrasing(node.children) + '</strong>';
+        case 'emphasis':
+          return '<em>' + htmlOfPhrasing(node.children) + '</em>';
+        case 'delete':
+          return '<s>' + htmlOfPhrasing(node.children) + '</s>';
+        case 'inlineCode':
+          return '<code>' + escapeHtmlText(node.value) + '</code>';
+        case 'break':
+          return '<br>';
+        case 'link':
+          return (
+            '<a href="' +
+            escapeHtmlAttribute(node.url) +
+            (node.title ? '" title="' + escapeHtmlAttribute(node.title) : '') +
+            '">' +
+            htmlOfPhrasing(node.children) +
+            '</a>'
+          );
+        case 'gitbookMark':
+          return '<mark style="' + markStyle(node) + '">' + htmlOfPhrasing(node.children) + '</mark>';
+        case 'gitbookTextMark':
+          return '<' + node.tag + '>' + htmlOfPhrasing(node.children) + '</' + node.tag + '>';
+        case 'gitbookIcon':
+          // GitBook's form: the icon's name as an emoji code inside, for readers of the raw file.
+          return '<i class="fa-' + node.icon + '">:' + node.icon + ':</i>';
+        default:
+          // Nothing else has a form in this HTML: its text.
+          return 'children' in node
+            ? htmlOfPhrasing(node.children as PhrasingContent[])
+            : 'value' in node
+              ? escapeHtmlText(String(node.value))
+              : '';
+      }
+    })
+    .join('');
+}
+
+export function markStyle(mark: Pick<GitbookMark, 'color' | 'background'>): string {
+  return (
+    (mark.color === undefined ? '' : 'color:' + mark.color + ';') +
+    (mark.background === undefined ? '' : 'background-color:' + mark.background + ';')
+  );
+}

@@ -1,0 +1,198 @@
+import type { Root } from 'mdast';
+import { describe, expect, it } from 'vitest';
+import { gitbookTableOfHtml } from '../src/gitbook-html-table';
+import { gitbookTableHtml, isOneHtmlBlock } from '../src/gitbook-html-table-print';
+import { normalizeMarkdown, parseMarkdown } from '../src/markdown-processor';
+
+const firstOf = (markdown: string) => (parseMarkdown(markdown) as Root).children[0];
+
+function expectStable(markdown: string): string {
+  const once = normalizeMarkdown(markdown);
+  expect(normalizeMarkdown(once)).toBe(once);
+  return once;
+}
+
+// Our own fixtures, in the shapes GitBook's Git Sync writes.
+const blocksInCells =
+  '<table data-full-width="true"><thead><tr><th width="180.5" valign="top">Option</th><th valign="top">Meaning</th></tr></thead>' +
+  '<tbody><tr><td valign="top"><code>mode</code></td><td valign="top"><p>How the lamp shines.<br></p><p>One of:</p>' +
+  '<ul><li><code>dim</code> - low</li><li>bright, with <a href="../guide/light.md">the guide</a></li></ul><p>E.g.</p>' +
+  '<pre class="language-json"><code class="lang-json">{\n  "mode": "dim"\n}\n</code></pre></td></tr>' +
+  '<tr><td valign="top"><code>hue</code></td><td valign="top">A colour.<br><br>Default: <strong>white</strong></td></tr></tbody></table>';
+
+describe("GitBook's HTML tables with blocks in cells", () => {
+  it('reads cells of paragraphs, lists and code as blocks, columns with their attributes', () => {
+    const table = firstOf(blocksInCells);
+    expect(table).toMatchObject({
+      type: 'gitbookTable',
+      attributes: { 'data-full-width': 'true' },
+      columns: [
+        { attributes: { width: '180.5', valign: 'top' }, title: [{ type: 'text', value: 'Option' }] },
+        { attributes: { valign: 'top' } },
+      ],
+      children: [
+        {
+          type: 'gitbookTableRow',
+          children: [
+            {
+              type: 'gitbookTableCell',
+              children: [{ type: 'paragraph', children: [{ type: 'inlineCode' }] }],
+            },
+            {
+              type: 'gitbookTableCell',
+              children: [
+                { type: 'paragraph' },
+                { type: 'paragraph' },
+                {
+                  type: 'list',
+                  ordered: false,
+                  children: [
+                    { type: 'listItem', children: [{ type: 'paragraph' }] },
+                    {
+                      type: 'listItem',
+                      children: [
+                        { type: 'paragraph', children: [{}, { type: 'link', url: '../guide/light.md' }] },
+                      ],
+                    },
+                  ],
+                },
+                { type: 'paragraph' },
+                { type: 'code', lang: 'json', value: '{\n  "mode": "dim"\n}' },
+              ],
+            },
+          ],
+        },
+        {
+          type: 'gitbookTableRow',
+          children: [
+            {},
+            {
+              children: [
+                {
+                  type: 'paragraph',
+                  children: [
+                    { type: 'text' },
+                    { type: 'break' },
+                    { type: 'break' },
+                    { type: 'text' },
+                    { type: 'strong' },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+  });
+
+  it('writes the table back as GitBook writes it, and a second pass changes nothing', () => {
+    expect(expectStable(blocksInCells)).toBe(`${blocksInCells}\n`);
+  });
+
+  it('writes a cell of one paragraph as its inline HTML, and each cell with its column alignment', () => {
+    const written =
+      '<table><thead><tr><th align="center" valign="top">A</th></tr></thead><tbody><tr><td><p>only</p></td></tr></tbody></table>';
+    expect(expectStable(written)).toBe(
+      '<table><thead><tr><th align="center" valign="top">A</th></tr></thead><tbody><tr><td align="center" valign="top">only</td></tr></tbody></table>\n',
+    );
+  });
+
+  it('reads cards whose cells hold headings and paragraphs', () => {
+    const cards =
+      '<table data-view="cards"><thead><tr><th></th><th></th><th data-hidden data-card-target data-type="content-ref"></th></tr></thead>' +
+      '<tbody><tr><td><h4><i class="fa-lamp">:lamp:</i></h4></td><td><h4>Lamps</h4><p>All about lamps.</p></td>' +
+      '<td><a href="lamps/">lamps</a></td></tr></tbody></table>';
+    expect(firstOf(cards)).toMatchObject({
+      type: 'gitbookTable',
+      attributes: { 'data-view': 'cards' },
+      children: [
+        {
+          children: [
+            { children: [{ type: 'heading', depth: 4, children: [{ type: 'gitbookIcon', icon: 'lamp' }] }] },
+            { children: [{ type: 'heading', depth: 4 }, { type: 'paragraph' }] },
+            { children: [{ type: 'paragraph', children: [{ type: 'link', url: 'lamps/' }] }] },
+          ],
+        },
+      ],
+    });
+    expect(expectStable(cards)).toBe(`${cards}\n`);
+  });
+
+  it('keeps a table as html when a cell holds anything else, or its alignment is not its column’s', () => {
+    for (const cell of [
+      '<div>block</div>',
+      '<p onclick="x()">a</p>',
+      '<script>alert(1)</script>',
+      '<table><tr><td>a</td></tr></table>',
+      '<pre><code><b>bold</b></code></pre>',
+      '<pre class="language-js"><code class="lang-py">x</code></pre>',
+      'text <p>then a block</p>',
+    ]) {
+      const html = `<table><thead><tr><th>A</th></tr></thead><tbody><tr><td>${cell}</td></tr></tbody></table>`;
+      expect(gitbookTableOfHtml(html), cell).toBeUndefined();
+    }
+    expect(
+      gitbookTableOfHtml(
+        '<table><thead><tr><th align="center">A</th></tr></thead><tbody><tr><td align="right">a</td></tr></tbody></table>',
+      ),
+    ).toBeUndefined();
+    expect(
+      gitbookTableOfHtml(
+        '<table style="color:red"><thead><tr><th>A</th></tr></thead><tbody><tr><td><p>a</p><p>b</p></td></tr></tbody></table>',
+      ),
+    ).toBeUndefined();
+  });
+
+  it('keeps lists nested past the limit as html', () => {
+    const deep = (depth: number) => '<ul><li>'.repeat(depth) + 'x' + '</li></ul>'.repeat(depth);
+    const table = (cell: string) =>
+      `<table><thead><tr><th>A</th></tr></thead><tbody><tr><td>${cell}</td></tr></tbody></table>`;
+    expect(gitbookTableOfHtml(table(deep(8)))).toBeDefined();
+    expect(gitbookTableOfHtml(table(deep(9)))).toBeUndefined();
+  });
+
+  it('escapes what it writes and knows when code would end the html block', () => {
+    const html = gitbookTableHtml({
+      attributes: {},
+      columns: [{ attributes: {}, title: [{ type: 'text', value: '<b>' }] }],
+      children: [
+        {
+          type: 'gitbookTableRow',
+          children: [
+            {
+              type: 'gitbookTableCell',
+              children: [
+                { type: 'paragraph', children: [{ type: 'text', value: '</td><script>' }] },
+                { type: 'code', lang: 'js" onload="x', meta: null, value: 'a\n\nb' },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<b>');
+    expect(html).not.toContain('" onload');
+    expect(isOneHtmlBlock(html)).toBe(false);
+    expect(isOneHtmlBlock(blocksInCells)).toBe(true);
+  });
+
+  it('reads 64 KB of adversarial table HTML, keeping what it cannot read as html', () => {
+    const rows = '<tr><td><p>a<br></p><ul><li><ul><li>b</li></ul></li></ul></td></tr>'.repeat(1000);
+    const big = `<table><thead><tr><th>A</th></tr></thead><tbody>${rows}</tbody></table>`;
+    expect(big.length).toBeGreaterThan(64 * 1024);
+    expect(firstOf(big)).toMatchObject({ type: 'gitbookTable' });
+    // Unclosed elements count as open ones: html, as written.
+    const unclosed = `<table><thead><tr><th>A</th></tr></thead><tbody>${'<tr><td><ul><li><p>x'.repeat(4000)}`;
+    expect(unclosed.length).toBeGreaterThan(64 * 1024);
+    expect(firstOf(unclosed)).toMatchObject({ type: 'html', value: unclosed });
+    // Lists nested past the limit in one cell, never closed: html, as written.
+    const deep = `<table><thead><tr><th>A</th></tr></thead><tbody><tr><td>${'<ul><li>x'.repeat(8000)}`;
+    expect(deep.length).toBeGreaterThan(64 * 1024);
+    expect(firstOf(deep)).toMatchObject({ type: 'html', value: deep });
+    const nestedInline = `<table><thead><tr><th>A</th></tr></thead><tbody><tr><td><p>${'<strong>'.repeat(9000)}x</p></td></tr></tbody></table>`;
+    expect(nestedInline.length).toBeGreaterThan(64 * 1024);
+    expect(['html', 'gitbookTable']).toContain(firstOf(nestedInline)?.type);
+  });
+});
