@@ -12,12 +12,10 @@ export const ColorSchema = z
   .regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 'a colour as #rgb or #rrggbb')
   .meta({ examples: ['#346DDB'] });
 
-export const ThemedColorSchema = z
-  .strictObject({ light: ColorSchema, dark: ColorSchema })
-  .meta({
-    id: 'CustomizationThemedColor',
-    description: 'A colour for the light theme and one for the dark theme',
-  });
+export const ThemedColorSchema = z.strictObject({ light: ColorSchema, dark: ColorSchema }).meta({
+  id: 'CustomizationThemedColor',
+  description: 'A colour for the light theme and one for the dark theme',
+});
 
 /** Why `value` may not be a link or an asset's address; undefined when it may. */
 export function webUrlProblem(value: string): string | undefined {
@@ -45,12 +43,10 @@ export const WebUrlSchema = z
   .meta({ examples: ['https://example.com/logo.png'] });
 
 /** An image for each theme: stored by Quire as files, whatever address it was given by. */
-export const ThemedUrlSchema = z
-  .strictObject({ light: WebUrlSchema, dark: WebUrlSchema })
-  .meta({
-    id: 'CustomizationThemedURL',
-    description: 'An image for the light theme and one for the dark theme',
-  });
+export const ThemedUrlSchema = z.strictObject({ light: WebUrlSchema, dark: WebUrlSchema }).meta({
+  id: 'CustomizationThemedURL',
+  description: 'An image for the light theme and one for the dark theme',
+});
 
 /** The languages GitBook translates to (its `TranslationLanguage`), the keys of localized strings. */
 export const TRANSLATION_LANGUAGES = [

@@ -9,6 +9,7 @@ import type { SiteRecord } from '../records';
 import { SITE_CUSTOMIZATION_DEFAULTS } from '../site-customization-defaults';
 import { presentedAssets } from './customization-assets';
 import { withOverrides } from './customization-overrides';
+import { withFlagsShown } from './legacy-page-actions';
 import type {
   SiteCustomization,
   SiteCustomizationInput,
@@ -33,7 +34,9 @@ function presented(
   settings: SiteCustomizationInput,
   audience: CustomizationAudience,
 ): SiteCustomizationInput {
-  const shown = presentedAssets(urls, settings as Record<string, unknown>) as SiteCustomizationInput;
+  const shown = withFlagsShown(
+    presentedAssets(urls, settings as Record<string, unknown>) as SiteCustomizationInput,
+  );
   if (audience.editor || shown.ai.instructions === undefined) return shown;
   const { instructions: _hidden, ...ai } = shown.ai;
   return { ...shown, ai };

@@ -94,7 +94,11 @@ export const customizationSections = {
     instructions: z.string().max(10_000).optional(),
   }),
   advancedCustomization: enabled,
-  pageActions: z.strictObject({ items: z.array(PageActionSchema).max(6) }),
+  pageActions: z.strictObject({
+    items: z.array(PageActionSchema).max(6),
+    externalAI: z.boolean().optional().describe('Deprecated: whether `external-ai` is in `items`'),
+    markdown: z.boolean().optional().describe('Deprecated: whether `markdown` is in `items`'),
+  }),
   externalLinks: z.strictObject({ target: ExternalLinksTargetSchema }),
   pagination: enabled,
   trademark: enabled,
@@ -105,6 +109,16 @@ export const customizationSections = {
 };
 
 const optionalTop = {
+  // GitBook's earlier document (the official client Quire's tests drive) has these two beside
+  // `pageActions`' flags: shown as what `pageActions.items` says, and when given they change it.
+  pdf: z
+    .strictObject({ enabled: z.boolean() })
+    .optional()
+    .describe('Deprecated: whether `pdf` is in `pageActions.items`'),
+  git: z
+    .strictObject({ showEditLink: z.boolean() })
+    .optional()
+    .describe('Deprecated: whether `git` is in `pageActions.items`'),
   title: SiteTitleSchema.optional(),
   localizedTitle: localizedStringSchema(128).optional(),
   announcement: AnnouncementSchema.optional(),

@@ -6,6 +6,7 @@ import { SiteIdParam, SiteOrganizationIdParam } from '../../site-fields';
 import { updateSite } from '../../update-site';
 import { storedAssets } from '../customization-assets';
 import { siteCustomizationOf } from '../effective-customization';
+import { withFlagsApplied } from '../legacy-page-actions';
 import {
   type SiteCustomization,
   type SiteCustomizationInput,
@@ -36,10 +37,10 @@ export const updateSiteCustomization = operation({
     const authorized = await authorizeSite(ctx, input.organizationId, input.siteId, 'admin');
     const { organizationId: _organization, siteId: _site, ...given } = input;
     const defined = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
-    const settings = await storedAssets(ctx, {
-      ...SITE_CUSTOMIZATION_DEFAULTS,
-      ...defined,
-    } as SiteCustomizationInput);
+    const settings = await storedAssets(
+      ctx,
+      withFlagsApplied({ ...SITE_CUSTOMIZATION_DEFAULTS, ...defined } as SiteCustomizationInput),
+    );
     const { site } = await updateSite(
       ctx,
       input.siteId,
