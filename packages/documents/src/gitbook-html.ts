@@ -203,7 +203,7 @@ const phrasingElements: Record<string, readonly string[]> = {
   em: [],
   i: [],
   code: [],
-  a: ['href', 'title'],
+  a: ['href', 'title', 'data-mention'],
   s: [],
   kbd: [],
   sup: [],
@@ -227,9 +227,16 @@ export function phrasingOfHtml(nodes: readonly ElementContent[]): PhrasingConten
     if (node.type !== 'element') return undefined;
     const allowed = phrasingElements[node.tagName];
     if (allowed === undefined || !onlyAttributes(node, allowed)) {
-      const icon = node.tagName === 'i' ? iconOfElement(node) : undefined;
-      if (icon === undefined) return undefined;
-      out.push(icon);
+      const typed =
+        node.tagName === 'i'
+          ? iconOfElement(node)
+          : node.tagName === 'a'
+            ? buttonOfElement(node)
+            : node.tagName === 'picture'
+              ? pictureOfElement(node)
+              : undefined;
+      if (typed === undefined) return undefined;
+      out.push(typed);
       continue;
     }
     const children = phrasingOfHtml(node.children);
@@ -254,11 +261,14 @@ export function phrasingOfHtml(nodes: readonly ElementContent[]): PhrasingConten
         out.push({ type: 'break' });
         break;
       case 'a': {
+        // GitBook's mention in HTML (`<a data-mention href>`) is its markdown's link titled "mention".
+        const mention = node.properties?.dataMention !== undefined;
         const title = node.properties?.title;
+        if (mention && title !== undefined) return undefined;
         out.push({
           type: 'link',
           url: String(node.properties?.href ?? ''),
-          title: title === undefined ? null : String(title),
+          title: mention ? 'mention' : title === undefined ? null : String(title),
           children,
         });
         break;
@@ -632,6 +642,48 @@ function iconOfElement(element: Element): GitbookIcon | undefined {
   const match = /^fa-([a-z0-9-]+)$/.exec(attributes.class ?? '');
   if (match === null || Object.keys(attributes).length !== 1) return undefined;
   return { type: 'gitbookIcon', icon: match[1]! };
+}
+
+/** `<a href class="button primary" data-icon>label</a>` inside HTML (a cell, a summary, an aligned paragraph). */
+function buttonOfElement(element: Element): GitbookButton | undefined {
+  const attributes = attributesOf(element);
+  const kind = /^button (primary|secondary)$/.exec(attributes.class ?? '')?.[1];
+  if (
+    kind === undefined ||
+    attributes.href === undefined ||
+    !onlyAttributes(element, ['href', 'class', 'data-icon'])
+  )
+    return undefined;
+  const icon = attributes['data-icon'];
+  if (icon !== undefined && !/^[a-z0-9-]+$/.test(icon)) return undefined;
+  const children = phrasingOfHtml(element.children);
+  const label = children === undefined ? undefined : plainText(children);
+  if (label === undefined) return undefined;
+  return {
+    type: 'gitbookButton',
+    url: attributes.href,
+    kind: kind as ButtonKind,
+    ...(icon === undefined ? {} : { icon }),
+    label,
+  };
+}
+
+/** `<picture><source srcset media="(prefers-color-scheme: dark)"><img src alt></picture>` inside HTML. */
+function pictureOfElement(element: Element): GitbookPicture | undefined {
+  if (!onlyAttributes(element, [])) return undefined;
+  const [source, img, ...rest] = elementsOf(element.children) ?? [];
+  if (source?.tagName !== 'source' || img?.tagName !== 'img' || rest.length > 0) return undefined;
+  const dark = attributesOf(source);
+  const light = attributesOf(img);
+  if (
+    !onlyAttributes(source, ['srcset', 'media']) ||
+    !onlyAttributes(img, ['src', 'alt']) ||
+    dark.media !== darkMedia ||
+    !dark.srcset ||
+    !light.src
+  )
+    return undefined;
+  return { type: 'gitbookPicture', url: light.src, darkUrl: dark.srcset, alt: light.alt ?? '' };
 }
 
 function plainText(nodes: readonly PhrasingContent[]): string | undefined {

@@ -43,6 +43,14 @@ export function htmlOfPhrasing(nodes: readonly PhrasingContent[]): string {
         case 'break':
           return '<br>';
         case 'link':
+          if (node.title === 'mention')
+            return (
+              '<a data-mention href="' +
+              escapeHtmlAttribute(node.url) +
+              '">' +
+              htmlOfPhrasing(node.children) +
+              '</a>'
+            );
           return (
             '<a href="' +
             escapeHtmlAttribute(node.url) +
@@ -55,6 +63,28 @@ export function htmlOfPhrasing(nodes: readonly PhrasingContent[]): string {
           return '<mark style="' + markStyle(node) + '">' + htmlOfPhrasing(node.children) + '</mark>';
         case 'gitbookTextMark':
           return '<' + node.tag + '>' + htmlOfPhrasing(node.children) + '</' + node.tag + '>';
+        case 'gitbookButton':
+          return (
+            '<a href="' +
+            escapeHtmlAttribute(node.url) +
+            '" class="button ' +
+            node.kind +
+            '"' +
+            (node.icon === undefined ? '' : ' data-icon="' + escapeHtmlAttribute(node.icon) + '"') +
+            '>' +
+            escapeHtmlText(node.label.replace(/[\r\n]+/g, ' ')) +
+            '</a>'
+          );
+        case 'gitbookPicture':
+          return (
+            '<picture><source srcset="' +
+            escapeHtmlAttribute(node.darkUrl) +
+            '" media="(prefers-color-scheme: dark)"><img src="' +
+            escapeHtmlAttribute(node.url) +
+            '" alt="' +
+            escapeHtmlAttribute(node.alt) +
+            '"></picture>'
+          );
         case 'gitbookIcon':
           // GitBook's form: the icon's name as an emoji code inside, for readers of the raw file.
           return '<i class="fa-' + node.icon + '">:' + node.icon + ':</i>';

@@ -119,6 +119,54 @@ describe("GitBook's HTML tables with blocks in cells", () => {
     expect(expectStable(cards)).toBe(`${cards}\n`);
   });
 
+  it('reads a mention in a cell (<a data-mention>) as the link titled "mention" and writes it back', () => {
+    const cards =
+      '<table data-view="cards"><thead><tr><th></th><th data-hidden data-card-target data-type="content-ref"></th></tr></thead>' +
+      '<tbody><tr><td><strong>Lamps</strong></td><td><a data-mention href="lamps.md">lamps.md</a></td></tr></tbody></table>';
+    expect(firstOf(cards)).toMatchObject({
+      type: 'gitbookCards',
+      rows: [[[{ type: 'strong' }], [{ type: 'link', url: 'lamps.md', title: 'mention' }]]],
+    });
+    expect(expectStable(cards)).toBe(`${cards}\n`);
+    const titled = cards.replace('<a data-mention ', '<a data-mention title="x" ');
+    expect(firstOf(titled)).toMatchObject({ type: 'html' });
+  });
+
+  it('reads buttons and dark-variant pictures inside HTML (an aligned paragraph, a summary, a cell)', () => {
+    const centered =
+      '<p align="center"><a href="https://example.com/x" class="button secondary" data-icon="plug">Add it</a></p>';
+    expect(firstOf(centered)).toMatchObject({
+      type: 'gitbookParagraph',
+      children: [
+        {
+          type: 'gitbookButton',
+          url: 'https://example.com/x',
+          kind: 'secondary',
+          icon: 'plug',
+          label: 'Add it',
+        },
+      ],
+    });
+    expect(expectStable(centered)).toBe(`${centered}\n`);
+    const summary =
+      '<details>\n\n<summary>Plans <picture><source srcset="dark.png" media="(prefers-color-scheme: dark)"><img src="light.png" alt="Badge"></picture></summary>\n\nBody\n\n</details>';
+    expect(firstOf(summary)).toMatchObject({
+      type: 'gitbookDetails',
+      summary: [
+        { type: 'text' },
+        { type: 'gitbookPicture', url: 'light.png', darkUrl: 'dark.png', alt: 'Badge' },
+      ],
+    });
+    expect(expectStable(summary)).toBe(`${summary}\n`);
+    for (const html of [
+      '<p align="center"><a href="x" class="button tertiary">a</a></p>',
+      '<p align="center"><a href="x" class="button primary" onclick="y()">a</a></p>',
+      '<p align="center"><a href="x" class="button primary"><strong>a</strong></a></p>',
+      '<p align="center"><picture><source srcset="d" media="print"><img src="l" alt=""></picture></p>',
+    ])
+      expect(firstOf(html), html).toMatchObject({ type: 'html' });
+  });
+
   it('keeps a table as html when a cell holds anything else, or its alignment is not its column’s', () => {
     for (const cell of [
       '<div>block</div>',
