@@ -12,7 +12,8 @@
  *   the count of pages per construct: the goal is 0;
  * - the files an export made at once changed (`git diff --name-status`): the goal is 0;
  *   and its time.
- * `--json` prints the figures as one JSON line as well. The work is `measureRepository`
+ * `--json` prints the figures as one JSON line as well; `--pages` lists each page with syntax
+ * left, per construct, with the first text showing it. The work is `measureRepository`
  * (`gitbook-repository-measure.ts`).
  *
  * A snapshot brought by a mirror may lack its largest blobs (listed in the tree, absent from
@@ -23,8 +24,12 @@ import { measureRepository } from './gitbook-repository-measure';
 
 const [source, projectDirectory] = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 if (!source) {
-  console.error('usage: tsx bench/gitbook-repositories.ts <repository> [project directory] [--json]');
+  console.error(
+    'usage: tsx bench/gitbook-repositories.ts <repository> [project directory] [--json] [--pages]',
+  );
   process.exit(2);
 }
-const figures = await measureRepository(source, projectDirectory);
+const figures = await measureRepository(source, projectDirectory, {
+  listPages: process.argv.includes('--pages'),
+});
 if (process.argv.includes('--json')) console.log(JSON.stringify(figures));

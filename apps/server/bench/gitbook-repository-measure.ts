@@ -37,6 +37,7 @@ export interface RepositoryFigures {
 export async function measureRepository(
   source: string,
   projectDirectory?: string,
+  options: { listPages?: boolean } = {},
 ): Promise<RepositoryFigures> {
   const work = await mkdtemp(join(tmpdir(), 'quire-gitbook-repository-'));
   const bare = join(work, 'repository.git');
@@ -106,6 +107,7 @@ export async function measureRepository(
 
     const pagesPerConstruct = new Map<string, number>();
     const pagesWithSyntax: string[] = [];
+    const pageLines: string[] = [];
     const examples = new Map<string, string>();
     for (const page of pages) {
       const read = await call('GET', `/v1/spaces/${space.id}/content/page/${page.id}?format=document`);
@@ -114,6 +116,11 @@ export async function measureRepository(
       if (found.length === 0) continue;
       pagesWithSyntax.push(page.path);
       for (const [name, pattern] of found) {
+        if (options.listPages) {
+          const text = texts.find((candidate) => pattern.test(candidate)) as string;
+          const at = Math.max(0, text.search(pattern) - 20);
+          pageLines.push(`    ${page.path}  ${name}: ${text.slice(at, at + 110).replace(/\s+/g, ' ')}`);
+        }
         pagesPerConstruct.set(name, (pagesPerConstruct.get(name) ?? 0) + 1);
         if (!examples.has(name)) {
           const text = texts.find((candidate) => pattern.test(candidate)) as string;
@@ -147,6 +154,7 @@ export async function measureRepository(
     console.log(`  pages with GitBook syntax left as text: ${figures.pagesWithSyntax}`);
     for (const [name, count] of [...pagesPerConstruct].sort((a, b) => b[1] - a[1]))
       console.log(`    ${String(count).padStart(4)}  ${name.padEnd(26)} e.g. ${examples.get(name)}`);
+    if (options.listPages) for (const line of pageLines) console.log(line);
     console.log(
       `  files changed by an export at once: ${changed.length} (export ${figures.exportSeconds} s)`,
     );
