@@ -27,7 +27,10 @@ export interface AssetOrigin {
   close(): Promise<void>;
 }
 
-/** The origin: `/<name>.png` an image, `/<name>.woff2` a font, `/<name>.html` a page, anything else 404. */
+/**
+ * The origin: `/<name>.png` an image, `/<name>.woff2` a font, `/<name>.html` a page, `/<name>.jpg`
+ * a page declared as a JPEG, anything else 404.
+ */
 export async function startAssetOrigin(): Promise<AssetOrigin> {
   const counts = new Map<string, number>();
   const server: Server = createServer((request, response) => {
@@ -35,6 +38,9 @@ export async function startAssetOrigin(): Promise<AssetOrigin> {
     counts.set(path, (counts.get(path) ?? 0) + 1);
     if (path.endsWith('.png')) response.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
     else if (path.endsWith('.woff2')) response.writeHead(200, { 'content-type': 'font/woff2' }).end(WOFF2);
+    // A page declared as an image: the bytes are what counts.
+    else if (path.endsWith('.jpg'))
+      response.writeHead(200, { 'content-type': 'image/jpeg' }).end('<html></html>');
     else if (path.endsWith('.html'))
       response.writeHead(200, { 'content-type': 'text/html' }).end('<script>alert(1)</script>');
     else response.writeHead(404).end();

@@ -152,7 +152,11 @@ export async function storedAssets<Settings extends Tree>(
       if (error instanceof IncomingFileError) throw invalidInput(slot.field, error.message);
       throw error;
     });
-    const extension = extensionOf(slot.kind, taken.contentType, slot.value);
+    // An image must be one by its bytes (its size read from them), whatever its server declared;
+    // only SVG, which Quire serves as an attachment, is taken by its type.
+    const isImage = taken.dimensions !== undefined || taken.contentType.startsWith('image/svg+xml');
+    const extension =
+      slot.kind === 'image' && !isImage ? undefined : extensionOf(slot.kind, taken.contentType, slot.value);
     if (extension === undefined)
       throw invalidInput(
         slot.field,

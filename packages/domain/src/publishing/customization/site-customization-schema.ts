@@ -127,6 +127,8 @@ const optionalTop = {
 /** The body of `PUT SITE/customization`: a whole replacement; a section left out is the default. */
 export const siteCustomizationInputShape = {
   ...optionalTop,
+  // What GET answered, sent back as it was: Quire sets the time of a change itself.
+  updatedAt: z.string().max(64).optional().describe('Ignored: the time of the change is set by Quire'),
   ...(Object.fromEntries(
     Object.entries(customizationSections).map(([name, schema]) => [name, schema.optional()]),
   ) as { [Name in keyof typeof customizationSections]: z.ZodOptional<(typeof customizationSections)[Name]> }),

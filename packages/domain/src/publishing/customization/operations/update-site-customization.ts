@@ -35,7 +35,7 @@ export const updateSiteCustomization = operation({
   output: SiteCustomizationSchema,
   async run(ctx, input): Promise<SiteCustomization> {
     const authorized = await authorizeSite(ctx, input.organizationId, input.siteId, 'admin');
-    const { organizationId: _organization, siteId: _site, ...given } = input;
+    const { organizationId: _organization, siteId: _site, updatedAt: _ignored, ...given } = input;
     const defined = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
     const settings = await storedAssets(
       ctx,
