@@ -1,5 +1,12 @@
 import type { BlockContent, ListItem } from 'mdast';
-import { cellAttributesOf, type GitbookTable, type GitbookTableColumn } from './gitbook-html-table';
+import {
+  cellAttributesOf,
+  chosenLabel,
+  type GitbookSelect,
+  type GitbookTable,
+  type GitbookTableCell,
+  type GitbookTableColumn,
+} from './gitbook-html-table';
 import { attributesText, escapeHtmlAttribute, escapeHtmlText, htmlOfPhrasing } from './gitbook-phrasing-html';
 
 /**
@@ -47,8 +54,45 @@ export function cellHtml(blocks: readonly BlockContent[]): string {
   return blocks.map(blockHtml).join('');
 }
 
+function selectHtml(select: GitbookSelect): string {
+  const options = select.options.map(
+    (option) =>
+      '<option value="' +
+      escapeHtmlAttribute(option.value) +
+      '" label="' +
+      escapeHtmlAttribute(option.label) +
+      '" color="' +
+      escapeHtmlAttribute(option.color) +
+      '"></option>',
+  );
+  return (select.multiple ? '<select multiple>' : '<select>') + options.join('') + '</select>';
+}
+
 function headCell(column: GitbookTableColumn): string {
-  return '<th' + attributesText(column.attributes) + '>' + htmlOfPhrasing(column.title) + '</th>';
+  return (
+    '<th' +
+    attributesText(column.attributes) +
+    '>' +
+    htmlOfPhrasing(column.title) +
+    (column.select === undefined ? '' : selectHtml(column.select)) +
+    '</th>'
+  );
+}
+
+function cellContentHtml(cell: GitbookTableCell, column: GitbookTableColumn | undefined): string {
+  const { options } = cell;
+  if (options === undefined || column?.select === undefined) return cellHtml(cell.children);
+  const labels = new Map(column.select.options.map((option) => [option.value, option.label]));
+  return options
+    .map(
+      (value, index) =>
+        '<span data-option="' +
+        escapeHtmlAttribute(value) +
+        '">' +
+        escapeHtmlText(chosenLabel(labels.get(value) ?? value, index, options.length)) +
+        '</span>',
+    )
+    .join('');
 }
 
 export function gitbookTableHtml(table: Omit<GitbookTable, 'type'>): string {
@@ -59,7 +103,10 @@ export function gitbookTableHtml(table: Omit<GitbookTable, 'type'>): string {
       (row) =>
         '<tr>' +
         row.children
-          .map((cell, index) => (cellOpenings[index] ?? '<td>') + cellHtml(cell.children) + '</td>')
+          .map(
+            (cell, index) =>
+              (cellOpenings[index] ?? '<td>') + cellContentHtml(cell, table.columns[index]) + '</td>',
+          )
           .join('') +
         '</tr>',
     )

@@ -43,15 +43,30 @@ import {
  * whole stays an html node (text in the document). Printed back by `gitbook-html-table-print.ts`.
  */
 
+export interface GitbookSelectOption {
+  value: string;
+  label: string;
+  color: string;
+}
+
+/** A select column's choices: `<select multiple><option value label color></option>…</select>` in its header. */
+export interface GitbookSelect {
+  multiple: boolean;
+  options: GitbookSelectOption[];
+}
+
 export interface GitbookTableColumn {
   /** The header cell's attributes as written (`data-*`, `width`, `align`, `valign`), in order. */
   attributes: Record<string, string>;
   title: PhrasingContent[];
+  select?: GitbookSelect;
 }
 
 export interface GitbookTableCell extends Parent {
   type: 'gitbookTableCell';
   children: BlockContent[];
+  /** In a select column: the chosen options' values (`<span data-option="value">label</span>`), no children. */
+  options?: string[];
 }
 
 export interface GitbookTableRow extends Parent {
@@ -112,10 +127,13 @@ export function gitbookTableOfHtml(value: string): GitbookTable | undefined {
   const columns: GitbookTableColumn[] = [];
   for (const cell of headCells) {
     const cellAttributes = attributesOf(cell);
-    const title = phrasingOfHtml(cell.children);
+    const last = cell.children.at(-1);
+    const select = last?.type === 'element' && last.tagName === 'select' ? selectOf(last) : undefined;
+    if (last?.type === 'element' && last.tagName === 'select' && select === undefined) return undefined;
+    const title = phrasingOfHtml(select === undefined ? cell.children : cell.children.slice(0, -1));
     if (title === undefined || !Object.keys(cellAttributes).every((name) => headerAttributes.test(name)))
       return undefined;
-    columns.push({ attributes: cellAttributes, title });
+    columns.push({ attributes: cellAttributes, title, ...(select === undefined ? {} : { select }) });
   }
   const rows: GitbookTableRow[] = [];
   if (body !== undefined) {
@@ -125,9 +143,15 @@ export function gitbookTableOfHtml(value: string): GitbookTable | undefined {
       if (cells === undefined || cells.length !== columns.length) return undefined;
       const children: GitbookTableCell[] = [];
       for (const [index, cell] of cells.entries()) {
-        const content = fitsColumn(attributesOf(cell), cellAttributesOf(columns[index]!))
-          ? cellBlocksOf(cell.children, 0)
-          : undefined;
+        const column = columns[index]!;
+        if (!fitsColumn(attributesOf(cell), cellAttributesOf(column))) return undefined;
+        if (column.select !== undefined) {
+          const options = chosenOptionsOf(cell.children, column.select);
+          if (options === undefined) return undefined;
+          children.push({ type: 'gitbookTableCell', children: [], options });
+          continue;
+        }
+        const content = cellBlocksOf(cell.children, 0);
         if (content === undefined) return undefined;
         children.push({ type: 'gitbookTableCell', children: content });
       }
@@ -135,6 +159,54 @@ export function gitbookTableOfHtml(value: string): GitbookTable | undefined {
     }
   }
   return { type: 'gitbookTable', attributes, columns, children: rows };
+}
+
+function selectOf(element: Element): GitbookSelect | undefined {
+  if (!onlyAttributes(element, ['multiple'])) return undefined;
+  const options: GitbookSelectOption[] = [];
+  for (const option of elementsOf(element.children) ?? [undefined]) {
+    const attributes = option === undefined ? undefined : attributesOf(option);
+    if (
+      option?.tagName !== 'option' ||
+      attributes === undefined ||
+      !onlyAttributes(option, ['value', 'label', 'color']) ||
+      option.children.length > 0 ||
+      attributes.value === undefined ||
+      attributes.label === undefined ||
+      attributes.color === undefined ||
+      options.some((known) => known.value === attributes.value)
+    )
+      return undefined;
+    options.push({ value: attributes.value, label: attributes.label, color: attributes.color });
+  }
+  return { multiple: attributesOf(element).multiple !== undefined, options };
+}
+
+/** The label GitBook writes in a cell for the option at `index` of `count` chosen: `label, ` but the last. */
+export const chosenLabel = (label: string, index: number, count: number) =>
+  index < count - 1 ? label + ', ' : label;
+
+/** A select cell's chosen values: `<span data-option="value">label</span>` each, labels as the header's. */
+function chosenOptionsOf(nodes: readonly ElementContent[], select: GitbookSelect): string[] | undefined {
+  const spans = elementsOf(nodes);
+  if (spans === undefined || (!select.multiple && spans.length > 1)) return undefined;
+  const values: string[] = [];
+  for (const [index, span] of spans.entries()) {
+    const value = attributesOf(span)['data-option'];
+    const option = select.options.find((known) => known.value === value);
+    const [text, ...rest] = span.children;
+    if (
+      span.tagName !== 'span' ||
+      !onlyAttributes(span, ['data-option']) ||
+      option === undefined ||
+      rest.length > 0 ||
+      text?.type !== 'text' ||
+      text.value !== chosenLabel(option.label, index, spans.length)
+    )
+      return undefined;
+    values.push(option.value);
+  }
+  return values;
 }
 
 const blockTags = new Set(['p', 'ul', 'ol', 'pre', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);

@@ -30,7 +30,9 @@ import type { BlockWriter } from './gitbook-to-markdown';
  *   the view (`data-hidden`), `data-full-width` (`fullWidth`), `data-header-hidden`
  *   (`hideHeader`);
  * - cards: as `cardsTableOf` reads them (`data-type`, `data-card-target`, covers), their text
- *   cells holding blocks (a card's title as a heading).
+ *   cells holding blocks (a card's title as a heading);
+ * - in both, select columns: the header's `<select multiple>` options (`type: 'select'`,
+ *   `multiple`, `options`), each cell's chosen values (`values[column]`: the options' values).
  *
  * Written back as HTML only when GitBook would (`gitbookTableOfBlock`): a grid cell holding
  * more than one line of text, or a grid field a GFM table has no place for; a cards cell
@@ -39,6 +41,7 @@ import type { BlockWriter } from './gitbook-to-markdown';
  */
 
 const cardsColumnTypes = new Set(['text', 'content-ref', 'files', 'image', 'number', 'checkbox']);
+// A select column is told by the <select> in its header, in a grid or cards alike.
 const tableAttributes = new Set([
   'data-view',
   'data-card-size',
@@ -91,6 +94,21 @@ function columnDefinition(
   cards: boolean,
 ): DocumentTableDefinition | undefined {
   const { attributes } = column;
+  if (column.select !== undefined) {
+    if (
+      attributes['data-type'] !== undefined ||
+      attributes.align !== undefined ||
+      attributes.valign !== undefined
+    )
+      return undefined;
+    return {
+      id,
+      title,
+      type: 'select',
+      multiple: column.select.multiple,
+      options: column.select.options.map((option) => ({ ...option })),
+    };
+  }
   const type = attributes['data-type'] ?? 'text';
   if (!(cards ? cardsColumnTypes.has(type) : type === 'text')) return undefined;
   const align = attributes.align ?? 'left';
@@ -168,6 +186,11 @@ export function tableOfGitbookTable(
     for (const [columnIndex, cell] of row.children.entries()) {
       const id = ids[columnIndex]!;
       const type = definition[id]!.type;
+      if (type === 'select') {
+        if (cell.options === undefined) return undefined;
+        values[id] = [...cell.options];
+        continue;
+      }
       if (type === 'text') {
         const name = recordId + id;
         const fragmentKey = childKey(key, name);
@@ -307,7 +330,7 @@ export function gitbookTableOfBlock(
   );
   const widths = view.type === 'grid' ? (view.columnWidths ?? {}) : {};
   const needsHtml = cards
-    ? textNodes.some((nodes) => !isParagraphs(nodes))
+    ? textNodes.some((nodes) => !isParagraphs(nodes)) || ids.some((id) => definition[id]!.type === 'select')
     : textNodes.some((nodes) => !isOneLine(nodes)) ||
       hidden.length > 0 ||
       Object.keys(widths).length > 0 ||
@@ -336,9 +359,20 @@ export function gitbookTableOfBlock(
         attributes.valign = column.verticalAlignment;
     }
     const title = column.title.replace(/[\r\n]+/g, ' ');
-    return { attributes, title: title === '' ? [] : [{ type: 'text', value: title }] };
+    const select =
+      column.type === 'select'
+        ? {
+            multiple: column.multiple === true,
+            options: (column.options ?? []).map((option) => ({ ...option })),
+          }
+        : undefined;
+    return {
+      attributes,
+      title: title === '' ? [] : [{ type: 'text', value: title }],
+      ...(select === undefined ? {} : { select }),
+    };
   });
-  if (!cards && ids.some((id) => definition[id]!.type !== 'text')) return undefined;
+  if (!cards && ids.some((id) => !['text', 'select'].includes(definition[id]!.type))) return undefined;
 
   const rows: GitbookTableRow[] = [];
   const sorted = Object.entries(records).sort(([idA, a], [idB, b]) =>
@@ -350,6 +384,11 @@ export function gitbookTableOfBlock(
       const column = definition[id]!;
       const value = record.values[id];
       let blocks: BlockContent[];
+      if (column.type === 'select') {
+        const chosen = Array.isArray(value) ? value.filter((option) => typeof option === 'string') : [];
+        cells.push({ type: 'gitbookTableCell', children: [], options: chosen });
+        continue;
+      }
       if (column.type === 'text') {
         const fragment = typeof value === 'string' ? fragments.get(value) : undefined;
         blocks = writer.flowOf(fragment?.nodes ?? []);

@@ -167,6 +167,40 @@ describe("GitBook's HTML tables with blocks in cells", () => {
       expect(firstOf(html), html).toMatchObject({ type: 'html' });
   });
 
+  it('reads select columns: the options in the header, the chosen ones in each cell', () => {
+    const grid =
+      '<table><thead><tr><th>Lamp</th><th>State<select multiple><option value="o1" label="On" color="green"></option><option value="o2" label="Dimmed" color="orange"></option></select></th></tr></thead>' +
+      '<tbody><tr><td>Desk</td><td><span data-option="o2">Dimmed, </span><span data-option="o1">On</span></td></tr><tr><td>Hall</td><td></td></tr></tbody></table>';
+    expect(firstOf(grid)).toMatchObject({
+      type: 'gitbookTable',
+      columns: [
+        {},
+        {
+          title: [{ type: 'text', value: 'State' }],
+          select: {
+            multiple: true,
+            options: [
+              { value: 'o1', label: 'On', color: 'green' },
+              { value: 'o2', label: 'Dimmed', color: 'orange' },
+            ],
+          },
+        },
+      ],
+      children: [
+        { children: [{}, { options: ['o2', 'o1'], children: [] }] },
+        { children: [{}, { options: [] }] },
+      ],
+    });
+    expect(expectStable(grid)).toBe(`${grid}\n`);
+    for (const wrong of [
+      grid.replace('<span data-option="o1">On</span>', '<span data-option="o3">On</span>'),
+      grid.replace('Dimmed, </span>', 'Dim, </span>'),
+      grid.replace(' multiple', ''),
+      grid.replace('color="green"', 'color="green" onclick="x()"'),
+    ])
+      expect(gitbookTableOfHtml(wrong), wrong).toBeUndefined();
+  });
+
   it('keeps a table as html when a cell holds anything else, or its alignment is not its column’s', () => {
     for (const cell of [
       '<div>block</div>',
