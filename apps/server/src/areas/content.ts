@@ -1,7 +1,9 @@
 /** How the content area is served: its routes, its documentation tags and the adapters of its ports. */
 import { ServerPdfLinks } from '../content-exports/server-pdf-links';
+import { EMBED_LIMITS, OutboundEmbedResolver } from '../embeds/outbound-embed-resolver';
 import { changeRequestRoutes } from '../faces/rest/routes/change-requests';
 import { contentRoutes } from '../faces/rest/routes/content';
+import { pageDocumentRoutes } from '../faces/rest/routes/page-documents';
 import { reusableContentRoutes } from '../faces/rest/routes/reusable-contents';
 import { DEFAULT_CONTENT_IMPORT_LIMITS } from '../imports/server-content-imports';
 import { ThreadedContentImports } from '../imports/threaded-content-imports';
@@ -10,7 +12,7 @@ import { defineServerArea } from './server-area';
 
 export const contentServing = defineServerArea({
   key: 'content',
-  routes: [...contentRoutes, ...changeRequestRoutes, ...reusableContentRoutes],
+  routes: [...contentRoutes, ...changeRequestRoutes, ...reusableContentRoutes, ...pageDocumentRoutes],
   tags: [
     {
       name: 'Collections',
@@ -66,5 +68,6 @@ export const contentServing = defineServerArea({
     }),
     contentTemplates: new TemplateCatalog(config.templatesDir),
     pdfLinks: new ServerPdfLinks(pdfLinkKey, config.publicUrl, clock, config.pdfLinkLifetimeMs),
+    embedResolver: new OutboundEmbedResolver({ ...EMBED_LIMITS, allowHosts: config.fetchAllowHosts }, clock),
   }),
 });

@@ -19,6 +19,6 @@ export const contentArea = defineArea({
     'revisions',
     'contentObjects',
   ],
-  ports: ['contentImports', 'contentTemplates', 'pdfLinks'],
+  ports: ['contentImports', 'contentTemplates', 'pdfLinks', 'embedResolver'],
   policy: { space: SPACE_RULES, collection: COLLECTION_RULES, changeRequest: CHANGE_REQUEST_RULES },
 });

@@ -6,6 +6,7 @@ export * from './change-requests';
 export * from './collections';
 export * from './grants';
 export { contentOperations } from './operations';
+export * from './page-reads';
 export * from './positions';
 export type { ContentRepositories } from './repositories';
 export * from './reusable-contents';

@@ -14,6 +14,7 @@ import { removeCollection } from './collections/operations/remove-collection';
 import { transferCollection } from './collections/operations/transfer-collection';
 import { updateCollection } from './collections/operations/update-collection';
 import { collectionPermissionOperations, spacePermissionOperations } from './grants/operations';
+import { pageReadOperations as reads } from './page-reads/operations';
 import { getReusableContentDocument } from './reusable-contents/operations/get-reusable-content-document';
 import {
   getReusableContent,
@@ -65,7 +66,8 @@ export const contentOperations = {
       imports: { get: getImport },
       template: applyTemplate,
       pages: { list: listPages },
-      page: { get: getPage },
+      page: { get: getPage, metaLinks: reads.pageMetaLinks },
+      computed: { document: reads.computedDocument },
       path: { get: getPageByPath },
       files: { list: listFiles, get: getFile },
       reusableContents: {
@@ -74,7 +76,14 @@ export const contentOperations = {
         document: getReusableContentDocument,
       },
     },
-    revisions: { list: listRevisions, get: getRevision, changes: listRevisionChanges },
+    revisions: {
+      list: listRevisions,
+      get: getRevision,
+      changes: listRevisionChanges,
+      page: { document: reads.pageDocument },
+    },
+    documents: { get: reads.spaceDocument },
+    embed: { get: reads.embed },
     pdf: spacePdf,
   },
   collections: {

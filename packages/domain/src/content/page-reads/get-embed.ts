@@ -1,0 +1,78 @@
+/**
+ * A URL as an embed, for a page of a space (GitBook's `getEmbedByUrlInSpace`), in 0.202.0's
+ * `Embed` shape. Quire answers `link` embeds only: GitBook's `rich` embeds carry a provider's
+ * HTML (frames, scripts) that a renderer puts into the page as it is, and no third party's
+ * script may reach a reader through Quire.
+ */
+import { z } from 'zod';
+import { invalidInput } from '../../core/errors';
+import { operation } from '../../core/operation';
+import { authorizeSpace } from '../../policies/authorize-space';
+import { SpaceIdParam } from '../spaces/operations/params';
+import { EmbedRefusedError } from './embed-resolver';
+
+/** Longest URL resolved (GitBook's limit for URLs). */
+const MAX_URL_LENGTH = 2048;
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters and spaces are what is refused
+const UNSAFE_CHARACTERS = /[\u0000-\u0020\u007f]/;
+
+/** Why `text` is not a URL an embed may be made of, or undefined. */
+export function embedUrlProblem(text: string): string | undefined {
+  if (UNSAFE_CHARACTERS.test(text)) return 'no spaces or control characters';
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return 'an absolute URL';
+  }
+  // `javascript:`, `data:`, `file:` and the like are nothing to fetch, and nothing to link to.
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'an http or https URL';
+  if (url.hostname === '') return 'a URL with a host';
+  if (url.username !== '' || url.password !== '') return 'a URL without credentials';
+  return undefined;
+}
+
+export const EmbedUrlSchema = z
+  .string()
+  .min(1)
+  .max(MAX_URL_LENGTH)
+  .superRefine((text, context) => {
+    const problem = embedUrlProblem(text);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  })
+  .meta({ examples: ['https://example.com/guide'] })
+  .describe('The URL to resolve: an absolute http or https URL');
+
+export const EmbedSchema = z
+  .object({
+    type: z.literal('link').describe('A link card (Quire answers no other kind)'),
+    title: z.string().describe('Title of the page at the URL (the URL itself when it has none)'),
+    site: z.string().describe('Name of the site (its host when it gives none)'),
+    icon: z.string().optional().describe("URL of the site's icon"),
+  })
+  .meta({ id: 'Embed', description: 'A URL as a link card' });
+
+/**
+ * The embed of `url` in a space. Outcomes: a URL that is not an absolute http(s) URL
+ * without credentials, 400 naming `url` (before anything else); a space the caller cannot
+ * view, 404; a URL the outbound rules refuse to fetch (a private, local or reserved
+ * address), 400 naming `url`; a URL that fails to answer in time, within the size limit or
+ * at all, a card of the URL and its host.
+ */
+export const getEmbed = operation({
+  name: 'spaces.embed.get',
+  kind: 'query',
+  summary: 'Resolve a URL to an embed (a link card) within a space',
+  input: z.strictObject({ spaceId: SpaceIdParam, url: EmbedUrlSchema }),
+  output: EmbedSchema,
+  async run(ctx, input) {
+    await authorizeSpace(ctx, input.spaceId, 'view');
+    try {
+      return await ctx.embedResolver.resolve(input.url);
+    } catch (error) {
+      if (error instanceof EmbedRefusedError) throw invalidInput('url', error.message);
+      throw error;
+    }
+  },
+});
