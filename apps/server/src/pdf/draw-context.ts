@@ -12,6 +12,8 @@ export interface DrawContext {
   /** Titles of the exported pages by id (a content-ref to one is drawn as its title). */
   pageTitles: ReadonlyMap<string, string>;
   fileNames: Readonly<Record<string, string>>;
+  /** The font emoji are drawn in; undefined when none is installed (then their code points). */
+  emojiFont?: string | undefined;
   reusableOf: PdfDocument['reusableOf'];
   /** The reusable contents being drawn, outermost first: one of them again is a cycle. */
   including: readonly string[];

@@ -7,7 +7,7 @@
  * - columns: one after the other, full width;
  * - updates: each update's date (and tags) in bold, then its content;
  * - conditional content: drawn, under a muted line naming its condition;
- * - math: its source in the code style (no formula renderer here);
+ * - math: typeset by MathJax (`draw-math.ts`), its source when it cannot be;
  * - a reusable content of the space: its blocks, in place;
  * - an embed, a content-ref, a file, an integration: a line naming it, linked when the PDF
  *   can open it (a web address, a page of the export);
@@ -24,10 +24,10 @@ import type {
   DocumentBlockTabs,
   DocumentBlockUpdates,
 } from '@quire/documents';
-import { drawCode } from './draw-code';
 import { type Column, type DrawContext, indented, keepSpace, MAX_INCLUDE_DEPTH } from './draw-context';
 import { drawImages } from './draw-images';
 import { plainTextOf, targetOf } from './draw-inlines';
+import { drawMath } from './draw-math';
 import { COLOR, FONT, GAP, SIZE } from './pdf-style';
 
 export type DrawChildren = (
@@ -86,21 +86,7 @@ export async function drawGitbookBlock(
       await drawChildren(context, block.nodes, column);
       break;
     case 'math':
-      drawCode(
-        doc,
-        {
-          object: 'block',
-          type: 'code',
-          data: { syntax: 'latex' },
-          nodes: block.data.formula.split('\n').map((line) => ({
-            object: 'block',
-            type: 'code-line',
-            data: {},
-            nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: line, marks: [] }] }],
-          })),
-        },
-        column,
-      );
+      drawMath(doc, block.data.formula, column);
       break;
     case 'embed':
       linkLine(context, 'Embedded: ', block.data.url, { kind: 'url', url: block.data.url }, column);

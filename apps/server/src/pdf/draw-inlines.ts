@@ -6,11 +6,15 @@
  * drawn as their alt text in brackets: a picture inside a line would break its height.
  * GitBook's other inlines: a button is its label, linked like a link; a mention names the
  * page (its title when exported) or what it points at; inline math and an expression are
- * their source in the code font (no formula renderer here); an annotation is its text.
- * Emoji and icons are left out: the standard fonts have no glyph for them.
+ * their source in the code font (a formula inside a line of pdfkit's text flow has no place
+ * of its own; math blocks are typeset, `draw-math.ts`); an annotation is its text. Emoji, the
+ * inline ones and those typed in the text, are drawn in the emoji font (`emoji-font.ts`), or
+ * written as their code points when it is not installed; an icon (a Font Awesome name, whose
+ * font Quire does not ship) is written as its name, `[icon: bolt]`.
  */
 import type { ContentRef, DocumentInlineContent, DocumentLeaf } from '@quire/documents';
 import type { Column, DrawContext } from './draw-context';
+import { emojiName, emojiOfCode, emojiRuns } from './emoji-font';
 import { COLOR, FONT } from './pdf-style';
 
 export interface TextStyle {
@@ -22,6 +26,8 @@ export interface TextStyle {
 export interface Run {
   text: string;
   marks: ReadonlySet<string>;
+  /** Drawn in the emoji font. */
+  emoji?: boolean;
   target?: { url: string } | { destination: string };
 }
 
@@ -34,13 +40,16 @@ export function drawInlines(
   column: Column,
   style: TextStyle,
 ): void {
-  const runs = inlines.flatMap((inline) => runsOf(context, inline)).filter((run) => run.text !== '');
+  const runs = inlines
+    .flatMap((inline) => runsOf(context, inline))
+    .flatMap((run) => withEmoji(context, run))
+    .filter((run) => run.text !== '');
   const { doc } = context;
   runs.forEach((run, index) => {
     const code = run.marks.has('code');
     const bold = style.bold === true || run.marks.has('bold');
     doc
-      .font(fontOf(code, bold, run.marks.has('italic')))
+      .font(run.emoji && context.emojiFont ? context.emojiFont : fontOf(code, bold, run.marks.has('italic')))
       .fontSize(code ? style.size * 0.92 : style.size)
       .fillColor(run.target ? COLOR.link : (style.color ?? COLOR.text));
     const options: PDFKit.Mixins.TextOptions = {
@@ -78,9 +87,12 @@ export function plainTextOf(inlines: readonly DocumentInlineContent[]): string {
           return inline.data.label;
         case 'mention':
           return mentionText(undefined, inline.data.ref);
-        case 'emoji':
+        case 'emoji': {
+          const emoji = emojiOfCode(inline.data.code);
+          return emoji ? emojiName(emoji) : '';
+        }
         case 'icon':
-          return '';
+          return iconText(inline.data.icon);
       }
       return '';
     })
@@ -120,11 +132,29 @@ function runsOf(context: DrawContext, inline: DocumentInlineContent, target?: Ru
           target: targetOf(context, inline.data.ref),
         },
       ];
-    case 'emoji':
+    case 'emoji': {
+      const emoji = emojiOfCode(inline.data.code);
+      return emoji ? [{ text: emoji, marks: new Set(), target }] : [];
+    }
     case 'icon':
-      return [];
+      return [{ text: iconText(inline.data.icon), marks: new Set(), target }];
   }
   return [];
+}
+
+const iconText = (icon: string) => '[icon: ' + icon.replace(/^fa[a-z]*-/, '') + ']';
+
+/** A run cut at its emoji: each drawn in the emoji font, or named when there is none. */
+function withEmoji(context: DrawContext, run: Run): Run[] {
+  const pieces = emojiRuns(run.text);
+  if (pieces.length === 1 && !pieces[0]?.emoji) return [run];
+  return pieces.map((piece) =>
+    !piece.emoji
+      ? { ...run, text: piece.text }
+      : context.emojiFont
+        ? { ...run, text: piece.text, emoji: true }
+        : { ...run, text: emojiName(piece.text) },
+  );
 }
 
 /** What a mention names: an exported page's title, or what its reference is. */

@@ -18,6 +18,8 @@ export const FONT = {
   boldItalic: 'Helvetica-BoldOblique',
   code: 'Courier',
   codeBold: 'Courier-Bold',
+  /** Noto Emoji, embedded (a subset) when installed: `emoji-font.ts`. */
+  emoji: 'QuireEmoji',
 } as const;
 
 export const SIZE = {

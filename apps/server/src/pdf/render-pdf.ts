@@ -19,8 +19,17 @@ import { finished } from 'node:stream/promises';
 import PDFDocument from 'pdfkit';
 import { drawBlocks } from './draw-blocks';
 import type { Column, DrawContext } from './draw-context';
+import { emojiFontBytes } from './emoji-font';
 import type { PdfDocument } from './pdf-document';
 import { COLOR, FONT, GAP, MARGIN, PAGE_SIZE, SIZE } from './pdf-style';
+
+/** The emoji font under its name in `doc`, when it is installed (`emoji-font.ts`). */
+function registerEmojiFont(doc: PDFKit.PDFDocument): string | undefined {
+  const bytes = emojiFontBytes();
+  if (!bytes) return undefined;
+  doc.registerFont(FONT.emoji, bytes);
+  return FONT.emoji;
+}
 
 const BUFFERED_BYTES = 1024 * 1024;
 
@@ -57,6 +66,7 @@ export async function renderPdf(
     imageOf: document.imageOf,
     exportedPageIds: new Set(document.pages.map((page) => page.id)),
     pageTitles: new Map(document.pages.map((page) => [page.id, page.title])),
+    emojiFont: registerEmojiFont(doc),
     fileNames: document.fileNames ?? {},
     reusableOf: document.reusableOf,
     including: [],
