@@ -68,8 +68,15 @@ const WAIT_FOR_A_THREAD_MS = 60_000;
 
 export class ThreadedUntrustedMarkdown implements UntrustedMarkdown {
   readonly #pool: LimitedPool;
+  /**
+   * Readings that run at once (one per thread): how many pages an import hands over at a
+   * time (`acceptedImport`), so that its pages keep every thread busy and a person's text
+   * still waits behind at most one page per thread.
+   */
+  readonly readsAtOnce: number;
 
   constructor(readonly limits: MarkdownReadingLimits) {
+    this.readsAtOnce = limits.threads;
     this.#pool = new LimitedPool('markdown-thread', {
       threads: limits.threads,
       memoryMb: limits.memoryMb,
@@ -83,7 +90,11 @@ export class ThreadedUntrustedMarkdown implements UntrustedMarkdown {
     const refused = precheckUntrustedMarkdown(markdown);
     if (refused) return refused;
     const budgetMs = readingBudgetMs(this.limits, markdown.length);
-    const task: MarkdownTask = { markdown, frontMatter: options.frontMatter ?? false };
+    const task: MarkdownTask = {
+      markdown,
+      frontMatter: options.frontMatter ?? false,
+      ...(options.links ? { links: options.links } : {}),
+    };
     try {
       return await this.#pool.run<UntrustedMarkdownReading>('markdown-read', task, { deadlineMs: budgetMs });
     } catch (error) {

@@ -18,7 +18,10 @@
  *    stored objects (`keepUnchangedPages`), so a repository holding what the space holds
  *    makes no new revision; otherwise one revision (`git` = the commit) is written: with
  *    `standalone`, not moved to (the job answers it); else the space moves to it by
- *    compare-and-swap (`writeJobRevision`).
+ *    compare-and-swap (`writeJobRevision`). Each page is read by the `UntrustedMarkdown`
+ *    port (on its threads, several at once) in the same reading that resolves its links to
+ *    the revision's page and file ids (`acceptedBodies`); a page refused fails the job
+ *    `GIT_INVALID_CONTENT` naming it, nothing written.
  *
  * Export (`git.export`):
  * 4. the space's current content is written to the ref as one commit of what changed
@@ -33,12 +36,16 @@
  */
 import { z } from 'zod';
 import {
-  acceptedImport,
+  acceptedBodies,
   addImportedContent,
   filesOf,
+  type ImportedContent,
+  type ImportedPage,
+  type ImportPlan,
   type JobContent,
   type PageIndex,
   pageIndexOf,
+  planImport,
   type SpaceRecord,
   spaceHead,
   storedSpaceHead,
@@ -130,8 +137,6 @@ export const runGitImport: JobHandler = async (ctx, job, report) => {
       progress: (done, total) => report.progress(done, total),
     }),
   ); // 4.
-  // Every page's markdown through the reading budget before anything here reads it.
-  const content = await acceptedImport(ctx, read, GIT_FAILURE_CODES['invalid-content']);
   const head = await storedSpaceHead(ctx, space);
   if (!payload.standalone && (head.git?.oid === commit.oid || settings?.exportedCommit === commit.oid)) {
     await recordApplied(ctx, space.id, payload.timestamp, { importedCommit: commit.oid });
@@ -145,7 +150,9 @@ export const runGitImport: JobHandler = async (ctx, job, report) => {
     ref: payload.ref,
     ...(payload.commitUrl ? { url: `${payload.commitUrl.replace(/\/+$/, '')}/${commit.oid}` } : {}),
   };
-  // The repository's include files become the revision's reusable contents, pages' includes their ids.
+  // The repository's include files become the revision's reusable contents, pages' includes
+  // their ids (include tags are lines of the text: no parse before the port reads the page).
+  const content = read;
   const included =
     read.includes && read.includes.length > 0
       ? await importedReusableContents(
@@ -162,11 +169,14 @@ export const runGitImport: JobHandler = async (ctx, job, report) => {
     if (included.missing.length > 0) report.log(`includes of no file: ${included.missing.join(', ')}`);
     for (const cycle of included.cycles) report.log(`include cycle: ${cycle.join(' -> ')}`);
   }
+  // Every page's markdown through the reading budget before anything here reads it, in the
+  // same reading as its links to the import's pages and files (ids of the head it lands on).
+  const bodies = acceptedBodiesOnce(ctx, content);
   const revision = await writeJobRevision(
     ctx,
     { space, head, createdBy: job.createdBy, refused: GIT_SYNC_REFUSED, git, standalone: payload.standalone },
     async (base, index) => ({
-      ...replacedContent(index, await filesOf(ctx, base), content, ctx, payload.treeUrl),
+      ...(await replacedContent(index, await filesOf(ctx, base), content, ctx, payload.treeUrl, bodies)),
       ...(included ? { extras: included.extras } : {}),
     }),
   ); // 6.
@@ -214,25 +224,50 @@ export const runGitExport: JobHandler = async (ctx, job, report) => {
 };
 
 /** The import's pages and files in place of the revision's, kept where unchanged. */
-function replacedContent(
+async function replacedContent(
   index: PageIndex,
   files: readonly { id: string; name: string; hash: string }[],
   content: Awaited<ReturnType<OperationContext['gitRepositories']['read']>>['content'],
   ctx: OperationContext,
   treeUrl: string | undefined,
-): JobContent {
+  bodies: (plan: ImportPlan) => Promise<ReadonlyMap<ImportedPage, string>>,
+): Promise<JobContent> {
   const byPlace = new Map(
     [...index.pages.values()].map((page) => [`${page.parentId ?? ''}/${page.slug}`, page.id]),
   );
   const fileIds = new Map(files.map((file) => [`${file.hash}/${file.name}`, file.id]));
-  const added = addImportedContent(new Map(), content, {
+  const env = {
     now: ctx.clock.now().toISOString(),
     newId: () => ctx.ids.newId(),
-    idFor: (parentId, slug) => byPlace.get(`${parentId ?? ''}/${slug}`),
-    fileIdFor: (file) => fileIds.get(`${file.hash}/${file.name}`),
+    idFor: (parentId: string | null, slug: string) => byPlace.get(`${parentId ?? ''}/${slug}`),
+    fileIdFor: (file: { hash: string; name: string }) => fileIds.get(`${file.hash}/${file.name}`),
     ...(treeUrl ? { blobUrl: (path: string) => `${treeUrl.replace(/\/+$/, '')}/${path}` } : {}),
-  });
+  };
+  const plan = planImport(new Map(), content, env);
+  const added = addImportedContent(new Map(), content, env, plan, await bodies(plan));
   return { pages: keepUnchangedPages(added.pages, index), files: added.files, objects: added.bodies };
+}
+
+/**
+ * The pages' bodies for a plan (`acceptedBodies`), read again only when a plan resolves the
+ * links otherwise (the space moved meanwhile and a page or file id changed with it).
+ */
+function acceptedBodiesOnce(
+  ctx: OperationContext,
+  content: Pick<ImportedContent, 'pages'>,
+): (plan: ImportPlan) => Promise<ReadonlyMap<ImportedPage, string>> {
+  let last: { key: string; bodies: Promise<Map<ImportedPage, string>> } | undefined;
+  return (plan) => {
+    const key = JSON.stringify([...linkEntries(plan.links)]);
+    if (last?.key !== key)
+      last = { key, bodies: acceptedBodies(ctx, content, plan.links, GIT_FAILURE_CODES['invalid-content']) };
+    return last.bodies;
+  };
+}
+
+function* linkEntries(links: ImportPlan['links']): Iterable<[string, string]> {
+  yield* links.keepingAnchor ?? [];
+  yield* links.droppingAnchor ?? [];
 }
 
 /** The pages of a tree, depth first (the same objects). */

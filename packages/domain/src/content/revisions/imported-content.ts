@@ -5,7 +5,7 @@
  * `quire-import:page/<ref>` and `quire-import:file/<ref>` pointing at `/pages/<id>` and
  * `/files/<id>` (a ref the import does not hold is left as it was read).
  */
-import { rewriteLinks } from '@quire/documents';
+import { type LinkTargets, rewriteLinks, rewriteOfTargets } from '@quire/documents';
 import { positionBetween } from '../positions/position-between';
 import { addressOf } from './content-address';
 import type { ImportedContent, ImportedPage } from './content-imports';
@@ -46,20 +46,31 @@ export interface ImportEnvironment {
   storedForm?: boolean;
 }
 
-export function addImportedContent(
+/**
+ * Where the content goes before any body is written: each page's id and slug, each file's
+ * entry, and the import's links to its own pages and files as targets (data, for a reading
+ * that resolves them on a markdown thread: `acceptedBodies`). `addImportedContent` places
+ * the content by it; made once, its ids are the ones the pages get.
+ */
+export interface ImportPlan {
+  placed: ReadonlyMap<ImportedPage, { id: string; slug: string }>;
+  files: ReadonlyArray<{ ref: string; entry: FileEntry }>;
+  /** `quire-import:page/<ref>` (its anchor kept) to `/pages/<id>`, `quire-import:file/<ref>` to `/files/<id>`. */
+  links: LinkTargets;
+}
+
+export function planImport(
   start: ReadonlyMap<string, StoredPage>,
   content: ImportedContent,
   env: ImportEnvironment,
-): AddedContent {
-  const pages = new Map(start);
-  const bodies = new Map<string, BodyObject>();
+): ImportPlan {
   const placed = new Map<ImportedPage, { id: string; slug: string }>();
-  const pageIds = new Map<string, string>();
+  const pageLinks = new Map<string, string>();
   // Slugs first (unique among siblings, the existing ones included), then ids: a kept id
   // depends on the page's place, and links anywhere may point at any page.
   const assign = (list: readonly ImportedPage[], parentId: string | null) => {
     const taken = new Set(
-      [...pages.values()].filter((page) => page.parentId === parentId).map((page) => page.slug),
+      [...start.values()].filter((page) => page.parentId === parentId).map((page) => page.slug),
     );
     for (const imported of list) {
       const slug = uniqueSlug(slugOf(imported.title), taken);
@@ -67,7 +78,7 @@ export function addImportedContent(
       const kept = env.idFor?.(parentId, slug);
       const id = kept !== undefined && !isTaken(kept) ? kept : env.newId();
       placed.set(imported, { id, slug });
-      pageIds.set(imported.ref, id);
+      pageLinks.set(`${PAGE_LINK}${imported.ref}`, `/pages/${id}`);
       assign(imported.children, id);
     }
   };
@@ -82,28 +93,41 @@ export function addImportedContent(
     const entry = fileEntryOf(file, env.fileIdFor?.(file) ?? env.newId());
     return { ref: file.ref, entry: file.git ? { ...entry, git: blobOf(file.git, env) } : entry };
   });
-  const fileIds = new Map(files.map(({ ref, entry }) => [ref, entry.id]));
+  const fileLinks = new Map(files.map(({ ref, entry }) => [`${FILE_LINK}${ref}`, `/files/${entry.id}`]));
+  return { placed, files, links: { keepingAnchor: pageLinks, droppingAnchor: fileLinks } };
+}
+
+/**
+ * The content added by `plan` (made here when not given). With `bodies` (`acceptedBodies`
+ * for this plan's links), each page's body is its entry there, already the stored form with
+ * its links resolved; a page without one is read as `storedForm` says.
+ */
+export function addImportedContent(
+  start: ReadonlyMap<string, StoredPage>,
+  content: ImportedContent,
+  env: ImportEnvironment,
+  plan: ImportPlan = planImport(start, content, env),
+  bodies?: ReadonlyMap<ImportedPage, string>,
+): AddedContent {
+  const pages = new Map(start);
+  const objects = new Map<string, BodyObject>();
+  const { placed, files } = plan;
   // Link and image targets only (the parsed tree's), never text that looks like one.
-  const targetOf = (url: string): string | undefined => {
-    const hash = url.indexOf('#');
-    const [target, anchor] = hash < 0 ? [url, ''] : [url.slice(0, hash), url.slice(hash)];
-    const page = target.startsWith(PAGE_LINK) ? pageIds.get(target.slice(PAGE_LINK.length)) : undefined;
-    if (page !== undefined) return `/pages/${page}${anchor}`;
-    const file = target.startsWith(FILE_LINK) ? fileIds.get(target.slice(FILE_LINK.length)) : undefined;
-    return file === undefined ? undefined : `/files/${file}`;
-  };
+  const targetOf = rewriteOfTargets(plan.links);
 
   const place = (list: readonly ImportedPage[], parentId: string | null) => {
     const siblings = [...pages.values()].filter((page) => page.parentId === parentId).sort(bySiblingOrder);
     let previous = siblings[siblings.length - 1]?.position ?? null;
     for (const imported of list) {
       const { id, slug } = placed.get(imported) as { id: string; slug: string };
-      const markdown = env.storedForm
-        ? rewriteLinks(imported.markdown, targetOf, { canonical: true, onlyUnder: IMPORT_LINK })
-        : rewriteLinks(imported.markdown, targetOf);
+      const markdown =
+        bodies?.get(imported) ??
+        (env.storedForm
+          ? rewriteLinks(imported.markdown, targetOf, { canonical: true, onlyUnder: IMPORT_LINK })
+          : rewriteLinks(imported.markdown, targetOf));
       const body: BodyObject = { kind: 'body', markdown };
       const address = addressOf(body);
-      bodies.set(address, body);
+      objects.set(address, body);
       const position = positionBetween(previous, null);
       pages.set(id, {
         id,
@@ -125,7 +149,7 @@ export function addImportedContent(
     }
   };
   place(content.pages, null);
-  return { pages, bodies, files: files.map(({ entry }) => entry) };
+  return { pages, bodies: objects, files: files.map(({ entry }) => entry) };
 }
 
 function blobOf(git: { oid: string; path: string }, env: ImportEnvironment): GitBlobRecord {

@@ -1,6 +1,6 @@
 /** Revisions of a space's content: the three-way merge of their pages. */
 
-export { acceptedImport } from './accepted-import';
+export { acceptedBodies, acceptedImport } from './accepted-import';
 export { advanceSpace } from './advance-space';
 export { outlinesOf } from './body-outlines';
 export { addressOf as contentAddressOf } from './content-address';
@@ -12,7 +12,7 @@ export * from './content-templates';
 export { documentOfBody } from './document-of-body';
 export { findRevision } from './first-revision';
 export { CONTENT_IMPORT_JOB, IMPORT_WAIT_MS, presentImportJob } from './import-jobs';
-export { addImportedContent } from './imported-content';
+export { addImportedContent, type ImportPlan, planImport } from './imported-content';
 export { type JobContent, type JobRevisionTarget, writeJobRevision } from './job-revision';
 export { mergeMarkdown } from './merge-markdown';
 export { mergePages } from './merge-pages';
@@ -20,7 +20,9 @@ export { importIntoSpace } from './operations/import-space-content';
 export { FileIdParam, PageIdParam } from './operations/params';
 export { indexPages, type PageIndex, pageIndexOf } from './page-index';
 export type { MergeConflict, MergeResult, PageSet, PageState } from './page-state';
+export { slugOf } from './page-slug';
 export { emptyTree, loadBodies } from './page-tree';
+export * from './page-types';
 export * from './pdf-links';
 export type { ContentObjectRepository, RevisionRepository } from './ports';
 export type {
