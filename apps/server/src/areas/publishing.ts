@@ -1,4 +1,5 @@
 /** How the publishing area is served: its routes, its documentation tags. */
+import { customHostnameRoutes } from '../faces/rest/routes/custom-hostnames';
 import { siteAccessRoutes } from '../faces/rest/routes/site-access';
 import { siteCustomizationRoutes } from '../faces/rest/routes/site-customization';
 import { siteStructureRoutes } from '../faces/rest/routes/site-structure';
@@ -7,7 +8,13 @@ import { defineServerArea } from './server-area';
 
 export const publishingServing = defineServerArea({
   key: 'publishing',
-  routes: [...siteRoutes, ...siteStructureRoutes, ...siteAccessRoutes, ...siteCustomizationRoutes],
+  routes: [
+    ...siteRoutes,
+    ...siteStructureRoutes,
+    ...siteAccessRoutes,
+    ...siteCustomizationRoutes,
+    ...customHostnameRoutes,
+  ],
   tags: [
     {
       name: 'Sites',
@@ -40,6 +47,14 @@ export const publishingServing = defineServerArea({
       description:
         "A site's branding and presentation (title, theme, colours, fonts, logos, links, footer, page " +
         'actions...), and the overrides of its site spaces; logos, icons and fonts are served by Quire.',
+    },
+    {
+      name: 'Custom hostnames',
+      group: 'publishing',
+      prefixes: ['customHostnames'],
+      description:
+        'Hostnames of their own (docs.example.com) that sites and organizations are served at, each unique ' +
+        'across the server.',
     },
   ],
 });

@@ -7,7 +7,7 @@ export const publishingArea = defineArea({
   key: 'publishing',
   buildsOn: ['content'],
   operations: publishingOperations,
-  repositories: ['sites'],
+  repositories: ['sites', 'customHostnames'],
   ports: [],
   policy: { site: SITE_RULES },
 });

@@ -1,6 +1,8 @@
 export * from './operations';
 export type * from './ports';
 export * from './records';
+export type * from './custom-hostnames/ports';
+export type * from './custom-hostnames/records';
 export type { PublishingRepositories } from './repositories';
 export * from './site-fields';
 export * from './site-schema';

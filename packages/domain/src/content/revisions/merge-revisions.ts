@@ -14,7 +14,7 @@ import type { PageIndex } from './page-index';
 import { uniqueSlug } from './page-slug';
 import type { MergeConflict, PageState } from './page-state';
 import { loadBodies } from './page-tree';
-import { linkTargetOf, samePageType } from './page-types';
+import { orderedLinkTarget, samePageType } from './page-types';
 import type { BodyObject, FileEntry, PageLinkTarget, VariableValues } from './records';
 import type { StoredPage, StoredPages } from './stored-page';
 
@@ -74,7 +74,7 @@ export async function mergeContent(
     markdown: texts.get(page.body) ?? `${ADDRESS_MARK}${page.body}`,
     ...(hasVariables(page.variables) ? { variables: JSON.stringify(orderedVariables(page.variables)) } : {}),
     ...(page.type !== undefined ? { type: page.type } : {}),
-    ...(page.target !== undefined ? { target: JSON.stringify(linkTargetOf(page.target)) } : {}),
+    ...(page.target !== undefined ? { target: JSON.stringify(orderedLinkTarget(page.target)) } : {}),
   });
   const setOf = (side: MergeSide) =>
     new Map([...side.index.pages.values()].map((page) => [page.id, stateOf(page)]));

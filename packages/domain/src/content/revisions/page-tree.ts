@@ -8,7 +8,7 @@
 import type { DomainServices } from '../../core/context';
 import { orderedVariables } from '../reusable-contents/variables';
 import { addressOf } from './content-address';
-import { linkTargetOf } from './page-types';
+import { orderedLinkTarget } from './page-types';
 import type { ContentObject, PageFields, PageObject, TreeObject } from './records';
 import { childrenByParent, type StoredPage, type StoredPages } from './stored-page';
 
@@ -117,7 +117,7 @@ function pageObjectOf(fields: PageFields, children: string | null): PageObject {
     id: fields.id,
     // Only on a group or a link: a document keeps the address it had before types existed.
     ...(fields.type !== undefined ? { type: fields.type } : {}),
-    ...(fields.target !== undefined ? { target: linkTargetOf(fields.target) } : {}),
+    ...(fields.target !== undefined ? { target: orderedLinkTarget(fields.target) } : {}),
     title: fields.title,
     slug: fields.slug,
     ...(fields.emoji !== undefined ? { emoji: fields.emoji } : {}),

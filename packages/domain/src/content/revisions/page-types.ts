@@ -22,11 +22,11 @@ export const pageTypeOf = (page: PageTypeFields): PageType => page.type ?? 'docu
 export function storedPageType(type: PageType, target?: PageLinkTarget): PageTypeFields {
   if (type === 'document') return {};
   if (type === 'group') return { type };
-  return { type, ...(target !== undefined ? { target: linkTargetOf(target) } : {}) };
+  return { type, ...(target !== undefined ? { target: orderedLinkTarget(target) } : {}) };
 }
 
 /** A target with its keys in one fixed order (a page object's address depends on it). */
-export function linkTargetOf(target: PageLinkTarget): PageLinkTarget {
+export function orderedLinkTarget(target: PageLinkTarget): PageLinkTarget {
   return target.kind === 'url' ? { kind: 'url', url: target.url } : { kind: 'page', page: target.page };
 }
 

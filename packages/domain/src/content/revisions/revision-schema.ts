@@ -8,7 +8,7 @@ import type { RevisionExtras } from '../reusable-contents/revision-extras';
 import { VariablesSchema } from '../reusable-contents/variables';
 import type { PageIndex } from './page-index';
 import { gitBlobOf } from './page-tree';
-import { linkTargetOf, pageTypeOf } from './page-types';
+import { orderedLinkTarget, pageTypeOf } from './page-types';
 import type { FileEntry, PageLinkTarget, RevisionRecord } from './records';
 import { bySiblingOrder, type StoredPage } from './stored-page';
 
@@ -201,7 +201,7 @@ function presentPageFields(appBase: string, index: PageIndex, page: StoredPage):
       slug: page.slug,
       path,
       hidden: page.hidden,
-      ...(target !== undefined ? { target: linkTargetOf(target), href: hrefOf(appBase, index, target) } : {}),
+      ...(target !== undefined ? { target: orderedLinkTarget(target), href: hrefOf(appBase, index, target) } : {}),
     };
   }
   return {

@@ -4,6 +4,7 @@
  * (share links, visitor authentication, adaptive content, the published view).
  */
 import type { OperationTree } from '../../core/operation';
+import { customHostnameOperations } from '../custom-hostnames/operations';
 import { siteCustomizationOperations } from '../customization/operations';
 import { createSite } from './create-site';
 import { getSite } from './get-site';
@@ -27,4 +28,5 @@ export const publishingOperations = {
     ...siteAccessOperations,
     ...siteCustomizationOperations,
   },
+  customHostnames: customHostnameOperations,
 } satisfies OperationTree;
