@@ -3,6 +3,8 @@ export type * from './ports';
 export * from './records';
 export type * from './custom-hostnames/ports';
 export type * from './custom-hostnames/records';
+export { type CustomHostnameTarget, resolveCustomHostname } from './custom-hostnames/resolve-custom-hostname';
+export { hostnameOfHost } from './custom-hostnames/hostname-schema';
 export type { PublishingRepositories } from './repositories';
 export * from './site-fields';
 export * from './site-schema';
