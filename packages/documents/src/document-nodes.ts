@@ -96,3 +96,12 @@ export function paragraphOf(key: string, nodes: DocumentInlineContent[]): Docume
 export function childKey(parentKey: string, segment: string | number): string {
   return parentKey === '' ? String(segment) : parentKey + '.' + segment;
 }
+
+/**
+ * Where an annotation's text starts, when it is not the one word before its footnote reference
+ * that GitBook's reader annotates (`to-markdown.ts` writes it, `to-document.ts` reads it): an
+ * empty element, which shows nothing (not a comment: at a line's start, a comment opens an HTML
+ * block and takes the line). Read as two html nodes, the opening and the closing.
+ */
+export const annotationStart = '<span data-annotation></span>';
+export const annotationStartOpening = '<span data-annotation>';

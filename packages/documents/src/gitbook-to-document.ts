@@ -11,7 +11,9 @@ import type {
   DocumentTableDefinition,
   DocumentTableValue,
 } from './document-types';
+import type { GitbookHeading } from './gitbook-aligned-headings';
 import type { GitbookBlock } from './gitbook-blocks';
+import type { GitbookHighlightedCode } from './gitbook-highlighted-code';
 import type { GitbookCards, GitbookDetails, GitbookFigure } from './gitbook-html';
 import { isOpenApiMethod, isOpenApiPath, isOpenApiSpecSlug } from './openapi-operation';
 
@@ -34,7 +36,8 @@ export type Container =
   | 'column'
   | 'update'
   | 'if'
-  | 'expandable-body';
+  | 'expandable-body'
+  | 'annotation-body';
 
 /** The recursive readers of `to-document.ts`, passed in (no import cycle). */
 export interface BlockReader {
@@ -389,6 +392,59 @@ function captionFragment(
       nodes: [paragraphOf(childKey(fragmentKey, 0), nodes)],
     },
   ];
+}
+
+/** `<pre>` code with highlighted lines (`gitbook-highlighted-code.ts`): a code block. */
+export function highlightedCodeOf(
+  node: GitbookHighlightedCode,
+  key: string,
+  reader: BlockReader,
+): DocumentBlock {
+  const a = node.attributes;
+  const overflow = a.overflow === 'wrap' || a.overflow === 'scroll' ? a.overflow : undefined;
+  const collapsed = a['collapsed-line-count'] === undefined ? undefined : Number(a['collapsed-line-count']);
+  const code = reader.codeBlockOf(
+    {
+      type: 'code',
+      lang: node.syntax ?? null,
+      meta: null,
+      value: node.lines.map((line) => line.text).join('\n'),
+    },
+    key,
+    defined({
+      title: a.title,
+      overflow,
+      lineNumbers: booleanAttribute(a['line-numbers']),
+      fullWidth: booleanAttribute(a['full-width']),
+      expandable: booleanAttribute(a.expandable),
+      collapsedLineCount:
+        collapsed !== undefined && Number.isInteger(collapsed) && collapsed >= 1 ? collapsed : undefined,
+    }),
+  ) as DocumentBlock & { type: 'code' };
+  code.nodes.forEach((line, index) => {
+    if (node.lines[index]?.highlighted) line.data = { highlighted: true };
+  });
+  return code;
+}
+
+/** GitBook's aligned heading (`<h2 align="center">`): a heading with `data.align` (and its id). */
+export function alignedHeadingOf(
+  node: GitbookHeading,
+  key: string,
+  reader: BlockReader,
+  context: unknown,
+): DocumentBlock {
+  const level = Math.min(node.depth, 3) as 1 | 2 | 3;
+  const align = node.align === 'left' ? 'start' : node.align === 'right' ? 'end' : 'center';
+  const nodes = reader.inlinesOf(node.children, key, context);
+  return {
+    object: 'block',
+    type: `heading-${level}`,
+    key,
+    data: node.id === undefined ? { align } : { id: node.id, align },
+    nodes:
+      nodes.length === 0 ? [{ object: 'text', leaves: [{ object: 'leaf', text: '', marks: [] }] }] : nodes,
+  };
 }
 
 export function figureImagesOf(

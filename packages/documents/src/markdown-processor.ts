@@ -1,15 +1,25 @@
-import type { Nodes, PhrasingContent, Root } from 'mdast';
+import type { Nodes, PhrasingContent, Root, RootContent } from 'mdast';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkGfm, { type Options as GfmOptions } from 'remark-gfm';
 import remarkMath from 'remark-math';
 import remarkParse from 'remark-parse';
 import remarkStringify, { type Options as StringifyOptions } from 'remark-stringify';
-import { unified } from 'unified';
+import { type Processor, unified } from 'unified';
 import { remarkHideEscapedTexts, remarkShowEscapedTexts } from './escaped-autolinks';
+import { alignedHeadingOfHtml, printAlignedHeading } from './gitbook-aligned-headings';
 import { printGitbookBlock, readGitbookBlocks } from './gitbook-blocks';
+import {
+  emojiUnsafePatterns,
+  gitbookEmojiFromMarkdown,
+  gitbookEmojiSyntax,
+  iconNamesAsText,
+  printEmoji,
+} from './gitbook-emoji';
 import { expressionUnsafePatterns, printExpression, readExpressions } from './gitbook-expressions';
+import { highlightedCodeOfHtml, printHighlightedCode } from './gitbook-highlighted-code';
 import { readInlineHtml } from './gitbook-html';
 import { gitbookHtmlHandlers } from './gitbook-html-print';
+import { inlineImageOfHtml, printInlineImage, readInlineImages } from './gitbook-inline-images';
 import { hintUnsafePatterns, printHint } from './hint-syntax';
 import { checkMarkdownSource, checkTreeDepth } from './markdown-limits';
 import { printOpenApiOperation, readOpenApiOperations } from './openapi-operation-syntax';
@@ -45,6 +55,8 @@ const blankLineAround = new Set([
   'gitbookDetails',
   'gitbookDrawing',
   'gitbookParagraph',
+  'gitbookHeading',
+  'gitbookHighlightedCode',
 ]);
 
 export const markdownPrintOptions: StringifyOptions = {
@@ -69,19 +81,33 @@ export const markdownPrintOptions: StringifyOptions = {
     gitbookBlock: printGitbookBlock,
     ...gitbookHtmlHandlers,
     gitbookExpression: printExpression,
+    gitbookEmoji: printEmoji,
+    gitbookHeading: printAlignedHeading,
+    gitbookHighlightedCode: printHighlightedCode,
+    gitbookInlineImage: printInlineImage,
   },
   // A hint or a table always stands between blank lines, also in a tight list item: right
   // after a paragraph line, the tag or the table header would continue the paragraph.
   join: [
     (left, right) => (blankLineAround.has(left.type) || blankLineAround.has(right.type) ? 1 : undefined),
   ],
-  unsafe: [...hintUnsafePatterns, ...expressionUnsafePatterns],
+  unsafe: [...hintUnsafePatterns, ...expressionUnsafePatterns, ...emojiUnsafePatterns],
 };
 
 const gfmOptions: GfmOptions = { tablePipeAlign: false, tableCellPadding: true };
 
+/** GitBook's emoji shortcodes (`gitbook-emoji.ts`), read by micromark so that escapes count. */
+function remarkGitbookEmoji(this: Processor): void {
+  const data = this.data() as { micromarkExtensions?: unknown[]; fromMarkdownExtensions?: unknown[] };
+  data.micromarkExtensions ??= [];
+  data.micromarkExtensions.push(gitbookEmojiSyntax);
+  data.fromMarkdownExtensions ??= [];
+  data.fromMarkdownExtensions.push(gitbookEmojiFromMarkdown);
+}
+
 const processor = unified()
   .use(remarkParse)
+  .use(remarkGitbookEmoji)
   // A URL the printer escaped stays text (`escaped-autolinks.ts`): around remark-gfm.
   .use(remarkHideEscapedTexts)
   .use(remarkGfm, gfmOptions)
@@ -112,12 +138,24 @@ const phrasingParents = new Set([
   'gitbookTextMark',
 ]);
 
+/** GitBook's HTML blocks read here: aligned headings, highlighted code, an inline image alone. */
+function flowHtmlOf(node: RootContent): RootContent {
+  if (node.type !== 'html') return node;
+  const image = inlineImageOfHtml(node.value);
+  if (image !== undefined) return { type: 'paragraph', children: [image] };
+  return alignedHeadingOfHtml(node.value) ?? highlightedCodeOfHtml(node.value) ?? node;
+}
+
 function canonicalize(node: Nodes): void {
   if (node.type === 'text') node.value = node.value.replaceAll('\n', ' ');
-  // GitBook's inline HTML (buttons, colored text, icons) as typed nodes (`gitbook-html.ts`).
+  // GitBook's inline HTML (buttons, colored text, icons, sized images) as typed nodes
+  // (`gitbook-html.ts`, `gitbook-inline-images.ts`).
   if (phrasingParents.has(node.type)) {
     const parent = node as Extract<Nodes, { children: PhrasingContent[] }>;
-    parent.children = readInlineHtml(parent.children);
+    parent.children = readInlineImages(readInlineHtml(iconNamesAsText(parent.children)));
+  } else if ('children' in node && node.children.some((child) => child.type === 'html')) {
+    const parent = node as Extract<Nodes, { children: RootContent[] }>;
+    parent.children = parent.children.map(flowHtmlOf);
   }
   if (node.type === 'table')
     node.align = (node.align ?? []).map((align) => (align === 'left' ? null : align));

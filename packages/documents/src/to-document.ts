@@ -2,6 +2,7 @@ import type {
   BlockContent,
   Definition,
   DefinitionContent,
+  FootnoteDefinition,
   Image,
   List,
   Nodes,
@@ -12,6 +13,7 @@ import type {
 } from 'mdast';
 import { imageRefFromUrl, linkRefFromUrl } from './content-ref';
 import {
+  annotationStartOpening,
   childKey,
   colorKey,
   colorOfKey,
@@ -35,14 +37,17 @@ import type {
   DocumentTopLevelBlock,
   JSONDocument,
 } from './document-types';
+import { emojiCodeOfName, emojiNameOfCode } from './gitbook-emoji';
 import { markdownTextMarks } from './gitbook-marks';
 import {
+  alignedHeadingOf,
   type BlockReader,
   blockOfGitbook,
   type Container,
   cardsTableOf,
   expandableOf,
   figureImagesOf,
+  highlightedCodeOf,
 } from './gitbook-to-document';
 import { headingIdOf } from './heading-id-syntax';
 import { parseMarkdown, printMarkdown } from './markdown-processor';
@@ -127,6 +132,8 @@ export const allowedIn: Record<Container, (type: string) => boolean> = {
   'stepper-step': setOf(...inTab, 'expandable', 'tabs', 'table'),
   column: setOf(...inTab, 'table', 'expandable', 'stepper', 'tabs'),
   update: setOf(...inTab, 'tabs', 'expandable'),
+  // GitBook's annotation body: essentials and code.
+  'annotation-body': setOf('code'),
   'expandable-body': setOf(
     'file',
     'images',
@@ -142,6 +149,16 @@ export const allowedIn: Record<Container, (type: string) => boolean> = {
 
 interface ReadContext {
   definitions: ReadonlyMap<string, Definition>;
+  /** Footnote definitions by identifier (GitBook's annotations: `word[^1]`, `[^1]: note`). */
+  footnotes: ReadonlyMap<string, FootnoteDefinition>;
+  /**
+   * What became of each footnote: `read` into an annotation (at its first reference; later
+   * references stay text, so a note is read once), or `shown` as text (met before any
+   * reference). Shared by the whole read.
+   */
+  footnoteUse: Map<string, 'read' | 'shown'>;
+  /** Inside an annotation's note: GitBook has no annotation there, a reference stays text. */
+  inNote?: boolean;
 }
 
 type FlowNode = RootContent | BlockContent | DefinitionContent;
@@ -155,18 +172,21 @@ function sourceParagraph(node: FlowNode, key: string): DocumentBlock {
   return paragraphOf(key, [textOf([{ object: 'leaf', text: sourceOf(node), marks: [] }])]);
 }
 
-function collectDefinitions(tree: Root): Map<string, Definition> {
+function collectDefinitions(tree: Root): ReadContext {
   const definitions = new Map<string, Definition>();
+  const footnotes = new Map<string, FootnoteDefinition>();
   const stack: Nodes[] = [tree];
   while (stack.length > 0) {
     const node = stack.pop() as Nodes;
     // The first definition of an identifier wins, in document order.
     if (node.type === 'definition' && !definitions.has(node.identifier))
       definitions.set(node.identifier, node);
+    if (node.type === 'footnoteDefinition' && !footnotes.has(node.identifier))
+      footnotes.set(node.identifier, node);
     if ('children' in node)
       for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i] as Nodes);
   }
-  return definitions;
+  return { definitions, footnotes, footnoteUse: new Map() };
 }
 
 export function markdownToDocument(markdown: string): JSONDocument {
@@ -175,7 +195,7 @@ export function markdownToDocument(markdown: string): JSONDocument {
 
 /** The document of a tree `parseMarkdown` gave (what `markdownToDocument` makes of its parse). */
 export function documentOfTree(tree: Root): JSONDocument {
-  const context: ReadContext = { definitions: collectDefinitions(tree) };
+  const context = collectDefinitions(tree);
   return {
     object: 'document',
     data: {},
@@ -193,6 +213,11 @@ export function blocksOf(
   for (const node of nodes) {
     // A definition lives on in the links and images that reference it.
     if (node.type === 'definition') continue;
+    // A footnote read into an annotation lives on there; one met before its reference is text.
+    if (node.type === 'footnoteDefinition') {
+      if (context.footnoteUse.get(node.identifier) === 'read') continue;
+      context.footnoteUse.set(node.identifier, 'shown');
+    }
     const key = childKey(parentKey, blocks.length);
     const read = blockOf(node, container, key, context);
     const [block, ...extra] = Array.isArray(read) ? read : read === undefined ? [] : [read];
@@ -277,6 +302,10 @@ function blockOf(
       const align = node.align === 'left' ? 'start' : node.align === 'right' ? 'end' : 'center';
       return { ...paragraphOf(key, inlinesOf(node.children, key, context)), data: { align } };
     }
+    case 'gitbookHeading':
+      return alignedHeadingOf(node, key, reader, context);
+    case 'gitbookHighlightedCode':
+      return highlightedCodeOf(node, key, reader);
     case 'gitbookDrawing': {
       const ref = imageRefFromUrl(node.url);
       return ref.kind === 'file'
@@ -447,9 +476,14 @@ export function inlinesOf(
 ): DocumentInlineContent[] {
   const out: DocumentInlineContent[] = [];
   let leaves: DocumentLeaf[] = [];
+  /** Where the text of the next annotation starts in `leaves`, when a marker said so. */
+  let annotationFrom: number | undefined;
+  /** Whether the node before was the marker's opening (its closing is skipped). */
+  let startClosing = false;
   const flush = () => {
     if (leaves.some((leaf) => leaf.text !== '')) out.push(textOf(leaves));
     leaves = [];
+    annotationFrom = undefined;
   };
   const walk = (nodes: readonly PhrasingContent[], marks: ReadonlySet<MarkKey>): void => {
     const inline = (node: DocumentInlineContent & { key?: string }) => {
@@ -460,6 +494,8 @@ export function inlinesOf(
     const leaf = (text: string, extra?: MarkKey) =>
       leaves.push({ object: 'leaf', text, marks: marksOf(extra ? new Set([...marks, extra]) : marks) });
     for (const node of nodes) {
+      const afterOpening = startClosing;
+      startClosing = false;
       switch (node.type) {
         case 'text':
           leaf(node.value);
@@ -506,6 +542,27 @@ export function inlinesOf(
             data: { expression: node.expression },
           });
           break;
+        case 'gitbookEmoji': {
+          const code = emojiCodeOfName(node.name);
+          if (code === undefined) leaf(':' + node.name + ':');
+          else inline({ object: 'inline', type: 'emoji', key: '', isVoid: true, data: { code } });
+          break;
+        }
+        case 'gitbookInlineImage':
+          inline({
+            object: 'inline',
+            type: 'inline-image',
+            key: '',
+            isVoid: true,
+            data: {
+              ref: imageRefFromUrl(node.url),
+              ...(node.darkUrl === undefined ? {} : { refDark: imageRefFromUrl(node.darkUrl) }),
+              ...(node.alt === '' ? {} : { alt: node.alt }),
+              ...(node.caption ? { caption: node.caption } : {}),
+              ...(node.size === undefined ? {} : { size: node.size }),
+            },
+          });
+          break;
         case 'gitbookPicture':
           inline({
             object: 'inline',
@@ -550,6 +607,45 @@ export function inlinesOf(
         case 'break':
           leaf('\n');
           break;
+        case 'html':
+          // The writer's mark of where an annotation's text starts (`to-markdown.ts`).
+          if (node.value === annotationStartOpening) {
+            annotationFrom = leaves.length;
+            startClosing = true;
+          } else if (!(afterOpening && node.value === '</span>')) {
+            leaf(sourceOf(node));
+          }
+          break;
+        case 'footnoteReference': {
+          const note = context.inNote ? undefined : context.footnotes.get(node.identifier);
+          if (note === undefined || context.footnoteUse.has(node.identifier)) {
+            leaf(sourceOf(node));
+            break;
+          }
+          context.footnoteUse.set(node.identifier, 'read');
+          const text = annotationFrom === undefined ? trailingWord(leaves) : leaves.splice(annotationFrom);
+          flush();
+          const key = childKey(parentKey, out.length);
+          const bodyKey = childKey(key, 'annotation-body');
+          out.push({
+            object: 'inline',
+            type: 'annotation',
+            key,
+            isVoid: false,
+            data: {},
+            nodes: [textOf(text)],
+            fragments: [
+              {
+                object: 'fragment',
+                key: bodyKey,
+                fragment: 'annotation-body',
+                type: 'annotation-body',
+                nodes: blocksOf(note.children, 'annotation-body', bodyKey, { ...context, inNote: true }),
+              },
+            ],
+          });
+          break;
+        }
         case 'link':
           flush();
           // GitBook writes a mention as a link titled "mention"; its text is the target's title.
@@ -597,6 +693,27 @@ export function inlinesOf(
   return out;
 }
 
+/**
+ * The word right before a footnote reference, taken off the end of `leaves` (across leaves of
+ * different marks): GitBook's reader annotates that word. Scans back over the word only.
+ */
+function trailingWord(leaves: DocumentLeaf[]): DocumentLeaf[] {
+  const taken: DocumentLeaf[] = [];
+  while (leaves.length > 0) {
+    const last = leaves[leaves.length - 1]!;
+    let start = last.text.length;
+    while (start > 0 && !/\s/.test(last.text[start - 1]!)) start -= 1;
+    if (start === last.text.length) break;
+    taken.unshift({ ...last, text: last.text.slice(start) });
+    if (start > 0) {
+      leaves[leaves.length - 1] = { ...last, text: last.text.slice(0, start) };
+      break;
+    }
+    leaves.pop();
+  }
+  return taken;
+}
+
 /** Marks around a link (`**[a](u)**`) go onto its text: GitBook marks only leaves. */
 function linkOf(
   url: string,
@@ -610,7 +727,12 @@ function linkOf(
     // flattened, another inline (a button, an expression) becomes its text.
     if (node.object === 'text' || node.type === 'inline-image') return [node];
     if (node.type === 'link') return node.nodes;
-    const text = node.type === 'expression' ? '{{ ' + node.data.expression + ' }}' : plainTextOf([node]);
+    const text =
+      node.type === 'expression'
+        ? '{{ ' + node.data.expression + ' }}'
+        : node.type === 'emoji'
+          ? ':' + (emojiNameOfCode(node.data.code) ?? '') + ':'
+          : plainTextOf([node]);
     return text === '' ? [] : [textOf([{ object: 'leaf', text, marks: marksOf(marks) }])];
   });
   return {

@@ -1,25 +1,30 @@
 import type {
   BlockContent,
   Code,
+  FootnoteDefinition,
   Image,
   Link,
   ListItem,
   PhrasingContent,
-  Root,
   RootContent,
   Table,
   TableRow,
 } from 'mdast';
 import { urlOfRef } from './content-ref';
-import { colorOfKey, type MarkKey, markKeyOf } from './document-nodes';
+import { annotationStart, colorOfKey, type MarkKey, markKeyOf } from './document-nodes';
 import type {
   DocumentBlock,
   DocumentBlockTable,
+  DocumentFragment,
+  DocumentInlineAnnotation,
   DocumentInlineContent,
   DocumentInlineImage,
   JSONDocument,
 } from './document-types';
+import type { GitbookHeading } from './gitbook-aligned-headings';
+import { emojiCharacterOf, emojiNameOfCode, type GitbookEmoji } from './gitbook-emoji';
 import type { GitbookExpression } from './gitbook-expressions';
+import type { GitbookHighlightedCode } from './gitbook-highlighted-code';
 import type {
   GitbookButton,
   GitbookIcon,
@@ -28,6 +33,7 @@ import type {
   GitbookPicture,
   GitbookTextMark,
 } from './gitbook-html';
+import type { GitbookInlineImage } from './gitbook-inline-images';
 import { textMarkTags } from './gitbook-marks';
 import { figureOf, gitbookBlockToMdast, plainCaptionOf } from './gitbook-to-markdown';
 import { headingIdAnchor, isHeadingId } from './heading-id-syntax';
@@ -47,9 +53,35 @@ import type { OpenApiOperation } from './openapi-operation-syntax';
  * `images` block with several images is one image paragraph each.
  */
 export function documentToMarkdown(document: JSONDocument): string {
-  const root: Root = { type: 'root', children: flowOf(document.nodes) as RootContent[] };
-  return printMarkdown(root);
+  const outer = annotationNotes;
+  annotationNotes = [];
+  try {
+    const children = flowOf(document.nodes) as RootContent[];
+    // GitBook's annotations are footnotes: their notes after the content, in order.
+    const notes = annotationNotes;
+    annotationNotes = undefined;
+    for (const [index, fragment] of notes.entries()) {
+      const identifier = String(index + 1);
+      const definition: FootnoteDefinition = {
+        type: 'footnoteDefinition',
+        identifier,
+        label: identifier,
+        children: flowOf(fragment?.nodes ?? []) as FootnoteDefinition['children'],
+      };
+      children.push(definition);
+    }
+    return printMarkdown({ type: 'root', children });
+  } finally {
+    annotationNotes = outer;
+  }
 }
+
+/**
+ * The notes of the annotations written so far, while `documentToMarkdown` writes a document
+ * (their footnote numbers are their places + 1); undefined elsewhere (inside a note, where
+ * GitBook has no annotations, and in HTML): there an annotation is written as its text.
+ */
+let annotationNotes: Array<DocumentFragment | undefined> | undefined;
 
 type Flow = BlockContent;
 
@@ -74,13 +106,25 @@ function blockToMdast(block: DocumentBlock): Flow[] {
       const paragraph: GitbookParagraph = {
         type: 'gitbookParagraph',
         align: align === 'start' ? 'left' : align === 'end' ? 'right' : 'center',
-        children,
+        children: htmlPhrasingOf(block.nodes, 'break'),
       };
       return [paragraph];
     }
     case 'heading-1':
     case 'heading-2':
     case 'heading-3':
+      if (block.data?.align !== undefined) {
+        // GitBook's aligned heading is HTML, as its aligned paragraph: `<h2 align="center">`.
+        const align = block.data.align;
+        const heading: GitbookHeading = {
+          type: 'gitbookHeading',
+          depth: Number(block.type.slice(-1)) as 1 | 2 | 3,
+          align: align === 'start' ? 'left' : align === 'end' ? 'right' : 'center',
+          ...(block.data.id !== undefined && isHeadingId(block.data.id) ? { id: block.data.id } : {}),
+          children: htmlPhrasingOf(block.nodes, 'space'),
+        };
+        return [heading];
+      }
       return [
         {
           type: 'heading',
@@ -121,6 +165,7 @@ function blockToMdast(block: DocumentBlock): Flow[] {
       return [{ type: 'list', ordered, start, spread: false, children }];
     }
     case 'code':
+      if (block.nodes.some((line) => line.data?.highlighted === true)) return [highlightedCodeOf(block)];
       return gitbookBlockToMdast(block, writer) ?? [codeOf(block)];
     case 'images':
       return block.nodes.map((image): Flow => {
@@ -168,6 +213,33 @@ function codeOf(block: DocumentBlock & { type: 'code' }): Code {
     lang: syntax === '' ? null : space === -1 ? syntax : syntax.slice(0, space),
     meta: space === -1 ? null : syntax.slice(space + 1).trim() || null,
     value,
+  };
+}
+
+/** GitBook's form of a code block with highlighted lines: `<pre>` (`gitbook-highlighted-code.ts`). */
+function highlightedCodeOf(block: DocumentBlock & { type: 'code' }): GitbookHighlightedCode {
+  const { syntax, title, overflow, lineNumbers, fullWidth, expandable, collapsedLineCount } =
+    block.data ?? {};
+  const attributes: Record<string, string> = {};
+  const values = {
+    title,
+    overflow,
+    'line-numbers': lineNumbers,
+    'full-width': fullWidth,
+    expandable,
+    'collapsed-line-count': collapsedLineCount,
+  };
+  for (const [name, value] of Object.entries(values))
+    if (value !== undefined) attributes[name] = String(value);
+  const trimmed = syntax?.trim();
+  return {
+    type: 'gitbookHighlightedCode',
+    ...(trimmed ? { syntax: trimmed } : {}),
+    attributes,
+    lines: block.nodes.map((line) => ({
+      text: line.nodes.map(plainTextOfText).join(''),
+      highlighted: line.data?.highlighted === true,
+    })),
   };
 }
 
@@ -275,6 +347,20 @@ function piecesOf(nodes: readonly DocumentInlineContent[], mode: NewlineMode): P
         children: phrasingOf(node.nodes, mode),
       };
       pieces.push({ kind: 'node', node: link });
+    } else if (
+      node.type === 'inline-image' &&
+      (node.data.size !== undefined || (node.data.refDark !== undefined && node.data.caption))
+    ) {
+      // GitBook's HTML form, for a size (and for a caption beside a dark variant).
+      const image: GitbookInlineImage = {
+        type: 'gitbookInlineImage',
+        url: urlOfRef(node.data.ref),
+        alt: (node.data.alt ?? '').replaceAll('\n', ' '),
+        ...(node.data.refDark === undefined ? {} : { darkUrl: urlOfRef(node.data.refDark) }),
+        ...(node.data.caption ? { caption: node.data.caption.replaceAll('\n', ' ') } : {}),
+        ...(node.data.size === undefined ? {} : { size: node.data.size }),
+      };
+      pieces.push({ kind: 'node', node: image });
     } else if (node.type === 'inline-image' && node.data.refDark !== undefined) {
       const picture: GitbookPicture = {
         type: 'gitbookPicture',
@@ -288,18 +374,57 @@ function piecesOf(nodes: readonly DocumentInlineContent[], mode: NewlineMode): P
         kind: 'node',
         node: imageOf(node.data.ref, node.data.alt, node.data.caption?.replaceAll('\n', ' ')),
       });
+    } else if (node.type === 'annotation') {
+      pieces.push(...annotationPieces(node, pieces.at(-1), mode));
     } else {
-      for (const inline of inlineToMdast(node, mode)) pieces.push({ kind: 'node', node: inline });
+      for (const inline of inlineToMdast(node)) pieces.push({ kind: 'node', node: inline });
     }
   }
   return pieces;
 }
 
-/** GitBook's other inlines. */
-function inlineToMdast(
-  node: Exclude<DocumentInlineContent, { object: 'text' }>,
+/**
+ * GitBook's annotation: its text, then a footnote reference (`word[^1]`), the note a footnote
+ * definition at the end (see `documentToMarkdown`). GitBook's reader annotates the word right
+ * before the reference; when the text is not one such word (several words, or glued to the text
+ * before it), an HTML comment marks where it starts (not GitBook's: its reader drops comments,
+ * so it annotates the last word, and nothing shows). In a note or in HTML: the text alone.
+ */
+function annotationPieces(
+  node: DocumentInlineAnnotation,
+  before: Piece | undefined,
   mode: NewlineMode,
-): PhrasingContent[] {
+): Piece[] {
+  const text = piecesOf(node.nodes, mode);
+  const notes = annotationNotes;
+  if (notes === undefined) return text;
+  const body = (node.fragments ?? []).find((fragment) => fragment.fragment === 'annotation-body');
+  notes.push(body);
+  const identifier = String(notes.length);
+  const word =
+    text.length > 0 &&
+    text.every((piece) => piece.kind === 'leaf' && !/\s/.test(piece.text)) &&
+    (before === undefined || before.kind === 'node' || /\s$/.test(before.text));
+  return [
+    ...(word ? [] : [{ kind: 'node' as const, node: { type: 'html' as const, value: annotationStart } }]),
+    ...text,
+    { kind: 'node', node: { type: 'footnoteReference', identifier, label: identifier } },
+  ];
+}
+
+/** Phrasing written inside GitBook's HTML (aligned paragraphs and headings): no footnotes there. */
+function htmlPhrasingOf(nodes: readonly DocumentInlineContent[], mode: NewlineMode): PhrasingContent[] {
+  const outer = annotationNotes;
+  annotationNotes = undefined;
+  try {
+    return phrasingOf(nodes, mode);
+  } finally {
+    annotationNotes = outer;
+  }
+}
+
+/** GitBook's other inlines. */
+function inlineToMdast(node: Exclude<DocumentInlineContent, { object: 'text' }>): PhrasingContent[] {
   switch (node.type) {
     case 'inline-math':
       return [{ type: 'inlineMath', value: node.data.formula.replaceAll('\n', ' ') }];
@@ -328,22 +453,16 @@ function inlineToMdast(
       const url = urlOfRef(node.data.ref as Parameters<typeof urlOfRef>[0]);
       return [{ type: 'link', url, title: 'mention', children: [{ type: 'text', value: url }] }];
     }
-    case 'emoji':
-      // The emoji itself (GitBook's markdown writes the character); read back as text.
-      return [{ type: 'text', value: emojiOfCode(node.data.code) }];
-    case 'annotation':
-      // No markdown form: the annotated text stays, the note does not.
-      return phrasingOf(node.nodes, mode);
+    case 'emoji': {
+      // GitBook's shortcode (`:tada:`); an emoji without a name here is its character (text).
+      const name = emojiNameOfCode(node.data.code);
+      if (name === undefined) return [{ type: 'text', value: emojiCharacterOf(node.data.code) }];
+      const emoji: GitbookEmoji = { type: 'gitbookEmoji', name };
+      return [emoji];
+    }
     default:
       return [];
   }
-}
-
-function emojiOfCode(code: string): string {
-  const points = code.split('-').map((part) => Number.parseInt(part, 16));
-  return points.every((point) => Number.isInteger(point) && point >= 0 && point <= 0x10ffff)
-    ? String.fromCodePoint(...points)
-    : '';
 }
 
 /** Newlines cannot open or close a paragraph in markdown (a trailing `\` is literal). */

@@ -327,10 +327,32 @@ const cases: Array<{ name: string; markdown: string; nodes: unknown[]; printed?:
     printed: '> \\`\\`\\`\\\n> x\\\n> \\`\\`\\`\n',
   },
   {
-    name: 'a footnote is kept as text',
+    // GitBook's annotation (issue 27): the word before the reference, the footnote its note.
+    name: 'a footnote is an annotation',
     markdown: 'a[^1]\n\n[^1]: note\n',
-    nodes: [paragraph(plain('a[^1]')), paragraph(plain('[^1]: note'))],
-    printed: 'a\\[^1]\n\n\\[^1]: note\n',
+    nodes: [
+      paragraph({
+        object: 'inline',
+        type: 'annotation',
+        isVoid: false,
+        data: {},
+        nodes: [plain('a')],
+        fragments: [
+          {
+            object: 'fragment',
+            fragment: 'annotation-body',
+            type: 'annotation-body',
+            nodes: [paragraph(plain('note'))],
+          },
+        ],
+      }),
+    ],
+  },
+  {
+    name: 'a footnote met before its reference is kept as text',
+    markdown: '[^1]: note\n\na[^1]\n',
+    nodes: [paragraph(plain('[^1]: note')), paragraph(plain('a[^1]'))],
+    printed: '\\[^1]: note\n\na\\[^1]\n',
   },
 ];
 

@@ -57,3 +57,165 @@ describe('text that looks like a URL', () => {
     ).toEqual(['text', 'link', 'text', 'link']);
   });
 });
+
+const block = (type: string, fields: Record<string, unknown>) =>
+  ({ object: 'block', type, ...fields }) as never;
+const documentOf = (...nodes: unknown[]): JSONDocument => ({
+  object: 'document',
+  data: {},
+  nodes: nodes as never,
+});
+
+describe('emoji', () => {
+  it("is its shortcode, GitBook's form", () => {
+    expectRoundTrip(
+      paragraphDocument(text('Done '), {
+        object: 'inline',
+        type: 'emoji',
+        isVoid: true,
+        data: { code: '1f389' },
+      }),
+      'Done :tada:\n',
+    );
+    expectRoundTrip(
+      paragraphDocument(
+        { object: 'inline', type: 'emoji', isVoid: true, data: { code: '2764-fe0f' } },
+        text('x'),
+      ),
+      ':heart:x\n',
+    );
+  });
+
+  it('a text holding a shortcode stays text; an unknown name stays as written', () => {
+    expectRoundTrip(paragraphDocument(text('say :tada: and :a:rocket:')), 'say \\:tada: and :a\\:rocket:\n');
+    expect(normalizeMarkdown('a :not-an-emoji-name: b\n')).toBe('a :not-an-emoji-name: b\n');
+  });
+
+  it('an emoji without a name here is its character, read back as text (the one loss)', () => {
+    const markdown = documentToMarkdown(
+      paragraphDocument({ object: 'inline', type: 'emoji', isVoid: true, data: { code: '1f9ff' } }),
+    );
+    expect(markdown).toBe('\u{1f9ff}\n');
+  });
+
+  it("GitBook's icons keep their name inside", () => {
+    expect(normalizeMarkdown('<i class="fa-rocket">:rocket:</i>\n')).toBe(
+      '<i class="fa-rocket">:rocket:</i>\n',
+    );
+  });
+});
+
+const annotation = (words: string, note: string) => ({
+  object: 'inline',
+  type: 'annotation',
+  isVoid: false,
+  data: {},
+  nodes: [text(words)],
+  fragments: [
+    {
+      object: 'fragment',
+      fragment: 'annotation-body',
+      type: 'annotation-body',
+      nodes: [block('paragraph', { data: {}, nodes: [text(note)] })],
+    },
+  ],
+});
+
+describe('annotations', () => {
+  it("are footnotes, GitBook's form: the word before the reference", () => {
+    expectRoundTrip(
+      paragraphDocument(
+        text('An '),
+        annotation('API', 'Application programming interface.') as never,
+        text(' call.'),
+      ),
+      'An API[^1] call.\n\n[^1]: Application programming interface.\n',
+    );
+  });
+
+  it('mark where their text starts when it is not one word after a space', () => {
+    expectRoundTrip(
+      paragraphDocument(
+        annotation('two words', 'note') as never,
+        text(' and'),
+        annotation('glued', 'b') as never,
+      ),
+      '<span data-annotation></span>two words[^1] and<span data-annotation></span>glued[^2]\n\n[^1]: note\n\n[^2]: b\n',
+    );
+  });
+
+  it('read a note of several blocks; a footnote met before its reference is text', () => {
+    const document = markdownToDocument('A word[^n].\n\n[^n]: One.\n\n    ```js\n    x\n    ```\n');
+    const [paragraph] = document.nodes as Array<{ nodes: Array<{ type?: string; fragments?: unknown[] }> }>;
+    expect(paragraph!.nodes.map((node) => node.type ?? 'text')).toEqual(['text', 'annotation', 'text']);
+    expect(withoutKeys(paragraph!.nodes[1]!.fragments)).toEqual([
+      {
+        object: 'fragment',
+        fragment: 'annotation-body',
+        type: 'annotation-body',
+        nodes: [
+          block('paragraph', { data: {}, nodes: [text('One.')] }),
+          withoutKeys(markdownToDocument('```js\nx\n```\n').nodes[0]),
+        ],
+      },
+    ]);
+    expect(markdownToDocument('[^1]: note\n\nA[^1]\n').nodes.length).toBe(2);
+  });
+});
+
+describe('inline images, aligned headings, highlighted code', () => {
+  const image = (data: Record<string, unknown>) => ({
+    object: 'inline',
+    type: 'inline-image',
+    isVoid: true,
+    data,
+  });
+
+  it("sized images are GitBook's <img data-size>", () => {
+    expectRoundTrip(
+      paragraphDocument(
+        text('Click '),
+        image({ ref: { kind: 'url', url: 'a b.png' }, size: 'line' }) as never,
+        text(' then'),
+      ),
+      'Click <img src="a b.png" alt="" data-size="line"> then\n',
+    );
+    expectRoundTrip(
+      paragraphDocument(
+        image({
+          ref: { kind: 'file', file: 'f1' },
+          refDark: { kind: 'url', url: 'd.png' },
+          alt: 'x',
+          caption: 'c',
+          size: 'original',
+        }) as never,
+      ),
+      '<picture><source srcset="d.png" media="(prefers-color-scheme: dark)"><img src="/files/f1" alt="x" title="c" data-size="original"></picture>\n',
+    );
+  });
+
+  it("aligned headings are GitBook's <h2 align>", () => {
+    expectRoundTrip(
+      documentOf(block('heading-2', { data: { align: 'center' }, nodes: [text('What <next>?')] })),
+      '<h2 align="center">What &#x3C;next&#x3E;?</h2>\n',
+    );
+    expectRoundTrip(
+      documentOf(block('heading-1', { data: { id: 'top', align: 'end' }, nodes: [text('Top')] })),
+      '<h1 align="right">Top <a href="#top" id="top"></a></h1>\n',
+    );
+  });
+
+  it("code with highlighted lines is GitBook's <pre> with <strong> lines", () => {
+    const line = (value: string, highlighted?: boolean) =>
+      block('code-line', { data: highlighted ? { highlighted: true } : {}, nodes: [text(value)] });
+    expectRoundTrip(
+      documentOf(
+        block('code', {
+          data: { syntax: 'yaml', title: 'a.yaml', fullWidth: true },
+          nodes: [line('a: <b> & c', true), line(''), line('d:', true)],
+        }),
+      ),
+      '<pre class="language-yaml" data-title="a.yaml" data-full-width="true"><code class="lang-yaml"><strong>a: &#x3C;b> &#x26; c\n</strong>\n<strong>d:\n</strong></code></pre>\n',
+    );
+  });
+});
