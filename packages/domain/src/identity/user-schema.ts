@@ -29,14 +29,29 @@ export type User = z.infer<typeof UserSchema>;
 
 export const userLocation = (urls: PublicUrls, userId: string): string => `${urls.api}/v1/users/${userId}`;
 
+/** The fields of a person the User resource shows (a user record, or a membership's copy). */
+export type UserShown = Pick<UserRecord, 'displayName' | 'email' | 'photoURL'>;
+
 /** The API resource of a user, as anyone who may see that user sees it. */
 export function presentUser(urls: PublicUrls, user: UserRecord): User {
-  return {
-    object: 'user',
-    id: user.id,
-    displayName: user.displayName,
-    email: user.email,
-    ...(user.photoURL ? { photoURL: user.photoURL } : {}),
-    urls: { location: userLocation(urls, user.id) },
-  };
+  return presentUserFields(urls, user.id, user);
+}
+
+/**
+ * The User resource of `userId` from the fields it shows. Two object literals rather than a
+ * spread of the optional picture: a page of a hundred members presents a hundred of these,
+ * and a literal is one allocation of a known shape where a spread is two and a slow copy.
+ */
+export function presentUserFields(urls: PublicUrls, userId: string, user: UserShown): User {
+  const location = userLocation(urls, userId);
+  return user.photoURL
+    ? {
+        object: 'user',
+        id: userId,
+        displayName: user.displayName,
+        email: user.email,
+        photoURL: user.photoURL,
+        urls: { location },
+      }
+    : { object: 'user', id: userId, displayName: user.displayName, email: user.email, urls: { location } };
 }

@@ -2,8 +2,7 @@
 import { z } from 'zod';
 import type { PublicUrls } from '../core/context';
 import { RoleOrGuestSchema, TimestampSchema } from '../core/schemas';
-import type { UserRecord } from '../identity';
-import { presentUser, UserSchema } from '../identity';
+import { presentUserFields, UserSchema } from '../identity';
 import type { MemberRecord } from './records';
 
 export const MemberSchema = z
@@ -29,35 +28,35 @@ export const MemberSchema = z
 export type Member = z.infer<typeof MemberSchema>;
 
 /**
- * The member's user from the copy the membership keeps, which holds every field the User
- * resource shows (the rest of the record is never presented).
- */
-function userRecordOf(member: MemberRecord): UserRecord {
-  return {
-    id: member.userId,
-    displayName: member.user.displayName,
-    email: member.user.email,
-    ...(member.user.photoURL ? { photoURL: member.user.photoURL } : {}),
-    isInstanceAdmin: false,
-    createdAt: member.joinedAt,
-  };
-}
-
-/**
  * A membership as a Member; its team count is the number of teams it carries, `spaces` the
  * number of spaces granted to the person (see `memberPresenterFor`, which reads them).
  */
 export function presentMember(urls: PublicUrls, member: MemberRecord, spaces: number): Member {
-  return {
-    object: 'member',
-    id: member.userId,
-    role: member.role,
-    user: presentUser(urls, userRecordOf(member)),
-    disabled: member.disabled,
-    joinedAt: member.joinedAt,
-    ...(member.lastSeenAt ? { lastSeenAt: member.lastSeenAt } : {}),
-    sso: member.sso,
-    spaces,
-    teams: member.teamIds.length,
-  };
+  // The user from the copy the membership keeps, which holds every field the User resource
+  // shows. Two literals rather than a spread of `lastSeenAt` (see `presentUserFields`).
+  const user = presentUserFields(urls, member.userId, member.user);
+  return member.lastSeenAt
+    ? {
+        object: 'member',
+        id: member.userId,
+        role: member.role,
+        user,
+        disabled: member.disabled,
+        joinedAt: member.joinedAt,
+        lastSeenAt: member.lastSeenAt,
+        sso: member.sso,
+        spaces,
+        teams: member.teamIds.length,
+      }
+    : {
+        object: 'member',
+        id: member.userId,
+        role: member.role,
+        user,
+        disabled: member.disabled,
+        joinedAt: member.joinedAt,
+        sso: member.sso,
+        spaces,
+        teams: member.teamIds.length,
+      };
 }
