@@ -40,7 +40,7 @@ import type { BlockWriter } from './gitbook-to-markdown';
  * `cardsHtml`), so tables read as before are written as before.
  */
 
-const cardsColumnTypes = new Set(['text', 'content-ref', 'files', 'image', 'number', 'checkbox']);
+const columnTypes = new Set(['text', 'content-ref', 'files', 'image', 'number', 'checkbox']);
 // A select column is told by the <select> in its header, in a grid or cards alike.
 const tableAttributes = new Set([
   'data-view',
@@ -110,7 +110,7 @@ function columnDefinition(
     };
   }
   const type = attributes['data-type'] ?? 'text';
-  if (!(cards ? cardsColumnTypes.has(type) : type === 'text')) return undefined;
+  if (!columnTypes.has(type)) return undefined;
   const align = attributes.align ?? 'left';
   const valign = attributes.valign;
   if (!alignments.has(align) || (valign !== undefined && !verticalAlignments.has(valign))) return undefined;
@@ -171,7 +171,7 @@ export function tableOfGitbookTable(
     }
     const known = cards
       ? ['data-hidden', 'data-type', 'data-card-target', 'data-card-cover', 'data-card-cover-dark']
-      : ['data-hidden', 'width', 'align', 'valign'];
+      : ['data-hidden', 'data-type', 'width', 'align', 'valign'];
     if (!Object.keys(a).every((name) => known.includes(name))) return undefined;
     if (a['data-card-target'] !== undefined) target ??= id;
     if (a['data-card-cover'] !== undefined) cover ??= id;
@@ -344,20 +344,22 @@ export function gitbookTableOfBlock(
 
   const columns: GitbookTableColumn[] = ids.map((id) => {
     const column = definition[id]!;
+    // In GitBook's order: a grid's width and alignments, then the data attributes.
     const attributes: Record<string, string> = {};
-    if (hidden.includes(id)) attributes['data-hidden'] = '';
-    if (view.type === 'cards') {
-      if (view.targetDefinition === id) attributes['data-card-target'] = '';
-      if (view.coverDefinition === id) attributes['data-card-cover'] = '';
-      if (view.coverDefinitionDark === id) attributes['data-card-cover-dark'] = '';
-      if (column.type !== 'text') attributes['data-type'] = column.type;
-    } else {
+    if (view.type === 'grid') {
       const width = widths[id];
       if (width !== undefined) attributes.width = String(width);
       if (column.type === 'text' && column.textAlignment !== 'left') attributes.align = column.textAlignment;
       if (column.type === 'text' && column.verticalAlignment !== undefined)
         attributes.valign = column.verticalAlignment;
     }
+    if (hidden.includes(id)) attributes['data-hidden'] = '';
+    if (view.type === 'cards') {
+      if (view.targetDefinition === id) attributes['data-card-target'] = '';
+      if (view.coverDefinition === id) attributes['data-card-cover'] = '';
+      if (view.coverDefinitionDark === id) attributes['data-card-cover-dark'] = '';
+    }
+    if (column.type !== 'text' && column.type !== 'select') attributes['data-type'] = column.type;
     const title = column.title.replace(/[\r\n]+/g, ' ');
     const select =
       column.type === 'select'
@@ -372,7 +374,6 @@ export function gitbookTableOfBlock(
       ...(select === undefined ? {} : { select }),
     };
   });
-  if (!cards && ids.some((id) => !['text', 'select'].includes(definition[id]!.type))) return undefined;
 
   const rows: GitbookTableRow[] = [];
   const sorted = Object.entries(records).sort(([idA, a], [idB, b]) =>
