@@ -72,6 +72,9 @@ async function serveFile(
     'x-content-type-options': 'nosniff',
     'content-security-policy': CONTENT_SECURITY_POLICY,
     'content-disposition': contentDisposition(servesInline(contentType), name),
+    // A file's address is its content's hash and no secret protects it: a docs renderer on
+    // another origin (GitBook's, or Quire's reader behind a proxy) may show it in its pages.
+    'cross-origin-resource-policy': 'cross-origin',
   });
   if (matchesAny(request.headers['if-none-match'], hash)) return reply.code(304).send();
 

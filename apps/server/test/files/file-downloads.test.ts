@@ -47,7 +47,7 @@ async function get(url: string, headers: Record<string, string> = {}) {
 }
 
 describe('GET /files/:hash', () => {
-  it('serves the bytes with their length, a strong ETag, immutable caching and nosniff', async () => {
+  it('serves the bytes with their length, a strong ETag, immutable caching, nosniff, and to other origins', async () => {
     const { status, headers, body } = await get(`/files/${HASH}`);
     expect(status).toBe(200);
     expect(body).toEqual(BYTES);
@@ -59,6 +59,8 @@ describe('GET /files/:hash', () => {
       'cache-control': 'private, max-age=31536000, immutable',
       'x-content-type-options': 'nosniff',
       'content-disposition': 'attachment',
+      // A renderer on another origin shows a space's images (issue 28, item 9).
+      'cross-origin-resource-policy': 'cross-origin',
     });
     expect(headers['content-security-policy']).toContain('sandbox');
   });
