@@ -91,7 +91,6 @@ function columnDefinition(
   id: string,
   column: GitbookTableColumn,
   title: string,
-  cards: boolean,
 ): DocumentTableDefinition | undefined {
   const { attributes } = column;
   if (column.select !== undefined) {
@@ -158,7 +157,7 @@ export function tableOfGitbookTable(
   for (const [index, column] of table.columns.entries()) {
     const id = ids[index]!;
     const title = reader.plainTextOf(reader.inlinesOf(column.title, childKey(key, id), context));
-    const made = columnDefinition(id, column, title, cards);
+    const made = columnDefinition(id, column, title);
     if (made === undefined) return undefined;
     definition[id] = made;
     const a = column.attributes;
