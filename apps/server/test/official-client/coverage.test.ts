@@ -36,6 +36,8 @@ const QUIRE_ONLY = [
   'POST /v1/orgs/:organizationId/translations/:translationId/run',
   // A space's Git settings or null (`git/info` answers 404 for a space never synchronized).
   'GET /v1/spaces/:spaceId/git/settings',
+  // Serving a site or an organization at a custom hostname (GitBook's document sets none publicly).
+  'PUT /v1/custom-hostnames/:hostname',
   // Changing a site's redirects in bulk (`bulkUpsertSiteRedirects` in later versions of the document).
   'PUT /v1/orgs/:organizationId/sites/:siteId/redirects',
   // A space's reusable contents listed (GitBook lists them on the revision only), and a reusable
