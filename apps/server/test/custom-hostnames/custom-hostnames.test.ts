@@ -8,8 +8,10 @@
  */
 import { type OperationContext, resolveCustomHostname } from '@quire/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customHostnameRoutes } from '../../src/faces/rest/routes/custom-hostnames';
+import { badInputCases, validInputOf } from '../support/bad-input';
 import { expectFieldError } from '../support/expectations';
-import { callFaces, findRoute } from '../support/faces/call-faces';
+import { callFace, callFaces, findRoute, routeKey } from '../support/faces/call-faces';
 import { describeResponse } from '../support/faces/face-call';
 import { addMember, createOrganization, type TestOrganization } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -278,4 +280,25 @@ describe('on the three faces', () => {
       expect(response.error?.message).toContain('hostname');
     }
   });
+});
+
+describe('derived from the schemas', () => {
+  for (const [index, route] of customHostnameRoutes.entries()) {
+    it(`${routeKey(route)}: every derived bad input is a 400 (REST)`, async () => {
+      const hostname = `derived-${index}.example.com`;
+      const org = await createOrganization(server);
+      const siteId = await newSite(org);
+      expect((await setHostname(org.admin.token, hostname, { type: 'site', site: siteId })).status).toBe(200);
+      for (const badCase of badInputCases(route).filter((c) => c.faces.includes('rest'))) {
+        const response = await callFace(server, 'rest', {
+          route,
+          input: { ...validInputOf(route), hostname, ...badCase.values },
+          token: org.admin.token,
+          ...(badCase.rawFields ? { rawFields: badCase.rawFields } : {}),
+        });
+        expect(response.status, `${badCase.title}: ${describeResponse(response)}`).toBe(400);
+      }
+      expect(await resolved(hostname)).toEqual({ site: siteId });
+    });
+  }
 });
