@@ -3,6 +3,7 @@
  * input, runs the one operation, and sends its output (204 when it has none).
  */
 import type { FastifyInstance } from 'fastify';
+import { CACHE_TAG_HEADER, cacheTagsOfInput, IMMUTABLE_REVISION_CACHE } from '../../http/cache-tags';
 import { requestFactsOf } from '../../http/request-facts';
 import type { RequestGate } from '../../request-context';
 import { runOperation } from '../run-operation';
@@ -18,6 +19,13 @@ export function registerRestRoutes(
     const assemble = inputAssemblerFor(route);
     const successStatus = route.status ?? 200;
     const rest = route.lastParamTakesSlashes ? /:(\w+)$/.exec(route.path)?.[1] : undefined;
+    const tagsOf =
+      route.cacheTags ??
+      (route.method === 'GET'
+        ? (input: unknown) => cacheTagsOfInput(input as Record<string, unknown>)
+        : undefined);
+    // A revision never changes: what was read of one may be kept (see `http/cache-tags.ts`).
+    const readsRevision = route.method === 'GET' && route.path.includes('/revisions/:revisionId');
     app.route({
       method: route.method,
       // Fastify's wildcard is the one parameter that may hold slashes; it is renamed below.
@@ -36,6 +44,11 @@ export function registerRestRoutes(
         if (route.bodilessStatus) return reply.code(route.bodilessStatus(output)).send();
         const location = route.location?.(input, output);
         if (location !== undefined) reply.header('location', location);
+        if (tagsOf !== undefined) {
+          const tags = tagsOf(input, output);
+          if (tags.length > 0) reply.header(CACHE_TAG_HEADER, tags.join(','));
+        }
+        if (readsRevision) reply.header('cache-control', IMMUTABLE_REVISION_CACHE);
         return reply.code(successStatus).send(output);
       },
     });

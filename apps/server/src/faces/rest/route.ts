@@ -28,6 +28,11 @@ export interface RestRoute {
   bodilessStatus?: (output: unknown) => number;
   /** The `Location` header of a success, from the input and the output (GitBook's 201s carry one). */
   location?: (input: unknown, output: unknown) => string | undefined;
+  /**
+   * The cache tags of a success (`http/cache-tags.ts`) when they come from the answer rather
+   * than the path (the published URL lookup). Default: a GET's tags from its path's ids.
+   */
+  cacheTags?: (input: unknown, output: unknown) => readonly string[];
 }
 
 export const route = (

@@ -1,0 +1,64 @@
+/**
+ * What a docs renderer may keep of a read, and under which names it forgets it (issue 28,
+ * item 9). GitBook's renderer caches the API's answers and files them under the tags of the
+ * `X-GitBook-Cache-Tag` header (comma-separated); when content changes, Quire calls the
+ * renderer's revalidation endpoint with the same tags (`revalidation/`), and every answer
+ * filed under one of them is read again.
+ *
+ * The tags are GitBook's own names (its renderer's `getCacheTag`), taken from the read's
+ * path: `space:<id>` for everything of a space, `space:<id>:change-request:<id>` for one of
+ * its change requests, `site:<id>` for a site, `organization:<id>:openapi:<slug>` for an
+ * OpenAPI specification. A route whose answer depends on more than its path (the published
+ * URL lookup) names its tags from the answer (`RestRoute.cacheTags`).
+ *
+ * Caching: answers stay `no-store` for browsers and shared caches (they hold a caller's
+ * data), but for reads of a revision, which never change: `private, max-age=<a week>,
+ * immutable` (the revision's id is in the URL; a later one has another). GitBook's renderer
+ * keeps what it read a day when the answer names no `max-age`, and drops it sooner on a
+ * revalidation: that is what the tags are for.
+ */
+
+/** Tag of everything read of a space (its content, its revisions, its files, its change requests). */
+export const spaceCacheTag = (spaceId: string): string => `space:${spaceId}`;
+
+export const changeRequestCacheTag = (spaceId: string, changeRequestId: string): string =>
+  `space:${spaceId}:change-request:${changeRequestId}`;
+
+export const siteCacheTag = (siteId: string): string => `site:${siteId}`;
+
+export const openApiCacheTag = (organizationId: string, specSlug: string): string =>
+  `organization:${organizationId}:openapi:${specSlug}`;
+
+/** Tag of what a URL lookup answered for a hostname. */
+export const urlCacheTag = (hostname: string): string => `url:${hostname}`;
+
+/** The header's name as GitBook's renderer reads it. */
+export const CACHE_TAG_HEADER = 'x-gitbook-cache-tag';
+
+/** The Cache-Control of an answer read from an immutable revision. */
+export const IMMUTABLE_REVISION_CACHE = 'private, max-age=604800, immutable';
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined;
+
+/**
+ * The tags of a read from its input (the path's parameters, validated by the operation by
+ * the time this runs): empty for reads of nothing a renderer shows (users, organizations,
+ * members...).
+ */
+export function cacheTagsOfInput(input: Readonly<Record<string, unknown>>): string[] {
+  const tags: string[] = [];
+  const spaceId = text(input.spaceId);
+  if (spaceId !== undefined) {
+    tags.push(spaceCacheTag(spaceId));
+    const changeRequestId = text(input.changeRequestId);
+    if (changeRequestId !== undefined) tags.push(changeRequestCacheTag(spaceId, changeRequestId));
+  }
+  const siteId = text(input.siteId);
+  if (siteId !== undefined) tags.push(siteCacheTag(siteId));
+  const organizationId = text(input.organizationId);
+  const specSlug = text(input.specSlug);
+  if (organizationId !== undefined && specSlug !== undefined)
+    tags.push(openApiCacheTag(organizationId, specSlug));
+  return tags;
+}
