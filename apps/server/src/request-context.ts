@@ -6,9 +6,11 @@
  */
 import {
   authenticateSession,
+  authenticateSiteToken,
   type Caller,
   type DomainError,
   forbidden,
+  looksLikeSiteApiToken,
   type OperationAccess,
   type OperationContext,
   type Repositories,
@@ -151,7 +153,9 @@ export class RequestGate {
 
   /**
    * Authenticates the request: `Authorization: Bearer <token>` when the header is there
-   * (whatever the cookies), else the session cookie. An address that spent its budget of
+   * (whatever the cookies): an API token, or a site API token (a JWT: `authenticateSiteToken`,
+   * a visitor of one published site, checked against the site on every request); else the
+   * session cookie. An address that spent its budget of
    * failed authentications is refused first (429), whatever it sends. A credential that does
    * not authenticate (a bad or revoked token; a forged, malformed, expired or revoked session
    * cookie) costs the address a point at once and leaves the caller null (operations then
@@ -185,7 +189,12 @@ export class RequestGate {
   async #authenticate(facts: RequestFacts): Promise<Authentication> {
     if (facts.authorization !== undefined) {
       const token = BEARER.exec(facts.authorization)?.[1];
-      const caller = token ? await this.tokens.authenticate(token) : null;
+      // A site API token (a JWT) is checked against its site on every request: never cached.
+      const caller = !token
+        ? null
+        : looksLikeSiteApiToken(token)
+          ? await authenticateSiteToken(this.services, token)
+          : await this.tokens.authenticate(token);
       return { caller, presented: true };
     }
     const cookie = sessionCookieIn(facts.cookie);

@@ -4,6 +4,7 @@ import { siteAccessRoutes } from '../faces/rest/routes/site-access';
 import { siteCustomizationRoutes } from '../faces/rest/routes/site-customization';
 import { siteStructureRoutes } from '../faces/rest/routes/site-structure';
 import { siteRoutes } from '../faces/rest/routes/sites';
+import { urlLookupRoutes } from '../faces/rest/routes/url-lookups';
 import { defineServerArea } from './server-area';
 
 export const publishingServing = defineServerArea({
@@ -13,6 +14,7 @@ export const publishingServing = defineServerArea({
     ...siteStructureRoutes,
     ...siteAccessRoutes,
     ...siteCustomizationRoutes,
+    ...urlLookupRoutes,
     ...customHostnameRoutes,
   ],
   tags: [

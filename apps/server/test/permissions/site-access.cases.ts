@@ -128,7 +128,8 @@ export const siteAccessCases: MatrixCase[] = [
     },
     input: siteInput,
     expected: { ...anyCaller(200), anonymous: 200 },
+    siteToken: 200,
     faces: ['rest', 'trpc'],
-    rule: 'a published public site is shown to anyone, with or without a token',
+    rule: 'a published public site is shown to anyone, with or without a token (a site token of another site included)',
   }),
 ];

@@ -17,6 +17,29 @@ export interface Caller {
   sessionId?: string;
   /** Instance administrators manage users and tokens; they see no organization they are not in. */
   isInstanceAdmin: boolean;
+  /**
+   * Set when the credential is a site API token (the `apiToken` of `POST /v1/urls/published`):
+   * the caller is a visitor of one published site and reads only what that visitor may
+   * (`site-token-gate.ts`, `policies/site-token-access.ts`). `userId` is then no user's.
+   */
+  site?: SiteVisitorGrant;
+}
+
+/**
+ * What a site API token lets its bearer read, as checked when the request came (the site
+ * still published, the share link still active, the conditions applied to the token's claims).
+ */
+export interface SiteVisitorGrant {
+  organizationId: string;
+  siteId: string;
+  siteSectionId?: string;
+  siteSpaceId: string;
+  /** The space the token was made for (the site space's). */
+  spaceId: string;
+  /** Every space of the site this visitor is shown now: the only spaces the token reads. */
+  spaceIds: readonly string[];
+  /** The visitor's claims (signed, and the unsigned ones under `unsigned`), for the conditions. */
+  claims: Record<string, unknown>;
 }
 
 /** Base URLs that absolute `urls` are built from. */

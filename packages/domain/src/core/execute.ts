@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { OperationContext } from './context';
 import { DomainError, type FieldIssue, forbidden, unauthenticated } from './errors';
 import type { Operation } from './operation';
+import { assertSiteTokenMayRun } from './site-token-gate';
 
 /** Turns zod's issues into field issues whose message names the field. */
 export function fieldIssuesOf(error: z.ZodError): FieldIssue[] {
@@ -43,7 +44,8 @@ export function validationError(issues: FieldIssue[]): DomainError {
 
 /**
  * Runs an operation for a caller: authentication first (401 before 400; a 'visitor'
- * operation runs without a caller too), then the input schema, then the operation, whose own
+ * operation runs without a caller too), then the input schema, then, for a site API token,
+ * what such a token may run at all (`site-token-gate.ts`), then the operation, whose own
  * permission rules decide the rest.
  */
 export async function executeOperation<Input extends z.ZodType, Output extends z.ZodType>(
@@ -57,5 +59,6 @@ export async function executeOperation<Input extends z.ZodType, Output extends z
   }
   const parsed = op.input.safeParse(rawInput ?? {});
   if (!parsed.success) throw validationError(fieldIssuesOf(parsed.error));
+  if (ctx.caller?.site !== undefined) assertSiteTokenMayRun(ctx.caller, op, parsed.data);
   return op.run(ctx, parsed.data);
 }

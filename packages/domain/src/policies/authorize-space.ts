@@ -4,12 +4,13 @@
  */
 
 import type { SpaceRecord } from '../content/spaces/records';
-import { callerOf, type OperationContext } from '../core/context';
+import { callerOf, type OperationContext, type SiteVisitorGrant } from '../core/context';
 import { forbidden, notFound } from '../core/errors';
 import type { Role } from '../core/schemas';
 import type { OrganizationRecord } from '../organizations/records';
 import { effectiveRolesFor } from './content-access';
 import { type SpaceAction, type SpacePermissions, spacePermissions } from './content-policy';
+import { siteTokenRole } from './site-token-access';
 
 export interface AuthorizedSpace {
   space: SpaceRecord;
@@ -32,11 +33,12 @@ export async function authorizeSpace(
 ): Promise<AuthorizedSpace> {
   const space = await ctx.repos.spaces.findById(spaceId);
   if (!space || (space.deletedAt !== undefined && !options.includeDeleted)) throw notFound('Space');
+  const caller = callerOf(ctx);
   const [organization, roles] = await Promise.all([
     ctx.repos.organizations.findById(space.organizationId),
-    effectiveRolesFor(ctx, 'space', [space], callerOf(ctx).userId),
+    caller.site ? undefined : effectiveRolesFor(ctx, 'space', [space], caller.userId),
   ]);
-  const role = roles.get(space.id);
+  const role = caller.site ? siteTokenRole(caller.site, space) : roles?.get(space.id);
   if (!organization || !role) throw notFound('Space');
   const permissions = spacePermissions(role);
   if (!permissions[action]) throw forbidden(`Your role on this space does not allow: ${action}`);
@@ -57,6 +59,20 @@ export async function spaceAccessFor(
   spaces: readonly SpaceRecord[],
   userId: string = callerOf(ctx).userId,
 ): Promise<Map<string, SpaceAccess>> {
-  const roles = await effectiveRolesFor(ctx, 'space', spaces, userId);
+  const grant = ctx.caller?.site;
+  const roles =
+    grant !== undefined && userId === ctx.caller?.userId
+      ? siteTokenRoles(grant, spaces)
+      : await effectiveRolesFor(ctx, 'space', spaces, userId);
   return new Map([...roles].map(([id, role]) => [id, { role, permissions: spacePermissions(role) }]));
+}
+
+/** The site token's role on each space (`siteTokenRole`); spaces it reads nothing of are absent. */
+function siteTokenRoles(grant: SiteVisitorGrant, spaces: readonly SpaceRecord[]): Map<string, Role> {
+  return new Map(
+    spaces.flatMap((space) => {
+      const role = siteTokenRole(grant, space);
+      return role === null ? [] : [[space.id, role] as const];
+    }),
+  );
 }

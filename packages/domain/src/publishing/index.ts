@@ -1,11 +1,12 @@
-export * from './operations';
-export type * from './ports';
-export * from './records';
+export { hostnameOfHost } from './custom-hostnames/hostname-schema';
 export type * from './custom-hostnames/ports';
 export type * from './custom-hostnames/records';
 export { type CustomHostnameTarget, resolveCustomHostname } from './custom-hostnames/resolve-custom-hostname';
-export { hostnameOfHost } from './custom-hostnames/hostname-schema';
+export * from './operations';
+export type * from './ports';
+export * from './records';
 export type { PublishingRepositories } from './repositories';
+export { authenticateSiteToken, looksLikeSiteApiToken, SITE_API_TOKEN_TTL_SECONDS } from './site-api-token';
 export * from './site-fields';
 export * from './site-schema';
 export { activeShareKeyOf } from './site-share-key';

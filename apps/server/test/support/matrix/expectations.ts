@@ -8,13 +8,13 @@ import { type Role, roleAtLeast } from '@quire/domain';
 import {
   ITEM_ROLE_OF,
   isMemberKind,
-  MATRIX_CALLER_KINDS,
-  type MatrixCallerKind,
   ORGANIZATION_ROLE_OF,
+  STATED_CALLER_KINDS,
+  type StatedCallerKind,
 } from './caller-kinds';
 
 export type Expectation = number | { status: number; unchanged: true };
-export type Expected = Record<MatrixCallerKind, Expectation>;
+export type Expected = Record<StatedCallerKind, Expectation>;
 
 /** A success that must leave the state as it was. */
 export const unchanged = (status: number): Expectation => ({ status, unchanged: true });
@@ -26,9 +26,17 @@ export const statusOf = (expectation: Expectation): number =>
 export const changesNothing = (expectation: Expectation): boolean =>
   typeof expectation === 'number' ? expectation >= 400 : true;
 
-function build(ofKind: (kind: MatrixCallerKind) => Expectation): Expected {
-  return Object.fromEntries(MATRIX_CALLER_KINDS.map((kind) => [kind, ofKind(kind)])) as Expected;
+function build(ofKind: (kind: StatedCallerKind) => Expectation): Expected {
+  return Object.fromEntries(STATED_CALLER_KINDS.map((kind) => [kind, ofKind(kind)])) as Expected;
 }
+
+/**
+ * What a site API token's visitor gets where a case states nothing (`MatrixCase.siteToken`):
+ * a write is refused (403: `core/site-token-gate.ts` rule 1), a read finds nothing (404: the
+ * gate's rule 2, or the space rules, since the token's site shows a space no case acts on).
+ */
+export const siteTokenDefault = (operationKind: 'query' | 'mutation'): Expectation =>
+  operationKind === 'mutation' ? 403 : 404;
 
 /** Any authenticated caller gets `ok`. */
 export const anyCaller = (ok: Expectation): Expected => build((kind) => (kind === 'anonymous' ? 401 : ok));
@@ -67,7 +75,7 @@ export function byItemRole(required: Role, ok: Expectation): Expected {
 export const GRANT_HOLDERS = ['readerWithGrant', 'guestWithGrant', 'teamGrant', 'ancestorGrant'] as const;
 
 /** The same expectation for each of `kinds`. */
-export const each = (kinds: ReadonlyArray<MatrixCallerKind>, expectation: Expectation): Partial<Expected> =>
+export const each = (kinds: ReadonlyArray<StatedCallerKind>, expectation: Expectation): Partial<Expected> =>
   Object.fromEntries(kinds.map((kind) => [kind, expectation]));
 
 /**

@@ -4,7 +4,7 @@
  */
 
 import type { Face } from '../faces/face-call';
-import type { Expected } from './expectations';
+import type { Expectation, Expected } from './expectations';
 import type { MatrixCaller, MatrixFixture } from './matrix-fixture';
 
 export interface MatrixCase<Extra = unknown> {
@@ -30,6 +30,11 @@ export interface MatrixCase<Extra = unknown> {
    */
   observe?: (fixture: MatrixFixture, extra: Extra) => Promise<unknown>;
   expected: Expected;
+  /**
+   * What the site API token's visitor must get, when it is not `siteTokenDefault` (403 for a
+   * write, 404 for a read): a read of what the token's own site shows them.
+   */
+  siteToken?: Expectation;
   /**
    * The faces the case runs on (default: all three). GraphQL answers no request without a
    * caller, so an operation anonymous visitors may call is checked on REST and tRPC.

@@ -45,6 +45,11 @@ export interface MatrixFixture {
   instanceAdmin: TestUser;
   teams: { granted: string; squad: string };
   content: { outer: string; collection: string; space: string };
+  /**
+   * The published site the `siteToken` caller visits, and the one space it shows (placed as
+   * every item is; no case acts on it but the site-token cases).
+   */
+  visited: { siteId: string; spaceId: string };
   inviteLinkId: string;
   samlProviderId: string;
   /** A user of no organization, and one of their tokens: the target of token routes. */
@@ -181,7 +186,7 @@ export async function buildMatrixFixture(server: TestServer): Promise<MatrixFixt
     (await issueApiToken(server.services, { userId: victimUser.user.id, name: unique('token') })).record.id;
 
   const callers = {} as Record<MatrixCallerKind, MatrixCaller>;
-  const people: Record<Exclude<MatrixCallerKind, 'anonymous'>, TestUser> = {
+  const people: Record<Exclude<MatrixCallerKind, 'anonymous' | 'siteToken'>, TestUser> = {
     admin,
     ...roles,
     ...holders,
@@ -196,15 +201,18 @@ export async function buildMatrixFixture(server: TestServer): Promise<MatrixFixt
     };
   }
   callers.anonymous = { kind: 'anonymous', token: null, userId: null };
+  const visited = await siteVisitorOf(server, run, organizationId, await freshSpace());
+  callers.siteToken = { kind: 'siteToken', token: visited.token, userId: null };
 
   const ownOrganizations = new Map<MatrixCallerKind, Promise<string>>([
     ['otherOrganization', Promise.resolve(outsider.organization.id)],
     ['anonymous', Promise.resolve(outsider.organization.id)],
+    ['siteToken', Promise.resolve(outsider.organization.id)],
   ]);
   const ownOrganizationOf = (caller: MatrixCaller): Promise<string> => {
     let id = ownOrganizations.get(caller.kind);
     if (!id) {
-      const owner = people[caller.kind as Exclude<MatrixCallerKind, 'anonymous'>];
+      const owner = people[caller.kind as Exclude<MatrixCallerKind, 'anonymous' | 'siteToken'>];
       id = createOrganization(server, { owner, title: `Own of ${caller.kind}` }).then(
         (own) => own.organization.id,
       );
@@ -222,6 +230,7 @@ export async function buildMatrixFixture(server: TestServer): Promise<MatrixFixt
     instanceAdmin,
     teams,
     content,
+    visited: { siteId: visited.siteId, spaceId: visited.spaceId },
     inviteLinkId: await freshInviteLink(),
     samlProviderId: await freshSamlProvider(),
     victim: { userId: victimUser.user.id, tokenId: await freshVictimToken() },
@@ -237,4 +246,27 @@ export async function buildMatrixFixture(server: TestServer): Promise<MatrixFixt
     ownOrganizationOf,
     unique,
   };
+}
+
+/**
+ * A public site of the organization showing `spaceId` (a fresh space, placed as every item is,
+ * so the grant holders' grants apply to it), published, and the site API
+ * token the lookup of its address gives an anonymous visitor (real HTTP).
+ */
+async function siteVisitorOf(
+  server: TestServer,
+  run: MatrixFixture['run'],
+  organizationId: string,
+  spaceId: string,
+): Promise<{ siteId: string; spaceId: string; token: string }> {
+  const site = await run(operations.sites.create, {
+    organizationId,
+    title: 'Visited site',
+    spaces: [spaceId],
+  });
+  await run(operations.sites.publish, { organizationId, siteId: site.id });
+  const url = `${server.services.urls.app}/~sites/${organizationId}/${site.id}/`;
+  const response = await server.api('/v1/urls/published', { method: 'POST', body: { url } });
+  if (response.status !== 200) throw new Error(`the lookup of ${url}: ${JSON.stringify(response.body)}`);
+  return { siteId: site.id, spaceId, token: response.body.apiToken };
 }

@@ -17,7 +17,7 @@ import { describeResponse, FACES, type FaceResponse } from '../faces/face-call';
 import { openMemoryStore } from '../memory-store';
 import { startTestServer, type TestServer } from '../test-server';
 import { MATRIX_CALLER_KINDS } from './caller-kinds';
-import { changesNothing, statusOf } from './expectations';
+import { changesNothing, siteTokenDefault, statusOf } from './expectations';
 import type { MatrixCase } from './matrix-case';
 import { buildMatrixFixture, type MatrixFixture } from './matrix-fixture';
 
@@ -96,7 +96,10 @@ export function runMatrix(
         });
       }
       for (const kind of MATRIX_CALLER_KINDS) {
-        const expectation = matrixCase.expected[kind];
+        const expectation =
+          kind === 'siteToken'
+            ? (matrixCase.siteToken ?? siteTokenDefault(route.operation.kind))
+            : matrixCase.expected[kind];
         const status = statusOf(expectation);
         const quiet = changesNothing(expectation);
         it(`${kind}: ${status}${quiet && status < 400 ? ', changing nothing' : ''}`, async () => {

@@ -1,25 +1,17 @@
 import { z } from 'zod';
-import type { OperationContext } from '../../core/context';
 import { notFound } from '../../core/errors';
 import { operation } from '../../core/operation';
-import { SITE_ACTIONS, type SitePermissions, sitePermissions } from '../../policies';
+import { SITE_ACTIONS, type SitePermissions } from '../../policies';
 import { publishedCustomizations } from '../customization/effective-customization';
 import { type PublishedSite, PublishedSiteSchema } from '../published-site-schema';
-import type { SiteRecord } from '../records';
-import { conditionTestsOf } from '../site-conditions';
 import { ShareKeySchema, SiteIdParam, SiteOrganizationIdParam } from '../site-fields';
 import { presentSite } from '../site-schema';
 import { presentSiteStructure, type SiteStructure } from '../site-structure-resource';
 import type { SiteSection, SiteSectionGroup, StructureView } from '../site-structure-schema';
 import { structureViewOf } from '../site-view';
-import { visibleStructure } from '../visible-structure';
-import { visitorAccess } from '../visitor-access';
-import { tokenMakesVisitor } from '../visitor-token';
+import { MAX_VISITOR_TOKEN_LENGTH, visitSite } from '../site-visitor';
 
 const NO_PERMISSIONS = Object.fromEntries(SITE_ACTIONS.map((action) => [action, false])) as SitePermissions;
-
-/** The longest visitor token read: far above any real one, and a bound on the work of verifying. */
-const MAX_TOKEN_LENGTH = 8192;
 
 /**
  * The published view of a site for whoever asks, with a member's token or session, or none
@@ -38,7 +30,9 @@ const MAX_TOKEN_LENGTH = 8192;
  * Conditions select what is shown: anonymous visitors are tested with their token's claims
  * (none without a token); members see the whole structure unless they send a token, whose
  * claims then apply (a preview as that visitor). The site's permissions are the member's,
- * all false for anyone else.
+ * all false for anyone else. A site API token's bearer sees its own site as the token's
+ * visitor (its claims), and any other site as an anonymous visitor. Every rule above is
+ * applied in one place, `visitSite` (`site-visitor.ts`), which the URL lookup uses too.
  */
 export const getPublishedSite = operation({
   name: 'sites.published',
@@ -52,7 +46,7 @@ export const getPublishedSite = operation({
     jwt_token: z
       .string()
       .min(1)
-      .max(MAX_TOKEN_LENGTH)
+      .max(MAX_VISITOR_TOKEN_LENGTH)
       .optional()
       .describe('Visitor token (JWT signed with the site key); the gitbook-visitor-token cookie otherwise'),
   }),
@@ -60,29 +54,13 @@ export const getPublishedSite = operation({
   async run(ctx, input): Promise<PublishedSite> {
     const site = await ctx.repos.sites.findById(input.siteId);
     if (!site || site.organizationId !== input.organizationId) throw notFound('Site');
-    const [permissions, claims] = await Promise.all([
-      memberPermissions(ctx, site),
-      verifiedClaims(ctx, site, input.jwt_token ?? ctx.visitorToken),
-    ]);
-    const activeShareLink =
-      input.shareKey !== undefined &&
-      site.shareLinks.some((link) => link.active && link.key === input.shareKey);
-    const access = visitorAccess({
-      visibility: site.visibility,
-      published: site.published,
-      member: permissions.view,
-      activeShareLink,
-      verifiedToken: claims !== null,
-    });
-    if (!access.shown) throw notFound('Site');
-    const structure =
-      access.via === 'member' && claims === null
-        ? site.structure
-        : visibleStructure(site.structure, conditionTestsOf(site), claims ?? {});
+    const visit = await visitSite(ctx, site, { shareKey: input.shareKey, jwtToken: input.jwt_token });
+    if (!visit.shown) throw notFound('Site');
+    const permissions = visit.permissions ?? NO_PERMISSIONS;
     const view = await structureViewOf(ctx, site, {
-      structure,
-      shareKey: activeShareLink ? input.shareKey : undefined,
-      verifiedToken: claims !== null,
+      structure: visit.structure,
+      shareKey: visit.shareKey,
+      verifiedToken: visit.signedClaims !== null,
     });
     const structureShown = presentedStructure(view);
     return {
@@ -94,35 +72,6 @@ export const getPublishedSite = operation({
     };
   },
 });
-
-/** The caller's permissions on the site as a member; none for anonymous visitors and non-members. */
-async function memberPermissions(ctx: OperationContext, site: SiteRecord): Promise<SitePermissions> {
-  if (!ctx.caller) return NO_PERMISSIONS;
-  const member = await ctx.repos.members.find(site.organizationId, ctx.caller.userId);
-  return member && !member.disabled ? sitePermissions(member) : NO_PERMISSIONS;
-}
-
-/**
- * The claims of a visitor token that makes its bearer a visitor of the site
- * (`tokenMakesVisitor`); null without one. A ping token counts only while its subject may
- * view the site as a member (read now, not when the token was signed).
- */
-async function verifiedClaims(
-  ctx: OperationContext,
-  site: SiteRecord,
-  token: string | undefined,
-): Promise<Record<string, unknown> | null> {
-  if (token === undefined || token.length > MAX_TOKEN_LENGTH) return null;
-  const signedBySite = await ctx.secrets.verifyClaims(token, site.publishingAuth.privateKey);
-  if (signedBySite) return tokenMakesVisitor({ kind: 'site-key' }) ? signedBySite : null;
-  const pinged = await ctx.secrets.verifyClaims(token);
-  if (!pinged) return null; // rule 1: it does not verify
-  const sameOrganization = pinged.organizationId === site.organizationId;
-  const subject = typeof pinged.userId === 'string' && sameOrganization ? pinged.userId : null;
-  const member = subject === null ? null : await ctx.repos.members.find(site.organizationId, subject);
-  const subjectMayViewSite = member !== null && !member.disabled && sitePermissions(member).view;
-  return tokenMakesVisitor({ kind: 'ping', sameOrganization, subjectMayViewSite }) ? pinged : null;
-}
 
 /**
  * The visible structure in visitors' order; a section left with no site space (its spaces

@@ -9,6 +9,7 @@ import { siteCustomizationOperations } from '../customization/operations';
 import { createSite } from './create-site';
 import { getSite } from './get-site';
 import { listSites } from './list-sites';
+import { urlLookupOperations } from './lookup';
 import { removeSite } from './remove-site';
 import { publishSite, unpublishSite } from './set-site-published';
 import { siteAccessOperations } from './site-access-operations';
@@ -29,4 +30,5 @@ export const publishingOperations = {
     ...siteCustomizationOperations,
   },
   customHostnames: customHostnameOperations,
+  urls: urlLookupOperations,
 } satisfies OperationTree;

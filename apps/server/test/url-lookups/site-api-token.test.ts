@@ -1,0 +1,247 @@
+/**
+ * Site API tokens through real HTTP: the lookup's `apiToken` reads exactly what its visitor
+ * may read — the spaces the site shows them (conditions applied), their revisions, pages and
+ * files, search, and the published site — and nothing else: every write 403, other spaces,
+ * sites and organizations 404, change requests 404. It stops at once when the way its
+ * visitor got in stops (a share link deactivated, the site unpublished, its key regenerated),
+ * and a forged, expired, altered or other kind of token is no credential (401).
+ */
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { visitorToken } from '../sites/site-access-support';
+import { createOrganization } from '../support/factories';
+import { startTestServer, type TestServer } from '../support/test-server';
+import {
+  expectRefusal,
+  type Json,
+  type LookupFixture,
+  lookupFixture,
+  resolved,
+  withToken,
+} from './url-lookup-support';
+
+let server: TestServer;
+let f: LookupFixture;
+beforeAll(async () => {
+  server = await startTestServer();
+  f = await lookupFixture(server);
+});
+afterAll(() => server.close());
+
+const tokenFor = async (url: string, extra: Record<string, unknown> = {}): Promise<string> =>
+  (await resolved(server, url, extra)).apiToken;
+
+describe("the token's payload", () => {
+  it("is GitBook's SiteAPIToken: site, section, site space, space, the spaces shown, the claims", async () => {
+    const key = (await f.admin('GET', `${f.site}/publishing/auth`)).privateKey;
+    const jwtToken = await visitorToken(key, { beta: true });
+    const token = await tokenFor(`${f.base}beta`, { visitor: { jwtToken, type: 'agent' } });
+    const payload = decodeJwt(token) as Json;
+    expect(payload).toMatchObject({
+      kind: 'site',
+      organization: f.org.organization.id,
+      site: f.siteId,
+      siteSection: f.sections.beta,
+      siteSpace: f.siteSpaces.beta,
+      space: f.spaces.beta,
+      visitorType: 'agent',
+      claims: expect.objectContaining({ beta: true }),
+    });
+    expect([...payload.spaces].sort()).toEqual([f.spaces.docs, f.spaces.api, f.spaces.beta].sort());
+    // Short-lived: a quarter of an hour.
+    expect(payload.exp - payload.iat).toBe(15 * 60);
+  });
+});
+
+describe('what the token reads', () => {
+  it('reads the spaces of the site it is shown: the space, its revisions, pages, files, search', async () => {
+    const token = await tokenFor(`${f.base}docs`);
+    const space = `/v1/spaces/${f.spaces.docs}`;
+    const got = await withToken(server, token, space);
+    expect(got.status, JSON.stringify(got.body)).toBe(200);
+    expect(got.body.id).toBe(f.spaces.docs);
+    for (const path of [
+      `${space}/content`,
+      `${space}/content/pages`,
+      `${space}/content/page/${f.pages.install}`,
+      `${space}/content/path/guide/install`,
+      `${space}/content/files`,
+      `${space}/revisions`,
+      `${space}/revisions/${got.body.revision}`,
+      `${space}/revisions/${got.body.revision}/pages`,
+      `${space}/search?query=install`,
+      `/v1/spaces/${f.spaces.api}`,
+    ]) {
+      const response = await withToken(server, token, path);
+      expect(response.status, `${path}: ${JSON.stringify(response.body)}`).toBe(200);
+    }
+  });
+
+  it('reads the published site with its conditions applied, and no other site', async () => {
+    const token = await tokenFor(f.base);
+    const view = await withToken(server, token, `${f.site}/published`);
+    expect(view.status, JSON.stringify(view.body)).toBe(200);
+    const sections = view.body.structure.structure.map((item: Json) => item.id);
+    expect(sections).toEqual([f.sections.docs, f.sections.api]);
+    expect(view.body.site.permissions.view).toBe(false);
+    const other = await f.admin('POST', `/v1/orgs/${f.org.organization.id}/sites`, { title: 'Other' }, 201);
+    await f.admin('POST', `/v1/orgs/${f.org.organization.id}/sites/${other.id}/publish`);
+    // Another site, public: shown to the bearer as to any anonymous visitor, never as the token's visitor.
+    const elsewhere = await withToken(
+      server,
+      token,
+      `/v1/orgs/${f.org.organization.id}/sites/${other.id}/published`,
+    );
+    expect(elsewhere.status).toBe(200);
+    await f.admin('POST', `/v1/orgs/${f.org.organization.id}/sites/${other.id}/unpublish`);
+    const hidden = await withToken(
+      server,
+      token,
+      `/v1/orgs/${f.org.organization.id}/sites/${other.id}/published`,
+    );
+    expectRefusal(hidden, 404, 'not_found');
+  });
+
+  it('does not read a space the site hides from its visitor, nor one the site does not show', async () => {
+    const token = await tokenFor(f.base);
+    expectRefusal(await withToken(server, token, `/v1/spaces/${f.spaces.beta}`), 404, 'not_found');
+    const key = (await f.admin('GET', `${f.site}/publishing/auth`)).privateKey;
+    const beta = await tokenFor(`${f.base}beta`, {
+      visitor: { jwtToken: await visitorToken(key, { beta: true }) },
+    });
+    expect((await withToken(server, beta, `/v1/spaces/${f.spaces.beta}`)).status).toBe(200);
+    const unpublished = await f.admin('POST', `/v1/orgs/${f.org.organization.id}/spaces`, {
+      title: 'Private',
+    });
+    expectRefusal(await withToken(server, token, `/v1/spaces/${unpublished.id}`), 404, 'not_found');
+    const outsider = await createOrganization(server);
+    const theirs = await server.api(`/v1/orgs/${outsider.organization.id}/spaces`, {
+      method: 'POST',
+      token: outsider.admin.token,
+      body: { title: 'Theirs' },
+    });
+    expectRefusal(await withToken(server, token, `/v1/spaces/${theirs.body.id}`), 404, 'not_found');
+  });
+
+  it('reads nothing of the organization, its members, change requests or comments', async () => {
+    const token = await tokenFor(f.base);
+    const org = `/v1/orgs/${f.org.organization.id}`;
+    for (const path of [
+      org,
+      `${org}/members`,
+      `${org}/spaces`,
+      `${org}/sites`,
+      f.site,
+      `${f.site}/structure`,
+      `/v1/spaces/${f.spaces.docs}/change-requests`,
+      `/v1/spaces/${f.spaces.docs}/comments`,
+      '/v1/user',
+    ]) {
+      expectRefusal(await withToken(server, token, path), 404, 'not_found');
+    }
+  });
+
+  it('refuses every write (403), whatever it names, and writes nothing; bad input stays a 400', async () => {
+    const token = await tokenFor(f.base);
+    const before = await f.admin('GET', `/v1/spaces/${f.spaces.docs}`);
+    for (const [method, path, body] of [
+      ['PATCH', `/v1/spaces/${f.spaces.docs}`, { title: 'Taken over' }],
+      [
+        'POST',
+        `/v1/spaces/${f.spaces.docs}/content`,
+        { changes: [{ operation: 'insert_page', title: 'Planted', document: { markdown: 'x\n' } }] },
+      ],
+      ['DELETE', `/v1/spaces/${f.spaces.docs}`, undefined],
+      ['POST', `/v1/orgs/${f.org.organization.id}/spaces`, { title: 'New' }],
+      ['PATCH', f.site, { title: 'Taken over' }],
+      ['POST', `/v1/orgs/${f.org.organization.id}/ping`, undefined],
+      ['PATCH', '/v1/spaces/no-such-space', { title: 'x' }],
+    ] as const) {
+      expectRefusal(await withToken(server, token, path, method, body), 403, 'forbidden');
+    }
+    expect(await f.admin('GET', `/v1/spaces/${f.spaces.docs}`)).toEqual(before);
+    const pages = await f.admin('GET', `/v1/spaces/${f.spaces.docs}/content/pages`);
+    expect(JSON.stringify(pages)).not.toContain('Planted');
+    // Input is checked before any permission, for every caller.
+    const bad = await withToken(server, token, `/v1/spaces/${f.spaces.docs}/content`, 'POST', {
+      changes: [],
+    });
+    expectRefusal(bad, 400, 'validation');
+  });
+});
+
+describe('when the token stops', () => {
+  it('stops at once when the share link that let its visitor in is deactivated', async () => {
+    await f.admin('PATCH', f.site, { visibility: 'share-link' });
+    try {
+      const link = await f.admin('POST', `${f.site}/share-links`, { name: 'Token' }, 201);
+      const key = new URL(link.urls.published).searchParams.get('share');
+      const token = await tokenFor(`${f.base}?share=${key}`);
+      expect((await withToken(server, token, `/v1/spaces/${f.spaces.docs}`)).status).toBe(200);
+      await f.admin('PATCH', `${f.site}/share-links/${link.id}`, { active: false });
+      expectRefusal(await withToken(server, token, `/v1/spaces/${f.spaces.docs}`), 401, 'unauthenticated');
+    } finally {
+      await f.admin('PATCH', f.site, { visibility: 'public' });
+    }
+  });
+
+  it('stops when the site is unpublished or becomes a share-link site, and when its visitor key is regenerated', async () => {
+    const open = await tokenFor(f.base);
+    await f.admin('POST', `${f.site}/unpublish`);
+    expectRefusal(await withToken(server, open, `/v1/spaces/${f.spaces.docs}`), 401, 'unauthenticated');
+    await f.admin('POST', `${f.site}/publish`);
+    expect((await withToken(server, open, `/v1/spaces/${f.spaces.docs}`)).status).toBe(200);
+    await f.admin('PATCH', f.site, { visibility: 'share-link' });
+    expectRefusal(await withToken(server, open, `/v1/spaces/${f.spaces.docs}`), 401, 'unauthenticated');
+    await f.admin('PATCH', f.site, { visibility: 'visitor-auth' });
+    try {
+      const key = (await f.admin('GET', `${f.site}/publishing/auth`)).privateKey;
+      const token = await tokenFor(f.base, { visitor: { jwtToken: await visitorToken(key, {}) } });
+      expect((await withToken(server, token, `/v1/spaces/${f.spaces.docs}`)).status).toBe(200);
+      await f.admin('POST', `${f.site}/publishing/auth/regenerate`);
+      expectRefusal(await withToken(server, token, `/v1/spaces/${f.spaces.docs}`), 401, 'unauthenticated');
+    } finally {
+      await f.admin('PATCH', f.site, { visibility: 'public' });
+    }
+  });
+
+  it('refuses forged, altered, expired and other kinds of JWT as no credential (401)', async () => {
+    const token = await tokenFor(f.base);
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const altered = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    altered.spaces = [...altered.spaces, 'someone-elses'];
+    const forgedPayload = `${header}.${Buffer.from(JSON.stringify(altered)).toString('base64url')}.${signature}`;
+    const signedElsewhere = await visitorToken('a key of my own', { ...decodeJwtPayload(token) });
+    const expired = await server.services.secrets.signClaims(decodeJwtPayload(token), -60);
+    const key = (await f.admin('GET', `${f.site}/publishing/auth`)).privateKey;
+    const siteVisitorToken = await visitorToken(key, { kind: 'site', ...decodeJwtPayload(token) });
+    const ping = (await f.admin('POST', `/v1/orgs/${f.org.organization.id}/ping`)).docsVisitorClaims;
+    for (const [what, bad] of [
+      ['altered payload', forgedPayload],
+      ['signed with another key', signedElsewhere],
+      ['expired', expired],
+      ["signed with the site's visitor key", siteVisitorToken],
+      ['a ping token', ping],
+      ['truncated', token.slice(0, -4)],
+    ] as const) {
+      const response = await withToken(server, bad, `/v1/spaces/${f.spaces.docs}`);
+      expect(response.status, what).toBe(401);
+    }
+  });
+
+  it('is no visitor token: sent as a jwt_token it opens no visitor-auth site', async () => {
+    const token = await tokenFor(f.base);
+    await f.admin('PATCH', f.site, { visibility: 'visitor-auth' });
+    try {
+      const view = await server.api(`${f.site}/published?jwt_token=${token}`);
+      expectRefusal(view, 404, 'not_found');
+    } finally {
+      await f.admin('PATCH', f.site, { visibility: 'public' });
+    }
+  });
+});
+
+function decodeJwtPayload(token: string): Record<string, unknown> {
+  const { iat: _iat, exp: _exp, iss: _iss, ...claims } = decodeJwt(token);
+  return claims;
+}

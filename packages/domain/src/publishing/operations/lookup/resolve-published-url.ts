@@ -1,0 +1,185 @@
+import { invalidInput, notFound } from '../../../core/errors';
+import { operation } from '../../../core/operation';
+import { parsePublishedUrl } from '../../published-url';
+import type { SiteRecord } from '../../records';
+import { issueSiteApiToken } from '../../site-api-token';
+import type { ConditionTest } from '../../site-conditions';
+import { locatedSiteSpaces, type Structure, spaceIdsOf } from '../../site-structure';
+import { publishedUrl, sitePublishedBase } from '../../site-urls';
+import { type SiteVisit, visitSite } from '../../site-visitor';
+import { visibleStructure } from '../../visible-structure';
+import {
+  type PublishedSiteContentLookup,
+  PublishedSiteContentLookupSchema,
+  ResolvePublishedUrlInputSchema,
+} from './published-content-lookup-schema';
+import { siteServedAt } from './served-site';
+import { matchSitePath } from './site-path-match';
+
+const NOT_FOUND = 'No content found for the URL';
+
+/**
+ * `POST /v1/urls/published` (GitBook's `resolvePublishedContentByUrl`): what a published URL
+ * shows its visitor — the site, section, site space, space and page path — with a site API
+ * token reading exactly what that visitor may read (`site-api-token.ts`). Open to anyone
+ * (`access: 'visitor'`): a renderer asks for its visitors, with no credential of its own, or
+ * a member's token (who then previews, as on the published view). A site API token's bearer
+ * asks as an anonymous visitor: only what the request proves counts.
+ *
+ * Outcomes, in order:
+ * - a `url` that is not an absolute http(s) URL, holds credentials, or whose path has `.`/`..`
+ *   segments, encoded separators, backslashes or control characters (raw or
+ *   percent-decoded), or a malformed `?share=`: 400 naming `url`, before any site is read;
+ * - no site served there (`siteServedAt`: Quire's `~sites/<organization>/<site>/`, a proxy's
+ *   host and path, a custom hostname; another host or scheme finds none): 404;
+ * - the visitor is not let in (`visitSite`: the visitor rules, in one place): a published
+ *   'visitor-auth' site with a fallback URL answers `{target: 'external', site, redirect}`
+ *   to it (with the path asked for as `location`) when no visitor token was given, or when
+ *   one was given that does not verify and `redirectOnError` is true; anything else (an
+ *   unpublished site, a share key that is not an active link's — a deactivated link's
+ *   included —, a forged, expired or other site's token): 404, the same answer as for no
+ *   site, so a site's existence never leaks;
+ * - the visitor is shown no site space (every one behind a condition their claims fail, a
+ *   condition that does not compile, or spaces deleted since): 404;
+ * - otherwise the content: the section and site space the path names, else the defaults
+ *   (`matchSitePath`, with `complete`), the rest as `pathname`, the space's current
+ *   revision, `basePath`/`siteBasePath` as the URL has them, the canonical URL at the
+ *   site's own published address, the share key that let the visitor in, a `contextId`
+ *   fingerprinting a verified visitor's claims, and a fresh `apiToken`.
+ *
+ * Pages are not checked here: a page path the space does not have is the renderer's to
+ * answer, and it asks the site's redirects then (`GET SITE/redirect?source=`, the
+ * redirects area, which comes after this one).
+ */
+export const resolvePublishedUrl = operation({
+  name: 'urls.published',
+  kind: 'mutation',
+  summary: 'Resolve a published URL for a visitor',
+  access: 'visitor',
+  input: ResolvePublishedUrlInputSchema,
+  output: PublishedSiteContentLookupSchema,
+  async run(ctx, input): Promise<PublishedSiteContentLookup> {
+    const parsed = parsePublishedUrl(input.url);
+    if (!parsed.ok) throw invalidInput('url', parsed.problem);
+    const served = await siteServedAt(ctx, parsed.url);
+    if (!served) throw notFound(NOT_FOUND);
+    const { site } = served;
+    const visit = await visitSite(
+      ctx,
+      site,
+      {
+        shareKey: parsed.url.shareKey,
+        jwtToken: input.visitor?.jwtToken,
+        unsignedClaims: input.visitor?.unsignedClaims,
+      },
+      { asTokenBearer: false },
+    );
+    if (!visit.shown) {
+      const redirect = fallbackRedirect(site, visit, input.redirectOnError === true, served.rest);
+      if (redirect) return redirect;
+      throw notFound(NOT_FOUND);
+    }
+    const structure = await withLiveSpaces(ctx, site, visit.structure);
+    const match = matchSitePath(structure, served.rest);
+    if (!match) throw notFound(NOT_FOUND);
+    const space = await ctx.repos.spaces.findById(match.siteSpace.spaceId);
+    if (!space) throw notFound(NOT_FOUND);
+    const shownVisit = { ...visit, structure };
+    const apiToken = await issueSiteApiToken(ctx, {
+      site,
+      siteSectionId: match.section?.id,
+      siteSpaceId: match.siteSpace.id,
+      spaceId: space.id,
+      visit: shownVisit,
+      visitorType: input.visitor?.type,
+    });
+    const basePath =
+      served.siteBasePath + match.used.map((segment) => `${encodeURIComponent(segment)}/`).join('');
+    return {
+      site: site.id,
+      ...(match.section ? { siteSection: match.section.id } : {}),
+      siteSpace: match.siteSpace.id,
+      space: space.id,
+      ...(space.revisionId === undefined ? {} : { revision: space.revisionId }),
+      pathname: match.pagePath.join('/'),
+      basePath,
+      siteBasePath: served.siteBasePath,
+      apiToken,
+      organization: site.organizationId,
+      ...(visit.shareKey === undefined ? {} : { shareKey: visit.shareKey }),
+      complete: match.complete,
+      ...(visit.signedClaims === null ? {} : { contextId: contextIdOf(ctx, visit.signedClaims) }),
+      canonicalUrl: publishedUrl(
+        sitePublishedBase(ctx.urls, site),
+        [...match.used, ...match.pagePath],
+        undefined,
+      ),
+    };
+  },
+});
+
+/**
+ * The external redirect of a visitor-auth failure: only for a published 'visitor-auth' site
+ * with a fallback URL (an https URL, checked when it was set), when no token was given, or a
+ * refused one with `redirectOnError`. Null otherwise.
+ */
+function fallbackRedirect(
+  site: SiteRecord,
+  visit: Extract<SiteVisit, { shown: false }>,
+  redirectOnError: boolean,
+  rest: readonly string[],
+): PublishedSiteContentLookup | null {
+  const fallback = site.publishingAuth.fallbackURL;
+  if (site.visibility !== 'visitor-auth' || !site.published || fallback === undefined) return null;
+  if (visit.refusedToken && !redirectOnError) return null;
+  let redirect: URL;
+  try {
+    redirect = new URL(fallback);
+  } catch {
+    return null;
+  }
+  if (redirect.protocol !== 'https:' && redirect.protocol !== 'http:') return null;
+  redirect.searchParams.set('location', rest.join('/'));
+  return { target: 'external', site: site.id, redirect: redirect.toString() };
+}
+
+/** The structure without the site spaces whose space is gone (deleted, or moved to another organization). */
+async function withLiveSpaces(
+  ctx: Parameters<typeof siteServedAt>[0],
+  site: SiteRecord,
+  structure: Structure,
+): Promise<Structure> {
+  const spaces = await ctx.repos.spaces.findByIds(spaceIdsOf(structure));
+  const live = new Set(
+    spaces
+      .filter((space) => space.deletedAt === undefined && space.organizationId === site.organizationId)
+      .map((space) => space.id),
+  );
+  const gone = new Map<string, ConditionTest>(
+    locatedSiteSpaces(structure)
+      .filter(({ siteSpace }) => !live.has(siteSpace.spaceId))
+      .map(({ siteSpace }) => [siteSpace.id, () => false]),
+  );
+  return gone.size === 0 ? structure : visibleStructure(structure, gone, {});
+}
+
+/** A token's own fields, which change with every token and say nothing of the visitor. */
+const TOKEN_FIELDS = new Set(['iat', 'exp', 'nbf', 'iss', 'aud', 'jti', 'sub']);
+
+/** A fingerprint of a verified visitor's claims: the same claims, the same context, whatever token carried them. */
+const contextIdOf = (ctx: Parameters<typeof siteServedAt>[0], claims: Record<string, unknown>): string =>
+  ctx.secrets
+    .sha256(
+      `quire visitor context:${stableJson(Object.fromEntries(Object.entries(claims).filter(([key]) => !TOKEN_FIELDS.has(key))))}`,
+    )
+    .slice(0, 20);
+
+/** JSON with object keys sorted, so equal claims print the same. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${stableJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
