@@ -8,6 +8,8 @@ import type { PageSettings } from './page-settings';
 
 export interface ExportedPage extends PageSettings {
   id: string;
+  /** A group page: a `## Heading` of the SUMMARY over its pages, with no file of its own; absent: a document. */
+  type?: 'group' | 'link';
   title: string;
   /** The page's slug (its file's name; made safe and unique again when written). */
   slug: string;

@@ -11,7 +11,7 @@
  * unique among siblings ignoring case, never `readme` or `summary` (names GitBook gives a
  * meaning) nor, at the top, the first segment of the configured readme or summary; a new
  * path is never one already taken (ignoring case), so no two files share a path on any
- * file system.
+ * file system. A group (a SUMMARY heading) has no file; its new pages go in `<its slug>/`.
  */
 import type { ExportedPage } from './exported-content';
 import type { GitbookConfig } from './gitbook-config';
@@ -47,6 +47,11 @@ export function pagePathsOf(
     for (const [index, page] of siblings.entries()) {
       const slug = uniqueSegment(safeSegment(page.slug), taken);
       let own = folder === '' ? slug : `${folder}/${slug}`;
+      if (page.type === 'group') {
+        // No file: its new pages go in the folder named after it, as GitBook lays groups out.
+        place(page.children, own);
+        continue;
+      }
       const recorded = paths.get(page.id);
       if (recorded !== undefined) own = folderOf(recorded) || own;
       else if (folder === '' && index === 0 && !takenPaths.has(structure.readme.toLowerCase())) {

@@ -12,7 +12,9 @@
  *    files and folders (a name starting with `.`) are skipped;
  * 4. each page's front matter gives its description, icon and hidden (`pageSettingsOf`);
  * 5. each page read from a file and each file keeps its `git` path (from the repository's
- *    root) and blob oid, as the caller gave them.
+ *    root) and blob oid, as the caller gave them;
+ * 6. the SUMMARY's `## Group` headings are group pages holding the top-level pages listed
+ *    under them (`summary-groups.ts`).
  *
  * Refused: a path that leads out of its folder in the project directory, `.gitbook.yaml`
  * or `SUMMARY.md` ('unsafe-path'), a bad `.gitbook.yaml` ('corrupt'), a file read over
@@ -30,6 +32,8 @@ import {
 import { type GitbookConfig, readGitbookConfig } from './gitbook-config';
 import { type PageSettings, pageSettingsOf } from './page-settings';
 import { joinRepositoryPath, pathUnder, safeRepositoryPath } from './repository-path';
+import { type GroupHeading, groupedBySummary } from './summary-groups';
+import { readSummaryLayout } from './summary-layout';
 import { checkSummaryLinks } from './summary-links';
 
 /** A file of the repository's tree, as the caller read it from Git. */
@@ -52,6 +56,10 @@ export interface RepositoryPage extends Omit<ImportedPage, 'hidden'>, PageSettin
   /** The markdown file the page was read from; null for a page with no file. */
   git: GitSource | null;
   children: RepositoryPage[];
+  /** A group page (a `## Heading` of the SUMMARY); absent: a document. */
+  type?: 'group' | 'link';
+  /** The slug the repository gives the page (a group heading's anchor id); absent: from the title. */
+  slug?: string;
 }
 
 export interface RepositoryFile extends ImportedFile {
@@ -109,6 +117,9 @@ export async function readRepository(
       rootPage: config.structure.readme,
       isFile,
       emptyMessage: root === '' ? 'The repository holds no markdown file' : `${root}/ holds no markdown file`,
+      // Each page's links are resolved as it is read on a markdown thread (the pages several at
+      // once), not here: `linksFrom` and `folderLinks` say how.
+      keepLinks: true,
     },
     progress,
   );
@@ -120,6 +131,7 @@ export async function readRepository(
     ref: page.ref,
     title: page.title,
     markdown: page.markdown,
+    ...(page.linksFrom !== undefined ? { linksFrom: page.linksFrom } : {}),
     ...pageSettingsOf(page.frontMatter),
     git: page.path === null ? null : gitOf(page.path),
     children: page.children.map(pageOf),
@@ -130,12 +142,33 @@ export async function readRepository(
       return ref === undefined ? [] : [[ref, path] as const];
     }),
   );
+  const top = content.pages.map((page) => ({ page: pageOf(page), path: page.path }));
   return {
-    pages: content.pages.map(pageOf),
+    // The SUMMARY's `## Group` headings as group pages holding the pages listed under them.
+    pages: summary
+      ? groupedBySummary(
+          top,
+          readSummaryLayout(new TextDecoder().decode(summary.bytes), summary.path),
+          groupPage,
+        )
+      : top.map(({ page }) => page),
     files: content.files.map((file) => ({ ...file, git: gitOf(pathOfRef.get(file.ref) as string) })),
+    ...(content.folderLinks ? { folderLinks: content.folderLinks } : {}),
     config,
   };
 }
+
+/** A group page of the table of contents: no file, no body; its slug GitBook's anchor when the heading has one. */
+const groupPage = (heading: GroupHeading, index: number, children: RepositoryPage[]): RepositoryPage => ({
+  ref: `summary-group:${index}`,
+  type: 'group',
+  title: heading.title,
+  ...(heading.anchor !== undefined ? { slug: heading.anchor } : {}),
+  markdown: '',
+  hidden: false,
+  git: null,
+  children,
+});
 
 /** Hidden files and folders are not content, but for GitBook's own assets folder. */
 export function isSkipped(path: string): boolean {

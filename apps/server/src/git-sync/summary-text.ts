@@ -4,14 +4,19 @@
  * (`readSummary`) gives the same titles, order and nesting. Titles are kept on one line,
  * `\`, `[` and `]` escaped; paths are URL-encoded segment by segment.
  *
+ * Group pages (`summary-groups.ts`) are `##` headings with their pages listed under them.
  * Written over the repository's own table of contents (`previous`, its layout), it keeps
- * that one's preamble, its group headings as written (a top-level page stays under the
- * heading it was listed under; a new one, or one moved among another group's pages, joins
- * the group of the page before it), its bullet
+ * that one's preamble, a group's heading line as written while its title and slug are the
+ * same (content imported before groups were pages: the headings as read, a top-level page
+ * under the heading it was listed under, a new one, or one moved among another group's
+ * pages, joining the group of the page before it), its bullet
  * and indentation, and the line of every item whose path, title and depth did not change.
  */
+
+import { slugOf } from '@quire/domain';
 import type { ExportedPage } from './exported-content';
 import { relativeUrl } from './relative-url';
+import { groupHeadingLine } from './summary-groups';
 import type { SummaryLayout } from './summary-layout';
 
 export function summaryTextOf(
@@ -36,6 +41,26 @@ export function summaryTextOf(
       list(page.children, depth + 1);
     }
   };
+  if (pages.some((page) => page.type === 'group')) {
+    // The groups are pages: each is its heading, its pages listed under it at the top level.
+    let section: 'top' | 'group' | null = null;
+    for (const page of pages) {
+      if (page.type === 'group') {
+        lines.push('', groupHeadingLine(page, previous?.groups, slugOf));
+        section = 'group';
+        if (page.children.length > 0) lines.push('');
+        list(page.children, 0);
+        continue;
+      }
+      // A page after a group is read back as one of its pages: SUMMARY.md has no way out of a group.
+      if (section === null) lines.push('');
+      section ??= 'top';
+      if (section === 'group' && lines[lines.length - 1]?.startsWith('#')) lines.push('');
+      list([page], 0);
+    }
+    return `${lines.join('\n')}\n`;
+  }
+  // Content read before groups were pages: the headings as the layout read them, by page.
   const listedGroups = pages.map((page) => previous?.groupOfPage.get(pathOf.get(page.id) as string));
   // A new page before any listed one joins the group of the first listed page after it.
   const nextGroup = [...listedGroups];

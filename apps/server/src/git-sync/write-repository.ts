@@ -1,7 +1,7 @@
 /**
  * A revision as the files GitBook's Git Sync writes, relative to the content's root:
  *
- * - one markdown file per page (`pagePathsOf`: a page read from the repository at the path
+ * - one markdown file per page but groups (`pagePathsOf`: a page read from the repository at the path
  *   it was read from; a new one: the first page is `README.md`, a page with subpages
  *   `<slug>/README.md`, a leaf `<slug>.md`), holding the front matter of its settings
  *   (`frontMatterKeeping`: over the front matter of the file it was read from, `recordedText`,
@@ -77,7 +77,12 @@ export function writeRepository(
   const written: WrittenFile[] = [];
 
   const write = (page: ExportedPage) => {
-    const path = pathOf.get(page.id) as string;
+    const path = pathOf.get(page.id);
+    // A group is a heading of the SUMMARY, no file: only its pages are written.
+    if (path === undefined) {
+      for (const child of page.children) write(child);
+      return;
+    }
     const kept = page.unchangedBlob !== undefined && path === page.recordedPath;
     // The table of contents kept lists the file it lacked: it still lacks it.
     const fileless = page.unchangedWithoutFile === true && options.keepSummary === true;

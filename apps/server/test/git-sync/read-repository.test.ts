@@ -86,14 +86,22 @@ describe('reading a repository with SUMMARY.md', () => {
       await importedFiles(),
       LIMITS,
     );
+    // The `## Guides` heading is a group page holding the pages listed under it (issue 27, item 5).
     expect(outline(content.pages)).toEqual([
       'Start here',
-      ['The API', [['Not written yet', ['Installing']]]],
-      ['Guide', ['Gone too']],
-      // A file already listed is not read twice.
-      'Start again',
+      [
+        'Guides',
+        [
+          ['The API', [['Not written yet', ['Installing']]]],
+          ['Guide', ['Gone too']],
+          // A file already listed is not read twice.
+          'Start again',
+        ],
+      ],
     ]);
-    const [start, api, guide, again] = content.pages;
+    const [start, guides] = content.pages;
+    expect(guides).toMatchObject({ type: 'group', title: 'Guides', markdown: '', git: null, hidden: false });
+    const [api, guide, again] = guides?.children ?? [];
     expect(start).toMatchObject({ git: { path: 'README.md' }, description: 'Where it starts' });
     expect(api?.children[0]).toMatchObject({
       title: 'Not written yet',

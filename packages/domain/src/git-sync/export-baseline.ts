@@ -27,7 +27,17 @@ export async function lastImportIndex(
   return null;
 }
 
-const COMPARED = ['parentId', 'title', 'slug', 'emoji', 'icon', 'description', 'hidden', 'body'] as const;
+const COMPARED = [
+  'parentId',
+  'type',
+  'title',
+  'slug',
+  'emoji',
+  'icon',
+  'description',
+  'hidden',
+  'body',
+] as const;
 
 export function isUnchangedPage(page: StoredPage, baseline: PageIndex | null): boolean {
   const then = baseline?.pages.get(page.id);

@@ -21,6 +21,7 @@ export async function exportedPagesOf(
   const level = (parentId: string | null): GitExportedPage[] =>
     (index.children.get(parentId) ?? []).map((page) => ({
       id: page.id,
+      ...(page.type !== undefined ? { type: page.type } : {}),
       title: page.title,
       slug: page.slug,
       ...(page.description !== undefined ? { description: page.description } : {}),

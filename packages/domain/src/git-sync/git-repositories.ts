@@ -61,6 +61,8 @@ export interface GitReadRequest {
 /** A page of a space as it is written to a repository (its subpages in order). */
 export interface GitExportedPage {
   id: string;
+  /** A group page (a `## Heading` of the SUMMARY, its pages listed under it; no file); absent: a document. */
+  type?: 'group' | 'link';
   title: string;
   slug: string;
   description?: string;

@@ -7,7 +7,17 @@
  */
 import type { PageIndex, StoredPage, StoredPages } from '../content';
 
-const COMPARED = ['parentId', 'title', 'slug', 'emoji', 'icon', 'description', 'hidden', 'body'] as const;
+const COMPARED = [
+  'parentId',
+  'type',
+  'title',
+  'slug',
+  'emoji',
+  'icon',
+  'description',
+  'hidden',
+  'body',
+] as const;
 
 export function keepUnchangedPages(imported: StoredPages, previous: PageIndex): StoredPages {
   const pages: StoredPages = new Map();
