@@ -58,8 +58,8 @@ export interface ListedPage<P> {
 /**
  * The top-level pages with the SUMMARY's groups made pages: `groupOf` makes the group page
  * of a heading with the pages listed under it. Pages before the first heading (or all, with
- * no heading) stay as they are; a page whose item the layout does not know (no link) goes
- * with the page before it.
+ * no heading) stay as they are; a page whose item the layout does not know (no link, a file
+ * listed twice) goes with the page before it, or, before any listed page, stays at the top.
  */
 export function groupedBySummary<P>(
   top: readonly ListedPage<P>[],
@@ -68,17 +68,22 @@ export function groupedBySummary<P>(
 ): P[] {
   if (!layout.groups.some((heading) => heading !== null)) return top.map(({ page }) => page);
   const members = layout.groups.map((): P[] => []);
-  let current = 0;
+  // Pages before any listed one (a readme the SUMMARY does not list) stay at the top.
+  const leading: P[] = [];
+  let current = -1;
   for (const { page, path } of top) {
     const listed = path === null ? undefined : layout.groupOfPage.get(path);
     if (listed !== undefined) current = listed;
-    members[current]?.push(page);
+    (current < 0 ? leading : members[current])?.push(page);
   }
-  return layout.groups.flatMap((heading, index) =>
-    heading === null
-      ? (members[index] ?? [])
-      : [groupOf(readGroupHeading(heading), index, members[index] ?? [])],
-  );
+  return [
+    ...leading,
+    ...layout.groups.flatMap((heading, index) =>
+      heading === null
+        ? (members[index] ?? [])
+        : [groupOf(readGroupHeading(heading), index, members[index] ?? [])],
+    ),
+  ];
 }
 
 /**

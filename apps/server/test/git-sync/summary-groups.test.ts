@@ -128,6 +128,19 @@ describe('a repository with SUMMARY headings', () => {
     expect(content.pages[3]).toMatchObject({ type: 'group', children: [] });
   });
 
+  it('keeps a readme the SUMMARY does not list at the top, before a first heading', () => {
+    const pages = groupedBySummary(
+      [
+        { page: 'readme', path: 'README.md' },
+        { page: 'a', path: 'a.md' },
+        { page: 'again', path: null },
+      ],
+      readSummaryLayout('## First\n\n* [A](a.md)\n* [A again](a.md)\n', 'SUMMARY.md'),
+      (heading, _index, children) => `${heading.title}: ${children.join(',')}`,
+    );
+    expect(pages).toEqual(['readme', 'First: a,again']);
+  });
+
   it('without headings, leaves the pages as listed', () => {
     const pages = groupedBySummary(
       [
