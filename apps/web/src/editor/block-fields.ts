@@ -8,21 +8,13 @@
  * `block-settings.tsx` shows them for the block the cursor is in (and the atom selected).
  */
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
-import { type LinkRef, linkRefFromUrl, urlOfRef } from './documents';
-import { copyOf } from './gitbook-shapes';
-import { BLOCK_NAMES, INLINE_NAMES } from './gitbook-type-names';
+import { cardsFields } from './cards-fields';
+import { imageRefFromUrl, type LinkRef, linkRefFromUrl, urlOfRef } from './documents';
+import { type Field, type Path, read, type Value, write } from './field-values';
 
-type Value = Record<string, unknown>;
-type Path = readonly (string | number)[];
+export type { Field } from './field-values';
 
-export interface Field {
-  id: string;
-  label: string;
-  kind: 'text' | 'textarea' | 'checkbox' | 'select';
-  options?: readonly string[];
-  get: (value: Value) => string | boolean;
-  set: (value: Value, input: string | boolean) => Value;
-}
+import { blockName, INLINE_NAMES } from './gitbook-type-names';
 
 /** Which attribute of the node a field edits: GitBook's `data`, or the atom's JSON. */
 export type FieldAttribute = 'data' | 'block' | 'inline';
@@ -31,32 +23,6 @@ export interface FieldTarget {
   label: string;
   attribute: FieldAttribute;
   fields: Field[];
-}
-
-function read(value: unknown, path: Path): unknown {
-  let here = value;
-  for (const key of path) {
-    if (typeof here !== 'object' || here === null) return undefined;
-    here = (here as Record<string | number, unknown>)[key];
-  }
-  return here;
-}
-
-/** A copy of `value` with `path` set (missing objects made), or removed when `next` is undefined. */
-function write(value: Value, path: Path, next: unknown): Value {
-  const copy = copyOf(value);
-  let here: Record<string | number, unknown> = copy;
-  path.slice(0, -1).forEach((key, index) => {
-    const child = here[key];
-    if (typeof child !== 'object' || child === null)
-      here[key] = typeof path[index + 1] === 'number' ? [] : {};
-    here = here[key] as Record<string | number, unknown>;
-  });
-  const last = path[path.length - 1];
-  if (last === undefined) return copy;
-  if (next === undefined) delete here[last];
-  else here[last] = next;
-  return copy;
 }
 
 const text = (id: string, label: string, path: Path, optional = true): Field => ({
@@ -106,6 +72,16 @@ const reference = (id: string, label: string, path: Path): Field => ({
     }
   },
   set: (value, input) => write(value, path, linkRefFromUrl(String(input).trim())),
+});
+
+/** An image uploaded from the computer, put at `path` as the address it has in the save's batch. */
+const upload = (id: string, label: string, path: Path): Field => ({
+  id,
+  label,
+  kind: 'upload',
+  accept: 'image/png,image/jpeg,image/gif,image/webp,image/svg+xml',
+  get: () => '',
+  set: (value, input) => write(value, path, imageRefFromUrl(String(input))),
 });
 
 const fileReference = (id: string, label: string, path: Path): Field => ({
@@ -186,15 +162,6 @@ const caption = (id: string, label: string, path: Path): Field => ({
       path,
       input === '' ? [] : [{ object: 'fragment', fragment: 'caption', nodes: [paragraphOf(String(input))] }],
     ),
-});
-
-/** The text of one fragment (a card's title...), as one paragraph. */
-const fragmentText = (id: string, label: string, index: number): Field => ({
-  id,
-  label,
-  kind: 'text',
-  get: (value) => paragraphsText(read(value, ['fragments', index, 'nodes'])),
-  set: (value, input) => write(value, ['fragments', index, 'nodes'], [paragraphOf(String(input))]),
 });
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete', 'head', 'options', 'trace'] as const;
@@ -294,6 +261,8 @@ const BLOCK_FIELDS: Record<string, (block: Value) => Field[]> = {
         ),
     },
     checkbox('frame', 'Framed', ['data', 'withFrame'], true, undefined),
+    upload('upload', 'Upload an image', ['nodes', 0, 'data', 'ref']),
+    upload('uploadDark', 'Upload a dark mode image', ['nodes', 0, 'data', 'refDark']),
   ],
   embed: () => [text('url', 'Embedded address', ['data', 'url'], false)],
   'content-ref': () => [reference('target', 'Linked page (/pages/<id> or address)', ['data', 'ref'])],
@@ -324,35 +293,7 @@ const BLOCK_FIELDS: Record<string, (block: Value) => Field[]> = {
     text('description', 'Description', ['data', 'description'], false),
     codeText('prompt', 'Prompt'),
   ],
-  table: (block) => {
-    if (read(block, ['data', 'view', 'type']) !== 'cards') return [];
-    const records = Object.entries(
-      (read(block, ['data', 'records']) ?? {}) as Record<string, { values?: Value }>,
-    );
-    const titleColumn = (read(block, ['data', 'view', 'columns', 0]) as string | undefined) ?? '';
-    const targetColumn = read(block, ['data', 'view', 'targetDefinition']) as string | undefined;
-    const fragments = (read(block, ['fragments']) ?? []) as { fragment?: string }[];
-    return [
-      select('size', 'Card size', ['data', 'view', 'cardSize'], ['medium', 'large']),
-      ...records.flatMap(([id, record], index) => {
-        const fragment = fragments.findIndex((item) => item.fragment === record.values?.[titleColumn]);
-        const fields: Field[] = [];
-        if (fragment !== -1)
-          fields.push(fragmentText('card' + index, 'Card ' + (index + 1) + ' title', fragment));
-        if (targetColumn)
-          fields.push(
-            reference('target' + index, 'Card ' + (index + 1) + ' link', [
-              'data',
-              'records',
-              id,
-              'values',
-              targetColumn,
-            ]),
-          );
-        return fields;
-      }),
-    ];
-  },
+  table: cardsFields,
 };
 
 /** Fields of the inlines kept whole. */
@@ -376,7 +317,7 @@ export function fieldTargetOf(node: ProseMirrorNode): FieldTarget | undefined {
     const block = (node.attrs.block ?? {}) as Value;
     const type = String(block.type ?? '');
     const fields = BLOCK_FIELDS[type]?.(block) ?? [];
-    return fields.length > 0 ? { label: BLOCK_NAMES[type] ?? type, attribute: 'block', fields } : undefined;
+    return fields.length > 0 ? { label: blockName(block), attribute: 'block', fields } : undefined;
   }
   if (name === 'gitbookInline') {
     const inline = (node.attrs.inline ?? {}) as Value;

@@ -4,7 +4,7 @@
  * Imported module by module (the package's subpath exports): its index also brings the
  * write-side zod schema, whose eval probe the app's Content-Security-Policy reports.
  */
-export { linkRefFromUrl, urlOfRef } from '@quire/documents/content-ref';
+export { imageRefFromUrl, linkRefFromUrl, urlOfRef } from '@quire/documents/content-ref';
 export type * from '@quire/documents/document-types';
 export { markdownToDocument } from '@quire/documents/to-document';
 export { documentToMarkdown } from '@quire/documents/to-markdown';

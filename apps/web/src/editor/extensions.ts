@@ -14,8 +14,10 @@ import { ContainerKeys } from './container-keys';
 import { FileByUrlNode } from './file-by-url';
 import { GITBOOK_EXTENSIONS, GitBookBlockNode, GitBookInlineNode, Tabs } from './gitbook-nodes';
 import { isHintStyle } from './hint-styles';
+import { InsertPickerState } from './insert-picker';
 import { KeptBlockWithView, KeptInlineWithView } from './kept-views';
 import { OpenApiOperation } from './openapi-operation-node';
+import { PendingUploads } from './pending-uploads';
 import { SlashMenu } from './slash-menu';
 import { TabsState } from './tabs-state';
 import { TabsWithView } from './tabs-view';
@@ -125,6 +127,8 @@ export const editorExtensions: Extensions = [
   TabsState,
   ContainerKeys,
   SlashMenu,
+  PendingUploads,
+  InsertPickerState,
 ];
 
 /** The schema of `editorExtensions`, for conversions outside an editor. */

@@ -6,8 +6,9 @@
  */
 import { NodeSelection } from '@tiptap/pm/state';
 import { type Editor, useEditorState } from '@tiptap/react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { type Field, type FieldAttribute, fieldTargetOf, fieldValueOf } from './block-fields';
+import { pendingUploadOf, pendingUploadsOf, uploadUrl } from './pending-uploads';
 
 interface Shown {
   pos: number;
@@ -41,13 +42,41 @@ function FieldInput({
   field,
   value,
   onChange,
+  onUpload,
   id,
 }: {
   field: Field;
   value: Record<string, unknown>;
   onChange: (next: Record<string, unknown>) => void;
+  onUpload: (field: Field, file: File) => void;
   id: string;
 }) {
+  if (field.kind === 'button')
+    return (
+      <button
+        type="button"
+        className="editor-tool editor-field-button"
+        onClick={() => onChange(field.set(value, true))}
+      >
+        {field.label}
+      </button>
+    );
+  if (field.kind === 'upload')
+    return (
+      <div className="editor-field editor-field-upload">
+        <label htmlFor={id}>{field.label}</label>
+        <input
+          id={id}
+          type="file"
+          accept={field.accept}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) onUpload(field, file);
+          }}
+        />
+      </div>
+    );
   const current = field.get(value);
   if (field.kind === 'checkbox')
     return (
@@ -105,7 +134,25 @@ export function GitBookFields({ editor }: { editor: Editor }) {
     selector: ({ editor: current }) => targetsAt(current),
     equalityFn: (a, b) => JSON.stringify(a) === JSON.stringify(b),
   });
+  const [uploadError, setUploadError] = useState<string | undefined>(undefined);
   if (shown.length === 0) return null;
+  /** A file chosen: held for the save, and given to the field as its address in the batch. */
+  const upload = (pos: number, attribute: FieldAttribute, field: Field, file: File) => {
+    setUploadError(undefined);
+    pendingUploadOf(file).then(
+      (pending) => {
+        const node = editor.state.doc.nodeAt(pos);
+        if (!node || !fieldTargetOf(node)) return;
+        pendingUploadsOf(editor).files.set(pending.ref, pending);
+        const { tr } = editor.state;
+        tr.setNodeAttribute(pos, attribute, field.set(fieldValueOf(node, attribute), uploadUrl(pending.ref)));
+        if (editor.state.selection instanceof NodeSelection && editor.state.selection.from === pos)
+          tr.setSelection(NodeSelection.create(tr.doc, pos));
+        editor.view.dispatch(tr);
+      },
+      (error: unknown) => setUploadError(error instanceof Error ? error.message : String(error)),
+    );
+  };
   return (
     <>
       {shown.map(({ pos, label, attribute, json }) => {
@@ -144,8 +191,14 @@ export function GitBookFields({ editor }: { editor: Editor }) {
                 field={field}
                 value={value}
                 onChange={change}
+                onUpload={(chosen, file) => upload(pos, attribute, chosen, file)}
               />
             ))}
+            {uploadError && (
+              <p className="form-error" role="alert">
+                {uploadError}
+              </p>
+            )}
           </fieldset>
         );
       })}

@@ -31,6 +31,14 @@ export const BLOCK_NAMES: Record<string, string> = {
   paragraph: 'Paragraph',
 };
 
+/** The name of a block as people read it: GitBook's cards are a table shown as cards. */
+export function blockName(block: { type?: unknown; data?: unknown }): string {
+  const type = String(block.type ?? '');
+  const view = (block.data as { view?: { type?: unknown } } | undefined)?.view;
+  if (type === 'table' && view?.type === 'cards') return 'Cards';
+  return BLOCK_NAMES[type] ?? type;
+}
+
 export const INLINE_NAMES: Record<string, string> = {
   emoji: 'Emoji',
   icon: 'Icon',

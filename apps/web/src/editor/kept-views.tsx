@@ -7,9 +7,10 @@
  */
 import { NodeViewWrapper, type ReactNodeViewProps, ReactNodeViewRenderer } from '@tiptap/react';
 import { InlineMath, MathBlock } from '../content/blocks/math';
+import { useImageUrlOf } from './editor-files';
 import { GitBookBlockNode, GitBookInlineNode } from './gitbook-nodes';
 import type { GitBookBlock, GitBookInline, GitBookInlineContent } from './gitbook-shapes';
-import { BLOCK_NAMES, INLINE_NAMES, refText } from './gitbook-type-names';
+import { blockName, INLINE_NAMES, refText } from './gitbook-type-names';
 
 const webUrl = (value: unknown): string | undefined => {
   const url = (value as { kind?: unknown; url?: unknown } | undefined)?.url;
@@ -30,10 +31,11 @@ const plainText = (nodes: unknown): string =>
     : '';
 
 function ImagesPreview({ block }: { block: GitBookBlock }) {
+  const imageUrlOf = useImageUrlOf();
   return (
     <div className="editor-kept-images">
       {((block.nodes ?? []) as GitBookBlock[]).map((image, index) => {
-        const src = webUrl(image.data?.ref);
+        const src = imageUrlOf(image.data?.ref);
         const caption = plainText(image.fragments?.[0]?.nodes);
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: images have no identity but their place
@@ -48,6 +50,43 @@ function ImagesPreview({ block }: { block: GitBookBlock }) {
         );
       })}
     </div>
+  );
+}
+
+interface CardsData {
+  view?: { type?: string; columns?: string[]; coverDefinition?: string; targetDefinition?: string };
+  records?: Record<string, { orderIndex?: string; values?: Record<string, unknown> }>;
+  definition?: Record<string, { type?: string }>;
+}
+
+/** GitBook's cards: each card's title, cover and target, in their order. */
+function CardsPreview({ block }: { block: GitBookBlock }) {
+  const imageUrlOf = useImageUrlOf();
+  const data = (block.data ?? {}) as CardsData;
+  const definition = data.definition ?? {};
+  const title = (data.view?.columns ?? []).find((id) => definition[id]?.type === 'text');
+  const fragments = new Map((block.fragments ?? []).map((fragment) => [fragment.fragment, fragment]));
+  const cards = Object.entries(data.records ?? {}).sort(([, a], [, b]) =>
+    String(a.orderIndex) < String(b.orderIndex) ? -1 : String(a.orderIndex) > String(b.orderIndex) ? 1 : 0,
+  );
+  return (
+    <ul className="editor-kept-cards">
+      {cards.map(([id, record]) => {
+        const values = record.values ?? {};
+        const name = title ? values[title] : undefined;
+        const cover = data.view?.coverDefinition ? values[data.view.coverDefinition] : undefined;
+        const coverRef = Array.isArray(cover) ? { kind: 'file', file: cover[0] } : cover;
+        const src = imageUrlOf(coverRef);
+        const target = data.view?.targetDefinition ? refText(values[data.view.targetDefinition]) : '';
+        return (
+          <li key={id}>
+            {src && <img src={src} alt="" />}
+            <strong>{plainText(fragments.get(String(name))?.nodes) || 'Card'}</strong>
+            {target && <span className="editor-kept-summary">{target}</span>}
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 
@@ -83,7 +122,7 @@ function blockSummary(block: GitBookBlock): string {
 
 function KeptBlockView({ node, selected }: ReactNodeViewProps) {
   const block = (node.attrs.block ?? { type: 'block' }) as GitBookBlock;
-  const name = BLOCK_NAMES[block.type] ?? block.type;
+  const name = blockName(block);
   const summary = blockSummary(block);
   return (
     <NodeViewWrapper
@@ -98,6 +137,8 @@ function KeptBlockView({ node, selected }: ReactNodeViewProps) {
         <MathBlock formula={str(block.data?.formula)} />
       ) : block.type === 'images' ? (
         <ImagesPreview block={block} />
+      ) : block.type === 'table' && (block.data as CardsData | undefined)?.view?.type === 'cards' ? (
+        <CardsPreview block={block} />
       ) : (
         summary && <span className="editor-kept-summary">{summary}</span>
       )}

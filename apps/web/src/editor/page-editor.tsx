@@ -22,8 +22,11 @@ import { ErrorNotice, Loading } from '../ui/states';
 import { EditConflicts } from './edit-conflicts';
 import { type EditSource, sameSource, sourceFor } from './edit-source';
 import { editorToMarkdown, markdownToEditor } from './editor-content';
+import { EditorFiles } from './editor-files';
 import { EditorToolbar } from './editor-toolbar';
 import { editorExtensions, editorSchema } from './extensions';
+import { InsertPicker } from './insert-picker';
+import { insertFilesChange, pendingUploadsOf } from './pending-uploads';
 import { type SaveTarget, targetOf, targetValue } from './save-target';
 import { SlashMenuList } from './slash-menu';
 import './editor.css';
@@ -127,12 +130,12 @@ export default function PageEditor({
     mutationFn: async (): Promise<Saved> => {
       const revision = base.data?.revision;
       if (revision === undefined) throw new Error('The page is still loading: try again in a moment.');
+      const markdown = editorToMarkdown(editor.getJSON());
+      // Images uploaded in the editor go in the same batch, before the page that refers to them.
+      const uploads = insertFilesChange(pendingUploadsOf(editor).files, markdown);
       const changes = [
-        {
-          operation: 'update_page' as const,
-          page: page.id,
-          document: { markdown: editorToMarkdown(editor.getJSON()) },
-        },
+        ...(uploads ? [uploads] : []),
+        { operation: 'update_page' as const, page: page.id, document: { markdown } },
       ];
       if (target.kind === 'live') {
         await client.spaces.content.update.mutate({ spaceId, changes, revision });
@@ -157,6 +160,8 @@ export default function PageEditor({
       return { changeRequest: { id: changeRequest.id, number: changeRequest.number } };
     },
     onSuccess: (saved) => {
+      // The uploads are files of the target now: the page refers to them by their ids.
+      pendingUploadsOf(editor).files.clear();
       // Go on from what was saved: the target's page as it is now (with what the merge kept).
       const savedTo: SaveTarget = saved.changeRequest
         ? { kind: 'changeRequest', id: saved.changeRequest.id }
@@ -174,10 +179,15 @@ export default function PageEditor({
       {base.isError ? (
         <ErrorNotice error={base.error} title="The page could not be opened" retry={reload} />
       ) : base.data ? (
-        <>
+        <EditorFiles
+          editor={editor}
+          spaceId={spaceId}
+          changeRequestId={source.kind === 'changeRequest' ? source.id : undefined}
+        >
           <EditorContent editor={editor} />
           <SlashMenuList editor={editor} />
-        </>
+          <InsertPicker editor={editor} organizationId={organizationId} spaceId={spaceId} />
+        </EditorFiles>
       ) : (
         <Loading label="Opening the page…" />
       )}
