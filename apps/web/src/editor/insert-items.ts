@@ -9,14 +9,18 @@
 import { NodeSelection, Selection } from '@tiptap/pm/state';
 import type { Editor, JSONContent } from '@tiptap/react';
 import type { GitBookBlock, GitBookInline } from './gitbook-shapes';
+import { openPicker, type PickerKind } from './insert-picker';
 
-export interface InsertItem {
+export type InsertItem = {
   id: string;
   label: string;
   /** Other words the slash menu finds it by. */
   keywords: string;
-  content: () => JSONContent;
-}
+} & (
+  | { content: () => JSONContent; pick?: undefined }
+  /** Chosen from a picker first (`insert-picker.tsx`): an emoji, a mention. */
+  | { pick: PickerKind; content?: undefined }
+);
 
 const p = (): JSONContent => ({ type: 'paragraph' });
 const kept = (block: GitBookBlock): JSONContent => ({ type: 'gitbookBlock', attrs: { block } });
@@ -286,6 +290,8 @@ export const INSERT_ITEMS: InsertItem[] = [
     keywords: 'font awesome symbol',
     content: () => keptInline(voidInline('icon', { icon: 'star' })),
   },
+  { id: 'emoji', label: 'Emoji', keywords: 'smiley face :', pick: 'emoji' },
+  { id: 'mention', label: 'Mention', keywords: '@ person people member user page', pick: 'mention' },
   {
     id: 'expression',
     label: 'Variable',
@@ -305,6 +311,10 @@ export function matchingItems(query: string): InsertItem[] {
 
 /** Inserts `item` at the selection, then puts the cursor in it (or selects it, for an atom). */
 export function insertItem(editor: Editor, item: InsertItem): boolean {
+  if (item.pick) {
+    openPicker(editor, item.pick);
+    return true;
+  }
   const content = item.content();
   const from = editor.state.selection.from;
   if (!editor.chain().focus().insertContent(content).run()) return false;
