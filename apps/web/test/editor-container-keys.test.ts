@@ -8,6 +8,7 @@
 import type { DecorationSet } from '@tiptap/pm/view';
 import { Editor, type JSONContent } from '@tiptap/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { addItemAfter } from '../src/editor/container-keys';
 import { editorToMarkdown } from '../src/editor/editor-content';
 import { blocksToDocument } from '../src/editor/editor-to-document';
 import { editorExtensions } from '../src/editor/extensions';
@@ -275,6 +276,78 @@ describe('expandables', () => {
     press(current, 'Enter');
     expect(cursorPath(current)).toEqual(['paragraph']);
     expect(content(current)?.[0]?.content?.[1]?.content).toEqual([p('x')]);
+  });
+});
+
+describe('adding and leaving containers from the keyboard', () => {
+  it('Mod-Enter in a step adds the next step after it, the cursor in it', () => {
+    const current = open({
+      type: 'stepper',
+      attrs: { data: {} },
+      content: [step(p('one')), step(p('three'))],
+    });
+    cursorAt(current, 'one');
+    expect(press(current, 'Enter', { ctrlKey: true })).toBe(true);
+    expect(cursorPath(current)).toEqual(['stepper', 'stepperStep', 'paragraph']);
+    type(current, 'two');
+    expect(content(current)[0]?.content?.map((item) => item.content)).toEqual([
+      [p('one')],
+      [p('two')],
+      [p('three')],
+    ]);
+  });
+
+  it('Mod-Enter in a tab adds a titled tab after it, and the new tab is saved with its title', () => {
+    const current = open({ type: 'tabs', attrs: { data: {} }, content: [tab('A', p('alpha'))] });
+    cursorAt(current, 'alpha');
+    press(current, 'Enter', { ctrlKey: true });
+    type(current, 'beta');
+    const saved = editorToMarkdown(current.getJSON()).replace(/\n+/g, '\n');
+    expect(saved).toContain(
+      '{% tab title="A" %}\nalpha\n{% endtab %}\n{% tab title="Tab 2" %}\nbeta\n{% endtab %}',
+    );
+  });
+
+  it('Mod-Enter outside a container adds nothing of its own', () => {
+    const current = open(p('plain'));
+    cursorAt(current, 'plain');
+    expect(addItemAfter(current.state, undefined)).toBe(false);
+  });
+
+  it('Backspace at the start of an expandable’s body goes to the end of its summary', () => {
+    const current = open({
+      type: 'expandable',
+      attrs: { data: {} },
+      content: [
+        { type: 'expandableTitle', content: [{ type: 'text', text: 'Summary' }] },
+        { type: 'expandableBody', content: [p('body')] },
+      ],
+    });
+    current.commands.setTextSelection(current.state.doc.resolve(2).end() + 3);
+    expect(cursorPath(current)).toEqual(['expandable', 'expandableBody', 'paragraph']);
+    expect(press(current, 'Backspace')).toBe(true);
+    expect(cursorPath(current)).toEqual(['expandable', 'expandableTitle']);
+    type(current, '!');
+    expect(content(current)[0]?.content?.[0]).toEqual({
+      type: 'expandableTitle',
+      content: [{ type: 'text', text: 'Summary!' }],
+    });
+    expect(content(current)[0]?.content?.[1]?.content).toEqual([p('body')]);
+  });
+
+  it('Backspace in the empty summary of an empty expandable turns it back into a paragraph', () => {
+    const current = open(p('before'), {
+      type: 'expandable',
+      attrs: { data: {} },
+      content: [{ type: 'expandableTitle' }, { type: 'expandableBody', content: [p()] }],
+    });
+    current.commands.setTextSelection(current.state.doc.child(0).nodeSize + 2);
+    expect(cursorPath(current)).toEqual(['expandable', 'expandableTitle']);
+    expect(press(current, 'Backspace')).toBe(true);
+    // (The editor keeps an empty paragraph after the last block: the trailing one stays.)
+    expect(content(current).slice(0, 2)).toEqual([p('before'), p()]);
+    expect(content(current).map((node) => node.type)).not.toContain('expandable');
+    expect(cursorPath(current)).toEqual(['paragraph']);
   });
 });
 

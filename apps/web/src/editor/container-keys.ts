@@ -9,7 +9,11 @@
  * - Tab and Shift-Tab in a tab's text go to the next and previous tab (outside lists and code,
  *   where Tab keeps its meaning); ArrowRight at a tab's very end and ArrowLeft at its very start
  *   cross to the neighbouring tab. A tab is shown while the cursor is in it (`tabs-state.ts`).
- * - Enter in an expandable's summary goes into its body.
+ * - Enter in an expandable's summary goes into its body; Backspace at the very start of its
+ *   body goes back to the end of its summary, and Backspace in the empty summary of an
+ *   expandable with nothing in it turns it back into a paragraph.
+ * - Mod-Enter in a step, tab, column or update adds the next one after it (a tab titled
+ *   "Tab N", an update dated today) and puts the cursor in it.
  */
 import type { Node as ProseMirrorNode, ResolvedPos } from '@tiptap/pm/model';
 import { type EditorState, Selection, TextSelection, type Transaction } from '@tiptap/pm/state';
@@ -181,6 +185,66 @@ export function enterExpandableBody(state: EditorState, dispatch: Dispatch): boo
   return true;
 }
 
+/** Backspace at the start of an expandable's body: to the end of its summary. */
+export function backToSummary(state: EditorState, dispatch: Dispatch): boolean {
+  const { $from, empty } = state.selection;
+  if (!empty || $from.parentOffset !== 0 || $from.depth < 3) return false;
+  const bodyDepth = $from.depth - 1;
+  if ($from.node(bodyDepth).type.name !== 'expandableBody' || $from.index(bodyDepth) !== 0) return false;
+  const titleEnd = $from.before(bodyDepth) - 1;
+  if (dispatch) dispatch(state.tr.setSelection(TextSelection.create(state.doc, titleEnd)).scrollIntoView());
+  return true;
+}
+
+/** Backspace in the empty summary of an expandable whose body is one empty paragraph: a paragraph again. */
+export function removeEmptyExpandable(state: EditorState, dispatch: Dispatch): boolean {
+  const { $from, empty } = state.selection;
+  if (!empty || $from.parent.type.name !== 'expandableTitle' || $from.parent.content.size !== 0) return false;
+  const expandable = $from.node($from.depth - 1);
+  const body = expandable.child(1);
+  const onlyEmpty =
+    body.childCount === 1 && body.child(0).type.name === 'paragraph' && body.child(0).content.size === 0;
+  const paragraph = state.schema.nodes.paragraph;
+  if (!onlyEmpty || !paragraph) return false;
+  if (!dispatch) return true;
+  const start = $from.before($from.depth - 1);
+  const tr = state.tr.replaceWith(start, $from.after($from.depth - 1), paragraph.create());
+  dispatch(tr.setSelection(TextSelection.create(tr.doc, start + 1)).scrollIntoView());
+  return true;
+}
+
+/** The new item of each container, after the one the cursor is in. */
+const NEW_ITEM: Record<string, (count: number) => Record<string, unknown>> = {
+  tabsItem: (count) => ({ title: 'Tab ' + (count + 1) }),
+  stepperStep: () => ({}),
+  column: () => ({}),
+  update: () => ({ date: new Date().toISOString().slice(0, 10) + 'T00:00:00.000Z' }),
+};
+
+/** Mod-Enter: a new step (tab, column, update) after the one holding the cursor. */
+export function addItemAfter(state: EditorState, dispatch: Dispatch): boolean {
+  const { $from } = state.selection;
+  for (let depth = $from.depth; depth > 1; depth -= 1) {
+    const item = $from.node(depth);
+    const data = NEW_ITEM[item.type.name];
+    if (!data) continue;
+    const paragraph = state.schema.nodes.paragraph;
+    if (!paragraph) return false;
+    const made = item.type.createAndFill(
+      { data: data($from.node(depth - 1).childCount) },
+      paragraph.create(),
+    );
+    if (!made) return false;
+    if (dispatch) {
+      const at = $from.after(depth);
+      const tr = state.tr.insert(at, made);
+      dispatch(tr.setSelection(TextSelection.create(tr.doc, at + 2)).scrollIntoView());
+    }
+    return true;
+  }
+  return false;
+}
+
 export const ContainerKeys = Extension.create({
   name: 'containerKeys',
   // Before the lists' own Enter, Tab and Backspace.
@@ -190,7 +254,8 @@ export const ContainerKeys = Extension.create({
       command(this.editor.state, (tr) => this.editor.view.dispatch(tr));
     return {
       Enter: () => run(enterExpandableBody)() || run(leaveContainer)(),
-      Backspace: run(removeEmptyItem),
+      Backspace: () => run(removeEmptyItem)() || run(backToSummary)() || run(removeEmptyExpandable)(),
+      'Mod-Enter': run(addItemAfter),
       Tab: run(moveToTab(1)),
       'Shift-Tab': run(moveToTab(-1)),
       ArrowRight: run(crossTab(1)),
