@@ -1,6 +1,7 @@
 import type { BlockContent, Html, Node, Parent, PhrasingContent, Table, TableCell, TableRow } from 'mdast';
 import rehypeParse from 'rehype-parse';
 import { unified } from 'unified';
+import { emojiCharacterOf, emojiNameOfCode } from './gitbook-emoji';
 
 /**
  * The pieces of HTML GitBook's Git Sync writes, read into typed mdast nodes (and printed back
@@ -234,7 +235,9 @@ export function phrasingOfHtml(nodes: readonly ElementContent[]): PhrasingConten
             ? buttonOfElement(node)
             : node.tagName === 'picture'
               ? pictureOfElement(node)
-              : undefined;
+              : node.tagName === 'span'
+                ? emojiOfElement(node)
+                : undefined;
       if (typed === undefined) return undefined;
       out.push(typed);
       continue;
@@ -666,6 +669,27 @@ function buttonOfElement(element: Element): GitbookButton | undefined {
     ...(icon === undefined ? {} : { icon }),
     label,
   };
+}
+
+/**
+ * GitBook's earlier emoji in HTML, `<span data-gb-custom-inline data-tag="emoji" data-code="2705">✅</span>`:
+ * the emoji (its shortcode's), or its character as text when it has no shortcode here.
+ */
+function emojiOfElement(element: Element): PhrasingContent | undefined {
+  const attributes = attributesOf(element);
+  const code = attributes['data-code'];
+  if (
+    !onlyAttributes(element, ['data-gb-custom-inline', 'data-tag', 'data-code']) ||
+    attributes['data-gb-custom-inline'] !== '' ||
+    attributes['data-tag'] !== 'emoji' ||
+    code === undefined ||
+    !/^[0-9a-f]{1,6}(?:-[0-9a-f]{1,6}){0,7}$/.test(code)
+  )
+    return undefined;
+  const name = emojiNameOfCode(code);
+  return name === undefined
+    ? { type: 'text', value: emojiCharacterOf(code) }
+    : { type: 'gitbookEmoji', name };
 }
 
 /** `<picture><source srcset media="(prefers-color-scheme: dark)"><img src alt></picture>` inside HTML. */

@@ -1,4 +1,5 @@
 import type { PhrasingContent } from 'mdast';
+import { emojiCharacterOf, emojiCodeOfName } from './gitbook-emoji';
 import type { GitbookMark } from './gitbook-html';
 
 /**
@@ -75,6 +76,17 @@ export function htmlOfPhrasing(nodes: readonly PhrasingContent[]): string {
             escapeHtmlText(node.label.replace(/[\r\n]+/g, ' ')) +
             '</a>'
           );
+        case 'gitbookEmoji': {
+          // GitBook's form inside HTML; a name with no code here is its shortcode, as text.
+          const code = emojiCodeOfName(node.name);
+          return code === undefined
+            ? escapeHtmlText(':' + node.name + ':')
+            : '<span data-gb-custom-inline data-tag="emoji" data-code="' +
+                code +
+                '">' +
+                escapeHtmlText(emojiCharacterOf(code)) +
+                '</span>';
+        }
         case 'gitbookPicture':
           return (
             '<picture><source srcset="' +

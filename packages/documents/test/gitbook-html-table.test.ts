@@ -201,6 +201,41 @@ describe("GitBook's HTML tables with blocks in cells", () => {
       expect(gitbookTableOfHtml(wrong), wrong).toBeUndefined();
   });
 
+  it("reads GitBook's earlier emoji span in a cell as the emoji, written back in that form", () => {
+    const grid =
+      '<table><thead><tr><th width="120">Way</th><th>Good</th></tr></thead><tbody><tr><td>Cookie</td>' +
+      '<td><span data-gb-custom-inline data-tag="emoji" data-code="2705">✅</span> Fast<br>Sure</td></tr></tbody></table>';
+    expect(firstOf(grid)).toMatchObject({
+      type: 'gitbookTable',
+      children: [
+        {
+          children: [
+            {},
+            {
+              children: [
+                {
+                  children: [
+                    { type: 'gitbookEmoji', name: 'white_check_mark' },
+                    { type: 'text', value: ' Fast' },
+                    { type: 'break' },
+                    { type: 'text', value: 'Sure' },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    expect(expectStable(grid)).toBe(`${grid}\n`);
+    for (const wrong of [
+      grid.replace('data-code="2705"', 'data-code="zz"'),
+      grid.replace('data-tag="emoji"', 'data-tag="other"'),
+      grid.replace('data-gb-custom-inline ', 'style="x" '),
+    ])
+      expect(gitbookTableOfHtml(wrong), wrong).toBeUndefined();
+  });
+
   it('keeps a table as html when a cell holds anything else, or its alignment is not its column’s', () => {
     for (const cell of [
       '<div>block</div>',
