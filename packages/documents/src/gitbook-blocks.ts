@@ -21,7 +21,7 @@ import {
   isDetailsClosing,
   summaryOf,
 } from './gitbook-html';
-import { gitbookTableOfHtml } from './gitbook-html-table';
+import { gitbookTableOfHtml, legacyHintOfHtml } from './gitbook-html-table';
 import {
   type BlockTag,
   blockTagOf,
@@ -488,6 +488,7 @@ function htmlItem(node: FlowNode & { type: 'html' }): Item {
     cardsOfHtml(node.value) ??
     gridTableOfHtml(node.value) ??
     gitbookTableOfHtml(node.value) ??
+    legacyHintOfHtml(node.value) ??
     drawingOfHtml(node.value) ??
     alignedParagraphOfHtml(node.value) ??
     node

@@ -19,6 +19,7 @@ import {
   parseHtml,
   phrasingOfHtml,
 } from './gitbook-html';
+import type { Hint } from './hint-syntax';
 
 /**
  * GitBook's table written as HTML because a cell holds blocks (GitBook's cells are fragments
@@ -291,6 +292,32 @@ function codeOf(pre: Element): Code | undefined {
     text += child.value;
   }
   return { type: 'code', lang: language ?? null, meta: null, value: text.replace(/\n$/, '') };
+}
+
+const hintStyles = new Set(['info', 'warning', 'danger', 'success']);
+
+/**
+ * GitBook's earlier hint in HTML, `<div data-gb-custom-block data-tag="hint" data-style="success"
+ * class="hint hint-success"><p>…</p></div>`: the hint, its content read as a cell's blocks
+ * (written back in today's form, `{% hint style="success" %}`).
+ */
+export function legacyHintOfHtml(value: string): Hint | undefined {
+  if (!value.startsWith('<div data-gb-custom-block')) return undefined;
+  const [div, ...others] = parseHtml(value) ?? [];
+  if (div?.tagName !== 'div' || others.length > 0) return undefined;
+  const attributes = attributesOf(div);
+  const style = attributes['data-style'];
+  if (
+    !onlyAttributes(div, ['data-gb-custom-block', 'data-tag', 'data-style', 'class']) ||
+    attributes['data-gb-custom-block'] !== '' ||
+    attributes['data-tag'] !== 'hint' ||
+    style === undefined ||
+    !hintStyles.has(style) ||
+    (attributes.class !== undefined && attributes.class !== `hint hint-${style}`)
+  )
+    return undefined;
+  const children = cellBlocksOf(div.children, 0);
+  return children === undefined ? undefined : { type: 'hint', style: style as Hint['style'], children };
 }
 
 /** Whether a node is GitBook's HTML table (for walkers that treat it as a block). */

@@ -1,6 +1,6 @@
 import type { Root } from 'mdast';
 import { describe, expect, it } from 'vitest';
-import { gitbookTableOfHtml } from '../src/gitbook-html-table';
+import { gitbookTableOfHtml, legacyHintOfHtml } from '../src/gitbook-html-table';
 import { gitbookTableHtml, isOneHtmlBlock } from '../src/gitbook-html-table-print';
 import { normalizeMarkdown, parseMarkdown } from '../src/markdown-processor';
 
@@ -234,6 +234,29 @@ describe("GitBook's HTML tables with blocks in cells", () => {
       grid.replace('data-gb-custom-inline ', 'style="x" '),
     ])
       expect(gitbookTableOfHtml(wrong), wrong).toBeUndefined();
+  });
+
+  it("reads GitBook's earlier hint in HTML as a hint, written in today's form", () => {
+    const legacy =
+      '- Step one\n\n  <div data-gb-custom-block data-tag="hint" data-style="success" class="hint hint-success"><p><strong>Tip:</strong> it works.</p></div>';
+    const item = (parseMarkdown(legacy).children[0] as { children: { children: unknown[] }[] }).children[0];
+    expect(item?.children[1]).toMatchObject({
+      type: 'hint',
+      style: 'success',
+      children: [
+        { type: 'paragraph', children: [{ type: 'strong' }, { type: 'text', value: ' it works.' }] },
+      ],
+    });
+    expect(expectStable(legacy)).toBe(
+      '- Step one\n\n  {% hint style="success" %}\n\n  **Tip:** it works.\n\n  {% endhint %}\n',
+    );
+    for (const wrong of [
+      '<div data-gb-custom-block data-tag="hint" data-style="loud"><p>a</p></div>',
+      '<div data-gb-custom-block data-tag="hint" data-style="info" onclick="x()"><p>a</p></div>',
+      '<div data-gb-custom-block data-tag="tabs" data-style="info"><p>a</p></div>',
+      '<div data-gb-custom-block data-tag="hint" data-style="info"><script>x()</script></div>',
+    ])
+      expect(legacyHintOfHtml(wrong), wrong).toBeUndefined();
   });
 
   it('keeps a table as html when a cell holds anything else, or its alignment is not its column’s', () => {
