@@ -23,11 +23,12 @@ interface PageFixture {
   changeRequestId: string;
   pageId: string;
   documentId: string;
+  reusableContentId: string;
   embedUrl: string;
 }
 
-async function buildPage(f: MatrixFixture): Promise<PageFixture> {
-  const spaceId = await f.freshSpace();
+async function buildPage(f: MatrixFixture, spaceId?: string): Promise<PageFixture> {
+  spaceId ??= await f.freshSpace();
   const edited = await f.run(operations.spaces.content.update, {
     spaceId,
     changes: [
@@ -50,6 +51,7 @@ async function buildPage(f: MatrixFixture): Promise<PageFixture> {
     changeRequestId: changeRequest.id,
     pageId: page.page.id,
     documentId: document,
+    reusableContentId: content.reusableContent,
     embedUrl: (await markdownSource()).url,
   };
 }
@@ -63,6 +65,60 @@ function pageFixture(f: MatrixFixture): Promise<PageFixture> {
   }
   return page;
 }
+
+/**
+ * The same content in the space of the site the `siteToken` caller visits, and a change
+ * request editing its reusable content: what the visitor may read there (live content only).
+ */
+interface VisitedFixture extends PageFixture {
+  /** The reusable content's document as the change request has it. */
+  changeRequestDocumentId: string;
+}
+
+const visitedBuilt = new WeakMap<MatrixFixture, Promise<VisitedFixture>>();
+function visitedPage(f: MatrixFixture): Promise<VisitedFixture> {
+  let page = visitedBuilt.get(f);
+  if (!page) {
+    page = (async () => {
+      const built = await buildPage(f, f.visited.spaceId);
+      const id = built.reusableContentId;
+      await f.run(operations.changeRequests.content.update, {
+        spaceId: built.spaceId,
+        changeRequestId: built.changeRequestId,
+        changes: [
+          { operation: 'update_reusable_content', reusableContent: id, document: { markdown: 'Edited.' } },
+        ],
+      });
+      const edited = (await f.read(operations.spaces.content.reusableContents.get, {
+        spaceId: built.spaceId,
+        changeRequestId: built.changeRequestId,
+        reusableContentId: id,
+      })) as { document?: string };
+      if (!edited.document) throw new Error('the edited reusable content has no document');
+      return { ...built, changeRequestDocumentId: edited.document };
+    })();
+    visitedBuilt.set(f, page);
+  }
+  return page;
+}
+
+/** A read on the visited site's space: roles give what they give on any item, the site token reads it. */
+const visitedCase = (
+  route: string,
+  input: (page: VisitedFixture) => Record<string, unknown>,
+  siteToken: number,
+  rule: string,
+  expected: Expected = byItemRole('read', 200),
+): MatrixCase =>
+  matrixCase({
+    route,
+    title: `the site token's space: ${rule}`,
+    prepare: visitedPage,
+    input: (_f, page: VisitedFixture) => input(page),
+    expected,
+    siteToken,
+    rule,
+  });
 
 const viewCase = (
   route: string,
@@ -87,6 +143,38 @@ const computedExpected = (): Expected => {
 };
 
 export const pageDocumentCases: MatrixCase[] = [
+  visitedCase(
+    `GET ${REVISION}/page/:pageId/document`,
+    (p) => ({ ...onePage(p), revisionId: p.revisionId, evaluated: 'deterministic-only' }),
+    200,
+    'a page of the space the site shows its visitor',
+  ),
+  visitedCase(
+    `GET ${SPACE}/documents/:documentId`,
+    (p) => ({ spaceId: p.spaceId, documentId: p.documentId }),
+    200,
+    'a document of the live content of the space the site shows',
+  ),
+  visitedCase(
+    `GET ${SPACE}/documents/:documentId`,
+    (p) => ({ spaceId: p.spaceId, documentId: p.changeRequestDocumentId }),
+    404,
+    "a document only a change request holds: members read it, a site's visitor reads live content only",
+  ),
+  visitedCase(`GET ${SPACE}/content/page/:pageId/meta-links`, onePage, 200, 'a page the site shows'),
+  visitedCase(
+    `GET ${SPACE}/embed`,
+    (p) => ({ spaceId: p.spaceId, url: p.embedUrl }),
+    200,
+    'an embed in a page the site shows',
+  ),
+  visitedCase(
+    `POST ${SPACE}/content/computed/document`,
+    (p) => ({ spaceId: p.spaceId, source: { type: 'builtin:openapi' }, seed: 's' }),
+    404,
+    'no content is computed in Quire',
+    computedExpected(),
+  ),
   viewCase(`GET ${REVISION}/page/:pageId/document`, (p) => ({
     ...onePage(p),
     revisionId: p.revisionId,

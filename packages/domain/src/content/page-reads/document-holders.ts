@@ -7,12 +7,13 @@
  * Rules:
  * 1. The space's current content holds the bodies of its pages and of its reusable contents.
  * 2. So does the head of each of its change requests still in progress (open or draft, the
- *    newest `CHANGE_REQUESTS_LOOKED_AT` of each), which a renderer previewing one reads.
+ *    newest `CHANGE_REQUESTS_LOOKED_AT` of each), which a renderer previewing one reads;
+ *    not for a site API token's visitor, who reads live content only (`core/site-token-gate.ts`).
  * 3. Older revisions are not looked at: a renderer reads a past revision's pages through
  *    the page-document route, which names the revision.
  * The bodies of one tree are collected once per page index (kept per tree address).
  */
-import type { OperationContext } from '../../core/context';
+import { callerOf, type OperationContext } from '../../core/context';
 import { reusableContentsOf } from '../reusable-contents/revision-extras';
 import { findRevision } from '../revisions/first-revision';
 import { type PageIndex, pageIndexOf } from '../revisions/page-index';
@@ -49,6 +50,7 @@ export async function spaceHoldsDocument(
   address: string,
 ): Promise<boolean> {
   if (await revisionHolds(ctx, await spaceHead(ctx, space), address)) return true;
+  if (callerOf(ctx).site !== undefined) return false;
   for (const status of ['open', 'draft'] as const) {
     const { items } = await ctx.repos.changeRequests.list(
       space.id,
