@@ -11,41 +11,10 @@
  * exactly this block and never as markup.
  */
 import { mergeAttributes, Node } from '@tiptap/react';
+import { type FileByUrl, fileByUrlMarkdown, isWritableFileByUrl } from '../content/file-by-url-syntax';
 import { dataAttribute, type KeptSource, sourceAttribute } from './gitbook-nodes';
 
-export interface FileByUrl {
-  src: string;
-  caption: string;
-}
-
-const ADDRESS = /^https?:\/\/[^\s"'<>\\{}]+$/i;
-/** A caption the reader keeps as plain text: no markup, no tag, no escape. */
-const CAPTION = /^[^\n\\`*_[\]{}<>%#|~!$&]*$/;
-
-const FILE_BY_URL =
-  /^\{% file src="(https?:\/\/[^"\s]+)" %\}(?:\n+\{% endfile %\}|\n+([^\n]*)\n+\{% endfile %\})?$/i;
-
-/** The file block a text stands for, or undefined when it is anything else. */
-export function fileByUrlOf(markdown: string): FileByUrl | undefined {
-  const match = FILE_BY_URL.exec(markdown);
-  if (!match) return undefined;
-  const src = match[1] ?? '';
-  const caption = (match[2] ?? '').trim();
-  if (!ADDRESS.test(src) || !CAPTION.test(caption)) return undefined;
-  return { src, caption };
-}
-
-/** A file block's values as given: an address and caption that would not read back are refused. */
-export function isWritableFileByUrl(value: FileByUrl): boolean {
-  return ADDRESS.test(value.src) && CAPTION.test(value.caption) && !value.caption.includes('\n');
-}
-
-export function fileByUrlMarkdown(value: FileByUrl): string {
-  const caption = value.caption.trim();
-  return (
-    '{% file src="' + value.src + '" %}\n\n' + (caption === '' ? '' : caption + '\n\n') + '{% endfile %}'
-  );
-}
+export { type FileByUrl, fileByUrlOf } from '../content/file-by-url-syntax';
 
 /** The markdown of a `fileByUrl` node: its source while unchanged, else its printed form. */
 export function markdownOfFileByUrl(attrs: Record<string, unknown> | undefined): string {

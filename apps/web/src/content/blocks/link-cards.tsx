@@ -6,7 +6,9 @@
  * integration block (a card naming it; Quire runs no integration code) and GitBook's OpenAPI
  * blocks that have no renderer where they are shown.
  */
+
 import type { ReactNode } from 'react';
+import type { FileByUrl } from '../file-by-url-syntax';
 import { type DocBlock, fragmentNamed, refOf, stringOf } from './document-shape';
 import { textOfFragment } from './document-text';
 import { SvgIcon } from './icons';
@@ -82,6 +84,27 @@ export function FileBlock({ block }: { block: DocBlock }) {
       icon="download"
       title={name}
       detail={detail || 'Download'}
+      download
+    />
+  );
+}
+
+/** GitBook's file given by address (`{% file src="https://..." %}`): named by its file name. */
+export function FileByUrlCard({ file }: { file: FileByUrl }) {
+  const href = safeUrl(file.src);
+  let name = 'File';
+  try {
+    name = decodeURIComponent(new URL(file.src).pathname.split('/').pop() ?? '') || 'File';
+  } catch {
+    // An address URL cannot read: named "File".
+  }
+  return (
+    <Card
+      className="doc-file"
+      href={href}
+      icon="download"
+      title={name}
+      detail={file.caption || 'Download'}
       download
     />
   );

@@ -4,8 +4,10 @@
  * tasks with their boxes), quotes and dividers.
  */
 import { createContext, useContext, useId } from 'react';
+import { fileByUrlOf } from '../file-by-url-syntax';
 import { type DocBlock, stringOf } from './document-shape';
 import { Inlines } from './inline-view';
+import { FileByUrlCard } from './link-cards';
 import { Blocks } from './nested-blocks';
 import { useRendering } from './render-context';
 
@@ -30,7 +32,10 @@ export function isKeptSource(block: DocBlock): string | undefined {
 
 export function Paragraph({ block }: { block: DocBlock }) {
   const { KeptSource } = useRendering();
-  const source = KeptSource ? isKeptSource(block) : undefined;
+  const source = isKeptSource(block);
+  // GitBook's file by address, which the reader keeps as its text: a file card.
+  const file = source === undefined ? undefined : fileByUrlOf(source);
+  if (file) return <FileByUrlCard file={file} />;
   if (KeptSource && source !== undefined) return <KeptSource text={source} />;
   return (
     <p className={alignClass(block)}>
