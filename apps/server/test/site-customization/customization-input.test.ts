@@ -245,6 +245,20 @@ describe('bounds and shape', () => {
     await unchanged();
   });
 
+  it('settings over 64 KB of JSON together are refused, naming the largest section', async () => {
+    const long = (i: number) => `https://example.com/${i}/${'a'.repeat(1000)}`;
+    const links = many(20, (i) => ({
+      ...link(long(i)),
+      links: many(5, (j) => ({ title: 'Sub', to: { kind: 'url', url: long(j) } })),
+    }));
+    expectFieldError(await f.call('PUT', '/customization', header(links)), 'header');
+    expectFieldError(
+      await f.call('PATCH', `/site-spaces/${f.siteSpaces[0]}/customization`, { header: { links } }),
+      'header',
+    );
+    await unchanged();
+  });
+
   it('a 64 KB body of links is refused at once, naming the list', async () => {
     const links = many(400, () => link(`https://example.com/${'a'.repeat(150)}`));
     const body = header(links);

@@ -7,6 +7,7 @@ import { locateSiteSpace } from '../../site-structure';
 import { updateSite } from '../../update-site';
 import { storedAssets } from '../customization-assets';
 import { patchedOverrides } from '../customization-overrides';
+import { checkCustomizationSize, checkSettingsSize } from '../customization-size';
 import { siteSpaceCustomizationOf } from '../effective-customization';
 import { type SiteCustomization, SiteCustomizationSchema } from '../site-customization-schema';
 import { siteSpaceCustomizationPatchShape } from '../site-space-customization-patch';
@@ -35,6 +36,8 @@ export const overrideSiteSpaceCustomization = operation({
     const authorized = await authorizeSite(ctx, input.organizationId, input.siteId, 'admin');
     if (!locateSiteSpace(authorized.site.structure, input.siteSpaceId)) throw notFound('Site space');
     const { organizationId: _organization, siteId: _site, siteSpaceId, ...patch } = input;
+    // Before anything is fetched: addresses only get shorter once they are Quire's files.
+    checkSettingsSize(patch as Record<string, unknown>);
     const stored = await storedAssets(ctx, patch as Record<string, unknown>);
     const { site } = await updateSite(
       ctx,
@@ -43,9 +46,11 @@ export const overrideSiteSpaceCustomization = operation({
         if (!locateSiteSpace(current.structure, siteSpaceId)) throw notFound('Site space');
         const siteSpaces = { ...current.customization?.siteSpaces };
         const overrides = patchedOverrides(siteSpaces[siteSpaceId]?.overrides ?? {}, stored);
+        checkSettingsSize(overrides);
         if (Object.keys(overrides).length === 0) delete siteSpaces[siteSpaceId];
         else siteSpaces[siteSpaceId] = { overrides, updatedAt: ctx.clock.now().toISOString() };
         const customization = { ...current.customization, siteSpaces };
+        checkCustomizationSize(customization, stored);
         return { site: { ...current, customization }, result: null };
       },
       authorized.site,

@@ -5,6 +5,7 @@ import { SITE_CUSTOMIZATION_DEFAULTS } from '../../site-customization-defaults';
 import { SiteIdParam, SiteOrganizationIdParam } from '../../site-fields';
 import { updateSite } from '../../update-site';
 import { storedAssets } from '../customization-assets';
+import { checkCustomizationSize, checkSettingsSize } from '../customization-size';
 import { siteCustomizationOf } from '../effective-customization';
 import { withFlagsApplied } from '../legacy-page-actions';
 import {
@@ -37,10 +38,10 @@ export const updateSiteCustomization = operation({
     const authorized = await authorizeSite(ctx, input.organizationId, input.siteId, 'admin');
     const { organizationId: _organization, siteId: _site, updatedAt: _ignored, ...given } = input;
     const defined = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
-    const settings = await storedAssets(
-      ctx,
-      withFlagsApplied({ ...SITE_CUSTOMIZATION_DEFAULTS, ...defined } as SiteCustomizationInput),
-    );
+    const whole = withFlagsApplied({ ...SITE_CUSTOMIZATION_DEFAULTS, ...defined } as SiteCustomizationInput);
+    // Before anything is fetched: addresses only get shorter once they are Quire's files.
+    checkSettingsSize(whole as Record<string, unknown>);
+    const settings = await storedAssets(ctx, whole);
     const { site } = await updateSite(
       ctx,
       input.siteId,
@@ -49,6 +50,7 @@ export const updateSiteCustomization = operation({
           siteSpaces: current.customization?.siteSpaces ?? {},
           site: { settings, updatedAt: ctx.clock.now().toISOString() },
         };
+        checkCustomizationSize(customization, settings as Record<string, unknown>);
         return { site: { ...current, customization }, result: null };
       },
       authorized.site,
