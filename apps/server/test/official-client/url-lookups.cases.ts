@@ -11,7 +11,7 @@ import { expectConforms, officialClient } from './official-client';
 import { testServer } from './shared-server';
 
 describe('url lookups', () => {
-  it('resolvePublishedContentByUrl, then getSpaceById with the site API token', async () => {
+  it('resolvePublishedContentByUrl, getContentByUrl, then getSpaceById with the site API token', async () => {
     const server = testServer();
     const org = await createOrganization(server);
     const space = await createSpace(server, org, { title: 'Guides' });
@@ -34,6 +34,12 @@ describe('url lookups', () => {
       renderer.api.urls.resolvePublishedContentByUrl({ url: 'https://nowhere.example.com/docs' }),
     ).rejects.toThrow();
     expectConforms(renderer.last(), 'resolvePublishedContentByUrl', 404);
+
+    const { data: content } = await member.api.urls.getContentByUrl({
+      url: `${server.services.urls.app}/o/${orgId}/s/${space.id}`,
+    });
+    expectConforms(member.last(), 'getContentByUrl', 200);
+    expect(content).toMatchObject({ space: { id: space.id } });
 
     const reader = officialClient(server.url, data.apiToken);
     const { data: read } = await reader.api.spaces.getSpaceById(space.id);

@@ -1,5 +1,6 @@
 /**
- * The matrix of the published-URL lookup and of what a site API token reads. The lookup is
+ * The matrix of the URL lookups and of what a site API token reads. An address of the app
+ * (`GET /v1/urls/content`) shows what the space's own read shows the caller. The published lookup is
  * open to anyone: a published public site resolves for every caller (a site API token's
  * bearer asks as an anonymous visitor); an unpublished one only for members with a role, who
  * preview it. The `siteToken` caller reads the site it visits and the space that site shows
@@ -34,6 +35,12 @@ const siteState = (f: MatrixFixture, siteId: string) =>
 const visitedSpace = (f: MatrixFixture) => ({ spaceId: f.visited.spaceId });
 
 export const urlLookupCases: MatrixCase[] = [
+  matrixCase({
+    route: 'GET /v1/urls/content',
+    input: (f) => ({ url: `${f.server.services.urls.app}/o/${f.organization.id}/s/${f.content.space}` }),
+    expected: byItemRole('read', 200),
+    rule: "an address of the app shows the space as the space's own read does",
+  }),
   matrixCase({
     route: 'POST /v1/urls/published',
     title: 'a published public site',
