@@ -130,12 +130,20 @@ describe('the settings of a site', () => {
     expect(put.announcement).toBeUndefined();
   });
 
-  it("apply GitBook's earlier page-action flags to the list, keeping its order", async () => {
-    const put = await f.ok('PUT', '/customization', {
-      pageActions: { items: ['markdown', 'pdf'], externalAI: true, markdown: false },
+  it("take GitBook's earlier page-action flags when the list is not given; the list wins when it is", async () => {
+    const flags = await f.ok('PUT', '/customization', {
+      pdf: { enabled: false },
       git: { showEditLink: true },
     });
-    expect(put.pageActions.items).toEqual(['pdf', 'git', 'external-ai']);
+    expect(flags.pageActions.items).toEqual(['markdown', 'git']);
+    expect(flags.pdf).toEqual({ enabled: false });
+    // Read, the list changed, sent back with the flags as read: the list as sent.
+    const listed = await f.ok('PUT', '/customization', {
+      ...flags,
+      pageActions: { ...flags.pageActions, items: ['pdf'] },
+    });
+    expect(listed.pageActions).toEqual({ items: ['pdf'], externalAI: false, markdown: false });
+    expect(listed.git).toEqual({ showEditLink: false });
   });
 
   it("show the assistant's instructions to site admins only", async () => {

@@ -2,26 +2,29 @@
  * GitBook's earlier flags of page actions (`pdf.enabled`, `git.showEditLink`,
  * `pageActions.externalAI`, `pageActions.markdown`), which its 0.202.0 document replaced by the
  * ordered list `pageActions.items`. The list is what is stored; the flags are shown as what the
- * list says (so clients of either document read the settings), and a flag a request gives
- * adds its action to the list or removes it, the list's order kept.
+ * list says (so clients of either document read the settings). In a request the list wins: a
+ * settings object read and sent back carries both, and its flags must not undo a change of
+ * the list. `pdf` and `git` given without `pageActions` add their action to the defaults' list
+ * or remove it (an earlier client's way to turn them on or off).
  */
 import type { SiteCustomizationInput } from './site-customization-schema';
 
 type PageAction = SiteCustomizationInput['pageActions']['items'][number];
 
-const flagged = (settings: SiteCustomizationInput): Array<[PageAction, boolean | undefined]> => [
-  ['pdf', settings.pdf?.enabled],
-  ['git', settings.git?.showEditLink],
-  ['external-ai', settings.pageActions.externalAI],
-  ['markdown', settings.pageActions.markdown],
-];
-
-/** The settings to store: the flags given applied to `pageActions.items`, and dropped. */
-export function withFlagsApplied(settings: SiteCustomizationInput): SiteCustomizationInput {
+/** The settings to store: `pageActions.items` as given, else the list with `pdf` and `git` as asked; no flags. */
+export function withFlagsApplied(
+  settings: SiteCustomizationInput,
+  listGiven: boolean,
+): SiteCustomizationInput {
   let items = [...settings.pageActions.items];
-  for (const [action, on] of flagged(settings)) {
-    if (on === true && !items.includes(action)) items.push(action);
-    if (on === false) items = items.filter((item) => item !== action);
+  if (!listGiven) {
+    for (const [action, on] of [
+      ['pdf', settings.pdf?.enabled],
+      ['git', settings.git?.showEditLink],
+    ] as Array<[PageAction, boolean | undefined]>) {
+      if (on === true && !items.includes(action)) items.push(action);
+      if (on === false) items = items.filter((item) => item !== action);
+    }
   }
   const { pdf: _pdf, git: _git, ...rest } = settings;
   return { ...rest, pageActions: { items } };

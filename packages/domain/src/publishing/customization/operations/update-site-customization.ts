@@ -38,7 +38,10 @@ export const updateSiteCustomization = operation({
     const authorized = await authorizeSite(ctx, input.organizationId, input.siteId, 'admin');
     const { organizationId: _organization, siteId: _site, updatedAt: _ignored, ...given } = input;
     const defined = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
-    const whole = withFlagsApplied({ ...SITE_CUSTOMIZATION_DEFAULTS, ...defined } as SiteCustomizationInput);
+    const whole = withFlagsApplied(
+      { ...SITE_CUSTOMIZATION_DEFAULTS, ...defined } as SiteCustomizationInput,
+      input.pageActions !== undefined,
+    );
     // Before anything is fetched: addresses only get shorter once they are Quire's files.
     checkSettingsSize(whole as Record<string, unknown>);
     const settings = await storedAssets(ctx, whole);
