@@ -58,5 +58,13 @@ export const publishingServing = defineServerArea({
         'Hostnames of their own (docs.example.com) that sites and organizations are served at, each unique ' +
         'across the server.',
     },
+    {
+      name: 'URLs',
+      group: 'publishing',
+      prefixes: ['urls'],
+      description:
+        'What an address shows: a published URL for its visitor (site, section, site space, space, page ' +
+        'path, and a short-lived site API token reading what that visitor may read), an address of Quire for a user.',
+    },
   ],
 });
