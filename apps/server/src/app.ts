@@ -26,6 +26,7 @@ import { API_SECURITY_HEADERS, isApiPath, pageSecurityHeaders } from './http/sec
 import { TokenCache } from './http/token-cache';
 import { registerPdfDownloads } from './pdf/pdf-route';
 import { RequestGate } from './request-context';
+import { startRevalidationOnChanges } from './revalidation/revalidation-on-changes';
 import { startSearchWarmup } from './search/search-warmup';
 import { buildServices, type Services } from './services';
 import { registerWebApp } from './web-app/serve-web-app';
@@ -78,8 +79,10 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   services.repos.apiTokens = tokens.evictingOnRevoke(services.repos.apiTokens);
   const gate = new RequestGate(services, new RateLimits(store, config.rateLimits), tokens);
   const stopSearchWarmup = startSearchWarmup(services, app.log);
-  app.addHook('onClose', () => {
+  const stopRevalidation = startRevalidationOnChanges(services, app.log);
+  app.addHook('onClose', async () => {
     stopSearchWarmup();
+    await stopRevalidation();
     return services.events.close();
   });
 

@@ -171,10 +171,39 @@ const ConfigSchema = z
     QUIRE_TRANSLATE_API_KEY: optionalString,
     /** The chat model an OpenAI-compatible provider runs (required for `openai`). */
     QUIRE_TRANSLATE_MODEL: optionalString,
+    /**
+     * The revalidation endpoints of the docs renderers serving Quire's sites (GitBook's
+     * `https://<renderer>/~gitbook/revalidate`), comma-separated: each is called with the
+     * cache tags of what changed. Set by the operator, so an address on this machine or the
+     * private network is allowed (unlike the URLs users give).
+     */
+    QUIRE_RENDERER_REVALIDATE_URLS: optionalString.pipe(
+      z
+        .string()
+        .transform((value) =>
+          value
+            .split(',')
+            .map((url) => url.trim())
+            .filter((url) => url !== ''),
+        )
+        .pipe(z.array(z.url({ protocol: /^https?$/, error: 'each must be an http or https URL' })).max(8))
+        .optional(),
+    ),
+    /** The secret the renderers share with Quire (GitBook's `GITBOOK_SECRET`): calls are signed with it. */
+    QUIRE_RENDERER_SECRET: optionalString.pipe(z.string().min(16).max(256).optional()),
     /** How long one call to the translation provider may take, in seconds. */
     QUIRE_TRANSLATE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(120),
   })
   .superRefine(checkTranslationProvider)
+  .superRefine((env, context) => {
+    // An unsigned call would let anyone who can reach a renderer empty its caches at will.
+    if (env.QUIRE_RENDERER_REVALIDATE_URLS?.length && env.QUIRE_RENDERER_SECRET === undefined)
+      context.addIssue({
+        code: 'custom',
+        path: ['QUIRE_RENDERER_SECRET'],
+        message: 'required with QUIRE_RENDERER_REVALIDATE_URLS (the secret the renderers verify calls with)',
+      });
+  })
   .transform((env) => {
     const publicUrl = (env.QUIRE_PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
     return {
@@ -230,6 +259,10 @@ const ConfigSchema = z
       files: { maxFetchedBytes: env.QUIRE_FILE_MAX_BYTES, maxInlineBytes: env.QUIRE_FILE_INLINE_MAX_BYTES },
       translation: translationProviderOf(env),
       translationTimeoutMs: Math.round(env.QUIRE_TRANSLATE_TIMEOUT_SECONDS * 1000),
+      renderers:
+        env.QUIRE_RENDERER_REVALIDATE_URLS?.length && env.QUIRE_RENDERER_SECRET !== undefined
+          ? { revalidateUrls: env.QUIRE_RENDERER_REVALIDATE_URLS, secret: env.QUIRE_RENDERER_SECRET }
+          : undefined,
     };
   });
 

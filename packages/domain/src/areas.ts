@@ -17,6 +17,7 @@ import { openapiArea } from './openapi/area';
 import { organizationsArea } from './organizations/area';
 import { publishingArea } from './publishing/area';
 import { redirectsArea } from './redirects/area';
+import { revalidationArea } from './revalidation/area';
 import { searchArea } from './search/area';
 import { translationsArea } from './translations/area';
 
@@ -31,6 +32,7 @@ export * from './openapi';
 export * from './organizations';
 export * from './publishing';
 export * from './redirects';
+export * from './revalidation';
 export * from './search';
 export * from './translations';
 
@@ -47,6 +49,7 @@ export const domainAreas = [
   searchArea,
   publishingArea,
   redirectsArea,
+  revalidationArea,
   translationsArea,
   gitSyncArea,
 ] as const;

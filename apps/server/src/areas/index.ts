@@ -15,6 +15,7 @@ import { openapiServing } from './openapi';
 import { organizationsServing } from './organizations';
 import { publishingServing } from './publishing';
 import { redirectsServing } from './redirects';
+import { revalidationServing } from './revalidation';
 import { searchServing } from './search';
 import { translationsServing } from './translations';
 
@@ -30,6 +31,7 @@ export const serverAreas = [
   searchServing,
   publishingServing,
   redirectsServing,
+  revalidationServing,
   translationsServing,
   gitSyncServing,
 ] as const;

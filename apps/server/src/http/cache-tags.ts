@@ -2,11 +2,11 @@
  * What a docs renderer may keep of a read, and under which names it forgets it (issue 28,
  * item 9). GitBook's renderer caches the API's answers and files them under the tags of the
  * `X-GitBook-Cache-Tag` header (comma-separated); when content changes, Quire calls the
- * renderer's revalidation endpoint with the same tags (`revalidation/`), and every answer
+ * renderer's revalidation endpoint with the same tags (`revalidation/`, the job `renderer.revalidate`), and every answer
  * filed under one of them is read again.
  *
- * The tags are GitBook's own names (its renderer's `getCacheTag`), taken from the read's
- * path: `space:<id>` for everything of a space, `space:<id>:change-request:<id>` for one of
+ * The tags are GitBook's own names (`@quire/domain`'s `revalidation/cache-tags.ts`), taken
+ * from the read's path: `space:<id>` for everything of a space, `space:<id>:change-request:<id>` for one of
  * its change requests, `site:<id>` for a site, `organization:<id>:openapi:<slug>` for an
  * OpenAPI specification. A route whose answer depends on more than its path (the published
  * URL lookup) names its tags from the answer (`RestRoute.cacheTags`).
@@ -18,19 +18,9 @@
  * revalidation: that is what the tags are for.
  */
 
-/** Tag of everything read of a space (its content, its revisions, its files, its change requests). */
-export const spaceCacheTag = (spaceId: string): string => `space:${spaceId}`;
+import { changeRequestCacheTag, openApiCacheTag, siteCacheTag, spaceCacheTag } from '@quire/domain';
 
-export const changeRequestCacheTag = (spaceId: string, changeRequestId: string): string =>
-  `space:${spaceId}:change-request:${changeRequestId}`;
-
-export const siteCacheTag = (siteId: string): string => `site:${siteId}`;
-
-export const openApiCacheTag = (organizationId: string, specSlug: string): string =>
-  `organization:${organizationId}:openapi:${specSlug}`;
-
-/** Tag of what a URL lookup answered for a hostname. */
-export const urlCacheTag = (hostname: string): string => `url:${hostname}`;
+export { siteCacheTag, spaceCacheTag, urlCacheTag } from '@quire/domain';
 
 /** The header's name as GitBook's renderer reads it. */
 export const CACHE_TAG_HEADER = 'x-gitbook-cache-tag';

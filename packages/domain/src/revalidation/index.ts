@@ -1,0 +1,4 @@
+export * from './cache-tags';
+export * from './enqueue-revalidation';
+export * from './renderer-revalidation';
+export * from './revalidate-renderers-job';
