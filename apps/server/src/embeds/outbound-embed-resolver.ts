@@ -5,15 +5,14 @@
  * and its oEmbed description fetched the same way when the page gives no title.
  *
  * Rules:
- * 1. A URL the outbound rules refuse (a private, local or reserved address, a scheme or a
- *    form they never fetch): `EmbedRefusedError`, which the operation answers as a 400.
- * 2. A URL that fails otherwise (too large, too slow, unreachable, an error status) or is
- *    not an HTML page: the card of the URL itself (its host as the site).
- * 3. Cards are kept `KEPT_MS` per URL (`KEPT_CARDS` at most), so a page shown to many readers
- *    fetches each of its embeds once; refusals are not kept (they cost no fetch).
+ * 1. A URL the outbound rules refuse (a private, local or reserved address, by name, literal
+ *    or redirect), that fails (too large, too slow, unreachable, an error status) or that is
+ *    not an HTML page: the card of the URL itself (its host as the site); a refused address
+ *    is never connected to.
+ * 2. Cards are kept `KEPT_MS` per URL (`KEPT_CARDS` at most), so a page shown to many readers
+ *    fetches each of its embeds once.
  */
 import type { Clock, EmbedResolver, LinkEmbed } from '@quire/domain';
-import { EmbedRefusedError } from '@quire/domain';
 import { fetchPublicUrl, type OutboundFetchLimits } from '../outbound/fetch-public-url';
 import { OutboundFetchError } from '../outbound/outbound-fetch-error';
 import { cardText, readPageCard } from './page-card';
@@ -55,7 +54,6 @@ export class OutboundEmbedResolver implements EmbedResolver {
     try {
       fetched = await fetchPublicUrl(url, this.limits);
     } catch (error) {
-      if (refused(error)) throw new EmbedRefusedError((error as OutboundFetchError).message);
       if (error instanceof OutboundFetchError) return fallback;
       throw error;
     }
@@ -87,10 +85,6 @@ export class OutboundEmbedResolver implements EmbedResolver {
     }
   }
 }
-
-/** Rule 1: what the outbound rules refuse to fetch at all. */
-const refused = (error: unknown): boolean =>
-  error instanceof OutboundFetchError && (error.reason === 'private-address' || error.reason === 'bad-url');
 
 /** The card of a URL that gave nothing better: the URL, on its host. */
 function urlCard(url: string): LinkEmbed {

@@ -13,18 +13,11 @@ export interface LinkEmbed {
   icon?: string;
 }
 
-/**
- * Why a URL may not be fetched at all (the outbound rules refuse it): a private, local or
- * reserved address, or a URL the fetcher refuses outright. What merely fails to answer (too
- * large, too slow, unreachable, an error status, not a web page) is not an error: the card
- * then shows the URL and its host.
- */
-export class EmbedRefusedError extends Error {
-  override readonly name = 'EmbedRefusedError';
-}
-
 export interface EmbedResolver {
-  /** The URL as a link card; an `EmbedRefusedError` when the outbound rules refuse to fetch it. */
+  /**
+   * The URL as a link card: what its page says of itself, or, when it cannot be had (the
+   * outbound rules refuse the address, or it fails to answer within the limits), the URL's own.
+   */
   resolve(url: string): Promise<LinkEmbed>;
 }
 

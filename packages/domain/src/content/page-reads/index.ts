@@ -1,3 +1,3 @@
 /** What a docs renderer reads to show a page: the public API of `page-reads/`. */
-export { EmbedRefusedError, type EmbedResolver, type LinkEmbed } from './embed-resolver';
+export type { EmbedResolver, LinkEmbed } from './embed-resolver';
 export { pageReadOperations } from './operations';
