@@ -58,9 +58,9 @@ export function parsePublishedUrl(raw: string): ParsedPublishedUrl {
   } catch {
     return { ok: false, problem: 'not an absolute URL' };
   }
-  if (!authority) return { ok: false, problem: 'not an absolute URL' };
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
     return { ok: false, problem: 'only http: and https: URLs are published' };
+  if (!authority) return { ok: false, problem: 'not an absolute URL' };
   if (parsed.username !== '' || parsed.password !== '')
     return { ok: false, problem: 'credentials in the URL' };
   const rawPath = raw.slice(authority[0].length).split(/[?#]/, 1)[0] ?? '';
