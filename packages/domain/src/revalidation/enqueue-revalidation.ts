@@ -3,7 +3,7 @@
  * Nothing is enqueued when no renderer is configured.
  */
 import type { DomainServices } from '../core/context';
-import { enqueueJob } from '../jobs/enqueue-job';
+import { enqueueJob } from '../jobs';
 import { MAX_TAGS_PER_JOB, REVALIDATE_RENDERERS_JOB } from './revalidate-renderers-job';
 
 /** Who a revalidation runs as when no person caused the change (it touches no one's content). */

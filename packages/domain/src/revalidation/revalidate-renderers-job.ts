@@ -8,8 +8,7 @@
  * one failed, retried (`RENDERER_UNREACHABLE`) up to the job's attempts.
  */
 import type { OperationContext } from '../core/context';
-import { JobFailure, type JobHandler, type JobReport } from '../jobs/job-handler';
-import type { JobRecord } from '../jobs/records';
+import { JobFailure, type JobHandler, type JobRecord, type JobReport } from '../jobs';
 
 export const REVALIDATE_RENDERERS_JOB = 'renderer.revalidate';
 
