@@ -6,7 +6,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ancestorIdsOf, pageRowsOf, type TreePage } from '../src/content/page-tree-rows';
+import { ancestorIdsOf, firstDocumentPath, pageRowsOf, type TreePage } from '../src/content/page-tree-rows';
 import { renderApp } from './support/fake-server';
 import { ACME, page, SESSION } from './support/fixtures';
 
@@ -95,5 +95,71 @@ describe('the sidebar of a space of 5,000 pages', () => {
         .getAllByRole('treeitem')
         .filter((row) => row.tabIndex === 0),
     ).toHaveLength(1);
+  });
+});
+
+describe('group and link pages in the sidebar (GitBook page groups)', () => {
+  beforeAll(() => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(800);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(280);
+    Element.prototype.scrollTo = () => {};
+  });
+  afterAll(() => vi.restoreAllMocks());
+
+  const pages: TreePage[] = [
+    {
+      id: 'g',
+      title: 'Guides',
+      path: 'guides',
+      type: 'group',
+      pages: [
+        { ...leaf('install', 'guides/install'), title: 'Install', type: 'document' },
+        {
+          ...leaf('status', 'guides/status'),
+          title: 'Status',
+          type: 'link',
+          href: 'https://status.example.com/',
+        },
+        { ...leaf('evil', 'guides/evil'), title: 'Evil', type: 'link', href: 'javascript:alert(1)' },
+      ],
+    },
+  ];
+
+  it('opens a space on its first document, not on a group', () => {
+    expect(firstDocumentPath(pages)).toBe('guides/install');
+    expect(firstDocumentPath([{ ...leaf('l', 'l'), type: 'link' }])).toBeUndefined();
+  });
+
+  it('shows a group as a heading row over its pages, and a link row leading to its http address only', async () => {
+    renderApp('/o/org-acme/s/space-1/guides/install', {
+      'session.current': () => SESSION,
+      'orgs.get': () => ACME,
+      'orgs.list': () => page([ACME]),
+      'spaces.get': () => ({ id: 'space-1', title: 'Docs', emoji: '', changeRequestsOpen: 0 }),
+      'spaces.content.pages.list': () => ({ pages }),
+      'spaces.content.path.get': () => ({ ...pages[0]!.pages[0], markdown: 'Run it.', pages: [] }),
+      'spaces.content.page.get': () => ({ ...pages[0]!.pages[0], markdown: 'Run it.', pages: [] }),
+      'spaces.comments.list': () => page([]),
+    });
+    const tree = await screen.findByRole('tree', { name: 'Pages' });
+    const group = await within(tree).findByRole('treeitem', { name: 'Guides' });
+    expect(group.tagName).toBe('DIV');
+    expect(group).toHaveClass('page-tree-group');
+    expect(group).not.toHaveAttribute('href');
+    expect(group).toHaveAttribute('aria-expanded', 'true');
+    const install = within(tree).getByRole('treeitem', { name: 'Install' });
+    expect(install).toHaveAttribute('aria-level', '2');
+    expect(install).toHaveAttribute('aria-current', 'page');
+    expect(within(tree).getByRole('treeitem', { name: /Status/ })).toHaveAttribute(
+      'href',
+      'https://status.example.com/',
+    );
+    expect(within(tree).getByRole('treeitem', { name: /Evil/ })).not.toHaveAttribute('href');
+
+    // A group closes and opens with the keys like any row with pages.
+    const user = userEvent.setup();
+    group.focus();
+    await user.keyboard('{ArrowLeft}');
+    expect(within(tree).queryByRole('treeitem', { name: 'Install' })).toBeNull();
   });
 });

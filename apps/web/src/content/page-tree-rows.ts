@@ -9,6 +9,9 @@ export interface TreePage {
   path: string;
   emoji?: string | undefined;
   hidden?: boolean;
+  /** GitBook's page type: a group shows as a heading over its pages, a link leads to its `href`. */
+  type?: 'document' | 'group' | 'link';
+  href?: string | undefined;
   pages: TreePage[];
 }
 
@@ -63,4 +66,14 @@ export function ancestorIdsOf(pages: readonly TreePage[], path: string): string[
     trail.push(next.id);
     level = next.pages;
   }
+}
+
+/** The path of the first document page, depth first: a space opens on it (a group or a link is no page to show). */
+export function firstDocumentPath(pages: readonly TreePage[]): string | undefined {
+  const stack = [...pages].reverse();
+  for (let page = stack.pop(); page; page = stack.pop()) {
+    if ((page.type ?? 'document') === 'document') return page.path;
+    if (page.type === 'group') stack.push(...[...page.pages].reverse());
+  }
+  return undefined;
 }

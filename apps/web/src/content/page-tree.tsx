@@ -3,6 +3,8 @@
  * link with role treeitem), virtualized so that only the rows on screen exist in the page,
  * which keeps a space of thousands of pages smooth. One row takes the tab stop; the arrow
  * keys move between rows, open and close pages with subpages; Home and End go to the ends.
+ * A group page (GitBook's page group) is a heading row over its pages, a link page a link to
+ * its address.
  */
 import { Link } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -10,6 +12,11 @@ import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { ancestorIdsOf, pageRowsOf, type TreePage } from './page-tree-rows';
 
 const ROW_HEIGHT = 32;
+
+/** A link page's address when it is http(s): nothing else (a script's `javascript:`) becomes a link. */
+function safeLinkHref(href: string | undefined): string | undefined {
+  return href !== undefined && /^https?:\/\//i.test(href) ? href : undefined;
+}
 
 export function PageTree({
   pages,
@@ -128,27 +135,22 @@ export function PageTree({
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index]!;
           const hasChildren = row.page.pages.length > 0;
-          return (
-            <Link
-              key={row.page.id}
-              to="/o/$organizationId/s/$spaceId/$"
-              params={{ organizationId, spaceId, _splat: row.page.path }}
-              role="treeitem"
-              data-row={item.index}
-              aria-level={row.level}
-              aria-posinset={row.position}
-              aria-setsize={row.siblings}
-              aria-expanded={hasChildren ? row.expanded : undefined}
-              aria-current={item.index === currentRow ? 'page' : undefined}
-              aria-selected={item.index === currentRow}
-              tabIndex={item.index === activeRow ? 0 : -1}
-              className="page-tree-row"
-              style={{
-                transform: `translateY(${item.start}px)`,
-                paddingInlineStart: 8 + (row.level - 1) * 16,
-              }}
-              onFocus={() => setFocusRow(item.index)}
-            >
+          const rowProps = {
+            role: 'treeitem',
+            'data-row': item.index,
+            'aria-level': row.level,
+            'aria-posinset': row.position,
+            'aria-setsize': row.siblings,
+            'aria-expanded': hasChildren ? row.expanded : undefined,
+            tabIndex: item.index === activeRow ? 0 : -1,
+            style: {
+              transform: `translateY(${item.start}px)`,
+              paddingInlineStart: 8 + (row.level - 1) * 16,
+            },
+            onFocus: () => setFocusRow(item.index),
+          } as const;
+          const inside = (
+            <>
               {/* A pointer's way to open and close; keyboards use the arrow keys on the row. */}
               <span
                 className={hasChildren ? 'page-tree-toggle' : 'page-tree-toggle empty'}
@@ -168,6 +170,42 @@ export function PageTree({
                 </span>
               )}
               <span className="page-tree-title">{row.page.title || 'Untitled'}</span>
+            </>
+          );
+          // A group is a heading over its pages (GitBook's page group): no page to open.
+          if (row.page.type === 'group')
+            return (
+              <div key={row.page.id} {...rowProps} className="page-tree-row page-tree-group">
+                {inside}
+              </div>
+            );
+          const href = row.page.type === 'link' ? safeLinkHref(row.page.href) : undefined;
+          if (row.page.type === 'link')
+            return (
+              <a
+                key={row.page.id}
+                {...rowProps}
+                href={href}
+                rel="noopener noreferrer"
+                className="page-tree-row page-tree-link"
+              >
+                {inside}
+                <span className="page-tree-link-mark" aria-hidden="true">
+                  ↗
+                </span>
+              </a>
+            );
+          return (
+            <Link
+              key={row.page.id}
+              to="/o/$organizationId/s/$spaceId/$"
+              params={{ organizationId, spaceId, _splat: row.page.path }}
+              {...rowProps}
+              aria-current={item.index === currentRow ? 'page' : undefined}
+              aria-selected={item.index === currentRow}
+              className="page-tree-row"
+            >
+              {inside}
             </Link>
           );
         })}

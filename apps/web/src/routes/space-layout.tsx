@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createLazyRoute, Link, Outlet, useParams, useRouterState } from '@tanstack/react-router';
 import { useTRPC } from '../api/trpc';
 import { PageTree } from '../content/page-tree';
+import { firstDocumentPath } from '../content/page-tree-rows';
 import { SpaceSearch } from '../search/space-search';
 import { SpaceIcon } from '../ui/icons';
 import { Empty, ErrorNotice, Loading, QueryState } from '../ui/states';
@@ -34,7 +35,7 @@ function SpaceLayout() {
       </main>
     );
 
-  const firstPath = pages.data?.pages[0]?.path;
+  const firstPath = firstDocumentPath(pages.data?.pages ?? []);
   return (
     <div className="space">
       <nav className="sidebar" aria-label="Space">
