@@ -4,7 +4,7 @@
  * into the domain's 'unavailable' error so that REST, GraphQL and tRPC answer them alike
  * (503, the store's message, never a stack).
  */
-import { type AnyOperation, DomainError, executeOperation } from '@quire/domain';
+import { type AnyOperation, DomainError, executeOperation, noteChangeForRenderers } from '@quire/domain';
 import { isStoreUnavailableError } from '@quire/store';
 import type { RequestAccess } from '../request-context';
 
@@ -15,7 +15,11 @@ export async function runOperation(
 ): Promise<unknown> {
   await access.charge(op.access);
   try {
-    return await executeOperation(op, access.ctx, input);
+    const output = await executeOperation(op, access.ctx, input);
+    // What a docs renderer keeps of what the change named is stale now (nothing to do when
+    // no renderer is configured); not awaited: the answer does not wait for it.
+    if (op.kind === 'mutation') void noteChangeForRenderers(access.ctx, input);
+    return output;
   } catch (error) {
     if (isStoreUnavailableError(error)) throw new DomainError('unavailable', error.message);
     throw error;

@@ -18,7 +18,7 @@
  * revalidation: that is what the tags are for.
  */
 
-import { changeRequestCacheTag, openApiCacheTag, siteCacheTag, spaceCacheTag } from '@quire/domain';
+import { cacheTagsOfIds } from '@quire/domain';
 
 export { siteCacheTag, spaceCacheTag, urlCacheTag } from '@quire/domain';
 
@@ -28,27 +28,9 @@ export const CACHE_TAG_HEADER = 'x-gitbook-cache-tag';
 /** The Cache-Control of an answer read from an immutable revision. */
 export const IMMUTABLE_REVISION_CACHE = 'private, max-age=604800, immutable';
 
-const text = (value: unknown): string | undefined =>
-  typeof value === 'string' && value !== '' ? value : undefined;
-
 /**
  * The tags of a read from its input (the path's parameters, validated by the operation by
  * the time this runs): empty for reads of nothing a renderer shows (users, organizations,
  * members...).
  */
-export function cacheTagsOfInput(input: Readonly<Record<string, unknown>>): string[] {
-  const tags: string[] = [];
-  const spaceId = text(input.spaceId);
-  if (spaceId !== undefined) {
-    tags.push(spaceCacheTag(spaceId));
-    const changeRequestId = text(input.changeRequestId);
-    if (changeRequestId !== undefined) tags.push(changeRequestCacheTag(spaceId, changeRequestId));
-  }
-  const siteId = text(input.siteId);
-  if (siteId !== undefined) tags.push(siteCacheTag(siteId));
-  const organizationId = text(input.organizationId);
-  const specSlug = text(input.specSlug);
-  if (organizationId !== undefined && specSlug !== undefined)
-    tags.push(openApiCacheTag(organizationId, specSlug));
-  return tags;
-}
+export const cacheTagsOfInput = (input: Readonly<Record<string, unknown>>): string[] => cacheTagsOfIds(input);

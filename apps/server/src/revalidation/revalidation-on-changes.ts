@@ -1,6 +1,8 @@
 /**
  * Enqueues the renderers' revalidation when content they may keep changed: a space's content
- * moving to a new revision (`space.content`) drops the space's tag. Changes of one
+ * moving to a new revision (`space.content`) drops the space's tag, any other change the tags
+ * of what it named (`renderer.change`: sites, spaces' settings, change requests, OpenAPI
+ * specifications). Changes of one
  * organization that come close together (a bulk edit, an import of many pages, a merge) are
  * gathered for a moment into one job, so a burst makes a few calls, not one per change.
  *
@@ -46,7 +48,7 @@ export function startRevalidationOnChanges(
   };
 
   const unsubscribe = services.events.subscribe((event) => {
-    if (event.type !== 'space.content') return;
+    if (event.type !== 'space.content' && event.type !== 'renderer.change') return;
     let entry = gathered.get(event.organizationId);
     if (!entry) {
       entry = {
@@ -57,7 +59,8 @@ export function startRevalidationOnChanges(
       entry.timer.unref();
       gathered.set(event.organizationId, entry);
     }
-    entry.tags.add(spaceCacheTag(event.spaceId));
+    if (event.type === 'space.content') entry.tags.add(spaceCacheTag(event.spaceId));
+    else for (const tag of event.tags) entry.tags.add(tag);
   });
 
   return async () => {

@@ -130,6 +130,35 @@ describe('renderer revalidation', () => {
     expect(renderer.calls.slice(before).every((call) => call.signed)).toBe(true);
   });
 
+  it("a change of a site's settings tells the renderer to drop the site's tag; a refused change tells nothing", async () => {
+    const org = await createOrganization(server);
+    const sites = `/v1/orgs/${org.organization.id}/sites`;
+    const created = await server.api(sites, {
+      method: 'POST',
+      token: org.admin.token,
+      body: { title: 'Docs' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const before = renderer.calls.length;
+    const updated = await server.api(`${sites}/${created.body.id}`, {
+      method: 'PATCH',
+      token: org.admin.token,
+      body: { title: 'Handbook' },
+    });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    await renderer.waitForCalls(before + 1);
+    expect(renderer.calls.at(-1)).toEqual({ tags: [`site:${created.body.id}`], signed: true });
+
+    const refused = await server.api(`${sites}/${created.body.id}`, {
+      method: 'PATCH',
+      token: org.admin.token,
+      body: { title: '' },
+    });
+    expect(refused.status).toBe(400);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(renderer.calls).toHaveLength(before + 1);
+  });
+
   it('changes of an organization that come together are gathered into one call', async () => {
     const org = await createOrganization(server);
     const events = new Set<(event: DomainEvent) => void>();
