@@ -749,6 +749,18 @@ function openingOf(value: string): InlineOpening | undefined {
   if (colors !== undefined) {
     return { closing: '</mark>', make: (children) => ({ type: 'gitbookMark', ...colors, children }) };
   }
+  if (value === '<p>') {
+    // GitBook's empty paragraph in a GFM table cell, `<p><br></p>`: an empty cell (the cell holds nothing).
+    return {
+      closing: '</p>',
+      make: (children) => {
+        const [only, ...rest] = children;
+        return rest.length === 0 && only?.type === 'html' && /^<br\s*\/?>$/i.test(only.value)
+          ? { type: 'text', value: '' }
+          : undefined;
+      },
+    };
+  }
   if (value === '<picture>') {
     return {
       closing: '</picture>',

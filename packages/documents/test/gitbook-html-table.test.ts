@@ -259,6 +259,13 @@ describe("GitBook's HTML tables with blocks in cells", () => {
       expect(legacyHintOfHtml(wrong), wrong).toBeUndefined();
   });
 
+  it("reads GitBook's empty paragraph in a GFM cell (<p><br></p>) as an empty cell", () => {
+    expect(expectStable('| Key | Value |\n| - | - |\n| a | <p><br></p> |\n')).toBe(
+      '| Key | Value |\n| - | - |\n| a | |\n',
+    );
+    expect(expectStable('| Key |\n| - |\n| <p>b</p> |\n')).toBe('| Key |\n| - |\n| <p>b</p> |\n');
+  });
+
   it('keeps a table as html when a cell holds anything else, or its alignment is not its column’s', () => {
     for (const cell of [
       '<div>block</div>',
