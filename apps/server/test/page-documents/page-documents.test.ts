@@ -5,6 +5,7 @@
  * documents (none in Quire); the same answers on REST, GraphQL and tRPC; unknown ids and
  * ids of another space's documents are 404s.
  */
+import { contentAddressOf } from '@quire/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFaces, findRoute } from '../support/faces/call-faces';
 import type { Face, FaceResponse } from '../support/faces/face-call';
@@ -178,7 +179,7 @@ describe('GET SPACE/documents/{documentId}', () => {
     expect(versioned.body).toEqual(document.body);
   });
 
-  it('answers a change request’s edited documents, and 404 for one no content of the space holds', async () => {
+  it('answers a change request’s edited reusable contents, and 404 for what no content of the space holds', async () => {
     const f = await fixture();
     const changeRequest = await call(f.token, 'POST', `/v1/spaces/${f.spaceId}/change-requests`, {
       subject: 'Edit',
@@ -200,6 +201,21 @@ describe('GET SPACE/documents/{documentId}', () => {
     const document = await get(f.token, `/v1/spaces/${f.spaceId}/documents/${inChangeRequest.document}`);
     expect(document.status, text(document.body)).toBe(200);
     expect(text(document.body)).toContain('Back up twice.');
+
+    // A page's document by its id (its body's address): the live content's is served; one only a
+    // change request's page has is not (a renderer reads those through the page-document route).
+    const bodyId = (markdown: string) => contentAddressOf({ kind: 'body', markdown });
+    await call(f.token, 'POST', `/v1/spaces/${f.spaceId}/content`, {
+      changes: [{ operation: 'insert_page', title: 'Live', document: { markdown: 'Live text.\n' } }],
+    });
+    const live = await get(f.token, `/v1/spaces/${f.spaceId}/documents/${bodyId('Live text.\n')}`);
+    expect(live.status, text(live.body)).toBe(200);
+    expect(text(live.body)).toContain('Live text.');
+    await call(f.token, 'POST', `/v1/spaces/${f.spaceId}/change-requests/${changeRequest.id}/content`, {
+      changes: [{ operation: 'insert_page', title: 'Draft', document: { markdown: 'Draft text.\n' } }],
+    });
+    const draftPage = await get(f.token, `/v1/spaces/${f.spaceId}/documents/${bodyId('Draft text.\n')}`);
+    expect(draftPage.status).toBe(404);
 
     // Another space's document, by its exact id, is not this space's: 404, and not its text.
     const foreign = await get(f.token, `/v1/spaces/${f.spaceId}/documents/${f.otherDocument}`);

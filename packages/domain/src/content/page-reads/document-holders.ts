@@ -6,11 +6,13 @@
  *
  * Rules:
  * 1. The space's current content holds the bodies of its pages and of its reusable contents.
- * 2. So does the head of each of its change requests still in progress (open or draft, the
- *    newest `CHANGE_REQUESTS_LOOKED_AT` of each), which a renderer previewing one reads;
- *    not for a site API token's visitor, who reads live content only (`core/site-token-gate.ts`).
- * 3. Older revisions are not looked at: a renderer reads a past revision's pages through
- *    the page-document route, which names the revision.
+ * 2. So do the reusable contents of the head of each of its change requests still in
+ *    progress (open or draft, the newest `CHANGE_REQUESTS_LOOKED_AT` of each), which a
+ *    renderer previewing one reads by id; not for a site API token's visitor, who reads live
+ *    content only (`core/site-token-gate.ts`). Their pages are not looked at: a renderer reads
+ *    a change request's pages through the page-document route, which names its revision, and
+ *    an id no content holds must not make the server load dozens of page trees.
+ * 3. Older revisions are not looked at, for the same reason.
  * The bodies of one tree are collected once per page index (kept per tree address).
  */
 import { callerOf, type OperationContext } from '../../core/context';
@@ -35,9 +37,8 @@ function bodiesOf(index: PageIndex): ReadonlySet<string> {
   return bodies;
 }
 
-/** Whether revision `revision` holds the body at `address` (a page's or a reusable content's). */
-async function revisionHolds(ctx: OperationContext, revision: RevisionRecord, address: string) {
-  if (bodiesOf(await pageIndexOf(ctx, revision.tree)).has(address)) return true;
+/** Whether a reusable content of `revision` has the body at `address`. */
+async function reusableContentHolds(ctx: OperationContext, revision: RevisionRecord, address: string) {
   for (const content of (await reusableContentsOf(ctx, revision)).values())
     if (content.body === address) return true;
   return false;
@@ -49,17 +50,23 @@ export async function spaceHoldsDocument(
   space: SpaceRecord,
   address: string,
 ): Promise<boolean> {
-  if (await revisionHolds(ctx, await spaceHead(ctx, space), address)) return true;
+  const head = await spaceHead(ctx, space);
+  if (bodiesOf(await pageIndexOf(ctx, head.tree)).has(address)) return true;
+  if (await reusableContentHolds(ctx, head, address)) return true;
   if (callerOf(ctx).site !== undefined) return false;
+  // Change requests whose reusable contents are the head's (or another's already looked at) are skipped.
+  const seen = new Set([head.reusableContents]);
   for (const status of ['open', 'draft'] as const) {
     const { items } = await ctx.repos.changeRequests.list(
       space.id,
       { status },
       { limit: CHANGE_REQUESTS_LOOKED_AT },
     );
-    for (const changeRequest of items) {
-      const revision = await findRevision(ctx, space, changeRequest.revision);
-      if (revision && (await revisionHolds(ctx, revision, address))) return true;
+    const revisions = await Promise.all(items.map((item) => findRevision(ctx, space, item.revision)));
+    for (const revision of revisions) {
+      if (!revision || seen.has(revision.reusableContents)) continue;
+      seen.add(revision.reusableContents);
+      if (await reusableContentHolds(ctx, revision, address)) return true;
     }
   }
   return false;
