@@ -108,12 +108,27 @@ describe('group and link pages written by the batch', () => {
       expect(group.markdown).toBeUndefined();
       expect(group.pages.map((page: Json) => page.id)).toEqual([f.install, f.homeLink]);
     }
+    // A document's body is a document of its own; a group has none.
+    const install = await call(f.token, 'GET', `/v1/spaces/${f.spaceId}/content/page/${f.install}`);
+    expect(install.documentId).toEqual(expect.any(String));
+    const group = await call(f.token, 'GET', `/v1/spaces/${f.spaceId}/content/page/${f.guides}`);
+    expect(group.documentId).toBeUndefined();
     const byPath = await call(
       f.token,
       'GET',
       `/v1/spaces/${f.spaceId}/content/path/guides/install?format=markdown`,
     );
     expect(byPath).toMatchObject({ id: f.install, type: 'document', markdown: 'Run the installer.\n' });
+  });
+
+  it('finds no group or link in search: they have no text of their own', async () => {
+    const f = await fixture();
+    const found = await call(f.token, 'GET', `/v1/spaces/${f.spaceId}/search?query=guides`);
+    expect(JSON.stringify(found)).not.toContain(f.guides);
+    const installer = await call(f.token, 'GET', `/v1/spaces/${f.spaceId}/search?query=installer`);
+    expect(JSON.stringify(installer)).toContain(f.install);
+    const status = await call(f.token, 'GET', `/v1/spaces/${f.spaceId}/search?query=status`);
+    expect(JSON.stringify(status)).not.toContain(f.status);
   });
 
   it('renames and moves a group, re-targets a link, and deletes a group with its pages', async () => {

@@ -5,7 +5,7 @@
  */
 
 import type { OutlineObject, RevisionRecord, StoredPage } from '../content';
-import { outlinesOf, pageIndexOf } from '../content';
+import { outlinesOf, pageIndexOf, pageTypeOf } from '../content';
 import type { DomainServices } from '../core/context';
 import type { SearchDocument, SearchSection } from './content-search';
 
@@ -15,7 +15,8 @@ export async function searchDocumentsOf(
   revision: Pick<RevisionRecord, 'tree'>,
 ): Promise<SearchDocument[]> {
   const index = await pageIndexOf(services, revision.tree);
-  const pages = [...index.pages.values()];
+  // A group or a link page has no text of its own: not a search result (GitBook's search has none).
+  const pages = [...index.pages.values()].filter((page) => pageTypeOf(page) === 'document');
   const outlines = await outlinesOf(
     services,
     pages.map((page) => page.body),

@@ -8,7 +8,7 @@ import type { RevisionExtras } from '../reusable-contents/revision-extras';
 import { VariablesSchema } from '../reusable-contents/variables';
 import type { PageIndex } from './page-index';
 import { gitBlobOf } from './page-tree';
-import { orderedLinkTarget, pageTypeOf } from './page-types';
+import { EMPTY_BODY_ADDRESS, orderedLinkTarget, pageTypeOf } from './page-types';
 import type { FileEntry, PageLinkTarget, RevisionRecord } from './records';
 import { bySiblingOrder, type StoredPage } from './stored-page';
 
@@ -201,7 +201,9 @@ function presentPageFields(appBase: string, index: PageIndex, page: StoredPage):
       slug: page.slug,
       path,
       hidden: page.hidden,
-      ...(target !== undefined ? { target: orderedLinkTarget(target), href: hrefOf(appBase, index, target) } : {}),
+      ...(target !== undefined
+        ? { target: orderedLinkTarget(target), href: hrefOf(appBase, index, target) }
+        : {}),
     };
   }
   return {
@@ -285,6 +287,12 @@ export const PageSchema = z
   .object({
     ...pageFields,
     pages: z.lazy(() => z.array(PageTreeNodeSchema)).describe('Subpages, in order'),
+    documentId: z
+      .string()
+      .optional()
+      .describe(
+        'Id of the document holding the body (`GET SPACE/documents/{documentId}`); absent: an empty page',
+      ),
     markdown: z.string().optional().describe('Body of the page as markdown (format=markdown)'),
     document: z
       .record(z.string(), z.unknown())
@@ -306,6 +314,8 @@ export function presentPage(
     ...presentPageFields(spaceAppUrl(urls, revision), index, page),
     pages: presentPageTree(urls, revision, index, page.id),
     // A group or a link has no body (GitBook's `RevisionPageGroup` carries no document).
-    ...(pageTypeOf(page) === 'document' ? body : {}),
+    ...(pageTypeOf(page) === 'document'
+      ? { ...(page.body !== EMPTY_BODY_ADDRESS ? { documentId: page.body } : {}), ...body }
+      : {}),
   };
 }
