@@ -1,12 +1,13 @@
 /**
- * A site: its structure, who reaches it (visibility, publishing, share links), its settings
- * and its adaptive content, one tab each.
+ * A site: its structure, who reaches it (visibility, publishing, share links), its settings,
+ * its customization and its adaptive content, one tab each.
  */
 import { useQuery } from '@tanstack/react-query';
 import { createLazyRoute, Link } from '@tanstack/react-router';
 import { Tabs } from 'radix-ui';
 import { useTRPC } from '../api/trpc';
 import { AdaptiveContent } from '../sites/adaptive-schema-editor';
+import { SiteCustomization } from '../sites/site-customization';
 import { SiteSettings } from '../sites/site-settings';
 import { SiteSharing } from '../sites/site-sharing';
 import { SiteStructureEditor } from '../sites/structure-editor';
@@ -55,6 +56,9 @@ function SiteScreen() {
           <Tabs.Trigger value="settings" className="tabs-trigger">
             Settings
           </Tabs.Trigger>
+          <Tabs.Trigger value="customization" className="tabs-trigger">
+            Customization
+          </Tabs.Trigger>
           <Tabs.Trigger value="adaptive" className="tabs-trigger">
             Adaptive content
           </Tabs.Trigger>
@@ -67,6 +71,9 @@ function SiteScreen() {
         </Tabs.Content>
         <Tabs.Content value="settings">
           <SiteSettings key={data.id} organizationId={organizationId} site={data} />
+        </Tabs.Content>
+        <Tabs.Content value="customization">
+          <SiteCustomization key={data.id} organizationId={organizationId} site={data} />
         </Tabs.Content>
         <Tabs.Content value="adaptive">
           <AdaptiveContent organizationId={organizationId} site={data} />
