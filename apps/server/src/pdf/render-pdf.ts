@@ -19,6 +19,7 @@ import { finished } from 'node:stream/promises';
 import PDFDocument from 'pdfkit';
 import { drawBlocks } from './draw-blocks';
 import type { Column, DrawContext } from './draw-context';
+import { drawInlines } from './draw-inlines';
 import { emojiFontBytes } from './emoji-font';
 import type { PdfDocument } from './pdf-document';
 import { COLOR, FONT, GAP, MARGIN, PAGE_SIZE, SIZE } from './pdf-style';
@@ -83,11 +84,16 @@ export async function renderPdf(
     outline.length = Math.min(page.depth, outline.length);
     const parent = outline.at(-1) ?? doc.outline;
     outline.push(parent.addItem(page.title));
-    doc
-      .font(FONT.bold)
-      .fontSize(SIZE.pageTitle)
-      .fillColor(COLOR.text)
-      .text(page.title, column.x, doc.y, { width: column.width });
+    // Through the inline drawing, so an emoji in the title is drawn in the emoji font.
+    drawInlines(
+      context,
+      [{ object: 'text', leaves: [{ object: 'leaf', text: page.title, marks: [] }] }],
+      column,
+      {
+        size: SIZE.pageTitle,
+        bold: true,
+      },
+    );
     doc.y += GAP.block;
     const body = await document.bodyOf(index);
     await drawBlocks(context, body.nodes, column);
