@@ -53,6 +53,19 @@ describe("the token's payload", () => {
   });
 });
 
+describe('handing tokens out', () => {
+  it('hands the same visit the same token for five minutes, and another visit another token', async () => {
+    const first = await tokenFor(`${f.base}docs`);
+    expect(await tokenFor(`${f.base}docs/guide`)).toBe(first);
+    expect(await tokenFor(`${f.base}api`)).not.toBe(first);
+    expect(await tokenFor(`${f.base}docs`, { visitor: { unsignedClaims: { plan: 'pro' } } })).not.toBe(first);
+    // Five minutes on, it is signed again (the same text within the same second: a JWT's times are in seconds).
+    server.clock.advance(5 * 60 * 1000);
+    const later = await tokenFor(`${f.base}docs`);
+    expect((await withToken(server, later, `/v1/spaces/${f.spaces.docs}`)).status).toBe(200);
+  });
+});
+
 describe('what the token reads', () => {
   it('reads the spaces of the site it is shown: the space, its revisions, pages, files, search', async () => {
     const token = await tokenFor(`${f.base}docs`);

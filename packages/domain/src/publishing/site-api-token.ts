@@ -22,6 +22,7 @@
  * visitor reads is then the spaces of rule 4 (never one the token did not name) and the site.
  */
 import { z } from 'zod';
+import { BoundedCache } from '../core/bounded-cache';
 import type { Caller, DomainServices, SiteVisitorGrant } from '../core/context';
 import type { SiteRecord } from './records';
 import { spaceIdsOf } from './site-structure';
@@ -65,27 +66,61 @@ export interface SiteTokenSubject {
   visitorType: 'human' | 'agent' | undefined;
 }
 
+/**
+ * A token made for the same payload is handed out again for its first `REUSE_SECONDS` (it
+ * then has at least ten minutes left), as GitBook's own tokens are minted per time bucket:
+ * a renderer asks for every page it renders, and signing is most of a lookup's work. The
+ * payload is everything the token says (visitor, claims, way in, spaces), so a token is
+ * reused only for the very same visit; every request it makes is checked again anyway.
+ */
+const REUSE_SECONDS = 5 * 60;
+type IssuedTokens = BoundedCache<string, { token: string; issuedAt: number }>;
+/** One cache per signing key (per `Secrets`): a token is only ever handed out by the instance that signed it. */
+const reusableBySigner = new WeakMap<object, IssuedTokens>();
+
+function reusableOf(secrets: object): IssuedTokens {
+  let cache = reusableBySigner.get(secrets);
+  if (!cache) {
+    cache = new BoundedCache({
+      maxEntries: 5000,
+      maxWeight: 16 * 1024 * 1024,
+      weigh: ({ token }) => 2 * token.length,
+    });
+    reusableBySigner.set(secrets, cache);
+  }
+  return cache;
+}
+
 /** The token for a visit the lookup resolved. */
-export function issueSiteApiToken(
-  services: Pick<DomainServices, 'secrets'>,
+export async function issueSiteApiToken(
+  services: Pick<DomainServices, 'secrets' | 'clock'>,
   subject: SiteTokenSubject,
 ): Promise<string> {
+  const payload = siteTokenPayload(subject);
+  const key = services.secrets.sha256(JSON.stringify(payload));
+  const now = services.clock.now().getTime();
+  const reusable = reusableOf(services.secrets);
+  const kept = reusable.get(key);
+  if (kept && now - kept.issuedAt < REUSE_SECONDS * 1000 && now >= kept.issuedAt) return kept.token;
+  const token = await services.secrets.signClaims(payload, SITE_API_TOKEN_TTL_SECONDS);
+  reusable.set(key, { token, issuedAt: now });
+  return token;
+}
+
+function siteTokenPayload(subject: SiteTokenSubject): Record<string, unknown> {
   const { site, visit } = subject;
-  return services.secrets.signClaims(
-    {
-      kind: 'site',
-      organization: site.organizationId,
-      site: site.id,
-      ...(subject.siteSectionId === undefined ? {} : { siteSection: subject.siteSectionId }),
-      siteSpace: subject.siteSpaceId,
-      space: subject.spaceId,
-      spaces: spaceIdsOf(visit.structure),
-      ...(subject.visitorType === undefined ? {} : { visitorType: subject.visitorType }),
-      claims: visit.claims,
-      admission: visit.admission satisfies Admission,
-    },
-    SITE_API_TOKEN_TTL_SECONDS,
-  );
+  return {
+    kind: 'site',
+    organization: site.organizationId,
+    site: site.id,
+    ...(subject.siteSectionId === undefined ? {} : { siteSection: subject.siteSectionId }),
+    siteSpace: subject.siteSpaceId,
+    space: subject.spaceId,
+    spaces: spaceIdsOf(visit.structure),
+    ...(subject.visitorType === undefined ? {} : { visitorType: subject.visitorType }),
+    claims: visit.claims,
+    admission: visit.admission satisfies Admission,
+  };
 }
 
 /** The caller a site API token stands for now, or null (see the rules above). */

@@ -21,6 +21,7 @@ import {
   operations,
   type Role,
 } from '@quire/domain';
+import { decodeJwt } from 'jose';
 import type { z } from 'zod';
 import { addMember, createOrganization, createUser, type TestMember, type TestUser } from '../factories';
 import type { TestServer } from '../test-server';
@@ -268,5 +269,8 @@ async function siteVisitorOf(
   const url = `${server.services.urls.app}/~sites/${organizationId}/${site.id}/`;
   const response = await server.api('/v1/urls/published', { method: 'POST', body: { url } });
   if (response.status !== 200) throw new Error(`the lookup of ${url}: ${JSON.stringify(response.body)}`);
-  return { siteId: site.id, spaceId, token: response.body.apiToken };
+  // The same payload signed to outlive the test file (a site token lives 15 minutes, a
+  // matrix file may run longer): what the token says is the lookup's own.
+  const { iat: _iat, exp: _exp, iss: _iss, ...payload } = decodeJwt(response.body.apiToken);
+  return { siteId: site.id, spaceId, token: await server.services.secrets.signClaims(payload, 24 * 60 * 60) };
 }

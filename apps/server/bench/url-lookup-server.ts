@@ -1,0 +1,83 @@
+/**
+ * The server side of `bench/url-lookup.ts`, in its own process: Quire over a fresh embedded
+ * store with one published public site of 10 sections of 10 site spaces (over 10 spaces, a
+ * third of the sections behind a condition on unsigned claims), and a bare Fastify route
+ * answering a lookup's own body to a POST of the same body. Prints one JSON line, then
+ * serves until killed.
+ */
+import { operations } from '@quire/domain';
+import Fastify from 'fastify';
+import { seedOrganization, startBenchServer } from './bench-server';
+
+const SECTIONS = 10;
+const SITE_SPACES_PER_SECTION = 10;
+
+const quire = await startBenchServer('url-lookup');
+const { organization, owner } = await seedOrganization(quire, { members: 0, memberName: 'Member' });
+const { services } = quire;
+const ctx = { ...services, caller: { userId: owner.id, tokenId: 'bench', isInstanceAdmin: false } };
+
+const spaces: Array<{ id: string }> = [];
+for (let i = 0; i < SITE_SPACES_PER_SECTION; i++)
+  spaces.push(
+    await operations.spaces.create.run(ctx, { organizationId: organization.id, title: `Space ${i}` }),
+  );
+const site = await operations.sites.create.run(ctx, { organizationId: organization.id, title: 'Bench site' });
+const record = await services.repos.sites.findById(site.id);
+if (!record) throw new Error('bench: the site was not stored');
+const sections = Array.from({ length: SECTIONS }, (_, s) => ({
+  id: `section-${s}`,
+  title: `Section ${s}`,
+  path: `section-${s}`,
+  ...(s % 3 === 1 ? { condition: 'visitor.claims.unsigned.beta == true' } : {}),
+  siteSpaces: Array.from({ length: SITE_SPACES_PER_SECTION }, (_, v) => ({
+    id: `site-space-${s}-${v}`,
+    spaceId: spaces[v]!.id,
+    path: `variant-${v}`,
+  })),
+}));
+const jsonSchema = {
+  type: 'object',
+  properties: {
+    unsigned: {
+      type: 'object',
+      properties: { beta: { type: 'boolean', description: 'In the beta programme' } },
+      additionalProperties: false,
+    },
+  },
+  additionalProperties: false,
+};
+const built = {
+  ...record,
+  basename: 'bench',
+  published: true,
+  adaptiveContent: { enabled: true },
+  adaptiveSchema: { jsonSchema, updatedAt: record.createdAt },
+  structure: {
+    sections,
+    groups: [],
+    items: sections.map((section) => ({ type: 'section' as const, id: section.id })),
+    siteSpaces: [],
+  },
+  spaceIds: spaces.map((space) => space.id),
+  version: record.version + 1,
+};
+if (!(await services.repos.sites.replace(built, record.version))) throw new Error('bench: the site changed');
+
+const body = JSON.stringify({
+  url: `${services.urls.app}/~sites/${organization.id}/bench/section-5/variant-3/getting-started/install`,
+  visitor: { unsignedClaims: { beta: true } },
+});
+const answer = await fetch(`${quire.url}/v1/urls/published`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body,
+});
+const answerText = await answer.text();
+if (!answer.ok) throw new Error(`bench: the lookup answered ${answer.status} ${answerText}`);
+const payload = JSON.parse(answerText);
+const bare = Fastify({ logger: false });
+bare.post('/v1/urls/published', async () => payload);
+const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
+
+console.log(JSON.stringify({ quire: quire.url, bare: bareUrl, body, bytes: answerText.length }));
