@@ -42,6 +42,14 @@ const ConfigSchema = z
     QUIRE_PUBLIC_URL: optionalString.pipe(z.url().optional()),
     /** Base of `urls.app`; defaults to the public URL. */
     QUIRE_APP_URL: optionalString.pipe(z.url().optional()),
+    /**
+     * The public origin of published sites (`<sites>/~sites/<organization>/<site>/`), where
+     * readers reach them (a docs renderer, or Quire behind a proxy): `https://docs.example.com`.
+     * Defaults to the app's URL. Its port is written only when it has one.
+     */
+    QUIRE_SITES_URL: optionalString.pipe(
+      z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).optional(),
+    ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** On first start with an empty store: the administrator's API token. */
     QUIRE_BOOTSTRAP_TOKEN: optionalString.pipe(z.string().min(24).max(256).optional()),
@@ -214,6 +222,7 @@ const ConfigSchema = z
       mongodbDb: env.MONGODB_DB,
       publicUrl,
       appUrl: (env.QUIRE_APP_URL ?? publicUrl).replace(/\/+$/, ''),
+      sitesUrl: env.QUIRE_SITES_URL === undefined ? undefined : sitesBaseOf(env.QUIRE_SITES_URL),
       logLevel: env.LOG_LEVEL,
       bootstrapToken: env.QUIRE_BOOTSTRAP_TOKEN,
       bootstrapOrg: env.QUIRE_BOOTSTRAP_ORG,
@@ -312,6 +321,15 @@ function translationProviderOf(env: TranslationEnv): TranslationProviderConfig |
   };
   if (provider === 'libretranslate') return { provider, ...base };
   return { provider, ...base, model: env.QUIRE_TRANSLATE_MODEL ?? '' };
+}
+
+/**
+ * A sites origin as URLs are written with it: no default port (`https://docs.example.com:443`
+ * is `https://docs.example.com`), no query or fragment, no trailing slash.
+ */
+function sitesBaseOf(value: string): string {
+  const url = new URL(value);
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
 export class ConfigError extends Error {

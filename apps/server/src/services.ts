@@ -91,7 +91,10 @@ export async function buildServices(
     ids: new TimeOrderedIds(),
     secrets: new NodeSecrets(new TextEncoder().encode(signingKey), config.publicUrl),
     passwords: new ScryptPasswords(),
-    urls: { api: config.publicUrl, app: config.appUrl },
+    urls:
+      config.sitesUrl === undefined
+        ? { api: config.publicUrl, app: config.appUrl }
+        : { api: config.publicUrl, app: config.appUrl, sites: config.sitesUrl },
     pdfLinkKey,
     blobs,
     jobThreads,

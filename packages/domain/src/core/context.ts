@@ -48,6 +48,8 @@ export interface PublicUrls {
   api: string;
   /** Base of the app (`urls.app`). No trailing slash. */
   app: string;
+  /** Base of published sites (`QUIRE_SITES_URL`) when it is not the app's. No trailing slash. */
+  sites?: string;
 }
 
 /**

@@ -2,7 +2,7 @@
  * Where a site lives: in the API (`location`), in the app, and published. The published URL
  * follows the site's settings, the most specific first: a proxy (`https://<proxy>/`), a
  * custom hostname (`https://<hostname>/`), else Quire's own address for published sites
- * (`<app>/~sites/<organization>/<basename or site id>/`). Sections and site spaces add their
+ * (`<sites or app>/~sites/<organization>/<basename or site id>/`). Sections and site spaces add their
  * paths; a share-link site's URLs carry the share key when the caller gave one.
  */
 import type { PublicUrls } from '../core/context';
@@ -23,11 +23,14 @@ export function sitePublishedBase(
   return quireSiteBase(urls, site);
 }
 
-/** Quire's own address of a published site (what a proxy forwards to). */
+/**
+ * Quire's own address of a published site (what a proxy forwards to), on the sites' public
+ * origin when one is configured (`QUIRE_SITES_URL`), else the app's.
+ */
 export const quireSiteBase = (
   urls: PublicUrls,
   site: Pick<SiteRecord, 'organizationId' | 'id' | 'basename'>,
-): string => `${urls.app}/~sites/${site.organizationId}/${site.basename ?? site.id}/`;
+): string => `${urls.sites ?? urls.app}/~sites/${site.organizationId}/${site.basename ?? site.id}/`;
 
 /** A published URL under the site's base, with the share key when there is one. */
 export function publishedUrl(base: string, paths: readonly string[], shareKey: string | undefined): string {
