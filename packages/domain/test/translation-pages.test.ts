@@ -97,6 +97,32 @@ describe('changedSourcePages', () => {
 describe('assembleResultPages', () => {
   const now = '2026-02-02T00:00:00.000Z';
 
+  it("keeps the source's page types: a group stays a group, a link a link to the same place", () => {
+    const target = { kind: 'url', url: 'https://example.com/status' } as const;
+    const source = indexOf(
+      page('g', { type: 'group' }),
+      page('l', { type: 'link', target, parentId: 'g' }),
+      page('d', { parentId: 'g', position: 'b' }),
+    );
+    // The result read before types existed holds them as documents: they are written anew.
+    const stored = { address: 'old', children: null };
+    const result = indexOf(page('g', { title: 'Titre g', loaded: stored }), page('l', { loaded: stored }));
+    const pages = assembleResultPages({ source, translated: new Map(), result, now });
+    expect(pages.get('g')).toMatchObject({ type: 'group', title: 'Titre g', updatedAt: now });
+    expect(pages.get('g')?.loaded).toBeUndefined();
+    expect(pages.get('l')).toMatchObject({ type: 'link', target, parentId: 'g' });
+    expect(pages.get('l')?.loaded).toBeUndefined();
+    expect(pages.get('d')).not.toHaveProperty('type');
+    // Assembled again on that result: nothing changes, the stored pages are reused.
+    const again = assembleResultPages({
+      source,
+      translated: new Map(),
+      result: indexOf(...pages.values()),
+      now: 'later',
+    });
+    expect(again.get('g')?.updatedAt).toBe(now);
+  });
+
   it('takes the tree and settings from the source, the text from the translation, else from the result', () => {
     const source = indexOf(
       page('1', { emoji: '1f4d8', hidden: true }),

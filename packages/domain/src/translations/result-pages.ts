@@ -4,7 +4,7 @@
  * made there). Pure: a run assembles again on a newer result head without translating again.
  *
  * Per source page:
- * - place, slug, emoji, icon and hidden flag: the source's (the result mirrors its tree, and
+ * - type (group, link and its target), place, slug, emoji, icon and hidden flag: the source's (the result mirrors its tree, and
  *   keeping slugs keeps every link between pages working);
  * - title, description, body: this run's translation; else the result page of the same id;
  *   else (a page a user deleted from the result while this run translated) the source's,
@@ -13,7 +13,14 @@
  *
  * Pages of the result that are not in the source any more are left out.
  */
-import type { PageIndex, StoredPage, StoredPages } from '../content';
+import {
+  type PageIndex,
+  pageTypeOf,
+  type StoredPage,
+  type StoredPages,
+  samePageType,
+  storedPageType,
+} from '../content';
 import type { TranslatedPage } from './translate-pages';
 
 export function assembleResultPages(subject: {
@@ -29,6 +36,8 @@ export function assembleResultPages(subject: {
     const text = translated.get(page.id) ?? existing ?? page;
     const fields: StoredPage = {
       id: page.id,
+      // A group stays a group, a link a link to the same place (titles are translated, types never).
+      ...storedPageType(pageTypeOf(page), page.target),
       parentId: page.parentId,
       position: page.position,
       title: text.title,
@@ -64,5 +73,5 @@ const COMPARED = [
 ] as const;
 
 function sameFields(a: StoredPage, b: StoredPage): boolean {
-  return COMPARED.every((field) => a[field] === b[field]);
+  return COMPARED.every((field) => a[field] === b[field]) && samePageType(a, b);
 }
