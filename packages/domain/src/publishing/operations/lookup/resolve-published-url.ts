@@ -1,3 +1,4 @@
+import type { SpaceRecord } from '../../../content';
 import { invalidInput, notFound } from '../../../core/errors';
 import { operation } from '../../../core/operation';
 import { parsePublishedUrl } from '../../published-url';
@@ -79,11 +80,10 @@ export const resolvePublishedUrl = operation({
       if (redirect) return redirect;
       throw notFound(NOT_FOUND);
     }
-    const structure = await withLiveSpaces(ctx, site, visit.structure);
+    const { structure, live } = await withLiveSpaces(ctx, site, visit.structure);
     const match = matchSitePath(structure, served.rest);
-    if (!match) throw notFound(NOT_FOUND);
-    const space = await ctx.repos.spaces.findById(match.siteSpace.spaceId);
-    if (!space) throw notFound(NOT_FOUND);
+    const space = match && live.get(match.siteSpace.spaceId);
+    if (!match || !space) throw notFound(NOT_FOUND);
     const shownVisit = { ...visit, structure };
     const apiToken = await issueSiteApiToken(ctx, {
       site,
@@ -143,24 +143,27 @@ function fallbackRedirect(
   return { target: 'external', site: site.id, redirect: redirect.toString() };
 }
 
-/** The structure without the site spaces whose space is gone (deleted, or moved to another organization). */
+/**
+ * The structure without the site spaces whose space is gone (deleted, or moved to another
+ * organization), and the live spaces by id: one read for the whole site.
+ */
 async function withLiveSpaces(
   ctx: Parameters<typeof siteServedAt>[0],
   site: SiteRecord,
   structure: Structure,
-): Promise<Structure> {
+): Promise<{ structure: Structure; live: Map<string, SpaceRecord> }> {
   const spaces = await ctx.repos.spaces.findByIds(spaceIdsOf(structure));
-  const live = new Set(
+  const live = new Map(
     spaces
       .filter((space) => space.deletedAt === undefined && space.organizationId === site.organizationId)
-      .map((space) => space.id),
+      .map((space) => [space.id, space]),
   );
   const gone = new Map<string, ConditionTest>(
     locatedSiteSpaces(structure)
       .filter(({ siteSpace }) => !live.has(siteSpace.spaceId))
       .map(({ siteSpace }) => [siteSpace.id, () => false]),
   );
-  return gone.size === 0 ? structure : visibleStructure(structure, gone, {});
+  return { structure: gone.size === 0 ? structure : visibleStructure(structure, gone, {}), live };
 }
 
 /** A token's own fields, which change with every token and say nothing of the visitor. */
