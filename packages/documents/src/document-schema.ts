@@ -144,17 +144,13 @@ const inline = <T extends string>(type: T) => ({ object: z.literal('inline'), ty
 const inlineImageSchema = z.strictObject({
   ...inline('inline-image'),
   isVoid: z.literal(true),
-  data: z
-    .strictObject({
-      ref: imageRef,
-      refDark: imageRef.optional(),
-      alt: z.string().optional(),
-      caption: z.string().optional(),
-    })
-    .refine(
-      (data) => data.refDark === undefined || data.caption === undefined,
-      'a caption or a dark variant, not both (no markdown form holds both)',
-    ),
+  data: z.strictObject({
+    ref: imageRef,
+    refDark: imageRef.optional(),
+    alt: z.string().optional(),
+    caption: z.string().optional(),
+    size: z.enum(['original', 'line']).optional(),
+  }),
 });
 const linkSchema = z.strictObject({
   ...inline('link'),
@@ -246,7 +242,9 @@ const headingSchema = z.strictObject({
   type: z.enum(['heading-1', 'heading-2', 'heading-3']),
   key,
   isVoid: z.literal(false).optional(),
-  data: z.strictObject({ id: z.string().optional() }).optional(),
+  data: z
+    .strictObject({ id: z.string().optional(), align: z.enum(['start', 'center', 'end']).optional() })
+    .optional(),
   nodes: z.array(inlineContent),
 });
 const dividerSchema = z.strictObject({
@@ -272,7 +270,7 @@ const codeSchema = z.strictObject({
     z.strictObject({
       ...block('code-line'),
       isVoid: z.literal(false).optional(),
-      data: empty.optional(),
+      data: z.strictObject({ highlighted: z.boolean().optional() }).optional(),
       nodes: z.array(textSchema),
     }),
   ),
@@ -308,13 +306,58 @@ const imagesSchema = z.strictObject({
     .optional(),
   nodes: z.array(imageSchema),
 });
-const tableValue = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(id), linkRef]);
+/** A cell's value; an array holds file ids (files) or option values (select), see `tableValuesIssue`. */
+const tableValue = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  z.array(line(256)).max(1_000),
+  linkRef,
+]);
 const textDefinition = z.strictObject({
   id: z.string(),
   title: z.string(),
   type: z.literal('text'),
   textAlignment: z.enum(['left', 'center', 'right']).optional(),
+  verticalAlignment: z.enum(['top', 'middle', 'bottom']).optional(),
 });
+/** GitBook's select column: its options, a cell's value the chosen options' values. */
+const selectDefinition = z.strictObject({
+  id: z.string(),
+  title: z.string(),
+  type: z.literal('select'),
+  multiple: z.boolean().optional(),
+  options: z.array(z.strictObject({ value: line(256), label: line(256), color: line(64) })).max(1_000),
+});
+const definitions = z.record(
+  z.string(),
+  z.union([
+    textDefinition,
+    selectDefinition,
+    z.strictObject({
+      id: z.string(),
+      title: z.string(),
+      type: z.enum(['content-ref', 'files', 'image', 'number', 'checkbox']),
+    }),
+  ]),
+);
+/** File ids must be ids (an array under a files column); other arrays only under select columns. */
+function tableValuesIssue(data: {
+  records: Record<string, { values: Record<string, unknown> }>;
+  definition: Record<string, { type: string }>;
+}): string | undefined {
+  for (const record of Object.values(data.records)) {
+    for (const [column, value] of Object.entries(record.values)) {
+      if (!Array.isArray(value)) continue;
+      const type = data.definition[column]?.type;
+      if (type === 'files' && value.every((file) => isContentRefId(file))) continue;
+      if (type === 'select') continue;
+      return 'a list of values only in a files column (file ids) or a select column';
+    }
+  }
+  return undefined;
+}
 const records = z.record(
   z.string(),
   z.strictObject({ orderIndex: z.string(), values: z.record(z.string(), tableValue) }),
@@ -324,12 +367,12 @@ const gridData = z.strictObject({
     type: z.literal('grid'),
     columns: z.array(z.string()),
     hideHeader: z.boolean().optional(),
+    columnWidths: z.record(z.string(), z.number().nonnegative().max(100_000)).optional(),
   }),
-  records: z.record(
-    z.string(),
-    z.strictObject({ orderIndex: z.string(), values: z.record(z.string(), z.string().nullable()) }),
-  ),
-  definition: z.record(z.string(), textDefinition),
+  records,
+  definition: definitions,
+  fullWidth: z.boolean().optional(),
+  search: z.boolean().optional(),
 });
 /** GitBook's cards: written as `<table data-view="cards">`, column types with a cell form. */
 const cardsData = z.strictObject({
@@ -343,17 +386,9 @@ const cardsData = z.strictObject({
     hideColumnTitle: z.literal(true).optional(),
   }),
   records,
-  definition: z.record(
-    z.string(),
-    z.union([
-      textDefinition,
-      z.strictObject({
-        id: z.string(),
-        title: z.string(),
-        type: z.enum(['content-ref', 'files', 'image', 'number', 'checkbox']),
-      }),
-    ]),
-  ),
+  definition: definitions,
+  fullWidth: z.boolean().optional(),
+  search: z.boolean().optional(),
 });
 /** A grid (GFM table) or cards, told apart by the view's type. */
 const tableBlock = z.strictObject({
@@ -363,8 +398,12 @@ const tableBlock = z.strictObject({
     const view = (value as { view?: { type?: unknown } } | null)?.view?.type;
     const result = (view === 'cards' ? cardsData : gridData).safeParse(value);
     for (const issue of result.error?.issues ?? []) ctx.addIssue({ ...issue, input: value } as never);
+    const values = result.success ? tableValuesIssue(result.data) : undefined;
+    if (values !== undefined)
+      ctx.addIssue({ code: 'custom', message: values, path: ['records'], input: value });
   }),
-  fragments: z.array(paragraphFragment).optional(),
+  // A cell's blocks: GitBook's HTML tables hold paragraphs, headings, lists and code in cells.
+  fragments: z.array(z.lazy(() => cellFragment)).optional(),
 });
 
 const voidBlock = <T extends string, D extends z.ZodType>(type: T, data: D) =>
@@ -439,7 +478,8 @@ const integrationSchema = voidBlock(
   z.strictObject({
     integration: slug,
     block: slug,
-    props: z.record(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), line(10_000)),
+    // Any JSON value (bounded by the walk above); strings of one line are tag attributes.
+    props: z.record(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), z.json()),
   }),
 );
 
@@ -474,6 +514,13 @@ const listSchemas = [
   }),
 ] as const;
 const essentials = [paragraphSchema, headingSchema, dividerSchema, ...listSchemas] as const;
+const cellFragment = z.strictObject({
+  object: z.literal('fragment'),
+  key,
+  fragment: z.string().min(1).max(256),
+  type: z.string().optional(),
+  nodes: z.array(z.discriminatedUnion('type', [...essentials, codeSchema])),
+});
 
 const quoteSchema: Schema = z.lazy(() =>
   z.strictObject({
@@ -497,6 +544,8 @@ const listItemContent: Schema = z.lazy(() =>
     quoteSchema as never,
     mathSchema,
     tableBlock,
+    // Images in a list item: not in GitBook's published types, but GitBook writes them.
+    imagesSchema,
   ]),
 );
 const promptSchema = z.strictObject({
@@ -575,8 +624,10 @@ const tabsSchema = z.strictObject({
         data: z
           .strictObject({ title: line(256).optional(), icon: slug.optional(), slug: line(256).optional() })
           .optional(),
-        // Tables in a tab: not in GitBook's published types, but GitBook writes them.
-        nodes: z.array(z.discriminatedUnion('type', [...inTab, tableBlock])),
+        // Tables and steppers in a tab: not in GitBook's published types, but GitBook writes them.
+        nodes: z.array(
+          z.lazy((): Schema => z.discriminatedUnion('type', [...inTab, tableBlock, stepperSchema as never])),
+        ),
       }),
     )
     .min(1),

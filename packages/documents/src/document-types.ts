@@ -205,6 +205,12 @@ export interface DocumentInlineMention {
 
 export type DocumentButtonKind = 'primary' | 'secondary';
 
+/** What a button without a link does: prefill the search or the assistant, or select an option. */
+export type DocumentButtonAction =
+  | { action: 'search'; query?: string }
+  | { action: 'ask'; query?: string }
+  | { action: 'select'; slug: string };
+
 export interface DocumentInlineButton {
   object: 'inline';
   type: 'button';
@@ -516,6 +522,8 @@ export interface DocumentBlockTable extends BlockBase {
     records: Record<string, DocumentTableRecord>;
     definition: Record<string, DocumentTableDefinition>;
     fullWidth?: boolean;
+    /** Whether readers may search the table (GitBook's `data-search`). */
+    search?: boolean;
   };
   fragments: DocumentFragment[];
 }
@@ -555,7 +563,9 @@ export type DocumentListItemContent =
   | DocumentBlockHint
   | DocumentBlockQuote
   | DocumentBlockMath
-  | DocumentBlockTable;
+  | DocumentBlockTable
+  // Images in a list item: not in GitBook's published types, but GitBook writes them.
+  | DocumentBlockImages;
 
 /** A title (fragment `expandable-title`, one paragraph) and a body (`expandable-body`). */
 export interface DocumentBlockExpandable extends BlockBase {

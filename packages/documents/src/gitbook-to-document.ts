@@ -99,6 +99,23 @@ function isPointerContent(node: GitbookBlock): boolean {
 
 export const reusableContentPrefix = '/reusable-contents/';
 
+/** The attribute of an integration block's props that are not one-line strings, as JSON (`gitbook-to-markdown.ts`). */
+export const jsonPropsAttribute = 'json-props';
+
+/** An integration block's props: its attributes, those in `json-props` merged in (when it is a JSON object). */
+function integrationProps(attributes: Readonly<Record<string, string>>): Record<string, unknown> {
+  const { [jsonPropsAttribute]: json, ...props } = attributes;
+  if (json === undefined) return props;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    parsed = undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { ...attributes };
+  return { ...props, ...(parsed as Record<string, unknown>) };
+}
+
 export function blockOfGitbook(node: GitbookBlock, key: string, reader: BlockReader, context: unknown): Read {
   const { attributes: a } = node;
   const nested = (children: readonly RootContent[], container: Container, childKeyOf: string) =>
@@ -110,7 +127,7 @@ export function blockOfGitbook(node: GitbookBlock, key: string, reader: BlockRea
       type: 'integration',
       key,
       isVoid: true,
-      data: { integration, block, props: { ...a } },
+      data: { integration, block, props: integrationProps(a) },
     };
   }
   switch (node.name) {

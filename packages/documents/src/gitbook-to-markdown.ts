@@ -10,7 +10,7 @@ import type {
 } from './document-types';
 import type { GitbookBlock } from './gitbook-blocks';
 import type { CardsColumn, GitbookCards, GitbookDetails, GitbookFigure } from './gitbook-html';
-import { reusableContentPrefix, textOfLength } from './gitbook-to-document';
+import { jsonPropsAttribute, reusableContentPrefix, textOfLength } from './gitbook-to-document';
 
 /**
  * Document blocks -> GitBook's markdown (mdast nodes printed by `gitbook-blocks.ts` and
@@ -201,9 +201,17 @@ export function gitbookBlockToMdast(block: DocumentBlock, writer: BlockWriter): 
       return [tag('include', {}, undefined, path)];
     }
     case 'integration': {
-      const props = Object.fromEntries(
-        Object.entries(block.data.props).filter(([, value]) => typeof value === 'string'),
-      ) as Record<string, string>;
+      // GitBook's form: each prop an attribute (`{% @mermaid/diagram content="..." %}`). A prop
+      // an attribute cannot hold (not a string of one line) goes, as JSON, into one attribute
+      // `json-props` (not GitBook's: its reader passes it to the block as one more string prop).
+      const props: Record<string, string> = {};
+      const json: Record<string, unknown> = {};
+      for (const [name, value] of Object.entries(block.data.props)) {
+        if (typeof value === 'string' && !/[\r\n]/.test(value) && name !== jsonPropsAttribute)
+          props[name] = value;
+        else json[name] = value;
+      }
+      if (Object.keys(json).length > 0) props[jsonPropsAttribute] = JSON.stringify(json);
       return [tag('@' + block.data.integration + '/' + block.data.block, props, undefined)];
     }
     case 'prompt': {

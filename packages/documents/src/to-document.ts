@@ -39,6 +39,7 @@ import type {
 } from './document-types';
 import { emojiCodeOfName, emojiNameOfCode } from './gitbook-emoji';
 import { markdownTextMarks } from './gitbook-marks';
+import { tableOfGitbookTable } from './gitbook-table-document';
 import {
   alignedHeadingOf,
   type BlockReader,
@@ -124,11 +125,12 @@ function setOf(...types: string[]): (type: string) => boolean {
 export const allowedIn: Record<Container, (type: string) => boolean> = {
   root: (type) => topLevel.has(type),
   if: (type) => topLevel.has(type),
-  listItem: setOf('code', 'hint', 'blockquote', 'math', 'table'),
+  // Images in a list item, a stepper in a tab: not in GitBook's published types, but GitBook writes them.
+  listItem: setOf('code', 'hint', 'blockquote', 'math', 'table', 'images'),
   blockquote: setOf('blockquote'),
   hint: setOf('table', 'embed', 'integration'),
   // Tables in a tab or a step, tabs in a step or a column: not in GitBook's published types, but GitBook writes them.
-  'tabs-item': setOf(...inTab, 'table'),
+  'tabs-item': setOf(...inTab, 'table', 'stepper'),
   'stepper-step': setOf(...inTab, 'expandable', 'tabs', 'table'),
   column: setOf(...inTab, 'table', 'expandable', 'stepper', 'tabs'),
   update: setOf(...inTab, 'tabs', 'expandable'),
@@ -302,6 +304,8 @@ function blockOf(
       const align = node.align === 'left' ? 'start' : node.align === 'right' ? 'end' : 'center';
       return { ...paragraphOf(key, inlinesOf(node.children, key, context)), data: { align } };
     }
+    case 'gitbookTable':
+      return tableOfGitbookTable(node, key, reader, context);
     case 'gitbookHeading':
       return alignedHeadingOf(node, key, reader, context);
     case 'gitbookHighlightedCode':
@@ -608,8 +612,10 @@ export function inlinesOf(
           leaf('\n');
           break;
         case 'html':
+          // GitBook writes a line break in prose as `<br>` (also at a paragraph's end).
+          if (/^<br\s*\/?>$/i.test(node.value)) leaf('\n');
           // The writer's mark of where an annotation's text starts (`to-markdown.ts`).
-          if (node.value === annotationStartOpening) {
+          else if (node.value === annotationStartOpening) {
             annotationFrom = leaves.length;
             startClosing = true;
           } else if (!(afterOpening && node.value === '</span>')) {

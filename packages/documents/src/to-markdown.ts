@@ -35,6 +35,7 @@ import type {
 } from './gitbook-html';
 import type { GitbookInlineImage } from './gitbook-inline-images';
 import { textMarkTags } from './gitbook-marks';
+import { gitbookTableOfBlock } from './gitbook-table-document';
 import { figureOf, gitbookBlockToMdast, plainCaptionOf } from './gitbook-to-markdown';
 import { headingIdAnchor, isHeadingId } from './heading-id-syntax';
 import type { Hint } from './hint-syntax';
@@ -189,10 +190,14 @@ function blockToMdast(block: DocumentBlock): Flow[] {
           children: [imageOf(image.data.ref, image.data.alt, caption || undefined)],
         };
       });
-    case 'table':
+    case 'table': {
+      // GitBook's HTML table when a cell holds blocks or the grid has what a GFM table cannot hold.
+      const html = gitbookTableOfBlock(block, writer);
+      if (html !== undefined) return [html];
       return block.data.view.type === 'cards'
         ? (gitbookBlockToMdast(block, writer) ?? [])
         : tableToMdast(block);
+    }
     case 'openapi-operation': {
       const { ref, path, method } = block.data;
       const operation: OpenApiOperation = { type: 'openapiOperation', spec: ref.spec, path, method };

@@ -219,3 +219,34 @@ describe('inline images, aligned headings, highlighted code', () => {
     );
   });
 });
+
+describe('integration blocks', () => {
+  it("write string props as GitBook's attributes, other props as JSON in json-props", () => {
+    expectRoundTrip(
+      documentOf(
+        block('integration', {
+          isVoid: true,
+          data: {
+            integration: 'mermaid',
+            block: 'diagram',
+            props: { content: 'graph TD', count: 3, on: true, list: ['a', { b: null }], text: 'two\nlines' },
+          },
+        }),
+      ),
+      '{% @mermaid/diagram content="graph TD" json-props="{\\"count\\":3,\\"on\\":true,\\"list\\":[\\"a\\",{\\"b\\":null}],\\"text\\":\\"two\\\\nlines\\"}" %}\n',
+    );
+  });
+
+  it('a json-props that is not a JSON object stays a string prop', () => {
+    const [integration] = markdownToDocument('{% @a/b json-props="[1]" x="y" %}\n').nodes;
+    expect((integration as { data: { props: unknown } }).data.props).toEqual({ 'json-props': '[1]', x: 'y' });
+  });
+});
+
+describe("GitBook's <br> in prose", () => {
+  it('is a line break', () => {
+    expect(withoutKeys(markdownToDocument('one<br>two\n').nodes)).toEqual([
+      block('paragraph', { data: {}, nodes: [text('one\ntwo')] }),
+    ]);
+  });
+});
