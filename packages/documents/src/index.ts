@@ -1,6 +1,7 @@
 export { imageRefFromUrl, linkRefFromUrl, urlOfRef } from './content-ref';
 export { documentLimits, jsonDocumentSchema } from './document-schema';
 export type * from './document-types';
+export { type FolderLinks, pageFileOf, resolvePath, rewriteOfFolderLinks } from './folder-links';
 export {
   FrontMatterError,
   type PageFrontMatter,

@@ -14,6 +14,7 @@
  */
 import type { Nodes, Root } from 'mdast';
 import { blockUrlOf } from './block-urls';
+import type { FolderLinks } from './folder-links';
 import { parseMarkdown, printMarkdown } from './markdown-processor';
 
 export interface RewriteLinksOptions {
@@ -66,6 +67,11 @@ const escapeRegExp = (c: string) => c.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 export interface LinkTargets {
   keepingAnchor?: ReadonlyMap<string, string>;
   droppingAnchor?: ReadonlyMap<string, string>;
+  /**
+   * A folder tree's relative links, resolved first, in a pass of their own (parsed and
+   * printed as the folder reader does), before the targets above apply to what it printed.
+   */
+  folder?: FolderLinks;
 }
 
 /** `rewriteLinks`' `rewrite` for `targets`. */

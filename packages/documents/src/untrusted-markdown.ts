@@ -14,10 +14,11 @@
  */
 import type { Root } from 'mdast';
 import type { JSONDocument } from './document-types';
+import { rewriteOfFolderLinks } from './folder-links';
 import { FrontMatterError, splitFrontMatter } from './front-matter';
 import { checkMarkdownSource, MarkdownTooComplexError } from './markdown-limits';
 import { parseMarkdown, printMarkdown } from './markdown-processor';
-import { type LinkTargets, rewriteOfTargets, rewriteTreeLinks } from './rewrite-links';
+import { type LinkTargets, rewriteLinks, rewriteOfTargets, rewriteTreeLinks } from './rewrite-links';
 import { documentOfTree } from './to-document';
 
 export type UntrustedMarkdownReading =
@@ -43,7 +44,9 @@ export interface UntrustedMarkdownOptions {
   /**
    * Link and image targets to change in the stored form (an import's links to its own pages
    * and files, resolved to ids): the answer is then `rewriteLinks(stored, ...)`, made from
-   * the tree the stored form was checked with, not from a parse of its own.
+   * the tree the stored form was checked with, not from a parse of its own. With `folder`,
+   * the text is first what a folder reader gives for it (its relative links resolved: one
+   * more parse and print, done here rather than on the reader's thread).
    */
   links?: LinkTargets;
 }
@@ -55,7 +58,10 @@ export function readUntrustedMarkdown(
 ): UntrustedMarkdownReading {
   try {
     const split = options.frontMatter ? splitFrontMatter(text) : { data: {}, body: text };
-    const stored = storedFormOf(split.body);
+    // A folder tree's page as its reader would have given it (its relative links resolved).
+    const folder = options.links?.folder;
+    const body = folder ? rewriteLinks(split.body, rewriteOfFolderLinks(folder)) : split.body;
+    const stored = storedFormOf(body);
     const markdown = options.links ? linkedForm(stored, options.links) : stored.markdown;
     return { ok: true, markdown, frontMatter: split.data };
   } catch (error) {

@@ -1,8 +1,9 @@
 /**
  * The job thread's side of a Git import's conversion (`threaded-repository-reader.ts` is the
  * main thread's): the repository's blobs, already read under the Git limits by the main
- * thread, become pages and files here (`readRepository`: front matter, SUMMARY, every page's
- * links rewritten, which parses its markdown), the files held rather than stored
+ * thread, become pages and files here (`readRepository`: front matter, SUMMARY, each page's
+ * text with the tables its links resolve by; no page is parsed here: each page's reading on
+ * a markdown thread does that), the files held rather than stored
  * (`HeldBlobs`), progress told to the caller. The format's refusals come back as data (an
  * error's class does not cross threads); any other error rejects the task.
  */

@@ -118,7 +118,7 @@ export async function readRepository(
       isFile,
       emptyMessage: root === '' ? 'The repository holds no markdown file' : `${root}/ holds no markdown file`,
       // Each page's links are resolved as it is read on a markdown thread (the pages several at
-      // once), not here: `linksFrom` and `folderLinks` say how.
+      // once), not here: each page's `folderLinks` say how.
       keepLinks: true,
     },
     progress,
@@ -131,7 +131,7 @@ export async function readRepository(
     ref: page.ref,
     title: page.title,
     markdown: page.markdown,
-    ...(page.linksFrom !== undefined ? { linksFrom: page.linksFrom } : {}),
+    ...(page.folderLinks ? { folderLinks: page.folderLinks } : {}),
     ...pageSettingsOf(page.frontMatter),
     git: page.path === null ? null : gitOf(page.path),
     children: page.children.map(pageOf),
@@ -153,7 +153,6 @@ export async function readRepository(
         )
       : top.map(({ page }) => page),
     files: content.files.map((file) => ({ ...file, git: gitOf(pathOfRef.get(file.ref) as string) })),
-    ...(content.folderLinks ? { folderLinks: content.folderLinks } : {}),
     config,
   };
 }

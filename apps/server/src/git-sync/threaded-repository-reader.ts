@@ -1,9 +1,9 @@
 /**
  * How a Git import's blobs become pages and files (`RepositoryReader`): in a job thread
  * (`threadedRepositoryReader`, the server's) or in this thread (`repositoryReaderOn`, for
- * callers with no threads). In the thread, the conversion parses every page's markdown
- * under the threads' memory and time limits (a page that is a markdown bomb holds the
- * thread, never the request thread); this thread stores the files it held, checking each
+ * callers with no threads). In the thread, the conversion reads the tree under the
+ * threads' memory and time limits (front matter, SUMMARY, sizes; the pages' markdown is
+ * parsed later, by each page's reading on a markdown thread, under its budget); this thread stores the files it held, checking each
  * hash, then answers the content. A conversion that passes a limit fails the import
  * ('invalid-content' once mapped by `gitFailureOf`, naming the limit); the format's
  * refusals come back as the errors `readRepository` throws.

@@ -15,7 +15,7 @@
  * Entries' paths are `/`-separated and already safe (the caller checked them). Each page
  * keeps the path it was read from and its raw front matter, for readers that record them.
  */
-import { rewriteLinks } from '@quire/documents';
+import { pageFileOf, resolvePath, rewriteLinks, rewriteOfFolderLinks } from '@quire/documents';
 import {
   ContentImportError,
   type ImportedContent,
@@ -58,11 +58,21 @@ export interface FolderTreeOptions {
   isFile(entry: FolderEntry): boolean;
   /** Said when the tree holds no markdown file. */
   emptyMessage: string;
+  /**
+   * Pages keep their links as written (their `folderLinks` say where they lead: tables the
+   * pages share) for the reading of each page to resolve them, on a markdown thread, in the
+   * same pass (`readUntrustedMarkdown`'s `links.folder`), rather than here, a parse and a
+   * print of every page on this thread. The text is then the one this reader would give.
+   */
+  keepLinks?: boolean;
 }
 
 export interface FolderContent extends ImportedContent {
   pages: FolderPage[];
 }
+
+// Kept for the readers that import them from here (the SUMMARY's readers).
+export { resolvePath };
 
 const MARKDOWN = /\.(md|markdown)$/i;
 const README = /(^|\/)readme\.(md|markdown)$/i;
@@ -97,6 +107,16 @@ export async function readFolderTree(
   let pageCount = 0;
   const newRef = () => `page-${++pageCount}`;
   const refByPath = new Map(markdown.map(({ path }) => [path, newRef()]));
+  // Where a relative link leads: a markdown file's page, or a file read above.
+  const folderLinks = {
+    pages: new Map([...refByPath].map(([path, ref]) => [path, importPageUrl(ref)])),
+    files: new Map(
+      entries.flatMap(({ path }) => {
+        const ref = files.refOf(path);
+        return ref === undefined ? [] : [[path, importFileUrl(ref)] as const];
+      }),
+    ),
+  };
 
   const pageOf = (entry: FolderEntry, title?: string): FolderPage => {
     const segments = segmentsOf(entry.path);
@@ -107,7 +127,10 @@ export async function readFolderTree(
     return {
       ref: refByPath.get(entry.path) as string,
       title: title ?? read.title,
-      markdown: rewriteLinks(read.body, (url) => importUrlOf(url, entry.path, refByPath, byPath, files)),
+      markdown: options.keepLinks
+        ? read.body
+        : rewriteLinks(read.body, rewriteOfFolderLinks({ from: entry.path, ...folderLinks })),
+      ...(options.keepLinks ? { folderLinks: { from: entry.path, ...folderLinks } } : {}),
       children: [],
       path: entry.path,
       frontMatter: read.frontMatter,
@@ -165,53 +188,6 @@ function fillFolderPages(pages: FolderPage[]): void {
     }
     fillFolderPages(page.children);
   }
-}
-
-/** The `quire-import:` URL a relative link of `from` stands for, or undefined to keep it. */
-function importUrlOf(
-  url: string,
-  from: string,
-  refByPath: ReadonlyMap<string, string>,
-  byPath: ReadonlyMap<string, FolderEntry>,
-  files: FolderFiles,
-): string | undefined {
-  const path = resolvePath(url, from);
-  if (path === null) return undefined;
-  const pageFile = pageFileOf(path, refByPath);
-  if (pageFile !== undefined) return importPageUrl(refByPath.get(pageFile) as string, url);
-  const fileRef = byPath.has(path) ? files.refOf(path) : undefined;
-  return fileRef === undefined ? undefined : importFileUrl(fileRef);
-}
-
-/** The tree path a relative URL points at (query and fragment dropped), or null for an absolute URL or an anchor. */
-export function resolvePath(url: string, from: string): string | null {
-  if (url === '' || url.startsWith('#') || /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith('//'))
-    return null;
-  let target: string;
-  try {
-    target = decodeURIComponent(url.replace(/[?#].*$/, ''));
-  } catch {
-    return null;
-  }
-  const base = target.startsWith('/') ? [] : from.split('/').slice(0, -1);
-  const segments = [...base];
-  for (const segment of target.split('/')) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') segments.pop();
-    else segments.push(segment);
-  }
-  return segments.join('/') + (target.endsWith('/') ? '/' : '');
-}
-
-/** The markdown file a path names: itself, or a folder's README. */
-function pageFileOf(path: string, refByPath: ReadonlyMap<string, string>): string | undefined {
-  if (refByPath.has(path)) return path;
-  const folder = path.replace(/\/$/, '');
-  for (const name of ['README.md', 'readme.md', 'Readme.md', 'README.markdown']) {
-    const candidate = folder === '' ? name : `${folder}/${name}`;
-    if (refByPath.has(candidate)) return candidate;
-  }
-  return undefined;
 }
 
 /** A page's place in the folder tree: its path without extension; a README is its folder. */

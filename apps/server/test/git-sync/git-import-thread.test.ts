@@ -3,9 +3,10 @@
  * files are markdown from outside), through real HTTP against real local bare repositories
  * (`QUIRE_GIT_ALLOW_FILE=1`), on a server whose job threads may run 5 s per task. A
  * repository whose README.md is a markdown bomb (64 KB of `*a**`: 34 s to convert on an
- * idle machine, all of it on the request thread before) holds the job thread, never the
- * request thread: `/healthz` and an ordinary read answer while the job runs, the import
- * fails naming the thread's limit, and the next import is read by a new thread.
+ * idle machine, all of it on the request thread before) holds a markdown thread (the job
+ * thread no longer parses pages: each is parsed by its reading, which resolves its links),
+ * never the request thread: `/healthz` and an ordinary read answer while the job runs, the
+ * import fails naming the reading's limit, and the next import is read.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -116,17 +117,20 @@ describe('a Git import converts the repository in a job thread', () => {
     expect(await logo.text()).toBe(GUIDE['.gitbook/assets/logo.svg']);
   }, 60_000);
 
-  it('a README.md that is a markdown bomb holds the job thread, not the server', async () => {
+  it('a README.md that is a markdown bomb holds a markdown thread, not the server', async () => {
     const spaceId = await newSpace('Bomb');
     const bomb = await bareRepository('bomb', { 'README.md': '*a**'.repeat(16_000) });
     const { info, answeredWhileRunning } = await importWatched(spaceId, bomb);
     // `/healthz` answered before the job ended (before: no answer for the 34 s of the conversion).
     expect(answeredWhileRunning).toBeGreaterThan(0);
+    // The job thread no longer parses pages (their links are resolved as each is read): the
+    // page's reading on a markdown thread passes its budget (200 ms per KiB).
     expect(info.lastImport).toMatchObject({
       state: 'failure',
       error: {
         code: 'GIT_INVALID_CONTENT',
-        message: 'Reading the repository took longer than the 5 s a job may take',
+        message:
+          'the source\'s page "Introduction" cannot be stored: markdown too costly to read: it took longer than the 12.5 s its 63 KiB may take',
       },
     });
     expect((await call('GET', `/v1/spaces/${spaceId}/content/pages`)).body.pages).toEqual([]);

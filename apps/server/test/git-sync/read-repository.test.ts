@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { readRepository } from '../../src/git-sync/read-repository';
 import { blobOid, flatten, importedFiles, LIMITS, outline, png, repositoryTree } from './repository-fixture';
+import { withLinksResolved } from './resolved-links';
 
 const handMade = {
   'README.md':
@@ -26,7 +27,7 @@ const handMade = {
 describe('reading a repository without SUMMARY.md', () => {
   it('nests by folders, README.md as the folder page, links, settings and git sources read', async () => {
     const tree = repositoryTree(handMade);
-    const content = await readRepository(tree, await importedFiles(), LIMITS);
+    const content = withLinksResolved(await readRepository(tree, await importedFiles(), LIMITS));
     expect(outline(content.pages)).toEqual([
       'Welcome',
       ['Guide', [['Deep', ['Deeper']], 'Install']],
@@ -121,7 +122,7 @@ describe('reading a repository with SUMMARY.md', () => {
       'SUMMARY.md': '* [Home](README.md)\n* [E\\_001](errors/error\\_001.md)\n',
       'errors/error_001.md': '# E\\_001\n\nSomething went wrong.\n',
     });
-    const content = await readRepository(tree, await importedFiles(), LIMITS);
+    const content = withLinksResolved(await readRepository(tree, await importedFiles(), LIMITS));
     expect(outline(content.pages)).toEqual(['Home', 'E_001']);
     expect(content.pages[1]).toMatchObject({
       git: { path: 'errors/error_001.md' },
@@ -161,7 +162,7 @@ describe('reading a repository with SUMMARY.md', () => {
       'a.md': '# A\n',
       'start.md': '# Start\n',
     });
-    const content = await readRepository(tree, await importedFiles(), LIMITS);
+    const content = withLinksResolved(await readRepository(tree, await importedFiles(), LIMITS));
     expect(outline(content.pages)).toEqual(['Start', 'A']);
   });
 });

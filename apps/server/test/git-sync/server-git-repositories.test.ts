@@ -29,6 +29,16 @@ import {
   temporaryFolder,
 } from './git-server-fixture';
 import { png } from './repository-fixture';
+import { withLinksResolved } from './resolved-links';
+
+/** A read whose pages' links are resolved as their reading resolves them (the reader leaves them). */
+async function resolvedRead(
+  repositories: ServerGitRepositories,
+  request: Parameters<ServerGitRepositories['read']>[0],
+) {
+  const read = await repositories.read(request);
+  return { ...read, content: withLinksResolved(read.content) };
+}
 
 const LIMITS = { maxFileBytes: 1024 * 1024, maxFiles: 5000, maxImportBytes: 64 * 1024 * 1024 };
 let blobs: DirectoryBlobStore;
@@ -97,7 +107,7 @@ describe('local repositories', () => {
     expect(written.commit.createdByService).toBe(true);
     expect(git(bare, 'rev-parse', 'refs/heads/main')).toBe(written.commit.oid);
 
-    const { commit, content } = await local.read({ url: bare, ref: 'refs/heads/main' });
+    const { commit, content } = await resolvedRead(local, { url: bare, ref: 'refs/heads/main' });
     expect(commit).toEqual(written.commit);
     expect(outline(content.pages)).toEqual(['Welcome', ['Guide', ['Install', 'FAQ']]]);
     const [home, guide] = content.pages;
@@ -146,7 +156,7 @@ describe('local repositories, hand-made', () => {
       'docs/content/.gitbook/assets/shot.png': png,
       'outside/README.md': '# Not read\n',
     });
-    const { commit, content } = await local.read({
+    const { commit, content } = await resolvedRead(local, {
       url: pathToFileURL(bare).href,
       ref: 'main',
       projectDirectory: 'docs',
@@ -325,7 +335,7 @@ describe('over smart HTTP', () => {
     expect(git(`${root}/${name}`, 'rev-parse', 'main')).toBe(written.commit.oid);
     expect(JSON.stringify(written)).not.toContain('s3cret');
 
-    const { commit, content } = await remote.read({ url, ref: 'main' });
+    const { commit, content } = await resolvedRead(remote, { url, ref: 'main' });
     expect(commit).toEqual(written.commit);
     expect(outline(content.pages)).toEqual(['Welcome', ['Guide', ['Install', 'FAQ']]]);
     expect(content.pages[1]?.children[0]?.markdown).toBe('## Steps\n\nRun it.\n');

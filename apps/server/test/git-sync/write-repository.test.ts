@@ -13,6 +13,7 @@ import type { GitbookConfig } from '../../src/git-sync/gitbook-config';
 import { readRepository } from '../../src/git-sync/read-repository';
 import { writeRepository } from '../../src/git-sync/write-repository';
 import { blobOid, flatten, importedFiles, LIMITS, png } from './repository-fixture';
+import { withLinksResolved } from './resolved-links';
 
 const leaf = (id: string, title: string, markdown = '', more: Partial<ExportedPage> = {}): ExportedPage => ({
   id,
@@ -292,7 +293,7 @@ async function expectRoundTrip(
       ),
     });
   const tree = written.map((file) => ({ ...file, oid: blobOid(file.bytes) }));
-  const content = await readRepository(tree, await importedFiles(), LIMITS);
+  const content = withLinksResolved(await readRepository(tree, await importedFiles(), LIMITS));
 
   const expected = flatten([...pages]);
   const read = flatten(content.pages);

@@ -34,7 +34,8 @@ export async function acceptedImport<Content extends ImportedContent>(
 /**
  * Each page's body as `addImportedContent` stores it, read by the port in the same reading
  * that accepts the page: the stored form with the import's links to its own pages and files
- * (`links`, `planImport`'s) resolved. By page object.
+ * (`links`, `planImport`'s) resolved, and first, for a page with `folderLinks`, its relative
+ * links (what the folder reader would have done on its own thread). By page object.
  */
 export async function acceptedBodies(
   ctx: Services,
@@ -43,7 +44,11 @@ export async function acceptedBodies(
   code: string,
 ): Promise<Map<ImportedPage, string>> {
   const pages = flatPages(content.pages);
-  const markdown = await readPages(ctx, pages, (page) => ({ links: linksIn(page.markdown, links) }), code);
+  // A page that still holds its source's relative links: resolved first, in the same reading
+  // (which of the import's targets they lead to is known only then: all of them go along).
+  const linksOf = (page: ImportedPage): LinkTargets =>
+    page.folderLinks ? { ...links, folder: page.folderLinks } : linksIn(page.markdown, links);
+  const markdown = await readPages(ctx, pages, (page) => ({ links: linksOf(page) }), code);
   return new Map(pages.map((page, index) => [page, markdown[index] as string]));
 }
 

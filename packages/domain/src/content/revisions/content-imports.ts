@@ -5,6 +5,8 @@
  * libraries; the operations turn what comes back into one new revision.
  */
 
+import type { FolderLinks } from '@quire/documents';
+
 /** The sources Quire can read. GitBook's enum has more; those answer 400 naming these. */
 export const IMPORT_SOURCES = ['website', 'html', 'markdown', 'zip', 'docx'] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
@@ -27,6 +29,12 @@ export interface ImportedPage {
   ref: string;
   title: string;
   markdown: string;
+  /**
+   * Set when `markdown` still holds the links its source wrote, relative to its path in the
+   * source's folder tree: where they lead (the tables shared by the import's pages). The
+   * page's reading resolves them (`acceptedBodies`), as the folder reader would have.
+   */
+  folderLinks?: FolderLinks;
   children: ImportedPage[];
   /** The repository file it was read from (a Git Sync import); null: listed, but no file. */
   git?: { oid: string; path: string } | null;
