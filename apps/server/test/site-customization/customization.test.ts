@@ -207,6 +207,13 @@ describe('logos, icons and fonts', () => {
     expect(again.styling.font).toEqual(read.styling.font);
     expect(origin.requests('/brand/logo.png')).toBe(1);
     expect(origin.requests('/fonts/acme.woff2')).toBe(1);
+
+    // An address of Quire's files is kept as the file it names, its name to plain characters.
+    const hash = /\/files\/([0-9a-f]{64})\//.exec(logo)![1];
+    const named = await f.ok('PUT', '/customization', {
+      socialPreview: { url: `${filesBase()}${hash}/a%22onerror%3D1.png` },
+    });
+    expect(named.socialPreview.url).toBe(`${filesBase()}${hash}/a22onerror3D1.png`);
   });
 
   it('of a site space are stored the same way', async () => {

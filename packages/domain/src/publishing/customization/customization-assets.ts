@@ -101,7 +101,9 @@ function ownFilePath(urls: PublicUrls, address: string): string | undefined {
   if (!address.startsWith(`${urls.api}/files/`)) return undefined;
   const match = FILES_PATH.exec(address.slice(urls.api.length));
   if (!match) return undefined;
-  return `/files/${match[1]}/${match[2] ?? 'file'}`;
+  // The name only labels the download: kept to plain characters, so nothing else rides in the address.
+  const name = (match[2] ?? '').replace(/[^A-Za-z0-9._-]/g, '').slice(0, 100);
+  return `/files/${match[1]}/${name || 'file'}`;
 }
 
 /** A file name from the address's last segment (letters, digits, `.`, `-`, `_`), ending in `extension`. */
