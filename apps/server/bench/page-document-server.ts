@@ -89,9 +89,10 @@ const { revision } = await advanceSpace(ctx, stored, async (current, head) => ({
   }),
 }));
 
-// The bare route: one page's document, with the headers Quire answered it with.
+// As GitBook's renderer asks for a page's document: expressions evaluated.
 const documentPath = (pageId: string) =>
-  `/v1/spaces/${space.id}/revisions/${revision.id}/page/${pageId}/document`;
+  `/v1/spaces/${space.id}/revisions/${revision.id}/page/${pageId}/document?evaluated=deterministic-only`;
+// The bare route: one page's document, with the headers Quire answered it with.
 const sample = await fetch(quire.url + documentPath(`group-0`), {
   headers: { authorization: `Bearer ${token}` },
 });

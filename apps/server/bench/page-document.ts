@@ -1,9 +1,10 @@
 /**
  * `npx tsx bench/page-document.ts` (from apps/server): the target of issue 28, "a page
  * document of a 5,000-page site under 10 ms uncached": `GET SPACE/revisions/{revisionId}/
- * page/{pageId}/document` on a space of 5,000 pages of about 3 KB of GitBook blocks each,
- * through HTTP with an API token, one request at a time, against a bare Fastify route
- * answering a page's document with the same headers, in the same server process.
+ * page/{pageId}/document?evaluated=deterministic-only` (as GitBook's renderer asks for it) on
+ * a space of 5,000 pages of about 3 KB of GitBook blocks each, through HTTP with an API token,
+ * one request at a time, against a bare Fastify route answering a page's document with the
+ * same headers, in the same server process.
  *
  * - uncached: each of `BENCH_PAGES` pages (default 1,000) read once, for the first time
  *   (its body never converted in this process; the page index of the revision warmed by a
