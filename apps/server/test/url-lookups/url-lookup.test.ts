@@ -215,8 +215,22 @@ describe('share links', () => {
       expectRefusal(await lookup(server, { url: `${f.base}?share=not-a-key` }), 404, 'not_found');
       const body = await resolved(server, `${f.base}docs?share=${key}`);
       expect(body).toMatchObject({ siteSection: f.sections.docs, shareKey: key });
+      // GitBook's form: the key as the first segment after the site's, part of the base path.
+      const pathForm = await resolved(server, `${f.base}${key}/api/v2/guide`);
+      expect(pathForm).toMatchObject({
+        siteSection: f.sections.api,
+        siteSpace: f.siteSpaces.v2,
+        pathname: 'guide',
+        shareKey: key,
+        siteBasePath: `${sitePathOf(f)}${key}/`,
+        basePath: `${sitePathOf(f)}${key}/api/v2/`,
+      });
+      const token = pathForm.apiToken;
+      expect((await server.api(`/v1/spaces/${f.spaces.docs}`, { token })).status).toBe(200);
       await f.admin('PATCH', `${f.site}/share-links/${link.id}`, { active: false });
       expectRefusal(await lookup(server, { url: `${f.base}docs?share=${key}` }), 404, 'not_found');
+      expectRefusal(await lookup(server, { url: `${f.base}${key}/docs` }), 404, 'not_found');
+      expect((await server.api(`/v1/spaces/${f.spaces.docs}`, { token })).status).toBe(401);
     } finally {
       await f.admin('PATCH', f.site, { visibility: 'public' });
     }

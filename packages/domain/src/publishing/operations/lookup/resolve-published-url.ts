@@ -33,6 +33,8 @@ const NOT_FOUND = 'No content found for the URL';
  *   percent-decoded), or a malformed `?share=`: 400 naming `url`, before any site is read;
  * - no site served there (`siteServedAt`: Quire's `~sites/<organization>/<site>/`, a proxy's
  *   host and path, a custom hostname; another host or scheme finds none): 404;
+ * - a share key comes as `?share=`, or as the first segment after the site's (GitBook's
+ *   form, `withShareKeySegment`: an active link's key of a share-link site only);
  * - the visitor is not let in (`visitSite`: the visitor rules, in one place): a published
  *   'visitor-auth' site with a fallback URL answers `{target: 'external', site, redirect}`
  *   to it (with the path asked for as `location`) when no visitor token was given, or when
@@ -65,23 +67,24 @@ export const resolvePublishedUrl = operation({
     const served = await siteServedAt(ctx, parsed.url);
     if (!served) throw notFound(NOT_FOUND);
     const { site } = served;
+    const keyed = withShareKeySegment(site, served, parsed.url.shareKey);
     const visit = await visitSite(
       ctx,
       site,
       {
-        shareKey: parsed.url.shareKey,
+        shareKey: keyed.shareKey,
         jwtToken: input.visitor?.jwtToken,
         unsignedClaims: input.visitor?.unsignedClaims,
       },
       { asTokenBearer: false },
     );
     if (!visit.shown) {
-      const redirect = fallbackRedirect(site, visit, input.redirectOnError === true, served.rest);
+      const redirect = fallbackRedirect(site, visit, input.redirectOnError === true, keyed.rest);
       if (redirect) return redirect;
       throw notFound(NOT_FOUND);
     }
     const { structure, live } = await withLiveSpaces(ctx, site, visit.structure);
-    const match = matchSitePath(structure, served.rest);
+    const match = matchSitePath(structure, keyed.rest);
     const space = match && live.get(match.siteSpace.spaceId);
     if (!match || !space) throw notFound(NOT_FOUND);
     const shownVisit = { ...visit, structure };
@@ -94,7 +97,7 @@ export const resolvePublishedUrl = operation({
       visitorType: input.visitor?.type,
     });
     const basePath =
-      served.siteBasePath + match.used.map((segment) => `${encodeURIComponent(segment)}/`).join('');
+      keyed.siteBasePath + match.used.map((segment) => `${encodeURIComponent(segment)}/`).join('');
     return {
       site: site.id,
       ...(match.section ? { siteSection: match.section.id } : {}),
@@ -103,7 +106,7 @@ export const resolvePublishedUrl = operation({
       ...(space.revisionId === undefined ? {} : { revision: space.revisionId }),
       pathname: match.pagePath.join('/'),
       basePath,
-      siteBasePath: served.siteBasePath,
+      siteBasePath: keyed.siteBasePath,
       apiToken,
       organization: site.organizationId,
       ...(visit.shareKey === undefined ? {} : { shareKey: visit.shareKey }),
@@ -117,6 +120,28 @@ export const resolvePublishedUrl = operation({
     };
   },
 });
+
+/**
+ * A share key as the first segment after the site's own, as GitBook's share-link URLs carry
+ * it (`docs.example.com/<key>/<path>`: GitBook's renderer drops the query before it asks, so
+ * `?share=` never reaches the lookup through it): only on a share-link site, only the key of
+ * one of its active links, and only when the URL has no `?share=`; the segment then belongs to
+ * the site's base path. Any other first segment is a path of the site, as before.
+ */
+function withShareKeySegment(
+  site: SiteRecord,
+  served: { siteBasePath: string; rest: string[] },
+  queryKey: string | undefined,
+): { shareKey: string | undefined; siteBasePath: string; rest: string[] } {
+  const [first, ...rest] = served.rest;
+  const isKey =
+    queryKey === undefined &&
+    site.visibility === 'share-link' &&
+    first !== undefined &&
+    site.shareLinks.some((link) => link.active && link.key === first);
+  if (!isKey) return { shareKey: queryKey, siteBasePath: served.siteBasePath, rest: served.rest };
+  return { shareKey: first, siteBasePath: `${served.siteBasePath}${encodeURIComponent(first)}/`, rest };
+}
 
 /**
  * The external redirect of a visitor-auth failure: only for a published 'visitor-auth' site
