@@ -42,6 +42,7 @@ export const SITE_TOKEN_READS: ReadonlySet<string> = new Set([
   'spaces.revisions.changes',
   'spaces.search',
   'sites.published',
+  'sites.redirects.resolve',
   'sites.search',
   'urls.published',
 ]);

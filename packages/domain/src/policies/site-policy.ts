@@ -75,3 +75,22 @@ export async function authorizeSite(
     throw forbidden(`Your role in this organization does not allow: ${action} on this site`);
   return { site, member, permissions };
 }
+
+/**
+ * A site for a read its visitors make too (a redirect of its paths): for a site API token's
+ * caller, its own site, while the token stands (checked on every request; another site is
+ * not found, as for anyone outside the organization); for everyone else, `authorizeSite`'s
+ * 'view'.
+ */
+export async function authorizeSiteVisit(
+  ctx: OperationContext,
+  organizationId: string,
+  siteId: string,
+): Promise<SiteRecord> {
+  const grant = ctx.caller?.site;
+  if (grant === undefined) return (await authorizeSite(ctx, organizationId, siteId, 'view')).site;
+  if (grant.siteId !== siteId || grant.organizationId !== organizationId) throw notFound('Site');
+  const site = await ctx.repos.sites.findById(siteId);
+  if (!site || site.organizationId !== organizationId) throw notFound('Site');
+  return site;
+}

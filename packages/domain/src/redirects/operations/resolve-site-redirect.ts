@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { notFound } from '../../core/errors';
 import { operation } from '../../core/operation';
-import { authorizeSite } from '../../policies';
+import { authorizeSiteVisit } from '../../policies';
 import { activeShareKeyOf, ShareKeySchema, SiteIdParam, SiteOrganizationIdParam } from '../../publishing';
 import { destinationUrl } from '../redirect-destination';
 import { presentSiteRedirect, SiteRedirectSchema } from '../redirect-schema';
@@ -23,7 +23,8 @@ export const ResolvedSiteRedirectSchema = z
  * path (`/guides/*` before `/guides*` before `/g*`); drafts never answer. A capturing
  * wildcard appends what it matched to the URL. `shareKey`: the key of an active share link
  * of the site, which a URL into the site then carries. For any member with a role on the
- * organization. Outcomes: not a member, a guest, or the site unknown or of another
+ * organization, and for the bearer of a site API token of this site (a renderer asks it for a
+ * path its visitor found no page at). Outcomes: not a member, a guest, or the site unknown or of another
  * organization, 404; a `shareKey` that is not an active link's, 404 'Share link'; no
  * redirect answers the path, 404 'Site redirect'; its destination removed from the site
  * since, 404 'Redirect destination'.
@@ -40,7 +41,7 @@ export const resolveSiteRedirect = operation({
   }),
   output: ResolvedSiteRedirectSchema,
   async run(ctx, input) {
-    const { site } = await authorizeSite(ctx, input.organizationId, input.siteId, 'view');
+    const site = await authorizeSiteVisit(ctx, input.organizationId, input.siteId);
     const shareKey = activeShareKeyOf(site, input.shareKey);
     const candidates = candidateSources(input.source);
     const found = await ctx.repos.siteRedirects.findBySources(site.id, false, candidates);
