@@ -10,6 +10,8 @@ export interface ExportedPage extends PageSettings {
   id: string;
   /** A group page: a `## Heading` of the SUMMARY over its pages, with no file of its own; absent: a document. */
   type?: 'group' | 'link';
+  /** A link page's address (another site): its SUMMARY item links to it; no file. */
+  href?: string;
   title: string;
   /** The page's slug (its file's name; made safe and unique again when written). */
   slug: string;

@@ -47,6 +47,8 @@ export function pagePathsOf(
     for (const [index, page] of siblings.entries()) {
       const slug = uniqueSegment(safeSegment(page.slug), taken);
       let own = folder === '' ? slug : `${folder}/${slug}`;
+      // A link page is a SUMMARY item linking to another site: no file.
+      if (page.type === 'link') continue;
       if (page.type === 'group') {
         // No file: its new pages go in the folder named after it, as GitBook lays groups out.
         place(page.children, own);

@@ -14,7 +14,8 @@
  * 5. each page read from a file and each file keeps its `git` path (from the repository's
  *    root) and blob oid, as the caller gave them;
  * 6. the SUMMARY's `## Group` headings are group pages holding the top-level pages listed
- *    under them (`summary-groups.ts`).
+ *    under them (`summary-groups.ts`), its items linking to another site link pages
+ *    (`summary-link-pages.ts`).
  *
  * Refused: a path that leads out of its folder in the project directory, `.gitbook.yaml`
  * or `SUMMARY.md` ('unsafe-path'), a bad `.gitbook.yaml` ('corrupt'), a file read over
@@ -29,11 +30,13 @@ import {
   type FolderPage,
   readFolderTree,
 } from '../imports/read-folder-tree';
+import { readSummary } from '../imports/summary-contents';
 import { type GitbookConfig, readGitbookConfig } from './gitbook-config';
 import { type PageSettings, pageSettingsOf } from './page-settings';
 import { joinRepositoryPath, pathUnder, safeRepositoryPath } from './repository-path';
 import { type GroupHeading, groupedBySummary } from './summary-groups';
 import { readSummaryLayout } from './summary-layout';
+import { linkAddressesOf } from './summary-link-pages';
 import { checkSummaryLinks } from './summary-links';
 
 /** A file of the repository's tree, as the caller read it from Git. */
@@ -58,6 +61,8 @@ export interface RepositoryPage extends Omit<ImportedPage, 'hidden'>, PageSettin
   children: RepositoryPage[];
   /** A group page (a `## Heading` of the SUMMARY); absent: a document. */
   type?: 'group' | 'link';
+  /** A link page's address (a SUMMARY item linking to another site). */
+  target?: { kind: 'url'; url: string };
   /** The slug the repository gives the page (a group heading's anchor id); absent: from the title. */
   slug?: string;
 }
@@ -127,8 +132,12 @@ export async function readRepository(
     const source = sourceOf.get(path) as RepositoryTreeFile;
     return { path: source.path, oid: source.oid };
   };
+  const summaryText = summary && new TextDecoder().decode(summary.bytes);
+  // SUMMARY items linking to another site, with nothing under them: link pages.
+  const linkAddresses = summaryText ? linkAddressesOf(content.pages, readSummary(summaryText)) : new Map();
   const pageOf = (page: FolderPage): RepositoryPage => ({
     ref: page.ref,
+    ...linkPageOf(linkAddresses.get(page)),
     title: page.title,
     markdown: page.markdown,
     ...(page.folderLinks ? { folderLinks: page.folderLinks } : {}),
@@ -156,6 +165,10 @@ export async function readRepository(
     config,
   };
 }
+
+/** A link page's type and target, for an address. */
+const linkPageOf = (address: string | undefined): Pick<RepositoryPage, 'type' | 'target'> =>
+  address === undefined ? {} : { type: 'link', target: { kind: 'url', url: address } };
 
 /** A group page of the table of contents: no file, no body; its slug GitBook's anchor when the heading has one. */
 const groupPage = (heading: GroupHeading, index: number, children: RepositoryPage[]): RepositoryPage => ({

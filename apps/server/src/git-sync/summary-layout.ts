@@ -7,8 +7,9 @@
  * - the groups: a `##` (or deeper) heading line as written (GitBook's page groups, with the
  *   anchor GitBook adds: `## Guides <a href="#guides" id="guides"></a>`), and the top-level
  *   pages listed under it, by path;
- * - each item's line as written (its escapes, its URL encoding, a link title), by path, with
- *   the title and depth it had, so an item that did not change is written as it was;
+ * - each item's line as written (its escapes, its URL encoding, a link title), by path (an
+ *   item linking to another site: by its address), with the title and depth it had, so an
+ *   item that did not change is written as it was;
  * - the list's style: its bullet (`*`, `-`, `+`) and the indentation of one level.
  *
  * Read line by line, as `readSummary` reads the list (an item's depth from its indentation).
@@ -23,6 +24,8 @@ export interface SummaryLayout {
   groupOfPage: Map<string, number>;
   /** Each listed item as written (without its indentation), by path from the content's root. */
   items: Map<string, { line: string; title: string; depth: number }>;
+  /** Each item linking to another site (a link page) as written, by its address. */
+  links: Map<string, { line: string; title: string; depth: number }>;
   bullet: string;
   indent: string;
 }
@@ -37,6 +40,7 @@ export function readSummaryLayout(text: string, summaryPath: string): SummaryLay
     groups: [],
     groupOfPage: new Map(),
     items: new Map(),
+    links: new Map(),
     bullet: '*',
     indent: '  ',
   };
@@ -71,8 +75,10 @@ export function readSummaryLayout(text: string, summaryPath: string): SummaryLay
     const linked = LINKED.exec(rest);
     const link = linked?.[2]?.replace(/\\([!-/:-@[-`{-~])/g, '$1');
     const path = link ? resolvePath(link, summaryPath) : null;
-    if (path === null || layout.items.has(path)) continue;
     const title = (linked?.[1] ?? '').replace(/\\(.)/g, '$1').trim();
+    if (path === null && link !== undefined && /^https?:\/\//i.test(link) && !layout.links.has(link))
+      layout.links.set(link, { line: `${item[2]} ${rest}`, title, depth });
+    if (path === null || layout.items.has(path)) continue;
     layout.items.set(path, { line: `${item[2]} ${rest}`, title, depth });
     if (depth === 0) layout.groupOfPage.set(path, layout.groups.length - 1);
   }

@@ -18,6 +18,7 @@ import type { ExportedPage } from './exported-content';
 import { relativeUrl } from './relative-url';
 import { groupHeadingLine } from './summary-groups';
 import type { SummaryLayout } from './summary-layout';
+import { linkItemText } from './summary-link-pages';
 
 export function summaryTextOf(
   pages: readonly ExportedPage[],
@@ -30,13 +31,19 @@ export function summaryTextOf(
   const lines = previous && previous.preamble.length > 0 ? [...previous.preamble] : ['# Table of contents'];
   const list = (siblings: readonly ExportedPage[], depth: number) => {
     for (const page of siblings) {
-      const path = pathOf.get(page.id) as string;
-      const then = previous?.items.get(path);
+      const path = pathOf.get(page.id);
+      // A link page is its item linking to its address (`summary-link-pages.ts`).
+      const href = path === undefined ? page.href : undefined;
+      // (A link to a page of the space has no item GitBook's SUMMARY.md can hold: left out.)
+      if (path === undefined && href === undefined) continue;
+      const then = href !== undefined ? previous?.links.get(href) : previous?.items.get(path as string);
       const title = oneLine(page.title);
       const line =
         then !== undefined && then.title === title && then.depth === depth
           ? then.line
-          : `${bullet} [${escapeTitle(title)}](${relativeUrl(summaryPath, path)})`;
+          : href !== undefined
+            ? linkItemText(bullet, title, href)
+            : `${bullet} [${escapeTitle(title)}](${relativeUrl(summaryPath, path as string)})`;
       lines.push(`${indent.repeat(depth)}${line}`);
       list(page.children, depth + 1);
     }

@@ -22,6 +22,7 @@ export async function exportedPagesOf(
     (index.children.get(parentId) ?? []).map((page) => ({
       id: page.id,
       ...(page.type !== undefined ? { type: page.type } : {}),
+      ...(page.target?.kind === 'url' ? { href: page.target.url } : {}),
       title: page.title,
       slug: page.slug,
       ...(page.description !== undefined ? { description: page.description } : {}),

@@ -63,6 +63,8 @@ export interface GitExportedPage {
   id: string;
   /** A group page (a `## Heading` of the SUMMARY, its pages listed under it; no file); absent: a document. */
   type?: 'group' | 'link';
+  /** A link page's address (another site), written as its SUMMARY item. */
+  href?: string;
   title: string;
   slug: string;
   description?: string;
