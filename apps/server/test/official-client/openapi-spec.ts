@@ -60,13 +60,13 @@ const COMPONENT_SCHEMA_REF = '#/components/schemas/';
  * an `enum`), and `$ref`s point into the registered document when `external` (schemas compiled
  * on their own, outside the document).
  */
-function toJsonSchema(node: Json, external: boolean): Json {
-  if (Array.isArray(node)) return node.map((item) => toJsonSchema(item, external));
+export function toJsonSchema(node: Json, external: boolean, specId = SPEC_ID): Json {
+  if (Array.isArray(node)) return node.map((item) => toJsonSchema(item, external, specId));
   if (node === null || typeof node !== 'object') return node;
   const out: Json = {};
-  for (const [key, value] of Object.entries(node)) out[key] = toJsonSchema(value, external);
+  for (const [key, value] of Object.entries(node)) out[key] = toJsonSchema(value, external, specId);
   if (external && typeof out.$ref === 'string' && out.$ref.startsWith(COMPONENT_SCHEMA_REF)) {
-    out.$ref = SPEC_ID + out.$ref;
+    out.$ref = specId + out.$ref;
   }
   if (out.nullable === true) {
     delete out.nullable;

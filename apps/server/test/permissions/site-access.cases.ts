@@ -2,7 +2,7 @@
  * The matrix of who reaches a site: share links and visitor authentication are for
  * organization admins (they hold secrets); the adaptive schema is read by any role and set by
  * admins; the published view of an unpublished site is shown to members with a role and
- * hidden (404) from everyone else, anonymous visitors included.
+ * hidden (404) from everyone else, anonymous visitors included; its search follows the published view.
  */
 import { operations, ROLES } from '@quire/domain';
 import { anyCaller, bySiteRole } from '../support/matrix/expectations';
@@ -131,5 +131,28 @@ export const siteAccessCases: MatrixCase[] = [
     siteToken: 200,
     faces: ['rest', 'trpc'],
     rule: 'a published public site is shown to anyone, with or without a token (a site token of another site included)',
+  }),
+  matrixCase({
+    route: `POST ${SITE}/search`,
+    title: 'an unpublished site',
+    prepare: freshSite,
+    input: (f, siteId) => ({ ...siteInput(f, siteId), query: 'guide' }),
+    expected: { ...bySiteRole(ROLES, 200), anonymous: 404 },
+    faces: ['rest', 'trpc'],
+    rule: 'a site is searched by whoever is shown its published view: its members preview it, no one else',
+  }),
+  matrixCase({
+    route: `POST ${SITE}/search`,
+    title: 'a published public site',
+    prepare: async (f) => {
+      const siteId = await freshSite(f);
+      await f.run(sites.publish, siteInput(f, siteId));
+      return siteId;
+    },
+    input: (f, siteId) => ({ ...siteInput(f, siteId), query: 'guide' }),
+    expected: { ...anyCaller(200), anonymous: 200 },
+    siteToken: 200,
+    faces: ['rest', 'trpc'],
+    rule: 'a published public site is searched by anyone (its spaces are what it publishes)',
   }),
 ];

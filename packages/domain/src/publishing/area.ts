@@ -5,7 +5,8 @@ import { publishingOperations } from './operations';
 
 export const publishingArea = defineArea({
   key: 'publishing',
-  buildsOn: ['content'],
+  // Search: a site's search looks in its spaces' indexes.
+  buildsOn: ['content', 'search'],
   operations: publishingOperations,
   repositories: ['sites', 'customHostnames'],
   ports: [],

@@ -2,5 +2,12 @@
 
 export * from './content-search';
 export { searchOperations } from './operations';
+export { rankedSlice } from './ranked-slice';
 export { searchDocumentsOf, searchDocumentsOfRevision } from './search-documents';
-export { SearchPageResultSchema, SearchSectionResultSchema, SearchSpaceResultSchema } from './search-schema';
+export { SearchQueryParam } from './search-query';
+export {
+  presentPageHit,
+  SearchPageResultSchema,
+  SearchSectionResultSchema,
+  SearchSpaceResultSchema,
+} from './search-schema';

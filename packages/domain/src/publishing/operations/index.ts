@@ -11,6 +11,7 @@ import { getSite } from './get-site';
 import { listSites } from './list-sites';
 import { urlLookupOperations } from './lookup';
 import { removeSite } from './remove-site';
+import { searchSite } from './search-site';
 import { publishSite, unpublishSite } from './set-site-published';
 import { siteAccessOperations } from './site-access-operations';
 import { siteStructureOperations } from './site-structure-operations';
@@ -25,6 +26,7 @@ export const publishingOperations = {
     remove: removeSite,
     publish: publishSite,
     unpublish: unpublishSite,
+    search: searchSite,
     ...siteStructureOperations,
     ...siteAccessOperations,
     ...siteCustomizationOperations,

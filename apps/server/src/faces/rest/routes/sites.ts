@@ -18,4 +18,6 @@ export const siteRoutes: readonly RestRoute[] = [
   route('DELETE', SITE, sites.remove),
   route('POST', `${SITE}/publish`, sites.publish),
   route('POST', `${SITE}/unpublish`, sites.unpublish),
+  // A read sent as a POST, as GitBook's: the query and scope are a body.
+  route('POST', `${SITE}/search`, sites.search),
 ];
