@@ -136,6 +136,35 @@ describe('what the token reads', () => {
     expectRefusal(await withToken(server, token, `/v1/spaces/${theirs.body.id}`), 404, 'not_found');
   });
 
+  it("resolves its site's redirects, as a renderer asks for a path with no page; another site's not", async () => {
+    await f.admin('POST', `${f.site}/redirects`, {
+      source: '/old-guide',
+      destination: { kind: 'site-page', siteSpaceId: f.siteSpaces.docs, pageId: f.pages.guide },
+    });
+    const token = await tokenFor(f.base);
+    const found = await withToken(
+      server,
+      token,
+      `${f.site}/redirect?source=${encodeURIComponent('/old-guide')}`,
+    );
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    expect(found.body.target).toBe(`${f.base}docs/guide/`);
+    // The target resolves to the page's path in its site space.
+    expect(await resolved(server, found.body.target)).toMatchObject({
+      siteSpace: f.siteSpaces.docs,
+      pathname: 'guide',
+    });
+    const other = await f.admin(
+      'POST',
+      `/v1/orgs/${f.org.organization.id}/sites`,
+      { title: 'Elsewhere' },
+      201,
+    );
+    const elsewhere = `/v1/orgs/${f.org.organization.id}/sites/${other.id}/redirect?source=%2Fold-guide`;
+    expectRefusal(await withToken(server, token, elsewhere), 404, 'not_found');
+    expectRefusal(await withToken(server, token, `${f.site}/redirects`), 404, 'not_found');
+  });
+
   it('reads nothing of the organization, its members, change requests or comments', async () => {
     const token = await tokenFor(f.base);
     const org = `/v1/orgs/${f.org.organization.id}`;
