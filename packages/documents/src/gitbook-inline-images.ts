@@ -90,14 +90,19 @@ export function readInlineImages(children: PhrasingContent[]): PhrasingContent[]
   return out;
 }
 
+/** An attribute's value; `|` as a reference too, so that the image may stand in a GFM table's cell. */
+function attribute(value: string): string {
+  return escapeHtmlAttribute(value).replaceAll('|', '&#x7C;');
+}
+
 function imageHtml(image: GitbookInlineImage): string {
   return (
     '<img src="' +
-    escapeHtmlAttribute(image.url) +
+    attribute(image.url) +
     '" alt="' +
-    escapeHtmlAttribute(image.alt) +
+    attribute(image.alt) +
     '"' +
-    (image.caption === undefined ? '' : ' title="' + escapeHtmlAttribute(image.caption) + '"') +
+    (image.caption === undefined ? '' : ' title="' + attribute(image.caption) + '"') +
     (image.size === undefined ? '' : ' data-size="' + image.size + '"') +
     '>'
   );
@@ -110,7 +115,7 @@ export const printInlineImage: Handle = (node) => {
   if (image.darkUrl === undefined) return imageHtml(image);
   return (
     '<picture><source srcset="' +
-    escapeHtmlAttribute(image.darkUrl) +
+    attribute(image.darkUrl) +
     '" media="' +
     darkMedia +
     '">' +

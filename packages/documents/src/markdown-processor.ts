@@ -152,7 +152,7 @@ function canonicalize(node: Nodes): void {
   // (`gitbook-html.ts`, `gitbook-inline-images.ts`).
   if (phrasingParents.has(node.type)) {
     const parent = node as Extract<Nodes, { children: PhrasingContent[] }>;
-    parent.children = readInlineImages(readInlineHtml(iconNamesAsText(parent.children)));
+    parent.children = readInlineHtml(readInlineImages(iconNamesAsText(parent.children)));
   } else if ('children' in node && node.children.some((child) => child.type === 'html')) {
     const parent = node as Extract<Nodes, { children: RootContent[] }>;
     parent.children = parent.children.map(flowHtmlOf);

@@ -30,7 +30,6 @@ import type {
   GitbookIcon,
   GitbookMark,
   GitbookParagraph,
-  GitbookPicture,
   GitbookTextMark,
 } from './gitbook-html';
 import type { GitbookInlineImage } from './gitbook-inline-images';
@@ -354,9 +353,9 @@ function piecesOf(nodes: readonly DocumentInlineContent[], mode: NewlineMode): P
       pieces.push({ kind: 'node', node: link });
     } else if (
       node.type === 'inline-image' &&
-      (node.data.size !== undefined || (node.data.refDark !== undefined && node.data.caption))
+      (node.data.size !== undefined || node.data.refDark !== undefined)
     ) {
-      // GitBook's HTML form, for a size (and for a caption beside a dark variant).
+      // GitBook's HTML form, for a size or a dark variant (`gitbook-inline-images.ts`).
       const image: GitbookInlineImage = {
         type: 'gitbookInlineImage',
         url: urlOfRef(node.data.ref),
@@ -366,14 +365,6 @@ function piecesOf(nodes: readonly DocumentInlineContent[], mode: NewlineMode): P
         ...(node.data.size === undefined ? {} : { size: node.data.size }),
       };
       pieces.push({ kind: 'node', node: image });
-    } else if (node.type === 'inline-image' && node.data.refDark !== undefined) {
-      const picture: GitbookPicture = {
-        type: 'gitbookPicture',
-        url: urlOfRef(node.data.ref),
-        darkUrl: urlOfRef(node.data.refDark),
-        alt: (node.data.alt ?? '').replaceAll('\n', ' '),
-      };
-      pieces.push({ kind: 'node', node: picture });
     } else if (node.type === 'inline-image') {
       pieces.push({
         kind: 'node',

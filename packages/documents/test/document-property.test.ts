@@ -196,5 +196,6 @@ describe('document -> markdown -> document (property)', () => {
         ],
       },
     );
-  });
+    // Generous: the runs take seconds each on a loaded machine (no assertion on time).
+  }, 600_000);
 });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { emojiCodeOfName, emojiNames } from '../src/gitbook-emoji';
 import {
   type DocumentBlock,
   type DocumentInlineContent,
@@ -16,6 +17,20 @@ import {
  * markdown -> document is the identity (trees in the reader's canonical form: `data` as the
  * reader writes it, one text between two inlines), and the markdown is stable on a second
  * pass. Text and attribute values carry what markdown and tags read as syntax.
+ *
+ * Every block and inline of 0.202.0 is generated with its data fields, but these (each has
+ * no form that reads back, or is left out of the write schema; see the README of issue 27's
+ * notes and the modules named):
+ * - an emoji whose code has no shortcode in `gitbook-emoji.ts`'s table (written as its
+ *   character, read back as text): codes are drawn from the table;
+ * - an annotation inside an annotation's note, or in HTML (captions, summaries, cards,
+ *   aligned paragraphs and headings): written as its text (GitBook has none there);
+ * - inlines other than text, links and mentions inside GitBook's HTML (captions, summaries,
+ *   card cells, aligned paragraphs and headings): written as their text;
+ * - `openapi-operation`'s `headless` (no markdown form), `integration`'s `url`/`fullWidth`,
+ *   a content-ref or mention of a user, space, collection, tag (not in the write schema);
+ * - a button without a link (an action), and button `size`: see `gitbook-action-buttons`
+ *   when the type has them.
  */
 
 function withoutKeys(value: unknown): unknown {
@@ -29,6 +44,8 @@ function withoutKeys(value: unknown): unknown {
 }
 
 const letters = [...'abcXYZ019'];
+/** Text that looks like a URL, an email or an emoji shortcode: it must stay text. */
+const lookalikes = ['https://www.x.co/a', 'www.x.co', 'a@b.co', ':tada:', 'x:rocket:y'];
 const tricky = [...'*_[]#>|`\\&<-+!~{%}()"\'=$é✓'];
 /** A word: letters with syntax characters inside (never at the edges, where marks would move). */
 const word = fc
@@ -38,7 +55,12 @@ const word = fc
     fc.constantFrom(...letters),
   )
   .map(([first, middle, last]) => first + middle + last);
-const words = fc.array(word, { minLength: 1, maxLength: 3 }).map((parts) => parts.join(' '));
+const words = fc
+  .array(fc.oneof({ weight: 6, arbitrary: word }, { weight: 1, arbitrary: fc.constantFrom(...lookalikes) }), {
+    minLength: 1,
+    maxLength: 3,
+  })
+  .map((parts) => parts.join(' '));
 /**
  * A value written in a tag attribute: one line, any character a title may hold but a backtick
  * (in GitBook's tight form a backtick in a tag can open a code span that the next line closes,
@@ -143,53 +165,195 @@ const inlineArbitrary = fc.oneof(
   linkRef.map(
     (ref): DocumentInlineContent => ({ object: 'inline', type: 'mention', isVoid: true, data: { ref } }),
   ),
+  fc.constantFrom(...emojiNames).map(
+    (name): DocumentInlineContent => ({
+      object: 'inline',
+      type: 'emoji',
+      isVoid: true,
+      data: { code: emojiCodeOfName(name)! },
+    }),
+  ),
+  fc
+    .tuple(
+      linkRef.filter((ref) => ref.kind !== 'page'),
+      fc.option(word, { nil: undefined }),
+      fc.option(word, { nil: undefined }),
+      fc.option(
+        fc.constantFrom({ kind: 'file' as const, file: 'dark1' }, { kind: 'url' as const, url: 'd.png' }),
+        {
+          nil: undefined,
+        },
+      ),
+      fc.option(fc.constantFrom('line' as const, 'original' as const), { nil: undefined }),
+    )
+    .map(
+      ([ref, alt, caption, refDark, size]): DocumentInlineContent => ({
+        object: 'inline',
+        type: 'inline-image',
+        isVoid: true,
+        data: Object.fromEntries(
+          Object.entries({ ref, refDark, alt, caption, size }).filter(([, value]) => value !== undefined),
+        ) as never,
+      }),
+    ),
 );
+/** A note: paragraphs and code (GitBook's annotation body), its inlines without annotations. */
+const noteInlines = fc
+  .tuple(textArbitrary, fc.array(fc.tuple(inlineArbitrary, textArbitrary), { maxLength: 1 }))
+  .map(([first, rest]) => [first, ...rest.flat()]);
+/**
+ * An annotation: one word (GitBook's form, after a space) or several (after the writer's
+ * marker); its text's marks as a text's.
+ */
+const annotationArbitrary = fc
+  .tuple(fc.oneof(word, words), markArbitrary, fc.array(noteInlines, { minLength: 1, maxLength: 2 }))
+  .map(
+    ([text, marks, notes]): DocumentInlineContent => ({
+      object: 'inline',
+      type: 'annotation',
+      isVoid: false,
+      data: {},
+      nodes: [
+        {
+          object: 'text',
+          leaves: [
+            {
+              object: 'leaf',
+              text,
+              marks: [...marks].sort((a, b) => order.indexOf(a.type) - order.indexOf(b.type)),
+            },
+          ],
+        },
+      ],
+      fragments: [
+        {
+          object: 'fragment',
+          fragment: 'annotation-body',
+          type: 'annotation-body',
+          nodes: notes.map(
+            (nodes) => ({ object: 'block', type: 'paragraph', data: {}, nodes }) as DocumentBlock,
+          ),
+        },
+      ],
+    }),
+  );
 /** Text, then inlines each followed by text (the reader merges adjacent texts). */
 const inlines = fc
-  .tuple(textArbitrary, fc.array(fc.tuple(inlineArbitrary, textArbitrary), { maxLength: 2 }))
+  .tuple(
+    textArbitrary,
+    fc.array(
+      fc.tuple(
+        fc.oneof({ weight: 5, arbitrary: inlineArbitrary }, { weight: 1, arbitrary: annotationArbitrary }),
+        textArbitrary,
+      ),
+      { maxLength: 2 },
+    ),
+  )
   .map(([first, rest]) => [first, ...rest.flat()]);
 
 const block = (type: string, fields: Record<string, unknown>): DocumentBlock =>
   ({ object: 'block', type, ...fields }) as DocumentBlock;
-const paragraph = inlines.map((nodes) => block('paragraph', { data: {}, nodes }));
+const alignment = fc.constantFrom('start' as const, 'center' as const, 'end' as const);
+/** GitBook's aligned paragraphs and headings are HTML: texts, links and mentions there. */
+const htmlInlines = fc
+  .tuple(
+    textArbitrary,
+    fc.array(
+      fc.tuple(
+        inlineArbitrary.filter(
+          (node) => node.object === 'inline' && (node.type === 'link' || node.type === 'mention'),
+        ),
+        textArbitrary,
+      ),
+      { maxLength: 2 },
+    ),
+  )
+  .map(([first, rest]) => [first, ...rest.flat()]);
+const plainParagraph = inlines.map((nodes) => block('paragraph', { data: {}, nodes }));
+const paragraph = fc.oneof(
+  { weight: 5, arbitrary: plainParagraph },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(alignment, htmlInlines)
+      .map(([align, nodes]) => block('paragraph', { data: { align }, nodes })),
+  },
+);
+const headingId = fc.option(fc.constantFrom('intro', 'a-b.c_1', 'x+y'), { nil: undefined });
 const heading = fc
-  .tuple(fc.constantFrom('heading-1', 'heading-2', 'heading-3'), inlines)
-  .map(([type, nodes]) => block(type, { data: {}, nodes }));
+  .tuple(
+    fc.constantFrom('heading-1', 'heading-2', 'heading-3'),
+    inlines,
+    headingId,
+    fc.option(fc.tuple(alignment, htmlInlines), { nil: undefined }),
+  )
+  .map(([type, nodes, id, aligned]) =>
+    aligned === undefined
+      ? block(type, { data: id === undefined ? {} : { id }, nodes })
+      : block(type, {
+          data: id === undefined ? { align: aligned[0] } : { id, align: aligned[0] },
+          nodes: aligned[1],
+        }),
+  );
 const divider = fc.constant(block('divider', { isVoid: true, data: {} }));
 const list = fc
   .tuple(
     fc.constantFrom('list-unordered', 'list-ordered', 'list-tasks'),
-    fc.array(fc.tuple(paragraph, fc.boolean()), { minLength: 1, maxLength: 2 }),
+    fc.array(fc.tuple(plainParagraph, fc.boolean()), { minLength: 1, maxLength: 2 }),
+    fc.constantFrom(1, 3),
   )
-  .map(([type, items]) =>
+  .map(([type, items, start]) =>
     block(type, {
-      data: {},
+      data: type === 'list-ordered' && start !== 1 ? { start } : {},
       nodes: items.map(([item, checked]) =>
         block('list-item', { data: type === 'list-tasks' ? { checked } : {}, nodes: [item] }),
       ),
     }),
   );
 const essential = fc.oneof(paragraph, heading, divider, list);
+const quote = fc
+  .array(fc.oneof(plainParagraph, heading, list), { minLength: 1, maxLength: 2 })
+  .map((nodes) => block('blockquote', { data: {}, nodes }));
 const codeLines = fc.array(fc.string({ unit: fc.constantFrom(...letters, ...tricky, ' '), maxLength: 10 }), {
   minLength: 1,
   maxLength: 3,
 });
 const code = fc
   .tuple(
-    codeLines,
-    fc.option(fc.constantFrom('ts', 'bash'), { nil: undefined }),
+    fc.array(
+      fc.tuple(
+        codeLines.map((lines) => lines[0]!),
+        fc.boolean(),
+      ),
+      { minLength: 1, maxLength: 3 },
+    ),
+    fc.boolean(),
+    fc.option(fc.constantFrom('ts', 'bash', 'c++'), { nil: undefined }),
     fc.option(attribute, { nil: undefined }),
     fc.option(fc.boolean(), { nil: undefined }),
     fc.option(fc.constantFrom('wrap', 'scroll' as const), { nil: undefined }),
+    fc.option(
+      fc.record(
+        {
+          fullWidth: fc.boolean(),
+          expandable: fc.boolean(),
+          collapsedLineCount: fc.integer({ min: 1, max: 40 }),
+        },
+        { requiredKeys: [] },
+      ),
+      { nil: undefined },
+    ),
   )
-  .map(([lines, syntax, title, lineNumbers, overflow]) =>
+  .map(([lines, highlights, syntax, title, lineNumbers, overflow, more]) =>
     block('code', {
       data: Object.fromEntries(
-        Object.entries({ syntax, title, lineNumbers, overflow }).filter(([, value]) => value !== undefined),
+        Object.entries({ syntax, title, lineNumbers, overflow, ...more }).filter(
+          ([, value]) => value !== undefined,
+        ),
       ),
-      nodes: lines.map((text) =>
+      nodes: lines.map(([text, highlighted]) =>
         block('code-line', {
-          data: {},
+          data: highlights && highlighted ? { highlighted: true } : {},
           nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }],
         }),
       ),
@@ -214,20 +378,41 @@ const images = fc
     fc.option(word, { nil: undefined }),
     fc.option(cardInlines, { nil: undefined }),
     fc.boolean(),
+    fc.option(
+      fc.record(
+        {
+          align: fc.constantFrom('left', 'center', 'right'),
+          fullWidth: fc.boolean(),
+          withFrame: fc.boolean(),
+        },
+        { requiredKeys: [] },
+      ),
+      { nil: undefined },
+    ),
   )
-  .map(([ref, alt, caption, figure]) => {
+  .map(([ref, alt, caption, figure, layout]) => {
     const data: Record<string, unknown> = { ref, ...(alt ? { alt } : {}) };
     if (figure)
-      Object.assign(data, { refDark: { kind: 'file', file: 'dark1' }, width: { unit: '%', value: 40 } });
+      Object.assign(data, {
+        refDark: { kind: 'file', file: 'dark1' },
+        width: { unit: '%', value: 40 },
+        height: 120,
+      });
     return block('images', {
       isVoid: false,
-      data: figure ? { withFrame: true, align: 'center' } : {},
+      data: layout ?? {},
       nodes: [block('image', { isVoid: true, data, fragments: caption ? captionOf(caption) : [] })],
     });
   });
 const embed = fc
   .constantFrom('https://www.youtube.com/watch?v=a', 'https://x.test/"q"')
-  .map((url) => block('embed', { isVoid: true, data: { url } }));
+  .chain((url) =>
+    fc
+      .option(fc.boolean(), { nil: undefined })
+      .map((fullWidth) =>
+        block('embed', { isVoid: true, data: fullWidth === undefined ? { url } : { url, fullWidth } }),
+      ),
+  );
 const file = id.map((file) => block('file', { isVoid: true, data: { ref: { kind: 'file', file } } }));
 const drawing = fc
   .option(id, { nil: undefined })
@@ -249,14 +434,50 @@ const integration = fc
   .tuple(
     fc.constantFrom('mermaid', 'github-files'),
     fc.constantFrom('diagram', 'code-block'),
-    fc.dictionary(fc.constantFrom('content', 'url', 'x'), attribute, { maxKeys: 2 }),
+    fc.dictionary(
+      fc.constantFrom('content', 'url', 'x', 'json-props'),
+      fc.oneof(
+        { weight: 3, arbitrary: attribute },
+        {
+          weight: 1,
+          arbitrary: fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.parse(JSON.stringify(value))),
+        },
+        { weight: 1, arbitrary: fc.constantFrom('two\nlines', '') },
+      ),
+      { maxKeys: 3 },
+    ),
   )
   .map(([name, blockName, props]) =>
     block('integration', { isVoid: true, data: { integration: name, block: blockName, props } }),
   );
 const prompt = fc
-  .tuple(attribute, code)
-  .map(([description, inner]) => block('prompt', { data: { description }, nodes: [{ ...inner, data: {} }] }));
+  .tuple(
+    attribute,
+    code,
+    fc.record(
+      {
+        icon: slug,
+        openInAIProviders: fc.boolean(),
+        defaultExpanded: fc.constantFrom('hidden', 'partial', 'full'),
+      },
+      { requiredKeys: [] },
+    ),
+  )
+  .map(([description, inner, more]) =>
+    block('prompt', {
+      data: { description, ...more },
+      nodes: [
+        {
+          ...inner,
+          data: {},
+          nodes: (inner as unknown as { nodes: Array<Record<string, unknown>> }).nodes.map((line) => ({
+            ...line,
+            data: {},
+          })),
+        },
+      ],
+    }),
+  );
 const hint = fc
   .tuple(
     fc.constantFrom('info', 'warning', 'danger', 'success'),
@@ -270,20 +491,25 @@ const tabs = fc
     fc.tuple(
       fc.option(attribute, { nil: undefined }),
       fc.option(slug, { nil: undefined }),
+      fc.option(slug, { nil: undefined }),
       fc.array(inTab, { minLength: 1, maxLength: 2 }),
     ),
     { minLength: 1, maxLength: 2 },
   )
-  .map((items) =>
-    block('tabs', {
-      data: {},
-      nodes: items.map(([title, icon, nodes]) =>
-        block('tabs-item', {
-          data: Object.fromEntries(Object.entries({ title, icon }).filter(([, v]) => v !== undefined)),
-          nodes,
-        }),
-      ),
-    }),
+  .chain((items) =>
+    fc.boolean().map((fullWidth) =>
+      block('tabs', {
+        data: fullWidth ? { fullWidth } : {},
+        nodes: items.map(([title, icon, tabSlug, nodes]) =>
+          block('tabs-item', {
+            data: Object.fromEntries(
+              Object.entries({ title, icon, slug: tabSlug }).filter(([, v]) => v !== undefined),
+            ),
+            nodes,
+          }),
+        ),
+      }),
+    ),
   );
 const expandable = fc
   .tuple(cardInlines, fc.array(fc.oneof(essential, code, hint), { minLength: 1, maxLength: 2 }), fc.boolean())
@@ -320,18 +546,26 @@ const columns = fc
   .array(
     fc.tuple(
       fc.option(fc.constantFrom(200, { unit: '%', value: 50 }), { nil: undefined }),
+      fc.option(fc.constantFrom('top', 'middle', 'bottom'), { nil: undefined }),
       fc.array(inTab, { minLength: 1, maxLength: 2 }),
     ),
     { minLength: 1, maxLength: 2 },
   )
-  .map((items) =>
-    block('columns', {
-      isVoid: false,
-      data: {},
-      nodes: items.map(([width, nodes]) =>
-        block('column', { data: width === undefined ? {} : { width }, nodes }),
-      ),
-    }),
+  .chain((items) =>
+    fc.boolean().map((fullWidth) =>
+      block('columns', {
+        isVoid: false,
+        data: fullWidth ? { fullWidth } : {},
+        nodes: items.map(([width, verticalAlignment, nodes]) =>
+          block('column', {
+            data: Object.fromEntries(
+              Object.entries({ width, verticalAlignment }).filter(([, v]) => v !== undefined),
+            ),
+            nodes,
+          }),
+        ),
+      }),
+    ),
   );
 const updates = fc
   .tuple(
@@ -358,12 +592,14 @@ const updates = fc
   );
 const method = fc.constantFrom('get', 'post', 'delete');
 const openApi = fc.oneof(
-  fc.tuple(id, method).map(([file, m]) =>
-    block('swagger', {
-      isVoid: true,
-      data: { ref: { kind: 'file', file }, path: '/pets/{id}', method: m },
-    }),
-  ),
+  fc
+    .tuple(id, method, fc.record({ expanded: fc.boolean(), fullWidth: fc.boolean() }, { requiredKeys: [] }))
+    .map(([file, m, more]) =>
+      block('swagger', {
+        isVoid: true,
+        data: { ref: { kind: 'file', file }, path: '/pets/{id}', method: m, ...more },
+      }),
+    ),
   fc.tuple(fc.constantFrom('petstore', 'a'), method).map(([spec, m]) =>
     block('openapi-operation', {
       isVoid: true,
@@ -375,14 +611,16 @@ const openApi = fc.oneof(
       fc.constantFrom('petstore'),
       fc.subarray(['Pet', 'Tag'], { minLength: 1 }),
       fc.option(fc.boolean(), { nil: undefined }),
+      fc.option(attribute, { nil: undefined }),
     )
-    .map(([spec, schemas, grouped]) =>
+    .map(([spec, schemas, grouped, title]) =>
       block('openapi-schemas', {
         isVoid: true,
-        data:
-          grouped === undefined
-            ? { ref: { kind: 'openapi', spec }, schemas }
-            : { ref: { kind: 'openapi', spec }, schemas, grouped },
+        data: Object.fromEntries(
+          Object.entries({ ref: { kind: 'openapi', spec }, schemas, grouped, title }).filter(
+            ([, v]) => v !== undefined,
+          ),
+        ),
       }),
     ),
   fc
@@ -431,8 +669,61 @@ const cards = fc
       fragments,
     });
   });
+/** A GFM table: text columns with alignments, cells of one paragraph. */
+const gridTable = fc
+  .tuple(
+    fc.array(fc.tuple(fc.option(word, { nil: undefined }), fc.constantFrom('left', 'center', 'right')), {
+      minLength: 1,
+      maxLength: 3,
+    }),
+    fc.array(fc.array(inlines, { minLength: 3, maxLength: 3 }), { minLength: 0, maxLength: 2 }),
+  )
+  .map(([columns, rows]) => {
+    const ids = columns.map((_, index) => 'c' + index);
+    const definition: Record<string, unknown> = {};
+    columns.forEach(([title, textAlignment], index) => {
+      definition[ids[index]!] = { id: ids[index], title: title ?? '', type: 'text', textAlignment };
+    });
+    const records: Record<string, unknown> = {};
+    const fragments: unknown[] = [];
+    rows.forEach((cells, rowIndex) => {
+      const values: Record<string, string> = {};
+      ids.forEach((columnId, columnIndex) => {
+        const name = 'r' + rowIndex + columnId;
+        values[columnId] = name;
+        fragments.push({
+          object: 'fragment',
+          fragment: name,
+          nodes: [block('paragraph', { data: {}, nodes: cells[columnIndex] })],
+        });
+      });
+      records['r' + rowIndex] = { orderIndex: String(rowIndex).padStart(6, '0'), values };
+    });
+    return block('table', {
+      isVoid: true,
+      data: { view: { type: 'grid', columns: ids, hideHeader: false }, records, definition },
+      fragments,
+    });
+  });
+/** Images in a list item: GitBook writes them (screenshots under steps). */
+const listWithImages = fc
+  .tuple(plainParagraph, images)
+  .map(([first, image]) =>
+    block('list-ordered', { data: {}, nodes: [block('list-item', { data: {}, nodes: [first, image] })] }),
+  );
+/** A stepper in a tab: GitBook writes them (its own docs). */
+const tabsHoldingStepper = fc.tuple(fc.option(attribute, { nil: undefined }), stepper).map(([title, inner]) =>
+  block('tabs', {
+    data: {},
+    nodes: [block('tabs-item', { data: title === undefined ? {} : { title }, nodes: [inner] })],
+  }),
+);
 const topLevel = fc.oneof(
   essential,
+  quote,
+  tabsHoldingStepper,
+  gridTable,
+  listWithImages,
   code,
   math,
   hint,
@@ -474,7 +765,7 @@ describe('GitBook documents (property)', () => {
       }),
       { numRuns: 80 },
     );
-  });
+  }, 600_000);
 
   it('markdown -> document -> markdown is stable on a second pass', () => {
     fc.assert(
@@ -488,5 +779,5 @@ describe('GitBook documents (property)', () => {
       }),
       { numRuns: 60 },
     );
-  });
+  }, 600_000);
 });
