@@ -17,7 +17,6 @@ import {
   drawingOfHtml,
   figureOfHtml,
   type GitbookDetails,
-  gridTableOfHtml,
   isDetailsClosing,
   summaryOf,
 } from './gitbook-html';
@@ -486,7 +485,6 @@ function htmlItem(node: FlowNode & { type: 'html' }): Item {
   return (
     figureOfHtml(node.value) ??
     cardsOfHtml(node.value) ??
-    gridTableOfHtml(node.value) ??
     gitbookTableOfHtml(node.value) ??
     legacyHintOfHtml(node.value) ??
     drawingOfHtml(node.value) ??

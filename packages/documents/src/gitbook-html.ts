@@ -1,4 +1,4 @@
-import type { BlockContent, Html, Node, Parent, PhrasingContent, Table, TableCell, TableRow } from 'mdast';
+import type { BlockContent, Html, Node, Parent, PhrasingContent } from 'mdast';
 import rehypeParse from 'rehype-parse';
 import { unified } from 'unified';
 import { emojiCharacterOf, emojiNameOfCode } from './gitbook-emoji';
@@ -515,55 +515,6 @@ export function cardsOfHtml(value: string): GitbookCards | undefined {
     }
   }
   return { type: 'gitbookCards', attributes, columns, rows };
-}
-
-/** Whether phrasing content fits a GFM table cell (one line: no break). */
-function fitsCell(nodes: readonly PhrasingContent[]): boolean {
-  return nodes.every(
-    (node) =>
-      node.type !== 'break' && (!('children' in node) || fitsCell(node.children as PhrasingContent[])),
-  );
-}
-
-/**
- * GitBook's grid table written as HTML (it does so when columns have a width or an alignment:
- * `<table><thead><tr><th width="132" valign="top">`): a GFM table (mdast `table`), when every
- * cell is one line of phrasing content. The widths and vertical alignments have no place in
- * a GFM table and are not kept; anything else (a list in a cell, another attribute) and the
- * HTML stays html.
- */
-export function gridTableOfHtml(value: string): Table | undefined {
-  if (!value.startsWith('<table') || value.includes('data-view=')) return undefined;
-  const [table, ...others] = parseHtml(value) ?? [];
-  if (table?.tagName !== 'table' || others.length > 0 || !onlyAttributes(table, ['data-full-width']))
-    return undefined;
-  const [head, body, ...rest] = elementsOf(table.children) ?? [];
-  if (head?.tagName !== 'thead' || rest.length > 0 || !onlyAttributes(head, [])) return undefined;
-  const [headRow, ...moreHead] = elementsOf(head.children) ?? [];
-  const headCells = headRow && moreHead.length === 0 ? cellsOf(headRow, 'th') : undefined;
-  if (headCells === undefined || headCells.length === 0) return undefined;
-  const rowOf = (cells: Element[]): TableRow | undefined => {
-    const children: TableCell[] = [];
-    for (const cell of cells) {
-      const content = onlyAttributes(cell, ['width', 'valign']) ? phrasingOfHtml(cell.children) : undefined;
-      if (content === undefined || !fitsCell(content)) return undefined;
-      children.push({ type: 'tableCell', children: content });
-    }
-    return { type: 'tableRow', children };
-  };
-  const header = rowOf(headCells);
-  if (header === undefined) return undefined;
-  const rows: TableRow[] = [header];
-  if (body !== undefined) {
-    if (body.tagName !== 'tbody' || !onlyAttributes(body, [])) return undefined;
-    for (const row of elementsOf(body.children) ?? [undefined]) {
-      const cells = row === undefined ? undefined : cellsOf(row, 'td');
-      const read = cells === undefined || cells.length !== headCells.length ? undefined : rowOf(cells);
-      if (read === undefined) return undefined;
-      rows.push(read);
-    }
-  }
-  return { type: 'table', align: headCells.map(() => null), children: rows };
 }
 
 // ---------------------------------------------------------------------------------------

@@ -27,8 +27,8 @@ import type { BlockWriter } from './gitbook-to-markdown';
  *
  * - a grid: its columns' widths (`width` -> `view.columnWidths`), alignment (`align` ->
  *   `textAlignment`) and vertical alignment (`valign` -> `verticalAlignment`), columns out of
- *   the view (`data-hidden`), `data-full-width` (`fullWidth`), `data-header-hidden`
- *   (`hideHeader`);
+ *   the view (`data-hidden`), `data-full-width` (`fullWidth`), `data-search` (`search`),
+ *   `data-header-hidden` (`hideHeader`);
  * - cards: as `cardsTableOf` reads them (`data-type`, `data-card-target`, covers), their text
  *   cells holding blocks (a card's title as a heading);
  * - in both, select columns: the header's `<select multiple>` options (`type: 'select'`,
@@ -48,6 +48,7 @@ const tableAttributes = new Set([
   'data-column-title-hidden',
   'data-full-width',
   'data-header-hidden',
+  'data-search',
 ]);
 const alignments = new Set(['left', 'center', 'right']);
 const verticalAlignments = new Set(['top', 'middle', 'bottom']);
@@ -138,9 +139,12 @@ export function tableOfGitbookTable(
   const cards = attributes['data-view'] !== undefined;
   if (cards && attributes['data-view'] !== 'cards') return undefined;
   const fullWidth = flag(attributes['data-full-width']);
+  const search = flag(attributes['data-search']);
   const cardSize = attributes['data-card-size'];
   if (
     fullWidth === null ||
+    search === null ||
+    (cards && search !== undefined) ||
     (cards ? fullWidth !== undefined || attributes['data-header-hidden'] !== undefined : false) ||
     (!cards && (cardSize !== undefined || attributes['data-column-title-hidden'] !== undefined)) ||
     (cardSize !== undefined && cardSize !== 'large' && cardSize !== 'medium')
@@ -247,7 +251,13 @@ export function tableOfGitbookTable(
     type: 'table',
     key,
     isVoid: true,
-    data: { view, records, definition, ...(fullWidth === undefined ? {} : { fullWidth }) },
+    data: {
+      view,
+      records,
+      definition,
+      ...(fullWidth === undefined ? {} : { fullWidth }),
+      ...(search === undefined ? {} : { search }),
+    },
     fragments,
   };
 }
@@ -334,6 +344,7 @@ export function gitbookTableOfBlock(
       hidden.length > 0 ||
       Object.keys(widths).length > 0 ||
       table.data.fullWidth !== undefined ||
+      table.data.search !== undefined ||
       view.hideHeader === true ||
       ids.some((id) => {
         const column = definition[id]!;
@@ -406,6 +417,7 @@ export function gitbookTableOfBlock(
     if (view.hideColumnTitle) attributes['data-column-title-hidden'] = '';
   } else {
     if (table.data.fullWidth !== undefined) attributes['data-full-width'] = String(table.data.fullWidth);
+    if (table.data.search !== undefined) attributes['data-search'] = String(table.data.search);
     if (view.hideHeader) attributes['data-header-hidden'] = '';
   }
   const html: GitbookTable = { type: 'gitbookTable', attributes, columns, children: rows };

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { jsonDocumentSchema } from '../src/document-schema';
+import type { DocumentBlockTable, JSONDocument } from '../src/document-types';
+import { normalizeMarkdown } from '../src/markdown-processor';
+import { markdownToDocument } from '../src/to-document';
+import { documentToMarkdown } from '../src/to-markdown';
+
+// Our own fixtures, in the shapes GitBook's Git Sync writes.
+const grid =
+  '<table data-full-width="false" data-search="false"><thead><tr><th width="180.5" valign="top">Option</th><th align="center" valign="top">Meaning</th></tr></thead>' +
+  '<tbody><tr><td valign="top"><code>mode</code></td><td align="center" valign="top"><p>How the lamp shines.</p>' +
+  '<ul><li><code>dim</code>: low</li><li>bright, see <a href="https://example.com/light">the guide</a></li></ul>' +
+  '<pre class="language-json"><code class="lang-json">{\n  "mode": "dim"\n}\n</code></pre></td></tr>' +
+  '<tr><td valign="top"><code>hue</code></td><td align="center" valign="top">A colour<br>and its <strong>name</strong></td></tr></tbody></table>';
+
+const cards =
+  '<table data-card-size="large" data-view="cards"><thead><tr><th></th><th></th><th>Price<select multiple><option value="p1" label="Free" color="green"></option><option value="p2" label="Paid" color="blue"></option></select></th>' +
+  '<th data-hidden data-card-target data-type="content-ref"></th></tr></thead>' +
+  '<tbody><tr><td><h3><i class="fa-lamp">:lamp:</i></h3></td><td><h3>Lamps</h3><p>All about lamps.</p></td>' +
+  '<td><span data-option="p1">Free, </span><span data-option="p2">Paid</span></td>' +
+  '<td><a href="https://example.com/lamps">https://example.com/lamps</a></td></tr></tbody></table>';
+
+const tableOf = (document: JSONDocument) => document.nodes[0] as DocumentBlockTable;
+
+function expectRoundTrips(markdown: string): JSONDocument {
+  const document = markdownToDocument(markdown);
+  expect(jsonDocumentSchema.safeParse(document).success).toBe(true);
+  const written = documentToMarkdown(document);
+  expect(written).toBe(normalizeMarkdown(markdown));
+  expect(markdownToDocument(written)).toEqual(document);
+  expect(documentToMarkdown(markdownToDocument(written))).toBe(written);
+  return document;
+}
+
+describe("GitBook's HTML tables in the document", () => {
+  it('reads a grid whose cells hold blocks: widths, alignments, full width, search, fragments of blocks', () => {
+    const table = tableOf(expectRoundTrips(grid));
+    expect(table.data).toMatchObject({
+      view: { type: 'grid', columns: ['c0', 'c1'], hideHeader: false, columnWidths: { c0: 180.5 } },
+      definition: {
+        c0: { type: 'text', title: 'Option', textAlignment: 'left', verticalAlignment: 'top' },
+        c1: { type: 'text', title: 'Meaning', textAlignment: 'center', verticalAlignment: 'top' },
+      },
+      records: { r0: { values: { c0: 'r0c0', c1: 'r0c1' } }, r1: { values: { c0: 'r1c0', c1: 'r1c1' } } },
+      fullWidth: false,
+      search: false,
+    });
+    const cell = table.fragments.find((fragment) => fragment.fragment === 'r0c1');
+    expect(cell?.nodes.map((node) => node.type)).toEqual(['paragraph', 'list-unordered', 'code']);
+    expect(documentToMarkdown(markdownToDocument(grid))).toBe(`${grid}\n`);
+  });
+
+  it('reads cards whose cells hold headings, with a select column and a hidden target', () => {
+    const table = tableOf(expectRoundTrips(cards));
+    expect(table.data).toMatchObject({
+      view: { type: 'cards', cardSize: 'large', columns: ['c0', 'c1', 'c2'], targetDefinition: 'c3' },
+      definition: {
+        c2: {
+          type: 'select',
+          title: 'Price',
+          multiple: true,
+          options: [
+            { value: 'p1', label: 'Free', color: 'green' },
+            { value: 'p2', label: 'Paid', color: 'blue' },
+          ],
+        },
+        c3: { type: 'content-ref' },
+      },
+      records: {
+        r0: { values: { c2: ['p1', 'p2'], c3: { kind: 'url', url: 'https://example.com/lamps' } } },
+      },
+    });
+    expect(
+      table.fragments.find((fragment) => fragment.fragment === 'r0c1')?.nodes.map((node) => node.type),
+    ).toEqual(['heading-3', 'paragraph']);
+  });
+
+  it('writes a grid of one-line cells with nothing a GFM table lacks as a GFM table, as before', () => {
+    const plain =
+      '<table><thead><tr><th>Key</th><th>Value</th></tr></thead><tbody><tr><td><code>a</code></td><td>one <strong>b</strong></td></tr></tbody></table>';
+    expect(documentToMarkdown(markdownToDocument(plain))).toBe(
+      '| Key | Value |\n| - | - |\n| `a` | one **b** |\n',
+    );
+  });
+
+  it('keeps a table whose cells or fields the model cannot hold as its HTML, as text', () => {
+    for (const html of [
+      grid.replace('data-search="false"', 'data-search="maybe"'),
+      grid.replace('width="180.5"', 'width="wide"'),
+      grid.replace('valign="top">Option', 'valign="sideways">Option'),
+      '<table><thead><tr><th data-type="number">N</th></tr></thead><tbody><tr><td>many</td></tr></tbody></table>',
+    ]) {
+      const [block] = markdownToDocument(html).nodes;
+      expect(block?.type, html).toBe('paragraph');
+      expect(JSON.stringify(block)).toContain('<table');
+    }
+  });
+});
