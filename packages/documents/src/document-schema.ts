@@ -384,6 +384,7 @@ const cardsData = z.strictObject({
     coverDefinition: z.string().optional(),
     coverDefinitionDark: z.string().optional(),
     hideColumnTitle: z.literal(true).optional(),
+    wrap: z.boolean().optional(),
   }),
   records,
   definition: definitions,

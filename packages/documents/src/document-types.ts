@@ -512,6 +512,8 @@ export interface DocumentTableViewCards {
   coverDefinition?: string;
   coverDefinitionDark?: string;
   hideColumnTitle?: boolean;
+  /** Whether a card's text wraps (GitBook's `data-card-wrap`). */
+  wrap?: boolean;
 }
 
 export interface DocumentBlockTable extends BlockBase {
