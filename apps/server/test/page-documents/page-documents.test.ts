@@ -110,6 +110,11 @@ describe('GET SPACE/revisions/{revisionId}/page/{pageId}/document', () => {
     // The same tree the page read carries.
     const page = await call(f.token, 'GET', base);
     expect(bare.body).toEqual(page.document);
+    // The page names its document (its body's id), which the documents route serves bare.
+    expect(typeof page.documentId).toBe('string');
+    const byId = await get(f.token, `/v1/spaces/${f.spaceId}/documents/${page.documentId}`);
+    expect(byId.status, text(byId.body)).toBe(200);
+    expect(byId.body).toEqual(bare.body);
     // Stored form: the include is a reference, the variable an expression.
     expect(text(bare.body)).toContain('"reusable-content"');
     expect(text(bare.body)).toContain('"expression"');
