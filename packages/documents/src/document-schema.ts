@@ -200,6 +200,7 @@ const voidInlines = [
     data: z.strictObject({
       label: line(256).refine((value) => value.trim() !== '', 'a label'),
       kind: z.enum(['primary', 'secondary']),
+      size: z.enum(['small', 'medium', 'large']).optional(),
       icon: slug.optional(),
       ref: linkRef,
     }),

@@ -20,6 +20,7 @@ import { highlightedCodeOfHtml, printHighlightedCode } from './gitbook-highlight
 import { readInlineHtml } from './gitbook-html';
 import { gitbookHtmlHandlers } from './gitbook-html-print';
 import { inlineImageOfHtml, printInlineImage, readInlineImages } from './gitbook-inline-images';
+import { printSizedButton, readSizedButtons } from './gitbook-sized-buttons';
 import { hintUnsafePatterns, printHint } from './hint-syntax';
 import { checkMarkdownSource, checkTreeDepth } from './markdown-limits';
 import { printOpenApiOperation, readOpenApiOperations } from './openapi-operation-syntax';
@@ -85,6 +86,7 @@ export const markdownPrintOptions: StringifyOptions = {
     gitbookHeading: printAlignedHeading,
     gitbookHighlightedCode: printHighlightedCode,
     gitbookInlineImage: printInlineImage,
+    gitbookSizedButton: printSizedButton,
   },
   // A hint or a table always stands between blank lines, also in a tight list item: right
   // after a paragraph line, the tag or the table header would continue the paragraph.
@@ -152,7 +154,7 @@ function canonicalize(node: Nodes): void {
   // (`gitbook-html.ts`, `gitbook-inline-images.ts`).
   if (phrasingParents.has(node.type)) {
     const parent = node as Extract<Nodes, { children: PhrasingContent[] }>;
-    parent.children = readInlineHtml(readInlineImages(iconNamesAsText(parent.children)));
+    parent.children = readInlineHtml(readSizedButtons(readInlineImages(iconNamesAsText(parent.children))));
   } else if ('children' in node && node.children.some((child) => child.type === 'html')) {
     const parent = node as Extract<Nodes, { children: RootContent[] }>;
     parent.children = parent.children.map(flowHtmlOf);

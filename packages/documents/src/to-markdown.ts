@@ -34,6 +34,7 @@ import type {
 } from './gitbook-html';
 import type { GitbookInlineImage } from './gitbook-inline-images';
 import { textMarkTags } from './gitbook-marks';
+import type { GitbookSizedButton } from './gitbook-sized-buttons';
 import { gitbookTableOfBlock } from './gitbook-table-document';
 import { figureOf, gitbookBlockToMdast, plainCaptionOf } from './gitbook-to-markdown';
 import { headingIdAnchor, isHeadingId } from './heading-id-syntax';
@@ -435,6 +436,17 @@ function inlineToMdast(node: Exclude<DocumentInlineContent, { object: 'text' }>)
       return [mark];
     }
     case 'button': {
+      if (node.data.size !== undefined) {
+        const sized: GitbookSizedButton = {
+          type: 'gitbookSizedButton',
+          kind: node.data.kind,
+          label: node.data.label,
+          ...(node.data.icon === undefined ? {} : { icon: node.data.icon }),
+          size: node.data.size,
+          url: urlOfRef(node.data.ref),
+        };
+        return [sized];
+      }
       const button: GitbookButton = {
         type: 'gitbookButton',
         url: urlOfRef(node.data.ref),

@@ -29,8 +29,8 @@ import {
  *   card cells, aligned paragraphs and headings): written as their text;
  * - `openapi-operation`'s `headless` (no markdown form), `integration`'s `url`/`fullWidth`,
  *   a content-ref or mention of a user, space, collection, tag (not in the write schema);
- * - a button without a link (an action), and button `size`: see `gitbook-action-buttons`
- *   when the type has them.
+ * - a button without a link (an action): `gitbook-sized-buttons.ts` reads and writes GitBook's
+ *   `<button data-action>`, but the document type has no action yet (kept as its HTML, text).
  */
 
 function withoutKeys(value: unknown): unknown {
@@ -153,13 +153,14 @@ const inlineArbitrary = fc.oneof(
       fc.constantFrom('primary', 'secondary' as const),
       linkRef,
       fc.option(slug, { nil: undefined }),
+      fc.option(fc.constantFrom('small' as const, 'medium' as const, 'large' as const), { nil: undefined }),
     )
     .map(
-      ([label, kind, ref, icon]): DocumentInlineContent => ({
+      ([label, kind, ref, icon, size]): DocumentInlineContent => ({
         object: 'inline',
         type: 'button',
         isVoid: true,
-        data: icon ? { label, kind, ref, icon } : { label, kind, ref },
+        data: { label, kind, ref, ...(icon ? { icon } : {}), ...(size ? { size } : {}) },
       }),
     ),
   linkRef.map(
