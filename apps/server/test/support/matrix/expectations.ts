@@ -32,11 +32,12 @@ function build(ofKind: (kind: StatedCallerKind) => Expectation): Expected {
 
 /**
  * What a site API token's visitor gets where a case states nothing (`MatrixCase.siteToken`):
- * a write is refused (403: `core/site-token-gate.ts` rule 1), a read finds nothing (404: the
- * gate's rule 2, or the space rules, since the token's site shows a space no case acts on).
+ * an instance administrator's operation is refused (403) as for anyone who is not one; a write
+ * is refused (403: `core/site-token-gate.ts` rule 1); a read finds nothing (404: the gate's
+ * rule 2, or the space rules, since the token's site shows a space no case acts on).
  */
-export const siteTokenDefault = (operationKind: 'query' | 'mutation'): Expectation =>
-  operationKind === 'mutation' ? 403 : 404;
+export const siteTokenDefault = (operation: { kind: 'query' | 'mutation'; access: string }): Expectation =>
+  operation.access === 'instanceAdmin' || operation.kind === 'mutation' ? 403 : 404;
 
 /** Any authenticated caller gets `ok`. */
 export const anyCaller = (ok: Expectation): Expected => build((kind) => (kind === 'anonymous' ? 401 : ok));

@@ -98,7 +98,7 @@ export function runMatrix(
       for (const kind of MATRIX_CALLER_KINDS) {
         const expectation =
           kind === 'siteToken'
-            ? (matrixCase.siteToken ?? siteTokenDefault(route.operation.kind))
+            ? (matrixCase.siteToken ?? siteTokenDefault(route.operation))
             : matrixCase.expected[kind];
         const status = statusOf(expectation);
         const quiet = changesNothing(expectation);
