@@ -79,7 +79,7 @@ function CardsPreview({ block }: { block: GitBookBlock }) {
         const src = imageUrlOf(coverRef);
         const target = data.view?.targetDefinition ? refText(values[data.view.targetDefinition]) : '';
         return (
-          <li key={id}>
+          <li key={id} className="editor-kept-card">
             {src && <img src={src} alt="" />}
             <strong>{plainText(fragments.get(String(name))?.nodes) || 'Card'}</strong>
             {target && <span className="editor-kept-summary">{target}</span>}
