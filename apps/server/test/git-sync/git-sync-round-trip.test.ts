@@ -187,7 +187,11 @@ describe('a GitBook-synced repository, imported then exported', () => {
 
     // One page edited: its file changes, nothing else.
     const pages: Json[] = (await call('GET', `/v1/spaces/${spaceId}/content/pages`)).body.pages;
-    const started = pages.find((page) => page.title === 'Getting started');
+    // `## Getting started` is a group page holding the page of the same title (issue 27, item 5).
+    const startedGroup = pages.find((page) => page.title === 'Getting started');
+    expect(startedGroup).toMatchObject({ type: 'group', slug: 'getting-started' });
+    const started = startedGroup.pages.find((page: Json) => page.title === 'Getting started');
+    expect(started.path).toBe('getting-started/getting-started');
     const installing = started.pages.find((page: Json) => page.title === 'Installing');
     const edited = await call('POST', `/v1/spaces/${spaceId}/content`, {
       changes: [
@@ -234,7 +238,7 @@ describe('a GitBook-synced repository, imported then exported', () => {
       )}`.trimEnd(),
     );
 
-    // A top-level page made in Quire after the last page of a group (last at the top) joins that group.
+    // A top-level page made in Quire after the last group is listed under it (SUMMARY.md has no way out of a group).
     const appendix = await call('POST', `/v1/spaces/${spaceId}/content`, {
       changes: [{ operation: 'insert_page', title: 'Appendix', document: { markdown: 'More.\n' } }],
     });
@@ -245,14 +249,19 @@ describe('a GitBook-synced repository, imported then exported', () => {
     expect(summary.split('## Reference')[1]).toMatch(/\n\* \[Appendix\]\(appendix\.md\)$/);
     expect(summary.match(/^## .*$/gm)).toEqual(['## Getting started', '## Reference']);
 
-    // Imported again, the space holds what it exported: the headings read as before.
+    // Imported again (the commit its own export pushed: nothing to read), the space holds what
+    // it exported: the groups and the page after them as they were.
     await run(spaceId, 'import', ref);
     const again: Json[] = (await call('GET', `/v1/spaces/${spaceId}/content/pages`)).body.pages;
-    expect(again.map((page) => page.title)).toEqual([
-      'Handbook',
-      'Getting started',
-      'API reference',
-      'Appendix',
+    expect(
+      again.map((page) => [page.title, page.type, page.pages.map((child: Json) => child.title)]),
+    ).toEqual([
+      ['Handbook', 'document', []],
+      ['Getting started', 'group', ['Getting started']],
+      ['Reference', 'group', ['API reference']],
+      ['Appendix', 'document', []],
     ]);
+    // The group kept its id through the import: it is the same group.
+    expect(again[1].id).toBe(startedGroup.id);
   });
 });

@@ -154,30 +154,38 @@ describe('the GitBook-format fixture repository', () => {
     const ref = { url: repo, ref: 'refs/heads/main' };
     await run(spaceId, 'import', ref);
     const pages = flat((await call('GET', `/v1/spaces/${spaceId}/content/pages`)).body.pages);
-    expect(pages.map((page) => page.title)).toEqual([
-      'Field guide',
-      'Guides',
-      'Blocks',
-      'Tabs',
-      'Stepper',
-      'Expandable',
-      'Images',
-      'Code',
-      'Embeds and files',
-      'Columns',
-      'Cards',
-      'Math',
-      'Inline content',
-      'Conditional content',
-      'Reusable content',
-      'Linking pages',
-      'Changelog',
-      'API',
-      'Café & tables',
+    // SUMMARY's `## Guides` and `## Reference` headings are group pages holding the pages under them.
+    expect(pages.map((page) => [page.title, page.type])).toEqual([
+      ['Field guide', 'document'],
+      ['Guides', 'group'],
+      ['Guides', 'document'],
+      ['Blocks', 'document'],
+      ['Tabs', 'document'],
+      ['Stepper', 'document'],
+      ['Expandable', 'document'],
+      ['Images', 'document'],
+      ['Code', 'document'],
+      ['Embeds and files', 'document'],
+      ['Columns', 'document'],
+      ['Cards', 'document'],
+      ['Math', 'document'],
+      ['Inline content', 'document'],
+      ['Conditional content', 'document'],
+      ['Reusable content', 'document'],
+      ['Linking pages', 'document'],
+      ['Reference', 'group'],
+      ['Changelog', 'document'],
+      ['API', 'document'],
+      ['Café & tables', 'document'],
     ]);
 
-    // No construct the documents package reads is left as text.
-    for (const page of pages) {
+    const groups = pages.filter((page) => page.type === 'group');
+    expect(groups.map((group) => [group.slug, group.pages.length])).toEqual([
+      ['guides', 1],
+      ['reference', 3],
+    ]);
+    // No construct the documents package reads is left as text (a group has no document).
+    for (const page of pages.filter((page) => page.type === 'document')) {
       const read = await call('GET', `/v1/spaces/${spaceId}/content/page/${page.id}?format=document`);
       expect(read.status).toBe(200);
       const left = literalSyntaxIn(read.body.document).filter((name) => READ_AS_BLOCKS.includes(name));

@@ -6,6 +6,7 @@
  */
 
 import type { FolderLinks } from '@quire/documents';
+import type { PageTypeFields } from './page-types';
 
 /** The sources Quire can read. GitBook's enum has more; those answer 400 naming these. */
 export const IMPORT_SOURCES = ['website', 'html', 'markdown', 'zip', 'docx'] as const;
@@ -25,8 +26,10 @@ export interface ImportRequest {
  * `quire-import:page/<ref>` URLs and images as `quire-import:file/<ref>`; the operation
  * replaces them with the pages' and files' ids (`/pages/<id>`, `/files/<id>`).
  */
-export interface ImportedPage {
+export interface ImportedPage extends PageTypeFields {
   ref: string;
+  /** The slug the source gives the page (a Git Sync group heading's anchor id); absent: from its title. */
+  slug?: string;
   title: string;
   markdown: string;
   /**

@@ -10,6 +10,7 @@ import { positionBetween } from '../positions/position-between';
 import { addressOf } from './content-address';
 import type { ImportedContent, ImportedPage } from './content-imports';
 import { slugOf, uniqueSlug } from './page-slug';
+import { pageTypeOf, storedPageType } from './page-types';
 import type { BodyObject, FileEntry, GitBlobRecord } from './records';
 import { bySiblingOrder, type StoredPage } from './stored-page';
 
@@ -73,7 +74,7 @@ export function planImport(
       [...start.values()].filter((page) => page.parentId === parentId).map((page) => page.slug),
     );
     for (const imported of list) {
-      const slug = uniqueSlug(slugOf(imported.title), taken);
+      const slug = uniqueSlug(slugOf(imported.slug ?? imported.title), taken);
       taken.add(slug);
       const kept = env.idFor?.(parentId, slug);
       const id = kept !== undefined && !isTaken(kept) ? kept : env.newId();
@@ -131,6 +132,8 @@ export function addImportedContent(
       const position = positionBetween(previous, null);
       pages.set(id, {
         id,
+        // A group (a SUMMARY heading) or a link stays one (`page-types.ts`).
+        ...storedPageType(pageTypeOf(imported), imported.target),
         parentId,
         position,
         title: imported.title || 'Untitled',
