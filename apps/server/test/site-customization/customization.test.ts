@@ -292,6 +292,24 @@ describe('the overrides of a site space', () => {
     expect(siteSpaces[f.siteSpaces[1]].hasOverrides).toBeUndefined();
   });
 
+  it("of a removed site space are dropped from the site's record by the next change", async () => {
+    const g = await customizedSiteFixture(server);
+    await g.ok('PATCH', `/site-spaces/${g.siteSpaces[1]}/customization`, { title: 'Gone soon' });
+    const stored = async () =>
+      (await server.services.repos.sites.findById(g.siteId))!.customization?.siteSpaces ?? {};
+    expect(Object.keys(await stored())).toEqual([g.siteSpaces[1]]);
+    const sections = (await g.ok('GET', '/sections')).items as Array<{
+      id: string;
+      siteSpaces: Array<{ id: string }>;
+    }>;
+    const section = sections.find((item) =>
+      item.siteSpaces.some((siteSpace) => siteSpace.id === g.siteSpaces[1]),
+    )!;
+    expect((await g.call('DELETE', `/sections/${section.id}`)).status).toBeLessThan(300);
+    await g.ok('PATCH', `/site-spaces/${g.siteSpaces[0]}/customization`, { title: 'Kept' });
+    expect(Object.keys(await stored())).toEqual([g.siteSpaces[0]]);
+  });
+
   it('of a site space that is not in the site are a 404', async () => {
     const other = await customizedSiteFixture(server);
     const response = await f.call('GET', `/site-spaces/${other.siteSpaces[0]}/customization`);

@@ -9,6 +9,7 @@ import { storedAssets } from '../customization-assets';
 import { patchedOverrides } from '../customization-overrides';
 import { checkCustomizationSize, checkSettingsSize } from '../customization-size';
 import { siteSpaceCustomizationOf } from '../effective-customization';
+import { liveOverrides } from '../live-overrides';
 import { type SiteCustomization, SiteCustomizationSchema } from '../site-customization-schema';
 import { siteSpaceCustomizationPatchShape } from '../site-space-customization-patch';
 
@@ -44,7 +45,7 @@ export const overrideSiteSpaceCustomization = operation({
       input.siteId,
       (current) => {
         if (!locateSiteSpace(current.structure, siteSpaceId)) throw notFound('Site space');
-        const siteSpaces = { ...current.customization?.siteSpaces };
+        const siteSpaces = liveOverrides(current);
         const overrides = patchedOverrides(siteSpaces[siteSpaceId]?.overrides ?? {}, stored);
         checkSettingsSize(overrides);
         if (Object.keys(overrides).length === 0) delete siteSpaces[siteSpaceId];

@@ -8,6 +8,7 @@ import { storedAssets } from '../customization-assets';
 import { checkCustomizationSize, checkSettingsSize } from '../customization-size';
 import { siteCustomizationOf } from '../effective-customization';
 import { withFlagsApplied } from '../legacy-page-actions';
+import { liveOverrides } from '../live-overrides';
 import {
   type SiteCustomization,
   type SiteCustomizationInput,
@@ -50,7 +51,7 @@ export const updateSiteCustomization = operation({
       input.siteId,
       (current) => {
         const customization = {
-          siteSpaces: current.customization?.siteSpaces ?? {},
+          siteSpaces: liveOverrides(current),
           site: { settings, updatedAt: ctx.clock.now().toISOString() },
         };
         checkCustomizationSize(customization, settings as Record<string, unknown>);
