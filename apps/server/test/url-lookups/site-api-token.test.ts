@@ -9,7 +9,7 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { visitorToken } from '../sites/site-access-support';
-import { createOrganization } from '../support/factories';
+import { addMember, createOrganization } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
 import {
   expectRefusal,
@@ -209,6 +209,43 @@ describe('what the token reads', () => {
       changes: [],
     });
     expectRefusal(bad, 400, 'validation');
+  });
+});
+
+describe("a member's preview", () => {
+  it('previews an unpublished site, its token reading only the spaces the member may view', async () => {
+    const reader = await addMember(server, f.org.organization.id, 'read');
+    await f.admin('PATCH', `/v1/spaces/${f.spaces.api}`, { defaultLevel: null });
+    await f.admin('POST', `${f.site}/unpublish`);
+    try {
+      expectRefusal(
+        await server.api(`/v1/spaces/${f.spaces.api}`, { token: reader.token }),
+        404,
+        'not_found',
+      );
+      const preview = await server.api('/v1/urls/published', {
+        method: 'POST',
+        token: reader.token,
+        body: { url: `${f.base}docs` },
+      });
+      expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+      const token = preview.body.apiToken;
+      expect((await withToken(server, token, `/v1/spaces/${f.spaces.docs}`)).status).toBe(200);
+      expectRefusal(await withToken(server, token, `/v1/spaces/${f.spaces.api}`), 404, 'not_found');
+      // The space the member may not view is no site space of their preview.
+      const api = await server.api('/v1/urls/published', {
+        method: 'POST',
+        token: reader.token,
+        body: { url: `${f.base}api` },
+      });
+      expect(api.body.space).not.toBe(f.spaces.api);
+      // Made a guest since: the token stops.
+      await f.admin('PATCH', `/v1/orgs/${f.org.organization.id}/members/${reader.user.id}`, { role: null });
+      expectRefusal(await withToken(server, token, `/v1/spaces/${f.spaces.docs}`), 401, 'unauthenticated');
+    } finally {
+      await f.admin('POST', `${f.site}/publish`);
+      await f.admin('PATCH', `/v1/spaces/${f.spaces.api}`, { defaultLevel: 'inherit' });
+    }
   });
 });
 

@@ -16,7 +16,7 @@
  *    same visibility, the share link still active, the site's visitor key not regenerated,
  *    the member still one who may view the site);
  * 4. the site still shows the visitor at least one of the token's spaces (conditions applied
- *    to the token's claims).
+ *    to the token's claims; for a member's preview, only spaces their role opens now).
  *
  * Otherwise the request is unauthenticated (401), as for a revoked API token. What the
  * visitor reads is then the spaces of rule 4 (never one the token did not name) and the site.
@@ -26,7 +26,7 @@ import { BoundedCache } from '../core/bounded-cache';
 import type { Caller, DomainServices, SiteVisitorGrant } from '../core/context';
 import type { SiteRecord } from './records';
 import { spaceIdsOf } from './site-structure';
-import { type Admission, revisitSite, type SiteVisit } from './site-visitor';
+import { type Admission, readableSpaceIds, revisitSite, type SiteVisit } from './site-visitor';
 
 /** How long a site API token lives: a renderer asks the lookup again for a fresh one. */
 export const SITE_API_TOKEN_TTL_SECONDS = 15 * 60;
@@ -136,7 +136,11 @@ export async function authenticateSiteToken(services: DomainServices, token: str
   const visit = await revisitSite(services, site, claimed.admission as Admission, claims);
   if (!visit.shown) return null; // 3
   const named = new Set(claimed.spaces);
-  const spaceIds = spaceIdsOf(visit.structure).filter((spaceId) => named.has(spaceId));
+  const shown = spaceIdsOf(visit.structure).filter((spaceId) => named.has(spaceId));
+  const spaceIds =
+    visit.admission.via === 'member'
+      ? [...(await readableSpaceIds(services, visit.admission, await services.repos.spaces.findByIds(shown)))]
+      : shown;
   if (spaceIds.length === 0) return null; // 4
   const grant: SiteVisitorGrant = {
     organizationId: site.organizationId,

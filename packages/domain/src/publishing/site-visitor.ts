@@ -11,8 +11,10 @@
  * unsigned ones under `unsigned`, never over a signed claim) and the part of the structure
  * their claims show (all of it for a member without a token: a preview).
  */
+
+import type { SpaceRecord } from '../content';
 import type { OperationContext } from '../core/context';
-import { type SitePermissions, sitePermissions } from '../policies';
+import { effectiveRolesFor, type SitePermissions, sitePermissions } from '../policies';
 import type { SiteRecord } from './records';
 import { conditionTestsOf } from './site-conditions';
 import type { Structure } from './site-structure';
@@ -252,4 +254,19 @@ async function verifiedVisitorToken(
   if (!tokenMakesVisitor({ kind: 'ping', sameOrganization, subjectMayViewSite }) || subject === null)
     return null;
   return { claims: pinged, signer: { kind: 'ping', subject } };
+}
+
+/**
+ * Of `spaceIds`, those a visit may read. A visitor reads every space the site shows them; a
+ * member previewing a site (`admission.via === 'member'`) only those they may view as a
+ * member: a preview shows an unpublished site, never a space their role does not open.
+ */
+export async function readableSpaceIds(
+  services: Pick<OperationContext, 'repos'>,
+  admission: Admission,
+  spaces: readonly SpaceRecord[],
+): Promise<Set<string>> {
+  if (admission.via !== 'member') return new Set(spaces.map((space) => space.id));
+  const roles = await effectiveRolesFor(services, 'space', spaces, admission.subject);
+  return new Set(spaces.filter((space) => roles.has(space.id)).map((space) => space.id));
 }

@@ -7,7 +7,7 @@ import { issueSiteApiToken } from '../../site-api-token';
 import type { ConditionTest } from '../../site-conditions';
 import { locatedSiteSpaces, type Structure, spaceIdsOf } from '../../site-structure';
 import { publishedUrl, sitePublishedBase } from '../../site-urls';
-import { type SiteVisit, visitSite } from '../../site-visitor';
+import { readableSpaceIds, type SiteVisit, visitSite } from '../../site-visitor';
 import { visibleStructure } from '../../visible-structure';
 import {
   type PublishedSiteContentLookup,
@@ -83,7 +83,7 @@ export const resolvePublishedUrl = operation({
       if (redirect) return redirect;
       throw notFound(NOT_FOUND);
     }
-    const { structure, live } = await withLiveSpaces(ctx, site, visit.structure);
+    const { structure, live } = await withReadableSpaces(ctx, site, visit);
     const match = matchSitePath(structure, keyed.rest);
     const space = match && live.get(match.siteSpace.spaceId);
     if (!match || !space) throw notFound(NOT_FOUND);
@@ -170,19 +170,20 @@ function fallbackRedirect(
 
 /**
  * The structure without the site spaces whose space is gone (deleted, or moved to another
- * organization), and the live spaces by id: one read for the whole site.
+ * organization) or that the visit may not read (`readableSpaceIds`: a member's preview
+ * reads only the spaces their role opens), and those spaces by id: one read for the site.
  */
-async function withLiveSpaces(
+async function withReadableSpaces(
   ctx: Parameters<typeof siteServedAt>[0],
   site: SiteRecord,
-  structure: Structure,
+  visit: Extract<SiteVisit, { shown: true }>,
 ): Promise<{ structure: Structure; live: Map<string, SpaceRecord> }> {
-  const spaces = await ctx.repos.spaces.findByIds(spaceIdsOf(structure));
-  const live = new Map(
-    spaces
-      .filter((space) => space.deletedAt === undefined && space.organizationId === site.organizationId)
-      .map((space) => [space.id, space]),
+  const structure = visit.structure;
+  const spaces = (await ctx.repos.spaces.findByIds(spaceIdsOf(structure))).filter(
+    (space) => space.deletedAt === undefined && space.organizationId === site.organizationId,
   );
+  const readable = await readableSpaceIds(ctx, visit.admission, spaces);
+  const live = new Map(spaces.filter((space) => readable.has(space.id)).map((space) => [space.id, space]));
   const gone = new Map<string, ConditionTest>(
     locatedSiteSpaces(structure)
       .filter(({ siteSpace }) => !live.has(siteSpace.spaceId))
