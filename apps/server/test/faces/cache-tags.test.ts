@@ -61,6 +61,29 @@ describe('cache tags of a read', () => {
     expect(content.headers.get('cache-control')).toBe('no-store');
   });
 
+  it("a revision's page dereferenced holds other content's current state: not kept", async () => {
+    const org = await createOrganization(server);
+    const space = await createSpace(server, org);
+    const edited = await server.api(`/v1/spaces/${space.id}/content`, {
+      method: 'POST',
+      token: org.admin.token,
+      body: { changes: [{ operation: 'insert_page', title: 'Intro', document: { markdown: 'Hello.\n' } }] },
+    });
+    expect(edited.status).toBe(200);
+    const content = await server.api(`/v1/spaces/${space.id}/content`, { token: org.admin.token });
+    const pages = await server.api(`/v1/spaces/${space.id}/content/pages`, { token: org.admin.token });
+    const pageId = (pages.body.pages ?? pages.body.items)[0].id;
+    const base = `/v1/spaces/${space.id}/revisions/${content.body.id}/page/${pageId}/document`;
+    const plain = await server.api(base, { token: org.admin.token });
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('cache-control')).toBe('private, max-age=604800, immutable');
+    const dereferenced = await server.api(`${base}?dereferenced=reusable-contents`, {
+      token: org.admin.token,
+    });
+    expect(dereferenced.status).toBe(200);
+    expect(dereferenced.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('reads a renderer never shows carry no tag', async () => {
     const org = await createOrganization(server);
     for (const path of [

@@ -48,7 +48,9 @@ export function registerRestRoutes(
           const tags = tagsOf(input, output);
           if (tags.length > 0) reply.header(CACHE_TAG_HEADER, tags.join(','));
         }
-        if (readsRevision) reply.header('cache-control', IMMUTABLE_REVISION_CACHE);
+        // Dereferenced, a revision's page holds other content's current state: not kept.
+        if (readsRevision && (input as { dereferenced?: unknown }).dereferenced === undefined)
+          reply.header('cache-control', IMMUTABLE_REVISION_CACHE);
         return reply.code(successStatus).send(output);
       },
     });
