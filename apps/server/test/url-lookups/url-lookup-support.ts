@@ -74,12 +74,12 @@ export async function lookupFixture(server: TestServer): Promise<LookupFixture> 
     return section.siteSpaces.find((siteSpace: Json) => siteSpace.space.id === spaceId).id;
   };
   await admin('POST', `${site}/publish`);
-  const app = server.services.urls.app;
+  const { urls } = server.services;
   return {
     org,
     siteId: created.id,
     site,
-    base: `${app}/~sites/${org.organization.id}/handbook/`,
+    base: `${urls.sites ?? urls.app}/~sites/${org.organization.id}/handbook/`,
     spaces: { docs: docs.id, api: api.id, beta: beta.id },
     sections: { docs: docsSection.id, api: apiSection.id, beta: betaSection.id },
     siteSpaces: {

@@ -7,6 +7,7 @@
  * `contextId`), and the same answers on the three faces.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mismatches0202 } from '../official-client/openapi-spec-0202';
 import { visitorToken } from '../sites/site-access-support';
 import { callFaces, findRoute } from '../support/faces/call-faces';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -46,6 +47,15 @@ describe("Quire's own site addresses", () => {
       complete: false,
       canonicalUrl: f.base,
     });
+    expect(mismatches0202('resolvePublishedContentByUrl', 200, body)).toEqual([]);
+  });
+
+  it("names the URL's host, the site and the space as the answer's cache tags", async () => {
+    const response = await lookup(server, { url: `${f.base}api/v2/guide` });
+    const tags = (response.headers.get('x-gitbook-cache-tag') ?? '').split(',').map((tag) => tag.trim());
+    expect(tags.sort()).toEqual(
+      [`url:${new URL(f.base).hostname}`, `site:${f.siteId}`, `space:${f.spaces.docs}`].sort(),
+    );
   });
 
   it('takes a path that names no section as a page path of the default section', async () => {
@@ -259,6 +269,7 @@ describe('visitor authentication', () => {
         site: f.siteId,
         redirect: 'https://login.example.com/start?location=docs%2Fguide',
       });
+      expect(mismatches0202('resolvePublishedContentByUrl', 200, redirected.body)).toEqual([]);
       const forged = await visitorToken('not the site key', { beta: true });
       expectRefusal(await lookup(server, { url: f.base, visitor: { jwtToken: forged } }), 404, 'not_found');
       const onError = await lookup(server, {
@@ -319,6 +330,27 @@ describe('the three faces', () => {
     for (const refusal of Object.values(refusals)) {
       expect(refusal.status, refusal.face).toBe(400);
       expect(refusal.error?.fields, refusal.face).toEqual(['url']);
+    }
+  });
+});
+
+describe('a base of their own for sites (QUIRE_SITES_URL)', () => {
+  it("resolves Quire's site addresses on the sites' base, and still on the app's", async () => {
+    const sitesServer = await startTestServer({ QUIRE_SITES_URL: 'https://sites.quire.test/published' });
+    try {
+      const g = await lookupFixture(sitesServer);
+      expect(g.base.startsWith('https://sites.quire.test/published/~sites/')).toBe(true);
+      const body = await resolved(sitesServer, `${g.base}api/v2/guide`);
+      expect(body).toMatchObject({
+        siteSpace: g.siteSpaces.v2,
+        pathname: 'guide',
+        siteBasePath: new URL(g.base).pathname,
+        canonicalUrl: `${g.base}api/v2/guide/`,
+      });
+      const onApp = `${sitesServer.services.urls.app}/~sites/${g.org.organization.id}/handbook/docs`;
+      expect(await resolved(sitesServer, onApp)).toMatchObject({ siteSection: g.sections.docs });
+    } finally {
+      await sitesServer.close();
     }
   });
 });

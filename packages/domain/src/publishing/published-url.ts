@@ -3,8 +3,8 @@
  * split into where a site can be. A site is served at one of three places (`site-urls.ts`
  * builds the same ones):
  *
- * 1. Quire's own address: `<app>/~sites/<organization>/<basename or site id>/...`, on the
- *    app's origin under the app's path;
+ * 1. Quire's own address: `<sites or app>/~sites/<organization>/<basename or site id>/...`,
+ *    on the sites' base (`QUIRE_SITES_URL`) or the app's, under its path;
  * 2. a custom hostname: `https://<hostname>/...`, the whole path the site's;
  * 3. a proxy: `https://<domain>/<path>/...`, the site under that sub-path of the domain.
  *
@@ -99,9 +99,21 @@ export type SiteAddress =
   /** On Quire's app origin but not under `~sites/<organization>/<site>`: no site is there. */
   | { kind: 'none' };
 
+/**
+ * Where the URL points: Quire's own site addresses are on the sites' base (`urls.sites`,
+ * `QUIRE_SITES_URL`) when one is configured, else the app's, as `quireSiteBase` builds them;
+ * the app's are read too when they differ (addresses made before the sites' base was set).
+ */
 export function siteAddressOf(url: PublishedUrl, urls: PublicUrls): SiteAddress {
-  const app = new URL(urls.app);
-  if (url.origin !== app.origin) return { kind: 'host', hostname: url.hostname, segments: url.segments };
+  const onSites = urls.sites === undefined ? undefined : quireAddressOn(url, urls.sites);
+  if (onSites !== undefined) return onSites;
+  return quireAddressOn(url, urls.app) ?? { kind: 'host', hostname: url.hostname, segments: url.segments };
+}
+
+/** The address under `base` (its origin and path), or undefined on another origin. */
+function quireAddressOn(url: PublishedUrl, base: string): SiteAddress | undefined {
+  const app = new URL(base);
+  if (url.origin !== app.origin) return undefined;
   const appSegments = app.pathname.split('/').filter((segment) => segment !== '');
   const prefix = [...appSegments, '~sites'];
   const matches = prefix.every((segment, i) => url.segments[i] === segment);

@@ -1,10 +1,34 @@
 /** The routes that resolve URLs (GitBook's `urls` tag): a published URL for its visitor, an address of Quire for a user. */
 import { publishingOperations } from '@quire/domain';
+import { siteCacheTag, spaceCacheTag, urlCacheTag } from '../../../http/cache-tags';
 import { type RestRoute, route } from '../route';
 
 const { urls } = publishingOperations;
 
 export const urlLookupRoutes: readonly RestRoute[] = [
-  route('POST', '/v1/urls/published', urls.published),
+  {
+    ...route('POST', '/v1/urls/published', urls.published),
+    cacheTags: publishedLookupCacheTags,
+  },
   route('GET', '/v1/urls/content', urls.content),
 ];
+
+/**
+ * The lookup's answer depends on its URL, its site and its space: a renderer forgets it when
+ * any of them changes (an external redirect names its URL's host only).
+ */
+function publishedLookupCacheTags(input: unknown, output: unknown): string[] {
+  const { url } = input as { url: string };
+  const answer = output as { site?: string; space?: string; target?: string };
+  let hostname: string;
+  try {
+    hostname = new URL(url).hostname;
+  } catch {
+    return [];
+  }
+  const tags = [urlCacheTag(hostname)];
+  if (answer.target !== undefined) return tags;
+  if (answer.site !== undefined) tags.push(siteCacheTag(answer.site));
+  if (answer.space !== undefined) tags.push(spaceCacheTag(answer.space));
+  return tags;
+}
