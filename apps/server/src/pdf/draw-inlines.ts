@@ -121,7 +121,8 @@ function runsOf(context: DrawContext, inline: DocumentInlineContent, target?: Ru
         {
           text: '[' + inline.data.label + ']',
           marks: new Set(['bold']),
-          target: targetOf(context, inline.data.ref),
+          // An action button (ask, search) links nowhere.
+          target: inline.data.ref === undefined ? undefined : targetOf(context, inline.data.ref),
         },
       ];
     case 'mention':
