@@ -114,20 +114,13 @@ type Handle = NonNullable<NonNullable<StringifyOptions['handlers']>['hint']>;
 
 export const printSizedButton: Handle = (node, _parent, state, info) => {
   const button = node as GitbookSizedButton;
+  // `|` as a reference too, so that the button may stand in a GFM table's cell.
   const attribute = (name: string, value: string | undefined) =>
     value === undefined ? '' : ' ' + name + '="' + escapeHtmlAttribute(value).replaceAll('|', '&#x7C;') + '"';
   const label = state.safe(button.label.replace(/[\r\n]+/g, ' '), { ...info, before: '>', after: '<' });
   const tail = attribute('data-icon', button.icon) + attribute('data-size', button.size) + '>' + label;
   if (button.action === undefined)
-    return (
-      '<a href="' +
-      escapeHtmlAttribute(button.url ?? '') +
-      '" class="button ' +
-      button.kind +
-      '"' +
-      tail +
-      '</a>'
-    );
+    return '<a' + attribute('href', button.url ?? '') + ' class="button ' + button.kind + '"' + tail + '</a>';
   const action = button.action;
   return (
     '<button type="button" class="button ' +

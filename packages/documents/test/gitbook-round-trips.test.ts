@@ -266,7 +266,7 @@ describe('buttons', () => {
           ref: { kind: 'url', url: 'https://x.co/a|b' },
         },
       }),
-      'Go <a href="https://x.co/a|b" class="button secondary" data-icon="rocket" data-size="large">Start \\*now\\*</a>\n',
+      'Go <a href="https://x.co/a&#x7C;b" class="button secondary" data-icon="rocket" data-size="large">Start \\*now\\*</a>\n',
     );
   });
 
