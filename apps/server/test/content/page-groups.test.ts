@@ -7,6 +7,7 @@
  * under a page, a group with a document, a page under a link), with nothing written.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { responseSchema, validateAgainst } from '../official-client/openapi-spec';
 import { expectFieldError } from '../support/expectations';
 import { callFaces, findRoute } from '../support/faces/call-faces';
 import { createOrganization } from '../support/factories';
@@ -93,6 +94,14 @@ describe('group and link pages written by the batch', () => {
       href: 'https://status.example.com/',
     });
     expect(pages[2].pages).toEqual([]);
+  });
+
+  it("answers as GitBook's published spec describes the pages list and a group read by id", async () => {
+    const f = await fixture();
+    const list = await call(f.token, 'GET', `/v1/spaces/${f.spaceId}/content/pages`);
+    expect(validateAgainst(responseSchema('listPages', 200), list)).toEqual([]);
+    const group = await call(f.token, 'GET', `/v1/spaces/${f.spaceId}/content/page/${f.guides}`);
+    expect(validateAgainst(responseSchema('getPageById', 200), group)).toEqual([]);
   });
 
   it('reads a group by id and by path without a body, and its pages with theirs', async () => {
