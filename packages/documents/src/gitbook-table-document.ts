@@ -30,7 +30,7 @@ import type { BlockWriter } from './gitbook-to-markdown';
  *   the view (`data-hidden`), `data-full-width` (`fullWidth`), `data-search` (`search`),
  *   `data-header-hidden` (`hideHeader`);
  * - cards: as `cardsTableOf` reads them (`data-type`, `data-card-target`, covers), their text
- *   cells holding blocks (a card's title as a heading);
+ *   cells holding blocks (a card's title as a heading), `data-card-wrap` (`wrap`);
  * - in both, select columns: the header's `<select multiple>` options (`type: 'select'`,
  *   `multiple`, `options`), each cell's chosen values (`values[column]`: the options' values).
  *
@@ -49,6 +49,7 @@ const tableAttributes = new Set([
   'data-full-width',
   'data-header-hidden',
   'data-search',
+  'data-card-wrap',
 ]);
 const alignments = new Set(['left', 'center', 'right']);
 const verticalAlignments = new Set(['top', 'middle', 'bottom']);
@@ -140,10 +141,13 @@ export function tableOfGitbookTable(
   if (cards && attributes['data-view'] !== 'cards') return undefined;
   const fullWidth = flag(attributes['data-full-width']);
   const search = flag(attributes['data-search']);
+  const wrap = flag(attributes['data-card-wrap']);
   const cardSize = attributes['data-card-size'];
   if (
     fullWidth === null ||
     search === null ||
+    wrap === null ||
+    (!cards && wrap !== undefined) ||
     (cards && search !== undefined) ||
     (cards ? fullWidth !== undefined || attributes['data-header-hidden'] !== undefined : false) ||
     (!cards && (cardSize !== undefined || attributes['data-column-title-hidden'] !== undefined)) ||
@@ -238,6 +242,7 @@ export function tableOfGitbookTable(
           coverDefinition: cover,
           coverDefinitionDark: coverDark,
           hideColumnTitle: attributes['data-column-title-hidden'] === undefined ? undefined : true,
+          wrap,
         }),
       }
     : {
@@ -339,7 +344,9 @@ export function gitbookTableOfBlock(
   );
   const widths = view.type === 'grid' ? (view.columnWidths ?? {}) : {};
   const needsHtml = cards
-    ? textNodes.some((nodes) => !isParagraphs(nodes)) || ids.some((id) => definition[id]!.type === 'select')
+    ? textNodes.some((nodes) => !isParagraphs(nodes)) ||
+      ids.some((id) => definition[id]!.type === 'select') ||
+      view.wrap !== undefined
     : textNodes.some((nodes) => !isOneLine(nodes)) ||
       hidden.length > 0 ||
       Object.keys(widths).length > 0 ||
@@ -413,6 +420,7 @@ export function gitbookTableOfBlock(
   const attributes: Record<string, string> = {};
   if (view.type === 'cards') {
     if (view.cardSize === 'large') attributes['data-card-size'] = 'large';
+    if (view.wrap !== undefined) attributes['data-card-wrap'] = String(view.wrap);
     attributes['data-view'] = 'cards';
     if (view.hideColumnTitle) attributes['data-column-title-hidden'] = '';
   } else {

@@ -75,6 +75,14 @@ describe("GitBook's HTML tables in the document", () => {
     ).toEqual(['heading-3', 'paragraph']);
   });
 
+  it('reads whether cards wrap (data-card-wrap) and writes it back', () => {
+    const unwrapped = cards.replace(
+      'data-card-size="large" data-view="cards"',
+      'data-card-size="large" data-card-wrap="false" data-view="cards"',
+    );
+    expect(tableOf(expectRoundTrips(unwrapped)).data.view).toMatchObject({ type: 'cards', wrap: false });
+  });
+
   it('writes a grid of one-line cells with nothing a GFM table lacks as a GFM table, as before', () => {
     const plain =
       '<table><thead><tr><th>Key</th><th>Value</th></tr></thead><tbody><tr><td><code>a</code></td><td>one <strong>b</strong></td></tr></tbody></table>';
