@@ -561,11 +561,16 @@ const buttonOpening =
 const markOpening = /^<mark style="([^"<>]*)">$/;
 const iconElement = /^<i class="fa-([a-z0-9-]+)">$/;
 
+/** An attribute as `escapeHtmlAttribute` writes it (and the named forms), decoded; `&` last. */
 function decodeAttribute(value: string): string {
   return value
     .replaceAll('&quot;', '"')
+    .replaceAll('&#x22;', '"')
     .replaceAll('&lt;', '<')
+    .replaceAll('&#x3C;', '<')
     .replaceAll('&gt;', '>')
+    .replaceAll('&#x3E;', '>')
+    .replaceAll('&#x7C;', '|')
     .replaceAll('&#x26;', '&')
     .replaceAll('&amp;', '&');
 }

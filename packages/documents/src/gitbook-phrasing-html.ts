@@ -12,9 +12,11 @@ export function escapeHtmlText(text: string): string {
   return text.replaceAll('&', '&#x26;').replaceAll('<', '&#x3C;').replaceAll('>', '&#x3E;');
 }
 
+/** Also `|`, so that an attribute may stand in a GFM table's cell (where `|` ends the cell). */
 export function escapeHtmlAttribute(text: string): string {
   return escapeHtmlText(text)
     .replaceAll('"', '&#x22;')
+    .replaceAll('|', '&#x7C;')
     .replace(/[\r\n]+/g, ' ');
 }
 

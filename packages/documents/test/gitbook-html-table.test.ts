@@ -266,6 +266,14 @@ describe("GitBook's HTML tables with blocks in cells", () => {
     expect(expectStable('| Key |\n| - |\n| <p>b</p> |\n')).toBe('| Key |\n| - |\n| <p>b</p> |\n');
   });
 
+  it('writes a button whose link holds | or a quote so that it reads back the same, also in a GFM cell', () => {
+    const cell =
+      '| Go |\n| - |\n| <a href="https://example.com/?a=1&#x7C;2&#x26;q=&#x22;x&#x22;" class="button primary">Run</a> |\n';
+    const read = parseMarkdown(cell);
+    expect(JSON.stringify(read)).toContain('"url":"https://example.com/?a=1|2&q=\\"x\\""');
+    expect(expectStable(cell)).toBe(cell);
+  });
+
   it('keeps a table as html when a cell holds anything else, or its alignment is not its column’s', () => {
     for (const cell of [
       '<div>block</div>',
