@@ -197,13 +197,28 @@ const voidInlines = [
   z.strictObject({
     ...inline('button'),
     isVoid: z.literal(true),
-    data: z.strictObject({
-      label: line(256).refine((value) => value.trim() !== '', 'a label'),
-      kind: z.enum(['primary', 'secondary']),
-      size: z.enum(['small', 'medium', 'large']).optional(),
-      icon: slug.optional(),
-      ref: linkRef,
-    }),
+    data: z
+      .strictObject({
+        label: line(256).refine((value) => value.trim() !== '', 'a label'),
+        kind: z.enum(['primary', 'secondary']),
+        size: z.enum(['small', 'medium', 'large']).optional(),
+        icon: slug.optional(),
+        ref: linkRef.optional(),
+        action: z
+          .discriminatedUnion('action', [
+            z.strictObject({ action: z.literal('search'), query: line().optional() }),
+            z.strictObject({ action: z.literal('ask'), query: line().optional() }),
+            z.strictObject({
+              action: z.literal('select'),
+              slug: line(256).refine((value) => value !== '', 'a slug'),
+            }),
+          ])
+          .optional(),
+      })
+      .refine(
+        (data) => (data.ref === undefined) !== (data.action === undefined),
+        'a ref or an action, one of them',
+      ),
   }),
 ] as const;
 const annotationSchema: Schema = z.lazy(() =>

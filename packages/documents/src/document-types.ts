@@ -216,13 +216,13 @@ export interface DocumentInlineButton {
   type: 'button';
   key?: string;
   isVoid: true;
+  /** A link (`ref`) or an action (`action`), never both. */
   data: {
     label: string;
     kind: DocumentButtonKind;
     size?: 'small' | 'medium' | 'large';
     icon?: string;
-    ref: LinkRef;
-  };
+  } & ({ ref: LinkRef; action?: undefined } | { action: DocumentButtonAction; ref?: undefined });
 }
 
 /** Text with a note shown on demand (the note: one fragment `annotation-body`). */

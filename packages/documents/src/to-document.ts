@@ -553,22 +553,19 @@ export function inlinesOf(
           break;
         }
         case 'gitbookSizedButton':
-          // A button with an action has no place in the document type yet (see `gitbook-sized-buttons.ts`).
-          if (node.url === undefined) leaf(sourceOf(node));
-          else
-            inline({
-              object: 'inline',
-              type: 'button',
-              key: '',
-              isVoid: true,
-              data: {
-                label: node.label,
-                kind: node.kind,
-                ...(node.icon === undefined ? {} : { icon: node.icon }),
-                ...(node.size === undefined ? {} : { size: node.size }),
-                ref: linkRefFromUrl(node.url),
-              },
-            });
+          inline({
+            object: 'inline',
+            type: 'button',
+            key: '',
+            isVoid: true,
+            data: {
+              label: node.label,
+              kind: node.kind,
+              ...(node.icon === undefined ? {} : { icon: node.icon }),
+              ...(node.size === undefined ? {} : { size: node.size }),
+              ...(node.url === undefined ? { action: node.action! } : { ref: linkRefFromUrl(node.url) }),
+            },
+          });
           break;
         case 'gitbookInlineImage':
           inline({

@@ -436,14 +436,14 @@ function inlineToMdast(node: Exclude<DocumentInlineContent, { object: 'text' }>)
       return [mark];
     }
     case 'button': {
-      if (node.data.size !== undefined) {
+      if (node.data.size !== undefined || node.data.ref === undefined) {
         const sized: GitbookSizedButton = {
           type: 'gitbookSizedButton',
           kind: node.data.kind,
           label: node.data.label,
           ...(node.data.icon === undefined ? {} : { icon: node.data.icon }),
-          size: node.data.size,
-          url: urlOfRef(node.data.ref),
+          ...(node.data.size === undefined ? {} : { size: node.data.size }),
+          ...(node.data.ref === undefined ? { action: node.data.action } : { url: urlOfRef(node.data.ref) }),
         };
         return [sized];
       }

@@ -29,8 +29,6 @@ import {
  *   card cells, aligned paragraphs and headings): written as their text;
  * - `openapi-operation`'s `headless` (no markdown form), `integration`'s `url`/`fullWidth`,
  *   a content-ref or mention of a user, space, collection, tag (not in the write schema);
- * - a button without a link (an action): `gitbook-sized-buttons.ts` reads and writes GitBook's
- *   `<button data-action>`, but the document type has no action yet (kept as its HTML, text).
  */
 
 function withoutKeys(value: unknown): unknown {
@@ -161,6 +159,27 @@ const inlineArbitrary = fc.oneof(
         type: 'button',
         isVoid: true,
         data: { label, kind, ref, ...(icon ? { icon } : {}), ...(size ? { size } : {}) },
+      }),
+    ),
+  fc
+    .tuple(
+      words,
+      fc.constantFrom('primary' as const, 'secondary' as const),
+      fc.oneof(
+        fc.record(
+          { action: fc.constantFrom('ask' as const, 'search' as const), query: attribute },
+          { requiredKeys: ['action'] },
+        ),
+        slug.map((value) => ({ action: 'select' as const, slug: value })),
+      ),
+      fc.option(slug, { nil: undefined }),
+    )
+    .map(
+      ([label, kind, action, icon]): DocumentInlineContent => ({
+        object: 'inline',
+        type: 'button',
+        isVoid: true,
+        data: { label, kind, action, ...(icon ? { icon } : {}) },
       }),
     ),
   linkRef.map(

@@ -270,15 +270,26 @@ describe('buttons', () => {
     );
   });
 
-  it("with an action (GitBook's <button data-action>): kept as written, stable (no place in the document type yet)", () => {
-    const markdown =
-      '<p align="center"><button type="button" class="button primary" data-action="ask" data-query="How?" data-icon="gitbook-assistant">Ask</button></p>\n';
-    expect(normalizeMarkdown(markdown)).toBe(markdown);
-    const inline =
-      'Try <button type="button" class="button secondary" data-action="search" data-query="a b">Search</button> now\n';
-    expect(normalizeMarkdown(inline)).toBe(inline);
-    // In the document it is text (its HTML), escaped once written from the document, then stable.
-    const once = documentToMarkdown(markdownToDocument(inline));
-    expect(documentToMarkdown(markdownToDocument(once))).toBe(once);
+  it("with an action: GitBook's <button data-action>", () => {
+    const button = (action: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+      object: 'inline',
+      type: 'button',
+      isVoid: true,
+      data: { label: 'Ask', kind: 'primary', action, ...extra },
+    });
+    expectRoundTrip(
+      paragraphDocument(
+        text('Try '),
+        button({ action: 'ask', query: 'How "so"?' }, { icon: 'gitbook-assistant' }) as never,
+      ),
+      'Try <button type="button" class="button primary" data-action="ask" data-query="How &#x22;so&#x22;?" data-icon="gitbook-assistant">Ask</button>\n',
+    );
+    expectRoundTrip(
+      paragraphDocument(text('Pick '), button({ action: 'select', slug: 'v2' }, { size: 'small' }) as never),
+      'Pick <button type="button" class="button primary" data-action="select" data-slug="v2" data-size="small">Ask</button>\n',
+    );
+    const centered =
+      '<p align="center"><button type="button" class="button primary" data-action="search" data-icon="magnifying-glass">Search</button></p>\n';
+    expect(normalizeMarkdown(centered)).toBe(centered);
   });
 });
