@@ -634,13 +634,17 @@ export function inlinesOf(
             annotationFrom = leaves.length;
             startClosing = true;
           } else if (!(afterOpening && node.value === '</span>')) {
-            leaf(sourceOf(node));
+            // Inline HTML prints as its value: no printer per node (a paragraph of thousands
+            // of tags would print each through the whole printer, ~0.5 ms apiece).
+            leaf(node.value);
           }
           break;
         case 'footnoteReference': {
           const note = context.inNote ? undefined : context.footnotes.get(node.identifier);
           if (note === undefined || context.footnoteUse.has(node.identifier)) {
-            leaf(sourceOf(node));
+            // A plain label prints as itself (the printer escapes only other characters).
+            const label = node.label ?? node.identifier;
+            leaf(/^[\w-]+$/.test(label) ? `[^${label}]` : sourceOf(node));
             break;
           }
           context.footnoteUse.set(node.identifier, 'read');
