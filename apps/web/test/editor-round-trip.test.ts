@@ -4,7 +4,8 @@
  * the editor cannot represent is kept verbatim as a raw-markdown block.
  */
 import { describe, expect, it } from 'vitest';
-import { normalizeMarkdown } from '../../../packages/documents/src/index';
+import { markdownToDocument, normalizeMarkdown } from '../../../packages/documents/src/index';
+import { blockToEditor } from '../src/editor/document-to-editor';
 import { editorToMarkdown, markdownToEditor } from '../src/editor/editor-content';
 import { editorSchema } from '../src/editor/extensions';
 import { EDITOR_CONSTRUCTS as constructs } from './support/editor-constructs';
@@ -88,6 +89,18 @@ describe('markdown the editor cannot represent', () => {
     const stored = canonical('Text[^1].\n\n[^1]: The note.\n');
     expect(roundTrip(stored)).toBe(stored);
     expect(rawBlocks(stored)).toEqual([]);
+  });
+
+  it('keeps a GitBook table whose cells hold lists or code as written, never flattening its cells', () => {
+    const stored = canonical(
+      '<table><thead><tr><th>Step</th><th>Notes</th></tr></thead><tbody><tr><td>Install</td><td><ul><li>one</li><li>two</li></ul></td></tr></tbody></table>\n',
+    );
+    const content = markdownToEditor(stored, editorSchema).content ?? [];
+    expect(content.map((node) => node.type)).not.toContain('table');
+    expect(roundTrip(stored)).toBe(stored);
+    // The table block itself is kept, not made an editor table of flattened cells.
+    const [table] = markdownToDocument(stored).nodes;
+    expect(blockToEditor(table!).map((node) => node.type)).not.toContain('table');
   });
 
   it('keeps the editable blocks around a raw one editable', () => {

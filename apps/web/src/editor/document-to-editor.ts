@@ -350,6 +350,17 @@ function tableToEditor(table: GitBookBlock): JSONContent | undefined {
   const columns = view.columns.filter((id) => definition[id] !== undefined);
   if (columns.length === 0 || columns.some((id) => definition[id]?.type !== 'text')) return undefined;
   const fragments = new Map((table.fragments ?? []).map((fragment) => [fragment.fragment, fragment]));
+  // A cell holding other blocks than paragraphs (GitBook's HTML tables: lists, code, headings)
+  // has no form in the editor's table, whose cells are paragraphs: the table is kept as written,
+  // never saved with its cells flattened.
+  const holdsBlocks = Object.values(records).some((record) =>
+    columns.some((id) => {
+      const name = record.values[id];
+      const fragment = typeof name === 'string' ? fragments.get(name) : undefined;
+      return (fragment?.nodes ?? []).some((node) => node.type !== 'paragraph');
+    }),
+  );
+  if (holdsBlocks) return undefined;
   const alignOf = (id: string) => {
     const alignment = definition[id]?.textAlignment ?? 'left';
     return alignment === 'left' ? null : alignment;
