@@ -18,10 +18,6 @@ import type { ImportedContent, ImportedPage } from './content-imports';
 type Services = Pick<DomainServices, 'untrustedMarkdown'>;
 
 /** What a port that reads on several threads says of itself (the server's does). */
-interface ReadsAtOnce {
-  readonly readsAtOnce?: number;
-}
-
 export async function acceptedImport<Content extends ImportedContent>(
   ctx: Services,
   content: Content,
@@ -77,7 +73,7 @@ async function readPages(
   optionsOf: (page: ImportedPage) => UntrustedMarkdownOptions,
   code: string,
 ): Promise<string[]> {
-  const atOnce = Math.max(1, Math.floor((ctx.untrustedMarkdown as ReadsAtOnce).readsAtOnce ?? 1));
+  const atOnce = Math.max(1, Math.floor(ctx.untrustedMarkdown.readsAtOnce ?? 1));
   const markdown: string[] = [];
   let refusedAt = pages.length;
   let reason = '';

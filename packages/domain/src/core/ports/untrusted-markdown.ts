@@ -9,9 +9,8 @@
  * What comes back was also read as a document tree within the budget, so the request thread
  * may read the stored text again later (documents, outlines, links, search). The order in an
  * operation: its input's schema (sizes) first, then this port, then anything that reads the
- * text; no operation parses the text sent before the port accepted it. (Known gap: Git
- * Sync's reader still rewrites each repository page's links, a parse, on the request thread
- * before the job hands the pages to this port.)
+ * text; no operation parses the text sent before the port accepted it (a Git import's pages
+ * keep their relative links until their one reading here resolves them).
  */
 import type { UntrustedMarkdownOptions, UntrustedMarkdownReading } from '@quire/documents';
 
@@ -19,4 +18,6 @@ export type { UntrustedMarkdownOptions, UntrustedMarkdownReading } from '@quire/
 
 export interface UntrustedMarkdown {
   read(markdown: string, options?: UntrustedMarkdownOptions): Promise<UntrustedMarkdownReading>;
+  /** Readings that run at once (one per markdown thread): an import hands over that many pages at a time. */
+  readonly readsAtOnce?: number;
 }
