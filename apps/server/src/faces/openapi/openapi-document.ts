@@ -65,9 +65,10 @@ export function buildOpenApiDocument(routes: readonly RestRoute[], config: Pick<
     const required = new Set(input.schema.required ?? []);
     const inPath = new Set(pathParamsOf(route.path));
     const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+    const inQuery = new Set(route.queryInputs ?? []);
 
     const parameters = Object.entries(properties)
-      .filter(([name]) => inPath.has(name) || !hasBody)
+      .filter(([name]) => inPath.has(name) || !hasBody || inQuery.has(name))
       .map(([name, schema]) => {
         const parameter = {
           name,
@@ -82,9 +83,9 @@ export function buildOpenApiDocument(routes: readonly RestRoute[], config: Pick<
           : parameter;
       });
     const bodyProperties = Object.fromEntries(
-      Object.entries(properties).filter(([name]) => !inPath.has(name)),
+      Object.entries(properties).filter(([name]) => !inPath.has(name) && !inQuery.has(name)),
     );
-    const bodyRequired = [...required].filter((name) => !inPath.has(name));
+    const bodyRequired = [...required].filter((name) => !inPath.has(name) && !inQuery.has(name));
 
     const noContent = output.schema.type === 'null';
     const status = String(route.status ?? (noContent ? 204 : 200));

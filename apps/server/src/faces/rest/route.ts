@@ -33,6 +33,12 @@ export interface RestRoute {
    * than the path (the published URL lookup). Default: a GET's tags from its path's ids.
    */
   cacheTags?: (input: unknown, output: unknown) => readonly string[];
+  /**
+   * Inputs of a route with a body that GitBook's document sends in the query (a POST search's
+   * `page` and `limit`): documented as query parameters. The REST face reads inputs from the
+   * path, the query and the body alike, so this changes only the document.
+   */
+  queryInputs?: readonly string[];
 }
 
 export const route = (

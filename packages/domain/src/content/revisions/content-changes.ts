@@ -82,6 +82,13 @@ export const InsertPageSchema = z
       issues.addIssue({ code: 'custom', path: ['target'], message: 'only a link page has a target' });
     if (type === 'group' && change.into !== undefined)
       issues.addIssue({ code: 'custom', path: ['into'], message: 'a group page is only at the top level' });
+  })
+  // The documented example is a document page: one of each optional field would be a page of
+  // every kind at once, which the rules above refuse.
+  .meta({
+    examples: [
+      { operation: 'insert_page', title: 'Installation', document: { markdown: '# Installation\n' } },
+    ],
   });
 
 export const UpdatePageSchema = z.strictObject({

@@ -19,5 +19,5 @@ export const siteRoutes: readonly RestRoute[] = [
   route('POST', `${SITE}/publish`, sites.publish),
   route('POST', `${SITE}/unpublish`, sites.unpublish),
   // A read sent as a POST, as GitBook's: the query and scope are a body.
-  route('POST', `${SITE}/search`, sites.search),
+  { ...route('POST', `${SITE}/search`, sites.search), queryInputs: ['page', 'limit'] },
 ];
