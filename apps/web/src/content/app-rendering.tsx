@@ -21,6 +21,7 @@ import {
   type ReferencedPage,
 } from './blocks/render-context';
 import { evaluateExpression, variablesOf } from './expression-values';
+import { sameOriginFileUrl } from './same-origin-file-url';
 
 /** An OpenAPI operation block, read from the organization of the page's address. */
 function OpenApiOperation({ spec, path, method }: { spec: string; path: string; method: string }) {
@@ -162,7 +163,12 @@ export function AppRenderingProvider({
       if (ref.kind !== 'file' || ref.space) return undefined;
       const file = fileById.get(ref.file);
       return file
-        ? { name: file.name, url: file.downloadURL, size: file.size, contentType: file.contentType }
+        ? {
+            name: file.name,
+            url: sameOriginFileUrl(file.downloadURL),
+            size: file.size,
+            contentType: file.contentType,
+          }
         : undefined;
     };
     return {

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
 import { useTRPC } from '../api/trpc';
+import { sameOriginFileUrl } from '../content/same-origin-file-url';
 import { pendingUploadsOf, previewOf } from './pending-uploads';
 
 type ImageUrlOf = (ref: unknown) => string | undefined;
@@ -42,7 +43,9 @@ export function EditorFiles({
     }),
   );
   const urlOf = useMemo((): ImageUrlOf => {
-    const byId = new Map((files.data?.items ?? []).map((file) => [file.id, file.downloadURL]));
+    const byId = new Map(
+      (files.data?.items ?? []).map((file) => [file.id, sameOriginFileUrl(file.downloadURL)]),
+    );
     return (ref) => {
       if (typeof ref !== 'object' || ref === null) return undefined;
       const fields = ref as { kind?: unknown; url?: unknown; file?: unknown };
