@@ -48,8 +48,12 @@ export const ThemedUrlSchema = z.strictObject({ light: WebUrlSchema, dark: WebUr
   description: 'An image for the light theme and one for the dark theme',
 });
 
-/** The languages GitBook translates to (its `TranslationLanguage`), the keys of localized strings. */
-export const TRANSLATION_LANGUAGES = [
+/**
+ * The keys of localized strings: GitBook's `TranslationLanguage` of 0.202.0. Not the
+ * translations area's `TRANSLATION_LANGUAGES` (the interface document's shorter list, which
+ * translation runs accept): the two differ by `zh-tw` and `yue`, so each keeps its own.
+ */
+const LOCALIZED_STRING_LANGUAGES = [
   'en',
   'fr',
   'de',
@@ -90,7 +94,7 @@ export const TRANSLATION_LANGUAGES = [
   'et',
   'sl',
 ] as const;
-const LanguageSchema = z.enum(TRANSLATION_LANGUAGES);
+const LanguageSchema = z.enum(LOCALIZED_STRING_LANGUAGES);
 
 /** A string per language (GitBook's `LocalizedString<max>`), at most one per known language. */
 export const localizedStringSchema = (max: number) =>
