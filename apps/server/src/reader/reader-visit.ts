@@ -1,0 +1,131 @@
+/**
+ * One visit of a published site's URL, as Quire's reader serves it (issue 29): resolved by
+ * the very operation GitBook's renderer calls (`urls.published`, in process, with the
+ * visitor's credentials), then read through the site API token it hands out — the published
+ * site (structure with conditions applied, customization) and the site space's pages — so
+ * the reader sees exactly what a renderer would, and has no second path into the store.
+ *
+ * Outcomes: `visit` (the content answer, a context whose caller is the site token, the
+ * published site and the pages); `external` (a visitor-auth site's fallback redirect);
+ * `none` (no site, or nothing this visitor may read: the lookup's 404).
+ */
+import {
+  authenticateSiteToken,
+  DomainError,
+  executeOperation,
+  type OperationContext,
+  operations,
+} from '@quire/domain';
+import type { z } from 'zod';
+import type { Services } from '../services';
+
+type Answer<Op extends { output: z.ZodType }> = z.input<Op['output']>;
+/** The lookup's content answer (not an external redirect). */
+export type PublishedSiteContent = Exclude<Answer<typeof operations.urls.published>, { target: 'external' }>;
+export type PublishedSite = Answer<typeof operations.sites.published>;
+export type PageTreeNode = Answer<typeof operations.spaces.content.pages.list>['pages'][number];
+
+export interface ReaderVisit {
+  kind: 'visit';
+  /** The lookup's answer: site, section, site space, space, revision, pathname, base paths, token. */
+  lookup: PublishedSiteContent;
+  /** The visitor's context: its caller is the site API token's, every read goes through it. */
+  ctx: OperationContext;
+  /** The site's root, absolute, ending in `/` (origin + `siteBasePath`). */
+  siteUrl: string;
+  /** The current section and site space's root, absolute, ending in `/` (origin + `basePath`). */
+  baseUrl: string;
+  /** The published view: the structure this visitor is shown and the customizations. */
+  site: PublishedSite;
+  /** The pages of the site space's revision, nested. */
+  pages: PageTreeNode[];
+  /** The visitor's claims (signed, and unsigned under `unsigned`), for `if` blocks. */
+  claims: Record<string, unknown>;
+}
+
+export type ReaderVisitOutcome = ReaderVisit | { kind: 'external'; redirect: string } | { kind: 'none' };
+
+/** What the visitor brought: a share key, a visitor token, unsigned claims. */
+export interface VisitorCredentials {
+  shareKey?: string;
+  jwtToken?: string;
+  unsignedClaims?: Record<string, unknown>;
+}
+
+const visitorContext = (services: Services, caller: OperationContext['caller']): OperationContext => {
+  const ctx = Object.create(services) as OperationContext;
+  ctx.caller = caller;
+  return ctx;
+};
+
+const isNotFound = (error: unknown): boolean =>
+  error instanceof DomainError && (error.code === 'not_found' || error.code === 'validation');
+
+/** Runs an operation as the visitor; a 404 (or a refused input) is `undefined`. */
+export async function readOrNothing<T>(read: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read();
+  } catch (error) {
+    if (isNotFound(error)) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Resolves `url` (absolute: the site's own address, a custom hostname's or a proxy's) for a
+ * visitor: the lookup, the site token's caller, then the published view and the pages.
+ */
+export async function openReaderVisit(
+  services: Services,
+  url: string,
+  visitor: VisitorCredentials,
+): Promise<ReaderVisitOutcome> {
+  const anonymous = visitorContext(services, null);
+  const lookupUrl = new URL(url);
+  if (visitor.shareKey !== undefined) lookupUrl.searchParams.set('share', visitor.shareKey);
+  const answer = await readOrNothing(() =>
+    executeOperation(operations.urls.published, anonymous, {
+      url: lookupUrl.toString(),
+      ...(visitor.jwtToken === undefined && visitor.unsignedClaims === undefined
+        ? {}
+        : {
+            visitor: {
+              ...(visitor.jwtToken === undefined ? {} : { jwtToken: visitor.jwtToken }),
+              ...(visitor.unsignedClaims === undefined ? {} : { unsignedClaims: visitor.unsignedClaims }),
+            },
+          }),
+      redirectOnError: true,
+    }),
+  );
+  if (answer === undefined) return { kind: 'none' };
+  if ('target' in answer) return { kind: 'external', redirect: answer.redirect };
+  const caller = await authenticateSiteToken(services, answer.apiToken);
+  if (!caller?.site) return { kind: 'none' };
+  const ctx = visitorContext(services, caller);
+  const [site, pages] = await Promise.all([
+    readOrNothing(() =>
+      executeOperation(operations.sites.published, ctx, {
+        organizationId: answer.organization,
+        siteId: answer.site,
+      }),
+    ),
+    readOrNothing(() =>
+      executeOperation(operations.spaces.content.pages.list, ctx, {
+        spaceId: answer.space,
+        ...(answer.revision === undefined ? {} : { revisionId: answer.revision }),
+      }),
+    ),
+  ]);
+  if (!site || !pages) return { kind: 'none' };
+  const origin = lookupUrl.origin;
+  return {
+    kind: 'visit',
+    lookup: answer,
+    ctx,
+    siteUrl: origin + answer.siteBasePath,
+    baseUrl: origin + answer.basePath,
+    site,
+    pages: pages.pages,
+    claims: caller.site.claims,
+  };
+}
