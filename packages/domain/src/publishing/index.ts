@@ -3,6 +3,7 @@ export type * from './custom-hostnames/ports';
 export type * from './custom-hostnames/records';
 export { type CustomHostnameTarget, resolveCustomHostname } from './custom-hostnames/resolve-custom-hostname';
 export * from './operations';
+export { matchSitePath, type SitePathMatch } from './operations/lookup/site-path-match';
 export type * from './ports';
 export * from './records';
 export type { PublishingRepositories } from './repositories';
