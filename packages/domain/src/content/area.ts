@@ -18,6 +18,7 @@ export const contentArea = defineArea({
     'changeRequests',
     'revisions',
     'contentObjects',
+    'spacePathRedirects',
   ],
   ports: ['contentImports', 'contentTemplates', 'pdfLinks', 'embedResolver'],
   policy: { space: SPACE_RULES, collection: COLLECTION_RULES, changeRequest: CHANGE_REQUEST_RULES },

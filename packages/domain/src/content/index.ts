@@ -7,6 +7,7 @@ export * from './collections';
 export * from './grants';
 export { contentOperations } from './operations';
 export * from './page-reads';
+export * from './path-redirects';
 export * from './positions';
 export type { ContentRepositories } from './repositories';
 export * from './reusable-contents';

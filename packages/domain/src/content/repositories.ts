@@ -2,6 +2,7 @@
 import type { ChangeRequestRepository } from './change-requests/ports';
 import type { CollectionRepository, TreeLockRepository } from './collections/ports';
 import type { ContentGrantRepository } from './grants/ports';
+import type { SpacePathRedirectRepository } from './path-redirects/ports';
 import type { ContentObjectRepository, RevisionRepository } from './revisions/ports';
 import type { SpaceRepository } from './spaces/ports';
 
@@ -13,6 +14,7 @@ export interface ContentRepositories {
   changeRequests: ChangeRequestRepository;
   revisions: RevisionRepository;
   contentObjects: ContentObjectRepository;
+  spacePathRedirects: SpacePathRedirectRepository;
 }
 
 declare module '../core/context' {

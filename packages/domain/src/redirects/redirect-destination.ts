@@ -20,7 +20,7 @@ import type { RedirectDestinationRecord } from './records';
 import type { RedirectDestinationInput } from './redirect-destination-schema';
 
 /** The pages of a space's current content; none when the space is gone or was never written. */
-async function currentPages(
+export async function currentPages(
   ctx: OperationContext,
   site: SiteRecord,
   spaceId: string,

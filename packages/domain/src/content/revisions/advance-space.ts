@@ -8,6 +8,7 @@
  */
 import type { OperationContext } from '../../core/context';
 import { conflict } from '../../core/errors';
+import { recordPathChanges } from '../path-redirects/recorded-paths';
 import type { SpaceRecord } from '../spaces/records';
 import type { RevisionRecord } from './records';
 import { storedSpaceHead } from './revision-writer';
@@ -29,6 +30,8 @@ export async function advanceSpace<T extends { revision: RevisionRecord }>(
     const written = await write(current, head);
     if (written.revision.id === head.id) return written;
     if (await ctx.repos.spaces.moveRevision(space.id, head.id, written.revision.id)) {
+      // Pages that moved keep answering at their old paths (issue 28, item 5).
+      await recordPathChanges(ctx, current, head, written.revision);
       await publishSpaceContent(ctx, current, written.revision.id);
       return written;
     }

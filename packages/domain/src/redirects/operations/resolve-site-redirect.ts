@@ -3,9 +3,10 @@ import { notFound } from '../../core/errors';
 import { operation } from '../../core/operation';
 import { authorizeSiteVisit } from '../../policies';
 import { activeShareKeyOf, ShareKeySchema, SiteIdParam, SiteOrganizationIdParam } from '../../publishing';
-import { destinationUrl } from '../redirect-destination';
-import { presentSiteRedirect, SiteRedirectSchema } from '../redirect-schema';
-import { candidateSources, capturedRest, RedirectSourceSchema } from '../redirect-source';
+import { redirectHop } from '../redirect-answers';
+import { followRedirects, MAX_REDIRECT_HOPS, type RedirectAnswer } from '../redirect-rules';
+import { presentSiteRedirect, type SiteRedirect, SiteRedirectSchema } from '../redirect-schema';
+import { RedirectSourceSchema } from '../redirect-source';
 
 export const ResolvedSiteRedirectSchema = z
   .object({
@@ -18,16 +19,23 @@ export const ResolvedSiteRedirectSchema = z
   });
 
 /**
- * The live redirect that answers a path of a site, and the URL it sends visitors to: the
- * redirect of that exact source, else the wildcard source with the longest prefix of the
- * path (`/guides/*` before `/guides*` before `/g*`); drafts never answer. A capturing
- * wildcard appends what it matched to the URL. `shareKey`: the key of an active share link
- * of the site, which a URL into the site then carries. For any member with a role on the
- * organization, and for the bearer of a site API token of this site (a renderer asks it for a
- * path its visitor found no page at). Outcomes: not a member, a guest, or the site unknown or of another
- * organization, 404; a `shareKey` that is not an active link's, 404 'Share link'; no
- * redirect answers the path, 404 'Site redirect'; its destination removed from the site
- * since, 404 'Redirect destination'.
+ * What answers a path of a site, and the URL it sends visitors to (`redirect-rules.ts`): the
+ * site's live redirect of that exact source; else an old path of a page of the site space
+ * the path falls in (a page moved or renamed since, or a `.gitbook.yaml` redirect of a
+ * Git-synced space; a live page at the path wins); else the wildcard source with the
+ * longest prefix of the path (`/guides/*` before `/guides*` before `/g*`); drafts never
+ * answer. A capturing wildcard appends what it matched to the URL. A URL into the site
+ * where no page is is answered again (a chain collapses into its last URL), at most
+ * `MAX_REDIRECT_HOPS` times. An old path answers as a redirect Quire made: its `id` names the
+ * old path (`moved:` or `git:`, the site space, the path), it is temporary and no list holds
+ * it. `shareKey`: the key of an active share link of the site, which a URL into the site then
+ * carries. For any member with a role on the organization, and for the bearer of a site API
+ * token of this site (a renderer asks it for a path its visitor found no page at). Outcomes:
+ * not a member, a guest, or the site unknown or of another organization, 404; a `shareKey`
+ * that is not an active link's, 404 'Share link'; no redirect answers the path, 404 'Site
+ * redirect'; the redirects from the path come back to a path met before, or pass
+ * `MAX_REDIRECT_HOPS` links, 404 naming the paths (a loop, never a visitor sent round); its
+ * destination removed from the site since, 404 'Redirect destination'.
  */
 export const resolveSiteRedirect = operation({
   name: 'sites.redirects.resolve',
@@ -43,13 +51,29 @@ export const resolveSiteRedirect = operation({
   async run(ctx, input) {
     const site = await authorizeSiteVisit(ctx, input.organizationId, input.siteId);
     const shareKey = activeShareKeyOf(site, input.shareKey);
-    const candidates = candidateSources(input.source);
-    const found = await ctx.repos.siteRedirects.findBySources(site.id, false, candidates);
-    const bySource = new Map(found.map((redirect) => [redirect.source, redirect]));
-    const redirect = candidates.map((source) => bySource.get(source)).find((match) => match !== undefined);
-    if (!redirect) throw notFound('Site redirect');
-    const rest = redirect.captureWildcard ? capturedRest(redirect.source, input.source) : '';
-    const target = await destinationUrl(ctx, site, redirect.destination, { rest, shareKey });
-    return { redirect: presentSiteRedirect(redirect), target };
+    const outcome = await followRedirects(input.source, (path) => redirectHop({ ctx, site, shareKey }, path));
+    if (!outcome.found && outcome.loop)
+      throw notFound(
+        `Site redirect (the redirects from ${input.source} make a loop or more than ${MAX_REDIRECT_HOPS} links: ${outcome.loop.join(' -> ')})`,
+      );
+    if (!outcome.found) throw notFound('Site redirect');
+    return { redirect: presented(outcome.first, input.source), target: outcome.target };
   },
 });
+
+/** The redirect that answered: the site's own, or one Quire made of a page's old path. */
+function presented(answer: RedirectAnswer, source: string): SiteRedirect {
+  if (answer.by === 'site-redirect') return presentSiteRedirect(answer.redirect);
+  const { record, pageId } = answer.target;
+  return {
+    object: 'site-redirect',
+    id: `${record.origin}:${answer.siteSpaceId}:${record.path}`,
+    source,
+    draft: false,
+    captureWildcard: false,
+    // Temporary: the old path may be a page's again, and a browser keeps a permanent redirect.
+    permanent: false,
+    destination: { kind: 'site-page', siteSpaceId: answer.siteSpaceId, pageId },
+    createdAt: record.at,
+  };
+}

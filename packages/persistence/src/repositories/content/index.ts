@@ -6,6 +6,7 @@ import { collectionIndexes, MongoCollectionRepository } from './collection-repos
 import { contentGrantIndexes, MongoContentGrantRepository } from './content-grant-repository';
 import { MongoContentObjectRepository } from './content-object-repository';
 import { MongoRevisionRepository, revisionIndexes } from './revision-repository';
+import { MongoSpacePathRedirectRepository, spacePathRedirectIndexes } from './space-path-redirect-repository';
 import { MongoSpaceRepository, spaceIndexes } from './space-repository';
 import { MongoTreeLockRepository } from './tree-lock-repository';
 
@@ -15,6 +16,7 @@ export const contentIndexes: CollectionIndexes[] = [
   ...contentGrantIndexes,
   ...revisionIndexes,
   ...changeRequestIndexes,
+  ...spacePathRedirectIndexes,
 ];
 
 export const contentRepositories = (db: StoreDatabase): ContentRepositories => ({
@@ -25,4 +27,5 @@ export const contentRepositories = (db: StoreDatabase): ContentRepositories => (
   revisions: new MongoRevisionRepository(db),
   contentObjects: new MongoContentObjectRepository(db),
   changeRequests: new MongoChangeRequestRepository(db),
+  spacePathRedirects: new MongoSpacePathRedirectRepository(db),
 });

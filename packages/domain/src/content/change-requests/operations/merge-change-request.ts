@@ -4,6 +4,7 @@ import { conflict } from '../../../core/errors';
 import { operation } from '../../../core/operation';
 import { IdSchema } from '../../../core/schemas';
 import { authorizeChangeRequest } from '../../../policies/authorize-change-request';
+import { recordPathChanges } from '../../path-redirects/recorded-paths';
 import { mergeRevisionExtras } from '../../reusable-contents/merge-extras';
 import { sameExtras } from '../../reusable-contents/revision-extras';
 import { MAX_POINTER_ATTEMPTS } from '../../revisions/advance-space';
@@ -129,6 +130,8 @@ export const mergeChangeRequest = operation({
         throw conflict('The change request was merged or changed meanwhile: read it again');
       }
       if (!(await ctx.repos.spaces.moveRevision(space.id, ours.id, revision.id))) continue;
+      // Pages the merge moved keep answering at their old paths (issue 28, item 5).
+      await recordPathChanges(ctx, space, ours, revision);
       await publishSpaceContent(ctx, space, revision.id);
       const now = ctx.clock.now().toISOString();
       const marked = await ctx.repos.changeRequests.update(

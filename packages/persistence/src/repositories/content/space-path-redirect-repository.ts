@@ -1,0 +1,60 @@
+import type { PathRedirectOrigin, SpacePathRedirectRecord, SpacePathRedirectRepository } from '@quire/domain';
+import type { StoreCollection, StoreDatabase } from '@quire/store';
+import { type CollectionIndexes, defineIndexes } from '@quire/store';
+
+const COLLECTION = 'spacePathRedirects';
+
+/** A record as stored: `_id` is the space and the path, so a space holds one record per old path. */
+export interface SpacePathRedirectDocument extends SpacePathRedirectRecord {
+  _id: string;
+}
+
+export const spacePathRedirectIndexes: CollectionIndexes[] = [
+  defineIndexes<SpacePathRedirectDocument>(COLLECTION, [
+    // A path's records (resolution: the path and its leading parts) and the paths made live again.
+    { key: { spaceId: 1, path: 1 } },
+    // The oldest of an origin, trimmed past the cap; an import's records replaced.
+    { key: { spaceId: 1, origin: 1, at: 1 } },
+  ]),
+];
+
+const idOf = (spaceId: string, path: string): string => `${spaceId}/${path}`;
+const toRecord = ({ _id, ...record }: SpacePathRedirectDocument): SpacePathRedirectRecord => record;
+
+export class MongoSpacePathRedirectRepository implements SpacePathRedirectRepository {
+  readonly #records: StoreCollection<SpacePathRedirectDocument>;
+
+  constructor(db: StoreDatabase) {
+    this.#records = db.collection<SpacePathRedirectDocument>(COLLECTION);
+  }
+
+  async findByPaths(spaceId: string, paths: readonly string[]): Promise<SpacePathRedirectRecord[]> {
+    // Typed strings as field values: `$in` lists values, never operators from the request.
+    const docs = await this.#records.find({ spaceId, path: { $in: [...paths] } }).toArray();
+    return docs.map(toRecord);
+  }
+
+  async put(records: readonly SpacePathRedirectRecord[]): Promise<void> {
+    for (const record of records) {
+      const _id = idOf(record.spaceId, record.path);
+      await this.#records.replaceOne({ _id }, { _id, ...record }, { upsert: true });
+    }
+  }
+
+  async deletePaths(spaceId: string, paths: readonly string[]): Promise<void> {
+    await this.#records.deleteMany({ spaceId, path: { $in: [...paths] } });
+  }
+
+  async deleteOrigin(spaceId: string, origin: PathRedirectOrigin): Promise<void> {
+    await this.#records.deleteMany({ spaceId, origin });
+  }
+
+  async trim(spaceId: string, origin: PathRedirectOrigin, keep: number): Promise<void> {
+    const extra = (await this.#records.countDocuments({ spaceId, origin })) - keep;
+    if (extra <= 0) return;
+    const oldest = await this.#records
+      .find({ spaceId, origin }, { sort: { at: 1, _id: 1 }, limit: extra, projection: { _id: 1 } })
+      .toArray();
+    await this.#records.deleteMany({ _id: { $in: oldest.map((doc) => doc._id) } });
+  }
+}
