@@ -10,6 +10,7 @@ import type { Store } from '@quire/store';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import { JobPdfDownloads } from './content-exports/pdf-exports';
+import { startDocumentWarmup } from './documents/document-warmup';
 import { registerGraphql } from './faces/graphql/register-graphql';
 import { registerDocs } from './faces/openapi/register-docs';
 import { registerRestRoutes } from './faces/rest/register-rest';
@@ -79,9 +80,11 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   services.repos.apiTokens = tokens.evictingOnRevoke(services.repos.apiTokens);
   const gate = new RequestGate(services, new RateLimits(store, config.rateLimits), tokens);
   const stopSearchWarmup = startSearchWarmup(services, app.log);
+  const stopDocumentWarmup = startDocumentWarmup(services, app.log);
   const stopRevalidation = startRevalidationOnChanges(services, app.log);
   app.addHook('onClose', async () => {
     stopSearchWarmup();
+    stopDocumentWarmup();
     await stopRevalidation();
     return services.events.close();
   });

@@ -3,8 +3,9 @@
  * page's body as GitBook's document tree, its reusable-content blocks and expressions
  * resolved when asked (`dereferenced`, `evaluated`: `reusable-contents/resolved-document.ts`).
  * This is the read a docs renderer makes for every page it shows, so it reads nothing but
- * the revision, its page index (kept per tree) and the one body, and converts the body at
- * most once per process (`documentOfBody`, kept by the body's address).
+ * the revision, its page index (kept per tree) and the one body's document, stored once
+ * derived (`storedDocumentOf`: read, else converted and stored), after the page's
+ * authorization.
  */
 import { z } from 'zod';
 import type { OperationContext } from '../../core/context';
@@ -12,12 +13,11 @@ import { notFound } from '../../core/errors';
 import { operation } from '../../core/operation';
 import { resolveOptionsOf, resolveReadShape } from '../reusable-contents/read-options';
 import { resolvedDocument } from '../reusable-contents/resolved-document';
-import { documentOfBody } from '../revisions/document-of-body';
 import { PageIdParam, RevisionIdParam } from '../revisions/operations/params';
 import { pageIndexOf } from '../revisions/page-index';
-import { loadBodies } from '../revisions/page-tree';
 import type { RevisionRecord } from '../revisions/records';
 import { viewableRevision } from '../revisions/revision-content';
+import { storedDocumentOf } from '../revisions/stored-documents';
 import type { StoredPage } from '../revisions/stored-page';
 import { SpaceIdParam } from '../spaces/operations/params';
 import { DocumentSchema } from './document-schema';
@@ -33,10 +33,9 @@ export async function pageDocument(
   page: StoredPage,
   options: ReturnType<typeof resolveOptionsOf>,
 ): Promise<Record<string, unknown>> {
-  const markdown = (await loadBodies(ctx, [page.body])).get(page.body) ?? '';
   const document = await resolvedDocument(
     ctx,
-    documentOfBody(page.body, markdown),
+    await storedDocumentOf(ctx, page.body),
     { spaceId: revision.spaceId, revision, pageVariables: page.variables ?? {} },
     options,
   );

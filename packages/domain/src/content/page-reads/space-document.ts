@@ -12,8 +12,7 @@ import { z } from 'zod';
 import { notFound } from '../../core/errors';
 import { operation } from '../../core/operation';
 import { authorizeSpace } from '../../policies/authorize-space';
-import { documentOfBody } from '../revisions/document-of-body';
-import { loadBodies } from '../revisions/page-tree';
+import { storedDocumentOf } from '../revisions/stored-documents';
 import { SpaceIdParam } from '../spaces/operations/params';
 import { spaceHoldsDocument } from './document-holders';
 import { DocumentSchema } from './document-schema';
@@ -44,7 +43,7 @@ export const getSpaceDocument = operation({
   async run(ctx, input) {
     const { space } = await authorizeSpace(ctx, input.spaceId, 'view');
     if (!(await spaceHoldsDocument(ctx, space, input.documentId))) throw notFound('Document');
-    const markdown = (await loadBodies(ctx, [input.documentId])).get(input.documentId) ?? '';
-    return documentOfBody(input.documentId, markdown) as unknown as Record<string, unknown>;
+    // Read only now that the space is known to hold it (its address alone grants nothing).
+    return (await storedDocumentOf(ctx, input.documentId)) as unknown as Record<string, unknown>;
   },
 });

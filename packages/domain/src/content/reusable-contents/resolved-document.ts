@@ -19,16 +19,15 @@
  *    does not (an unknown variable, an unsupported expression) stays the expression inline,
  *    with `meta.unresolved` saying why. Included blocks are evaluated with the variables of
  *    the space that holds the reusable content, and the including page's.
- * The stored document is never changed (documents are shared: `documentOfBody`): the result
+ * The stored document is never changed (documents are shared: `storedDocumentOf`): the result
  * is a copy of what changed.
  */
 import type { JSONDocument } from '@quire/documents';
 import type { OperationContext } from '../../core/context';
 import { DomainError } from '../../core/errors';
-import { documentOfBody } from '../revisions/document-of-body';
-import { loadBodies } from '../revisions/page-tree';
 import type { RevisionRecord, VariableValues } from '../revisions/records';
 import { viewableRevision } from '../revisions/revision-content';
+import { storedDocumentOf } from '../revisions/stored-documents';
 import type { StoredPages } from '../revisions/stored-page';
 import { evaluateExpression, expressionText } from './expressions';
 import { reusableContentsOf, variablesOf } from './revision-extras';
@@ -172,8 +171,7 @@ class DocumentResolver {
     const content = space?.contents.get(id);
     if (!space || !content) return unresolved('no such reusable content');
     this.#inclusions += 1;
-    const markdown = (await loadBodies(this.ctx, [content.body])).get(content.body) ?? '';
-    const document = documentOfBody(content.body, markdown);
+    const document = await storedDocumentOf(this.ctx, content.body);
     return this.nodes(document.nodes as unknown as JsonNode[], {
       spaceId,
       variables: space.variables,

@@ -38,6 +38,7 @@ export type {
   TreeObject,
 } from './records';
 export { type ContentSource, contentOf, filesOf, viewableRevision } from './revision-content';
+export { deriveRevisionDocuments } from './revision-documents';
 export {
   FileSchema,
   PageTreeNodeSchema,

@@ -154,6 +154,16 @@ export interface OutlineObject {
   links: MarkdownLink[];
 }
 
+/**
+ * A body's GitBook document tree, derived once and kept (`stored-documents.ts`): its JSON as
+ * text (a tree nests deeper than stores take, and is only ever parsed or sent). Stored under
+ * `documentAddressOf(body)`, which names the conversion rules: never stale, never another's.
+ */
+export interface DocumentObject {
+  kind: 'document';
+  json: string;
+}
+
 /** The variables of a space in one revision, names in order (one set of variables, one address). */
 export interface VariablesObject {
   kind: 'variables';
@@ -166,4 +176,5 @@ export type ContentObject =
   | BodyObject
   | FilesObject
   | OutlineObject
+  | DocumentObject
   | VariablesObject;

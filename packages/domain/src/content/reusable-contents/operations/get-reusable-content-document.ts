@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { notFound } from '../../../core/errors';
 import { operation } from '../../../core/operation';
-import { documentOfBody } from '../../revisions/document-of-body';
 import { contentSourceShape } from '../../revisions/operations/params';
-import { loadBodies } from '../../revisions/page-tree';
 import { viewableRevision } from '../../revisions/revision-content';
+import { storedDocumentOf } from '../../revisions/stored-documents';
 import { SpaceIdParam } from '../../spaces/operations/params';
 import { resolveOptionsOf, resolveReadShape } from '../read-options';
 import { resolvedDocument } from '../resolved-document';
@@ -35,10 +34,9 @@ export const getReusableContentDocument = operation({
     const { revision } = await viewableRevision(ctx, input);
     const content = (await reusableContentsOf(ctx, revision)).get(input.reusableContentId);
     if (!content) throw notFound('Reusable content');
-    const markdown = (await loadBodies(ctx, [content.body])).get(content.body) ?? '';
     const document = await resolvedDocument(
       ctx,
-      documentOfBody(content.body, markdown),
+      await storedDocumentOf(ctx, content.body),
       { spaceId: revision.spaceId, revision, pageVariables: {} },
       resolveOptionsOf(input),
     );
