@@ -1,0 +1,10 @@
+/** Rendered outputs of published sites, kept per exact state and answered with validators (issue 29, item 7). */
+export { DEFAULT_RENDER_CACHE_BYTES, RenderCache, type RenderedOutput, renderCacheOf } from './render-cache';
+export { RENDERING, type RenderKeyParts, renderKey, siteVersionOf, stableJson } from './render-key';
+export {
+  type Audience,
+  applyRenderHeaders,
+  cacheControlFor,
+  matchesIfNoneMatch,
+  sendRendered,
+} from './send-rendered';
