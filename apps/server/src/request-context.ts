@@ -85,17 +85,19 @@ const csrfRefusal = (): DomainError =>
 function operationContext(
   services: Services,
   caller: Caller | null,
+  clientAddress: string,
   visitorToken?: string,
 ): OperationContext {
   const ctx = Object.create(services) as OperationContext;
   ctx.caller = caller;
+  ctx.clientAddress = clientAddress;
   if (visitorToken !== undefined) ctx.visitorToken = visitorToken;
   return ctx;
 }
 
 /**
  * The same request's context with other repositories in front (GraphQL's gathering ones):
- * the services again as its prototype, the caller and visitor token copied. Not a context
+ * the services again as its prototype, the caller, address and visitor token copied. Not a context
  * built on the request's context: a prototype made per request costs V8 a slow path.
  */
 export function withRepositories(ctx: OperationContext, repos: Repositories): OperationContext {
@@ -175,7 +177,7 @@ export class RequestGate {
     if (session && !SAFE_METHODS.has(facts.method) && facts.csrfToken !== session.csrfToken) {
       throw csrfRefusal();
     }
-    const ctx = operationContext(this.services, caller, visitorTokenCookieIn(facts.cookie));
+    const ctx = operationContext(this.services, caller, facts.address, visitorTokenCookieIn(facts.cookie));
     return new MeteredAccess(ctx, session, this.limits, facts, presented, failureCharged);
   }
 

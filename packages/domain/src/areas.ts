@@ -11,6 +11,7 @@ import { checkAreaOrder } from './core/area-declaration';
 import { filesArea } from './files/area';
 import { gitSyncArea } from './git-sync/area';
 import { identityArea } from './identity/area';
+import { insightsArea } from './insights/area';
 import { jobsArea } from './jobs/area';
 import { linksArea } from './links/area';
 import { openapiArea } from './openapi/area';
@@ -26,6 +27,7 @@ export * from './content';
 export * from './files';
 export * from './git-sync';
 export * from './identity';
+export * from './insights';
 export * from './jobs';
 export * from './links';
 export * from './openapi';
@@ -49,6 +51,7 @@ export const domainAreas = [
   searchArea,
   publishingArea,
   redirectsArea,
+  insightsArea,
   revalidationArea,
   translationsArea,
   gitSyncArea,

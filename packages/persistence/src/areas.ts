@@ -10,6 +10,7 @@ import { commentsIndexes, commentsRepositories } from './repositories/comments';
 import { contentIndexes, contentRepositories } from './repositories/content';
 import { gitSyncIndexes, gitSyncRepositories } from './repositories/git-sync';
 import { identityIndexes, identityRepositories } from './repositories/identity';
+import { insightsIndexes, insightsRepositories } from './repositories/insights';
 import { jobsIndexes, jobsRepositories } from './repositories/jobs';
 import { openApiIndexes, openApiRepositories } from './repositories/openapi';
 import { organizationsIndexes, organizationsRepositories } from './repositories/organizations';
@@ -33,6 +34,7 @@ export const persistenceAreas = [
   { key: 'comments', indexes: commentsIndexes, repositories: commentsRepositories },
   { key: 'publishing', indexes: publishingIndexes, repositories: publishingRepositories },
   { key: 'redirects', indexes: redirectsIndexes, repositories: redirectsRepositories },
+  { key: 'insights', indexes: insightsIndexes, repositories: insightsRepositories },
   { key: 'translations', indexes: translationsIndexes, repositories: translationsRepositories },
   { key: 'git-sync', indexes: gitSyncIndexes, repositories: gitSyncRepositories },
 ] as const satisfies readonly PersistenceArea[];

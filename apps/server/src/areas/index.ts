@@ -9,6 +9,7 @@ import { contentServing } from './content';
 import { filesServing } from './files';
 import { gitSyncServing } from './git-sync';
 import { identityServing } from './identity';
+import { insightsServing } from './insights';
 import { jobsServing } from './jobs';
 import { linksServing } from './links';
 import { openapiServing } from './openapi';
@@ -31,6 +32,7 @@ export const serverAreas = [
   searchServing,
   publishingServing,
   redirectsServing,
+  insightsServing,
   revalidationServing,
   translationsServing,
   gitSyncServing,

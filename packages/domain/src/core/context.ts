@@ -76,6 +76,12 @@ export interface OperationContext extends AreaPorts {
    * site it asks for. Absent when the request had none.
    */
   visitorToken?: string;
+  /**
+   * The client's address (the server's `request.ip`, which honours QUIRE_TRUST_PROXY), for
+   * budgets of what anonymous callers may write (readers' insights events). Absent outside a
+   * request.
+   */
+  clientAddress?: string;
   repos: Repositories;
   clock: Clock;
   ids: IdSource;

@@ -3,8 +3,10 @@
  * `Caller.site`), checked by `executeOperation` after the input validated and before the
  * operation runs. The rules, in order (the first that decides wins):
  *
- * 1. An operation that changes something: refused (403), whatever it names. A visitor
- *    changes nothing, and the answer does not depend on the target, so it tells nothing.
+ * 1. An operation that changes something: refused (403), whatever it names, but the writes a
+ *    visitor makes (`SITE_TOKEN_WRITES`: the URL lookup, which makes tokens, and the reader's
+ *    insights events). A visitor changes nothing else, and the answer does not depend on the
+ *    target, so it tells nothing.
  * 2. An operation that is not one of the reads a visitor has (`SITE_TOKEN_READS`): not found
  *    (404), as for a caller who sees nothing of the organization.
  * 3. A read of a change request's content (`changeRequestId` in the input): not found
@@ -47,11 +49,18 @@ export const SITE_TOKEN_READS: ReadonlySet<string> = new Set([
   'urls.published',
 ]);
 
+/** The writes a site API token's visitor makes: the lookup (it makes tokens) and a reader's events. */
+export const SITE_TOKEN_WRITES: ReadonlySet<string> = new Set([
+  'urls.published',
+  'sites.insights.trackEvents',
+]);
+
 export function assertSiteTokenMayRun(caller: Caller, op: AnyOperation, input: unknown): void {
   if (caller.site === undefined) return;
-  if (op.kind === 'mutation' && op.name !== 'urls.published')
+  if (op.kind === 'mutation' && !SITE_TOKEN_WRITES.has(op.name))
     throw forbidden('A site API token reads a published site; it changes nothing'); // 1
-  if (!SITE_TOKEN_READS.has(op.name)) throw new DomainError('not_found', 'Not found'); // 2
+  if (!SITE_TOKEN_READS.has(op.name) && !SITE_TOKEN_WRITES.has(op.name))
+    throw new DomainError('not_found', 'Not found'); // 2
   const changeRequestId = (input as { changeRequestId?: unknown } | null)?.changeRequestId;
   if (changeRequestId !== undefined) throw new DomainError('not_found', 'Change request not found'); // 3
 }

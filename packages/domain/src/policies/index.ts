@@ -15,6 +15,7 @@ export * from './content-access';
 export * from './content-placement';
 export * from './content-policy';
 export * from './effective-role';
+export * from './insights-policy';
 export * from './member-access';
 export * from './openapi-policy';
 export * from './organization-policy';

@@ -3,6 +3,7 @@ export type * from './custom-hostnames/ports';
 export type * from './custom-hostnames/records';
 export { type CustomHostnameTarget, resolveCustomHostname } from './custom-hostnames/resolve-custom-hostname';
 export * from './operations';
+export { UnsignedClaimsSchema } from './operations/lookup/published-content-lookup-schema';
 export { matchSitePath, type SitePathMatch } from './operations/lookup/site-path-match';
 export type * from './ports';
 export * from './records';
@@ -11,6 +12,13 @@ export { authenticateSiteToken, looksLikeSiteApiToken, SITE_API_TOKEN_TTL_SECOND
 export * from './site-fields';
 export * from './site-schema';
 export { activeShareKeyOf } from './site-share-key';
-export { defaultSectionOf, defaultSiteSpaceOf, locatedSiteSpaces, locateSiteSpace } from './site-structure';
+export {
+  defaultSectionOf,
+  defaultSiteSpaceOf,
+  locatedSiteSpaces,
+  locateSiteSpace,
+  type Structure,
+} from './site-structure';
 export * from './site-structure-schema';
 export { publishedUrl, sitePublishedBase } from './site-urls';
+export { visitSite } from './site-visitor';

@@ -1,0 +1,16 @@
+/**
+ * The insights area's operations, mounted under `sites.insights`: the `sites` branch is the
+ * publishing area's, and the registry merges the trees branch by branch.
+ */
+import type { OperationTree } from '../../core/operation';
+import { aggregateSiteEvents } from './aggregate-site-events';
+import { trackSiteEvents } from './track-site-events';
+
+export const insightsOperations = {
+  sites: {
+    insights: {
+      trackEvents: trackSiteEvents,
+      aggregateEvents: aggregateSiteEvents,
+    },
+  },
+} satisfies OperationTree;
