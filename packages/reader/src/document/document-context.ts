@@ -1,0 +1,26 @@
+/**
+ * What every block and inline of a page needs besides its own data: how references become
+ * addresses, whether an `if` holds for the visitor, the highlighted code, the headings' anchors.
+ * Passed down as an argument (no React context: the tree is rendered once, on the server).
+ */
+import type { HighlightedCode } from '../highlight-code';
+import type { ReaderLinks } from '../reader-model';
+
+export interface DocumentContext {
+  links: ReaderLinks;
+  condition(expression: string): boolean;
+  code: HighlightedCode;
+  /** The anchor of each heading block, by identity (computed once per page: `outline.ts`). */
+  anchors: ReadonlyMap<object, string>;
+  /** Links to other sites open in a new tab (customization's `externalLinks.target`). */
+  externalInNewTab: boolean;
+  /** Nesting depth: blocks deeper than `MAX_DEPTH` are not rendered (a bounded tree). */
+  depth: number;
+}
+
+export const MAX_DEPTH = 48;
+
+export const deeper = (context: DocumentContext): DocumentContext => ({
+  ...context,
+  depth: context.depth + 1,
+});

@@ -1,0 +1,178 @@
+/**
+ * What the reader renders, as props: the server reads it through the publishing operations and
+ * hands it over; the package never reads anything itself. Shapes follow GitBook's where they
+ * come from its API (the page tree, customization), narrowed to the fields the reader uses.
+ */
+import type { JSONDocument } from '@quire/documents/document-types';
+import type { HeadTag } from './head-tags';
+import type { HighlightedCode } from './highlight-code';
+
+/** A page of the tree (GitBook's RevisionPage, as `spaces.content.pages.list` answers it). */
+export interface ReaderTreePage {
+  id: string;
+  title: string;
+  type: 'document' | 'group' | 'link';
+  path: string;
+  hidden: boolean;
+  emoji?: string;
+  icon?: string;
+  description?: string;
+  /** A link page's target as an address (already rewritten to the site when it is a page). */
+  href?: string;
+  pages: ReaderTreePage[];
+}
+
+/** A colour for each theme. */
+export interface ThemedColor {
+  light: string;
+  dark: string;
+}
+
+/** Where a customization link leads (GitBook's ContentRef), resolved by the server to an address. */
+export interface ReaderLink {
+  title: string;
+  href: string | undefined;
+}
+
+export interface ReaderFontFace {
+  weight: number;
+  sources: Array<{ url: string; format?: 'woff2' | 'woff' }>;
+}
+
+/** A font: one of GitBook's names (the reader's stacks), or the site's own faces served by Quire. */
+export type ReaderFont = string | { fontFamily: string; fontFaces: ReaderFontFace[] };
+
+/** The site's customization, narrowed to what the reader shows (GitBook's SiteCustomizationSettings). */
+export interface ReaderCustomization {
+  title?: string;
+  styling: {
+    primaryColor: ThemedColor;
+    tint?: { color: ThemedColor };
+    infoColor?: ThemedColor;
+    successColor?: ThemedColor;
+    warningColor?: ThemedColor;
+    dangerColor?: ThemedColor;
+    corners?: 'straight' | 'rounded' | 'circular';
+    font?: ReaderFont;
+    headingFont?: ReaderFont | null;
+    monospaceFont?: ReaderFont;
+    links?: 'default' | 'accent';
+  };
+  favicon?: { icon?: { light: string; dark: string }; emoji?: string };
+  header: {
+    logo?: { light: string; dark: string };
+    links: Array<{ title: string; href: string | undefined; style?: string; links: ReaderLink[] }>;
+  };
+  footer: {
+    logo?: { light: string; dark: string };
+    groups: Array<{ title: string; links: ReaderLink[] }>;
+    copyright?: string;
+  };
+  themes: { default: 'light' | 'dark' | 'system'; toggeable: boolean };
+  announcement?: { enabled: boolean; message: string; style: string; link?: ReaderLink };
+  socialAccounts: Array<{ platform: string; handle: string; display: { footer: boolean; header: boolean } }>;
+  pagination?: { enabled: boolean };
+  trademark?: { enabled: boolean };
+  privacyPolicy?: { url?: string };
+  externalLinks?: { target: 'self' | 'blank' };
+}
+
+/** A top-level navigation entry: a section, or a group of sections. */
+export interface ReaderSection {
+  title: string;
+  href: string;
+  current: boolean;
+  icon?: string;
+  /** A section group's sections. */
+  sections?: ReaderSection[];
+}
+
+/** A site space of the current section: the variant switcher (versions, languages). */
+export interface ReaderVariant {
+  title: string;
+  href: string;
+  current: boolean;
+}
+
+/** A file of the revision, as a block or an image shows it. */
+export interface ReaderFile {
+  url: string;
+  name: string;
+  contentType: string;
+  size: number;
+  width?: number;
+  height?: number;
+}
+
+/** How the page's references become addresses: the server knows the site's paths and files. */
+export interface ReaderLinks {
+  /** A page's address in the site and its title; undefined when the visitor may not reach it. */
+  page(pageId: string, spaceId?: string): { href: string; title: string } | undefined;
+  file(fileId: string, spaceId?: string): ReaderFile | undefined;
+  /** Another space's address in the site (its site space), undefined when the site shows none. */
+  space?(spaceId: string): { href: string; title: string } | undefined;
+  /** An OpenAPI operation of the organization's spec by slug: its summary and parameters when known. */
+  openapiOperation?(spec: string, method: string, path: string): ReaderOpenApiOperation | undefined;
+}
+
+export interface ReaderOpenApiOperation {
+  summary?: string;
+  description?: string;
+  deprecated?: boolean;
+  parameters: Array<{ name: string; in: string; required: boolean; type?: string; description?: string }>;
+  responses: Array<{ status: string; description?: string }>;
+}
+
+/** The page being read. */
+export interface ReaderPage {
+  id: string;
+  title: string;
+  description?: string;
+  emoji?: string;
+  /** The body, with reusable contents included and expressions evaluated (GitBook's read options). */
+  document: JSONDocument | undefined;
+  updatedAt?: string;
+  path: string;
+}
+
+export interface ReaderNeighbour {
+  title: string;
+  href: string;
+}
+
+export interface ReaderPageProps {
+  lang: string;
+  /** The site's title (customization's, else the site's). */
+  siteTitle: string;
+  /** Where the site's root is (the logo's link). */
+  homeHref: string;
+  customization: ReaderCustomization;
+  sections: ReaderSection[];
+  variants: ReaderVariant[];
+  tree: ReaderTreePage[];
+  /** The address of a page of the tree by id (sidebar links). */
+  treeHref(page: ReaderTreePage): string;
+  page: ReaderPage;
+  breadcrumbs: ReaderNeighbour[];
+  previous?: ReaderNeighbour;
+  next?: ReaderNeighbour;
+  links: ReaderLinks;
+  /** Whether an `if` block's expression holds for the visitor (false when it does not compile). */
+  condition(expression: string): boolean;
+  code: HighlightedCode;
+  /** Where the search form sends its query (the site's search page). */
+  searchAction: string;
+  /** The reader's stylesheet and script, served by the server (cacheable, hashed). */
+  assets: { css: string; script: string };
+  headTags: readonly HeadTag[];
+}
+
+/** The site's own not-found page: its chrome, a message and the search box. */
+export interface ReaderNotFoundProps
+  extends Omit<
+    ReaderPageProps,
+    'page' | 'breadcrumbs' | 'previous' | 'next' | 'links' | 'condition' | 'code'
+  > {
+  /** The path asked for, shown back (escaped). */
+  path: string;
+}

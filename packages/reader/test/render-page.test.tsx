@@ -1,0 +1,269 @@
+/**
+ * The reader's HTML, rendered from props as the server gives them: every block type of
+ * GitBook's document model (the fixture holds each once, read by Quire's markdown reader),
+ * each checked well-formed and snapshotted; the page's frame (sidebar, outline, breadcrumbs,
+ * previous and next, last updated); links rewritten to site paths; nothing of an author's
+ * reaching a reader's browser as script (no `<script>` but the reader's own, no `javascript:`
+ * or `data:` address, SVG only through `<img>`); the customization's values kept in their forms.
+ */
+import { readFileSync } from 'node:fs';
+import { markdownToDocument } from '@quire/documents/to-document';
+import { describe, expect, it } from 'vitest';
+import { highlightCode } from '../src/highlight-code';
+import type { ReaderCustomization, ReaderPageProps, ReaderTreePage } from '../src/reader-model';
+import { renderNotFoundPage, renderReaderPage } from '../src/render-page';
+import { htmlProblems } from './support/well-formed';
+
+const fixture = markdownToDocument(
+  readFileSync(new URL('./fixtures/every-block.md', import.meta.url), 'utf8'),
+);
+
+const customization: ReaderCustomization = {
+  title: 'Handbook',
+  styling: { primaryColor: { light: '#346DDB', dark: '#6F9BFF' }, font: 'Inter', corners: 'rounded' },
+  favicon: {},
+  header: { links: [{ title: 'Blog', href: 'https://example.com/blog', links: [] }] },
+  footer: {
+    groups: [{ title: 'More', links: [{ title: 'Status', href: 'https://status.example.com' }] }],
+    copyright: '© Example',
+  },
+  themes: { default: 'system', toggeable: true },
+  socialAccounts: [{ platform: 'github', handle: 'example', display: { footer: true, header: false } }],
+};
+
+const tree: ReaderTreePage[] = [
+  { id: 'p-intro', title: 'Introduction', type: 'document', path: 'intro', hidden: false, pages: [] },
+  {
+    id: 'g-guides',
+    title: 'Guides',
+    type: 'group',
+    path: 'guides',
+    hidden: false,
+    pages: [
+      {
+        id: 'p-guide',
+        title: 'Guide',
+        type: 'document',
+        path: 'guide',
+        hidden: false,
+        pages: [
+          {
+            id: 'p-every',
+            title: 'Every block',
+            type: 'document',
+            path: 'guide/every',
+            hidden: false,
+            pages: [],
+          },
+        ],
+      },
+      { id: 'p-secret', title: 'Hidden page', type: 'document', path: 'hidden', hidden: true, pages: [] },
+      {
+        id: 'l-out',
+        title: 'Status',
+        type: 'link',
+        path: 'status',
+        hidden: false,
+        href: 'javascript:alert(1)',
+        pages: [],
+      },
+    ],
+  },
+];
+
+const files: Record<
+  string,
+  { url: string; name: string; contentType: string; size: number; width?: number; height?: number }
+> = {
+  'f-pdf': { url: '/files/h1/manual.pdf', name: 'manual.pdf', contentType: 'application/pdf', size: 20480 },
+  'f-light': {
+    url: '/files/h2/chart.png',
+    name: 'chart.png',
+    contentType: 'image/png',
+    size: 100,
+    width: 640,
+    height: 480,
+  },
+  'f-dark': {
+    url: '/files/h3/chart-dark.svg',
+    name: 'chart-dark.svg',
+    contentType: 'image/svg+xml',
+    size: 100,
+  },
+};
+
+async function propsFor(overrides: Partial<ReaderPageProps> = {}): Promise<ReaderPageProps> {
+  const base = '/~sites/org/handbook/';
+  return {
+    lang: 'en',
+    siteTitle: 'Handbook',
+    homeHref: base,
+    customization,
+    sections: [
+      { title: 'Docs', href: base, current: true },
+      { title: 'API', href: `${base}api/`, current: false },
+    ],
+    variants: [
+      { title: 'v2', href: base, current: true },
+      { title: 'v1', href: `${base}v1/`, current: false },
+    ],
+    tree,
+    treeHref: (page) => base + page.path,
+    page: {
+      id: 'p-every',
+      title: 'Every block',
+      description: 'All of them',
+      document: fixture,
+      updatedAt: '2026-11-01T10:00:00.000Z',
+      path: 'guide/every',
+    },
+    breadcrumbs: [{ title: 'Guide', href: `${base}guide` }],
+    previous: { title: 'Guide', href: `${base}guide` },
+    next: { title: 'Introduction', href: `${base}intro` },
+    links: {
+      page: (pageId) => (pageId === 'p-guide' ? { href: `${base}guide`, title: 'Guide' } : undefined),
+      file: (fileId) => files[fileId],
+    },
+    condition: (expression) => expression === 'visitor.claims.plan == "pro"',
+    code: await highlightCode([fixture]),
+    searchAction: base,
+    assets: { css: '/~reader/reader.abc.css', script: '/~reader/reader.abc.js' },
+    headTags: [{ tag: 'link', rel: 'canonical', href: `https://docs.example.com/guide/every` }],
+    ...overrides,
+  };
+}
+
+/** The HTML of each top-level block, for snapshots that say which block changed. */
+function blockHtmlOf(html: string): string {
+  const start = html.indexOf('<div class="document">');
+  const end = html.indexOf('</article>', start);
+  return html.slice(start, end);
+}
+
+describe('a page with every block', () => {
+  it('is well-formed, and its blocks render as written', async () => {
+    const html = renderReaderPage(await propsFor());
+    expect(htmlProblems(html)).toEqual([]);
+    expect(blockHtmlOf(html)).toMatchSnapshot();
+  });
+
+  it('renders each block type', async () => {
+    const html = renderReaderPage(await propsFor());
+    const expected = [
+      '<h2 id="every-block"',
+      '<h3 id="setup"',
+      '<ul class="tasks">',
+      '<blockquote>',
+      '<div class="hint hint-warning" role="note">',
+      '<div class="code-title">server.ts</div>',
+      'class="code-block numbered"',
+      '<input type="radio" class="tab-radio"',
+      '<ol class="stepper">',
+      '<details class="expandable">',
+      '<div class="columns">',
+      '<div class="cards cards-medium">',
+      '<a class="card" href="/~sites/org/handbook/guide">',
+      '<table>',
+      '<a class="embed" href="https://www.youtube.com/watch?v=x"',
+      '<a class="content-ref" href="/~sites/org/handbook/guide">',
+      '<a class="file" href="/files/h1/manual.pdf" download="manual.pdf">',
+      '<figcaption>',
+      'width="640" height="480"',
+      'loading="lazy"',
+      '<div class="math-block" role="math"',
+      '<div class="updates">',
+      'Pro content.',
+      '<span class="method method-get">GET</span>',
+      '<a class="button primary" href="/~sites/org/handbook/guide">',
+      '<span class="emoji">🚀</span>',
+      '<code class="math">',
+      '<a href="/~sites/org/handbook/guide">link to the guide</a>',
+      '<a href="#setup">anchor</a>',
+      '<span class="color-red">red text</span>',
+    ];
+    for (const fragment of expected) expect(html, fragment).toContain(fragment);
+  });
+
+  it('highlights code with Shiki, both themes, and leaves an unknown language plain', async () => {
+    const html = renderReaderPage(await propsFor());
+    expect(html).toMatch(/<span style="--l:#[0-9A-Fa-f]{6};--d:#[0-9A-Fa-f]{6}">const<\/span>/);
+    expect(html).toContain('plain &lt;b&gt;text&lt;/b&gt;');
+  });
+
+  it('hides an if block whose condition fails for the visitor', async () => {
+    const html = renderReaderPage(await propsFor({ condition: () => false }));
+    expect(html).not.toContain('Pro content.');
+  });
+
+  it('lets no script, javascript: or data: address, nor an inline SVG reach the page', async () => {
+    const html = renderReaderPage(await propsFor());
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+    expect(scripts).toEqual(['<script src="/~reader/reader.abc.js"></script>'.replace('</script>', '')]);
+    expect(html).not.toMatch(/javascript:/i);
+    expect(html).not.toMatch(/(href|src)="data:/i);
+    expect(html).not.toMatch(/<svg/i);
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    // The dark chart is an SVG file: an image, never markup.
+    expect(html).toContain('<img class="dark-only" src="/files/h3/chart-dark.svg"');
+  });
+});
+
+describe('the frame of a page', () => {
+  it('shows the tree (groups, nested pages of the current branch, links, no hidden page), outline, breadcrumbs, pagination, last updated', async () => {
+    const html = renderReaderPage(await propsFor());
+    expect(html).toContain('<span class="tree-group-title">Guides</span>');
+    expect(html).toContain('<a href="/~sites/org/handbook/guide/every" aria-current="page">Every block</a>');
+    expect(html).not.toContain('Hidden page');
+    expect(html).toContain('<span>Status</span>');
+    expect(html).toContain('<nav aria-label="On this page">');
+    expect(html).toContain('<a href="#setup">Setup</a>');
+    expect(html).toContain('<nav class="breadcrumbs" aria-label="Breadcrumbs">');
+    expect(html).toContain('rel="prev"');
+    expect(html).toContain('rel="next"');
+    expect(html).toContain('Last updated <time dateTime="2026-11-01T10:00:00.000Z">November 1, 2026</time>');
+    expect(html).toContain('<a href="/~sites/org/handbook/api/">API</a>');
+    expect(html).toContain('<details class="variants">');
+    expect(html).toContain('<link rel="canonical" href="https://docs.example.com/guide/every"/>');
+  });
+
+  it('takes the customization: colours per theme, font, theme mode, header and footer links, socials', async () => {
+    const html = renderReaderPage(await propsFor());
+    expect(html).toContain('<html lang="en" data-theme="system"');
+    expect(html).toContain('--primary:#346DDB');
+    expect(html).toContain('[data-theme=dark]{--primary:#6F9BFF}');
+    expect(html).toContain("--font:'Inter', 'Inter',");
+    expect(html).toContain('<a href="https://example.com/blog">Blog</a>');
+    expect(html).toContain('<a href="https://status.example.com">Status</a>');
+    expect(html).toContain('<a href="https://github.com/example" rel="me noopener">github</a>');
+    expect(html).toContain('© Example');
+  });
+
+  it('keeps a customization value that is not in its form out of the stylesheet', async () => {
+    const hostile: ReaderCustomization = {
+      ...customization,
+      styling: {
+        primaryColor: { light: 'red;}</style><script>alert(1)</script>', dark: '#000' },
+        font: {
+          fontFamily: "x'}body{",
+          fontFaces: [{ weight: 400, sources: [{ url: 'https://x.test/a.woff2")}' }] }],
+        },
+      },
+    };
+    const html = renderReaderPage(await propsFor({ customization: hostile }));
+    expect(html).not.toContain('alert(1)</script>');
+    expect(html).not.toContain("x'}body{");
+    expect(htmlProblems(html)).toEqual([]);
+  });
+});
+
+describe('the not-found page', () => {
+  it('is the site own page, with its search box, the path escaped', async () => {
+    const props = await propsFor();
+    const html = renderNotFoundPage({ ...props, path: '/<img src=x onerror=alert(1)>' });
+    expect(htmlProblems(html)).toEqual([]);
+    expect(html).toContain('<h1>Page not found</h1>');
+    expect(html).toMatch(/<input type="search" aria-label="Search the site"[^>]*name="q"/);
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(html).toContain('<span class="tree-group-title">Guides</span>');
+  });
+});
