@@ -5,7 +5,7 @@
  * next link of a chain). Resolution and the writes' loop check (`redirect-loops.ts`) both ask
  * here, so a redirect is judged by the rules that will answer it.
  */
-import { pathPrefixes, pathRedirectTarget } from '../content';
+import { pathRedirectTarget } from '../content';
 import type { OperationContext } from '../core/context';
 import { matchSitePath, type SiteRecord, sitePublishedBase } from '../publishing';
 import type { SiteRedirectRecord } from './records';
@@ -46,11 +46,11 @@ async function placeOf(lookup: RedirectLookup, path: string) {
 async function oldPathOf(lookup: RedirectLookup, path: string) {
   const place = await placeOf(lookup, path);
   if (!place || place.pagePath === '' || place.pages.byPath.has(place.pagePath)) return null;
-  const records = await lookup.ctx.repos.spacePathRedirects.findByPaths(
-    place.siteSpace.spaceId,
-    pathPrefixes(place.pagePath),
+  const target = await pathRedirectTarget(
+    place.pagePath,
+    (paths) => lookup.ctx.repos.spacePathRedirects.findByPaths(place.siteSpace.spaceId, paths),
+    place.pages,
   );
-  const target = pathRedirectTarget(place.pagePath, records, place.pages);
   return target && { siteSpaceId: place.siteSpace.id, target };
 }
 

@@ -200,7 +200,14 @@ describe('what a content change leaves behind (moved-paths rules)', () => {
 });
 
 describe('where an old path leads (path-redirect-target rules)', () => {
-  const now = placesOf({ m: '-/manual', i: 'm/install', s: '-/setup', x: '-/extra' });
+  const now = placesOf({
+    m: '-/manual',
+    i: 'm/install',
+    s: '-/setup',
+    x: '-/extra',
+    o: '-/other',
+    j: 'o/install',
+  });
   const cases: Array<
     [title: string, path: string, records: SpacePathRedirectRecord[], expected: string | null]
   > = [
@@ -228,9 +235,25 @@ describe('where an old path leads (path-redirect-target rules)', () => {
       [record('first', 'm')],
       'manual',
     ],
-    ['4: no record', 'elsewhere', [], null],
+    [
+      '4: a subpage moved after its parent: the path the parent record leads to is looked up again',
+      'guide/setup',
+      [record('guide', 'm'), record('manual/setup', 'j')],
+      'other/install',
+    ],
+    [
+      '4: records leading round answer nothing',
+      'a/x',
+      [record('a', 'm'), record('manual', 'o'), record('other', 'm')],
+      null,
+    ],
+    ['5: no record', 'elsewhere', [], null],
   ];
-  it.each(cases)('%s', (_title, path, records, expected) => {
-    expect(pathRedirectTarget(path, records, now)?.path ?? null).toBe(expected);
+  it.each(cases)('%s', async (_title, path, records, expected) => {
+    const recordsOf = async (paths: string[]) => records.filter((one) => paths.includes(one.path));
+    const target = await pathRedirectTarget(path, recordsOf, now);
+    expect(target?.path ?? null).toBe(expected);
+    // The record named is the one of the path asked (or of a leading part of it).
+    if (target) expect(path.startsWith(target.record.path)).toBe(true);
   });
 });

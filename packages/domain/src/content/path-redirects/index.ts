@@ -2,8 +2,11 @@
 export { type PagePlaces, type PathChanges, pathChanges } from './moved-paths';
 export {
   type CurrentPages,
+  MAX_OLD_PATH_STEPS,
+  type PathRedirectStep,
   type PathRedirectTarget,
   pathPrefixes,
+  pathRedirectStep,
   pathRedirectTarget,
 } from './path-redirect-target';
 export type * from './ports';
