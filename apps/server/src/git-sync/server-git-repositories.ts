@@ -153,11 +153,18 @@ export class ServerGitRepositories implements GitRepositories {
         joinRepositoryPath(directory, content.config.root),
         this.limits.maxFileBytes,
       );
+      // `.gitbook.yaml`'s redirects, each file named by its repository path (as pages' `git.path`).
+      const root = joinRepositoryPath(directory, content.config.root);
+      const redirects = Object.entries(content.config.redirects).map(([from, file]) => ({
+        from,
+        file: joinRepositoryPath(root, file),
+      }));
       return {
         commit: commitOf(head),
         content: {
           pages: content.pages,
           files: content.files,
+          ...(redirects.length > 0 ? { redirects } : {}),
           ...(includes.files.length > 0 ? { includes: includes.files } : {}),
           totalResources: resources,
           importedResources: resources,

@@ -46,6 +46,16 @@ export interface GitImportedContent extends ImportedContent {
   files: GitImportedFile[];
   /** The repository's `.gitbook/includes/*.md` under the content's root: its reusable contents. */
   includes?: IncludeFile[];
+  /** The `.gitbook.yaml`'s `redirects:`, in the file's order (`gitbook-redirects.ts`). */
+  redirects?: GitImportedRedirect[];
+}
+
+/** A `.gitbook.yaml` redirect: an old path of the space, as written, and the file it leads to. */
+export interface GitImportedRedirect {
+  /** The key as the file has it (an old URL path relative to the space, no leading '/'). */
+  from: string;
+  /** The repository path of the file it leads to (as a page's `git.path` has it). */
+  file: string;
 }
 
 export interface GitReadRequest {

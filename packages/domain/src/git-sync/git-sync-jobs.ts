@@ -21,7 +21,8 @@
  *    compare-and-swap (`writeJobRevision`). Each page is read by the `UntrustedMarkdown`
  *    port (on its threads, several at once) in the same reading that resolves its links to
  *    the revision's page and file ids (`acceptedBodies`); a page refused fails the job
- *    `GIT_INVALID_CONTENT` naming it, nothing written.
+ *    `GIT_INVALID_CONTENT` naming it, nothing written. Then (not `standalone`) the
+ *    `.gitbook.yaml`'s redirects replace the space's (`gitbook-redirects.ts`).
  *
  * Export (`git.export`):
  * 4. the space's current content is written to the ref as one commit of what changed
@@ -61,6 +62,7 @@ import { exportedPagesOf } from './exported-pages';
 import { type GitFailure, GitRepositoryError } from './git-repositories';
 import { gitSyncRuns, newerTimestamp } from './git-sync-order';
 import { GIT_EXPORT_JOB, GIT_IMPORT_JOB, type GitSyncPayload } from './git-sync-runs';
+import { recordGitbookRedirects } from './gitbook-redirects';
 import { keepUnchangedPages } from './kept-pages';
 import type { GitSyncDirection, GitSyncRecord } from './records';
 import { exportedReusableContents, importedReusableContents } from './reusable-content-sync';
@@ -180,6 +182,9 @@ export const runGitImport: JobHandler = async (ctx, job, report) => {
       ...(included ? { extras: included.extras } : {}),
     }),
   ); // 6.
+  // The `.gitbook.yaml` redirects answer at the space's old paths (issue 27 item 5, issue 28 item 5).
+  if (!payload.standalone)
+    await recordGitbookRedirects(ctx, space, revision, read.redirects ?? [], (line) => report.log(line));
   await recordApplied(ctx, space.id, payload.timestamp, { importedCommit: commit.oid });
   report.log(`imported ${commit.oid.slice(0, 12)}: revision ${revision.id}`);
   return { revision: revision.id, commit: commit.oid, unchanged: revision.id === head.id };
