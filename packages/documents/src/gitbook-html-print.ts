@@ -146,8 +146,16 @@ const printPicture: Handle = (node) => {
   );
 };
 
-const printDrawing: Handle = (node) =>
-  '<img src="' + escapeHtmlAttribute((node as GitbookDrawing).url) + '" alt="" class="gitbook-drawing">';
+const printDrawing: Handle = (node) => {
+  const drawing = node as GitbookDrawing;
+  return (
+    '<img src="' +
+    escapeHtmlAttribute(drawing.url) +
+    '" alt="' +
+    escapeHtmlAttribute(drawing.alt ?? '') +
+    '" class="gitbook-drawing">'
+  );
+};
 
 const printParagraph: Handle = (node) => {
   const paragraph = node as GitbookParagraph;

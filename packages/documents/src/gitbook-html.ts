@@ -2,6 +2,7 @@ import type { BlockContent, Html, Node, Parent, PhrasingContent } from 'mdast';
 import rehypeParse from 'rehype-parse';
 import { unified } from 'unified';
 import { emojiCharacterOf, emojiNameOfCode } from './gitbook-emoji';
+import { type GitbookSizedButton, sizedButtonOfTag } from './gitbook-sized-buttons';
 
 /**
  * The pieces of HTML GitBook's Git Sync writes, read into typed mdast nodes (and printed back
@@ -92,6 +93,11 @@ export interface GitbookPicture extends Node {
 export interface GitbookDrawing extends Node {
   type: 'gitbookDrawing';
   url: string;
+  /**
+   * The text of its `alt`, when not empty (GitBook's own pages write one). GitBook's drawing
+   * block has no alt text: it lives in the markdown only, and a document leaves it out.
+   */
+  alt?: string;
 }
 
 /** GitBook's aligned paragraph: `<p align="center">…</p>` on a line of its own. */
@@ -232,12 +238,14 @@ export function phrasingOfHtml(nodes: readonly ElementContent[]): PhrasingConten
         node.tagName === 'i'
           ? iconOfElement(node)
           : node.tagName === 'a'
-            ? buttonOfElement(node)
-            : node.tagName === 'picture'
-              ? pictureOfElement(node)
-              : node.tagName === 'span'
-                ? emojiOfElement(node)
-                : undefined;
+            ? (buttonOfElement(node) ?? sizedButtonOfElement(node))
+            : node.tagName === 'button'
+              ? sizedButtonOfElement(node)
+              : node.tagName === 'picture'
+                ? pictureOfElement(node)
+                : node.tagName === 'span'
+                  ? emojiOfElement(node)
+                  : undefined;
       if (typed === undefined) return undefined;
       out.push(typed);
       continue;
@@ -444,7 +452,7 @@ export function figureOfHtml(value: string): GitbookFigure | undefined {
   };
 }
 
-const drawingPattern = /^<img src="([^"<>]+)" alt="" class="gitbook-drawing">$/;
+const drawingPattern = /^<img src="([^"<>]+)" alt="([^"<>]*)" class="gitbook-drawing">$/;
 
 const alignedParagraph = /^<p align="(left|center|right)">([^\n]*)<\/p>$/;
 
@@ -458,7 +466,9 @@ export function alignedParagraphOfHtml(value: string): GitbookParagraph | undefi
 
 export function drawingOfHtml(value: string): GitbookDrawing | undefined {
   const match = drawingPattern.exec(value.trim());
-  return match === null ? undefined : { type: 'gitbookDrawing', url: decodeAttribute(match[1]!) };
+  if (match === null) return undefined;
+  const alt = decodeAttribute(match[2]!);
+  return { type: 'gitbookDrawing', url: decodeAttribute(match[1]!), ...(alt === '' ? {} : { alt }) };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -625,6 +635,15 @@ function buttonOfElement(element: Element): GitbookButton | undefined {
     ...(icon === undefined ? {} : { icon }),
     label,
   };
+}
+
+/** A button with a size or an action (`gitbook-sized-buttons.ts`) inside GitBook's HTML. */
+function sizedButtonOfElement(element: Element): GitbookSizedButton | undefined {
+  const children = phrasingOfHtml(element.children);
+  const label = children === undefined ? undefined : plainText(children);
+  return label === undefined
+    ? undefined
+    : sizedButtonOfTag({ name: element.tagName, attributes: attributesOf(element) }, label);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { PhrasingContent } from 'mdast';
 import { emojiCharacterOf, emojiCodeOfName } from './gitbook-emoji';
 import type { GitbookMark } from './gitbook-html';
+import type { GitbookSizedButton } from './gitbook-sized-buttons';
 
 /**
  * Phrasing content as the HTML GitBook writes inside its HTML blocks (captions, summaries,
@@ -78,6 +79,8 @@ export function htmlOfPhrasing(nodes: readonly PhrasingContent[]): string {
             escapeHtmlText(node.label.replace(/[\r\n]+/g, ' ')) +
             '</a>'
           );
+        case 'gitbookSizedButton':
+          return sizedButtonHtml(node, escapeHtmlText(node.label.replace(/[\r\n]+/g, ' ')));
         case 'gitbookEmoji': {
           // GitBook's form inside HTML; a name with no code here is its shortcode, as text.
           const code = emojiCodeOfName(node.name);
@@ -112,6 +115,32 @@ export function htmlOfPhrasing(nodes: readonly PhrasingContent[]): string {
       }
     })
     .join('');
+}
+
+/**
+ * A button with a size or an action as GitBook writes it (`gitbook-sized-buttons.ts`), its
+ * label already written for where it stands. Every attribute's `|` as a reference, so that the
+ * button may stand in a GFM table's cell.
+ */
+export function sizedButtonHtml(button: GitbookSizedButton, label: string): string {
+  const attribute = (name: string, value: string | undefined) =>
+    value === undefined ? '' : ' ' + name + '="' + escapeHtmlAttribute(value) + '"';
+  const tail = attribute('data-icon', button.icon) + attribute('data-size', button.size) + '>' + label;
+  if (button.action === undefined)
+    return '<a' + attribute('href', button.url ?? '') + ' class="button ' + button.kind + '"' + tail + '</a>';
+  const action = button.action;
+  return (
+    '<button type="button" class="button ' +
+    button.kind +
+    '" data-action="' +
+    action.action +
+    '"' +
+    (action.action === 'select'
+      ? attribute('data-slug', action.slug)
+      : attribute('data-query', action.query)) +
+    tail +
+    '</button>'
+  );
 }
 
 export function markStyle(mark: Pick<GitbookMark, 'color' | 'background'>): string {

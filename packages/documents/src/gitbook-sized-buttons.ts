@@ -1,7 +1,7 @@
 import type { Html, Node, PhrasingContent } from 'mdast';
 import type { Options as StringifyOptions } from 'remark-stringify';
-import { escapeHtmlAttribute } from './gitbook-html-print';
-import { hasOnlyAttributes, startTagOf } from './html-tag-attributes';
+import { sizedButtonHtml } from './gitbook-phrasing-html';
+import { hasOnlyAttributes, type StartTag, startTagOf } from './html-tag-attributes';
 
 /**
  * GitBook's buttons that `gitbook-html.ts` does not read: a link button with a size,
@@ -44,7 +44,10 @@ type Opening = Omit<GitbookSizedButton, 'type' | 'label'> & { closing: string };
 
 function openingOf(value: string): Opening | undefined {
   const tag = startTagOf(value);
-  if (tag === undefined) return undefined;
+  return tag === undefined ? undefined : openingOfTag(tag);
+}
+
+function openingOfTag(tag: StartTag): Opening | undefined {
   const a = tag.attributes;
   const kind =
     a.class === 'button primary' ? 'primary' : a.class === 'button secondary' ? 'secondary' : undefined;
@@ -110,28 +113,22 @@ export function readSizedButtons(children: PhrasingContent[]): PhrasingContent[]
   return out;
 }
 
+/**
+ * Such a button parsed as an element inside GitBook's HTML (`<p align="center"><button
+ * type="button" class="button primary" data-action="ask">Ask</button></p>`): its tag's
+ * attributes and its label.
+ */
+export function sizedButtonOfTag(tag: StartTag, label: string): GitbookSizedButton | undefined {
+  const opening = openingOfTag(tag);
+  if (opening === undefined || label.trim() === '') return undefined;
+  const { closing: _, ...button } = opening;
+  return { type: 'gitbookSizedButton', ...button, label };
+}
+
 type Handle = NonNullable<NonNullable<StringifyOptions['handlers']>['hint']>;
 
 export const printSizedButton: Handle = (node, _parent, state, info) => {
   const button = node as GitbookSizedButton;
-  // `|` as a reference too, so that the button may stand in a GFM table's cell.
-  const attribute = (name: string, value: string | undefined) =>
-    value === undefined ? '' : ' ' + name + '="' + escapeHtmlAttribute(value).replaceAll('|', '&#x7C;') + '"';
   const label = state.safe(button.label.replace(/[\r\n]+/g, ' '), { ...info, before: '>', after: '<' });
-  const tail = attribute('data-icon', button.icon) + attribute('data-size', button.size) + '>' + label;
-  if (button.action === undefined)
-    return '<a' + attribute('href', button.url ?? '') + ' class="button ' + button.kind + '"' + tail + '</a>';
-  const action = button.action;
-  return (
-    '<button type="button" class="button ' +
-    button.kind +
-    '" data-action="' +
-    action.action +
-    '"' +
-    (action.action === 'select'
-      ? attribute('data-slug', action.slug)
-      : attribute('data-query', action.query)) +
-    tail +
-    '</button>'
-  );
+  return sizedButtonHtml(button, label);
 };

@@ -3,7 +3,8 @@
  * `[text](url)`, a reference link `[text][name]` (its URL read from its definition), an
  * image (inline or by reference), an autolink (`<https://...>` or a bare URL), or the URL of
  * one of GitBook's blocks (`block-urls.ts`: a content-ref, an embed, a file, a drawing, an
- * OpenAPI block's spec), a figure's image (and its dark variant), a button's target, a
+ * OpenAPI block's spec), a figure's image (and its dark variant), a drawing, an inline image
+ * written in HTML (sized, or with a dark variant), a button's target, a
  * card's target and cover, an include's reusable content (its path); wherever it stands (in tabs, steps, columns, hints, expandables,
  * their summaries, captions, cards' cells...). The link a content-ref holds to show its
  * target is the content-ref itself, listed once. Walks the
@@ -88,6 +89,18 @@ export function linksOfTree(tree: Root): MarkdownLink[] {
         continue;
       case 'gitbookButton':
         links.push({ kind: 'button', url: node.url });
+        break;
+      case 'gitbookSizedButton':
+        // An action button (ask, search) has no target.
+        if (node.url !== undefined) links.push({ kind: 'button', url: node.url });
+        break;
+      case 'gitbookDrawing':
+        links.push({ kind: 'drawing', url: node.url });
+        break;
+      case 'gitbookPicture':
+      case 'gitbookInlineImage':
+        links.push({ kind: as ?? 'image', url: node.url });
+        if (node.darkUrl !== undefined) links.push({ kind: as ?? 'image', url: node.darkUrl });
         break;
       case 'gitbookCards': {
         const roles = node.columns.map((column) => cardsColumnRole(column.attributes));

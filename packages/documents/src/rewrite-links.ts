@@ -1,8 +1,9 @@
 /**
  * Markdown with the targets of its links and images rewritten: `rewrite(url)` answers the
  * new target, or undefined to keep it. Walks the parsed tree (links, images, and their
- * reference definitions, the URLs of GitBook's blocks (`block-urls.ts`), figures, buttons,
- * and the links of summaries, captions and cards), so only real targets change, never text
+ * reference definitions, the URLs of GitBook's blocks (`block-urls.ts`), figures, drawings,
+ * inline images in HTML (sized, dark variants), buttons, and the links of summaries, captions
+ * and cards), so only real targets change, never text
  * that looks like one.
  * The result is canonical markdown (as `normalizeMarkdown` prints it).
  *
@@ -112,6 +113,18 @@ export function rewriteTreeLinks(node: Nodes | Root, rewrite: (url: string) => s
         if (current.darkUrl !== undefined) current.darkUrl = rewritten(current.darkUrl);
         stack.push(...current.caption);
       }
+    } else if (
+      current.type === 'gitbookDrawing' ||
+      current.type === 'gitbookPicture' ||
+      current.type === 'gitbookInlineImage'
+    ) {
+      // A drawing's file, an inline image's and its dark variant's (by repository path in
+      // Git Sync: `../.gitbook/assets/a.drawing.svg`).
+      current.url = rewritten(current.url);
+      if (current.type !== 'gitbookDrawing' && current.darkUrl !== undefined)
+        current.darkUrl = rewritten(current.darkUrl);
+    } else if (current.type === 'gitbookSizedButton') {
+      if (current.url !== undefined) current.url = rewritten(current.url);
     } else if (current.type === 'gitbookDetails') stack.push(...current.summary);
     else if (current.type === 'gitbookCards')
       for (const row of current.rows) for (const cell of row) stack.push(...cell);

@@ -345,6 +345,26 @@ const cases: Array<{ name: string; markdown: string; expected: unknown }> = [
     },
   },
   {
+    name: 'aligned paragraph holding an action button',
+    markdown:
+      '<p align="center"><button type="button" class="button primary" data-action="ask" data-icon="robot">Ask us</button></p>',
+    expected: {
+      type: 'paragraph',
+      data: { align: 'center' },
+      nodes: [
+        {
+          type: 'button',
+          data: { label: 'Ask us', kind: 'primary', icon: 'robot', action: { action: 'ask' } },
+        },
+      ],
+    },
+  },
+  {
+    name: 'drawing with alt text (the alt stays in the markdown: a drawing has none)',
+    markdown: '<img src="/files/d3" alt="Boxes and arrows" class="gitbook-drawing">',
+    expected: { type: 'drawing', data: { ref: { kind: 'file', file: 'd3' } } },
+  },
+  {
     name: 'heading with its id anchor',
     markdown: '## Set up <a href="#set-up" id="set-up"></a>',
     expected: {

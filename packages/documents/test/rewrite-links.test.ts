@@ -65,6 +65,22 @@ describe("rewriteLinks: GitBook's blocks", () => {
   });
 });
 
+describe("rewriteLinks: GitBook's HTML images and buttons", () => {
+  it('rewrites drawings, inline images written in HTML (sized, dark variants) and link buttons with a size', () => {
+    const markdown = [
+      '<img src="ref:drawing" alt="Drawn" class="gitbook-drawing">',
+      'An icon <img src="ref:sized" alt="i" data-size="line"> and <picture><source srcset="ref:dark" media="(prefers-color-scheme: dark)"><img src="ref:light" alt="p"></picture>.',
+      'Go <a href="ref:sizedbutton" class="button primary" data-size="small">now</a> or <button type="button" class="button secondary" data-action="ask" data-query="ref:kept">ask</button>.',
+    ].join('\n\n');
+    const out = rewriteLinks(markdown, toIds);
+    for (const id of ['DRAWING', 'SIZED', 'DARK', 'LIGHT', 'SIZEDBUTTON'])
+      expect(out).toContain(`/pages/${id}`);
+    // An action's query is text, not a target.
+    expect(out).toContain('data-query="ref:kept"');
+    expect(out).toContain('alt="Drawn" class="gitbook-drawing"');
+  });
+});
+
 describe('rewriteLinks on canonical text (an import’s stored pages)', () => {
   const imported = (url: string) =>
     url.startsWith('quire-import:page/') ? `/pages/${url.slice('quire-import:page/'.length)}` : undefined;

@@ -2,7 +2,8 @@
  * A folder tree of markdown and files (a zip's entries, a Git repository's tree under its
  * root) as pages and files, the way GitBook lays a space out in files:
  *
- * - Every markdown file (`.md`, `.markdown`) is a page; every entry `isFile` accepts is a file.
+ * - Every markdown file (`.md`, `.markdown`) is a page, but one under `.gitbook/assets/` that
+ *   `isFile` accepts (an uploaded file); every other entry `isFile` accepts is a file.
  * - `SUMMARY.md` (or the `summary` path given), when present, decides the pages, their order,
  *   nesting and titles (GitBook's rule: a file it does not list is not a page). An item whose
  *   link leads to no markdown file (missing, or already listed) is a page with no body.
@@ -56,6 +57,7 @@ export interface FolderTreeOptions {
   rootPage?: string;
   /** Which non-markdown entries are files. */
   isFile(entry: FolderEntry): boolean;
+
   /** Said when the tree holds no markdown file. */
   emptyMessage: string;
   /**
@@ -75,6 +77,7 @@ export interface FolderContent extends ImportedContent {
 export { resolvePath };
 
 const MARKDOWN = /\.(md|markdown)$/i;
+const ASSETS = '.gitbook/assets/';
 const README = /(^|\/)readme\.(md|markdown)$/i;
 const SUMMARY = /^summary\.md$/i;
 
@@ -93,10 +96,15 @@ export async function readFolderTree(
   const isRoot = (path: string) =>
     rootPage === undefined ? /^readme\.(md|markdown)$/i.test(path) : path === rootPage;
   const segmentsOf = (path: string): string[] => (path === rootPage ? [] : folderSegmentsOf(path));
+  // A markdown file under GitBook's assets folder that `isFile` takes (Git Sync's: anything
+  // there) is a file a page shows with `{% file %}`, not a page.
+  const isMarkdownFile = (entry: FolderEntry) => entry.path.startsWith(ASSETS) && options.isFile(entry);
   const markdown = entries
-    .filter(({ path }) => MARKDOWN.test(path) && path !== summary?.path)
+    .filter((entry) => MARKDOWN.test(entry.path) && entry.path !== summary?.path && !isMarkdownFile(entry))
     .sort((a, b) => (isRoot(a.path) ? -1 : isRoot(b.path) ? 1 : folderOrder(a.path, b.path)));
-  const fileEntries = entries.filter((entry) => !MARKDOWN.test(entry.path) && options.isFile(entry));
+  const fileEntries = entries.filter((entry) =>
+    MARKDOWN.test(entry.path) ? isMarkdownFile(entry) : options.isFile(entry),
+  );
   if (markdown.length === 0) throw new ContentImportError('empty', options.emptyMessage);
   const total = markdown.length + fileEntries.length;
 
