@@ -60,7 +60,10 @@ function dimensionValue(fact: InsightsFact, spec: QueryColumnSpec): ResultValue 
     case 'eventType':
       return fact.type;
     case 'page':
-      return fact.spaceId === null ? null : { page: fact.pageId, space: fact.spaceId };
+      // No page (a 404, GitBook's page null) whatever the space: a page is named with its space.
+      return fact.pageId === null || fact.spaceId === null
+        ? null
+        : { page: fact.pageId, space: fact.spaceId };
     case 'siteSection':
       return fact.siteSectionId;
     case 'siteSpace':
