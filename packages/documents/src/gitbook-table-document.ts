@@ -212,7 +212,8 @@ export function tableOfGitbookTable(
       if (type === 'number' || type === 'checkbox') {
         const text = plainTextOfCell(cell);
         if (text === undefined) return undefined;
-        if (text === '') values[id] = null;
+        // GitBook's export writes a number cell without a value as `null` (its JSON, printed).
+        if (text === '' || (type === 'number' && text === 'null')) values[id] = null;
         else if (type === 'number' && Number.isFinite(Number(text))) values[id] = Number(text);
         else if (type === 'checkbox' && (text === 'true' || text === 'false')) values[id] = text === 'true';
         else return undefined;

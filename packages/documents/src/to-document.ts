@@ -324,6 +324,10 @@ function blockOf(
       return codeBlockOf(node, key);
     case 'table':
       return tableOf(node, key, context);
+    case 'html':
+      // `<br>` alone on a line is GitBook's empty paragraph (a paragraph with no text, which
+      // a document keeps and markdown leaves out, as any empty paragraph).
+      return /^<br\s*\/?>$/i.test(node.value.trim()) ? paragraphOf(key, []) : undefined;
     case 'openapiOperation':
       return {
         object: 'block',

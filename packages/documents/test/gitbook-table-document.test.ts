@@ -91,6 +91,20 @@ describe("GitBook's HTML tables in the document", () => {
     );
   });
 
+  it("reads a number cell written `null` (GitBook's export of a cell without a value) as no value", () => {
+    const html =
+      '<table data-full-width="true"><thead><tr><th width="120">Shop</th><th data-type="number">Reach</th></tr></thead>' +
+      '<tbody><tr><td>north</td><td>2.5</td></tr><tr><td>south</td><td>null</td></tr></tbody></table>';
+    const table = tableOf(markdownToDocument(html));
+    expect(table.type).toBe('table');
+    const reach = Object.values(table.data.records).map((record) => Object.values(record.values)[1]);
+    expect(reach).toEqual([2.5, null]);
+    // Written back as an empty cell, which reads as the same document.
+    const written = documentToMarkdown(markdownToDocument(html));
+    expect(written).not.toContain('null');
+    expect(markdownToDocument(written)).toEqual(markdownToDocument(html));
+  });
+
   it('keeps a table whose cells or fields the model cannot hold as its HTML, as text', () => {
     for (const html of [
       grid.replace('data-search="false"', 'data-search="maybe"'),
