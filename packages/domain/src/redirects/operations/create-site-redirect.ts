@@ -7,6 +7,7 @@ import { assertRoomFor } from '../redirect-cap';
 import { destinationToStore } from '../redirect-destination';
 import { RedirectDestinationInputSchema } from '../redirect-destination-schema';
 import { CaptureWildcardSchema, DraftSchema, PermanentSchema } from '../redirect-fields';
+import { assertNoLoop } from '../redirect-loops';
 import { presentSiteRedirect, type SiteRedirect, SiteRedirectSchema } from '../redirect-schema';
 import { RedirectSourceSchema } from '../redirect-source';
 
@@ -16,7 +17,8 @@ import { RedirectSourceSchema } from '../redirect-source';
  * guest, or the site unknown or of another organization, 404; a role below create, 403; a
  * destination the site does not have (section, site space, page, or a path no page of the
  * space has), 404; a redirect of the same source and draft state already there, 409; a
- * site holding `MAX_REDIRECTS_PER_SITE` redirects, 409.
+ * site holding `MAX_REDIRECTS_PER_SITE` redirects, 409; a live redirect that would send
+ * visitors back to its source or round a loop (`redirect-loops.ts`), 400 naming `destination`.
  */
 export const createSiteRedirect = operation({
   name: 'sites.redirects.create',
@@ -46,6 +48,7 @@ export const createSiteRedirect = operation({
       destination: await destinationToStore(ctx, site, input.destination),
       createdAt: ctx.clock.now().toISOString(),
     };
+    await assertNoLoop(ctx, site, redirect);
     await ctx.repos.siteRedirects.insert(redirect);
     return presentSiteRedirect(redirect);
   },

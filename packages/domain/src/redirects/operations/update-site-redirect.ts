@@ -7,6 +7,7 @@ import type { SiteRedirectRecord } from '../records';
 import { destinationToStore } from '../redirect-destination';
 import { RedirectDestinationInputSchema } from '../redirect-destination-schema';
 import { CaptureWildcardSchema, DraftSchema, PermanentSchema, SiteRedirectIdParam } from '../redirect-fields';
+import { assertNoLoop } from '../redirect-loops';
 import { presentSiteRedirect, type SiteRedirect, SiteRedirectSchema } from '../redirect-schema';
 import { RedirectSourceSchema } from '../redirect-source';
 
@@ -26,7 +27,9 @@ const sameRedirect = (a: SiteRedirectRecord, b: SiteRedirectRecord): boolean => 
  * writes nothing (`updatedAt` stays). `draft: false` makes a draft live. Needs `create` on
  * the site. Outcomes: not a member, a guest, or the site unknown or of another organization,
  * 404; a role below create, 403; a redirect the site does not hold, 404; a destination the
- * site does not have, 404; a source (and draft state) another redirect of the site has, 409.
+ * site does not have, 404; a source (and draft state) another redirect of the site has, 409;
+ * a live redirect that would send visitors back to its source or round a loop
+ * (`redirect-loops.ts`), 400 naming `destination`.
  */
 export const updateSiteRedirect = operation({
   name: 'sites.redirects.update',
@@ -59,6 +62,7 @@ export const updateSiteRedirect = operation({
     };
     if (sameRedirect(changed, current)) return presentSiteRedirect(current);
     const updated = { ...changed, updatedAt: ctx.clock.now().toISOString() };
+    await assertNoLoop(ctx, site, updated);
     if (!(await ctx.repos.siteRedirects.replace(updated))) throw notFound('Site redirect');
     return presentSiteRedirect(updated);
   },

@@ -9,6 +9,7 @@ import { assertRoomFor } from '../redirect-cap';
 import { destinationToStore } from '../redirect-destination';
 import { RedirectDestinationInputSchema } from '../redirect-destination-schema';
 import { CaptureWildcardSchema, MAX_REDIRECTS_PER_REQUEST, PermanentSchema } from '../redirect-fields';
+import { assertNoLoop } from '../redirect-loops';
 import { RedirectSourceSchema } from '../redirect-source';
 
 const UpsertItemSchema = z
@@ -70,12 +71,13 @@ async function publishDraft(ctx: OperationContext, site: SiteRecord, source: str
     permanent: draft.permanent,
   };
   // The live redirect is written before the draft is deleted: a crash between leaves both, never neither.
+  const { updatedAt: _draftChanged, ...made } = draft;
+  await assertNoLoop(ctx, site, { ...(live ?? { ...made, id: draft.id }), ...fields, draft: false });
   let id: string;
   if (live) {
     await ctx.repos.siteRedirects.replace({ ...live, ...fields, updatedAt: now });
     id = live.id;
   } else {
-    const { updatedAt: _draftChanged, ...made } = draft;
     id = ctx.ids.newId();
     await ctx.repos.siteRedirects.insert({ ...made, id, draft: false, createdAt: now });
   }
@@ -102,6 +104,7 @@ async function applyItem(ctx: OperationContext, site: SiteRecord, item: UpsertIt
       permanent: item.permanent ?? existing.permanent,
       updatedAt: now,
     };
+    await assertNoLoop(ctx, site, updated);
     await ctx.repos.siteRedirects.replace(updated);
     return { status: 'updated', source: item.source, draft, id: existing.id };
   }
@@ -117,6 +120,7 @@ async function applyItem(ctx: OperationContext, site: SiteRecord, item: UpsertIt
     destination,
     createdAt: now,
   };
+  await assertNoLoop(ctx, site, created);
   await ctx.repos.siteRedirects.insert(created);
   return { status: 'created', source: item.source, draft, id: created.id };
 }
@@ -128,7 +132,8 @@ async function applyItem(ctx: OperationContext, site: SiteRecord, item: UpsertIt
  * changing it; `destination: null` deletes it; `intent: publish` makes the source's draft
  * live (replacing the live one) and deletes the draft. Each item answers its own status; an
  * item that cannot be done (a destination the site does not have, nothing to delete or
- * publish, the site's cap reached) answers `error` and the others go on. Needs `create` on
+ * publish, the site's cap reached, a live redirect that would make a loop) answers `error`
+ * and the others go on. Needs `create` on
  * the site. Outcomes: not a member, a guest, or the site unknown or of another
  * organization, 404; a role below create, 403, nothing written; more than
  * `MAX_REDIRECTS_PER_REQUEST` items, or an item mixing a publish with a destination, 400.
