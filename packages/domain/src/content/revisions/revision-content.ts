@@ -6,6 +6,7 @@ import type { DomainServices, OperationContext } from '../../core/context';
 import { notFound } from '../../core/errors';
 import { findChangeRequestOf } from '../../policies/authorize-change-request';
 import { authorizeSpace } from '../../policies/authorize-space';
+import { siteTokenMayReadRevision } from '../../policies/site-token-access';
 import type { SpaceRecord } from '../spaces/records';
 import { EMPTY_FILES_ADDRESS, findRevision } from './first-revision';
 import { type PageIndex, pageIndexOf } from './page-index';
@@ -22,7 +23,8 @@ export interface ContentSource {
 /**
  * The revision a read names, of a space the caller can view: `revisionId`, else the head
  * of change request `changeRequestId` (its id or number), else the space's head. A space,
- * revision or change request the caller cannot see: 404 (one of another space too).
+ * revision or change request the caller cannot see: 404 (one of another space too; for a
+ * site API token, a revision the space did not publish: `siteTokenMayReadRevision`).
  */
 export async function viewableRevision(
   ctx: OperationContext,
@@ -37,6 +39,9 @@ export async function viewableRevision(
   if (revisionId === undefined) return { space, revision: await spaceHead(ctx, space) };
   const revision = await findRevision(ctx, space, revisionId);
   if (!revision) throw notFound('Revision');
+  // A site API token's visitor reads published revisions only, never a change request's.
+  if (ctx.caller?.site !== undefined && !(await siteTokenMayReadRevision(ctx, space, revision)))
+    throw notFound('Revision');
   return { space, revision };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { notFound } from '../../../core/errors';
 import { operation } from '../../../core/operation';
+import { siteTokenMayReadRevision } from '../../../policies/site-token-access';
 import { extrasChanges } from '../../reusable-contents/extras-changes';
 import { extrasOf } from '../../reusable-contents/revision-extras';
 import { SpaceIdParam } from '../../spaces/operations/params';
@@ -40,6 +41,8 @@ export const listRevisionChanges = operation({
     const fromId = input.from ?? revision.parents[0];
     const from = fromId === undefined ? null : await findRevision(ctx, space, fromId);
     if (fromId !== undefined && !from) throw notFound('Revision');
+    if (from && ctx.caller?.site !== undefined && !(await siteTokenMayReadRevision(ctx, space, from)))
+      throw notFound('Revision');
     const [after, before, extrasAfter, extrasBefore] = await Promise.all([
       contentOf(ctx, revision),
       from ? contentOf(ctx, from) : Promise.resolve({ index: indexPages('', new Map()), files: [] }),
