@@ -7,6 +7,7 @@
  * visitor sent round; a chain into the site collapsed into its last URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mismatches0202 } from '../official-client/openapi-spec-0202';
 import { expectError, expectFieldError } from '../support/expectations';
 import { callFaces, findRoute } from '../support/faces/call-faces';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -230,5 +231,46 @@ describe('chains and loops of the site redirects into the site', () => {
     const answer = await resolve(g, '/ping');
     expectError(answer, 404);
     expect(answer.body.error.message).toContain('/ping -> /guide -> /ping');
+  });
+});
+
+describe("GitBook 0.202.0's shapes", () => {
+  it('of every redirect answer: created, listed, changed, bulk results, and resolved (a site redirect and an old path)', async () => {
+    const f = await redirectsFixture(server);
+    const shaped = (operationId: string, status: number, body: unknown) =>
+      expect(mismatches0202(operationId, status, body), operationId).toEqual([]);
+    const created = await f.ok('POST', '/redirects', {
+      source: '/v1/*',
+      captureWildcard: true,
+      permanent: true,
+      destination: { kind: 'path', spaceId: f.docs.spaceId, path: 'guide' },
+    });
+    shaped('createSiteRedirect', 201, created);
+    shaped(
+      'updateSiteRedirectById',
+      200,
+      await f.ok('PATCH', `/redirects/${created.id}`, { permanent: false }),
+    );
+    shaped(
+      'bulkUpsertSiteRedirects',
+      200,
+      await f.ok('PUT', '/redirects', {
+        redirects: [
+          { source: '/a', destination: external('https://example.com/a') },
+          { source: '/a', destination: { kind: 'site-section', siteSectionId: f.api.sectionId } },
+          {
+            source: '/b',
+            intent: 'draft',
+            destination: { kind: 'site-space', siteSpaceId: f.api.siteSpaceId },
+          },
+          { source: '/b', intent: 'publish' },
+          { source: '/a', destination: null },
+        ],
+      }),
+    );
+    shaped('listSiteRedirects', 200, await f.ok('GET', '/redirects?limit=1'));
+    shaped('getSiteRedirectBySource', 200, (await resolve(f, '/v1/x')).body);
+    await edit(f, [{ operation: 'update_page', page: f.docs.installId, slug: 'setup' }]);
+    shaped('getSiteRedirectBySource', 200, (await resolve(f, '/guide/install')).body);
   });
 });
