@@ -312,9 +312,19 @@ function blockOf(
       return highlightedCodeOf(node, key, reader);
     case 'gitbookDrawing': {
       const ref = imageRefFromUrl(node.url);
-      return ref.kind === 'file'
-        ? { object: 'block', type: 'drawing', key, isVoid: true, data: { ref } }
-        : undefined;
+      if (ref.kind === 'file') return { object: 'block', type: 'drawing', key, isVoid: true, data: { ref } };
+      // GitBook's drawing is a space's file: one whose file is elsewhere (a path to a file the
+      // repository lacks, a URL) is shown as the image it is, its address kept.
+      if (!allowedIn[container]('images')) return undefined;
+      const image = { type: 'image', url: node.url, alt: node.alt ?? '', title: null } as const;
+      return {
+        object: 'block',
+        type: 'images',
+        key,
+        isVoid: false,
+        data: {},
+        nodes: [imageBlockOf(image, childKey(key, 0))],
+      };
     }
     case 'gitbookBlock':
       return blockOfGitbook(node, key, reader, context);

@@ -365,6 +365,16 @@ const cases: Array<{ name: string; markdown: string; expected: unknown }> = [
     expected: { type: 'drawing', data: { ref: { kind: 'file', file: 'd3' } } },
   },
   {
+    name: 'drawing whose file is not a space file (shown as the image it is, its address kept)',
+    markdown: '<img src="https://example.com/plan.svg" alt="A plan" class="gitbook-drawing">',
+    expected: {
+      type: 'images',
+      nodes: [
+        { type: 'image', data: { ref: { kind: 'url', url: 'https://example.com/plan.svg' }, alt: 'A plan' } },
+      ],
+    },
+  },
+  {
     name: 'heading with its id anchor',
     markdown: '## Set up <a href="#set-up" id="set-up"></a>',
     expected: {
