@@ -5,7 +5,12 @@
  * document; GitBook's 0.202.0 client sends the same and its aggregate validates against the
  * 0.202.0 document (`mismatches0202`).
  */
-import { GitBookAPI as GitBookAPI0202 } from '@gitbook/api-0202';
+import { SiteInsightsQueryRangePreset } from '@gitbook/api';
+import {
+  GitBookAPI as GitBookAPI0202,
+  PageFeedbackRating as PageFeedbackRating0202,
+  SiteInsightsQueryRangePreset as SiteInsightsQueryRangePreset0202,
+} from '@gitbook/api-0202';
 import { describe, expect, it } from 'vitest';
 import { createSpace } from '../support/content';
 import { createOrganization } from '../support/factories';
@@ -50,7 +55,10 @@ describe('site insights', () => {
     });
     expectConforms(reader.last(), 'trackEventsInSiteById', 204);
 
-    const query = { groupBy: [{ column: 'eventType' as const }], range: 'last7Days' as const };
+    const query = {
+      groupBy: [{ column: 'eventType' as const }],
+      range: SiteInsightsQueryRangePreset.Last7Days,
+    };
     const { data: counted } = await admin.api.orgs.aggregateSiteEvents(orgId, site.id, query);
     expectConforms(admin.last(), 'aggregateSiteEvents', 200);
     expect(counted.columns.map((column) => column.column)).toEqual(['eventType', 'eventsCount']);
@@ -58,7 +66,7 @@ describe('site insights', () => {
       admin,
       admin.api.orgs.aggregateSiteEvents(orgId, site.id, {
         select: [{ column: 'visitorsCount' }],
-        range: 'last7Days',
+        range: SiteInsightsQueryRangePreset.Last7Days,
       }),
       'aggregateSiteEvents',
       400,
@@ -68,7 +76,9 @@ describe('site insights', () => {
     const client0202 = new GitBookAPI0202({ endpoint: server.url, authToken: org.admin.token });
     const anonymous0202 = new GitBookAPI0202({ endpoint: server.url });
     const sent = await anonymous0202.orgs.trackEventsInSiteById(orgId, site.id, {
-      events: [{ type: 'page_post_feedback', feedback: { rating: 'good' }, session, location }],
+      events: [
+        { type: 'page_post_feedback', feedback: { rating: PageFeedbackRating0202.Good }, session, location },
+      ],
     });
     expect(sent.status).toBe(204);
     const answered = await client0202.orgs.aggregateSiteEvents(orgId, site.id, {
@@ -78,7 +88,7 @@ describe('site insights', () => {
         { column: 'pageFeedbackRating' },
       ],
       groupBy: [{ column: 'datetime', interval: 'day' }],
-      range: 'last30Days',
+      range: SiteInsightsQueryRangePreset0202.Last30Days,
     });
     expect(mismatches0202('aggregateSiteEvents', 200, answered.data)).toEqual([]);
     expect(answered.data.columns[1]!.values).toEqual([3]);

@@ -75,7 +75,7 @@ export const insightsCases: MatrixCase[] = [
       siteId: site.siteId,
       events: eventsOn(site.spaceId),
     }),
-    observe: (f, site: { siteId: string }) => counted(f, site.siteId),
+    observe: (f, site: { siteId: string; spaceId: string }) => counted(f, site.siteId),
     expected: { ...bySiteRole(ROLES, 204), anonymous: 404 },
     siteToken: 404,
     rule: 'members who may view it preview it; for anyone else it is not there',
