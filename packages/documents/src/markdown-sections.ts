@@ -17,7 +17,9 @@
  *   then the blocks'), so adding a tab never changes a heading's anchor.
  *
  * Text of nested blocks (tabs, steps, columns, updates, hints, expandables, conditional
- * content, captions of files and embeds, image captions) is in the section holding them.
+ * content, captions of files and embeds, image captions, GitBook's HTML tables' cells, aligned
+ * paragraphs, highlighted code, alt texts of images and drawings written in HTML, buttons'
+ * labels) is in the section holding them; an aligned heading is a heading.
  */
 import type { Heading, Nodes, Paragraph, PhrasingContent, Root } from 'mdast';
 import type { GitbookBlock } from './gitbook-blocks';
@@ -39,7 +41,13 @@ const SKIPPED = new Set(['yaml', 'html', 'definition', 'math', 'inlineMath', 'op
 const BLOCKS = new Set([
   'paragraph',
   'heading',
+  'gitbookParagraph',
+  'gitbookHeading',
   'code',
+  'gitbookHighlightedCode',
+  'gitbookTableRow',
+  'gitbookTableCell',
+  'gitbookDrawing',
   'blockquote',
   'listItem',
   'tableRow',
@@ -75,8 +83,9 @@ export function sectionsOfTree(tree: Root): MarkdownSection[] {
   const ordered: OpenSection[] = [{ title: null, parts: [] }];
   let current = ordered[0] as OpenSection;
   for (const node of tree.children) {
-    if (node.type === 'heading') {
-      const id = explicitAnchorOf(node);
+    if (node.type === 'heading' || node.type === 'gitbookHeading') {
+      // An aligned heading (`<h2 align="center">`) is a heading of the page as any other.
+      const id = node.type === 'heading' ? explicitAnchorOf(node) : node.id;
       current = { title: collapse(textOf(node)), ...(id ? { id } : {}), parts: [] };
       headingSections.push(current);
       ordered.push(current);
@@ -124,7 +133,16 @@ function walk(root: Nodes, into: OpenSection, opened: (section: OpenSection) => 
     else if (node.type === 'image') target.parts.push([node.alt, node.title].filter(Boolean).join(' '));
     else if (node.type === 'imageReference') target.parts.push(node.alt ?? '');
     else if (node.type === 'break') target.parts.push(' ');
-    else if (node.type === 'gitbookButton') target.parts.push(node.label);
+    else if (node.type === 'gitbookButton' || node.type === 'gitbookSizedButton')
+      target.parts.push(node.label);
+    // Images written in HTML: their alt text (and a sized image's caption), as a markdown image's.
+    else if (node.type === 'gitbookPicture' || node.type === 'gitbookDrawing')
+      target.parts.push(node.alt ?? '');
+    else if (node.type === 'gitbookInlineImage')
+      target.parts.push([node.alt, node.caption].filter(Boolean).join(' '));
+    // Highlighted code is code: its lines are text, as a code block's.
+    else if (node.type === 'gitbookHighlightedCode')
+      target.parts.push(node.lines.map((line) => line.text).join('\n'));
     if (BLOCKS.has(node.type)) stack.push({ newline: target });
     let children = childrenOf(node);
     if (children === undefined) continue;
@@ -137,7 +155,8 @@ function walk(root: Nodes, into: OpenSection, opened: (section: OpenSection) => 
     for (let i = children.length - 1; i >= 0; i--) {
       stack.push({ node: children[i] as Nodes, into: target });
       // Table cells of a row are separated by a space, not glued together.
-      if (node.type === 'tableRow' && i > 0) stack.push({ node: { type: 'text', value: ' ' }, into: target });
+      if ((node.type === 'tableRow' || node.type === 'gitbookTableRow') && i > 0)
+        stack.push({ node: { type: 'text', value: ' ' }, into: target });
     }
   }
 }

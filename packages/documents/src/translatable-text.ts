@@ -36,7 +36,6 @@ import type { GitbookBlock } from './gitbook-blocks';
 import { cardsTextColumns } from './gitbook-cards-columns';
 import type {
   CardsColumn,
-  GitbookButton,
   GitbookCards,
   GitbookDetails,
   GitbookFigure,
@@ -110,7 +109,11 @@ interface TextSlot {
   put(translated: string): void;
 }
 
-type ImageNode = Extract<PhrasingContent, { type: 'image' | 'imageReference' }>;
+type ImageNode = Extract<
+  PhrasingContent,
+  { type: 'image' | 'imageReference' | 'gitbookPicture' | 'gitbookInlineImage' }
+>;
+type ButtonNode = Extract<PhrasingContent, { type: 'gitbookButton' | 'gitbookSizedButton' }>;
 /** Inline nodes sent as a tag around their words: links, coloured spans, keys, super- and subscripts. */
 type LinkNode = Extract<PhrasingContent, { type: 'link' | 'linkReference' }> | GitbookMark | GitbookTextMark;
 type KeptNode = Exclude<
@@ -118,8 +121,23 @@ type KeptNode = Exclude<
   { type: 'text' | 'emphasis' | 'strong' | 'delete' | 'break' | 'gitbookMark' | 'gitbookTextMark' }
 >;
 
-const phrasingContainers = new Set(['paragraph', 'heading', 'tableCell']);
-const neverSent = new Set(['code', 'html', 'yaml', 'definition', 'openapiOperation', 'math']);
+// Aligned paragraphs and headings (`<p align>`, `<h2 align>`) hold phrasing as paragraphs do.
+const phrasingContainers = new Set([
+  'paragraph',
+  'heading',
+  'tableCell',
+  'gitbookParagraph',
+  'gitbookHeading',
+]);
+const neverSent = new Set([
+  'code',
+  'gitbookHighlightedCode',
+  'html',
+  'yaml',
+  'definition',
+  'openapiOperation',
+  'math',
+]);
 
 function slotsOf(tree: Root): TextSlot[] {
   const slots: TextSlot[] = [];
@@ -186,6 +204,8 @@ function blockSlots(node: Nodes | Root): TextSlot[] {
         for (const index of columns) slots.push(...phrasingSlots(cellOf(row, index)));
       return slots;
     }
+    case 'gitbookDrawing':
+      return plainSlots(node, 'alt');
     default:
       return [];
   }
@@ -239,6 +259,7 @@ function phrasingSlots(container: PhrasingPlace): TextSlot[] {
   for (const image of encoded.images) {
     slots.push(...plainSlots(image, 'alt'));
     if (image.type === 'image') slots.push(...plainSlots(image, 'title'));
+    if (image.type === 'gitbookInlineImage') slots.push(...plainSlots(image, 'caption'));
   }
   for (const button of encoded.buttons) slots.push(...plainSlots(button, 'label'));
   return slots;
@@ -255,7 +276,7 @@ interface EncodedInline {
   /** Links, coloured spans and kept elements by their tag's id, in document order. */
   kept: Map<number, LinkNode | KeptNode>;
   images: ImageNode[];
-  buttons: GitbookButton[];
+  buttons: ButtonNode[];
 }
 
 const markTags = { emphasis: 'i', strong: 'b', delete: 's' } as const;
@@ -263,7 +284,7 @@ const markTags = { emphasis: 'i', strong: 'b', delete: 's' } as const;
 function encodeInline(nodes: readonly PhrasingContent[]): EncodedInline {
   const kept = new Map<number, LinkNode | KeptNode>();
   const images: ImageNode[] = [];
-  const buttons: GitbookButton[] = [];
+  const buttons: ButtonNode[] = [];
   const encode = (children: readonly PhrasingContent[]): string =>
     children
       .map((node): string => {
@@ -294,8 +315,14 @@ function encodeInline(nodes: readonly PhrasingContent[]): EncodedInline {
             return '<' + tag + ' id="' + id + '">' + encode(node.children) + '</' + tag + '>';
           }
           default:
-            if (node.type === 'image' || node.type === 'imageReference') images.push(node);
-            if (node.type === 'gitbookButton') buttons.push(node);
+            if (
+              node.type === 'image' ||
+              node.type === 'imageReference' ||
+              node.type === 'gitbookPicture' ||
+              node.type === 'gitbookInlineImage'
+            )
+              images.push(node);
+            if (node.type === 'gitbookButton' || node.type === 'gitbookSizedButton') buttons.push(node);
             return keep(node);
         }
       })
