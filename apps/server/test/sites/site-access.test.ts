@@ -33,7 +33,7 @@ describe('share links', () => {
       createdAt: server.clock.now().toISOString(),
       name: 'Partners',
       active: true,
-      urls: { published: expect.stringMatching(/\?share=[\w-]{32}$/) },
+      urls: { published: expect.stringMatching(/\/[\w-]{32}\/$/) },
     });
     expect(link.urls.published).toContain(`/~sites/${org.organization.id}/${site.id}/`);
     const other = (await adminCall(server, org, `${path}/share-links`, 'POST', { name: 'Press' })).body;

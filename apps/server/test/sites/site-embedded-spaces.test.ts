@@ -36,7 +36,7 @@ async function siteOf(visibility: string, publish: boolean): Promise<{ id: strin
   const path = sitePath(org, site.id);
   if (publish) await adminCall(server, org, `${path}/publish`, 'POST');
   const link = (await adminCall(server, org, `${path}/share-links`, 'POST', { name: 'Partners' })).body;
-  return { id: site.id, key: new URL(link.urls.published).searchParams.get('share') as string };
+  return { id: site.id, key: link.urls.published.split('/').at(-2) as string };
 }
 
 /** The spaces embedded in each listing a member of the organization reads, by id. */

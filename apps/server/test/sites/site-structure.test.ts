@@ -503,6 +503,6 @@ describe('structure', () => {
       stored!.version,
     );
     const structure = await site.ok('GET', '/structure?shareKey=secret-key');
-    expect(structure.structure[0].urls.published).toBe(`${base}?share=secret-key`);
+    expect(structure.structure[0].urls.published).toBe(`${base}secret-key/`);
   });
 });

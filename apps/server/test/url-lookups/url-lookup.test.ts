@@ -220,7 +220,11 @@ describe('share links', () => {
     await f.admin('PATCH', f.site, { visibility: 'share-link' });
     try {
       const link = await f.admin('POST', `${f.site}/share-links`, { name: 'Partners' }, 201);
-      const key = new URL(link.urls.published).searchParams.get('share');
+      // GitBook's form of a share link: the key as the first segment after the site's.
+      const key = link.urls.published.slice(f.base.length, -1);
+      expect(link.urls.published).toBe(`${f.base}${key}/`);
+      expect(key).toMatch(/^[\w-]{32}$/);
+      expect(await resolved(server, link.urls.published)).toMatchObject({ shareKey: key });
       expectRefusal(await lookup(server, { url: f.base }), 404, 'not_found');
       expectRefusal(await lookup(server, { url: `${f.base}?share=not-a-key` }), 404, 'not_found');
       const body = await resolved(server, `${f.base}docs?share=${key}`);
@@ -234,6 +238,16 @@ describe('share links', () => {
         shareKey: key,
         siteBasePath: `${sitePathOf(f)}${key}/`,
         basePath: `${sitePathOf(f)}${key}/api/v2/`,
+      });
+      // The structure's URLs for the link carry its key the same way, and resolve to their site space.
+      const structure = await f.admin('GET', `${f.site}/structure?shareKey=${key}`);
+      const api = structure.structure.find((item: Json) => item.id === f.sections.api);
+      const v2 = api.siteSpaces.find((siteSpace: Json) => siteSpace.id === f.siteSpaces.v2);
+      expect(v2.urls.published).toBe(`${f.base}${key}/api/v2/`);
+      expect(await resolved(server, `${v2.urls.published}guide`)).toMatchObject({
+        siteSpace: f.siteSpaces.v2,
+        pathname: 'guide',
+        shareKey: key,
       });
       const token = pathForm.apiToken;
       expect((await server.api(`/v1/spaces/${f.spaces.docs}`, { token })).status).toBe(200);

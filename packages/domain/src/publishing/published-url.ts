@@ -12,7 +12,8 @@
  * `http:`/`https:` URL, credentials in it, and a path whose segments, raw or
  * percent-decoded, are `.` or `..` or hold a slash, a backslash or a control character (a
  * URL parser would fold `a/../b` into `b`, so the raw text is checked, not the parsed one).
- * A share key comes as `?share=<key>`, as published URLs carry it.
+ * A share key comes as `?share=<key>`, or as the path's first segment after the site's own,
+ * as published URLs carry it (which the lookup tells from a page's path: `withShareKeySegment`).
  */
 import type { PublicUrls } from '../core/context';
 

@@ -3,7 +3,10 @@
  * follows the site's settings, the most specific first: a proxy (`https://<proxy>/`), a
  * custom hostname (`https://<hostname>/`), else Quire's own address for published sites
  * (`<sites or app>/~sites/<organization>/<basename or site id>/`). Sections and site spaces add their
- * paths; a share-link site's URLs carry the share key when the caller gave one.
+ * paths; a share-link site's URLs carry the share key when the caller gave one, as GitBook's
+ * do: the first segment after the site's own (`<base><key>/<path>/`). GitBook's renderer
+ * drops a URL's query before it looks the URL up, so a `?share=` key never reached Quire
+ * through it; the lookup reads the segment (`withShareKeySegment`), and `?share=` still.
  */
 import type { PublicUrls } from '../core/context';
 import type { SiteRecord } from './records';
@@ -32,12 +35,11 @@ export const quireSiteBase = (
   site: Pick<SiteRecord, 'organizationId' | 'id' | 'basename'>,
 ): string => `${urls.sites ?? urls.app}/~sites/${site.organizationId}/${site.basename ?? site.id}/`;
 
-/** A published URL under the site's base, with the share key when there is one. */
+/** A published URL under the site's base, with the share key as its first segment when there is one. */
 export function publishedUrl(base: string, paths: readonly string[], shareKey: string | undefined): string {
-  const path = paths
+  const path = [...(shareKey === undefined ? [] : [shareKey]), ...paths]
     .filter((segment) => segment !== '')
     .map(encodeURIComponent)
     .join('/');
-  const url = base + (path === '' ? '' : `${path}/`);
-  return shareKey === undefined ? url : `${url}?share=${encodeURIComponent(shareKey)}`;
+  return base + (path === '' ? '' : `${path}/`);
 }
