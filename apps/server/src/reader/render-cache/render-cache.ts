@@ -77,12 +77,16 @@ const sizeOf = (output: RenderedOutput): number => output.body.byteLength + outp
 
 const caches = new WeakMap<object, RenderCache>();
 
-/** The one cache of an app (its services), shared by the HTML pages and the machine formats. */
-export function renderCacheOf(services: object): RenderCache {
-  let cache = caches.get(services);
+/**
+ * The one cache of an app, shared by the HTML pages and the machine formats: found from the
+ * app's services or any request context made from them (both read the same repositories
+ * object, which stands for the app's store).
+ */
+export function renderCacheOf(owner: { repos: object }): RenderCache {
+  let cache = caches.get(owner.repos);
   if (cache === undefined) {
     cache = new RenderCache();
-    caches.set(services, cache);
+    caches.set(owner.repos, cache);
   }
   return cache;
 }

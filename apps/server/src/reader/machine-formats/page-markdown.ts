@@ -1,0 +1,93 @@
+/**
+ * A page as markdown for one visitor (issue 29, item 5): its title as a heading, its
+ * description, then its body — the document the page read gives (reusable contents included,
+ * expressions evaluated), with the `if` blocks the visitor's claims fail left out
+ * (`documentWhere`), printed by the documents package — and links to other pages of the site
+ * space rewritten to their markdown addresses on the site, so a machine can follow them.
+ */
+import { documentToMarkdown, type JSONDocument } from '@quire/documents';
+import { executeOperation, operations } from '@quire/domain';
+import { type ReaderVisit, readOrNothing } from '../reader-visit';
+import { type ConditionHolds, documentWhere } from '../visitor-session';
+import type { ListedPage } from './shown-site-spaces';
+
+/** Absolute markdown addresses of pages, by page id. */
+export type PageLinks = ReadonlyMap<string, string>;
+
+export interface MarkdownPage {
+  id: string;
+  title: string;
+  description?: string | undefined;
+}
+
+/** The markdown of a page read from the space's revision; undefined when it has no document (any more). */
+export async function pageMarkdown(
+  visit: ReaderVisit,
+  read: { spaceId: string; revisionId: string | undefined },
+  page: MarkdownPage,
+  holds: ConditionHolds,
+  links: PageLinks,
+): Promise<string | undefined> {
+  const document = await readOrNothing(() =>
+    executeOperation(operations.spaces.revisions.page.document, visit.ctx, {
+      spaceId: read.spaceId,
+      revisionId: read.revisionId ?? '',
+      pageId: page.id,
+      evaluated: true,
+      dereferenced: true,
+    }),
+  );
+  if (document === undefined) return undefined;
+  const shown = withSiteLinks(documentWhere(document, holds), links);
+  const body = documentToMarkdown(shown as unknown as JSONDocument).trim();
+  const description = page.description?.trim();
+  return `# ${oneLine(page.title)}\n\n${description ? `${oneLine(description)}\n\n` : ''}${body}\n`;
+}
+
+/** The markdown addresses of listed pages: the site space's root (absolute) plus the page's path and `.md`. */
+export function pageLinksOf(pages: readonly ListedPage[], base: string): Map<string, string> {
+  return new Map(pages.map((page) => [page.id, markdownUrlOf(base, page.path)]));
+}
+
+export const markdownUrlOf = (base: string, path: string): string =>
+  `${base}${path.split('/').map(encodeURIComponent).join('/')}.md`;
+
+const oneLine = (text: string): string => text.replace(/[\r\n]+/g, ' ');
+
+interface RefHolder {
+  ref?: { kind?: string; page?: string; anchor?: string; space?: string };
+}
+
+/**
+ * The tree with every reference to a page of the site space (`{kind: 'page'}`, or an anchor in
+ * one) made a URL of its markdown address; other references as they are. New objects only
+ * where something changed.
+ */
+function withSiteLinks(node: unknown, links: PageLinks): unknown {
+  if (Array.isArray(node)) {
+    let changed = false;
+    const next = node.map((item) => {
+      const rewritten = withSiteLinks(item, links);
+      if (rewritten !== item) changed = true;
+      return rewritten;
+    });
+    return changed ? next : node;
+  }
+  if (typeof node !== 'object' || node === null) return node;
+  let changed = false;
+  const next: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    const rewritten = key === 'ref' ? siteRef(value as RefHolder['ref'], links) : withSiteLinks(value, links);
+    if (rewritten !== value) changed = true;
+    next[key] = rewritten;
+  }
+  return changed ? next : node;
+}
+
+function siteRef(ref: RefHolder['ref'], links: PageLinks): unknown {
+  if (ref === undefined || ref === null || typeof ref !== 'object' || ref.space !== undefined) return ref;
+  if ((ref.kind !== 'page' && ref.kind !== 'anchor') || ref.page === undefined) return ref;
+  const url = links.get(ref.page);
+  if (url === undefined) return ref;
+  return { kind: 'url', url: ref.kind === 'anchor' && ref.anchor ? `${url}#${ref.anchor}` : url };
+}
