@@ -2,7 +2,8 @@
  * The matrix of who reaches a site: share links and visitor authentication are for
  * organization admins (they hold secrets); the adaptive schema is read by any role and set by
  * admins; the published view of an unpublished site is shown to members with a role and
- * hidden (404) from everyone else, anonymous visitors included; its search follows the published view.
+ * hidden (404) from everyone else, anonymous visitors included; its search and its suggested
+ * questions follow the published view.
  */
 import { operations, ROLES } from '@quire/domain';
 import { anyCaller, bySiteRole } from '../support/matrix/expectations';
@@ -154,5 +155,26 @@ export const siteAccessCases: MatrixCase[] = [
     siteToken: 200,
     faces: ['rest', 'trpc'],
     rule: 'a published public site is searched by anyone (its spaces are what it publishes)',
+  }),
+  matrixCase({
+    route: `GET ${SITE}/ask/questions`,
+    title: 'an unpublished site',
+    prepare: freshSite,
+    input: siteInput,
+    expected: { ...bySiteRole(ROLES, 200), anonymous: 404 },
+    rule: "a site's suggested questions are asked for by whoever may search it: its members preview it, no one else",
+  }),
+  matrixCase({
+    route: `GET ${SITE}/ask/questions`,
+    title: 'a published public site',
+    prepare: async (f) => {
+      const siteId = await freshSite(f);
+      await f.run(sites.publish, siteInput(f, siteId));
+      return siteId;
+    },
+    input: siteInput,
+    expected: { ...anyCaller(200), anonymous: 200 },
+    siteToken: 200,
+    rule: "a published public site's suggested questions (none without an AI provider) are asked for by anyone",
   }),
 ];

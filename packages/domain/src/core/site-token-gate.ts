@@ -46,6 +46,7 @@ export const SITE_TOKEN_READS: ReadonlySet<string> = new Set([
   'sites.published',
   'sites.redirects.resolve',
   'sites.search',
+  'sites.askQuestions',
   'urls.published',
 ]);
 

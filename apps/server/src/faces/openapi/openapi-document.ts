@@ -99,9 +99,20 @@ export function buildOpenApiDocument(routes: readonly RestRoute[], config: Pick<
           ? { description: 'No content' }
           : {
               description: 'OK',
-              content: {
-                'application/json': { schema: output.schema, example: exampleOf(output.schema, components) },
-              },
+              content: route.eventStream
+                ? // One event per item: its schema is the list's items'.
+                  {
+                    'text/event-stream': {
+                      schema: output.schema.items,
+                      example: exampleOf(output.schema.items as JsonSchema, components),
+                    },
+                  }
+                : {
+                    'application/json': {
+                      schema: output.schema,
+                      example: exampleOf(output.schema, components),
+                    },
+                  },
             },
         '400': errorResponse(400, 'The input is invalid; the message names the field'),
         '401': errorResponse(401, 'No valid API token'),

@@ -8,6 +8,7 @@ import { requestFactsOf } from '../../http/request-facts';
 import type { RequestGate } from '../../request-context';
 import { runOperation } from '../run-operation';
 import { inputAssemblerFor } from './assemble-input';
+import { EVENT_STREAM_TYPE, eventStreamOf } from './event-stream';
 import type { RestRoute } from './route';
 
 export function registerRestRoutes(
@@ -42,6 +43,12 @@ export function registerRestRoutes(
         const output = await runOperation(route.operation, access, input);
         if (output === null || output === undefined) return reply.code(route.status ?? 204).send();
         if (route.bodilessStatus) return reply.code(route.bodilessStatus(output)).send();
+        if (route.eventStream)
+          return reply
+            .code(successStatus)
+            .header('content-type', EVENT_STREAM_TYPE)
+            .header('cache-control', 'no-store')
+            .send(eventStreamOf(output as unknown[]));
         const location = route.location?.(input, output);
         if (location !== undefined) reply.header('location', location);
         if (tagsOf !== undefined) {

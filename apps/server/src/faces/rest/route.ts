@@ -39,6 +39,11 @@ export interface RestRoute {
    * path, the query and the body alike, so this changes only the document.
    */
   queryInputs?: readonly string[];
+  /**
+   * The output (a list) is answered as server-sent events, one per item (`event-stream.ts`),
+   * as GitBook streams the read (its site's suggested questions).
+   */
+  eventStream?: true;
 }
 
 export const route = (
