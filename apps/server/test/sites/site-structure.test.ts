@@ -48,6 +48,8 @@ describe('sections', () => {
     const structure = await site.ok('GET', '/structure');
     expect(structure.type).toBe('sections');
     expect(idsOf(structure.structure)).toEqual([wrapper.id, section.id]);
+    // GitBook's form, which its renderer selects with `#id` (an id led by a digit throws there).
+    for (const id of [wrapper.id, section.id]) expect(id).toMatch(/^sitesc_[A-Za-z0-9_-]+$/);
   });
 
   it('makes the first section of an empty site its default, named by `title` or the space', async () => {
@@ -243,6 +245,7 @@ describe('section groups', () => {
       sections: [b.id, a.id],
     });
     expect(group).toMatchObject({ object: 'site-section-group', title: 'Group', icon: 'folder' });
+    expect(group.id).toMatch(/^sitesg_[A-Za-z0-9_-]+$/);
     expect(idsOf(group.sections)).toEqual([b.id, a.id]);
     expect(group.sections[0].sectionGroup).toBe(group.id);
     const top = async () => idsOf((await site.ok('GET', '/structure')).structure);

@@ -9,6 +9,7 @@ import {
   SiteOrganizationIdParam,
   SiteSectionGroupTitleSchema,
 } from '../site-fields';
+import { newSiteSectionGroupId } from '../site-section-ids';
 import { addGroup, assertSectionsOfSite } from '../site-structure';
 import {
   presentSiteSectionGroup,
@@ -44,7 +45,7 @@ export const createSiteSectionGroup = operation({
   async run(ctx, input): Promise<SiteSectionGroup> {
     const authorized = await authorizeSite(ctx, input.organizationId, input.siteId, 'create');
     const group: SiteSectionGroupRecord = {
-      id: ctx.ids.newId(),
+      id: newSiteSectionGroupId(ctx.ids),
       title: input.title,
       ...(input.icon == null ? {} : { icon: input.icon }),
       sectionIds: input.sections ?? [],

@@ -4,6 +4,7 @@ import { operation } from '../../core/operation';
 import { IdSchema } from '../../core/schemas';
 import { authorizeSite, authorizeSpace } from '../../policies';
 import { SiteIconSchema, SiteIdParam, SiteOrganizationIdParam, SiteSectionTitleSchema } from '../site-fields';
+import { newSiteSectionId } from '../site-section-ids';
 import { addSection, newSiteSpace } from '../site-structure';
 import { presentSiteSection, type SiteSection, SiteSectionSchema } from '../site-structure-schema';
 import { structureViewOf } from '../site-view';
@@ -37,7 +38,7 @@ export const createSiteSection = operation({
     const { space } = await authorizeSpace(ctx, input.spaceId, 'view');
     if (space.organizationId !== authorized.site.organizationId)
       throw invalidInput('spaceId', 'the space is in another organization');
-    const sectionId = ctx.ids.newId();
+    const sectionId = newSiteSectionId(ctx.ids);
     const siteSpaceId = ctx.ids.newId();
     const { site, result: section } = await updateSite(
       ctx,
@@ -52,7 +53,7 @@ export const createSiteSection = operation({
             siteSpace: newSiteSpace(siteSpaceId, space, []),
           },
           current.title,
-          () => ctx.ids.newId(),
+          () => newSiteSectionId(ctx.ids),
         );
         return { site: { ...current, structure: added.structure }, result: added.section };
       },
