@@ -235,6 +235,7 @@ const NODE_FIELDS: Record<string, { label: string; fields: Field[] }> = {
     ],
   },
   hint: { label: 'Hint', fields: [text('icon', 'Hint icon', ['icon'])] },
+  mention: { label: 'Mention', fields: [reference('target', 'Mentioned', ['ref'])] },
   fileByUrl: {
     label: 'File',
     fields: [

@@ -113,6 +113,18 @@ export function inlinesToEditor(
       const link: Mark = { type: 'link', attrs: { href } };
       return (children as GitBookText[]).flatMap((child) => textNodes(child, [link]));
     }
+    if (node.type === 'mention') {
+      const ref = node.data?.ref;
+      if (
+        node.isVoid !== true ||
+        typeof ref !== 'object' ||
+        ref === null ||
+        !onlyKeys(node.data, ['ref']) ||
+        !onlyKeys(node, ['object', 'type', 'key', 'isVoid', 'data'])
+      )
+        return [keptInline(node)];
+      return [{ type: 'mention', attrs: { data: copyOf(node.data) } }];
+    }
     return [keptInline(node)];
   });
 }

@@ -17,7 +17,7 @@ import { type DocumentBlock, documentToMarkdown, type JSONDocument, markdownToDo
 import { blocksToDocument } from './editor-to-document';
 import { fileByUrlOf, markdownOfFileByUrl } from './file-by-url';
 import type { KeptSource } from './gitbook-nodes';
-import { sameJson } from './gitbook-shapes';
+import { copyOf, sameJson } from './gitbook-shapes';
 
 const printBlocks = (nodes: DocumentBlock[]): string =>
   documentToMarkdown({ object: 'document', data: {}, nodes: nodes as JSONDocument['nodes'] }).replace(
@@ -87,9 +87,53 @@ function nodeOfText(
   const file = fileByUrlOf(text);
   if (file) return { type: 'fileByUrl', attrs: { data: file, source: { markdown: text, value: file } } };
   const node = candidate?.nodes.length === 1 ? candidate.nodes[0] : undefined;
+  if (node?.type === 'gitbookBlock')
+    return { ...node, attrs: { ...node.attrs, source: { markdown: text, value: node.attrs?.block } } };
+  // A container holding a block written otherwise than printed (a tab holding a figure...),
+  // whose nodes give back exactly the block read: its nodes, keeping the text while unchanged.
+  if (node !== undefined && candidate !== undefined && opensWithSource(node) && keepsBlock(candidate, block))
+    return {
+      ...node,
+      attrs: { ...node.attrs, source: { markdown: text, value: copyOf(withoutSource(node)) } },
+    };
   // A block the editor cannot show is still found: kept raw on its own, its neighbours free.
-  if (node?.type !== 'gitbookBlock') return rawBlock(text);
-  return { ...node, attrs: { ...node.attrs, source: { markdown: text, value: node.attrs?.block } } };
+  return rawBlock(text);
+}
+
+/** GitBook's containers, whose blocks are typed into (a hint or a quote holds no figure). */
+const CONTAINERS = new Set(['tabs', 'stepper', 'expandable', 'columns', 'updates', 'conditional']);
+
+/**
+ * Whether a container opens as its nodes though its text is not the printed one: it holds a
+ * block kept whole (a figure: the one form that differs), and no text that looks like markup
+ * (HTML the reader kept as text, which the printer would escape once edited: kept raw).
+ */
+function opensWithSource(node: JSONContent): boolean {
+  if (!CONTAINERS.has(node.type ?? '')) return false;
+  let kept = false;
+  let markup = false;
+  const visit = (child: JSONContent) => {
+    if (child.type === 'gitbookBlock') kept = true;
+    if (child.type === 'text' && /[<>]/.test(child.text ?? '')) markup = true;
+    for (const next of child.content ?? []) visit(next);
+  };
+  visit(node);
+  return kept && !markup;
+}
+
+/** Whether the editor's nodes of a block give back that block, field for field. */
+function keepsBlock(candidate: Candidate, block: DocumentBlock): boolean {
+  try {
+    return sameJson(withoutKeys(blocksToDocument(candidate.nodes)), withoutKeys([block]));
+  } catch {
+    return false;
+  }
+}
+
+/** A top-level node as the editor holds it, without the source it keeps (what an edit changes). */
+function withoutSource(node: JSONContent): JSONContent {
+  const { source: _source, ...attrs } = node.attrs ?? {};
+  return { ...node, attrs };
 }
 
 /**
@@ -212,9 +256,10 @@ function keptText(node: JSONContent): string | undefined {
   if (node.type === 'rawMarkdown') return String(node.attrs?.markdown ?? '');
   if (node.type === 'fileByUrl') return markdownOfFileByUrl(node.attrs);
   const source = node.attrs?.source as KeptSource | null | undefined;
-  if (node.type === 'gitbookBlock' && source != null && sameJson(source.value, node.attrs?.block))
-    return source.markdown;
-  return undefined;
+  if (source == null) return undefined;
+  if (node.type === 'gitbookBlock')
+    return sameJson(source.value, node.attrs?.block) ? source.markdown : undefined;
+  return sameJson(source.value, withoutSource(node)) ? source.markdown : undefined;
 }
 
 /** The markdown of the editor's document: editable runs printed by the server's printer, raw blocks as they are. */

@@ -96,6 +96,10 @@ export function inlinesToDocument(nodes: readonly JSONContent[] = []): DocumentI
       flushText();
       const inline = node.attrs?.inline as GitBookInlineContent | null | undefined;
       if (inline) out.push(copyOf(inline));
+    } else if (node.type === 'mention') {
+      flushText();
+      const data = dataOf(node);
+      if (data) out.push({ object: 'inline', type: 'mention', isVoid: true, data });
     } else if (node.type === 'image') {
       flushText();
       const attrs = node.attrs ?? {};

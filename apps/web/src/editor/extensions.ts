@@ -12,10 +12,11 @@ import { type Extensions, getSchema, mergeAttributes, Node } from '@tiptap/react
 import StarterKit from '@tiptap/starter-kit';
 import { ContainerKeys } from './container-keys';
 import { FileByUrlNode } from './file-by-url';
-import { GITBOOK_EXTENSIONS, GitBookBlockNode, GitBookInlineNode, Tabs } from './gitbook-nodes';
+import { GITBOOK_EXTENSIONS, GitBookBlockNode, GitBookInlineNode, MentionNode, Tabs } from './gitbook-nodes';
 import { isHintStyle } from './hint-styles';
 import { InsertPickerState } from './insert-picker';
 import { KeptBlockWithView, KeptInlineWithView } from './kept-views';
+import { MentionWithView } from './mention-view';
 import { OpenApiOperation } from './openapi-operation-node';
 import { PendingUploads } from './pending-uploads';
 import { SlashMenu } from './slash-menu';
@@ -122,7 +123,9 @@ export const editorExtensions: Extensions = [
         ? KeptBlockWithView
         : extension === GitBookInlineNode
           ? KeptInlineWithView
-          : extension,
+          : extension === MentionNode
+            ? MentionWithView
+            : extension,
   ),
   TabsState,
   ContainerKeys,

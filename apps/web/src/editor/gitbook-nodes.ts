@@ -174,6 +174,21 @@ export interface KeptSource {
 
 export const sourceAttribute = { default: null, rendered: false, keepOnSplit: false };
 
+/**
+ * GitBook's containers keep the text they were read from when it is not the printer's form of
+ * them (a tab holding a `<figure>`): the container opens as the editor's own nodes all the
+ * same, and is saved as that text while it is unchanged (`editor-content.ts`).
+ */
+export const KeptSourceOfContainers = Extension.create({
+  name: 'keptSourceOfContainers',
+  addGlobalAttributes: () => [
+    {
+      types: ['tabs', 'stepper', 'expandable', 'columns', 'updates', 'conditional'],
+      attributes: { source: sourceAttribute },
+    },
+  ],
+});
+
 /** Any block the editor has no visual editing for, kept whole (its GitBook JSON). */
 export const GitBookBlockNode = Node.create({
   name: 'gitbookBlock',
@@ -218,6 +233,32 @@ export const GitBookInlineNode = Node.create({
   ],
 });
 
+/**
+ * GitBook's mention (`DocumentInlineMention`): a page, an anchor, a member... named by its
+ * reference (`data.ref`, GitBook's content reference), shown as a chip with the name it has
+ * now (`mention-view.tsx`). The document holds no name, only the reference.
+ */
+export const MentionNode = Node.create({
+  name: 'mention',
+  group: 'inline',
+  inline: true,
+  atom: true,
+  selectable: true,
+  draggable: false,
+  marks: '',
+  addAttributes: () => ({ data: dataAttribute }),
+  parseHTML: () => [{ tag: 'span[data-mention]' }],
+  renderHTML: ({ HTMLAttributes }) => [
+    'span',
+    mergeAttributes(HTMLAttributes, {
+      'data-mention': '',
+      class: 'editor-mention',
+      contenteditable: 'false',
+    }),
+    'mention',
+  ],
+});
+
 function simpleMark(name: string, tag: string) {
   return Mark.create({
     name,
@@ -240,6 +281,7 @@ export const Color = Mark.create({
 
 export const GITBOOK_EXTENSIONS = [
   GitBookData,
+  KeptSourceOfContainers,
   Tabs,
   TabsItem,
   Stepper,
@@ -254,6 +296,7 @@ export const GITBOOK_EXTENSIONS = [
   Conditional,
   GitBookBlockNode,
   GitBookInlineNode,
+  MentionNode,
   Keyboard,
   Superscript,
   Subscript,

@@ -104,6 +104,12 @@ function useChoices(
       .focus()
       .insertContent({ type: 'gitbookInline', attrs: { inline: json } })
       .run();
+  const mention = (ref: Record<string, string>) => () =>
+    editor
+      .chain()
+      .focus()
+      .insertContent({ type: 'mention', attrs: { data: { ref } } })
+      .run();
   if (kind === 'emoji')
     return matchingEmoji(query).map((choice) => ({
       key: choice.name,
@@ -125,12 +131,7 @@ function useChoices(
       label: '@' + member.user.displayName,
       detail: userMentionsKept ? 'Member' : 'Member (inserted as text)',
       insert: userMentionsKept
-        ? inline({
-            object: 'inline',
-            type: 'mention',
-            isVoid: true,
-            data: { ref: { kind: 'user', user: member.id } },
-          })
+        ? mention({ kind: 'user', user: member.user.id })
         : () =>
             editor
               .chain()
@@ -145,12 +146,7 @@ function useChoices(
       key: 'page-' + page.id,
       label: page.title || 'Untitled',
       detail: 'Page',
-      insert: inline({
-        object: 'inline',
-        type: 'mention',
-        isVoid: true,
-        data: { ref: { kind: 'page', page: page.id } },
-      }),
+      insert: mention({ kind: 'page', page: page.id }),
     }));
   return [...memberChoices, ...pageChoices];
 }

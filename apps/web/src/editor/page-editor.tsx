@@ -26,6 +26,7 @@ import { EditorFiles } from './editor-files';
 import { EditorToolbar } from './editor-toolbar';
 import { editorExtensions, editorSchema } from './extensions';
 import { InsertPicker } from './insert-picker';
+import { MentionNames } from './mention-view';
 import { insertFilesChange, pendingUploadsOf } from './pending-uploads';
 import { type SaveTarget, targetOf, targetValue } from './save-target';
 import { SlashMenuList } from './slash-menu';
@@ -184,7 +185,9 @@ export default function PageEditor({
           spaceId={spaceId}
           changeRequestId={source.kind === 'changeRequest' ? source.id : undefined}
         >
-          <EditorContent editor={editor} />
+          <MentionNames organizationId={organizationId} spaceId={spaceId}>
+            <EditorContent editor={editor} />
+          </MentionNames>
           <SlashMenuList editor={editor} />
           <InsertPicker editor={editor} organizationId={organizationId} spaceId={spaceId} />
         </EditorFiles>

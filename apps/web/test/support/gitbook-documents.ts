@@ -320,6 +320,12 @@ export const GITBOOK_BLOCKS: Record<string, GitBookBlock> = {
       size: 'line',
     }),
   ),
+  mentions: paragraph(
+    text('See '),
+    inline('mention', { ref: { kind: 'page', page: 'p1' } }),
+    text(' by '),
+    inline('mention', { ref: { kind: 'user', user: 'u1' } }),
+  ),
   inlines: paragraph(
     inline('emoji', { code: '1f600' }),
     inline('icon', { icon: 'check', color: 'green' }),
