@@ -1,3 +1,4 @@
+export { evaluateCondition, parseCondition } from './conditions';
 export { hostnameOfHost } from './custom-hostnames/hostname-schema';
 export type * from './custom-hostnames/ports';
 export type * from './custom-hostnames/records';
