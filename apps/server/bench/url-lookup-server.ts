@@ -1,12 +1,17 @@
 /**
  * The server side of `bench/url-lookup.ts`, in its own process: Quire over a fresh embedded
  * store with one published public site of 10 sections of 10 site spaces (over 10 spaces, a
- * third of the sections behind a condition on unsigned claims), and a bare Fastify route
- * answering a lookup's own body to a POST of the same body. Prints one JSON line, then
- * serves until killed.
+ * third of the sections behind a condition on unsigned claims), and a bare Fastify server
+ * answering a lookup's own body to a POST of the same body: plain (`/v1/urls/published`) and
+ * with the headers the lookup's answer carries (`/headers/v1/urls/published`: a request id
+ * made as Quire makes it, the security set, `Cache-Control`, the rate-limit headers and the
+ * cache tags). `/cpu` answers the process's CPU time (Quire and the bare server both live
+ * here). Prints one JSON line, then serves until killed.
  */
+import { randomUUID } from 'node:crypto';
 import { operations } from '@quire/domain';
 import Fastify from 'fastify';
+import { API_SECURITY_HEADERS } from '../src/http/security-headers';
 import { seedOrganization, startBenchServer } from './bench-server';
 
 const SECTIONS = 10;
@@ -76,8 +81,25 @@ const answer = await fetch(`${quire.url}/v1/urls/published`, {
 const answerText = await answer.text();
 if (!answer.ok) throw new Error(`bench: the lookup answered ${answer.status} ${answerText}`);
 const payload = JSON.parse(answerText);
-const bare = Fastify({ logger: false });
+const cacheTags = answer.headers.get('x-gitbook-cache-tag') ?? '';
+const bare = Fastify({ logger: false, genReqId: () => randomUUID() });
 bare.post('/v1/urls/published', async () => payload);
+bare.get('/cpu', async () => {
+  const { user, system } = process.cpuUsage();
+  return { micros: user + system };
+});
+const RATE_LIMIT = 1_000_000_000;
+let remaining = RATE_LIMIT;
+bare.post('/headers/v1/urls/published', async (request, reply) => {
+  reply.header('x-request-id', request.id);
+  reply.headers(API_SECURITY_HEADERS);
+  reply.header('cache-control', 'no-store');
+  reply.header('x-ratelimit-limit', RATE_LIMIT);
+  reply.header('x-ratelimit-remaining', --remaining);
+  reply.header('x-ratelimit-reset', Math.ceil((Date.now() + 60_000) / 1000));
+  reply.header('x-gitbook-cache-tag', cacheTags);
+  return payload;
+});
 const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 
 console.log(JSON.stringify({ quire: quire.url, bare: bareUrl, body, bytes: answerText.length }));

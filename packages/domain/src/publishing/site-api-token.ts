@@ -62,6 +62,8 @@ export interface SiteTokenSubject {
   siteSectionId: string | undefined;
   siteSpaceId: string;
   spaceId: string;
+  /** The spaces the visit's structure shows, in order (`spaceIdsOf(visit.structure)`, as the lookup has them). */
+  spaceIds: readonly string[];
   visit: Extract<SiteVisit, { shown: true }>;
   visitorType: 'human' | 'agent' | undefined;
 }
@@ -116,7 +118,7 @@ function siteTokenPayload(subject: SiteTokenSubject): Record<string, unknown> {
     ...(subject.siteSectionId === undefined ? {} : { siteSection: subject.siteSectionId }),
     siteSpace: subject.siteSpaceId,
     space: subject.spaceId,
-    spaces: spaceIdsOf(visit.structure),
+    spaces: subject.spaceIds,
     ...(subject.visitorType === undefined ? {} : { visitorType: subject.visitorType }),
     claims: visit.claims,
     admission: visit.admission satisfies Admission,

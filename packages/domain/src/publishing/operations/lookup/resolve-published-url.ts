@@ -5,7 +5,7 @@ import { parsePublishedUrl } from '../../published-url';
 import type { SiteRecord } from '../../records';
 import { issueSiteApiToken } from '../../site-api-token';
 import type { ConditionTest } from '../../site-conditions';
-import { locatedSiteSpaces, type Structure, spaceIdsOf } from '../../site-structure';
+import { locatedSiteSpaces, orderedSections, type Structure } from '../../site-structure';
 import { publishedUrl, sitePublishedBase } from '../../site-urls';
 import { readableSpaceIds, type SiteVisit, visitSite } from '../../site-visitor';
 import { visibleStructure } from '../../visible-structure';
@@ -83,7 +83,7 @@ export const resolvePublishedUrl = operation({
       if (redirect) return redirect;
       throw notFound(NOT_FOUND);
     }
-    const { structure, live } = await withReadableSpaces(ctx, site, visit);
+    const { structure, live, spaceIds } = await withReadableSpaces(ctx, site, visit);
     const match = matchSitePath(structure, keyed.rest);
     const space = match && live.get(match.siteSpace.spaceId);
     if (!match || !space) throw notFound(NOT_FOUND);
@@ -93,6 +93,7 @@ export const resolvePublishedUrl = operation({
       siteSectionId: match.section?.id,
       siteSpaceId: match.siteSpace.id,
       spaceId: space.id,
+      spaceIds,
       visit: shownVisit,
       visitorType: input.visitor?.type,
     });
@@ -171,25 +172,44 @@ function fallbackRedirect(
 /**
  * The structure without the site spaces whose space is gone (deleted, or moved to another
  * organization) or that the visit may not read (`readableSpaceIds`: a member's preview
- * reads only the spaces their role opens), and those spaces by id: one read for the site.
+ * reads only the spaces their role opens), those spaces by id, and the ids of the spaces it
+ * shows, in order (the token's `spaces`): one read for the site, its site spaces walked once.
  */
 async function withReadableSpaces(
   ctx: Parameters<typeof siteServedAt>[0],
   site: SiteRecord,
   visit: Extract<SiteVisit, { shown: true }>,
-): Promise<{ structure: Structure; live: Map<string, SpaceRecord> }> {
+): Promise<{ structure: Structure; live: Map<string, SpaceRecord>; spaceIds: string[] }> {
   const structure = visit.structure;
-  const spaces = (await ctx.repos.spaces.findByIds(spaceIdsOf(structure))).filter(
+  const ids = spaceIdsShown(structure);
+  const spaces = (await ctx.repos.spaces.findByIds(ids)).filter(
     (space) => space.deletedAt === undefined && space.organizationId === site.organizationId,
   );
   const readable = await readableSpaceIds(ctx, visit.admission, spaces);
   const live = new Map(spaces.filter((space) => readable.has(space.id)).map((space) => [space.id, space]));
+  if (live.size === ids.length) return { structure, live, spaceIds: ids };
   const gone = new Map<string, ConditionTest>(
     locatedSiteSpaces(structure)
       .filter(({ siteSpace }) => !live.has(siteSpace.spaceId))
       .map(({ siteSpace }) => [siteSpace.id, () => false]),
   );
-  return { structure: gone.size === 0 ? structure : visibleStructure(structure, gone, {}), live };
+  return {
+    structure: visibleStructure(structure, gone, {}),
+    live,
+    spaceIds: ids.filter((id) => live.has(id)),
+  };
+}
+
+/**
+ * `spaceIdsOf(structure)` without its list of located site spaces: the lookup's one pass over
+ * a site's site spaces (a site of 100 site spaces made it a fifth of the lookup's own work).
+ */
+function spaceIdsShown(structure: Structure): string[] {
+  const ids = new Set<string>();
+  for (const siteSpace of structure.siteSpaces) ids.add(siteSpace.spaceId);
+  for (const section of orderedSections(structure))
+    for (const siteSpace of section.siteSpaces) ids.add(siteSpace.spaceId);
+  return [...ids];
 }
 
 /** A token's own fields, which change with every token and say nothing of the visitor. */
