@@ -1,6 +1,6 @@
 /**
  * A site: its structure, who reaches it (visibility, publishing, share links), its settings,
- * its customization and its adaptive content, one tab each.
+ * its customization, its adaptive content and (for its editors) its readers' insights, one tab each.
  */
 import { useQuery } from '@tanstack/react-query';
 import { createLazyRoute, Link } from '@tanstack/react-router';
@@ -8,6 +8,7 @@ import { Tabs } from 'radix-ui';
 import { useTRPC } from '../api/trpc';
 import { AdaptiveContent } from '../sites/adaptive-schema-editor';
 import { SiteCustomization } from '../sites/site-customization';
+import { SiteInsights } from '../sites/site-insights';
 import { SiteSettings } from '../sites/site-settings';
 import { SiteSharing } from '../sites/site-sharing';
 import { SiteStructureEditor } from '../sites/structure-editor';
@@ -62,6 +63,11 @@ function SiteScreen() {
           <Tabs.Trigger value="adaptive" className="tabs-trigger">
             Adaptive content
           </Tabs.Trigger>
+          {data.permissions.edit && (
+            <Tabs.Trigger value="insights" className="tabs-trigger">
+              Insights
+            </Tabs.Trigger>
+          )}
         </Tabs.List>
         <Tabs.Content value="structure">
           <SiteStructureEditor organizationId={organizationId} site={data} />
@@ -78,6 +84,11 @@ function SiteScreen() {
         <Tabs.Content value="adaptive">
           <AdaptiveContent organizationId={organizationId} site={data} />
         </Tabs.Content>
+        {data.permissions.edit && (
+          <Tabs.Content value="insights">
+            <SiteInsights organizationId={organizationId} site={data} />
+          </Tabs.Content>
+        )}
       </Tabs.Root>
     </main>
   );
