@@ -4,22 +4,26 @@
  * page/{pageId}/document?evaluated=deterministic-only` (as GitBook's renderer asks for it) on
  * a space of 5,000 pages of about 3 KB of GitBook blocks each, through HTTP with an API token,
  * one request at a time, against a bare Fastify route answering a page's document with the
- * same headers, in the same server process.
+ * same headers, in the same server process. The space is written (and its documents derived,
+ * as the write path's warm-up does) by one process, and read by a fresh one over the same
+ * store: nothing of the content is in the reader's memory before it reads it.
  *
  * - uncached: each of `BENCH_PAGES` pages (default 1,000) read once, for the first time
- *   (its body never converted in this process; the page index of the revision warmed by a
- *   first request, reported on its own);
- * - cached: the last 500 of them read again (their documents kept by `documentOfBody`);
+ *   (nothing of it in this process; the page index of the revision warmed by a first
+ *   request, reported on its own);
+ * - cached: the last 500 of them read again (their trees kept in memory);
  * - bare: the bare route, as many times.
  * Wall time per request as the client saw it (median, p90), and the server process's CPU
  * time per request (its `process.cpuUsage()` over the phase, divided by the requests).
  */
+import { rm } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { startBenchChild } from './bench-child';
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 1000);
 
 interface Fixture {
+  deriveSeconds: number;
   quire: string;
   bare: string;
   token: string;
@@ -30,12 +34,17 @@ interface Fixture {
 }
 
 const started = performance.now();
-const { fixture, stop } = await startBenchChild<Fixture>(
-  new URL('./page-document-server.ts', import.meta.url),
-);
+const script = new URL('./page-document-server.ts', import.meta.url);
+// The writer: prints its data directory and exits; the reader serves that store. With
+// BENCH_DATA_DIR, a store a writer left (BENCH_KEEP_DATA=1) is read again.
+const written = process.env.BENCH_DATA_DIR
+  ? { dataDir: process.env.BENCH_DATA_DIR }
+  : (await startBenchChild<{ dataDir: string }>(script)).fixture;
+process.env.BENCH_DATA_DIR = written.dataDir;
+const { fixture, stop } = await startBenchChild<Fixture>(script);
 const headers = { authorization: `Bearer ${fixture.token}` };
 console.log(
-  `machine: ${cpus()[0]?.model} x${cpus().length}, node ${process.version}; ${fixture.pages} pages, a body of ${(fixture.bodyBytes / 1024).toFixed(1)} KB, its document ${(fixture.documentBytes / 1024).toFixed(1)} KB (ready in ${((performance.now() - started) / 1000).toFixed(0)} s)\n`,
+  `machine: ${cpus()[0]?.model} x${cpus().length}, node ${process.version}; ${fixture.pages} pages, a body of ${(fixture.bodyBytes / 1024).toFixed(1)} KB, its document ${(fixture.documentBytes / 1024).toFixed(1)} KB (ready in ${((performance.now() - started) / 1000).toFixed(0)} s; the write path's derivation of the documents ${fixture.deriveSeconds.toFixed(1)} s)\n`,
 );
 
 async function serverCpuMs(): Promise<number> {
@@ -93,3 +102,5 @@ console.log(
   `\ntarget: a page document under 10 ms uncached: ${uncached < 10 ? 'met' : 'NOT met'} (median ${uncached.toFixed(1)} ms)`,
 );
 stop();
+if (process.env.BENCH_KEEP_DATA === '1') console.log(`data kept in ${written.dataDir}`);
+else await rm(written.dataDir, { recursive: true, force: true });
