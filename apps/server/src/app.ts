@@ -26,6 +26,7 @@ import { OneLinePerRequest } from './http/request-log';
 import { API_SECURITY_HEADERS, isApiPath, pageSecurityHeaders } from './http/security-headers';
 import { TokenCache } from './http/token-cache';
 import { registerPdfDownloads } from './pdf/pdf-route';
+import { registerReader } from './reader/register-reader';
 import { RequestGate } from './request-context';
 import { startRevalidationOnChanges } from './revalidation/revalidation-on-changes';
 import { startSearchWarmup } from './search/search-warmup';
@@ -165,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   registerTrpc(app, gate);
   registerGraphql(app, gate);
   registerDocs(app, restRoutes, config);
+  registerReader(app, services);
 
   return { app, services };
 }

@@ -5,8 +5,8 @@
  * (`@quire/documents/heading-anchors`, the rule search and the web app share).
  */
 
+import { headingAnchors } from '@quire/documents';
 import type { JSONDocument } from '@quire/documents/document-types';
-import { headingAnchors } from '@quire/documents/heading-anchors';
 import { textOf } from './document/inlines';
 
 export interface OutlineEntry {

@@ -140,6 +140,12 @@ export interface ReaderNeighbour {
   href: string;
 }
 
+/** A breadcrumb: an ancestor page (a link), or a group (its title only). */
+export interface ReaderBreadcrumb {
+  title: string;
+  href?: string;
+}
+
 export interface ReaderPageProps {
   lang: string;
   /** The site's title (customization's, else the site's). */
@@ -153,7 +159,7 @@ export interface ReaderPageProps {
   /** The address of a page of the tree by id (sidebar links). */
   treeHref(page: ReaderTreePage): string;
   page: ReaderPage;
-  breadcrumbs: ReaderNeighbour[];
+  breadcrumbs: ReaderBreadcrumb[];
   previous?: ReaderNeighbour;
   next?: ReaderNeighbour;
   links: ReaderLinks;

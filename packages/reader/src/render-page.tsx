@@ -72,9 +72,10 @@ export function ReaderPageView(props: ReaderPageProps) {
       {props.breadcrumbs.length > 0 ? (
         <nav className="breadcrumbs" aria-label="Breadcrumbs">
           <ol>
-            {props.breadcrumbs.map((crumb) => (
-              <li key={crumb.href}>
-                <a href={crumb.href}>{crumb.title}</a>
+            {props.breadcrumbs.map((crumb, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: ancestors are known by their place
+              <li key={index}>
+                {crumb.href ? <a href={crumb.href}>{crumb.title}</a> : <span>{crumb.title}</span>}
               </li>
             ))}
           </ol>

@@ -15,15 +15,17 @@ import {
   executeOperation,
   type OperationContext,
   operations,
+  type PageTreeNodeSchema,
 } from '@quire/domain';
 import type { z } from 'zod';
 import type { Services } from '../services';
+import type { LookupInput } from './visitor-session';
 
 type Answer<Op extends { output: z.ZodType }> = z.input<Op['output']>;
 /** The lookup's content answer (not an external redirect). */
-export type PublishedSiteContent = Exclude<Answer<typeof operations.urls.published>, { target: 'external' }>;
+export type PublishedSiteContent = Extract<Answer<typeof operations.urls.published>, { apiToken: string }>;
 export type PublishedSite = Answer<typeof operations.sites.published>;
-export type PageTreeNode = Answer<typeof operations.spaces.content.pages.list>['pages'][number];
+export type PageTreeNode = z.output<typeof PageTreeNodeSchema>;
 
 export interface ReaderVisit {
   kind: 'visit';
@@ -45,13 +47,6 @@ export interface ReaderVisit {
 
 export type ReaderVisitOutcome = ReaderVisit | { kind: 'external'; redirect: string } | { kind: 'none' };
 
-/** What the visitor brought: a share key, a visitor token, unsigned claims. */
-export interface VisitorCredentials {
-  shareKey?: string;
-  jwtToken?: string;
-  unsignedClaims?: Record<string, unknown>;
-}
-
 const visitorContext = (services: Services, caller: OperationContext['caller']): OperationContext => {
   const ctx = Object.create(services) as OperationContext;
   ctx.caller = caller;
@@ -72,31 +67,13 @@ export async function readOrNothing<T>(read: () => Promise<T>): Promise<T | unde
 }
 
 /**
- * Resolves `url` (absolute: the site's own address, a custom hostname's or a proxy's) for a
- * visitor: the lookup, the site token's caller, then the published view and the pages.
+ * Resolves a published URL for a visitor (the `urls.published` input: the URL, the visitor's
+ * token and unsigned claims, as `visitor-session` reads them from the request): the lookup,
+ * the site token's caller, then the published view and the pages.
  */
-export async function openReaderVisit(
-  services: Services,
-  url: string,
-  visitor: VisitorCredentials,
-): Promise<ReaderVisitOutcome> {
+export async function openReaderVisit(services: Services, input: LookupInput): Promise<ReaderVisitOutcome> {
   const anonymous = visitorContext(services, null);
-  const lookupUrl = new URL(url);
-  if (visitor.shareKey !== undefined) lookupUrl.searchParams.set('share', visitor.shareKey);
-  const answer = await readOrNothing(() =>
-    executeOperation(operations.urls.published, anonymous, {
-      url: lookupUrl.toString(),
-      ...(visitor.jwtToken === undefined && visitor.unsignedClaims === undefined
-        ? {}
-        : {
-            visitor: {
-              ...(visitor.jwtToken === undefined ? {} : { jwtToken: visitor.jwtToken }),
-              ...(visitor.unsignedClaims === undefined ? {} : { unsignedClaims: visitor.unsignedClaims }),
-            },
-          }),
-      redirectOnError: true,
-    }),
-  );
+  const answer = await readOrNothing(() => executeOperation(operations.urls.published, anonymous, input));
   if (answer === undefined) return { kind: 'none' };
   if ('target' in answer) return { kind: 'external', redirect: answer.redirect };
   const caller = await authenticateSiteToken(services, answer.apiToken);
@@ -117,7 +94,7 @@ export async function openReaderVisit(
     ),
   ]);
   if (!site || !pages) return { kind: 'none' };
-  const origin = lookupUrl.origin;
+  const origin = new URL(input.url).origin;
   return {
     kind: 'visit',
     lookup: answer,
@@ -125,7 +102,7 @@ export async function openReaderVisit(
     siteUrl: origin + answer.siteBasePath,
     baseUrl: origin + answer.basePath,
     site,
-    pages: pages.pages,
+    pages: pages.pages as PageTreeNode[],
     claims: caller.site.claims,
   };
 }

@@ -6,7 +6,7 @@
  * closed, as a site's condition that does not compile hides its section). Parsed once per
  * expression for the visit.
  */
-import { evaluateCondition, parseCondition } from '@quire/domain/site-conditions';
+import { evaluateCondition, parseCondition } from '@quire/domain';
 
 export function visitorCondition(claims: Record<string, unknown>): (expression: string) => boolean {
   const known = new Map<string, boolean>();

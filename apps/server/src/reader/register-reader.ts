@@ -1,0 +1,76 @@
+/**
+ * The reader's routes (issue 29, item 1): a published site at Quire's own address
+ * (`/~sites/<organization>/<site>/…`, on the app's origin or `QUIRE_SITES_URL`'s), at its custom
+ * hostname and under its proxy's path (a request whose `Host` is not Quire's own: answered
+ * before routing when a site is served there, through the custom-hostname seam
+ * `request-host-target.ts` and the lookup's proxy rule), and the reader's assets
+ * (`/~reader/<hashed name>`). Registered by the app with one line.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requestHostTarget } from '../custom-hostnames/request-host-target';
+import { API_PREFIXES } from '../http/security-headers';
+import type { Services } from '../services';
+import { answerMachineFormat, answerMachineFormatUnseen, machineHeadTags } from './machine-formats';
+import { ASSET_CACHE_CONTROL, readerAssetAt } from './reader-assets';
+import { type SiteServing, serveSiteUrl } from './serve-site';
+
+const NOT_FOUND_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Not found</title></head>
+<body><main><h1>Not found</h1><p>There is no published site at this address, or it is not open to you.</p></main></body></html>
+`;
+
+/** Paths a custom hostname never serves as a site's: the API, the files a page shows. */
+const SERVER_PATHS = [...API_PREFIXES, '/files/', '/healthz', '/readyz', '/metrics'];
+
+/** A DNS name of a custom hostname or a proxy (an IP address or a single label is neither). */
+const isHostname = (host: string): boolean =>
+  host.includes('.') && !/^[\d.]+$/.test(host) && !host.includes(':');
+
+const notFound = (reply: FastifyReply) =>
+  reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NOT_FOUND_PAGE);
+
+export function registerReader(
+  app: FastifyInstance,
+  services: Services,
+  serving: Omit<SiteServing, 'services'> = {},
+): void {
+  const site: SiteServing = {
+    services,
+    machineFormat: answerMachineFormat,
+    headTags: machineHeadTags,
+    ...serving,
+  };
+  const { urls } = services;
+  const ownBase = urls.sites ?? urls.app;
+  const hostTarget = requestHostTarget(
+    services,
+    [urls.api, urls.app, urls.sites].filter((address): address is string => address !== undefined),
+  );
+
+  app.get<{ Params: { name: string } }>('/~reader/:name', (request, reply) => {
+    const asset = readerAssetAt(request.url);
+    if (!asset) return notFound(reply);
+    return reply.header('cache-control', ASSET_CACHE_CONTROL).type(asset.type).send(asset.body);
+  });
+
+  const serveOwn = async (request: FastifyRequest, reply: FastifyReply) =>
+    (await serveSiteUrl(site, request, reply, new URL(request.url, `${ownBase}/`))) ??
+    answerMachineFormatUnseen(request, reply) ??
+    notFound(reply);
+  app.get('/~sites/:organization/:site', serveOwn);
+  app.get('/~sites/*', serveOwn);
+
+  // Another host: a site's custom hostname, or a proxy's. Quire's own hosts cost nothing here.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const host = request.hostname.toLowerCase();
+    if (!isHostname(host) || SERVER_PATHS.some((prefix) => request.url.startsWith(prefix))) return;
+    // A custom hostname's target, else perhaps a proxy's host: the lookup tells (`served-site.ts`).
+    const target = await hostTarget(request);
+    const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    const answered = await serveSiteUrl(site, request, reply, url);
+    if (answered) return answered;
+    // A custom hostname's site that shows this visitor nothing: the same 404 as no site.
+    if (target !== null) return answerMachineFormatUnseen(request, reply) ?? notFound(reply);
+  });
+}

@@ -1,0 +1,181 @@
+/**
+ * A page of a visit rendered by `@quire/reader`: the page read through the site token
+ * (`spaces.content.page.get` on the lookup's revision, reusable contents included and
+ * expressions evaluated, GitBook's read options), the revision's files when the page names
+ * any, its code highlighted, its `if` blocks evaluated on the visitor's claims, then the frame
+ * (`reader-frame.ts`), breadcrumbs and previous/next from the page tree. The HTML is kept in
+ * the render cache under a key naming the revision, the site's version as shown, the visitor's
+ * claims and the path, and answered with that key as its ETag.
+ */
+
+import type { JSONDocument } from '@quire/documents/document-types';
+import { executeOperation, operations } from '@quire/domain';
+import {
+  type HeadTag,
+  highlightCode,
+  type ReaderFile,
+  type ReaderLinks,
+  renderNotFoundPage,
+  renderReaderPage,
+} from '@quire/reader';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Services } from '../services';
+import { emojiText, type ReaderFrame, readerFrameOf } from './reader-frame';
+import { type PageTreeNode, type ReaderVisit, readOrNothing } from './reader-visit';
+import { renderCacheOf, renderKey, sendRendered, siteVersionOf } from './render-cache';
+import type { SitePages } from './site-pages';
+import { visitorCondition } from './visitor-condition';
+
+const HTML = 'text/html; charset=utf-8';
+
+/** Extra `<head>` tags of a page (the machine formats' canonical, robots, Open Graph). */
+export type PageHeadTags = (
+  visit: ReaderVisit,
+  page: { title: string; description?: string; path: string },
+) => HeadTag[];
+
+/** Whether the document references a file (then the revision's files are read once). */
+function namesFiles(node: unknown, depth = 0): boolean {
+  if (depth > 64 || node === null || typeof node !== 'object') return false;
+  if (Array.isArray(node)) return node.some((item) => namesFiles(item, depth + 1));
+  const record = node as Record<string, unknown>;
+  if (record.kind === 'file') return true;
+  return Object.values(record).some((value) => typeof value === 'object' && namesFiles(value, depth + 1));
+}
+
+async function filesOf(visit: ReaderVisit, document: unknown): Promise<Map<string, ReaderFile>> {
+  if (!namesFiles(document)) return new Map();
+  const listed = await readOrNothing(() =>
+    executeOperation(operations.spaces.content.files.list, visit.ctx, {
+      spaceId: visit.lookup.space,
+      ...(visit.lookup.revision === undefined ? {} : { revisionId: visit.lookup.revision }),
+      // One page of the most the list gives: a page naming a file past it shows its text.
+      limit: 1000,
+    }),
+  );
+  const items = ((listed as { items?: unknown[] } | undefined)?.items ?? []) as Array<{
+    id: string;
+    name: string;
+    contentType: string;
+    size: number;
+    downloadURL: string;
+    dimensions?: { width: number; height: number };
+  }>;
+  return new Map(
+    items.map((file) => [
+      file.id,
+      {
+        url: file.downloadURL,
+        name: file.name,
+        contentType: file.contentType,
+        size: file.size,
+        ...(file.dimensions ? { width: file.dimensions.width, height: file.dimensions.height } : {}),
+      },
+    ]),
+  );
+}
+
+function linksOf(frame: ReaderFrame, visit: ReaderVisit, files: Map<string, ReaderFile>): ReaderLinks {
+  return {
+    page: (pageId, spaceId) =>
+      spaceId === undefined || spaceId === visit.lookup.space ? frame.pageLink(pageId) : undefined,
+    file: (fileId, spaceId) =>
+      spaceId === undefined || spaceId === visit.lookup.space ? files.get(fileId) : undefined,
+  };
+}
+
+const neighbour = (frame: ReaderFrame, page: PageTreeNode | undefined) => {
+  if (!page) return undefined;
+  const link = frame.pageLink(page.id);
+  return link ? { title: page.title, href: link.href } : undefined;
+};
+
+/** Renders the page (or answers it from the cache), with its ETag. */
+export async function renderPage(
+  services: Services,
+  headTagsOf: PageHeadTags,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  visit: ReaderVisit,
+  pages: SitePages,
+  page: PageTreeNode,
+): Promise<FastifyReply> {
+  const key = renderKey({
+    revisions: [visit.lookup.revision ?? visit.lookup.space],
+    siteVersion: siteVersionOf(visit.site),
+    visitor: visit.claims,
+    path: `${visit.lookup.basePath}${page.path}`,
+    format: 'html',
+  });
+  const audience = {
+    visibility: visit.site.site.visibility,
+    personal: Object.keys(visit.claims).length > 0 || visit.lookup.shareKey !== undefined,
+  };
+  const output = await renderCacheOf(services).getOrRender(key, async () => ({
+    body: await pageHtml(visit, pages, page, headTagsOf),
+    contentType: HTML,
+  }));
+  return sendRendered(request, reply, output, audience);
+}
+
+/** The page's HTML, rendered now (no cache). */
+export async function pageHtml(
+  visit: ReaderVisit,
+  pages: SitePages,
+  page: PageTreeNode,
+  headTagsOf: PageHeadTags = () => [],
+): Promise<string> {
+  const read = await executeOperation(operations.spaces.content.page.get, visit.ctx, {
+    spaceId: visit.lookup.space,
+    ...(visit.lookup.revision === undefined ? {} : { revisionId: visit.lookup.revision }),
+    pageId: page.id,
+    format: 'document',
+    evaluated: true,
+    dereferenced: true,
+  });
+  const document = read.document as unknown as JSONDocument | undefined;
+  const frame = readerFrameOf(visit, pages);
+  const [files, code] = await Promise.all([filesOf(visit, document), highlightCode([document])]);
+  const order = pages.readingOrder;
+  const at = order.findIndex((candidate) => candidate.id === page.id);
+  const breadcrumbs = pages
+    .ancestorsOf(page.id)
+    .map((ancestor) =>
+      ancestor.type === 'document'
+        ? (neighbour(frame, ancestor) ?? { title: ancestor.title })
+        : { title: ancestor.title },
+    );
+  return renderReaderPage({
+    ...frame,
+    page: {
+      id: page.id,
+      title: read.title,
+      ...(read.description === undefined ? {} : { description: read.description }),
+      ...(read.emoji === undefined ? {} : { emoji: emojiText(read.emoji) }),
+      document,
+      updatedAt: read.updatedAt,
+      path: page.path,
+    },
+    breadcrumbs,
+    previous: at > 0 ? neighbour(frame, order[at - 1]) : undefined,
+    next: at >= 0 ? neighbour(frame, order[at + 1]) : undefined,
+    links: linksOf(frame, visit, files),
+    condition: visitorCondition(visit.claims),
+    code,
+    headTags: headTagsOf(visit, {
+      title: read.title,
+      ...(read.description === undefined ? {} : { description: read.description }),
+      path: page.path,
+    }),
+  });
+}
+
+/** The site's own not-found page for the visit. */
+export function renderNotFound(visit: ReaderVisit, pages: SitePages, path: string): string {
+  const frame = readerFrameOf(visit, pages);
+  return renderNotFoundPage({
+    ...frame,
+    path,
+    headTags: [{ tag: 'meta', name: 'robots', content: 'noindex' }],
+  });
+}

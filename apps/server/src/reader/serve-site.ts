@@ -1,0 +1,101 @@
+/**
+ * Answers a request for a published site's URL (issue 29, item 1), in this order:
+ *
+ * 1. one of the reader's assets (`…/~reader/<hashed name>`): the file, kept a year;
+ * 2. the visit (`openReaderVisit`: the URL lookup with the visitor's credentials, then reads
+ *    through its site token): no site, or nothing this visitor may read, `undefined` (the
+ *    caller answers 404, the same for both, so a site's existence never leaks); a visitor-auth
+ *    site's fallback, a 302 there; the visitor's cookies set (`visitor-session`);
+ * 3. a machine format of the path (markdown, `llms.txt`, sitemap, robots: `machine-formats`);
+ * 4. the page at the path (a document page, a group's first page, the site space's first page
+ *    at its root), rendered, or served from the render cache by its key;
+ * 5. no page there: the site's redirects (`sites.redirects.resolve`, with the old paths of
+ *    moved pages), 308 for a permanent one, 307 otherwise;
+ * 6. else the site's own not-found page, 404.
+ */
+
+import { executeOperation, operations } from '@quire/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Services } from '../services';
+import { ASSET_CACHE_CONTROL, readerAssetAt } from './reader-assets';
+import { openReaderVisit, type ReaderVisit, readOrNothing } from './reader-visit';
+import { type PageHeadTags, renderNotFound, renderPage } from './render-site-page';
+import { sitePagesOf } from './site-pages';
+import { visitorCookies, visitorLookupInput } from './visitor-session';
+
+export interface SiteServing {
+  services: Services;
+  /** The machine formats (issue 29, items 4 and 5): an answer, or undefined when the request is not one. */
+  machineFormat?: (
+    visit: ReaderVisit,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => Promise<FastifyReply> | undefined;
+  /** A page's extra `<head>` tags (canonical, robots, Open Graph: the machine formats'). */
+  headTags?: PageHeadTags;
+}
+
+const HTML = 'text/html; charset=utf-8';
+
+/** Answers `url` (absolute: where the visitor asked) for the request; undefined when no site is served there. */
+export async function serveSiteUrl(
+  serving: SiteServing,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  url: URL,
+): Promise<FastifyReply | undefined> {
+  const asset = readerAssetAt(url.pathname);
+  if (asset) return reply.header('cache-control', ASSET_CACHE_CONTROL).type(asset.type).send(asset.body);
+  const lookup = visitorLookupInput(request, url);
+  const outcome = await openReaderVisit(serving.services, lookup.input);
+  if (outcome.kind === 'none') {
+    const cleared = visitorCookies(lookup, null);
+    if (cleared.length > 0) reply.header('set-cookie', cleared);
+    return undefined;
+  }
+  if (outcome.kind === 'external')
+    return reply.code(302).header('cache-control', 'no-store').redirect(outcome.redirect);
+  const visit = outcome;
+  const cookies = visitorCookies(lookup, {
+    siteBasePath: visit.lookup.siteBasePath,
+    shareKey: visit.lookup.shareKey,
+  });
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  const machine = serving.machineFormat?.(visit, request, reply);
+  if (machine) return machine;
+
+  const pages = sitePagesOf(visit.pages);
+  const page = pages.pageAt(visit.lookup.pathname);
+  if (page)
+    return renderPage(serving.services, serving.headTags ?? (() => []), request, reply, visit, pages, page);
+
+  const redirect = await redirectFor(visit, url);
+  if (redirect)
+    return reply
+      .code(redirect.permanent ? 308 : 307)
+      .header('cache-control', 'no-store')
+      .redirect(redirect.target);
+  return reply
+    .code(404)
+    .type(HTML)
+    .header('cache-control', 'no-store')
+    .send(renderNotFound(visit, pages, url.pathname));
+}
+
+/** The site's redirect of the path asked for (below the site's base), or undefined. */
+async function redirectFor(
+  visit: ReaderVisit,
+  url: URL,
+): Promise<{ target: string; permanent: boolean } | undefined> {
+  const rest = url.pathname.slice(visit.lookup.siteBasePath.length).replace(/\/+$/, '');
+  if (rest === '') return undefined;
+  const resolved = await readOrNothing(() =>
+    executeOperation(operations.sites.redirects.resolve, visit.ctx, {
+      organizationId: visit.lookup.organization,
+      siteId: visit.lookup.site,
+      source: `/${rest}`,
+      ...(visit.lookup.shareKey === undefined ? {} : { shareKey: visit.lookup.shareKey }),
+    }),
+  );
+  return resolved ? { target: resolved.target, permanent: resolved.redirect.permanent } : undefined;
+}

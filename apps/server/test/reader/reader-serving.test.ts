@@ -1,0 +1,154 @@
+/**
+ * Quire's reader through real HTTP (issue 29, items 1 to 3): a published site at its own
+ * address, its sections and site spaces at their paths, every block of a page rendered and
+ * well-formed, the assets, the not-found page (404, with the search box), a moved page's
+ * redirect, the custom hostname, and what a visitor may not see (an unpublished site, a site
+ * that does not exist: the same 404).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { htmlProblems } from '../../../../packages/reader/test/support/well-formed';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { getPage, type ReaderFixture, readerFixture } from './reader-fixture';
+
+let server: TestServer;
+let f: ReaderFixture;
+beforeAll(async () => {
+  server = await startTestServer();
+  f = await readerFixture(server);
+});
+afterAll(() => server.close());
+
+describe("a published site at Quire's own address", () => {
+  it('opens at its first page, with the sections, variants, page tree and assets', async () => {
+    const home = await getPage(server, f.base);
+    expect(home.status, home.body.slice(0, 500)).toBe(200);
+    expect(home.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(htmlProblems(home.body)).toEqual([]);
+    expect(home.body).toContain('<h1>Introduction</h1>');
+    expect(home.body).toContain('Welcome to the handbook.');
+    expect(home.body).toContain(`<a href="${f.base}api/">API</a>`);
+    expect(home.body).toContain(`<a href="${f.base}v1/">API</a>`);
+    expect(home.body).toContain('<span class="tree-group-title">Guides</span>');
+    expect(home.body).toContain(`<a href="${f.base}guides/every-block">Every block</a>`);
+    expect(home.body).toContain('<a href="https://status.example.com/">Status</a>');
+    expect(home.body).toContain('rel="next"');
+
+    const css = /<link rel="stylesheet" href="([^"]+)"/.exec(home.body)?.[1];
+    const script = /<script src="([^"]+)"/.exec(home.body)?.[1];
+    for (const asset of [css, script]) {
+      expect(asset).toBeDefined();
+      const answer = await getPage(server, asset ?? '');
+      expect(answer.status, asset).toBe(200);
+      expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    expect((await getPage(server, '/~reader/reader.nothing.css')).status).toBe(404);
+  });
+
+  it('renders a page of every block, its links rewritten to the site', async () => {
+    const page = await getPage(server, `${f.base}guides/every-block`);
+    expect(page.status).toBe(200);
+    expect(htmlProblems(page.body)).toEqual([]);
+    for (const fragment of [
+      '<div class="hint hint-info" role="note">',
+      '<div class="code-title">server.ts</div>',
+      '<input type="radio" class="tab-radio"',
+      '<ol class="stepper">',
+      '<details class="expandable">',
+      '<div class="columns">',
+      '<div class="cards cards-medium">',
+      '<a class="embed" href="https://www.youtube.com/watch?v=x"',
+      '<div class="math-block" role="math"',
+      '<div class="updates">',
+      '<span class="method method-get">GET</span>',
+      '<nav aria-label="On this page">',
+      `<nav class="breadcrumbs" aria-label="Breadcrumbs">`,
+      `<a href="${f.base}guides/every-block/install"`,
+    ])
+      expect(page.body, fragment).toContain(fragment);
+    // An `if` block for visitors whose claims say plan == "pro": an anonymous reader has none.
+    expect(page.body).not.toContain('Pro content.');
+    expect(page.body).not.toMatch(/javascript:/i);
+    expect([...page.body.matchAll(/<script\b/g)]).toHaveLength(1);
+    expect(page.headers.etag).toMatch(/^"[0-9a-f]{64}"$/);
+    const again = await getPage(server, `${f.base}guides/every-block`, {
+      'if-none-match': String(page.headers.etag),
+    });
+    expect(again.status).toBe(304);
+  });
+
+  it('serves a section and a site space at their paths, with their own pages', async () => {
+    const section = await getPage(server, `${f.base}api/`);
+    expect(section.status).toBe(200);
+    expect(section.body).toContain('<h1>Reference</h1>');
+    expect(section.body).toContain(`<a href="${f.base}api/" aria-current="true">API</a>`);
+    const variant = await getPage(server, `${f.base}v1/reference`);
+    expect(variant.status).toBe(200);
+    expect(variant.body).toContain('<h1>Reference</h1>');
+    expect(variant.body).toContain('<details class="variants">');
+  });
+
+  it("answers an unknown path with the site's own not-found page, 404, with the search box", async () => {
+    const missing = await getPage(server, `${f.base}no/such/page`);
+    expect(missing.status).toBe(404);
+    expect(htmlProblems(missing.body)).toEqual([]);
+    expect(missing.body).toContain('<h1>Page not found</h1>');
+    expect(missing.body).toMatch(/<input type="search"[^>]*name="q"/);
+    expect(missing.body).toContain('<span class="tree-group-title">Guides</span>');
+  });
+
+  it('redirects the old path of a moved page to its new one', async () => {
+    await f.admin('POST', `/v1/spaces/${f.spaces.docs}/content`, {
+      changes: [{ operation: 'update_page', page: f.pages.intro, slug: 'welcome' }],
+    });
+    const moved = await getPage(server, `${f.base}introduction`);
+    expect([301, 307, 308], moved.body).toContain(moved.status);
+    const location = new URL(String(moved.headers.location));
+    expect(location.pathname.startsWith(f.base), location.pathname).toBe(true);
+    expect(location.pathname).toMatch(/\/welcome\/?$/);
+    const followed = await getPage(server, location.pathname);
+    expect(followed.status).toBe(200);
+    expect(followed.body).toContain('<h1>Introduction</h1>');
+  });
+});
+
+describe('who may read', () => {
+  it('answers 404 for an unpublished site, as for a site that does not exist', async () => {
+    const other = await f.admin('POST', `/v1/orgs/${f.org.organization.id}/sites`, { title: 'Draft' });
+    await f.admin('PATCH', `/v1/orgs/${f.org.organization.id}/sites/${other.id}`, { basename: 'draft' });
+    await f.admin('POST', `/v1/orgs/${f.org.organization.id}/sites/${other.id}/sections`, {
+      spaceId: f.spaces.docs,
+      title: 'Docs',
+    });
+    const unpublished = await getPage(server, `/~sites/${f.org.organization.id}/draft/`);
+    const nowhere = await getPage(server, `/~sites/${f.org.organization.id}/nowhere/`);
+    expect(unpublished.status).toBe(404);
+    expect(nowhere.status).toBe(404);
+    expect(unpublished.body).toBe(nowhere.body);
+    expect(unpublished.body).not.toContain('Draft');
+  });
+
+  it('refuses traversal and encoded separators in a path', async () => {
+    for (const path of [`${f.base}..%2F..%2Fv1`, `${f.base}a%2Fb`, `${f.base}%2e%2e/x`]) {
+      const answer = await getPage(server, path);
+      expect([400, 404], path).toContain(answer.status);
+      expect(answer.body).not.toContain('"stack"');
+    }
+  });
+});
+
+describe('a custom hostname', () => {
+  it("serves the site at the hostname's root when the request's Host names it", async () => {
+    await f.admin('PUT', '/v1/custom-hostnames/docs.reader-test.com', {
+      target: { type: 'site', site: f.siteId },
+    });
+    const home = await getPage(server, '/', { host: 'docs.reader-test.com' });
+    expect(home.status, home.body.slice(0, 300)).toBe(200);
+    expect(home.body).toContain('<a href="/guides/every-block">Every block</a>');
+    const page = await getPage(server, '/guides/every-block', { host: 'docs.reader-test.com' });
+    expect(page.status).toBe(200);
+    const css = /<link rel="stylesheet" href="([^"]+)"/.exec(home.body)?.[1] ?? '';
+    expect((await getPage(server, css, { host: 'docs.reader-test.com' })).status).toBe(200);
+    // The API stays the API on any host.
+    expect((await getPage(server, '/healthz', { host: 'docs.reader-test.com' })).status).toBe(200);
+  });
+});
