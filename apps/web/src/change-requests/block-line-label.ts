@@ -1,7 +1,9 @@
 /**
  * What a line of GitBook's markdown means, in words, for the line diff: `{% tab title="npm" %}`
  * is "Tab “npm” begins", `{% endstepper %}` "Stepper ends", `<details>` "Expandable begins",
- * `$$` "Math". Lines that are not a block's tag get no label. Read by the server's own tag
+ * `$$` "Math", GitBook's HTML forms (`<h2 align="center">` "Heading 2, centered", a `<pre>` of
+ * highlighted lines, a drawing, a picture, a table) and an annotation's note (`[^1]: ...`).
+ * Lines that are not a block's tag get no label. Read by the server's own tag
  * reader (`@quire/documents/gitbook-tag`), so a label is shown exactly where a tag is read.
  */
 import { blockTagOf } from '@quire/documents/gitbook-tag';
@@ -43,11 +45,23 @@ const DETAIL: Readonly<Record<string, string>> = {
   update: 'date',
 };
 
-const HTML_LABELS: ReadonlyArray<[RegExp, string]> = [
+const ALIGNED: Readonly<Record<string, string>> = { left: 'left', center: 'centered', right: 'right' };
+
+const HTML_LABELS: ReadonlyArray<[RegExp, string | ((match: RegExpExecArray) => string)]> = [
   [/^<details( open)?>$/i, 'Expandable begins'],
   [/^<\/details>$/i, 'Expandable ends'],
   [/^<figure>/i, 'Image'],
+  [/^<picture>/i, 'Image'],
+  [/^<img [^>]*class="gitbook-drawing"/i, 'Drawing'],
   [/^<table data-view="cards">/i, 'Cards'],
+  [/^<table[\s>]/i, 'Table'],
+  [
+    /^<h([1-6]) align="(left|center|right)"/i,
+    (match) => `Heading ${match[1]}, ${ALIGNED[match[2]!.toLowerCase()]}`,
+  ],
+  [/^<p align="(left|center|right)"/i, (match) => `Paragraph, ${ALIGNED[match[1]!.toLowerCase()]}`],
+  [/^<pre[\s>]/i, 'Code with highlighted lines'],
+  [/^\[\^[^\]]+\]:/, 'Annotation'],
   [/^\$\$$/, 'Math'],
 ];
 
@@ -55,7 +69,10 @@ const MAX_DETAIL = 60;
 
 export function blockLineLabel(line: string): string | undefined {
   const text = line.trim();
-  for (const [pattern, label] of HTML_LABELS) if (pattern.test(text)) return label;
+  for (const [pattern, label] of HTML_LABELS) {
+    const match = pattern.exec(text);
+    if (match) return typeof label === 'string' ? label : label(match);
+  }
   const tag = blockTagOf(text);
   if (!tag) return undefined;
   const name = NAMES[tag.name] ?? (tag.name.startsWith('@') ? `Integration ${tag.name}` : undefined);
