@@ -1,11 +1,13 @@
 import type { ContentObject, ContentObjectRepository } from '@quire/domain';
 import { isDuplicateKeyError, type StoreCollection, type StoreDatabase } from '@quire/store';
+import { objectOfStoredForm, type StoredContentObject, storedFormOf } from './stored-object-form';
 
 const COLLECTION = 'contentObjects';
 
 interface ContentObjectDocument {
   _id: string;
-  object: ContentObject;
+  /** The object, a derived document deflated (`stored-object-form.ts`). */
+  object: StoredContentObject;
 }
 
 /** Objects kept in memory by this process: they never change, so a cached one is never stale. */
@@ -42,7 +44,10 @@ export class MongoContentObjectRepository implements ContentObjectRepository {
     const present = new Set(stored.map((doc) => doc._id));
     const missing = addresses.filter((address) => !present.has(address));
     if (missing.length === 0) return;
-    const docs = missing.map((address) => ({ _id: address, object: objects.get(address) as ContentObject }));
+    const docs = missing.map((address) => ({
+      _id: address,
+      object: storedFormOf(objects.get(address) as ContentObject),
+    }));
     try {
       await this.#objects.insertMany(docs);
     } catch (error) {
@@ -70,8 +75,9 @@ export class MongoContentObjectRepository implements ContentObjectRepository {
     if (missing.length > 0) {
       const docs = await this.#objects.find({ _id: { $in: [...new Set(missing)] } }).toArray();
       for (const doc of docs) {
-        found.set(doc._id, doc.object);
-        this.#remember(doc._id, doc.object);
+        const object = objectOfStoredForm(doc.object);
+        found.set(doc._id, object);
+        this.#remember(doc._id, object);
       }
     }
     return found;
