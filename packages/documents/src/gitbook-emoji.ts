@@ -129,6 +129,14 @@ export const emojiNames: readonly string[] = [...codeOfName.keys()];
 
 const maxNameLength = 40;
 
+/**
+ * Every beginning of a name: a `:` followed by what no name begins with fails at that
+ * character, so a failed attempt reads at most the longest beginning it shares with a name.
+ */
+const namePrefixes = new Set<string>();
+for (const name of codeOfName.keys())
+  for (let length = 1; length <= name.length; length++) namePrefixes.add(name.slice(0, length));
+
 function isNameCode(code: number | null): boolean {
   return (
     code !== null &&
@@ -160,6 +168,7 @@ function tokenizeEmoji(effects: Effects, ok: State, nok: State): State {
     }
     if (!isNameCode(code) || name.length >= maxNameLength) return nok(code);
     name += String.fromCharCode(code!);
+    if (!namePrefixes.has(name)) return nok(code);
     effects.consume(code);
     return inName;
   };
