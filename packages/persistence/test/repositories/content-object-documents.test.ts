@@ -42,7 +42,9 @@ describe('documents in the content-object store', () => {
 
   it('reads a document stored plain, and leaves every other kind as it is', async () => {
     const db = new EmbeddedDatabase(new Map(), new MemoryJournal());
-    await db.collection('contentObjects').insertOne({ _id: 'document1.x:plain', object: document });
+    await db
+      .collection<{ _id: string; object: ContentObject }>('contentObjects')
+      .insertOne({ _id: 'document1.x:plain', object: document });
     const body: ContentObject = { kind: 'body', markdown: 'Text.\n' };
     await new MongoContentObjectRepository(db).putMany(new Map([['b', body]]));
     const fresh = new MongoContentObjectRepository(db);
