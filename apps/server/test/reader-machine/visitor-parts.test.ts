@@ -72,6 +72,15 @@ describe("the lookup's input and the visitor's cookies", () => {
     expect(elsewhere.input.url).toBe('https://x.example.com/~sites/o/other/guide');
   });
 
+  it("keeps a path-form key in a cookie at the site's path once, not again while the cookie holds it", () => {
+    const url = new URL('https://x.example.com/~sites/o/s/k3/guide');
+    const outcome = { siteBasePath: '/~sites/o/s/k3/', shareKey: 'k3' };
+    const [set] = visitorCookies(visitorLookupInput(request(), url), outcome);
+    expect(set).toMatch(/^quire-share-key=[^;]+; Path=\/~sites\/o\/s\/; /);
+    const kept = (set as string).split(';')[0] as string;
+    expect(visitorCookies(visitorLookupInput(request(kept), url), outcome)).toEqual([]);
+  });
+
   it('drops unsigned claims the lookup would refuse, rather than failing every page', () => {
     const deep = new URL(
       `https://x.example.com/~sites/o/s/?visitor.a=${encodeURIComponent(JSON.stringify({ b: { c: { d: { e: { f: 1 } } } } }))}`,

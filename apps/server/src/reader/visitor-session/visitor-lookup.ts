@@ -8,9 +8,9 @@
  * - a visitor token: `jwt_token` in the query, else Quire's visitor-token cookie (kept after a
  *   `jwt_token` that let the visitor in), else GitBook's `gitbook-visitor-token` cookie (set by
  *   a site's own login on the same domain; read, never written);
- * - a share key: `?share=` (kept in a cookie once it let the visitor in), else the key of that
- *   cookie, added as `?share=` to the URL the lookup reads (GitBook's path form,
- *   `/<key>/...`, the lookup reads from the URL itself: links keep it, no cookie is needed);
+ * - a share key: `?share=` or GitBook's path form (`/<key>/...`, read by the lookup from the
+ *   URL itself), kept in a cookie once it let the visitor in; else the key of that cookie,
+ *   added as `?share=` to the URL the lookup reads, unless the URL has the key as a segment;
  * - unsigned claims: `visitor.*` parameters and `gitbook-visitor-public*` cookies.
  *
  * The cookies are HttpOnly, SameSite=Lax, Secure on https, and scoped to the site's own path
@@ -56,6 +56,8 @@ export interface VisitorLookup {
     share?: 'query' | 'cookie';
     /** The path the cookies read were scoped to. */
     cookiePaths: string[];
+    /** The share key its cookie holds for this path, used or not: a key already kept is not set again. */
+    keptShareKey?: string;
     /** Claims of `visitor.*` parameters not yet in their cookie. */
     claimsToKeep?: Claims;
   };
@@ -105,9 +107,11 @@ export function visitorLookupInput(request: VisitorRequest, pageUrl: URL): Visit
   }
   if (jwtToken === '') jwtToken = undefined;
 
+  const keptShare = keptCookie(cookies, SHARE_KEY_COOKIE, url.pathname);
+  if (keptShare) sources.keptShareKey = keptShare.value;
   if (url.searchParams.has('share')) sources.share = 'query';
   else {
-    const kept = keptCookie(cookies, SHARE_KEY_COOKIE, url.pathname);
+    const kept = keptShare;
     // A URL with the key as a segment (GitBook's form) carries it already.
     if (kept && !url.pathname.split('/').includes(encodeURIComponent(kept.value))) {
       url.searchParams.set('share', kept.value);
@@ -136,7 +140,8 @@ export function visitorLookupInput(request: VisitorRequest, pageUrl: URL): Visit
 }
 
 /**
- * The `Set-Cookie` values after the lookup: a share key or visitor token from the URL that
+ * The `Set-Cookie` values after the lookup: a share key (`?share=` or the path form) or a
+ * visitor token from the URL that
  * let the visitor in is kept at the site's path, claims of `visitor.*` parameters too; a
  * kept credential the lookup refused (`outcome` null: not found, or sent to the fallback URL)
  * is cleared.
@@ -156,7 +161,12 @@ export function visitorCookies(lookup: VisitorLookup, outcome: LookupOutcome | n
   const token = lookup.input.visitor?.jwtToken;
   if (sources.token === 'query' && token !== undefined)
     set.push(keepCookie(VISITOR_TOKEN_COOKIE, { path, value: token }, tokenMaxAge(token), secure));
-  if (sources.share === 'query' && outcome.shareKey !== undefined)
+  // A key that came in the URL (`?share=`, or GitBook's path form, which the lookup read): kept.
+  if (
+    sources.share !== 'cookie' &&
+    outcome.shareKey !== undefined &&
+    outcome.shareKey !== sources.keptShareKey
+  )
     set.push(keepCookie(SHARE_KEY_COOKIE, { path, value: outcome.shareKey }, SHARE_KEY_MAX_AGE, secure));
   if (sources.claimsToKeep !== undefined)
     set.push(
