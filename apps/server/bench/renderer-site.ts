@@ -188,40 +188,7 @@ const blocks = await call('POST', `${site}/sections`, { spaceId: everyBlock, tit
 await call('PATCH', `${site}/sections/${guides.id}`, { path: 'manual' });
 const allBlocks = await call('POST', `${site}/site-spaces`, { spaceId: everyBlock, sectionId: guides.id });
 await call('PATCH', `${site}/site-spaces/${allBlocks.id}`, { path: 'all-blocks' });
-const sectionIds = await withSelectorSafeSectionIds(handbook.id);
 await call('POST', `${site}/publish`);
-
-/**
- * GitBook's renderer selects the current section's tab with `querySelector('#' + id)`, which
- * throws for an id that starts with a digit, as Quire's do (the page then fails in the
- * browser): the site's section ids are rewritten in GitBook's own form, `sitesc_<id>`
- * (see docs/publishing.md). Returns the new id of each section.
- */
-async function withSelectorSafeSectionIds(siteId: string): Promise<Map<string, string>> {
-  const record = await quire.services.repos.sites.findById(siteId);
-  if (!record) throw new Error('renderer-site: the site was not stored');
-  const renamed = new Map(record.structure.sections.map((section) => [section.id, `sitesc_${section.id}`]));
-  const rename = (id: string) => renamed.get(id) ?? id;
-  const { structure } = record;
-  const next = {
-    ...record,
-    structure: {
-      ...structure,
-      sections: structure.sections.map((section) => ({ ...section, id: rename(section.id) })),
-      groups: structure.groups.map((group) => ({ ...group, sectionIds: group.sectionIds.map(rename) })),
-      items: structure.items.map((item) =>
-        item.type === 'section' ? { ...item, id: rename(item.id) } : item,
-      ),
-      ...(structure.defaultSectionId === undefined
-        ? {}
-        : { defaultSectionId: rename(structure.defaultSectionId) }),
-    },
-    version: record.version + 1,
-  };
-  if (!(await quire.services.repos.sites.replace(next, record.version)))
-    throw new Error('renderer-site: the site changed');
-  return renamed;
-}
 
 const members = await call('POST', `${orgPath}/sites`, { title: 'Members' });
 const membersSite = `${orgPath}/sites/${members.id}`;
@@ -256,7 +223,7 @@ console.log(
     spaces: { fieldGuide, everyBlock },
     sites: { handbook: handbook.id, members: members.id, partners: partners.id },
     shareLink: link.urls.published,
-    sections: { guides: sectionIds.get(guides.id), blocks: sectionIds.get(blocks.id) },
+    sections: { guides: guides.id, blocks: blocks.id },
     renderer: {
       handbook: '/url/docs.quire.test/handbook',
       members: '/url/members.quire.test/private',
