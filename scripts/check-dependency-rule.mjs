@@ -103,6 +103,7 @@ const packageRules = [
         '@quire/store',
         '@quire/store-embedded',
         '@quire/persistence',
+        '@quire/reader',
       ].includes(spec),
     why: 'apps depend on packages, never on other apps',
   },
