@@ -5,7 +5,7 @@
  * switch and copy buttons.
  */
 import { renderToString } from 'react-dom/server';
-import { Blocks } from './document/blocks';
+import { Blocks, renderBlocks } from './document/blocks';
 import type { DocumentContext } from './document/document-context';
 import { outlineOf } from './outline';
 import { PageLayout } from './page-layout';
@@ -34,6 +34,7 @@ export function ReaderPageView(props: ReaderPageProps) {
     code: props.code,
     anchors: outline.anchors,
     externalInNewTab: customization.externalLinks?.target === 'blank',
+    blocks: renderBlocks,
     depth: 0,
   };
   const updated = formatUpdated(page.updatedAt);

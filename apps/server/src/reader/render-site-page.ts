@@ -8,7 +8,7 @@
  * claims and the path, and answered with that key as its ETag.
  */
 
-import type { JSONDocument } from '@quire/documents/document-types';
+import type { JSONDocument } from '@quire/documents';
 import { executeOperation, operations } from '@quire/domain';
 import {
   type HeadTag,

@@ -15,6 +15,7 @@ import type {
 import { Fragment, type ReactNode, useId } from 'react';
 import { CodeBlock } from './code-block';
 import { type DocumentContext, deeper, MAX_DEPTH } from './document-context';
+import { fragmentNamed } from './fragments';
 import { hrefOfRef, Icon, Inlines, linkAttributes, srcOfImage, textOf } from './inlines';
 import {
   OpenApiOperationBlock,
@@ -44,8 +45,10 @@ export function Blocks({
   );
 }
 
-export const fragmentNamed = (fragments: readonly DocumentFragment[] | undefined, name: string) =>
-  (fragments ?? []).find((fragment) => fragment.fragment === name);
+/** For the blocks' own components (tables) that nest blocks: `DocumentContext.blocks`. */
+export const renderBlocks: DocumentContext['blocks'] = (nodes, context) => (
+  <Blocks nodes={nodes} context={context} />
+);
 
 /** A length as CSS: pixels, or a value with its unit (percent, em...). */
 export function cssLength(length: DocumentLength | undefined): string | undefined {

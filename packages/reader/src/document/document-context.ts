@@ -3,6 +3,8 @@
  * addresses, whether an `if` holds for the visitor, the highlighted code, the headings' anchors.
  * Passed down as an argument (no React context: the tree is rendered once, on the server).
  */
+import type { DocumentBlock } from '@quire/documents/document-types';
+import type { ReactNode } from 'react';
 import type { HighlightedCode } from '../highlight-code';
 import type { ReaderLinks } from '../reader-model';
 
@@ -14,6 +16,8 @@ export interface DocumentContext {
   anchors: ReadonlyMap<object, string>;
   /** Links to other sites open in a new tab (customization's `externalLinks.target`). */
   externalInNewTab: boolean;
+  /** Renders nested blocks (given by `blocks.tsx`: blocks hold tables that hold blocks). */
+  blocks(nodes: readonly DocumentBlock[] | undefined, context: DocumentContext): ReactNode;
   /** Nesting depth: blocks deeper than `MAX_DEPTH` are not rendered (a bounded tree). */
   depth: number;
 }

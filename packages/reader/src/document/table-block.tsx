@@ -12,8 +12,8 @@ import type {
   DocumentTableValue,
 } from '@quire/documents/document-types';
 import type { ReactNode } from 'react';
-import { Blocks, fragmentNamed } from './blocks';
 import type { DocumentContext } from './document-context';
+import { fragmentNamed } from './fragments';
 import { hrefOfRef, linkAttributes, srcOfImage } from './inlines';
 
 const orderedRecords = (block: DocumentBlockTable): DocumentTableRecord[] =>
@@ -41,9 +41,9 @@ function Cell({
   if (value === undefined || value === null || !definition) return null;
   switch (definition.type) {
     case 'text':
-      return typeof value === 'string' ? (
-        <Blocks nodes={fragmentNamed(block.fragments, value)?.nodes} context={context} />
-      ) : null;
+      return typeof value === 'string'
+        ? context.blocks(fragmentNamed(block.fragments, value)?.nodes, context)
+        : null;
     case 'number':
       return typeof value === 'number' || typeof value === 'string' ? String(value) : null;
     case 'checkbox':
