@@ -8,7 +8,6 @@
 import type {
   DocumentBlock,
   DocumentBlockListItem,
-  DocumentFragment,
   DocumentLength,
   DocumentTopLevelBlock,
 } from '@quire/documents/document-types';
