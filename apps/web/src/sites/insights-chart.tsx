@@ -6,7 +6,7 @@
 
 const WIDTH = 640;
 const HEIGHT = 160;
-const AXIS = 20;
+const AXIS_GAP = 2;
 
 const dayLabel = (day: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString('en', { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -29,7 +29,7 @@ export function ViewsChart({ series }: { series: ReadonlyArray<{ day: string; vi
   return (
     <figure className="insights-chart">
       <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT + AXIS}`}
+        viewBox={`0 0 ${WIDTH} ${HEIGHT + AXIS_GAP}`}
         role="img"
         aria-label={summary}
         preserveAspectRatio="none"
@@ -50,17 +50,14 @@ export function ViewsChart({ series }: { series: ReadonlyArray<{ day: string; vi
             </rect>
           );
         })}
-        {first && (
-          <text x="0" y={HEIGHT + 15} className="insights-chart-label">
-            {dayLabel(first.day)}
-          </text>
-        )}
-        {last && last !== first && (
-          <text x={WIDTH} y={HEIGHT + 15} textAnchor="end" className="insights-chart-label">
-            {dayLabel(last.day)}
-          </text>
-        )}
       </svg>
+      {first && last && (
+        // Outside the SVG: it stretches to the width, and text inside would stretch with it.
+        <div className="insights-chart-labels" aria-hidden="true">
+          <span>{dayLabel(first.day)}</span>
+          {last !== first && <span>{dayLabel(last.day)}</span>}
+        </div>
+      )}
       <figcaption>{summary}</figcaption>
     </figure>
   );
