@@ -6,7 +6,11 @@
  * makes live, and where an old path leads now.
  */
 import { describe, expect, it } from 'vitest';
-import { type PagePlaces, pathChanges } from '../../src/content/path-redirects/moved-paths';
+import {
+  type PagePlaces,
+  pathChanges,
+  placesOf as placesOfPages,
+} from '../../src/content/path-redirects/moved-paths';
 import { type CurrentPages, pathRedirectTarget } from '../../src/content/path-redirects/path-redirect-target';
 import type { SpacePathRedirectRecord } from '../../src/content/path-redirects/records';
 import type { SiteRedirectRecord } from '../../src/redirects/records';
@@ -196,6 +200,36 @@ describe('what a content change leaves behind (moved-paths rules)', () => {
     const changes = pathChanges(before, placesOf(after));
     expect(changes.moved.map(({ path, pageId }) => `${path}->${pageId}`)).toEqual(moved);
     expect(changes.live.sort()).toEqual(live.sort());
+  });
+});
+
+describe("a written revision's page places, without its index", () => {
+  it('gives every page the path the index gives it; a page under a missing parent, or in a cycle, none', () => {
+    const index = placesOfPages(
+      new Map(
+        Object.entries({
+          g: { parentId: null, slug: 'guide' },
+          i: { parentId: 'g', slug: 'install' },
+          d: { parentId: 'i', slug: 'deep' },
+        }),
+      ),
+    );
+    expect(Object.fromEntries(index.paths)).toEqual({
+      g: 'guide',
+      i: 'guide/install',
+      d: 'guide/install/deep',
+    });
+    const broken = placesOfPages(
+      new Map(
+        Object.entries({
+          o: { parentId: 'missing', slug: 'orphan' },
+          a: { parentId: 'b', slug: 'a' },
+          b: { parentId: 'a', slug: 'b' },
+          t: { parentId: null, slug: 'top' },
+        }),
+      ),
+    );
+    expect(Object.fromEntries(broken.paths)).toEqual({ t: 'top' });
   });
 });
 

@@ -11,11 +11,51 @@
  *    a moved page's subpages) is live: records of those paths are deleted, a live page wins.
  */
 
+/** Where a page is: its parent and its slug. */
+export interface PagePlace {
+  readonly parentId: string | null;
+  readonly slug: string;
+}
+
 /** What the rules read of a page index (`PageIndex`). */
 export interface PagePlaces {
-  readonly pages: ReadonlyMap<string, { readonly parentId: string | null; readonly slug: string }>;
+  readonly pages: ReadonlyMap<string, PagePlace>;
   /** Each page's path by id. */
   readonly paths: ReadonlyMap<string, string>;
+}
+
+/**
+ * The places of `pages` (a revision's, as written) without a page index: each page's path,
+ * its ancestors' slugs and its own joined by '/', as `indexPages` makes them. Linear: each
+ * path is made once, from its parent's.
+ */
+export function placesOf(pages: ReadonlyMap<string, PagePlace>): PagePlaces {
+  const paths = new Map<string, string>();
+  const pathOf = (id: string): string | undefined => {
+    const known = paths.get(id);
+    if (known !== undefined) return known;
+    const chain: string[] = [];
+    let path: string | undefined;
+    for (let at: string | null = id; at !== null; ) {
+      const done = paths.get(at);
+      if (done !== undefined) {
+        path = done;
+        break;
+      }
+      const page = pages.get(at);
+      if (!page || chain.includes(at)) return undefined; // a parent missing, or a cycle: no path
+      chain.push(at);
+      at = page.parentId;
+    }
+    for (const at of chain.reverse()) {
+      const slug = (pages.get(at) as PagePlace).slug;
+      path = path === undefined ? slug : `${path}/${slug}`;
+      paths.set(at, path);
+    }
+    return paths.get(id);
+  };
+  for (const id of pages.keys()) pathOf(id);
+  return { pages, paths };
 }
 
 export interface PathChanges {

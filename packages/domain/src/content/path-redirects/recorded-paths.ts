@@ -11,7 +11,7 @@ import type { OperationContext } from '../../core/context';
 import { pageIndexOf } from '../revisions/page-index';
 import type { RevisionRecord } from '../revisions/records';
 import type { SpaceRecord } from '../spaces/records';
-import { pathChanges } from './moved-paths';
+import { type PagePlace, pathChanges, placesOf } from './moved-paths';
 import type { SpacePathRedirectRecord } from './records';
 
 export const MAX_MOVED_PATHS = 2000;
@@ -30,9 +30,14 @@ export async function recordPathChanges(
   space: SpaceOf,
   before: RevisionRecord,
   after: RevisionRecord,
+  /** `after`'s pages as the write made them, when it has them: the tree is then not read again. */
+  afterPages?: ReadonlyMap<string, PagePlace>,
 ): Promise<void> {
   if (before.tree === after.tree) return;
-  const [was, is] = await Promise.all([pageIndexOf(ctx, before.tree), pageIndexOf(ctx, after.tree)]);
+  const [was, is] = await Promise.all([
+    pageIndexOf(ctx, before.tree),
+    afterPages ? placesOf(afterPages) : pageIndexOf(ctx, after.tree),
+  ]);
   const { moved, live } = pathChanges(was, is);
   if (live.length > 0) await ctx.repos.spacePathRedirects.deletePaths(space.id, live);
   const at = ctx.clock.now().toISOString();

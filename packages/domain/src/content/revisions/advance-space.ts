@@ -8,6 +8,7 @@
  */
 import type { OperationContext } from '../../core/context';
 import { conflict } from '../../core/errors';
+import type { PagePlace } from '../path-redirects/moved-paths';
 import { recordPathChanges } from '../path-redirects/recorded-paths';
 import type { SpaceRecord } from '../spaces/records';
 import type { RevisionRecord } from './records';
@@ -17,7 +18,9 @@ import { publishSpaceContent } from './space-content-event';
 /** Attempts at moving a pointer before giving up (each lost one writes again on the new head). */
 export const MAX_POINTER_ATTEMPTS = 5;
 
-export async function advanceSpace<T extends { revision: RevisionRecord }>(
+export async function advanceSpace<
+  T extends { revision: RevisionRecord; pages?: ReadonlyMap<string, PagePlace> },
+>(
   ctx: OperationContext,
   space: SpaceRecord,
   write: (current: SpaceRecord, head: RevisionRecord) => Promise<T>,
@@ -31,7 +34,7 @@ export async function advanceSpace<T extends { revision: RevisionRecord }>(
     if (written.revision.id === head.id) return written;
     if (await ctx.repos.spaces.moveRevision(space.id, head.id, written.revision.id)) {
       // Pages that moved keep answering at their old paths (issue 28, item 5).
-      await recordPathChanges(ctx, current, head, written.revision);
+      await recordPathChanges(ctx, current, head, written.revision, written.pages);
       await publishSpaceContent(ctx, current, written.revision.id);
       return written;
     }

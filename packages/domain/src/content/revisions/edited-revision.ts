@@ -35,6 +35,8 @@ export interface EditedRevision {
   revision: RevisionRecord;
   applied: AppliedChange[];
   insertedFiles: InsertedFile[];
+  /** The revision's pages as written (`advanceSpace` compares their places with the head's without reading the tree again). */
+  pages: ReadonlyMap<string, StoredPage>;
 }
 
 export async function editedRevision(
@@ -124,7 +126,7 @@ export async function editedRevision(
     ...content,
     ...(edit.changeRequestId !== undefined ? { changeRequestId: edit.changeRequestId } : {}),
   });
-  return { revision, applied: batch.applied, insertedFiles };
+  return { revision, applied: batch.applied, insertedFiles, pages: content.pages };
 }
 
 /** Rules 1 and 2: the revision the batch applies to. */
