@@ -3,7 +3,8 @@
  * starts a new PDF page when text reaches the bottom margin. Containers (list items, quotes,
  * hints) draw their children in a narrower column, never narrower than `indented` allows.
  * GitBook's other blocks (tabs, steppers, expandables, columns, updates, math, embeds,
- * content-refs, files...) are `draw-gitbook-blocks.ts`'s. A quote's bar and a hint's frame are
+ * content-refs, files...) are `draw-gitbook-blocks.ts`'s; a file by address, which the reader
+ * keeps as text, is a file line (`file-by-url-paragraphs.ts`). A quote's bar and a hint's frame are
  * drawn after their content, once its height is known; when the content ran onto a new PDF
  * page, they are drawn on the part of it that is on the last page.
  */
@@ -11,10 +12,11 @@
 import type { DocumentBlock, DocumentBlockHint, DocumentBlockList } from '@quire/documents';
 import { drawCode } from './draw-code';
 import { type Column, type DrawContext, indented, keepSpace } from './draw-context';
-import { drawGitbookBlock, GITBOOK_BLOCK_TYPES } from './draw-gitbook-blocks';
+import { drawGitbookBlock, GITBOOK_BLOCK_TYPES, linkLine } from './draw-gitbook-blocks';
 import { drawImages } from './draw-images';
 import { drawInlines } from './draw-inlines';
 import { drawTable } from './draw-table';
+import { fileByUrlAt, fileNameOf } from './file-by-url-paragraphs';
 import { COLOR, FONT, GAP, HINT_COLOR, HINT_LABEL, SIZE } from './pdf-style';
 
 export async function drawBlocks(
@@ -23,8 +25,21 @@ export async function drawBlocks(
   column: Column,
   gap: number = GAP.block,
 ): Promise<void> {
-  for (const block of blocks) {
-    await drawBlock(context, block, column, gap);
+  for (let index = 0; index < blocks.length; index += 1) {
+    const file = fileByUrlAt(blocks, index);
+    if (file) {
+      linkLine(
+        context,
+        'File: ',
+        file.caption || fileNameOf(file.src),
+        { kind: 'url', url: file.src },
+        column,
+      );
+      context.doc.y += gap;
+      index += file.length - 1;
+      continue;
+    }
+    await drawBlock(context, blocks[index] as DocumentBlock, column, gap);
   }
 }
 

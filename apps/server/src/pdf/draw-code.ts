@@ -1,5 +1,5 @@
 /**
- * A code block: its lines in Courier on a light background, tabs as four spaces, long lines
+ * A code block: its title if any, then its lines in Courier on a light background, tabs as four spaces, long lines
  * wrapped. The background's height must be known before the text is drawn over it, so the
  * lines are measured first and drawn in chunks, one per PDF page the block spans.
  */
@@ -14,6 +14,14 @@ export function drawCode(doc: PDFKit.PDFDocument, code: DocumentBlockCode, colum
       .join('')
       .replaceAll('\t', '    '),
   );
+  // GitBook's code title (a file name, most often) above the block, in the code font.
+  const title = code.data.title?.trim();
+  if (title) {
+    doc.font(FONT.codeBold).fontSize(SIZE.code).fillColor(COLOR.muted);
+    if (doc.y + 3 * doc.currentLineHeight(true) > doc.page.maxY()) doc.addPage();
+    doc.text(title, column.x, doc.y, { width: column.width });
+    doc.y += GAP.tight / 2;
+  }
   doc.font(FONT.code).fontSize(SIZE.code);
   const textWidth = column.width - 2 * GAP.padding;
   const heights = lines.map((line) => doc.heightOfString(line === '' ? ' ' : line, { width: textWidth }));

@@ -228,7 +228,9 @@ async function drawExpandable(
     .map((block) => (block.type === 'paragraph' ? plainTextOf(block.nodes) : ''))
     .join(' ')
     .trim();
-  labelLine(context.doc, '\u25be ' + (title || 'Details'), column, true);
+  // The standard fonts are WinAnsi: a guillemet marks the summary (a triangle would print as
+  // other glyphs).
+  labelLine(context.doc, '\u00bb ' + (title || 'Details'), column, true);
   await drawChildren(context, fragment('expandable-body'), indented(column, GAP.indent));
 }
 
@@ -275,7 +277,13 @@ function refText(context: DrawContext, ref: ContentRef): string {
 }
 
 /** `label` in bold, then `text`, in the link colour and linked when the PDF can open it. */
-function linkLine(context: DrawContext, label: string, text: string, ref: ContentRef, column: Column): void {
+export function linkLine(
+  context: DrawContext,
+  label: string,
+  text: string,
+  ref: ContentRef,
+  column: Column,
+): void {
   const { doc } = context;
   const target = targetOf(context, ref);
   keepSpace(doc, SIZE.body * 2);

@@ -5,9 +5,10 @@
  * cannot resolve (a file, a page outside the export) stays plain text. Inline images are
  * drawn as their alt text in brackets: a picture inside a line would break its height.
  * GitBook's other inlines: a button is its label, linked like a link; a mention names the
- * page (its title when exported) or what it points at; inline math and an expression are
- * their source in the code font (a formula inside a line of pdfkit's text flow has no place
- * of its own; math blocks are typeset, `draw-math.ts`); an annotation is its text. Emoji, the
+ * page (its title when exported) or what it points at; inline math is typeset by MathJax
+ * (`inline-math.ts`: a blank of the formula's width in the text flow, the formula drawn on
+ * its baseline at the text's size), or its source in the code font when it cannot be; an
+ * expression is its source in the code font; an annotation is its text. Emoji, the
  * inline ones and those typed in the text, are drawn in the emoji font (`emoji-font.ts`), or
  * written as their code points when it is not installed; an icon (a Font Awesome name, whose
  * font Quire does not ship) is written as its name, `[icon: bolt]`.
@@ -15,6 +16,13 @@
 import type { ContentRef, DocumentInlineContent, DocumentLeaf } from '@quire/documents';
 import type { Column, DrawContext } from './draw-context';
 import { emojiName, emojiOfCode, emojiRuns } from './emoji-font';
+import {
+  drawInlineMath,
+  type InlineMath,
+  inlineMathOf,
+  inlineMathSpacer,
+  whereSpacerLands,
+} from './inline-math';
 import { COLOR, FONT } from './pdf-style';
 
 export interface TextStyle {
@@ -28,6 +36,8 @@ export interface Run {
   marks: ReadonlySet<string>;
   /** Drawn in the emoji font. */
   emoji?: boolean;
+  /** A typeset formula: the run's text is a blank of its width. */
+  math?: InlineMath;
   target?: { url: string } | { destination: string };
 }
 
@@ -52,7 +62,11 @@ export function drawInlines(
       .font(run.emoji && context.emojiFont ? context.emojiFont : fontOf(code, bold, run.marks.has('italic')))
       .fontSize(code ? style.size * 0.92 : style.size)
       .fillColor(run.target ? COLOR.link : (style.color ?? COLOR.text));
-    const options: PDFKit.Mixins.TextOptions = {
+    const spacer = run.math ? inlineMathSpacer(doc, run.math, style.size, column.width) : undefined;
+    // pdfkit's `horizontalScaling` (missing from its types) is set on every run: pdfkit would
+    // carry a formula's blank's scaling over to the next.
+    const options: PDFKit.Mixins.TextOptions & { horizontalScaling: number } = {
+      horizontalScaling: spacer?.scaling ?? 100,
       width: column.width,
       continued: index < runs.length - 1,
       link: run.target && 'url' in run.target ? run.target.url : null,
@@ -63,8 +77,13 @@ export function drawInlines(
       underline: run.target !== undefined,
       strike: run.marks.has('strikethrough'),
     };
-    if (index === 0) doc.text(run.text, column.x, doc.y, options);
-    else doc.text(run.text, options);
+    const text = spacer?.text ?? run.text;
+    const landed = whereSpacerLands(doc, spacer?.text, () => {
+      if (index === 0) doc.text(text, column.x, doc.y, options);
+      else doc.text(text, options);
+    });
+    if (run.math && spacer && landed)
+      drawInlineMath(doc, run.math, landed, spacer.em, style.color ?? COLOR.text);
   });
 }
 
@@ -112,8 +131,12 @@ function runsOf(context: DrawContext, inline: DocumentInlineContent, target?: Ru
     }
     case 'annotation':
       return inline.nodes.flatMap((node) => runsOf(context, node, target));
-    case 'inline-math':
-      return [{ text: inline.data.formula, marks: CODE, target }];
+    case 'inline-math': {
+      const math = inlineMathOf(inline.data.formula);
+      return math
+        ? [{ text: inline.data.formula, marks: new Set(), math, target }]
+        : [{ text: inline.data.formula, marks: CODE, target }];
+    }
     case 'expression':
       return [{ text: '{{ ' + inline.data.expression + ' }}', marks: CODE, target }];
     case 'button':
@@ -147,6 +170,7 @@ const iconText = (icon: string) => '[icon: ' + icon.replace(/^fa[a-z]*-/, '') + 
 
 /** A run cut at its emoji: each drawn in the emoji font, or named when there is none. */
 function withEmoji(context: DrawContext, run: Run): Run[] {
+  if (run.math) return [run];
   const pieces = emojiRuns(run.text);
   if (pieces.length === 1 && !pieces[0]?.emoji) return [run];
   return pieces.map((piece) =>

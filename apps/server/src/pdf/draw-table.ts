@@ -28,7 +28,10 @@ export function drawTable(doc: PDFKit.PDFDocument, table: DocumentBlockTable, co
   );
   const columns = cards && view.targetDefinition ? [...shown, view.targetDefinition] : shown;
   if (columns.length === 0) return;
-  const hideHeader = view.type === 'grid' ? view.hideHeader : view.hideColumnTitle === true;
+  // A header of empty titles (GitBook's cards have none) is no header.
+  const hideHeader =
+    (view.type === 'grid' ? view.hideHeader : view.hideColumnTitle === true) ||
+    columns.every((id) => (definition[id]?.title ?? '').trim() === '');
   const fragments = new Map(table.fragments.map((fragment) => [fragment.fragment, fragment.nodes]));
   const rows: PDFKit.Mixins.CellOptions[][] = [];
   if (!hideHeader) {

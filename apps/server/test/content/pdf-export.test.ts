@@ -108,6 +108,60 @@ describe('PDF export', () => {
     expect((await pdfText(`${server.config.publicUrl}/pdf/${tampered}`)).status).toBe(403);
   });
 
+  it('prints GitBook’s blocks readably: math typeset inline, tabs titled, steps numbered, files named', async () => {
+    const org = await createOrganization(server);
+    const space = (
+      await server.api(`/v1/orgs/${org.organization.id}/spaces`, {
+        method: 'POST',
+        token: org.admin.token,
+        body: { title: 'Blocks' },
+      })
+    ).body;
+    const markdown = [
+      'The area is $$\\pi r^2$$ and the root $$\\sqrt{x_1}$$ here.',
+      '{% tabs %}\n{% tab title="Linux tab" %}\nOn Linux $$\\alpha_{k}$$.\n{% endtab %}\n\n{% tab title="Mac tab" %}\nOn Mac.\n{% endtab %}\n{% endtabs %}',
+      '{% stepper %}\n{% step %}\nFirst step.\n{% endstep %}\n\n{% step %}\nSecond step.\n{% endstep %}\n{% endstepper %}',
+      '<details>\n\n<summary>The summary</summary>\n\nHidden body.\n\n</details>',
+      '{% updates format="full" %}\n{% update date="2026-11-20" %}\nShipped.\n{% endupdate %}\n{% endupdates %}',
+      '{% if visitor.claims.beta %}\nFor beta readers.\n{% endif %}',
+      '<a href="https://example.com/go" class="button primary">Go now</a>',
+      '{% file src="https://example.com/files/guide.pdf" %}\nThe guide\n{% endfile %}',
+      '{% code title="main.ts" %}\n```ts\nrun();\n```\n{% endcode %}',
+    ].join('\n\n');
+    const edit = await server.api(`/v1/spaces/${space.id}/content`, {
+      method: 'POST',
+      token: org.admin.token,
+      body: { changes: [{ operation: 'insert_page', title: 'Everything', document: { markdown } }] },
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    const link = await server.api(`/v1/spaces/${space.id}/pdf`, { token: org.admin.token });
+    const { text } = await pdfText(link.body.url);
+    for (const expected of [
+      'The area is',
+      'here.',
+      'Linux tab',
+      'Mac tab',
+      '1.',
+      'First step.',
+      '2.',
+      'Second step.',
+      'The summary',
+      'Hidden body.',
+      '2026-11-20',
+      'Shipped.',
+      'For beta readers.',
+      'Go now',
+      'File:',
+      'The guide',
+      'main.ts',
+      'run();',
+    ])
+      expect(text).toContain(expected);
+    // The formulas are drawn, not printed: no TeX source, no tag left.
+    for (const source of ['\\pi', 'r^2', '\\sqrt', 'x_1', '\\alpha', '{%', '$$'])
+      expect(text).not.toContain(source);
+  });
+
   it('gives no link to who cannot view the content, nor for a page that is not in it', async () => {
     const org = await createOrganization(server);
     const space = (
