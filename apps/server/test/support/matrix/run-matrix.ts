@@ -23,8 +23,9 @@ import { buildMatrixFixture, type MatrixFixture } from './matrix-fixture';
 
 /**
  * The writes of a query call that change what the store holds for anyone. Not the stamp of a
- * token's last use (authentication's, whatever the operation), nor a body's outline (derived
- * from the body, stored by whoever needs it first: a query, or the warm-up after a write),
+ * token's last use (authentication's, whatever the operation), nor a body's outline or
+ * document (derived from the body, stored by whoever needs it first: a query, or the warm-ups
+ * after a write),
  * nor the job worker moving a job queued before the call on (it runs in the background).
  */
 function queryWrites(journal: MemoryJournal, from: number, jobsBefore: ReadonlySet<string>): string[] {
@@ -34,7 +35,11 @@ function queryWrites(journal: MemoryJournal, from: number, jobsBefore: ReadonlyS
     .filter(
       (op) =>
         op.c !== 'apiTokens' &&
-        !(op.c === 'contentObjects' && 'id' in op && op.id.startsWith('outline')) &&
+        !(
+          op.c === 'contentObjects' &&
+          'id' in op &&
+          (op.id.startsWith('outline') || op.id.startsWith('document'))
+        ) &&
         !(op.c === 'jobs' && 'id' in op && jobsBefore.has(op.id)),
     )
     .map((op) => `${op.op} ${op.c}${'id' in op ? ` ${op.id}` : ''}`);
