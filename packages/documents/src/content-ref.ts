@@ -1,4 +1,4 @@
-import type { ImageRef, LinkRef } from './document-types';
+import type { ContentRefUser, ImageRef, LinkRef } from './document-types';
 
 /**
  * How GitBook content references are written in markdown, following the conventions of
@@ -69,3 +69,24 @@ export function urlOfRef(ref: LinkRef): string {
 }
 
 export { isIdSegment as isContentRefId };
+
+/**
+ * GitBook's Git Sync writes a mention of a user as a link to the user's page in its app,
+ * `[Name](https://app.gitbook.com/u/<userId> "mention")`; Quire reads and writes the same URL,
+ * so a mention of a member survives a round trip through GitBook.
+ */
+const userMentionPrefix = 'https://app.gitbook.com/u/';
+
+/** What a mention's URL points at: a user, or what a link's URL points at. */
+export function mentionRefFromUrl(url: string): LinkRef | ContentRefUser {
+  if (url.startsWith(userMentionPrefix)) {
+    const user = url.slice(userMentionPrefix.length);
+    if (isIdSegment(user)) return { kind: 'user', user };
+  }
+  return linkRefFromUrl(url);
+}
+
+/** The markdown URL of a mention's reference. */
+export function urlOfMentionRef(ref: LinkRef | ContentRefUser): string {
+  return ref.kind === 'user' ? userMentionPrefix + ref.user : urlOfRef(ref);
+}

@@ -193,7 +193,14 @@ const voidInlines = [
       ),
     }),
   }),
-  z.strictObject({ ...inline('mention'), isVoid: z.literal(true), data: z.strictObject({ ref: linkRef }) }),
+  z.strictObject({
+    ...inline('mention'),
+    isVoid: z.literal(true),
+    // A member is mentioned by user id (GitBook's `ContentRefUser`), written as GitBook writes it.
+    data: z.strictObject({
+      ref: z.union([linkRef, z.strictObject({ kind: z.literal('user'), user: id })]),
+    }),
+  }),
   z.strictObject({
     ...inline('button'),
     isVoid: z.literal(true),

@@ -11,7 +11,7 @@ import type {
   RootContent,
   Table,
 } from 'mdast';
-import { imageRefFromUrl, linkRefFromUrl } from './content-ref';
+import { imageRefFromUrl, linkRefFromUrl, mentionRefFromUrl } from './content-ref';
 import {
   annotationStartOpening,
   childKey,
@@ -695,7 +695,7 @@ export function inlinesOf(
               type: 'mention',
               key,
               isVoid: true,
-              data: { ref: linkRefFromUrl(node.url) },
+              data: { ref: mentionRefFromUrl(node.url) },
             });
             break;
           }

@@ -10,7 +10,7 @@ import type {
   Table,
   TableRow,
 } from 'mdast';
-import { urlOfRef } from './content-ref';
+import { urlOfMentionRef, urlOfRef } from './content-ref';
 import { annotationStart, colorOfKey, type MarkKey, markKeyOf } from './document-nodes';
 import type {
   DocumentBlock,
@@ -458,7 +458,7 @@ function inlineToMdast(node: Exclude<DocumentInlineContent, { object: 'text' }>)
     }
     case 'mention': {
       // GitBook's form: a link titled "mention"; the reader shows the target's title.
-      const url = urlOfRef(node.data.ref as Parameters<typeof urlOfRef>[0]);
+      const url = urlOfMentionRef(node.data.ref as Parameters<typeof urlOfMentionRef>[0]);
       return [{ type: 'link', url, title: 'mention', children: [{ type: 'text', value: url }] }];
     }
     case 'emoji': {
