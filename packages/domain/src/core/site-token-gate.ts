@@ -11,6 +11,8 @@
  *    (404), as for a caller who sees nothing of the organization.
  * 3. A read of a change request's content (`changeRequestId` in the input): not found
  *    (404 'Change request'): a visitor reads live content only (GitBook's `draft: false`).
+ *    A read naming a revision by id is checked where the revision is read: only the space's
+ *    current revision and its history (`siteTokenMayReadRevision`, `policies/site-token-access.ts`).
  * 4. Otherwise the operation runs, and its own rules decide: the space rules give the token
  *    'read' on the spaces of its grant and nothing anywhere else
  *    (`policies/site-token-access.ts`); the published view shows the grant's site only.
