@@ -34,7 +34,7 @@ const MAX_LINE_LENGTH = 2_000;
 const LINE_TIME_LIMIT_MS = 3_000;
 const PAGE_BUDGET_MS = 2_000;
 const LIMITS = { tokenizeMaxLineLength: MAX_LINE_LENGTH, tokenizeTimeLimit: LINE_TIME_LIMIT_MS };
-const THEMES = { light: 'github-light', dark: 'github-dark' } as const;
+const THEMES = { light: 'github-light-default', dark: 'github-dark-default' } as const;
 
 interface ShikiToken {
   content: string;
@@ -104,8 +104,8 @@ async function theHighlighter(): Promise<HighlighterCore> {
     const [{ createHighlighterCore }, { createOnigurumaEngine }, light, dark] = await Promise.all([
       import('shiki/core'),
       import('shiki/engine/oniguruma'),
-      import('shiki/themes/github-light.mjs'),
-      import('shiki/themes/github-dark.mjs'),
+      import('shiki/themes/github-light-default.mjs'),
+      import('shiki/themes/github-dark-default.mjs'),
     ]);
     return createHighlighterCore({
       themes: [light.default, dark.default],

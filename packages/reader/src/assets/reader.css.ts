@@ -82,12 +82,12 @@ summary{cursor:pointer}
 .hint-warning{border-color:var(--warning);background:color-mix(in srgb,var(--warning) 10%,var(--bg))}
 .hint-danger{border-color:var(--danger);background:color-mix(in srgb,var(--danger) 9%,var(--bg))}
 .hint-body>:first-child{margin-top:0}.hint-body>:last-child{margin-bottom:0}
-.code-block{margin:1rem 0;border:1px solid var(--line);border-radius:var(--radius);background:var(--code-bg);overflow:hidden;position:relative}
+.code-block{margin:1rem 0;border:1px solid var(--line);border-radius:var(--radius);background:var(--bg);overflow:hidden;position:relative}
 .code-title{padding:.4rem .9rem;border-bottom:1px solid var(--line);font-size:.85rem;font-family:var(--mono)}
 .code-block pre{margin:0;padding:.8rem 0;overflow-x:auto;line-height:1.55}
 .code-block code{display:block;min-width:max-content;counter-reset:line}
 .code-block.wrap code{min-width:0;white-space:pre-wrap}
-.code-block .line{display:inline-block;width:100%;padding:0 1rem}
+.code-block .line{display:block;min-height:1.55em;padding:0 1rem}
 .code-block .line.highlighted{background:color-mix(in srgb,var(--primary) 14%,transparent)}
 .code-block.numbered .line::before{counter-increment:line;content:counter(line);display:inline-block;width:2.2em;margin-right:1em;text-align:right;color:var(--muted);user-select:none}
 .code-block span[style]{color:var(--l)}
@@ -140,6 +140,8 @@ li>p{margin:.2em 0}
 [class*=bg-]{border-radius:3px;padding:0 .15em}.bg-green{background:#dafbe1}.bg-blue{background:#ddf4ff}.bg-red{background:#ffebe9}.bg-orange{background:#fff1e5}.bg-yellow{background:#fff8c5}
 .bg-purple,.bg-violet{background:#fbefff}.bg-pink{background:#ffeff7}.bg-cyan{background:#dff6f8}.bg-primary,.bg-info{background:var(--accent-bg)}.bg-success{background:#dafbe1}.bg-warning{background:#fff8c5}.bg-danger{background:#ffebe9}.bg-tint{background:var(--soft)}
 [data-theme=dark] [class*=bg-]{color:#1d2024}
+[data-theme=dark] .color-green{color:#3fb950}[data-theme=dark] .color-blue{color:#58a6ff}[data-theme=dark] .color-red{color:#ff7b72}[data-theme=dark] .color-orange{color:#ffa657}[data-theme=dark] .color-yellow{color:#d29922}[data-theme=dark] .color-purple,[data-theme=dark] .color-violet{color:#d2a8ff}[data-theme=dark] .color-pink{color:#ff9bce}[data-theme=dark] .color-cyan{color:#56d4dd}
+@media (prefers-color-scheme:dark){[data-theme=system] .color-green{color:#3fb950}[data-theme=system] .color-blue{color:#58a6ff}[data-theme=system] .color-red{color:#ff7b72}[data-theme=system] .color-orange{color:#ffa657}[data-theme=system] .color-yellow{color:#d29922}[data-theme=system] .color-purple,[data-theme=system] .color-violet{color:#d2a8ff}[data-theme=system] .color-pink{color:#ff9bce}[data-theme=system] .color-cyan{color:#56d4dd}}
 .updates{margin:1rem 0}.update{border-left:2px solid var(--line);padding-left:1rem;margin-bottom:1.5rem}
 .update time{font-weight:650}.update-tags{list-style:none;display:flex;gap:.4rem;padding:0;margin:.2rem 0}.update-tags li{font-size:.8rem;border:1px solid var(--line);border-radius:999px;padding:0 .5rem}
 .openapi-operation,.openapi-schemas{border:1px solid var(--line);border-radius:var(--radius);padding:.7rem 1rem;margin:1rem 0}

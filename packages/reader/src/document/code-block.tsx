@@ -51,7 +51,6 @@ export function CodeBlock({ block, context }: { block: DocumentBlockCode; contex
                       ),
                     )
                   : lineText}
-                {index < lines.length - 1 ? '\n' : null}
               </span>
             );
           })}
