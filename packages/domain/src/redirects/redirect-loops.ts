@@ -8,7 +8,8 @@
  *    through the site's redirects and old page paths; one that comes back to a path met
  *    before, or passes `MAX_REDIRECT_HOPS` links, is refused (`a -> b -> a`, a capturing
  *    wildcard into itself). A link whose destination was removed since ends the check there.
- * 3. Drafts are not checked (they never answer); making one live is.
+ * 3. Drafts are not checked (they never answer); making one live is. A destination elsewhere,
+ *    or a part of the site without a captured rest, ends any chain: nothing is followed.
  *
  * Outcome: 400 naming `destination` with the paths of the loop; nothing written. Resolution
  * still answers a loop made otherwise (the site's structure or pages changed since) with a 404.
@@ -31,11 +32,13 @@ export async function assertNoLoop(
 ): Promise<void> {
   if (redirect.draft) return; // 3.
   const { destination } = redirect;
-  if (
-    destination.kind === 'external' &&
-    sitePathOf(sitePublishedBase(ctx.urls, site), destination.url) === redirect.source
-  )
+  const inSite =
+    destination.kind === 'external' ? sitePathOf(sitePublishedBase(ctx.urls, site), destination.url) : null;
+  if (inSite === redirect.source)
     throw invalidInput('destination', `sends visitors back to its own source, ${redirect.source}`); // 1.
+  // An address elsewhere ends any chain; so does a part of the site without a captured rest
+  // (a page, or a section's or site space's root): nothing to follow.
+  if (inSite === null && !redirect.captureWildcard) return;
   const lookup = { ctx, site, shareKey: undefined, pending: redirect };
   let outcome: Awaited<ReturnType<typeof followRedirects>>;
   try {
