@@ -2,8 +2,9 @@
  * A live redirect about to be written is refused when it would send visitors round, judged by
  * the rules that will answer it (`redirect-answers.ts`) as if it were written:
  *
- * 1. A destination back at its own source (`/a` to the site's `/a`) is refused, a page there
- *    or not: it never sends anyone anywhere.
+ * 1. An address back at its own source (`/a` to the site's own `/a` URL) is refused, a page
+ *    there or not: it never sends anyone anywhere. (A page destination is not: it follows the
+ *    page wherever it moves, which is what a redirect to a page at its own path is for.)
  * 2. Otherwise the chain from its source (for a wildcard, from a path it matches) is followed
  *    through the site's redirects and old page paths; one that comes back to a path met
  *    before, or passes `MAX_REDIRECT_HOPS` links, is refused (`a -> b -> a`, a capturing
