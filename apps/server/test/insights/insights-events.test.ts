@@ -88,6 +88,31 @@ describe('POST SITE/insights/events', () => {
   });
 });
 
+describe('feedback comments', () => {
+  it("keeps 200 a site's day; past them a comment's rating still counts, its text is not kept", async () => {
+    const fresh = await insightsFixture(server, f.org);
+    const comment = (i: number) =>
+      fresh.event('page_post_feedback_comment', fresh.guideId, {
+        feedback: { rating: 'ok', comment: `Note ${i}` },
+      });
+    for (let batch = 0; batch < 4; batch++)
+      expect((await fresh.send(Array.from({ length: 50 }, (_, i) => comment(batch * 50 + i)))).status).toBe(
+        204,
+      );
+    expect((await fresh.send([comment(200), comment(201)])).status).toBe(204);
+    expect(await countedToday(fresh)).toEqual({ page_post_feedback_comment: 202 });
+    const kept = rowsOf(
+      await fresh.aggregate({
+        select: [{ column: 'eventPageFeedbackComment' }],
+        range: 'last7Days',
+        limit: 1000,
+      }),
+    );
+    expect(kept).toHaveLength(200);
+    expect(kept.map((row) => row.eventPageFeedbackComment)).not.toContain('Note 200');
+  });
+});
+
 describe('refusals write nothing', () => {
   it('answers 404 for an unpublished site, a share-link site without its key, another organization, an unknown site', async () => {
     const hidden = await insightsFixture(server, f.org);
