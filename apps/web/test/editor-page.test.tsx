@@ -221,3 +221,33 @@ describe('the page editor', () => {
     expect(content.querySelector('table')).not.toBeNull();
   });
 });
+
+describe('mentions in the page editor', () => {
+  it('shows a member’s and a page’s mention as chips with their current names, and saves them unchanged', async () => {
+    const markdown =
+      'Ask [https://app.gitbook.com/u/u1](https://app.gitbook.com/u/u1 "mention") about [/pages/page-1](/pages/page-1 "mention").\n';
+    const { calls } = openEditor(
+      {
+        'spaces.content.path.get': () => ({ ...PAGE, markdown }),
+        'spaces.content.page.get': () => ({ ...PAGE, markdown }),
+        'orgs.members.list': () => ({
+          items: [{ id: 'u1', role: 'admin', user: { id: 'u1', displayName: 'Ada Lovelace' } }],
+          count: 1,
+        }),
+        'spaces.content.update': () => ({ revision: 'r2', changes: [] }),
+      },
+      'live',
+    );
+    const { user, content } = await startEditing();
+    expect(await within(content).findByText('@Ada Lovelace')).toHaveClass('editor-mention-member');
+    expect(within(content).getByText('Getting started')).toHaveClass('editor-mention');
+    await waitFor(() => expect(screen.getByRole('option', { name: 'The space (live)' })).toBeInTheDocument());
+    await user.selectOptions(screen.getByLabelText('Save to'), 'live');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved to the space.');
+    const input = callsTo(calls, 'spaces.content.update')[0]?.input as {
+      changes: { document?: { markdown: string } }[];
+    };
+    expect(input.changes[0]?.document?.markdown).toBe(markdown);
+  });
+});

@@ -2,8 +2,8 @@
  * The emoji and mention pickers (`insert-picker.tsx`), opened from the slash menu: the emoji
  * found by name is inserted as GitBook's inline emoji, saved as its shortcode and read back as
  * the emoji; a page of the space is mentioned (saved as GitBook's mention link, read back as a
- * mention); a member is inserted as `@Name` text while the server's markdown has no mention of a
- * user, and the list says so; Escape closes a picker, the text as it was.
+ * mention); a member is mentioned as GitBook's mention of a user (saved as Git Sync writes it);
+ * Escape closes a picker, the text as it was.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen } from '@testing-library/react';
@@ -121,13 +121,23 @@ describe('the mention picker', () => {
     expect(JSON.stringify(markdownToEditor(markdown, editorSchema))).toContain('"type":"mention"');
   });
 
-  it('lists the organization’s members, inserted as text while a user mention has no markdown form', async () => {
+  it('mentions a member of the organization, saved as GitBook’s user mention and read back as one', async () => {
     const current = open('mention');
     const search = await screen.findByRole('combobox', { name: 'Search people and pages' });
     fireEvent.change(search, { target: { value: 'grace' } });
     const option = await screen.findByRole('option', { name: /@Grace Hopper/ });
-    expect(option).toHaveTextContent('Member (inserted as text)');
+    expect(option).toHaveTextContent('Member');
+    expect(option).not.toHaveTextContent('inserted as text');
     fireEvent.mouseDown(option);
-    expect(editorToMarkdown(current.getJSON())).toBe('Hello @Grace Hopper\n');
+    expect(current.getJSON().content?.[0]?.content?.[1]).toEqual({
+      type: 'mention',
+      attrs: { data: { ref: { kind: 'user', user: 'u2' } } },
+    });
+    const markdown = editorToMarkdown(current.getJSON());
+    expect(markdown).toBe('Hello [https://app.gitbook.com/u/u2](https://app.gitbook.com/u/u2 "mention")\n');
+    expect(markdownToEditor(markdown, editorSchema).content?.[0]?.content?.[1]).toEqual({
+      type: 'mention',
+      attrs: { data: { ref: { kind: 'user', user: 'u2' } } },
+    });
   });
 });

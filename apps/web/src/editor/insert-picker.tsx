@@ -4,11 +4,11 @@
  * choose, Enter inserts at the cursor, Escape closes; the focus goes back to the text.
  *
  * - An emoji is GitBook's inline emoji (its code points), saved as its shortcode (`:tada:`).
- * - A mention names a page of the space (GitBook's mention, saved as a link titled "mention")
- *   or a member of the organization. A member is inserted as GitBook's mention of a user when
- *   the server's markdown keeps one; today it has no form for it (a user is no URL), so the
- *   member is inserted as the text `@Name`, and the list says so, rather than a mention the
- *   save would empty.
+ * - A mention names a page of the space or a member of the organization: GitBook's mention
+ *   (a `mention` node, shown as a chip, `mention-view.tsx`), saved as Git Sync writes it (a
+ *   link titled "mention"; a member's is `https://app.gitbook.com/u/<userId>`). Should the
+ *   server's markdown ever not keep a user mention (checked at run time), a member is inserted
+ *   as the text `@Name`, and the list says so, rather than a mention the save would empty.
  */
 import { useQuery } from '@tanstack/react-query';
 import { type Editor, Extension, useEditorState } from '@tiptap/react';
