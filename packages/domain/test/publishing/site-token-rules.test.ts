@@ -41,6 +41,13 @@ const gateCases: Array<
   ['4: a page of live content', 'spaces.content.page.get', 'query', { spaceId: 'space', pageId: 'p' }, null],
   ['4: the published view', 'sites.published', 'query', {}, null],
   ['4: the lookup, a mutation it may make', 'urls.published', 'mutation', { url: 'https://x/' }, null],
+  [
+    "4: a reader's insights events, a mutation it may make",
+    'sites.insights.trackEvents',
+    'mutation',
+    {},
+    null,
+  ],
 ];
 
 describe('assertSiteTokenMayRun', () => {
