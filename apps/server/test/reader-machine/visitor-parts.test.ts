@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { machineRequestOf, prefersMarkdown } from '../../src/reader/machine-formats';
+import { socialCardSvg } from '../../src/reader/machine-formats/social-image';
 import { RenderCache, renderKey } from '../../src/reader/render-cache';
 import {
   documentForVisitor,
@@ -191,5 +192,22 @@ describe('the render cache', () => {
       { format: 'markdown' },
     ])
       expect(renderKey({ ...parts, ...changed })).not.toBe(renderKey(parts));
+  });
+});
+
+describe('the social card', () => {
+  it("escapes the page's text into the SVG and bounds it, with no markup of the author's", () => {
+    const svg = socialCardSvg({
+      siteTitle: 'Docs & <Co>',
+      title: `<script>alert(1)</script> ${'word '.repeat(100)}`,
+      description: '"quoted" \u0007 text',
+      color: 'red;"><script>',
+    });
+    expect(svg).not.toContain('<script');
+    expect(svg).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
+    expect(svg).toContain('Docs &#38; &#60;Co&#62;');
+    expect(svg).toContain('fill="#1f3a68"');
+    expect(svg.match(/<tspan/g)?.length).toBeLessThanOrEqual(5);
+    expect(svg).toContain('…');
   });
 });

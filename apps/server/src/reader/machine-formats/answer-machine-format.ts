@@ -21,12 +21,13 @@ import {
 } from '../render-cache';
 import { visitorCondition } from '../visitor-condition';
 import { llmsFullTxt } from './llms-full-txt';
-import { llmsTxt } from './llms-txt';
+import { llmsTxt, siteTitleOf } from './llms-txt';
 import { type MachineRequest, machineRequestOf } from './machine-request';
 import { pageLinksOf, pageMarkdown } from './page-markdown';
 import { ROBOTS_TXT_CLOSED, robotsTxtOpen } from './robots-txt';
 import { listedPages, type TreeNode } from './shown-site-spaces';
 import { canonicalBaseOf, sitemapXml } from './sitemap-xml';
+import { socialImagePng } from './social-image';
 import { lookupOf } from './visit-lookup';
 
 const MARKDOWN = 'text/markdown; charset=utf-8';
@@ -80,9 +81,11 @@ async function answer(
     revisions: lookup.revision === undefined ? [] : [lookup.revision],
     siteVersion: siteVersionOf(visit.site),
     visitor: { claims: visit.claims, shareKey: lookup.shareKey ?? null },
-    path: `${visit.baseUrl}${asked.kind === 'markdown' ? asked.pagePath : ''}`,
+    path: `${visit.baseUrl}${'pagePath' in asked ? asked.pagePath : ''}`,
     format: asked.kind,
   };
+  // A page's image shows its title and description only, the same for every visitor it is shown to.
+  if (asked.kind === 'social-image') keyParts.visitor = {};
   const key = renderKey(keyParts);
   const cached = cache.get(key);
   if (cached !== undefined) return sendRendered(request, reply, cached, audience);
@@ -94,7 +97,7 @@ async function answer(
 async function render(
   visit: ReaderVisit,
   asked: MachineRequest,
-): Promise<{ body: string; contentType: string } | undefined> {
+): Promise<{ body: string | Buffer; contentType: string } | undefined> {
   switch (asked.kind) {
     case 'llms':
       return { body: await llmsTxt(visit), contentType: MARKDOWN };
@@ -110,6 +113,18 @@ async function render(
             : ROBOTS_TXT_CLOSED,
         contentType: TEXT,
       };
+    case 'social-image': {
+      const page =
+        asked.pagePath === '' ? undefined : pageAt(visit.pages as unknown as TreeNode[], asked.pagePath);
+      if (page === undefined) return undefined;
+      const body = await socialImagePng({
+        siteTitle: siteTitleOf(visit),
+        title: page.title,
+        description: page.description,
+        color: primaryColorOf(visit),
+      });
+      return { body, contentType: 'image/png' };
+    }
     case 'markdown': {
       const lookup = lookupOf(visit);
       const page = pageAt(visit.pages as unknown as TreeNode[], asked.pagePath);
@@ -158,4 +173,12 @@ function pageAt(pages: readonly TreeNode[], path: string): TreeNode | undefined 
     return undefined;
   };
   return find(pages);
+}
+
+/** The site space's (else the site's) primary colour in light mode, for its pages' images. */
+function primaryColorOf(visit: ReaderVisit): string | undefined {
+  type Styled = { styling?: { primaryColor?: { light?: string } } } | undefined;
+  const own = visit.site.customizations.siteSpaces[lookupOf(visit).siteSpace] as Styled;
+  const site = visit.site.customizations.site as Styled;
+  return own?.styling?.primaryColor?.light ?? site?.styling?.primaryColor?.light;
 }

@@ -2,12 +2,13 @@
  * The tags a page's `<head>` gets for machines (issue 29, item 4): its canonical address (the
  * site's published address, never a share key nor a custom host's copy), `noindex` for a site
  * that is not public (unlisted, share-link, visitor-auth), Open Graph and Twitter cards (the
- * site's social preview image when its customization has one; a generated image per page is
- * not built), and the page's markdown as an alternate.
+ * social preview image the customization sets, else the page's own generated card,
+ * `social-image.ts`), and the page's markdown as an alternate.
  */
 import type { HeadTag } from '@quire/reader';
 import type { ReaderVisit } from '../reader-visit';
 import { siteTitleOf } from './llms-txt';
+import { SOCIAL_IMAGE_PREFIX } from './machine-request';
 import { markdownUrlOf } from './page-markdown';
 import { shownSiteSpaces } from './shown-site-spaces';
 import { canonicalBaseOf } from './sitemap-xml';
@@ -27,7 +28,11 @@ export function machineHeadTags(visit: ReaderVisit, page: HeadPage): HeadTag[] {
   const canonical = `${canonicalBaseOf(visit)}${current?.basePath ?? ''}${pagePath}`;
   const siteName = siteTitleOf(visit);
   const description = page.description?.trim();
-  const image = socialImageOf(visit);
+  const image =
+    socialImageOf(visit) ??
+    (pagePath === ''
+      ? undefined
+      : `${canonicalBaseOf(visit)}${current?.basePath ?? ''}${SOCIAL_IMAGE_PREFIX}${pagePath}.png`);
   const tags: HeadTag[] = [{ tag: 'link', rel: 'canonical', href: canonical }];
   if (visit.site.site.visibility !== 'public') tags.push({ tag: 'meta', name: 'robots', content: 'noindex' });
   tags.push(

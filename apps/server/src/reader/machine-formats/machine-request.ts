@@ -2,14 +2,18 @@
  * Which machine format a reader's request asks for, if any: at the site's root (the lookup's
  * `basePath` is the site's own), `llms.txt`, `llms-full.txt`, `sitemap.xml` and `robots.txt`;
  * anywhere, a page path ending in `.md`, or a page asked with `Accept` preferring
- * `text/markdown` to `text/html`. Pure.
+ * `text/markdown` to `text/html`, and a page's social image (`~social/<page path>.png`). Pure.
  */
 
 export type MachineRequest =
   | { kind: 'llms' | 'llms-full' | 'sitemap' | 'robots' }
-  | { kind: 'markdown'; pagePath: string };
+  | { kind: 'markdown'; pagePath: string }
+  /** A page's social image: `~social/<page path>.png` under its site space. */
+  | { kind: 'social-image'; pagePath: string };
 
-const AT_ROOT: Record<string, MachineRequest['kind']> = {
+export const SOCIAL_IMAGE_PREFIX = '~social/';
+
+const AT_ROOT: Record<string, 'llms' | 'llms-full' | 'sitemap' | 'robots'> = {
   'llms.txt': 'llms',
   'llms-full.txt': 'llms-full',
   'sitemap.xml': 'sitemap',
@@ -22,7 +26,9 @@ export function machineRequestOf(
 ): MachineRequest | undefined {
   const pathname = lookup.pathname.replace(/\/+$/, '');
   const rootKind = lookup.basePath === lookup.siteBasePath ? AT_ROOT[pathname] : undefined;
-  if (rootKind !== undefined && rootKind !== 'markdown') return { kind: rootKind };
+  if (rootKind !== undefined) return { kind: rootKind } as MachineRequest;
+  if (pathname.startsWith(SOCIAL_IMAGE_PREFIX) && pathname.endsWith('.png'))
+    return { kind: 'social-image', pagePath: pathname.slice(SOCIAL_IMAGE_PREFIX.length, -'.png'.length) };
   if (pathname.endsWith('.md')) return { kind: 'markdown', pagePath: pathname.slice(0, -'.md'.length) };
   if (prefersMarkdown(accept)) return { kind: 'markdown', pagePath: pathname };
   return undefined;
