@@ -40,6 +40,18 @@ describe('space path redirects', () => {
     expect((await repo.findByPaths('s2', ['a'])).map(({ pageId }) => pageId)).toEqual(['p9']);
   });
 
+  it('keep one record of a path when two writes of it race', async () => {
+    const repo = repository();
+    await Promise.all([
+      repo.put([record('a', 'p1'), record('b', 'p1')]),
+      repo.put([record('a', 'p2')]),
+      repo.put([record('a', 'p3'), record('a', 'p4')]),
+    ]);
+    const found = await repo.findByPaths('s1', ['a', 'b']);
+    expect(found.filter(({ path }) => path === 'a')).toHaveLength(1);
+    expect(found.map(({ path }) => path).sort()).toEqual(['a', 'b']);
+  });
+
   it('replace an origin as a whole, and keep the newest records of an origin past the cap', async () => {
     const repo = repository();
     const at = (n: number) => `2030-01-01T00:00:0${n}.000Z`;

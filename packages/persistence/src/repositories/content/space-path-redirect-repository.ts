@@ -35,9 +35,17 @@ export class MongoSpacePathRedirectRepository implements SpacePathRedirectReposi
   }
 
   async put(records: readonly SpacePathRedirectRecord[]): Promise<void> {
-    for (const record of records) {
-      const _id = idOf(record.spaceId, record.path);
-      await this.#records.replaceOne({ _id }, { _id, ...record }, { upsert: true });
+    // The last record of a path wins; two writes for the lot, not one per record (a move of a
+    // page with many siblings renamed at once). A crash between them loses these records only.
+    const docs = new Map(records.map((record) => [idOf(record.spaceId, record.path), record]));
+    if (docs.size === 0) return;
+    await this.#records.deleteMany({ _id: { $in: [...docs.keys()] } });
+    try {
+      await this.#records.insertMany([...docs].map(([_id, record]) => ({ _id, ...record })));
+    } catch {
+      // Another write of the same paths landed between (a duplicate id): one by one, the newest wins.
+      for (const [_id, record] of docs)
+        await this.#records.replaceOne({ _id }, { _id, ...record }, { upsert: true });
     }
   }
 
