@@ -2,8 +2,9 @@
  * Quire's reader: a published site's pages as server-rendered HTML (issue 29).
  * Pure rendering: what to render comes from the publishing operations the server calls.
  */
-export { READER_CSS } from './assets/reader.css';
-export { READER_JS } from './assets/reader.js';
+
+export { READER_JS } from './assets/reader-script';
+export { READER_CSS } from './assets/reader-stylesheet';
 export type { HeadTag } from './head-tags';
 export { type CodeToken, type HighlightedCode, highlightCode, NO_HIGHLIGHTING } from './highlight-code';
 export { type OutlineEntry, outlineOf } from './outline';

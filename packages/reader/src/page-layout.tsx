@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource react (the JSX transform whatever tsconfig a tool reads: tsx, esbuild, vitest) */
 /**
  * The frame of every page of a site: `<head>` (title, description, icon, the stylesheet, the
  * site's theme, the server's extra tags), the header (logo or title, sections as the top

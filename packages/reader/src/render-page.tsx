@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource react (the JSX transform whatever tsconfig a tool reads: tsx, esbuild, vitest) */
 /**
  * A page of a published site as one HTML document, rendered by React's server renderer
  * (`renderToString`: the page is whole before a byte is sent, so a failure is a clean error

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource react (the JSX transform whatever tsconfig a tool reads: tsx, esbuild, vitest) */
 /**
  * Every block of GitBook's document model as HTML a reader reads without JavaScript: tabs
  * switch with radio inputs and CSS, expandables are `<details>`, steppers ordered lists, cards

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource react (the JSX transform whatever tsconfig a tool reads: tsx, esbuild, vitest) */
 /**
  * A code block: its title, its lines (numbered when the block asks), highlighted lines marked,
  * and the tokens Shiki coloured at render time (`highlight-code.ts`), each with its light and

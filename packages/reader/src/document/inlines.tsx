@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource react (the JSX transform whatever tsconfig a tool reads: tsx, esbuild, vitest) */
 /**
  * A block's inline content: text with its marks, links rewritten to the site's addresses,
  * images, emoji, icons, math (its TeX source), mentions, buttons and annotations. Every text

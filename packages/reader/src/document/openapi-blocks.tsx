@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource react (the JSX transform whatever tsconfig a tool reads: tsx, esbuild, vitest) */
 /**
  * OpenAPI blocks: an operation as its method and path, with its summary, parameters and
  * responses when the server found it in the organization's spec (`links.openapiOperation`);

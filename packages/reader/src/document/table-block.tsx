@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource react (the JSX transform whatever tsconfig a tool reads: tsx, esbuild, vitest) */
 /**
  * GitBook's tables: the grid view as an HTML table (scrolling sideways inside its own box, so a
  * wide table never widens the page), the cards view as a grid of cards, each a link when the
