@@ -35,11 +35,13 @@ export class MongoSpacePathRedirectRepository implements SpacePathRedirectReposi
   }
 
   async put(records: readonly SpacePathRedirectRecord[]): Promise<void> {
-    // The last record of a path wins; two writes for the lot, not one per record (a move of a
-    // page with many siblings renamed at once). A crash between them loses these records only.
+    // The last record of a path wins; one write for the lot (two when some paths had records),
+    // not one per record. A crash between the two loses these records only.
     const docs = new Map(records.map((record) => [idOf(record.spaceId, record.path), record]));
     if (docs.size === 0) return;
-    await this.#records.deleteMany({ _id: { $in: [...docs.keys()] } });
+    const ids = [...docs.keys()];
+    const taken = await this.#records.find({ _id: { $in: ids } }, { projection: { _id: 1 } }).toArray();
+    if (taken.length > 0) await this.#records.deleteMany({ _id: { $in: taken.map((doc) => doc._id) } });
     try {
       await this.#records.insertMany([...docs].map(([_id, record]) => ({ _id, ...record })));
     } catch {
@@ -50,7 +52,11 @@ export class MongoSpacePathRedirectRepository implements SpacePathRedirectReposi
   }
 
   async deletePaths(spaceId: string, paths: readonly string[]): Promise<void> {
-    await this.#records.deleteMany({ spaceId, path: { $in: [...paths] } });
+    // Read first: most content changes make live paths no record has, and a read costs no journal write.
+    const found = await this.#records
+      .find({ spaceId, path: { $in: [...paths] } }, { projection: { _id: 1 } })
+      .toArray();
+    if (found.length > 0) await this.#records.deleteMany({ _id: { $in: found.map((doc) => doc._id) } });
   }
 
   async deleteOrigin(spaceId: string, origin: PathRedirectOrigin): Promise<void> {
