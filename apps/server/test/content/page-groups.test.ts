@@ -297,6 +297,44 @@ describe('group and link pages refused where GitBook forbids them', () => {
   });
 });
 
+describe("a revision's changes to group and link pages", () => {
+  it("names a group or a link as such, and a link's new target as GitBook's content references", async () => {
+    const f = await fixture();
+    const created = await call(f.token, 'GET', `/v1/spaces/${f.spaceId}/revisions/${f.revision}/changes`);
+    const types = created.changes.map((change: Json) => [change.page.title, change.page.type]);
+    expect(types).toEqual(
+      expect.arrayContaining([
+        ['Home', 'document'],
+        ['Guides', 'group'],
+        ['Status', 'link'],
+      ]),
+    );
+    const edit = await call(f.token, 'POST', `/v1/spaces/${f.spaceId}/content`, {
+      changes: [
+        { operation: 'update_page', page: f.status, target: { kind: 'page', page: f.install } },
+        { operation: 'update_page', page: f.guides, title: 'How-to' },
+      ],
+    });
+    const edited = await call(f.token, 'GET', `/v1/spaces/${f.spaceId}/revisions/${edit.revision}/changes`);
+    const byTitle = new Map(edited.changes.map((change: Json) => [change.page.title, change]));
+    expect(byTitle.get('Status')).toMatchObject({
+      type: 'page_edited',
+      page: { type: 'link' },
+      attributes: {
+        target: {
+          before: { kind: 'url', url: 'https://status.example.com/' },
+          after: { kind: 'page', page: f.install },
+        },
+      },
+    });
+    expect(byTitle.get('How-to')).toMatchObject({
+      type: 'page_edited',
+      page: { type: 'group' },
+      attributes: { title: { before: 'Guides', after: 'How-to' } },
+    });
+  });
+});
+
 describe('group pages through a change request', () => {
   it('keeps a group made in a change request through its merge, with pages moved into it', async () => {
     const f = await fixture();

@@ -100,8 +100,8 @@ export function ChangeList({
                 <TextChange
                   diff={change.diff}
                   title={change.page.title}
-                  before={change.attributes.document?.before}
-                  after={change.attributes.document?.after}
+                  before={valueText(change.attributes.document?.before)}
+                  after={valueText(change.attributes.document?.after)}
                 />
               )}
             </li>
@@ -182,7 +182,16 @@ function ChangeSection({ title, children }: { title: string; children: ReactNode
 }
 
 /** The settings of a page that changed (the body is the line diff). */
-function SettingChanges({ attributes }: { attributes: Record<string, { before?: string; after?: string }> }) {
+type EditedAttributes = ChangeOf<'page_edited'>['attributes'];
+type AttributeValue = EditedAttributes[string]['before'];
+
+/** A setting's value in words: a link page's target is its address or the page it leads to. */
+function valueText(value: AttributeValue): string | undefined {
+  if (value === undefined || typeof value === 'string') return value;
+  return value.kind === 'url' ? value.url : `page ${value.page}`;
+}
+
+function SettingChanges({ attributes }: { attributes: EditedAttributes }) {
   const settings = Object.entries(attributes).filter(([name]) => name !== 'document');
   if (settings.length === 0) return null;
   return (
@@ -191,7 +200,7 @@ function SettingChanges({ attributes }: { attributes: Record<string, { before?: 
         <div key={name}>
           <dt>{name}</dt>
           <dd>
-            <del>{before || '(none)'}</del> → <ins>{after || '(none)'}</ins>
+            <del>{valueText(before) || '(none)'}</del> → <ins>{valueText(after) || '(none)'}</ins>
           </dd>
         </div>
       ))}

@@ -13,11 +13,21 @@ import type { StoredPage } from './stored-page';
 
 const ChangedPageSchema = z.object({
   id: z.string(),
-  type: z.literal('document'),
+  // GitBook's RevisionPageType: a group or a link page is named as one (issue 27, item 4).
+  type: z.enum(['document', 'group', 'link']),
   title: z.string(),
   path: z.string().optional(),
 });
 const BeforeAfterSchema = z.object({ before: z.string().optional(), after: z.string().optional() });
+/** A link page's target before and after: GitBook's `ChangeAttributeContentReference`. */
+const LinkTargetSchema = z.union([
+  z.object({ kind: z.literal('url'), url: z.string() }),
+  z.object({ kind: z.literal('page'), page: z.string() }),
+]);
+const TargetBeforeAfterSchema = z.object({
+  before: LinkTargetSchema.optional(),
+  after: LinkTargetSchema.optional(),
+});
 const ChangedFileSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -36,7 +46,7 @@ export const RevisionChangeSchema = z.union([
   z.object({
     type: z.literal('page_edited'),
     page: ChangedPageSchema,
-    attributes: z.record(z.string(), BeforeAfterSchema),
+    attributes: z.record(z.string(), z.union([BeforeAfterSchema, TargetBeforeAfterSchema])),
     diff: z.string().optional().describe('Unified line diff of the markdown, when the body changed'),
   }),
   z.object({ type: z.literal('file_created'), file: ChangedFileSchema }),
@@ -74,7 +84,7 @@ export async function revisionChanges(
   const changes: RevisionChange[] = [];
   const changed = (page: StoredPage, content: ComparedContent) => ({
     id: page.id,
-    type: 'document' as const,
+    type: page.type ?? ('document' as const),
     title: page.title,
     ...(content.paths.has(page.id) ? { path: content.paths.get(page.id) } : {}),
   });
@@ -97,11 +107,17 @@ export async function revisionChanges(
         },
       });
     }
-    const attributes: Record<string, { before?: string; after?: string }> = {};
+    const attributes: Extract<RevisionChange, { type: 'page_edited' }>['attributes'] = {};
     for (const key of EDITED_SETTINGS) {
       if (old[key] !== now[key]) attributes[key] = beforeAfter(old[key], now[key]);
     }
     if (old.hidden !== now.hidden) attributes.hidden = beforeAfter(String(old.hidden), String(now.hidden));
+    // A link page's target, as GitBook reports it: the content references themselves.
+    if (JSON.stringify(old.target) !== JSON.stringify(now.target))
+      attributes.target = {
+        ...(old.target ? { before: old.target } : {}),
+        ...(now.target ? { after: now.target } : {}),
+      };
     if (old.body !== now.body) {
       attributes.document = {};
       bodyPairs.push({ old, now, index: changes.length });
