@@ -7,6 +7,8 @@
  * llms-full.txt, a page's markdown, sitemap.xml and robots.txt, the head tags, ETags and 304s.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { llmsFullTxt } from '../../src/reader/machine-formats/llms-full-txt';
+import { openReaderVisit } from '../../src/reader/reader-visit';
 import { visitorToken } from '../sites/site-access-support';
 import { startTestServer, type TestServer } from '../support/test-server';
 import {
@@ -92,6 +94,20 @@ describe('a public site for machines', () => {
     const betaMap = await read(server, site('pub', `sitemap.xml?jwt_token=${beta}`));
     expect(betaMap.text).toContain(`<loc>${absolute('pub', 'beta/preview')}</loc>`);
     expect(betaMap.headers.get('cache-control')).toBe('private, no-cache');
+  });
+
+  it('stops llms-full.txt before the page that would pass its bound, and says how many pages it holds', async () => {
+    const visit = await openReaderVisit(server.services, {
+      url: absolute('pub', 'llms-full.txt'),
+      redirectOnError: false,
+    });
+    if (visit.kind !== 'visit') throw new Error(`no visit: ${visit.kind}`);
+    const whole = await llmsFullTxt(visit);
+    expect(whole).not.toContain('This file stops here');
+    const cut = await llmsFullTxt(visit, 50);
+    expect(cut).toMatch(/^# Guide\n[\s\S]*This file stops here: it holds 1 of \d+ pages/);
+    expect(cut).not.toContain('# Install');
+    expect(cut).toContain(`listed in ${absolute('pub', 'llms.txt')}`);
   });
 
   it('has a sitemap of canonical addresses and a robots.txt that names it', async () => {
