@@ -5,7 +5,8 @@
  * 1. Sending events (`track`) is a reader's act: whoever the published site is shown to
  *    (`visitSite`: an anonymous visitor of a published public or unlisted site, the holder of
  *    an active share link's key or of a verified visitor token, a site API token's bearer on
- *    its own site, a member who may view the site). It has no role: `track` is checked where
+ *    its own site, a member who may view the site), published (an unpublished site has no
+ *    readers, whoever previews it). It has no role: `track` is checked where
  *    the visit is (`operations/track-site-events.ts`), and this table names it for the record.
  * 2. Reading the aggregate (`view`): members whose organization role reaches the site's
  *    `edit` (site editors and admins). Members below see the site but not its readers

@@ -20,11 +20,12 @@ export const MAX_COMMENTS_PER_SITE_DAY = 200;
  * `policies/insights-policy.ts`): anyone for a published public or unlisted site, with no
  * account; a share-link site with the key of an active link (the first `siteShareKey` the
  * events name), a visitor-auth site with a verified visitor token; a site API token's bearer on
- * its own site; a member who may view the site.
+ * its own site; a member who may view the site. An unpublished site has no readers: 404 for
+ * everyone, members previewing it included (their preview is not traffic).
  *
  * Outcomes, in order: a bad event, 400 naming its field (`events.3.feedback.comment`),
  * before anything is read; a timestamp more than five minutes from now, 400 naming it; a site
- * the caller is not shown (unpublished, private, of another organization, unknown), 404
+ * the caller is not shown, or not published (private, of another organization, unknown), 404
  * 'Site'; a place the site does not have (a section, site space, space not shown, a page not
  * in the space's current content), 400 naming the field; the client address's or the site's
  * budget of events spent, 429 with Retry-After (`InsightsEventBudget`); else 204. Nothing is
@@ -54,7 +55,8 @@ export const trackSiteEvents = operation({
       return when;
     });
     const site = await ctx.repos.sites.findById(input.siteId);
-    if (!site || site.organizationId !== input.organizationId) throw notFound('Site');
+    // Readers' events are of the published site: a member's preview of an unpublished one counts nothing.
+    if (!site || site.organizationId !== input.organizationId || !site.published) throw notFound('Site');
     const shareKey = input.events.find((event) => event.location.siteShareKey !== null)?.location
       .siteShareKey;
     const visit = await visitSite(ctx, site, { shareKey: shareKey ?? undefined });
