@@ -1,8 +1,8 @@
 /**
  * The keys of GitBook's containers in the editor (`container-keys.ts`), the tab shown
  * (`tabs-state.ts`) and the slash menu (`slash-menu.tsx`), on a real editor (ProseMirror's
- * key handling, jsdom without layout): Enter in a step's last empty paragraph leaves the
- * stepper, Tab and the arrows move between tabs, Backspace in an empty tab removes it, an
+ * key handling, jsdom without layout): Enter twice at a step's end adds a step and a third
+ * time leaves the stepper (GitBook's keys), an empty step splits it and Backspace joins it, Tab and the arrows move between tabs, Backspace in an empty tab removes it, an
  * expandable's summary is typed into and Enter goes to its body, `/tab` Enter inserts tabs.
  */
 import type { DecorationSet } from '@tiptap/pm/view';
@@ -94,19 +94,52 @@ function cursorPath(current: Editor): string[] {
 }
 
 describe('steppers', () => {
-  it('Enter in the last step’s last empty paragraph leaves the stepper, and typing goes after it', () => {
+  it('Enter twice at the end of a step adds the next step (GitBook), a third time leaves the stepper, and typing goes after it', () => {
     const current = open({
       type: 'stepper',
       attrs: { data: {} },
-      content: [step(p('one')), step(p('two'), p())],
+      content: [step(p('one')), step(p('two'))],
     });
-    cursorAt(current, '');
+    cursorAt(current, 'two');
+    expect(press(current, 'Enter')).toBe(true);
+    expect(press(current, 'Enter')).toBe(true);
+    expect(cursorPath(current)).toEqual(['stepper', 'stepperStep', 'paragraph']);
+    expect(content(current)[0]?.content?.map((child) => child.content)).toEqual([
+      [p('one')],
+      [p('two')],
+      [p()],
+    ]);
     expect(press(current, 'Enter')).toBe(true);
     expect(cursorPath(current)).toEqual(['paragraph']);
     type(current, 'after');
     const [stepper, after] = content(current);
     expect(stepper?.content?.[1]?.content).toEqual([p('two')]);
+    expect(stepper?.content).toHaveLength(2);
     expect(after).toEqual(p('after'));
+  });
+
+  it('Enter in an empty step between two others splits the stepper there; Backspace joins it again', () => {
+    const current = open({
+      type: 'stepper',
+      attrs: { data: {} },
+      content: [step(p('one')), step(p()), step(p('three'))],
+    });
+    cursorAt(current, '');
+    expect(press(current, 'Enter')).toBe(true);
+    expect(cursorPath(current)).toEqual(['paragraph']);
+    const split = content(current);
+    // (The editor keeps a paragraph at the end of the document, after the last block.)
+    expect(split.map((node) => node.type).slice(0, 3)).toEqual(['stepper', 'paragraph', 'stepper']);
+    expect(split[0]?.content?.map((child) => child.content)).toEqual([[p('one')]]);
+    expect(split[2]?.content?.map((child) => child.content)).toEqual([[p('three')]]);
+    expect(press(current, 'Backspace')).toBe(true);
+    const joined = content(current);
+    expect(joined.map((node) => node.type).filter((name) => name === 'stepper')).toHaveLength(1);
+    expect(joined[0]?.type).toBe('stepper');
+    expect(joined[0]?.content?.map((child) => child.content)).toEqual([[p('one')], [p('three')]]);
+    expect(cursorPath(current)).toEqual(['stepper', 'stepperStep', 'paragraph']);
+    type(current, '!');
+    expect(content(current)[0]?.content?.[0]?.content).toEqual([p('one!')]);
   });
 
   it('Enter in a step’s text splits the paragraph as usual, inside the step', () => {

@@ -1,9 +1,13 @@
 /**
  * The keys a writer expects in GitBook's containers:
- * - Enter in the last paragraph of a step, tab, column, update, expandable's body or
- *   condition, when that paragraph is empty, leaves the container: the empty paragraph goes
- *   (or the whole step, when it was all the step held and other steps remain) and the cursor
- *   lands in a new paragraph after the stepper (tabs, columns...).
+ * - Enter in a step, as GitBook: in the step's empty last paragraph, a new step after it
+ *   (Enter twice adds a step); in a step holding only an empty paragraph, the step goes and the
+ *   stepper is split there by an empty paragraph, or left after its last step (Enter three
+ *   times); Backspace in an empty paragraph between two steppers merges them.
+ * - Enter in the last paragraph of a tab, column, update, expandable's body or condition, when
+ *   that paragraph is empty, leaves the container: the empty paragraph goes (or the whole
+ *   item, when it was all it held and others remain) and the cursor lands in a new paragraph
+ *   after the tabs (columns...).
  * - Backspace in an empty tab, step, column or update removes it (the last one removes the
  *   whole block); the cursor goes to the end of the one before.
  * - Tab and Shift-Tab in a tab's text go to the next and previous tab (outside lists and code,
@@ -81,6 +85,83 @@ export function leaveContainer(state: EditorState, dispatch: Dispatch): boolean 
   }
   tr.setSelection(TextSelection.create(tr.doc, after + 1));
   dispatch(tr.scrollIntoView());
+  return true;
+}
+
+/**
+ * GitBook's Enter in a stepper: in the empty last paragraph of a step that holds more, a new
+ * step after it ("Enter twice adds a step"); in a step holding only an empty paragraph, the
+ * step goes and the stepper is split there by an empty paragraph ("Enter three times makes a
+ * block between the steps"; after the last step, the paragraph follows the stepper).
+ */
+export function stepperEnter(state: EditorState, dispatch: Dispatch): boolean {
+  const place = emptyParagraphInItem(state);
+  if (place === undefined) return false;
+  const { $from, itemDepth, outerDepth } = place;
+  const step = $from.node(itemDepth);
+  if (step.type.name !== 'stepperStep' || $from.index(itemDepth) !== step.childCount - 1) return false;
+  const stepper = $from.node(outerDepth);
+  const index = $from.index(outerDepth);
+  const paragraph = state.schema.nodes.paragraph;
+  if (!paragraph) return false;
+  if (step.childCount > 1) {
+    const made = step.type.createAndFill({ data: {} }, paragraph.create());
+    if (!made) return false;
+    if (dispatch) {
+      const tr = state.tr.delete($from.before(), $from.after());
+      const at = tr.mapping.map($from.after(itemDepth));
+      tr.insert(at, made);
+      dispatch(tr.setSelection(TextSelection.create(tr.doc, at + 2)).scrollIntoView());
+    }
+    return true;
+  }
+  // An empty step in the middle splits the stepper; the last one (or the only one) leaves it.
+  if (index === stepper.childCount - 1 || stepper.childCount === 1) return false;
+  if (dispatch) {
+    const steps: ProseMirrorNode[] = [];
+    stepper.forEach((child) => {
+      steps.push(child);
+    });
+    const before = steps.slice(0, index);
+    const after = steps.slice(index + 1);
+    const parts: ProseMirrorNode[] = [];
+    if (before.length > 0) parts.push(stepper.type.create(stepper.attrs, before));
+    const gap = parts.length > 0 ? 1 : 0;
+    parts.push(paragraph.create());
+    parts.push(stepper.type.create({ ...stepper.attrs, source: null }, after));
+    const start = $from.before(outerDepth);
+    const tr = state.tr.replaceWith(start, $from.after(outerDepth), parts);
+    const paragraphAt = start + (gap ? (parts[0]?.nodeSize ?? 0) : 0);
+    dispatch(tr.setSelection(TextSelection.create(tr.doc, paragraphAt + 1)).scrollIntoView());
+  }
+  return true;
+}
+
+/** Backspace in an empty paragraph between two steppers: one stepper again (GitBook's merge). */
+export function mergeSteppers(state: EditorState, dispatch: Dispatch): boolean {
+  const { $from, empty } = state.selection;
+  if (!empty || $from.parent.type.name !== 'paragraph' || $from.parent.content.size !== 0) return false;
+  const depth = $from.depth;
+  const container = $from.node(depth - 1);
+  const index = $from.index(depth - 1);
+  const before = index > 0 ? container.child(index - 1) : undefined;
+  const after = index < container.childCount - 1 ? container.child(index + 1) : undefined;
+  if (before?.type.name !== 'stepper' || after?.type.name !== 'stepper') return false;
+  if (dispatch) {
+    const steps: ProseMirrorNode[] = [];
+    before.forEach((child) => {
+      steps.push(child);
+    });
+    after.forEach((child) => {
+      steps.push(child);
+    });
+    const start = $from.before() - before.nodeSize;
+    const merged = before.type.create({ ...before.attrs, source: null }, steps);
+    const tr = state.tr.replaceWith(start, $from.after() + after.nodeSize, merged);
+    // The cursor at the end of the last step of the first part.
+    const end = start + 1 + steps.slice(0, before.childCount).reduce((sum, step) => sum + step.nodeSize, 0);
+    dispatch(tr.setSelection(Selection.near(tr.doc.resolve(end - 1), -1)).scrollIntoView());
+  }
   return true;
 }
 
@@ -253,8 +334,12 @@ export const ContainerKeys = Extension.create({
     const run = (command: (state: EditorState, dispatch: Dispatch) => boolean) => () =>
       command(this.editor.state, (tr) => this.editor.view.dispatch(tr));
     return {
-      Enter: () => run(enterExpandableBody)() || run(leaveContainer)(),
-      Backspace: () => run(removeEmptyItem)() || run(backToSummary)() || run(removeEmptyExpandable)(),
+      Enter: () => run(enterExpandableBody)() || run(stepperEnter)() || run(leaveContainer)(),
+      Backspace: () =>
+        run(removeEmptyItem)() ||
+        run(backToSummary)() ||
+        run(removeEmptyExpandable)() ||
+        run(mergeSteppers)(),
       'Mod-Enter': run(addItemAfter),
       Tab: run(moveToTab(1)),
       'Shift-Tab': run(moveToTab(-1)),
