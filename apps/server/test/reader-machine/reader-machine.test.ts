@@ -236,6 +236,11 @@ describe('a share-link site', () => {
     expect(pathForm.cookies.find((value) => value.startsWith('quire-share-key='))).toContain(
       `Path=${site('shr')};`,
     );
+    // A machine keeps no cookie: the links of llms.txt carry the key as it came.
+    const list = await read(server, site('shr', `llms.txt?share=${f.shareKey}`));
+    expect(list.text).toContain(`(${absolute('shr', `guide/install.md?share=${f.shareKey}`)})`);
+    const pathList = await read(server, site('shr', `${f.shareKey}/llms.txt`));
+    expect(pathList.text).toContain(`(${absolute('shr', `${f.shareKey}/guide/install.md`)})`);
     // A wrong key: nothing.
     expect((await read(server, site('shr', 'guide.md?share=not-a-key'))).status).toBe(404);
     expect((await read(server, site('shr', 'sitemap.xml?share=' + f.shareKey))).status).toBe(404);

@@ -23,7 +23,7 @@ import { visitorCondition } from '../visitor-condition';
 import { llmsFullTxt } from './llms-full-txt';
 import { llmsTxt, siteTitleOf } from './llms-txt';
 import { type MachineRequest, machineRequestOf } from './machine-request';
-import { pageLinksOf, pageMarkdown } from './page-markdown';
+import { linkQueryOf, pageLinksOf, pageMarkdown } from './page-markdown';
 import { ROBOTS_TXT_CLOSED, robotsTxtOpen } from './robots-txt';
 import { listedPages, type TreeNode } from './shown-site-spaces';
 import { canonicalBaseOf, sitemapXml } from './sitemap-xml';
@@ -132,6 +132,7 @@ async function render(
       const links = pageLinksOf(
         listedPages(visit.pages, Number.POSITIVE_INFINITY, { withHidden: true }),
         visit.baseUrl,
+        linkQueryOf(lookup),
       );
       const body = await pageMarkdown(
         visit,

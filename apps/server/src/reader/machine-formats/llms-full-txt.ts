@@ -6,7 +6,7 @@
  */
 import type { ReaderVisit } from '../reader-visit';
 import { visitorCondition } from '../visitor-condition';
-import { pageLinksOf, pageMarkdown } from './page-markdown';
+import { linkQueryOf, pageLinksOf, pageMarkdown } from './page-markdown';
 import {
   type ListedPage,
   listedPages,
@@ -14,6 +14,7 @@ import {
   type ShownSiteSpace,
   shownSiteSpaces,
 } from './shown-site-spaces';
+import { lookupOf } from './visit-lookup';
 
 /** 2 MB: a model's long context, and a bound on one request's work. */
 export const MAX_BYTES = 2 * 1024 * 1024;
@@ -28,10 +29,11 @@ interface Entry {
 
 export async function llmsFullTxt(visit: ReaderVisit, maxBytes = MAX_BYTES): Promise<string> {
   const holds = visitorCondition(visit.claims);
+  const query = linkQueryOf(lookupOf(visit));
   const entries: Entry[] = [];
   for (const shown of shownSiteSpaces(visit.site)) {
     const pages = listedPages(await pagesOf(visit, shown), Number.POSITIVE_INFINITY);
-    const links = pageLinksOf(pages, visit.siteUrl + shown.basePath);
+    const links = pageLinksOf(pages, visit.siteUrl + shown.basePath, query);
     for (const page of pages) entries.push({ shown, page, links });
   }
   const parts: string[] = [];

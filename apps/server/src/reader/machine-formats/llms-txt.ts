@@ -6,8 +6,9 @@
  * their conditions applied, read with their token. At most `MAX_LISTED` pages.
  */
 import type { ReaderVisit } from '../reader-visit';
-import { markdownUrlOf } from './page-markdown';
+import { linkQueryOf, markdownUrlOf } from './page-markdown';
 import { listedPages, pagesOf, shownSiteSpaces } from './shown-site-spaces';
+import { lookupOf } from './visit-lookup';
 
 export const MAX_LISTED = 10_000;
 
@@ -16,6 +17,7 @@ export async function llmsTxt(visit: ReaderVisit): Promise<string> {
   const lines = [`# ${siteTitleOf(visit)}`, ''];
   const summary = siteSummaryOf(visit);
   if (summary) lines.push(`> ${summary}`, '');
+  const query = linkQueryOf(lookupOf(visit));
   let left = MAX_LISTED;
   for (const item of shown) {
     const pages = listedPages(await pagesOf(visit, item), left);
@@ -24,7 +26,7 @@ export async function llmsTxt(visit: ReaderVisit): Promise<string> {
     for (const page of pages) {
       const description = page.description?.trim();
       lines.push(
-        `- [${linkText(page.title)}](${markdownUrlOf(visit.siteUrl + item.basePath, page.path)})${description ? `: ${oneLine(description)}` : ''}`,
+        `- [${linkText(page.title)}](${markdownUrlOf(visit.siteUrl + item.basePath, page.path, query)})${description ? `: ${oneLine(description)}` : ''}`,
       );
     }
     lines.push('');

@@ -45,12 +45,24 @@ export async function pageMarkdown(
 }
 
 /** The markdown addresses of listed pages: the site space's root (absolute) plus the page's path and `.md`. */
-export function pageLinksOf(pages: readonly ListedPage[], base: string): Map<string, string> {
-  return new Map(pages.map((page) => [page.id, markdownUrlOf(base, page.path)]));
+export function pageLinksOf(pages: readonly ListedPage[], base: string, query = ''): Map<string, string> {
+  return new Map(pages.map((page) => [page.id, markdownUrlOf(base, page.path, query)]));
 }
 
-export const markdownUrlOf = (base: string, path: string): string =>
-  `${base}${path.split('/').map(encodeURIComponent).join('/')}.md`;
+/** A page's markdown address under `base`, with `query` (`linkQueryOf`) after it. */
+export const markdownUrlOf = (base: string, path: string, query = ''): string =>
+  `${base}${path.split('/').map(encodeURIComponent).join('/')}.md${query}`;
+
+/**
+ * What a machine's links need to carry to be let in again: the share key as `?share=` when
+ * the visitor came with it in the query (a machine keeps no cookie; in GitBook's path form
+ * the key is in the base path already); nothing otherwise. Never a visitor token.
+ */
+export function linkQueryOf(lookup: { shareKey?: string | undefined; siteBasePath: string }): string {
+  const key = lookup.shareKey;
+  if (key === undefined || lookup.siteBasePath.endsWith(`/${encodeURIComponent(key)}/`)) return '';
+  return `?share=${encodeURIComponent(key)}`;
+}
 
 const oneLine = (text: string): string => text.replace(/[\r\n]+/g, ' ');
 
