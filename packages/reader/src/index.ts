@@ -9,5 +9,5 @@ export type { HeadTag } from './head-tags';
 export { type CodeToken, type HighlightedCode, highlightCode, NO_HIGHLIGHTING } from './highlight-code';
 export { type OutlineEntry, outlineOf } from './outline';
 export type * from './reader-model';
-export { renderNotFoundPage, renderReaderPage } from './render-page';
+export { renderNotFoundPage, renderReaderPage, renderSearchPage } from './render-page';
 export { safeHref, safeImageSrc } from './safe-url';

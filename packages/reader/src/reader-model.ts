@@ -173,6 +173,23 @@ export interface ReaderPageProps {
   headTags: readonly HeadTag[];
 }
 
+/** A page found by the site's search, with its matching sections. */
+export interface ReaderSearchResult {
+  title: string;
+  href: string;
+  sections: Array<{ title: string; href: string; excerpt: string }>;
+}
+
+/** The site's search page: the query, what it found (already limited to what the visitor may read). */
+export interface ReaderSearchProps
+  extends Omit<
+    ReaderPageProps,
+    'page' | 'breadcrumbs' | 'previous' | 'next' | 'links' | 'condition' | 'code'
+  > {
+  query: string;
+  results: ReaderSearchResult[];
+}
+
 /** The site's own not-found page: its chrome, a message and the search box. */
 export interface ReaderNotFoundProps
   extends Omit<

@@ -10,7 +10,7 @@ import { Blocks, renderBlocks } from './document/blocks';
 import type { DocumentContext } from './document/document-context';
 import { outlineOf } from './outline';
 import { PageLayout } from './page-layout';
-import type { ReaderNotFoundProps, ReaderPageProps } from './reader-model';
+import type { ReaderNotFoundProps, ReaderPageProps, ReaderSearchProps } from './reader-model';
 
 const DOCTYPE = '<!doctype html>';
 
@@ -125,6 +125,38 @@ export function ReaderPageView(props: ReaderPageProps) {
 /** A page of a site as a whole HTML document. */
 export function renderReaderPage(props: ReaderPageProps): string {
   return DOCTYPE + renderToString(<ReaderPageView {...props} />);
+}
+
+/** The site's search page: the results of the query, each page with its matching sections. */
+export function renderSearchPage(props: ReaderSearchProps): string {
+  return (
+    DOCTYPE +
+    renderToString(
+      <PageLayout {...props} title={`Search: ${props.query}`} searchQuery={props.query}>
+        <article className="page">
+          <header className="page-header">
+            <h1>Search results</h1>
+            <p className="page-description">
+              {props.results.length === 0 ? 'Nothing matches ' : `${props.results.length} pages match `}
+              <q>{props.query}</q>
+            </p>
+          </header>
+          <ol className="search-results">
+            {props.results.map((result) => (
+              <li key={result.href}>
+                <a href={result.href}>{result.title}</a>
+                {result.sections.map((section) => (
+                  <p key={section.href}>
+                    <a href={section.href}>{section.title}</a>: {section.excerpt}
+                  </p>
+                ))}
+              </li>
+            ))}
+          </ol>
+        </article>
+      </PageLayout>,
+    )
+  );
 }
 
 /** The site's own not-found page: its header, sidebar and footer, a message, the search box. */

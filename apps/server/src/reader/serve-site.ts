@@ -7,11 +7,12 @@
  *    caller answers 404, the same for both, so a site's existence never leaks); a visitor-auth
  *    site's fallback, a 302 there; the visitor's cookies set (`visitor-session`);
  * 3. a machine format of the path (markdown, `llms.txt`, sitemap, robots: `machine-formats`);
- * 4. the page at the path (a document page, a group's first page, the site space's first page
+ * 4. a search (`?q=`, where the search box sends it): the site's search page;
+ * 5. the page at the path (a document page, a group's first page, the site space's first page
  *    at its root), rendered, or served from the render cache by its key;
- * 5. no page there: the site's redirects (`sites.redirects.resolve`, with the old paths of
+ * 6. no page there: the site's redirects (`sites.redirects.resolve`, with the old paths of
  *    moved pages), 308 for a permanent one, 307 otherwise;
- * 6. else the site's own not-found page, 404.
+ * 7. else the site's own not-found page, 404.
  */
 
 import { executeOperation, operations } from '@quire/domain';
@@ -21,6 +22,7 @@ import { ASSET_CACHE_CONTROL, readerAssetAt } from './reader-assets';
 import { openReaderVisit, type ReaderVisit, readOrNothing } from './reader-visit';
 import { type PageHeadTags, renderNotFound, renderPage } from './render-site-page';
 import { sitePagesOf } from './site-pages';
+import { searchPageHtml } from './site-search-page';
 import { visitorCookies, visitorLookupInput } from './visitor-session';
 
 export interface SiteServing {
@@ -65,6 +67,12 @@ export async function serveSiteUrl(
   if (machine) return machine;
 
   const pages = sitePagesOf(visit.pages);
+  const query = url.searchParams.get('q');
+  if (query !== null && query.trim() !== '')
+    return reply
+      .type(HTML)
+      .header('cache-control', 'private, no-store')
+      .send(await searchPageHtml(visit, pages, query));
   const page = pages.pageAt(visit.lookup.pathname);
   if (page)
     return renderPage(serving.services, serving.headTags ?? (() => []), request, reply, visit, pages, page);

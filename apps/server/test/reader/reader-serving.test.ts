@@ -96,6 +96,17 @@ describe("a published site at Quire's own address", () => {
     expect(missing.body).toContain('<span class="tree-group-title">Guides</span>');
   });
 
+  it('answers the search box with the pages that match, linked at their site paths', async () => {
+    const found = await getPage(server, `${f.base}?q=installer`);
+    expect(found.status).toBe(200);
+    expect(htmlProblems(found.body)).toEqual([]);
+    expect(found.body).toContain('<h1>Search results</h1>');
+    expect(found.body).toContain(`<a href="${f.base}guides/every-block/install">Install</a>`);
+    const none = await getPage(server, `${f.base}?q=${encodeURIComponent('<script>zzzq')}`);
+    expect(none.status).toBe(200);
+    expect(none.body).toContain('Nothing matches <q>&lt;script&gt;zzzq</q>');
+  });
+
   it('redirects the old path of a moved page to its new one', async () => {
     await f.admin('POST', `/v1/spaces/${f.spaces.docs}/content`, {
       changes: [{ operation: 'update_page', page: f.pages.intro, slug: 'welcome' }],
