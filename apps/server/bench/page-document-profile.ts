@@ -36,7 +36,13 @@ const inputs = fixture.paths.slice(1, PAGES + 1).map((path) => {
 });
 const space = await repos.spaces.findById(inputs[0]?.spaceId as string);
 if (!space) throw new Error('no bench space in this store');
-const owner = (await repos.members.list(space.organizationId, {}, { limit: 1 })).items[0];
+const owner = (
+  await repos.members.list(
+    space.organizationId,
+    { role: 'admin', sort: 'joinedAt', order: 'asc' },
+    { limit: 1 },
+  )
+).items[0];
 const ctx = {
   repos,
   caller: { userId: owner?.userId as string, tokenId: 'bench', isInstanceAdmin: false },

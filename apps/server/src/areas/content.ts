@@ -1,5 +1,6 @@
 /** How the content area is served: its routes, its documentation tags and the adapters of its ports. */
 import { ServerPdfLinks } from '../content-exports/server-pdf-links';
+import { SiteVisitorConditions } from '../documents/site-visitor-conditions';
 import { EMBED_LIMITS, OutboundEmbedResolver } from '../embeds/outbound-embed-resolver';
 import { changeRequestRoutes } from '../faces/rest/routes/change-requests';
 import { contentRoutes } from '../faces/rest/routes/content';
@@ -69,5 +70,6 @@ export const contentServing = defineServerArea({
     contentTemplates: new TemplateCatalog(config.templatesDir),
     pdfLinks: new ServerPdfLinks(pdfLinkKey, config.publicUrl, clock, config.pdfLinkLifetimeMs),
     embedResolver: new OutboundEmbedResolver({ ...EMBED_LIMITS, allowHosts: config.fetchAllowHosts }, clock),
+    visitorConditions: new SiteVisitorConditions(),
   }),
 });

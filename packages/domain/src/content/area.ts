@@ -20,6 +20,6 @@ export const contentArea = defineArea({
     'contentObjects',
     'spacePathRedirects',
   ],
-  ports: ['contentImports', 'contentTemplates', 'pdfLinks', 'embedResolver'],
+  ports: ['contentImports', 'contentTemplates', 'pdfLinks', 'embedResolver', 'visitorConditions'],
   policy: { space: SPACE_RULES, collection: COLLECTION_RULES, changeRequest: CHANGE_REQUEST_RULES },
 });

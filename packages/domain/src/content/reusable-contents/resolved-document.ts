@@ -19,6 +19,11 @@
  *    does not (an unknown variable, an unsupported expression) stays the expression inline,
  *    with `meta.unresolved` saying why. Included blocks are evaluated with the variables of
  *    the space that holds the reusable content, and the including page's.
+ * 3. Evaluated for a site API token's bearer (a visitor of a published site, `caller.site`): an
+ *    `if` block is decided for the visitor's claims (`ctx.visitorConditions`), replaced by its
+ *    blocks when its condition holds and left out when it does not, or does not parse (GitBook's
+ *    renderer shows no `if` block itself: the API decides them). For anyone else (members, who
+ *    preview every branch) `if` blocks stay as stored.
  * The stored document is never changed (documents are shared: `storedDocumentOf`): the result
  * is a copy of what changed.
  */
@@ -84,13 +89,24 @@ interface Frame {
 class DocumentResolver {
   readonly #spaces = new Map<string, Promise<SpaceContent | null>>();
   #inclusions = 0;
+  /** A site visitor's claims (rule 3): `if` blocks are decided for them; undefined for anyone else. */
+  readonly #visitorClaims: Readonly<Record<string, unknown>> | undefined;
 
   constructor(
     readonly ctx: OperationContext,
     readonly place: DocumentPlace,
     readonly dereference: boolean,
     readonly evaluate: boolean,
-  ) {}
+  ) {
+    this.#visitorClaims = evaluate ? ctx.caller?.site?.claims : undefined;
+  }
+
+  /** Whether an `if` block's condition holds for the visitor (an expression missing or not parsing: no). */
+  #holds(block: JsonNode): boolean {
+    const expression = (block.data as JsonNode | undefined)?.expression;
+    if (typeof expression !== 'string' || this.#visitorClaims === undefined) return false;
+    return this.ctx.visitorConditions?.holds(expression, this.#visitorClaims) ?? false;
+  }
 
   /** A space's reusable contents and variables, once per space; null when the caller cannot view it. */
   spaceContent(spaceId: string): Promise<SpaceContent | null> {
@@ -131,6 +147,11 @@ class DocumentResolver {
       }
       if (this.evaluate && node.type === 'expression' && node.object === 'inline') {
         out.push(this.#evaluated(node, frame));
+        continue;
+      }
+      if (this.#visitorClaims !== undefined && node.type === 'if' && node.object === 'block') {
+        if (this.#holds(node) && Array.isArray(node.nodes))
+          out.push(...(await this.nodes(node.nodes as JsonNode[], frame)));
         continue;
       }
       out.push(await this.#withChildren(node, frame));
