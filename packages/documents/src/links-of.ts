@@ -102,6 +102,11 @@ export function linksOfTree(tree: Root): MarkdownLink[] {
         links.push({ kind: as ?? 'image', url: node.url });
         if (node.darkUrl !== undefined) links.push({ kind: as ?? 'image', url: node.darkUrl });
         break;
+      case 'gitbookTable':
+        // Its rows (children) after its header cells.
+        push(node.children);
+        for (let index = node.columns.length - 1; index >= 0; index--) push(node.columns[index]!.title);
+        continue;
       case 'gitbookCards': {
         const roles = node.columns.map((column) => cardsColumnRole(column.attributes));
         for (let row = node.rows.length - 1; row >= 0; row--) {

@@ -182,6 +182,12 @@ function childrenOf(node: Nodes): Nodes[] | undefined {
       }
       return cells;
     }
+    case 'gitbookTable': {
+      // A grid's header cells, then its rows.
+      const header: PhrasingContent[] = [];
+      for (const column of node.columns) header.push(...column.title, { type: 'text', value: ' ' });
+      return [...header, ...node.children];
+    }
     default:
       return 'children' in node ? (node.children as Nodes[]) : undefined;
   }

@@ -126,8 +126,12 @@ export function rewriteTreeLinks(node: Nodes | Root, rewrite: (url: string) => s
     } else if (current.type === 'gitbookSizedButton') {
       if (current.url !== undefined) current.url = rewritten(current.url);
     } else if (current.type === 'gitbookDetails') stack.push(...current.summary);
-    else if (current.type === 'gitbookCards')
+    else if (current.type === 'gitbookCards') {
       for (const row of current.rows) for (const cell of row) stack.push(...cell);
+      for (const column of current.columns) stack.push(...column.title);
+    } else if (current.type === 'gitbookTable')
+      // A grid's header cells (its rows are its children).
+      for (const column of current.columns) stack.push(...column.title);
     if ('children' in current) stack.push(...(current.children as Nodes[]));
   }
   return changed;

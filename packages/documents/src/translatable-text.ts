@@ -206,6 +206,9 @@ function blockSlots(node: Nodes | Root): TextSlot[] {
     }
     case 'gitbookDrawing':
       return plainSlots(node, 'alt');
+    case 'gitbookTable':
+      // A grid's header cells (its rows are its children, walked as any container's).
+      return node.columns.flatMap((column) => phrasingSlots(cellOf(column, 'title')));
     default:
       return [];
   }

@@ -137,10 +137,10 @@ const fixtures: Fixture[] = [
   {
     type: 'table',
     markdown:
-      '<table data-full-width="true"><thead><tr><th width="120">Option</th><th>Meaning</th></tr></thead><tbody><tr><td><code>secretoption</code></td><td><p>Grid vetch.</p><ul><li>see <a href="https://example.com/grid">grid</a></li></ul></td></tr></tbody></table>',
-    searched: ['vetch', 'secretoption'],
-    links: ['https://example.com/grid'],
-    translated: ['vetch'],
+      '<table data-full-width="true"><thead><tr><th width="120">Option walnut</th><th>Meaning <a href="https://example.com/header">yarrow</a></th></tr></thead><tbody><tr><td><code>secretoption</code></td><td><p>Grid vetch.</p><ul><li>see <a href="https://example.com/grid">grid</a></li></ul></td></tr></tbody></table>',
+    searched: ['vetch', 'secretoption', 'walnut', 'yarrow'],
+    links: ['https://example.com/grid', 'https://example.com/header'],
+    translated: ['vetch', 'walnut', 'yarrow'],
     neverTranslated: ['secretoption', 'example.com'],
   },
   {

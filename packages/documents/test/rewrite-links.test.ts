@@ -75,6 +75,11 @@ describe("rewriteLinks: GitBook's HTML images and buttons", () => {
     const out = rewriteLinks(markdown, toIds);
     for (const id of ['DRAWING', 'SIZED', 'DARK', 'LIGHT', 'SIZEDBUTTON'])
       expect(out).toContain(`/pages/${id}`);
+    const grid = rewriteLinks(
+      '<table data-full-width="true"><thead><tr><th width="90">See <a href="ref:header">this</a></th></tr></thead><tbody><tr><td><p>A</p><ul><li>b</li></ul></td></tr></tbody></table>',
+      toIds,
+    );
+    expect(grid).toContain('/pages/HEADER');
     // An action's query is text, not a target.
     expect(out).toContain('data-query="ref:kept"');
     expect(out).toContain('alt="Drawn" class="gitbook-drawing"');
