@@ -147,6 +147,26 @@ describe('who may read', () => {
   });
 });
 
+describe("a proxy's path", () => {
+  it("serves the site under the proxy's path when the request comes with the proxy's host", async () => {
+    await f.admin('PATCH', f.site, { proxy: 'www.reader-proxy.com/docs' });
+    try {
+      const page = await getPage(server, '/docs/guides/every-block', { host: 'www.reader-proxy.com' });
+      expect(page.status, page.body.slice(0, 300)).toBe(200);
+      expect(page.body).toContain('<a href="/docs/guides/every-block/install">Install</a>');
+      const css = /<link rel="stylesheet" href="([^"]+)"/.exec(page.body)?.[1] ?? '';
+      expect(css.startsWith('/docs/~reader/')).toBe(true);
+      expect((await getPage(server, css, { host: 'www.reader-proxy.com' })).status).toBe(200);
+      // Outside the proxy's path, the host serves nothing of the site.
+      expect((await getPage(server, '/elsewhere', { host: 'www.reader-proxy.com' })).body).not.toContain(
+        'Handbook',
+      );
+    } finally {
+      await f.admin('PATCH', f.site, { proxy: null });
+    }
+  });
+});
+
 describe('a custom hostname', () => {
   it("serves the site at the hostname's root when the request's Host names it", async () => {
     await f.admin('PUT', '/v1/custom-hostnames/docs.reader-test.com', {
