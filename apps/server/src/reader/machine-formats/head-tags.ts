@@ -9,7 +9,7 @@ import type { HeadTag } from '@quire/reader';
 import type { ReaderVisit } from '../reader-visit';
 import { siteTitleOf } from './llms-txt';
 import { SOCIAL_IMAGE_PREFIX } from './machine-request';
-import { markdownUrlOf } from './page-markdown';
+import { linkQueryOf, markdownUrlOf } from './page-markdown';
 import { shownSiteSpaces } from './shown-site-spaces';
 import { canonicalBaseOf } from './sitemap-xml';
 import { lookupOf } from './visit-lookup';
@@ -50,7 +50,10 @@ export function machineHeadTags(visit: ReaderVisit, page: HeadPage): HeadTag[] {
       tag: 'link',
       rel: 'alternate',
       type: 'text/markdown',
-      href: pagePath === '' ? `${visit.baseUrl}llms.txt` : markdownUrlOf(visit.baseUrl, page.path),
+      href:
+        pagePath === ''
+          ? `${visit.baseUrl}llms.txt`
+          : markdownUrlOf(visit.baseUrl, page.path, linkQueryOf(lookup)),
     },
   );
   return tags;
