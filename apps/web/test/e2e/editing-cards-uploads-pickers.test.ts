@@ -10,8 +10,10 @@
  *   with the page as a file of the change request (`/files/<id>` in the saved markdown);
  * - an emoji from the slash menu's picker, saved as its shortcode;
  * - the file by address shown in the read view as a file card.
+ * - tabs inserted, a figure put in a tab, a member mentioned from the picker (a chip), saved
+ *   into a change request and seen again after a reload.
  * Screenshots: docs/screenshots/read-view-variables.png, editor-cards-upload.png,
- * editor-emoji-picker.png.
+ * editor-emoji-picker.png, editor-tabs-figure-mention.png, editor-tabs-figure-mention-reloaded.png.
  */
 import { operations } from '@quire/domain';
 import type { Browser } from 'playwright-core';
@@ -173,6 +175,96 @@ describe('GitBook content in the app', () => {
     const file = files.items.find((item) => item.id === upload?.[1]);
     expect(file).toMatchObject({ name: 'red square.png', contentType: 'image/png' });
     expect(markdown).toContain(':rocket:');
+    expect(watched.problems).toEqual([]);
+  });
+
+  it('puts a figure in a new tab and mentions a member, saved and seen again after a reload', async () => {
+    const { page } = watched;
+    // Leaving the first test's page may abort its image requests: not this test's problems.
+    await page.goto('about:blank');
+    watched.problems.splice(0);
+    const inserted = await server.callOperation(operations.spaces.content.update, docs.org.admin, {
+      spaceId: docs.spaceId,
+      changes: [{ operation: 'insert_page', title: 'Tabbed', document: { markdown: 'Start.' } }],
+    });
+    const change = inserted.changes[0];
+    const tabbedId = change && 'page' in change && typeof change.page === 'object' ? change.page.id : '';
+    await page.goto(`/o/${docs.org.organization.id}/s/${docs.spaceId}/tabbed`);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const content = page.getByRole('textbox', { name: 'Content of Tabbed' });
+    await content.getByText('Start.').click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Insert block' }).click();
+    await page.getByRole('menuitem', { name: 'Tabs', exact: true }).click();
+    await page.keyboard.type('In the tab.');
+    // A member, from the slash menu's mention picker (members come first in its list).
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('/mention');
+    await page.getByRole('option', { name: 'Mention' }).waitFor();
+    await page.keyboard.press('Enter');
+    const search = page.getByRole('combobox', { name: 'Search people and pages' });
+    await search.waitFor();
+    await page
+      .getByRole('option', { name: /Member/ })
+      .first()
+      .waitFor();
+    await search.press('Enter');
+    const chip = content.locator('.editor-mention-member');
+    await chip.waitFor();
+    // A figure in the tab, after its paragraph.
+    await content.getByText('In the tab.').click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Insert block' }).click();
+    await page.getByRole('menuitem', { name: 'Image block' }).click();
+    const image = page.locator('fieldset[aria-label="Image"]');
+    await image
+      .getByRole('textbox', { name: 'Image address', exact: true })
+      .fill('https://images.example/tab.png');
+    await image.getByRole('textbox', { name: 'Caption', exact: true }).fill('A figure in a tab');
+    await content.locator('[data-node="tabsItem"] img[src="https://images.example/tab.png"]').waitFor();
+    await screenshot(page, 'editor-tabs-figure-mention');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/Saved into change request #\d+/).waitFor();
+    const number = Number(
+      (await page.getByRole('link', { name: /change request #/ }).textContent())?.split('#')[1],
+    );
+    const saved = await server.callOperation(operations.spaces.content.page.get, docs.org.admin, {
+      spaceId: docs.spaceId,
+      changeRequestId: String(number),
+      pageId: tabbedId,
+      format: 'markdown',
+    });
+    const markdown = saved.markdown ?? '';
+    expect(markdown).toContain('{% tabs %}');
+    expect(markdown).toMatch(
+      /\{% tab title="[^"]*" %\}[\s\S]*https:\/\/images\.example\/tab\.png[\s\S]*\{% endtab %\}/,
+    );
+    expect(markdown).toContain('A figure in a tab');
+    expect(markdown).toMatch(/\(https:\/\/app\.gitbook\.com\/u\/[\w-]+ "mention"\)/);
+
+    // Reloaded, and opened at the change request: the tab, its figure and the mention are there.
+    await page.reload();
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const target = page.getByLabel('Save to');
+    const value = await target
+      .locator('option', { hasText: `#${number} ` })
+      .first()
+      .getAttribute('value');
+    await target.selectOption(value ?? '');
+    await content
+      .locator('[data-node="tabsItem"] img[src="https://images.example/tab.png"]')
+      .waitFor({ state: 'attached' });
+    expect(await content.locator('[data-raw-markdown]').count()).toBe(0);
+    expect(await content.locator('.editor-mention-member').textContent()).toMatch(/^@./);
+    expect(await content.locator('[data-node="tabsItem"]').getByText('In the tab.').count()).toBe(1);
+    // The first tab shown, holding the mention and the figure.
+    await content.getByRole('tab', { name: 'Tab 1' }).click();
+    await content.locator('.editor-mention-member').waitFor();
+    await screenshot(page, 'editor-tabs-figure-mention-reloaded');
     expect(watched.problems).toEqual([]);
   });
 });
