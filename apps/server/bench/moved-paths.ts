@@ -50,8 +50,8 @@ console.log(`1-page body edit: median ${median(edits).toFixed(1)} ms, p90 ${p90(
 
 // 2.
 const renames: number[] = [];
-for (let i = 0; i < 10; i++)
-  renames.push(await time(() => edit([{ operation: 'update_page', page: groups[i].id, slug: `renamed-${i}` }])));
+for (const [i, group] of groups.slice(0, 10).entries())
+  renames.push(await time(() => edit([{ operation: 'update_page', page: group.id, slug: `renamed-${i}` }])));
 console.log(`rename of a page with ${PER_GROUP} subpages: median ${median(renames).toFixed(1)} ms`);
 
 // 3.
