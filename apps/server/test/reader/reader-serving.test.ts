@@ -122,6 +122,40 @@ describe("a published site at Quire's own address", () => {
   });
 });
 
+describe("the site's customization", () => {
+  it("shows the site's title, colours, theme, header and footer, and a site space's own overrides", async () => {
+    const current = await f.admin('GET', `${f.site}/customization`);
+    await f.admin('PUT', `${f.site}/customization`, {
+      ...current,
+      title: 'The Handbook',
+      styling: { ...current.styling, primaryColor: { light: '#AA3300', dark: '#FF9966' } },
+      themes: { default: 'dark', toggeable: false },
+      header: {
+        ...current.header,
+        links: [{ title: 'Blog', to: { kind: 'url', url: 'https://blog.example.com/' }, links: [] }],
+      },
+      footer: { ...current.footer, copyright: '© Handbook people' },
+    });
+    const structure = await f.admin('GET', `${f.site}/structure`);
+    const v1 = structure.structure[0].siteSpaces.find(
+      (siteSpace: { path: string }) => siteSpace.path === 'v1',
+    );
+    await f.admin('PATCH', `${f.site}/site-spaces/${v1.id}/customization`, {
+      styling: { primaryColor: { light: '#006644', dark: '#66DDAA' } },
+    });
+    const page = await getPage(server, `${f.base}guides/every-block`);
+    expect(page.body).toContain('<html lang="en" data-theme="dark"');
+    expect(page.body).toContain('--primary:#AA3300');
+    expect(page.body).toContain('<span>The Handbook</span>');
+    expect(page.body).toContain('<a href="https://blog.example.com/">Blog</a>');
+    expect(page.body).toContain('© Handbook people');
+    expect(page.body).not.toContain('data-theme-switch');
+    const variant = await getPage(server, `${f.base}v1/reference`);
+    expect(variant.body).toContain('--primary:#006644');
+    expect(variant.body).not.toContain('--primary:#AA3300');
+  });
+});
+
 describe('who may read', () => {
   it('answers 404 for an unpublished site, as for a site that does not exist', async () => {
     const other = await f.admin('POST', `/v1/orgs/${f.org.organization.id}/sites`, { title: 'Draft' });
