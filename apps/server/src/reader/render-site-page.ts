@@ -104,7 +104,8 @@ export async function renderPage(
     revisions: [visit.lookup.revision ?? visit.lookup.space],
     siteVersion: siteVersionOf(visit.site),
     visitor: visit.claims,
-    path: `${visit.lookup.basePath}${page.path}`,
+    // The origin too: a site served at two addresses renders its links and head tags for each.
+    path: `${visit.baseUrl}${page.path}`,
     format: 'html',
   });
   const audience = {

@@ -55,6 +55,11 @@ export async function serveSiteUrl(
     if (cleared.length > 0) reply.header('set-cookie', cleared);
     return undefined;
   }
+  if (outcome.kind === 'external') {
+    // The fallback means the visitor's kept token (or share key) let them in no more: cleared.
+    const cleared = visitorCookies(lookup, null);
+    if (cleared.length > 0) reply.header('set-cookie', cleared);
+  }
   if (outcome.kind === 'external')
     return reply.code(302).header('cache-control', 'no-store').redirect(outcome.redirect);
   const visit = outcome;
