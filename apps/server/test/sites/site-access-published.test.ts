@@ -61,8 +61,7 @@ async function publishedSite(visibility: Visibility, other: TestOrganization): P
   await adminCall(server, org, `/v1/orgs/${org.organization.id}/members/${demoted.user.id}`, 'PATCH', {
     role: null,
   });
-  const keyOf = (link: { urls: { published: string } }) =>
-    link.urls.published.split('/').at(-2)!;
+  const keyOf = (link: { urls: { published: string } }) => link.urls.published.split('/').at(-2)!;
   return {
     org,
     siteId: site.id,
