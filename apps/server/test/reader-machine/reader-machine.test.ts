@@ -297,6 +297,9 @@ describe('a visitor-auth site', () => {
     const stale = await read(server, site('va', 'guide.md'), { cookie: staleCookie });
     expect(stale.status).toBe(302);
     expect(stale.headers.get('location')).toContain(FALLBACK);
+    expect(stale.cookies).toContain(
+      `quire-visitor-token=; Path=${site('va')}; Max-Age=0; HttpOnly; SameSite=Lax`,
+    );
   });
 });
 
