@@ -60,6 +60,20 @@ const SOCIAL_URL: Record<string, (handle: string) => string> = {
   medium: (handle) => `https://medium.com/@${handle.replace(/^@/, '')}`,
 };
 
+/** A social account as a list item linking to its profile (header and footer alike). */
+function SocialLink({ account }: { account: { platform: string; handle: string } }) {
+  return (
+    <li>
+      <a
+        href={SOCIAL_URL[account.platform]?.(encodeURIComponent(account.handle).replace(/%40/g, '@'))}
+        rel="me noopener"
+      >
+        {account.platform}
+      </a>
+    </li>
+  );
+}
+
 function Head({ props }: { props: LayoutProps }) {
   const { customization } = props;
   const icon = safeImageSrc(customization.favicon?.icon?.light);
@@ -272,16 +286,7 @@ function Footer({ props }: { props: LayoutProps }) {
         {socials.length > 0 ? (
           <ul className="socials" aria-label="Social accounts">
             {socials.map((account) => (
-              <li key={account.platform}>
-                <a
-                  href={SOCIAL_URL[account.platform]?.(
-                    encodeURIComponent(account.handle).replace(/%40/g, '@'),
-                  )}
-                  rel="me noopener"
-                >
-                  {account.platform}
-                </a>
-              </li>
+              <SocialLink key={account.platform} account={account} />
             ))}
           </ul>
         ) : null}
@@ -352,16 +357,7 @@ export function PageLayout(props: LayoutProps) {
                 </li>
               ))}
               {headerSocials.map((account) => (
-                <li key={account.platform}>
-                  <a
-                    href={SOCIAL_URL[account.platform]?.(
-                      encodeURIComponent(account.handle).replace(/%40/g, '@'),
-                    )}
-                    rel="me noopener"
-                  >
-                    {account.platform}
-                  </a>
-                </li>
+                <SocialLink key={account.platform} account={account} />
               ))}
             </ul>
           </nav>
