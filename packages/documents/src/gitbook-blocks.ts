@@ -167,11 +167,43 @@ function offsetsOf(node: { position?: { start: { offset?: number }; end: { offse
   return start === undefined || end === undefined ? undefined : { start, end };
 }
 
+/**
+ * GFM's literal autolinks (`https://…` typed bare, as in `url="https://…"`) are made after
+ * parsing, by a find-and-replace that leaves the link and the texts around it without source
+ * positions; a cut needs every piece's. Each such node that reads in the source exactly where
+ * the one before it ended gets that range back.
+ */
+function placeUnpositionedChildren(paragraph: Paragraph, source: string, start: number): void {
+  let at = start;
+  for (const child of paragraph.children) {
+    const range = offsetsOf(child);
+    if (range !== undefined) {
+      at = range.end;
+      continue;
+    }
+    const text =
+      child.type === 'text'
+        ? child.value
+        : child.type === 'link' && child.children.every((inner) => inner.type === 'text')
+          ? child.children.map((inner) => (inner as Text).value).join('')
+          : undefined;
+    if (text === undefined || !source.startsWith(text, at)) return;
+    const position = {
+      start: { line: 0, column: 0, offset: at },
+      end: { line: 0, column: 0, offset: at + text.length },
+    };
+    child.position = position;
+    if (child.type === 'link') for (const inner of child.children) inner.position = position;
+    at += text.length;
+  }
+}
+
 function tagLinesOf(paragraph: Paragraph, source: string): TagLine[] {
   const range = offsetsOf(paragraph);
   if (range === undefined) return [];
   const { start, end } = range;
   if (!source.slice(start, end).includes('{%')) return [];
+  placeUnpositionedChildren(paragraph, source, start);
   const lines: TagLine[] = [];
   let lineStart = start;
   let first = true;
@@ -229,13 +261,15 @@ function isAligned(text: Text, source: string): boolean {
 
 /** True when the content can be cut at the newline `offset`: no node but text or a break spans it. */
 function canCutAt(children: readonly PhrasingContent[], offset: number, source: string): boolean {
+  let cuttable = true;
   for (const child of children) {
+    // Every piece needs its source range, not only the one cut: the cut places them all.
     const range = offsetsOf(child);
     if (range === undefined) return false;
     if (range.end <= offset || range.start > offset) continue;
-    return child.type === 'break' || (child.type === 'text' && isAligned(child, source));
+    cuttable = child.type === 'break' || (child.type === 'text' && isAligned(child, source));
   }
-  return true;
+  return cuttable;
 }
 
 interface Piece {

@@ -38,6 +38,34 @@ describe('GitBook block tags', () => {
     expect((tabs.children[1] as GitbookBlock).attributes).toEqual({ title: 'yarn *fast*' });
   });
 
+  it('reads tags after a list when a tag line holds a bare URL (a literal autolink, found in CI by the property test)', () => {
+    const markdown = [
+      '{% tabs %}',
+      '{% tab %}',
+      '- aa',
+      '{% endtab %}',
+      '{% tab title="[a" %}',
+      '{% content-ref url="/files/p1" %}',
+      '[/files/p1](/files/p1)',
+      '{% endcontent-ref %}',
+      '{% content-ref url="https://x.test/a?b=1" %}',
+      '<https://x.test/a?b=1>',
+      '',
+      '{% endcontent-ref %}',
+      '{% endtab %}',
+      '{% endtabs %}',
+    ].join('\n');
+    expect(treeOf(markdown)).toEqual([
+      {
+        tabs: [
+          { tab: [{ list: [{ listItem: ['aa'] }] }] },
+          { tab: [{ 'content-ref': ['link'] }, { 'content-ref': ['link'] }] },
+        ],
+      },
+    ]);
+    expect(normalizeMarkdown(normalizeMarkdown(markdown))).toBe(normalizeMarkdown(markdown));
+  });
+
   it('prints blocks between blank lines, stable on a second pass', () => {
     const markdown = '{% stepper %}\n{% step %}\n### One\nbody\n{% endstep %}\n{% endstepper %}';
     const once = normalizeMarkdown(markdown);

@@ -96,10 +96,18 @@ export async function openWatchedPage(browser: Browser, baseURL: string): Promis
   return { page, context, problems };
 }
 
-/** Signs in on the sign-in screen with an API token (the caller waits for the screen it expects after). */
+/**
+ * Signs in on the sign-in screen with an API token, and waits for the server's answer (the
+ * caller waits for the screen it expects after). Without that wait a test that navigates
+ * next cuts the sign-in request short (seen in CI: `signInWithToken net::ERR_ABORTED`).
+ */
 export async function signInWithToken(page: Page, token: string): Promise<void> {
   await page.goto('/');
   await page.getByRole('tab', { name: 'API token' }).click();
   await page.getByRole('textbox', { name: 'API token' }).fill(token);
+  const answered = page.waitForResponse((response) =>
+    new URL(response.url()).pathname.startsWith('/trpc/session.signInWithToken'),
+  );
   await page.getByRole('button', { name: 'Sign in with token' }).click();
+  await answered;
 }
