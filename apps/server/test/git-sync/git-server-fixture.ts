@@ -10,6 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { GitRepositoryError } from '@quire/domain';
 
 const GIT_ENV = {
   ...process.env,
@@ -20,6 +21,17 @@ const GIT_ENV = {
   GIT_CONFIG_NOSYSTEM: '1',
   GIT_CONFIG_GLOBAL: '/dev/null',
 };
+
+/** The `GitRepositoryError` a promise fails with (anything else fails the test). */
+export async function failureOf(promise: Promise<unknown>): Promise<GitRepositoryError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof GitRepositoryError) return error;
+    throw error;
+  }
+  throw new Error('expected a GitRepositoryError');
+}
 
 export function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd, env: GIT_ENV, encoding: 'utf8' }).trim();

@@ -9,13 +9,12 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GitRepositoryError } from '@quire/domain';
 import { DirectoryBlobStore } from '@quire/persistence';
 import git from 'isomorphic-git';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { GitObjectSizes } from '../../src/git-sync/git-object-sizes';
 import { ServerGitRepositories } from '../../src/git-sync/server-git-repositories';
-import { bareRepository, commitFiles, git as run, temporaryFolder } from './git-server-fixture';
+import { bareRepository, commitFiles, failureOf, git as run, temporaryFolder } from './git-server-fixture';
 
 const MB = 1024 * 1024;
 let blobs: DirectoryBlobStore;
@@ -27,16 +26,6 @@ afterEach(() => vi.restoreAllMocks());
 
 const repositories = (limits: { maxFileBytes: number; maxFiles: number; maxImportBytes: number }) =>
   new ServerGitRepositories(blobs, limits, { allowHosts: [], allowFile: true });
-
-async function failureOf(promise: Promise<unknown>): Promise<GitRepositoryError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof GitRepositoryError) return error;
-    throw error;
-  }
-  throw new Error('expected a GitRepositoryError');
-}
 
 /** A bare repository whose main holds README.md and `count` entries naming one blob of `bytes`. */
 async function bomb(bytes: Buffer, count: number, name = (index: number) => `page-${index}.md`) {

@@ -9,13 +9,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { basename, dirname } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import {
-  type GitExportedFile,
-  type GitExportedPage,
-  type GitImportedPage,
-  GitRepositoryError,
-  type GitWriteRequest,
-} from '@quire/domain';
+import type { GitExportedFile, GitExportedPage, GitImportedPage, GitWriteRequest } from '@quire/domain';
 import { DirectoryBlobStore } from '@quire/persistence';
 import isomorphicGit from 'isomorphic-git';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -23,6 +17,7 @@ import { ServerGitRepositories } from '../../src/git-sync/server-git-repositorie
 import {
   bareRepository,
   commitFiles,
+  failureOf,
   git,
   type SmartHttpServer,
   smartHttpServer,
@@ -88,16 +83,6 @@ const writeRequest = async (url: string, more: Partial<GitWriteRequest> = {}): P
 
 const outline = (read: readonly GitImportedPage[]): unknown[] =>
   read.map((p) => (p.children.length === 0 ? p.title : [p.title, outline(p.children)]));
-
-async function failureOf(promise: Promise<unknown>): Promise<GitRepositoryError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof GitRepositoryError) return error;
-    throw error;
-  }
-  throw new Error('expected a GitRepositoryError');
-}
 
 describe('local repositories', () => {
   it('writes pages and files, then reads back the same pages, order, bodies and files', async () => {
