@@ -51,7 +51,8 @@ export const GITBOOK_BLOCKS: Record<string, (n: number, up: string) => string> =
     `{% updates format="full" %}\n{% update date="2026-01-${String((n % 28) + 1).padStart(2, '0')}" tags="bench" %}\n## Update ${n}\n\nWhat changed.\n{% endupdate %}\n{% endupdates %}`,
   openapi: () =>
     `{% openapi-operation spec="bench" path="/pages/{id}" method="get" %}\n[OpenAPI bench](https://example.com/openapi.yaml)\n{% endopenapi-operation %}`,
-  prompt: (n) => `{% prompt description="Ask about ${n}" %}\nSummarize page ${n}.\n{% endprompt %}`,
+  prompt: (n) =>
+    `{% prompt description="Ask about ${n}" defaultExpanded="partial" %}\n\`\`\`markdown\nSummarize page ${n}.\n\`\`\`\n{% endprompt %}`,
 };
 
 const ASSETS = 20;

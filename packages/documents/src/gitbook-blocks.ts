@@ -61,7 +61,8 @@ type Handle = NonNullable<NonNullable<StringifyOptions['handlers']>['hint']>;
  * linear in the source.
  *
  * Printing (canonical): the opening tag, a blank line, the content, a blank line, the closing
- * tag, as hints are printed; a void block is its opening tag alone.
+ * tag, as hints are printed; a void block is its opening tag alone; a prompt's fence sits
+ * right between its tags, as GitBook writes it.
  */
 
 export interface GitbookBlock extends Parent {
@@ -143,7 +144,12 @@ export const printGitbookBlock: Handle = (node, _parent, state, info) => {
   if (!block.closed && block.children.length === 0) return open;
   const content = state.containerFlow(block, info);
   const close = closingTagText(block.name);
-  return content === '' ? open + '\n\n' + close : open + '\n\n' + content + '\n\n' + close;
+  if (content === '') return open + '\n\n' + close;
+  // GitBook writes a prompt's one fence right between its tags; a fence ends at its own
+  // closing line, so nothing around it needs a blank line.
+  const tight = block.name === 'prompt' && block.children.length === 1 && block.children[0]!.type === 'code';
+  const gap = tight ? '\n' : '\n\n';
+  return open + gap + content + gap + close;
 };
 
 // ---------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ import type { BlockContent, Html, Node, Parent, PhrasingContent } from 'mdast';
 import rehypeParse from 'rehype-parse';
 import { unified } from 'unified';
 import { emojiCharacterOf, emojiNameOfCode } from './gitbook-emoji';
+import type { GitbookExpression } from './gitbook-expressions';
 import { type GitbookSizedButton, sizedButtonOfTag } from './gitbook-sized-buttons';
 
 /**
@@ -16,7 +17,8 @@ import { type GitbookSizedButton, sizedButtonOfTag } from './gitbook-sized-butto
  * - `<details><summary>` ... `</details>` around markdown: `gitbookDetails` (paired by the
  *   block walk of `gitbook-blocks.ts`, from the html nodes this module recognizes);
  * - inline: `<a href class="button primary">`, `<mark style="color:red;">`, `<i class="fa-x">`:
- *   `gitbookButton`, `gitbookMark`, `gitbookIcon`.
+ *   `gitbookButton`, `gitbookMark`, `gitbookIcon`; `<code class="expression">space.vars.x</code>`,
+ *   GitBook's expression: `gitbookExpression` (as `{{ }}` is, `gitbook-expressions.ts`).
  *
  * Recognition is strict: an element or attribute outside the allowed ones (a script, an event
  * handler, a style anywhere but on `<mark>`) and the HTML stays an html node, which the
@@ -245,7 +247,9 @@ export function phrasingOfHtml(nodes: readonly ElementContent[]): PhrasingConten
                 ? pictureOfElement(node)
                 : node.tagName === 'span'
                   ? emojiOfElement(node)
-                  : undefined;
+                  : node.tagName === 'code'
+                    ? expressionOfElement(node)
+                    : undefined;
       if (typed === undefined) return undefined;
       out.push(typed);
       continue;
@@ -667,6 +671,26 @@ function emojiOfElement(element: Element): PhrasingContent | undefined {
     : { type: 'gitbookEmoji', name };
 }
 
+/** Longest expression read from GitBook's `<code class="expression">` (a longer one stays html). */
+const maxExpressionLength = 1_000;
+
+/** GitBook's expression, its text as written (one line, not empty), or undefined. */
+function expressionOfText(text: string | undefined): GitbookExpression | undefined {
+  const expression = text?.trim();
+  if (expression === undefined || expression === '' || expression.length > maxExpressionLength)
+    return undefined;
+  if (/[\r\n]/.test(expression)) return undefined;
+  return { type: 'gitbookExpression', expression };
+}
+
+/** `<code class="expression">space.vars.x</code>` inside HTML (a caption, a cell, a summary). */
+function expressionOfElement(element: Element): GitbookExpression | undefined {
+  const attributes = attributesOf(element);
+  if (attributes.class !== 'expression' || Object.keys(attributes).length !== 1) return undefined;
+  const children = phrasingOfHtml(element.children);
+  return expressionOfText(children === undefined ? undefined : plainText(children));
+}
+
 /** `<picture><source srcset media="(prefers-color-scheme: dark)"><img src alt></picture>` inside HTML. */
 function pictureOfElement(element: Element): GitbookPicture | undefined {
   if (!onlyAttributes(element, [])) return undefined;
@@ -755,6 +779,10 @@ function openingOf(value: string): InlineOpening | undefined {
         };
       },
     };
+  }
+  if (value === '<code class="expression">') {
+    // GitBook's expression in markdown: its text, markdown-free (anything else stays html).
+    return { closing: '</code>', make: (children) => expressionOfText(plainText(children)) };
   }
   const textMark = /^<(kbd|sup|sub)>$/.exec(value);
   if (textMark !== null) {

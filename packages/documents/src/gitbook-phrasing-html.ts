@@ -102,6 +102,9 @@ export function htmlOfPhrasing(nodes: readonly PhrasingContent[]): string {
             escapeHtmlAttribute(node.alt) +
             '"></picture>'
           );
+        case 'gitbookExpression':
+          // GitBook's form of an expression inside its HTML (`{{ }}` is markdown's only).
+          return '<code class="expression">' + escapeHtmlText(node.expression) + '</code>';
         case 'gitbookIcon':
           // GitBook's form: the icon's name as an emoji code inside, for readers of the raw file.
           return '<i class="fa-' + node.icon + '">:' + node.icon + ':</i>';

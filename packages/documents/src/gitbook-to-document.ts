@@ -318,7 +318,8 @@ export function blockOfGitbook(node: GitbookBlock, key: string, reader: BlockRea
         nodes: nested(node.children, 'if', key) as never,
       };
     case 'prompt': {
-      // Not GitBook's markdown (it has none for prompts): `{% prompt description="" %}` around one fence.
+      // GitBook's markdown: `{% prompt description="..." %}` right around one fence. Other content
+      // (a prompt of paragraphs) is not GitBook's form and stays text.
       const [only, ...rest] = node.children;
       if (only?.type !== 'code' || rest.length > 0) return undefined;
       const expanded = a.defaultExpanded;

@@ -215,7 +215,8 @@ export function gitbookBlockToMdast(block: DocumentBlock, writer: BlockWriter): 
       return [tag('@' + block.data.integration + '/' + block.data.block, props, undefined)];
     }
     case 'prompt': {
-      // Not GitBook's markdown (it has none for prompts): `{% prompt %}` around the code block.
+      // GitBook's markdown: `{% prompt %}` right around the code block (printed tight, see
+      // `printGitbookBlock`), its attributes in GitBook's order.
       const { description, icon, openInAIProviders, defaultExpanded } = block.data;
       const code = block.nodes[0];
       return [

@@ -250,7 +250,7 @@ const cases: Array<{ name: string; markdown: string; expected: unknown }> = [
     expected: { type: 'drawing', data: { ref: { kind: 'file', file: 'd1' } } },
   },
   {
-    name: 'prompt (Quire form)',
+    name: "prompt (GitBook's form)",
     markdown: '{% prompt description="Ask for a summary" %}\n```\nSummarize this page.\n```\n{% endprompt %}',
     expected: { type: 'prompt', data: { description: 'Ask for a summary' }, nodes: [{ type: 'code' }] },
   },

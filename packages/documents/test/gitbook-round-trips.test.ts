@@ -87,15 +87,19 @@ describe('emoji', () => {
   });
 
   it('a text holding a shortcode stays text; an unknown name stays as written', () => {
-    expectRoundTrip(paragraphDocument(text('say :tada: and :a:rocket:')), 'say \\:tada: and :a\\:rocket:\n');
+    expectRoundTrip(
+      paragraphDocument(text('say :tada: and :xq:rocket:')),
+      'say \\:tada: and :xq\\:rocket:\n',
+    );
     expect(normalizeMarkdown('a :not-an-emoji-name: b\n')).toBe('a :not-an-emoji-name: b\n');
   });
 
   it('an emoji without a name here is its character, read back as text (the one loss)', () => {
     const markdown = documentToMarkdown(
-      paragraphDocument({ object: 'inline', type: 'emoji', isVoid: true, data: { code: '1f9ff' } }),
+      // Unicode 16's face with bags under the eyes: newer than gemoji 4.1.0's names.
+      paragraphDocument({ object: 'inline', type: 'emoji', isVoid: true, data: { code: '1fae9' } }),
     );
-    expect(markdown).toBe('\u{1f9ff}\n');
+    expect(markdown).toBe('\u{1fae9}\n');
   });
 
   it("GitBook's icons keep their name inside", () => {
@@ -291,5 +295,91 @@ describe('buttons', () => {
     const centered =
       '<p align="center"><button type="button" class="button primary" data-action="search" data-icon="magnifying-glass">Search</button></p>\n';
     expect(normalizeMarkdown(centered)).toBe(centered);
+  });
+});
+
+describe('prompt', () => {
+  const codeLine = (value: string) => block('code-line', { data: {}, nodes: [text(value)] });
+  const prompt = (data: Record<string, unknown>) =>
+    block('prompt', {
+      data,
+      nodes: [
+        block('code', { data: { syntax: 'markdown' }, nodes: [codeLine('Sum up.'), codeLine('Be short.')] }),
+      ],
+    });
+
+  it("is GitBook's tag right around its fence, attributes in GitBook's order", () => {
+    expectRoundTrip(
+      documentOf(
+        prompt({
+          description: 'Ask “this”',
+          icon: 'rectangle-terminal',
+          openInAIProviders: true,
+          defaultExpanded: 'full',
+        }),
+      ),
+      '{% prompt description="Ask “this”" icon="rectangle-terminal" openInAIProviders="true" defaultExpanded="full" %}\n```markdown\nSum up.\nBe short.\n```\n{% endprompt %}\n',
+    );
+    expectRoundTrip(
+      documentOf(
+        block('paragraph', { data: {}, nodes: [text('Before.')] }),
+        prompt({ description: 'Review' }),
+      ),
+      'Before.\n\n{% prompt description="Review" %}\n```markdown\nSum up.\nBe short.\n```\n{% endprompt %}\n',
+    );
+  });
+
+  it('around content that is not one fence stays text, never lost', () => {
+    const markdown = '{% prompt description="Plain" %}\nSummarize page 1.\n{% endprompt %}\n';
+    const [only] = markdownToDocument(markdown).nodes;
+    expect(only?.type).toBe('paragraph');
+    expect(documentToMarkdown(markdownToDocument(markdown))).toContain('Summarize page 1.');
+  });
+});
+
+describe("emoji by GitHub's every name", () => {
+  it('reads any gemoji alias, and writes the emoji by its first name', () => {
+    const markdown = 'Up :mountain:, :thumbsup: and :+1:\n';
+    const document = markdownToDocument(markdown);
+    const codes = JSON.stringify(document).match(/"code":"[0-9a-f-]+"/g);
+    expect(codes).toEqual(['"code":"26f0-fe0f"', '"code":"1f44d"', '"code":"1f44d"']);
+    expect(documentToMarkdown(document)).toBe('Up :mountain:, :+1: and :+1:\n');
+    expect(normalizeMarkdown(markdown)).toBe(markdown);
+  });
+});
+
+describe('GitBook\'s expression in HTML, <code class="expression">', () => {
+  const expressionsOf = (markdown: string) =>
+    JSON.stringify(markdownToDocument(markdown)).match(/"expression":"(?:[^"\\]|\\.)*"/g);
+
+  it('is an expression in text, also right after inline HTML', () => {
+    expect(expressionsOf('Use <code class="expression">space.vars.version</code> now.\n')).toEqual([
+      '"expression":"space.vars.version"',
+    ]);
+    expect(
+      expressionsOf('<mark style="color:red;">v</mark><code class="expression">"v" + page.vars.n</code>\n'),
+    ).toEqual(['"expression":"\\"v\\" + page.vars.n"']);
+  });
+
+  it("inside GitBook's HTML (an aligned paragraph, a caption) is kept and written in GitBook's form", () => {
+    for (const markdown of [
+      '<p align="center">Hi <code class="expression">space.vars.name</code></p>\n',
+      '<figure><img src="https://x.co/a.png" alt=""><figcaption><p>For <code class="expression">page.vars.who</code></p></figcaption></figure>\n',
+    ]) {
+      expect(expressionsOf(markdown)).toHaveLength(1);
+      expect(documentToMarkdown(markdownToDocument(markdown))).toBe(markdown);
+      expect(normalizeMarkdown(markdown)).toBe(markdown);
+    }
+  });
+
+  it('holding markdown, an empty text or another attribute stays text, never lost', () => {
+    for (const markdown of [
+      'a <code class="expression">x *y* z</code>\n',
+      'a <code class="expression"></code>\n',
+      'a <code class="expression" title="t">x</code>\n',
+    ]) {
+      expect(expressionsOf(markdown)).toBeNull();
+      expect(JSON.stringify(markdownToDocument(markdown))).toContain('code class');
+    }
   });
 });
