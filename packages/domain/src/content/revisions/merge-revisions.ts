@@ -33,6 +33,8 @@ export interface MergeSide {
 /**
  * `unsaved`: bodies a side holds that are not stored yet (a batch being merged into content
  * that moved on), by address; the merge reads them from here and answers those it keeps.
+ * `settle`: changes the two sides' pages before they are merged (a person's resolution of
+ * conflicts, `change-requests/conflict-resolutions.ts`).
  */
 export async function mergeContent(
   services: Pick<DomainServices, 'repos'>,
@@ -41,6 +43,7 @@ export async function mergeContent(
   theirs: MergeSide,
   now: string,
   unsaved: ReadonlyMap<string, BodyObject> = new Map(),
+  settle?: (ours: Map<string, PageState>, theirs: Map<string, PageState>) => void,
 ): Promise<MergedContent> {
   const ids = new Set([...base.index.pages.keys(), ...ours.index.pages.keys(), ...theirs.index.pages.keys()]);
   const needText = new Set<string>();
@@ -78,7 +81,9 @@ export async function mergeContent(
   });
   const setOf = (side: MergeSide) =>
     new Map([...side.index.pages.values()].map((page) => [page.id, stateOf(page)]));
-  const merged = mergePages(setOf(base), setOf(ours), setOf(theirs));
+  const [ourPages, theirPages] = [setOf(ours), setOf(theirs)];
+  settle?.(ourPages, theirPages);
+  const merged = mergePages(setOf(base), ourPages, theirPages);
   if (merged.result === 'conflicts') return merged;
 
   const bodies = new Map<string, BodyObject>();

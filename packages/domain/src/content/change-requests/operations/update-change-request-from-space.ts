@@ -1,15 +1,33 @@
-import { callerOf } from '../../../core/context';
-import { conflict } from '../../../core/errors';
+import { z } from 'zod';
+import { callerOf, type OperationContext } from '../../../core/context';
+import { conflict, invalidInput } from '../../../core/errors';
 import { operation } from '../../../core/operation';
 import { authorizeChangeRequest, findChangeRequestOf } from '../../../policies/authorize-change-request';
 import { mergeRevisionExtras } from '../../reusable-contents/merge-extras';
 import { MAX_POINTER_ATTEMPTS } from '../../revisions/advance-space';
 import { mergeContent } from '../../revisions/merge-revisions';
 import { storedSpaceHead, writeRevision } from '../../revisions/revision-writer';
+import {
+  applyResolutions,
+  ConflictResolutionSchema,
+  MAX_RESOLUTIONS,
+  type ReadResolution,
+} from '../conflict-resolutions';
 import { acceptsEdits } from '../patch-rules';
 import { baseOf, mergeSide, revisionOf } from './merge-change-request';
 import { type MergeOutcome, MergeResultSchema } from './merge-result';
-import { ChangeRequestPathSchema } from './params';
+import { changeRequestPathShape } from './params';
+
+export const UpdateFromSpaceInputSchema = z.strictObject({
+  ...changeRequestPathShape,
+  resolutions: z
+    .array(ConflictResolutionSchema)
+    .max(MAX_RESOLUTIONS)
+    .optional()
+    .describe(
+      "Quire's own, beyond GitBook's: how to settle the conflicts an earlier update named (at most 50), each by a side or a text",
+    ),
+});
 
 /**
  * Brings a change request up to date with its space (GitBook's `update`): the space's
@@ -22,15 +40,21 @@ import { ChangeRequestPathSchema } from './params';
  * written; a space or change request the caller cannot see, 404; a role too low, 403; a
  * merged or archived change request, 409. An edit racing the update: the compare-and-swap
  * on the change request's revision fails and the update runs again (up to 5 times).
+ *
+ * `resolutions` (Quire's, issue 30) settle conflicts a person was shown: each page field
+ * named takes the change request's side, the space's, or a text written by hand (read like a
+ * batch's body: 400 naming `resolutions.<i>.markdown`), before the merge
+ * (`conflict-resolutions.ts`); what is left unresolved still answers `conflicts`.
  */
 export const updateChangeRequestFromSpace = operation({
   name: 'changeRequests.updateFromSpace',
   kind: 'mutation',
   summary: 'Bring a change request up to date with its space',
-  input: ChangeRequestPathSchema,
+  input: UpdateFromSpaceInputSchema,
   output: MergeResultSchema,
   async run(ctx, input): Promise<MergeOutcome> {
     const { space, changeRequest: first } = await authorizeChangeRequest(ctx, input, 'editContent');
+    const resolutions = await readResolutions(ctx, input.resolutions ?? []);
     const userId = callerOf(ctx).userId;
     let changeRequest = first;
     for (let attempt = 0; attempt < MAX_POINTER_ATTEMPTS; attempt++) {
@@ -51,6 +75,8 @@ export const updateChangeRequestFromSpace = operation({
         await mergeSide(ctx, ours),
         await mergeSide(ctx, spaceAt),
         ctx.clock.now().toISOString(),
+        new Map(),
+        (ours, theirs) => applyResolutions(resolutions, ours, theirs),
       );
       // Reusable contents and variables merge beside the pages (`merge-extras.ts`).
       const extras = await mergeRevisionExtras(ctx, base, ours, spaceAt, ctx.clock.now().toISOString());
@@ -86,3 +112,18 @@ export const updateChangeRequestFromSpace = operation({
     throw conflict('The change request changed too often meanwhile: retry');
   },
 });
+
+/** The texts of the resolutions read into the stored form, off the request thread (`UntrustedMarkdown`). */
+async function readResolutions(
+  ctx: Pick<OperationContext, 'untrustedMarkdown'>,
+  resolutions: z.infer<typeof UpdateFromSpaceInputSchema>['resolutions'] & {},
+): Promise<ReadResolution[]> {
+  return Promise.all(
+    resolutions.map(async (resolution, index) => {
+      if (resolution.markdown === undefined) return resolution;
+      const reading = await ctx.untrustedMarkdown.read(resolution.markdown);
+      if (!reading.ok) throw invalidInput(`resolutions.${index}.markdown`, reading.reason);
+      return { ...resolution, markdown: reading.markdown };
+    }),
+  );
+}
