@@ -3,6 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { RoleOrGuest } from '../src/core/schemas';
 import { type OpenApiSpecPermissions, openApiSpecPermissionsOf } from '../src/policies/openapi-policy';
 
+const site = (organizationId: string, named: string[], spec: { organizationId: string; slug: string }) => ({
+  grant: { organizationId, siteId: 's1', siteSpaceId: 'ss1', spaceId: 'sp1', spaceIds: ['sp1'], claims: {} },
+  publishedNames: new Set(named),
+  spec,
+});
 const member = (role: RoleOrGuest, disabled = false) => ({ role, disabled });
 const NOTHING: OpenApiSpecPermissions = { view: false, edit: false, delete: false };
 const READ: OpenApiSpecPermissions = { view: true, edit: false, delete: false };
@@ -35,6 +40,33 @@ const cases: Array<
     NOTHING,
   ],
   ['3. not a member, private spec: nothing', { member: null, visibility: 'private' }, NOTHING],
+  [
+    "0. a site token, a spec its site's pages name: read only",
+    {
+      member: null,
+      visibility: 'private',
+      site: site('o1', ['petstore'], { organizationId: 'o1', slug: 'petstore' }),
+    },
+    READ,
+  ],
+  [
+    "0. a site token, a public spec its site's pages do not name: nothing",
+    {
+      member: null,
+      visibility: 'public',
+      site: site('o1', ['other'], { organizationId: 'o1', slug: 'petstore' }),
+    },
+    NOTHING,
+  ],
+  [
+    "0. a site token, another organization's spec of a slug its pages name: nothing",
+    {
+      member: null,
+      visibility: 'public',
+      site: site('o1', ['petstore'], { organizationId: 'o2', slug: 'petstore' }),
+    },
+    NOTHING,
+  ],
 ];
 
 describe('openApiSpecPermissionsOf', () => {

@@ -2,7 +2,10 @@
  * The matrix of the OpenAPI specification routes. Specs follow the organization role: any
  * role reads them and their versions, `create` and above upload, change and delete them;
  * guests (grants on content included) see none. A 'public' spec and its versions are read
- * by anyone, anonymous visitors included, and changed by no one more.
+ * by anyone, anonymous visitors included, and changed by no one more. A site API token's
+ * visitor reads the newest version of a spec the published content they are shown names
+ * (GitBook's renderer reads it to show the page's OpenAPI blocks), and no other spec, public
+ * or not, nor an older version.
  */
 import { operations, ROLES } from '@quire/domain';
 import { anyCaller, byOrganizationRole, bySiteRole, each } from '../support/matrix/expectations';
@@ -77,7 +80,96 @@ async function publicSpec(f: MatrixFixture): Promise<string> {
   return slug;
 }
 
+/** A processed spec that a page of the space the site token's visitor is shown names. */
+async function publishedSpec(f: MatrixFixture): Promise<string> {
+  const slug = await processedSpec(f);
+  await f.run(operations.spaces.content.update, {
+    spaceId: f.visited.spaceId,
+    changes: [
+      {
+        operation: 'insert_page',
+        title: `Ping ${slug}`,
+        document: {
+          markdown: `{% openapi-operation spec="${slug}" path="/ping" method="get" %}\n{% endopenapi-operation %}\n`,
+        },
+      },
+    ],
+  });
+  return slug;
+}
+
+/** A spec the visited site's page names, uploaded twice: its first version is no longer the newest. */
+async function publishedSpecOldVersion(f: MatrixFixture) {
+  const slug = await publishedSpec(f);
+  const first = await versionId(f, slug);
+  await f.run(operations.openapi.put, {
+    organizationId: f.organization.id,
+    specSlug: slug,
+    source: { text: TEXT.replace('1.0.0', '1.0.1') },
+  });
+  const deadline = Date.now() + 15_000;
+  while ((await versionId(f, slug)) === first) {
+    if (Date.now() > deadline) throw new Error(`spec ${slug} was not processed again within 15 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { slug, version: first };
+}
+
+const SITE_READS = 'a site token reads the newest version of a spec its published pages name, nothing else';
+
 export const openApiCases: MatrixCase[] = [
+  ...[`${SPEC}/versions/latest/content`].flatMap((path) => [
+    matrixCase({
+      route: `GET ${path}`,
+      title: "a spec the site token's published page names",
+      prepare: publishedSpec,
+      input: (f, specSlug: string) => ({ organizationId: f.organization.id, specSlug }),
+      expected: privateSpecReaders,
+      siteToken: 200,
+      rule: SITE_READS,
+    }),
+    matrixCase({
+      route: `GET ${path}`,
+      title: 'a spec no published page names',
+      prepare: processedSpec,
+      input: (f, specSlug: string) => ({ organizationId: f.organization.id, specSlug }),
+      expected: privateSpecReaders,
+      siteToken: 404,
+      rule: SITE_READS,
+    }),
+    matrixCase({
+      route: `GET ${path}`,
+      title: 'a public spec no published page names',
+      prepare: publicSpec,
+      input: (f, specSlug: string) => ({ organizationId: f.organization.id, specSlug }),
+      expected: { ...anyCaller(200), anonymous: 200 },
+      siteToken: 404,
+      rule: SITE_READS,
+    }),
+  ]),
+  ...[`${SPEC}/versions/:versionId/content`].flatMap((path) => [
+    matrixCase({
+      route: `GET ${path}`,
+      title: "the newest version of a spec the site token's published page names",
+      prepare: async (f) => {
+        const slug = await publishedSpec(f);
+        return { slug, version: await versionId(f, slug) };
+      },
+      input: versionInput,
+      expected: privateSpecReaders,
+      siteToken: 200,
+      rule: SITE_READS,
+    }),
+    matrixCase({
+      route: `GET ${path}`,
+      title: "an older version of a spec the site token's published page names",
+      prepare: publishedSpecOldVersion,
+      input: versionInput,
+      expected: privateSpecReaders,
+      siteToken: 404,
+      rule: SITE_READS,
+    }),
+  ]),
   matrixCase({
     route: `GET ${SPECS}`,
     input: (f) => ({ organizationId: f.organization.id }),

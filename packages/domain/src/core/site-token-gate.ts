@@ -24,7 +24,7 @@ import type { Caller } from './context';
 import { DomainError, forbidden } from './errors';
 import type { AnyOperation } from './operation';
 
-/** The reads a site API token's visitor may make: the space, its revisions, pages, files, search, the site. */
+/** The reads a site API token's visitor may make: the space, its revisions, pages, files, search, the site, the specs its pages show. */
 export const SITE_TOKEN_READS: ReadonlySet<string> = new Set([
   'spaces.get',
   'spaces.content.get',
@@ -50,6 +50,11 @@ export const SITE_TOKEN_READS: ReadonlySet<string> = new Set([
   'sites.search',
   'sites.askQuestions',
   'urls.published',
+  // The specs its pages show (`policies/openapi-policy.ts` rule 0): their newest version only.
+  'openapi.versions.latest',
+  'openapi.versions.latestContent',
+  'openapi.versions.get',
+  'openapi.versions.content',
 ]);
 
 /** The writes a site API token's visitor makes: the lookup (it makes tokens) and a reader's events. */
