@@ -12,7 +12,6 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
-  Outlet,
   type RouterHistory,
   redirect,
 } from '@tanstack/react-router';
@@ -21,6 +20,7 @@ import { CHANGE_REQUEST_STATUSES, type ChangeRequestStatus } from './change-requ
 import { LINK_STATUSES, type LinkStatus } from './links/link-status';
 import { sessionQuery } from './session/session-queries';
 import { ErrorNotice, Loading } from './ui/states';
+import { TitledOutlet } from './ui/titled-outlet';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -28,7 +28,7 @@ export interface RouterContext {
 }
 
 const rootRoute = createRootRouteWithContext<RouterContext>()({
-  component: Outlet,
+  component: TitledOutlet,
   errorComponent: ({ error, reset }) => (
     <main className="screen-center">
       <ErrorNotice error={error} retry={reset} />
