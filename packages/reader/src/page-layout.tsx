@@ -33,6 +33,10 @@ export interface LayoutProps {
   currentPageId?: string;
   searchAction: string;
   searchQuery?: string;
+  /** Where the search box's script asks for suggestions (JSON); absent: a plain search form. */
+  suggestionsHref?: string;
+  /** Where the page's script sends the page's events, and the page's id; absent: nothing is sent. */
+  events?: { href: string; pageId: string };
   assets: { css: string; script: string };
   headTags: readonly HeadTag[];
   children: ReactNode;
@@ -244,6 +248,46 @@ function TreeList({ pages, props, depth }: { pages: ReaderTreePage[]; props: Lay
   );
 }
 
+/**
+ * The header's search: a form to the site's search page (`?q=`, no script needed); the page's
+ * script makes its input a combobox over a listbox of suggestions (`suggestionsHref`), with
+ * the arrow keys, Enter, Escape, and `/` or Ctrl-K to get there.
+ */
+function SearchBox({ props }: { props: LayoutProps }) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a search landmark every browser knows
+    <form
+      className="search"
+      role="search"
+      action={props.searchAction}
+      method="get"
+      data-suggestions={props.suggestionsHref}
+    >
+      <input
+        type="search"
+        name="q"
+        placeholder="Search"
+        aria-label="Search the site"
+        defaultValue={props.searchQuery}
+        maxLength={200}
+        autoComplete={props.suggestionsHref ? 'off' : undefined}
+      />
+      {props.suggestionsHref ? (
+        <>
+          <div
+            id="search-suggestions"
+            className="search-suggestions"
+            role="listbox"
+            aria-label="Suggestions"
+            hidden
+          />
+          <p className="visually-hidden" role="status" />
+        </>
+      ) : null}
+    </form>
+  );
+}
+
 function ThemeSwitch({ customization }: { customization: ReaderCustomization }) {
   if (!customization.themes.toggeable) return null;
   // Shown by the page's script, which does the switching: nothing to press without it.
@@ -311,7 +355,7 @@ export function PageLayout(props: LayoutProps) {
       data-default-theme={customization.themes.default}
     >
       <Head props={props} />
-      <body>
+      <body data-events={props.events?.href} data-page={props.events?.pageId}>
         <a className="skip-link" href="#content">
           Skip to content
         </a>
@@ -361,17 +405,7 @@ export function PageLayout(props: LayoutProps) {
               ))}
             </ul>
           </nav>
-          {/* biome-ignore lint/a11y/useSemanticElements: a search landmark every browser knows */}
-          <form className="search" role="search" action={props.searchAction} method="get">
-            <input
-              type="search"
-              name="q"
-              placeholder="Search"
-              aria-label="Search the site"
-              defaultValue={props.searchQuery}
-              maxLength={200}
-            />
-          </form>
+          <SearchBox props={props} />
           <ThemeSwitch customization={customization} />
         </header>
         <div className="layout">

@@ -72,6 +72,10 @@ export interface ReaderCustomization {
   announcement?: { enabled: boolean; message: string; style: string; link?: ReaderLink };
   socialAccounts: Array<{ platform: string; handle: string; display: { footer: boolean; header: boolean } }>;
   pagination?: { enabled: boolean };
+  /** Whether readers are asked "Was this helpful?" (GitBook's `feedback.enabled`). */
+  feedback?: { enabled: boolean };
+  /** The page actions the site offers (GitBook's `pageActions.items`: `markdown` is copy page and view as markdown). */
+  pageActions?: { items: string[] };
   trademark?: { enabled: boolean };
   privacyPolicy?: { url?: string };
   externalLinks?: { target: 'self' | 'blank' };
@@ -146,6 +150,17 @@ export interface ReaderBreadcrumb {
   href?: string;
 }
 
+/**
+ * The readers' tools of a page (issue 29, item 6), as the server offers them: where its markdown
+ * is (copy page, view as markdown) and where its script sends the page's events (a view, feedback).
+ */
+export interface ReaderPageTools {
+  /** The page's markdown (`<page>.md`); absent when the site's page actions leave it out. */
+  markdownHref?: string;
+  /** Where the page's script posts its view and feedback; absent (a preview): nothing is sent. */
+  eventsHref?: string;
+}
+
 export interface ReaderPageProps {
   lang: string;
   /** The site's title (customization's, else the site's). */
@@ -168,6 +183,10 @@ export interface ReaderPageProps {
   code: HighlightedCode;
   /** Where the search form sends its query (the site's search page). */
   searchAction: string;
+  /** Where the search box's script asks for suggestions as the reader types (JSON); absent: none. */
+  suggestionsHref?: string;
+  /** Copy page, view as markdown, feedback and the page's view (absent: none of them). */
+  tools?: ReaderPageTools;
   /** The reader's stylesheet and script, served by the server (cacheable, hashed). */
   assets: { css: string; script: string };
   headTags: readonly HeadTag[];

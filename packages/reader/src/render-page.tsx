@@ -3,13 +3,14 @@
  * A page of a published site as one HTML document, rendered by React's server renderer
  * (`renderToString`: the page is whole before a byte is sent, so a failure is a clean error
  * page, never half a page). Readable with no script: the page's script only adds the theme
- * switch and copy buttons.
+ * switch, copy buttons, the search box's suggestions, copy page and feedback.
  */
 import { renderToString } from 'react-dom/server';
 import { Blocks, renderBlocks } from './document/blocks';
 import type { DocumentContext } from './document/document-context';
 import { outlineOf } from './outline';
 import { PageLayout } from './page-layout';
+import { PageActions, PageFeedback } from './page-tools';
 import type { ReaderNotFoundProps, ReaderPageProps, ReaderSearchProps } from './reader-model';
 
 const DOCTYPE = '<!doctype html>';
@@ -54,6 +55,10 @@ export function ReaderPageView(props: ReaderPageProps) {
       treeHref={props.treeHref}
       currentPageId={page.id}
       searchAction={props.searchAction}
+      {...(props.suggestionsHref === undefined ? {} : { suggestionsHref: props.suggestionsHref })}
+      {...(props.tools?.eventsHref === undefined
+        ? {}
+        : { events: { href: props.tools.eventsHref, pageId: page.id } })}
       assets={props.assets}
       headTags={props.headTags}
       aside={
@@ -90,11 +95,13 @@ export function ReaderPageView(props: ReaderPageProps) {
             {page.title}
           </h1>
           {page.description ? <p className="page-description">{page.description}</p> : null}
+          <PageActions tools={props.tools} customization={customization} />
         </header>
         <div className="document">
           <Blocks nodes={page.document?.nodes} context={context} />
         </div>
       </article>
+      <PageFeedback tools={props.tools} customization={customization} />
       {updated ? (
         <p className="last-updated">
           Last updated <time dateTime={page.updatedAt}>{updated}</time>

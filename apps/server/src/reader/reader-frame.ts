@@ -9,6 +9,7 @@ import type { ReaderCustomization, ReaderSection, ReaderTreePage, ReaderVariant 
 import { readerAssetsUnder } from './reader-assets';
 import type { PageTreeNode, PublishedSite, ReaderVisit } from './reader-visit';
 import type { SitePages } from './site-pages';
+import { SUGGESTIONS_PATH } from './site-search-page';
 
 type Customization = PublishedSite['customizations']['site'];
 type Structure = PublishedSite['structure'];
@@ -26,6 +27,8 @@ export interface ReaderFrame {
   tree: ReaderTreePage[];
   treeHref(page: ReaderTreePage): string;
   searchAction: string;
+  /** The search box's suggestions (JSON), `<base>~reader/search`. */
+  suggestionsHref: string;
   assets: { css: string; script: string };
   /** A page of the site space by id: its address and title. */
   pageLink(pageId: string): { href: string; title: string } | undefined;
@@ -166,6 +169,8 @@ function readerCustomizationOf(
       : {}),
     socialAccounts: settings.socialAccounts,
     pagination: settings.pagination,
+    feedback: settings.feedback,
+    pageActions: { items: [...settings.pageActions.items] },
     trademark: settings.trademark,
     privacyPolicy: settings.privacyPolicy,
     externalLinks: settings.externalLinks,
@@ -213,6 +218,7 @@ export function readerFrameOf(visit: ReaderVisit, pages: SitePages): ReaderFrame
     tree: treeOf(visit.pages, pageLink),
     treeHref: (page) => pageHref(page.path),
     searchAction: basePath,
+    suggestionsHref: `${basePath}${SUGGESTIONS_PATH}`,
     assets: readerAssetsUnder(siteBasePath),
     pageLink,
   };

@@ -12,7 +12,8 @@ import { API_PREFIXES } from '../http/security-headers';
 import type { Services } from '../services';
 import { answerMachineFormat, answerMachineFormatUnseen, machineHeadTags } from './machine-formats';
 import { ASSET_CACHE_CONTROL, readerAssetAt } from './reader-assets';
-import { type SiteServing, serveSiteUrl } from './serve-site';
+import { EVENTS_PATH, MAX_EVENT_BODY_BYTES } from './reader-events';
+import { type SiteServing, serveSiteEvent, serveSiteUrl } from './serve-site';
 
 const NOT_FOUND_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Not found</title></head>
@@ -59,12 +60,23 @@ export function registerReader(
     notFound(reply);
   app.get('/~sites/:organization/:site', serveOwn);
   app.get('/~sites/*', serveOwn);
+  // A page's events (views, feedback): POSTed by its script to `<base>~reader/events`.
+  app.post('/~sites/*', { bodyLimit: MAX_EVENT_BODY_BYTES }, async (request, reply) => {
+    const url = new URL(request.url, `${ownBase}/`);
+    return (await serveSiteEvent(site, request, reply, url, request.body ?? null)) ?? notFound(reply);
+  });
 
   // Another host: a site's custom hostname, or a proxy's. Quire's own hosts cost nothing here.
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+    const isEvent = request.method === 'POST' && request.url.split('?')[0]!.endsWith(`/${EVENTS_PATH}`);
+    if (request.method !== 'GET' && request.method !== 'HEAD' && !isEvent) return;
     const host = request.hostname.toLowerCase();
     if (!isHostname(host) || SERVER_PATHS.some((prefix) => request.url.startsWith(prefix))) return;
+    if (isEvent) {
+      // Answered before routing, so the body is read here (bounded) rather than by Fastify.
+      const url = new URL(request.url, `${request.protocol}://${request.host}`);
+      return (await serveSiteEvent(site, request, reply, url, undefined)) ?? notFound(reply);
+    }
     // A custom hostname's target, else perhaps a proxy's host: the lookup tells (`served-site.ts`).
     const target = await hostTarget(request);
     const url = new URL(request.url, `${request.protocol}://${request.host}`);

@@ -20,6 +20,8 @@ import {
 } from '@quire/reader';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../services';
+import { linkQueryOf, markdownUrlOf } from './machine-formats/page-markdown';
+import { EVENTS_PATH } from './reader-events';
 import { emojiText, type ReaderFrame, readerFrameOf } from './reader-frame';
 import { type PageTreeNode, type ReaderVisit, readOrNothing } from './reader-visit';
 import { renderCacheOf, renderKey, sendRendered, siteVersionOf } from './render-cache';
@@ -163,6 +165,10 @@ export async function pageHtml(
     links: linksOf(frame, visit, files),
     condition: visitorCondition(visit.claims),
     code,
+    tools: {
+      markdownHref: markdownUrlOf(visit.lookup.basePath, page.path, linkQueryOf(visit.lookup)),
+      eventsHref: `${visit.lookup.basePath}${EVENTS_PATH}`,
+    },
     headTags: headTagsOf(visit, {
       title: read.title,
       ...(read.description === undefined ? {} : { description: read.description }),

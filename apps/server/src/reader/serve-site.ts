@@ -7,7 +7,8 @@
  *    caller answers 404, the same for both, so a site's existence never leaks); a visitor-auth
  *    site's fallback, a 302 there; the visitor's cookies set (`visitor-session`);
  * 3. a machine format of the path (markdown, `llms.txt`, sitemap, robots: `machine-formats`);
- * 4. a search (`?q=`, where the search box sends it): the site's search page;
+ * 4. a search (`?q=`, where the search box sends it): the site's search page; the search box's
+ *    suggestions (`<base>~reader/search?q=`, JSON, for the page's script);
  * 5. the page at the path (a document page, a group's first page, the site space's first page
  *    at its root), rendered, or served from the render cache by its key;
  * 6. no page there: the site's redirects (`sites.redirects.resolve`, with the old paths of
@@ -15,14 +16,15 @@
  * 7. else the site's own not-found page, 404.
  */
 
-import { executeOperation, operations } from '@quire/domain';
+import { executeOperation, invalidInput, operations } from '@quire/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../services';
 import { ASSET_CACHE_CONTROL, readerAssetAt } from './reader-assets';
+import { EVENTS_PATH, MAX_EVENT_BODY_BYTES, recordReaderEvent } from './reader-events';
 import { openReaderVisit, type ReaderVisit, readOrNothing } from './reader-visit';
 import { type PageHeadTags, renderNotFound, renderPage } from './render-site-page';
 import { sitePagesOf } from './site-pages';
-import { searchPageHtml } from './site-search-page';
+import { SUGGESTIONS_PATH, searchPageHtml, searchSuggestions } from './site-search-page';
 import { visitorCookies, visitorLookupInput } from './visitor-session';
 
 export interface SiteServing {
@@ -73,6 +75,11 @@ export async function serveSiteUrl(
 
   const pages = sitePagesOf(visit.pages);
   const query = url.searchParams.get('q');
+  if (url.pathname.endsWith(`/${SUGGESTIONS_PATH}`))
+    return reply
+      .header('cache-control', 'private, no-store')
+      .header('x-robots-tag', 'noindex')
+      .send(await searchSuggestions(visit, query ?? ''));
   if (query !== null && query.trim() !== '')
     return reply
       .type(HTML)
@@ -93,6 +100,46 @@ export async function serveSiteUrl(
     .type(HTML)
     .header('cache-control', 'no-store')
     .send(renderNotFound(visit, pages, url.pathname));
+}
+
+/**
+ * A page's event posted to `<base>~reader/events` (`reader-events.ts`), after the same lookup as
+ * a page with the same credentials; undefined (the caller's 404) for any other path, no site, or
+ * a visitor the site does not let in. `body` is the request's, parsed (Quire's own address) or
+ * undefined (read here from the request: a custom hostname's or proxy's request, answered before
+ * routing).
+ */
+export async function serveSiteEvent(
+  serving: SiteServing,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  url: URL,
+  body: unknown,
+): Promise<FastifyReply | undefined> {
+  if (!url.pathname.endsWith(`/${EVENTS_PATH}`)) return undefined;
+  const event = body === undefined ? await boundedJsonBody(request) : body;
+  const lookup = visitorLookupInput(request, url);
+  const outcome = await openReaderVisit(serving.services, { ...lookup.input, redirectOnError: false });
+  if (outcome.kind !== 'visit') return undefined;
+  return recordReaderEvent(outcome, sitePagesOf(outcome.pages), request, reply, event);
+}
+
+/** A small JSON body read from the request's stream (at most `MAX_EVENT_BODY_BYTES`): 400 otherwise. */
+async function boundedJsonBody(request: FastifyRequest): Promise<unknown> {
+  if (!/^application\/json\b/i.test(request.headers['content-type'] ?? ''))
+    throw invalidInput('', 'The request body must be JSON');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request.raw) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_EVENT_BODY_BYTES) throw invalidInput('', 'The request body is too large');
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    throw invalidInput('', 'The request body is not JSON');
+  }
 }
 
 /** The site's redirect of the path asked for (below the site's base), or undefined. */

@@ -1,24 +1,117 @@
 /**
  * The reader's one script (served as a file: the pages' CSP runs no inline script), loaded in
  * `<head>` so a reader's chosen theme applies before the first paint. It only adds what reading
- * does not need: the theme switch (light, dark, system; kept in localStorage) and a copy button
- * on each code block. Without it the page shows the site's default theme and reads the same.
+ * does not need, each part a plain DOM function that does nothing when its markup is absent:
+ *
+ * - the theme switch (light, dark, system; kept in localStorage) and a copy button on each code block;
+ * - the search box's suggestions: its input becomes a combobox over a listbox (WAI-ARIA's
+ *   combobox pattern: arrow keys move the active option, Enter opens it, Escape closes the list,
+ *   `/` or Ctrl-K anywhere focuses the box), filled from `data-suggestions` (JSON) as the reader
+ *   types; Enter with no option chosen submits the form to the search page, as without script;
+ * - "Copy page" (the page's markdown, fetched from the page's `.md`, to the clipboard);
+ * - the page's events, posted to `<body data-events>`: one `page_view` per page shown (after a
+ *   prerender is shown, never for it), the feedback's rating, then its optional comment.
+ *
+ * Without it the page shows the site's default theme, the search form sends to the search page,
+ * "View as markdown" is a link, and nothing is sent.
  */
 export const READER_JS = `(function(){
 var KEY='quire-reader-theme',root=document.documentElement,modes=['light','dark','system'];
 function saved(){try{return localStorage.getItem(KEY)}catch(e){return null}}
 function apply(mode){if(modes.indexOf(mode)>=0)root.setAttribute('data-theme',mode)}
+function all(selector,scope){return Array.prototype.slice.call((scope||document).querySelectorAll(selector))}
+function later(button,text,back){button.textContent=text;setTimeout(function(){button.textContent=back},1500)}
 apply(saved());
-document.addEventListener('DOMContentLoaded',function(){
+var events,page,viewed;
+function send(event){
+if(!events)return Promise.resolve(false);event.page=page;
+return fetch(events,{method:'POST',credentials:'same-origin',keepalive:true,headers:{'content-type':'application/json'},body:JSON.stringify(event)})
+.then(function(answer){return answer.ok},function(){return false})}
+function view(){
+if(document.prerendering){document.addEventListener('prerenderingchange',view,{once:true});return}
+if(!viewed){viewed=1;send({type:'page_view'})}}
+function theme(){
 var button=document.querySelector('[data-theme-switch]');
-if(button){button.hidden=false;button.addEventListener('click',function(){
+if(!button)return;button.hidden=false;button.addEventListener('click',function(){
 var next=modes[(modes.indexOf(root.getAttribute('data-theme'))+1)%modes.length];apply(next);
-try{localStorage.setItem(KEY,next)}catch(e){}button.setAttribute('aria-label','Theme: '+next+'. Switch theme');});}
-if(!navigator.clipboard)return;
-document.querySelectorAll('.code-block pre').forEach(function(pre){
+try{localStorage.setItem(KEY,next)}catch(e){}button.setAttribute('aria-label','Theme: '+next+'. Switch theme')})}
+function copyCode(){
+all('.code-block pre').forEach(function(pre){
 var copy=document.createElement('button');copy.type='button';copy.className='copy-button';copy.textContent='Copy';
-copy.addEventListener('click',function(){navigator.clipboard.writeText(pre.innerText).then(function(){copy.textContent='Copied';setTimeout(function(){copy.textContent='Copy'},1500)})});
-pre.parentNode.appendChild(copy);});
-});
+copy.addEventListener('click',function(){navigator.clipboard.writeText(pre.innerText).then(function(){later(copy,'Copied','Copy')})});
+pre.parentNode.appendChild(copy)})}
+function copyPage(){
+var button=document.querySelector('[data-copy-page]');
+if(!button)return;button.hidden=false;button.addEventListener('click',function(){
+fetch(button.getAttribute('data-copy-page'),{credentials:'same-origin',headers:{accept:'text/markdown'}})
+.then(function(answer){if(!answer.ok)throw answer.status;return answer.text()})
+.then(function(text){return navigator.clipboard.writeText(text)})
+.then(function(){later(button,'Copied','Copy page');send({type:'page_markdown_request'})},function(){later(button,'Could not copy','Copy page')})})}
+function feedback(){
+var form=document.querySelector('[data-feedback]');
+if(!form||!events)return;form.hidden=false;
+var rating,more=form.querySelector('.feedback-more'),status=form.querySelector('[role=status]'),buttons=all('[data-rating]',form);
+buttons.forEach(function(button){button.addEventListener('click',function(){
+if(rating)return;rating=button.getAttribute('data-rating');
+buttons.forEach(function(other){other.setAttribute('aria-pressed',String(other===button))});
+send({type:'page_post_feedback',rating:rating}).then(function(ok){
+status.textContent=ok?'Thank you for your feedback.':'Your feedback could not be sent.';more.hidden=!ok})})});
+form.addEventListener('submit',function(event){event.preventDefault();
+var comment=form.querySelector('textarea').value.trim();if(!comment||!rating)return;
+send({type:'page_post_feedback_comment',rating:rating,comment:comment}).then(function(ok){
+if(ok)more.hidden=true;status.textContent=ok?'Thank you, your comment was sent.':'Your comment could not be sent.'})})}
+function search(){
+var form=document.querySelector('form[data-suggestions]');
+if(!form)return;
+var input=form.querySelector('input'),list=form.querySelector('[role=listbox]'),status=form.querySelector('[role=status]');
+var address=form.getAttribute('data-suggestions'),options=[],active=-1,timer,asked=0;
+input.setAttribute('role','combobox');input.setAttribute('aria-autocomplete','list');
+input.setAttribute('aria-controls',list.id);input.setAttribute('aria-expanded','false');
+function close(){list.hidden=true;input.setAttribute('aria-expanded','false');choose(-1)}
+function choose(at){
+if(options[active])options[active].setAttribute('aria-selected','false');
+active=at;var option=options[at];
+if(!option){input.removeAttribute('aria-activedescendant');return}
+option.setAttribute('aria-selected','true');input.setAttribute('aria-activedescendant',option.id);option.scrollIntoView({block:'nearest'})}
+function add(title,detail,href,kind){
+var option=document.createElement('div'),name=document.createElement('span');
+option.id='search-option-'+options.length;option.className=kind;option.setAttribute('role','option');
+option.setAttribute('aria-selected','false');option.setAttribute('data-href',href);
+name.textContent=title;option.appendChild(name);
+if(detail){var more=document.createElement('span');more.className='search-excerpt';more.textContent=detail;option.appendChild(more)}
+option.addEventListener('mousedown',function(event){event.preventDefault()});
+option.addEventListener('click',function(){location.href=href});
+options.push(option);list.appendChild(option)}
+function show(found){
+list.textContent='';options=[];active=-1;
+found.results.forEach(function(result){add(result.title,'',result.href,'search-page');
+result.sections.forEach(function(section){add(section.title,section.excerpt,section.href,'search-section')})});
+add('All results for \\u201c'+found.query+'\\u201d','',form.action.split('?')[0]+'?q='+encodeURIComponent(found.query),'search-all');
+list.hidden=false;input.setAttribute('aria-expanded','true');
+status.textContent=found.results.length?found.results.length+(found.results.length>1?' pages':' page')+' found':'No page found'}
+input.addEventListener('input',function(){
+clearTimeout(timer);var query=input.value.trim(),at=++asked;
+if(!query){close();return}
+timer=setTimeout(function(){
+fetch(address+'?q='+encodeURIComponent(query),{credentials:'same-origin',headers:{accept:'application/json'}})
+.then(function(answer){return answer.ok?answer.json():null})
+.then(function(found){if(found&&at===asked)show(found)},function(){})},120)});
+input.addEventListener('keydown',function(event){
+var open=!list.hidden,count=options.length;
+if(event.key==='ArrowDown'||event.key==='ArrowUp'){
+if(!open||!count)return;event.preventDefault();
+choose(event.key==='ArrowDown'?(active+1)%count:(active<=0?count-1:active-1))}
+else if(event.key==='Enter'&&open&&options[active]){event.preventDefault();location.href=options[active].getAttribute('data-href')}
+else if(event.key==='Escape'&&open){event.preventDefault();close()}});
+input.addEventListener('blur',close);
+document.addEventListener('keydown',function(event){
+var target=event.target,typing=target.isContentEditable||/^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName);
+if((event.key==='k'||event.key==='K')&&(event.ctrlKey||event.metaKey)||event.key==='/'&&!typing&&!event.ctrlKey&&!event.metaKey&&!event.altKey){
+event.preventDefault();input.focus();input.select()}})}
+document.addEventListener('DOMContentLoaded',function(){
+events=document.body.getAttribute('data-events');page=document.body.getAttribute('data-page');
+theme();search();feedback();
+if(navigator.clipboard){copyCode();copyPage()}
+view()});
 })();
 `;

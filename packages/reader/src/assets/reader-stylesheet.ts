@@ -42,7 +42,26 @@ blockquote{margin:1em 0;padding:.2em 1em;border-left:3px solid var(--line);color
 .header-links{margin-left:auto}
 .site-header details{position:relative}.site-header details ul{position:absolute;display:block;background:var(--bg);border:1px solid var(--line);border-radius:var(--radius);padding:.5em .9em;min-width:12em;z-index:6}
 summary{cursor:pointer}
+.search{position:relative}
 .search input{font:inherit;color:var(--fg);background:var(--soft);border:1px solid var(--line);border-radius:var(--radius);padding:.3em .7em;width:12rem;max-width:100%}
+.search-suggestions{position:absolute;right:0;top:calc(100% + .3rem);z-index:7;width:min(26rem,calc(100vw - 2rem));max-height:70vh;overflow:auto;margin:0;padding:.3rem;list-style:none;background:var(--bg);border:1px solid var(--line);border-radius:var(--radius);box-shadow:0 6px 24px rgb(0 0 0/.15)}
+.search-suggestions [role=option]{display:block;padding:.35rem .6rem;border-radius:calc(var(--radius) - 2px);cursor:pointer}
+.search-suggestions [aria-selected=true],.search-suggestions [role=option]:hover{background:var(--accent-bg);color:var(--link)}
+.search-page{font-weight:600}.search-section{padding-left:1.4rem!important;font-size:.92rem}
+.search-excerpt{display:block;color:var(--muted);font-size:.85rem;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.search-all{border-top:1px solid var(--line);margin-top:.2rem;color:var(--muted)}
+.page-header{position:relative}
+.page-actions{display:flex;flex-wrap:wrap;gap:.5rem;margin:.2rem 0 .8rem}
+.page-action,.feedback-rating{font:inherit;font-size:.85rem;color:var(--fg);background:var(--bg);border:1px solid var(--line);border-radius:var(--radius);padding:.2em .7em;cursor:pointer;text-decoration:none}
+.page-action:hover,.feedback-rating:hover{border-color:var(--primary)}
+.page-feedback{margin-top:2.5rem;padding:1rem 0;border-top:1px solid var(--line)}
+.feedback-question{font-weight:600;margin:0 0 .5rem}
+.feedback-ratings{display:flex;flex-wrap:wrap;gap:.5rem}
+.feedback-rating[aria-pressed=true]{background:var(--accent-bg);border-color:var(--primary);color:var(--link);font-weight:600}
+.feedback-more{display:flex;flex-direction:column;gap:.4rem;margin-top:.8rem;max-width:32rem}.feedback-more[hidden]{display:none}
+.feedback-more textarea{font:inherit;color:var(--fg);background:var(--soft);border:1px solid var(--line);border-radius:var(--radius);padding:.4em .6em}
+.feedback-more .button{align-self:flex-start;cursor:pointer;font:inherit}
+.feedback-status{margin:.5rem 0 0;color:var(--muted)}.feedback-status:empty{display:none}
 .theme-switch{font:inherit;background:none;color:var(--fg);border:1px solid var(--line);border-radius:var(--radius);padding:.15em .5em;cursor:pointer}
 .nav-toggle-label{display:none;cursor:pointer;font-size:1.3rem}
 .layout{display:grid;grid-template-columns:minmax(14rem,18rem) minmax(0,1fr) minmax(10rem,15rem);gap:2.5rem;max-width:90rem;margin:0 auto;padding:0 1.25rem}

@@ -9,7 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 
-export const RENDERING = 'quire-reader-1';
+export const RENDERING = 'quire-reader-2';
 
 export interface RenderKeyParts {
   /** Every revision the output reads (one for a page; each site space's for llms.txt or a sitemap). */

@@ -1,0 +1,214 @@
+/**
+ * The readers' tools through real HTTP (issue 29, item 6): the search box's markup and its
+ * suggestions (the site search as the visitor: results to the heading, the site space read, only
+ * what the visitor may read), copy page and view as markdown, page feedback shown when the site
+ * asks for it, and the page's events (a view, a rating, a comment) recorded through the insights
+ * operation — counted as the site's insights show them, nothing for a bot, a bad event refused
+ * naming its field, nothing for a visitor the site does not let in, and the same at a proxy's
+ * address.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { htmlProblems } from '../../../../packages/reader/test/support/well-formed';
+import { rowsOf } from '../insights/insights-support';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { getPage, postPage, type ReaderFixture, readerFixture } from './reader-fixture';
+
+// biome-ignore lint/suspicious/noExplicitAny: response bodies are read freely
+type Json = any;
+
+let server: TestServer;
+let f: ReaderFixture;
+beforeAll(async () => {
+  server = await startTestServer();
+  f = await readerFixture(server);
+});
+afterAll(() => server.close());
+
+const events = () => `${f.base}~reader/events`;
+const suggestions = (query: string, base = f.base) => `${base}~reader/search?q=${encodeURIComponent(query)}`;
+
+/** The site's counters of an event type by page and rating, as its admin reads them. */
+async function counted(type: string): Promise<Json[]> {
+  const now = server.clock.now().getTime();
+  const day = 24 * 60 * 60 * 1000;
+  const answer = await f.admin('POST', `${f.site}/insights/events/aggregate`, {
+    select: [{ column: 'page' }, { column: 'eventPageFeedbackRating' }, { column: 'eventsCount' }],
+    where: [{ column: 'eventType', values: [type] }],
+    range: { from: new Date(now - day).toISOString(), to: new Date(now + day).toISOString() },
+  });
+  return rowsOf(answer);
+}
+
+const viewsOf = async (pageId: string): Promise<number> =>
+  (await counted('page_view'))
+    .filter((row) => row.page?.page === pageId)
+    .reduce((sum, row) => sum + row.eventsCount, 0);
+
+describe('the search box', () => {
+  it('is a search form to the search page, with the suggestions the script fills', async () => {
+    const page = await getPage(server, f.base);
+    expect(htmlProblems(page.body)).toEqual([]);
+    const form = /<form class="search"[^>]*>/.exec(page.body)?.[0] ?? '';
+    expect(form).toContain(`action="${f.base}" method="get"`);
+    expect(form).toContain(`data-suggestions="${f.base}~reader/search"`);
+    expect(page.body).toContain('role="listbox" aria-label="Suggestions" hidden=""');
+    // Without the script, the form's query is the search page.
+    const searched = await getPage(server, `${f.base}?q=installer`);
+    expect(searched.status).toBe(200);
+    expect(searched.body).toContain(`<a href="${f.base}guides/every-block/install">Install</a>`);
+  });
+
+  it("suggests the site space's pages and their headings, as JSON, never cached", async () => {
+    const answer = await getPage(server, suggestions('endpoints', `${f.base}api/`), {
+      accept: 'application/json',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    expect(answer.headers['cache-control']).toBe('private, no-store');
+    const found = JSON.parse(answer.body);
+    expect(found.query).toBe('endpoints');
+    expect(found.results).toEqual([
+      {
+        title: 'Reference',
+        href: `${f.base}api/reference`,
+        sections: [expect.objectContaining({ title: 'Endpoints', href: `${f.base}api/reference#endpoints` })],
+      },
+    ]);
+    // The site space read is the one searched: the docs have no such page.
+    const docs = JSON.parse((await getPage(server, suggestions('endpoints'))).body);
+    expect(docs.results).toEqual([]);
+    const empty = JSON.parse((await getPage(server, suggestions('  '))).body);
+    expect(empty).toEqual({ query: '', results: [] });
+  });
+});
+
+describe('copy page and view as markdown', () => {
+  it("links the page's markdown, and the copy button the script shows copies that", async () => {
+    const page = await getPage(server, `${f.base}guides/every-block/install`);
+    const markdown = `${f.base}guides/every-block/install.md`;
+    expect(page.body).toContain(
+      `<button type="button" class="page-action" data-copy-page="${markdown}" hidden="">Copy page</button>`,
+    );
+    expect(page.body).toContain(
+      `<a class="page-action" href="${markdown}" type="text/markdown">View as markdown</a>`,
+    );
+    const read = await getPage(server, markdown);
+    expect(read.status).toBe(200);
+    expect(read.headers['content-type']).toMatch(/^text\/markdown/);
+    expect(read.body).toContain('# Install');
+  });
+});
+
+describe('page feedback and page views', () => {
+  it('asks "Was this page helpful?" only when the site gathers feedback', async () => {
+    const before = await getPage(server, f.base);
+    expect(before.body).not.toContain('data-feedback');
+    expect(before.body).toContain(
+      `<body data-events="${f.base}~reader/events" data-page="${f.pages.intro}">`,
+    );
+    const current = await f.admin('GET', `${f.site}/customization`);
+    await f.admin('PUT', `${f.site}/customization`, { ...current, feedback: { enabled: true } });
+    const after = await getPage(server, f.base);
+    expect(htmlProblems(after.body)).toEqual([]);
+    expect(after.body).toContain('<form class="page-feedback" data-feedback="true" hidden=""');
+    expect(after.body).toContain('Was this page helpful?');
+    for (const rating of ['good', 'ok', 'bad']) expect(after.body).toContain(`data-rating="${rating}"`);
+    expect(after.body).toContain('<textarea id="feedback-comment" name="comment" rows="3" maxLength="512">');
+  });
+
+  it('records a view, a rating and a comment through the insights operation', async () => {
+    const viewsBefore = await viewsOf(f.pages.install);
+    const sent = await postPage(server, events(), { type: 'page_view', page: f.pages.install });
+    expect(sent.status, sent.body).toBe(204);
+    expect(sent.headers['set-cookie']).toBeUndefined();
+    expect(await viewsOf(f.pages.install)).toBe(viewsBefore + 1);
+
+    expect(
+      (await postPage(server, events(), { type: 'page_post_feedback', page: f.pages.install, rating: 'bad' }))
+        .status,
+    ).toBe(204);
+    expect(
+      (
+        await postPage(server, events(), {
+          type: 'page_post_feedback_comment',
+          page: f.pages.install,
+          rating: 'bad',
+          comment: 'The installer needs a step for proxies.',
+        })
+      ).status,
+    ).toBe(204);
+    expect(await counted('page_post_feedback')).toEqual([
+      {
+        page: { page: f.pages.install, space: f.spaces.docs },
+        eventPageFeedbackRating: 'bad',
+        eventsCount: 1,
+      },
+    ]);
+    const comments = await counted('page_post_feedback_comment');
+    expect(comments).toEqual([expect.objectContaining({ eventPageFeedbackRating: 'bad' })]);
+  });
+
+  it('counts nothing for a bot or a prefetch, and refuses a bad event naming its field', async () => {
+    const before = await viewsOf(f.pages.intro);
+    const view = { type: 'page_view', page: f.pages.intro };
+    expect((await postPage(server, events(), view, { 'user-agent': 'Googlebot/2.1' })).status).toBe(204);
+    expect((await postPage(server, events(), view, { 'sec-purpose': 'prefetch' })).status).toBe(204);
+    expect(await viewsOf(f.pages.intro)).toBe(before);
+
+    const refused = async (body: unknown, field: string) => {
+      const answer = await postPage(server, events(), body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body).toContain(field);
+      expect(answer.body).not.toContain('"stack"');
+    };
+    await refused({ type: 'page_view', page: 'no-such-page' }, 'page');
+    await refused({ type: 'ask_question', page: f.pages.intro }, 'type');
+    await refused({ type: 'page_post_feedback', page: f.pages.intro }, 'rating');
+    await refused({ type: 'page_post_feedback', page: f.pages.intro, rating: 'great' }, 'rating');
+    await refused({ type: 'page_post_feedback_comment', page: f.pages.intro, rating: 'ok' }, 'comment');
+    await refused(
+      { type: 'page_post_feedback_comment', page: f.pages.intro, rating: 'ok', comment: 'x'.repeat(513) },
+      'comment',
+    );
+    await refused({ ...view, extra: 1 }, 'extra');
+    expect((await postPage(server, events(), 'page_view', { 'content-type': 'text/plain' })).status).toBe(
+      415,
+    );
+    expect((await postPage(server, events(), { ...view, pad: 'x'.repeat(5000) })).status).toBe(413);
+    expect(await viewsOf(f.pages.intro)).toBe(before);
+    // Only the events path takes a POST.
+    expect((await postPage(server, `${f.base}guides`, view)).status).toBe(404);
+  });
+
+  it("records a proxy's visitor's view, read from the proxy's address", async () => {
+    await f.admin('PATCH', f.site, { proxy: 'www.tools-proxy.com/docs' });
+    try {
+      const before = await viewsOf(f.pages.every);
+      const page = await getPage(server, '/docs/guides/every-block', { host: 'www.tools-proxy.com' });
+      expect(page.body).toContain('data-events="/docs/~reader/events"');
+      const sent = await postPage(
+        server,
+        '/docs/~reader/events',
+        { type: 'page_view', page: f.pages.every },
+        { host: 'www.tools-proxy.com' },
+      );
+      expect(sent.status, sent.body).toBe(204);
+      expect(await viewsOf(f.pages.every)).toBe(before + 1);
+    } finally {
+      await f.admin('PATCH', f.site, { proxy: null });
+    }
+  });
+
+  it('takes nothing from a visitor the site does not let in (share-link site, no key)', async () => {
+    await f.admin('PATCH', f.site, { visibility: 'share-link' });
+    try {
+      const before = await viewsOf(f.pages.intro);
+      const sent = await postPage(server, events(), { type: 'page_view', page: f.pages.intro });
+      expect(sent.status).toBe(404);
+      expect(await viewsOf(f.pages.intro)).toBe(before);
+      expect((await getPage(server, suggestions('handbook'))).status).toBe(404);
+    } finally {
+      await f.admin('PATCH', f.site, { visibility: 'public' });
+    }
+  });
+});
