@@ -477,9 +477,9 @@ function Block({ block, context }: { block: DocumentBlock; context: DocumentCont
     case 'openapi-operation':
       return <OpenApiOperationBlock block={block} context={context} />;
     case 'openapi-schemas':
-      return <OpenApiSchemasBlock block={block} />;
+      return <OpenApiSchemasBlock block={block} context={context} />;
     case 'openapi-webhook':
-      return <OpenApiWebhookBlock block={block} />;
+      return <OpenApiWebhookBlock block={block} context={context} />;
     case 'swagger':
       return <SwaggerBlock block={block} />;
     default:
