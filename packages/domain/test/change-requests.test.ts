@@ -17,15 +17,18 @@ import { type ChangeRequestAction, changeRequestAllows } from '../src/policies/c
 
 describe('who may act on change requests', () => {
   // The least role for anyone, and for the change request's author.
-  const table: Record<ChangeRequestAction, [anyone: Role, author: Role]> = {
+  // `review` (never its author; a requested reviewer from comment) has its own table in
+  // test/content/change-request-reviews.test.ts.
+  const table: Record<Exclude<ChangeRequestAction, 'review'>, [anyone: Role, author: Role]> = {
     view: ['read', 'read'],
     create: ['edit', 'edit'],
     update: ['review', 'edit'],
     editContent: ['edit', 'edit'],
     merge: ['review', 'review'],
+    requestReviewers: ['review', 'edit'],
   };
   for (const [action, [anyone, author]] of Object.entries(table) as Array<
-    [ChangeRequestAction, [Role, Role]]
+    [Exclude<ChangeRequestAction, 'review'>, [Role, Role]]
   >) {
     it(`${action}: anyone from ${anyone}, its author from ${author}`, () => {
       for (const role of ROLES) {

@@ -2,6 +2,7 @@
 import { ServerPdfLinks } from '../content-exports/server-pdf-links';
 import { SiteVisitorConditions } from '../documents/site-visitor-conditions';
 import { EMBED_LIMITS, OutboundEmbedResolver } from '../embeds/outbound-embed-resolver';
+import { changeRequestReviewRoutes } from '../faces/rest/routes/change-request-reviews';
 import { changeRequestRoutes } from '../faces/rest/routes/change-requests';
 import { contentRoutes } from '../faces/rest/routes/content';
 import { pageDocumentRoutes } from '../faces/rest/routes/page-documents';
@@ -13,7 +14,13 @@ import { defineServerArea } from './server-area';
 
 export const contentServing = defineServerArea({
   key: 'content',
-  routes: [...contentRoutes, ...changeRequestRoutes, ...reusableContentRoutes, ...pageDocumentRoutes],
+  routes: [
+    ...contentRoutes,
+    ...changeRequestRoutes,
+    ...changeRequestReviewRoutes,
+    ...reusableContentRoutes,
+    ...pageDocumentRoutes,
+  ],
   tags: [
     {
       name: 'Collections',
@@ -58,6 +65,22 @@ export const contentServing = defineServerArea({
         'Proposed edits to a space, numbered per space: drafts, submitted for review (open), archived ' +
         "or merged. Their content is read and edited as a space's is; a merge brings it into the " +
         "space with a three-way merge, an update brings the space's changes in.",
+    },
+    {
+      name: 'Change request reviews',
+      group: 'content',
+      prefixes: [
+        'changeRequests.reviews',
+        'changeRequests.requestedReviewers',
+        'changeRequests.contributors',
+        'changeRequests.mergeStatus',
+        'spaces.mergeRules',
+        'orgs.mergeRules',
+      ],
+      description:
+        'Reviews of change requests: people asked to review, approvals and requests for changes of ' +
+        "the current revision (a new revision makes them outdated), and the merge rules a space's or " +
+        "organization's change requests must meet before they merge.",
     },
   ],
   ports: ({ config, blobs, jobThreads, clock, pdfLinkKey }) => ({

@@ -5,6 +5,10 @@
  */
 import type { OperationTree } from '../core/operation';
 import { changeRequestOperations } from './change-requests/operations';
+import {
+  organizationMergeRuleOperations,
+  spaceMergeRuleOperations,
+} from './change-requests/reviews/operations';
 import { createCollection } from './collections/operations/create-collection';
 import { getCollection } from './collections/operations/get-collection';
 import { listCollectionSpaces } from './collections/operations/list-collection-spaces';
@@ -85,6 +89,7 @@ export const contentOperations = {
     documents: { get: reads.spaceDocument },
     embed: { get: reads.embed },
     pdf: spacePdf,
+    mergeRules: spaceMergeRuleOperations,
   },
   collections: {
     list: listCollections,
@@ -99,4 +104,5 @@ export const contentOperations = {
   },
   changeRequests: changeRequestOperations,
   templates: { list: listTemplates },
+  orgs: { mergeRules: organizationMergeRuleOperations },
 } satisfies OperationTree;

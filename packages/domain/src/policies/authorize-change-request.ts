@@ -9,7 +9,12 @@ import type { ChangeRequestRecord } from '../content/change-requests/records';
 import { callerOf, type OperationContext } from '../core/context';
 import { forbidden, notFound } from '../core/errors';
 import { type AuthorizedSpace, authorizeSpace } from './authorize-space';
-import { type ChangeRequestAction, changeRequestAllows } from './change-request-policy';
+import {
+  CHANGE_REQUEST_RULES,
+  type ChangeRequestAction,
+  type ChangeRequestPerson,
+  changeRequestAllows,
+} from './change-request-policy';
 
 /** A number as GitBook's paths carry it: decimal digits, no sign, no leading zero. */
 const CHANGE_REQUEST_NUMBER = /^[1-9][0-9]{0,14}$/;
@@ -49,12 +54,15 @@ export async function authorizeChangeRequests(
 
 export interface AuthorizedChangeRequest extends AuthorizedSpace {
   changeRequest: ChangeRequestRecord;
+  /** How the caller stands to it, as the rule table reads it. */
+  person: ChangeRequestPerson;
 }
 
 /**
  * Loads a change request of a space for an action. A space the caller cannot view, or a
  * change request it does not hold, is not found; a role too low (rule 3: the author's own
- * role counts for their change request) is forbidden.
+ * role counts for their change request; rule 4: a requested reviewer's; rule 5: the author
+ * never reviews their own) is forbidden.
  */
 export async function authorizeChangeRequest(
   ctx: OperationContext,
@@ -63,7 +71,13 @@ export async function authorizeChangeRequest(
 ): Promise<AuthorizedChangeRequest> {
   const authorized = await authorizeSpace(ctx, target.spaceId, 'view');
   const changeRequest = await findChangeRequestOf(ctx, authorized.space, target.changeRequestId);
-  const isAuthor = changeRequest.createdBy === callerOf(ctx).userId;
-  if (!changeRequestAllows(action, { role: authorized.role, isAuthor })) throw refused(action);
-  return { ...authorized, changeRequest };
+  const userId = callerOf(ctx).userId;
+  const isAuthor = changeRequest.createdBy === userId;
+  // Read only for an action a requested reviewer may take (rule 4): the others cost no query.
+  const isRequestedReviewer =
+    CHANGE_REQUEST_RULES[action].requestedRole !== undefined &&
+    (await ctx.repos.changeRequestReviewers.find(changeRequest.id, userId)) !== null;
+  const person: ChangeRequestPerson = { role: authorized.role, isAuthor, isRequestedReviewer };
+  if (!changeRequestAllows(action, person)) throw refused(action);
+  return { ...authorized, changeRequest, person };
 }

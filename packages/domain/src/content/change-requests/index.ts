@@ -8,4 +8,5 @@ export * from './outdated';
 export * from './patch-rules';
 export * from './ports';
 export * from './records';
+export * from './reviews';
 export * from './space-counters';

@@ -1,10 +1,23 @@
 /** The content area's repositories and their indexes. */
 import type { ContentRepositories } from '@quire/domain';
 import type { CollectionIndexes, StoreDatabase } from '@quire/store';
+import {
+  changeRequestQueueIndexes,
+  MongoChangeRequestQueueRepository,
+} from './change-request-queue-repository';
 import { changeRequestIndexes, MongoChangeRequestRepository } from './change-request-repository';
+import {
+  changeRequestReviewIndexes,
+  MongoChangeRequestReviewRepository,
+} from './change-request-review-repository';
+import {
+  changeRequestReviewerIndexes,
+  MongoChangeRequestReviewerRepository,
+} from './change-request-reviewer-repository';
 import { collectionIndexes, MongoCollectionRepository } from './collection-repository';
 import { contentGrantIndexes, MongoContentGrantRepository } from './content-grant-repository';
 import { MongoContentObjectRepository } from './content-object-repository';
+import { MongoMergeRulesRepository, mergeRulesIndexes } from './merge-rules-repository';
 import { MongoRevisionRepository, revisionIndexes } from './revision-repository';
 import { MongoSpacePathRedirectRepository, spacePathRedirectIndexes } from './space-path-redirect-repository';
 import { MongoSpaceRepository, spaceIndexes } from './space-repository';
@@ -17,6 +30,10 @@ export const contentIndexes: CollectionIndexes[] = [
   ...revisionIndexes,
   ...changeRequestIndexes,
   ...spacePathRedirectIndexes,
+  ...changeRequestReviewIndexes,
+  ...changeRequestReviewerIndexes,
+  ...changeRequestQueueIndexes,
+  ...mergeRulesIndexes,
 ];
 
 export const contentRepositories = (db: StoreDatabase): ContentRepositories => ({
@@ -28,4 +45,8 @@ export const contentRepositories = (db: StoreDatabase): ContentRepositories => (
   contentObjects: new MongoContentObjectRepository(db),
   changeRequests: new MongoChangeRequestRepository(db),
   spacePathRedirects: new MongoSpacePathRedirectRepository(db),
+  changeRequestReviews: new MongoChangeRequestReviewRepository(db),
+  changeRequestReviewers: new MongoChangeRequestReviewerRepository(db),
+  changeRequestQueue: new MongoChangeRequestQueueRepository(db),
+  mergeRules: new MongoMergeRulesRepository(db),
 });

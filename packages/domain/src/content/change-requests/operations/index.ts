@@ -1,6 +1,7 @@
 /** The change-request operations, mounted as `changeRequests` by the content area. */
 
 import { changeRequestPdf } from '../../revisions/operations/pdf-link';
+import { reviewOperations } from '../reviews/operations';
 import { createChangeRequest } from './create-change-request';
 import { getChangeRequest } from './get-change-request';
 import { importChangeRequestContent } from './import-change-request-content';
@@ -19,6 +20,7 @@ export const changeRequestOperations = {
   merge: mergeChangeRequest,
   updateFromSpace: updateChangeRequestFromSpace,
   pdf: changeRequestPdf,
+  ...reviewOperations,
 };
 
 export { CreateChangeRequestInputSchema } from './create-change-request';

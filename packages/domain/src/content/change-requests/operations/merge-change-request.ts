@@ -16,6 +16,7 @@ import { storedSpaceHead, writeRevision } from '../../revisions/revision-writer'
 import { publishSpaceContent } from '../../revisions/space-content-event';
 import { acceptsEdits } from '../patch-rules';
 import type { ChangeRequestRecord } from '../records';
+import { checkMergeRules, mergeBlocked } from '../reviews/merge-check';
 import { type MergeOutcome, MergeResultSchema } from './merge-result';
 import { changeRequestPathShape } from './params';
 
@@ -53,7 +54,10 @@ export async function mergeSide(ctx: OperationContext, revision: RevisionRecord)
  *   conflicts}` naming each page and field; nothing is written.
  * - `expectedRevision` given and the space's head is another: 409 'conflict'.
  * - a space or change request the caller cannot see, 404; a role too low, 403; a change
- *   request already merged or archived, 409.
+ *   request already merged or archived, 409; a merge rule in force that it does not meet
+ *   (the space's, else its organization's: `reviews/merge-rules.ts`), 409 naming the first
+ *   such rule, nothing written. The rules are read before the merge: a review or a new
+ *   revision landing during it is not seen (a new revision makes the merge itself 409).
  * Two change requests merged at the same moment both land: the one whose pointer move
  * lost merges again onto the new head (up to 5 times, then 409).
  * A crash after the space moved but before the change request was marked merged leaves it
@@ -75,6 +79,9 @@ export const mergeChangeRequest = operation({
   async run(ctx, input): Promise<MergeOutcome> {
     const { space, changeRequest } = await authorizeChangeRequest(ctx, input, 'merge');
     if (!acceptsEdits(changeRequest.status)) throw conflict(`The change request is ${changeRequest.status}`);
+    // The merge rules (`reviews/merge-rules.ts`), before anything is written.
+    const { blocking } = await checkMergeRules(ctx, space, changeRequest);
+    if (blocking) throw mergeBlocked(blocking);
     const userId = callerOf(ctx).userId;
     const [base, theirs] = await Promise.all([
       revisionOf(ctx, space.id, baseOf(changeRequest)),

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { callerOf } from '../../../../core/context';
+import { conflict } from '../../../../core/errors';
+import { operation } from '../../../../core/operation';
+import { authorizeChangeRequest } from '../../../../policies/authorize-change-request';
+import { changeRequestPathShape } from '../../operations/params';
+import { acceptsEdits } from '../../patch-rules';
+import { MAX_REVIEW_COMMENT } from '../limits';
+import type { ChangeRequestReviewRecord } from '../records';
+import { reviewPeople } from '../review-people';
+import {
+  type ChangeRequestReview,
+  ChangeRequestReviewSchema,
+  ChangeRequestReviewStatusSchema,
+  presentReview,
+} from '../review-schema';
+
+export const SubmitReviewInputSchema = z.strictObject({
+  ...changeRequestPathShape,
+  status: ChangeRequestReviewStatusSchema.describe('approved, or changes-requested'),
+  comment: z
+    .strictObject({
+      markdown: z
+        .string()
+        .min(1)
+        .max(MAX_REVIEW_COMMENT)
+        .describe(`The comment as markdown (at most ${MAX_REVIEW_COMMENT} characters)`),
+    })
+    .optional()
+    .describe('A comment sent with the review: {markdown}'),
+});
+
+/**
+ * Submits a review of a change request's current revision: an approval or a request for
+ * changes, with a comment. Needs `review` on the change request (the space's review role, or
+ * a requested reviewer who may comment; never its author). The review is one write: whether
+ * it still counts is derived when read (a new revision, or a later review by the same person,
+ * makes it outdated). Outcomes: 201 and the review; a space or change request the caller
+ * cannot see, 404; a role too low or the author, 403; a change request merged or archived,
+ * 409; nothing written on any refusal. A notification of the reply goes to the author
+ * after the review is written (a crash between loses the notification only).
+ */
+export const submitReview = operation({
+  name: 'changeRequests.reviews.submit',
+  kind: 'mutation',
+  summary: 'Approve a change request, or request changes',
+  input: SubmitReviewInputSchema,
+  output: ChangeRequestReviewSchema,
+  async run(ctx, input): Promise<ChangeRequestReview> {
+    const { space, changeRequest } = await authorizeChangeRequest(ctx, input, 'review');
+    if (!acceptsEdits(changeRequest.status)) throw conflict(`The change request is ${changeRequest.status}`);
+    const reviewer = callerOf(ctx).userId;
+    const request = await ctx.repos.changeRequestReviewers.find(changeRequest.id, reviewer);
+    const review: ChangeRequestReviewRecord = {
+      id: ctx.ids.newId(),
+      spaceId: space.id,
+      changeRequestId: changeRequest.id,
+      revision: changeRequest.revision,
+      reviewer,
+      status: input.status,
+      createdAt: ctx.clock.now().toISOString(),
+    };
+    if (request) review.requestedBy = request.requestedBy;
+    if (input.comment) review.comment = input.comment.markdown;
+    await ctx.repos.changeRequestReviews.insert(review);
+    return presentReview(ctx.urls, review, {
+      outdated: false,
+      userOf: await reviewPeople(ctx, space.organizationId, [review]),
+    });
+  },
+});
