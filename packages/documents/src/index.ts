@@ -59,7 +59,7 @@ export {
   rewriteTreeLinks,
 } from './rewrite-links';
 export { markdownToDocument } from './to-document';
-export { documentToMarkdown } from './to-markdown';
+export { type DocumentToMarkdownOptions, documentToMarkdown, userMentionNamesOf } from './to-markdown';
 export {
   plainTextFromTranslation,
   plainTextToTranslate,

@@ -10,7 +10,7 @@ import type {
   Table,
   TableRow,
 } from 'mdast';
-import { urlOfMentionRef, urlOfRef } from './content-ref';
+import { mentionRefFromUrl, urlOfMentionRef, urlOfRef } from './content-ref';
 import { annotationStart, colorOfKey, type MarkKey, markKeyOf } from './document-nodes';
 import type {
   DocumentBlock,
@@ -39,7 +39,7 @@ import { gitbookTableOfBlock } from './gitbook-table-document';
 import { figureOf, gitbookBlockToMdast, plainCaptionOf } from './gitbook-to-markdown';
 import { headingIdAnchor, isHeadingId } from './heading-id-syntax';
 import type { Hint } from './hint-syntax';
-import { printMarkdown } from './markdown-processor';
+import { parseMarkdown, printMarkdown } from './markdown-processor';
 import type { OpenApiOperation } from './openapi-operation-syntax';
 
 /**
@@ -53,9 +53,19 @@ import type { OpenApiOperation } from './openapi-operation-syntax';
  * on whitespace (the whitespace moves outside the mark); empty text leaves vanish; an
  * `images` block with several images is one image paragraph each.
  */
-export function documentToMarkdown(document: JSONDocument): string {
+export interface DocumentToMarkdownOptions {
+  /**
+   * A user's display name, the text of a mention of them (GitBook writes
+   * `[Ada Lovelace](https://app.gitbook.com/u/<id> "mention")`); without one, the link's URL.
+   */
+  userName?: (userId: string) => string | undefined;
+}
+
+export function documentToMarkdown(document: JSONDocument, options: DocumentToMarkdownOptions = {}): string {
   const outer = annotationNotes;
+  const outerNames = userNames;
   annotationNotes = [];
+  userNames = options.userName;
   try {
     const children = flowOf(document.nodes) as RootContent[];
     // GitBook's annotations are footnotes: their notes after the content, in order.
@@ -74,7 +84,42 @@ export function documentToMarkdown(document: JSONDocument): string {
     return printMarkdown({ type: 'root', children });
   } finally {
     annotationNotes = outer;
+    userNames = outerNames;
   }
+}
+
+/** The display names of a `documentToMarkdown` under way (undefined elsewhere). */
+let userNames: DocumentToMarkdownOptions['userName'];
+
+/**
+ * The names a markdown gives the users it mentions (each mention's link text, the first one
+ * for a user mentioned twice): what a writer passes back as `userName`, so that a page read
+ * and written again keeps them.
+ */
+export function userMentionNamesOf(markdown: string): Map<string, string> {
+  const names = new Map<string, string>();
+  const stack: Array<{ type: string; children?: unknown[] }> = [parseMarkdown(markdown)];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === 'link') {
+      const link = node as unknown as Link;
+      const ref = link.title === 'mention' ? mentionRefFromUrl(link.url) : undefined;
+      const name = textOfLink(link).replace(/\s+/g, ' ').trim();
+      if (ref?.kind === 'user' && name !== '' && name !== link.url && !names.has(ref.user))
+        names.set(ref.user, name);
+      continue;
+    }
+    // In document order: the children pushed last first.
+    const children = (node.children ?? []) as Array<{ type: string; children?: unknown[] }>;
+    for (let index = children.length - 1; index >= 0; index--) stack.push(children[index]!);
+  }
+  return names;
+}
+
+/** A link's text, its marks left out (a bounded tree: the parser's depth limit). */
+function textOfLink(node: { value?: unknown; children?: unknown[] }): string {
+  if (typeof node.value === 'string') return node.value;
+  return (node.children ?? []).map((child) => textOfLink(child as never)).join('');
 }
 
 /**
@@ -458,8 +503,11 @@ function inlineToMdast(node: Exclude<DocumentInlineContent, { object: 'text' }>)
     }
     case 'mention': {
       // GitBook's form: a link titled "mention"; the reader shows the target's title.
-      const url = urlOfMentionRef(node.data.ref as Parameters<typeof urlOfMentionRef>[0]);
-      return [{ type: 'link', url, title: 'mention', children: [{ type: 'text', value: url }] }];
+      const ref = node.data.ref as Parameters<typeof urlOfMentionRef>[0];
+      const url = urlOfMentionRef(ref);
+      // A user's display name where the writer knows it, as GitBook writes it; else the URL.
+      const name = ref.kind === 'user' ? userNames?.(ref.user)?.replace(/\s+/g, ' ').trim() : undefined;
+      return [{ type: 'link', url, title: 'mention', children: [{ type: 'text', value: name || url }] }];
     }
     case 'emoji': {
       // GitBook's shortcode (`:tada:`); an emoji without a name here is its character (text).

@@ -7,4 +7,4 @@
 export { imageRefFromUrl, linkRefFromUrl, urlOfRef } from '@quire/documents/content-ref';
 export type * from '@quire/documents/document-types';
 export { markdownToDocument } from '@quire/documents/to-document';
-export { documentToMarkdown } from '@quire/documents/to-markdown';
+export { documentToMarkdown, userMentionNamesOf } from '@quire/documents/to-markdown';

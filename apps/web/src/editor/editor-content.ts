@@ -13,17 +13,35 @@
 import type { Schema } from '@tiptap/pm/model';
 import type { JSONContent } from '@tiptap/react';
 import { blockToEditor } from './document-to-editor';
-import { type DocumentBlock, documentToMarkdown, type JSONDocument, markdownToDocument } from './documents';
+import {
+  type DocumentBlock,
+  documentToMarkdown,
+  type JSONDocument,
+  markdownToDocument,
+  userMentionNamesOf,
+} from './documents';
 import { blocksToDocument } from './editor-to-document';
 import { fileByUrlOf, markdownOfFileByUrl } from './file-by-url';
 import type { KeptSource } from './gitbook-nodes';
 import { copyOf, sameJson } from './gitbook-shapes';
 
+/**
+ * Mentioned users' display names, as the pages read and the mention picker gave them (a
+ * user's name is the same on every page): a member mention is written `[Name](… "mention")`,
+ * as GitBook writes it, and a page read keeps the names its mentions had.
+ */
+const userNames = new Map<string, string>();
+
+/** Notes a user's display name, for the mentions of them written from now on. */
+export function noteUserName(userId: string, name: string): void {
+  if (name.trim() !== '') userNames.set(userId, name);
+}
+
 const printBlocks = (nodes: DocumentBlock[]): string =>
-  documentToMarkdown({ object: 'document', data: {}, nodes: nodes as JSONDocument['nodes'] }).replace(
-    /\n+$/,
-    '',
-  );
+  documentToMarkdown(
+    { object: 'document', data: {}, nodes: nodes as JSONDocument['nodes'] },
+    { userName: (userId) => userNames.get(userId) },
+  ).replace(/\n+$/, '');
 
 interface Candidate {
   nodes: JSONContent[];
@@ -199,6 +217,8 @@ export function markdownToEditor(markdown: string, schema: Schema): JSONContent 
   let blocks: DocumentBlock[];
   try {
     blocks = markdownToDocument(markdown).nodes;
+    for (const [userId, name] of userMentionNamesOf(markdown))
+      if (!userNames.has(userId)) noteUserName(userId, name);
   } catch {
     return { type: 'doc', content: [rawBlock(source)] };
   }

@@ -15,6 +15,7 @@ import { type Editor, Extension, useEditorState } from '@tiptap/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTRPC } from '../api/trpc';
 import { documentToMarkdown, markdownToDocument } from './documents';
+import { noteUserName } from './editor-content';
 import { emojiCode, matchingEmoji } from './emoji-list';
 import { sameJson } from './gitbook-shapes';
 
@@ -131,7 +132,10 @@ function useChoices(
       label: '@' + member.user.displayName,
       detail: userMentionsKept ? 'Member' : 'Member (inserted as text)',
       insert: userMentionsKept
-        ? mention({ kind: 'user', user: member.user.id })
+        ? () => {
+            noteUserName(member.user.id, member.user.displayName);
+            mention({ kind: 'user', user: member.user.id })();
+          }
         : () =>
             editor
               .chain()
