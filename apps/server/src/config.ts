@@ -36,8 +36,8 @@ const ConfigSchema = z
     INIT_CWD: optionalString,
     /** When set, MongoDB through the official driver is used instead of the embedded engine. */
     MONGODB_URI: optionalString.pipe(z.string().startsWith('mongodb').optional()),
-    /** Database name on MongoDB. */
-    MONGODB_DB: z.string().default('quire'),
+    /** Database name on MongoDB: overrides the URI's path; without either, `quire`. */
+    MONGODB_DB: optionalString,
     /** Base of `urls.location` and published URLs; defaults to http://localhost:PORT. */
     QUIRE_PUBLIC_URL: optionalString.pipe(z.url().optional()),
     /** Base of `urls.app`; defaults to the public URL. */

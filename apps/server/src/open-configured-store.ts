@@ -9,7 +9,13 @@ import {
   repositoryIndexes,
   type StoreSession,
 } from '@quire/persistence';
-import { ensureIndexes, mongoHostsOf, type Store } from '@quire/store';
+import {
+  describeMongoAuthorizationFailure,
+  ensureIndexes,
+  mongoDatabaseNameFor,
+  mongoHostsOf,
+  type Store,
+} from '@quire/store';
 import type { Config } from './config';
 
 export const silentLog: MaintenanceLog = { info: () => {}, warn: () => {} };
@@ -67,7 +73,17 @@ export async function openConfiguredStore(
       : { dataDir: config.dataDir },
   );
   try {
-    await ensureIndexes(store.db, repositoryIndexes);
+    try {
+      await ensureIndexes(store.db, repositoryIndexes);
+    } catch (error) {
+      // The first writes of a start: a user without rights on the database fails here, said so.
+      throw config.mongodbUri
+        ? (describeMongoAuthorizationFailure(
+            error,
+            mongoDatabaseNameFor(config.mongodbUri, config.mongodbDb),
+          ) ?? error)
+        : error;
+    }
     const session = await openSessionAndRepair(store, { log, ...(options.now ? { now: options.now } : {}) });
     return withSession(store, session, log);
   } catch (error) {

@@ -33,20 +33,33 @@ export { isDuplicateKeyError } from './collection';
 export type { CollectionIndexes, IndexDeclaration, IndexFieldPath } from './indexes';
 export { defaultIndexName, defineIndexes, ensureIndexes } from './indexes';
 export { LatencyHistogram } from './latency-histogram';
+export { mongoClientOptions } from './mongodb/client-options';
 export {
   type ChangeStream,
   type ChangeStreamInsertDocument,
   type Collection,
   GridFSBucket,
   type GridFSFile,
+  MongoClient,
   type MongoDatabase,
+  MongoServerError,
   mongoDatabaseOf,
 } from './mongodb-database';
 export {
+  describeMongoAuthorizationFailure,
   MONGODB_CONNECT_TIMEOUT_MS,
+  MONGODB_MINIMUM_VERSION,
+  MONGODB_SERVER_SELECTION_TIMEOUT_MS,
   MongoConnectionError,
+  MongoSetupError,
   type MongoStoreOptions,
+  mongoDatabaseNameFor,
   mongoHostsOf,
   openMongoStore,
 } from './mongodb-store';
-export { isStoreUnavailableError, StoreUnavailableError } from './store-unavailable-error';
+export {
+  isStoreUnavailableError,
+  STORE_UNAVAILABLE_RETRY_AFTER_SECONDS,
+  StoreUnavailableError,
+  storeUnavailableOf,
+} from './store-unavailable-error';

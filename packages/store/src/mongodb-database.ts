@@ -8,6 +8,8 @@ export {
   type Db as MongoDatabase,
   GridFSBucket,
   type GridFSFile,
+  MongoClient,
+  MongoServerError,
 } from 'mongodb';
 
 /**

@@ -43,6 +43,7 @@ const STARTUP_FAILURES: Record<string, (error: Error) => string> = {
     const { hosts, reason } = error as Error & { hosts?: string; reason?: string };
     return `cannot connect to MongoDB at ${hosts ?? ''} (MONGODB_URI): ${reason ?? error.message}`;
   },
+  MongoSetupError: (error) => `cannot use MongoDB (MONGODB_URI, MONGODB_DB): ${error.message}`,
   ListenError: (error) => error.message,
 };
 

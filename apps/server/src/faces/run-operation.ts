@@ -2,10 +2,10 @@
  * The one way every face runs an operation: charge it to the caller's rate-limit budget,
  * then `executeOperation` (authenticate, validate, run), with the store's refusals turned
  * into the domain's 'unavailable' error so that REST, GraphQL and tRPC answer them alike
- * (503, the store's message, never a stack).
+ * (503 with `Retry-After`, the store's message, never a stack; `store-refusal.ts`).
  */
-import { type AnyOperation, DomainError, executeOperation, noteChangeForRenderers } from '@quire/domain';
-import { isStoreUnavailableError } from '@quire/store';
+import { type AnyOperation, executeOperation, noteChangeForRenderers } from '@quire/domain';
+import { storeRefusalOf } from '../http/store-refusal';
 import type { RequestAccess } from '../request-context';
 
 export async function runOperation(
@@ -21,7 +21,6 @@ export async function runOperation(
     if (op.kind === 'mutation') void noteChangeForRenderers(access.ctx, input);
     return output;
   } catch (error) {
-    if (isStoreUnavailableError(error)) throw new DomainError('unavailable', error.message);
-    throw error;
+    throw storeRefusalOf(error) ?? error;
   }
 }

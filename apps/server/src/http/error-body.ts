@@ -9,6 +9,7 @@ import { STATUS_CODES } from 'node:http';
 import { type ContentConflict, type FieldIssue, isDomainError } from '@quire/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { HTTP_STATUS_OF } from './error-status';
+import { storeRefusalOf } from './store-refusal';
 
 export interface ErrorBody {
   error: {
@@ -56,7 +57,9 @@ const fastifyClientStatus = (error: unknown): number | undefined => {
   return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
 };
 
-export function toHttpError(error: unknown, log: FastifyBaseLogger): HttpError {
+export function toHttpError(thrown: unknown, log: FastifyBaseLogger): HttpError {
+  // The store's outage met outside an operation (signing in, a file, a reader's page) is a 503 too.
+  const error = storeRefusalOf(thrown) ?? thrown;
   if (isDomainError(error)) {
     const status = HTTP_STATUS_OF[error.code];
     const body = errorBody(status, error.message, error.code);

@@ -50,12 +50,17 @@ describe.each(cases)('the server when the disk fails: $name', ({ fault, message 
       const rest = await faces.rest(organization.id, 'refused via rest');
       expect(rest.status).toBe(503);
       expect(rest.body.error).toMatchObject({ code: 503, message });
+      expect(rest.headers.get('retry-after')).toBe('5');
       const graphql = await faces.graphql(organization.id, 'refused via graphql');
       expect(graphql.body.errors).toEqual([
-        expect.objectContaining({ message, extensions: { code: 'unavailable', httpStatus: 503 } }),
+        expect.objectContaining({
+          message,
+          extensions: { code: 'unavailable', httpStatus: 503, retryAfterSeconds: 5 },
+        }),
       ]);
       const trpc = await faces.trpc(organization.id, 'refused via trpc');
       expect(trpc.status).toBe(503);
+      expect(trpc.headers.get('retry-after')).toBe('5');
       expect(trpc.body.error.message).toBe(message);
       expect(trpc.body.error.data).toMatchObject({ code: 'SERVICE_UNAVAILABLE', httpStatus: 503 });
 

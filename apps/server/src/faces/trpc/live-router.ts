@@ -16,15 +16,14 @@ import {
   type CommentEvent,
   type CommentEventType,
   type CommentWatch,
-  DomainError,
   executeOperation,
   isDomainError,
   operations,
   watchComments,
   watchSees,
 } from '@quire/domain';
-import { isStoreUnavailableError } from '@quire/store';
 import { tracked } from '@trpc/server';
+import { storeRefusalOf } from '../../http/store-refusal';
 import { runOperation } from '../run-operation';
 import { type TrpcContext, t, toTrpcError } from './trpc-init';
 
@@ -47,9 +46,9 @@ async function asTrpc<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isStoreUnavailableError(error)) throw toTrpcError(new DomainError('unavailable', error.message));
-    if (isDomainError(error)) throw toTrpcError(error);
-    throw error;
+    const refusal = storeRefusalOf(error) ?? error;
+    if (isDomainError(refusal)) throw toTrpcError(refusal);
+    throw refusal;
   }
 }
 

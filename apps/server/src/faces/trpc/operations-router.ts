@@ -23,8 +23,11 @@ async function callOperation(op: AnyOperation, ctx: TrpcContext, input: unknown)
   try {
     return await runOperation(op, ctx.access, input);
   } catch (error) {
-    if (isDomainError(error)) throw toTrpcError(error);
-    throw error;
+    if (!isDomainError(error)) throw error;
+    // A store outage (and a rate limit, whose headers the charge sent) says when to retry.
+    if (error.details.retryAfterSeconds !== undefined)
+      ctx.browser.retryAfter(error.details.retryAfterSeconds);
+    throw toTrpcError(error);
   }
 }
 

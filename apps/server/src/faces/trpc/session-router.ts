@@ -13,7 +13,6 @@
  *   link's organization (as a new user, or with an existing account's password) and signs in.
  */
 import {
-  DomainError,
   fieldIssuesOf,
   isDomainError,
   JoinThroughInviteLinkInputSchema,
@@ -21,8 +20,8 @@ import {
   SignInWithTokenInputSchema,
   validationError,
 } from '@quire/domain';
-import { isStoreUnavailableError } from '@quire/store';
 import type { z } from 'zod';
+import { storeRefusalOf } from '../../http/store-refusal';
 import { type TrpcContext, t, toTrpcError } from './trpc-init';
 
 /** An input parser that refuses as operations do: a 400 naming each bad field. */
@@ -40,7 +39,7 @@ async function answer<Result>(ctx: TrpcContext, work: () => Promise<Result>): Pr
     return await work();
   } catch (error) {
     // As `runOperation` does for operations: a store refusing writes is the domain's 503.
-    const refusal = isStoreUnavailableError(error) ? new DomainError('unavailable', error.message) : error;
+    const refusal = storeRefusalOf(error) ?? error;
     if (!isDomainError(refusal)) throw refusal;
     if (refusal.details.retryAfterSeconds !== undefined)
       ctx.browser.retryAfter(refusal.details.retryAfterSeconds);
