@@ -8,6 +8,7 @@ export interface TreePage {
   title: string;
   path: string;
   emoji?: string | undefined;
+  description?: string | undefined;
   hidden?: boolean;
   /** GitBook's page type: a group shows as a heading over its pages, a link leads to its `href`. */
   type?: 'document' | 'group' | 'link';

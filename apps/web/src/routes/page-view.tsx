@@ -1,6 +1,8 @@
 /**
  * A page of a space, rendered, with its comments: by its path (`/o/…/s/…/{path}`), or the
- * first page at the space's own address.
+ * first page at the space's own address; an empty space invites whoever may edit it to write
+ * its first page (or start from a template). Beside the page's "Edit", its actions menu
+ * (settings, duplicate, hide, move, delete: the page tree's edits, `pages/page-editing.tsx`).
  */
 import { useQuery } from '@tanstack/react-query';
 import { createLazyRoute, useParams, useRouterState } from '@tanstack/react-router';
@@ -10,7 +12,11 @@ import { useTRPC } from '../api/trpc';
 import { CommentsPanel } from '../comments/comments-panel';
 import { AppRenderingProvider } from '../content/app-rendering';
 import { Markdown } from '../content/markdown';
-import { Empty, Loading, QueryState } from '../ui/states';
+import { FirstPageInvite } from '../pages/first-page-invite';
+import { PageActionsMenu } from '../pages/page-actions';
+import { usePageEditing } from '../pages/page-editing';
+import { locate } from '../pages/page-places';
+import { Loading, QueryState } from '../ui/states';
 
 // The editor (TipTap, ProseMirror and the markdown reader) loads only when a page is edited.
 const PageEditor = lazy(() => import('../editor/page-editor'));
@@ -52,11 +58,7 @@ function FirstPage() {
         query={pages}
         loading="Loading the space…"
         isEmpty={(data) => data.pages.length === 0}
-        empty={
-          <Empty title="This space has no pages yet">
-            <p className="muted">Pages can be imported with the API or the quire command line for now.</p>
-          </Empty>
-        }
+        empty={<FirstPageInvite />}
       >
         {() => (
           <QueryState query={page} loading="Loading the page…">
@@ -72,6 +74,8 @@ export function PageArticle({ page, spaceId }: { page: Page; spaceId: string }) 
   const [editing, setEditing] = useState(false);
   const { organizationId } = useParams({ strict: false });
   const anchor = useRouterState({ select: (state) => state.location.hash });
+  const tree = usePageEditing();
+  const inTree = tree?.canEdit && tree.pages ? locate(tree.pages, page.id) : null;
   if (editing && organizationId !== undefined) {
     return (
       <Suspense fallback={<Loading label="Opening the editor…" />}>
@@ -91,6 +95,7 @@ export function PageArticle({ page, spaceId }: { page: Page; spaceId: string }) 
         <button type="button" className="button" onClick={() => setEditing(true)}>
           Edit
         </button>
+        {tree && inTree && <PageActionsMenu editing={tree} page={inTree.page} />}
       </div>
       <article className="page-article" aria-labelledby="page-title">
         <header className="page-header">

@@ -1,26 +1,80 @@
 /**
- * A space: the sidebar (its title, its sections, its page tree) beside the screen of the
- * route within it (a page, the change requests, one change request), and the space's search box.
+ * A space: the sidebar (its title, its sections, its page tree, edited there by whoever may)
+ * beside the screen of the route within it (a page, the change requests, one change
+ * request), and the space's search box. On a phone the sidebar is a drawer, opened by the
+ * space's bar and closed when a screen is chosen. The browser tab names the space and the
+ * screen (a page by its title).
  */
 import { useQuery } from '@tanstack/react-query';
 import { createLazyRoute, Link, Outlet, useParams, useRouterState } from '@tanstack/react-router';
+import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useTRPC } from '../api/trpc';
-import { PageTree } from '../content/page-tree';
 import { firstDocumentPath } from '../content/page-tree-rows';
+import { EditablePageTree } from '../pages/editable-page-tree';
+import { PageEditingProvider, usePageEditing } from '../pages/page-editing';
+import { locate } from '../pages/page-places';
 import { SpaceSearch } from '../search/space-search';
+import { useDocumentTitle } from '../ui/document-title';
 import { SpaceIcon } from '../ui/icons';
-import { Empty, ErrorNotice, Loading, QueryState } from '../ui/states';
+import { ErrorNotice, Loading } from '../ui/states';
+import '../pages/pages.css';
+
+/** The screens of a space beside its pages, for the browser tab. */
+const SECTION_TITLES: ReadonlyArray<[RegExp, string]> = [
+  [/\/~\/changes\/(\d+)/, 'Change request #$1'],
+  [/\/~\/changes\/?$/, 'Change requests'],
+  [/\/~\/history\/?$/, 'History'],
+  [/\/~\/links\/?$/, 'Links'],
+  [/\/~\/permissions\/?$/, 'Permissions'],
+  [/\/~\/translations/, 'Translations'],
+  [/\/~\/git\/?$/, 'Git Sync'],
+];
+
+function sectionTitleOf(pathname: string): string | undefined {
+  for (const [pattern, title] of SECTION_TITLES) {
+    const found = pattern.exec(pathname);
+    if (found) return title.replace('$1', found[1] ?? '');
+  }
+  return undefined;
+}
 
 export const Route = createLazyRoute('/signedIn/o/$organizationId/s/$spaceId')({ component: SpaceLayout });
 
 function SpaceLayout() {
   const { organizationId, spaceId } = Route.useParams();
+  return (
+    <PageEditingProvider organizationId={organizationId} spaceId={spaceId}>
+      <SpaceFrame />
+    </PageEditingProvider>
+  );
+}
+
+function SpaceFrame() {
+  const { organizationId, spaceId } = Route.useParams();
   const trpc = useTRPC();
   const space = useQuery(trpc.spaces.get.queryOptions({ spaceId }));
-  const pages = useQuery(trpc.spaces.content.pages.list.queryOptions({ spaceId }));
+  const pages = usePageEditing()?.pages;
   const { _splat: currentPath } = useParams({ strict: false }) as { _splat?: string };
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const onSpaceHome = pathname.replace(/\/$/, '') === `/o/${organizationId}/s/${spaceId}`;
+  const firstPath = firstDocumentPath(pages ?? []);
+  const shownPath = onSpaceHome ? firstPath : currentPath;
+  const shownPage = pages && shownPath !== undefined ? locate(pages, pathIdOf(pages, shownPath)) : null;
+  const spaceTitle = space.data ? space.data.title || 'Untitled space' : undefined;
+  const screenTitle =
+    sectionTitleOf(pathname) ?? (shownPage ? shownPage.page.title || 'Untitled' : undefined);
+  useDocumentTitle(
+    spaceTitle === undefined ? undefined : screenTitle ? `${screenTitle} · ${spaceTitle}` : spaceTitle,
+    1,
+  );
+
+  // The drawer of a phone: closed by choosing a screen, by Escape, or by its button.
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new address closes the drawer
+  useEffect(() => setDrawerOpen(false), [pathname]);
+  const onSidebarKey = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && drawerOpen) setDrawerOpen(false);
+  };
 
   if (space.error)
     return (
@@ -35,10 +89,21 @@ function SpaceLayout() {
       </main>
     );
 
-  const firstPath = firstDocumentPath(pages.data?.pages ?? []);
   return (
-    <div className="space">
-      <nav className="sidebar" aria-label="Space">
+    <div className="space" data-drawer={drawerOpen ? 'open' : 'closed'}>
+      <div className="space-bar">
+        <button
+          type="button"
+          className="button space-bar-toggle"
+          aria-expanded={drawerOpen}
+          aria-controls="space-sidebar"
+          onClick={() => setDrawerOpen((open) => !open)}
+        >
+          <span aria-hidden="true">☰</span> Pages and sections
+        </button>
+        <span className="space-bar-title">{spaceTitle}</span>
+      </div>
+      <nav id="space-sidebar" className="sidebar" aria-label="Space" onKeyDown={onSidebarKey}>
         <div className="sidebar-head">
           <span className="space-emoji" aria-hidden="true">
             {space.data.emoji || <SpaceIcon />}
@@ -117,25 +182,21 @@ function SpaceLayout() {
             </Link>
           </li>
         </ul>
-        <QueryState
-          query={pages}
-          loading="Loading pages…"
-          isEmpty={(data) => data.pages.length === 0}
-          empty={<Empty title="No pages yet" />}
-        >
-          {(data) => (
-            <PageTree
-              pages={data.pages}
-              organizationId={organizationId}
-              spaceId={spaceId}
-              currentPath={onSpaceHome ? firstPath : currentPath}
-            />
-          )}
-        </QueryState>
+        <EditablePageTree currentPath={shownPath} />
       </nav>
       <div className="space-main">
         <Outlet />
       </div>
     </div>
   );
+}
+
+/** The id of the page at a path (the tree is searched by id: `locate`). */
+function pathIdOf(pages: Parameters<typeof firstDocumentPath>[0], path: string): string {
+  const stack = [...pages];
+  for (let page = stack.pop(); page; page = stack.pop()) {
+    if (page.path === path) return page.id;
+    stack.push(...page.pages);
+  }
+  return '';
 }
