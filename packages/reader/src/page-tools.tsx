@@ -32,10 +32,11 @@ export function PageActions({
   );
 }
 
+/** GitBook's three ratings, in words (no emoji: not every reader's fonts have them). */
 const RATINGS = [
-  { rating: 'good', label: 'Yes', mark: '🙂' },
-  { rating: 'ok', label: 'Somewhat', mark: '😐' },
-  { rating: 'bad', label: 'No', mark: '🙁' },
+  { rating: 'good', label: 'Yes' },
+  { rating: 'ok', label: 'Somewhat' },
+  { rating: 'bad', label: 'No' },
 ] as const;
 
 export function PageFeedback({
@@ -61,7 +62,7 @@ export function PageFeedback({
             data-rating={item.rating}
             aria-pressed="false"
           >
-            <span aria-hidden="true">{item.mark}</span> {item.label}
+            {item.label}
           </button>
         ))}
       </div>

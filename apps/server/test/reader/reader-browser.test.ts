@@ -2,19 +2,21 @@
  * A published site read in a real headless Chromium, anonymously (issue 29, item 9): its first
  * page and the page of every block at 1280 px, then on a phone's 390 px (nothing wider than the
  * screen; the page tree behind the menu button), then in the dark theme (the theme switch of the
- * page's script). Each view passes axe-core with no serious or critical violation, shows no
- * console error, CSP violation or failed request of its own (the fixture's image on another
- * host is not reachable here), and is kept as docs/screenshots/reader-*.png.
+ * page's script); and the readers' tools (item 6): the search box by keyboard (`/`, Ctrl-K,
+ * arrows, Enter, Escape), on a phone too, one page view and the feedback's rating and comment
+ * counted as the site's insights show them, Copy page. Each view passes axe-core with no
+ * serious or critical violation, shows no console error, CSP violation or failed request of its
+ * own (the fixture's image on another host is not reachable here), and is kept as
+ * docs/screenshots/reader-*.png.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations as webSeriousViolations } from '../../../web/test/e2e/support/accessibility';
+import { rowsOf } from '../insights/insights-support';
 import { launchChromium, type OpenedPage, openPage } from '../support/headless-chromium';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { type ReaderFixture, readerFixture } from './reader-fixture';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const SCREENSHOTS = new URL('../../../../docs/screenshots/', import.meta.url).pathname;
 
 let server: TestServer;
@@ -23,40 +25,18 @@ let f: ReaderFixture;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
   f = await readerFixture(server);
+  // The site gathers feedback (GitBook's default is not to): the page asks "Was this page helpful?".
+  const current = await f.admin('GET', `${f.site}/customization`);
+  await f.admin('PUT', `${f.site}/customization`, { ...current, feedback: { enabled: true } });
 }, 60_000);
 afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
 
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: unknown[] }>;
-}
-
-/** axe-core's serious and critical violations of the page as it is now, one line each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(async () => {
-    const axe = (
-      globalThis as unknown as {
-        axe: { run(context: Document, options: object): Promise<{ violations: unknown[] }> };
-      }
-    ).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  })) as AxeViolation[];
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes
-          .slice(0, 3)
-          .map((node) => JSON.stringify(node.target))
-          .join(', ')}`,
-    );
-}
+/** axe-core's serious and critical violations (the web app's check, run on this Puppeteer page). */
+const seriousViolations = (page: Page): Promise<string[]> =>
+  webSeriousViolations(page as unknown as Parameters<typeof webSeriousViolations>[0]);
 
 /** What the browser reported, but the fixture's images on other hosts (no network here). */
 const ownProblems = (opened: OpenedPage): string[] =>
@@ -126,6 +106,174 @@ describe('a published site in Chromium', () => {
     await page.screenshot({ path: `${SCREENSHOTS}reader-dark.png` });
     await page.goto(`${server.url}${f.base}`, { waitUntil: 'networkidle0' });
     expect(await theme()).toBe('dark');
+    // The next tests read in the site's default theme again.
+    await page.evaluate(() => localStorage.removeItem('quire-reader-theme'));
+    expect(ownProblems(opened)).toEqual([]);
+    await page.close();
+  });
+});
+
+/** The site's counters of an event type by page and rating, as its admin reads them. */
+async function counted(
+  type: string,
+): Promise<
+  Array<{ page: { page: string } | null; eventPageFeedbackRating: string | null; eventsCount: number }>
+> {
+  const now = server.clock.now().getTime();
+  const day = 24 * 60 * 60 * 1000;
+  const answer = await f.admin('POST', `${f.site}/insights/events/aggregate`, {
+    select: [{ column: 'page' }, { column: 'eventPageFeedbackRating' }, { column: 'eventsCount' }],
+    where: [{ column: 'eventType', values: [type] }],
+    range: { from: new Date(now - day).toISOString(), to: new Date(now + day).toISOString() },
+  });
+  return rowsOf(answer);
+}
+
+const countOf = async (type: string, pageId: string): Promise<number> =>
+  (await counted(type))
+    .filter((row) => row.page?.page === pageId)
+    .reduce((sum, row) => sum + row.eventsCount, 0);
+
+/** The answer to the page's next event of `type` (the page's script posts them). */
+const eventSent = (page: Page, type: string) =>
+  page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/~reader/events') &&
+      (response.request().postData() ?? '').includes(`"${type}"`),
+  );
+
+describe("readers' tools in Chromium", () => {
+  it('searches by keyboard: / to the box, suggestions as one types, arrows, Enter to the heading', async () => {
+    const opened = await openPage(browser, `${server.url}${f.base}`);
+    const { page } = opened;
+    await page.setViewport({ width: 1280, height: 900 });
+    await page.keyboard.press('/');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
+    await page.keyboard.type('installer');
+    await page.waitForSelector('#search-suggestions:not([hidden]) [role=option]');
+    const input = '.site-header input[type=search]';
+    expect(await page.$eval(input, (box) => box.getAttribute('aria-expanded'))).toBe('true');
+    const options = await page.$$eval('[role=option]', (all) =>
+      all.map((option) => option.firstChild?.textContent),
+    );
+    expect(options).toContain('Install');
+    expect(options.at(-1)).toBe('All results for “installer”');
+    await page.keyboard.press('ArrowDown');
+    const active = await page.$eval(input, (box) => box.getAttribute('aria-activedescendant'));
+    expect(await page.$eval(`#${active}`, (option) => option.getAttribute('aria-selected'))).toBe('true');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}reader-search.png` });
+    // Escape closes the list; typing opens it again.
+    await page.keyboard.press('Escape');
+    expect(await page.$eval('#search-suggestions', (list) => (list as HTMLElement).hidden)).toBe(true);
+    expect(await page.$eval(input, (box) => box.getAttribute('aria-expanded'))).toBe('false');
+    await page.keyboard.type(' ');
+    await page.waitForSelector('#search-suggestions:not([hidden]) [role=option]');
+    await page.keyboard.press('ArrowDown');
+    const target = await page.$eval(input, (box) => {
+      const chosen = document.getElementById(box.getAttribute('aria-activedescendant') ?? '');
+      return chosen?.getAttribute('data-href');
+    });
+    expect(target).toBe(`${f.base}guides/every-block/install`);
+    // The next page sends its view: waited for, so that leaving it does not cut the view short.
+    const viewed = eventSent(page, 'page_view');
+    await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
+    await viewed;
+    expect(new URL(page.url()).pathname).toBe(`${f.base}guides/every-block/install`);
+    expect(await page.$eval('h1', (heading) => heading.textContent)).toBe('Install');
+    // Ctrl-K gets to the box from anywhere; Enter with no option chosen is the search page.
+    await page.keyboard.down('Control');
+    await page.keyboard.press('k');
+    await page.keyboard.up('Control');
+    await page.keyboard.type('handbook');
+    await page.waitForFunction(
+      () =>
+        document.querySelector('#search-suggestions [role=option]:last-child')?.textContent ===
+        'All results for “handbook”',
+    );
+    await Promise.all([page.waitForNavigation(), page.keyboard.press('Enter')]);
+    expect(await page.$eval('h1', (heading) => heading.textContent)).toBe('Search results');
+    expect(ownProblems(opened)).toEqual([]);
+    await page.close();
+  });
+
+  it('sends one page view, then the rating and the comment of "Was this page helpful?"', async () => {
+    const views = await countOf('page_view', f.pages.install);
+    const opened = await openPage(browser, `${server.url}${f.base}guides/every-block/install`);
+    const { page } = opened;
+    await page.setViewport({ width: 1280, height: 900 });
+    // openPage waited for the network to be idle: the view was sent, once.
+    expect(await countOf('page_view', f.pages.install)).toBe(views + 1);
+    await page.waitForSelector('[data-feedback]:not([hidden])');
+    const rated = eventSent(page, 'page_post_feedback');
+    await page.click('[data-rating=good]');
+    expect((await rated).status()).toBe(204);
+    await page.waitForSelector('.feedback-more:not([hidden])');
+    expect(await page.$eval('[data-rating=good]', (button) => button.getAttribute('aria-pressed'))).toBe(
+      'true',
+    );
+    await page.type('#feedback-comment', 'Clear and short.');
+    const commented = eventSent(page, 'page_post_feedback_comment');
+    await page.click('.feedback-more button[type=submit]');
+    expect((await commented).status()).toBe(204);
+    await page.waitForSelector('.feedback-more[hidden]');
+    expect(await page.$eval('.feedback-status', (status) => status.textContent)).toBe(
+      'Thank you, your comment was sent.',
+    );
+    expect(await countOf('page_post_feedback', f.pages.install)).toBe(1);
+    expect((await counted('page_post_feedback_comment')).map((row) => row.eventPageFeedbackRating)).toEqual([
+      'good',
+    ]);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.evaluate(() => document.querySelector('.page-feedback')?.scrollIntoView());
+    await page.screenshot({ path: `${SCREENSHOTS}reader-feedback.png` });
+    // Still one view: rating and commenting are not views.
+    expect(await countOf('page_view', f.pages.install)).toBe(views + 1);
+    expect(ownProblems(opened)).toEqual([]);
+    await page.close();
+  });
+
+  it("copies the page's markdown with Copy page", async () => {
+    const page = await browser.newPage();
+    // The clipboard as the page's script sees it: what it writes is kept for the test to read.
+    await page.evaluateOnNewDocument(() => {
+      const kept = globalThis as unknown as { copied?: string };
+      Object.defineProperty(Navigator.prototype, 'clipboard', {
+        get: () => ({
+          writeText: (text: string) => {
+            kept.copied = text;
+            return Promise.resolve();
+          },
+        }),
+      });
+    });
+    await page.goto(`${server.url}${f.base}guides/every-block/install`, { waitUntil: 'networkidle0' });
+    const copied = eventSent(page, 'page_markdown_request');
+    await page.click('[data-copy-page]');
+    expect((await copied).status()).toBe(204);
+    const text = await page.evaluate(() => (globalThis as unknown as { copied?: string }).copied);
+    expect(text).toContain('# Install');
+    expect(text).toContain('Run the installer.');
+    expect(await page.$eval('[data-copy-page]', (button) => button.textContent)).toBe('Copied');
+    await page.close();
+  });
+
+  it('searches on a phone at 390 px: the suggestions fit the screen', async () => {
+    const opened = await openPage(browser, `${server.url}${f.base}`);
+    const { page } = opened;
+    await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true });
+    await page.focus('.site-header input[type=search]');
+    await page.keyboard.type('install');
+    await page.waitForSelector('#search-suggestions:not([hidden]) [role=option]');
+    expect(await widerThanScreen(page)).toBe(0);
+    const box = await page.$eval('#search-suggestions', (list) => {
+      const rect = list.getBoundingClientRect();
+      return { left: rect.left, right: rect.right };
+    });
+    expect(box.left).toBeGreaterThanOrEqual(0);
+    expect(box.right).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}reader-search-phone.png` });
     expect(ownProblems(opened)).toEqual([]);
     await page.close();
   });

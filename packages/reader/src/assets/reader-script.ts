@@ -25,8 +25,8 @@ apply(saved());
 var events,page,viewed;
 function send(event){
 if(!events)return Promise.resolve(false);event.page=page;
-return fetch(events,{method:'POST',credentials:'same-origin',keepalive:true,headers:{'content-type':'application/json'},body:JSON.stringify(event)})
-.then(function(answer){return answer.ok},function(){return false})}
+return fetch(events,{method:'POST',credentials:'same-origin',headers:{'content-type':'application/json'},body:JSON.stringify(event)})
+.then(function(answer){return answer.text().then(function(){return answer.ok})}).catch(function(){return false})}
 function view(){
 if(document.prerendering){document.addEventListener('prerenderingchange',view,{once:true});return}
 if(!viewed){viewed=1;send({type:'page_view'})}}
