@@ -32,24 +32,45 @@ const tokenFor = async (url: string, extra: Record<string, unknown> = {}): Promi
   (await resolved(server, url, extra)).apiToken;
 
 describe("the token's payload", () => {
-  it("is GitBook's SiteAPIToken: site, section, site space, space, the spaces shown, the claims", async () => {
+  it("is GitBook's site kind, compact: the site, site space and space ids, the claims, the way in", async () => {
     const key = (await f.admin('GET', `${f.site}/publishing/auth`)).privateKey;
     const jwtToken = await visitorToken(key, { beta: true });
     const token = await tokenFor(`${f.base}beta`, { visitor: { jwtToken, type: 'agent' } });
     const payload = decodeJwt(token) as Json;
-    expect(payload).toMatchObject({
+    expect(payload).toEqual({
       kind: 'site',
-      organization: f.org.organization.id,
       site: f.siteId,
-      siteSection: f.sections.beta,
       siteSpace: f.siteSpaces.beta,
       space: f.spaces.beta,
       visitorType: 'agent',
       claims: expect.objectContaining({ beta: true }),
+      // A public site lets anyone in: the visitor's token only adds claims.
+      via: 'open',
+      iss: expect.any(String),
+      iat: expect.any(Number),
+      exp: expect.any(Number),
     });
-    expect([...payload.spaces].sort()).toEqual([f.spaces.docs, f.spaces.api, f.spaces.beta].sort());
     // Short-lived: a quarter of an hour.
     expect(payload.exp - payload.iat).toBe(15 * 60);
+  });
+
+  it('carries no claims for a visitor without any, and says how an anonymous visitor got in', async () => {
+    const token = await tokenFor(`${f.base}docs`);
+    const payload = decodeJwt(token) as Json;
+    // Compact: GitBook's renderer carries it in its route's path (it was about 700 characters).
+    expect(token.length).toBeLessThan(350);
+    expect(payload.claims).toBeUndefined();
+    expect(payload.via).toBe('open');
+    expect(Object.keys(payload).sort()).toEqual([
+      'exp',
+      'iat',
+      'iss',
+      'kind',
+      'site',
+      'siteSpace',
+      'space',
+      'via',
+    ]);
   });
 });
 
@@ -287,7 +308,7 @@ describe('when the token stops', () => {
     const token = await tokenFor(f.base);
     const [header, payload, signature] = token.split('.') as [string, string, string];
     const altered = JSON.parse(Buffer.from(payload, 'base64url').toString());
-    altered.spaces = [...altered.spaces, 'someone-elses'];
+    altered.site = 'someone-elses';
     const forgedPayload = `${header}.${Buffer.from(JSON.stringify(altered)).toString('base64url')}.${signature}`;
     const signedElsewhere = await visitorToken('a key of my own', { ...decodeJwtPayload(token) });
     const expired = await server.services.secrets.signClaims(decodeJwtPayload(token), -60);

@@ -1,9 +1,14 @@
 /**
  * Site API tokens: the `apiToken` of a published-content lookup, a short-lived JWT (HS256,
- * the instance's key and issuer: `Secrets.signClaims`) in GitBook's `SiteAPIToken` shape —
- * `kind: 'site'`, `organization`, `site`, `siteSection`, `siteSpace`, `space`, `spaces` (every
- * space of the site the visitor is shown), `visitorType`, `claims` — plus how the visitor got
- * in (`admission`), so each request it makes is checked again.
+ * the instance's key and issuer: `Secrets.signClaims`) of GitBook's `SiteAPIToken` kind,
+ * compact (about 300 characters, not 700: GitBook's renderer carries it in its route's path):
+ * ids only — `kind: 'site'`, `site`, `siteSpace`, `space` —, the visitor's `claims` (which the
+ * renderer reads; left out when there are none), `visitorType` when given, and how the
+ * visitor got in (`via`, one short string), so each request it makes is checked again.
+ * *Decision:* GitBook's `organization`, `siteSection` and `spaces` are left out: the site
+ * names its organization, the site space its section, and the spaces a visitor reads are the
+ * ones the site shows them when the request comes (which the token's list only ever narrowed
+ * to what the lookup had shown, a quarter of an hour at most before).
  *
  * Sent as `Authorization: Bearer <token>`, it stands for a visitor of that one site
  * (`Caller.site`). `authenticateSiteToken` accepts it when, in order:
@@ -11,21 +16,25 @@
  * 1. it verifies with the instance's key (not forged, not expired, HS256), is at most
  *    `MAX_SITE_TOKEN_LENGTH` long, and is a site token (`kind: 'site'`, a well-formed
  *    payload): a ping token or a site's visitor token is none;
- * 2. its site still exists, in the organization it names;
+ * 2. its site still exists;
  * 3. the way it got in still lets the visitor in (`revisitSite`: still published with the
  *    same visibility, the share link still active, the site's visitor key not regenerated,
  *    the member still one who may view the site);
- * 4. the site still shows the visitor at least one of the token's spaces (conditions applied
- *    to the token's claims; for a member's preview, only spaces their role opens now).
+ * 4. the site still shows the visitor at least one space (conditions applied to the token's
+ *    claims; for a member's preview, only spaces their role opens now).
  *
  * Otherwise the request is unauthenticated (401), as for a revoked API token. What the
- * visitor reads is then the spaces of rule 4 (never one the token did not name) and the site.
+ * visitor reads is then the spaces of rule 4 and the site. A token that verified is kept
+ * verified until it expires (by its text: the same text is the same signature), so the
+ * signature is checked once per token, not once per request; rules 2-4 are checked on every
+ * request (the site's record kept by version: `site-record-cache.ts`).
  */
 import { z } from 'zod';
 import { BoundedCache } from '../core/bounded-cache';
 import type { Caller, DomainServices, SiteVisitorGrant } from '../core/context';
 import type { SiteRecord } from './records';
-import { spaceIdsOf } from './site-structure';
+import { currentSite } from './site-record-cache';
+import { type Structure, spaceIdsOf } from './site-structure';
 import { type Admission, readableSpaceIds, revisitSite, type SiteVisit } from './site-visitor';
 
 /** How long a site API token lives: a renderer asks the lookup again for a fresh one. */
@@ -35,35 +44,62 @@ export const MAX_SITE_TOKEN_LENGTH = 16_384;
 
 const IdText = z.string().min(1).max(64);
 
-const AdmissionSchema = z.union([
-  z.strictObject({ via: z.literal('open') }),
-  z.strictObject({ via: z.literal('member'), subject: IdText }),
-  z.strictObject({ via: z.literal('share-link'), shareLink: IdText }),
-  z.strictObject({ via: z.literal('visitor-auth'), key: IdText }),
-  z.strictObject({ via: z.literal('visitor-auth'), subject: IdText }),
-]);
+/**
+ * How the visitor got in, as the token writes it (`via`): `open`, `member:<user>`,
+ * `share:<share link>`, `key:<fingerprint of the site's visitor key>`, `ping:<user>`.
+ */
+const ViaSchema = z
+  .string()
+  .max(80)
+  .regex(/^(open|(member|share|key|ping):[\w-]{1,64})$/);
 
-/** The payload as it is read back: GitBook's fields and Quire's `admission`; the JWT's own fields pass. */
+/** The payload as it is read back; the JWT's own fields (`iss`, `iat`, `exp`) pass. */
 const SiteTokenPayloadSchema = z.object({
   kind: z.literal('site'),
-  organization: IdText,
   site: IdText,
-  siteSection: IdText.optional(),
   siteSpace: IdText,
   space: IdText,
-  spaces: z.array(IdText).max(1000),
   visitorType: z.enum(['human', 'agent']).optional(),
   claims: z.record(z.string(), z.unknown()).optional(),
-  admission: AdmissionSchema,
+  via: ViaSchema,
+  exp: z.number(),
 });
+type SiteTokenPayload = z.infer<typeof SiteTokenPayloadSchema>;
+
+export const viaOf = (admission: Admission): string => {
+  switch (admission.via) {
+    case 'open':
+      return 'open';
+    case 'member':
+      return `member:${admission.subject}`;
+    case 'share-link':
+      return `share:${admission.shareLink}`;
+    case 'visitor-auth':
+      return 'key' in admission ? `key:${admission.key}` : `ping:${admission.subject}`;
+  }
+};
+
+export function admissionOf(via: string): Admission {
+  const colon = via.indexOf(':');
+  const [kind, value] = colon < 0 ? [via, ''] : [via.slice(0, colon), via.slice(colon + 1)];
+  switch (kind) {
+    case 'member':
+      return { via: 'member', subject: value };
+    case 'share':
+      return { via: 'share-link', shareLink: value };
+    case 'key':
+      return { via: 'visitor-auth', key: value };
+    case 'ping':
+      return { via: 'visitor-auth', subject: value };
+    default:
+      return { via: 'open' };
+  }
+}
 
 export interface SiteTokenSubject {
   site: SiteRecord;
-  siteSectionId: string | undefined;
   siteSpaceId: string;
   spaceId: string;
-  /** The spaces the visit's structure shows, in order (`spaceIdsOf(visit.structure)`, as the lookup has them). */
-  spaceIds: readonly string[];
   visit: Extract<SiteVisit, { shown: true }>;
   visitorType: 'human' | 'agent' | undefined;
 }
@@ -113,41 +149,84 @@ function siteTokenPayload(subject: SiteTokenSubject): Record<string, unknown> {
   const { site, visit } = subject;
   return {
     kind: 'site',
-    organization: site.organizationId,
     site: site.id,
-    ...(subject.siteSectionId === undefined ? {} : { siteSection: subject.siteSectionId }),
     siteSpace: subject.siteSpaceId,
     space: subject.spaceId,
-    spaces: subject.spaceIds,
     ...(subject.visitorType === undefined ? {} : { visitorType: subject.visitorType }),
-    claims: visit.claims,
-    admission: visit.admission satisfies Admission,
+    ...(Object.keys(visit.claims).length === 0 ? {} : { claims: visit.claims }),
+    via: viaOf(visit.admission),
   };
+}
+
+type VerifiedTokens = BoundedCache<string, SiteTokenPayload>;
+/** Tokens that verified, by text, per signing key (per `Secrets`), until they expire. */
+const verifiedBySigner = new WeakMap<object, VerifiedTokens>();
+
+function verifiedOf(secrets: object): VerifiedTokens {
+  let cache = verifiedBySigner.get(secrets);
+  if (!cache) {
+    cache = new BoundedCache({ maxEntries: 5000, maxWeight: 16 * 1024 * 1024, weigh: () => 2048 });
+    verifiedBySigner.set(secrets, cache);
+  }
+  return cache;
+}
+
+/** The payload of a site token that verifies and has not expired, else null (rule 1). */
+async function verifiedPayload(
+  services: Pick<DomainServices, 'secrets' | 'clock'>,
+  token: string,
+): Promise<SiteTokenPayload | null> {
+  if (token.length > MAX_SITE_TOKEN_LENGTH) return null;
+  const verified = verifiedOf(services.secrets);
+  const nowSeconds = services.clock.now().getTime() / 1000;
+  const kept = verified.get(token);
+  if (kept) {
+    if (kept.exp > nowSeconds) return kept;
+    verified.delete(token);
+    return null;
+  }
+  const claims = await services.secrets.verifyClaims(token);
+  const payload = claims === null ? null : SiteTokenPayloadSchema.safeParse(claims);
+  if (!payload?.success) return null;
+  verified.set(token, payload.data);
+  return payload.data;
+}
+
+/** The spaces a structure shows, once per structure (visits' structures are kept: `visit-structures.ts`). */
+const spacesOfStructure = new WeakMap<Structure, string[]>();
+function spaceIdsShown(structure: Structure): string[] {
+  if (!Object.isFrozen(structure)) return spaceIdsOf(structure);
+  let ids = spacesOfStructure.get(structure);
+  if (!ids) {
+    ids = spaceIdsOf(structure);
+    spacesOfStructure.set(structure, ids);
+  }
+  return ids;
 }
 
 /** The caller a site API token stands for now, or null (see the rules above). */
 export async function authenticateSiteToken(services: DomainServices, token: string): Promise<Caller | null> {
-  if (token.length > MAX_SITE_TOKEN_LENGTH) return null; // 1
-  const verified = await services.secrets.verifyClaims(token);
-  const payload = verified === null ? null : SiteTokenPayloadSchema.safeParse(verified);
-  if (!payload?.success) return null; // 1
-  const claimed = payload.data;
-  const site = await services.repos.sites.findById(claimed.site);
-  if (!site || site.organizationId !== claimed.organization) return null; // 2
+  const claimed = await verifiedPayload(services, token);
+  if (!claimed) return null; // 1
+  const site = await currentSite(services.repos, claimed.site);
+  if (!site) return null; // 2
   const claims = claimed.claims ?? {};
-  const visit = await revisitSite(services, site, claimed.admission as Admission, claims);
+  const admission = admissionOf(claimed.via);
+  const visit = await revisitSite(services, site, admission, claims);
   if (!visit.shown) return null; // 3
-  const named = new Set(claimed.spaces);
-  const shown = spaceIdsOf(visit.structure).filter((spaceId) => named.has(spaceId));
+  const shown = spaceIdsShown(visit.structure);
   const spaceIds =
-    visit.admission.via === 'member'
-      ? [...(await readableSpaceIds(services, visit.admission, await services.repos.spaces.findByIds(shown)))]
+    admission.via === 'member'
+      ? [...(await readableSpaceIds(services, admission, await services.repos.spaces.findByIds(shown)))]
       : shown;
   if (spaceIds.length === 0) return null; // 4
+  const section = site.structure.sections.find((candidate) =>
+    candidate.siteSpaces.some((siteSpace) => siteSpace.id === claimed.siteSpace),
+  );
   const grant: SiteVisitorGrant = {
     organizationId: site.organizationId,
     siteId: site.id,
-    ...(claimed.siteSection === undefined ? {} : { siteSectionId: claimed.siteSection }),
+    ...(section === undefined ? {} : { siteSectionId: section.id }),
     siteSpaceId: claimed.siteSpace,
     spaceId: claimed.space,
     spaceIds,

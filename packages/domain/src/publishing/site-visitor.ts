@@ -16,9 +16,8 @@ import type { SpaceRecord } from '../content';
 import type { OperationContext } from '../core/context';
 import { effectiveRolesFor, type SitePermissions, sitePermissions } from '../policies';
 import type { SiteRecord } from './records';
-import { conditionTestsOf } from './site-conditions';
 import type { Structure } from './site-structure';
-import { visibleStructure } from './visible-structure';
+import { structureShownTo } from './visit-structures';
 import { type VisitorAccess, visitorAccess } from './visitor-access';
 import { tokenMakesVisitor } from './visitor-token';
 
@@ -182,7 +181,7 @@ function shownVisit(
     signedClaims,
     claims,
     ...(shareKey === undefined ? {} : { shareKey }),
-    structure: preview ? site.structure : visibleStructure(site.structure, conditionTestsOf(site), claims),
+    structure: preview ? site.structure : structureShownTo(site, claims),
   };
 }
 

@@ -7,6 +7,7 @@
  */
 import type { OperationContext } from '../../core/context';
 import type { SiteRecord } from '../records';
+import { currentSite } from '../site-record-cache';
 import { hostnameOfHost } from './hostname-schema';
 
 export type CustomHostnameTarget =
@@ -26,7 +27,7 @@ export async function resolveCustomHostname(
     const organization = await ctx.repos.organizations.findById(target.organizationId);
     return organization ? { type: 'organization', organizationId: organization.id } : null;
   }
-  const site = await ctx.repos.sites.findById(target.siteId);
+  const site = await currentSite(ctx.repos, target.siteId);
   if (!site || site.organizationId !== target.organizationId || site.hostname !== hostname) return null;
   return { type: 'site', site };
 }

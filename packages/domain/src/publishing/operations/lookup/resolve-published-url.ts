@@ -5,7 +5,7 @@ import { parsePublishedUrl } from '../../published-url';
 import type { SiteRecord } from '../../records';
 import { issueSiteApiToken } from '../../site-api-token';
 import type { ConditionTest } from '../../site-conditions';
-import { locatedSiteSpaces, orderedSections, type Structure } from '../../site-structure';
+import { locatedSiteSpaces, orderedSections, type Structure, spaceIdsOf } from '../../site-structure';
 import { publishedUrl, sitePublishedBase } from '../../site-urls';
 import { readableSpaceIds, type SiteVisit, visitSite } from '../../site-visitor';
 import { visibleStructure } from '../../visible-structure';
@@ -83,17 +83,15 @@ export const resolvePublishedUrl = operation({
       if (redirect) return redirect;
       throw notFound(NOT_FOUND);
     }
-    const { structure, live, spaceIds } = await withReadableSpaces(ctx, site, visit);
+    const { structure, live } = await withReadableSpaces(ctx, site, visit);
     const match = matchSitePath(structure, keyed.rest);
     const space = match && live.get(match.siteSpace.spaceId);
     if (!match || !space) throw notFound(NOT_FOUND);
     const shownVisit = { ...visit, structure };
     const apiToken = await issueSiteApiToken(ctx, {
       site,
-      siteSectionId: match.section?.id,
       siteSpaceId: match.siteSpace.id,
       spaceId: space.id,
-      spaceIds,
       visit: shownVisit,
       visitorType: input.visitor?.type,
     });
@@ -172,14 +170,15 @@ function fallbackRedirect(
 /**
  * The structure without the site spaces whose space is gone (deleted, or moved to another
  * organization) or that the visit may not read (`readableSpaceIds`: a member's preview
- * reads only the spaces their role opens), those spaces by id, and the ids of the spaces it
- * shows, in order (the token's `spaces`): one read for the site, its site spaces walked once.
+ * reads only the spaces their role opens), and those spaces by id: one read of the spaces,
+ * the site spaces walked once per structure (a visit's structure is kept, frozen, per site
+ * version and claims, so its space ids are too).
  */
 async function withReadableSpaces(
   ctx: Parameters<typeof siteServedAt>[0],
   site: SiteRecord,
   visit: Extract<SiteVisit, { shown: true }>,
-): Promise<{ structure: Structure; live: Map<string, SpaceRecord>; spaceIds: string[] }> {
+): Promise<{ structure: Structure; live: Map<string, SpaceRecord> }> {
   const structure = visit.structure;
   const ids = spaceIdsShown(structure);
   const spaces = (await ctx.repos.spaces.findByIds(ids)).filter(
@@ -187,29 +186,33 @@ async function withReadableSpaces(
   );
   const readable = await readableSpaceIds(ctx, visit.admission, spaces);
   const live = new Map(spaces.filter((space) => readable.has(space.id)).map((space) => [space.id, space]));
-  if (live.size === ids.length) return { structure, live, spaceIds: ids };
+  if (live.size === ids.length) return { structure, live };
   const gone = new Map<string, ConditionTest>(
     locatedSiteSpaces(structure)
       .filter(({ siteSpace }) => !live.has(siteSpace.spaceId))
       .map(({ siteSpace }) => [siteSpace.id, () => false]),
   );
-  return {
-    structure: visibleStructure(structure, gone, {}),
-    live,
-    spaceIds: ids.filter((id) => live.has(id)),
-  };
+  return { structure: visibleStructure(structure, gone, {}), live };
 }
 
+const spaceIdsByStructure = new WeakMap<Structure, readonly string[]>();
+
 /**
- * `spaceIdsOf(structure)` without its list of located site spaces: the lookup's one pass over
- * a site's site spaces (a site of 100 site spaces made it a fifth of the lookup's own work).
+ * `spaceIdsOf(structure)` without its list of located site spaces, once per structure: the
+ * lookup's one pass over a site's site spaces (a site of 100 site spaces made it a fifth of
+ * the lookup's own work).
  */
-function spaceIdsShown(structure: Structure): string[] {
+function spaceIdsShown(structure: Structure): readonly string[] {
+  if (!Object.isFrozen(structure)) return spaceIdsOf(structure);
+  const kept = spaceIdsByStructure.get(structure);
+  if (kept) return kept;
   const ids = new Set<string>();
   for (const siteSpace of structure.siteSpaces) ids.add(siteSpace.spaceId);
   for (const section of orderedSections(structure))
     for (const siteSpace of section.siteSpaces) ids.add(siteSpace.spaceId);
-  return [...ids];
+  const shown = [...ids];
+  spaceIdsByStructure.set(structure, shown);
+  return shown;
 }
 
 /** A token's own fields, which change with every token and say nothing of the visitor. */

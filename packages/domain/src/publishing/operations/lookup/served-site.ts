@@ -15,6 +15,7 @@ import type { OperationContext } from '../../../core/context';
 import { resolveCustomHostname } from '../../custom-hostnames/resolve-custom-hostname';
 import { type PublishedUrl, pathOf, proxyParts, siteAddressOf } from '../../published-url';
 import type { SiteRecord } from '../../records';
+import { siteAtStamp } from '../../site-record-cache';
 
 export interface ServedSite {
   site: SiteRecord;
@@ -31,16 +32,18 @@ export async function siteServedAt(ctx: OperationContext, url: PublishedUrl): Pr
     const site = await organizationSiteNamed(ctx, address.organizationId, address.siteName);
     return site ? { site, siteBasePath: address.siteBasePath, rest: address.rest } : null;
   }
-  const proxied = (await ctx.repos.sites.findByProxyHost(address.hostname))
-    .map((site) => ({ site, segments: proxyParts(site.proxy ?? '').segments }))
+  const proxied = (await ctx.repos.sites.stampsByProxyHost(address.hostname))
+    .map((stamp) => ({ stamp, segments: proxyParts(stamp.proxy ?? '').segments }))
     .filter(
       ({ segments }) =>
         segments.length > 0 && segments.every((segment, i) => address.segments[i] === segment),
     )
     .sort((a, b) => b.segments.length - a.segments.length)[0];
-  if (proxied) {
+  const proxiedSite = proxied && (await siteAtStamp(ctx.repos, proxied.stamp));
+  // A site changed since its stamp was read is served only where it still is.
+  if (proxied && proxiedSite && proxiedSite.proxy === proxied.stamp.proxy) {
     return {
-      site: proxied.site,
+      site: proxiedSite,
       siteBasePath: pathOf(proxied.segments),
       rest: address.segments.slice(proxied.segments.length),
     };
@@ -56,14 +59,19 @@ export async function siteServedAt(ctx: OperationContext, url: PublishedUrl): Pr
   return null;
 }
 
-/** The organization's site of that basename, else of that id. */
+/**
+ * The organization's site of that basename, else of that id: its stamp read, its record kept
+ * by version (`site-record-cache.ts`), so a lookup copies no site out of the store.
+ */
 async function organizationSiteNamed(
   ctx: OperationContext,
   organizationId: string,
   name: string,
 ): Promise<SiteRecord | undefined> {
-  const sites = await ctx.repos.sites.listAll(organizationId);
-  return (
-    sites.find((candidate) => candidate.basename === name) ?? sites.find((candidate) => candidate.id === name)
-  );
+  const stamp = await ctx.repos.sites.stampByName(organizationId, name);
+  const site = stamp && (await siteAtStamp(ctx.repos, stamp));
+  // A site changed since its stamp was read is served only where it still is.
+  const stillThere =
+    site && site.organizationId === organizationId && (site.basename === name || site.id === name);
+  return stillThere ? site : undefined;
 }

@@ -33,7 +33,7 @@ export function matchSitePath(structure: Structure, segments: readonly string[])
   let section: SiteSectionRecord | undefined;
   let index = 0;
   if (structure.sections.length > 0) {
-    const sections = orderedSections(structure);
+    const sections = orderedSectionsOf(structure);
     const named = sections.find((candidate) => candidate.path === segments[index]);
     if (named) {
       section = named;
@@ -61,4 +61,21 @@ export function matchSitePath(structure: Structure, segments: readonly string[])
   }
   if (!siteSpace) return null;
   return { section, siteSpace, used, pagePath: segments.slice(index), complete };
+}
+
+const orderedByStructure = new WeakMap<Structure, SiteSectionRecord[]>();
+
+/**
+ * `orderedSections`, once per structure when it is frozen (a visit's structure, kept per site
+ * version and claims: `visit-structures.ts`), so a renderer's every lookup does not order the
+ * same sections again; a structure that may still change is ordered each time.
+ */
+function orderedSectionsOf(structure: Structure): SiteSectionRecord[] {
+  if (!Object.isFrozen(structure)) return orderedSections(structure);
+  let sections = orderedByStructure.get(structure);
+  if (!sections) {
+    sections = orderedSections(structure);
+    orderedByStructure.set(structure, sections);
+  }
+  return sections;
 }
