@@ -52,6 +52,17 @@ const QUIRE_ONLY = [
   'GET /v1/spaces/:spaceId/content/page/:pageId/meta-links',
   'GET /v1/spaces/:spaceId/revisions/:revisionId/page/:pageId/meta-links',
   'GET /v1/spaces/:spaceId/change-requests/:changeRequestId/content/page/:pageId/meta-links',
+  // One review by its id and the organization's queue of change requests (GitBook's later
+  // documents, driven with the 0.202.0 client in reviews.cases.ts), and Quire's own merge rules
+  // and merge status.
+  'GET /v1/spaces/:spaceId/change-requests/:changeRequestId/reviews/:reviewId',
+  'GET /v1/orgs/:organizationId/change-requests',
+  'GET /v1/spaces/:spaceId/change-requests/:changeRequestId/merge-status',
+  'GET /v1/spaces/:spaceId/merge-rules',
+  'PUT /v1/spaces/:spaceId/merge-rules',
+  'DELETE /v1/spaces/:spaceId/merge-rules',
+  'GET /v1/orgs/:organizationId/merge-rules',
+  'PUT /v1/orgs/:organizationId/merge-rules',
 ];
 
 /**

@@ -8,6 +8,7 @@ import { TimestampSchema, UrlSchema } from '../../../core/schemas';
 import { type User, UserSchema } from '../../../identity';
 import { changeRequestLocation } from '../change-request-schema';
 import type { ChangeRequestReviewRecord, RequestedReviewerRecord } from './records';
+import { presentReviewComment, type ReviewFormat } from './review-comment';
 
 export const ChangeRequestReviewStatusSchema = z
   .enum(['approved', 'changes-requested'])
@@ -20,10 +21,19 @@ export const ReviewCommentSchema = z
     id: z.string().describe("Id of the comment (the review's)"),
     postedBy: UserSchema,
     postedAt: TimestampSchema.describe('When the review was submitted'),
+    status: z.literal('open').describe('Always "open": a review\'s comment is never resolved'),
     reactions: z.tuple([]).describe("Always empty: a review's comment takes no reactions"),
     replies: z.number().int().min(0).describe("Always 0: a review's comment takes no replies"),
     repliers: z.tuple([]).describe('Always empty'),
-    body: z.object({ markdown: z.string().describe('The comment as markdown') }).describe('The comment'),
+    body: z
+      .object({
+        markdown: z.string().optional().describe('The comment as markdown (format=markdown)'),
+        document: z
+          .record(z.string(), z.unknown())
+          .optional()
+          .describe('The comment as a document tree (format=document)'),
+      })
+      .describe('The comment, in the format asked for'),
     target: z
       .object({
         space: z.string().describe('Id of the space'),
@@ -38,6 +48,7 @@ export const ReviewCommentSchema = z
         view: z.boolean().describe('Always true for who reads it'),
         edit: z.boolean().describe('Always false: a review is never changed'),
         reply: z.boolean().describe('Always false'),
+        react: z.boolean().describe('Always false'),
         delete: z.boolean().describe('Always false'),
       })
       .describe('What the caller may do with it'),
@@ -98,7 +109,7 @@ export const reviewLocation = (urls: PublicUrls, review: ChangeRequestReviewReco
 export function presentReview(
   urls: PublicUrls,
   review: ChangeRequestReviewRecord,
-  setting: { outdated: boolean; userOf(userId: string): User },
+  setting: { outdated: boolean; userOf(userId: string): User; format?: ReviewFormat },
 ): ChangeRequestReview {
   const location = reviewLocation(urls, review);
   const resource: ChangeRequestReview = {
@@ -119,10 +130,11 @@ export function presentReview(
       id: review.id,
       postedBy: resource.reviewer,
       postedAt: review.createdAt,
+      status: 'open',
       reactions: [],
       replies: 0,
       repliers: [],
-      body: { markdown: review.comment },
+      body: presentReviewComment(review.comment, setting.format),
       target: {
         space: review.spaceId,
         revision: review.revision,
@@ -130,7 +142,7 @@ export function presentReview(
         review: review.id,
       },
       urls: { location },
-      permissions: { view: true, edit: false, reply: false, delete: false },
+      permissions: { view: true, edit: false, reply: false, react: false, delete: false },
     };
   }
   return resource;

@@ -2,6 +2,7 @@ import { notFound } from '../../../../core/errors';
 import { operation } from '../../../../core/operation';
 import { authorizeChangeRequest } from '../../../../policies/authorize-change-request';
 import { MAX_REVIEWS_READ } from '../limits';
+import { ReviewFormatSchema } from '../review-comment';
 import { reviewPeople } from '../review-people';
 import { type ChangeRequestReview, ChangeRequestReviewSchema, presentReview } from '../review-schema';
 import { outdatedReviews } from '../review-state';
@@ -16,7 +17,7 @@ export const getReview = operation({
   name: 'changeRequests.reviews.get',
   kind: 'query',
   summary: 'Get a review of a change request',
-  input: ReviewPathSchema,
+  input: ReviewPathSchema.extend({ format: ReviewFormatSchema }),
   output: ChangeRequestReviewSchema,
   async run(ctx, input): Promise<ChangeRequestReview> {
     const { space, changeRequest } = await authorizeChangeRequest(ctx, input, 'view');
@@ -29,6 +30,7 @@ export const getReview = operation({
         !reviews.some((read) => read.id === review.id) ||
         outdatedReviews(reviews, changeRequest.revision).has(review.id),
       userOf: await reviewPeople(ctx, space.organizationId, [review]),
+      format: input.format,
     });
   },
 });

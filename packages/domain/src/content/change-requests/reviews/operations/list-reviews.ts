@@ -4,6 +4,7 @@ import { type Page, pageSchemaOf, pagingShape } from '../../../../core/paging';
 import { authorizeChangeRequest } from '../../../../policies/authorize-change-request';
 import { changeRequestPathShape } from '../../operations/params';
 import { MAX_REVIEWS_READ } from '../limits';
+import { ReviewFormatSchema } from '../review-comment';
 import { reviewPeople } from '../review-people';
 import { type ChangeRequestReview, ChangeRequestReviewSchema, presentReview } from '../review-schema';
 import { outdatedReviews } from '../review-state';
@@ -21,6 +22,7 @@ export const listReviews = operation({
   input: z.strictObject({
     ...changeRequestPathShape,
     ...pagingShape,
+    format: ReviewFormatSchema,
     outdated: z.boolean().optional().describe('Only the outdated reviews (true) or the current ones (false)'),
   }),
   output: pageSchemaOf(ChangeRequestReviewSchema),
@@ -33,7 +35,7 @@ export const listReviews = operation({
       .reverse();
     const userOf = await reviewPeople(ctx, space.organizationId, kept);
     return keptPage(kept, input, (review) =>
-      presentReview(ctx.urls, review, { outdated: outdated.has(review.id), userOf }),
+      presentReview(ctx.urls, review, { outdated: outdated.has(review.id), userOf, format: input.format }),
     );
   },
 });

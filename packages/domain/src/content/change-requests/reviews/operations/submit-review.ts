@@ -5,8 +5,8 @@ import { operation } from '../../../../core/operation';
 import { authorizeChangeRequest } from '../../../../policies/authorize-change-request';
 import { changeRequestPathShape } from '../../operations/params';
 import { acceptsEdits } from '../../patch-rules';
-import { MAX_REVIEW_COMMENT } from '../limits';
 import type { ChangeRequestReviewRecord } from '../records';
+import { ReviewCommentInputSchema, storedReviewComment } from '../review-comment';
 import { reviewPeople } from '../review-people';
 import {
   type ChangeRequestReview,
@@ -18,16 +18,7 @@ import {
 export const SubmitReviewInputSchema = z.strictObject({
   ...changeRequestPathShape,
   status: ChangeRequestReviewStatusSchema.describe('approved, or changes-requested'),
-  comment: z
-    .strictObject({
-      markdown: z
-        .string()
-        .min(1)
-        .max(MAX_REVIEW_COMMENT)
-        .describe(`The comment as markdown (at most ${MAX_REVIEW_COMMENT} characters)`),
-    })
-    .optional()
-    .describe('A comment sent with the review: {markdown}'),
+  comment: ReviewCommentInputSchema.optional(),
 });
 
 /**
@@ -47,6 +38,8 @@ export const submitReview = operation({
   input: SubmitReviewInputSchema,
   output: ChangeRequestReviewSchema,
   async run(ctx, input): Promise<ChangeRequestReview> {
+    // A document that is none is bad input, refused before any permission check.
+    const comment = input.comment && storedReviewComment(input.comment);
     const { space, changeRequest } = await authorizeChangeRequest(ctx, input, 'review');
     if (!acceptsEdits(changeRequest.status)) throw conflict(`The change request is ${changeRequest.status}`);
     const reviewer = callerOf(ctx).userId;
@@ -61,7 +54,7 @@ export const submitReview = operation({
       createdAt: ctx.clock.now().toISOString(),
     };
     if (request) review.requestedBy = request.requestedBy;
-    if (input.comment) review.comment = input.comment.markdown;
+    if (comment !== undefined) review.comment = comment;
     await ctx.repos.changeRequestReviews.insert(review);
     return presentReview(ctx.urls, review, {
       outdated: false,
