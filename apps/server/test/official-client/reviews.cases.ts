@@ -67,7 +67,9 @@ describe('change request reviews', () => {
       format: 'document',
     });
     expectConforms(client.last(), 'getReviewsByChangeRequestId', 200);
-    expect(reviews.items.map((item) => [item.status, item.outdated])).toEqual([
+    // 0.130.0's type has no `outdated` (its document does, and the body was checked against it).
+    const outdatedOf = (item: object) => (item as { outdated?: boolean }).outdated;
+    expect(reviews.items.map((item) => [item.status, outdatedOf(item)])).toEqual([
       ['approved', false],
       ['changes-requested', true],
     ]);
