@@ -109,6 +109,12 @@ const changeRequestRoute = createRoute({
   path: '~/changes/$number',
 }).lazy(() => import('./routes/change-request').then((module) => module.Route));
 
+/** A page inside a change request: its own version, edited there (GitBook's `~/changes/{n}/{path}`). */
+const changeRequestPageRoute = createRoute({
+  getParentRoute: () => spaceRoute,
+  path: '~/changes/$number/$',
+}).lazy(() => import('./routes/change-request-page').then((module) => module.Route));
+
 const spaceLinksRoute = createRoute({
   getParentRoute: () => spaceRoute,
   path: '~/links',
@@ -196,6 +202,7 @@ export const routeTree = rootRoute.addChildren([
         spaceHomeRoute,
         changeRequestsRoute,
         changeRequestRoute,
+        changeRequestPageRoute,
         spaceHistoryRoute,
         spacePermissionsRoute,
         spaceLinksRoute,

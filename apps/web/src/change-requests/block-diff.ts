@@ -13,6 +13,9 @@ export type BlockChange =
   | { kind: 'removed'; block: DocBlock }
   | { kind: 'added'; block: DocBlock };
 
+/** A block edited in place: one removed and one added of the same type at the same spot. */
+export type BlockEdit = { kind: 'changed'; before: DocBlock; after: DocBlock };
+
 const MAX_CELLS = 250_000;
 
 /** A block's content as text to compare: its JSON without the keys (which a reader makes up). */
@@ -65,4 +68,42 @@ export function diffBlocks(before: readonly DocBlock[], after: readonly DocBlock
   }
   for (let j = endB; j < after.length; j++) changes.push({ kind: 'unchanged', block: after[j]! });
   return changes;
+}
+
+/**
+ * The changes with each block edited in place shown as one: in a run of removals followed by
+ * a run of additions (the order `diffBlocks` gives), the i-th removed and the i-th added
+ * block become one 'changed' when they are of the same type (a paragraph reworded, a table
+ * with one cell edited); the rest of either run stays removed or added.
+ */
+export function pairEdits(changes: readonly BlockChange[]): Array<BlockChange | BlockEdit> {
+  const result: Array<BlockChange | BlockEdit> = [];
+  let index = 0;
+  while (index < changes.length) {
+    const change = changes[index]!;
+    if (change.kind !== 'removed') {
+      result.push(change);
+      index++;
+      continue;
+    }
+    const removed: DocBlock[] = [];
+    while (changes[index]?.kind === 'removed') removed.push(changes[index++]!.block);
+    const added: DocBlock[] = [];
+    while (changes[index]?.kind === 'added') added.push(changes[index++]!.block);
+    const paired = Math.min(removed.length, added.length);
+    const unpairedAdded: DocBlock[] = [];
+    for (let i = 0; i < Math.max(removed.length, added.length); i++) {
+      const before = removed[i];
+      const after = added[i];
+      if (i < paired && before!.type === after!.type)
+        result.push({ kind: 'changed', before: before!, after: after! });
+      else {
+        if (before) result.push({ kind: 'removed', block: before });
+        if (after) unpairedAdded.push(after);
+      }
+    }
+    // Additions that found no pair come after the removals, as in a line diff.
+    for (const block of unpairedAdded) result.push({ kind: 'added', block });
+  }
+  return result;
 }

@@ -1,29 +1,31 @@
 /**
- * A page's change shown rendered: the blocks removed and added, each as the read view shows it
- * (a tab set, a stepper, cards, a figure... rather than their markdown lines), marked by a
- * sign, a colour and words, with one unchanged block of context around each change and the
- * runs of unchanged blocks between them counted.
+ * A page's change shown rendered: the blocks removed, added and changed, each as the read view
+ * shows it (a tab set, a stepper, cards, a figure... rather than their markdown lines), marked
+ * by a sign, a colour and words; a block changed in place (`pairEdits`) shows its version
+ * before beside its version after. One unchanged block of context stays around each change,
+ * and the runs of unchanged blocks between them are counted.
  */
 import { markdownToDocument } from '@quire/documents/to-document';
 import { useMemo } from 'react';
 import { AppDocument } from '../content/app-rendering';
 import type { DocBlock, DocDocument } from '../content/blocks/document-shape';
-import { type BlockChange, diffBlocks } from './block-diff';
+import { type BlockChange, type BlockEdit, diffBlocks, pairEdits } from './block-diff';
 
 /** Unchanged blocks shown before and after each change. */
 const CONTEXT = 1;
 
-type Row = BlockChange | { kind: 'skipped'; count: number };
+type Change = BlockChange | BlockEdit;
+type Row = Change | { kind: 'skipped'; count: number };
+
+/** A row that changes something ('unchanged' would match the words unanchored). */
+const CHANGED = /^(added|removed|changed)$/;
 
 /** The changes with runs of unchanged blocks far from any change folded into a count. */
-export function foldUnchanged(changes: readonly BlockChange[]): Row[] {
+export function foldUnchanged(changes: readonly Change[]): Row[] {
   const near = changes.map((change, index) => {
     if (change.kind !== 'unchanged') return true;
     for (let distance = 1; distance <= CONTEXT; distance++)
-      if (
-        changes[index - distance]?.kind.match(/added|removed/) ||
-        changes[index + distance]?.kind.match(/added|removed/)
-      )
+      if (changes[index - distance]?.kind.match(CHANGED) || changes[index + distance]?.kind.match(CHANGED))
         return true;
     return false;
   });
@@ -42,16 +44,15 @@ export function foldUnchanged(changes: readonly BlockChange[]): Row[] {
 const documentOf = (markdown: string) => markdownToDocument(markdown) as unknown as DocDocument;
 const oneBlock = (block: DocBlock): DocDocument => ({ object: 'document', data: {}, nodes: [block] });
 
-const WORDS = { added: 'Added', removed: 'Removed', unchanged: 'Unchanged' } as const;
-const SIGNS = { added: '+', removed: '−', unchanged: '' } as const;
+const WORDS = { added: 'Added', removed: 'Removed', unchanged: 'Unchanged', changed: 'Changed' } as const;
+const SIGNS = { added: '+', removed: '−', unchanged: '', changed: '±' } as const;
 
 export function RenderedDiff({ before, after, title }: { before: string; after: string; title: string }) {
   const rows = useMemo(
-    () => foldUnchanged(diffBlocks(documentOf(before).nodes, documentOf(after).nodes)),
+    () => foldUnchanged(pairEdits(diffBlocks(documentOf(before).nodes, documentOf(after).nodes))),
     [before, after],
   );
-  if (!rows.some((row) => row.kind === 'added' || row.kind === 'removed'))
-    return <p className="muted">The blocks are unchanged.</p>;
+  if (!rows.some((row) => CHANGED.test(row.kind))) return <p className="muted">The blocks are unchanged.</p>;
   return (
     <ol className="rendered-diff" aria-label={`Changes to the blocks of ${title}`}>
       {rows.map((row, index) =>
@@ -59,6 +60,24 @@ export function RenderedDiff({ before, after, title }: { before: string; after: 
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are in the page's order
           <li key={index} className="rendered-diff-skipped">
             {row.count === 1 ? '1 unchanged block' : `${row.count} unchanged blocks`}
+          </li>
+        ) : row.kind === 'changed' ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows are in the page's order
+          <li key={index} className="rendered-diff-block rendered-diff-changed">
+            <span className="rendered-diff-sign" aria-hidden="true">
+              {SIGNS.changed}
+            </span>
+            <span className="visually-hidden">{WORDS.changed}:</span>
+            <div className="rendered-diff-sides">
+              <div className="rendered-diff-before">
+                <span className="rendered-diff-side-label">Before</span>
+                <AppDocument document={oneBlock(row.before)} className="rendered-diff-content" />
+              </div>
+              <div className="rendered-diff-after">
+                <span className="rendered-diff-side-label">After</span>
+                <AppDocument document={oneBlock(row.after)} className="rendered-diff-content" />
+              </div>
+            </div>
           </li>
         ) : (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are in the page's order

@@ -47,11 +47,14 @@ export default function PageEditor({
   spaceId,
   page,
   onClose,
+  changeRequest,
 }: {
   organizationId: string;
   spaceId: string;
   page: EditablePage;
   onClose: () => void;
+  /** Opened inside a change request: its page is edited and saved into it (issue 30, item 2). */
+  changeRequest?: { id: string } | undefined;
 }) {
   const trpc = useTRPC();
   const client = useTRPCClient();
@@ -79,9 +82,11 @@ export default function PageEditor({
   const drafts = useQuery(trpc.changeRequests.list.queryOptions({ spaceId, status: 'draft' }));
   const openRequests = [...(drafts.data?.items ?? []), ...(open.data?.items ?? [])];
   const live = space.data?.editMode === 'live';
-  const [chosen, setChosen] = useState<SaveTarget | undefined>(undefined);
+  const [chosen, setChosen] = useState<SaveTarget | undefined>(
+    changeRequest ? { kind: 'changeRequest', id: changeRequest.id } : undefined,
+  );
   const target: SaveTarget = chosen ?? { kind: 'new' };
-  const [source, setSource] = useState<EditSource>({ kind: 'space' });
+  const [source, setSource] = useState<EditSource>(sourceFor(target));
   const [reloads, setReloads] = useState(0);
   const nameOf = (where: EditSource | SaveTarget): string => {
     if (where.kind !== 'changeRequest') return 'the space';
