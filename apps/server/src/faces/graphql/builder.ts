@@ -6,6 +6,7 @@
 import SchemaBuilder from '@pothos/core';
 import RelayPlugin from '@pothos/plugin-relay';
 import { invalidInput } from '@quire/domain';
+import { encodeGlobalId } from './global-ids';
 import type { GraphqlContext } from './graphql-context';
 import { toGraphqlError } from './graphql-errors';
 
@@ -34,6 +35,8 @@ export function createBuilder(): Builder {
     relay: {
       cursorType: 'String',
       clientMutationId: 'omit',
+      // The plugin's own encoding, without a Buffer per id (`global-ids.ts`); decoding is the plugin's.
+      encodeGlobalID: encodeGlobalId,
       nodesQueryOptions: {
         description: `Fetches objects given their IDs (at most ${MAX_NODE_IDS})`,
         // Refused before any node is loaded: each id costs an operation.
