@@ -7,7 +7,7 @@
  * every text (`test/graphql/global-ids.test.ts`).
  */
 
-const NOT_ASCII = /[^\x00-\x7f]/;
+const NOT_ASCII = /[\u0080-\uffff]/;
 
 export function encodeGlobalId(typeName: string, id: string | number | bigint): string {
   const text = `${typeName}:${id}`;
