@@ -115,7 +115,11 @@ export function PageEditingProvider({
   });
   const pages = tree.data?.pages;
   const base = tree.data?.revision;
-  const target = targetOfSource(source, space.data?.editMode);
+  // A change request may be named by its number (the app's addresses): its edits go to its id.
+  const target = targetOfSource(
+    source.kind === 'changeRequest' && changeRequest.data ? { ...source, id: changeRequest.data.id } : source,
+    space.data?.editMode,
+  );
   const link = useMemo(
     () => pageLink ?? defaultPageLink(organizationId, spaceId),
     [pageLink, organizationId, spaceId],
@@ -162,7 +166,14 @@ export function PageEditingProvider({
           : {}),
       });
       if (edit.leave)
-        await navigate({ to: '/o/$organizationId/s/$spaceId', params: { organizationId, spaceId } });
+        await navigate(
+          source.kind === 'changeRequest'
+            ? {
+                to: '/o/$organizationId/s/$spaceId/~/changes/$number',
+                params: { organizationId, spaceId, number: String(source.number) },
+              }
+            : { to: '/o/$organizationId/s/$spaceId', params: { organizationId, spaceId } },
+        );
       const stays = sent.landed.kind === 'live' || source.kind === 'changeRequest';
       if (edit.openCreated && stays && sent.created[0]) setOpenAfter(sent.created[0]);
       await queryClient.invalidateQueries();

@@ -7,12 +7,13 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { createLazyRoute, Link, Outlet, useParams, useRouterState } from '@tanstack/react-router';
-import { type KeyboardEvent, useEffect, useState } from 'react';
+import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
 import { useTRPC } from '../api/trpc';
 import { firstDocumentPath } from '../content/page-tree-rows';
 import { EditablePageTree } from '../pages/editable-page-tree';
-import { PageEditingProvider, usePageEditing } from '../pages/page-editing';
+import { PageEditingProvider, type PageLink, usePageEditing } from '../pages/page-editing';
 import { locate } from '../pages/page-places';
+import type { TreeSource } from '../pages/tree-source';
 import { SpaceSearch } from '../search/space-search';
 import { useDocumentTitle } from '../ui/document-title';
 import { SpaceIcon } from '../ui/icons';
@@ -42,8 +43,32 @@ export const Route = createLazyRoute('/signedIn/o/$organizationId/s/$spaceId')({
 
 function SpaceLayout() {
   const { organizationId, spaceId } = Route.useParams();
+  // Within a change request (its overview, or one of its pages), the tree is the change request's.
+  const { number } = useParams({ strict: false }) as { number?: string };
+  const source = useMemo<TreeSource>(
+    () =>
+      number === undefined
+        ? { kind: 'space' }
+        : { kind: 'changeRequest', id: number, number: Number(number) },
+    [number],
+  );
+  const pageLink = useMemo<PageLink | undefined>(
+    () =>
+      number === undefined
+        ? undefined
+        : (path) => ({
+            to: '/o/$organizationId/s/$spaceId/~/changes/$number/$',
+            params: { organizationId, spaceId, number, _splat: path },
+          }),
+    [organizationId, spaceId, number],
+  );
   return (
-    <PageEditingProvider organizationId={organizationId} spaceId={spaceId}>
+    <PageEditingProvider
+      organizationId={organizationId}
+      spaceId={spaceId}
+      source={source}
+      {...(pageLink ? { pageLink } : {})}
+    >
       <SpaceFrame />
     </PageEditingProvider>
   );
