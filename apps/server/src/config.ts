@@ -75,6 +75,8 @@ const ConfigSchema = z
       .default(1024 * 1024),
     /** Seconds between two runs of the purge of spaces deleted more than 7 days ago. */
     QUIRE_PURGE_INTERVAL_SECONDS: z.coerce.number().positive().max(86_400).default(3600),
+    /** Days a published site's insights (counters, feedback comments) are kept; older ones are purged on the purge's interval. */
+    QUIRE_INSIGHTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
     /** Whether the server runs the job worker itself (`false`: jobs wait for a `quire worker` process). */
     QUIRE_JOBS_IN_SERVER: z.enum(['true', 'false']).default('true'),
     /** Operations per window per API token, on all faces together; 0 turns the limit off. */
@@ -228,6 +230,7 @@ const ConfigSchema = z
       bootstrapOrg: env.QUIRE_BOOTSTRAP_ORG,
       bodyLimit: env.QUIRE_BODY_LIMIT,
       purgeIntervalMs: Math.round(env.QUIRE_PURGE_INTERVAL_SECONDS * 1000),
+      insightsRetentionDays: env.QUIRE_INSIGHTS_RETENTION_DAYS,
       jobsInServer: env.QUIRE_JOBS_IN_SERVER === 'true',
       rateLimits: {
         operationsPerWindow: env.QUIRE_RATE_LIMIT,

@@ -11,6 +11,7 @@ import { pino } from 'pino';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { loggerOptionsFor } from './http/request-log';
+import { type InsightsPurgeJob, startPurgeExpiredInsightsJob } from './insights/purge-expired-insights-job';
 import { serverJobHandlers } from './jobs/job-handlers';
 import { type JobWorker, startJobWorker } from './jobs/job-worker';
 import { logJobEvent } from './jobs/log-job-event';
@@ -94,6 +95,12 @@ export async function startServer(
     onPurged: (spaceIds) => started.log.info({ spaceIds }, 'purged spaces deleted more than 7 days ago'),
     onError: (error) => started.log.error({ err: error }, 'purge of deleted spaces failed'),
   });
+  const insightsPurge: InsightsPurgeJob = startPurgeExpiredInsightsJob(services, {
+    intervalMs: config.purgeIntervalMs,
+    retentionDays: config.insightsRetentionDays,
+    onPurged: (result) => started.log.info(result, 'purged insights older than their retention'),
+    onError: (error) => started.log.error({ err: error }, 'purge of expired insights failed'),
+  });
   const worker: JobWorker | undefined = config.jobsInServer
     ? startJobWorker(services, serverJobHandlers(services), {
         onEvent: logJobEvent(started.log),
@@ -110,7 +117,7 @@ export async function startServer(
     url,
     close: () => {
       // Fastify's close stops accepting, waits for in-flight requests, then runs onClose hooks.
-      closing ??= Promise.all([purge.stop(), worker?.stop()])
+      closing ??= Promise.all([purge.stop(), insightsPurge.stop(), worker?.stop()])
         .then(() => started.close())
         .then(() => Promise.all([store.close(), services.jobThreads.close()]))
         .then(() => undefined);

@@ -7,5 +7,6 @@ export { insightsOperations } from './operations';
 export { MAX_COMMENTS_READ, MAX_COUNTERS_READ } from './operations/aggregate-site-events';
 export { MAX_COMMENTS_PER_SITE_DAY } from './operations/track-site-events';
 export type * from './ports';
+export * from './purge-expired-insights';
 export type * from './records';
 export type { InsightsRepositories } from './repositories';

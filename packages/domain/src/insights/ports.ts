@@ -19,4 +19,11 @@ export interface SiteInsightsRepository {
   addComments(comments: readonly InsightsCommentRecord[]): Promise<void>;
   /** At most `limit` comments of the site's days, newest first. */
   comments(query: InsightsCounterQuery, limit: number): Promise<InsightsCommentRecord[]>;
+  /**
+   * Deletes at most `limit` counters of every site whose day is before `day` (`YYYY-MM-DD`),
+   * oldest first; how many it deleted (fewer than `limit`: none are left).
+   */
+  deleteCountersBefore(day: string, limit: number): Promise<number>;
+  /** The same for kept comments. */
+  deleteCommentsBefore(day: string, limit: number): Promise<number>;
 }

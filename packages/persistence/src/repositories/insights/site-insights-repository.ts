@@ -36,10 +36,12 @@ interface CommentDocument extends Omit<InsightsCommentRecord, 'id'> {
 }
 
 export const siteInsightsIndexes: CollectionIndexes[] = [
-  // A query's days of a site, narrowed by event type (the counters' one read).
-  defineIndexes<CounterDocument>(COUNTERS, [{ key: { siteId: 1, day: 1, type: 1 } }]),
-  // A site's comments of a day (the cap's count), and its days newest first (the reads).
-  defineIndexes<CommentDocument>(COMMENTS, [{ key: { siteId: 1, day: -1, at: -1 } }]),
+  // A query's days of a site, narrowed by event type (the counters' one read); the days of
+  // every site, oldest first (the purge of expired insights).
+  defineIndexes<CounterDocument>(COUNTERS, [{ key: { siteId: 1, day: 1, type: 1 } }, { key: { day: 1 } }]),
+  // A site's comments of a day (the cap's count), and its days newest first (the reads); the
+  // days of every site (the purge).
+  defineIndexes<CommentDocument>(COMMENTS, [{ key: { siteId: 1, day: -1, at: -1 } }, { key: { day: 1 } }]),
 ];
 
 /** The fields of a counter besides its key and count, its null parts left out. */
@@ -133,4 +135,32 @@ export class MongoSiteInsightsRepository implements SiteInsightsRepository {
       .map(toComment)
       .toArray();
   }
+
+  deleteCountersBefore(day: string, limit: number): Promise<number> {
+    return deleteBatchBefore(this.#counters, day, limit);
+  }
+
+  deleteCommentsBefore(day: string, limit: number): Promise<number> {
+    return deleteBatchBefore(this.#comments, day, limit);
+  }
+}
+
+/**
+ * One batch of the purge: the ids of at most `limit` documents of days before `day`, oldest
+ * first (the `day` index), then one delete of those ids still before `day`. Two steps, not
+ * one unbounded `deleteMany`: the store holds no lock for longer than a batch.
+ */
+async function deleteBatchBefore<T extends { _id: string; day: string }>(
+  collection: StoreCollection<T>,
+  day: string,
+  limit: number,
+): Promise<number> {
+  const before = { day: { $lt: day } } as Filter<T>;
+  const ids = await collection
+    .find(before, { sort: { day: 1 }, limit })
+    .map((doc) => doc._id)
+    .toArray();
+  if (ids.length === 0) return 0;
+  const { deletedCount } = await collection.deleteMany({ _id: { $in: ids }, day: { $lt: day } } as Filter<T>);
+  return deletedCount;
 }
