@@ -8,7 +8,8 @@
  * What is read: the current revision of each space of the grant (what the site publishes), its
  * pages' and reusable contents' bodies; the few bodies that mention `openapi` are read as
  * documents (`markdownToDocument`, GitBook's document model) and walked for refs. Found once
- * per revision and kept (a revision never changes); bounded: at most `MAX_REVISION_BODIES`
+ * per revision and kept (a revision never changes), each body's names kept by its address (a
+ * new revision reads only the bodies it changed); bounded: at most `MAX_REVISION_BODIES`
  * bodies of one revision are read. Reads the stores through their ports (this area comes
  * before the content area: it imports only its types).
  */
@@ -26,7 +27,12 @@ const KEPT_REVISIONS = 512;
 /** How deep a document is walked for refs (deeper than any document the schema accepts). */
 const MAX_DEPTH = 64;
 
+/** Bodies whose names are kept (an address and, mostly, no name: a few dozen bytes each). */
+const KEPT_BODIES = 50_000;
+
 const kept = new BoundedCache<string, Promise<ReadonlySet<string>>>(KEPT_REVISIONS);
+/** The names of each body by address (a body never changes): a new revision reads only its new bodies. */
+const bodyNames = new BoundedCache<string, readonly string[]>(KEPT_BODIES);
 
 /** The slugs of the specs named by `openapi` refs anywhere in a document tree. */
 export function specSlugsOf(node: unknown, into = new Set<string>(), depth = 0): Set<string> {
@@ -69,12 +75,20 @@ async function revisionSpecs(services: Services, spaceId: string, revisionId: st
   const revision = await services.repos.revisions.findById(spaceId, revisionId);
   if (!revision) return slugs;
   const trees = [revision.tree, ...(revision.reusableContents ? [revision.reusableContents] : [])];
-  const bodies = await services.repos.contentObjects.getMany([
-    ...new Set(await bodiesUnder(services, trees)),
-  ]);
-  for (const object of bodies.values()) {
-    const body = ofKind(object, 'body');
-    if (body?.markdown.includes('openapi')) specSlugsOf(markdownToDocument(body.markdown), slugs);
+  const addresses = [...new Set(await bodiesUnder(services, trees))];
+  const unknown: string[] = [];
+  for (const address of addresses) {
+    const names = bodyNames.get(address);
+    if (names) for (const name of names) slugs.add(name);
+    else unknown.push(address);
+  }
+  if (unknown.length === 0) return slugs;
+  const bodies = await services.repos.contentObjects.getMany(unknown);
+  for (const [address, object] of bodies) {
+    const markdown = ofKind(object, 'body')?.markdown ?? '';
+    const names = markdown.includes('openapi') ? [...specSlugsOf(markdownToDocument(markdown))] : [];
+    bodyNames.set(address, names);
+    for (const name of names) slugs.add(name);
   }
   return slugs;
 }
