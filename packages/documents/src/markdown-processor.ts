@@ -22,6 +22,7 @@ import { gitbookHtmlHandlers } from './gitbook-html-print';
 import { inlineImageOfHtml, printInlineImage, readInlineImages } from './gitbook-inline-images';
 import { printSizedButton, readSizedButtons } from './gitbook-sized-buttons';
 import { hintUnsafePatterns, printHint } from './hint-syntax';
+import { attentionExtension } from './linear-attention';
 import { checkMarkdownSource, checkTreeDepth } from './markdown-limits';
 import { printOpenApiOperation, readOpenApiOperations } from './openapi-operation-syntax';
 
@@ -98,11 +99,14 @@ export const markdownPrintOptions: StringifyOptions = {
 
 const gfmOptions: GfmOptions = { tablePipeAlign: false, tableCellPadding: true };
 
-/** GitBook's emoji shortcodes (`gitbook-emoji.ts`), read by micromark so that escapes count. */
+/**
+ * GitBook's emoji shortcodes (`gitbook-emoji.ts`), read by micromark so that escapes count;
+ * and emphasis read in linear time (`linear-attention.ts`, micromark's own construct replaced).
+ */
 function remarkGitbookEmoji(this: Processor): void {
   const data = this.data() as { micromarkExtensions?: unknown[]; fromMarkdownExtensions?: unknown[] };
   data.micromarkExtensions ??= [];
-  data.micromarkExtensions.push(gitbookEmojiSyntax);
+  data.micromarkExtensions.push(gitbookEmojiSyntax, attentionExtension);
   data.fromMarkdownExtensions ??= [];
   data.fromMarkdownExtensions.push(gitbookEmojiFromMarkdown);
 }
