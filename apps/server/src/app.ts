@@ -144,12 +144,13 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
         .send(errorBody(404, `No route ${request.method} ${request.url.split('?')[0]!.slice(0, 200)}`)),
   );
 
-  registerMetrics(app, store, config);
+  registerMetrics(app, store, config, services.events);
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     try {
       await store.ping();
-      return { status: 'ready', engine: store.engine };
+      // Pages and writes are served while the event stream is followed again: said, not unready.
+      return { status: 'ready', engine: store.engine, events: services.events.health().state };
     } catch (error) {
       app.log.warn({ err: error }, 'store not ready');
       return reply.code(503).send({ status: 'unavailable', engine: store.engine });

@@ -14,6 +14,7 @@ export {
 } from './blobs';
 export {
   type EventBus,
+  type EventBusHealth,
   type EventBusProblem,
   type EventListener,
   InProcessEventBus,

@@ -1,7 +1,8 @@
 /**
  * `GET /metrics` for Prometheus: the requests answered, by route pattern (never the URL with
  * its ids), method and status, with their latency; the process's own figures (CPU, memory,
- * event loop, garbage collection, from prom-client); and the store's (`store-metrics.ts`).
+ * event loop, garbage collection, from prom-client); the store's (`store-metrics.ts`); and
+ * whether events reach this server (`event-bus-metrics.ts`).
  *
  * The request path pays one histogram observation per request, in an `onResponse` hook
  * that each route gets when it is declared: the hook knows its route, finds the histogram
@@ -17,11 +18,13 @@
  * `Authorization: Bearer <that token>`.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { EventBus } from '@quire/persistence';
 import { LatencyHistogram, type Store } from '@quire/store';
 import type { FastifyInstance, onResponseHookHandler, RouteOptions } from 'fastify';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { Config } from '../config';
 import { errorBody } from './error-body';
+import { eventBusMetricsText } from './event-bus-metrics';
 import { type HistogramSeries, histogramText } from './prometheus-text';
 import { storeMetricsText } from './store-metrics';
 
@@ -76,6 +79,7 @@ export function registerMetrics(
   app: FastifyInstance,
   store: Pick<Store, 'engine' | 'stats'>,
   config: Pick<Config, 'metricsToken'>,
+  events: Pick<EventBus, 'health'>,
 ): void {
   // A registry per application: tests run several servers in one process.
   const registry = new Registry();
@@ -107,6 +111,7 @@ export function registerMetrics(
         series,
       ),
       storeMetricsText(store),
+      eventBusMetricsText(events.health()),
     ].join('\n');
     return reply.type(registry.contentType).send(text);
   });

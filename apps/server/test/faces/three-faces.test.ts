@@ -255,7 +255,7 @@ describe('the server', () => {
     expect(health.status).toBe(200);
     expect(health.headers.get('x-request-id')).toBeTruthy();
     const ready = await server.api('/readyz', { headers: { 'x-request-id': 'trace-123' } });
-    expect(ready.body).toEqual({ status: 'ready', engine: 'embedded' });
+    expect(ready.body).toEqual({ status: 'ready', engine: 'embedded', events: 'following' });
     expect(ready.headers.get('x-request-id')).toBe('trace-123');
   });
 

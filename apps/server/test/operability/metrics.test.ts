@@ -85,6 +85,8 @@ describe('/metrics of a server over the embedded store', () => {
 
     const text = await scrape(server);
     expect(samplesOf(text, 'quire_store_info').get('{engine="embedded"}')).toBe(1);
+    expect(samplesOf(text, 'quire_event_bus_following').get('')).toBe(1);
+    expect(samplesOf(text, 'quire_event_bus_restarts_total').get('')).toBe(0);
     expect(samplesOf(text, 'quire_store_documents').get('{collection="users"}')).toBe(usersBefore + 2);
     expect(samplesOf(text, 'quire_store_journal_bytes').get('')).toBeGreaterThan(0);
     expect(samplesOf(text, 'quire_store_fsync_seconds_count').get('')).toBeGreaterThan(fsyncsBefore);

@@ -11,7 +11,16 @@ export type EventListener = (event: DomainEvent) => void;
 export interface EventBus extends EventPublisher {
   /** Starts delivering events to `listener`; the function returned stops it. */
   subscribe(listener: EventListener): () => void;
+  /** Whether events reach this server now, and how often following had to start again (`/readyz`, `/metrics`). */
+  health(): EventBusHealth;
   close(): Promise<void>;
+}
+
+export interface EventBusHealth {
+  /** 'following': events arrive; 'reconnecting': the shared log's stream broke and is being followed again. */
+  state: 'following' | 'reconnecting';
+  /** How many times following the shared log broke or ended since the start. */
+  restarts: number;
 }
 
 /** Where a bus reports what it could not do (a listener that threw, a stream that broke). */

@@ -4,7 +4,7 @@ import type { DomainEvent } from '@quire/domain';
 export interface EventLogHandlers {
   /** An event appended by any server; `position` resumes right after it. */
   onEvent(event: DomainEvent, position: unknown): void;
-  /** The follow broke (the stream is closed): follow again from the last position. */
+  /** The follow broke or ended (the stream is closed): follow again from the last position. */
   onError(error: unknown): void;
 }
 
@@ -19,7 +19,13 @@ export interface EventLogFollow {
  */
 export interface EventLog {
   append(event: DomainEvent): Promise<void>;
-  /** Follows what is appended after `position` (a position `onEvent` gave), or from now. */
+  /**
+   * A position meaning "this moment": following from it delivers every event appended after
+   * the promise resolved, however long the follow then takes to start (a change stream opens
+   * asynchronously; what is appended meanwhile must not be missed).
+   */
+  now(): Promise<unknown>;
+  /** Follows what is appended after `position` (one `onEvent` or `now` gave), or from now. */
   follow(position: unknown | undefined, handlers: EventLogHandlers): EventLogFollow;
   /**
    * Whether a position no longer in the log caused `error` (MongoDB keeps a bounded

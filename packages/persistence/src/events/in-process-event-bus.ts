@@ -4,7 +4,7 @@
  * this process's subscribers.
  */
 import type { DomainEvent } from '@quire/domain';
-import type { EventBus, EventBusProblem, EventListener } from './event-bus';
+import type { EventBus, EventBusHealth, EventBusProblem, EventListener } from './event-bus';
 import { ListenerSet } from './listener-set';
 
 export class InProcessEventBus implements EventBus {
@@ -25,6 +25,11 @@ export class InProcessEventBus implements EventBus {
 
   subscribe(listener: EventListener): () => void {
     return this.#listeners.add(listener);
+  }
+
+  /** Nothing to follow: events never leave this process, so they always arrive. */
+  health(): EventBusHealth {
+    return { state: 'following', restarts: 0 };
   }
 
   async close(): Promise<void> {

@@ -29,10 +29,22 @@ const POSITION_LOST_CODES = new Set([
   280, // ChangeStreamFatalError
 ]);
 
+/** A position that is a moment of the cluster's clock, not an event: "from now" (`now`). */
+class OperationTimePosition {
+  constructor(readonly operationTime: unknown) {}
+}
+
+/** The change stream ended without an error (a dropped or renamed collection, an invalidate). */
+export class ChangeStreamEndedError extends Error {
+  override readonly name = 'ChangeStreamEndedError';
+}
+
 export class MongoEventLog implements EventLog {
+  readonly #db: MongoDatabase;
   readonly #events: Collection<StoredEvent>;
 
   private constructor(db: MongoDatabase) {
+    this.#db = db;
     this.#events = db.collection<StoredEvent>(COLLECTION);
   }
 
@@ -56,20 +68,46 @@ export class MongoEventLog implements EventLog {
     await this.#events.insertOne({ _id: event.id, event, expiresAt });
   }
 
+  /**
+   * The cluster's time as a position: a replica set answers every command with its
+   * `operationTime`, and a change stream started at it sees every insert acknowledged after.
+   */
+  async now(): Promise<unknown> {
+    const answer = await this.#db.command({ ping: 1 });
+    return answer.operationTime === undefined ? undefined : new OperationTimePosition(answer.operationTime);
+  }
+
   follow(position: unknown | undefined, handlers: EventLogHandlers): EventLogFollow {
+    const start =
+      position === undefined
+        ? {}
+        : position instanceof OperationTimePosition
+          ? { startAtOperationTime: position.operationTime as never }
+          : { startAfter: position as ChangeStreamInsertDocument['_id'] };
     const stream: ChangeStream<StoredEvent, ChangeStreamInsertDocument<StoredEvent>> = this.#events.watch<
       StoredEvent,
       ChangeStreamInsertDocument<StoredEvent>
-    >(
-      [{ $match: { operationType: 'insert' } }],
-      position === undefined ? {} : { startAfter: position as ChangeStreamInsertDocument['_id'] },
-    );
-    stream.on('change', (change) => handlers.onEvent(change.fullDocument.event, change._id));
-    stream.once('error', (error) => {
-      // The driver resumes by itself what can be resumed; an error here ended the stream.
+    >([{ $match: { operationType: 'insert' } }], start);
+    let ended = false;
+    /** Reports the end once, whatever ended it, unless this server closed it. */
+    const end = (error: unknown) => {
+      if (ended) return;
+      ended = true;
       void stream.close().finally(() => handlers.onError(error));
-    });
-    return { close: () => stream.close() };
+    };
+    stream.on('change', (change) => handlers.onEvent(change.fullDocument.event, change._id));
+    // The driver resumes by itself what can be resumed; an error here ended the stream.
+    stream.once('error', end);
+    // Without an error, a stream ends when its collection is dropped or renamed, or it is
+    // invalidated: silently, unless it is said and followed again (from the last event).
+    stream.once('close', () => end(new ChangeStreamEndedError('the change stream of the event log ended')));
+    stream.once('end', () => end(new ChangeStreamEndedError('the change stream of the event log ended')));
+    return {
+      close: () => {
+        ended = true;
+        return stream.close();
+      },
+    };
   }
 
   isPositionLost(error: unknown): boolean {

@@ -19,7 +19,10 @@ export interface OpenedEventBus {
 export async function openEventBus(store: Store, onProblem: EventBusProblem): Promise<OpenedEventBus> {
   const db = mongoDatabaseOf(store);
   if (db && (await MongoEventLog.canFollow(db))) {
-    return { bus: new SharedLogEventBus(await MongoEventLog.open(db), { onProblem }), reach: 'shared' };
+    return {
+      bus: await SharedLogEventBus.open(await MongoEventLog.open(db), { onProblem }),
+      reach: 'shared',
+    };
   }
   return { bus: new InProcessEventBus(onProblem), reach: 'this server' };
 }

@@ -10,7 +10,7 @@
  * oplog moved past it) cannot be resumed: the bus follows from now and reports the gap.
  */
 import type { DomainEvent } from '@quire/domain';
-import type { EventBus, EventBusProblem, EventListener } from './event-bus';
+import type { EventBus, EventBusHealth, EventBusProblem, EventListener } from './event-bus';
 import type { EventLog, EventLogFollow } from './event-log';
 import { ListenerSet } from './listener-set';
 
@@ -20,6 +20,8 @@ export interface SharedLogEventBusOptions {
   retryDelayMs?: number;
   /** The longest delay between two attempts (default 30 s). */
   maxRetryDelayMs?: number;
+  /** Where to start following (a position of the log; default: from whenever the follow starts). */
+  position?: unknown;
 }
 
 export class SharedLogEventBus implements EventBus {
@@ -33,6 +35,19 @@ export class SharedLogEventBus implements EventBus {
   #follow: EventLogFollow | undefined;
   #retry: ReturnType<typeof setTimeout> | undefined;
   #closed = false;
+  #restarts = 0;
+
+  /**
+   * A bus following `log` from the moment this resolves: an event published by any server
+   * once it has resolved reaches this bus's subscribers, even if the log's stream is still
+   * opening (open the bus before the server takes requests).
+   */
+  static async open(
+    log: EventLog,
+    options: Omit<SharedLogEventBusOptions, 'position'>,
+  ): Promise<SharedLogEventBus> {
+    return new SharedLogEventBus(log, { ...options, position: await log.now() });
+  }
 
   constructor(log: EventLog, options: SharedLogEventBusOptions) {
     this.#log = log;
@@ -41,6 +56,7 @@ export class SharedLogEventBus implements EventBus {
     this.#firstDelayMs = options.retryDelayMs ?? 500;
     this.#maxDelayMs = options.maxRetryDelayMs ?? 30_000;
     this.#delayMs = this.#firstDelayMs;
+    this.#position = options.position;
     this.#startFollowing();
   }
 
@@ -58,6 +74,7 @@ export class SharedLogEventBus implements EventBus {
 
   #followAgainLater(error: unknown): void {
     if (this.#closed) return;
+    this.#restarts += 1;
     const lost = this.#position !== undefined && this.#log.isPositionLost(error);
     if (lost) {
       this.#position = undefined;
@@ -88,6 +105,10 @@ export class SharedLogEventBus implements EventBus {
 
   subscribe(listener: EventListener): () => void {
     return this.#listeners.add(listener);
+  }
+
+  health(): EventBusHealth {
+    return { state: this.#retry === undefined ? 'following' : 'reconnecting', restarts: this.#restarts };
   }
 
   async close(): Promise<void> {

@@ -16,9 +16,11 @@ describeEventBusContract('in process', async () => {
   return { buses: [bus], close: () => bus.close() };
 });
 
-describeEventBusContract('shared log (in memory), three servers', async () => {
-  const log = new MemoryEventLog();
-  const buses = [1, 2, 3].map(() => new SharedLogEventBus(log, { onProblem: ignoreProblems }));
+describeEventBusContract('shared log (in memory, streams that open late), three servers', async () => {
+  const log = new MemoryEventLog({ lazyStart: true });
+  const buses = await Promise.all(
+    [1, 2, 3].map(() => SharedLogEventBus.open(log, { onProblem: ignoreProblems })),
+  );
   return { buses, close: async () => void (await Promise.all(buses.map((bus) => bus.close()))) };
 });
 
@@ -31,11 +33,10 @@ if (uri) {
     const buses = await Promise.all(
       stores.map(async (store) => {
         const db = mongoDatabaseOf(store) as MongoDatabase;
-        return new SharedLogEventBus(await MongoEventLog.open(db), { onProblem: ignoreProblems });
+        return SharedLogEventBus.open(await MongoEventLog.open(db), { onProblem: ignoreProblems });
       }),
     );
-    // A change stream sees what is inserted after it opened: let both open first.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // No wait for the change streams to open: a bus follows from the moment `open` resolved.
     return {
       buses,
       close: async () => {
@@ -120,6 +121,35 @@ describe('the shared log bus after a failure', () => {
     await log.append(after);
     expect((await later).map((event) => event.id)).toEqual([after.id]);
     expect(problems[1]).toMatch(/no longer holds the last event delivered/);
+  });
+
+  it('misses nothing published while its stream opens, when opened from now', async () => {
+    const log = new MemoryEventLog({ lazyStart: true });
+    const publisher = await SharedLogEventBus.open(log, { onProblem: ignoreProblems });
+    const late = new SharedLogEventBus(log, { onProblem: ignoreProblems });
+    const opened = await SharedLogEventBus.open(log, { onProblem: ignoreProblems });
+    buses.push(publisher, late, opened);
+    const heardByLate: string[] = [];
+    late.subscribe((event) => heardByLate.push(event.id));
+    const heard = nextEvents(opened, 2);
+    const events = [commentEvent(), commentEvent()];
+    await publisher.publish(events[0]!);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await publisher.publish(events[1]!);
+    expect((await heard).map((event) => event.id)).toEqual(events.map((event) => event.id));
+    // A bus made without a start position follows from whenever its stream opened: the first is lost.
+    expect(heardByLate).toEqual([events[1]!.id]);
+  });
+
+  it('says whether it follows, and how often following started again', async () => {
+    const log = new MemoryEventLog();
+    const bus = new SharedLogEventBus(log, { onProblem: ignoreProblems, retryDelayMs: 1 });
+    buses.push(bus);
+    expect(bus.health()).toEqual({ state: 'following', restarts: 0 });
+    log.cutFollowers(new Error('network cut'));
+    expect(bus.health()).toEqual({ state: 'reconnecting', restarts: 1 });
+    await expect.poll(() => bus.health().state).toBe('following');
+    expect(new InProcessEventBus(ignoreProblems).health()).toEqual({ state: 'following', restarts: 0 });
   });
 
   it('a publish the log refuses is reported, not thrown: the operation’s write already happened', async () => {

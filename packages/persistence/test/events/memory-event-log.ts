@@ -14,6 +14,13 @@ interface Follower {
 const POSITION_LOST = 'position lost';
 
 export class MemoryEventLog implements EventLog {
+  /**
+   * With `lazyStart`, a follow "from now" takes its start only after a turn of the event loop,
+   * as a change stream opens its cursor asynchronously: an event appended in between is missed
+   * unless the follower started from `now()`.
+   */
+  constructor(readonly options: { lazyStart?: boolean } = {}) {}
+
   readonly events: DomainEvent[] = [];
   readonly #followers = new Set<Follower>();
   /** Positions below this are no longer held. */
@@ -25,10 +32,27 @@ export class MemoryEventLog implements EventLog {
     queueMicrotask(() => this.#pump());
   }
 
+  async now(): Promise<unknown> {
+    return this.events.length - 1;
+  }
+
   follow(position: unknown, handlers: EventLogHandlers): EventLogFollow {
     this.follows++;
-    const next = position === undefined ? this.events.length : (position as number) + 1;
+    const fromNow = position === undefined;
+    const next = fromNow ? this.events.length : (position as number) + 1;
     const follower: Follower = { next, handlers };
+    if (fromNow && this.options.lazyStart) {
+      const started = setTimeout(() => {
+        follower.next = this.events.length;
+        this.#followers.add(follower);
+      }, 0);
+      return {
+        close: async () => {
+          clearTimeout(started);
+          this.#followers.delete(follower);
+        },
+      };
+    }
     if (next < this.#oldestKept) {
       queueMicrotask(() => handlers.onError(new Error(POSITION_LOST)));
       return { close: async () => {} };
