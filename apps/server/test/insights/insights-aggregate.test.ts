@@ -272,6 +272,38 @@ describe('POST SITE/insights/events/aggregate', () => {
   });
 });
 
+describe('GET SITE/insights/visitor-segments', () => {
+  it('lists no segment (Quire keeps no visitor claims), the same on REST, tRPC and GraphQL', async () => {
+    const route = findRoute('GET /v1/orgs/:organizationId/sites/:siteId/insights/visitor-segments');
+    if (!route) throw new Error('no visitor-segments route');
+    const faces = await callFaces(server, {
+      route,
+      token: f.org.admin.token,
+      input: { organizationId: f.org.organization.id, siteId: f.siteId },
+    });
+    // Events were counted (this file's beforeAll), yet no segment: nothing about a visitor is kept.
+    expect(faces.rest.status).toBe(200);
+    expect(faces.rest.data).toEqual({ items: [], count: 0 });
+    expect(faces.trpc.data).toEqual(faces.rest.data);
+    expect(faces.graphql.status).toBe(200);
+  });
+
+  it('answers who may read the insights only: 403 below edit, 404 outside, 401 anonymous, 400 a forged cursor', async () => {
+    const ask = (token: string | null, query = '') =>
+      server.api(`${f.site}/insights/visitor-segments${query}`, { token });
+    const editor = await addMember(server, f.org.organization.id, 'edit');
+    const commenter = await addMember(server, f.org.organization.id, 'comment');
+    const outsider = await createOrganization(server);
+    expect((await ask(editor.token)).status).toBe(200);
+    expect((await ask(commenter.token)).status).toBe(403);
+    expect((await ask(outsider.admin.token)).status).toBe(404);
+    expect((await ask(null)).status).toBe(401);
+    const forged = await ask(f.org.admin.token, '?page=not-a-cursor');
+    expect(forged.status).toBe(400);
+    expect(forged.body.error.issues.map((issue: { field: string }) => issue.field)).toContain('page');
+  });
+});
+
 describe('event budgets', () => {
   const original = () => server.services.insightsEventBudget;
   let kept: InsightsEventBudget;

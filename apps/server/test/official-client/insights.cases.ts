@@ -1,7 +1,7 @@
 /**
  * The official clients drive a site's insights: a reader's events sent without a token
- * (204), the aggregate of them for the site's admin (200), and a 400 for a column Quire does
- * not count. The interface document's client (0.130.0) checks the exchanges against its
+ * (204), the aggregate of them for the site's admin (200), a 400 for a column Quire does
+ * not count, and the site's visitor segments (none). The interface document's client (0.130.0) checks the exchanges against its
  * document; GitBook's 0.202.0 client sends the same and its aggregate validates against the
  * 0.202.0 document (`mismatches0202`).
  */
@@ -19,7 +19,7 @@ import { mismatches0202 } from './openapi-spec-0202';
 import { testServer } from './shared-server';
 
 describe('site insights', () => {
-  it('trackEventsInSiteById, aggregateSiteEvents', async () => {
+  it('trackEventsInSiteById, aggregateSiteEvents, listSiteVisitorSegments', async () => {
     const server = testServer();
     const org = await createOrganization(server);
     const space = await createSpace(server, org, { title: 'Guides' });
@@ -93,5 +93,12 @@ describe('site insights', () => {
     expect(mismatches0202('aggregateSiteEvents', 200, answered.data)).toEqual([]);
     expect(answered.data.columns[1]!.values).toEqual([3]);
     expect(answered.data.columns[2]!.values).toEqual([{ ok: 0, good: 1, bad: 0 }]);
+
+    // Visitor segments: none (Quire keeps no visitor claims), in GitBook's list shape.
+    const { data: segments } = await admin.api.orgs.listSiteVisitorSegments(orgId, site.id);
+    expectConforms(admin.last(), 'listSiteVisitorSegments', 200);
+    expect(segments.items).toEqual([]);
+    const listed0202 = await client0202.orgs.listSiteVisitorSegments(orgId, site.id);
+    expect(mismatches0202('listSiteVisitorSegments', 200, listed0202.data)).toEqual([]);
   });
 });

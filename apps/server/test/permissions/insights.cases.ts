@@ -85,4 +85,9 @@ export const insightsCases: MatrixCase[] = [
     input: (f) => ({ organizationId: f.organization.id, siteId: f.visited.siteId, range: 'last7Days' }),
     expected: bySiteRole(['admin', 'create', 'review', 'edit'], 200),
   }),
+  matrixCase({
+    route: `GET ${INSIGHTS}/visitor-segments`,
+    input: (f) => ({ organizationId: f.organization.id, siteId: f.visited.siteId }),
+    expected: bySiteRole(['admin', 'create', 'review', 'edit'], 200),
+  }),
 ];

@@ -10,3 +10,4 @@ export type * from './ports';
 export * from './purge-expired-insights';
 export type * from './records';
 export type { InsightsRepositories } from './repositories';
+export * from './visitor-segment-schema';

@@ -4,6 +4,7 @@
  */
 import type { OperationTree } from '../../core/operation';
 import { aggregateSiteEvents } from './aggregate-site-events';
+import { listSiteVisitorSegments } from './list-site-visitor-segments';
 import { trackSiteEvents } from './track-site-events';
 
 export const insightsOperations = {
@@ -11,6 +12,7 @@ export const insightsOperations = {
     insights: {
       trackEvents: trackSiteEvents,
       aggregateEvents: aggregateSiteEvents,
+      listVisitorSegments: listSiteVisitorSegments,
     },
   },
 } satisfies OperationTree;

@@ -8,4 +8,5 @@ const { insights } = insightsOperations.sites;
 export const insightRoutes: readonly RestRoute[] = [
   route('POST', `${SITE}/insights/events`, insights.trackEvents, 204),
   route('POST', `${SITE}/insights/events/aggregate`, insights.aggregateEvents),
+  route('GET', `${SITE}/insights/visitor-segments`, insights.listVisitorSegments),
 ];
