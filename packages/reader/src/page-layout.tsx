@@ -31,6 +31,7 @@ export interface LayoutProps {
   treeHref(page: ReaderTreePage): string;
   /** The page shown (its branch of the tree opens). */
   currentPageId?: string;
+  /** Where the search form sends its query; `''`: no search box (a preview). */
   searchAction: string;
   searchQuery?: string;
   /** Where the search box's script asks for suggestions (JSON); absent: a plain search form. */
@@ -405,7 +406,7 @@ export function PageLayout(props: LayoutProps) {
               ))}
             </ul>
           </nav>
-          <SearchBox props={props} />
+          {props.searchAction === '' ? null : <SearchBox props={props} />}
           <ThemeSwitch customization={customization} />
         </header>
         <div className="layout">

@@ -114,7 +114,7 @@ const fontOf = (font: unknown): ReaderCustomization['styling']['font'] =>
     ? (font as ReaderCustomization['styling']['font'])
     : undefined;
 
-function readerCustomizationOf(
+export function readerCustomizationOf(
   settings: Customization,
   pageLink: ReaderFrame['pageLink'],
 ): ReaderCustomization {

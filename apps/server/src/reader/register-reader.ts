@@ -4,12 +4,14 @@
  * hostname and under its proxy's path (a request whose `Host` is not Quire's own: answered
  * before routing when a site is served there, through the custom-hostname seam
  * `request-host-target.ts` and the lookup's proxy rule), and the reader's assets
- * (`/~reader/<hashed name>`). Registered by the app with one line.
+ * (`/~reader/<hashed name>`), and a change request's preview (`/~preview/<space>/<change
+ * request>/…`, `change-request-preview.ts`). Registered by the app with one line.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestHostTarget } from '../custom-hostnames/request-host-target';
 import { API_PREFIXES } from '../http/security-headers';
 import type { Services } from '../services';
+import { answerPreview } from './change-request-preview';
 import { answerMachineFormat, answerMachineFormatUnseen, machineHeadTags } from './machine-formats';
 import { ASSET_CACHE_CONTROL, readerAssetAt } from './reader-assets';
 import { EVENTS_PATH, MAX_EVENT_BODY_BYTES } from './reader-events';
@@ -60,6 +62,8 @@ export function registerReader(
     notFound(reply);
   app.get('/~sites/:organization/:site', serveOwn);
   app.get('/~sites/*', serveOwn);
+  // A change request previewed as a site would show it, for a member who may read it.
+  app.get('/~preview/*', answerPreview(services, notFound));
   // A page's events (views, feedback): POSTed by its script to `<base>~reader/events`.
   app.post('/~sites/*', { bodyLimit: MAX_EVENT_BODY_BYTES }, async (request, reply) => {
     const url = new URL(request.url, `${ownBase}/`);

@@ -115,10 +115,19 @@ export async function renderPage(
     personal: Object.keys(visit.claims).length > 0 || visit.lookup.shareKey !== undefined,
   };
   const output = await renderCacheOf(services).getOrRender(key, async () => ({
-    body: await pageHtml(visit, pages, page, headTagsOf),
+    body: await pageHtml(visit, pages, page, { headTags: headTagsOf, tools: true }),
     contentType: HTML,
   }));
   return sendRendered(request, reply, output, audience);
+}
+
+export interface PageHtmlOptions {
+  /** The page's extra `<head>` tags (none by default). */
+  headTags?: PageHeadTags;
+  /** Whether the page offers the readers' tools (its markdown, its events): not in a preview. */
+  tools?: boolean;
+  /** The frame, when the caller made its own (a preview's); else the visit's. */
+  frame?: ReaderFrame;
 }
 
 /** The page's HTML, rendered now (no cache). */
@@ -126,8 +135,9 @@ export async function pageHtml(
   visit: ReaderVisit,
   pages: SitePages,
   page: PageTreeNode,
-  headTagsOf: PageHeadTags = () => [],
+  options: PageHtmlOptions = {},
 ): Promise<string> {
+  const headTagsOf = options.headTags ?? (() => []);
   const read = await executeOperation(operations.spaces.content.page.get, visit.ctx, {
     spaceId: visit.lookup.space,
     ...(visit.lookup.revision === undefined ? {} : { revisionId: visit.lookup.revision }),
@@ -137,7 +147,7 @@ export async function pageHtml(
     dereferenced: true,
   });
   const document = read.document as unknown as JSONDocument | undefined;
-  const frame = readerFrameOf(visit, pages);
+  const frame = options.frame ?? readerFrameOf(visit, pages);
   const [files, code] = await Promise.all([filesOf(visit, document), highlightCode([document])]);
   const order = pages.readingOrder;
   const at = order.findIndex((candidate) => candidate.id === page.id);
@@ -165,10 +175,14 @@ export async function pageHtml(
     links: linksOf(frame, visit, files),
     condition: visitorCondition(visit.claims),
     code,
-    tools: {
-      markdownHref: markdownUrlOf(visit.lookup.basePath, page.path, linkQueryOf(visit.lookup)),
-      eventsHref: `${visit.lookup.basePath}${EVENTS_PATH}`,
-    },
+    ...(options.tools
+      ? {
+          tools: {
+            markdownHref: markdownUrlOf(visit.lookup.basePath, page.path, linkQueryOf(visit.lookup)),
+            eventsHref: `${visit.lookup.basePath}${EVENTS_PATH}`,
+          },
+        }
+      : {}),
     headTags: headTagsOf(visit, {
       title: read.title,
       ...(read.description === undefined ? {} : { description: read.description }),

@@ -5,11 +5,14 @@
  * asks for it, and the page's events (a view, a rating, a comment) recorded through the insights
  * operation — counted as the site's insights show them, nothing for a bot, a bad event refused
  * naming its field, nothing for a visitor the site does not let in, and the same at a proxy's
- * address.
+ * address. And a change request's preview (item 8): its revision in the reader's frame for a
+ * member who may read it, never cached nor indexed; a 404 for anyone else, nothing cached.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { htmlProblems } from '../../../../packages/reader/test/support/well-formed';
 import { rowsOf } from '../insights/insights-support';
+import { TestBrowser } from '../sessions/test-browser';
+import { addMember, createOrganization } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { getPage, postPage, type ReaderFixture, readerFixture } from './reader-fixture';
 
@@ -209,6 +212,91 @@ describe('page feedback and page views', () => {
       expect((await getPage(server, suggestions('handbook'))).status).toBe(404);
     } finally {
       await f.admin('PATCH', f.site, { visibility: 'public' });
+    }
+  });
+});
+
+describe("a change request's preview", () => {
+  /** A browser signed in with the API token's user (the web app's session cookie). */
+  const signedIn = async (token: string): Promise<TestBrowser> => {
+    const browser = new TestBrowser(server);
+    const answer = await browser.mutate('session.signInWithToken', { token });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return browser;
+  };
+
+  it('shows the change request as the site would, to a member who may read it, never cached', async () => {
+    const created = await f.admin('POST', `/v1/spaces/${f.spaces.docs}/change-requests`, {
+      subject: 'Proxies',
+    });
+    await f.admin('POST', `/v1/spaces/${f.spaces.docs}/change-requests/${created.id}/content`, {
+      changes: [
+        {
+          operation: 'update_page',
+          page: f.pages.install,
+          document: { markdown: 'Run the installer behind a proxy too.\n' },
+        },
+      ],
+    });
+    const preview = `/~preview/${f.spaces.docs}/${created.number}/guides/every-block/install`;
+    const admin = await signedIn(f.org.admin.token);
+    const shown = await admin.request(preview, { headers: { accept: 'text/html' } });
+    expect(shown.status, String(shown.body).slice(0, 300)).toBe(200);
+    const html = String(shown.body);
+    expect(htmlProblems(html)).toEqual([]);
+    expect(html).toContain('Run the installer behind a proxy too.');
+    expect(html).toContain(`Preview of change request #${created.number}: Proxies. Not published.`);
+    // The site's frame: its title and its page tree, at the preview's paths.
+    expect(html).toContain('<span>Handbook</span>');
+    expect(html).toContain(
+      `<a href="/~preview/${f.spaces.docs}/${created.number}/introduction">Introduction</a>`,
+    );
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(shown.headers.get('cache-control')).toBe('private, no-store');
+    expect(shown.headers.get('x-robots-tag')).toBe('noindex');
+    // No search, no readers' tools: a preview is not reading.
+    expect(html).not.toContain('data-events');
+    expect(html).not.toContain('role="search"');
+    expect(html).not.toContain('View as markdown');
+    // By its id too; and the published site still shows the published page.
+    expect(
+      (await admin.request(`/~preview/${f.spaces.docs}/${created.id}/`, { headers: { accept: 'text/html' } }))
+        .status,
+    ).toBe(200);
+    const published = await getPage(server, `${f.base}guides/every-block/install`);
+    expect(published.body).toContain('Run the installer.');
+    expect(published.body).not.toContain('behind a proxy');
+
+    // A member of the organization the space is not shown to (its change requests answer them
+    // 403 through the API), another organization's admin, nobody signed in, an unknown change
+    // request or page: the same 404, never cached.
+    const reader = await addMember(server, f.org.organization.id, 'reader');
+    const viaApi = await server.api(`/v1/spaces/${f.spaces.docs}/change-requests/${created.id}`, {
+      token: reader.token,
+    });
+    expect(viaApi.status).toBe(403);
+    const member = await (await signedIn(reader.token)).request(preview, {
+      headers: { accept: 'text/html' },
+    });
+    expect(member.status).toBe(404);
+    const stranger = await signedIn((await createOrganization(server)).admin.token);
+    const refused = await stranger.request(preview, { headers: { accept: 'text/html' } });
+    expect(refused.status).toBe(404);
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+    expect(String(refused.body)).not.toContain('proxy');
+    expect(String(member.body)).toBe(String(refused.body));
+    const anonymous = await getPage(server, preview);
+    expect(anonymous.status).toBe(404);
+    expect(anonymous.body).toBe(String(refused.body));
+    for (const path of [
+      `/~preview/${f.spaces.docs}/999/`,
+      `/~preview/${f.spaces.docs}/${created.number}/no-such-page`,
+      `/~preview/${f.spaces.docs}/${created.number}/guides%2Fevery-block`,
+      `/~preview/nothing/1/`,
+    ]) {
+      const answer = await admin.request(path, { headers: { accept: 'text/html' } });
+      expect(answer.status, path).toBe(404);
+      expect(String(answer.body)).toBe(String(refused.body));
     }
   });
 });
