@@ -24,6 +24,8 @@ const QUIRE_ONLY = [
   // Editing a live space (GitBook's newer batch shape, absent from this client's document) and its history.
   'POST /v1/spaces/:spaceId/content',
   'GET /v1/spaces/:spaceId/revisions',
+  // Restoring a space to an earlier revision, as a new one (the web app's history).
+  'POST /v1/spaces/:spaceId/revisions/:revisionId/restore',
   // Editing a change request's content (`updateChangeRequestContent` in later versions of the document).
   'POST /v1/spaces/:spaceId/change-requests/:changeRequestId/content',
   // A background job (an upload's processing, later imports and exports) and its log.

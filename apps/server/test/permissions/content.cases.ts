@@ -3,7 +3,8 @@
  * page by id or by path, its files, the history, a revision and what it changed, and the
  * same reads in a revision, a link to its PDF, an import's progress) needs view on the
  * space; editing a live space needs edit, and so do importing into it and applying a
- * template, which a locked space refuses with 409 to whoever passes the rules. The catalog
+ * template, and so does restoring an earlier revision (409 when the space holds it already),
+ * which a locked space refuses with 409 to whoever passes the rules. The catalog
  * of templates is open to any authenticated caller. The reads run against one space per
  * fixture with two nested pages, a revision of those edits, and a file (written past the
  * rules: no operation inserts files yet). Imports read a markdown file served on 127.0.0.1
@@ -97,6 +98,26 @@ const lockedSpace = async (f: MatrixFixture) => {
   const spaceId = await f.freshSpace();
   await f.run(operations.spaces.update, { spaceId, editMode: 'locked' });
   return spaceId;
+};
+
+interface Restorable {
+  spaceId: string;
+  /** The revision of its first edit (one page), and its head (two pages). */
+  first: string;
+  head: string;
+}
+
+/** A fresh space edited twice: restoring its first edit's revision takes the second page out. */
+const restorable = async (f: MatrixFixture): Promise<Restorable> => {
+  const spaceId = await f.freshSpace();
+  const page = (title: string) => ({
+    operation: 'insert_page' as const,
+    title,
+    document: { markdown: `${title}.` },
+  });
+  const first = await f.run(operations.spaces.content.update, { spaceId, changes: [page('One')] });
+  const second = await f.run(operations.spaces.content.update, { spaceId, changes: [page('Two')] });
+  return { spaceId, first: first.revision, head: second.revision };
 };
 
 interface SpaceImport {
@@ -241,6 +262,33 @@ export const contentCases: MatrixCase[] = [
     expected: byItemRole('edit', 409),
   }),
   matrixCase({ route: 'GET /v1/templates', input: () => ({}), expected: anyCaller(200) }),
+  matrixCase({
+    route: `POST ${REVISION}/restore`,
+    prepare: restorable,
+    input: (_f, r: Restorable) => ({ spaceId: r.spaceId, revisionId: r.first }),
+    observe: (f, r: Restorable) => spaceState(f, r.spaceId),
+    expected: byItemRole('edit', 200),
+  }),
+  matrixCase({
+    route: `POST ${REVISION}/restore`,
+    title: 'the revision the space holds',
+    prepare: restorable,
+    input: (_f, r: Restorable) => ({ spaceId: r.spaceId, revisionId: r.head }),
+    observe: (f, r: Restorable) => spaceState(f, r.spaceId),
+    expected: byItemRole('edit', 409),
+  }),
+  matrixCase({
+    route: `POST ${REVISION}/restore`,
+    title: 'a locked space',
+    prepare: async (f) => {
+      const r = await restorable(f);
+      await f.run(operations.spaces.update, { spaceId: r.spaceId, editMode: 'locked' });
+      return r;
+    },
+    input: (_f, r: Restorable) => ({ spaceId: r.spaceId, revisionId: r.first }),
+    observe: (f, r: Restorable) => spaceState(f, r.spaceId),
+    expected: byItemRole('edit', 409),
+  }),
   viewCase(`GET ${SPACE}/pdf`, (c) => ({ spaceId: c.spaceId })),
   matrixCase({
     route: `GET ${SPACE}/pdf`,

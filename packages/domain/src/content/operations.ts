@@ -36,6 +36,7 @@ import { listRevisionChanges } from './revisions/operations/list-revision-change
 import { listRevisions } from './revisions/operations/list-revisions';
 import { listTemplates } from './revisions/operations/list-templates';
 import { spacePdf } from './revisions/operations/pdf-link';
+import { restoreRevision } from './revisions/operations/restore-revision';
 import { updateSpaceContent } from './revisions/operations/update-space-content';
 import { createSpace } from './spaces/operations/create-space';
 import { duplicateSpace } from './spaces/operations/duplicate-space';
@@ -84,6 +85,7 @@ export const contentOperations = {
       list: listRevisions,
       get: getRevision,
       changes: listRevisionChanges,
+      restore: restoreRevision,
       page: { document: reads.pageDocument },
     },
     documents: { get: reads.spaceDocument },

@@ -74,6 +74,7 @@ export const contentRoutes: readonly RestRoute[] = [
   route('GET', `${SPACE}/revisions`, spaces.revisions.list),
   route('GET', `${REVISION}`, spaces.revisions.get),
   route('GET', `${REVISION}/changes`, spaces.revisions.changes),
+  route('POST', `${REVISION}/restore`, spaces.revisions.restore),
   aliasRoute('GET', `${REVISION}/pages`, spaces.content.pages.list, 'spaces.revisions.pages.list'),
   aliasRoute('GET', `${REVISION}/page/:pageId`, spaces.content.page.get, 'spaces.revisions.page.get'),
   {
