@@ -5,7 +5,7 @@
  * Waits go through an injected pause that moves the test clock: nothing sleeps.
  */
 import { DomainError, TREE_LOCK_LEASE_MS, TREE_LOCK_PATIENCE_MS, withTreeLocks } from '@quire/domain';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestDomain, type QuireUnderTest } from '../support/test-domain';
 
 let quire: QuireUnderTest;
@@ -132,6 +132,49 @@ describe('the tree lock of an organization', () => {
     );
     expect(result).toBe(false);
     expect(waited.pauses).toBe(0);
+  });
+
+  it('renews its lease while the change runs: a change longer than a lease is not overtaken', async () => {
+    const id = organizationId();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const renewals = vi.spyOn(quire.services.repos.treeLocks, 'renew');
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    const long = withTreeLocks(
+      quire.services,
+      [id],
+      async () => {
+        entered();
+        await held;
+      },
+      { renewEveryMs: 5 },
+    );
+    await inside;
+    // Two thirds of a lease pass twice while the change runs (40 s in all); a renewal follows each.
+    for (let round = 0; round < 2; round++) {
+      const before = renewals.mock.calls.length;
+      quire.clock.advance((TREE_LOCK_LEASE_MS * 2) / 3);
+      await expect.poll(() => renewals.mock.calls.length).toBeGreaterThan(before);
+      await renewals.mock.results.at(-1)?.value;
+    }
+    const now = quire.clock.now();
+    const intruder = await quire.services.repos.treeLocks.acquire(
+      id,
+      'intruder',
+      now.toISOString(),
+      new Date(now.getTime() + TREE_LOCK_LEASE_MS).toISOString(),
+    );
+    expect(intruder).toBe(false);
+    release();
+    await long;
+    renewals.mockRestore();
+    const { pause } = clockPause();
+    expect(await withTreeLocks(quire.services, [id], async () => 'next', { pause })).toBe('next');
   });
 
   it('takes the locks of two organizations in one order: opposite transfers both complete', async () => {

@@ -13,8 +13,10 @@
  * - Contention waits (pauses from 2 ms, doubling up to 64 ms), 5 s in all, then gives up with
  *   a 409 'conflict' that says to retry.
  * - A lease lasts 30 s by the services' clock: a holder that crashed blocks its organization's
- *   tree that long at most. A change is expected to take milliseconds; one that outlived its
- *   lease could overlap the next holder.
+ *   tree that long at most. A change is expected to take milliseconds; one that runs longer
+ *   (a slow store, a large duplicate) renews its leases every 10 s while it runs, so no one
+ *   takes them over from a holder still at work. Only a process stalled past a whole lease
+ *   (its event loop held 30 s) can still be overtaken.
  * - Operations never take a lock while holding one (that would wait on itself).
  */
 
@@ -27,9 +29,14 @@ export const TREE_LOCK_PATIENCE_MS = 5_000;
 const FIRST_PAUSE_MS = 2;
 const LONGEST_PAUSE_MS = 64;
 
+/** How often a holder renews its leases while its change runs: a third of a lease. */
+export const TREE_LOCK_RENEW_EVERY_MS = TREE_LOCK_LEASE_MS / 3;
+
 export interface TreeLockOptions {
   /** Waits between attempts; tests pass one that moves their clock instead of waiting. */
   pause?: (ms: number) => Promise<void>;
+  /** The interval of lease renewals in real time (default `TREE_LOCK_RENEW_EVERY_MS`); tests pass a short one. */
+  renewEveryMs?: number;
 }
 
 const pauseFor = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -70,6 +77,18 @@ export async function withTreeLocks<T>(
 ): Promise<T> {
   const holder = services.ids.newId();
   const held: string[] = [];
+  let renewing: Promise<unknown> = Promise.resolve();
+  const renew = () => {
+    const expiresAt = new Date(services.clock.now().getTime() + TREE_LOCK_LEASE_MS).toISOString();
+    renewing = Promise.all(
+      held.map((organizationId) =>
+        // A renewal the store refuses leaves the lease as it was; the next one tries again.
+        services.repos.treeLocks.renew(organizationId, holder, expiresAt).catch(() => undefined),
+      ),
+    );
+  };
+  const renewals = setInterval(renew, options.renewEveryMs ?? TREE_LOCK_RENEW_EVERY_MS);
+  renewals.unref?.();
   try {
     for (const organizationId of [...new Set(organizationIds)].sort()) {
       await acquire(services, organizationId, holder, options.pause ?? pauseFor);
@@ -77,6 +96,8 @@ export async function withTreeLocks<T>(
     }
     return await work();
   } finally {
+    clearInterval(renewals);
+    await renewing;
     for (const organizationId of held.reverse()) {
       // A release the store refuses (a full disk) leaves the lock to its lease: the change
       // itself is done or failed already, and its answer must say which, not this.

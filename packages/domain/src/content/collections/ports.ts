@@ -67,4 +67,6 @@ export interface TreeLockRepository {
   acquire(organizationId: string, holder: string, now: string, expiresAt: string): Promise<boolean>;
   /** Gives the lock back if `holder` still holds it (a lease taken over meanwhile is left alone). */
   release(organizationId: string, holder: string): Promise<void>;
+  /** Extends `holder`'s lease to `expiresAt` if it still holds the lock; false when it no longer does. */
+  renew(organizationId: string, holder: string, expiresAt: string): Promise<boolean>;
 }

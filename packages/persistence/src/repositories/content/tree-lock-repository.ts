@@ -42,4 +42,9 @@ export class MongoTreeLockRepository implements TreeLockRepository {
   async release(organizationId: string, holder: string): Promise<void> {
     await this.#locks.deleteOne({ _id: organizationId, holder });
   }
+
+  async renew(organizationId: string, holder: string, expiresAt: string): Promise<boolean> {
+    const renewed = await this.#locks.updateOne({ _id: organizationId, holder }, { $set: { expiresAt } });
+    return renewed.matchedCount === 1;
+  }
 }
