@@ -76,6 +76,7 @@ export const contentServing = defineServerArea({
         'changeRequests.mergeStatus',
         'spaces.mergeRules',
         'orgs.mergeRules',
+        'user.notifications',
       ],
       description:
         'Reviews of change requests: people asked to review, approvals and requests for changes of ' +

@@ -352,6 +352,66 @@ describe("the organization's queue", () => {
   });
 });
 
+describe('notifications', () => {
+  it('tell the people asked, and the author of each review; each marks their own read', async () => {
+    const asker = await addMember(server, org.organization.id, 'edit');
+    const asked = await addMember(server, org.organization.id, 'review');
+    const created = await server.api(`/v1/spaces/${spaceId}/change-requests`, {
+      method: 'POST',
+      token: asker.token,
+      body: { subject: 'Notify' },
+    });
+    const cr = created.body.id as string;
+    await server.api(`${crPath(cr)}/requested-reviewers`, {
+      method: 'POST',
+      token: asker.token,
+      body: { users: [asked.user.id] },
+    });
+    const inbox = async (who: TestMember, query = '') =>
+      (await server.api(`/v1/user/notifications${query}`, { token: who.token })).body;
+    const requested = await inbox(asked, '?unread=true');
+    expect(requested.items).toEqual([
+      expect.objectContaining({
+        object: 'notification',
+        kind: 'review_requested',
+        read: false,
+        actor: expect.objectContaining({ id: asker.user.id }),
+        changeRequest: { id: cr, number: created.body.number, subject: 'Notify' },
+      }),
+    ]);
+    expect(requested.items[0].urls.app).toContain(`/~/changes/${created.body.number}`);
+    const reviewed = await review(cr, asked, 'changes-requested', 'Not yet.');
+    const replies = await inbox(asker);
+    expect(replies.items).toEqual([
+      expect.objectContaining({
+        kind: 'review_submitted',
+        review: { id: reviewed.body.id, status: 'changes-requested' },
+        actor: expect.objectContaining({ id: asked.user.id }),
+      }),
+    ]);
+
+    // Marking someone else's notification changes nothing; one's own, once.
+    const notMine = await server.api('/v1/user/notifications/read', {
+      method: 'POST',
+      token: asker.token,
+      body: { ids: [requested.items[0].id] },
+    });
+    expect(notMine.body).toEqual({ marked: 0 });
+    const mine = await server.api('/v1/user/notifications/read', {
+      method: 'POST',
+      token: asked.token,
+      body: {},
+    });
+    expect(mine.body).toEqual({ marked: 1 });
+    expect((await inbox(asked, '?unread=true')).count).toBe(0);
+    expect((await inbox(asked)).items[0].read).toBe(true);
+    const trpc = await server.api(`/trpc/user.notifications.list?input=${encodeURIComponent('{}')}`, {
+      token: asker.token,
+    });
+    expect(trpc.body.result.data).toEqual(await inbox(asker));
+  });
+});
+
 describe('on every face', () => {
   it('tRPC and GraphQL answer as REST does', async () => {
     const cr = await proposal('Faces');

@@ -65,6 +65,9 @@ const QUIRE_ONLY = [
   'DELETE /v1/spaces/:spaceId/merge-rules',
   'GET /v1/orgs/:organizationId/merge-rules',
   'PUT /v1/orgs/:organizationId/merge-rules',
+  // The review notifications of the caller (GitBook's app has its own; its API none).
+  'GET /v1/user/notifications',
+  'POST /v1/user/notifications/read',
 ];
 
 /**

@@ -5,11 +5,11 @@
  * and never the change request's author; asking for reviewers (and taking it back) needs
  * review, or edit for the author. A space's merge rules are read with view and set with admin;
  * an organization's queue and merge rules are read by its members and set by its admins.
- * Reviews and requests the cases need are written past the rules (as no refused caller could
- * make them).
+ * Everyone reads and marks read their own notifications only. Reviews and requests the cases
+ * need are written past the rules (as no refused caller could make them).
  */
 import { operations } from '@quire/domain';
-import { byItemRole, byOrganizationRole } from '../support/matrix/expectations';
+import { anyCaller, byItemRole, byOrganizationRole } from '../support/matrix/expectations';
 import { type MatrixCase, matrixCase } from '../support/matrix/matrix-case';
 import type { MatrixCaller, MatrixFixture } from '../support/matrix/matrix-fixture';
 
@@ -248,5 +248,28 @@ export const reviewCases: MatrixCase[] = [
       return rules !== null;
     },
     expected: byOrganizationRole(['admin'], 200),
+  }),
+  matrixCase({
+    route: 'GET /v1/user/notifications',
+    input: () => ({ unread: true }),
+    expected: anyCaller(200),
+  }),
+  matrixCase({
+    route: 'POST /v1/user/notifications/read',
+    title: "someone else's notification (nothing changes)",
+    prepare: async (f) => {
+      const changeRequestId = await changeRequestBy(f);
+      const { users } = await f.run(operations.changeRequests.requestedReviewers.request, {
+        spaceId: f.content.space,
+        changeRequestId,
+        users: [f.subject.user.id],
+      });
+      const page = await f.run(operations.user.notifications.list, { unread: true }, f.subject);
+      return { id: page.items[0]?.id ?? '', asked: users.length };
+    },
+    input: (_f, notification: { id: string }) => ({ ids: [notification.id] }),
+    observe: async (f) =>
+      (await f.run(operations.user.notifications.list, { unread: true }, f.subject)).count,
+    expected: anyCaller({ status: 200, unchanged: true }),
   }),
 ];

@@ -20,6 +20,7 @@ export const contentArea = defineArea({
     'changeRequestReviewers',
     'changeRequestQueue',
     'mergeRules',
+    'reviewNotifications',
     'revisions',
     'contentObjects',
     'spacePathRedirects',

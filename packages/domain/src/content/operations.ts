@@ -6,6 +6,7 @@
 import type { OperationTree } from '../core/operation';
 import { changeRequestOperations } from './change-requests/operations';
 import {
+  notificationOperations,
   organizationMergeRuleOperations,
   spaceMergeRuleOperations,
 } from './change-requests/reviews/operations';
@@ -107,4 +108,5 @@ export const contentOperations = {
   changeRequests: changeRequestOperations,
   templates: { list: listTemplates },
   orgs: { mergeRules: organizationMergeRuleOperations },
+  user: { notifications: notificationOperations },
 } satisfies OperationTree;

@@ -18,6 +18,10 @@ import { collectionIndexes, MongoCollectionRepository } from './collection-repos
 import { contentGrantIndexes, MongoContentGrantRepository } from './content-grant-repository';
 import { MongoContentObjectRepository } from './content-object-repository';
 import { MongoMergeRulesRepository, mergeRulesIndexes } from './merge-rules-repository';
+import {
+  MongoReviewNotificationRepository,
+  reviewNotificationIndexes,
+} from './review-notification-repository';
 import { MongoRevisionRepository, revisionIndexes } from './revision-repository';
 import { MongoSpacePathRedirectRepository, spacePathRedirectIndexes } from './space-path-redirect-repository';
 import { MongoSpaceRepository, spaceIndexes } from './space-repository';
@@ -34,6 +38,7 @@ export const contentIndexes: CollectionIndexes[] = [
   ...changeRequestReviewerIndexes,
   ...changeRequestQueueIndexes,
   ...mergeRulesIndexes,
+  ...reviewNotificationIndexes,
 ];
 
 export const contentRepositories = (db: StoreDatabase): ContentRepositories => ({
@@ -49,4 +54,5 @@ export const contentRepositories = (db: StoreDatabase): ContentRepositories => (
   changeRequestReviewers: new MongoChangeRequestReviewerRepository(db),
   changeRequestQueue: new MongoChangeRequestQueueRepository(db),
   mergeRules: new MongoMergeRulesRepository(db),
+  reviewNotifications: new MongoReviewNotificationRepository(db),
 });

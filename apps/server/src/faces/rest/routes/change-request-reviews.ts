@@ -1,12 +1,13 @@
 /**
  * The review routes of change requests (GitBook's `change-requests-reviews`,
  * `change-request-reviewers`, `change-request-contributors`, a change request's semantic
- * changes and the organization's queue), and Quire's own merge rules and merge status.
+ * changes and the organization's queue), and Quire's own merge rules, merge status and the
+ * review notifications of the caller.
  */
 import { contentOperations } from '@quire/domain';
 import { type RestRoute, route } from '../route';
 
-const { changeRequests, spaces, orgs } = contentOperations;
+const { changeRequests, spaces, orgs, user } = contentOperations;
 const CHANGE_REQUEST = '/v1/spaces/:spaceId/change-requests/:changeRequestId';
 const removedStatus = (output: unknown) => ((output as { removed: boolean }).removed ? 205 : 204);
 
@@ -39,4 +40,6 @@ export const changeRequestReviewRoutes: readonly RestRoute[] = [
   },
   route('GET', '/v1/orgs/:organizationId/merge-rules', orgs.mergeRules.get),
   route('PUT', '/v1/orgs/:organizationId/merge-rules', orgs.mergeRules.update),
+  route('GET', '/v1/user/notifications', user.notifications.list),
+  route('POST', '/v1/user/notifications/read', user.notifications.markRead),
 ];

@@ -3,6 +3,7 @@ export * from './limits';
 export * from './merge-check';
 export * from './merge-rules';
 export * from './merge-rules-schema';
+export * from './notifications';
 export * from './ports';
 export * from './records';
 export type { ReviewRepositories } from './repositories';

@@ -1,6 +1,11 @@
 import type { PageRequest, Slice } from '../../../core/paging';
 import type { ChangeRequestRecord, ChangeRequestStatus } from '../records';
-import type { ChangeRequestReviewRecord, MergeRulesRecord, RequestedReviewerRecord } from './records';
+import type {
+  ChangeRequestReviewRecord,
+  MergeRulesRecord,
+  RequestedReviewerRecord,
+  ReviewNotificationRecord,
+} from './records';
 
 /** The reviews of change requests. A review is inserted once and never changed. */
 export interface ChangeRequestReviewRepository {
@@ -21,6 +26,16 @@ export interface ChangeRequestReviewerRepository {
   remove(changeRequestId: string, userId: string): Promise<boolean>;
   /** Ids of the change requests (of these spaces) this person is asked to review (at most `limit`). */
   changeRequestsOf(userId: string, spaceIds: readonly string[], limit: number): Promise<string[]>;
+}
+
+/** The review notifications of people. */
+export interface ReviewNotificationRepository {
+  insertMany(notifications: readonly ReviewNotificationRecord[]): Promise<void>;
+  /** A person's notifications, newest first (only the unread ones when `unreadOnly`). */
+  list(userId: string, unreadOnly: boolean, page: PageRequest): Promise<Slice<ReviewNotificationRecord>>;
+  count(userId: string, unreadOnly: boolean): Promise<number>;
+  /** Marks a person's notifications read (those of `ids`, or all); how many changed. */
+  markRead(userId: string, ids: readonly string[] | undefined): Promise<number>;
 }
 
 /** The merge rules of spaces and organizations. */

@@ -24,6 +24,30 @@ export interface ChangeRequestReviewRecord {
   createdAt: string;
 }
 
+/**
+ * A notification in the app: someone asked the person to review a change request, or
+ * reviewed theirs. What it names is copied when it is made (the change request's number
+ * and subject), so the list needs no other read.
+ */
+export interface ReviewNotificationRecord {
+  id: string;
+  /** Whom it is for. */
+  userId: string;
+  organizationId: string;
+  kind: 'review_requested' | 'review_submitted';
+  /** Who asked, or who reviewed. */
+  actorId: string;
+  spaceId: string;
+  changeRequestId: string;
+  changeRequestNumber: number;
+  changeRequestSubject: string;
+  /** For `review_submitted`: the review and what it said. */
+  reviewId?: string;
+  reviewStatus?: ChangeRequestReviewStatus;
+  read: boolean;
+  createdAt: string;
+}
+
 /** A person asked to review a change request (one record per change request and person). */
 export interface RequestedReviewerRecord {
   spaceId: string;

@@ -4,6 +4,7 @@ import type {
   ChangeRequestReviewerRepository,
   ChangeRequestReviewRepository,
   MergeRulesRepository,
+  ReviewNotificationRepository,
 } from './ports';
 
 export interface ReviewRepositories {
@@ -11,4 +12,5 @@ export interface ReviewRepositories {
   changeRequestReviewers: ChangeRequestReviewerRepository;
   changeRequestQueue: ChangeRequestQueueRepository;
   mergeRules: MergeRulesRepository;
+  reviewNotifications: ReviewNotificationRepository;
 }

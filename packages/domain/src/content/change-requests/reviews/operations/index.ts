@@ -13,6 +13,7 @@ import {
   updateOrganizationMergeRules,
   updateSpaceMergeRules,
 } from './merge-rules-operations';
+import { listNotifications, markNotificationsRead } from './notification-operations';
 import { removeRequestedReviewer } from './remove-requested-reviewer';
 import { requestReviewers } from './request-reviewers';
 import { submitReview } from './submit-review';
@@ -30,6 +31,9 @@ export const reviewOperations = {
   mergeStatus: getMergeStatus,
   listForOrganization: listOrganizationChangeRequests,
 };
+
+/** Mounted in content's tree as `user.notifications`. */
+export const notificationOperations = { list: listNotifications, markRead: markNotificationsRead };
 
 /** Mounted in content's tree as `spaces.mergeRules` and `orgs.mergeRules`. */
 export const spaceMergeRuleOperations = {

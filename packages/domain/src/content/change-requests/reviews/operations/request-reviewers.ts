@@ -10,6 +10,7 @@ import { ChangeRequestSubjectSchema } from '../../change-request-fields';
 import { changeRequestPathShape } from '../../operations/params';
 import { acceptsEdits } from '../../patch-rules';
 import { MAX_REQUESTED_REVIEWERS } from '../limits';
+import { notify } from '../notifications';
 import type { RequestedReviewerRecord } from '../records';
 import { reviewPeople } from '../review-people';
 import { presentRequestedReviewer, RequestedReviewerSchema } from '../review-schema';
@@ -77,6 +78,7 @@ export const requestReviewers = operation({
       createdAt: now,
     }));
     await ctx.repos.changeRequestReviewers.put(records);
+    await notify(ctx, users, { organizationId: space.organizationId, actorId: requestedBy, changeRequest });
     if (input.subject !== undefined && input.subject !== changeRequest.subject) {
       const renamed = await ctx.repos.changeRequests.update(
         changeRequest.id,

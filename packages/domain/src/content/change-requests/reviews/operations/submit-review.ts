@@ -5,6 +5,7 @@ import { operation } from '../../../../core/operation';
 import { authorizeChangeRequest } from '../../../../policies/authorize-change-request';
 import { changeRequestPathShape } from '../../operations/params';
 import { acceptsEdits } from '../../patch-rules';
+import { notify } from '../notifications';
 import type { ChangeRequestReviewRecord } from '../records';
 import { ReviewCommentInputSchema, storedReviewComment } from '../review-comment';
 import { reviewPeople } from '../review-people';
@@ -56,6 +57,12 @@ export const submitReview = operation({
     if (request) review.requestedBy = request.requestedBy;
     if (comment !== undefined) review.comment = comment;
     await ctx.repos.changeRequestReviews.insert(review);
+    await notify(
+      ctx,
+      [changeRequest.createdBy],
+      { organizationId: space.organizationId, actorId: reviewer, changeRequest },
+      { id: review.id, status: review.status },
+    );
     return presentReview(ctx.urls, review, {
       outdated: false,
       userOf: await reviewPeople(ctx, space.organizationId, [review]),
