@@ -7,8 +7,9 @@
  * - hostname claims and marks of hostname changes that nothing points at, released.
  * Both need the store to themselves (no write in flight anywhere), which holds before this
  * process listens, provided no other process uses the store: always on the embedded engine
- * (its LOCK), and on MongoDB when no other live session is found. Otherwise the repair waits
- * for a start that finds none, and says so.
+ * (its LOCK), and on MongoDB when no other live session is found, the others being held at
+ * the start gate (`startup-gate.ts`) until the repair is done. Otherwise the repair waits for
+ * a start that finds none, and says so.
  */
 
 import type { Store } from '@quire/store';
@@ -16,7 +17,13 @@ import { MongoOrganizationRepository } from '../repositories/organizations/organ
 import { recountChangeRequestCounters } from './recount-change-request-counters';
 import { recountCommentCounters } from './recount-comment-counters';
 import { recountOrganizationCounters } from './recount-organization-counters';
-import { openStoreSession, type StoreSession, type StoreSessionDocument } from './store-sessions';
+import { type StartGate, takeStartGate } from './startup-gate';
+import {
+  isLiveSession,
+  openStoreSession,
+  type StoreSession,
+  type StoreSessionDocument,
+} from './store-sessions';
 
 /** The two levels of a logger such as pino's that the startup repair reports on. */
 export interface MaintenanceLog {
@@ -94,10 +101,37 @@ export async function repairAfterUncleanShutdown(
  */
 export async function openSessionAndRepair(
   store: Store,
-  options: { log: MaintenanceLog; now?: () => number },
+  options: { log: MaintenanceLog; now?: () => number; pause?: (ms: number) => Promise<void> },
 ): Promise<StoreSession> {
-  const session = await openStoreSession(store, options.now);
-  if (session.abandoned.length === 0) return session;
+  const now = options.now ?? Date.now;
+  let gate: StartGate | undefined;
+  const session = await openStoreSession(store, now, async (mine) => {
+    gate = await takeStartGate(store, mine, {
+      isLive: (found) => isLiveSession(store, now())(found),
+      onWait: (holder) =>
+        options.log.info(
+          { holder: holder && describeSession(holder) },
+          'another server is starting on this store (it may be repairing it): waiting for it before serving',
+        ),
+      ...(options.pause ? { pause: options.pause } : {}),
+    });
+  });
+  try {
+    await repairIfAlone(store, session, options);
+  } finally {
+    // Opened whatever happened: a repair that failed is left to the next start, and a crash
+    // leaves the gate to be taken over from a dead session.
+    await gate?.open();
+  }
+  return session;
+}
+
+async function repairIfAlone(
+  store: Store,
+  session: StoreSession,
+  options: { log: MaintenanceLog; now?: () => number },
+): Promise<void> {
+  if (session.abandoned.length === 0) return;
   const abandoned = session.abandoned.map(describeSession);
   if (session.live.length > 0) {
     options.log.warn(
@@ -105,7 +139,7 @@ export async function openSessionAndRepair(
       'an earlier process did not close the store cleanly, but other servers are using it now: ' +
         'counters will be recounted at a start that finds no other server running',
     );
-    return session;
+    return;
   }
   options.log.warn(
     { abandoned },
@@ -114,5 +148,4 @@ export async function openSessionAndRepair(
   await repairAfterUncleanShutdown(store, options);
   // Forgotten only once repaired: a crash during the repair repeats it at the next start.
   await session.settle();
-  return session;
 }

@@ -44,9 +44,23 @@ export interface StoreSession {
   end(): Promise<void>;
 }
 
-export async function openStoreSession(store: Store, now: () => number = Date.now): Promise<StoreSession> {
+/** Whether a session found in `store` at `at` belongs to a process alive now. */
+export const isLiveSession =
+  (store: Store, at: number) =>
+  (session: StoreSessionDocument): boolean =>
+    store.engine === 'mongodb' && session.renewedAt > at - SESSION_EXPIRES_MS;
+
+/**
+ * Registers this process's session, then (past the start gate, `startup-gate.ts`, when
+ * `gate` is given) reads the others': registered first, so two processes starting together
+ * each see the other.
+ */
+export async function openStoreSession(
+  store: Store,
+  now: () => number = Date.now,
+  gate?: (mine: string) => Promise<unknown>,
+): Promise<StoreSession> {
   const sessions: StoreCollection<StoreSessionDocument> = store.db.collection<StoreSessionDocument>(SESSIONS);
-  const found = await sessions.find({}).toArray();
   const openedAt = now();
   const mine: StoreSessionDocument = {
     _id: `${openedAt.toString(36)}-${randomBytes(6).toString('hex')}`,
@@ -56,8 +70,9 @@ export async function openStoreSession(store: Store, now: () => number = Date.no
     renewedAt: openedAt,
   };
   await sessions.insertOne(mine);
-  const isLive = (session: StoreSessionDocument) =>
-    store.engine === 'mongodb' && session.renewedAt > openedAt - SESSION_EXPIRES_MS;
+  await gate?.(mine._id);
+  const found = await sessions.find({ _id: { $ne: mine._id } }).toArray();
+  const isLive = isLiveSession(store, now());
   const abandoned = found.filter((session) => !isLive(session));
   return {
     id: mine._id,
