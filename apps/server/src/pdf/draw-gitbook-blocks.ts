@@ -23,10 +23,11 @@ import type {
   DocumentBlockStepper,
   DocumentBlockTabs,
   DocumentBlockUpdates,
+  DocumentInlineContent,
 } from '@quire/documents';
 import { type Column, type DrawContext, indented, keepSpace, MAX_INCLUDE_DEPTH } from './draw-context';
 import { drawImages } from './draw-images';
-import { plainTextOf, targetOf } from './draw-inlines';
+import { drawInlines, inlinesOfParagraphs, plainTextOf, targetOf } from './draw-inlines';
 import { drawMath } from './draw-math';
 import { COLOR, FONT, GAP, SIZE } from './pdf-style';
 
@@ -224,13 +225,19 @@ async function drawExpandable(
   drawChildren: DrawChildren,
 ): Promise<void> {
   const fragment = (name: string) => expandable.fragments.find((each) => each.fragment === name)?.nodes ?? [];
-  const title = fragment('expandable-title')
-    .map((block) => (block.type === 'paragraph' ? plainTextOf(block.nodes) : ''))
-    .join(' ')
-    .trim();
+  const title = inlinesOfParagraphs(fragment('expandable-title'));
   // The standard fonts are WinAnsi: a guillemet marks the summary (a triangle would print as
-  // other glyphs).
-  labelLine(context.doc, '\u00bb ' + (title || 'Details'), column, true);
+  // other glyphs). The summary is drawn as text is: its marks, links, inline math typeset.
+  const marker = (text: string): DocumentInlineContent => ({
+    object: 'text',
+    leaves: [{ object: 'leaf', text, marks: [] }],
+  });
+  keepSpace(context.doc, SIZE.body * 4);
+  drawInlines(context, [marker('\u00bb '), ...(title.length > 0 ? title : [marker('Details')])], column, {
+    size: SIZE.body,
+    bold: true,
+  });
+  context.doc.y += GAP.tight;
   await drawChildren(context, fragment('expandable-body'), indented(column, GAP.indent));
 }
 

@@ -9,7 +9,7 @@
 import type { DocumentBlockImage } from '@quire/documents';
 import { imageSize } from 'image-size';
 import { type Column, type DrawContext, keepSpace } from './draw-context';
-import { plainTextOf } from './draw-inlines';
+import { drawInlines, inlinesOfParagraphs } from './draw-inlines';
 import { COLOR, FONT, GAP, SIZE } from './pdf-style';
 
 const EMBEDDED_TYPES = new Set(['png', 'jpg']);
@@ -24,16 +24,11 @@ export async function drawImages(
     const drawn = bytes !== null && drawImage(context.doc, bytes, column);
     if (!drawn) drawPlaceholder(context.doc, image.data.alt, column);
     const caption = image.fragments.find((fragment) => fragment.fragment === 'caption');
-    const text = (caption?.nodes ?? [])
-      .map((block) => (block.type === 'paragraph' ? plainTextOf(block.nodes) : ''))
-      .join(' ')
-      .trim();
-    if (text !== '') {
-      context.doc
-        .font(FONT.italic)
-        .fontSize(SIZE.caption)
-        .fillColor(COLOR.muted)
-        .text(text, column.x, context.doc.y + GAP.tight, { width: column.width });
+    // Drawn as text is (its marks, links, emoji, inline math typeset), in the caption's style.
+    const inlines = inlinesOfParagraphs(caption?.nodes ?? []);
+    if (inlines.length > 0) {
+      context.doc.y += GAP.tight;
+      drawInlines(context, inlines, column, { size: SIZE.caption, italic: true, color: COLOR.muted });
     }
   }
 }

@@ -13,7 +13,7 @@
  * written as their code points when it is not installed; an icon (a Font Awesome name, whose
  * font Quire does not ship) is written as its name, `[icon: bolt]`.
  */
-import type { ContentRef, DocumentInlineContent, DocumentLeaf } from '@quire/documents';
+import type { ContentRef, DocumentBlock, DocumentInlineContent, DocumentLeaf } from '@quire/documents';
 import type { Column, DrawContext } from './draw-context';
 import { emojiName, emojiOfCode, emojiRuns } from './emoji-font';
 import {
@@ -28,6 +28,7 @@ import { COLOR, FONT } from './pdf-style';
 export interface TextStyle {
   size: number;
   bold?: boolean;
+  italic?: boolean;
   color?: string;
 }
 
@@ -59,7 +60,11 @@ export function drawInlines(
     const code = run.marks.has('code');
     const bold = style.bold === true || run.marks.has('bold');
     doc
-      .font(run.emoji && context.emojiFont ? context.emojiFont : fontOf(code, bold, run.marks.has('italic')))
+      .font(
+        run.emoji && context.emojiFont
+          ? context.emojiFont
+          : fontOf(code, bold, style.italic === true || run.marks.has('italic')),
+      )
       .fontSize(code ? style.size * 0.92 : style.size)
       .fillColor(run.target ? COLOR.link : (style.color ?? COLOR.text));
     const spacer = run.math ? inlineMathSpacer(doc, run.math, style.size, column.width) : undefined;
@@ -87,7 +92,18 @@ export function drawInlines(
   });
 }
 
-/** The plain text of inline content (table cells, captions, the contents). */
+/** The inlines of paragraphs (a caption's, a summary's) as one line's, a space between paragraphs. */
+export function inlinesOfParagraphs(blocks: readonly DocumentBlock[]): DocumentInlineContent[] {
+  const out: DocumentInlineContent[] = [];
+  for (const block of blocks) {
+    if (block.type !== 'paragraph' || plainTextOf(block.nodes).trim() === '') continue;
+    if (out.length > 0) out.push({ object: 'text', leaves: [{ object: 'leaf', text: ' ', marks: [] }] });
+    out.push(...block.nodes);
+  }
+  return out;
+}
+
+/** The plain text of inline content (table cells, the contents). */
 export function plainTextOf(inlines: readonly DocumentInlineContent[]): string {
   return inlines
     .map((inline) => {

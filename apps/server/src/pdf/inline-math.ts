@@ -17,7 +17,7 @@ export interface InlineMath {
   math: TypesetMath;
 }
 
-const BLANK = '\u00a0';
+export const BLANK = '\u00a0';
 
 /** Tallest an inline formula stands, in ems of the text: a fraction fits, a matrix is shrunk. */
 const MAX_HEIGHT_EM = 1.6;
@@ -95,6 +95,53 @@ export function whereSpacerLands(
     else delete watched._fragment;
   }
   return landed;
+}
+
+export interface PlacedMath {
+  math: InlineMath;
+  em: number;
+}
+
+/**
+ * Runs `draw` (which sets text holding blanks, one run of `BLANK` per formula, in `formulas`'
+ * order, the text holding no other `BLANK`) and draws each formula on its blank as pdfkit
+ * draws the blank's line: a table's cells, which pdfkit lays out and draws itself, page
+ * breaks included. A line's text is drawn from its left (no justification in a cell), so a
+ * blank stands the width of the text before it from the line's start.
+ */
+export function drawMathOnBlanks(
+  doc: PDFKit.PDFDocument,
+  formulas: readonly PlacedMath[],
+  color: string,
+  draw: () => void,
+): void {
+  const watched = doc as unknown as FragmentDrawer;
+  const original = watched._fragment;
+  if (formulas.length === 0 || typeof original !== 'function') {
+    draw();
+    return;
+  }
+  let next = 0;
+  const own = Object.hasOwn(watched, '_fragment');
+  watched._fragment = function (this: unknown, text, x, y, options) {
+    const result = original.call(this, text, x, y, options);
+    if (text.includes(BLANK)) {
+      const ascent = ((watched._font?.ascender ?? 718) / 1000) * (watched._fontSize ?? 0);
+      for (const run of text.matchAll(/\u00a0+/g)) {
+        const placed = formulas[next++];
+        if (placed === undefined) break;
+        const left = x + doc.widthOfString(text.slice(0, run.index));
+        drawInlineMath(doc, placed.math, { x: left, y, ascent }, placed.em, color);
+      }
+    }
+    return result;
+  };
+  try {
+    draw();
+  } finally {
+    if (own) watched._fragment = original;
+    else delete watched._fragment;
+  }
 }
 
 /** Draws the formula with its baseline on the blank's, in `color`. */
