@@ -1,7 +1,8 @@
 /**
  * A space's history: its revisions, newest first, with who made each, when and why (edits, a
- * merged change request); opening one shows what it changed against the revision before it
- * (pages added, removed, moved, and a line diff of each page edited).
+ * merged change request, a restore); opening one shows what it changed against the revision
+ * before it (pages added, removed, moved, and a line diff of each page edited), and, to whoever
+ * may edit, how to restore the space or one page as they were after it (`revision-restore.tsx`).
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -11,6 +12,8 @@ import type { RouterOutputs } from '../api/app-router';
 import { useTRPC } from '../api/trpc';
 import { ChangeList } from '../change-requests/change-list';
 import { Empty, QueryState } from '../ui/states';
+import { RevisionRestore } from './revision-restore';
+import '../pages/pages.css';
 import '../management/management.css';
 
 type Revision = RouterOutputs['spaces']['revisions']['list']['items'][number];
@@ -19,7 +22,7 @@ const REVISION_KINDS: Readonly<Record<Revision['type'], string>> = {
   edits: 'Edited',
   merge: 'Merged a change request',
   update: 'Updated a change request',
-  rollback: 'Rolled back',
+  rollback: 'Restored an earlier revision',
 };
 
 /** How many revisions one screen shows (the newest). */
@@ -80,7 +83,14 @@ export function SpaceHistory({ organizationId, spaceId }: { organizationId: stri
                     </p>
                   )}
                   {opened.includes(revision.id) && (
-                    <RevisionChanges spaceId={spaceId} revisionId={revision.id} />
+                    <>
+                      <RevisionChanges spaceId={spaceId} revisionId={revision.id} />
+                      <RevisionRestore
+                        organizationId={organizationId}
+                        spaceId={spaceId}
+                        revisionId={revision.id}
+                      />
+                    </>
                   )}
                 </Accordion.Content>
               </Accordion.Item>
