@@ -134,6 +134,7 @@ export async function previewHtml(
   const visit = {
     kind: 'visit',
     lookup: {
+      organization: space.organization,
       space: spaceId,
       revision: revisionId,
       basePath: path.base,

@@ -13,8 +13,11 @@ import { executeOperation, operations } from '@quire/domain';
 import {
   type HeadTag,
   highlightCode,
+  openApiLinksOf,
+  openApiSpecSlugsOf,
   type ReaderFile,
   type ReaderLinks,
+  type ReaderOpenApiSpecText,
   renderNotFoundPage,
   renderReaderPage,
 } from '@quire/reader';
@@ -75,6 +78,36 @@ async function filesOf(visit: ReaderVisit, document: unknown): Promise<Map<strin
       },
     ]),
   );
+}
+
+/**
+ * The newest version of each OpenAPI spec the document's blocks name, read as the visitor (a site
+ * token may read the specs its published pages name; a member, those they may view); a spec not
+ * readable is left out and its blocks show what the document holds.
+ */
+async function specsOf(visit: ReaderVisit, document: unknown): Promise<Map<string, ReaderOpenApiSpecText>> {
+  const specs = new Map<string, ReaderOpenApiSpecText>();
+  const organizationId = visit.lookup.organization;
+  const slugs = openApiSpecSlugsOf(document);
+  if (slugs.length === 0 || organizationId === undefined) return specs;
+  await Promise.all(
+    slugs.map(async (specSlug) => {
+      const [version, content] = await Promise.all([
+        readOrNothing(() =>
+          executeOperation(operations.openapi.versions.latest, visit.ctx, { organizationId, specSlug }),
+        ),
+        readOrNothing(() =>
+          executeOperation(operations.openapi.versions.latestContent, visit.ctx, {
+            organizationId,
+            specSlug,
+          }),
+        ),
+      ]);
+      const text = content?.bundled ?? Object.values(content?.filesystem ?? {})[0];
+      if (version && typeof text === 'string') specs.set(specSlug, { version: version.id, text });
+    }),
+  );
+  return specs;
 }
 
 function linksOf(frame: ReaderFrame, visit: ReaderVisit, files: Map<string, ReaderFile>): ReaderLinks {
@@ -148,7 +181,11 @@ export async function pageHtml(
   });
   const document = read.document as unknown as JSONDocument | undefined;
   const frame = options.frame ?? readerFrameOf(visit, pages);
-  const [files, code] = await Promise.all([filesOf(visit, document), highlightCode([document])]);
+  const [files, code, specs] = await Promise.all([
+    filesOf(visit, document),
+    highlightCode([document]),
+    specsOf(visit, document),
+  ]);
   const order = pages.readingOrder;
   const at = order.findIndex((candidate) => candidate.id === page.id);
   const breadcrumbs = pages
@@ -172,7 +209,7 @@ export async function pageHtml(
     breadcrumbs,
     previous: at > 0 ? neighbour(frame, order[at - 1]) : undefined,
     next: at >= 0 ? neighbour(frame, order[at + 1]) : undefined,
-    links: linksOf(frame, visit, files),
+    links: { ...linksOf(frame, visit, files), ...openApiLinksOf(specs) },
     condition: visitorCondition(visit.claims),
     code,
     ...(options.tools

@@ -5,6 +5,8 @@
  * wide screen, one on a phone with the page tree behind the menu button; nothing wider than the
  * screen (tables and code scroll inside their own box).
  */
+import { BLOCKS_CSS } from '../document/blocks-stylesheet';
+
 export const READER_CSS = `
 :root{--primary:#346ddb;--bg:#fff;--fg:#1d2024;--muted:#56606b;--line:#e3e6ea;--soft:#f5f6f8;--code-bg:#f6f8fa;
 --info:#346ddb;--success:#1f883d;--warning:#9a6700;--danger:#cf222e;
@@ -184,4 +186,4 @@ h1{font-size:1.6rem}
 .pagination{grid-template-columns:1fr}.pagination .next{grid-column:1}
 }
 @media print{.site-header,.sidebar,.outline,.pagination,.site-footer{display:none}.layout{display:block}}
-`;
+${BLOCKS_CSS}`;
