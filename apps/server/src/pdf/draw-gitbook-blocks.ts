@@ -27,7 +27,7 @@ import type {
 } from '@quire/documents';
 import { type Column, type DrawContext, indented, keepSpace, MAX_INCLUDE_DEPTH } from './draw-context';
 import { drawImages } from './draw-images';
-import { drawInlines, inlinesOfParagraphs, plainTextOf, targetOf } from './draw-inlines';
+import { drawInlines, inlinesOfParagraphs, targetOf } from './draw-inlines';
 import { drawMath } from './draw-math';
 import { COLOR, FONT, GAP, SIZE } from './pdf-style';
 
