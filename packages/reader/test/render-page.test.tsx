@@ -4,12 +4,14 @@
  * each checked well-formed and snapshotted; the page's frame (sidebar, outline, breadcrumbs,
  * previous and next, last updated); links rewritten to site paths; nothing of an author's
  * reaching a reader's browser as script (no `<script>` but the reader's own, no `javascript:`
- * or `data:` address, SVG only through `<img>`); the customization's values kept in their forms.
+ * or `data:` address, an author's SVG only through `<img>`, inline SVG only the reader's own
+ * formulas and icons, of shapes); the customization's values kept in their forms.
  */
 import { describe, expect, it } from 'vitest';
 import type { ReaderCustomization } from '../src/reader-model';
 import { renderNotFoundPage, renderReaderPage } from '../src/render-page';
 import { blockHtmlOf, customization, propsFor } from './support/page-props';
+import { svgProblems } from './support/svg-problems';
 import { htmlProblems } from './support/well-formed';
 
 describe('a page with every block', () => {
@@ -48,7 +50,7 @@ describe('a page with every block', () => {
       '<span class="method method-get">GET</span>',
       '<a class="button primary" href="/~sites/org/handbook/guide">',
       '<span class="emoji">🚀</span>',
-      '<code class="math">',
+      '<span class="math-inline" role="math" aria-label="e^{i\\pi}+1=0"><svg ',
       '<a href="/~sites/org/handbook/guide">link to the guide</a>',
       '<a href="#setup">anchor</a>',
       '<span class="color-red">red text</span>',
@@ -67,13 +69,15 @@ describe('a page with every block', () => {
     expect(html).not.toContain('Pro content.');
   });
 
-  it('lets no script, javascript: or data: address, nor an inline SVG reach the page', async () => {
+  it("lets no script, javascript: or data: address, nor an SVG but the reader's own drawings reach the page", async () => {
     const html = renderReaderPage(await propsFor());
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
     expect(scripts).toEqual(['<script src="/~reader/reader.abc.js"></script>'.replace('</script>', '')]);
     expect(html).not.toMatch(/javascript:/i);
     expect(html).not.toMatch(/(href|src)="data:/i);
-    expect(html).not.toMatch(/<svg/i);
+    // Inline SVG: typeset formulas and icons only, shapes and geometry only (`svgProblems`).
+    expect(html).toContain('class="math-svg"');
+    expect(svgProblems(html)).toEqual([]);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     // The dark chart is an SVG file: an image, never markup.
     expect(html).toContain('<img class="dark-only" src="/files/h3/chart-dark.svg"');

@@ -23,6 +23,8 @@ export const BLOCKS_CSS = `
 .math-block .math-svg{height:auto}
 .math-block{overflow-x:auto}
 .fa-icon{display:inline-block;height:1em;width:auto;vertical-align:-.125em;fill:currentColor;margin:0 .2em}
-.hint-icon .fa-icon{margin:0}
-.emoji{font-family:"Apple Color Emoji","Segoe UI Emoji","Noto Color Emoji","Twemoji Mozilla","Segoe UI Symbol",sans-serif;font-style:normal}
+.hint .hint-icon{display:block;flex:none;line-height:1.65}.hint .hint-icon .fa-icon{margin:0;height:1.05em}
+.hint-info .hint-icon{color:var(--info)}.hint-warning .hint-icon{color:var(--warning)}.hint-danger .hint-icon{color:var(--danger)}.hint-success .hint-icon{color:var(--success)}
+.tab-label .fa-icon,.button .fa-icon{margin:0 .35em 0 0}
+.emoji,.page-emoji{font-family:"Apple Color Emoji","Segoe UI Emoji","Noto Color Emoji","Twemoji Mozilla","Segoe UI Symbol",sans-serif;font-style:normal}
 `;

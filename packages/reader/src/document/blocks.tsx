@@ -16,7 +16,9 @@ import { Fragment, type ReactNode, useId } from 'react';
 import { CodeBlock } from './code-block';
 import { type DocumentContext, deeper, MAX_DEPTH } from './document-context';
 import { fragmentNamed } from './fragments';
-import { hrefOfRef, Icon, Inlines, linkAttributes, srcOfImage, textOf } from './inlines';
+import { HINT_ICONS, Icon } from './icon';
+import { hrefOfRef, Inlines, linkAttributes, srcOfImage, textOf } from './inlines';
+import { MathBlock } from './math';
 import {
   OpenApiOperationBlock,
   OpenApiSchemasBlock,
@@ -321,7 +323,9 @@ function Block({ block, context }: { block: DocumentBlock; context: DocumentCont
         : 'info';
       return (
         <div className={`hint hint-${style}`} role="note">
-          <span className="hint-icon" aria-hidden="true" />
+          <span className="hint-icon" aria-hidden="true">
+            <Icon name={HINT_ICONS[style] ?? 'circle-info'} />
+          </span>
           <div className="hint-body">
             <Blocks nodes={block.nodes} context={context} />
           </div>
@@ -343,12 +347,7 @@ function Block({ block, context }: { block: DocumentBlock; context: DocumentCont
     case 'image':
       return <Figure block={block} context={context} />;
     case 'math':
-      // TeX as written: readable, copyable, and no formula engine in the reader's page.
-      return (
-        <div className="math-block" role="math" aria-label={block.data.formula}>
-          <code>{block.data.formula}</code>
-        </div>
-      );
+      return <MathBlock formula={block.data.formula} />;
     case 'embed': {
       const href = hrefOfRef({ kind: 'url', url: block.data.url } as never, context);
       return href ? (

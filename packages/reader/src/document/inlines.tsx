@@ -17,6 +17,8 @@ import type {
 import { Fragment, type ReactNode } from 'react';
 import { safeHref, safeImageSrc } from '../safe-url';
 import type { DocumentContext } from './document-context';
+import { Icon } from './icon';
+import { InlineMath } from './math';
 
 /** The address a link reference leads to on the site, or undefined. */
 export function hrefOfRef(ref: LinkRef | { kind: string }, context: DocumentContext): string | undefined {
@@ -173,12 +175,12 @@ function Inline({ inline, context }: { inline: DocumentInline; context: Document
     case 'emoji':
       return <span className="emoji">{emojiOf(inline.data.code)}</span>;
     case 'icon':
-      return <Icon name={inline.data.icon} />;
+      return <Icon name={inline.data.icon} labelled />;
     case 'expression':
       // Evaluated by the read (`evaluated`); one left is an expression with no value.
       return <span className="expression" title={inline.data.expression} />;
     case 'inline-math':
-      return <code className="math">{inline.data.formula}</code>;
+      return <InlineMath formula={inline.data.formula} />;
     case 'mention': {
       const ref = inline.data.ref;
       const href = hrefOfRef(ref, context);
@@ -238,11 +240,6 @@ function Inline({ inline, context }: { inline: DocumentInline; context: Document
     default:
       return null;
   }
-}
-
-/** A Font Awesome icon of GitBook's: Quire ships no icon font, so its name labels a neutral mark. */
-export function Icon({ name }: { name: string }) {
-  return <span className="icon" role="img" aria-label={name} />;
 }
 
 export function Inlines({
