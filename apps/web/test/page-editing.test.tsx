@@ -88,7 +88,7 @@ describe('editing the page tree of a space', () => {
     });
     expect(screen.getByText('Edits are live')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: /New/ }));
+    await user.click(screen.getByRole('button', { name: 'New' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Page' }));
     const dialog = await screen.findByRole('dialog', { name: 'New page' });
     await user.type(within(dialog).getByLabelText('Title'), 'Install');

@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createLazyRoute, Link, Outlet, useParams, useRouterState } from '@tanstack/react-router';
 import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
 import { useTRPC } from '../api/trpc';
+import { ChangeRequestBar } from '../change-requests/change-request-bar';
 import { firstDocumentPath } from '../content/page-tree-rows';
 import { EditablePageTree } from '../pages/editable-page-tree';
 import { PageEditingProvider, type PageLink, usePageEditing } from '../pages/page-editing';
@@ -210,6 +211,7 @@ function SpaceFrame() {
         <EditablePageTree currentPath={shownPath} />
       </nav>
       <div className="space-main">
+        <ChangeRequestBar organizationId={organizationId} spaceId={spaceId} />
         <Outlet />
       </div>
     </div>
