@@ -5,6 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createLazyRoute, Link, Outlet } from '@tanstack/react-router';
 import { useTRPC } from '../api/trpc';
+import { NotificationBell } from '../notifications/notification-bell';
 import { OrganizationSwitcher } from '../organizations/organization-switcher';
 import { OrganizationSearch } from '../search/organization-search';
 import { UserMenu } from '../session/user-menu';
@@ -50,6 +51,7 @@ function OrganizationLayout() {
         </nav>
         <OrganizationSearch organizationId={organizationId} />
         <div className="topbar-end">
+          <NotificationBell />
           <UserMenu />
         </div>
       </header>
