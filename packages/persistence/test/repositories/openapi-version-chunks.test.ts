@@ -26,7 +26,7 @@ function contentOf(characters: number): OpenApiVersionContentRecord {
   const text = `openapi: 3.1.0\n# ${'é😀x'.repeat(Math.ceil(characters / 4))}`.slice(0, characters);
   return {
     versionId: 'job1',
-    files: [{ path: 'openapi.yaml', text }] as never,
+    files: [{ path: 'openapi.yaml', content: text }],
     bundled: '{"openapi":"3.1.0"}',
   };
 }
