@@ -10,6 +10,7 @@ import { type GraphQLSchema, lexicographicSortSchema } from 'graphql';
 import { createBuilder } from './builder';
 import { addTotalCount } from './schema/connections';
 import { derivedTypes } from './schema/derived-types';
+import { withEdgeNodesInline } from './schema/edge-nodes';
 import { withNodeIdsAtOnce } from './schema/node-ids';
 import { addNodeType, nodeSourceOf } from './schema/node-types';
 import { addOperationField } from './schema/operation-fields';
@@ -33,5 +34,5 @@ export function buildGraphqlSchema(tree: OperationTree = operations): GraphQLSch
   }
   for (const op of all) addOperationField(builder, types, op);
   addRelationFields(builder, types, RELATIONS);
-  return withNodeIdsAtOnce(lexicographicSortSchema(builder.toSchema()));
+  return withEdgeNodesInline(withNodeIdsAtOnce(lexicographicSortSchema(builder.toSchema())));
 }
