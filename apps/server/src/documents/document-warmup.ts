@@ -4,46 +4,99 @@
  * so that a renderer's first read of an edited page, in any process, is a store read and not
  * a conversion. Best effort: a derivation that fails is logged, and readers derive on a miss.
  *
- * One derivation per space at a time, of its newest revision: while one runs, later events of
- * the space only move the revision to derive next (bodies derived before are skipped, so a
- * run costs only the bodies that are new).
+ * - *Off the event loop*: the bodies are converted in a worker thread (the job threads' entry,
+ *   task `documents-convert`, one slice of 20 bodies a task) of a pool of its own: one thread,
+ *   the job threads' heap cap, one task at a time. The server's loop only loads bodies and
+ *   stores documents, so requests go on while a 5,000-page import's documents are derived
+ *   (converted in place, they held the loop 91.8 s in slices of one conversion each). A pool
+ *   of its own, not the jobs' threads: a warm-up never makes a job wait, nor shares a thread's
+ *   heap with one.
+ * - *Bounded*: one revision at a time for the whole process, one task in its thread at a
+ *   time, a slice of bodies in memory at a time; per space only its newest revision waits
+ *   (later events replace it: bodies derived before are skipped, so a run costs only the
+ *   bodies that are new).
+ * - *Progress*: a revision with `PROGRESS_EVERY` or more documents to derive logs how far it
+ *   got every `PROGRESS_EVERY` documents, and every derivation logs its end.
  */
-import { type DomainServices, deriveRevisionDocuments } from '@quire/domain';
+import { type DocumentConversion, type DomainServices, deriveRevisionDocuments } from '@quire/domain';
 import type { EventBus } from '@quire/persistence';
-import type { ServiceLog } from '../services';
+import { LimitedPool } from '../worker-pools/limited-pool';
+import type { ConvertDocumentsTask } from './convert-documents-in-thread';
 
-/** Starts deriving; the function returned stops it (a derivation under way finishes its slice, no other starts). */
+/** Documents between two progress lines (and the least a revision needs to log them). */
+export const PROGRESS_EVERY = 500;
+/** How long one slice's conversion may take in a thread (20 bodies, each within the body caps). */
+const SLICE_DEADLINE_MS = 120_000;
+
+export interface WarmupLog {
+  info(fields: Record<string, unknown>, message: string): void;
+  warn(fields: Record<string, unknown>, message: string): void;
+}
+
+/** Bodies converted in a pool's threads, in order (the JSON of each one's document). */
+export function convertInThreads(threads: Pick<LimitedPool, 'run'>): DocumentConversion {
+  return (markdowns) =>
+    threads.run<string[]>('documents-convert', { bodies: [...markdowns] } satisfies ConvertDocumentsTask, {
+      deadlineMs: SLICE_DEADLINE_MS,
+    });
+}
+
+/** Starts deriving; the function returned stops it (a slice under way finishes, no other starts). */
 export function startDocumentWarmup(
-  services: Pick<DomainServices, 'repos'> & { events: EventBus },
-  log: ServiceLog,
+  services: Pick<DomainServices, 'repos'> & { events: EventBus; jobThreads: Pick<LimitedPool, 'limits'> },
+  log: WarmupLog,
 ): () => void {
-  /** Per space, the newest revision not derived yet. */
+  /** Per space, the newest revision not derived yet, in the order the spaces came. */
   const next = new Map<string, string>();
-  const deriving = new Set<string>();
+  const thread = new LimitedPool('job-thread', {
+    threads: 1,
+    memoryMb: services.jobThreads.limits.memoryMb,
+    deadlineMs: SLICE_DEADLINE_MS,
+    maxQueue: 1,
+  });
+  const convert = convertInThreads(thread);
+  let draining = false;
   let stopped = false;
 
-  const drain = async (spaceId: string) => {
-    deriving.add(spaceId);
-    for (
-      let revisionId = next.get(spaceId);
-      revisionId !== undefined && !stopped;
-      revisionId = next.get(spaceId)
-    ) {
+  const derive = async (spaceId: string, revisionId: string) => {
+    let missing = 0;
+    const derived = await deriveRevisionDocuments(services, spaceId, revisionId, {
+      convert,
+      progress: (done, of) => {
+        missing = of;
+        if (of >= PROGRESS_EVERY && done < of && done % PROGRESS_EVERY < 20)
+          log.info(
+            { spaceId, revisionId, derived: done, missing: of },
+            'deriving the documents of a revision',
+          );
+      },
+    });
+    if (derived > 0 || missing > 0)
+      log.info({ spaceId, revisionId, derived }, 'derived the documents of a revision');
+  };
+
+  const drain = async () => {
+    draining = true;
+    while (!stopped && next.size > 0) {
+      const [spaceId, revisionId] = next.entries().next().value as [string, string];
       next.delete(spaceId);
-      await deriveRevisionDocuments(services, spaceId, revisionId).catch((error: unknown) => {
+      await derive(spaceId, revisionId).catch((error: unknown) => {
         if (!stopped) log.warn({ err: error, spaceId, revisionId }, 'deriving documents failed');
       });
     }
-    deriving.delete(spaceId);
+    draining = false;
   };
 
   const unsubscribe = services.events.subscribe((event) => {
     if (event.type !== 'space.content') return;
+    // The newest revision of the space, behind the spaces already waiting.
+    next.delete(event.spaceId);
     next.set(event.spaceId, event.revisionId);
-    if (!deriving.has(event.spaceId)) void drain(event.spaceId);
+    if (!draining) void drain();
   });
   return () => {
     stopped = true;
     unsubscribe();
+    void thread.close();
   };
 }

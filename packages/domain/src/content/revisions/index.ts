@@ -57,6 +57,11 @@ export {
 } from './revision-writer';
 export { publishSpaceContent, type SpaceContentEvent } from './space-content-event';
 export { enqueueImport } from './start-import';
-export { documentAddressOf, storedDocumentOf } from './stored-documents';
+export {
+  type DocumentConversion,
+  type DocumentWarmupOptions,
+  documentAddressOf,
+  storedDocumentOf,
+} from './stored-documents';
 export type { StoredPage, StoredPages } from './stored-page';
 export { compareSiblingPages } from './tree-order';

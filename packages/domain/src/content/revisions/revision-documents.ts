@@ -9,13 +9,14 @@ import type { DomainServices } from '../../core/context';
 import { reusableContentsOf } from '../reusable-contents/revision-extras';
 import { pageIndexOf } from './page-index';
 import { pageTypeOf } from './page-types';
-import { deriveMissingDocuments } from './stored-documents';
+import { type DocumentWarmupOptions, deriveMissingDocuments } from './stored-documents';
 
 /** Derives the missing documents of revision `revisionId` of `spaceId`; how many were derived. */
 export async function deriveRevisionDocuments(
   services: Pick<DomainServices, 'repos'>,
   spaceId: string,
   revisionId: string,
+  options: DocumentWarmupOptions = {},
 ): Promise<number> {
   const revision = await services.repos.revisions.findById(spaceId, revisionId);
   if (!revision) throw new Error(`revision ${revisionId} of space ${spaceId} is missing`);
@@ -24,5 +25,5 @@ export async function deriveRevisionDocuments(
     .filter((page) => pageTypeOf(page) === 'document')
     .map((page) => page.body);
   for (const content of (await reusableContentsOf(services, revision)).values()) bodies.push(content.body);
-  return deriveMissingDocuments(services, bodies);
+  return deriveMissingDocuments(services, bodies, options);
 }

@@ -48,6 +48,21 @@ export interface StoredDocumentOptions {
   maxStoredChars?: number;
 }
 
+/**
+ * Converts bodies' markdown to their documents' JSON (`JSON.stringify(markdownToDocument(m))`
+ * for each, in order) away from the caller's event loop: the server's job threads. The
+ * warm-up's; readers convert in place (they need the tree at once, and one page at a time).
+ */
+export type DocumentConversion = (markdowns: readonly string[]) => Promise<string[]>;
+
+/** What the write path's warm-up is given: where it converts, and whom it tells how far it got. */
+export interface DocumentWarmupOptions extends StoredDocumentOptions {
+  /** Where the bodies are converted; in place (yielding after each body) without one. */
+  convert?: DocumentConversion;
+  /** Told after each slice: how many of the missing documents are derived so far, of how many. */
+  progress?: (derived: number, missing: number) => void;
+}
+
 /** The document of the body at `bodyAddress`: kept in memory, else stored, else derived and stored. */
 export async function storedDocumentOf(
   services: Services,
@@ -136,7 +151,7 @@ async function deriveDocuments(
 export async function deriveMissingDocuments(
   services: Services,
   bodyAddresses: readonly string[],
-  options: StoredDocumentOptions = {},
+  options: DocumentWarmupOptions = {},
 ): Promise<number> {
   const rules = options.rules ?? documentRulesKey();
   const wanted = [...new Set(bodyAddresses)];
@@ -149,13 +164,37 @@ export async function deriveMissingDocuments(
   });
   // In slices: a revision of thousands of new bodies is not held in memory all at once.
   for (let start = 0; start < missing.length; start += BODIES_BETWEEN_PAUSES) {
-    await deriveDocuments(services, missing.slice(start, start + BODIES_BETWEEN_PAUSES), rules, {
-      ...options,
-      keep: false,
-    });
+    const slice = missing.slice(start, start + BODIES_BETWEEN_PAUSES);
+    if (options.convert)
+      await convertElsewhere(services, slice, rules, options.convert, options.maxStoredChars);
+    else await deriveDocuments(services, slice, rules, { ...options, keep: false });
+    options.progress?.(Math.min(start + slice.length, missing.length), missing.length);
     await pause();
   }
   return missing.length;
+}
+
+/**
+ * One slice of the warm-up converted by `convert` (the job threads): the bodies loaded, sent
+ * in one task, their documents' JSON stored; the caller's event loop only loads and stores.
+ */
+async function convertElsewhere(
+  services: Services,
+  bodyAddresses: readonly string[],
+  rules: string,
+  convert: DocumentConversion,
+  maxStoredChars = MAX_STORED_DOCUMENT_CHARS,
+): Promise<void> {
+  const bodies = [...(await loadBodies(services, bodyAddresses))];
+  const texts = await convert(bodies.map(([, markdown]) => markdown));
+  if (texts.length !== bodies.length) throw new Error('the conversion answered another number of documents');
+  const derived = new Map<string, ContentObject>();
+  bodies.forEach(([address], i) => {
+    const json = texts[i] as string;
+    if (json.length <= maxStoredChars)
+      derived.set(documentAddressOf(address, rules), { kind: 'document', json });
+  });
+  if (derived.size > 0) await services.repos.contentObjects.putMany(derived);
 }
 /** The tree of a stored document record; undefined for anything else (read as a miss). */
 function parsedDocument(object: ContentObject): JSONDocument | undefined {
