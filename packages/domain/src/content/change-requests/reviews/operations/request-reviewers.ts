@@ -35,7 +35,10 @@ export const RequestReviewersInputSchema = z.strictObject({
  * 400 naming `users.<i>`, and nobody is asked. Outcomes: 200 and the requests sent; a space
  * or change request the caller cannot see, 404; a role too low, 403; a change request
  * merged or archived, or one that would have more than 50 requested reviewers, 409; nothing
- * written on any refusal. The requests are one write; the subject another after it.
+ * written on any refusal. The requests are written person by person (asking again is the
+ * same, so a crash part-way is repaired by a retry), then the subject; a subject whose change
+ * request changed status meanwhile is not set. The cap of 50 is checked without a lock:
+ * two requests at the same moment may pass it together.
  */
 export const requestReviewers = operation({
   name: 'changeRequests.requestedReviewers.request',
