@@ -1,6 +1,7 @@
 /**
  * A site: its structure, who reaches it (visibility, publishing, share links), its settings,
- * its customization, its adaptive content and (for its editors) its readers' insights, one tab each.
+ * its customization, its adaptive content and (for its editors) its readers' insights, one tab each;
+ * "Visit" opens the published site in Quire's reader.
  */
 import { useQuery } from '@tanstack/react-query';
 import { createLazyRoute, Link } from '@tanstack/react-router';
@@ -11,12 +12,27 @@ import { SiteCustomization } from '../sites/site-customization';
 import { SiteInsights } from '../sites/site-insights';
 import { SiteSettings } from '../sites/site-settings';
 import { SiteSharing } from '../sites/site-sharing';
+import type { Site } from '../sites/site-types';
 import { SiteStructureEditor } from '../sites/structure-editor';
 import { ErrorNotice, Loading } from '../ui/states';
 import '../management/management.css';
 import '../sites/sites.css';
 
 export const Route = createLazyRoute('/signedIn/o/$organizationId/sites/$siteId')({ component: SiteScreen });
+
+/**
+ * "Visit": the published site in Quire's reader, in a new tab. Not for a share-link site, read
+ * only through one of its links (the Sharing tab lists them), nor before it is published.
+ */
+function VisitLink({ site }: { site: Site }) {
+  const address = site.urls.published;
+  if (!site.published || !address || site.visibility === 'share-link') return null;
+  return (
+    <a className="button visit-site" href={address} target="_blank" rel="noopener">
+      Visit<span className="visually-hidden"> the published site (opens a new tab)</span>
+    </a>
+  );
+}
 
 function SiteScreen() {
   const { organizationId, siteId } = Route.useParams();
@@ -45,6 +61,7 @@ function SiteScreen() {
         <span className={data.published ? 'badge badge-published' : 'badge'}>
           {data.published ? 'Published' : 'Not published'}
         </span>
+        <VisitLink site={data} />
       </div>
       <Tabs.Root defaultValue="structure">
         <Tabs.List className="tabs-list" aria-label="Site">
