@@ -4,11 +4,13 @@
  * reviews with a comment, lists them, the contributors and the semantic changes, each
  * exchange checked against its document; GitBook's 0.202.0 client reads one review by its id
  * and the organization's queue ("needs my review"), its answers checked against the 0.202.0
- * document (`mismatches0202`), and the reviews list with `outdated` against it too. A review
- * by the change request's author arrives as the client's 403.
+ * document (`mismatches0202`), and drives the other review operations again against that
+ * document (the reviews list with `outdated`, a review submitted, the requests, contributors
+ * and changes). A review by the change request's author arrives as the client's 403.
  */
 import { ChangeRequestReviewStatus, ChangeRequestStatus } from '@gitbook/api';
 import {
+  ChangeRequestReviewStatus as ChangeRequestReviewStatus0202,
   ChangeRequestStatus as ChangeRequestStatus0202,
   GitBookAPI as GitBookAPI0202,
 } from '@gitbook/api-0202';
@@ -95,6 +97,24 @@ describe('change request reviews', () => {
     });
     expect(mismatches0202('listChangeRequestsForOrganization', 200, queue.data)).toEqual([]);
     expect(queue.data.items.map((item) => item.id)).toEqual([cr.id]);
+    // The rest of the reviews' operations through 0.202.0, against its document.
+    const author0202 = new GitBookAPI0202({ endpoint: server.url, authToken: writer.token });
+    const askedAgain = await author0202.spaces.requestReviewersForChangeRequest(space.id, cr.id, {
+      users: [reviewer.user.id],
+    });
+    expect(mismatches0202('requestReviewersForChangeRequest', 200, askedAgain.data)).toEqual([]);
+    const asked0202 = await client0202.spaces.getRequestedReviewersByChangeRequestId(space.id, cr.id);
+    expect(mismatches0202('getRequestedReviewersByChangeRequestId', 200, asked0202.data)).toEqual([]);
+    const submitted0202 = await client0202.spaces.submitChangeRequestReview(space.id, cr.id, {
+      status: ChangeRequestReviewStatus0202.Approved,
+      comment: { markdown: 'Good now.' },
+    });
+    expect(submitted0202.status).toBe(201);
+    expect(mismatches0202('submitChangeRequestReview', 201, submitted0202.data)).toEqual([]);
+    const contributors0202 = await client0202.spaces.getContributorsByChangeRequestId(space.id, cr.id);
+    expect(mismatches0202('getContributorsByChangeRequestId', 200, contributors0202.data)).toEqual([]);
+    const changes0202 = await client0202.spaces.getChangeRequestChanges(space.id, cr.id, { limit: 5 });
+    expect(mismatches0202('getChangeRequestChanges', 200, changes0202.data)).toEqual([]);
     const mine = await client0202.orgs.listChangeRequestsForOrganization(org.organization.id, {
       status: [ChangeRequestStatus0202.Draft],
       creator: reviewer.user.id,
