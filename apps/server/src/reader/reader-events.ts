@@ -18,8 +18,6 @@ import { z } from 'zod';
 import type { ReaderVisit } from './reader-visit';
 import type { SitePages } from './site-pages';
 
-/** The path, under a site space's base, the page's script posts its events to. */
-export const EVENTS_PATH = '~reader/events';
 /** A body larger than this is no reader's event. */
 export const MAX_EVENT_BODY_BYTES = 4096;
 

@@ -7,9 +7,9 @@
  */
 import type { ReaderCustomization, ReaderSection, ReaderTreePage, ReaderVariant } from '@quire/reader';
 import { readerAssetsUnder } from './reader-assets';
+import { SUGGESTIONS_PATH } from './reader-tool-paths';
 import type { PageTreeNode, PublishedSite, ReaderVisit } from './reader-visit';
 import type { SitePages } from './site-pages';
-import { SUGGESTIONS_PATH } from './site-search-page';
 
 type Customization = PublishedSite['customizations']['site'];
 type Structure = PublishedSite['structure'];

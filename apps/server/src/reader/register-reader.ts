@@ -14,7 +14,8 @@ import type { Services } from '../services';
 import { answerPreview } from './change-request-preview';
 import { answerMachineFormat, answerMachineFormatUnseen, machineHeadTags } from './machine-formats';
 import { ASSET_CACHE_CONTROL, readerAssetAt } from './reader-assets';
-import { EVENTS_PATH, MAX_EVENT_BODY_BYTES } from './reader-events';
+import { MAX_EVENT_BODY_BYTES } from './reader-events';
+import { EVENTS_PATH } from './reader-tool-paths';
 import { type SiteServing, serveSiteEvent, serveSiteUrl } from './serve-site';
 
 const NOT_FOUND_PAGE = `<!doctype html>

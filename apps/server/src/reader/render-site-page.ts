@@ -24,8 +24,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../services';
 import { linkQueryOf, markdownUrlOf } from './machine-formats/page-markdown';
-import { EVENTS_PATH } from './reader-events';
 import { emojiText, type ReaderFrame, readerFrameOf } from './reader-frame';
+import { EVENTS_PATH } from './reader-tool-paths';
 import { type PageTreeNode, type ReaderVisit, readOrNothing } from './reader-visit';
 import { renderCacheOf, renderKey, sendRendered, siteVersionOf } from './render-cache';
 import type { SitePages } from './site-pages';

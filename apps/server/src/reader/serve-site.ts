@@ -20,11 +20,12 @@ import { executeOperation, invalidInput, operations } from '@quire/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../services';
 import { ASSET_CACHE_CONTROL, readerAssetAt } from './reader-assets';
-import { EVENTS_PATH, MAX_EVENT_BODY_BYTES, recordReaderEvent } from './reader-events';
+import { MAX_EVENT_BODY_BYTES, recordReaderEvent } from './reader-events';
+import { EVENTS_PATH, SUGGESTIONS_PATH } from './reader-tool-paths';
 import { openReaderVisit, type ReaderVisit, readOrNothing } from './reader-visit';
 import { type PageHeadTags, renderNotFound, renderPage } from './render-site-page';
 import { sitePagesOf } from './site-pages';
-import { SUGGESTIONS_PATH, searchPageHtml, searchSuggestions } from './site-search-page';
+import { searchPageHtml, searchSuggestions } from './site-search-page';
 import { visitorCookies, visitorLookupInput } from './visitor-session';
 
 export interface SiteServing {

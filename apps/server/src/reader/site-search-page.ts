@@ -13,8 +13,6 @@ import { type ReaderVisit, readOrNothing } from './reader-visit';
 import type { SitePages } from './site-pages';
 
 const MAX_QUERY = 200;
-/** The path, under a site space's base, of the search box's suggestions. */
-export const SUGGESTIONS_PATH = '~reader/search';
 /** Suggestions under the search box: the first pages, each with its first matching sections. */
 const MAX_SUGGESTED_PAGES = 8;
 const MAX_SECTIONS = 3;

@@ -1,0 +1,10 @@
+/**
+ * Where, under a site space's base path, the page's script reaches the readers' tools (issue 29,
+ * item 6): the search box's suggestions and the page's events. `~reader/` is never a page path.
+ */
+
+/** The search box's suggestions (GET, JSON), `site-search-page.ts`. */
+export const SUGGESTIONS_PATH = '~reader/search';
+
+/** The page's events (POST, JSON), `reader-events.ts`. */
+export const EVENTS_PATH = '~reader/events';
