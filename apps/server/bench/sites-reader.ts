@@ -14,12 +14,13 @@
  * 3. a typical page's HTML and the stylesheet (< 100 KB together), the client script (< 50 KB
  *    gzipped);
  * 4. first contentful paint in a local headless Chromium (`performance.getEntriesByType('paint')`,
- *    a fresh browser context each time, so the stylesheet and script are fetched): < 1 s.
+ *    the browser's cache off, so the stylesheet and script are fetched each time): < 1 s.
  *
  * The server, the bare route and the client share this process: each phase reports wall time as
  * the client saw it (median, p90) and the process's CPU time per request (`process.cpuUsage()`
  * over the phase), which holds on a loaded machine where wall time does not; the ratio of (1) is
- * given on both. `BENCH_SKIP_BROWSER=1` leaves out (4); `BENCH_PROFILE=<file>` writes a CPU profile
+ * given on both. `BENCH_SKIP_BROWSER=1` leaves out (4); `BENCH_GROUPS` (50) makes a smaller site
+ * for a quick check; `BENCH_PROFILE=<file>` writes a CPU profile
  * of 200 cached requests and 50 uncached ones (open it in Chrome's DevTools).
  */
 import { writeFile } from 'node:fs/promises';
@@ -35,7 +36,7 @@ import { launchChromium } from '../test/support/headless-chromium';
 import { startTestServer } from '../test/support/test-server';
 import { benchApi, documentationBody, type Json, seedGroupedSpace } from './bench-api';
 
-const GROUPS = 50;
+const GROUPS = Number(process.env.BENCH_GROUPS ?? 50);
 const PER_GROUP = 99;
 const UNCACHED = Number(process.env.BENCH_PAGES ?? 300);
 const CACHED_REQUESTS = Number(process.env.BENCH_CACHED ?? 300);
@@ -202,8 +203,9 @@ try {
     try {
       const paints: number[] = [];
       for (let i = 0; i < 5; i++) {
-        const context = await browser.createBrowserContext();
-        const page = await context.newPage();
+        // A cold load each time: the browser's cache off (the stylesheet and script fetched).
+        const page = await browser.newPage();
+        await page.setCacheEnabled(false);
         await page.goto(base + (paths[(i * 97) % paths.length] as string), { waitUntil: 'load' });
         await page.waitForFunction(() =>
           performance.getEntriesByType('paint').some((entry) => entry.name === 'first-contentful-paint'),
@@ -215,7 +217,7 @@ try {
                 ?.startTime ?? Number.NaN,
           ),
         );
-        await context.close();
+        await page.close();
       }
       const fcp = quantile(paints, 0.5);
       console.log(
