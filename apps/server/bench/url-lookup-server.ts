@@ -6,10 +6,11 @@
  * with the headers the lookup's answer carries (`/headers/v1/urls/published`: a request id
  * made as Quire makes it, the security set, `Cache-Control`, the rate-limit headers and the
  * cache tags). `/cpu` answers the process's CPU time (Quire and the bare server both live
- * here). Prints one JSON line, then serves until killed.
+ * here). Also measures the lookup operation alone, in process (`executeOperation`, anonymous:
+ * CPU per call). Prints one JSON line, then serves until killed.
  */
 import { randomUUID } from 'node:crypto';
-import { operations } from '@quire/domain';
+import { executeOperation, operations } from '@quire/domain';
 import Fastify from 'fastify';
 import { API_SECURITY_HEADERS } from '../src/http/security-headers';
 import { seedOrganization, startBenchServer } from './bench-server';
@@ -102,4 +103,19 @@ bare.post('/headers/v1/urls/published', async (request, reply) => {
 });
 const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
 
-console.log(JSON.stringify({ quire: quire.url, bare: bareUrl, body, bytes: answerText.length }));
+// The operation alone, in process (no HTTP, no face): its CPU per call, the least of 3 runs.
+const lookupInput = JSON.parse(body);
+const anonymous = { ...services, caller: null };
+const lookupOnce = () => executeOperation(operations.urls.published, anonymous, lookupInput);
+for (let i = 0; i < 2000; i++) await lookupOnce();
+let operationCpu = Number.POSITIVE_INFINITY;
+for (let run = 0; run < 3; run++) {
+  const before = process.cpuUsage();
+  for (let i = 0; i < 2000; i++) await lookupOnce();
+  const used = process.cpuUsage(before);
+  operationCpu = Math.min(operationCpu, (used.user + used.system) / 2000);
+}
+
+console.log(
+  JSON.stringify({ quire: quire.url, bare: bareUrl, body, bytes: answerText.length, operationCpu }),
+);
