@@ -8,7 +8,7 @@ export const commentsServing = defineServerArea({
   tags: [
     {
       name: 'Comments',
-      group: 'content',
+      group: 'review',
       prefixes: ['spaces.comments', 'changeRequests.comments'],
       description:
         'Discussions on a space or in a change request, optionally about one page: comments and their ' +

@@ -59,7 +59,7 @@ export const contentServing = defineServerArea({
     },
     {
       name: 'Change requests',
-      group: 'content',
+      group: 'review',
       prefixes: ['changeRequests'],
       description:
         'Proposed edits to a space, numbered per space: drafts, submitted for review (open), archived ' +
@@ -68,7 +68,7 @@ export const contentServing = defineServerArea({
     },
     {
       name: 'Change request reviews',
-      group: 'content',
+      group: 'review',
       prefixes: [
         'changeRequests.reviews',
         'changeRequests.requestedReviewers',

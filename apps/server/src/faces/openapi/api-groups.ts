@@ -12,6 +12,7 @@
 export const API_GROUPS = [
   { id: 'people', title: 'Users, organizations and people' },
   { id: 'content', title: 'Spaces and content' },
+  { id: 'review', title: 'Change requests, reviews and comments' },
   { id: 'services', title: 'API specs, translations, Git Sync and jobs' },
   { id: 'publishing', title: 'Sites and publishing' },
   { id: 'admin', title: 'Administration' },
