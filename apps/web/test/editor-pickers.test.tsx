@@ -134,7 +134,7 @@ describe('the mention picker', () => {
       attrs: { data: { ref: { kind: 'user', user: 'u2' } } },
     });
     const markdown = editorToMarkdown(current.getJSON());
-    expect(markdown).toBe('Hello [https://app.gitbook.com/u/u2](https://app.gitbook.com/u/u2 "mention")\n');
+    expect(markdown).toBe('Hello [Grace Hopper](https://app.gitbook.com/u/u2 "mention")\n');
     expect(markdownToEditor(markdown, editorSchema).content?.[0]?.content?.[1]).toEqual({
       type: 'mention',
       attrs: { data: { ref: { kind: 'user', user: 'u2' } } },
