@@ -64,7 +64,7 @@ function NewPageMenu({ editing }: { editing: PageEditing }) {
     <div className="page-tree-toolbar">
       <DropdownMenu.Root>
         <DropdownMenu.Trigger className="button page-tree-new" disabled={editing.pending}>
-          <span aria-hidden="true">＋</span> New
+          <span aria-hidden="true">+</span> New
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content className="menu" align="start" sideOffset={4}>

@@ -123,9 +123,13 @@ function SpaceFrame() {
           className="button space-bar-toggle"
           aria-expanded={drawerOpen}
           aria-controls="space-sidebar"
+          aria-label="Pages and sections"
           onClick={() => setDrawerOpen((open) => !open)}
         >
-          <span aria-hidden="true">☰</span> Pages and sections
+          <span aria-hidden="true">{drawerOpen ? '✕' : '☰'}</span>
+          <span className="space-bar-label" aria-hidden="true">
+            Pages
+          </span>
         </button>
         <span className="space-bar-title">{spaceTitle}</span>
       </div>
