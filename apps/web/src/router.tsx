@@ -104,15 +104,21 @@ const changeRequestsRoute = createRoute({
       : {},
 }).lazy(() => import('./routes/change-requests').then((module) => module.Route));
 
+/** A change request: its overview at its address, its pages under it (GitBook's `~/changes/{n}/{path}`). */
 const changeRequestRoute = createRoute({
   getParentRoute: () => spaceRoute,
   path: '~/changes/$number',
+});
+
+const changeRequestHomeRoute = createRoute({
+  getParentRoute: () => changeRequestRoute,
+  path: '/',
 }).lazy(() => import('./routes/change-request').then((module) => module.Route));
 
-/** A page inside a change request: its own version, edited there (GitBook's `~/changes/{n}/{path}`). */
+/** A page inside a change request: its own version, edited there. */
 const changeRequestPageRoute = createRoute({
-  getParentRoute: () => spaceRoute,
-  path: '~/changes/$number/$',
+  getParentRoute: () => changeRequestRoute,
+  path: '$',
 }).lazy(() => import('./routes/change-request-page').then((module) => module.Route));
 
 const spaceLinksRoute = createRoute({
@@ -201,8 +207,7 @@ export const routeTree = rootRoute.addChildren([
       spaceRoute.addChildren([
         spaceHomeRoute,
         changeRequestsRoute,
-        changeRequestRoute,
-        changeRequestPageRoute,
+        changeRequestRoute.addChildren([changeRequestHomeRoute, changeRequestPageRoute]),
         spaceHistoryRoute,
         spacePermissionsRoute,
         spaceLinksRoute,

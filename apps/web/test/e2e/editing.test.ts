@@ -146,6 +146,10 @@ describe('editing a page in the browser', () => {
     await page.getByText('const answer = 42;').first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Merge into the space' }).click();
+    // Merging asks first, naming the pages that will change (issue 30, item 2).
+    const confirm = page.getByRole('alertdialog', { name: /Merge change request/ });
+    await confirm.getByText('Changed (1):').waitFor();
+    await confirm.getByRole('button', { name: 'Merge', exact: true }).click();
     await expect
       .poll(async () => {
         const changeRequest = await server.callOperation(operations.changeRequests.get, docs.org.admin, {
