@@ -1,5 +1,6 @@
 import type { Node, Parent, PhrasingContent, Root, Text } from 'mdast';
 import type { Options as StringifyOptions } from 'remark-stringify';
+import { escapeHtmlText } from './gitbook-phrasing-html';
 
 type Handle = NonNullable<NonNullable<StringifyOptions['handlers']>['hint']>;
 type Unsafe = NonNullable<StringifyOptions['unsafe']>[number];
@@ -29,7 +30,12 @@ declare module 'mdast' {
 const maxExpressionLength = 1_000;
 const expressionPattern = /\{\{[ \t]*([^{}\n]+?)[ \t]*\}\}/g;
 
-export const printExpression: Handle = (node) => '{{ ' + (node as GitbookExpression).expression + ' }}';
+/**
+ * Written as GitBook's Git Sync writes an expression, `<code class="expression">space.vars.x</code>`
+ * (read back by `gitbook-html.ts`); `{{ }}` is still read, as older exports and people write it.
+ */
+export const printExpression: Handle = (node) =>
+  `<code class="expression">${escapeHtmlText((node as GitbookExpression).expression)}</code>`;
 
 /** Literal `{{` in text is escaped, so it is never read back as an expression. */
 export const expressionUnsafePatterns: Unsafe[] = [{ character: '{', after: '\\{' }];
