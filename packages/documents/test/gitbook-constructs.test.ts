@@ -420,6 +420,20 @@ describe('GitBook constructs, markdown <-> document', () => {
     expect(normalizeMarkdown(written)).toBe(written);
   });
 
+  it("writes an expression as GitBook's Git Sync does, and reads both forms alike", () => {
+    const gitbook =
+      'Version <code class="expression">space.vars.version</code> for <code class="expression">visitor.claims.plan == &quot;pro&quot; &amp;&amp; x &lt; 2</code>.';
+    const braces = 'Version {{ space.vars.version }} for {{ visitor.claims.plan == "pro" && x < 2 }}.';
+    const fromGitbook = markdownToDocument(gitbook);
+    expect(withoutKeys(markdownToDocument(braces))).toEqual(withoutKeys(fromGitbook));
+    const written = documentToMarkdown(fromGitbook);
+    expect(written).toContain(
+      'Version <code class="expression">space.vars.version</code> for <code class="expression">',
+    );
+    expect(written).not.toContain('{{');
+    expect(withoutKeys(markdownToDocument(written))).toEqual(withoutKeys(fromGitbook));
+  });
+
   it('keeps a block where GitBook does not allow it as its text (a tab outside tabs, tabs in a quote)', () => {
     const document = markdownToDocument(
       '{% tab title="a" %}\nx\n{% endtab %}\n\n> {% tabs %}\n> {% tab %}\n> y\n> {% endtab %}\n> {% endtabs %}',
