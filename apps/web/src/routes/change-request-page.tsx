@@ -95,6 +95,14 @@ function ChangeRequestArticle({ page, changeRequest }: { page: Page; changeReque
         >
           Review the changes
         </Link>
+        <a
+          className="button"
+          href={`/~preview/${spaceId}/${changeRequest.number}/${page.path ?? ''}`}
+          target="_blank"
+          rel="noopener"
+        >
+          Preview
+        </a>
       </div>
       <article className="page-article" aria-labelledby="page-title">
         <header className="page-header">

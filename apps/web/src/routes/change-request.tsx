@@ -130,6 +130,14 @@ function ChangeRequestHeader({ changeRequest }: { changeRequest: ChangeRequest }
               ? 'Edit its pages'
               : 'Read its pages'}
           </Link>
+          <a
+            className="button"
+            href={`/~preview/${spaceId}/${changeRequest.number}/`}
+            target="_blank"
+            rel="noopener"
+          >
+            Preview
+          </a>
         </div>
       )}
       <StatusActions changeRequest={changeRequest} />
