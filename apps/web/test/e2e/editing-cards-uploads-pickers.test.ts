@@ -94,7 +94,7 @@ describe('GitBook content in the app', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     // The editor: the figure and the file are blocks.
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     const content = page.getByRole('textbox', { name: 'Content of Guide' });
     await content.waitFor();
     expect(await content.locator('[data-raw-markdown]').count()).toBe(0);
@@ -190,7 +190,7 @@ describe('GitBook content in the app', () => {
     const change = inserted.changes[0];
     const tabbedId = change && 'page' in change && typeof change.page === 'object' ? change.page.id : '';
     await page.goto(`/o/${docs.org.organization.id}/s/${docs.spaceId}/tabbed`);
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     const content = page.getByRole('textbox', { name: 'Content of Tabbed' });
     await content.getByText('Start.').click();
     await page.keyboard.press('End');
@@ -248,7 +248,7 @@ describe('GitBook content in the app', () => {
 
     // Reloaded, and opened at the change request: the tab, its figure and the mention are there.
     await page.reload();
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     const target = page.getByLabel('Save to');
     const value = await target
       .locator('option', { hasText: `#${number} ` })

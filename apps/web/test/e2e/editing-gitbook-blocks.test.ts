@@ -106,7 +106,7 @@ describe('GitBook blocks in the editor', () => {
     await page.waitForLoadState('networkidle');
 
     await page.goto(`/o/${docs.org.organization.id}/s/${docs.spaceId}/blocks`);
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     const content = page.getByRole('textbox', { name: 'Content of Blocks' });
     await content.waitFor();
     await content.getByText('Start here.').click();
@@ -195,7 +195,7 @@ describe('GitBook blocks in the editor', () => {
 
     // After a reload, the editor opened on that change request shows every block as typed.
     await page.reload();
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     // The list of change requests arrives after the editor opens.
     const saveTo = page.getByLabel('Save to');
     const optionFor = async () =>

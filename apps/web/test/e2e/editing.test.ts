@@ -53,7 +53,7 @@ describe('editing a page in the browser', () => {
     await page.waitForLoadState('networkidle');
 
     await page.goto(`/o/${docs.org.organization.id}/s/${docs.spaceId}/editing`);
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     const content = page.getByRole('textbox', { name: 'Content of Editing' });
     await content.waitFor();
     await expect.poll(() => content.getByText('<details>kept as written</details>').count()).toBe(1);

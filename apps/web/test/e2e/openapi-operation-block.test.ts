@@ -116,7 +116,7 @@ describe('an API operation in a page', () => {
     await page.waitForLoadState('networkidle');
 
     await page.goto(`/o/${docs.org.organization.id}/s/${docs.spaceId}/pets-api`);
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     const content = page.getByRole('textbox', { name: 'Content of Pets API' });
     await content.getByText('The pets of the store').click();
     await page.keyboard.press('End');

@@ -113,7 +113,7 @@ afterAll(async () => {
 async function openEditor() {
   const { page } = watched;
   await page.goto(`/o/${org.organization.id}/s/${spaceId}/saving`);
-  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
   const content = page.getByRole('textbox', { name: 'Content of Saving' });
   await content.waitFor();
   return content;
