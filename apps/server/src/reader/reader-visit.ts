@@ -11,6 +11,7 @@
  */
 import {
   authenticateSiteToken,
+  BoundedCache,
   DomainError,
   executeOperation,
   type OperationContext,
@@ -40,7 +41,7 @@ export interface ReaderVisit {
   /** The published view: the structure this visitor is shown and the customizations. */
   site: PublishedSite;
   /** The pages of the site space's revision, nested. */
-  pages: PageTreeNode[];
+  pages: readonly PageTreeNode[];
   /** The visitor's claims (signed, and unsigned under `unsigned`), for `if` blocks. */
   claims: Record<string, unknown>;
 }
@@ -67,6 +68,53 @@ export async function readOrNothing<T>(read: () => Promise<T>): Promise<T | unde
 }
 
 /**
+ * The pages of a revision, read once per process and kept (16 revisions): a revision never
+ * changes, and the lookup that named this space and revision for the visitor is what lets
+ * them read it (the site token grants exactly what the lookup showed), so every visitor the
+ * lookup sends to a revision reads the same tree. Presenting a 5,000-page tree was about half
+ * of a cached page's CPU (issue 29's target, `bench/sites-reader.ts`). Frozen: shared.
+ */
+const revisionPages = new WeakMap<
+  Services,
+  BoundedCache<string, Promise<readonly PageTreeNode[] | undefined>>
+>();
+
+function pagesOfRevision(
+  services: Services,
+  spaceId: string,
+  revisionId: string,
+  read: () => Promise<readonly PageTreeNode[] | undefined>,
+): Promise<readonly PageTreeNode[] | undefined> {
+  let kept = revisionPages.get(services);
+  if (kept === undefined) {
+    kept = new BoundedCache(16);
+    revisionPages.set(services, kept);
+  }
+  const key = `${spaceId}@${revisionId}`;
+  const found = kept.get(key);
+  if (found !== undefined) return found;
+  const reading = read();
+  kept.set(key, reading);
+  // Nothing kept of a read that failed or found nothing: the next visitor reads again.
+  const cache = kept;
+  reading.then(
+    (pages) => {
+      if (pages === undefined) cache.delete(key);
+    },
+    () => cache.delete(key),
+  );
+  return reading;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/**
  * Resolves a published URL for a visitor (the `urls.published` input: the URL, the visitor's
  * token and unsigned claims, as `visitor-session` reads them from the request): the lookup,
  * the site token's caller, then the published view and the pages.
@@ -79,6 +127,13 @@ export async function openReaderVisit(services: Services, input: LookupInput): P
   const caller = await authenticateSiteToken(services, answer.apiToken);
   if (!caller?.site) return { kind: 'none' };
   const ctx = visitorContext(services, caller);
+  const readPages = () =>
+    readOrNothing(() =>
+      executeOperation(operations.spaces.content.pages.list, ctx, {
+        spaceId: answer.space,
+        ...(answer.revision === undefined ? {} : { revisionId: answer.revision }),
+      }),
+    ).then((read) => (read === undefined ? undefined : deepFreeze(read.pages as PageTreeNode[])));
   const [site, pages] = await Promise.all([
     readOrNothing(() =>
       executeOperation(operations.sites.published, ctx, {
@@ -86,12 +141,9 @@ export async function openReaderVisit(services: Services, input: LookupInput): P
         siteId: answer.site,
       }),
     ),
-    readOrNothing(() =>
-      executeOperation(operations.spaces.content.pages.list, ctx, {
-        spaceId: answer.space,
-        ...(answer.revision === undefined ? {} : { revisionId: answer.revision }),
-      }),
-    ),
+    answer.revision === undefined
+      ? readPages()
+      : pagesOfRevision(services, answer.space, answer.revision, readPages),
   ]);
   if (!site || !pages) return { kind: 'none' };
   const origin = new URL(input.url).origin;
@@ -102,7 +154,7 @@ export async function openReaderVisit(services: Services, input: LookupInput): P
     siteUrl: origin + answer.siteBasePath,
     baseUrl: origin + answer.basePath,
     site,
-    pages: pages.pages as PageTreeNode[],
+    pages,
     claims: caller.site.claims,
   };
 }

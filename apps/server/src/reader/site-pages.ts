@@ -18,7 +18,19 @@ export interface SitePages {
 
 const MAX_DEPTH = 64;
 
+/** Indexed once per tree: a revision's tree is kept and shared by the visits (`reader-visit.ts`). */
+const indexed = new WeakMap<readonly PageTreeNode[], SitePages>();
+
 export function sitePagesOf(tree: readonly PageTreeNode[]): SitePages {
+  let pages = indexed.get(tree);
+  if (pages === undefined) {
+    pages = indexSitePages(tree);
+    indexed.set(tree, pages);
+  }
+  return pages;
+}
+
+function indexSitePages(tree: readonly PageTreeNode[]): SitePages {
   const byPath = new Map<string, PageTreeNode>();
   const byId = new Map<string, PageTreeNode>();
   const parents = new Map<string, PageTreeNode | undefined>();

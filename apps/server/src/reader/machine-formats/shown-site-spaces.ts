@@ -108,7 +108,7 @@ export function listedPages(
 }
 
 /** The pages of a shown site space, read with the visitor's token (the visit's own site space: already read). */
-export async function pagesOf(visit: ReaderVisit, shown: ShownSiteSpace): Promise<PageTreeNode[]> {
+export async function pagesOf(visit: ReaderVisit, shown: ShownSiteSpace): Promise<readonly PageTreeNode[]> {
   if (shown.siteSpace.id === lookupOf(visit).siteSpace) return visit.pages;
   const { space } = shown.siteSpace;
   const read = await readOrNothing(() =>
