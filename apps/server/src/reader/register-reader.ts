@@ -71,12 +71,8 @@ export function registerReader(
     return (await serveSiteEvent(site, request, reply, url, request.body ?? null)) ?? notFound(reply);
   });
 
-  // Another host: a site's custom hostname, or a proxy's. Quire's own hosts cost nothing here.
-  app.addHook('onRequest', async (request, reply) => {
-    const isEvent = request.method === 'POST' && request.url.split('?')[0]!.endsWith(`/${EVENTS_PATH}`);
-    if (request.method !== 'GET' && request.method !== 'HEAD' && !isEvent) return;
-    const host = request.hostname.toLowerCase();
-    if (!isHostname(host) || SERVER_PATHS.some((prefix) => request.url.startsWith(prefix))) return;
+  // Another host: a site's custom hostname, or a proxy's.
+  const answerOtherHost = async (request: FastifyRequest, reply: FastifyReply, isEvent: boolean) => {
     if (isEvent) {
       // Answered before routing, so the body is read here (bounded) rather than by Fastify.
       const url = new URL(request.url, `${request.protocol}://${request.host}`);
@@ -89,5 +85,27 @@ export function registerReader(
     if (answered) return answered;
     // A custom hostname's site that shows this visitor nothing: the same 404 as no site.
     if (target !== null) return answerMachineFormatUnseen(request, reply) ?? notFound(reply);
+    return undefined;
+  };
+  // Runs on every request of every face: a callback hook (no promise) whose cheapest checks come
+  // first, so Quire's own hosts and API paths cost a few comparisons (issue 26 item 7's profile).
+  app.addHook('onRequest', (request, reply, done) => {
+    const { method, url } = request;
+    const isEvent = method === 'POST' && url.split('?')[0]!.endsWith(`/${EVENTS_PATH}`);
+    if (
+      (method !== 'GET' && method !== 'HEAD' && !isEvent) ||
+      SERVER_PATHS.some((prefix) => url.startsWith(prefix)) ||
+      !isHostname(request.hostname.toLowerCase())
+    ) {
+      done();
+      return;
+    }
+    answerOtherHost(request, reply, isEvent).then(
+      // Answered: the reply is sent and routing stops; otherwise on to Quire's own routes.
+      (answered) => {
+        if (answered === undefined && !reply.sent) done();
+      },
+      (error: Error) => done(error),
+    );
   });
 }
