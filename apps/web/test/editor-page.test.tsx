@@ -163,7 +163,11 @@ describe('the page editor', () => {
   it('opens the change request’s page when it is chosen before typing, and saves with its revision', async () => {
     const { calls } = openEditor();
     const { user } = await startEditing();
-    await waitFor(() => expect(screen.getByRole('option', { name: /^#7 / })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        within(screen.getByLabelText('Save to')).getByRole('option', { name: /^#7 / }),
+      ).toBeInTheDocument(),
+    );
     await user.selectOptions(screen.getByLabelText('Save to'), 'cr:cr-1');
     const content = await screen.findByRole('textbox', { name: 'Content of Getting started' });
     await waitFor(() =>
@@ -186,7 +190,11 @@ describe('the page editor', () => {
     const { calls } = openEditor();
     const { user, content } = await startEditing();
     await user.click(screen.getByRole('button', { name: 'Insert table' }));
-    await waitFor(() => expect(screen.getByRole('option', { name: /^#7 / })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        within(screen.getByLabelText('Save to')).getByRole('option', { name: /^#7 / }),
+      ).toBeInTheDocument(),
+    );
     await user.selectOptions(screen.getByLabelText('Save to'), 'cr:cr-1');
     expect(screen.getByText(/saving merges your edit into change request #7/)).toBeInTheDocument();
     expect(content.querySelector('table')).not.toBeNull();
@@ -210,7 +218,11 @@ describe('the page editor', () => {
     });
     const { user, content } = await startEditing();
     await user.click(screen.getByRole('button', { name: 'Insert table' }));
-    await waitFor(() => expect(screen.getByRole('option', { name: /^#7 / })).toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        within(screen.getByLabelText('Save to')).getByRole('option', { name: /^#7 / }),
+      ).toBeInTheDocument(),
+    );
     await user.selectOptions(screen.getByLabelText('Save to'), 'cr:cr-1');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const alert = await screen.findByRole('alert');

@@ -5,6 +5,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTRPC } from '../api/trpc';
+import { pageTreeKeyOf } from '../pages/page-editing';
 
 export function useImportEnded(spaceId: string, importGoing: boolean) {
   const trpc = useTRPC();
@@ -14,6 +15,7 @@ export function useImportEnded(spaceId: string, importGoing: boolean) {
     if (wasGoing.current && !importGoing) {
       void queryClient.invalidateQueries({ queryKey: trpc.spaces.content.pages.list.queryKey({ spaceId }) });
       void queryClient.invalidateQueries({ queryKey: trpc.spaces.get.queryKey({ spaceId }) });
+      void queryClient.invalidateQueries({ queryKey: pageTreeKeyOf(spaceId) });
     }
     wasGoing.current = importGoing;
   }, [importGoing, queryClient, trpc, spaceId]);

@@ -47,6 +47,9 @@ export interface PageEditing {
 const PageEditingContext = createContext<PageEditing | null>(null);
 
 /** The tree's editing, or null outside a space (a test rendering a piece alone). */
+/** The prefix of every query of a space's editable page tree (all its revisions and change requests). */
+export const pageTreeKeyOf = (spaceId: string) => ['page-tree', spaceId] as const;
+
 export function usePageEditing(): PageEditing | null {
   return useContext(PageEditingContext);
 }
@@ -102,7 +105,7 @@ export function PageEditingProvider({
   const revision = source.kind === 'space' ? space.data?.revision : changeRequest.data?.revision;
   // The tree and the revision it was read at, together: the base of an edit is what is on screen.
   const tree = useQuery({
-    queryKey: ['page-tree', spaceId, source.kind === 'space' ? '' : source.id, revision ?? ''],
+    queryKey: [...pageTreeKeyOf(spaceId), source.kind === 'space' ? '' : source.id, revision ?? ''],
     queryFn: async () => {
       const read = await client.spaces.content.pages.list.query({
         spaceId,

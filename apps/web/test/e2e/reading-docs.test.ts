@@ -140,7 +140,7 @@ describe('reading the docs in the browser', () => {
     await page.keyboard.press('ArrowRight');
     expect(await tree.getByRole('treeitem').count()).toBe(6);
     await page.keyboard.press('End');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('FAQ');
+    expect(await page.evaluate(() => document.activeElement?.textContent?.replace('⋮⋮', ''))).toBe('FAQ');
     await page.keyboard.press('Home');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('Getting started');
   });
