@@ -10,9 +10,8 @@ import { createLazyRoute, Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import type { RouterOutputs } from '../api/app-router';
 import { useTRPC } from '../api/trpc';
-import { AppRenderingProvider } from '../content/app-rendering';
-import { Markdown } from '../content/markdown';
 import { firstDocumentPath } from '../content/page-tree-rows';
+import { ReadablePage } from '../content/readable-page';
 import { Empty, Loading, QueryState } from '../ui/states';
 
 const PageEditor = lazy(() => import('../editor/page-editor'));
@@ -104,31 +103,12 @@ function ChangeRequestArticle({ page, changeRequest }: { page: Page; changeReque
           Preview
         </a>
       </div>
-      <article className="page-article" aria-labelledby="page-title">
-        <header className="page-header">
-          <h1 id="page-title">
-            {page.emoji && (
-              <span className="page-emoji" aria-hidden="true">
-                {page.emoji}
-              </span>
-            )}
-            {page.title || 'Untitled'}
-          </h1>
-          {page.description && <p className="page-description">{page.description}</p>}
-        </header>
-        {page.markdown?.trim() ? (
-          <AppRenderingProvider
-            organizationId={organizationId}
-            spaceId={spaceId}
-            changeRequestId={changeRequest.id}
-            pageVariables={'variables' in page ? page.variables : undefined}
-          >
-            <Markdown text={page.markdown} anchors />
-          </AppRenderingProvider>
-        ) : (
-          <p className="muted">This page is empty.</p>
-        )}
-      </article>
+      <ReadablePage
+        page={page}
+        organizationId={organizationId}
+        spaceId={spaceId}
+        changeRequestId={changeRequest.id}
+      />
     </>
   );
 }

@@ -10,8 +10,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { RouterOutputs } from '../api/app-router';
 import { useTRPC } from '../api/trpc';
 import { CommentsPanel } from '../comments/comments-panel';
-import { AppRenderingProvider } from '../content/app-rendering';
-import { Markdown } from '../content/markdown';
+import { ReadablePage } from '../content/readable-page';
 import { FirstPageInvite } from '../pages/first-page-invite';
 import { PageActionsMenu } from '../pages/page-actions';
 import { usePageEditing } from '../pages/page-editing';
@@ -97,30 +96,12 @@ export function PageArticle({ page, spaceId }: { page: Page; spaceId: string }) 
         </button>
         {tree && inTree && <PageActionsMenu editing={tree} page={inTree.page} />}
       </div>
-      <article className="page-article" aria-labelledby="page-title">
-        <header className="page-header">
-          <h1 id="page-title">
-            {page.emoji && (
-              <span className="page-emoji" aria-hidden="true">
-                {page.emoji}
-              </span>
-            )}
-            {page.title || 'Untitled'}
-          </h1>
-          {page.description && <p className="page-description">{page.description}</p>}
-        </header>
-        {page.markdown?.trim() ? (
-          <AppRenderingProvider
-            organizationId={organizationId ?? ''}
-            spaceId={spaceId}
-            pageVariables={'variables' in page ? page.variables : undefined}
-          >
-            <Markdown text={page.markdown} anchors scrollTo={anchor} />
-          </AppRenderingProvider>
-        ) : (
-          <p className="muted">This page is empty.</p>
-        )}
-      </article>
+      <ReadablePage
+        page={page}
+        organizationId={organizationId ?? ''}
+        spaceId={spaceId}
+        {...(anchor === undefined ? {} : { scrollTo: anchor })}
+      />
       <CommentsPanel spaceId={spaceId} pageId={page.id} />
     </>
   );
