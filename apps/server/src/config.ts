@@ -203,6 +203,29 @@ const ConfigSchema = z
     QUIRE_RENDERER_SECRET: optionalString.pipe(z.string().min(16).max(256).optional()),
     /** How long one call to the translation provider may take, in seconds. */
     QUIRE_TRANSLATE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(120),
+    /**
+     * The SMTP server mail goes through (`smtp://user:pass@host:587`, `smtps://host:465`);
+     * unset: mail is only logged (that it was written, to whom: never its links) and the app
+     * shows links to copy.
+     */
+    QUIRE_SMTP_URL: optionalString.pipe(
+      z
+        .url({
+          protocol: /^smtps?$/,
+          error: 'must be an smtp:// or smtps:// URL (smtp://user:password@host:587)',
+        })
+        .optional(),
+    ),
+    /** The sender of Quire's mail: `Quire <docs@example.com>` or `docs@example.com`. */
+    QUIRE_MAIL_FROM: optionalString.pipe(
+      z
+        .string()
+        .max(320)
+        .regex(/^(?:[^<>\r\n]{0,200}<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/, {
+          error: 'must be an address (docs@example.com) or a name and an address (Quire <docs@example.com>)',
+        })
+        .optional(),
+    ),
   })
   .superRefine(checkTranslationProvider)
   .superRefine((env, context) => {
@@ -212,6 +235,15 @@ const ConfigSchema = z
         code: 'custom',
         path: ['QUIRE_RENDERER_SECRET'],
         message: 'required with QUIRE_RENDERER_REVALIDATE_URLS (the secret the renderers verify calls with)',
+      });
+  })
+  .superRefine((env, context) => {
+    // Mail with no sender is refused by most servers, and a guessed one bounces.
+    if (env.QUIRE_SMTP_URL !== undefined && env.QUIRE_MAIL_FROM === undefined)
+      context.addIssue({
+        code: 'custom',
+        path: ['QUIRE_MAIL_FROM'],
+        message: 'required with QUIRE_SMTP_URL (the sender of the mail: Quire <docs@example.com>)',
       });
   })
   .transform((env) => {
@@ -271,6 +303,10 @@ const ConfigSchema = z
       files: { maxFetchedBytes: env.QUIRE_FILE_MAX_BYTES, maxInlineBytes: env.QUIRE_FILE_INLINE_MAX_BYTES },
       translation: translationProviderOf(env),
       translationTimeoutMs: Math.round(env.QUIRE_TRANSLATE_TIMEOUT_SECONDS * 1000),
+      mail:
+        env.QUIRE_SMTP_URL !== undefined && env.QUIRE_MAIL_FROM !== undefined
+          ? { smtpUrl: env.QUIRE_SMTP_URL, from: env.QUIRE_MAIL_FROM }
+          : undefined,
       renderers:
         env.QUIRE_RENDERER_REVALIDATE_URLS?.length && env.QUIRE_RENDERER_SECRET !== undefined
           ? { revalidateUrls: env.QUIRE_RENDERER_REVALIDATE_URLS, secret: env.QUIRE_RENDERER_SECRET }
