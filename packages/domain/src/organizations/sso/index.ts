@@ -1,4 +1,5 @@
 export * from './ports';
+export * from './provision-sso-member';
 export * from './records';
 export * from './saml-fields';
 export * from './saml-provider-schema';
