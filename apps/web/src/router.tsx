@@ -53,6 +53,23 @@ const joinRoute = createRoute({
   path: 'invite/$organizationId/$token',
 }).lazy(() => import('./routes/join').then((module) => module.Route));
 
+/** An invitation by email (`/invite/{token}`, mailed or copied): accepting it signs the person up. */
+const acceptInvitationRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'invite/$token',
+}).lazy(() => import('./routes/accept-invitation').then((module) => module.Route));
+
+const forgotPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'forgot-password',
+}).lazy(() => import('./routes/forgot-password').then((module) => module.Route));
+
+/** A password reset link (`/reset-password/{token}`, mailed): sets a new password. */
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'reset-password/$token',
+}).lazy(() => import('./routes/reset-password').then((module) => module.Route));
+
 /** A 'public' API spec's reference, for anyone: no session needed (the spec's `urls.published`). */
 const publishedSpecRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -194,6 +211,9 @@ const settingsRoute = createRoute({
 export const routeTree = rootRoute.addChildren([
   signInRoute,
   joinRoute,
+  acceptInvitationRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
   publishedSpecRoute,
   signedInRoute.addChildren([
     homeRoute,

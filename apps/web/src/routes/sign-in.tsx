@@ -4,7 +4,7 @@
  * signed in, back to where the person was going (`redirect`), or to their organizations.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createLazyRoute, useRouter } from '@tanstack/react-router';
+import { createLazyRoute, Link, useRouter } from '@tanstack/react-router';
 import { Tabs } from 'radix-ui';
 import { type FormEvent, useState } from 'react';
 import type { Session } from '../api/app-router';
@@ -83,6 +83,9 @@ function PasswordForm(props: {
   return (
     <form onSubmit={submit} className="form">
       <CredentialFields value={credentials} onChange={setCredentials} password="current" />
+      <Link to="/forgot-password" className="muted">
+        Forgot password?
+      </Link>
       <FormError error={props.error} />
       <button type="submit" className="button button-primary" disabled={props.pending}>
         {props.pending ? 'Signing in…' : 'Sign in'}

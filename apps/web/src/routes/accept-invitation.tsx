@@ -1,0 +1,7 @@
+import { createLazyRoute } from '@tanstack/react-router';
+
+export const Route = createLazyRoute('/invite/$token')({ component: AcceptInvitationScreen });
+
+function AcceptInvitationScreen() {
+  return <main className="screen-center" />;
+}
