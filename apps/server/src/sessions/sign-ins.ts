@@ -10,8 +10,12 @@
  *   budget of failed authentications, as a bad bearer token does.
  * - Joining through an invite link: a wrong password for an existing account is a failed
  *   sign-in like any other.
+ * - A person held to single sign-on (`assertSignInWithoutSso`: an SSO member, or a member of
+ *   an organization that enforces it; instance administrators never are) is refused a password
+ *   or a token once the credential is found good, with a message the sign-in screen shows.
  */
 import {
+  assertSignInWithoutSso,
   findUserByPassword,
   type JoinThroughInviteLinkInput,
   joinThroughInviteLink,
@@ -48,6 +52,7 @@ export class SignIns {
     browser: BrowserExchange,
   ): Promise<SignedIn> {
     const user = await this.#attempt(input.email, browser, () => findUserByPassword(this.services, input));
+    await assertSignInWithoutSso(this.services, user);
     return this.#start(user, browser);
   }
 
@@ -59,6 +64,7 @@ export class SignIns {
       await this.limits.chargeFailedAuthentication(browser.address);
       throw unauthenticated('This API token is unknown or revoked');
     }
+    await assertSignInWithoutSso(this.services, user);
     return this.#start(user, browser);
   }
 

@@ -1,0 +1,54 @@
+/**
+ * SSO enforcement: who must sign in through an identity provider. A person is held to single
+ * sign-on when one of their (enabled) memberships is an SSO member (`POST ORG/members/{userId}/sso`,
+ * or made by a sign-in through a provider) or belongs to an organization whose `sso` setting is
+ * on. They are then refused a password or an API token at the web app's sign-in: one account,
+ * one way in, since a browser session opens every organization of the person. Instance
+ * administrators are never held: the instance must stay reachable when a provider is down or
+ * misconfigured. API tokens used as bearer tokens on the API keep working (GitBook's API
+ * tokens do too under enforced SSO): they are issued by instance administrators.
+ */
+import type { DomainServices } from '../../core/context';
+import { forbidden } from '../../core/errors';
+import type { UserRecord } from '../../identity';
+import type { OrganizationRecord } from '../records';
+
+/** The start of the refusal's message: the sign-in screen recognizes it by this. */
+export const SSO_REQUIRED = 'Single sign-on required';
+
+const PAGE = 100;
+/** More organizations than a person belongs to; past it, the rest are not looked at. */
+const MAX_PAGES = 50;
+
+/** The organization that holds the user to single sign-on, or null when none does. */
+export async function organizationRequiringSso(
+  services: DomainServices,
+  user: UserRecord,
+): Promise<OrganizationRecord | null> {
+  if (user.isInstanceAdmin) return null;
+  let after: Parameters<typeof services.repos.members.listMembershipsOfUser>[1]['after'];
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const slice = await services.repos.members.listMembershipsOfUser(user.id, {
+      limit: PAGE,
+      ...(after ? { after } : {}),
+    });
+    const organizations = await services.repos.organizations.findByIds(
+      slice.items.map((member) => member.organizationId),
+    );
+    const ssoMember = new Set(slice.items.filter((m) => m.sso).map((m) => m.organizationId));
+    const holding = organizations.find((org) => org.sso || ssoMember.has(org.id));
+    if (holding) return holding;
+    if (!slice.next) return null;
+    after = slice.next;
+  }
+  return null;
+}
+
+/** The guard of password and token sign-ins: refuses a person held to single sign-on. */
+export async function assertSignInWithoutSso(services: DomainServices, user: UserRecord): Promise<void> {
+  const organization = await organizationRequiringSso(services, user);
+  if (organization)
+    throw forbidden(
+      `${SSO_REQUIRED}: members of ${organization.title} sign in through its identity provider (choose it on the sign-in page)`,
+    );
+}
