@@ -6,6 +6,8 @@ export type SamlProviderUpdate = Partial<Omit<SamlProviderRecord, 'id' | 'organi
 export interface SamlProviderRepository {
   insert(provider: SamlProviderRecord): Promise<void>;
   findById(organizationId: string, providerId: string): Promise<SamlProviderRecord | null>;
+  /** A provider by id alone: its service URLs (`/saml/{providerId}/...`) name no organization. */
+  findByIdInAnyOrganization(providerId: string): Promise<SamlProviderRecord | null>;
   /** Providers in creation order. */
   list(organizationId: string, page: PageRequest): Promise<Slice<SamlProviderRecord>>;
   count(organizationId: string): Promise<number>;

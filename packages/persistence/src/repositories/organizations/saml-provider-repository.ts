@@ -49,6 +49,11 @@ export class MongoSamlProviderRepository implements SamlProviderRepository {
     return doc ? toRecord(doc) : null;
   }
 
+  async findByIdInAnyOrganization(providerId: string): Promise<SamlProviderRecord | null> {
+    const doc = await this.#providers.findOne({ _id: providerId });
+    return doc ? toRecord(doc) : null;
+  }
+
   list(organizationId: string, page: PageRequest): Promise<Slice<SamlProviderRecord>> {
     return findPage(this.#providers, { organizationId }, { direction: 1 }, page, toRecord);
   }
