@@ -44,8 +44,11 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 const signInRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'sign-in',
-  validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
-    typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
+  // `org`: the organization whose SSO entries the screen offers.
+  validateSearch: (search: Record<string, unknown>): { redirect?: string; org?: string } => ({
+    ...(typeof search.redirect === 'string' ? { redirect: search.redirect } : {}),
+    ...(typeof search.org === 'string' && search.org !== '' ? { org: search.org } : {}),
+  }),
 }).lazy(() => import('./routes/sign-in').then((module) => module.Route));
 
 const joinRoute = createRoute({
@@ -173,6 +176,11 @@ const organizationMembersRoute = createRoute({
   path: 'members',
 }).lazy(() => import('./routes/organization-members').then((module) => module.Route));
 
+const organizationSettingsRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: 'settings',
+}).lazy(() => import('./routes/organization-settings').then((module) => module.Route));
+
 const sitesRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: 'sites',
@@ -220,6 +228,7 @@ export const routeTree = rootRoute.addChildren([
     organizationRoute.addChildren([
       organizationHomeRoute,
       organizationMembersRoute,
+      organizationSettingsRoute,
       sitesRoute,
       siteRoute,
       openApiSpecsRoute,
