@@ -38,8 +38,9 @@ export const organizationsServing = defineServerArea({
     {
       name: 'Single sign-on',
       group: 'people',
-      prefixes: ['orgs.saml', 'orgs.sso'],
-      description: "An organization's SAML identity providers, and the ways to sign in to it through them.",
+      prefixes: ['orgs.saml', 'orgs.oidc', 'orgs.sso'],
+      description:
+        "An organization's SAML and OpenID Connect identity providers, and the ways to sign in to it through them.",
     },
   ],
 });

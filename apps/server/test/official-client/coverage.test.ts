@@ -68,6 +68,12 @@ const QUIRE_ONLY = [
   // The review notifications of the caller (GitBook's app has its own; its API none).
   'GET /v1/user/notifications',
   'POST /v1/user/notifications/read',
+  // OpenID Connect providers of an organization (GitBook has SAML providers only).
+  'GET /v1/orgs/:organizationId/oidc',
+  'POST /v1/orgs/:organizationId/oidc',
+  'GET /v1/orgs/:organizationId/oidc/:oidcProviderId',
+  'PATCH /v1/orgs/:organizationId/oidc/:oidcProviderId',
+  'DELETE /v1/orgs/:organizationId/oidc/:oidcProviderId',
 ];
 
 /**

@@ -7,7 +7,15 @@ export const organizationsArea = defineArea({
   key: 'organizations',
   buildsOn: ['identity'],
   operations: organizationOperations,
-  repositories: ['organizations', 'members', 'teams', 'inviteLinks', 'samlProviders'],
+  repositories: [
+    'organizations',
+    'members',
+    'teams',
+    'inviteLinks',
+    'samlProviders',
+    'oidcProviders',
+    'oidcLoginStates',
+  ],
   ports: [],
   policy: { organization: ORGANIZATION_RULES },
 });

@@ -7,6 +7,7 @@ export * from './fields';
 export * from './invite-links';
 export * from './member-roles';
 export * from './member-schema';
+export * from './oidc';
 export { organizationOperations } from './operations';
 export { InviteUsersInputSchema, InviteUsersResultSchema } from './operations/invite-users';
 export { ListMembersInputSchema, MemberRoleFilterSchema } from './operations/members/list-members';

@@ -1,5 +1,6 @@
 /** The repositories of the organizations area, added to every operation's `ctx.repos`. */
 import type { InviteLinkRepository } from './invite-links/ports';
+import type { OidcLoginStateRepository, OidcProviderRepository } from './oidc/ports';
 import type { MemberRepository, OrganizationRepository } from './ports';
 import type { SamlProviderRepository } from './sso/ports';
 import type { TeamRepository } from './teams/ports';
@@ -10,6 +11,8 @@ export interface OrganizationRepositories {
   teams: TeamRepository;
   inviteLinks: InviteLinkRepository;
   samlProviders: SamlProviderRepository;
+  oidcProviders: OidcProviderRepository;
+  oidcLoginStates: OidcLoginStateRepository;
 }
 
 declare module '../core/context' {

@@ -4,6 +4,7 @@
  */
 import type { OperationTree } from '../../core/operation';
 import { inviteLinkOperations } from '../invite-links/operations';
+import { oidcOperations } from '../oidc/operations';
 import { samlOperations, ssoOperations } from '../sso/operations';
 import { teamOperations } from '../teams/operations';
 import { createOrganization } from './create-organization';
@@ -40,6 +41,7 @@ export const organizationOperations = {
     teams: teamOperations,
     inviteLinks: inviteLinkOperations,
     saml: samlOperations,
+    oidc: oidcOperations,
     sso: ssoOperations,
   },
 } satisfies OperationTree;

@@ -1,5 +1,5 @@
 /**
- * The default team of SAML providers: checked to be a team of the organization on writes,
+ * The default team of SSO providers (SAML and OpenID Connect): checked to be a team of the organization on writes,
  * and embedded as a Team (with the caller's permissions) on reads, for a page of providers
  * in one query each.
  */
@@ -9,7 +9,9 @@ import { invalidInput } from '../../core/errors';
 import type { OrganizationPermissions } from '../../policies/organization-policy';
 import { teamPermissionsForCaller } from '../../policies/team-policy';
 import { presentTeam, type Team } from '../teams/team-schema';
-import type { SamlProviderRecord } from './records';
+
+/** What a provider of either kind says of its default team. */
+type WithDefaultTeam = { readonly defaultTeam?: string };
 
 export async function assertTeamOfOrganization(
   ctx: OperationContext,
@@ -24,8 +26,8 @@ export async function assertTeamOfOrganization(
 export async function defaultTeamsOf(
   ctx: OperationContext,
   organization: { id: string; permissions: OrganizationPermissions },
-  providers: readonly SamlProviderRecord[],
-): Promise<(provider: SamlProviderRecord) => Team | undefined> {
+  providers: readonly WithDefaultTeam[],
+): Promise<(provider: WithDefaultTeam) => Team | undefined> {
   const teamIds = [...new Set(providers.flatMap((p) => (p.defaultTeam ? [p.defaultTeam] : [])))];
   const teams = teamIds.length ? await ctx.repos.teams.findByIds(organization.id, teamIds) : [];
   const permissionsOf = await teamPermissionsForCaller(ctx, organization.permissions, organization.id, teams);

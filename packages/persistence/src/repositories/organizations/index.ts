@@ -3,6 +3,8 @@ import type { OrganizationRepositories } from '@quire/domain';
 import type { CollectionIndexes, StoreDatabase } from '@quire/store';
 import { inviteLinkIndexes, MongoInviteLinkRepository } from './invite-link-repository';
 import { MongoMemberRepository, memberIndexes } from './member-repository';
+import { MongoOidcLoginStateRepository, oidcLoginStateIndexes } from './oidc-login-state-repository';
+import { MongoOidcProviderRepository, oidcProviderIndexes } from './oidc-provider-repository';
 import { MongoOrganizationRepository, organizationIndexes } from './organization-repository';
 import { MongoSamlProviderRepository, samlProviderIndexes } from './saml-provider-repository';
 import { MongoTeamRepository, teamIndexes } from './team-repository';
@@ -13,6 +15,8 @@ export const organizationsIndexes: CollectionIndexes[] = [
   ...teamIndexes,
   ...inviteLinkIndexes,
   ...samlProviderIndexes,
+  ...oidcProviderIndexes,
+  ...oidcLoginStateIndexes,
 ];
 
 export const organizationsRepositories = (db: StoreDatabase): OrganizationRepositories => ({
@@ -21,4 +25,6 @@ export const organizationsRepositories = (db: StoreDatabase): OrganizationReposi
   teams: new MongoTeamRepository(db),
   inviteLinks: new MongoInviteLinkRepository(db),
   samlProviders: new MongoSamlProviderRepository(db),
+  oidcProviders: new MongoOidcProviderRepository(db),
+  oidcLoginStates: new MongoOidcLoginStateRepository(db),
 });

@@ -14,6 +14,7 @@ const TEAM = `${TEAMS}/:teamId`;
 const LINKS = `${ORG}/link-invites`;
 const LINK = `${LINKS}/:inviteId`;
 const PROVIDER = `${ORG}/saml/:samlProviderId`;
+const OIDC_PROVIDER = `${ORG}/oidc/:oidcProviderId`;
 
 export const organizationRoutes: readonly RestRoute[] = [
   route('GET', '/v1/orgs', orgs.list),
@@ -53,4 +54,9 @@ export const organizationRoutes: readonly RestRoute[] = [
   route('PATCH', PROVIDER, orgs.saml.update),
   route('DELETE', PROVIDER, orgs.saml.remove),
   route('GET', `${ORG}/sso`, orgs.sso.list),
+  route('GET', `${ORG}/oidc`, orgs.oidc.list),
+  route('POST', `${ORG}/oidc`, orgs.oidc.create, 201),
+  route('GET', OIDC_PROVIDER, orgs.oidc.get),
+  route('PATCH', OIDC_PROVIDER, orgs.oidc.update),
+  route('DELETE', OIDC_PROVIDER, orgs.oidc.remove),
 ];
