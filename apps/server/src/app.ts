@@ -31,6 +31,7 @@ import { RequestGate } from './request-context';
 import { startRevalidationOnChanges } from './revalidation/revalidation-on-changes';
 import { startSearchWarmup } from './search/search-warmup';
 import { buildServices, type Services } from './services';
+import { registerSaml } from './sso/register-saml';
 import { registerWebApp } from './web-app/serve-web-app';
 
 export interface AppOptions {
@@ -168,6 +169,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   registerGraphql(app, gate);
   registerDocs(app, restRoutes, config);
   registerReader(app, services);
+  registerSaml(app, services, store, config);
 
   return { app, services };
 }

@@ -1,6 +1,6 @@
 /**
  * SSO entries through real HTTP (`GET ORG/sso`): the organization's active SAML providers
- * as `{id, label, startURL}`, for any member, guests included.
+ * as `{id, label, startURL}`, for anyone (the sign-in screen reads them before anyone signs in).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectFieldError } from '../support/expectations';
@@ -70,11 +70,16 @@ describe('GET /v1/orgs/:organizationId/sso', () => {
     );
   });
 
-  it('is not found for a member of another organization', async () => {
+  it('is public, as in GitBook: without a token and for people of other organizations; an unknown organization is 404', async () => {
     const org = await createOrganization(server);
-    await createProvider(server, org, COMPLETE_PROVIDER);
+    const provider = await createProvider(server, org, COMPLETE_PROVIDER);
     const outsider = (await createOrganization(server)).admin;
-    expectError(await server.api(ssoPath(org.organization.id), { token: outsider.token }), 404);
+    const entries = { items: [{ id: provider.id, label: 'Okta', startURL: provider.service.startURL }] };
+    expect((await server.api(ssoPath(org.organization.id), { token: outsider.token })).body).toEqual(entries);
+    const anonymous = await server.api(ssoPath(org.organization.id));
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.body).toEqual(entries);
+    expectError(await server.api(ssoPath('nosuchorganization')), 404);
   });
 
   it('refuses parameters: the list is not paged', async () => {

@@ -1,26 +1,28 @@
 import { z } from 'zod';
+import { notFound } from '../../../core/errors';
 import { operation } from '../../../core/operation';
-import { authorizeOrganization } from '../../../policies/organization-policy';
 import { presentSsoEntry, type SsoEntry, SsoEntrySchema } from '../sso-entry-schema';
 import { OrganizationIdParam } from './params';
 
 /**
  * The ways to sign in to an organization through SSO: its active SAML providers, oldest
- * first, not paged (an organization has a handful). GitBook's document lists this endpoint
- * without authentication, for sign-in pages; here every operation needs a token, and any
- * member of the organization (guests included) may read it: it shows labels and start URLs,
- * nothing of the providers' configuration.
+ * first, not paged (an organization has a handful). As in GitBook's document, anyone may read
+ * it, without a token: the sign-in screen shows it to people not signed in yet. It shows
+ * labels and start URLs (public anyway: the provider sends everyone there), nothing of the
+ * providers' configuration; an unknown organization is 404.
  */
 export const listSsoEntries = operation({
   name: 'orgs.sso.list',
   kind: 'query',
+  access: 'visitor',
   summary: 'List the ways to sign in to an organization through single sign-on',
   input: z.strictObject({ organizationId: OrganizationIdParam }),
   output: z
     .object({ items: z.array(SsoEntrySchema) })
     .meta({ id: 'SSOEntryList', description: 'The single sign-on entries of an organization' }),
   async run(ctx, input): Promise<{ items: SsoEntry[] }> {
-    const { organization } = await authorizeOrganization(ctx, input.organizationId, 'view');
+    const organization = await ctx.repos.organizations.findById(input.organizationId);
+    if (!organization) throw notFound('Organization');
     const providers = await ctx.repos.samlProviders.listActive(organization.id);
     return { items: providers.map((provider) => presentSsoEntry(ctx.urls, provider)) };
   },
