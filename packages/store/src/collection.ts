@@ -164,6 +164,12 @@ export interface Store {
   readonly db: StoreDatabase;
   /** Resolves when the store can serve (used by /readyz). */
   ping(): Promise<void>;
+  /**
+   * The database server's clock (ms since the epoch), for an engine several processes share
+   * (MongoDB: `hello`'s `localTime`), so that they judge each other by one clock, not each by
+   * its own. Absent: the process using the store is the only one (embedded), its clock serves.
+   */
+  time?(): Promise<number>;
   close(): Promise<void>;
   /**
    * The engine's figures, for engines that keep them (the embedded one). MongoDB reports its

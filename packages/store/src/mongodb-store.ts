@@ -146,6 +146,11 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
     async ping() {
       await db.admin().command({ ping: 1 });
     },
+    async time() {
+      const hello = await db.admin().command({ hello: 1 });
+      if (!(hello.localTime instanceof Date)) throw new Error('MongoDB answered hello without its localTime');
+      return hello.localTime.getTime();
+    },
     async close() {
       await connected.close();
     },

@@ -23,6 +23,7 @@ import {
   openStoreSession,
   type StoreSession,
   type StoreSessionDocument,
+  storeClock,
 } from './store-sessions';
 
 /** The two levels of a logger such as pino's that the startup repair reports on. */
@@ -103,11 +104,12 @@ export async function openSessionAndRepair(
   store: Store,
   options: { log: MaintenanceLog; now?: () => number; pause?: (ms: number) => Promise<void> },
 ): Promise<StoreSession> {
-  const now = options.now ?? Date.now;
+  // Sessions are judged by the store's clock; a test gives its own.
+  const clock = options.now ?? storeClock(store);
   let gate: StartGate | undefined;
-  const session = await openStoreSession(store, now, async (mine) => {
+  const session = await openStoreSession(store, clock, async (mine) => {
     gate = await takeStartGate(store, mine, {
-      isLive: (found) => isLiveSession(store, now())(found),
+      isLive: async (found) => isLiveSession(store, await clock())(found),
       onWait: (holder) =>
         options.log.info(
           { holder: holder && describeSession(holder) },

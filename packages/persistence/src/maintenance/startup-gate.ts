@@ -32,8 +32,8 @@ export interface StartGate {
 }
 
 export interface StartGateOptions {
-  /** Whether a session is alive now (the store session's own rule). */
-  isLive(session: StoreSessionDocument): boolean;
+  /** Whether a session is alive now (the store session's own rule, by the store's clock). */
+  isLive(session: StoreSessionDocument): boolean | Promise<boolean>;
   /** Called once when the process has to wait, with the holder's session. */
   onWait(holder: StoreSessionDocument | null): void;
   pause?: (ms: number) => Promise<void>;
@@ -61,7 +61,7 @@ export async function takeStartGate(
     const gate = await gates.findOne({ _id: GATE_ID });
     if (gate === null) continue;
     const holderSession = await sessions.findOne({ _id: gate.holder });
-    if (holderSession === null || !options.isLive(holderSession)) {
+    if (holderSession === null || !(await options.isLive(holderSession))) {
       // Its holder is gone: taken over only if no one else took it over first.
       const takeover = await gates.updateOne({ _id: GATE_ID, holder: gate.holder }, { $set: { holder } });
       if (takeover.matchedCount === 1) break;

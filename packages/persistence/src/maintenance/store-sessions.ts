@@ -7,7 +7,9 @@
  * open is therefore an unclean shutdown, or another process using the store right now:
  * - the embedded engine's LOCK keeps other processes out, so every session found is dead;
  * - on MongoDB several servers may share one database: each renews its session every
- *   `SESSION_RENEW_MS`, and a session not renewed for `SESSION_EXPIRES_MS` is dead.
+ *   `SESSION_RENEW_MS`, and a session not renewed for `SESSION_EXPIRES_MS` is dead. Both the
+ *   renewal and the judgement read the database server's clock (`storeClock`), so a server
+ *   whose own clock runs ahead does not take a live peer for dead (issue 34, item 4).
  */
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -44,7 +46,15 @@ export interface StoreSession {
   end(): Promise<void>;
 }
 
-/** Whether a session found in `store` at `at` belongs to a process alive now. */
+/** A clock in ms: the store's (`Store.time`), or a test's. */
+export type StoreClock = () => number | Promise<number>;
+
+/** The clock sessions are renewed and judged by: the database server's when it has one. */
+export function storeClock(store: Store): StoreClock {
+  return store.time ? () => (store.time as () => Promise<number>)() : Date.now;
+}
+
+/** Whether a session found in `store` at `at` (by `storeClock`) belongs to a process alive now. */
 export const isLiveSession =
   (store: Store, at: number) =>
   (session: StoreSessionDocument): boolean =>
@@ -57,11 +67,11 @@ export const isLiveSession =
  */
 export async function openStoreSession(
   store: Store,
-  now: () => number = Date.now,
+  now: StoreClock = storeClock(store),
   gate?: (mine: string) => Promise<unknown>,
 ): Promise<StoreSession> {
   const sessions: StoreCollection<StoreSessionDocument> = store.db.collection<StoreSessionDocument>(SESSIONS);
-  const openedAt = now();
+  const openedAt = await now();
   const mine: StoreSessionDocument = {
     _id: `${openedAt.toString(36)}-${randomBytes(6).toString('hex')}`,
     pid: process.pid,
@@ -72,7 +82,7 @@ export async function openStoreSession(
   await sessions.insertOne(mine);
   await gate?.(mine._id);
   const found = await sessions.find({ _id: { $ne: mine._id } }).toArray();
-  const isLive = isLiveSession(store, now());
+  const isLive = isLiveSession(store, await now());
   const abandoned = found.filter((session) => !isLive(session));
   return {
     id: mine._id,
@@ -80,7 +90,7 @@ export async function openStoreSession(
     live: found.filter(isLive),
     renewEveryMs: store.engine === 'mongodb' ? SESSION_RENEW_MS : null,
     async renew() {
-      await sessions.updateOne({ _id: mine._id }, { $set: { renewedAt: now() } });
+      await sessions.updateOne({ _id: mine._id }, { $set: { renewedAt: await now() } });
     },
     async settle() {
       if (abandoned.length === 0) return;

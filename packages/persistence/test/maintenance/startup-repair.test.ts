@@ -6,7 +6,7 @@
 
 import type { Store } from '@quire/store';
 import { EmbeddedDatabase, MemoryJournal } from '@quire/store-embedded';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { openSessionAndRepair } from '../../src/maintenance/reconcile-after-unclean-shutdown';
 import { recountOrganizationCounters } from '../../src/maintenance/recount-organization-counters';
 import { openStoreSession, SESSION_EXPIRES_MS } from '../../src/maintenance/store-sessions';
@@ -81,6 +81,26 @@ describe('store sessions', () => {
     expect(next.abandoned.map((session) => session._id)).toEqual([dead.id]);
     expect(next.live.map((session) => session._id)).toEqual([alive.id]);
     expect(next.renewEveryMs).toBeGreaterThan(0);
+  });
+
+  it("on MongoDB, renew and judge by the database server's clock, not each server's own", async () => {
+    let databaseNow = NOW;
+    const store: Store = { ...memoryStore('mongodb'), time: async () => databaseNow };
+    const alive = await openStoreSession(store);
+    databaseNow += SESSION_EXPIRES_MS / 2;
+    await alive.renew();
+    databaseNow += SESSION_EXPIRES_MS / 2 + 1;
+    // This process's clock runs hours ahead (and a peer's could run behind): it is not read.
+    const ownClock = vi.spyOn(Date, 'now').mockReturnValue(NOW + 3 * 3_600_000);
+    try {
+      const next = await openStoreSession(store);
+      expect(next.live.map((session) => session._id)).toEqual([alive.id]);
+      expect(next.abandoned).toEqual([]);
+      const stored = await store.db.collection<LooseDocument>('storeSessions').findOne({ _id: next.id });
+      expect(stored?.renewedAt).toBe(databaseNow);
+    } finally {
+      ownClock.mockRestore();
+    }
   });
 });
 

@@ -4,6 +4,7 @@
  * Indexes, range bounds and in-memory sorts all use it, so an index scan returns documents
  * in the same order as a sort would.
  */
+import { compareStrings } from './code-point-order';
 
 /** Ranks of MongoDB's canonical types, spaced as in the server so other types fit between. */
 export const TypeRank = {
@@ -69,7 +70,7 @@ export function endOfType(value: unknown): KeyBound {
 /** Negative, zero or positive as `a` sorts before, with, or after `b` in BSON order. */
 export function compareBson(a: unknown, b: unknown): number {
   // The common cases first: indexes compare millions of same-typed scalars.
-  if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
+  if (typeof a === 'string' && typeof b === 'string') return compareStrings(a, b);
   if (typeof a === 'number' && typeof b === 'number') return compareNumbers(a, b);
   const rankA = bsonTypeRank(a);
   const rankB = bsonTypeRank(b);

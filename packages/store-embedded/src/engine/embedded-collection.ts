@@ -37,7 +37,7 @@ import type { CollectionData, DocumentChange } from './collection-data';
 import { EmbeddedCursor } from './cursor';
 import { assertDocumentId, type DocumentId, idKeyOf } from './document-id';
 import { normalizeSort } from './document-sort';
-import { EmbeddedServerError, InvalidArgumentError } from './errors';
+import { DuplicateKeyError, EmbeddedServerError, InvalidArgumentError } from './errors';
 import { soleIdEquality } from './filter-analysis';
 import { checkFilter } from './filter-validation';
 import { buildIndexDefinition, ID_INDEX, resolveIndexCreation, sameIndexKey } from './index-spec';
@@ -151,19 +151,58 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
     });
   }
 
-  /** Atomic: a duplicate key refuses the whole batch, which is journaled as one batch. */
+  /**
+   * Ordered, as MongoDB's default: the documents before the first one refused (a duplicate
+   * key) are inserted, journaled as one batch; that one and those after it are not. The
+   * refusal then says, as the driver's bulk write error does, what was inserted
+   * (`insertedCount`, `insertedIds`) and which document was refused (`writeErrors[0].index`).
+   */
   insertMany(docs: ReadonlyArray<OptionalUnlessRequiredId<T>>): Promise<EmbeddedInsertManyResult> {
     return this.#perform(() => {
       if (!Array.isArray(docs)) throw new InvalidArgumentError('insertMany needs an array of documents');
       if (docs.length === 0) throw new InvalidArgumentError('Invalid BulkOperation, Batch cannot be empty');
       const changes = docs.map(newDocument);
+      const refusal = this.#firstRefused(changes);
+      const written = refusal === undefined ? changes : changes.slice(0, refusal.index);
       const answer = {
         acknowledged: true,
-        insertedCount: changes.length,
-        insertedIds: Object.fromEntries(changes.map((change, i) => [i, change.id])),
+        insertedCount: written.length,
+        insertedIds: Object.fromEntries(written.map((change, i) => [i, change.id])),
       } as const;
-      return { answer, durable: this.#write(changes) };
+      if (refusal !== undefined && written.length === 0) throw asBulkRefusal(refusal, answer);
+      return { answer: { answer, refusal }, durable: this.#write(written) };
+    }).then(({ answer, refusal }) => {
+      if (refusal !== undefined) throw asBulkRefusal(refusal, answer);
+      return answer;
     });
+  }
+
+  /**
+   * The first change of an insert that a duplicate key refuses, with its error; none when
+   * all are accepted. Every prefix of an accepted batch is accepted, so the longest accepted
+   * prefix is found by halving: log(n) checks, each linear.
+   */
+  #firstRefused(changes: DocumentChange[]): InsertRefusal | undefined {
+    const refusalOf = (count: number): DuplicateKeyError | undefined => {
+      try {
+        this.#data.prepare(changes.slice(0, count));
+        return undefined;
+      } catch (error) {
+        if (error instanceof DuplicateKeyError) return error;
+        throw error;
+      }
+    };
+    let error = refusalOf(changes.length);
+    if (error === undefined) return undefined;
+    let accepted = 0;
+    let refused = changes.length;
+    while (refused - accepted > 1) {
+      const middle = (accepted + refused) >> 1;
+      const refusal = refusalOf(middle);
+      if (refusal === undefined) accepted = middle;
+      else [refused, error] = [middle, refusal];
+    }
+    return { index: accepted, error };
   }
 
   updateOne(
@@ -399,6 +438,21 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
       changes,
     );
   }
+}
+
+interface InsertRefusal {
+  /** The position of the first document refused. */
+  index: number;
+  error: DuplicateKeyError;
+}
+
+/** The refusal of an ordered insert, telling what went in before it, as the driver's `MongoBulkWriteError`. */
+function asBulkRefusal(refusal: InsertRefusal, inserted: EmbeddedInsertManyResult) {
+  return Object.assign(refusal.error, {
+    insertedCount: inserted.insertedCount,
+    insertedIds: inserted.insertedIds,
+    writeErrors: [{ index: refusal.index, code: refusal.error.code, errmsg: refusal.error.message }],
+  });
 }
 
 /** Which document versions a read with `filter` could see: those the filter matches. */

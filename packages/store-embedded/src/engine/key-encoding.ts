@@ -10,6 +10,7 @@
  * All characters are in 0x00..0xFF; only scan bounds use characters above (`AFTER_PREFIX_CODE`).
  */
 import { bsonTypeRank, isPlainObject, KeyBound, TypeRank } from './bson-order';
+import { unitOfRank, unitRank } from './code-point-order';
 
 /**
  * The type tag of a value of BSON type rank `rank` is even; the odd characters around it
@@ -126,7 +127,7 @@ function readString(key: string, position: number): string {
     if (code === STRING_END) break;
     if (code === LOW_ESCAPE) units.push(key.charCodeAt(++i) - 1);
     else if (code === HIGH_ESCAPE) {
-      units.push((key.charCodeAt(i + 1) << 8) | key.charCodeAt(i + 2));
+      units.push(unitOfRank((key.charCodeAt(i + 1) << 8) | key.charCodeAt(i + 2)));
       i += 2;
     } else units.push(code);
   }
@@ -190,16 +191,18 @@ function writeNumber(value: number, out: number[]): void {
 }
 
 /**
- * UTF-16 code units in order, ended by 0x00 (so a prefix sorts first). Units 0x00 and 0x01
- * are escaped below every other unit, units from 0xFF up above, keeping every character
- * within one byte.
+ * UTF-16 code units in code point order (`unitRank`: MongoDB's order of strings), ended by
+ * 0x00 (so a prefix sorts first). Units 0x00 and 0x01 are escaped below every other unit,
+ * units from 0xFF up above, keeping every character within one byte.
  */
 function writeString(value: string, out: number[]): void {
   for (let i = 0; i < value.length; i++) {
     const unit = value.charCodeAt(i);
     if (unit <= 0x01) out.push(LOW_ESCAPE, unit + 1);
-    else if (unit >= 0xff) out.push(HIGH_ESCAPE, unit >> 8, unit & 0xff);
-    else out.push(unit);
+    else if (unit >= 0xff) {
+      const rank = unitRank(unit);
+      out.push(HIGH_ESCAPE, rank >> 8, rank & 0xff);
+    } else out.push(unit);
   }
   out.push(STRING_END);
 }

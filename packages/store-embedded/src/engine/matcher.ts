@@ -9,12 +9,14 @@
  */
 
 import type { Document } from '@quire/store';
+import * as mingoComparisons from 'mingo/operators/query/comparison';
 import { Query } from 'mingo/query';
 import type { AnyObject, Options } from 'mingo/types';
 import { flatten, resolve } from 'mingo/util';
 import { bsonEquals, isPlainObject } from './bson-order';
+import { compareStrings } from './code-point-order';
 import { EmbeddedServerError } from './errors';
-import { engineContext, preparedOptions } from './mingo-context';
+import { engineContext, preparedOptions, type QueryOperator } from './mingo-context';
 import { compileSimpleFilter } from './simple-filter';
 
 export type DocumentPredicate = (doc: Document) => boolean;
@@ -33,7 +35,32 @@ function $orderedEq(selector: string, value: unknown, _options: Options): (doc: 
   };
 }
 
-const ENGINE_CONTEXT = engineContext({ $orderedEq });
+/**
+ * mingo's `$gt`, `$gte`, `$lt` and `$lte`, but for a string operand in MongoDB's order of
+ * strings (code points, `compareStrings`): mingo compares UTF-16 units. An operand with no
+ * unit from D800 up is ordered alike either way, so mingo's own operator serves it.
+ */
+function inStringOrder(mingoOperator: QueryOperator, holds: (order: number) => boolean): QueryOperator {
+  return (selector, value, options) => {
+    if (typeof value !== 'string' || !/[\uD800-\uFFFF]/.test(value))
+      return mingoOperator(selector, value, options);
+    return (doc) => {
+      const found = resolve(doc, selector, { unwrapArray: true });
+      const candidates = Array.isArray(found) ? found : [found];
+      return candidates.some(
+        (element) => typeof element === 'string' && holds(compareStrings(element, value)),
+      );
+    };
+  };
+}
+
+const ENGINE_CONTEXT = engineContext({
+  $orderedEq,
+  $gt: inStringOrder(mingoComparisons.$gt, (order) => order > 0),
+  $gte: inStringOrder(mingoComparisons.$gte, (order) => order >= 0),
+  $lt: inStringOrder(mingoComparisons.$lt, (order) => order < 0),
+  $lte: inStringOrder(mingoComparisons.$lte, (order) => order <= 0),
+});
 
 /**
  * Mingo options for updates: every operator plus `$orderedEq`. (mingo's updater copies

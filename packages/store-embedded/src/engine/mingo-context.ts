@@ -18,7 +18,11 @@ import * as windowOperators from 'mingo/operators/window';
 import { Query } from 'mingo/query';
 import type { AnyObject, Options } from 'mingo/types';
 
-type QueryOperator = (selector: string, value: unknown, options: Options) => (doc: AnyObject) => boolean;
+export type QueryOperator = (
+  selector: string,
+  value: unknown,
+  options: Options,
+) => (doc: AnyObject) => boolean;
 
 /** A context with every mingo operator (as `mingo`'s index has) and the engine's query operators. */
 export function engineContext(extraQueryOperators: Record<string, QueryOperator>): Context {

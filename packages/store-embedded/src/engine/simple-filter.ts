@@ -15,6 +15,7 @@
  */
 import type { Document } from '@quire/store';
 import { isPlainObject } from './bson-order';
+import { compareStrings } from './code-point-order';
 
 /** true or false, or undefined when mingo must judge this document. */
 export type SimpleVerdict = boolean | undefined;
@@ -221,13 +222,7 @@ function matchesPattern(read: FieldReader, pattern: RegExp): SimplePredicate {
 function compares(read: FieldReader, operator: Comparison, operand: string | number): SimplePredicate {
   const type = typeof operand;
   const holds =
-    operator === '$gt'
-      ? (value: string | number) => value > operand
-      : operator === '$gte'
-        ? (value: string | number) => value >= operand
-        : operator === '$lt'
-          ? (value: string | number) => value < operand
-          : (value: string | number) => value <= operand;
+    typeof operand === 'string' ? stringComparison(operator, operand) : numberComparison(operator, operand);
   return (doc) => {
     const value = read(doc);
     if (value === THROUGH_ARRAY) return undefined;
@@ -237,6 +232,28 @@ function compares(read: FieldReader, operator: Comparison, operand: string | num
     }
     return false;
   };
+}
+
+function numberComparison(operator: Comparison, operand: number): (value: string | number) => boolean {
+  return operator === '$gt'
+    ? (value) => (value as number) > operand
+    : operator === '$gte'
+      ? (value) => (value as number) >= operand
+      : operator === '$lt'
+        ? (value) => (value as number) < operand
+        : (value) => (value as number) <= operand;
+}
+
+/** In MongoDB's order of strings (code points), not `<`'s (UTF-16 units). */
+function stringComparison(operator: Comparison, operand: string): (value: string | number) => boolean {
+  const order = (value: string | number) => compareStrings(value as string, operand);
+  return operator === '$gt'
+    ? (value) => order(value) > 0
+    : operator === '$gte'
+      ? (value) => order(value) >= 0
+      : operator === '$lt'
+        ? (value) => order(value) < 0
+        : (value) => order(value) <= 0;
 }
 
 function exists(read: FieldReader, expected: boolean): SimplePredicate {

@@ -36,8 +36,9 @@ const values: unknown[] = [
   '\u0100',
   'é',
   '中文',
-  '\ud83c\udf89',
   '\uffff',
+  // Above U+FFFF, so after it in code point (MongoDB's UTF-8) order, not before as in UTF-16's.
+  '\ud83c\udf89',
   {},
   { a: null },
   { a: 1 },

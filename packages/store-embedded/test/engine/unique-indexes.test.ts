@@ -60,29 +60,44 @@ describe('unique indexes', () => {
     );
   });
 
-  it('make insertMany and updateMany all or nothing, including duplicates within the batch', async () => {
+  it('make updateMany all or nothing, including duplicates within the write', async () => {
     const setup = await usersWithEmails();
-    const { users } = setup;
-    await expectRefusedDuplicate(setup, () =>
-      users.insertMany([
-        { _id: 'u3', email: 'c@x' },
-        { _id: 'u4', email: 'a@x' },
-      ]),
-    );
-    await expectRefusedDuplicate(
-      setup,
-      () =>
-        users.insertMany([
-          { _id: 'u3', email: 'd@x' },
-          { _id: 'u4', email: 'd@x' },
-        ]),
-      { email: 'd@x' },
-    );
-    await expectRefusedDuplicate(setup, () => users.updateMany({}, { $set: { email: 'same@x' } }), {
+    await expectRefusedDuplicate(setup, () => setup.users.updateMany({}, { $set: { email: 'same@x' } }), {
       email: 'same@x',
     });
-    const byId = await users.insertMany([{ _id: 'u5' }, { _id: 'u5' }]).catch((e: unknown) => e);
-    expect(byId).toMatchObject({ code: 11000, keyValue: { _id: 'u5' } });
+  });
+
+  it('keep the documents before the first duplicate of an ordered insertMany, as MongoDB does, in one journal batch', async () => {
+    const setup = await usersWithEmails();
+    const { users, journal } = setup;
+    const batches = journal.batches.length;
+    const refusal = await users
+      .insertMany([
+        { _id: 'u3', email: 'c@x' },
+        { _id: 'u4', email: 'd@x' },
+        { _id: 'u5', email: 'd@x' },
+        { _id: 'u6', email: 'e@x' },
+      ])
+      .catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(DuplicateKeyError);
+    expect(refusal).toMatchObject({
+      code: 11000,
+      keyValue: { email: 'd@x' },
+      insertedCount: 2,
+      insertedIds: { 0: 'u3', 1: 'u4' },
+      writeErrors: [{ index: 2, code: 11000 }],
+    });
+    expect((await users.find({}, { sort: { _id: 1 } }).toArray()).map((user) => user._id)).toEqual([
+      'u1',
+      'u2',
+      'u3',
+      'u4',
+    ]);
+    expect(journal.batches).toHaveLength(batches + 1);
+    // Refused at the first document: nothing written, nothing journaled.
+    await expectRefusedDuplicate(setup, () => users.insertMany([{ _id: 'u7', email: 'a@x' }, { _id: 'u8' }]));
+    const byId = await users.insertMany([{ _id: 'u9' }, { _id: 'u9' }]).catch((e: unknown) => e);
+    expect(byId).toMatchObject({ code: 11000, keyValue: { _id: 'u9' }, insertedCount: 1 });
   });
 
   it('check a multi-document write as a whole: keys freed by the same write are free', async () => {

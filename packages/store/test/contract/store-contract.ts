@@ -4,13 +4,9 @@
  * An engine passes when it behaves like MongoDB on every case here.
  *
  * Deliberately outside the contract, because the engines legitimately differ:
- * - what an ordered `insertMany` leaves behind when it hits a duplicate key (MongoDB keeps the
- *   documents before it; the embedded engine applies the batch atomically), and likewise an
- *   `updateMany` that fails half-way;
+ * - an `updateMany` that fails half-way (MongoDB keeps the documents updated before the
+ *   failure; the embedded engine applies it atomically);
  * - the type of generated `_id`s (an ObjectId on MongoDB);
- * - the order of strings whose first difference is a character above U+FFFF against one in
- *   U+E000-U+FFFF: the embedded engine compares UTF-16 units, MongoDB UTF-8 bytes (Quire sorts
- *   no such keys today; aligning the engine's three comparisons is issue 34's item 8, left);
  * - `$`-prefixed field names, which MongoDB 5.0+ accepts in some places only: Quire writes none
  *   (no key of a stored document comes from a request).
  */
