@@ -82,7 +82,7 @@ export async function buildServices(
   const log = options.log ?? silentServiceLog;
   const jobThreads = overrides.jobThreads ?? new LimitedPool('job-thread', config.jobThreads);
   const events = overrides.events ?? (await openBus(store, log));
-  const materials: PortMaterials = { config, store, blobs, jobThreads, clock, pdfLinkKey };
+  const materials: PortMaterials = { config, store, blobs, jobThreads, clock, pdfLinkKey, events };
   const adapters = {} as AreaAdapters;
   for (const area of serverAreas) if ('ports' in area) Object.assign(adapters, await area.ports(materials));
   return {

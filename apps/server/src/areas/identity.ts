@@ -1,5 +1,7 @@
-/** How the identity area is served: its routes, its documentation tags. */
+/** How the identity area is served: its routes, its documentation tags, its mail outbox. */
 import { identityRoutes } from '../faces/rest/routes/identity';
+import { JobMailOutbox } from '../mail/job-mail-outbox';
+import { mailTransportOf } from '../mail/mail-transport';
 import { defineServerArea } from './server-area';
 
 export const identityServing = defineServerArea({
@@ -26,4 +28,7 @@ export const identityServing = defineServerArea({
       description: 'For instance administrators: every user of the instance and their API tokens.',
     },
   ],
+  ports: ({ config, store, clock, events }) => ({
+    mailOutbox: new JobMailOutbox(store, clock, events, mailTransportOf(config)),
+  }),
 });

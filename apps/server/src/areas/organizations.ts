@@ -30,6 +30,14 @@ export const organizationsServing = defineServerArea({
         'Groups of members of an organization; a role granted to a team reaches each of its members.',
     },
     {
+      name: 'Invitations',
+      group: 'people',
+      prefixes: ['orgs.invitations'],
+      description:
+        'People invited by email who have not accepted yet: each has a link that works once, for 7 days. ' +
+        'List, revoke, or send again with a new link.',
+    },
+    {
       name: 'Invite links',
       group: 'people',
       prefixes: ['orgs.inviteLinks'],

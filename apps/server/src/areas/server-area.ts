@@ -4,7 +4,7 @@
  * Each area has one such file here; `index.ts` lists them, in the domain's order.
  */
 import type { Clock, DomainAreaKey } from '@quire/domain';
-import type { StoredBlobs } from '@quire/persistence';
+import type { EventBus, StoredBlobs } from '@quire/persistence';
 import type { Store } from '@quire/store';
 import type { Config } from '../config';
 import type { ApiTag } from '../faces/openapi/api-groups';
@@ -22,6 +22,8 @@ export interface PortMaterials {
   clock: Clock;
   /** The key PDF links are signed with. */
   pdfLinkKey: Uint8Array;
+  /** Operations publish here (a job stored by an adapter wakes the workers through it). */
+  events: EventBus;
 }
 
 export interface ServerArea {

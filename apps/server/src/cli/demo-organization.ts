@@ -11,6 +11,7 @@
  */
 import {
   type AnyOperation,
+  addOrganizationMember,
   createUser,
   type DomainServices,
   issueApiToken,
@@ -129,10 +130,11 @@ export async function seedDemoOrganization(services: DomainServices): Promise<Se
   const run = async (op: AnyOperation, input: unknown) => (await runOperation(op, access, input)) as Made;
 
   const { id: organizationId } = await run(operations.orgs.create, { title: DEMO_ORGANIZATION_TITLE });
-  await run(operations.orgs.invite, {
-    organizationId,
-    emails: people.slice(1).map(({ email, role }) => ({ email, role })),
-  });
+  // The demo's people are members at once (an invitation by email would wait for them to accept it).
+  for (const person of people.slice(1)) {
+    const user = await services.repos.users.findById(person.userId);
+    if (user) await addOrganizationMember(services, { organizationId, user, role: person.role });
+  }
 
   const team = (title: string, members: string[]) => {
     made.teams++;

@@ -102,6 +102,7 @@ describe('the lists of areas', () => {
         jobThreads: services.jobThreads,
         clock: services.clock,
         pdfLinkKey: services.pdfLinkKey,
+        events: services.events,
       };
     });
     afterAll(() => services.events.close());

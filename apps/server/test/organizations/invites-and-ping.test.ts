@@ -21,7 +21,7 @@ const member = (orgId: string, userId: string, token: string) =>
   server.api(`/v1/orgs/${orgId}/members/${userId}`, { token });
 
 describe('POST ORG/invites', () => {
-  it('creates users for unknown addresses and makes them members with the role', async () => {
+  it('makes pending invitations for unknown addresses, with the role, and no member yet', async () => {
     const { organization, admin } = await createOrganization(server);
     const tag = unique();
     const response = await invite(organization.id, admin.token, {
@@ -30,21 +30,20 @@ describe('POST ORG/invites', () => {
     });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body.invited).toBe(2);
-    expect(response.body.users).toHaveLength(2);
-    const [annId, bobId] = response.body.users;
-    const ann = await member(organization.id, annId, admin.token);
-    expect(ann.body).toMatchObject({
-      role: 'edit',
-      user: { id: annId, email: `ann.${tag}@example.test`, displayName: `ann.${tag}` },
-    });
-    expect((await member(organization.id, bobId, admin.token)).body.role).toBe('edit');
+    expect(response.body.users).toEqual([]);
+    expect(response.body.invitations.map((i: { email: string; role: string }) => [i.email, i.role])).toEqual([
+      [`ann.${tag}@example.test`, 'edit'],
+      [`bob.${tag}@example.test`, 'edit'],
+    ]);
+    // Members only once they accept (test/mail/invitations-and-resets.test.ts).
+    expect(await server.services.repos.users.findByEmail(`ann.${tag}@example.test`)).toBeNull();
     const list = await server.api(`/v1/orgs/${organization.id}/members`, { token: admin.token });
-    expect(list.body.count).toBe(3);
+    expect(list.body.count).toBe(1);
     const stored = await server.services.repos.organizations.findById(organization.id);
-    expect(stored).toMatchObject({ memberCount: 3, adminCount: 1 });
+    expect(stored).toMatchObject({ memberCount: 1, adminCount: 1 });
   });
 
-  it('adds existing users, leaves members as they are, and takes per-address roles', async () => {
+  it('invites existing users, leaves members as they are, and takes per-address roles', async () => {
     const { organization, admin } = await createOrganization(server);
     const existing = await createUser(server);
     const already = await addMember(server, organization.id, 'review');
@@ -62,16 +61,18 @@ describe('POST ORG/invites', () => {
     });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body.invited).toBe(3);
-    const [existingId, alreadyId, carolId, danId, adminId] = response.body.users;
-    expect(response.body.users).toHaveLength(5);
-    expect(existingId).toBe(existing.user.id);
-    expect(alreadyId).toBe(already.user.id);
-    expect(adminId).toBe(admin.user.id);
-    expect((await member(organization.id, existingId, admin.token)).body.role).toBe('create');
-    expect((await member(organization.id, alreadyId, admin.token)).body.role).toBe('review');
-    expect((await member(organization.id, carolId, admin.token)).body.role).toBeNull();
-    expect((await member(organization.id, danId, admin.token)).body.role).toBe('comment');
-    expect((await member(organization.id, adminId, admin.token)).body.role).toBe('admin');
+    // The users the addresses already belong to, in order: the existing one, the members.
+    expect(response.body.users).toEqual([existing.user.id, already.user.id, admin.user.id]);
+    expect(
+      response.body.invitations.map((i: { email: string; role: string | null }) => [i.email, i.role]),
+    ).toEqual([
+      [existing.user.email, 'create'],
+      [`carol.${tag}@example.test`, null],
+      [`dan.${tag}@example.test`, 'comment'],
+    ]);
+    expect((await member(organization.id, already.user.id, admin.token)).body.role).toBe('review');
+    expect((await member(organization.id, admin.user.id, admin.token)).body.role).toBe('admin');
+    expect(await server.services.repos.members.find(organization.id, existing.user.id)).toBeNull();
   });
 
   it("gives the organization's default role when the body has none", async () => {
@@ -86,8 +87,7 @@ describe('POST ORG/invites', () => {
       sso: true,
     });
     expect(response.status).toBe(200);
-    const invited = await member(organization.id, response.body.users[0], admin.token);
-    expect(invited.body).toMatchObject({ role: 'comment', sso: true });
+    expect(response.body.invitations[0]).toMatchObject({ role: 'comment', sso: true });
   });
 
   it('is forbidden below admin and not found outside; nothing is created', async () => {
@@ -98,6 +98,7 @@ describe('POST ORG/invites', () => {
     expectError(await invite(organization.id, creator.token, { emails: [email], role: 'admin' }), 403);
     expectError(await invite(organization.id, outsider.admin.token, { emails: [email] }), 404);
     expect(await server.services.repos.users.findByEmail(email)).toBeNull();
+    expect(await server.services.repos.invitations.count(organization.id)).toBe(0);
     const list = await server.api(`/v1/orgs/${organization.id}/members`, { token: admin.token });
     expect(list.body.count).toBe(2);
   });
@@ -121,6 +122,7 @@ describe('POST ORG/invites', () => {
     const many = Array.from({ length: 101 }, (_, i) => `p${i}.${unique()}@example.test`);
     expectFieldError(await invite(organization.id, admin.token, { emails: many }), 'emails');
     expect(await server.services.repos.users.findByEmail(good)).toBeNull();
+    expect(await server.services.repos.invitations.count(organization.id)).toBe(0);
   });
 });
 

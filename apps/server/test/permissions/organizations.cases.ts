@@ -35,7 +35,11 @@ export const organizationCases: MatrixCase[] = [
     route: 'POST /v1/orgs/:organizationId/invites',
     prepare: async (f) => `${f.unique('invited').replace(' ', '-')}@matrix.test`,
     input: (f, email: string) => ({ organizationId: f.organization.id, emails: [email] }),
-    observe: (f, email: string) => f.server.services.repos.users.findByEmail(email),
+    // The invitation made (pending until its link is accepted): nothing for a refused caller.
+    observe: async (f, email: string) =>
+      (await f.run(operations.orgs.invitations.list, { organizationId: f.organization.id })).items.filter(
+        (invitation) => invitation.email === email,
+      ).length,
     expected: byOrganizationRole(['admin'], 200),
   }),
   matrixCase({

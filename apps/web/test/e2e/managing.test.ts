@@ -7,7 +7,7 @@
  * violation, shows no console error, and is kept as a screenshot in docs/screenshots/. The
  * tests run in order in one browser context.
  */
-import { operations } from '@quire/domain';
+import { addOrganizationMember, createUser, operations } from '@quire/domain';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../server/test/support/test-server';
@@ -34,11 +34,10 @@ beforeAll(async () => {
   const spaces = await call(operations.spaces.list, as, { organizationId });
   teamNotesId = spaces.items.find((space) => space.title === 'Team notes')!.id;
   // People to manage: Grace, a member, in a team that holds a role on the handbook.
-  const invited = await call(operations.orgs.invite, as, {
-    organizationId,
-    emails: ['grace@example.test'],
-    role: 'edit',
-  });
+  // A member at once (an invitation by email waits for its link: invitation.test.ts).
+  const grace = await createUser(server.services, { displayName: 'grace', email: 'grace@example.test' });
+  await addOrganizationMember(server.services, { organizationId, user: grace, role: 'edit' });
+  const invited = { users: [grace.id] };
   const team = await call(operations.orgs.teams.create, as, {
     organizationId,
     title: 'Writers',

@@ -6,6 +6,6 @@ export const identityArea = defineArea({
   key: 'identity',
   buildsOn: [],
   operations: identityOperations,
-  repositories: ['users', 'apiTokens', 'sessions'],
-  ports: [],
+  repositories: ['users', 'apiTokens', 'sessions', 'passwordResets'],
+  ports: ['mailOutbox'],
 });

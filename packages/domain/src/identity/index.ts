@@ -3,8 +3,12 @@
 export * from './admin-user-schema';
 export * from './api-token-schema';
 export * from './api-tokens';
+export * from './common-passwords';
 export * from './create-user';
+export * from './mail/mail-templates';
+export * from './mail/outgoing-mail';
 export { identityOperations } from './operations';
+export * from './password-resets';
 export * from './passwords';
 export * from './people-seen-in';
 export * from './ports';

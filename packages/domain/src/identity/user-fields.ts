@@ -1,5 +1,6 @@
 /** Field schemas of users and tokens, shared by the domain functions and the operations' inputs. */
 import { z } from 'zod';
+import { isCommonPassword } from './common-passwords';
 
 /** 1 to 64 characters, surrounding spaces removed (GitBook's limit on display names). */
 export const DisplayNameSchema = z
@@ -33,14 +34,17 @@ export const TokenNameSchema = z
 export const PASSWORD_LENGTH = { min: 10, max: 256 } as const;
 
 /**
- * A new password: 10 to 256 characters, taken as typed (no trimming). The upper bound
- * keeps hashing bounded.
+ * A new password: 10 to 256 characters, taken as typed (no trimming), and not one of the
+ * common ones (`common-passwords.ts`). The upper bound keeps hashing bounded.
  */
 export const PasswordSchema = z
   .string()
   .min(PASSWORD_LENGTH.min, `at least ${PASSWORD_LENGTH.min} characters`)
   .max(PASSWORD_LENGTH.max, `at most ${PASSWORD_LENGTH.max} characters`)
-  .describe(`Password (${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters)`);
+  .refine((password) => !isCommonPassword(password), {
+    error: 'is one of the most common passwords: choose one nobody would guess',
+  })
+  .describe(`Password (${PASSWORD_LENGTH.min} to ${PASSWORD_LENGTH.max} characters, not a common one)`);
 
 /**
  * A password given to sign in: any length up to the longest a password can be, so that a

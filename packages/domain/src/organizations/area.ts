@@ -12,6 +12,7 @@ export const organizationsArea = defineArea({
     'members',
     'teams',
     'inviteLinks',
+    'invitations',
     'samlProviders',
     'oidcProviders',
     'oidcLoginStates',

@@ -4,6 +4,7 @@ export * from './add-member';
 export * from './bootstrap-instance';
 export * from './create-organization';
 export * from './fields';
+export * from './invitations';
 export * from './invite-links';
 export * from './member-roles';
 export * from './member-schema';

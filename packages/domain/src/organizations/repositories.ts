@@ -1,4 +1,5 @@
 /** The repositories of the organizations area, added to every operation's `ctx.repos`. */
+import type { InvitationRepository } from './invitations/ports';
 import type { InviteLinkRepository } from './invite-links/ports';
 import type { OidcLoginStateRepository, OidcProviderRepository } from './oidc/ports';
 import type { MemberRepository, OrganizationRepository } from './ports';
@@ -10,6 +11,7 @@ export interface OrganizationRepositories {
   members: MemberRepository;
   teams: TeamRepository;
   inviteLinks: InviteLinkRepository;
+  invitations: InvitationRepository;
   samlProviders: SamlProviderRepository;
   oidcProviders: OidcProviderRepository;
   oidcLoginStates: OidcLoginStateRepository;

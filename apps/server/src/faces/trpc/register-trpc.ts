@@ -18,6 +18,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requestFactsOf } from '../../http/request-facts';
 import type { RequestAccess, RequestGate } from '../../request-context';
 import { type BrowserExchange, browserExchangeOf } from '../../sessions/browser-exchange';
+import { MailedLinks } from '../../sessions/mailed-links';
 import { SignIns } from '../../sessions/sign-ins';
 import { answerJsonCalls } from './json-calls';
 import { LiveViews } from './live-views';
@@ -40,6 +41,7 @@ class RequestTrpcContext implements TrpcContext {
     readonly reply: FastifyReply,
     readonly publicUrl: string,
     readonly signIns: SignIns,
+    readonly mailedLinks: MailedLinks,
     readonly live: LiveViews,
   ) {}
 
@@ -53,6 +55,7 @@ export function registerTrpc(app: FastifyInstance, gate: RequestGate): void {
   const live = new LiveViews(gate.services.events);
   // Holds only what every request shares (services, budgets, the token cache): one for all.
   const signIns = new SignIns(gate.services, gate.limits, gate.tokens);
+  const mailedLinks = new MailedLinks(gate.services, gate.limits);
   const directProcedures = directProceduresOf(operations);
   // Before Fastify waits for requests in flight: open views would hold the close forever.
   app.addHook('preClose', (done) => {
@@ -71,7 +74,15 @@ export function registerTrpc(app: FastifyInstance, gate: RequestGate): void {
         const createContext = async (): Promise<TrpcContext> => {
           try {
             const access = await gate.open(requestFactsOf(request, reply));
-            return new RequestTrpcContext(access, request, reply, gate.services.urls.api, signIns, live);
+            return new RequestTrpcContext(
+              access,
+              request,
+              reply,
+              gate.services.urls.api,
+              signIns,
+              mailedLinks,
+              live,
+            );
           } catch (error) {
             // A refused address (429): tRPC reports it with the matching code and status.
             if (!isDomainError(error)) throw error;

@@ -11,11 +11,24 @@
  * - `session.signOut` (mutation): revokes the session and clears the cookie; `{ok: true}`.
  * - `session.join` (mutation, `{invite, displayName, email, password}`): joins the invite
  *   link's organization (as a new user, or with an existing account's password) and signs in.
+ * - `session.invitation` (query, `{token}`): what an invitation by email invites to (the
+ *   organization, the address, the role, whether the address has an account, whether single
+ *   sign-on is required); 400 on `token` when its link does not work.
+ * - `session.acceptInvitation` (mutation, `{token, displayName, password}`): accepts it (a new
+ *   account, or the existing one's password), the person a member, signed in.
+ * - `session.forgotPassword` (mutation, `{email}`): mails a reset link if the address is
+ *   someone's; `{ok: true}` either way (rate-limited per address and per client).
+ * - `session.resetPassword` (mutation, `{token, password}`): a new password, every session of
+ *   the user ended, this browser signed in.
  */
 import {
+  AcceptInvitationInputSchema,
+  ForgotPasswordInputSchema,
   fieldIssuesOf,
+  InvitationTokenInputSchema,
   isDomainError,
   JoinThroughInviteLinkInputSchema,
+  ResetPasswordInputSchema,
   SignInInputSchema,
   SignInWithTokenInputSchema,
   validationError,
@@ -59,4 +72,16 @@ export const sessionRouter = t.router({
   join: t.procedure
     .input(inputOf(JoinThroughInviteLinkInputSchema))
     .mutation(({ ctx, input }) => answer(ctx, () => ctx.signIns.join(input, ctx.browser))),
+  invitation: t.procedure
+    .input(inputOf(InvitationTokenInputSchema))
+    .query(({ ctx, input }) => answer(ctx, () => ctx.mailedLinks.invitation(input.token))),
+  acceptInvitation: t.procedure
+    .input(inputOf(AcceptInvitationInputSchema))
+    .mutation(({ ctx, input }) => answer(ctx, () => ctx.mailedLinks.acceptInvitation(input, ctx.browser))),
+  forgotPassword: t.procedure
+    .input(inputOf(ForgotPasswordInputSchema))
+    .mutation(({ ctx, input }) => answer(ctx, () => ctx.mailedLinks.forgotPassword(input, ctx.browser))),
+  resetPassword: t.procedure
+    .input(inputOf(ResetPasswordInputSchema))
+    .mutation(({ ctx, input }) => answer(ctx, () => ctx.mailedLinks.resetPassword(input, ctx.browser))),
 });

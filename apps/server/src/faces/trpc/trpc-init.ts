@@ -8,6 +8,7 @@ import { initTRPC, type TRPC_ERROR_CODE_KEY, TRPCError } from '@trpc/server';
 import { HTTP_STATUS_OF } from '../../http/error-status';
 import type { RequestAccess } from '../../request-context';
 import type { BrowserExchange } from '../../sessions/browser-exchange';
+import type { MailedLinks } from '../../sessions/mailed-links';
 import type { SignIns } from '../../sessions/sign-ins';
 import type { LiveViews } from './live-views';
 
@@ -17,6 +18,8 @@ export interface TrpcContext {
   browser: BrowserExchange;
   /** Signing in and out (`session-router.ts`). */
   signIns: SignIns;
+  /** Invitations' and password resets' links (`session-router.ts`). */
+  mailedLinks: MailedLinks;
   /** The event bus and the open live views (`live-router.ts`). */
   live: LiveViews;
 }

@@ -3,6 +3,7 @@
  * `orgs` (organizations, members, teams, invite links, SAML and SSO).
  */
 import type { OperationTree } from '../../core/operation';
+import { invitationOperations } from '../invitations/operations';
 import { inviteLinkOperations } from '../invite-links/operations';
 import { oidcOperations } from '../oidc/operations';
 import { samlOperations, ssoOperations } from '../sso/operations';
@@ -40,6 +41,7 @@ export const organizationOperations = {
     },
     teams: teamOperations,
     inviteLinks: inviteLinkOperations,
+    invitations: invitationOperations,
     saml: samlOperations,
     oidc: oidcOperations,
     sso: ssoOperations,

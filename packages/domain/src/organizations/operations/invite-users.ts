@@ -1,12 +1,10 @@
 import { z } from 'zod';
-import type { OperationContext } from '../../core/context';
-import { isDomainError } from '../../core/errors';
 import { operation } from '../../core/operation';
 import { type RoleOrGuest, RoleOrGuestSchema } from '../../core/schemas';
-import type { UserRecord } from '../../identity';
-import { createUser, EmailSchema } from '../../identity';
+import { EmailSchema } from '../../identity';
 import { authorizeOrganization } from '../../policies/organization-policy';
-import { addOrganizationMember } from '../add-member';
+import { type Invitation, InvitationSchema } from '../invitations/invitation-schema';
+import { freshLink, inviterNameOf, mailInvitation } from '../invitations/send-invitation';
 import { OrganizationIdParam } from './params';
 
 /** At most this many addresses per request. */
@@ -38,76 +36,61 @@ export const InviteUsersInputSchema = z.strictObject({
 
 export const InviteUsersResultSchema = z
   .object({
-    users: z.array(z.string()).describe('Ids of the users of the addresses, in the order given'),
-    invited: z.number().int().min(0).describe('Number of people who became members'),
+    users: z
+      .array(z.string())
+      .describe('Ids of the users the addresses already belong to (members or not), in the order given'),
+    invited: z.number().int().min(0).describe('Number of people invited: addresses that are not members yet'),
+    invitations: z
+      .array(InvitationSchema)
+      .describe('The invitations made or renewed, each with its link (urls.accept) to copy'),
   })
   .meta({ id: 'InvitedUsers', description: 'The outcome of inviting people to an organization' });
 
-/** The display name of a user created by an invite: the part of the address before the @. */
-const displayNameFor = (email: string): string => (email.split('@')[0] || email).slice(0, 64);
-
-/** The user with this address, created when there is none (a concurrent creation wins the unique email). */
-async function userForEmail(ctx: OperationContext, email: string): Promise<UserRecord> {
-  const existing = await ctx.repos.users.findByEmail(email);
-  if (existing) return existing;
-  try {
-    return await createUser(ctx, { displayName: displayNameFor(email), email, isInstanceAdmin: false });
-  } catch (error) {
-    const raced =
-      isDomainError(error) && error.code === 'conflict' && (await ctx.repos.users.findByEmail(email));
-    if (raced) return raced;
-    throw error;
-  }
-}
-
-/** Makes the user a member; someone who is a member already is left as they are. True when added. */
-async function addUnlessMember(
-  ctx: OperationContext,
-  input: { organizationId: string; user: UserRecord; role: RoleOrGuest; sso: boolean },
-): Promise<boolean> {
-  if (await ctx.repos.members.find(input.organizationId, input.user.id)) return false;
-  try {
-    await addOrganizationMember(ctx, input);
-    return true;
-  } catch (error) {
-    if (isDomainError(error) && error.code === 'conflict') return false;
-    throw error;
-  }
-}
-
 /**
- * `POST ORG/invites`: adds people by email address. An address without a user creates one
- * (Quire sends no email: the person signs in with a token an instance administrator
- * issues); people who are members already keep their role.
+ * `POST ORG/invites`: invites people by email address. An address that is a member's is left
+ * as it is (role kept); every other one gets a pending invitation (`invitations/`): a link
+ * that works once, for 7 days, mailed to the address (or only logged when no mail server is
+ * configured) and shown in the answer to copy. The person becomes a member with the role
+ * when they accept it (`acceptInvitation`). Inviting an address again renews its invitation
+ * (a new link; the role and SSO given now). The first mention of an address in a request
+ * decides its role.
  */
 export const inviteUsers = operation({
   name: 'orgs.invite',
   kind: 'mutation',
-  summary: 'Add people to an organization by email address, creating users for unknown addresses (admins)',
+  summary: 'Invite people to an organization by email address: each gets a link to join (admins)',
   input: InviteUsersInputSchema,
   output: InviteUsersResultSchema,
   async run(ctx, input) {
-    const { organization } = await authorizeOrganization(ctx, input.organizationId, 'admin');
+    const { organization, member } = await authorizeOrganization(ctx, input.organizationId, 'admin');
     const defaultRole = input.role === undefined ? organization.defaultRole : input.role;
-    // The first mention of an address decides its role.
     const roles = new Map<string, RoleOrGuest>();
     for (const entry of input.emails) {
       const [email, role] = typeof entry === 'string' ? [entry, defaultRole] : [entry.email, entry.role];
       if (!roles.has(email)) roles.set(email, role);
     }
+    const inviterName = await inviterNameOf(ctx, member.userId);
     const users: string[] = [];
-    let invited = 0;
+    const invitations: Invitation[] = [];
     for (const [email, role] of roles) {
-      const user = await userForEmail(ctx, email);
-      users.push(user.id);
-      const added = await addUnlessMember(ctx, {
+      const user = await ctx.repos.users.findByEmail(email);
+      if (user) users.push(user.id);
+      if (user && (await ctx.repos.members.find(organization.id, user.id))) continue;
+      const link = freshLink(ctx);
+      const stored = await ctx.repos.invitations.upsert({
+        id: ctx.ids.newId(),
         organizationId: organization.id,
-        user,
+        email,
         role,
         sso: input.sso ?? false,
+        tokenHash: link.tokenHash,
+        invitedBy: member.userId,
+        createdAt: link.sentAt,
+        sentAt: link.sentAt,
+        expiresAt: link.expiresAt,
       });
-      if (added) invited++;
+      invitations.push(await mailInvitation(ctx, organization, stored, link.token, inviterName));
     }
-    return { users, invited };
+    return { users, invited: invitations.length, invitations };
   },
 });

@@ -1,6 +1,7 @@
 /** The organizations area's repositories and their indexes. */
 import type { OrganizationRepositories } from '@quire/domain';
 import type { CollectionIndexes, StoreDatabase } from '@quire/store';
+import { invitationIndexes, MongoInvitationRepository } from './invitation-repository';
 import { inviteLinkIndexes, MongoInviteLinkRepository } from './invite-link-repository';
 import { MongoMemberRepository, memberIndexes } from './member-repository';
 import { MongoOidcLoginStateRepository, oidcLoginStateIndexes } from './oidc-login-state-repository';
@@ -14,6 +15,7 @@ export const organizationsIndexes: CollectionIndexes[] = [
   ...memberIndexes,
   ...teamIndexes,
   ...inviteLinkIndexes,
+  ...invitationIndexes,
   ...samlProviderIndexes,
   ...oidcProviderIndexes,
   ...oidcLoginStateIndexes,
@@ -24,6 +26,7 @@ export const organizationsRepositories = (db: StoreDatabase): OrganizationReposi
   members: new MongoMemberRepository(db),
   teams: new MongoTeamRepository(db),
   inviteLinks: new MongoInviteLinkRepository(db),
+  invitations: new MongoInvitationRepository(db),
   samlProviders: new MongoSamlProviderRepository(db),
   oidcProviders: new MongoOidcProviderRepository(db),
   oidcLoginStates: new MongoOidcLoginStateRepository(db),

@@ -42,6 +42,10 @@ export const organizationRoutes: readonly RestRoute[] = [
   route('PUT', `${TEAM}/members/:userId`, orgs.teams.members.put),
   route('DELETE', `${TEAM}/members/:userId`, orgs.teams.members.remove),
 
+  route('GET', `${ORG}/invitations`, orgs.invitations.list),
+  route('DELETE', `${ORG}/invitations/:invitationId`, orgs.invitations.revoke),
+  route('POST', `${ORG}/invitations/:invitationId/resend`, orgs.invitations.resend),
+
   route('GET', LINKS, orgs.inviteLinks.list),
   route('POST', LINKS, orgs.inviteLinks.create, 201),
   route('GET', LINK, orgs.inviteLinks.get),

@@ -1,0 +1,110 @@
+/**
+ * The links people get by mail, on the server's side of the `session.*` procedures: an
+ * invitation's (`/invite/<token>`: see it, accept it) and a password reset's (ask for one,
+ * use it). The rules are the domain's (`acceptInvitation`, `requestPasswordReset`,
+ * `resetPassword`); this adds the limits and the session cookie.
+ *
+ * - Asking for a reset answers `{ok: true}` whether or not the address is someone's, within
+ *   two budgets: 5 per address asked for and 20 per client address, per hour (in memory, per
+ *   process), then 429 with Retry-After — the same for an unknown address.
+ * - Using a reset link ends every session of the user (`setUserPassword`), then signs in the
+ *   browser that reset it: that browser's new session is the only one left.
+ * - Accepting an invitation with an existing account's password is a password sign-in: a
+ *   wrong one costs the account's and the client's sign-in budgets, as `SignIns` does.
+ */
+import {
+  type AcceptInvitationInput,
+  acceptInvitation,
+  DomainError,
+  type ForgotPasswordInput,
+  type InvitationPreview,
+  presentUser,
+  previewInvitation,
+  type ResetPasswordInput,
+  requestPasswordReset,
+  resetPassword,
+  startSession,
+  type UserRecord,
+  wrongEmailOrPassword,
+} from '@quire/domain';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimits } from '../http/rate-limits';
+import type { Services } from '../services';
+import type { BrowserExchange } from './browser-exchange';
+import type { SignedIn } from './sign-ins';
+
+/** Reset links asked for, per address asked for and per client, per hour. */
+export const PASSWORD_RESET_REQUESTS = { perEmail: 5, perClient: 20, windowSeconds: 3600 } as const;
+
+async function take(limiter: RateLimiterMemory, key: string): Promise<void> {
+  try {
+    await limiter.consume(key, 1);
+  } catch (spent) {
+    if (!(spent instanceof RateLimiterRes)) throw spent;
+    throw new DomainError('rate_limited', 'Too many password resets asked for: retry later', {
+      retryAfterSeconds: Math.max(1, Math.ceil(spent.msBeforeNext / 1000)),
+    });
+  }
+}
+
+export class MailedLinks {
+  readonly #perEmail = new RateLimiterMemory({
+    keyPrefix: 'reset-email',
+    points: PASSWORD_RESET_REQUESTS.perEmail,
+    duration: PASSWORD_RESET_REQUESTS.windowSeconds,
+  });
+  readonly #perClient = new RateLimiterMemory({
+    keyPrefix: 'reset-client',
+    points: PASSWORD_RESET_REQUESTS.perClient,
+    duration: PASSWORD_RESET_REQUESTS.windowSeconds,
+  });
+
+  constructor(
+    private readonly services: Services,
+    private readonly limits: RateLimits,
+  ) {}
+
+  /** "Forgot password": the same answer whatever the address. */
+  async forgotPassword(input: ForgotPasswordInput, browser: BrowserExchange): Promise<{ ok: true }> {
+    // The client first: a refused client costs the address nothing. Keys carry no address in clear.
+    await take(this.#perClient, browser.address);
+    await take(this.#perEmail, this.services.secrets.sha256(input.email));
+    await requestPasswordReset(this.services, input);
+    return { ok: true };
+  }
+
+  /** A new password through a reset link; the browser is signed in (its session the only one left). */
+  async resetPassword(input: ResetPasswordInput, browser: BrowserExchange): Promise<SignedIn> {
+    const { user } = await resetPassword(this.services, input);
+    return this.#start(user, browser);
+  }
+
+  /** What an invitation's link invites to. */
+  invitation(token: string): Promise<InvitationPreview> {
+    return previewInvitation(this.services, token);
+  }
+
+  /** Accepts an invitation: a new account (or an existing one's password), a member, signed in. */
+  async acceptInvitation(
+    input: AcceptInvitationInput,
+    browser: BrowserExchange,
+  ): Promise<SignedIn & { organizationId: string }> {
+    const preview = await previewInvitation(this.services, input.token);
+    const account = this.services.secrets.sha256(preview.email);
+    if (preview.hasAccount) await this.limits.takeSignInAttempt(account, browser.address);
+    const accepted = await acceptInvitation(this.services, input);
+    if (!accepted) throw wrongEmailOrPassword();
+    if (preview.hasAccount) await this.limits.refundSignIn(account, browser.address);
+    return { ...(await this.#start(accepted.user, browser)), organizationId: accepted.organizationId };
+  }
+
+  async #start(user: UserRecord, browser: BrowserExchange): Promise<SignedIn> {
+    const { cookieValue, session } = await startSession(this.services, {
+      userId: user.id,
+      userAgent: browser.userAgent,
+      address: browser.address,
+    });
+    browser.giveSession(cookieValue);
+    return { user: presentUser(this.services.urls, user), csrfToken: session.csrfToken };
+  }
+}
