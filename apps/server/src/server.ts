@@ -9,6 +9,7 @@ import type { Store } from '@quire/store';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from './app';
+import { type CommandSocket, startCommandSocket } from './cli/connection/command-socket';
 import type { Config } from './config';
 import { loggerOptionsFor } from './http/request-log';
 import { type InsightsPurgeJob, startPurgeExpiredInsightsJob } from './insights/purge-expired-insights-job';
@@ -109,6 +110,14 @@ export async function startServer(
     : undefined;
   // The job threads load their code while the server waits for its first job.
   if (worker) services.jobThreads.warm();
+  // `quire` commands run beside the server through it: the embedded store admits one process.
+  const commandSocket: CommandSocket | undefined =
+    store.engine === 'embedded' && !options.store
+      ? await startCommandSocket(
+          { services, config, store, domain: await import('@quire/domain') },
+          started.log,
+        )
+      : undefined;
   let closing: Promise<void> | undefined;
   return {
     app: started,
@@ -117,7 +126,7 @@ export async function startServer(
     url,
     close: () => {
       // Fastify's close stops accepting, waits for in-flight requests, then runs onClose hooks.
-      closing ??= Promise.all([purge.stop(), insightsPurge.stop(), worker?.stop()])
+      closing ??= Promise.all([purge.stop(), insightsPurge.stop(), worker?.stop(), commandSocket?.close()])
         .then(() => started.close())
         .then(() => Promise.all([store.close(), services.jobThreads.close()]))
         .then(() => undefined);

@@ -3,6 +3,8 @@
  * person can act on, naming the setting to change when there is one; the full error
  * otherwise.
  */
+import { type CliRun, processRun } from './cli-run';
+
 /** A failure the command itself diagnosed; its message is the whole story. */
 export class CliError extends Error {
   override readonly name = 'CliError';
@@ -67,8 +69,8 @@ export function describeCliError(error: unknown): { message: string; unexpected:
 }
 
 /** Prints the error and sets a failing exit code (the process ends once the store is closed). */
-export function reportCliError(error: unknown): void {
+export function reportCliError(error: unknown, run: Pick<CliRun, 'err' | 'fail'> = processRun()): void {
   const { message, unexpected } = describeCliError(error);
-  process.stderr.write(`${unexpected ? 'quire: unexpected error: ' : 'quire: '}${message}\n`);
-  process.exitCode = 1;
+  run.err(`${unexpected ? 'quire: unexpected error: ' : 'quire: '}${message}\n`);
+  run.fail(1);
 }

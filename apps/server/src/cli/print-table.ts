@@ -1,5 +1,6 @@
 /** Prints rows as aligned columns, headers first; empty cells show as "-". */
 export function printTable(
+  out: (text: string) => void,
   headers: readonly string[],
   rows: ReadonlyArray<ReadonlyArray<string | undefined>>,
 ): void {
@@ -7,6 +8,6 @@ export function printTable(
   const widths = headers.map((_, column) => Math.max(...cells.map((row) => (row[column] ?? '').length)));
   for (const row of cells) {
     const line = row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ');
-    process.stdout.write(`${line.trimEnd()}\n`);
+    out(`${line.trimEnd()}\n`);
   }
 }

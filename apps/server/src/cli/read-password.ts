@@ -6,7 +6,7 @@
 import { CliError } from './cli-error';
 
 type Input = NodeJS.ReadStream;
-type Output = NodeJS.WriteStream;
+type Output = (text: string) => void;
 
 const ENTER = new Set(['\r', '\n']);
 const CTRL_C = '\u0003';
@@ -29,7 +29,7 @@ async function firstLineOf(input: Input): Promise<string> {
 function typedWithoutEcho(input: Input, output: Output, prompt: string): Promise<string> {
   return new Promise((resolve, reject) => {
     let typed = '';
-    output.write(prompt);
+    output(prompt);
     input.setRawMode(true);
     input.setEncoding('utf8');
     input.resume();
@@ -37,7 +37,7 @@ function typedWithoutEcho(input: Input, output: Output, prompt: string): Promise
       input.removeListener('data', onData);
       input.setRawMode(false);
       input.pause();
-      output.write('\n');
+      output('\n');
       outcome();
     };
     const onData = (chunk: string) => {
@@ -54,7 +54,7 @@ function typedWithoutEcho(input: Input, output: Output, prompt: string): Promise
 
 export async function readPassword(
   input: Input = process.stdin,
-  output: Output = process.stderr,
+  output: Output = (text) => process.stderr.write(text),
 ): Promise<string> {
   if (!input.isTTY) return firstLineOf(input);
   const first = await typedWithoutEcho(input, output, 'New password: ');

@@ -1,44 +1,22 @@
-/** The `quire` command line, run as a child process through its launcher, like a person would. */
-import { execFile } from 'node:child_process';
+/**
+ * The `quire` command line, with no server running: most commands run inside the test's
+ * process through the program `bin/quire.mjs` runs (`runQuire`), a few through the launcher
+ * as a child process, like a person would (`quireProcess`: help, version, the lock's
+ * message, the default data directory). The same commands beside a running server:
+ * `cli-beside-server.test.ts`.
+ */
 import { readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import serverPackage from '../../package.json' with { type: 'json' };
 import { buildProgram } from '../../src/cli/program';
 import { parseConfig } from '../../src/config';
+import { openConfiguredStore } from '../../src/open-configured-store';
 import { call, envFor, makeDataDir, startServerOn } from '../support/data-dir-server';
+import { runQuire as quire, quireProcess } from '../support/run-quire';
 
-const LAUNCHER = fileURLToPath(new URL('../../bin/quire.mjs', import.meta.url));
 const TIMEOUT = 60_000;
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `quire`; an `env` value of undefined removes the variable (pnpm's INIT_CWD, say). */
-function quire(
-  args: string[],
-  env: Record<string, string | undefined> = {},
-  options: { cwd?: string } = {},
-): Promise<Run> {
-  const merged = { ...process.env, ...env };
-  for (const [name, value] of Object.entries(merged)) if (value === undefined) delete merged[name];
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [LAUNCHER, ...args],
-      { env: merged, timeout: TIMEOUT, ...options },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
 
 const TOKEN = /quire_[A-Za-z0-9_-]{40,}/;
 
@@ -52,9 +30,12 @@ describe('quire --help and --version', () => {
   it(
     'exits 0 and lists the commands',
     async () => {
-      const run = await quire(['--help']);
+      // Through the launcher, as a person runs them, side by side.
+      const [run, version] = await Promise.all([quireProcess(['--help']), quireProcess(['--version'])]);
       expect(run.code).toBe(0);
-      for (const command of ['serve', 'setup', 'seed', 'users', 'tokens'])
+      expect(version).toMatchObject({ code: 0, stderr: '' });
+      expect(version.stdout.trim()).toBe(serverPackage.version);
+      for (const command of ['serve', 'setup', 'seed', 'users', 'tokens', 'spaces'])
         expect(run.stdout).toContain(command);
       const tokens = await quire(['tokens', '--help']);
       expect(tokens.code).toBe(0);
@@ -89,6 +70,14 @@ describe('quire --help and --version', () => {
       const seed = await quire(['seed', '--help']);
       expect(seed.code).toBe(0);
       expect(seed.stdout).toContain('demo organization');
+      // `--help` on every command, as a run of the program prints it.
+      const pathOf = (command: Command): string[] =>
+        command.parent ? [...pathOf(command.parent), command.name()] : [];
+      for (const command of commands) {
+        const help = await quire([...pathOf(command), '--help']);
+        expect(help.code, command.name()).toBe(0);
+        expect(help.stdout.replace(/\s+/g, ' ')).toContain(command.description().replace(/\s+/g, ' '));
+      }
     },
     TIMEOUT,
   );
@@ -106,17 +95,7 @@ describe('quire setup, users and tokens over one data directory', () => {
       adminToken = TOKEN.exec(run.stdout)?.[0] ?? '';
       expect(adminToken).not.toBe('');
       expect(run.stdout).toContain(`curl -H "Authorization: Bearer ${adminToken}" http://quire.test/v1/user`);
-
-      const server = await startServerOn(dataDir);
-      try {
-        const me = await call(server, '/v1/user', adminToken);
-        expect(me.status).toBe(200);
-        expect(me.body.email).toBe('admin@localhost');
-        const orgs = await call(server, '/v1/orgs', adminToken);
-        expect(orgs.body.items.map((o: { title: string }) => o.title)).toEqual(['CLI Org']);
-      } finally {
-        await server.close();
-      }
+      // That the token works is checked by the next server this file starts (one start fewer).
     },
     TIMEOUT,
   );
@@ -170,6 +149,12 @@ describe('quire setup, users and tokens over one data directory', () => {
 
       let server = await startServerOn(dataDir);
       try {
+        // setup's token (the test before), then the writer's.
+        const admin = await call(server, '/v1/user', adminToken);
+        expect(admin.status).toBe(200);
+        expect(admin.body.email).toBe('admin@localhost');
+        const orgs = await call(server, '/v1/orgs', adminToken);
+        expect(orgs.body.items.map((o: { title: string }) => o.title)).toEqual(['CLI Org']);
         const me = await call(server, '/v1/user', token);
         expect(me.status).toBe(200);
         expect(me.body.displayName).toBe('Writer');
@@ -215,11 +200,13 @@ describe('quire setup, users and tokens over one data directory', () => {
   );
 
   it(
-    'says to stop the server or use the /admin API while a server holds the data directory',
+    'says to stop the server or use the /admin API while a process without a command socket holds the data directory',
     async () => {
-      const server = await startServerOn(dataDir);
+      // A running server offers its command socket (cli-beside-server.test.ts); a process
+      // holding the store without one (an older server, a socket path too long) is told so.
+      const holder = await openConfiguredStore(parseConfig(envFor(dataDir)));
       try {
-        const run = await quire(['users', 'list'], envFor(dataDir));
+        const run = await quireProcess(['users', 'list'], envFor(dataDir));
         expect(run.code).toBe(1);
         expect(run.stderr).toContain('Stop the server');
         expect(run.stderr).toContain('/admin');
@@ -227,7 +214,7 @@ describe('quire setup, users and tokens over one data directory', () => {
         expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
         expect(run.stderr).not.toContain('    at ');
       } finally {
-        await server.close();
+        await holder.close();
       }
     },
     TIMEOUT,
@@ -334,15 +321,21 @@ describe('quire seed', () => {
       const seeded = JSON.parse(
         (await quire(['tokens', 'issue', '--user', 'ada@demo.quire.test', '--json'], envFor(seedDir))).stdout,
       );
-      let server = await startServerOn(seedDir);
-      let runbooks: { id: string; revision: string };
-      try {
-        const org = (await call(server, '/v1/orgs', seeded.token)).body.items[0];
-        const spaces = (await call(server, `/v1/orgs/${org.id}/spaces`, seeded.token)).body.items;
-        runbooks = spaces.find((space: { title: string }) => space.title === 'Runbooks');
-      } finally {
-        await server.close();
-      }
+      // The space's id, as a person finds it without a server: `quire spaces list`.
+      const listed = await quire(['spaces', 'list', '--json'], envFor(seedDir));
+      expect(listed.code).toBe(0);
+      const spaces = listed.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { id: string; title: string; organizationTitle: string });
+      expect(spaces.map((space) => space.title).sort()).toEqual([
+        'API reference',
+        'Architecture',
+        'Getting started',
+        'Runbooks',
+        'Welcome',
+      ]);
+      const runbooks = spaces.find((space) => space.title === 'Runbooks')!;
       const file = join(seedDir, 'on-call.md');
       await writeFile(file, '# On call\n\nPage the person on call, then the team.\n');
       const refused = await quire(
@@ -359,7 +352,7 @@ describe('quire seed', () => {
       expect(run.code).toBe(0);
       const outcome = JSON.parse(run.stdout);
       expect(outcome).toMatchObject({ importedResources: 1, totalResources: 1 });
-      server = await startServerOn(seedDir);
+      const server = await startServerOn(seedDir);
       try {
         const content = (await call(server, `/v1/spaces/${runbooks.id}/content`, seeded.token)).body;
         expect(content.id).toBe(outcome.revision);
@@ -388,7 +381,7 @@ describe('the default data directory', () => {
     async () => {
       // As `pnpm quire setup` run from ranFrom: pnpm runs the script in the package, with INIT_CWD.
       const env = { ...envFor(''), QUIRE_DATA_DIR: undefined, INIT_CWD: ranFrom };
-      const run = await quire(['setup', '--json'], env, { cwd: packageDir });
+      const run = await quireProcess(['setup', '--json'], env, { cwd: packageDir });
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
       expect(await readdir(ranFrom)).toEqual(['.quire']);

@@ -3,9 +3,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { CliError } from '../cli-error';
-import { findUserByReference } from '../find-user-by-reference';
+import type { CliRun } from '../cli-run';
+import { connectFor } from '../command-connection';
 import { ProgressBar } from '../progress-bar';
-import { withServices } from '../with-services';
 
 const SOURCE_OF_EXTENSION: Record<string, string> = {
   '.md': 'markdown',
@@ -19,7 +19,7 @@ const SOURCE_OF_EXTENSION: Record<string, string> = {
 /** How often the command reads the import's job while it goes on. */
 const POLL_MS = 250;
 
-export function registerImportCommand(program: Command): void {
+export function registerImportCommand(program: Command, run: CliRun): void {
   program
     .command('import')
     .description(
@@ -34,69 +34,59 @@ export function registerImportCommand(program: Command): void {
       'website, html, markdown, zip or docx (default: website for URLs, else from the file name)',
     )
     .option('--json', 'print the result as JSON')
-    .action((spaceId: string, location: string, options: { user: string; source?: string; json?: boolean }) =>
-      withServices(async ({ services, domain }) => {
-        const user = await findUserByReference(services, options.user);
-        const isUrl = /^https?:\/\//i.test(location);
-        const source =
-          options.source ?? (isUrl ? 'website' : SOURCE_OF_EXTENSION[path.extname(location).toLowerCase()]);
-        if (!source || !(domain.IMPORT_SOURCES as readonly string[]).includes(source)) {
-          throw new CliError(
-            `Say what ${location} is with --source (one of ${domain.IMPORT_SOURCES.join(', ')})`,
-          );
-        }
-        const request = isUrl
-          ? { source: source as (typeof domain.IMPORT_SOURCES)[number], url: location }
-          : {
-              source: source as (typeof domain.IMPORT_SOURCES)[number],
-              bytes: new Uint8Array(await readFile(location)),
-              name: path.basename(location),
-            };
-        const ctx = {
-          ...services,
-          caller: { userId: user.id, tokenId: 'cli', isInstanceAdmin: user.isInstanceAdmin },
-        };
-        const bar = new ProgressBar('resources');
-        // The import is a job: this process runs a worker while it waits (with MongoDB a
-        // server's worker may take it first), and follows the job to its end.
-        const [{ startJobWorker }, { serverJobHandlers }] = await Promise.all([
-          import('../../jobs/job-worker'),
-          import('../../jobs/job-handlers'),
-        ]);
-        const worker = startJobWorker(services, serverJobHandlers(services), {
-          concurrency: 1,
-          wakeOn: services.events,
-        });
-        let outcome: Awaited<ReturnType<typeof domain.importIntoSpace>>;
-        try {
-          outcome = await domain.importIntoSpace(ctx, spaceId, request);
-          while (outcome.import.status === 'pending' || outcome.import.status === 'running') {
-            await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-            const job = await services.repos.jobs.findById(outcome.import.id);
-            if (!job) throw new CliError(`The import's job ${outcome.import.id} is gone`);
-            const current = domain.presentImportJob(services.urls, job);
-            bar.update(current.done, current.total);
-            outcome = {
-              revision: current.revision ?? '',
-              importedResources: current.done,
-              totalResources: current.total,
-              import: current,
-            };
+    .action(
+      (
+        spaceId: string,
+        location: string,
+        options: { user: string; source?: string; json?: boolean },
+        command: Command,
+      ) =>
+        connectFor(run, command, async (connection) => {
+          const isUrl = /^https?:\/\//i.test(location);
+          const source =
+            options.source ?? (isUrl ? 'website' : SOURCE_OF_EXTENSION[path.extname(location).toLowerCase()]);
+          // The file is read here, by the command (the server may run elsewhere in the file
+          // system, as another user): the operation gets its bytes.
+          const file =
+            isUrl || source === undefined
+              ? undefined
+              : { name: path.basename(location), base64: (await readFile(location)).toString('base64') };
+          const bar = new ProgressBar('resources', run);
+          let outcome: Awaited<ReturnType<typeof connection.call<'import.start'>>>;
+          try {
+            // The import is a job, run by the server's worker or by this process's (see
+            // store-connection.ts); the command follows it to its end.
+            outcome = await connection.call('import.start', {
+              spaceId,
+              user: options.user,
+              location,
+              ...(source === undefined ? {} : { source }),
+              ...(file === undefined ? {} : { file }),
+            });
+            while (outcome.import.status === 'pending' || outcome.import.status === 'running') {
+              await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+              const current = await connection.call('import.progress', { importId: outcome.import.id });
+              bar.update(current.done, current.total);
+              outcome = {
+                revision: current.revision ?? '',
+                importedResources: current.done,
+                totalResources: current.total,
+                import: current,
+              };
+            }
+          } finally {
+            bar.end();
           }
-        } finally {
-          bar.end();
-          await worker.stop({ abort: true });
-        }
-        if (outcome.import.status === 'failed')
-          throw new CliError(`The import failed: ${outcome.import.error ?? 'no reason given'}`);
-        if (options.json) {
-          process.stdout.write(`${JSON.stringify(outcome)}\n`);
-          return;
-        }
-        process.stdout.write(
-          `Imported ${outcome.importedResources} of ${outcome.totalResources} resources into space ${spaceId}: ` +
-            `revision ${outcome.revision}.\n`,
-        );
-      }),
+          if (outcome.import.status === 'failed')
+            throw new CliError(`The import failed: ${outcome.import.error ?? 'no reason given'}`);
+          if (options.json) {
+            run.out(`${JSON.stringify(outcome)}\n`);
+            return;
+          }
+          run.out(
+            `Imported ${outcome.importedResources} of ${outcome.totalResources} resources into space ${spaceId}: ` +
+              `revision ${outcome.revision}.\n`,
+          );
+        }),
     );
 }

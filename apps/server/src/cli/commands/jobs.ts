@@ -1,18 +1,14 @@
 /** `quire jobs list|show|retry`: the background jobs in the store and how they went. */
-import type { JobRecord, JobState, PageRequest } from '@quire/domain';
+import type { JobRecord } from '@quire/domain';
 import type { Command } from 'commander';
-import { CliError } from '../cli-error';
+import type { CliRun } from '../cli-run';
+import { connectFor } from '../command-connection';
 import { printTable } from '../print-table';
-import { withServices } from '../with-services';
-
-const PAGE = 500;
-
-const print = (line: string) => process.stdout.write(`${line}\n`);
 
 const progressOf = (job: JobRecord) =>
   job.progress.total > 0 ? `${job.progress.done}/${job.progress.total}` : '';
 
-function printJob(job: JobRecord): void {
+function printJob(print: (line: string) => void, job: JobRecord): void {
   const fields: Array<[string, string | undefined]> = [
     ['id', job.id],
     ['kind', job.kind],
@@ -36,7 +32,8 @@ function printJob(job: JobRecord): void {
   for (const line of job.log) print(`  ${line.at}  ${line.message}`);
 }
 
-export function registerJobsCommands(program: Command): void {
+export function registerJobsCommands(program: Command, run: CliRun): void {
+  const print = (line: string) => run.out(`${line}\n`);
   const jobs = program.command('jobs').description('Show and retry background jobs');
 
   jobs
@@ -45,28 +42,18 @@ export function registerJobsCommands(program: Command): void {
     .option('--state <state>', 'only jobs in this state: pending, running, done or failed')
     .option('--org <organizationId>', "only this organization's jobs")
     .option('--json', 'print the jobs as JSON lines')
-    .action((options: { state?: string; org?: string; json?: boolean }) =>
-      withServices(async ({ services, domain }) => {
-        const state = domain.JOB_STATES.find((known: JobState) => known === options.state);
-        if (options.state !== undefined && !state)
-          throw new CliError(`--state must be one of ${domain.JOB_STATES.join(', ')}`);
-        const filter = {
+    .action((options: { state?: string; org?: string; json?: boolean }, command: Command) =>
+      connectFor(run, command, async (connection) => {
+        const all = await connection.call('jobs.list', {
+          ...(options.state === undefined ? {} : { state: options.state }),
           ...(options.org === undefined ? {} : { organizationId: options.org }),
-          ...(state === undefined ? {} : { state }),
-        };
-        const all: JobRecord[] = [];
-        let page: PageRequest = { limit: PAGE };
-        for (;;) {
-          const slice = await services.repos.jobs.list(filter, page);
-          all.push(...slice.items);
-          if (!slice.next) break;
-          page = { limit: PAGE, after: slice.next };
-        }
+        });
         if (options.json) {
           for (const job of all) print(JSON.stringify(job));
           return;
         }
         printTable(
+          run.out,
           ['ID', 'KIND', 'STATE', 'PROGRESS', 'ATTEMPTS', 'ERROR', 'CREATED', 'FINISHED'],
           all.map((job) => [
             job.id,
@@ -87,12 +74,11 @@ export function registerJobsCommands(program: Command): void {
     .description('Show a job: its state, progress, attempts, error and log')
     .argument('<jobId>', 'id of the job (see `quire jobs list`)')
     .option('--json', 'print the job as JSON')
-    .action((jobId: string, options: { json?: boolean }) =>
-      withServices(async ({ services }) => {
-        const job = await services.repos.jobs.findById(jobId);
-        if (!job) throw new CliError(`No job ${jobId} (see \`quire jobs list\`)`);
+    .action((jobId: string, options: { json?: boolean }, command: Command) =>
+      connectFor(run, command, async (connection) => {
+        const job = await connection.call('jobs.show', { jobId });
         if (options.json) print(JSON.stringify(job));
-        else printJob(job);
+        else printJob(print, job);
       }),
     );
 
@@ -100,17 +86,9 @@ export function registerJobsCommands(program: Command): void {
     .command('retry')
     .description('Run a failed job again: back to pending, its attempts counted from zero')
     .argument('<jobId>', 'id of a failed job')
-    .action((jobId: string) =>
-      withServices(async ({ services }) => {
-        const retried = await services.repos.jobs.retry(jobId, services.clock.now());
-        if (!retried) {
-          const job = await services.repos.jobs.findById(jobId);
-          throw new CliError(
-            job
-              ? `Job ${jobId} is ${job.state}: only a failed job can be retried`
-              : `No job ${jobId} (see \`quire jobs list\`)`,
-          );
-        }
+    .action((jobId: string, _options: unknown, command: Command) =>
+      connectFor(run, command, async (connection) => {
+        const retried = await connection.call('jobs.retry', { jobId });
         print(`Job ${retried.id} (${retried.kind}) is pending again: a worker will run it.`);
       }),
     );

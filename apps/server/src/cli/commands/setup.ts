@@ -1,16 +1,17 @@
 /** `quire setup`: the first administrator, their API token (printed once) and an organization. */
 import type { Command } from 'commander';
-import { withServices } from '../with-services';
+import type { CliRun } from '../cli-run';
+import { connectFor } from '../command-connection';
 
 interface SetupOptions {
-  org?: string;
-  email?: string;
-  name?: string;
+  org: string;
+  email: string;
+  name: string;
   force?: boolean;
   json?: boolean;
 }
 
-export function registerSetupCommand(program: Command): void {
+export function registerSetupCommand(program: Command, run: CliRun): void {
   program
     .command('setup')
     .description('Create the first administrator, an API token for them (shown once) and an organization')
@@ -19,9 +20,9 @@ export function registerSetupCommand(program: Command): void {
     .option('--name <name>', 'display name of the administrator', 'Administrator')
     .option('--force', 'add an administrator even though the instance already has users')
     .option('--json', 'print the result as JSON')
-    .action((options: SetupOptions) =>
-      withServices(async ({ services, config, domain }) => {
-        const result = await domain.setupInstance(services, {
+    .action((options: SetupOptions, command: Command) =>
+      connectFor(run, command, async (connection) => {
+        const result = await connection.call('setup', {
           organizationTitle: options.org,
           email: options.email,
           displayName: options.name,
@@ -29,12 +30,10 @@ export function registerSetupCommand(program: Command): void {
         });
         if (options.json) {
           const { token, user, organizationId } = result;
-          process.stdout.write(
-            `${JSON.stringify({ token, userId: user.id, email: user.email, organizationId })}\n`,
-          );
+          run.out(`${JSON.stringify({ token, userId: user.id, email: user.email, organizationId })}\n`);
           return;
         }
-        process.stdout.write(
+        run.out(
           [
             'Quire is set up.',
             `  Administrator: ${result.user.displayName} <${result.user.email}> (id ${result.user.id})`,
@@ -42,8 +41,8 @@ export function registerSetupCommand(program: Command): void {
             `  API token:     ${result.token}`,
             '',
             'The token is shown only this once: keep it somewhere safe now.',
-            'Next: start the server with `quire serve`, then check the token with',
-            `  curl -H "Authorization: Bearer ${result.token}" ${config.publicUrl}/v1/user`,
+            'Next: start the server with `quire serve` (unless it runs already), then check the token with',
+            `  curl -H "Authorization: Bearer ${result.token}" ${connection.publicUrl}/v1/user`,
             '',
           ].join('\n'),
         );

@@ -1,14 +1,11 @@
 /** `quire users create|list|set-password`: manage the users of the instance. */
-import type { PageRequest, UserRecord } from '@quire/domain';
 import type { Command } from 'commander';
-import { findUserByReference } from '../find-user-by-reference';
+import type { CliRun } from '../cli-run';
+import { connectFor } from '../command-connection';
 import { printTable } from '../print-table';
 import { readPassword } from '../read-password';
-import { withServices } from '../with-services';
 
-const PAGE = 500;
-
-export function registerUsersCommands(program: Command): void {
+export function registerUsersCommands(program: Command, run: CliRun): void {
   const users = program.command('users').description('Manage the users of the instance');
 
   users
@@ -17,14 +14,14 @@ export function registerUsersCommands(program: Command): void {
     .requiredOption('--email <email>', 'email address, unique on the instance')
     .requiredOption('--name <name>', 'display name')
     .option('--admin', 'make the user an instance administrator')
-    .action((options: { email: string; name: string; admin?: boolean }) =>
-      withServices(async ({ services, domain }) => {
-        const user = await domain.createUser(services, {
+    .action((options: { email: string; name: string; admin?: boolean }, command: Command) =>
+      connectFor(run, command, async (connection) => {
+        const user = await connection.call('users.create', {
           displayName: options.name,
           email: options.email,
           isInstanceAdmin: options.admin ?? false,
         });
-        process.stdout.write(
+        run.out(
           `Created user ${user.displayName} <${user.email}> (id ${user.id})` +
             `${user.isInstanceAdmin ? ', an instance administrator' : ''}.\n` +
             `Next: quire tokens issue --user ${user.email}\n`,
@@ -40,17 +37,17 @@ export function registerUsersCommands(program: Command): void {
     )
     .argument('<email>', 'the user, by email address (or id)')
     .addHelpText('after', '\nExample:\n  printf %s "$PASSWORD" | quire users set-password ada@example.com\n')
-    .action((reference: string) =>
+    .action((reference: string, _options: unknown, command: Command) =>
       // The password is read before the store is opened: the embedded store's lock is not
       // held while someone types.
-      readPassword().then((password) =>
-        withServices(async ({ services, domain }) => {
-          const user = await findUserByReference(services, reference);
-          const { sessionsRevoked } = await domain.setUserPassword(services, { userId: user.id, password });
+      readPassword(run.stdin, run.err).then((password) =>
+        connectFor(run, command, async (connection) => {
+          const { user, sessionsRevoked } = await connection.call('users.setPassword', {
+            user: reference,
+            password,
+          });
           const signedOut = sessionsRevoked === 1 ? '1 browser' : `${sessionsRevoked} browsers`;
-          process.stdout.write(
-            `Set the password of ${user.displayName} <${user.email}>; signed out of ${signedOut}.\n`,
-          );
+          run.out(`Set the password of ${user.displayName} <${user.email}>; signed out of ${signedOut}.\n`);
         }),
       ),
     );
@@ -59,21 +56,15 @@ export function registerUsersCommands(program: Command): void {
     .command('list')
     .description('List every user, oldest first')
     .option('--json', 'print the users as JSON lines')
-    .action((options: { json?: boolean }) =>
-      withServices(async ({ services }) => {
-        const all: UserRecord[] = [];
-        let page: PageRequest = { limit: PAGE };
-        for (;;) {
-          const slice = await services.repos.users.list(page);
-          all.push(...slice.items);
-          if (!slice.next) break;
-          page = { limit: PAGE, after: slice.next };
-        }
+    .action((options: { json?: boolean }, command: Command) =>
+      connectFor(run, command, async (connection) => {
+        const all = await connection.call('users.list', {});
         if (options.json) {
-          for (const user of all) process.stdout.write(`${JSON.stringify(user)}\n`);
+          for (const user of all) run.out(`${JSON.stringify(user)}\n`);
           return;
         }
         printTable(
+          run.out,
           ['ID', 'EMAIL', 'NAME', 'ADMIN', 'CREATED'],
           all.map((u) => [u.id, u.email, u.displayName, u.isInstanceAdmin ? 'yes' : 'no', u.createdAt]),
         );
