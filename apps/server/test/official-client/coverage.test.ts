@@ -19,6 +19,10 @@ const QUIRE_ONLY = [
   // The web app's sessions of the user (its settings list them and sign browsers out).
   'GET /v1/user/sessions',
   'DELETE /v1/user/sessions/:sessionId',
+  // Pending invitations by email (GitBook's document has only `POST ORG/invites`, which makes them).
+  'GET /v1/orgs/:organizationId/invitations',
+  'DELETE /v1/orgs/:organizationId/invitations/:invitationId',
+  'POST /v1/orgs/:organizationId/invitations/:invitationId/resend',
   // The deleted spaces a person may still restore (the web app's "Recently deleted").
   'GET /v1/orgs/:organizationId/spaces/deleted',
   // Editing a live space (GitBook's newer batch shape, absent from this client's document) and its history.
