@@ -75,7 +75,12 @@ export async function provisionSsoMember(
   const existing = await services.repos.members.find(organization.id, user.id);
   if (existing) return { user, member: usable(existing), memberCreated: false, userCreated };
   // A user made by an earlier sign-in whose membership write failed is still ours to finish.
-  if (!userCreated && !(await madeForThisSignIn(services, user))) throw forbidden(SSO_ACCOUNT_NOT_MEMBER);
+  if (!userCreated && !(await madeForThisSignIn(services, user))) {
+    // Or a concurrent first sign-in of the same person made the membership since it was read.
+    const meanwhile = await services.repos.members.find(organization.id, user.id);
+    if (!meanwhile) throw forbidden(SSO_ACCOUNT_NOT_MEMBER);
+    return { user, member: usable(meanwhile), memberCreated: false, userCreated };
+  }
 
   let member: MemberRecord;
   try {
