@@ -1,0 +1,111 @@
+/**
+ * The SAML routes of two servers over one store (`registerSaml` alone, on two listening
+ * Fastify instances: the cost of a full server is not needed here), one of them accepting
+ * IdP-initiated sign-ins: a request started on one server is answered on the other, an
+ * assertion accepted by one is refused by the other (the replay cache is the store's), and an
+ * unsolicited response is accepted where the setting allows it, once.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SamlProviderRecord } from '@quire/domain';
+import type { Store } from '@quire/store';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Config } from '../../src/config';
+import { buildServices, type Services } from '../../src/services';
+import { registerSaml } from '../../src/sso/register-saml';
+import { createOrganization } from '../support/factories';
+import { openMemoryStore } from '../support/memory-store';
+import { testConfig } from '../support/test-domain';
+import { base64, IDP_CERTIFICATE, IDP_ENTITY_ID, readAuthnRequest, responseXml } from './saml-test-idp';
+
+let services: Services;
+let store: Store;
+let dataDir: string;
+let strict: { app: FastifyInstance; url: string };
+let lenient: { app: FastifyInstance; url: string };
+let provider: SamlProviderRecord;
+const acsURL = () => `http://quire.test/saml/${provider.id}/acs`;
+const audience = () => `http://quire.test/saml/${provider.id}/metadata`;
+
+async function samlServer(config: Config, allowIdpInitiated: boolean) {
+  const app = Fastify();
+  registerSaml(app, services, store, { ...config, samlIdpInitiated: allowIdpInitiated } as Config);
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, url };
+}
+
+beforeAll(async () => {
+  store = await openMemoryStore();
+  dataDir = await mkdtemp(join(tmpdir(), 'quire-saml-'));
+  const config = testConfig(dataDir);
+  services = await buildServices({ config, store });
+  strict = await samlServer(config, false);
+  lenient = await samlServer(config, true);
+  const org = await createOrganization({ services });
+  provider = {
+    id: 'loopbackidp',
+    organizationId: org.organization.id,
+    label: 'Loopback',
+    entityID: IDP_ENTITY_ID,
+    certificate: IDP_CERTIFICATE,
+    ssoURL: 'http://127.0.0.1:9/sso',
+    defaultRole: 'read',
+    status: 'active',
+    createdAt: new Date().toISOString(),
+  };
+  await services.repos.samlProviders.insert(provider);
+});
+afterAll(async () => {
+  await strict?.app.close();
+  await lenient?.app.close();
+  await services?.events.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function post(serverUrl: string, xml: string) {
+  const response = await fetch(`${serverUrl}/saml/${provider.id}/acs`, {
+    method: 'POST',
+    body: new URLSearchParams({ SAMLResponse: base64(xml) }),
+    redirect: 'manual',
+  });
+  return {
+    status: response.status,
+    text: await response.text(),
+    cookie: response.headers.getSetCookie().length,
+  };
+}
+
+const person = (n: string) => `several-${n}-${Date.now().toString(36)}@example.test`;
+
+it('answers on one server a request started on the other, and refuses the assertion again on either', async () => {
+  const start = await fetch(`${strict.url}/saml/${provider.id}/start`, { redirect: 'manual' });
+  const request = readAuthnRequest(start.headers.get('location') ?? '');
+  const xml = responseXml({
+    acsURL: acsURL(),
+    audience: audience(),
+    inResponseTo: request.id,
+    email: person('a'),
+  });
+  const accepted = await post(lenient.url, xml);
+  expect(accepted.status, accepted.text).toBe(303);
+  expect(accepted.cookie).toBe(1);
+  for (const url of [strict.url, lenient.url]) expect((await post(url, xml)).status).toBe(403);
+});
+
+it('accepts an IdP-initiated response where the setting allows it, once, and refuses it elsewhere', async () => {
+  const email = person('b');
+  const xml = responseXml({ acsURL: acsURL(), audience: audience(), email });
+  const refused = await post(strict.url, xml);
+  expect(refused.status).toBe(403);
+  expect(refused.text).toMatch(/started at the identity provider are not accepted/);
+  expect(await services.repos.users.findByEmail(email)).toBeNull();
+
+  const accepted = await post(lenient.url, xml);
+  expect(accepted.status, accepted.text).toBe(303);
+  expect(await services.repos.users.findByEmail(email)).not.toBeNull();
+  const replayed = await post(lenient.url, xml);
+  expect(replayed.status).toBe(403);
+  expect(replayed.text).toMatch(/used already/);
+});
