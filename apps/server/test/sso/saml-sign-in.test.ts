@@ -380,7 +380,7 @@ describe('SAML responses refused', () => {
     );
   });
 
-  it('a form without a response, and one too large', async () => {
+  it('a form without a response, one too large, and responses that are no SAML (an entity bomb among them)', async () => {
     const empty = await fetch(local(provider.service.acsURL), {
       method: 'POST',
       body: new URLSearchParams({}),
@@ -391,5 +391,17 @@ describe('SAML responses refused', () => {
       body: new URLSearchParams({ SAMLResponse: 'A'.repeat(600 * 1024) }),
     });
     expect(huge.status).toBe(413);
+    for (const garbage of [
+      'not base64 at all!',
+      base64('<samlp:Response'),
+      // An entity-expansion bomb: refused, never expanded.
+      base64(
+        `<?xml version="1.0"?><!DOCTYPE r [<!ENTITY a "${'x'.repeat(1000)}"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol">&b;&b;&b;</samlp:Response>`,
+      ),
+    ]) {
+      const answered = await postToAcs(garbage);
+      expect(answered.status, garbage).toBe(403);
+      expect(answered.cookie).toBeUndefined();
+    }
   });
 });
