@@ -77,6 +77,13 @@ const ConfigSchema = z
     QUIRE_PURGE_INTERVAL_SECONDS: z.coerce.number().positive().max(86_400).default(3600),
     /** Days a published site's insights (counters, feedback comments) are kept; older ones are purged on the purge's interval. */
     QUIRE_INSIGHTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
+    /**
+     * Whether a SAML response the identity provider sends unasked (IdP-initiated: no request
+     * of ours to answer) signs a person in. Off by default: such a response cannot be tied
+     * to a sign-in the browser started, which is what stops a stolen response being replayed
+     * into another browser.
+     */
+    QUIRE_SAML_IDP_INITIATED: z.enum(['true', 'false']).default('false'),
     /** Whether the server runs the job worker itself (`false`: jobs wait for a `quire worker` process). */
     QUIRE_JOBS_IN_SERVER: z.enum(['true', 'false']).default('true'),
     /** Operations per window per API token, on all faces together; 0 turns the limit off. */
@@ -264,6 +271,7 @@ const ConfigSchema = z
       purgeIntervalMs: Math.round(env.QUIRE_PURGE_INTERVAL_SECONDS * 1000),
       insightsRetentionDays: env.QUIRE_INSIGHTS_RETENTION_DAYS,
       jobsInServer: env.QUIRE_JOBS_IN_SERVER === 'true',
+      samlIdpInitiated: env.QUIRE_SAML_IDP_INITIATED === 'true',
       rateLimits: {
         operationsPerWindow: env.QUIRE_RATE_LIMIT,
         authFailuresPerWindow: env.QUIRE_AUTH_FAILURE_LIMIT,
