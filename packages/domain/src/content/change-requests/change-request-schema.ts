@@ -5,6 +5,7 @@ import { TimestampSchema, UrlSchema } from '../../core/schemas';
 import { type User, UserSchema } from '../../identity';
 import { organizationAppUrl } from '../../organizations';
 import { spaceLocation } from '../spaces/space-schema';
+import { presentDescription } from './change-request-description';
 import { ChangeRequestStatusSchema } from './change-request-fields';
 import { isOutdated } from './outdated';
 import type { ChangeRequestRecord } from './records';
@@ -16,6 +17,10 @@ export const ChangeRequestSchema = z
     number: z.number().int().min(1).describe('Number of the change request, counting up within its space'),
     status: ChangeRequestStatusSchema,
     subject: z.string().describe('Subject of the change request; empty when it has none'),
+    description: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('Description of the change request, as a GitBook document (only when it has one)'),
     /** Who created it (the User schema as is: one GraphQL type for every embedded user). */
     createdBy: UserSchema,
     createdAt: TimestampSchema.describe('When the change request was created'),
@@ -88,6 +93,7 @@ export function presentChangeRequest(
       app: `${organizationAppUrl(urls, setting.organizationId)}/s/${spaceId}/~/changes/${changeRequest.number}`,
     },
   };
+  if (changeRequest.description) resource.description = presentDescription(changeRequest.description);
   if (changeRequest.revisionMergedAncestor !== undefined)
     resource.revisionMergedAncestor = changeRequest.revisionMergedAncestor;
   if (changeRequest.revisionMerged !== undefined) resource.revisionMerged = changeRequest.revisionMerged;

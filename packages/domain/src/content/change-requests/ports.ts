@@ -16,7 +16,14 @@ export interface ChangeRequestFilter {
 export type ChangeRequestUpdate = Partial<
   Pick<
     ChangeRequestRecord,
-    'subject' | 'status' | 'revision' | 'revisionMergedAncestor' | 'revisionMerged' | 'mergedBy' | 'mergedAt'
+    | 'subject'
+    | 'description'
+    | 'status'
+    | 'revision'
+    | 'revisionMergedAncestor'
+    | 'revisionMerged'
+    | 'mergedBy'
+    | 'mergedAt'
   >
 >;
 

@@ -17,6 +17,8 @@ export interface ChangeRequestRecord {
   number: number;
   /** At most 100 characters; empty when none was given. */
   subject: string;
+  /** Its description as markdown (GitBook's document on the way in and out); absent or empty: none. */
+  description?: string;
   status: ChangeRequestStatus;
   /** Id of the user who created it. */
   createdBy: string;

@@ -5,6 +5,7 @@ import { IdSchema } from '../../../core/schemas';
 import { authorizeChangeRequests } from '../../../policies/authorize-change-request';
 import { storedSpaceHead } from '../../revisions/revision-writer';
 import { SpaceIdParam } from '../../spaces/operations/params';
+import { ChangeRequestDescriptionInputSchema, storedDescription } from '../change-request-description';
 import { ChangeRequestSubjectSchema } from '../change-request-fields';
 import { changeRequestPeople } from '../change-request-people';
 import { ChangeRequestSchema, presentChangeRequest } from '../change-request-schema';
@@ -14,6 +15,7 @@ export const CreateChangeRequestInputSchema = z.strictObject({
   spaceId: SpaceIdParam,
   /** At most 100 characters; empty by default. */
   subject: ChangeRequestSubjectSchema.optional(),
+  description: ChangeRequestDescriptionInputSchema.optional(),
   /** Stored as given, not interpreted. */
   agentTaskId: IdSchema.optional().describe('Id of the agent task the change request implements'),
 });
@@ -34,6 +36,7 @@ export const createChangeRequest = operation({
   output: ChangeRequestSchema,
   async run(ctx, input) {
     const { space } = await authorizeChangeRequests(ctx, input.spaceId, 'create');
+    const description = input.description === undefined ? '' : storedDescription(input.description);
     const createdBy = callerOf(ctx).userId;
     const now = ctx.clock.now().toISOString();
     const revision = (await storedSpaceHead(ctx, space)).id;
@@ -42,6 +45,7 @@ export const createChangeRequest = operation({
       spaceId: space.id,
       number: await ctx.repos.changeRequests.nextNumber(space.id),
       subject: input.subject ?? '',
+      ...(description ? { description } : {}),
       status: 'draft',
       createdBy,
       createdAt: now,

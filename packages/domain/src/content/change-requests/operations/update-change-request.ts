@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { conflict, notFound } from '../../../core/errors';
 import { operation } from '../../../core/operation';
 import { authorizeChangeRequest } from '../../../policies/authorize-change-request';
+import { ChangeRequestDescriptionInputSchema, storedDescription } from '../change-request-description';
 import { ChangeRequestSubjectSchema, SettableChangeRequestStatusSchema } from '../change-request-fields';
 import { changeRequestPeople } from '../change-request-people';
 import { ChangeRequestSchema, presentChangeRequest } from '../change-request-schema';
@@ -12,11 +13,12 @@ import { changeRequestPathShape } from './params';
 export const UpdateChangeRequestInputSchema = z.strictObject({
   ...changeRequestPathShape,
   subject: ChangeRequestSubjectSchema.optional(),
+  description: ChangeRequestDescriptionInputSchema.optional(),
   status: SettableChangeRequestStatusSchema.optional(),
 });
 
 /**
- * Renames a change request and/or moves it among draft, open and archived (the moves and what
+ * Renames a change request, describes it (GitBook's document; an empty one clears it) and/or moves it among draft, open and archived (the moves and what
  * a merged or archived change request refuses: `patch-rules.ts`); the space's counters follow
  * the move. Needs `update` on it: its author with edit on the space, anyone else with review.
  * A body that changes nothing (empty, or the values it has) returns it as it is. Outcomes: a
@@ -28,15 +30,19 @@ export const UpdateChangeRequestInputSchema = z.strictObject({
 export const updateChangeRequest = operation({
   name: 'changeRequests.update',
   kind: 'mutation',
-  summary: 'Update the subject or the status of a change request',
+  summary: 'Update the subject, the description or the status of a change request',
   input: UpdateChangeRequestInputSchema,
   output: ChangeRequestSchema,
   async run(ctx, input) {
     const { space, changeRequest } = await authorizeChangeRequest(ctx, input, 'update');
     const refusal = patchRefusal(changeRequest.status, input);
     if (refusal) throw conflict(refusal);
-    const set: Pick<ChangeRequestUpdate, 'subject' | 'status'> = {};
+    const set: Pick<ChangeRequestUpdate, 'subject' | 'description' | 'status'> = {};
     if (input.subject !== undefined && input.subject !== changeRequest.subject) set.subject = input.subject;
+    if (input.description !== undefined) {
+      const description = storedDescription(input.description);
+      if (description !== (changeRequest.description ?? '')) set.description = description;
+    }
     if (input.status !== undefined && input.status !== changeRequest.status) set.status = input.status;
     const updated =
       Object.keys(set).length === 0

@@ -1,0 +1,33 @@
+/**
+ * A change request's description, as GitBook has it: a document tree (`description` on the
+ * resource, on create and on PATCH). Stored as markdown, as a review's comment is, and shown
+ * again as a document (kept by the address of its markdown); an empty document clears it.
+ */
+import { documentToMarkdown, jsonDocumentSchema } from '@quire/documents';
+import { z } from 'zod';
+import { invalidInput } from '../../core/errors';
+import { addressOf } from '../revisions/content-address';
+import { documentOfBody } from '../revisions/document-of-body';
+
+/** Of text, as markdown: a long description, not a page (a page is what a change request edits). */
+export const CHANGE_REQUEST_DESCRIPTION_MAX = 20_000;
+
+export const ChangeRequestDescriptionInputSchema = z
+  .record(z.string(), z.unknown())
+  .describe(
+    `Description of the change request: a GitBook document (at most ${CHANGE_REQUEST_DESCRIPTION_MAX} characters of text; an empty document clears it)`,
+  );
+
+/** The markdown stored for a description as sent (400 naming `description`). */
+export function storedDescription(document: Record<string, unknown>): string {
+  const parsed = jsonDocumentSchema.safeParse(document);
+  if (!parsed.success) throw invalidInput('description', parsed.error.issues[0]?.message ?? 'not a document');
+  const markdown = documentToMarkdown(parsed.data).trim();
+  if (markdown.length > CHANGE_REQUEST_DESCRIPTION_MAX)
+    throw invalidInput('description', `at most ${CHANGE_REQUEST_DESCRIPTION_MAX} characters of text`);
+  return markdown;
+}
+
+/** A stored description as GitBook's document. */
+export const presentDescription = (markdown: string): Record<string, unknown> =>
+  documentOfBody(addressOf({ kind: 'body', markdown }), markdown) as unknown as Record<string, unknown>;
