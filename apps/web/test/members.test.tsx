@@ -102,6 +102,57 @@ describe('the members of an organization', () => {
   });
 });
 
+describe("a member's teams in the member list", () => {
+  const WRITERS = { ...TEAM, id: 'team-writers', title: 'Writers', members: 0 };
+
+  it('names the teams of each member, removes one and adds another', async () => {
+    const user = userEvent.setup();
+    const { calls } = openPeople(true, {
+      'orgs.teams.list': () => page([TEAM, WRITERS]),
+      'orgs.teams.members.list': (input) =>
+        (input as { teamId: string }).teamId === 'team-docs'
+          ? page([
+              { organization: member(GRACE, 'edit'), team: { role: 'member' }, permissions: { view: true } },
+            ])
+          : page([]),
+      'orgs.teams.members.remove': () => null,
+      'orgs.teams.members.put': () => null,
+    });
+    const graceTeams = await screen.findByRole('list', { name: 'Teams of Grace Hopper' });
+    await within(graceTeams).findByText('Docs');
+    expect(screen.getByRole('list', { name: 'Teams of Ada Lovelace' })).toHaveTextContent('No team');
+
+    await user.click(within(graceTeams).getByRole('button', { name: 'Remove Grace Hopper from Docs' }));
+    await waitFor(() => expect(callsTo(calls, 'orgs.teams.members.remove')).toHaveLength(1));
+    expect(callsTo(calls, 'orgs.teams.members.remove')[0]!.input).toEqual({
+      organizationId: 'org-acme',
+      teamId: 'team-docs',
+      userId: 'user-grace',
+    });
+
+    // Grace is in Docs already: only Writers is offered to her.
+    const addGrace = screen.getByRole('combobox', { name: 'Add Grace Hopper to a team' });
+    expect(within(addGrace).queryByRole('option', { name: 'Docs' })).toBeNull();
+    await user.selectOptions(addGrace, 'Writers');
+    await waitFor(() => expect(callsTo(calls, 'orgs.teams.members.put')).toHaveLength(1));
+    expect(callsTo(calls, 'orgs.teams.members.put')[0]!.input).toEqual({
+      organizationId: 'org-acme',
+      teamId: 'team-writers',
+      userId: 'user-grace',
+    });
+  });
+
+  it('shows the teams without controls to whoever administers none of them', async () => {
+    openPeople(false, {
+      'orgs.teams.list': () => page([{ ...TEAM, permissions: { admin: false, view: true } }]),
+    });
+    const graceTeams = await screen.findByRole('list', { name: 'Teams of Grace Hopper' });
+    await within(graceTeams).findByText('Docs');
+    expect(within(graceTeams).queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('combobox', { name: /to a team$/ })).toBeNull();
+  });
+});
+
 describe('teams', () => {
   it('lists a team, opens its members, removes one', async () => {
     const user = userEvent.setup();

@@ -1,6 +1,7 @@
 /**
  * An organization's members: each with their role, which admins change (guest included) and
- * remove them; the server's refusals (the last admin keeps their role) are shown as they come.
+ * remove them, and their teams, which whoever administers a team changes; the server's
+ * refusals (the last admin keeps their role) are shown as they come.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,8 +10,11 @@ import { useTRPC } from '../api/trpc';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { FormError } from '../ui/form-error';
 import { Empty, QueryState } from '../ui/states';
+import { MemberTeams } from './member-teams';
 import { RoleSelect } from './role-select';
 import { roleLabelOf } from './roles';
+import { useTeamsByMember } from './teams-by-member';
+import './members.css';
 
 type Member = RouterOutputs['orgs']['members']['list']['items'][number];
 
@@ -20,6 +24,7 @@ export function MembersList({ organizationId, isAdmin }: { organizationId: strin
   const members = useQuery(trpc.orgs.members.list.queryOptions({ organizationId, limit: 1000 }));
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.orgs.members.list.queryKey() });
   const update = useMutation(trpc.orgs.members.update.mutationOptions({ onSuccess: refresh }));
+  const teams = useTeamsByMember(organizationId);
   const [removing, setRemoving] = useState<Member | null>(null);
   const failure = update.error;
   return (
@@ -40,6 +45,13 @@ export function MembersList({ organizationId, isAdmin }: { organizationId: strin
                   <strong>{member.user.displayName}</strong>
                   {member.user.email && <span className="muted">{member.user.email}</span>}
                 </span>
+                <MemberTeams
+                  organizationId={organizationId}
+                  userId={member.id}
+                  displayName={member.user.displayName}
+                  teams={teams.of(member.id)}
+                  allTeams={teams.teams}
+                />
                 {isAdmin ? (
                   <>
                     <RoleSelect
