@@ -6,7 +6,8 @@
  * and the organization's queue ("needs my review"), its answers checked against the 0.202.0
  * document (`mismatches0202`), and drives the other review operations again against that
  * document (the reviews list with `outdated`, a review submitted, the requests, contributors
- * and changes). A review by the change request's author arrives as the client's 403.
+ * and changes). A review by the change request's author arrives as the client's 403. The
+ * 0.202.0 client also writes a change request's description and reads it back (issue 30, item 2).
  */
 import { ChangeRequestReviewStatus, ChangeRequestStatus } from '@gitbook/api';
 import {
@@ -127,5 +128,35 @@ describe('change request reviews', () => {
     expectConforms(author.last(), 'removeRequestedReviewerFromChangeRequest', 204);
     const { data: left } = await client.api.spaces.getChangeRequestById(space.id, cr.id);
     expect(left.status).toBe(ChangeRequestStatus.Draft);
+  });
+
+  it('updateChangeRequestById with a description, read back by getChangeRequestById (0.202.0)', async () => {
+    const server = testServer();
+    const org = await createOrganization(server);
+    const space = await createSpace(server, org, { title: 'Described' });
+    const client0202 = new GitBookAPI0202({ endpoint: server.url, authToken: org.admin.token });
+    const { data: cr } = await client0202.spaces.createChangeRequest(space.id, { subject: 'Proposal' });
+    const description = {
+      object: 'document' as const,
+      data: {},
+      nodes: [
+        {
+          object: 'block' as const,
+          type: 'paragraph' as const,
+          data: {},
+          nodes: [
+            {
+              object: 'text' as const,
+              leaves: [{ object: 'leaf' as const, text: 'Why it changes.', marks: [] }],
+            },
+          ],
+        },
+      ],
+    };
+    const updated = await client0202.spaces.updateChangeRequestById(space.id, cr.id, { description });
+    expect(mismatches0202('updateChangeRequestById', 200, updated.data)).toEqual([]);
+    const read = await client0202.spaces.getChangeRequestById(space.id, cr.id);
+    expect(mismatches0202('getChangeRequestById', 200, read.data)).toEqual([]);
+    expect(JSON.stringify(read.data.description)).toContain('Why it changes.');
   });
 });
