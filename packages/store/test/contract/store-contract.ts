@@ -7,8 +7,10 @@
  * - an `updateMany` that fails half-way (MongoDB keeps the documents updated before the
  *   failure; the embedded engine applies it atomically);
  * - the type of generated `_id`s (an ObjectId on MongoDB);
- * - `$`-prefixed field names, which MongoDB 5.0+ accepts in some places only: Quire writes none
- *   (no key of a stored document comes from a request).
+ * - `$`-prefixed field names where MongoDB 5.0+ accepts them and the embedded engine does not:
+ *   a nested one in a `$set` path (`address.$street`) and one an upsert inserts. Quire writes
+ *   none (no key of a stored document comes from a request); where both agree (inserts,
+ *   replacements, a top-level `$set`) is a contract case.
  */
 import { describe } from 'vitest';
 import { describeConcurrency } from './cases/concurrency';

@@ -80,5 +80,25 @@ export function describeEngineAgreements(ctx: ContractContext): void {
       expect(ids).toEqual(['a', 'b']);
       expect(await notes.findOne({ _id: 'b' })).toEqual({ _id: 'b', text: 'there before' });
     });
+
+    it('stores `$`-prefixed field names on insert, top level and nested, and refuses them as a replacement or $set at the top', async () => {
+      const docs = ctx.db.collection<{ _id: string; [field: string]: unknown }>('dollars');
+      await docs.insertOne({ _id: 'a', $price: 50, location: { $db: 'novels', $inc: true } });
+      expect(await docs.findOne({ _id: 'a' })).toEqual({
+        _id: 'a',
+        $price: 50,
+        location: { $db: 'novels', $inc: true },
+      });
+      await docs.replaceOne({ _id: 'a' }, { address: { $number: 123 } });
+      expect(await docs.findOne({ _id: 'a' })).toEqual({ _id: 'a', address: { $number: 123 } });
+      const refused = (write: Promise<unknown>) =>
+        write.then(
+          () => 'written',
+          () => 'refused',
+        );
+      expect(await refused(docs.replaceOne({ _id: 'a' }, { $rooms: 2 }))).toBe('refused');
+      expect(await refused(docs.updateOne({ _id: 'a' }, { $set: { $hotel: 320 } }))).toBe('refused');
+      expect(await docs.findOne({ _id: 'a' })).toEqual({ _id: 'a', address: { $number: 123 } });
+    });
   });
 }
