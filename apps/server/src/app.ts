@@ -17,6 +17,8 @@ import { registerRestRoutes } from './faces/rest/register-rest';
 import { restRoutes } from './faces/rest/route-table';
 import { registerTrpc } from './faces/trpc/register-trpc';
 import { registerFileDownloads } from './files/file-downloads';
+import { registerFileUploads } from './files/file-uploads';
+import { ServerIncomingFiles } from './files/server-incoming-files';
 import { answerClientError } from './http/client-errors';
 import { errorBody, toHttpError } from './http/error-body';
 import { parseJsonText } from './http/json-text';
@@ -160,6 +162,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
 
   registerRestRoutes(app, restRoutes, gate);
   registerFileDownloads(app, { blobs: services.blobs });
+  if (services.incomingFiles instanceof ServerIncomingFiles)
+    registerFileUploads(app, gate, services.incomingFiles);
   registerPdfDownloads(app, {
     key: services.pdfLinkKey,
     downloads: new JobPdfDownloads(services, { waitMs: config.pdfWaitMs }),

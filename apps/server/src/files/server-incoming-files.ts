@@ -7,6 +7,7 @@
 import {
   type IncomingFile,
   IncomingFileError,
+  type IncomingFileSizeLimits,
   type IncomingFileSource,
   type IncomingFiles,
 } from '@quire/domain';
@@ -14,6 +15,7 @@ import type { StoredBlobs } from '@quire/persistence';
 import { fetchPublicUrl } from '../outbound/fetch-public-url';
 import { OutboundFetchError } from '../outbound/outbound-fetch-error';
 import { describeFile } from './describe-file';
+import { ReceivedUploads } from './received-uploads';
 
 export interface IncomingFileLimits {
   /** Largest inline (base64) file, in bytes. */
@@ -34,14 +36,31 @@ export const DEFAULT_INCOMING_FILE_LIMITS: Omit<IncomingFileLimits, 'allowHosts'
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 export class ServerIncomingFiles implements IncomingFiles {
+  /** Bytes the REST face's byte upload received, by the token its operation's input carries. */
+  readonly received = new ReceivedUploads();
+  readonly limits: IncomingFileSizeLimits;
+
   constructor(
     private readonly blobs: StoredBlobs,
-    private readonly limits: IncomingFileLimits,
-  ) {}
+    private readonly settings: IncomingFileLimits,
+  ) {
+    this.limits = { maxInlineBytes: settings.maxInlineBytes, maxUploadBytes: settings.maxFetchedBytes };
+  }
 
   async take(source: IncomingFileSource): Promise<IncomingFile> {
+    if (source.upload !== undefined) {
+      const taken = this.received.take(source.upload, (bytes) =>
+        this.#stored(bytes, source.name, source.contentType),
+      );
+      if (!taken) throw new IncomingFileError('bad-upload', 'no bytes were received under this upload');
+      return taken;
+    }
     const { bytes, declared } = await this.#bytesOf(source);
-    const description = describeFile(bytes, source.name, declared);
+    return this.#stored(bytes, source.name, declared);
+  }
+
+  async #stored(bytes: Uint8Array, name: string, declared: string | undefined): Promise<IncomingFile> {
+    const description = describeFile(bytes, name, declared);
     const stored = await this.blobs.put(bytes);
     return {
       hash: stored.hash,
@@ -56,17 +75,17 @@ export class ServerIncomingFiles implements IncomingFiles {
       const text = source.base64.replace(/\s+/g, '');
       // Checked before decoding: Buffer.from would skip characters it does not know.
       if (!BASE64.test(text)) throw new IncomingFileError('bad-base64', 'not valid base64');
-      if ((text.length / 4) * 3 > this.limits.maxInlineBytes + 2) {
+      if ((text.length / 4) * 3 > this.settings.maxInlineBytes + 2) {
         throw new IncomingFileError(
           'too-large',
-          `inline files are limited to ${this.limits.maxInlineBytes} bytes`,
+          `inline files are limited to ${this.settings.maxInlineBytes} bytes`,
         );
       }
       const bytes = new Uint8Array(Buffer.from(text, 'base64'));
-      if (bytes.byteLength > this.limits.maxInlineBytes) {
+      if (bytes.byteLength > this.settings.maxInlineBytes) {
         throw new IncomingFileError(
           'too-large',
-          `inline files are limited to ${this.limits.maxInlineBytes} bytes`,
+          `inline files are limited to ${this.settings.maxInlineBytes} bytes`,
         );
       }
       return { bytes, declared: source.contentType };
@@ -74,9 +93,9 @@ export class ServerIncomingFiles implements IncomingFiles {
     if (source.url === undefined) throw new IncomingFileError('bad-url', 'a file needs `url` or `base64`');
     try {
       const fetched = await fetchPublicUrl(source.url, {
-        maxBytes: this.limits.maxFetchedBytes,
-        timeoutMs: this.limits.fetchTimeoutMs,
-        allowHosts: this.limits.allowHosts,
+        maxBytes: this.settings.maxFetchedBytes,
+        timeoutMs: this.settings.fetchTimeoutMs,
+        allowHosts: this.settings.allowHosts,
       });
       return { bytes: fetched.bytes, declared: source.contentType ?? fetched.contentType };
     } catch (error) {

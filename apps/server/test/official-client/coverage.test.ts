@@ -13,16 +13,21 @@ import { operationAt } from './openapi-spec';
 
 /** Quire's own routes in these tables, absent from GitBook's document. */
 const QUIRE_ONLY = [
+  // Uploading a file into a space or a change request, or replacing its bytes, and the size
+  // limits a client says before (GitBook uploads through its batch's insert_files only).
+  'POST /v1/spaces/:spaceId/content/files',
+  'POST /v1/spaces/:spaceId/change-requests/:changeRequestId/content/files',
+  'GET /v1/spaces/:spaceId/content/file-limits',
   'POST /v1/orgs',
+  // Pending invitations by email (GitBook's document has only `POST ORG/invites`, which makes them).
+  'GET /v1/orgs/:organizationId/invitations',
+  'DELETE /v1/orgs/:organizationId/invitations/:invitationId',
+  'POST /v1/orgs/:organizationId/invitations/:invitationId/resend',
   'GET /v1/user/tokens',
   'DELETE /v1/user/tokens/:tokenId',
   // The web app's sessions of the user (its settings list them and sign browsers out).
   'GET /v1/user/sessions',
   'DELETE /v1/user/sessions/:sessionId',
-  // Pending invitations by email (GitBook's document has only `POST ORG/invites`, which makes them).
-  'GET /v1/orgs/:organizationId/invitations',
-  'DELETE /v1/orgs/:organizationId/invitations/:invitationId',
-  'POST /v1/orgs/:organizationId/invitations/:invitationId/resend',
   // The deleted spaces a person may still restore (the web app's "Recently deleted").
   'GET /v1/orgs/:organizationId/spaces/deleted',
   // Editing a live space (GitBook's newer batch shape, absent from this client's document) and its history.

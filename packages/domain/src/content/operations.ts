@@ -26,6 +26,7 @@ import {
   listReusableContents,
 } from './reusable-contents/operations/list-reusable-contents';
 import { applyTemplate } from './revisions/operations/apply-template';
+import { getFileLimits } from './revisions/operations/file-limits';
 import { getImport } from './revisions/operations/get-import';
 import { getPage, getPageByPath } from './revisions/operations/get-page';
 import { getRevision } from './revisions/operations/get-revision';
@@ -39,6 +40,7 @@ import { listTemplates } from './revisions/operations/list-templates';
 import { spacePdf } from './revisions/operations/pdf-link';
 import { restoreRevision } from './revisions/operations/restore-revision';
 import { updateSpaceContent } from './revisions/operations/update-space-content';
+import { uploadFile } from './revisions/operations/upload-file';
 import { createSpace } from './spaces/operations/create-space';
 import { duplicateSpace } from './spaces/operations/duplicate-space';
 import { getSpace } from './spaces/operations/get-space';
@@ -75,7 +77,7 @@ export const contentOperations = {
       page: { get: getPage, metaLinks: reads.pageMetaLinks },
       computed: { document: reads.computedDocument },
       path: { get: getPageByPath },
-      files: { list: listFiles, get: getFile },
+      files: { list: listFiles, get: getFile, upload: uploadFile, limits: getFileLimits },
       reusableContents: {
         list: listReusableContents,
         get: getReusableContent,

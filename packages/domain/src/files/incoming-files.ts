@@ -1,5 +1,6 @@
 /**
- * Bringing a file's bytes in from outside: inline (base64) or from a public URL, checked,
+ * Bringing a file's bytes in from outside: inline (base64), from a public URL, or received
+ * by the server's byte upload (an `upload` token, valid for the request that sent them), checked,
  * described (content type, size, image dimensions) and stored in the blob store by content
  * hash. A port because fetching, sniffing and storing are I/O; the operations only record
  * what comes back.
@@ -11,6 +12,12 @@ export interface IncomingFileSource {
   contentType?: string | undefined;
   base64?: string | undefined;
   url?: string | undefined;
+  /**
+   * Bytes a face received itself (the REST face's byte upload, `POST .../content/files/upload`):
+   * the token it holds them under while its request lasts. Taking it twice (an edit that lost
+   * a race applies again) answers the same file.
+   */
+  upload?: string | undefined;
 }
 
 export interface IncomingFile {
@@ -29,7 +36,8 @@ export type IncomingFileFailure =
   | 'private-address'
   | 'unreachable'
   | 'timeout'
-  | 'bad-status';
+  | 'bad-status'
+  | 'bad-upload';
 
 export class IncomingFileError extends Error {
   override name = 'IncomingFileError';
@@ -44,6 +52,15 @@ export class IncomingFileError extends Error {
 export interface IncomingFiles {
   /** The file, stored; throws `IncomingFileError` when it cannot be read, fetched or is too big. */
   take(source: IncomingFileSource): Promise<IncomingFile>;
+  /** The largest file each way accepts, in bytes (what a client says before sending one). */
+  readonly limits: IncomingFileSizeLimits;
+}
+
+export interface IncomingFileSizeLimits {
+  /** Sent inline, as base64 in JSON. */
+  maxInlineBytes: number;
+  /** Sent as bytes (the byte upload) or fetched from a URL. */
+  maxUploadBytes: number;
 }
 
 declare module '../core/context' {

@@ -98,7 +98,9 @@ export function applyChanges(
       target.kind === 'url' ? target : { kind: 'page', page: existing(target.page, name).id };
     switch (change.operation) {
       case 'insert_files':
-        // Files were brought in before the batch (`incomingFilesOf`): nothing to do on pages.
+      case 'update_file':
+      case 'delete_file':
+        // Files are brought in and edited apart (`incomingFilesOf`, `editedFiles`): nothing to do on pages.
         return;
       case 'insert_reusable_content':
       case 'update_reusable_content':

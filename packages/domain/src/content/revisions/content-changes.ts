@@ -2,7 +2,8 @@
  * The batch of content changes GitBook's newer API takes (`changes`: 1 to 50, applied in
  * order, all or nothing): insert, update, delete and revert pages, and insert files; and
  * Quire's own: insert, update and delete reusable contents, set variables
- * (`reusable-contents/reusable-content-changes.ts`).
+ * (`reusable-contents/reusable-content-changes.ts`), rename, replace and delete files
+ * (`file-changes.ts`).
  */
 import { z } from 'zod';
 import { IdSchema } from '../../core/schemas';
@@ -14,6 +15,7 @@ import {
   UpdateReusableContentSchema,
   UpdateVariablesSchema,
 } from '../reusable-contents/reusable-content-changes';
+import { DeleteFileSchema, UpdateFileSchema } from './file-changes';
 import { PageBodySchema } from './page-body-schema';
 
 export const MAX_CHANGES = 50;
@@ -148,6 +150,8 @@ export const ContentChangeSchema = z.discriminatedUnion('operation', [
   DeletePageSchema,
   RevertPageSchema,
   InsertFilesSchema,
+  UpdateFileSchema,
+  DeleteFileSchema,
   InsertReusableContentSchema,
   UpdateReusableContentSchema,
   DeleteReusableContentSchema,

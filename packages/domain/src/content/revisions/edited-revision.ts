@@ -22,6 +22,7 @@ import type { SpaceRecord } from '../spaces/records';
 import { applyChanges } from './apply-changes';
 import { batchConflicts } from './batch-conflicts';
 import type { AppliedChange, ContentChange } from './content-changes';
+import { editedFiles } from './file-changes';
 import { fileIdsOf, type InsertedFile, incomingFilesOf } from './incoming-files-of';
 import { mergeContent } from './merge-revisions';
 import type { ReadBody } from './page-body';
@@ -82,7 +83,12 @@ export async function editedRevision(
   const insertedFiles = await incomingFilesOf(ctx, edit.changes, fileIds);
   let content: Pick<NewRevision, 'pages' | 'files' | 'objects' | 'extras'> = {
     pages: batch.pages,
-    files: [...files, ...insertedFiles.map((inserted) => inserted.file)],
+    files: await editedFiles(
+      ctx,
+      [...files, ...insertedFiles.map((inserted) => inserted.file)],
+      edit.changes,
+      fileIds,
+    ),
     objects: batch.bodies,
     ...(batch.extras ? { extras: batch.extras } : {}),
   };

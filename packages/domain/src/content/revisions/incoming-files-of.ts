@@ -36,7 +36,8 @@ export async function incomingFilesOf(
   for (const [index, change] of changes.entries()) {
     if (change.operation !== 'insert_files') continue;
     for (const [position, source] of change.files.entries()) {
-      const field = `changes.${index}.files.${position}.${source.url !== undefined ? 'url' : 'base64'}`;
+      const way = source.url !== undefined ? 'url' : 'upload' in source ? 'upload' : 'base64';
+      const field = `changes.${index}.files.${position}.${way}`;
       const taken = await ctx.incomingFiles.take(source).catch((error: unknown) => {
         if (error instanceof IncomingFileError) throw invalidInput(field, error.message);
         throw error;

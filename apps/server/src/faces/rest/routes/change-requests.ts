@@ -58,4 +58,13 @@ export const changeRequestRoutes: readonly RestRoute[] = [
     spaces.content.files.get,
     'changeRequests.content.files.get',
   ),
+  {
+    ...aliasRoute(
+      'POST',
+      `${CHANGE_REQUEST}/content/files`,
+      spaces.content.files.upload,
+      'changeRequests.content.files.upload',
+    ),
+    status: 201,
+  },
 ];

@@ -71,6 +71,8 @@ export const contentRoutes: readonly RestRoute[] = [
   },
   route('GET', `${SPACE}/content/files`, spaces.content.files.list),
   route('GET', `${SPACE}/content/files/:fileId`, spaces.content.files.get),
+  route('POST', `${SPACE}/content/files`, spaces.content.files.upload, 201),
+  route('GET', `${SPACE}/content/file-limits`, spaces.content.files.limits),
   route('GET', `${SPACE}/revisions`, spaces.revisions.list),
   route('GET', `${REVISION}`, spaces.revisions.get),
   route('GET', `${REVISION}/changes`, spaces.revisions.changes),
