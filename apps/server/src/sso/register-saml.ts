@@ -9,7 +9,8 @@
  *   node-saml checks the signature, validity window (30 s of skew), audience and InResponseTo
  *   (an unsolicited response is refused unless `QUIRE_SAML_IDP_INITIATED` is on); this checks
  *   destination, recipient, issuer and replay (`SamlAssertionReplays`), provisions the person
- *   (`provisionSsoMember`), gives the browser a session and sends it to the return path.
+ *   (`provisionSsoMember`), gives the browser a session and sends it to the return path. An
+ *   address whose responses were refused too often is answered 429 (`SAML_REFUSAL_LIMITS`).
  *
  * These are browser pages, not API operations: no token, answers in HTML or redirects.
  */
@@ -25,6 +26,7 @@ import {
 import type { Store } from '@quire/store';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
+import { MemoryBudget } from '../http/memory-budget';
 import type { Services } from '../services';
 import { browserExchangeOf } from '../sessions/browser-exchange';
 import { sameOriginReturnPath } from './return-path';
@@ -37,9 +39,23 @@ import { samlServiceProvider } from './saml-service-provider';
 /** A response with many attributes is tens of KB; base64 and the form's encoding add a half. */
 const MAX_FORM_BYTES = 512 * 1024;
 
+/**
+ * Refused responses an address may post per window before its posts are answered 429 unread:
+ * a person retrying a misconfigured provider makes a few; someone probing the ACS with forged
+ * responses (each costs a parse and a signature check) is stopped. Per process, in memory.
+ */
+export const SAML_REFUSAL_LIMITS = { perWindow: 30, windowSeconds: 15 * 60 };
+
 type ProviderParams = { Params: { providerId: string } };
 
-export function registerSaml(app: FastifyInstance, services: Services, store: Store, config: Config): void {
+export function registerSaml(
+  app: FastifyInstance,
+  services: Services,
+  store: Store,
+  config: Config,
+  limits: typeof SAML_REFUSAL_LIMITS = SAML_REFUSAL_LIMITS,
+): void {
+  const refusals = new MemoryBudget(limits.perWindow, limits.windowSeconds);
   const requestIds = new SamlRequestIds(store);
   const replays = new SamlAssertionReplays(store);
   const allowIdpInitiated = (config as { samlIdpInitiated?: boolean }).samlIdpInitiated === true;
@@ -86,6 +102,19 @@ export function registerSaml(app: FastifyInstance, services: Services, store: St
     );
     scope.post<ProviderParams & { Body: Record<string, string> | undefined }>(
       '/saml/:providerId/acs',
+      {
+        // Before the body is read: an address that spent its budget costs no parse.
+        onRequest: async (request, reply) => {
+          const spent = refusals.peek(request.ip);
+          if (!spent || spent.consumed < limits.perWindow) return;
+          reply.header('retry-after', Math.max(1, Math.ceil(spent.msBeforeReset / 1000)));
+          return sendSignInFailure(
+            reply,
+            429,
+            'Too many refused sign-ins from this address: try again later',
+          );
+        },
+      },
       async (request, reply) => {
         const provider = await providerOf(request, true);
         if (!provider)
@@ -105,6 +134,7 @@ export function registerSaml(app: FastifyInstance, services: Services, store: St
             .header('cache-control', 'no-store')
             .redirect(sameOriginReturnPath(form.RelayState), 303);
         } catch (error) {
+          refusals.take(request.ip);
           return refuse(request, reply, error);
         }
       },

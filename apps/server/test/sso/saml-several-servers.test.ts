@@ -14,7 +14,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Config } from '../../src/config';
 import { buildServices, type Services } from '../../src/services';
-import { registerSaml } from '../../src/sso/register-saml';
+import { registerSaml, SAML_REFUSAL_LIMITS } from '../../src/sso/register-saml';
 import { createOrganization } from '../support/factories';
 import { openMemoryStore } from '../support/memory-store';
 import { testConfig } from '../support/test-domain';
@@ -25,13 +25,14 @@ let store: Store;
 let dataDir: string;
 let strict: { app: FastifyInstance; url: string };
 let lenient: { app: FastifyInstance; url: string };
+let guarded: { app: FastifyInstance; url: string };
 let provider: SamlProviderRecord;
 const acsURL = () => `http://quire.test/saml/${provider.id}/acs`;
 const audience = () => `http://quire.test/saml/${provider.id}/metadata`;
 
-async function samlServer(config: Config, allowIdpInitiated: boolean) {
+async function samlServer(config: Config, allowIdpInitiated: boolean, limits = SAML_REFUSAL_LIMITS) {
   const app = Fastify();
-  registerSaml(app, services, store, { ...config, samlIdpInitiated: allowIdpInitiated } as Config);
+  registerSaml(app, services, store, { ...config, samlIdpInitiated: allowIdpInitiated } as Config, limits);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url };
 }
@@ -43,6 +44,7 @@ beforeAll(async () => {
   services = await buildServices({ config, store });
   strict = await samlServer(config, false);
   lenient = await samlServer(config, true);
+  guarded = await samlServer(config, true, { perWindow: 2, windowSeconds: 60 });
   const org = await createOrganization({ services });
   provider = {
     id: 'loopbackidp',
@@ -60,6 +62,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await strict?.app.close();
   await lenient?.app.close();
+  await guarded?.app.close();
   await services?.events.close();
   await rm(dataDir, { recursive: true, force: true });
 });
@@ -108,4 +111,15 @@ it('accepts an IdP-initiated response where the setting allows it, once, and ref
   const replayed = await post(lenient.url, xml);
   expect(replayed.status).toBe(403);
   expect(replayed.text).toMatch(/used already/);
+});
+
+it('answers 429 to an address whose responses were refused too often, without reading them', async () => {
+  const forged = responseXml({ acsURL: acsURL(), audience: audience(), email: person('c'), sign: 'none' });
+  for (let i = 0; i < 2; i++) expect((await post(guarded.url, forged)).status).toBe(403);
+  const email = person('d');
+  const valid = responseXml({ acsURL: acsURL(), audience: audience(), email });
+  const limited = await post(guarded.url, valid);
+  expect(limited.status).toBe(429);
+  expect(limited.text).toMatch(/Too many refused sign-ins/);
+  expect(await services.repos.users.findByEmail(email)).toBeNull();
 });
