@@ -58,7 +58,7 @@ export function registerSaml(
   const refusals = new MemoryBudget(limits.perWindow, limits.windowSeconds);
   const requestIds = new SamlRequestIds(store);
   const replays = new SamlAssertionReplays(store);
-  const allowIdpInitiated = (config as { samlIdpInitiated?: boolean }).samlIdpInitiated === true;
+  const allowIdpInitiated = config.samlIdpInitiated;
   const serviceProviderOf = (provider: SamlProviderRecord): SAML =>
     samlServiceProvider(services.urls, provider, {
       allowIdpInitiated,

@@ -32,7 +32,7 @@ const audience = () => `http://quire.test/saml/${provider.id}/metadata`;
 
 async function samlServer(config: Config, allowIdpInitiated: boolean, limits = SAML_REFUSAL_LIMITS) {
   const app = Fastify();
-  registerSaml(app, services, store, { ...config, samlIdpInitiated: allowIdpInitiated } as Config, limits);
+  registerSaml(app, services, store, { ...config, samlIdpInitiated: allowIdpInitiated }, limits);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, url };
 }
