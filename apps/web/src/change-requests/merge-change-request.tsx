@@ -1,8 +1,9 @@
 /**
  * Merging a change request: the button says whether it can be merged and, when a merge rule
- * blocks it, which one (`changeRequests.mergeStatus`); merging asks first, saying what will
- * change in the live content (the pages added, changed and removed, by title); what cannot be
- * merged comes back as conflicts, to be settled by an update from the live content.
+ * blocks it, which one (`changeRequests.mergeStatus`), with the space's merge rules listed,
+ * each met or not; merging asks first, saying what will change in the live content (the pages
+ * added, changed and removed, by title) and that the rules are met; what cannot be merged
+ * comes back as conflicts, to be settled by an update from the live content.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertDialog } from 'radix-ui';
@@ -13,6 +14,31 @@ import { FormError } from '../ui/form-error';
 import type { RevisionChange } from './change-list';
 
 type ChangeRequest = RouterOutputs['changeRequests']['get'];
+type MergeRuleOutcome = RouterOutputs['changeRequests']['mergeStatus']['rules'][number];
+
+/** What each merge rule asks, in a few words. */
+const RULE_NAMES: Record<MergeRuleOutcome['rule'], string> = {
+  approval: 'approvals',
+  'requested-reviewers': 'requested reviewers approve',
+  'up-to-date': 'up to date with the space',
+  'required-reviewer': 'required reviewers approve',
+};
+
+const ruleLabel = (outcome: MergeRuleOutcome) => `Merge rule ${outcome.number} (${RULE_NAMES[outcome.rule]})`;
+
+function MergeRules({ rules }: { rules: readonly MergeRuleOutcome[] }) {
+  if (rules.length === 0) return null;
+  return (
+    <ul className="merge-rules" aria-label="Merge rules">
+      {rules.map((outcome) => (
+        <li key={outcome.number} className={outcome.satisfied ? 'merge-rule-met' : 'merge-rule-unmet'}>
+          <span aria-hidden="true">{outcome.satisfied ? '✓' : '✗'}</span> {ruleLabel(outcome)}:{' '}
+          {outcome.satisfied ? 'met' : 'not met'}. {outcome.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** The pages a merge brings, by kind of change, by title. */
 export function mergeSummary(changes: readonly RevisionChange[]) {
@@ -97,6 +123,9 @@ export function MergeChangeRequest({
             <Titles label="Added" titles={summary.added} />
             <Titles label="Changed" titles={summary.changed} />
             <Titles label="Removed" titles={summary.removed} />
+            {(status.data?.rules.length ?? 0) > 0 && (
+              <p>Every merge rule of the space is met ({status.data!.rules.map(ruleLabel).join('; ')}).</p>
+            )}
             <FormError error={merge.error} />
             <div className="dialog-actions">
               <AlertDialog.Cancel className="button">Cancel</AlertDialog.Cancel>
@@ -115,10 +144,11 @@ export function MergeChangeRequest({
       {(blockedBy || !allowed) && (
         <p id="merge-blocked" className="muted">
           {blockedBy
-            ? `Cannot be merged yet: ${blockedBy.message}`
+            ? `Cannot be merged yet: ${ruleLabel(blockedBy)} blocks it. ${blockedBy.message}.`
             : 'Your role cannot merge change requests.'}
         </p>
       )}
+      <MergeRules rules={status.data?.rules ?? []} />
       {!asking && <FormError error={merge.error} />}
       {conflicts.length > 0 && (
         <div className="state state-error" role="alert">

@@ -1,14 +1,16 @@
 /**
- * "New change request", from anywhere in a space: a dialog asking for its subject, then the
+ * "New change request", from anywhere in a space: a dialog asking for its subject and an
+ * optional description (GitBook's document, written as plain paragraphs), then the
  * change request opened where the writer was (the same page inside it, or its overview).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Dialog } from 'radix-ui';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useTRPC } from '../api/trpc';
 import { Field } from '../ui/field';
 import { FormError } from '../ui/form-error';
+import { documentOfText } from './description-document';
 
 /** GitBook's limit on a subject. */
 const SUBJECT_MAX = 100;
@@ -28,6 +30,8 @@ export function NewChangeRequest({
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const [subject, setSubject] = useState('');
+  const [description, setDescription] = useState('');
+  const descriptionId = useId();
   const create = useMutation(
     trpc.changeRequests.create.mutationOptions({
       onSuccess: async (changeRequest) => {
@@ -50,7 +54,12 @@ export function NewChangeRequest({
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate({ spaceId, subject: subject.trim() });
+    const document = documentOfText(description);
+    create.mutate({
+      spaceId,
+      subject: subject.trim(),
+      ...((document.nodes as unknown[]).length > 0 ? { description: document } : {}),
+    });
   };
   return (
     <Dialog.Root
@@ -58,6 +67,7 @@ export function NewChangeRequest({
       onOpenChange={(next) => {
         if (next) {
           setSubject('');
+          setDescription('');
           create.reset();
         }
         setOpen(next);
@@ -80,6 +90,15 @@ export function NewChangeRequest({
               placeholder="What this change is about"
               value={subject}
               onChange={(event) => setSubject(event.target.value)}
+            />
+            <label htmlFor={descriptionId}>Description (optional)</label>
+            <textarea
+              id={descriptionId}
+              className="change-request-description-field"
+              rows={4}
+              placeholder="What it changes and why, for its reviewers"
+              value={description}
+              onChange={(event) => setDescription(event.target.value)}
             />
             <FormError error={create.error} />
             <div className="dialog-actions">

@@ -1,5 +1,5 @@
 /**
- * One change request: what it is (subject, status, who opened and merged it), where to edit
+ * One change request: what it is (subject, description, status, who opened and merged it), where to edit
  * its pages, its status moves (ready for review, back to draft, archive, reopen), an update
  * from the live content with its conflicts settled here, what it changes against the content
  * it started from (pages added, removed, moved, and per edited page the blocks rendered or the
@@ -11,6 +11,7 @@ import { createLazyRoute, Link } from '@tanstack/react-router';
 import type { RouterOutputs } from '../api/app-router';
 import { useTRPC } from '../api/trpc';
 import { ChangeList } from '../change-requests/change-list';
+import { ChangeRequestDescription } from '../change-requests/change-request-description';
 import { MergeChangeRequest } from '../change-requests/merge-change-request';
 import { ReviewPanel } from '../change-requests/review-panel';
 import { StatusActions } from '../change-requests/status-actions';
@@ -119,6 +120,7 @@ function ChangeRequestHeader({ changeRequest }: { changeRequest: ChangeRequest }
             : ''}
         </span>
       </p>
+      <ChangeRequestDescription changeRequest={changeRequest} />
       {firstPath !== undefined && (
         <div className="change-request-actions">
           <Link

@@ -140,6 +140,7 @@ describe('a change request from the first page to the merge, in the browser', ()
     await moved;
     await page.getByText('Moved Setup.').waitFor();
     await expect.poll(() => row(page, 'Setup').getAttribute('aria-level')).toBe('2');
+    await page.getByRole('button', { name: 'Dismiss' }).click();
   });
 
   it('opens a change request from the page, and edits two pages inside it', async () => {
@@ -149,6 +150,7 @@ describe('a change request from the first page to the merge, in the browser', ()
     await page.getByRole('button', { name: 'New change request' }).click();
     const dialog = page.getByRole('dialog', { name: 'New change request' });
     await dialog.getByLabel('Subject').fill('Explain the first steps');
+    await dialog.getByLabel('Description (optional)').fill('Two pages for a first start.');
     await expectSound(watched, 'the new change request dialog');
     await dialog.getByRole('button', { name: 'Create' }).click();
     // The new change request opens on the page the writer was on.
@@ -172,6 +174,17 @@ describe('a change request from the first page to the merge, in the browser', ()
     await page.getByRole('button', { name: 'Close the editor' }).click();
     await page.getByRole('link', { name: 'Review the changes' }).click();
     await page.getByRole('heading', { name: `#${number} Explain the first steps`, level: 1 }).waitFor();
+    const description = page.getByRole('region', { name: 'Description' });
+    await description.getByText('Two pages for a first start.').waitFor();
+    await description.getByRole('button', { name: 'Edit description' }).click();
+    const editing = page.getByRole('dialog', { name: `Description of change request #${number}` });
+    await editing
+      .getByLabel('Description', { exact: true })
+      .fill('Two pages for a first start.\n\nReviewers: please run the commands.');
+    const described = answered(page, 'changeRequests.update');
+    await editing.getByRole('button', { name: 'Save' }).click();
+    await described;
+    await description.getByText('Reviewers: please run the commands.').waitFor();
     const ready = answered(page, 'changeRequests.update');
     await page.getByRole('button', { name: 'Ready for review' }).click();
     await ready;
@@ -182,8 +195,11 @@ describe('a change request from the first page to the merge, in the browser', ()
     await page.getByRole('button', { name: 'Request review' }).click();
     await requested;
     await page.getByRole('button', { name: 'Take back the request to Grace Hopper' }).waitFor();
-    await page.getByText(/Cannot be merged yet: At least 1 approval/).waitFor();
+    await page.getByText(/Cannot be merged yet: Merge rule 1 \(approvals\) blocks it/).waitFor();
     expect(await page.getByRole('button', { name: 'Merge into the space' }).isDisabled()).toBe(true);
+    // The screenshot shows the top: the description, the status moves, the blocked merge and its rule.
+    await page.getByRole('heading', { level: 1 }).scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'change-request-review-requested');
     await expectSound(watched, 'the change request, waiting for its review');
   });
@@ -215,6 +231,7 @@ describe('a change request from the first page to the merge, in the browser', ()
     await merge.click();
     const confirm = page.getByRole('alertdialog', { name: `Merge change request #${number}?` });
     await confirm.getByText('Changed (2):').waitFor();
+    await confirm.getByText(/Every merge rule of the space is met \(Merge rule 1 \(approvals\)\)/).waitFor();
     expect(await confirm.getByRole('listitem').allTextContents()).toEqual(
       expect.arrayContaining(['Overview', 'Setup']),
     );
