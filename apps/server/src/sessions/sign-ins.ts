@@ -12,9 +12,11 @@
  *   sign-in like any other.
  * - A person held to single sign-on (`assertSignInWithoutSso`: an SSO member, or a member of
  *   an organization that enforces it; instance administrators never are) is refused a password
- *   or a token once the credential is found good, with a message the sign-in screen shows.
+ *   or a token once the credential is found good, with a message the sign-in screen shows; an
+ *   organization that enforces it is not joined through an invite link (`assertJoinWithoutSso`).
  */
 import {
+  assertJoinWithoutSso,
   assertSignInWithoutSso,
   findUserByPassword,
   type JoinThroughInviteLinkInput,
@@ -73,6 +75,7 @@ export class SignIns {
     input: JoinThroughInviteLinkInput,
     browser: BrowserExchange,
   ): Promise<SignedIn & { organizationId: string }> {
+    await assertJoinWithoutSso(this.services, input.invite);
     const joined = await this.#attempt(input.email, browser, () =>
       joinThroughInviteLink(this.services, input),
     );

@@ -4,7 +4,7 @@
  * is refused the web app's password and token sign-ins with a message the sign-in screen shows;
  * instance administrators are not held; API tokens keep working as bearer tokens.
  */
-import { addOrganizationMember, setUserPassword } from '@quire/domain';
+import { addOrganizationMember, operations, setUserPassword } from '@quire/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../sessions/test-browser';
 import { addMember, createOrganization, createUser, type TestMember } from '../support/factories';
@@ -100,5 +100,33 @@ describe('SSO enforcement of password and token sign-ins', () => {
     const member = await addMember(server, org.organization.id, 'read');
     await server.services.repos.members.update(org.organization.id, member.user.id, { disabled: true });
     await expectSignsIn(member);
+  });
+
+  it('refuses joining an enforcing organization through an invite link with a password, writing nothing', async () => {
+    const org = await createOrganization(server);
+    const organizationId = org.organization.id;
+    await server.callOperation(operations.orgs.update, org.admin, {
+      organizationId,
+      inviteLinks: true,
+      sso: true,
+    });
+    const link = await server.callOperation(operations.orgs.inviteLinks.create, org.admin, {
+      organizationId,
+      role: 'read',
+    });
+    const email = `joiner-${Date.now().toString(36)}@example.test`;
+    const browser = new TestBrowser(server);
+    const joined = await browser.mutate('session.join', {
+      invite: new URL(link.urls.app).pathname.split('/').at(-1),
+      displayName: 'Joiner',
+      email,
+      password: PASSWORD,
+    });
+    expect(joined.status).toBe(403);
+    expect(joined.body.error.message).toMatch(
+      /^Single sign-on required: people join .+ through its identity provider/,
+    );
+    expect(browser.cookie).toBeUndefined();
+    expect(await server.services.repos.users.findByEmail(email)).toBeNull();
   });
 });

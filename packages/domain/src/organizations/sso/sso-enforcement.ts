@@ -52,3 +52,17 @@ export async function assertSignInWithoutSso(services: DomainServices, user: Use
       `${SSO_REQUIRED}: members of ${organization.title} sign in through its identity provider (choose it on the sign-in page)`,
     );
 }
+
+/**
+ * The guard of joining through an invite link, which signs the person in with a password: an
+ * organization that enforces single sign-on is joined through its identity provider instead
+ * (a first sign-in there makes the member). Checked before anything is written.
+ */
+export async function assertJoinWithoutSso(services: DomainServices, inviteToken: string): Promise<void> {
+  const link = await services.repos.inviteLinks.findByToken(inviteToken);
+  const organization = link ? await services.repos.organizations.findById(link.organizationId) : null;
+  if (organization?.sso)
+    throw forbidden(
+      `${SSO_REQUIRED}: people join ${organization.title} through its identity provider (choose it on the sign-in page)`,
+    );
+}
