@@ -19,8 +19,12 @@ export async function setupHintOf(
   const commands =
     'run `quire setup` (an administrator and their token) or `quire seed` (a demo organization and ' +
     "its people's tokens; `pnpm quire ...` in the repository)";
-  // The embedded store admits one process at a time: the command needs the server stopped.
-  const step = engine === 'embedded' ? `stop the server, ${commands}, and start it again` : commands;
+  // The embedded store admits one process at a time: the command goes through this server
+  // (its command socket); with MongoDB it opens the store itself.
+  const step =
+    engine === 'embedded'
+      ? `${commands} while it runs (no need to stop the server: the command goes through it)`
+      : commands;
   return (
     `This instance has no user yet, so no API token works. To get one, ${step}; or restart with ` +
     "QUIRE_BOOTSTRAP_TOKEN set to a secret of 24 to 256 characters, which becomes the administrator's token."

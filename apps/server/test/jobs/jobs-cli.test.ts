@@ -1,9 +1,11 @@
 /**
- * `quire worker` and `quire jobs list|show|retry`, run as child processes through the
- * launcher, like a person would, over a data directory the test prepared (the embedded
- * store takes one process at a time: the test closes it before each command).
+ * `quire worker` and `quire jobs list|show|retry` over a data directory the test prepared
+ * (the embedded store takes one process at a time: the test closes it before each command).
+ * `quire jobs` runs through the program in the test's process (`runQuire`: the same program
+ * as the launcher's, without a process start per command); `quire worker`, which runs until
+ * a signal, as a child process through the launcher, like a person would.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { rm } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
@@ -15,33 +17,16 @@ import { TimeOrderedIds } from '../../src/adapters/time-ordered-ids';
 import { parseConfig } from '../../src/config';
 import { openConfiguredStore } from '../../src/open-configured-store';
 import { envFor, makeDataDir } from '../support/data-dir-server';
+import { runQuire } from '../support/run-quire';
 
 const LAUNCHER = fileURLToPath(new URL('../../bin/quire.mjs', import.meta.url));
 /** A command through the launcher takes seconds on a busy machine; some tests run several. */
 const TIMEOUT = 180_000;
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
 let dataDir = '';
 const live = new Set<ChildProcess>();
 
-function quire(args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [LAUNCHER, ...args],
-      { env: { ...process.env, ...envFor(dataDir) }, timeout: TIMEOUT },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
+const quire = (args: string[]) => runQuire(args, envFor(dataDir));
 
 /** Opens the store as a command would, for the test's own writes and reads, and closes it. */
 async function withStore<T>(work: (repos: ReturnType<typeof createRepositories>) => Promise<T>): Promise<T> {
