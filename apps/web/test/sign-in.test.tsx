@@ -7,6 +7,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { safeRedirect } from '../src/session/session-queries';
+import { organizationOfPath } from '../src/sign-in/organization-of-path';
 import { callsTo, refusal, renderApp } from './support/fake-server';
 import { ACME, page, SESSION } from './support/fixtures';
 
@@ -93,5 +94,70 @@ describe('the session cookie', () => {
     await screen.findByRole('heading', { name: 'Acme' });
     await waitFor(() => expect(callsTo(calls, 'spaces.list')).toHaveLength(1));
     expect(callsTo(calls, 'session.current')).toHaveLength(1);
+  });
+});
+
+describe('single sign-on on the sign-in screen', () => {
+  const OKTA = { id: 'saml-1', label: 'Okta', startURL: 'http://quire.test/saml/saml-1/start' };
+
+  it("offers the organization's identity providers, coming back where the person was going", async () => {
+    const { calls } = renderApp('/sign-in?org=org-acme&redirect=%2Fo%2Forg-acme%2Fs%2Fspace-1', {
+      'session.current': () => null,
+      'orgs.sso.list': () => ({ items: [OKTA] }),
+    });
+    const okta = await screen.findByRole('link', { name: 'Sign in with Okta' });
+    expect(okta).toHaveAttribute(
+      'href',
+      'http://quire.test/saml/saml-1/start?returnTo=%2Fo%2Forg-acme%2Fs%2Fspace-1',
+    );
+    expect(callsTo(calls, 'orgs.sso.list').map((call) => call.input)).toEqual([
+      { organizationId: 'org-acme' },
+    ]);
+    // The password and the token are still offered.
+    expect(screen.getByRole('tab', { name: 'Email and password' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toBeInTheDocument();
+  });
+
+  it('knows the organization of the path the person was going to', () => {
+    expect(organizationOfPath('/o/org-acme/s/space-1')).toBe('org-acme');
+    expect(organizationOfPath('//evil.example/o/x')).toBeUndefined();
+    expect(organizationOfPath('/settings')).toBeUndefined();
+    expect(organizationOfPath(undefined)).toBeUndefined();
+  });
+
+  it('asks for no providers without an organization, nor when the server lists none for the caller', async () => {
+    const { calls } = renderApp('/sign-in', { 'session.current': () => null });
+    await screen.findByRole('heading', { name: 'Sign in' });
+    expect(callsTo(calls, 'orgs.sso.list')).toEqual([]);
+    renderApp('/sign-in?org=org-acme', {
+      'session.current': () => null,
+      'orgs.sso.list': () => {
+        throw refusal(401, 'unauthenticated', 'Sign in first');
+      },
+    });
+    await waitFor(() => expect(screen.getAllByRole('heading', { name: 'Sign in' })).toHaveLength(2));
+    expect(screen.queryByRole('link', { name: /^Sign in with / })).toBeNull();
+  });
+
+  it('explains a password refused because the organization requires single sign-on', async () => {
+    renderApp('/sign-in?org=org-acme', {
+      'session.current': () => null,
+      'orgs.sso.list': () => ({ items: [OKTA] }),
+      'session.signIn': () => {
+        throw refusal(
+          403,
+          'forbidden',
+          'Single sign-on required: members of Acme sign in through its identity provider (choose it on the sign-in page)',
+        );
+      },
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.test');
+    await user.type(screen.getByLabelText('Password'), 'a password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('Your organization requires single sign-on.');
+    expect(notice).toHaveTextContent('Sign in with its identity provider above.');
+    expect(screen.getByRole('link', { name: 'Sign in with Okta' })).toBeInTheDocument();
   });
 });

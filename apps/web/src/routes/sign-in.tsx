@@ -1,7 +1,9 @@
 /**
- * Signing in: with an email address and a password, or with an API token (issued by an
- * administrator or with `quire`); either way the browser then holds a session cookie. Once
- * signed in, back to where the person was going (`redirect`), or to their organizations.
+ * Signing in: through the organization's identity providers when the screen knows the
+ * organization (`?org=`, or the organization of the path the person was going to), with an email address and a password, or with an API token (issued
+ * by an administrator or with `quire`); either way the browser then holds a session cookie.
+ * Once signed in, back to where the person was going (`redirect`), or to their organizations.
+ * A person held to single sign-on is told why their password or token was refused.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createLazyRoute, Link, useRouter } from '@tanstack/react-router';
@@ -11,18 +13,29 @@ import type { Session } from '../api/app-router';
 import { useTRPC } from '../api/trpc';
 import { CredentialFields } from '../session/credential-fields';
 import { rememberSession, safeRedirect } from '../session/session-queries';
+import { organizationOfPath } from '../sign-in/organization-of-path';
+import { SsoEntries } from '../sign-in/sso-entries';
+import { isSsoRequired } from '../sign-in/sso-refusal';
+import { SsoRequiredNotice } from '../sign-in/sso-required-notice';
 import { Brand } from '../ui/brand';
 import { Field } from '../ui/field';
 import { FormError } from '../ui/form-error';
+import '../sign-in/sign-in.css';
 
 export const Route = createLazyRoute('/sign-in')({ component: SignInScreen });
 
 function SignInScreen() {
-  const { redirect } = Route.useSearch();
-  return <SignIn redirect={redirect} />;
+  const { redirect, org } = Route.useSearch();
+  return <SignIn redirect={redirect} organizationId={org ?? organizationOfPath(redirect)} />;
 }
 
-export function SignIn({ redirect }: { redirect?: string | undefined }) {
+export function SignIn({
+  redirect,
+  organizationId,
+}: {
+  redirect?: string | undefined;
+  organizationId?: string | undefined;
+}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const router = useRouter();
@@ -40,6 +53,10 @@ export function SignIn({ redirect }: { redirect?: string | undefined }) {
         <h1>Sign in</h1>
         {redirect !== undefined && redirect !== '/' && (
           <p className="muted">Sign in to go on where you were.</p>
+        )}
+        <SsoEntries organizationId={organizationId} returnTo={safeRedirect(redirect)} />
+        {(isSsoRequired(withPassword.error) || isSsoRequired(withToken.error)) && (
+          <SsoRequiredNotice organizationId={organizationId} />
         )}
         <Tabs.Root defaultValue="password" className="tabs">
           <Tabs.List className="tabs-list" aria-label="How to sign in">
@@ -86,7 +103,7 @@ function PasswordForm(props: {
       <Link to="/forgot-password" className="muted">
         Forgot password?
       </Link>
-      <FormError error={props.error} />
+      <FormError error={isSsoRequired(props.error) ? null : props.error} />
       <button type="submit" className="button button-primary" disabled={props.pending}>
         {props.pending ? 'Signing in…' : 'Sign in'}
       </button>
@@ -113,7 +130,7 @@ function TokenForm(props: { pending: boolean; error: unknown; onSubmit: (token: 
         value={token}
         onChange={(event) => setToken(event.target.value)}
       />
-      <FormError error={props.error} />
+      <FormError error={isSsoRequired(props.error) ? null : props.error} />
       <button type="submit" className="button button-primary" disabled={props.pending}>
         {props.pending ? 'Signing in…' : 'Sign in with token'}
       </button>
