@@ -14,6 +14,8 @@
  *
  * These are browser pages, not API operations: no token, answers in HTML or redirects.
  */
+
+import { randomBytes } from 'node:crypto';
 import { type SAML, ValidateInResponseTo } from '@node-saml/node-saml';
 import {
   IdSchema,
@@ -29,9 +31,11 @@ import type { Config } from '../config';
 import { MemoryBudget } from '../http/memory-budget';
 import type { Services } from '../services';
 import { browserExchangeOf } from '../sessions/browser-exchange';
+import { cookiesAreSecure } from '../sessions/session-cookie';
 import { sameOriginReturnPath } from './return-path';
 import { SamlAssertionReplays } from './saml-assertion-replays';
 import { sendSignInFailure } from './saml-pages';
+import { samlRequestClearCookie, samlRequestCookieIn, samlRequestSetCookie } from './saml-request-cookie';
 import { SamlRequestIds } from './saml-request-ids';
 import { checkDestination, checkVerifiedAssertion, personOf, SamlRefusal } from './saml-response-checks';
 import { samlServiceProvider } from './saml-service-provider';
@@ -59,10 +63,13 @@ export function registerSaml(
   const requestIds = new SamlRequestIds(store);
   const replays = new SamlAssertionReplays(store);
   const allowIdpInitiated = config.samlIdpInitiated;
-  const serviceProviderOf = (provider: SamlProviderRecord): SAML =>
+  // The request is bound to the browser that started it where cookies can follow the provider's post.
+  const bindToBrowser = cookiesAreSecure(config.publicUrl);
+  const serviceProviderOf = (provider: SamlProviderRecord, requestId?: string): SAML =>
     samlServiceProvider(services.urls, provider, {
       allowIdpInitiated,
       requestIds: requestIds.of(provider.id),
+      ...(requestId ? { requestId } : {}),
     });
 
   async function providerOf(request: FastifyRequest<ProviderParams>, active: boolean) {
@@ -88,7 +95,13 @@ export function registerSaml(
       if (!provider)
         return sendSignInFailure(reply, 404, 'No such SAML provider, or it is not configured yet');
       const returnPath = sameOriginReturnPath(request.query.returnTo);
-      const url = await serviceProviderOf(provider).getAuthorizeUrlAsync(returnPath, undefined, {});
+      const requestId = `_${randomBytes(20).toString('hex')}`;
+      const url = await serviceProviderOf(provider, requestId).getAuthorizeUrlAsync(
+        returnPath,
+        undefined,
+        {},
+      );
+      if (bindToBrowser) reply.header('set-cookie', samlRequestSetCookie(provider.id, requestId));
       return reply.header('cache-control', 'no-store').redirect(url, 303);
     },
   );
@@ -123,7 +136,12 @@ export function registerSaml(
         if (typeof form.SAMLResponse !== 'string' || form.SAMLResponse === '')
           return sendSignInFailure(reply, 400, 'The identity provider sent no SAMLResponse');
         try {
-          const userId = await acceptResponse(provider, form.SAMLResponse);
+          if (bindToBrowser) reply.header('set-cookie', samlRequestClearCookie(provider.id));
+          const userId = await acceptResponse(
+            provider,
+            form.SAMLResponse,
+            bindToBrowser ? (samlRequestCookieIn(request.headers.cookie) ?? '') : undefined,
+          );
           const { cookieValue } = await startSession(services, {
             userId,
             userAgent: request.headers['user-agent'],
@@ -141,7 +159,12 @@ export function registerSaml(
     );
   });
 
-  async function acceptResponse(provider: SamlProviderRecord, samlResponse: string): Promise<string> {
+  /** `startedHere`: the request id the browser holds, when requests are bound to browsers. */
+  async function acceptResponse(
+    provider: SamlProviderRecord,
+    samlResponse: string,
+    startedHere: string | undefined,
+  ): Promise<string> {
     const { acsURL } = samlServiceOf(services.urls, provider.id);
     const saml = serviceProviderOf(provider);
     let profile: Awaited<ReturnType<SAML['validatePostResponseAsync']>>['profile'];
@@ -151,6 +174,8 @@ export function registerSaml(
       throw new SamlRefusal(reasonOf(error, saml.options.validateInResponseTo));
     }
     if (!profile) throw new SamlRefusal('The identity provider signed no one in');
+    if (startedHere !== undefined && profile.inResponseTo && profile.inResponseTo !== startedHere)
+      throw new SamlRefusal('This sign-in was started in another browser: start it again from this one');
     await checkDestination(profile.getSamlResponseXml?.() ?? '', acsURL);
     const assertion = checkVerifiedAssertion(profile, { acsURL, issuer: provider.entityID });
     if (!(await replays.firstUse(provider.id, assertion.id, assertion.notOnOrAfter)))

@@ -18,6 +18,8 @@ export interface SamlServiceOptions {
   /** Whether responses no request of ours asked for (IdP-initiated sign-in) are accepted. */
   allowIdpInitiated: boolean;
   requestIds: CacheProvider;
+  /** The id of the AuthnRequest to make (random, from the caller, which binds it to the browser). */
+  requestId?: string;
 }
 
 export function samlServiceProvider(
@@ -46,5 +48,6 @@ export function samlServiceProvider(
     requestIdExpirationPeriodMs: SAML_REQUEST_LIFETIME_MS,
     cacheProvider: options.requestIds,
     disableRequestedAuthnContext: true,
+    ...(options.requestId ? { generateUniqueId: () => options.requestId as string } : {}),
   });
 }

@@ -26,6 +26,8 @@ let dataDir: string;
 let strict: { app: FastifyInstance; url: string };
 let lenient: { app: FastifyInstance; url: string };
 let guarded: { app: FastifyInstance; url: string };
+/** A server whose public URL is https: its requests are bound to the browser that started them. */
+let bound: { app: FastifyInstance; url: string; services: Services };
 let provider: SamlProviderRecord;
 const acsURL = () => `http://quire.test/saml/${provider.id}/acs`;
 const audience = () => `http://quire.test/saml/${provider.id}/metadata`;
@@ -45,6 +47,15 @@ beforeAll(async () => {
   strict = await samlServer(config, false);
   lenient = await samlServer(config, true);
   guarded = await samlServer(config, true, { perWindow: 2, windowSeconds: 60 });
+  const httpsConfig = testConfig(dataDir, { QUIRE_PUBLIC_URL: 'https://quire.test' });
+  const httpsServices = await buildServices({ config: httpsConfig, store });
+  const boundApp = Fastify();
+  registerSaml(boundApp, httpsServices, store, httpsConfig);
+  bound = {
+    app: boundApp,
+    url: await boundApp.listen({ port: 0, host: '127.0.0.1' }),
+    services: httpsServices,
+  };
   const org = await createOrganization({ services });
   provider = {
     id: 'loopbackidp',
@@ -63,15 +74,18 @@ afterAll(async () => {
   await strict?.app.close();
   await lenient?.app.close();
   await guarded?.app.close();
+  await bound?.app.close();
+  await bound?.services.events.close();
   await services?.events.close();
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function post(serverUrl: string, xml: string) {
+async function post(serverUrl: string, xml: string, cookie?: string) {
   const response = await fetch(`${serverUrl}/saml/${provider.id}/acs`, {
     method: 'POST',
     body: new URLSearchParams({ SAMLResponse: base64(xml) }),
     redirect: 'manual',
+    headers: cookie ? { cookie } : {},
   });
   return {
     status: response.status,
@@ -122,4 +136,37 @@ it('answers 429 to an address whose responses were refused too often, without re
   expect(limited.status).toBe(429);
   expect(limited.text).toMatch(/Too many refused sign-ins/);
   expect(await services.repos.users.findByEmail(email)).toBeNull();
+});
+
+it('over https, accepts the answer to a request only from the browser that started it (login CSRF)', async () => {
+  const https = (path: string) => `https://quire.test/saml/${provider.id}/${path}`;
+  const startIn = async () => {
+    const start = await fetch(`${bound.url}/saml/${provider.id}/start`, { redirect: 'manual' });
+    const setCookie = start.headers.getSetCookie().find((c) => c.startsWith('quire_saml_request='));
+    expect(setCookie).toMatch(
+      new RegExp(
+        `^quire_saml_request=_\\w+; Path=/saml/${provider.id}/acs; Max-Age=600; HttpOnly; Secure; SameSite=None$`,
+      ),
+    );
+    return {
+      id: readAuthnRequest(start.headers.get('location') ?? '').id,
+      cookie: setCookie!.split(';')[0]!,
+    };
+  };
+  const answer = (inResponseTo: string, email: string) =>
+    responseXml({ acsURL: https('acs'), audience: https('metadata'), inResponseTo, email });
+
+  const attackers = await startIn();
+  expect(attackers.cookie).toBe(`quire_saml_request=${attackers.id}`);
+  const victimsEmail = person('e');
+  const elsewhere = await post(bound.url, answer(attackers.id, victimsEmail));
+  expect(elsewhere.status).toBe(403);
+  expect(elsewhere.text).toMatch(/started in another browser/);
+  expect(await services.repos.users.findByEmail(victimsEmail)).toBeNull();
+
+  const own = await startIn();
+  const email = person('f');
+  const accepted = await post(bound.url, answer(own.id, email), own.cookie);
+  expect(accepted.status, accepted.text).toBe(303);
+  expect(await services.repos.users.findByEmail(email)).not.toBeNull();
 });
