@@ -27,6 +27,7 @@ import { RateLimits } from './http/rate-limits';
 import { OneLinePerRequest } from './http/request-log';
 import { API_SECURITY_HEADERS, isApiPath, pageSecurityHeaders } from './http/security-headers';
 import { TokenCache } from './http/token-cache';
+import { registerMcp } from './mcp/register-mcp';
 import { registerPdfDownloads } from './pdf/pdf-route';
 import { registerReader } from './reader/register-reader';
 import { RequestGate } from './request-context';
@@ -171,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   });
   registerTrpc(app, gate);
   registerGraphql(app, gate);
+  registerMcp(app, gate, config.publicUrl);
   registerDocs(app, restRoutes, config);
   registerReader(app, services);
   registerSaml(app, services, store, config);
