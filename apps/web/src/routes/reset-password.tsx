@@ -1,7 +1,10 @@
+/** A password reset link (`/reset-password/{token}`, mailed). */
 import { createLazyRoute } from '@tanstack/react-router';
+import { ResetPassword } from '../password-reset/reset-password';
 
 export const Route = createLazyRoute('/reset-password/$token')({ component: ResetPasswordScreen });
 
 function ResetPasswordScreen() {
-  return <main className="screen-center" />;
+  const { token } = Route.useParams();
+  return <ResetPassword token={token} />;
 }
