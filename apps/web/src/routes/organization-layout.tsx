@@ -64,6 +64,9 @@ function OrganizationLayout() {
             <Link to="/o/$organizationId" params={{ organizationId }} activeOptions={{ exact: true }}>
               Spaces
             </Link>
+            <Link to="/o/$organizationId/change-requests" params={{ organizationId }}>
+              Reviews
+            </Link>
             <Link to="/o/$organizationId/members" params={{ organizationId }}>
               People
             </Link>

@@ -204,10 +204,20 @@ describe('a change request from the first page to the merge, in the browser', ()
     await expectSound(watched, 'the change request, waiting for its review');
   });
 
-  it('the reviewer, asked, approves it', async () => {
+  it('the reviewer finds it in her queue and approves it', async () => {
     const { page } = watched;
     await signInAs(reviewer);
-    await page.goto(`${spacePath()}/~/changes/${number}`);
+    // Her queue in the organization lists it under "Needs my review".
+    await page.goto(`/o/${org.organization.id}/change-requests`);
+    expect(await page.getByRole('button', { name: 'Needs my review' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    const queued = page.getByRole('link', { name: new RegExp(`#${number}\\s*Explain the first steps`) });
+    await queued.waitFor();
+    expect(await queued.textContent()).toContain('Field guide');
+    await screenshot(page, 'change-requests-review-queue');
+    await expectSound(watched, 'the review queue');
+    await queued.click();
     await page.getByRole('heading', { name: `#${number} Explain the first steps`, level: 1 }).waitFor();
     // Both pages' edits are in what she reviews.
     await page.getByText('Start here, then read Setup.').first().waitFor();
