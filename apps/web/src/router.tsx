@@ -148,11 +148,6 @@ const spaceLinksRoute = createRoute({
     LINK_STATUSES.includes(search.status as LinkStatus) ? { status: search.status as LinkStatus } : {},
 }).lazy(() => import('./routes/space-links').then((module) => module.Route));
 
-const spaceFilesRoute = createRoute({
-  getParentRoute: () => spaceRoute,
-  path: '~/files',
-}).lazy(() => import('./routes/space-files').then((module) => module.Route));
-
 const spaceTranslationsRoute = createRoute({
   getParentRoute: () => spaceRoute,
   path: '~/translations',
@@ -252,7 +247,6 @@ export const routeTree = rootRoute.addChildren([
         spaceHistoryRoute,
         spacePermissionsRoute,
         spaceLinksRoute,
-        spaceFilesRoute,
         spaceTranslationsRoute,
         translationCompareRoute,
         spaceGitSyncRoute,
