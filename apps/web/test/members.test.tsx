@@ -229,10 +229,33 @@ describe('teams', () => {
   });
 });
 
+const invitation = (email: string, extra: Record<string, unknown> = {}) => ({
+  object: 'invitation',
+  id: `invitation-${email}`,
+  email,
+  role: 'edit',
+  sso: false,
+  expired: false,
+  expiresAt: '2026-12-06T08:00:00.000Z',
+  urls: { location: 'x' },
+  ...extra,
+});
+
 describe('invites', () => {
-  it('invites addresses with a role, and shows the links with their URL', async () => {
+  it('invites addresses with a role, shows each new link to copy, and the invite links with their URL', async () => {
     const user = userEvent.setup();
-    const { calls } = openPeople(true, { 'orgs.invite': () => ({ users: ['u1', 'u2'], invited: 2 }) });
+    const { calls } = openPeople(true, {
+      'orgs.invitations.list': () => page([]),
+      'orgs.invite': () => ({
+        users: ['u1'],
+        invited: 1,
+        invitations: [
+          invitation('alan@example.test', {
+            urls: { location: 'x', accept: 'http://quire.test/invite/secret-a' },
+          }),
+        ],
+      }),
+    });
     await user.click(await screen.findByRole('tab', { name: 'Invites' }));
     await user.type(
       await screen.findByRole('textbox', { name: 'Email addresses' }),
@@ -240,14 +263,51 @@ describe('invites', () => {
     );
     await user.selectOptions(screen.getAllByRole('combobox', { name: 'Role' })[0]!, 'edit');
     await user.click(screen.getByRole('button', { name: 'Invite' }));
-    expect(await screen.findByText('2 people added.')).toBeInTheDocument();
+    expect(await screen.findByText('1 invitation sent; 1 already a member.')).toBeInTheDocument();
     expect(callsTo(calls, 'orgs.invite')[0]!.input).toEqual({
       organizationId: 'org-acme',
       emails: ['alan@example.test', 'kat@example.test'],
       role: 'edit',
     });
+    expect(screen.getByRole('textbox', { name: 'Invitation link for alan@example.test' })).toHaveValue(
+      'http://quire.test/invite/secret-a',
+    );
     expect(screen.getByRole('textbox', { name: 'Invite link for Reader' })).toHaveValue(
       'http://quire.test/invite/org-acme/secret-1',
     );
+  });
+
+  it('lists pending invitations, sends one again with a new link to copy, revokes another', async () => {
+    const user = userEvent.setup();
+    const { calls } = openPeople(true, {
+      'orgs.invitations.list': () =>
+        page([invitation('alan@example.test'), invitation('kat@example.test', { expired: true })]),
+      'orgs.invitations.resend': () =>
+        invitation('kat@example.test', {
+          urls: { location: 'x', accept: 'http://quire.test/invite/secret-k2' },
+        }),
+      'orgs.invitations.revoke': () => ({ revoked: true }),
+    });
+    await user.click(await screen.findByRole('tab', { name: 'Invites' }));
+    const pending = await screen.findByRole('list', { name: 'Pending invitations' });
+    expect(pending).toHaveTextContent('Link expired');
+    await user.click(
+      within(pending).getByRole('button', { name: 'Send the invitation of kat@example.test again' }),
+    );
+    expect(
+      await within(pending).findByRole('textbox', { name: 'Invitation link for kat@example.test' }),
+    ).toHaveValue('http://quire.test/invite/secret-k2');
+    await user.click(
+      within(pending).getByRole('button', { name: 'Revoke the invitation of alan@example.test' }),
+    );
+    await waitFor(() => expect(callsTo(calls, 'orgs.invitations.revoke')).toHaveLength(1));
+    expect(callsTo(calls, 'orgs.invitations.resend')[0]!.input).toEqual({
+      organizationId: 'org-acme',
+      invitationId: 'invitation-kat@example.test',
+    });
+    expect(callsTo(calls, 'orgs.invitations.revoke')[0]!.input).toEqual({
+      organizationId: 'org-acme',
+      invitationId: 'invitation-alan@example.test',
+    });
   });
 });

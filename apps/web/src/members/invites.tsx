@@ -1,7 +1,8 @@
 /**
- * Bringing people in (admins): inviting addresses with a role (`orgs.invite`: Quire sends no
- * email, the people sign in once they have a password or a token), and invite links, each
- * with the URL to copy and send, made for a role and deleted when no longer wanted.
+ * Bringing people in (admins): inviting addresses with a role (`orgs.invite`: each address
+ * not yet a member gets a pending invitation, mailed when the instance has a mail server, its
+ * link shown here once to copy), and invite links, each with the URL to copy and send, made
+ * for a role and deleted when no longer wanted.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
@@ -9,10 +10,12 @@ import type { RouterOutputs } from '../api/app-router';
 import { useTRPC } from '../api/trpc';
 import { FormError } from '../ui/form-error';
 import { Empty, QueryState } from '../ui/states';
+import { CopyLink } from './copy-link';
 import { RoleSelect } from './role-select';
 import { type RoleOrGuest, roleLabelOf } from './roles';
 
 type InviteLink = RouterOutputs['orgs']['inviteLinks']['list']['items'][number];
+type Invitation = RouterOutputs['orgs']['invite']['invitations'][number];
 
 /** The addresses of a comma-, space- or line-separated list. */
 export const emailsOf = (text: string): string[] =>
@@ -28,21 +31,25 @@ export function InviteByEmail({ organizationId }: { organizationId: string }) {
   const [text, setText] = useState('');
   const [role, setRole] = useState<RoleOrGuest>('read');
   const [result, setResult] = useState<string | null>(null);
+  const [sent, setSent] = useState<Invitation[]>([]);
   const invite = useMutation(
     trpc.orgs.invite.mutationOptions({
-      onSuccess: async ({ invited, users }) => {
+      onSuccess: async ({ invited, invitations }, { emails }) => {
         setText('');
+        setSent(invitations);
+        const members = emails.length - invited;
         setResult(
-          `${invited} ${invited === 1 ? 'person' : 'people'} added` +
-            (users.length > invited ? `; ${users.length - invited} already a member.` : '.'),
+          `${invited} ${invited === 1 ? 'invitation' : 'invitations'} sent` +
+            (members > 0 ? `; ${members} already a member.` : '.'),
         );
-        await queryClient.invalidateQueries({ queryKey: trpc.orgs.members.list.queryKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.orgs.invitations.list.queryKey() });
       },
     }),
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setResult(null);
+    setSent([]);
     invite.mutate({ organizationId, emails: emailsOf(text), role });
   };
   return (
@@ -65,6 +72,19 @@ export function InviteByEmail({ organizationId }: { organizationId: string }) {
         </button>
       </form>
       <div aria-live="polite">{result && <p className="notice">{result}</p>}</div>
+      {sent.some((invitation) => invitation.urls.accept) && (
+        <ul className="management-list" aria-label="Invitation links">
+          {sent.map(
+            (invitation) =>
+              invitation.urls.accept && (
+                <li key={invitation.id} className="management-row">
+                  <span className="management-main">{invitation.email}</span>
+                  <CopyLink url={invitation.urls.accept} label={`Invitation link for ${invitation.email}`} />
+                </li>
+              ),
+          )}
+        </ul>
+      )}
       <FormError error={invite.error} />
     </section>
   );

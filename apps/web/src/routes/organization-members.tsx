@@ -1,13 +1,15 @@
 /**
- * An organization's people: its members (roles and removal for admins), its teams with their
- * members, and, for admins, invitations by email and invite links.
+ * An organization's people: its members (roles, teams and removal for admins), its teams with
+ * their members, and, for admins, invitations by email (pending ones resent or revoked),
+ * invite links, and the way to the organization's settings.
  */
 import { useQuery } from '@tanstack/react-query';
-import { createLazyRoute } from '@tanstack/react-router';
+import { createLazyRoute, Link } from '@tanstack/react-router';
 import { Tabs } from 'radix-ui';
 import { useTRPC } from '../api/trpc';
 import { InviteByEmail, InviteLinks } from '../members/invites';
 import { MembersList } from '../members/members-list';
+import { PendingInvitations } from '../members/pending-invitations';
 import { TeamsList } from '../members/teams-list';
 import { ErrorNotice, Loading } from '../ui/states';
 import '../management/management.css';
@@ -36,6 +38,13 @@ function OrganizationMembers() {
   return (
     <main id="main" className="page-main narrow">
       <h1>People of {organization.data.title}</h1>
+      {permissions.admin && (
+        <p>
+          <Link to="/o/$organizationId/settings" params={{ organizationId }}>
+            Organization settings
+          </Link>
+        </p>
+      )}
       <Tabs.Root defaultValue="members">
         <Tabs.List className="tabs-list" aria-label="People">
           <Tabs.Trigger value="members" className="tabs-trigger">
@@ -59,6 +68,7 @@ function OrganizationMembers() {
         {permissions.admin && (
           <Tabs.Content value="invites">
             <InviteByEmail organizationId={organizationId} />
+            <PendingInvitations organizationId={organizationId} />
             <InviteLinks organizationId={organizationId} />
           </Tabs.Content>
         )}
