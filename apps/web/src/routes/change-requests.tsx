@@ -1,11 +1,12 @@
 /**
  * A space's change requests in one status (open by default), newest first, with the
- * number in each status.
+ * number in each status, and the space's merge rules (set here by its administrators).
  */
 import { useQuery } from '@tanstack/react-query';
 import { createLazyRoute, Link } from '@tanstack/react-router';
 import { useTRPC } from '../api/trpc';
 import type { ChangeRequestStatus } from '../change-requests/change-request-status';
+import { MergeRulesSettings } from '../change-requests/merge-rules-settings';
 import { postedAt } from '../comments/comment-time';
 import { Empty, QueryState } from '../ui/states';
 
@@ -25,6 +26,7 @@ function ChangeRequests() {
   const { status = 'open' } = Route.useSearch();
   const trpc = useTRPC();
   const list = useQuery(trpc.changeRequests.list.queryOptions({ spaceId, status, limit: 100 }));
+  const space = useQuery(trpc.spaces.get.queryOptions({ spaceId }));
   const label = STATUSES.find((entry) => entry.status === status)!.label.toLowerCase();
   return (
     <main id="main" className="page-main">
@@ -79,6 +81,7 @@ function ChangeRequests() {
           </ul>
         )}
       </QueryState>
+      <MergeRulesSettings spaceId={spaceId} canAdmin={space.data?.permissions.admin === true} />
     </main>
   );
 }

@@ -2,9 +2,10 @@
 /**
  * A change request from first page to merge in the built app, in a real Chromium against a
  * real server (issue 30, items 1 to 3): a writer writes two pages of an empty space, drags
- * one under the other, opens a change request from the page, edits both pages inside it,
+ * one under the other, sets the space's merge rule (one approval), opens a change request
+ * from the page (subject and description), edits both pages inside it and the description,
  * marks it ready and asks a reviewer, whom the space's merge rule waits for; the reviewer
- * (a second person, a browser context of her own) approves; the writer merges after a
+ * (a second person) finds it in her queue and approves; the writer merges after a
  * confirmation naming the pages; the live pages show the edits; a third person, outside the
  * space, is refused the change request (404). Each screen passes axe-core with no serious or
  * critical violation, is kept in docs/screenshots/, and fits a phone's 390 px. One browser
@@ -52,8 +53,6 @@ beforeAll(async () => {
     editMode: 'live',
   });
   spaceId = space.id;
-  // The space's merge rule: one approval (the merge button names it while it blocks).
-  await server.callOperation(operations.spaces.mergeRules.update, org.admin, { spaceId, minApprovals: 1 });
   watched = await openWatchedPage(browser, server.url);
   await signInAs(org.admin);
   await watched.page.getByRole('heading', { name: 'Acme' }).waitFor();
@@ -118,7 +117,7 @@ async function editInChangeRequest(page: Page, title: string, line: string): Pro
 }
 
 describe('a change request from the first page to the merge, in the browser', () => {
-  it('writes two pages and drags one under the other', async () => {
+  it('writes two pages, drags one under the other, and sets the space’s merge rule', async () => {
     const { page } = watched;
     await page.goto(spacePath());
     await page.getByRole('heading', { name: 'Write the first page' }).waitFor();
@@ -141,6 +140,18 @@ describe('a change request from the first page to the merge, in the browser', ()
     await page.getByText('Moved Setup.').waitFor();
     await expect.poll(() => row(page, 'Setup').getAttribute('aria-level')).toBe('2');
     await page.getByRole('button', { name: 'Dismiss' }).click();
+
+    // The space's merge rule, set by its administrator: one approval (the merge button names it while it blocks).
+    await page.getByRole('link', { name: 'Change requests' }).click();
+    const rules = page.getByRole('region', { name: 'Merge rules' });
+    await rules.getByText('No merge rule').waitFor();
+    await rules.getByLabel('Approvals needed').fill('1');
+    const ruled = answered(page, 'spaces.mergeRules.update');
+    await rules.getByRole('button', { name: 'Save the merge rules' }).click();
+    await ruled;
+    await rules.getByText('At least 1 approval(s)').waitFor();
+    await rules.getByText('This space has merge rules of its own.').waitFor();
+    await expectSound(watched, 'the merge rules of the space');
   });
 
   it('opens a change request from the page, and edits two pages inside it', async () => {
