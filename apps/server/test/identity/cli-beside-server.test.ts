@@ -73,7 +73,7 @@ describe('quire commands while the server runs', () => {
     async () => {
       const created = await runQuire(['users', 'create', '--email', 'w@example.test', '--name', 'W'], env);
       expect(created).toMatchObject({ code: 0, stderr: '' });
-      const issued = await quireProcess(['tokens', 'issue', '--user', 'w@example.test', '--json'], env);
+      const issued = await runQuire(['tokens', 'issue', '--user', 'w@example.test', '--json'], env);
       expect(issued.code, issued.stderr).toBe(0);
       const { token, tokenId } = JSON.parse(issued.stdout) as { token: string; tokenId: string };
       expect((await call(server, '/v1/user', token)).body.displayName).toBe('W');

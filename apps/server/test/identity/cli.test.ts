@@ -1,9 +1,9 @@
 /**
  * The `quire` command line, with no server running: most commands run inside the test's
  * process through the program `bin/quire.mjs` runs (`runQuire`), a few through the launcher
- * as a child process, like a person would (`quireProcess`: help, version, the lock's
- * message, the default data directory). The same commands beside a running server:
- * `cli-beside-server.test.ts`.
+ * as a child process, like a person would (`quireProcess`: help, version, the default data
+ * directory; a server's failures to start: `startup/startup-failures.test.ts`). The same
+ * commands beside a running server: `cli-beside-server.test.ts`.
  */
 import { readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -204,9 +204,10 @@ describe('quire setup, users and tokens over one data directory', () => {
     async () => {
       // A running server offers its command socket (cli-beside-server.test.ts); a process
       // holding the store without one (an older server, a socket path too long) is told so.
+      // (Held by this process, the lock says the same: its message is about the data directory.)
       const holder = await openConfiguredStore(parseConfig(envFor(dataDir)));
       try {
-        const run = await quireProcess(['users', 'list'], envFor(dataDir));
+        const run = await quire(['users', 'list'], envFor(dataDir));
         expect(run.code).toBe(1);
         expect(run.stderr).toContain('Stop the server');
         expect(run.stderr).toContain('/admin');
