@@ -148,6 +148,11 @@ const spaceLinksRoute = createRoute({
     LINK_STATUSES.includes(search.status as LinkStatus) ? { status: search.status as LinkStatus } : {},
 }).lazy(() => import('./routes/space-links').then((module) => module.Route));
 
+const spaceFilesRoute = createRoute({
+  getParentRoute: () => spaceRoute,
+  path: '~/files',
+}).lazy(() => import('./routes/space-files').then((module) => module.Route));
+
 const spaceTranslationsRoute = createRoute({
   getParentRoute: () => spaceRoute,
   path: '~/translations',
@@ -175,12 +180,6 @@ const organizationMembersRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: 'members',
 }).lazy(() => import('./routes/organization-members').then((module) => module.Route));
-
-/** The organization's change requests: waiting for my review, mine, every open one. */
-const organizationChangeRequestsRoute = createRoute({
-  getParentRoute: () => organizationRoute,
-  path: 'change-requests',
-}).lazy(() => import('./routes/organization-change-requests').then((module) => module.Route));
 
 const organizationSettingsRoute = createRoute({
   getParentRoute: () => organizationRoute,
@@ -234,7 +233,6 @@ export const routeTree = rootRoute.addChildren([
     organizationRoute.addChildren([
       organizationHomeRoute,
       organizationMembersRoute,
-      organizationChangeRequestsRoute,
       organizationSettingsRoute,
       sitesRoute,
       siteRoute,
@@ -247,6 +245,7 @@ export const routeTree = rootRoute.addChildren([
         spaceHistoryRoute,
         spacePermissionsRoute,
         spaceLinksRoute,
+        spaceFilesRoute,
         spaceTranslationsRoute,
         translationCompareRoute,
         spaceGitSyncRoute,

@@ -5,15 +5,16 @@
  * inlines and marks (`gitbook-nodes.ts`), and `rawMarkdown`, the read-only block that keeps
  * markdown the editor cannot show.
  */
-import Image from '@tiptap/extension-image';
 import { TaskItem, TaskList } from '@tiptap/extension-list';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import { type Extensions, getSchema, mergeAttributes, Node } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { ContainerKeys } from './container-keys';
 import { FileByUrlNode } from './file-by-url';
+import { FileImage } from './file-image';
 import { GITBOOK_EXTENSIONS, GitBookBlockNode, GitBookInlineNode, MentionNode, Tabs } from './gitbook-nodes';
 import { isHintStyle } from './hint-styles';
+import { ImageDrop } from './image-drop';
 import { InsertPickerState } from './insert-picker';
 import { KeptBlockWithView, KeptInlineWithView } from './kept-views';
 import { MentionWithView } from './mention-view';
@@ -110,7 +111,8 @@ export const editorExtensions: Extensions = [
   TableRow,
   AlignedHeader,
   AlignedCell,
-  Image.configure({ inline: true }),
+  FileImage.configure({ inline: true }),
+  ImageDrop,
   Hint,
   OpenApiOperation,
   RawMarkdown,

@@ -49,10 +49,13 @@ export function uploadRef(fileName: string, random: () => number = Math.random):
 }
 
 /** Reads a chosen file for the save; refused (a message) when it is too large or not an image. */
-export async function pendingUploadOf(file: File): Promise<PendingUpload> {
-  if (file.size > MAX_UPLOAD_BYTES)
+export async function pendingUploadOf(
+  file: File,
+  maxBytes: number = MAX_UPLOAD_BYTES,
+): Promise<PendingUpload> {
+  if (file.size > maxBytes)
     throw new Error(
-      `${file.name} is ${Math.ceil(file.size / 1024)} KB: files uploaded here may be 1 MB at most.`,
+      `${file.name} is ${Math.ceil(file.size / 1024)} KB: files uploaded here may be ${sizeText(maxBytes)} at most.`,
     );
   if (!/^image\/(png|jpeg|gif|webp|svg\+xml)$/.test(file.type))
     throw new Error(`${file.name} is not an image (PNG, JPEG, GIF, WebP or SVG).`);
@@ -79,6 +82,13 @@ export function insertFilesChange(files: ReadonlyMap<string, PendingUpload>, mar
       ref: file.ref,
     })),
   };
+}
+
+/** A size as people read it: 1 MB, 980 KB. */
+export function sizeText(bytes: number): string {
+  if (bytes >= 1_000_000) return `${Math.round(bytes / 100_000) / 10} MB`;
+  if (bytes >= 1000) return `${Math.round(bytes / 1000)} KB`;
+  return `${bytes} bytes`;
 }
 
 /** The `data:` URL an upload is shown from until it is saved. */

@@ -27,6 +27,7 @@ const SECTION_TITLES: ReadonlyArray<[RegExp, string]> = [
   [/\/~\/changes\/?$/, 'Change requests'],
   [/\/~\/history\/?$/, 'History'],
   [/\/~\/links\/?$/, 'Links'],
+  [/\/~\/files\/?$/, 'Files'],
   [/\/~\/permissions\/?$/, 'Permissions'],
   [/\/~\/translations/, 'Translations'],
   [/\/~\/git\/?$/, 'Git Sync'],
@@ -182,6 +183,15 @@ function SpaceFrame() {
               className="sidebar-link"
             >
               Links
+            </Link>
+          </li>
+          <li>
+            <Link
+              to="/o/$organizationId/s/$spaceId/~/files"
+              params={{ organizationId, spaceId }}
+              className="sidebar-link"
+            >
+              Files
             </Link>
           </li>
           <li>
