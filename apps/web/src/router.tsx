@@ -181,6 +181,12 @@ const organizationMembersRoute = createRoute({
   path: 'members',
 }).lazy(() => import('./routes/organization-members').then((module) => module.Route));
 
+/** The organization's change requests: waiting for my review, mine, every open one. */
+const organizationChangeRequestsRoute = createRoute({
+  getParentRoute: () => organizationRoute,
+  path: 'change-requests',
+}).lazy(() => import('./routes/organization-change-requests').then((module) => module.Route));
+
 const organizationSettingsRoute = createRoute({
   getParentRoute: () => organizationRoute,
   path: 'settings',
@@ -233,6 +239,7 @@ export const routeTree = rootRoute.addChildren([
     organizationRoute.addChildren([
       organizationHomeRoute,
       organizationMembersRoute,
+      organizationChangeRequestsRoute,
       organizationSettingsRoute,
       sitesRoute,
       siteRoute,
