@@ -30,6 +30,7 @@ import { TokenCache } from './http/token-cache';
 import { registerMcp } from './mcp/register-mcp';
 import { registerPdfDownloads } from './pdf/pdf-route';
 import { registerReader } from './reader/register-reader';
+import { registerOidcSignIn } from './oidc/register-oidc-sign-in';
 import { RequestGate } from './request-context';
 import { startRevalidationOnChanges } from './revalidation/revalidation-on-changes';
 import { startSearchWarmup } from './search/search-warmup';
@@ -174,6 +175,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   registerGraphql(app, gate);
   registerMcp(app, gate, config.publicUrl);
   registerDocs(app, restRoutes, config);
+  registerOidcSignIn(app, services, { publicUrl: config.publicUrl, allowHosts: config.fetchAllowHosts });
   registerReader(app, services);
   registerSaml(app, services, store, config);
 
