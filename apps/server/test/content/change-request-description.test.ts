@@ -3,12 +3,13 @@
  * each face, given at creation and changed by PATCH, shown back as a document whose text is
  * the one sent; an empty document clears it; a tree that is no document, or text past the
  * limit, is a 400 naming `description` with nothing written; a merged change request refuses
- * a new description (409), an archived one takes it only with a reopen.
+ * a new description (409), an archived one takes it only with a reopen; a request for
+ * reviewers sets it too, as GitBook's does.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFace, findRoute } from '../support/faces/call-faces';
 import { FACES } from '../support/faces/face-call';
-import { createOrganization, type TestOrganization } from '../support/factories';
+import { addMember, createOrganization, type TestOrganization } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -139,6 +140,27 @@ describe('the description of a change request', () => {
     });
     expect(reopened.status).toBe(200);
     expect(textOf((await read(archived.number)).description)).toEqual(['Back.']);
+  });
+
+  it('is set with a request for reviewers, as GitBook lets that call do', async () => {
+    const token = org.admin.token;
+    const base = `/v1/spaces/${spaceId}/change-requests`;
+    const cr = (await server.api(base, { method: 'POST', token, body: { subject: 'R' } })).body;
+    const reviewer = await addMember(server, org.organization.id, 'review');
+    const refused = await server.api(`${base}/${cr.number}/requested-reviewers`, {
+      method: 'POST',
+      token,
+      body: { users: [reviewer.user.id], description: { object: 'page' } },
+    });
+    expect(refused.status).toBe(400);
+    expect((await server.api(`${base}/${cr.number}/requested-reviewers`, { token })).body.items).toEqual([]);
+    const asked = await server.api(`${base}/${cr.number}/requested-reviewers`, {
+      method: 'POST',
+      token,
+      body: { users: [reviewer.user.id], description: documentOf('Please check the steps.') },
+    });
+    expect(asked.status).toBe(200);
+    expect(textOf((await read(cr.number)).description)).toEqual(['Please check the steps.']);
   });
 });
 

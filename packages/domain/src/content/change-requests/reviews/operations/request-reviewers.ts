@@ -6,9 +6,11 @@ import { IdSchema, roleAtLeast } from '../../../../core/schemas';
 import { authorizeChangeRequest } from '../../../../policies/authorize-change-request';
 import { CHANGE_REQUEST_RULES } from '../../../../policies/change-request-policy';
 import { effectiveRolesFor } from '../../../../policies/content-access';
+import { ChangeRequestDescriptionInputSchema, storedDescription } from '../../change-request-description';
 import { ChangeRequestSubjectSchema } from '../../change-request-fields';
 import { changeRequestPathShape } from '../../operations/params';
 import { acceptsEdits } from '../../patch-rules';
+import type { ChangeRequestUpdate } from '../../ports';
 import { MAX_REQUESTED_REVIEWERS } from '../limits';
 import { notify } from '../notifications';
 import type { RequestedReviewerRecord } from '../records';
@@ -25,19 +27,22 @@ export const RequestReviewersInputSchema = z.strictObject({
   subject: ChangeRequestSubjectSchema.optional().describe(
     'A new subject for the change request, set at once',
   ),
+  description: ChangeRequestDescriptionInputSchema.optional(),
 });
 
 /**
  * Asks people to review a change request (asking someone again renews their request at the
- * current revision), and optionally renames it. Needs `requestReviewers` (its author with
+ * current revision), and optionally renames and describes it (GitBook's `subject` and
+ * `description` on the same call). Needs `requestReviewers` (its author with
  * edit, anyone else with review). Each person must be able to review it (rule 4 of the
  * change-request rules: a role on the space reaching comment) and not be its author: else
  * 400 naming `users.<i>`, and nobody is asked. Outcomes: 200 and the requests sent; a space
  * or change request the caller cannot see, 404; a role too low, 403; a change request
  * merged or archived, or one that would have more than 50 requested reviewers, 409; nothing
  * written on any refusal. The requests are written person by person (asking again is the
- * same, so a crash part-way is repaired by a retry), then the subject; a subject whose change
- * request changed status meanwhile is not set. The cap of 50 is checked without a lock:
+ * same, so a crash part-way is repaired by a retry), then the subject and description; those
+ * of a change request whose status changed meanwhile are not set. A description that is no
+ * document or too long is a 400 naming `description`, before anything is written. The cap of 50 is checked without a lock:
  * two requests at the same moment may pass it together.
  */
 export const requestReviewers = operation({
@@ -49,6 +54,7 @@ export const requestReviewers = operation({
   async run(ctx, input) {
     const { space, changeRequest } = await authorizeChangeRequest(ctx, input, 'requestReviewers');
     if (!acceptsEdits(changeRequest.status)) throw conflict(`The change request is ${changeRequest.status}`);
+    const description = input.description === undefined ? undefined : storedDescription(input.description);
     const users = [...new Set(input.users)];
     const roles = await Promise.all(
       users.map(
@@ -82,11 +88,15 @@ export const requestReviewers = operation({
     }));
     await ctx.repos.changeRequestReviewers.put(records);
     await notify(ctx, users, { organizationId: space.organizationId, actorId: requestedBy, changeRequest });
-    if (input.subject !== undefined && input.subject !== changeRequest.subject) {
+    const set: Pick<ChangeRequestUpdate, 'subject' | 'description'> = {};
+    if (input.subject !== undefined && input.subject !== changeRequest.subject) set.subject = input.subject;
+    if (description !== undefined && description !== (changeRequest.description ?? ''))
+      set.description = description;
+    if (Object.keys(set).length > 0) {
       const renamed = await ctx.repos.changeRequests.update(
         changeRequest.id,
         { status: changeRequest.status },
-        { subject: input.subject },
+        set,
         now,
       );
       if (!renamed && !(await ctx.repos.changeRequests.findById(changeRequest.id)))
