@@ -6,6 +6,7 @@
  */
 import { JobFailure, type JobRecord, type OutgoingMail, operations } from '@quire/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '../../src/config';
 import { serverJobHandlers } from '../../src/jobs/job-handlers';
 import { MAIL_SEND_JOB } from '../../src/mail/job-mail-outbox';
 import { mismatches0202 } from '../official-client/openapi-spec-0202';
@@ -350,6 +351,29 @@ describe('the mail job', () => {
     mailbox.refuseNext(451);
     const later = runMailJob('job000000000later', reviewMail(address('later')));
     await expect(later).rejects.not.toBeInstanceOf(JobFailure);
+  });
+});
+
+describe('the mail configuration', () => {
+  it('takes an smtp(s) URL with a sender, and says what is wrong otherwise', () => {
+    expect(parseConfig({}).mail).toBeUndefined();
+    expect(
+      parseConfig({ QUIRE_SMTP_URL: 'smtps://u:p@mail.example:465', QUIRE_MAIL_FROM: 'docs@example.com' })
+        .mail,
+    ).toEqual({ smtpUrl: 'smtps://u:p@mail.example:465', from: 'docs@example.com' });
+    expect(() => parseConfig({ QUIRE_SMTP_URL: 'smtp://mail.example' })).toThrow(
+      /QUIRE_MAIL_FROM: required with QUIRE_SMTP_URL/,
+    );
+    expect(() => parseConfig({ QUIRE_SMTP_URL: 'https://mail.example', QUIRE_MAIL_FROM: 'a@b.c' })).toThrow(
+      /QUIRE_SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
+    expect(() => parseConfig({ QUIRE_MAIL_FROM: 'Quire docs@example.com' })).toThrow(
+      /QUIRE_MAIL_FROM: must be an address/,
+    );
+    // The error names the variable, never the URL's password.
+    expect(() => parseConfig({ QUIRE_SMTP_URL: 'smtp://user:s3cret@mail.example' })).toThrow(
+      /^(?![\s\S]*s3cret)/,
+    );
   });
 });
 
