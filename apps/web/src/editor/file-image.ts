@@ -7,7 +7,7 @@
  * storage here; every image shown follows when that changes (the file list loaded, an upload).
  */
 import Image from '@tiptap/extension-image';
-import type { Editor } from '@tiptap/react';
+import { type Editor, mergeAttributes } from '@tiptap/react';
 
 export interface FileImagesStorage {
   /** The address an image's `src` is shown from; undefined: not shown. */
@@ -25,10 +25,38 @@ export function setImageUrls(editor: Editor, urlOf: (src: string) => string | un
 export const fileImagesOf = (editor: Editor): FileImagesStorage =>
   (editor.storage as unknown as { image: FileImagesStorage }).image;
 
-const asIs = (src: string) => (/^(https?:|data:image\/)/i.test(src) || src.startsWith('/') ? src : undefined);
+/** Until the space's files are known: an address on the web as it is; a file of the space, not yet. */
+const asIs = (src: string) =>
+  /^(https?:|data:image\/)/i.test(src) || (src.startsWith('/') && !src.startsWith('/files/'))
+    ? src
+    : undefined;
 
 export const FileImage = Image.extend({
   addStorage: (): FileImagesStorage => ({ urlOf: asIs, listeners: new Set() }),
+  // The HTML of the editor (copied, or serialized in this document, where an image loads at
+  // once) carries the address as written in `data-src`, and what it is shown from in `src`.
+  addAttributes() {
+    const inherited = this.parent?.() ?? {};
+    return {
+      ...inherited,
+      src: {
+        default: null,
+        parseHTML: (element: HTMLElement) => element.getAttribute('data-src') ?? element.getAttribute('src'),
+        renderHTML: () => ({}),
+      },
+    };
+  },
+  renderHTML({ node, HTMLAttributes }) {
+    const src = String(node.attrs.src ?? '');
+    const url = (this.storage as FileImagesStorage).urlOf(src);
+    return [
+      'img',
+      mergeAttributes(this.options.HTMLAttributes, HTMLAttributes, {
+        'data-src': src,
+        ...(url === undefined ? {} : { src: url }),
+      }),
+    ];
+  },
   addNodeView() {
     return ({ node, editor }) => {
       const storage = fileImagesOf(editor);
