@@ -1,3 +1,4 @@
+/// <reference path="./oidc-provider.d.ts" />
 /**
  * A real OpenID provider on loopback for the tests: `oidc-provider` (certified), with
  * accounts the test names and an interaction that signs in whoever `nextAccount` names at
