@@ -28,6 +28,9 @@ const QUIRE_ONLY = [
   // The web app's sessions of the user (its settings list them and sign browsers out).
   'GET /v1/user/sessions',
   'DELETE /v1/user/sessions/:sessionId',
+  // The user's own preferences (mail for review requests and mentions).
+  'GET /v1/user/preferences',
+  'PATCH /v1/user/preferences',
   // The deleted spaces a person may still restore (the web app's "Recently deleted").
   'GET /v1/orgs/:organizationId/spaces/deleted',
   // Editing a live space (GitBook's newer batch shape, absent from this client's document) and its history.

@@ -45,6 +45,15 @@ export const identityCases: MatrixCase[] = [
     expected: anyCaller(unchanged(204)),
   }),
   matrixCase({ route: 'GET /v1/user/sessions', input: () => ({}), expected: anyCaller(200) }),
+  matrixCase({ route: 'GET /v1/user/preferences', input: () => ({}), expected: anyCaller(200) }),
+  matrixCase({
+    route: 'PATCH /v1/user/preferences',
+    title: "their own (the victim's stay as they were)",
+    input: () => ({ emailNotifications: true }),
+    observe: (f) => f.server.services.repos.users.findById(f.victim.userId),
+    // Each caller changes only their own: the victim's record is untouched.
+    expected: anyCaller(unchanged(200)),
+  }),
   matrixCase({
     route: 'DELETE /v1/user/sessions/:sessionId',
     title: "someone else's session",

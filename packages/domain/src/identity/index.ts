@@ -6,6 +6,7 @@ export * from './api-tokens';
 export * from './common-passwords';
 export * from './create-user';
 export * from './mail/mail-templates';
+export * from './mail/notification-mail';
 export * from './mail/outgoing-mail';
 export { identityOperations } from './operations';
 export * from './password-resets';

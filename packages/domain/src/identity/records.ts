@@ -8,6 +8,8 @@ export interface UserRecord {
   photoURL?: string;
   /** Instance administrators manage users and tokens through `quire` and `/admin`. */
   isInstanceAdmin: boolean;
+  /** Mail for review requests and mentions; absent means on (the default). */
+  emailNotifications?: boolean;
   createdAt: string;
 }
 

@@ -4,6 +4,7 @@ import { operation } from '../../core/operation';
 import { authorizeComment } from '../../policies/authorize-comment';
 import { CommentBodyInputSchema, storedCommentBody } from '../comment-body';
 import { publishCommentEvent } from '../comment-events';
+import { mailMentions } from '../comment-mentions';
 import { CommentReplySchema, presentCommentReply } from '../comment-schema';
 import { commentSetting } from '../comment-setting';
 import type { CommentReplyRecord } from '../records';
@@ -34,6 +35,7 @@ export const postCommentReply = operation({
       reactions: [],
     };
     await ctx.repos.commentReplies.insert(reply);
+    await mailMentions(ctx, authorized, reply.body, callerOf(ctx).userId);
     const setting = await commentSetting(ctx, authorized, [reply], input.format);
     const presented = presentCommentReply(comment, reply, setting);
     await publishCommentEvent(ctx, authorized, 'comment_reply.posted', comment, reply.id);

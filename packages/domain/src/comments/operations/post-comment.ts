@@ -5,6 +5,7 @@ import { operation } from '../../core/operation';
 import { authorizeCommentScope } from '../../policies/authorize-comment';
 import { CommentBodyInputSchema, CommentFormatSchema, storedCommentBody } from '../comment-body';
 import { publishCommentEvent } from '../comment-events';
+import { mailMentions } from '../comment-mentions';
 import { CommentSchema, presentComment } from '../comment-schema';
 import { commentSetting, scopeRevision } from '../comment-setting';
 import { commentTargetInputShape, commentTargetOf } from '../comment-target';
@@ -50,6 +51,7 @@ export const postComment = operation({
       status: 'open',
     };
     await ctx.repos.comments.insert(comment);
+    await mailMentions(ctx, scope, comment.body, comment.postedBy);
     const presented = presentComment(comment, await commentSetting(ctx, scope, [comment], input.format));
     // Last, after the answer is ready: subscribers' work on the event does not delay it.
     await publishCommentEvent(ctx, scope, 'comment.posted', comment);

@@ -5,6 +5,7 @@ import { createUserAsAdmin, getUserAsAdmin, listUsersAsAdmin } from './admin-use
 import { getCurrentUser } from './get-current-user';
 import { getUser } from './get-user';
 import { listOwnSessions } from './list-own-sessions';
+import { getOwnPreferences, updateOwnPreferences } from './own-preferences';
 import { listOwnTokens, revokeOwnToken } from './own-tokens';
 import { revokeOwnSession } from './revoke-own-session';
 import { setPasswordAsAdmin } from './set-password-as-admin';
@@ -14,6 +15,7 @@ export const identityOperations = {
     get: getCurrentUser,
     tokens: { list: listOwnTokens, revoke: revokeOwnToken },
     sessions: { list: listOwnSessions, revoke: revokeOwnSession },
+    preferences: { get: getOwnPreferences, update: updateOwnPreferences },
   },
   users: { get: getUser },
   admin: {

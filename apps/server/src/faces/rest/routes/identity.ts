@@ -8,6 +8,8 @@ export const identityRoutes: readonly RestRoute[] = [
   route('DELETE', '/v1/user/tokens/:tokenId', ops.user.tokens.revoke),
   route('GET', '/v1/user/sessions', ops.user.sessions.list),
   route('DELETE', '/v1/user/sessions/:sessionId', ops.user.sessions.revoke),
+  route('GET', '/v1/user/preferences', ops.user.preferences.get),
+  route('PATCH', '/v1/user/preferences', ops.user.preferences.update),
   route('GET', '/v1/users/:userId', ops.users.get),
 
   route('POST', '/admin/users', ops.admin.users.create, 201),

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { OperationContext } from '../../../core/context';
 import { TimestampSchema, UrlSchema } from '../../../core/schemas';
-import { type User, UserSchema } from '../../../identity';
+import { mailPeople, type User, UserSchema } from '../../../identity';
 import { organizationAppUrl } from '../../../organizations';
 import type { ChangeRequestRecord } from '../records';
 import type { ChangeRequestReviewStatus, ReviewNotificationRecord } from './records';
@@ -77,7 +77,28 @@ export async function notify(
       }),
     );
   if (notifications.length > 0) await ctx.repos.reviewNotifications.insertMany(notifications);
+  // A request for a review is also mailed (to those who keep mail on); a review is not: no
+  // template says one yet.
+  if (!review) {
+    const link = changeRequestAppUrl(ctx, source.organizationId, source.changeRequest);
+    await mailPeople(ctx, userIds, source, (recipient, actorName) => ({
+      template: 'review_requested',
+      to: recipient.email,
+      actorName,
+      changeRequestNumber: source.changeRequest.number,
+      changeRequestSubject: source.changeRequest.subject,
+      link,
+    }));
+  }
 }
+
+/** The change request in the app: where a notification (and its mail) leads. */
+export const changeRequestAppUrl = (
+  ctx: Pick<OperationContext, 'urls'>,
+  organizationId: string,
+  changeRequest: { spaceId: string; number: number },
+): string =>
+  `${organizationAppUrl(ctx.urls, organizationId)}/s/${changeRequest.spaceId}/~/changes/${changeRequest.number}`;
 
 export function presentNotification(
   ctx: Pick<OperationContext, 'urls'>,
@@ -98,7 +119,10 @@ export function presentNotification(
       subject: notification.changeRequestSubject,
     },
     urls: {
-      app: `${organizationAppUrl(ctx.urls, notification.organizationId)}/s/${notification.spaceId}/~/changes/${notification.changeRequestNumber}`,
+      app: changeRequestAppUrl(ctx, notification.organizationId, {
+        spaceId: notification.spaceId,
+        number: notification.changeRequestNumber,
+      }),
     },
   };
   if (notification.reviewId !== undefined && notification.reviewStatus !== undefined)
