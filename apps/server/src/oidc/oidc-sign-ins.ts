@@ -28,7 +28,7 @@ import { RefusedOidcUrl } from './guarded-oidc-fetch';
 import { type ActiveOidcProvider, OidcDiscovery } from './oidc-discovery';
 
 /** How long a person has at the provider before the started sign-in is worthless. */
-const LOGIN_WINDOW_MS = 10 * 60 * 1000;
+export const LOGIN_WINDOW_MS = 10 * 60 * 1000;
 
 /** A refusal the browser is answered with: its status and a message safe to show. */
 export class OidcSignInRefused extends Error {
@@ -51,8 +51,11 @@ export class OidcSignIns {
     this.#discovery = new OidcDiscovery(services.secrets, allowHosts);
   }
 
-  /** The provider's authorization URL for a new sign-in landing on `returnTo`. */
-  async start(providerId: string, returnTo: string): Promise<URL> {
+  /**
+   * The provider's authorization URL for a new sign-in landing on `returnTo`, and its state
+   * (for the browser's cookie, `sign-in-cookie.ts`).
+   */
+  async start(providerId: string, returnTo: string): Promise<{ url: URL; state: string }> {
     const provider = await this.#activeProvider(providerId);
     const configuration = await this.#configurationOf(provider);
     const state = client.randomState();
@@ -71,7 +74,7 @@ export class OidcSignIns {
       },
       now.toISOString(),
     );
-    return client.buildAuthorizationUrl(configuration, {
+    const url = client.buildAuthorizationUrl(configuration, {
       redirect_uri: oidcServiceOf(this.services.urls, provider.id).redirectURL,
       scope: provider.scopes.join(' '),
       state,
@@ -79,14 +82,24 @@ export class OidcSignIns {
       code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
       code_challenge_method: 'S256',
     });
+    return { url, state };
   }
 
   /**
    * Completes the sign-in the provider sent the browser back from (`search` is the callback's
-   * query string): the session is given to `browser`, and the path to land on is returned.
+   * query string) in the browser holding `browserState` (its cookie's): the session is given
+   * to `browser`, and the path to land on is returned.
    */
-  async finish(providerId: string, search: URLSearchParams, browser: BrowserExchange): Promise<string> {
+  async finish(
+    providerId: string,
+    search: URLSearchParams,
+    browserState: string | undefined,
+    browser: BrowserExchange,
+  ): Promise<string> {
     const state = search.get('state');
+    // Checked before the sign-in is taken: a callback opened elsewhere leaves it to its browser.
+    if (state && state !== browserState)
+      throw new OidcSignInRefused(400, 'This sign-in was started in another browser: start it again here');
     const started = state ? await this.#take(state) : null;
     if (!started || started.providerId !== providerId)
       throw new OidcSignInRefused(400, 'This sign-in is unknown, expired or already used: start it again');

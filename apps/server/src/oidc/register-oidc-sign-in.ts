@@ -2,8 +2,10 @@
  * The browser's side of OpenID Connect sign-in: `GET /oidc/:providerId/start?returnTo=/path`
  * sends the browser to the provider, `GET /oidc/:providerId/callback` is where the provider
  * sends it back (the provider's `service.redirectURL`); it gets a session cookie and lands on
- * the web app at the path the sign-in started with (`/` by default). A refusal is answered in
- * GitBook's error shape with its status (400 an unknown, expired or used sign-in, 401 an
+ * the web app at the path the sign-in started with (`/` by default). The start gives the
+ * browser a cookie holding the sign-in's state, and the callback is accepted only from the
+ * browser that has it (`sign-in-cookie.ts`: no login CSRF). A refusal is answered in
+ * GitBook's error shape with its status (400 an unknown, expired or used sign-in or one started in another browser, 401 an
  * answer of the provider refused, 403 an email not verified or an account outside the
  * organization, 404 no active provider, 502 a provider that cannot be reached).
  *
@@ -13,8 +15,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../http/error-body';
 import type { Services } from '../services';
 import { browserExchangeOf } from '../sessions/browser-exchange';
-import { OidcSignInRefused, OidcSignIns } from './oidc-sign-ins';
+import { cookiesAreSecure } from '../sessions/session-cookie';
+import { LOGIN_WINDOW_MS, OidcSignInRefused, OidcSignIns } from './oidc-sign-ins';
 import { sameOriginPath } from './return-path';
+import { signInClearCookie, signInCookieIn, signInSetCookie } from './sign-in-cookie';
 
 interface OidcRoute {
   Params: { providerId: string };
@@ -27,6 +31,7 @@ export function registerOidcSignIn(
   options: { publicUrl: string; allowHosts: readonly string[] },
 ): void {
   const signIns = new OidcSignIns(services, options.allowHosts);
+  const secure = cookiesAreSecure(options.publicUrl);
 
   app.get<OidcRoute>('/oidc/:providerId/start', async (request, reply) => {
     const asked = request.query.returnTo;
@@ -34,8 +39,13 @@ export function registerOidcSignIn(
     if (returnTo === null)
       return reply.code(400).send(errorBody(400, 'returnTo must be a path of this site, such as /o/…'));
     return answer(reply, async () => {
-      const url = await signIns.start(request.params.providerId, returnTo);
-      return reply.code(302).header('location', url.href).header('cache-control', 'no-store').send();
+      const { url, state } = await signIns.start(request.params.providerId, returnTo);
+      return reply
+        .code(302)
+        .header('set-cookie', signInSetCookie(state, secure, LOGIN_WINDOW_MS / 1000))
+        .header('location', url.href)
+        .header('cache-control', 'no-store')
+        .send();
     });
   });
 
@@ -43,8 +53,15 @@ export function registerOidcSignIn(
     answer(reply, async () => {
       const search = new URLSearchParams(queryOf(request));
       const browser = browserExchangeOf(request, reply, options.publicUrl);
-      const returnTo = await signIns.finish(request.params.providerId, search, browser);
+      const returnTo = await signIns.finish(
+        request.params.providerId,
+        search,
+        signInCookieIn(request.headers.cookie),
+        browser,
+      );
+      // Done with: the cookie goes (a refused callback leaves it, to expire, as its sign-in may still come back).
       return reply
+        .header('set-cookie', signInClearCookie(secure))
         .code(303)
         .header('location', `${services.urls.app}${returnTo}`)
         .header('cache-control', 'no-store')

@@ -205,6 +205,17 @@ describe('signing in through an OpenID provider', () => {
     expect(second.browser.cookie('quire.test', 'quire_session')).toBeUndefined();
   });
 
+  it('refuses a callback opened in another browser (login CSRF), leaving the sign-in to its own', async () => {
+    const { browser, callback } = await callbackOf('alice');
+    const victim = new RedirectBrowser(server.url);
+    const refused = await victim.follow(callback);
+    expectError(refused, 400);
+    expect(refused.body.error.message).toContain('another browser');
+    expect(victim.cookie('quire.test', 'quire_session')).toBeUndefined();
+    expect((await browser.follow(callback)).url.origin).toBe(TEST_URLS.app);
+    expect(browser.cookie('quire.test', 'quire_oidc')).toBeUndefined();
+  });
+
   it('refuses an ID token whose nonce is not the one sent, or has none', async () => {
     for (const tamper of [
       (url: URL) => url.searchParams.set('nonce', 'a-nonce-of-the-attacker'),
