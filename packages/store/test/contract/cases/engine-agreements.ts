@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Filter } from '../../../src/collection';
-import type { ContractContext } from '../context';
+import type { ContractContext, LooseDoc } from '../context';
 
 interface Note {
   _id: string;
@@ -82,7 +82,7 @@ export function describeEngineAgreements(ctx: ContractContext): void {
     });
 
     it('stores `$`-prefixed field names on insert, top level and nested, and refuses them as a replacement or $set at the top', async () => {
-      const docs = ctx.db.collection<{ _id: string; [field: string]: unknown }>('dollars');
+      const docs = ctx.db.collection<LooseDoc>('dollars');
       await docs.insertOne({ _id: 'a', $price: 50, location: { $db: 'novels', $inc: true } });
       expect(await docs.findOne({ _id: 'a' })).toEqual({
         _id: 'a',
