@@ -97,6 +97,8 @@ describe("an organization's settings and people in the browser", () => {
     expect((await switched).status()).toBe(200);
     await expect.poll(() => inviteLinks.getAttribute('aria-checked')).toBe('true');
     expect(await organizationNow()).toMatchObject({ inviteLinks: true });
+    // The screen from its top (the switch scrolled it down).
+    await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'organization-settings');
     await expectAccessibleAndQuiet(admin);
   });
