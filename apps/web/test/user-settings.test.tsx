@@ -1,7 +1,7 @@
 /**
  * The person's settings: their signed-in browsers (this one marked), one signed out with
  * `user.sessions.revoke`; signing this browser out leads to sign-in; their API tokens, one
- * revoked.
+ * revoked; their mail preference, turned off.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -38,6 +38,7 @@ function openSettings(overrides: Record<string, (input: unknown) => unknown> = {
           createdAt: '2026-10-01T00:00:00Z',
         },
       ]),
+    'user.preferences.get': () => ({ object: 'user-preferences', emailNotifications: true }),
     ...overrides,
   });
 }
@@ -104,5 +105,18 @@ describe('user settings', () => {
   it('says when there are no tokens', async () => {
     openSettings({ 'user.tokens.list': () => page([]) });
     expect(await screen.findByText('No API tokens')).toBeInTheDocument();
+  });
+
+  it('turns mail for review requests and mentions off', async () => {
+    const user = userEvent.setup();
+    const { calls } = openSettings({
+      'user.preferences.update': (input) => ({ object: 'user-preferences', ...(input as object) }),
+    });
+    const box = await screen.findByRole('checkbox', { name: /Mail me when someone asks me to review/ });
+    expect(box).toBeChecked();
+    await user.click(box);
+    await waitFor(() => expect(callsTo(calls, 'user.preferences.update')).toHaveLength(1));
+    expect(callsTo(calls, 'user.preferences.update')[0]!.input).toEqual({ emailNotifications: false });
+    await waitFor(() => expect(box).not.toBeChecked());
   });
 });

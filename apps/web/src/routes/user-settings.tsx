@@ -1,10 +1,11 @@
 /**
- * The person's settings: the browsers signed in as them and their API tokens. Outside any
+ * The person's settings: the browsers signed in as them, their API tokens and their mail. Outside any
  * organization, so it has its own top bar (the brand leads back to the organizations).
  */
 import { createLazyRoute, Link } from '@tanstack/react-router';
 import { UserMenu } from '../session/user-menu';
 import { ApiTokensList } from '../settings/api-tokens-list';
+import { MailPreferences } from '../settings/mail-preferences';
 import { SessionsList } from '../settings/sessions-list';
 import { Brand } from '../ui/brand';
 import '../management/management.css';
@@ -29,6 +30,7 @@ function UserSettings() {
         <h1>Your settings</h1>
         <SessionsList />
         <ApiTokensList />
+        <MailPreferences />
       </main>
     </div>
   );
