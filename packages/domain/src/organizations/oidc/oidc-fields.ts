@@ -12,7 +12,10 @@ export { SamlLabelSchema as OidcLabelSchema } from '../sso/saml-fields';
 export const OidcIssuerSchema = z
   .url({ protocol: /^https?$/, message: 'must be an http or https URL' })
   .max(2048, { message: 'must be at most 2048 characters' })
+  // Runs even when the checks above failed (zod reports every issue): a value that is no URL
+  // at all is theirs to report, not a crash here.
   .refine((value) => {
+    if (!URL.canParse(value)) return true;
     const url = new URL(value);
     return url.search === '' && url.hash === '' && url.username === '' && url.password === '';
   }, 'must have no query, fragment or credentials')
