@@ -20,6 +20,10 @@ const STATUS_LABELS: Record<SamlProvider['status'], string> = {
   active: 'Active',
 };
 
+/** The sign-in page that offers the organization's identity providers. */
+export const signInLinkOf = (organizationId: string): string =>
+  `${window.location.origin}/sign-in?org=${encodeURIComponent(organizationId)}`;
+
 export function SsoSettings({ organization }: { organization: Organization }) {
   const trpc = useTRPC();
   const providers = useQuery(
@@ -47,6 +51,12 @@ export function SsoSettings({ organization }: { organization: Organization }) {
           </ul>
         )}
       </QueryState>
+      {(providers.data?.items.length ?? 0) > 0 && (
+        <p className="field-hint">
+          Members find the providers on the sign-in page opened at{' '}
+          <code className="published-url">{signInLinkOf(organization.id)}</code>
+        </p>
+      )}
       <SettingsSwitch
         organization={organization}
         field="sso"
