@@ -207,6 +207,31 @@ describe('invitations by email', () => {
     });
     expect(sso.status).toBe(403);
     expect((await browser.query('session.invitation', { token })).data).toMatchObject({ ssoRequired: true });
+    // An account the address already has joins with its password (proof the provider alone
+    // could not give), as an SSO member: later sign-ins go through the provider.
+    const daveEmail = address('dave');
+    const dave = await createUser(server, { email: daveEmail });
+    await server.services.passwords
+      .hash(PASSWORD)
+      .then((hash) => server.services.repos.users.setPasswordHash(dave.user.id, hash));
+    const daveInvite = await invite(org.organization.id, org.admin.token, {
+      emails: [{ email: daveEmail, role: 'edit' }],
+    });
+    const daveToken = tokenOf(new URL(daveInvite.body.invitations[0].urls.accept));
+    expect((await browser.query('session.invitation', { token: daveToken })).data).toMatchObject({
+      ssoRequired: true,
+      hasAccount: true,
+    });
+    const joined = await new TestBrowser(server).mutate('session.acceptInvitation', {
+      token: daveToken,
+      displayName: 'Dave',
+      password: PASSWORD,
+    });
+    expect(joined.status).toBe(200);
+    expect(await server.services.repos.members.find(org.organization.id, dave.user.id)).toMatchObject({
+      role: 'edit',
+      sso: true,
+    });
   });
 
   it('is for admins: 403 below, 404 outside, bad input named, nothing written', async () => {

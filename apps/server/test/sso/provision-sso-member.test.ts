@@ -5,6 +5,7 @@
  */
 import {
   type DomainError,
+  operations,
   provisionSsoMember,
   SSO_ACCOUNT_NOT_MEMBER,
   type SsoProviderGrant,
@@ -76,6 +77,37 @@ describe('provisionSsoMember', () => {
     ).toMatchObject({ code: 'forbidden', message: SSO_ACCOUNT_NOT_MEMBER });
     expect(await quire.services.repos.members.find(org.organization.id, outsider.user.id)).toBeNull();
     expect((await quire.services.repos.organizations.findById(org.organization.id))?.memberCount).toBe(count);
+  });
+
+  it("gives an invited person the invitation's role and uses it up; an invitation opens no existing account", async () => {
+    const org = await createOrganization(quire);
+    const organizationId = org.organization.id;
+    const address = email();
+    const outsider = await createUser(quire);
+    await quire.callOperation(operations.orgs.invite, org.admin, {
+      organizationId,
+      emails: [
+        { email: address, role: 'edit' },
+        { email: outsider.user.email, role: 'admin' },
+      ],
+    });
+    const made = await provisionSsoMember(quire.services, {
+      organizationId,
+      provider: saml({ defaultRole: 'read' }),
+      email: address,
+    });
+    expect(made.member).toMatchObject({ role: 'edit', sso: true });
+    expect(await quire.services.repos.invitations.findByEmail(organizationId, address)).toBeNull();
+    // The provider's admins send the invitations too: an existing account still needs its password.
+    expect(
+      await refusal(
+        provisionSsoMember(quire.services, { organizationId, provider: saml(), email: outsider.user.email }),
+      ),
+    ).toMatchObject({ code: 'forbidden', message: SSO_ACCOUNT_NOT_MEMBER });
+    expect(await quire.services.repos.members.find(organizationId, outsider.user.id)).toBeNull();
+    expect(
+      await quire.services.repos.invitations.findByEmail(organizationId, outsider.user.email),
+    ).not.toBeNull();
   });
 
   it('refuses an email that is no address', async () => {

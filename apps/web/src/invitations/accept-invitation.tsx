@@ -76,7 +76,7 @@ function InvitationForm({ token, invitation }: { token: string; invitation: Invi
       <p className="muted">
         You were invited as <strong>{invitation.email}</strong>, with the role <strong>{role}</strong>.
       </p>
-      {invitation.ssoRequired ? (
+      {invitation.ssoRequired && !invitation.hasAccount ? (
         <p>
           {invitation.organization.title} signs in through single sign-on.{' '}
           <Link to="/sign-in" search={{ org: invitation.organization.id }}>
@@ -86,6 +86,12 @@ function InvitationForm({ token, invitation }: { token: string; invitation: Invi
         </p>
       ) : (
         <form onSubmit={submit} className="form">
+          {invitation.ssoRequired && (
+            <p>
+              Confirm that this account is yours with its password. Afterwards you sign in to{' '}
+              {invitation.organization.title} through its single sign-on.
+            </p>
+          )}
           {!invitation.hasAccount && (
             <Field
               label="Your name"

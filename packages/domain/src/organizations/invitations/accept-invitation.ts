@@ -95,11 +95,16 @@ export interface AcceptedInvitation {
  * Accepts an invitation. Outcomes, in order:
  *
  * 1. The link does not work (unknown token, accepted or revoked already, expired): 400 on `token`.
- * 2. The organization (or the invitation) requires single sign-on: 403 — the person signs in
- *    through the organization's provider instead (the screen links there).
+ * 2. The organization (or the invitation) requires single sign-on and the address has no
+ *    account: 403 — no password account is made; the person signs in through the
+ *    organization's provider instead (the screen links there), which makes them a member
+ *    with the invitation's role (`provisionSsoMember`).
  * 3. The address has an account: with its password, it is that account; with another
  *    password, or an account without one, null (the caller answers as to a wrong password:
- *    an account is never taken over through an invitation).
+ *    an account is never taken over through an invitation). Under single sign-on this is how
+ *    an existing account joins: its password proves it is theirs, which the organization's
+ *    provider alone could not (its admins also send the invitations); the membership is an
+ *    SSO one, so later sign-ins go through the provider.
  * 4. Otherwise an account is made with the name and the password (10 to 256 characters, not
  *    a common one: 400 on `password`), in one write.
  * 5. The person becomes a member with the invitation's role (a member already stays as they
@@ -115,9 +120,10 @@ export async function acceptInvitation(
   input: AcceptInvitationInput,
 ): Promise<AcceptedInvitation | null> {
   const { invitation, organization } = await pendingInvitation(services, input.token);
-  if (ssoRequired(organization, invitation))
-    throw forbidden(`${organization.title} signs in through single sign-on: use its sign-in button`);
+  const sso = ssoRequired(organization, invitation);
   const existing = await services.repos.users.findByEmail(invitation.email);
+  if (sso && !existing)
+    throw forbidden(`${organization.title} signs in through single sign-on: use its sign-in button`);
   const user = existing
     ? await findUserByPassword(services, { email: invitation.email, password: input.password })
     : await newAccount(services, invitation.email, input);
@@ -128,7 +134,7 @@ export async function acceptInvitation(
         organizationId: organization.id,
         user,
         role: invitation.role,
-        sso: invitation.sso,
+        sso,
       });
     } catch (error) {
       if (!(isDomainError(error) && error.code === 'conflict')) throw error;

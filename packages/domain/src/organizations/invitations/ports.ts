@@ -9,6 +9,8 @@ export interface InvitationRepository {
   upsert(invitation: InvitationRecord): Promise<InvitationRecord>;
   findById(organizationId: string, invitationId: string): Promise<InvitationRecord | null>;
   findByTokenHash(tokenHash: string): Promise<InvitationRecord | null>;
+  /** The organization's pending invitation of an address (one at most: the address is unique per organization). */
+  findByEmail(organizationId: string, email: string): Promise<InvitationRecord | null>;
   /** An organization's invitations, oldest first. */
   list(organizationId: string, page: PageRequest): Promise<Slice<InvitationRecord>>;
   count(organizationId: string): Promise<number>;

@@ -6,14 +6,18 @@
  * 1. A member of the organization with that email is that member (a disabled one is refused:
  *    an identity provider does not undo an admin's decision).
  * 2. An email that is no one's: a user is made (no password, they sign in through the
- *    provider) and becomes a member with the provider's `defaultRole`, marked an SSO member,
- *    and joins its `defaultTeam` when that team still exists.
+ *    provider) and becomes a member, marked an SSO member, with the role of the
+ *    organization's pending invitation of that email when there is one (which is then used
+ *    up: an invited person keeps the role they were invited with), else with the provider's
+ *    `defaultRole`; and joins its `defaultTeam` when that team still exists.
  * 3. An email of a user who is not a member of the organization is refused. *Decision:* an
  *    organization's provider speaks for that organization's people only. Linking any account
  *    whose email the provider asserts would let whoever administers one organization's
  *    identity provider sign in as anyone on the instance (an instance administrator, a member
  *    of other organizations) by asserting their email. Invite them first (an invitation makes
- *    them a member), then they sign in through the provider.
+ *    them a member once they accept it with their account's password), then they sign in
+ *    through the provider. A pending invitation alone does not open the account: whoever
+ *    administers the provider also sends the organization's invitations.
  *
  * Concurrent first sign-ins of one person (two tabs) end with one user and one member: the
  * unique keys decide, and the loser reads what the winner wrote.
@@ -82,12 +86,15 @@ export async function provisionSsoMember(
     return { user, member: usable(meanwhile), memberCreated: false, userCreated };
   }
 
+  const invitation = await services.repos.invitations.findByEmail(organization.id, email.data);
+  const invited =
+    invitation && Date.parse(invitation.expiresAt) > services.clock.now().getTime() ? invitation : null;
   let member: MemberRecord;
   try {
     member = await addOrganizationMember(services, {
       organizationId: organization.id,
       user,
-      role: input.provider.defaultRole,
+      role: invited ? invited.role : input.provider.defaultRole,
       sso: true,
     });
   } catch (error) {
@@ -95,6 +102,9 @@ export async function provisionSsoMember(
     if (!winner) throw error;
     return { user, member: usable(winner), memberCreated: false, userCreated };
   }
+  // Used up once it made the member (a crash before leaves it pending: the next sign-in finds
+  // the member and keeps it, and the invitation expires).
+  if (invited) await services.repos.invitations.delete(organization.id, invited.id, invited.tokenHash);
   await joinDefaultTeam(services, organization.id, user.id, input.provider.defaultTeam);
   return { user, member, memberCreated: true, userCreated };
 }

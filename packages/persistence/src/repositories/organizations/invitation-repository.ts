@@ -61,6 +61,11 @@ export class MongoInvitationRepository implements InvitationRepository {
     return doc ? toRecord(doc) : null;
   }
 
+  async findByEmail(organizationId: string, email: string): Promise<InvitationRecord | null> {
+    const doc = await this.#invitations.findOne({ organizationId, email });
+    return doc ? toRecord(doc) : null;
+  }
+
   list(organizationId: string, page: PageRequest): Promise<Slice<InvitationRecord>> {
     return findPage(this.#invitations, { organizationId }, { direction: 1 }, page, toRecord);
   }
