@@ -7,7 +7,9 @@
  * browser that has it (`sign-in-cookie.ts`: no login CSRF). A refusal is answered in
  * GitBook's error shape with its status (400 an unknown, expired or used sign-in or one started in another browser, 401 an
  * answer of the provider refused, 403 an email not verified or an account outside the
- * organization, 404 no active provider, 502 a provider that cannot be reached).
+ * organization, 404 no active provider, 502 a provider that cannot be reached); to a browser
+ * (one that accepts HTML, as it does when the provider sends it back) the same status comes
+ * with a page saying why, as SAML's refusals do.
  *
  * Registered by the app, not here.
  */
@@ -16,8 +18,9 @@ import { errorBody } from '../http/error-body';
 import type { Services } from '../services';
 import { browserExchangeOf } from '../sessions/browser-exchange';
 import { cookiesAreSecure } from '../sessions/session-cookie';
+import { sendSignInFailure } from '../sessions/sign-in-failure-page';
+import { sameOriginPath } from '../sessions/sign-in-return-path';
 import { LOGIN_WINDOW_MS, OidcSignInRefused, OidcSignIns } from './oidc-sign-ins';
-import { sameOriginPath } from './return-path';
 import { signInClearCookie, signInCookieIn, signInSetCookie } from './sign-in-cookie';
 
 interface OidcRoute {
@@ -82,9 +85,14 @@ async function answer(reply: FastifyReply, run: () => Promise<FastifyReply>): Pr
   } catch (error) {
     if (!(error instanceof OidcSignInRefused)) throw error;
     reply.log.info({ status: error.status, reason: error.message }, 'OpenID Connect sign-in refused');
+    if (acceptsHtml(reply.request)) return sendSignInFailure(reply, error.status, error.message);
     return reply
       .code(error.status)
       .header('cache-control', 'no-store')
       .send(errorBody(error.status, error.message));
   }
 }
+
+/** A browser's navigation asks for HTML; an API client or a test's fetch does not. */
+const acceptsHtml = (request: FastifyRequest): boolean =>
+  (request.headers.accept ?? '').includes('text/html');

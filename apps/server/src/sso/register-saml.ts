@@ -32,9 +32,9 @@ import { MemoryBudget } from '../http/memory-budget';
 import type { Services } from '../services';
 import { browserExchangeOf } from '../sessions/browser-exchange';
 import { cookiesAreSecure } from '../sessions/session-cookie';
-import { sameOriginReturnPath } from './return-path';
+import { sendSignInFailure } from '../sessions/sign-in-failure-page';
+import { sameOriginPath } from '../sessions/sign-in-return-path';
 import { SamlAssertionReplays } from './saml-assertion-replays';
-import { sendSignInFailure } from './saml-pages';
 import { samlRequestClearCookie, samlRequestCookieIn, samlRequestSetCookie } from './saml-request-cookie';
 import { SamlRequestIds } from './saml-request-ids';
 import { checkDestination, checkVerifiedAssertion, personOf, SamlRefusal } from './saml-response-checks';
@@ -94,7 +94,7 @@ export function registerSaml(
       const provider = await providerOf(request, true);
       if (!provider)
         return sendSignInFailure(reply, 404, 'No such SAML provider, or it is not configured yet');
-      const returnPath = sameOriginReturnPath(request.query.returnTo);
+      const returnPath = sameOriginPath(request.query.returnTo) ?? '/';
       const requestId = `_${randomBytes(20).toString('hex')}`;
       const url = await serviceProviderOf(provider, requestId).getAuthorizeUrlAsync(
         returnPath,
@@ -150,7 +150,7 @@ export function registerSaml(
           browserExchangeOf(request, reply, config.publicUrl).giveSession(cookieValue);
           return reply
             .header('cache-control', 'no-store')
-            .redirect(sameOriginReturnPath(form.RelayState), 303);
+            .redirect(sameOriginPath(form.RelayState) ?? '/', 303);
         } catch (error) {
           refusals.take(request.ip);
           return refuse(request, reply, error);

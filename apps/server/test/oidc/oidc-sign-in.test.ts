@@ -193,6 +193,14 @@ describe('signing in through an OpenID provider', () => {
     const forged = new URL(callback);
     forged.searchParams.set('state', 'forged-state-value');
     expectError(await browser.follow(forged), 400);
+    // A browser (which asks for HTML) is told why on a page, with the same status.
+    const page = await fetch(`${server.url}${forged.pathname}${forged.search}`, {
+      headers: { accept: 'text/html,application/xhtml+xml' },
+      redirect: 'manual',
+    });
+    expect(page.status).toBe(400);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await page.text()).toContain('Sign-in failed');
     expect((await browser.follow(callback)).url.origin).toBe(TEST_URLS.app);
     // The same callback again: its sign-in was taken.
     expectError(await browser.follow(callback), 400);

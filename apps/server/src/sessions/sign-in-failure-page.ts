@@ -1,6 +1,6 @@
 /**
- * The one page a SAML sign-in may show: why it failed, with a way back to the sign-in screen.
- * No script; every value written into it is escaped.
+ * The one page a single sign-on (SAML, OpenID Connect) may show a browser: why the sign-in
+ * failed, with a way back to the sign-in screen. No script; every value written is escaped.
  */
 import type { FastifyReply } from 'fastify';
 
