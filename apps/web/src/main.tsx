@@ -1,3 +1,5 @@
+// First: zod's settings before any chunk parses with zod (see the module).
+import './openapi/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQuireApp, QuireAppView } from './app';

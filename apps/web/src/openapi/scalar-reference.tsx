@@ -9,7 +9,6 @@
  * generator (Scalar's services), no "try it" client (whose requests would go from the
  * reader's browser to the API's servers).
  */
-import './zod-jitless';
 import { ApiReferenceReact } from '@scalar/api-reference-react';
 import '@scalar/api-reference-react/style.css';
 import { useMemo } from 'react';
