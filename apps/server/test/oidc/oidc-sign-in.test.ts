@@ -139,6 +139,26 @@ describe('OpenID Connect providers (ORG/oidc)', () => {
     expectError(await server.api(at, { token: org.admin.token }), 404);
   });
 
+  it('forgets the default team when the team is deleted', async () => {
+    const doomed = await createTeam(server, org, { title: 'Doomed' });
+    const created = await server.api(providersPath(org.organization.id), {
+      method: 'POST',
+      token: org.admin.token,
+      body: { label: 'Team test', defaultTeam: doomed.id },
+    });
+    expect(created.body.defaultTeam).toMatchObject({ id: doomed.id });
+    await server.api(`/v1/orgs/${org.organization.id}/teams/${doomed.id}`, {
+      method: 'DELETE',
+      token: org.admin.token,
+    });
+    const stored = await server.services.repos.oidcProviders.findById(org.organization.id, created.body.id);
+    expect(stored?.defaultTeam).toBeUndefined();
+    await server.api(`${providersPath(org.organization.id)}/${created.body.id}`, {
+      method: 'DELETE',
+      token: org.admin.token,
+    });
+  });
+
   it('refuses bad fields with a 400 naming them, writing nothing', async () => {
     const path = providersPath(org.organization.id);
     const post = (body: Record<string, unknown>) =>

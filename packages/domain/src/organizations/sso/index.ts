@@ -1,3 +1,4 @@
+export * from './identity-provider-repository';
 export * from './ports';
 export * from './provision-sso-member';
 export * from './records';

@@ -1,13 +1,12 @@
 /** The organizations area's repositories and their indexes. */
-import type { OrganizationRepositories } from '@quire/domain';
+import type { OidcProviderRecord, OrganizationRepositories, SamlProviderRecord } from '@quire/domain';
 import type { CollectionIndexes, StoreDatabase } from '@quire/store';
+import { identityProviderIndexes, MongoIdentityProviderRepository } from './identity-provider-repository';
 import { invitationIndexes, MongoInvitationRepository } from './invitation-repository';
 import { inviteLinkIndexes, MongoInviteLinkRepository } from './invite-link-repository';
 import { MongoMemberRepository, memberIndexes } from './member-repository';
 import { MongoOidcLoginStateRepository, oidcLoginStateIndexes } from './oidc-login-state-repository';
-import { MongoOidcProviderRepository, oidcProviderIndexes } from './oidc-provider-repository';
 import { MongoOrganizationRepository, organizationIndexes } from './organization-repository';
-import { MongoSamlProviderRepository, samlProviderIndexes } from './saml-provider-repository';
 import { MongoTeamRepository, teamIndexes } from './team-repository';
 
 export const organizationsIndexes: CollectionIndexes[] = [
@@ -16,8 +15,8 @@ export const organizationsIndexes: CollectionIndexes[] = [
   ...teamIndexes,
   ...inviteLinkIndexes,
   ...invitationIndexes,
-  ...samlProviderIndexes,
-  ...oidcProviderIndexes,
+  ...identityProviderIndexes('samlProviders'),
+  ...identityProviderIndexes('oidcProviders'),
   ...oidcLoginStateIndexes,
 ];
 
@@ -27,7 +26,7 @@ export const organizationsRepositories = (db: StoreDatabase): OrganizationReposi
   teams: new MongoTeamRepository(db),
   inviteLinks: new MongoInviteLinkRepository(db),
   invitations: new MongoInvitationRepository(db),
-  samlProviders: new MongoSamlProviderRepository(db),
-  oidcProviders: new MongoOidcProviderRepository(db),
+  samlProviders: new MongoIdentityProviderRepository<SamlProviderRecord>(db, 'samlProviders'),
+  oidcProviders: new MongoIdentityProviderRepository<OidcProviderRecord>(db, 'oidcProviders'),
   oidcLoginStates: new MongoOidcLoginStateRepository(db),
 });

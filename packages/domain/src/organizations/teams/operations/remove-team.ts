@@ -13,9 +13,10 @@ export const removeTeam = operation({
   async run(ctx, input): Promise<null> {
     await authorizeOrganization(ctx, input.organizationId, 'admin');
     await ctx.repos.teams.delete(input.organizationId, input.teamId);
-    // SAML providers that sent new members to this team stop doing so (also after an
+    // Identity providers that sent new members to this team stop doing so (also after an
     // earlier deletion that stopped half-way: this runs whether or not the team was there).
     await ctx.repos.samlProviders.clearDefaultTeam(input.organizationId, input.teamId);
+    await ctx.repos.oidcProviders.clearDefaultTeam(input.organizationId, input.teamId);
     return null;
   },
 });
