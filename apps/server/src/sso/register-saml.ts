@@ -74,9 +74,7 @@ export function registerSaml(
 
   async function providerOf(request: FastifyRequest<ProviderParams>, active: boolean) {
     const id = IdSchema.safeParse(request.params.providerId);
-    const provider = id.success
-      ? await services.repos.samlProviders.findAnyById(id.data)
-      : null;
+    const provider = id.success ? await services.repos.samlProviders.findAnyById(id.data) : null;
     if (!provider || (active && provider.status !== 'active')) return null;
     return provider;
   }
