@@ -50,7 +50,14 @@ function openSpace(path: string, handlers: Record<string, Handler>) {
     'session.current': () => SESSION,
     'orgs.get': () => ACME,
     'orgs.list': () => page([ACME]),
-    'spaces.get': () => ({ id: 'space-1', title: 'Handbook', emoji: '', changeRequestsOpen: 1 }),
+    'spaces.get': () => ({
+      id: 'space-1',
+      title: 'Handbook',
+      emoji: '',
+      changeRequestsOpen: 1,
+      // Every space the API answers has them; the change requests screen reads `admin`.
+      permissions: { view: true, edit: true, admin: false },
+    }),
     'spaces.content.pages.list': () => ({ pages: [] }),
     ...handlers,
   });
