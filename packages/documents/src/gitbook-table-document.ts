@@ -298,6 +298,25 @@ function isOneLine(nodes: readonly DocumentBlock[]): boolean {
   return only === undefined || (only.type === 'paragraph' && !JSON.stringify(only.nodes).includes('\\n'));
 }
 
+/**
+ * Code whose text has a backslash right before a pipe: a GFM table cannot hold it. In a
+ * table, `\|` in a code span reads as `|`, and `\\|` ends the cell (the cell splitter takes
+ * `\\` as one escape, then the pipe): GitBook's HTML table holds it as it is.
+ */
+function holdsCodeBeforePipe(nodes: readonly unknown[]): boolean {
+  return nodes.some((node) => {
+    if (typeof node !== 'object' || node === null) return false;
+    const { leaves, nodes: children } = node as { leaves?: unknown; nodes?: unknown };
+    if (Array.isArray(leaves)) {
+      for (const leaf of leaves as Array<{ text?: unknown; marks?: Array<{ type?: unknown }> }>) {
+        const isCode = leaf.marks?.some((mark) => mark.type === 'code') === true;
+        if (isCode && typeof leaf.text === 'string' && leaf.text.includes('\\|')) return true;
+      }
+    }
+    return Array.isArray(children) && holdsCodeBeforePipe(children);
+  });
+}
+
 /** A cards cell `cardsHtml` writes: paragraphs only. */
 const isParagraphs = (nodes: readonly DocumentBlock[]) => nodes.every((node) => node.type === 'paragraph');
 
@@ -348,7 +367,7 @@ export function gitbookTableOfBlock(
     ? textNodes.some((nodes) => !isParagraphs(nodes)) ||
       ids.some((id) => definition[id]!.type === 'select') ||
       view.wrap !== undefined
-    : textNodes.some((nodes) => !isOneLine(nodes)) ||
+    : textNodes.some((nodes) => !isOneLine(nodes) || holdsCodeBeforePipe(nodes)) ||
       hidden.length > 0 ||
       Object.keys(widths).length > 0 ||
       table.data.fullWidth !== undefined ||

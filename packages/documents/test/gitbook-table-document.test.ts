@@ -91,6 +91,17 @@ describe("GitBook's HTML tables in the document", () => {
     );
   });
 
+  it("keeps code with a backslash before a pipe in GitBook's HTML table, which a GFM table cannot hold", () => {
+    // In a GFM table `\|` in a code span reads as `|`, and `\\|` ends the cell.
+    const html =
+      '<table><thead><tr><th>Pattern</th></tr></thead><tbody><tr><td><code>a\\|b</code></td></tr></tbody></table>';
+    const document = markdownToDocument(html);
+    const [fragment] = tableOf(document).fragments ?? [];
+    expect(JSON.stringify(fragment)).toContain('"text":"a\\\\|b"');
+    expect(documentToMarkdown(document)).toBe(`${html}\n`);
+    expect(markdownToDocument(documentToMarkdown(document))).toEqual(document);
+  });
+
   it("reads a number cell written `null` (GitBook's export of a cell without a value) as no value", () => {
     const html =
       '<table data-full-width="true"><thead><tr><th width="120">Shop</th><th data-type="number">Reach</th></tr></thead>' +
