@@ -18,12 +18,12 @@ import {
   type OidcProviderRecord,
   oidcServiceOf,
   provisionSsoMember,
-  startSession,
 } from '@quire/domain';
 import * as client from 'openid-client';
 import { causesOf } from '../outbound/error-causes';
 import type { Services } from '../services';
 import type { BrowserExchange } from '../sessions/browser-exchange';
+import { giveBrowserSession } from '../sessions/browser-session';
 import { RefusedOidcUrl } from './guarded-oidc-fetch';
 import { type ActiveOidcProvider, OidcDiscovery } from './oidc-discovery';
 
@@ -137,12 +137,7 @@ export class OidcSignIns {
       email: person.email,
       ...(person.name !== undefined ? { displayName: person.name } : {}),
     });
-    const { cookieValue } = await startSession(this.services, {
-      userId: user.id,
-      userAgent: browser.userAgent,
-      address: browser.address,
-    });
-    browser.giveSession(cookieValue);
+    await giveBrowserSession(this.services, user.id, browser);
     return started.returnTo;
   }
 

@@ -23,7 +23,6 @@ import {
   type ResetPasswordInput,
   requestPasswordReset,
   resetPassword,
-  startSession,
   type UserRecord,
   wrongEmailOrPassword,
 } from '@quire/domain';
@@ -31,6 +30,7 @@ import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateLimits } from '../http/rate-limits';
 import type { Services } from '../services';
 import type { BrowserExchange } from './browser-exchange';
+import { giveBrowserSession } from './browser-session';
 import type { SignedIn } from './sign-ins';
 
 /** Reset links asked for, per address asked for and per client, per hour. */
@@ -99,12 +99,7 @@ export class MailedLinks {
   }
 
   async #start(user: UserRecord, browser: BrowserExchange): Promise<SignedIn> {
-    const { cookieValue, session } = await startSession(this.services, {
-      userId: user.id,
-      userAgent: browser.userAgent,
-      address: browser.address,
-    });
-    browser.giveSession(cookieValue);
+    const session = await giveBrowserSession(this.services, user.id, browser);
     return { user: presentUser(this.services.urls, user), csrfToken: session.csrfToken };
   }
 }

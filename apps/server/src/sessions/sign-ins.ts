@@ -22,7 +22,6 @@ import {
   type JoinThroughInviteLinkInput,
   joinThroughInviteLink,
   presentUser,
-  startSession,
   type User,
   type UserRecord,
   unauthenticated,
@@ -33,6 +32,7 @@ import type { TokenCache } from '../http/token-cache';
 import type { RequestAccess } from '../request-context';
 import type { Services } from '../services';
 import type { BrowserExchange } from './browser-exchange';
+import { giveBrowserSession } from './browser-session';
 
 /** What the web app learns when it is signed in. */
 export interface SignedIn {
@@ -127,12 +127,7 @@ export class SignIns {
   }
 
   async #start(user: UserRecord, browser: BrowserExchange): Promise<SignedIn> {
-    const { cookieValue, session } = await startSession(this.services, {
-      userId: user.id,
-      userAgent: browser.userAgent,
-      address: browser.address,
-    });
-    browser.giveSession(cookieValue);
+    const session = await giveBrowserSession(this.services, user.id, browser);
     return { user: presentUser(this.services.urls, user), csrfToken: session.csrfToken };
   }
 }

@@ -23,7 +23,6 @@ import {
   provisionSsoMember,
   type SamlProviderRecord,
   samlServiceOf,
-  startSession,
 } from '@quire/domain';
 import type { Store } from '@quire/store';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -31,6 +30,7 @@ import type { Config } from '../config';
 import { MemoryBudget } from '../http/memory-budget';
 import type { Services } from '../services';
 import { browserExchangeOf } from '../sessions/browser-exchange';
+import { giveBrowserSession } from '../sessions/browser-session';
 import { cookiesAreSecure } from '../sessions/session-cookie';
 import { sendSignInFailure } from '../sessions/sign-in-failure-page';
 import { sameOriginPath } from '../sessions/sign-in-return-path';
@@ -140,12 +140,7 @@ export function registerSaml(
             form.SAMLResponse,
             bindToBrowser ? (samlRequestCookieIn(request.headers.cookie) ?? '') : undefined,
           );
-          const { cookieValue } = await startSession(services, {
-            userId,
-            userAgent: request.headers['user-agent'],
-            address: request.ip,
-          });
-          browserExchangeOf(request, reply, config.publicUrl).giveSession(cookieValue);
+          await giveBrowserSession(services, userId, browserExchangeOf(request, reply, config.publicUrl));
           return reply
             .header('cache-control', 'no-store')
             .redirect(sameOriginPath(form.RelayState) ?? '/', 303);

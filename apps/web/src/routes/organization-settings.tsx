@@ -9,9 +9,10 @@ import { useTRPC } from '../api/trpc';
 import { DangerZone } from '../organization-settings/danger-zone';
 import { EmailDomains } from '../organization-settings/email-domains';
 import { GeneralSettings } from '../organization-settings/general-settings';
+import type { Organization } from '../organization-settings/organization-types';
 import { SettingsSwitch } from '../organization-settings/settings-switch';
 import { SsoSettings } from '../organization-settings/sso-settings';
-import { ErrorNotice, Loading } from '../ui/states';
+import { QueryState } from '../ui/states';
 import '../management/management.css';
 import '../sites/sites.css';
 import '../organization-settings/organization-settings.css';
@@ -24,22 +25,19 @@ function OrganizationSettings() {
   const { organizationId } = Route.useParams();
   const trpc = useTRPC();
   const organization = useQuery(trpc.orgs.get.queryOptions({ organizationId }));
-  if (organization.error)
-    return (
-      <main id="main" className="page-main narrow">
-        <ErrorNotice error={organization.error} retry={() => void organization.refetch()} />
-      </main>
-    );
-  if (!organization.data)
-    return (
-      <main id="main" className="page-main narrow">
-        <Loading label="Loading the organization…" />
-      </main>
-    );
-  const current = organization.data;
+  return (
+    <main id="main" className="page-main narrow">
+      <QueryState query={organization} loading="Loading the organization…">
+        {(current) => <SettingsOf organizationId={organizationId} current={current} />}
+      </QueryState>
+    </main>
+  );
+}
+
+function SettingsOf({ organizationId, current }: { organizationId: string; current: Organization }) {
   if (!current.permissions.admin)
     return (
-      <main id="main" className="page-main narrow">
+      <>
         <h1>Settings of {current.title}</h1>
         <div className="state state-error" role="alert">
           <p className="state-title">Only admins change these settings</p>
@@ -50,10 +48,10 @@ function OrganizationSettings() {
             </Link>
           </div>
         </div>
-      </main>
+      </>
     );
   return (
-    <main id="main" className="page-main narrow">
+    <>
       <h1>Settings of {current.title}</h1>
       <GeneralSettings organization={current} />
       <EmailDomains organization={current} />
@@ -77,6 +75,6 @@ function OrganizationSettings() {
       </section>
       <SsoSettings organization={current} />
       <DangerZone title={current.title} />
-    </main>
+    </>
   );
 }
