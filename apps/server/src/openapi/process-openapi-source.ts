@@ -18,11 +18,12 @@
  *   file, for a text source), a pointer is missing, or the description is invalid (the
  *   first validation errors, with their paths).
  */
-import SwaggerParser from '@apidevtools/swagger-parser';
+import type SwaggerParser from '@apidevtools/swagger-parser';
 import { countOperations } from './count-operations';
 import { OpenApiProcessingError } from './openapi-processing-error';
 import { type SpecFile, SpecFiles } from './spec-files';
 import { type OpenApiVersion, specVersionOf } from './spec-version';
+import { loadSwaggerParser } from './swagger-parser-loader';
 import { validationFailure } from './validation-failure';
 
 export type OpenApiSource = { url: string } | { text: string };
@@ -116,7 +117,8 @@ function parserOptions(
 }
 
 async function validate(files: SpecFiles, document: unknown): Promise<ValidatedApi> {
-  return (await new SwaggerParser().validate(
+  const Parser = await loadSwaggerParser();
+  return (await new Parser().validate(
     files.rootUrl,
     document as ParserDocument,
     parserOptions(files, (file) => files.readReferenced(file)),
@@ -129,11 +131,8 @@ const isJsonText = (text: string): boolean => text.trimStart().startsWith('{');
 /** The description as one JSON document: the parser's bundle, refs to other files made internal. */
 async function bundle(files: SpecFiles): Promise<string> {
   const options = parserOptions(files, (file) => files.readKept(file));
-  const bundled = await new SwaggerParser().bundle(
-    files.rootUrl,
-    files.parseRoot() as ParserDocument,
-    options,
-  );
+  const Parser = await loadSwaggerParser();
+  const bundled = await new Parser().bundle(files.rootUrl, files.parseRoot() as ParserDocument, options);
   return JSON.stringify(bundled);
 }
 
