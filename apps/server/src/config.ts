@@ -211,6 +211,19 @@ const ConfigSchema = z
     /** How long one call to the translation provider may take, in seconds. */
     QUIRE_TRANSLATE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(120),
     /**
+     * The OpenAI-compatible provider answering questions from the docs (`ask`): its base URL
+     * (without `/v1`), fetched through the outbound module; unset: asking says none is configured.
+     */
+    QUIRE_AI_URL: optionalString.pipe(
+      z.url({ protocol: /^https?$/, error: 'must be an http or https URL' }).optional(),
+    ),
+    /** The chat model answering questions (required with QUIRE_AI_URL). */
+    QUIRE_AI_MODEL: optionalString.pipe(z.string().max(200).optional()),
+    /** The AI provider's API key, sent as a bearer token (never shown, logged or stored). */
+    QUIRE_AI_API_KEY: optionalString,
+    /** How long one answer from the AI provider may take, in seconds. */
+    QUIRE_AI_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(60),
+    /**
      * The SMTP server mail goes through (`smtp://user:pass@host:587`, `smtps://host:465`);
      * unset: mail is only logged (that it was written, to whom: never its links) and the app
      * shows links to copy.
@@ -235,6 +248,10 @@ const ConfigSchema = z
     ),
   })
   .superRefine(checkTranslationProvider)
+  .superRefine((env, context) => {
+    if (env.QUIRE_AI_URL !== undefined && env.QUIRE_AI_MODEL === undefined)
+      context.addIssue({ code: 'custom', path: ['QUIRE_AI_MODEL'], message: 'required with QUIRE_AI_URL' });
+  })
   .superRefine((env, context) => {
     // An unsigned call would let anyone who can reach a renderer empty its caches at will.
     if (env.QUIRE_RENDERER_REVALIDATE_URLS?.length && env.QUIRE_RENDERER_SECRET === undefined)
@@ -311,6 +328,15 @@ const ConfigSchema = z
       files: { maxFetchedBytes: env.QUIRE_FILE_MAX_BYTES, maxInlineBytes: env.QUIRE_FILE_INLINE_MAX_BYTES },
       translation: translationProviderOf(env),
       translationTimeoutMs: Math.round(env.QUIRE_TRANSLATE_TIMEOUT_SECONDS * 1000),
+      ai:
+        env.QUIRE_AI_URL !== undefined && env.QUIRE_AI_MODEL !== undefined
+          ? {
+              url: env.QUIRE_AI_URL.replace(/\/+$/, ''),
+              model: env.QUIRE_AI_MODEL,
+              ...(env.QUIRE_AI_API_KEY === undefined ? {} : { apiKey: env.QUIRE_AI_API_KEY }),
+              timeoutMs: Math.round(env.QUIRE_AI_TIMEOUT_SECONDS * 1000),
+            }
+          : undefined,
       mail:
         env.QUIRE_SMTP_URL !== undefined && env.QUIRE_MAIL_FROM !== undefined
           ? { smtpUrl: env.QUIRE_SMTP_URL, from: env.QUIRE_MAIL_FROM }
