@@ -8,11 +8,30 @@
  */
 import { serveTasks } from './thread-task';
 
-const readImport = () => import('../imports/read-import-in-thread');
-const processOpenApi = () => import('../openapi/process-openapi-in-thread');
-const renderPdf = () => import('../pdf/render-pdf-in-thread');
-const readRepository = () => import('../git-sync/read-repository-in-thread');
-const convertDocuments = () => import('../documents/convert-documents-in-thread');
+/**
+ * The kinds' code loads one kind after another, never two module graphs at once: Node 20
+ * aborts the whole process (a V8 fatal error, not an exception) when a CommonJS
+ * dependency's `require()` of an ES module meets that module half-linked by another
+ * `import` (nodejs/node#55782), and the kinds share dependencies. A CI run was lost to it.
+ */
+let loading: Promise<unknown> = Promise.resolve();
+
+function loadedInTurn<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () => {
+    if (!loaded) {
+      loaded = loading.then(load, load);
+      loading = loaded;
+    }
+    return loaded;
+  };
+}
+
+const readImport = loadedInTurn(() => import('../imports/read-import-in-thread'));
+const processOpenApi = loadedInTurn(() => import('../openapi/process-openapi-in-thread'));
+const renderPdf = loadedInTurn(() => import('../pdf/render-pdf-in-thread'));
+const readRepository = loadedInTurn(() => import('../git-sync/read-repository-in-thread'));
+const convertDocuments = loadedInTurn(() => import('../documents/convert-documents-in-thread'));
 
 export default serveTasks({
   'content-import': async (input, link) => (await readImport()).readImportInThread(input, link),
