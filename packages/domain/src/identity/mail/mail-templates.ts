@@ -98,5 +98,15 @@ export function renderMail(mail: OutgoingMail): RenderedMail {
         action: { label: 'Open the comment', link: mail.link },
         footnote: 'You receive this because mail notifications are on in your Quire settings.',
       });
+    case 'webhook_disabled':
+      return assemble({
+        subject: `A webhook of ${oneLine(mail.organizationTitle, 100)} was disabled`,
+        paragraphs: [
+          `The webhook endpoint ${oneLine(mail.endpointUrl, 300)} of ${oneLine(mail.organizationTitle)} failed ${mail.failures} times in a row and receives no more events.`,
+          'Its delivery log says what it answered. Turn it on again once it works.',
+        ],
+        action: { label: 'Open the webhooks', link: mail.link },
+        footnote: 'You receive this as an admin of the organization.',
+      });
   }
 }

@@ -51,7 +51,21 @@ export interface MentionMail extends MailBase {
   link: string;
 }
 
-export type OutgoingMail = InvitationMail | PasswordResetMail | ReviewRequestedMail | MentionMail;
+/** A webhook endpoint of an organization was disabled after failing too often (to its admins). */
+export interface WebhookDisabledMail extends MailBase {
+  template: 'webhook_disabled';
+  organizationTitle: string;
+  endpointUrl: string;
+  failures: number;
+  link: string;
+}
+
+export type OutgoingMail =
+  | InvitationMail
+  | PasswordResetMail
+  | ReviewRequestedMail
+  | MentionMail
+  | WebhookDisabledMail;
 export type MailTemplate = OutgoingMail['template'];
 
 /** A message as the outbox stores it: who and which template in clear, the rest sealed. */
