@@ -28,6 +28,7 @@ export async function openEmbeddedStore(dir: string, options: EmbeddedStoreOptio
   return {
     engine: 'embedded',
     db,
+    withAttachedWrite: (source, run) => db.withAttachedWrite(source, run),
     ping() {
       return closed ? Promise.reject(new JournalClosedError()) : storage.probe();
     },

@@ -18,6 +18,7 @@ import type {
   UpdateFilter,
   WithId,
 } from 'mongodb';
+import type { WithAttachedWrite } from './attached-write';
 
 export type { Document, Filter, IndexSpecification, OptionalUnlessRequiredId, Sort, UpdateFilter, WithId };
 
@@ -176,6 +177,13 @@ export interface Store {
    * own through its tools (serverStatus, mongodb_exporter).
    */
   stats?(): StoreStats;
+  /**
+   * Writes a document with the first change `run` makes, atomically (`attached-write.ts`):
+   * the embedded engine puts it in that change's journal batch, MongoDB runs that change and
+   * its insert in one transaction. Both engines opened by Quire have it; a stand-in store of
+   * a test may leave it out (then nothing is attached).
+   */
+  withAttachedWrite?: WithAttachedWrite;
 }
 
 /** The driver's error shape for a unique index violation; both engines raise it. */

@@ -3,6 +3,8 @@
  * (the official driver's `Collection` satisfies it, checked by a type test), index
  * declarations created at startup on either engine, and the MongoDB engine itself.
  */
+
+export type { AttachedDocument, AttachedDocumentSource, WithAttachedWrite } from './attached-write';
 export type {
   Document,
   DuplicateKeyErrorShape,

@@ -1,5 +1,6 @@
 import { MongoClient, type MongoClientOptions, MongoServerError } from 'mongodb';
 import type { Store } from './collection';
+import { attachedWritesOver } from './mongodb/attached-writes';
 import { mongoClientOptions, startupDeadlineMs, uriDatabaseName } from './mongodb/client-options';
 
 export { MONGODB_CONNECT_TIMEOUT_MS, MONGODB_SERVER_SELECTION_TIMEOUT_MS } from './mongodb/client-options';
@@ -115,7 +116,8 @@ export function describeMongoAuthorizationFailure(
 /**
  * Opens the MongoDB engine: the official driver's `Db` is the `StoreDatabase` as is (its
  * `Collection` satisfies `StoreCollection`, checked at the type level by a test), so no
- * wrapper can drift from the driver's semantics. The client's options are Quire's defaults
+ * wrapper can drift from the driver's semantics; a proxy only watches its writes for an
+ * attached document (`withAttachedWrite`), and passes every call to the driver. The client's options are Quire's defaults
  * (`mongoClientOptions`: majority writes in the journal, primary reads, an election's wait);
  * the start alone gives up after `MONGODB_CONNECT_TIMEOUT_MS`. The database is `dbName`,
  * else the URI's, else `quire`.
@@ -139,10 +141,13 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
     throw error;
   }
   const dbName = mongoDatabaseNameFor(uri, options.dbName);
-  const db = connected.db(dbName);
+  // The driver's `Db` itself, seen through a proxy that runs a write carrying an attached
+  // document in a transaction with it (`attached-writes.ts`); every other call is the driver's.
+  const { db, withAttachedWrite } = attachedWritesOver(connected, connected.db(dbName));
   return {
     engine: 'mongodb',
     db,
+    withAttachedWrite,
     async ping() {
       await db.admin().command({ ping: 1 });
     },

@@ -480,7 +480,7 @@ function skipAndLimit(options: { skip?: number; limit?: number }): { skip: numbe
  * An insert's change. Like the driver, a document without `_id` gets one generated and
  * assigned to the caller's object.
  */
-function newDocument(doc: Document): DocumentChange {
+export function newDocument(doc: Document): DocumentChange {
   if (!isPlainObject(doc)) throw new InvalidArgumentError('A document to insert must be a plain object');
   if (doc._id === undefined) doc._id = generateObjectId();
   assertDocumentId(doc._id);
@@ -526,7 +526,7 @@ function deletion(match: MatchedDocument): DocumentChange {
   return { id: match.id, key: match.key, before: match.json, after: undefined };
 }
 
-function journalOp(collection: string, change: DocumentChange): JournalOp {
+export function journalOp(collection: string, change: DocumentChange): JournalOp {
   return change.after === undefined
     ? { op: 'del', c: collection, id: change.key }
     : { op: 'put', c: collection, id: change.key, doc: change.after.json };

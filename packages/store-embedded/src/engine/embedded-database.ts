@@ -2,12 +2,13 @@
  * The embedded engine's database: named collections held in memory, recovered from a
  * `DatabaseState` and journaling every write through one `Journal`.
  */
-import type { Document, StoreDatabase } from '@quire/store';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { AttachedDocumentSource, Document, StoreDatabase } from '@quire/store';
 import type { DatabaseState, Journal } from '../journal-types';
 import { CollectionData } from './collection-data';
-import { EmbeddedCollection } from './embedded-collection';
+import { EmbeddedCollection, journalOp, newDocument } from './embedded-collection';
 import { EmbeddedServerError } from './errors';
-import { JournalWriter } from './journal-writer';
+import { type AttachedCommit, JournalWriter } from './journal-writer';
 import { ParsedBudget } from './parsed-documents';
 
 export interface EmbeddedDatabaseOptions {
@@ -20,6 +21,12 @@ export interface EmbeddedDatabaseOptions {
   parsedBudget?: number;
 }
 
+/** A `withAttachedWrite` scope: its source, until a commit has taken its document. */
+interface AttachScope {
+  readonly source: AttachedDocumentSource;
+  taken: boolean;
+}
+
 interface OpenCollection {
   data: CollectionData;
   collection: EmbeddedCollection;
@@ -30,13 +37,14 @@ export class EmbeddedDatabase implements StoreDatabase {
   readonly #writer: JournalWriter;
   readonly #name: string | undefined;
   readonly #parsedBudget: ParsedBudget;
+  readonly #attachScopes = new AsyncLocalStorage<AttachScope>();
 
   /**
    * Serves `state` (taking ownership of its document maps) and journals writes to `journal`.
    * Indexes are rebuilt from their definitions here, which parses every indexed collection.
    */
   constructor(state: DatabaseState, journal: Journal, options: EmbeddedDatabaseOptions = {}) {
-    this.#writer = new JournalWriter(journal);
+    this.#writer = new JournalWriter(journal, () => this.#attachToCommit());
     this.#name = options.name;
     this.#parsedBudget = new ParsedBudget(options.parsedBudget);
     for (const [name, collectionState] of state) {
@@ -46,10 +54,47 @@ export class EmbeddedDatabase implements StoreDatabase {
 
   /** The collection named `name`, the same object on every call; it exists once written to. */
   collection<T extends Document = Document>(name: string): EmbeddedCollection<T> {
-    const open =
-      this.#collections.get(name) ??
-      this.#open(name, new CollectionData(this.#namespace(name), undefined, this.#parsedBudget));
+    const open = this.#collections.get(name) ?? this.#openNamed(name);
     return open.collection as unknown as EmbeddedCollection<T>;
+  }
+
+  #openNamed(name: string): OpenCollection {
+    return this.#open(name, new CollectionData(this.#namespace(name), undefined, this.#parsedBudget));
+  }
+
+  /**
+   * Runs `run`; the first commit inside it (the first write that changes something) takes
+   * the source's document into its journal batch, so both are durable together or neither
+   * is (`@quire/store`'s `withAttachedWrite`).
+   */
+  withAttachedWrite<R>(source: AttachedDocumentSource, run: () => Promise<R>): Promise<R> {
+    return this.#attachScopes.run({ source, taken: false }, run);
+  }
+
+  /**
+   * The attached document of the commit being made, inserted into its collection's memory
+   * now (the commit's attempt is still running, synchronously): the journal then writes it
+   * in the commit's batch, and a refused batch takes it back and lets the next commit try.
+   */
+  #attachToCommit(): AttachedCommit | undefined {
+    const scope = this.#attachScopes.getStore();
+    if (scope === undefined || scope.taken) return undefined;
+    scope.taken = true;
+    const attached = scope.source();
+    if (attached === undefined) return undefined;
+    const { data } = this.#collections.get(attached.collection) ?? this.#openNamed(attached.collection);
+    const change = newDocument(structuredClone(attached.document));
+    const prepared = data.prepare([change]);
+    data.apply(prepared);
+    return {
+      collection: attached.collection,
+      ops: [journalOp(attached.collection, change)],
+      undo: () => {
+        data.revert(prepared);
+        scope.taken = false;
+      },
+      scope: [change],
+    };
   }
 
   /** The names of the collections holding documents or indexes. */

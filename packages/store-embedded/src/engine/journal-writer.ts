@@ -42,31 +42,54 @@ export class JournalWriter {
   /** Per collection, its writes not yet acknowledged, in commit order. */
   readonly #pending = new Map<string, PendingWrite[]>();
 
-  constructor(journal: Journal) {
+  /** What to put into the batch of the next commit, applied to memory already; see `AttachedCommit`. */
+  readonly #attach: (() => AttachedCommit | undefined) | undefined;
+
+  constructor(journal: Journal, attach?: () => AttachedCommit | undefined) {
     this.#journal = journal;
+    this.#attach = attach;
   }
 
   /**
    * Resolves once `ops` are durable. If the journal refuses them, `undo` has been called
-   * (with those of every later write, latest first) before this rejects.
+   * (with those of every later write, latest first) before this rejects. A write the
+   * database attaches a document to (`attach`, see `withAttachedWrite`) carries that
+   * document's ops in the same batch, and is pending in both collections.
    */
   commit(collection: string, ops: JournalOp[], undo: () => void, scope: WriteScope): Promise<void> {
-    const committed = this.#journal.commit(ops, undo);
-    const write: PendingWrite = {
-      scope,
-      durable: committed.then(
-        () => true,
-        () => false,
-      ),
-    };
+    let attached: AttachedCommit | undefined;
+    try {
+      attached = this.#attach?.();
+    } catch (error) {
+      // The attached document was refused (its `_id` taken): the write does not happen either.
+      undo();
+      throw error;
+    }
+    const committed =
+      attached === undefined
+        ? this.#journal.commit(ops, undo)
+        : this.#journal.commit([...ops, ...attached.ops], () => {
+            attached.undo();
+            undo();
+          });
+    const durable = committed.then(
+      () => true,
+      () => false,
+    );
+    this.#track(collection, scope, durable);
+    if (attached !== undefined) this.#track(attached.collection, attached.scope, durable);
+    return committed;
+  }
+
+  #track(collection: string, scope: WriteScope, durable: Promise<boolean>): void {
+    const write: PendingWrite = { scope, durable };
     let pending = this.#pending.get(collection);
     if (pending === undefined) {
       pending = [];
       this.#pending.set(collection, pending);
     }
     pending.push(write);
-    void write.durable.then(() => this.#settle(collection, write));
-    return committed;
+    void durable.then(() => this.#settle(collection, write));
   }
 
   /** Whether every write to `collection` is acknowledged: a read of it may answer at once. */
@@ -166,6 +189,18 @@ function versionsOf(change: DocumentChange): Document[] {
   if (change.before !== undefined) versions.push(JSON.parse(change.before) as Document);
   if (change.after !== undefined) versions.push(JSON.parse(change.after.json) as Document);
   return versions;
+}
+
+/**
+ * A document another collection takes with a commit (an audit event with the change it
+ * records): already applied to that collection's memory, its ops joined to the commit's
+ * batch, `undo` taking it back if the batch is refused.
+ */
+export interface AttachedCommit {
+  collection: string;
+  ops: JournalOp[];
+  undo: () => void;
+  scope: WriteScope;
 }
 
 /** What one attempt at a write produced. */
