@@ -27,6 +27,7 @@ import { RateLimits } from './http/rate-limits';
 import { OneLinePerRequest } from './http/request-log';
 import { API_SECURITY_HEADERS, isApiPath, pageSecurityHeaders } from './http/security-headers';
 import { TokenCache } from './http/token-cache';
+import { registerIconRoutes } from './icons/icon-routes';
 import { registerMcp } from './mcp/register-mcp';
 import { registerOidcSignIn } from './oidc/register-oidc-sign-in';
 import { registerPdfDownloads } from './pdf/pdf-route';
@@ -164,6 +165,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
 
   registerRestRoutes(app, restRoutes, gate);
   registerFileDownloads(app, { blobs: services.blobs });
+  registerIconRoutes(app);
   if (services.incomingFiles instanceof ServerIncomingFiles)
     registerFileUploads(app, gate, services.incomingFiles);
   registerPdfDownloads(app, {

@@ -75,3 +75,8 @@ export function iconShape(name: string): IconShape | undefined {
   const word = name.trim().toLowerCase().split(/\s+/).pop() ?? '';
   return iconIndex().get(word.replace(/^fa-/, ''));
 }
+
+/** Every name (and alias) the free sets draw, sorted: what an icon picker offers. */
+export function iconNames(): string[] {
+  return [...iconIndex().keys()].sort();
+}

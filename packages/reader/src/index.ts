@@ -7,6 +7,7 @@ export { READER_JS } from './assets/reader-script';
 export { READER_CSS } from './assets/reader-stylesheet';
 export type { HeadTag } from './head-tags';
 export { type CodeToken, type HighlightedCode, highlightCode, NO_HIGHLIGHTING } from './highlight-code';
+export { type IconShape, iconNames, iconShape } from './icon-set';
 export { openApiLinksOf, openApiSpecSlugsOf, type ReaderOpenApiSpecText } from './openapi-spec';
 export { type OutlineEntry, outlineOf } from './outline';
 export type * from './reader-model';
