@@ -93,6 +93,17 @@ export interface OperationContext extends AreaPorts {
   events: EventPublisher;
   /** Markdown from outside read into its stored form off the request thread (`ports/untrusted-markdown.ts`). */
   untrustedMarkdown: UntrustedMarkdown;
+  /**
+   * Set while a mutation runs with its audit event pending (`audit/run-audited.ts`): what the
+   * operation learns before its first write that the event records (`audit-draft.ts`).
+   */
+  audit?: AuditDraft;
+}
+
+/** What an audited mutation notes for its event before its first write. */
+export interface AuditDraft {
+  /** The organization whose data the change is in: the first one an authorization resolved. */
+  organizationId?: string;
 }
 
 /** The caller of an operation whose access is 'user' or stricter (checked before `run`). */

@@ -1,6 +1,8 @@
 /** The core every area builds on: operations, errors, paging, common schemas and the ports of time, ids and secrets. */
 
 export * from './area-declaration';
+export * from './audit-actions';
+export * from './audit-draft';
 export * from './bounded-cache';
 export * from './context';
 export * from './errors';

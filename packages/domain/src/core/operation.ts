@@ -29,7 +29,15 @@ export interface OperationDefinition<Input extends z.ZodType, Output extends z.Z
   /** What `run` resolves to; `z.null()` for operations without a response body. */
   output: Output;
   run(ctx: OperationContext, input: z.output<Input>): Promise<z.input<Output>>;
+  /**
+   * What the audit log records of a mutation (`audit-actions.ts`): by default an event whose
+   * action is the operation's name; `{ action }` names it otherwise; `{ skip }` records none,
+   * saying why (what anonymous readers send is counted, not audited). Queries record nothing.
+   */
+  audit?: OperationAudit;
 }
+
+export type OperationAudit = { action: string } | { skip: string };
 
 export interface Operation<Input extends z.ZodType = z.ZodType, Output extends z.ZodType = z.ZodType>
   extends OperationDefinition<Input, Output> {

@@ -3,6 +3,7 @@
  * resource, both from the effective role (`effective-role.ts`) and `COLLECTION_RULES`.
  */
 import type { CollectionRecord } from '../content/collections/records';
+import { noteAuditOrganization } from '../core/audit-draft';
 import { callerOf, type OperationContext } from '../core/context';
 import { forbidden, notFound } from '../core/errors';
 import type { Role } from '../core/schemas';
@@ -38,6 +39,7 @@ export async function authorizeCollection(
   if (!organization || !role) throw notFound('Collection');
   const permissions = collectionPermissions(role);
   if (!permissions[action]) throw forbidden(`Your role on this collection does not allow: ${action}`);
+  noteAuditOrganization(ctx, organization.id);
   return { collection, organization, role, permissions };
 }
 

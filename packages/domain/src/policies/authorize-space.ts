@@ -4,6 +4,7 @@
  */
 
 import type { SpaceRecord } from '../content/spaces/records';
+import { noteAuditOrganization } from '../core/audit-draft';
 import { callerOf, type OperationContext, type SiteVisitorGrant } from '../core/context';
 import { forbidden, notFound } from '../core/errors';
 import type { Role } from '../core/schemas';
@@ -42,6 +43,7 @@ export async function authorizeSpace(
   if (!organization || !role) throw notFound('Space');
   const permissions = spacePermissions(role);
   if (!permissions[action]) throw forbidden(`Your role on this space does not allow: ${action}`);
+  noteAuditOrganization(ctx, organization.id);
   return { space, organization, role, permissions };
 }
 

@@ -3,6 +3,7 @@
  * the `permissions` object of every Organization resource, so they cannot disagree.
  */
 
+import { noteAuditOrganization } from '../core/audit-draft';
 import { callerOf, type OperationContext } from '../core/context';
 import { forbidden, notFound } from '../core/errors';
 import { type Role, roleAtLeast } from '../core/schemas';
@@ -116,5 +117,6 @@ export async function authorizeOrganization(
   if (!organization || !isActiveMember(member)) throw notFound('Organization');
   const permissions = organizationPermissions({ member });
   if (!permissions[action]) throw forbidden(`Your role in this organization does not allow: ${action}`);
+  noteAuditOrganization(ctx, organization.id);
   return { organization, member, permissions };
 }
