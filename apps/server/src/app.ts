@@ -8,6 +8,8 @@ import cors from '@fastify/cors';
 import { type Clock, invalidInput } from '@quire/domain';
 import type { Store } from '@quire/store';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import { collaborationLimitsFrom } from './collaboration/collaboration-limits';
+import { registerCollaboration } from './collaboration/register-collaboration';
 import type { Config } from './config';
 import { JobPdfDownloads } from './content-exports/pdf-exports';
 import { startDocumentWarmup } from './documents/document-warmup';
@@ -180,6 +182,10 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   registerOidcSignIn(app, services, { publicUrl: config.publicUrl, allowHosts: config.fetchAllowHosts });
   registerReader(app, services);
   registerSaml(app, services, store, config);
+  registerCollaboration(app, services, gate, {
+    limits: collaborationLimitsFrom(process.env),
+    allowedOrigins: [...config.corsOrigins, new URL(config.publicUrl).origin, new URL(config.appUrl).origin],
+  });
 
   return { app, services };
 }

@@ -1,0 +1,215 @@
+/**
+ * One shared page while people edit it: who is there, and how its content becomes revisions.
+ *
+ * Saving (Hocuspocus's debounced store, and when the last person leaves): the editors report
+ * the page's markdown with the hash of the content they converted (`shared-state.ts`); when
+ * the hash is this server's content's and the markdown differs from the base, it is saved as
+ * an ordinary batch (`update_page`) against the base revision, run as the person whose editor
+ * reported it (so the domain's guard and attribution are theirs). The batch merges three-way
+ * into whatever the content became since: when that brought others' changes in, the merged
+ * markdown goes back to the editors as `incoming`, never over their typing.
+ *
+ * A revision written elsewhere (the API, a merge, an import) while people edit arrives as an
+ * event (`remoteRevision`): unchanged page, the base moves; no unsaved edits, the page's new
+ * markdown goes to the editors as `incoming`; unsaved edits, they are saved at once, which
+ * merges them with it.
+ *
+ * Work on one session runs one piece at a time (`queue`), so an event that a save of ours
+ * caused is seen after the save moved the base.
+ */
+import { executeOperation, isDomainError, type OperationContext, operations } from '@quire/domain';
+import type * as Y from 'yjs';
+import type { SharedPlace } from './document-name';
+import type { Seat } from './page-admission';
+import { contentHashOf, type IncomingRevision, reportOf, stateOf } from './shared-state';
+
+/** What happened to a save, for the server's counters and the tests. */
+export type SaveOutcome = 'nothing' | 'stale' | 'unchanged' | 'saved' | 'merged' | 'refused';
+
+export interface SessionCounters {
+  saved: number;
+  merged: number;
+  stale: number;
+  refused: number;
+  remote: number;
+}
+
+/** Marks the server's own writes into a document: not an edit of anyone, nothing to store. */
+export const SERVER_ORIGIN = { source: 'local' as const, skipStoreHooks: true };
+
+export class PageSession {
+  /** The person whose editor last reported the markdown: saves run as them. */
+  reporter: Seat | undefined;
+  /** Revisions this session made: their events are not news. */
+  private readonly made = new Set<string>();
+  private work: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    readonly place: SharedPlace,
+    readonly doc: Y.Doc,
+    readonly counters: SessionCounters,
+    private readonly onProblem: (message: string, error: unknown) => void,
+  ) {}
+
+  /** Fills a document just loaded: the base, and the id editors seed its content under. */
+  start(base: Seat['base']): void {
+    this.doc.transact(() => {
+      const state = stateOf(this.doc);
+      state.set('base', base.revision);
+      state.set('baseMarkdown', base.markdown);
+      // Any id but the editors' (random 32-bit ones): one per load, so two loads never share items.
+      state.set('seed', 1 + Math.floor(Math.random() * 0x7ffffffe));
+    }, SERVER_ORIGIN);
+    // Who wrote the report is known from the transaction that carried it (a connection's).
+    stateOf(this.doc).observe((event) => {
+      if (!event.keysChanged.has('report')) return;
+      const origin = event.transaction.origin as {
+        source?: string;
+        connection?: { context?: { seat?: Seat } };
+      };
+      if (origin?.source === 'connection' && origin.connection?.context?.seat)
+        this.reporter = origin.connection.context.seat;
+    });
+  }
+
+  private queue<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.work.then(task, task);
+    this.work = run.catch(() => undefined);
+    return run;
+  }
+
+  save(): Promise<SaveOutcome> {
+    return this.queue(() => this.saveNow());
+  }
+
+  remoteRevision(revisionId: string): Promise<void> {
+    return this.queue(() => this.takeRemote(revisionId));
+  }
+
+  private get base(): string {
+    return String(stateOf(this.doc).get('base'));
+  }
+
+  private get baseMarkdown(): string {
+    return String(stateOf(this.doc).get('baseMarkdown') ?? '');
+  }
+
+  private setState(values: Record<string, unknown>, remove: string[] = []): void {
+    this.doc.transact(() => {
+      const state = stateOf(this.doc);
+      for (const [key, value] of Object.entries(values)) state.set(key, value);
+      for (const key of remove) state.delete(key);
+    }, SERVER_ORIGIN);
+  }
+
+  private async saveNow(): Promise<SaveOutcome> {
+    const report = reportOf(this.doc);
+    if (!report) return 'nothing';
+    if (report.hash !== contentHashOf(this.doc)) {
+      this.counters.stale++;
+      return 'stale';
+    }
+    if (report.markdown === this.baseMarkdown) return 'unchanged';
+    const seat = this.reporter;
+    if (!seat || seat.readOnly) return 'nothing';
+    const base = this.base;
+    try {
+      const headBefore = await this.headRevision(seat.ctx);
+      const revision = await this.writeBatch(seat.ctx, report.markdown, base);
+      this.made.add(revision);
+      const saved = await this.markdownAt(seat.ctx, revision);
+      if (headBefore === base || saved === report.markdown) {
+        // Nothing else came in: what was saved is what the editors have.
+        this.setState({ base: revision, baseMarkdown: report.markdown });
+        this.counters.saved++;
+        return 'saved';
+      }
+      // The batch merged others' changes in: the editors take the merged page.
+      const incoming: IncomingRevision = { revision, markdown: saved ?? '', from: report.markdown };
+      this.setState({ incoming });
+      this.counters.merged++;
+      return 'merged';
+    } catch (error) {
+      this.counters.refused++;
+      this.onProblem('a co-edited page could not be saved', error);
+      return 'refused';
+    }
+  }
+
+  private async takeRemote(revisionId: string): Promise<void> {
+    if (this.made.has(revisionId) || revisionId === this.base) return;
+    const seat = this.reporter ?? this.anySeat();
+    if (!seat) return;
+    this.counters.remote++;
+    const theirs = await this.markdownAt(seat.ctx, revisionId).catch(() => undefined);
+    // The page is gone there (deleted, moved out): the editors keep what they have.
+    if (theirs === undefined) return;
+    if (theirs === this.baseMarkdown) {
+      this.setState({ base: revisionId });
+      return;
+    }
+    const report = reportOf(this.doc);
+    const untouched = report === undefined || report.markdown === this.baseMarkdown;
+    if (untouched && (report === undefined || report.hash === contentHashOf(this.doc))) {
+      const incoming: IncomingRevision = { revision: revisionId, markdown: theirs, from: this.baseMarkdown };
+      this.setState({ incoming });
+      return;
+    }
+    // Unsaved edits: saving them now merges them with the revision that came.
+    await this.saveNow();
+  }
+
+  /** Someone present, to read with when no one has reported yet. */
+  anySeat: () => Seat | undefined = () => undefined;
+
+  private async headRevision(ctx: OperationContext): Promise<string | undefined> {
+    const place = this.place;
+    if (place.kind === 'live') {
+      const space = (await executeOperation(operations.spaces.get, ctx, { spaceId: place.spaceId })) as {
+        revision?: string;
+      };
+      return space.revision;
+    }
+    const request = (await executeOperation(operations.changeRequests.get, ctx, {
+      spaceId: place.spaceId,
+      changeRequestId: place.changeRequestId,
+    })) as { revision: string };
+    return request.revision;
+  }
+
+  private async writeBatch(ctx: OperationContext, markdown: string, base: string): Promise<string> {
+    const place = this.place;
+    const changes = [{ operation: 'update_page' as const, page: place.pageId, document: { markdown } }];
+    if (place.kind === 'live') {
+      const out = (await executeOperation(operations.spaces.content.update, ctx, {
+        spaceId: place.spaceId,
+        changes,
+        revision: base,
+      })) as { revision: string };
+      return out.revision;
+    }
+    const out = (await executeOperation(operations.changeRequests.content.update, ctx, {
+      spaceId: place.spaceId,
+      changeRequestId: place.changeRequestId,
+      changes,
+      revision: base,
+    })) as { revision?: string; changeRequest?: { revision: string } };
+    return out.changeRequest?.revision ?? out.revision!;
+  }
+
+  /** The page's markdown in `revision`, or undefined when the page is not there. */
+  private async markdownAt(ctx: OperationContext, revision: string): Promise<string | undefined> {
+    try {
+      const page = (await executeOperation(operations.spaces.content.page.get, ctx, {
+        spaceId: this.place.spaceId,
+        pageId: this.place.pageId,
+        revisionId: revision,
+        format: 'markdown',
+      })) as { markdown?: string };
+      return page.markdown ?? '';
+    } catch (error) {
+      if (isDomainError(error) && error.code === 'not_found') return undefined;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,223 @@
+/**
+ * Co-editing through real WebSockets (issue 33): Hocuspocus providers in Node join one page
+ * of a live space as the web app's editors do (an API token as the provider's token here),
+ * and stand in for the editor's conversion: they write the content as TipTap's Y XML and
+ * report its markdown with the content's hash (`shared-state.ts`). Two writers converge and
+ * see each other present; a reader is present but cannot write; an outsider and a stranger
+ * are refused; the reported markdown is saved as a revision by its reporter; a revision
+ * written through the API reaches the editors as `incoming`, never over their content.
+ */
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import { operations } from '@quire/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import * as Y from 'yjs';
+import { collaborationOf } from '../../src/collaboration/register-collaboration';
+import { contentHashOf, stateOf } from '../../src/collaboration/shared-state';
+import { createSpace, grant } from '../support/content';
+import { addMember, createOrganization, type TestMember } from '../support/factories';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+const opened: HocuspocusProvider[] = [];
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  for (const provider of opened) provider.destroy();
+  await server.close();
+});
+
+interface Editor {
+  doc: Y.Doc;
+  provider: HocuspocusProvider;
+  /** Resolves with the scope once admitted, or rejects with the refusal's reason. */
+  admitted: Promise<string>;
+  synced: Promise<void>;
+}
+
+function join(token: string, name: string): Editor {
+  const doc = new Y.Doc();
+  let admit: (scope: string) => void = () => {};
+  let refuse: (reason: Error) => void = () => {};
+  let synced: () => void = () => {};
+  const admitted = new Promise<string>((resolve, reject) => {
+    admit = resolve;
+    refuse = reject;
+  });
+  const websocketProvider = new HocuspocusProviderWebsocket({
+    url: server.url.replace('http', 'ws') + '/collaboration',
+    WebSocketPolyfill: WebSocket,
+    maxAttempts: 1,
+  });
+  const provider = new HocuspocusProvider({
+    websocketProvider,
+    name,
+    document: doc,
+    token,
+    onAuthenticated: ({ scope }) => admit(scope),
+    onAuthenticationFailed: ({ reason }) => refuse(new Error(reason)),
+    onSynced: () => synced(),
+  });
+  provider.attach();
+  opened.push(provider);
+  return { doc, provider, admitted, synced: new Promise((resolve) => (synced = resolve)) };
+}
+
+/** Resolves once `check` holds for the document (checked after each change it receives). */
+function until(doc: Y.Doc, check: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    if (check()) return resolve();
+    const look = () => {
+      if (!check()) return;
+      doc.off('update', look);
+      resolve();
+    };
+    doc.on('update', look);
+  });
+}
+
+/** Writes one paragraph the way TipTap's collaboration extension does, and reports its markdown. */
+function typeParagraph(doc: Y.Doc, text: string, markdown: string) {
+  doc.transact(() => {
+    const paragraph = new Y.XmlElement('paragraph');
+    paragraph.insert(0, [new Y.XmlText(text)]);
+    const fragment = doc.getXmlFragment('default');
+    fragment.insert(fragment.length, [paragraph]);
+  });
+  report(doc, markdown);
+}
+
+const report = (doc: Y.Doc, markdown: string) =>
+  stateOf(doc).set('report', { markdown, hash: contentHashOf(doc) });
+
+async function setUp() {
+  const org = await createOrganization(server);
+  const space = await createSpace(server, org, { title: 'Handbook' });
+  const added = await server.callOperation(operations.spaces.content.update, org.admin, {
+    spaceId: space.id,
+    changes: [{ operation: 'insert_page', title: 'Guide', document: { markdown: 'First line.' } }],
+  });
+  const pageId = (added.changes[0] as { page: { id: string } }).page.id;
+  const [writer, reader, outsider] = await Promise.all([
+    addMember(server, org.organization.id, null, { displayName: 'Wren Writer' }),
+    addMember(server, org.organization.id, null, { displayName: 'Rae Reader' }),
+    addMember(server, org.organization.id, null),
+  ]);
+  await grant(server, org, { kind: 'space', id: space.id }, { role: 'edit', users: [writer.user.id] });
+  await grant(server, org, { kind: 'space', id: space.id }, { role: 'read', users: [reader.user.id] });
+  return { org, spaceId: space.id, pageId, name: `${space.id}/live/${pageId}`, writer, reader, outsider };
+}
+
+const pageMarkdown = async (member: TestMember, spaceId: string, pageId: string) =>
+  (await server.api(`/v1/spaces/${spaceId}/content/page/${pageId}?format=markdown`, { token: member.token }))
+    .body.markdown as string;
+
+describe('co-editing a page', () => {
+  it('two writers converge and see each other; a reader watches but cannot write; others are refused', async () => {
+    const s = await setUp();
+    const admin = join(s.org.admin.token, s.name);
+    const writer = join(s.writer.token, s.name);
+    const reader = join(s.reader.token, s.name);
+    expect(await admin.admitted).toBe('read-write');
+    expect(await writer.admitted).toBe('read-write');
+    expect(await reader.admitted).toBe('readonly');
+    await Promise.all([admin.synced, writer.synced, reader.synced]);
+    // The base the editors seed from: the page as the live space holds it.
+    expect(stateOf(writer.doc).get('baseMarkdown')).toBe('First line.\n');
+
+    typeParagraph(admin.doc, 'From the admin', 'From the admin');
+    typeParagraph(writer.doc, 'From the writer', 'From the writer');
+    const both = (doc: Y.Doc) => () => {
+      const text = doc.getXmlFragment('default').toString();
+      return text.includes('From the admin') && text.includes('From the writer');
+    };
+    await Promise.all([until(admin.doc, both(admin.doc)), until(writer.doc, both(writer.doc))]);
+    expect(admin.doc.getXmlFragment('default').toString()).toBe(
+      writer.doc.getXmlFragment('default').toString(),
+    );
+
+    // The reader types: its update is refused, so no one else gets it.
+    typeParagraph(reader.doc, 'From the reader', 'From the reader');
+    await until(reader.doc, both(reader.doc));
+    // A later change of the admin's reaches the writer after anything the reader sent would have.
+    typeParagraph(admin.doc, 'Last', 'Last');
+    await until(writer.doc, () => writer.doc.getXmlFragment('default').toString().includes('Last'));
+    expect(writer.doc.getXmlFragment('default').toString()).not.toContain('From the reader');
+    const served = collaborationOf(server.app)!.hocuspocus.documents.get(s.name)!;
+    expect(served.getXmlFragment('default').toString()).not.toContain('From the reader');
+
+    // Presence: the writer sees the reader, named as the server knows them, whatever they claim.
+    reader.provider.setAwarenessField('user', { name: 'Not Rae', color: '#112233' });
+    await new Promise<void>((resolve) => {
+      const look = () => {
+        const names = [...writer.provider.awareness!.getStates().values()].map((state) => state.user?.name);
+        if (names.includes('Rae Reader')) resolve();
+      };
+      writer.provider.awareness!.on('change', look);
+      look();
+    });
+    const rae = [...writer.provider.awareness!.getStates().values()].find(
+      (state) => state.user?.name === 'Rae Reader',
+    );
+    expect(rae?.user).toMatchObject({
+      name: 'Rae Reader',
+      color: '#112233',
+      readOnly: true,
+      id: s.reader.user.id,
+    });
+
+    await expect(join(s.outsider.token, s.name).admitted).rejects.toThrow('not_found');
+    await expect(join('not-a-token', s.name).admitted).rejects.toThrow('unauthenticated');
+    await expect(join(s.writer.token, `${s.spaceId}/live/nosuchpage`).admitted).rejects.toThrow('not_found');
+    await expect(join(s.writer.token, 'not a name').admitted).rejects.toThrow('not_found');
+  });
+
+  it('saves the reported markdown as a revision by its reporter, and brings an API edit in', async () => {
+    const s = await setUp();
+    const writer = join(s.writer.token, s.name);
+    await writer.synced;
+    const collaboration = collaborationOf(server.app)!;
+    // A report of content the server does not have (stale) is not saved.
+    stateOf(writer.doc).set('report', { markdown: 'Stale', hash: '0000000000000000' });
+    typeParagraph(writer.doc, 'First line. And more.', 'First line. And more.\n');
+    const served = collaboration.hocuspocus.documents.get(s.name)!;
+    await until(
+      served,
+      () => (stateOf(served).get('report') as { markdown?: string })?.markdown === 'First line. And more.\n',
+    );
+    await collaboration.saveAll();
+    expect(await pageMarkdown(s.writer, s.spaceId, s.pageId)).toBe('First line. And more.\n');
+    await until(writer.doc, () => stateOf(writer.doc).get('baseMarkdown') === 'First line. And more.\n');
+    const space = await server.api(`/v1/spaces/${s.spaceId}`, { token: s.writer.token });
+    expect(stateOf(writer.doc).get('base')).toBe(space.body.revision);
+    const history = await server.api(`/v1/spaces/${s.spaceId}/revisions/${space.body.revision}`, {
+      token: s.writer.token,
+    });
+    expect(history.status).toBe(200);
+
+    // Saving again with nothing new writes nothing.
+    await collaboration.saveAll();
+    expect((await server.api(`/v1/spaces/${s.spaceId}`, { token: s.writer.token })).body.revision).toBe(
+      space.body.revision,
+    );
+
+    // Someone edits the page through the API while the writer has it open: it comes in.
+    const edited = await server.api(`/v1/spaces/${s.spaceId}/content`, {
+      method: 'POST',
+      token: s.org.admin.token,
+      body: {
+        changes: [{ operation: 'update_page', page: s.pageId, document: { markdown: 'From the API.\n' } }],
+      },
+    });
+    expect(edited.status).toBe(200);
+    await until(writer.doc, () => stateOf(writer.doc).get('incoming') !== undefined);
+    expect(stateOf(writer.doc).get('incoming')).toEqual({
+      revision: edited.body.revision,
+      markdown: 'From the API.\n',
+      from: 'First line. And more.\n',
+    });
+    // Nothing was overwritten: the shared content is still the writer's until an editor applies it.
+    expect(writer.doc.getXmlFragment('default').toString()).toContain('First line. And more.');
+  });
+});
