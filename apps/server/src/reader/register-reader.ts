@@ -33,6 +33,18 @@ const isHostname = (host: string): boolean =>
 const notFound = (reply: FastifyReply) =>
   reply.code(404).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(NOT_FOUND_PAGE);
 
+/**
+ * Whether `serving` answered the request. A Fastify reply is a thenable that settles, with no
+ * value, once it is sent: a promise of one resolves to `undefined`, so what was answered is read
+ * from the reply, and a boolean is handed back. (Taken as "not answered", a served page was
+ * answered again with the 404 page: Fastify refused that second answer, but built an error and
+ * logged a warning on every page served.)
+ */
+async function answered(serving: Promise<FastifyReply | undefined>, reply: FastifyReply): Promise<boolean> {
+  await serving;
+  return reply.sent;
+}
+
 export function registerReader(
   app: FastifyInstance,
   services: Services,
@@ -57,10 +69,11 @@ export function registerReader(
     return reply.header('cache-control', ASSET_CACHE_CONTROL).type(asset.type).send(asset.body);
   });
 
-  const serveOwn = async (request: FastifyRequest, reply: FastifyReply) =>
-    (await serveSiteUrl(site, request, reply, new URL(request.url, `${ownBase}/`))) ??
-    answerMachineFormatUnseen(request, reply) ??
-    notFound(reply);
+  const serveOwn = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (await answered(serveSiteUrl(site, request, reply, new URL(request.url, `${ownBase}/`)), reply))
+      return;
+    return answerMachineFormatUnseen(request, reply) ?? notFound(reply);
+  };
   app.get('/~sites/:organization/:site', serveOwn);
   app.get('/~sites/*', serveOwn);
   // A change request previewed as a site would show it, for a member who may read it.
@@ -68,7 +81,8 @@ export function registerReader(
   // A page's events (views, feedback): POSTed by its script to `<base>~reader/events`.
   app.post('/~sites/*', { bodyLimit: MAX_EVENT_BODY_BYTES }, async (request, reply) => {
     const url = new URL(request.url, `${ownBase}/`);
-    return (await serveSiteEvent(site, request, reply, url, request.body ?? null)) ?? notFound(reply);
+    if (await answered(serveSiteEvent(site, request, reply, url, request.body ?? null), reply)) return;
+    return notFound(reply);
   });
 
   // Another host: a site's custom hostname, or a proxy's.
@@ -76,13 +90,13 @@ export function registerReader(
     if (isEvent) {
       // Answered before routing, so the body is read here (bounded) rather than by Fastify.
       const url = new URL(request.url, `${request.protocol}://${request.host}`);
-      return (await serveSiteEvent(site, request, reply, url, undefined)) ?? notFound(reply);
+      if (await answered(serveSiteEvent(site, request, reply, url, undefined), reply)) return reply;
+      return notFound(reply);
     }
     // A custom hostname's target, else perhaps a proxy's host: the lookup tells (`served-site.ts`).
     const target = await hostTarget(request);
     const url = new URL(request.url, `${request.protocol}://${request.host}`);
-    const answered = await serveSiteUrl(site, request, reply, url);
-    if (answered) return answered;
+    if (await answered(serveSiteUrl(site, request, reply, url), reply)) return reply;
     // A custom hostname's site that shows this visitor nothing: the same 404 as no site.
     if (target !== null) return answerMachineFormatUnseen(request, reply) ?? notFound(reply);
     return undefined;
