@@ -5,6 +5,7 @@
  * rule's area order (`scripts/check-dependency-rule.mjs` reads this list) are derived from
  * `domainAreas`; a test fails when a folder with an `area.ts` is missing here.
  */
+import { askArea } from './ask/area';
 import { commentsArea } from './comments/area';
 import { contentArea } from './content/area';
 import { checkAreaOrder } from './core/area-declaration';
@@ -22,6 +23,7 @@ import { revalidationArea } from './revalidation/area';
 import { searchArea } from './search/area';
 import { translationsArea } from './translations/area';
 
+export * from './ask';
 export * from './comments';
 export * from './content';
 export * from './files';
@@ -55,6 +57,7 @@ export const domainAreas = [
   revalidationArea,
   translationsArea,
   gitSyncArea,
+  askArea,
 ] as const;
 
 checkAreaOrder(domainAreas);

@@ -4,6 +4,7 @@
  * from it; a test (`test/architecture/area-lists.test.ts`) fails when a domain area is
  * missing here or the two orders differ.
  */
+import { askServing } from './ask';
 import { commentsServing } from './comments';
 import { contentServing } from './content';
 import { filesServing } from './files';
@@ -36,4 +37,5 @@ export const serverAreas = [
   revalidationServing,
   translationsServing,
   gitSyncServing,
+  askServing,
 ] as const;

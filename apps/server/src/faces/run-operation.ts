@@ -1,10 +1,11 @@
 /**
  * The one way every face runs an operation: charge it to the caller's rate-limit budget,
- * then `executeOperation` (authenticate, validate, run), with the store's refusals turned
+ * then `executeOperation` (authenticate, validate, run; a mutation with its audit event,
+ * written with its first write: `runAudited`), with the store's refusals turned
  * into the domain's 'unavailable' error so that REST, GraphQL and tRPC answer them alike
  * (503 with `Retry-After`, the store's message, never a stack; `store-refusal.ts`).
  */
-import { type AnyOperation, executeOperation, noteChangeForRenderers } from '@quire/domain';
+import { type AnyOperation, runAudited, isStreamedList, noteChangeForRenderers } from '@quire/domain';
 import { storeRefusalOf } from '../http/store-refusal';
 import type { RequestAccess } from '../request-context';
 
@@ -12,10 +13,13 @@ export async function runOperation(
   op: AnyOperation,
   access: RequestAccess,
   input: unknown,
+  /** The REST face streams a list still being written (`StreamedList`); every other face gets the whole list. */
+  options: { stream?: boolean } = {},
 ): Promise<unknown> {
   await access.charge(op.access);
   try {
-    const output = await executeOperation(op, access.ctx, input);
+    let output = await runAudited(op, access.ctx, input, access.origin ?? {});
+    if (isStreamedList(output) && !options.stream) output = await allItems(output);
     // What a docs renderer keeps of what the change named is stale now (nothing to do when
     // no renderer is configured); not awaited: the answer does not wait for it.
     if (op.kind === 'mutation') void noteChangeForRenderers(access.ctx, input);
@@ -23,4 +27,10 @@ export async function runOperation(
   } catch (error) {
     throw storeRefusalOf(error) ?? error;
   }
+}
+
+async function allItems(items: AsyncIterable<unknown>): Promise<unknown[]> {
+  const all: unknown[] = [];
+  for await (const item of items) all.push(item);
+  return all;
 }

@@ -38,6 +38,8 @@ export interface OutgoingRequest {
   method: 'POST';
   headers: Record<string, string>;
   body: string;
+  /** Each part of the answer's body as it arrives (a streamed answer read as it comes), within the same limits. */
+  onPart?: (part: Uint8Array) => void;
 }
 
 export interface FetchedResource {
@@ -81,7 +83,7 @@ export async function fetchPublicUrl(
           `The URL answered with HTTP status ${response.statusCode}`,
         );
       }
-      const bytes = await readLimited(response, limits, deadline.signal);
+      const bytes = await readLimited(response, limits, deadline.signal, outgoing?.onPart);
       const contentType = response.headers['content-type'];
       return {
         bytes,
@@ -154,6 +156,7 @@ async function readLimited(
   response: Awaited<ReturnType<typeof request>>,
   limits: OutboundFetchLimits,
   signal: AbortSignal,
+  onPart?: (part: Uint8Array) => void,
 ): Promise<Uint8Array> {
   const declared = Number(response.headers['content-length']);
   if (Number.isFinite(declared) && declared > limits.maxBytes) {
@@ -170,6 +173,7 @@ async function readLimited(
         throw tooLarge(limits.maxBytes);
       }
       parts.push(part as Buffer);
+      onPart?.(part as Buffer);
     }
   } catch (error) {
     throw failureOf(error, signal, limits.timeoutMs);

@@ -49,6 +49,7 @@ export const SITE_TOKEN_READS: ReadonlySet<string> = new Set([
   'sites.redirects.resolve',
   'sites.search',
   'sites.askQuestions',
+  'sites.ask',
   'urls.published',
   // The specs its pages show (`policies/openapi-policy.ts` rule 0): their newest version only.
   'openapi.versions.latest',

@@ -12,6 +12,7 @@ export type { PublishingRepositories } from './repositories';
 export { authenticateSiteToken, looksLikeSiteApiToken, SITE_API_TOKEN_TTL_SECONDS } from './site-api-token';
 export * from './site-fields';
 export * from './site-schema';
+export { SiteSearchScopeSchema } from './site-search-schema';
 export { activeShareKeyOf } from './site-share-key';
 export {
   defaultSectionOf,

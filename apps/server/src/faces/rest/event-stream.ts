@@ -1,3 +1,7 @@
+import { Readable } from 'node:stream';
+import { isDomainError } from '@quire/domain';
+import { HTTP_STATUS_OF } from '../../http/error-status';
+
 /**
  * A list answered as server-sent events (`RestRoute.eventStream`), as GitBook streams some
  * reads (`text/event-stream`: its client reads each event's `data` as one item): one `data:`
@@ -8,4 +12,25 @@ export const EVENT_STREAM_TYPE = 'text/event-stream; charset=utf-8';
 
 export function eventStreamOf(items: readonly unknown[]): string {
   return items.map((item) => `data: ${JSON.stringify(item)}\n\n`).join('');
+}
+
+/**
+ * A list still being written (an answer streamed from the AI provider) sent event by event
+ * as it comes. The status is sent already: a failure after the first event ends the stream
+ * with one `error` event in GitBook's error shape (`{error: {code, message}}`), a domain
+ * error's message or, for anything else, a generic one (never a stack).
+ */
+export function streamedEvents(items: AsyncIterable<unknown>): Readable {
+  return Readable.from(
+    (async function* () {
+      try {
+        for await (const item of items) yield `data: ${JSON.stringify(item)}\n\n`;
+      } catch (error) {
+        const failure = isDomainError(error)
+          ? { code: HTTP_STATUS_OF[error.code], message: error.message }
+          : { code: 500, message: 'The answer could not be completed' };
+        yield `event: error\ndata: ${JSON.stringify({ error: failure })}\n\n`;
+      }
+    })(),
+  );
 }

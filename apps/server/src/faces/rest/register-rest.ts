@@ -2,13 +2,14 @@
  * The REST face: registers every route of the table on Fastify. A handler assembles the
  * input, runs the one operation, and sends its output (204 when it has none).
  */
+import { isStreamedList } from '@quire/domain';
 import type { FastifyInstance } from 'fastify';
 import { CACHE_TAG_HEADER, cacheTagsOfInput, IMMUTABLE_REVISION_CACHE } from '../../http/cache-tags';
 import { requestFactsOf } from '../../http/request-facts';
 import type { RequestGate } from '../../request-context';
 import { runOperation } from '../run-operation';
 import { inputAssemblerFor } from './assemble-input';
-import { EVENT_STREAM_TYPE, eventStreamOf } from './event-stream';
+import { EVENT_STREAM_TYPE, eventStreamOf, streamedEvents } from './event-stream';
 import type { RestRoute } from './route';
 
 export function registerRestRoutes(
@@ -40,7 +41,9 @@ export function registerRestRoutes(
           request.query as Record<string, string | string[] | undefined>,
           request.body,
         );
-        const output = await runOperation(route.operation, access, input);
+        const output = await runOperation(route.operation, access, input, {
+          stream: route.eventStream === true,
+        });
         if (output === null || output === undefined) return reply.code(route.status ?? 204).send();
         if (route.bodilessStatus) return reply.code(route.bodilessStatus(output)).send();
         if (route.eventStream)
@@ -48,7 +51,7 @@ export function registerRestRoutes(
             .code(successStatus)
             .header('content-type', EVENT_STREAM_TYPE)
             .header('cache-control', 'no-store')
-            .send(eventStreamOf(output as unknown[]));
+            .send(isStreamedList(output) ? streamedEvents(output) : eventStreamOf(output as unknown[]));
         const location = route.location?.(input, output);
         if (location !== undefined) reply.header('location', location);
         if (tagsOf !== undefined) {

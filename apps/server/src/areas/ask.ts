@@ -1,0 +1,20 @@
+/** How the ask area is served: its routes, its documentation tag and the AI provider from the configuration. */
+import { answerProviderFromConfig } from '../ask/answer-provider-from-config';
+import { askRoutes } from '../faces/rest/routes/ask';
+import { defineServerArea } from './server-area';
+
+export const askServing = defineServerArea({
+  key: 'ask',
+  routes: askRoutes,
+  tags: [
+    {
+      name: 'Ask',
+      group: 'publishing',
+      prefixes: ['sites.ask', 'orgs.ask', 'orgs.askStream', 'orgs.askQuestions', 'orgs.askQuestionsStream'],
+      description:
+        'Questions answered from the docs by the configured AI provider (OpenAI-compatible): the search finds ' +
+        'what the asker may read, the best pages go to the model, and the answer cites the pages it used.',
+    },
+  ],
+  ports: ({ config }) => ({ answerProvider: answerProviderFromConfig(config) }),
+});

@@ -1,0 +1,265 @@
+/**
+ * Questions answered from the docs (issue 32, item 4) through real HTTP, against an
+ * OpenAI-compatible provider on loopback that streams: the prompt carries only the pages the
+ * asker may read (a member without access to a space, an anonymous visitor of a published
+ * site, see none of its text), the answer's sources are the pages it cites and they resolve
+ * for the asker, REST streams the events as GitBook does while GraphQL and tRPC answer the
+ * list, and a provider that fails or hangs is a clear error.
+ */
+import { operations } from '@quire/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSpace } from '../support/content';
+import { expectError, expectFieldError } from '../support/expectations';
+import { callFaces, findRoute } from '../support/faces/call-faces';
+import { addMember, createOrganization, type TestMember, type TestOrganization } from '../support/factories';
+import { startTestServer, type TestServer } from '../support/test-server';
+import { eventsOf, type FakeChatProvider, startFakeChatProvider } from './fake-chat-provider';
+
+let fake: FakeChatProvider;
+let server: TestServer;
+let org: TestOrganization;
+let reader: TestMember;
+let guide: { id: string };
+let vault: { id: string };
+let sitePath: string;
+let orgPath: string;
+
+/** The text of the prompt's user message (the passages and the question). */
+const promptOf = (call: FakeChatProvider['calls'][number]) =>
+  call.body.messages?.find((message) => message.role === 'user')?.content ?? '';
+
+async function writePage(spaceId: string, title: string, markdown: string) {
+  const edited = await server.api(`/v1/spaces/${spaceId}/content`, {
+    method: 'POST',
+    token: org.admin.token,
+    body: { changes: [{ operation: 'insert_page', title, document: { markdown } }] },
+  });
+  expect(edited.status).toBe(200);
+}
+
+beforeAll(async () => {
+  fake = await startFakeChatProvider();
+  server = await startTestServer({
+    QUIRE_AI_URL: fake.url,
+    QUIRE_AI_MODEL: 'answerer-1',
+    QUIRE_AI_API_KEY: 'sk-ask-0123456789',
+    QUIRE_AI_TIMEOUT_SECONDS: '1',
+    QUIRE_FETCH_ALLOW_HOSTS: '127.0.0.1',
+  });
+  org = await createOrganization(server);
+  orgPath = `/v1/orgs/${org.organization.id}`;
+  reader = await addMember(server, org.organization.id, 'read');
+  guide = await createSpace(server, org, { title: 'Guide' });
+  vault = await createSpace(server, org, { title: 'Vault', defaultLevel: null });
+  await writePage(guide.id, 'Launch guide', 'To launch the rocket, run the countdown script from the pad.');
+  await writePage(vault.id, 'Launch codes', 'The launch codes are zebra papaya seventeen.');
+  const site = await server.api(`${orgPath}/sites`, {
+    method: 'POST',
+    token: org.admin.token,
+    body: { title: 'Docs' },
+  });
+  sitePath = `${orgPath}/sites/${site.body.id}`;
+  await server.api(`${sitePath}/sections`, {
+    method: 'POST',
+    token: org.admin.token,
+    body: { spaceId: guide.id },
+  });
+  expect((await server.api(`${sitePath}/publish`, { method: 'POST', token: org.admin.token })).status).toBe(
+    200,
+  );
+});
+afterAll(async () => {
+  await server.close();
+  await fake.close();
+});
+
+const askOrg = (token: string, query: string) =>
+  server.api(`${orgPath}/ask`, { method: 'POST', token, body: { query } });
+
+describe('POST ORG/ask', () => {
+  it('sends the model only what the asker may read, and cites the pages it used, which resolve', async () => {
+    fake.answer = () => ({ parts: ['Run the countdown ', 'script [1].'] });
+    const before = fake.calls.length;
+    const asked = await askOrg(reader.token, 'How do I launch?');
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    const prompt = promptOf(fake.calls[before] as FakeChatProvider['calls'][number]);
+    expect(prompt).toContain('countdown script');
+    expect(prompt).not.toContain('zebra');
+    expect(asked.body.answer.answer.markdown).toBe('Run the countdown script [1].');
+    expect(asked.body.answer.followupQuestions).toEqual([]);
+    const [source, ...more] = asked.body.answer.sources;
+    expect(more).toEqual([]);
+    expect(source).toMatchObject({ type: 'page', space: guide.id, sections: expect.any(Array) });
+    const page = await server.api(`/v1/spaces/${guide.id}/content/page/${source.page}`, {
+      token: reader.token,
+    });
+    expect(page.status).toBe(200);
+    expect(page.body.title).toBe('Launch guide');
+
+    // The call itself: the model, streaming, bounded, the key as a bearer token.
+    const call = fake.calls[before] as FakeChatProvider['calls'][number];
+    expect(call.body).toMatchObject({ model: 'answerer-1', stream: true, max_tokens: 800 });
+    expect(call.headers.authorization).toBe('Bearer sk-ask-0123456789');
+  });
+
+  it('gives an admin the pages of both spaces, and cites only those the answer names', async () => {
+    fake.answer = () => ({ parts: ['The codes are in the vault [2].'] });
+    const before = fake.calls.length;
+    const asked = await askOrg(org.admin.token, 'launch');
+    expect(asked.status).toBe(200);
+    const prompt = promptOf(fake.calls[before] as FakeChatProvider['calls'][number]);
+    expect(prompt).toContain('zebra papaya');
+    expect(prompt).toContain('countdown script');
+    expect(asked.body.answer.sources).toHaveLength(1);
+    expect([guide.id, vault.id]).toContain(asked.body.answer.sources[0].space);
+  });
+
+  it('calls no model when nothing the asker may read matches: an answer without text or source', async () => {
+    const before = fake.calls.length;
+    const asked = await askOrg(reader.token, 'zebra papaya');
+    expect(asked.status).toBe(200);
+    expect(asked.body).toEqual({ answer: { followupQuestions: [], sources: [] } });
+    expect(fake.calls.length).toBe(before);
+  });
+
+  it('answers the same on GraphQL and tRPC, and refuses a bad question (400 naming it)', async () => {
+    fake.answer = () => ({ parts: ['Use the pad [1].'] });
+    const route = findRoute('POST /v1/orgs/:organizationId/ask');
+    if (!route) throw new Error('no route for ask');
+    const answers = await callFaces(server, {
+      route,
+      input: { organizationId: org.organization.id, query: 'countdown' },
+      token: reader.token,
+    });
+    expect(answers.rest.status).toBe(200);
+    expect((answers.rest.data as { answer: { answer: { markdown: string } } }).answer.answer.markdown).toBe(
+      'Use the pad [1].',
+    );
+    expect(answers.trpc.data).toEqual(answers.rest.data);
+    // GraphQL with the answer's fields selected (the faces' helper selects only the type's name).
+    const graphql = await server.api('/graphql', {
+      method: 'POST',
+      token: reader.token,
+      body: {
+        query:
+          'query($organizationId: String!, $query: String!) { orgsAsk(organizationId: $organizationId, query: $query) ' +
+          '{ answer { answer { markdown } followupQuestions sources { type page revision space sections } } } }',
+        variables: { organizationId: org.organization.id, query: 'countdown' },
+      },
+    });
+    expect(graphql.status).toBe(200);
+    expect(graphql.body.data.orgsAsk).toEqual(answers.rest.data);
+    expectFieldError(await askOrg(reader.token, 'x'.repeat(513)), 'query');
+    expectFieldError(await askOrg(reader.token, '?!'), 'query');
+  });
+
+  it('is hidden (404) from who is not a member, before anything is searched', async () => {
+    const stranger = await createOrganization(server);
+    const before = fake.calls.length;
+    expectError(await askOrg(stranger.admin.token, 'launch'), 404);
+    expect(fake.calls.length).toBe(before);
+  });
+
+  it("turns a provider's refusal or silence into a 503 saying so, never its key", async () => {
+    fake.answer = () => ({ status: 500, text: 'boom' });
+    const refused = await askOrg(reader.token, 'countdown');
+    expectError(refused, 503);
+    expect(refused.body.error.message).toMatch(/AI provider failed.*500/);
+    fake.answer = () => 'hang';
+    const silent = await askOrg(reader.token, 'countdown');
+    expectError(silent, 503);
+    expect(silent.body.error.message).toMatch(/did not answer within 1000 ms/);
+    expect(JSON.stringify([refused.body, silent.body])).not.toContain('sk-ask');
+  });
+});
+
+describe('GET ORG/ask/stream and POST SITE/ask', () => {
+  it('streams each event as the model writes it, the last one the whole answer', async () => {
+    fake.answer = () => ({ parts: ['a'.repeat(130), ' then the countdown [1].'] });
+    const streamed = await server.api(`${orgPath}/ask/stream?query=countdown`, {
+      token: reader.token,
+      headers: { accept: 'text/event-stream' },
+    });
+    expect(streamed.status).toBe(200);
+    expect(streamed.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const events = eventsOf(streamed.body);
+    expect(events.length).toBe(2);
+    const last = events.at(-1)?.data as {
+      type: string;
+      answer: { answer: { markdown: string }; sources: unknown[] };
+    };
+    expect(last.type).toBe('answer');
+    expect(last.answer.answer.markdown).toBe(`${'a'.repeat(130)} then the countdown [1].`);
+    expect(last.answer.sources).toHaveLength(1);
+  });
+
+  it("sends the first events before the model's answer ends (a stream, not a wait)", async () => {
+    fake.answer = () => ({ parts: ['b'.repeat(200)], hold: true });
+    const response = await fetch(`${server.url}${orgPath}/ask/stream?query=countdown`, {
+      headers: { authorization: `Bearer ${reader.token}`, accept: 'text/event-stream' },
+    });
+    expect(response.status).toBe(200);
+    const body = (response.body as ReadableStream<Uint8Array>).getReader();
+    const first = await body.read();
+    expect(new TextDecoder().decode(first.value)).toContain('b'.repeat(200));
+    fake.release();
+    let rest = '';
+    for (let part = await body.read(); !part.done; part = await body.read())
+      rest += new TextDecoder().decode(part.value);
+    expect(eventsOf(rest).at(-1)?.event).toBeUndefined();
+  });
+
+  it("answers a published site's anonymous visitor from the site's pages only", async () => {
+    fake.answer = () => ({ parts: ['From the pad [1].'] });
+    const before = fake.calls.length;
+    const asked = await server.api(`${sitePath}/ask`, {
+      method: 'POST',
+      token: null,
+      headers: { accept: 'text/event-stream' },
+      body: { question: 'launch codes', scope: { mode: 'default' } },
+    });
+    expect(asked.status, asked.body).toBe(200);
+    const prompt = promptOf(fake.calls[before] as FakeChatProvider['calls'][number]);
+    expect(prompt).toContain('countdown script');
+    expect(prompt).not.toContain('zebra');
+    const last = eventsOf(asked.body).at(-1)?.data as { answer: { sources: Array<{ space: string }> } };
+    expect(last.answer.sources.map((source) => source.space)).toEqual([guide.id]);
+    expectFieldError(
+      await server.api(`${sitePath}/ask`, {
+        method: 'POST',
+        token: null,
+        body: { question: 'x', scope: { mode: 'nope' } },
+      }),
+      'scope',
+    );
+  });
+
+  it('is a 404 for a site the visitor is not shown, before the model is called', async () => {
+    const hidden = await server.api(`${orgPath}/sites`, {
+      method: 'POST',
+      token: org.admin.token,
+      body: { title: 'Vault site' },
+    });
+    const hiddenPath = `${orgPath}/sites/${hidden.body.id}`;
+    await server.api(`${hiddenPath}/sections`, {
+      method: 'POST',
+      token: org.admin.token,
+      body: { spaceId: vault.id },
+    });
+    const before = fake.calls.length;
+    const asked = await server.api(`${hiddenPath}/ask`, {
+      method: 'POST',
+      token: null,
+      body: { question: 'launch codes', scope: { mode: 'default' } },
+    });
+    expectError(asked, 404);
+    expect(fake.calls.length).toBe(before);
+  });
+
+  it('names the operations in the API document as event streams', async () => {
+    const document = await server.api('/openapi.json');
+    const site = document.body.paths['/v1/orgs/{organizationId}/sites/{siteId}/ask'].post;
+    expect(site.operationId).toBe(operations.sites.ask.name);
+    expect(Object.keys(site.responses['200'].content)).toEqual(['text/event-stream']);
+  });
+});

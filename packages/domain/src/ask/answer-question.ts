@@ -1,0 +1,121 @@
+/**
+ * A question answered from passages: the prompt (the numbered passages, then the question),
+ * the model's answer read as it is written, and the answer's events, each the answer so far
+ * with the pages it cites (`[n]` in its text names passage n; a page no marker names is not
+ * a source, so only pages used are cited).
+ *
+ * The first part of the answer is awaited before the events are handed back, so a provider
+ * that cannot be reached, refuses or times out is the operation's error (503), not a broken
+ * stream; a failure after that ends the stream with the error.
+ */
+
+import type { OperationContext } from '../core/context';
+import { DomainError } from '../core/errors';
+import { type AnswerPrompt, AnswerProviderError } from './answer-provider';
+import { ASK_LIMITS } from './ask-limits';
+import type { SearchAIAnswer, SearchAIAnswerEvent } from './ask-schema';
+import type { Passage } from './passages';
+
+export const NO_PROVIDER_MESSAGE =
+  'No AI provider is configured on this server, so questions cannot be answered: set QUIRE_AI_URL and QUIRE_AI_MODEL ' +
+  '(and QUIRE_AI_API_KEY when the provider needs a key)';
+
+/** Refuses before anything is searched when the server has no provider (400, GitBook's error shape). */
+export function assertAnswerProvider(ctx: OperationContext): void {
+  if (!ctx.answerProvider.configured) throw new DomainError('validation', NO_PROVIDER_MESSAGE);
+}
+
+const SYSTEM = [
+  'You answer questions about a documentation site, using only the numbered passages the user gives.',
+  'Cite each passage you use with its number in square brackets, like [1], right after what it supports.',
+  'If the passages do not answer the question, say that the documentation does not cover it; never guess.',
+  'Answer in Markdown, briefly, in the language of the question.',
+].join('\n');
+
+export function promptOf(question: string, passages: readonly Passage[]): AnswerPrompt {
+  const user = [
+    ...passages.map((passage) => `[${passage.number}] ${passage.title} (${passage.path})\n${passage.text}`),
+    `Question: ${question}`,
+  ].join('\n\n');
+  return { system: SYSTEM, user, maxTokens: ASK_LIMITS.answerTokens };
+}
+
+/** The answer's events: at least one (the last holds the whole answer). */
+export async function answerEvents(
+  ctx: OperationContext,
+  question: string,
+  passages: readonly Passage[],
+): Promise<AsyncIterable<SearchAIAnswerEvent>> {
+  if (passages.length === 0) return listed([{ type: 'answer', answer: nothingFound }]);
+  const parts = ctx.answerProvider.stream(promptOf(question, passages))[Symbol.asyncIterator]();
+  const first = await providerStep(() => parts.next());
+  return (async function* () {
+    let text = '';
+    let sent = 0;
+    try {
+      for (let step = first; !step.done; step = await providerStep(() => parts.next())) {
+        text += step.value;
+        if (text.length >= ASK_LIMITS.answerChars) {
+          text = text.slice(0, ASK_LIMITS.answerChars);
+          break;
+        }
+        if (text.length - sent >= ASK_LIMITS.eventChars) {
+          sent = text.length;
+          yield eventOf(text, passages);
+        }
+      }
+    } finally {
+      await parts.return?.();
+    }
+    yield eventOf(text, passages);
+  })();
+}
+
+const nothingFound: SearchAIAnswer = { followupQuestions: [], sources: [] };
+
+async function* listed<T>(items: readonly T[]): AsyncIterable<T> {
+  yield* items;
+}
+
+/** A provider's failure in the domain's terms: 503 with the provider's safe message. */
+async function providerStep<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof AnswerProviderError)
+      throw new DomainError(error.kind === 'not-configured' ? 'validation' : 'unavailable', error.message);
+    throw error;
+  }
+}
+
+const CITATION = /\[(\d{1,2})\]/g;
+
+/** The answer so far and the passages its `[n]` markers name, in order of first citation. */
+export function eventOf(text: string, passages: readonly Passage[]): SearchAIAnswerEvent {
+  const cited: Passage[] = [];
+  for (const [, number] of text.matchAll(CITATION)) {
+    const passage = passages.find((candidate) => candidate.number === Number(number));
+    if (passage && !cited.includes(passage)) cited.push(passage);
+  }
+  return {
+    type: 'answer',
+    answer: {
+      answer: { markdown: text },
+      followupQuestions: [],
+      sources: cited.map((passage) => ({
+        type: 'page' as const,
+        page: passage.pageId,
+        revision: passage.revisionId,
+        space: passage.spaceId,
+        sections: passage.sectionIds,
+      })),
+    },
+  };
+}
+
+/** Every event of a stream, for the faces that answer the whole list (GraphQL, tRPC). */
+export async function allEvents<T>(events: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const event of events) all.push(event);
+  return all;
+}
