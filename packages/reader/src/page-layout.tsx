@@ -7,6 +7,7 @@
  * accounts, copyright). On a phone the sidebar opens from a menu button (a checkbox and CSS).
  */
 import type { ReactNode } from 'react';
+import { Icon } from './document/icon';
 import type { HeadTag } from './head-tags';
 import type {
   ReaderCustomization,
@@ -238,7 +239,13 @@ function TreeList({ pages, props, depth }: { pages: ReaderTreePage[]; props: Lay
             className={hasChildren ? (open ? 'has-children open' : 'has-children') : undefined}
           >
             <a href={props.treeHref(page)} aria-current={current ? 'page' : undefined}>
-              {page.emoji ? <span className="page-emoji">{page.emoji}</span> : null}
+              {page.emoji ? (
+                <span className="page-emoji">{page.emoji}</span>
+              ) : page.icon ? (
+                <span className="page-icon">
+                  <Icon name={page.icon} />
+                </span>
+              ) : null}
               {page.title}
             </a>
             {open ? <TreeList pages={page.pages} props={props} depth={depth + 1} /> : null}

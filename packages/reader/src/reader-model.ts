@@ -133,10 +133,22 @@ export interface ReaderPage {
   title: string;
   description?: string;
   emoji?: string;
+  /** A Font Awesome name (GitBook's page `icon`), shown when the page has no emoji. */
+  icon?: string;
+  /** The page's cover (GitBook's page `cover`), its images resolved to addresses by the server. */
+  cover?: ReaderCover;
   /** The body, with reusable contents included and expressions evaluated (GitBook's read options). */
   document: JSONDocument | undefined;
   updatedAt?: string;
   path: string;
+}
+
+/** A page's cover: its image (and the dark theme's), moved `yPos` pixels in a frame `height` pixels tall. */
+export interface ReaderCover {
+  url: string;
+  darkUrl?: string;
+  yPos: number;
+  height: number;
 }
 
 export interface ReaderNeighbour {

@@ -8,7 +8,9 @@
 import { renderToString } from 'react-dom/server';
 import { Blocks, renderBlocks } from './document/blocks';
 import type { DocumentContext } from './document/document-context';
+import { Icon } from './document/icon';
 import { outlineOf } from './outline';
+import { PageCover } from './page-cover';
 import { PageLayout } from './page-layout';
 import { PageActions, PageFeedback } from './page-tools';
 import type { ReaderNotFoundProps, ReaderPageProps, ReaderSearchProps } from './reader-model';
@@ -89,9 +91,16 @@ export function ReaderPageView(props: ReaderPageProps) {
         </nav>
       ) : null}
       <article className="page">
+        {page.cover ? <PageCover cover={page.cover} /> : null}
         <header className="page-header">
           <h1>
-            {page.emoji ? <span className="page-emoji">{page.emoji}</span> : null}
+            {page.emoji ? (
+              <span className="page-emoji">{page.emoji}</span>
+            ) : page.icon ? (
+              <span className="page-icon">
+                <Icon name={page.icon} />
+              </span>
+            ) : null}
             {page.title}
           </h1>
           {page.description ? <p className="page-description">{page.description}</p> : null}

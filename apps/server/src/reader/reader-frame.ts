@@ -190,6 +190,7 @@ function treeOf(
     path: page.path,
     hidden: page.hidden,
     ...(page.emoji === undefined ? {} : { emoji: emojiText(page.emoji) }),
+    ...(page.icon === undefined ? {} : { icon: page.icon }),
     ...(page.description === undefined ? {} : { description: page.description }),
     ...(page.type === 'link' ? { href: hrefOfContentRef(page.target, pageLink) } : {}),
     pages: treeOf(page.pages, pageLink, depth + 1),

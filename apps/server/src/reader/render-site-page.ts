@@ -24,6 +24,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../services';
 import { linkQueryOf, markdownUrlOf } from './machine-formats/page-markdown';
+import { readerCoverOf } from './reader-cover';
 import { emojiText, type ReaderFrame, readerFrameOf } from './reader-frame';
 import { EVENTS_PATH } from './reader-tool-paths';
 import { type PageTreeNode, type ReaderVisit, readOrNothing } from './reader-visit';
@@ -182,10 +183,12 @@ export async function pageHtml(
   const document = read.document as unknown as JSONDocument | undefined;
   const frame = options.frame ?? readerFrameOf(visit, pages);
   const [files, code, specs] = await Promise.all([
-    filesOf(visit, document),
+    // The cover's file too, when it has one.
+    filesOf(visit, [document, read.cover]),
     highlightCode([document]),
     specsOf(visit, document),
   ]);
+  const cover = readerCoverOf(read.cover, files);
   const order = pages.readingOrder;
   const at = order.findIndex((candidate) => candidate.id === page.id);
   const breadcrumbs = pages
@@ -202,6 +205,8 @@ export async function pageHtml(
       title: read.title,
       ...(read.description === undefined ? {} : { description: read.description }),
       ...(read.emoji === undefined ? {} : { emoji: emojiText(read.emoji) }),
+      ...(read.icon === undefined ? {} : { icon: read.icon }),
+      ...(cover === undefined ? {} : { cover }),
       document,
       updatedAt: read.updatedAt,
       path: page.path,

@@ -31,6 +31,7 @@ const FIELD_WORDS: Readonly<Record<string, string>> = {
   type: 'Type',
   target: 'Link target',
   variables: 'Variables',
+  cover: 'Cover',
 };
 
 const REASON_WORDS: Readonly<Record<string, string>> = {

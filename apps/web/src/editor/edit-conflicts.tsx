@@ -13,6 +13,7 @@ const FIELD_NAMES: Readonly<Record<string, string>> = {
   icon: 'its icon',
   description: 'its description',
   hidden: 'whether it is hidden',
+  cover: 'its cover',
   parentId: 'its place',
   page: 'the page itself (deleted on one side, edited on the other)',
 };

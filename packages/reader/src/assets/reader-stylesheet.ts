@@ -53,6 +53,9 @@ summary{cursor:pointer}
 .search-excerpt{display:block;color:var(--muted);font-size:.85rem;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .search-all{border-top:1px solid var(--line);margin-top:.2rem;color:var(--muted)}
 .page-header{position:relative}
+.page-cover{margin:0 0 1.5rem;border-radius:var(--radius);overflow:hidden}
+.page-cover img{display:block;width:100%;height:100%;object-fit:cover}
+.page-icon .fa-icon{height:.85em;margin:0 .35em 0 0;vertical-align:-.05em}
 .page-actions{display:flex;flex-wrap:wrap;gap:.5rem;margin:.2rem 0 .8rem}
 .page-action,.feedback-rating{font:inherit;font-size:.85rem;color:var(--fg);background:var(--bg);border:1px solid var(--line);border-radius:var(--radius);padding:.2em .7em;cursor:pointer;text-decoration:none}
 .page-action:hover,.feedback-rating:hover{border-color:var(--primary)}

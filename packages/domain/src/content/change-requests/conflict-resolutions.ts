@@ -25,6 +25,7 @@ export const RESOLVABLE_FIELDS = [
   'variables',
   'type',
   'target',
+  'cover',
   'parentId',
 ] as const;
 

@@ -27,7 +27,9 @@
  *    document; a group or link takes no `document` in `update_page` (400), only a link a
  *    `target`; no page goes under a link, and a group is never moved under a page (400 on
  *    `into`). Both keep the empty body.
- * 8. Reusable contents and variables: `reusable-contents/reusable-content-changes.ts`.
+ * 8. `update_page`'s `cover` (a document page only, else 400) sets the page's cover; null
+ *    removes it. A cover's file named by the `ref` of a file the batch inserts gets its id.
+ * 9. Reusable contents and variables: `reusable-contents/reusable-content-changes.ts`.
  */
 
 import { rewriteLinks } from '@quire/documents';
@@ -39,6 +41,7 @@ import { patchedVariables } from '../reusable-contents/variables';
 import { addressOf } from './content-address';
 import type { AppliedChange, ContentChange } from './content-changes';
 import { leadingHeading, type ReadBody } from './page-body';
+import { coverWithFileIds } from './page-cover';
 import { slugOf, uniqueSlug } from './page-slug';
 import { pageTypeOf, placeRefusal, storedPageType } from './page-types';
 import type { BodyObject, PageLinkTarget } from './records';
@@ -180,6 +183,8 @@ export function applyChanges(
           throw invalidInput(field('document'), `a ${type} page has no document`);
         if (change.target !== undefined && type !== 'link')
           throw invalidInput(field('target'), 'only a link page has a target');
+        if (change.cover !== undefined && type !== 'document')
+          throw invalidInput(field('cover'), `a ${type} page has no cover`);
         const body = change.document ? bodyOf(index) : undefined;
         const settings = { ...pick(change), ...(body?.settings ?? {}) };
         let next = changedPage(page, { updatedAt: env.now });
@@ -193,6 +198,8 @@ export function applyChanges(
         if (settings.hidden !== undefined) next.hidden = settings.hidden;
         if (body) next.body = storeBody(body.markdown);
         if (change.target !== undefined) next.target = linkTarget(change.target, 'target.page');
+        if (change.cover === null) delete next.cover;
+        else if (change.cover !== undefined) next.cover = coverWithFileIds(change.cover, env.fileIds);
         const moving = change.into !== undefined || change.at !== undefined;
         const parent =
           change.into === undefined

@@ -17,6 +17,7 @@ import {
 } from '../reusable-contents/reusable-content-changes';
 import { DeleteFileSchema, UpdateFileSchema } from './file-changes';
 import { PageBodySchema } from './page-body-schema';
+import { PageCoverInputSchema } from './page-cover';
 
 export const MAX_CHANGES = 50;
 
@@ -101,6 +102,11 @@ export const UpdatePageSchema = z.strictObject({
   into: IdSchema.nullable().optional().describe('New parent page (null: the top level; absent: unchanged)'),
   at: AtSchema.optional().describe('New index among the siblings'),
   target: LinkTargetInputSchema.optional().describe('New target of a link page'),
+  cover: PageCoverInputSchema.nullable()
+    .optional()
+    .describe(
+      "New cover of a document page (Quire's addition to GitBook's change, in the shape of GitBook's page `cover`; null removes it; absent: unchanged)",
+    ),
 });
 
 export const DeletePageSchema = z.strictObject({

@@ -10,6 +10,7 @@ import { positionBetween } from '../positions/position-between';
 import { hasVariables, orderedVariables, sameVariables } from '../reusable-contents/variables';
 import { addressOf } from './content-address';
 import { mergePages } from './merge-pages';
+import { coverValue, type PageCover } from './page-cover';
 import type { PageIndex } from './page-index';
 import { uniqueSlug } from './page-slug';
 import type { MergeConflict, PageState } from './page-state';
@@ -78,6 +79,7 @@ export async function mergeContent(
     ...(hasVariables(page.variables) ? { variables: JSON.stringify(orderedVariables(page.variables)) } : {}),
     ...(page.type !== undefined ? { type: page.type } : {}),
     ...(page.target !== undefined ? { target: JSON.stringify(orderedLinkTarget(page.target)) } : {}),
+    ...(page.cover !== undefined ? { cover: coverValue(page.cover) } : {}),
   });
   const setOf = (side: MergeSide) =>
     new Map([...side.index.pages.values()].map((page) => [page.id, stateOf(page)]));
@@ -104,13 +106,14 @@ export async function mergeContent(
     }
     const pending = unsaved.get(body);
     if (pending) bodies.set(body, pending);
-    const { markdown: _markdown, variables, target, ...fields } = state;
+    const { markdown: _markdown, variables, target, cover, ...fields } = state;
     const was =
       ours.index.pages.get(state.id) ?? theirs.index.pages.get(state.id) ?? base.index.pages.get(state.id);
     const page: StoredPage = {
       ...fields,
       ...(variables !== undefined ? { variables: JSON.parse(variables) as VariableValues } : {}),
       ...(target !== undefined ? { target: JSON.parse(target) as PageLinkTarget } : {}),
+      ...(cover !== undefined ? { cover: JSON.parse(cover) as PageCover } : {}),
       body,
       createdAt: was?.createdAt ?? now,
       updatedAt: was?.updatedAt ?? now,
@@ -144,7 +147,8 @@ const samePlaceAndContent = (a: StoredPage, b: StoredPage): boolean =>
   a.hidden === b.hidden &&
   a.body === b.body &&
   samePageType(a, b) &&
-  sameVariables(a.variables, b.variables);
+  sameVariables(a.variables, b.variables) &&
+  coverValue(a.cover) === coverValue(b.cover);
 
 const changedSince = (page: StoredPage, theirs: StoredPage | undefined): boolean =>
   !theirs || !samePlaceAndContent(theirs, page);

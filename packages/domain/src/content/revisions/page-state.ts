@@ -23,6 +23,8 @@ export interface PageState
   type?: StoredPage['type'];
   /** A link page's target as one value (its JSON); absent on other pages. */
   target?: string;
+  /** The page's cover as one value (`coverValue`); absent: none. */
+  cover?: string;
 }
 export type PageSet = ReadonlyMap<string, PageState>;
 
@@ -39,6 +41,7 @@ export type MergeConflict = {
     | 'variables'
     | 'type'
     | 'target'
+    | 'cover'
     | 'parentId'
     | 'page';
   /** e.g. 'edited-both', 'deleted-and-edited', 'moved-both', 'cycle' */
@@ -57,6 +60,7 @@ export const SCALAR_PAGE_FIELDS = [
   'hidden',
   'variables',
   'target',
+  'cover',
 ] as const;
 export type ScalarPageField = (typeof SCALAR_PAGE_FIELDS)[number];
 

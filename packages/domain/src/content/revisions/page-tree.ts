@@ -8,6 +8,7 @@
 import type { DomainServices } from '../../core/context';
 import { orderedVariables } from '../reusable-contents/variables';
 import { addressOf } from './content-address';
+import { orderedCover } from './page-cover';
 import { orderedLinkTarget } from './page-types';
 import type { ContentObject, PageFields, PageObject, TreeObject } from './records';
 import { childrenByParent, type StoredPage, type StoredPages } from './stored-page';
@@ -133,6 +134,8 @@ function pageObjectOf(fields: PageFields, children: string | null): PageObject {
     ...(fields.variables !== undefined && Object.keys(fields.variables).length > 0
       ? { variables: orderedVariables(fields.variables) }
       : {}),
+    // Only when the page has one: a page without a cover keeps the address it had.
+    ...(fields.cover !== undefined ? { cover: orderedCover(fields.cover) } : {}),
     children,
   };
 }

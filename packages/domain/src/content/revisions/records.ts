@@ -6,6 +6,7 @@
  * the revision before it.
  */
 import type { MarkdownLink, MarkdownSection } from '@quire/documents';
+import type { PageCover } from './page-cover';
 
 /** Why a revision was made (GitBook's revision `type`, plus the first, empty one). */
 export type RevisionKind = 'initial' | 'edits' | 'merge' | 'update' | 'rollback';
@@ -87,6 +88,8 @@ export interface PageFields {
   git?: GitBlobRecord;
   /** The page's variables (GitBook's page `variables`), names in identifier form; absent: none. */
   variables?: VariableValues;
+  /** A document page's cover image (GitBook's page `cover`, `page-cover.ts`); absent: none. */
+  cover?: PageCover;
 }
 
 /** Where a link page leads: another site, or a page of the space (GitBook's `ContentRefURL`, `ContentRefPage`). */

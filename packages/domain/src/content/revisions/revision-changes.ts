@@ -8,6 +8,7 @@
 import { createTwoFilesPatch } from 'diff';
 import { z } from 'zod';
 import { ExtrasChangeSchemas } from '../reusable-contents/extras-changes';
+import { coverValue, orderedCover, PageCoverSchema } from './page-cover';
 import type { FileEntry } from './records';
 import type { StoredPage } from './stored-page';
 
@@ -28,6 +29,11 @@ const TargetBeforeAfterSchema = z.object({
   before: LinkTargetSchema.optional(),
   after: LinkTargetSchema.optional(),
 });
+/** A cover before and after: GitBook's `ChangeAttributeRevisionPageDocumentCover`. */
+const CoverBeforeAfterSchema = z.object({
+  before: PageCoverSchema.optional(),
+  after: PageCoverSchema.optional(),
+});
 const ChangedFileSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -46,7 +52,10 @@ export const RevisionChangeSchema = z.union([
   z.object({
     type: z.literal('page_edited'),
     page: ChangedPageSchema,
-    attributes: z.record(z.string(), z.union([BeforeAfterSchema, TargetBeforeAfterSchema])),
+    attributes: z.record(
+      z.string(),
+      z.union([BeforeAfterSchema, TargetBeforeAfterSchema, CoverBeforeAfterSchema]),
+    ),
     diff: z.string().optional().describe('Unified line diff of the markdown, when the body changed'),
   }),
   z.object({ type: z.literal('file_created'), file: ChangedFileSchema }),
@@ -117,6 +126,11 @@ export async function revisionChanges(
       attributes.target = {
         ...(old.target ? { before: old.target } : {}),
         ...(now.target ? { after: now.target } : {}),
+      };
+    if (coverValue(old.cover) !== coverValue(now.cover))
+      attributes.cover = {
+        ...(old.cover ? { before: orderedCover(old.cover) } : {}),
+        ...(now.cover ? { after: orderedCover(now.cover) } : {}),
       };
     if (old.body !== now.body) {
       attributes.document = {};

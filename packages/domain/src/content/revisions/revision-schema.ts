@@ -6,6 +6,7 @@ import { type ChangeRequest, ChangeRequestSchema } from '../change-requests/chan
 import { presentReusableContent, ReusableContentSchema } from '../reusable-contents/reusable-content-schema';
 import type { RevisionExtras } from '../reusable-contents/revision-extras';
 import { VariablesSchema } from '../reusable-contents/variables';
+import { orderedCover, PageCoverSchema } from './page-cover';
 import type { PageIndex } from './page-index';
 import { gitBlobOf } from './page-tree';
 import { EMPTY_BODY_ADDRESS, orderedLinkTarget, pageTypeOf } from './page-types';
@@ -69,6 +70,7 @@ const pageFields = {
   variables: VariablesSchema.optional().describe(
     'Variables of the page (`{{ page.vars.<name> }}` in its content); absent: none',
   ),
+  cover: PageCoverSchema.optional().describe('Cover image of the page (document pages only); absent: none'),
 };
 
 /** GitBook's default page layout: every page has it until layouts can be set. */
@@ -220,6 +222,7 @@ function presentPageFields(appBase: string, index: PageIndex, page: StoredPage):
     ...(page.variables !== undefined && Object.keys(page.variables).length > 0
       ? { variables: { ...page.variables } }
       : {}),
+    ...(page.cover !== undefined ? { cover: orderedCover(page.cover) } : {}),
   };
 }
 
