@@ -16,6 +16,7 @@ import { insightsArea } from './insights/area';
 import { jobsArea } from './jobs/area';
 import { linksArea } from './links/area';
 import { openapiArea } from './openapi/area';
+import { organizationDeletionArea } from './organization-deletion/area';
 import { organizationsArea } from './organizations/area';
 import { publishingArea } from './publishing/area';
 import { redirectsArea } from './redirects/area';
@@ -33,6 +34,7 @@ export * from './insights';
 export * from './jobs';
 export * from './links';
 export * from './openapi';
+export * from './organization-deletion';
 export * from './organizations';
 export * from './publishing';
 export * from './redirects';
@@ -58,6 +60,7 @@ export const domainAreas = [
   translationsArea,
   gitSyncArea,
   askArea,
+  organizationDeletionArea,
 ] as const;
 
 checkAreaOrder(domainAreas);

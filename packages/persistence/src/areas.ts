@@ -13,6 +13,10 @@ import { identityIndexes, identityRepositories } from './repositories/identity';
 import { insightsIndexes, insightsRepositories } from './repositories/insights';
 import { jobsIndexes, jobsRepositories } from './repositories/jobs';
 import { openApiIndexes, openApiRepositories } from './repositories/openapi';
+import {
+  organizationDeletionIndexes,
+  organizationDeletionRepositories,
+} from './repositories/organization-deletion';
 import { organizationsIndexes, organizationsRepositories } from './repositories/organizations';
 import { publishingIndexes, publishingRepositories } from './repositories/publishing';
 import { redirectsIndexes, redirectsRepositories } from './repositories/redirects';
@@ -37,4 +41,9 @@ export const persistenceAreas = [
   { key: 'insights', indexes: insightsIndexes, repositories: insightsRepositories },
   { key: 'translations', indexes: translationsIndexes, repositories: translationsRepositories },
   { key: 'git-sync', indexes: gitSyncIndexes, repositories: gitSyncRepositories },
+  {
+    key: 'organization-deletion',
+    indexes: organizationDeletionIndexes,
+    repositories: organizationDeletionRepositories,
+  },
 ] as const satisfies readonly PersistenceArea[];

@@ -14,6 +14,7 @@ import { insightsServing } from './insights';
 import { jobsServing } from './jobs';
 import { linksServing } from './links';
 import { openapiServing } from './openapi';
+import { organizationDeletionServing } from './organization-deletion';
 import { organizationsServing } from './organizations';
 import { publishingServing } from './publishing';
 import { redirectsServing } from './redirects';
@@ -38,4 +39,5 @@ export const serverAreas = [
   translationsServing,
   gitSyncServing,
   askServing,
+  organizationDeletionServing,
 ] as const;

@@ -13,6 +13,8 @@ import { operationAt } from './openapi-spec';
 
 /** Quire's own routes in these tables, absent from GitBook's document. */
 const QUIRE_ONLY = [
+  // Deleting an organization and purging what it held (GitBook 0.202.0 deletes none).
+  'DELETE /v1/orgs/:organizationId',
   // Uploading a file into a space or a change request, or replacing its bytes, and the size
   // limits a client says before (GitBook uploads through its batch's insert_files only).
   'POST /v1/spaces/:spaceId/content/files',

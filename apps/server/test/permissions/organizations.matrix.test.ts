@@ -1,9 +1,10 @@
 /**
- * The permission matrix of the organizations routes (pending invitations among them, whose
- * cases have a file of their own), on the three faces (`support/matrix`): one fixture for both.
+ * The permission matrix of the organizations routes (pending invitations and deleting an
+ * organization among them, whose cases have files of their own), on the three faces (`support/matrix`): one fixture for all.
  */
 import { runMatrix } from '../support/matrix/run-matrix';
 import { invitationCases } from './invitations.cases';
+import { organizationDeletionCases } from './organization-deletion.cases';
 import { organizationCases } from './organizations.cases';
 
-runMatrix([...organizationCases, ...invitationCases]);
+runMatrix([...organizationCases, ...invitationCases, ...organizationDeletionCases]);

@@ -30,6 +30,16 @@ export interface OrganizationRepository {
    * atomic compare-and-update); false when that would leave the organization without admin.
    */
   decrementAdminCountKeepingOne(id: string): Promise<boolean>;
+  /**
+   * Marks the organization deleted, in one write: from then on no finder above returns it,
+   * so every guard answers 404 at once while its data is purged. Null when it does not
+   * exist or is deleted already.
+   */
+  markDeleted(id: string, at: string): Promise<OrganizationRecord | null>;
+  /** A deleted organization not purged yet, with when it was deleted; null otherwise. */
+  findDeleted(id: string): Promise<{ organization: OrganizationRecord; deletedAt: string } | null>;
+  /** The purge's last step: removes a deleted organization's record and frees its hostname. */
+  removeDeleted(id: string): Promise<void>;
 }
 
 export const MEMBER_SORTS = ['joinedAt', 'lastSeenAt'] as const;

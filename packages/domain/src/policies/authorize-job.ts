@@ -15,6 +15,8 @@ export async function authorizeJob(ctx: OperationContext, jobId: string): Promis
   const job = await ctx.repos.jobs.findById(jobId);
   if (!job) throw notFound('Job');
   const { userId } = callerOf(ctx);
+  // A deleted organization's jobs are gone with it, before its purge removes them.
+  if (!(await ctx.repos.organizations.findById(job.organizationId))) throw notFound('Job');
   if (job.spaceId === undefined) {
     const member = await ctx.repos.members.find(job.organizationId, userId);
     if (!canOnOrganization({ member }, 'view') || member?.role === null) throw notFound('Job');

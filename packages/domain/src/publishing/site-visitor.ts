@@ -79,6 +79,9 @@ export async function visitSite(
   credentials: VisitorCredentials,
   options: { asTokenBearer?: boolean } = {},
 ): Promise<SiteVisit> {
+  // A deleted organization's sites are gone at once for everyone, token bearers included,
+  // while the purge has not removed them yet.
+  if (!(await organizationIsLive(ctx, site))) return { shown: false, refusedToken: false };
   const grant = ctx.caller?.site;
   if (grant !== undefined && grant.siteId === site.id && options.asTokenBearer !== false) {
     return shownVisit(site, { via: 'open' }, null, grant.claims, null, undefined, false);
@@ -125,6 +128,7 @@ export async function revisitSite(
   admission: Admission,
   claims: Record<string, unknown>,
 ): Promise<SiteVisit> {
+  if (!(await organizationIsLive(ctx, site))) return { shown: false, refusedToken: true };
   const subjectMayView = async (subject: string) => {
     const member = await ctx.repos.members.find(site.organizationId, subject);
     return member !== null && !member.disabled && sitePermissions(member).view;
@@ -160,6 +164,10 @@ export async function revisitSite(
   const preview = admission.via === 'member' && Object.keys(claims).length === 0;
   return shownVisit(site, admission, null, claims, null, shareKey, preview);
 }
+
+/** Whether the site's organization stands (not deleted): one point read. */
+const organizationIsLive = async (ctx: Pick<OperationContext, 'repos'>, site: SiteRecord): Promise<boolean> =>
+  (await ctx.repos.organizations.findById(site.organizationId)) !== null;
 
 /** A short fingerprint of the site's visitor key: a token made under an older key no longer counts. */
 export const keyFingerprint = (ctx: Pick<OperationContext, 'secrets'>, site: SiteRecord): string =>

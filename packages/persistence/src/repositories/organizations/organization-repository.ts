@@ -37,6 +37,12 @@ export interface OrganizationDocument extends Omit<OrganizationRecord, 'id'> {
   _id: string;
   /** Present while a change of the hostname is under way (see hostname-claims.ts). */
   hostnameChange?: HostnameChangeMark;
+  /**
+   * When the organization was deleted: the mark every finder reads (a deleted organization is
+   * found by none of them, so every guard answers 404 from this one write on) until the
+   * purge job removes its data and then this document.
+   */
+  deletedAt?: string;
 }
 
 export type { OrganizationHostnameDocument };
@@ -78,6 +84,11 @@ function toRecord(doc: OrganizationDocument): OrganizationRecord {
   if (doc.logo !== undefined) record.logo = doc.logo;
   return record;
 }
+
+/** The filter of an organization not deleted (`null` matches a field that is absent). */
+const LIVE = { deletedAt: null } as unknown as Filter<OrganizationDocument>;
+
+const isLive = (doc: OrganizationDocument): boolean => doc.deletedAt === undefined;
 
 function toDocument({ id, ...rest }: OrganizationRecord): OrganizationDocument {
   return { _id: id, ...rest };
@@ -126,22 +137,44 @@ export class MongoOrganizationRepository implements OrganizationRepository {
     }
   }
 
+  // The finders read the deletion mark on the document read (not in the filter), so a point
+  // read stays a point read.
   async findById(id: string): Promise<OrganizationRecord | null> {
     const doc = await this.#organizations.findOne({ _id: id });
-    return doc ? toRecord(doc) : null;
+    return doc && doc.deletedAt === undefined ? toRecord(doc) : null;
   }
 
   async findByIds(ids: readonly string[]): Promise<OrganizationRecord[]> {
     if (ids.length === 0) return [];
     const docs = await this.#organizations.find({ _id: { $in: [...ids] } }).toArray();
-    return docs.map(toRecord);
+    return docs.filter(isLive).map(toRecord);
   }
 
   async findByEmailDomain(domain: string): Promise<OrganizationRecord[]> {
     const docs = await this.#organizations
       .find({ emailDomains: domain.toLowerCase() }, { sort: { _id: 1 }, limit: MAX_BY_EMAIL_DOMAIN })
       .toArray();
-    return docs.map(toRecord);
+    return docs.filter(isLive).map(toRecord);
+  }
+
+  async markDeleted(id: string, at: string): Promise<OrganizationRecord | null> {
+    const doc = await this.#organizations.findOneAndUpdate(
+      { _id: id, ...LIVE },
+      { $set: { deletedAt: at } },
+      { returnDocument: 'after' },
+    );
+    return doc ? toRecord(doc) : null;
+  }
+
+  async findDeleted(id: string): Promise<{ organization: OrganizationRecord; deletedAt: string } | null> {
+    const doc = await this.#organizations.findOne({ _id: id });
+    return doc?.deletedAt === undefined ? null : { organization: toRecord(doc), deletedAt: doc.deletedAt };
+  }
+
+  /** The record goes first: a crash before the claims are released leaves claims nothing points at, which the startup sweep releases. */
+  async removeDeleted(id: string): Promise<void> {
+    await this.#organizations.deleteOne({ _id: id, deletedAt: { $gt: '' } });
+    await this.#claims.releaseAllBut(id, undefined);
   }
 
   /**
@@ -158,14 +191,14 @@ export class MongoOrganizationRepository implements OrganizationRepository {
     const clears = unset.filter((key) => !(key in fields));
     if (Object.keys(fields).length === 0 && clears.length === 0) return this.findById(id);
     if (fields.hostname === undefined && !clears.includes('hostname'))
-      return this.#apply({ _id: id }, fields, clears);
-    const before = await this.#organizations.findOne({ _id: id });
+      return this.#apply({ _id: id, ...LIVE }, fields, clears);
+    const before = await this.#organizations.findOne({ _id: id, ...LIVE });
     if (!before) return null;
     if (fields.hostname === before.hostname) {
       // Not a change of the hostname: the other fields only.
       const { hostname: _same, ...others } = fields;
       if (Object.keys(others).length === 0 && clears.length === 0) return toRecord(before);
-      return this.#apply({ _id: id }, others, clears);
+      return this.#apply({ _id: id, ...LIVE }, others, clears);
     }
     return this.#changeHostname(id, fields, clears);
   }

@@ -1,0 +1,5 @@
+export { organizationDeletionOperations } from './operations';
+export * from './operations/delete-organization';
+export type * from './ports';
+export * from './purge-organization-job';
+export type * from './repositories';
