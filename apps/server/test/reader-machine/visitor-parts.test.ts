@@ -4,10 +4,11 @@
  * or cleared, `if` blocks left out for a visitor, `Accept` weighed, and the render cache's
  * bound by bytes.
  */
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { machineRequestOf, prefersMarkdown } from '../../src/reader/machine-formats';
 import { socialCardSvg } from '../../src/reader/machine-formats/social-image';
-import { RenderCache, renderKey } from '../../src/reader/render-cache';
+import { RenderCache, renderKey, siteVersionOf, stableJson } from '../../src/reader/render-cache';
 import {
   documentForVisitor,
   unsignedClaimsOf,
@@ -192,6 +193,30 @@ describe('the render cache', () => {
       { format: 'markdown' },
     ])
       expect(renderKey({ ...parts, ...changed })).not.toBe(renderKey(parts));
+  });
+
+  // The site's version is kept by the view's plain JSON: it must stay the hash of the sorted view.
+  const hashed = (view: unknown) => createHash('sha256').update(stableJson(view)).digest('hex').slice(0, 32);
+  const view = {
+    site: { id: 'site-1', title: 'Handbook', visibility: 'public' },
+    structure: { structure: [{ id: 'sec-1', siteSpaces: [{ id: 'ss-1', revision: 'r-1' }] }] },
+    customizations: { site: { styling: { primaryColor: { light: '#346DDB' } } } },
+  };
+
+  it("versions a site's view by its sorted JSON, read first or kept, whatever the order of its keys", () => {
+    expect(siteVersionOf(view)).toBe(hashed(view));
+    expect(siteVersionOf(structuredClone(view))).toBe(hashed(view));
+    const reordered = { customizations: view.customizations, structure: view.structure, site: view.site };
+    expect(siteVersionOf(reordered)).toBe(hashed(view));
+  });
+
+  it("changes a site's version with any change of its view, kept or not", () => {
+    const before = siteVersionOf(view);
+    const changed = structuredClone(view);
+    changed.structure.structure[0]!.siteSpaces[0]!.revision = 'r-2';
+    expect(siteVersionOf(changed)).not.toBe(before);
+    expect(siteVersionOf(changed)).toBe(hashed(changed));
+    expect(siteVersionOf(view)).toBe(before);
   });
 });
 
