@@ -185,9 +185,16 @@ function ChangeSection({ title, children }: { title: string; children: ReactNode
 type EditedAttributes = ChangeOf<'page_edited'>['attributes'];
 type AttributeValue = EditedAttributes[string]['before'];
 
-/** A setting's value in words: a link page's target is its address or the page it leads to. */
+/**
+ * A setting's value in words: a link page's target is its address or the page it leads to; a
+ * cover, its image's address or file and its position.
+ */
 function valueText(value: AttributeValue): string | undefined {
   if (value === undefined || typeof value === 'string') return value;
+  if ('ref' in value) {
+    const image = value.ref.kind === 'url' ? value.ref.url : `file ${value.ref.file}`;
+    return `${image} at ${value.yPos} px${value.height === undefined ? '' : `, ${value.height} px tall`}`;
+  }
   return value.kind === 'url' ? value.url : `page ${value.page}`;
 }
 
