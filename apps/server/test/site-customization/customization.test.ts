@@ -290,6 +290,12 @@ describe('the overrides of a site space', () => {
     expect(siteSpaces[f.siteSpaces[0]].styling.theme).toBe('bold');
     expect(siteSpaces[f.siteSpaces[1]].styling.theme).toBe('muted');
     expect(siteSpaces[f.siteSpaces[1]].hasOverrides).toBeUndefined();
+    // The view's customizations are kept by the site's version: a change shows at once.
+    await f.ok('PATCH', ofSiteSpace(1), { styling: { theme: 'gradient' } });
+    await f.ok('PUT', '/customization', { ...BRANDED, styling: { ...BRANDED.styling, theme: 'clean' } });
+    const changed = (await f.call('GET', '/published', undefined, null)).body.customizations;
+    expect(changed.siteSpaces[f.siteSpaces[1]].styling.theme).toBe('gradient');
+    expect(changed.site.styling.theme).toBe('clean');
   });
 
   it("of a removed site space are dropped from the site's record by the next change", async () => {

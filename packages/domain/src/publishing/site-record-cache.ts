@@ -61,7 +61,8 @@ export async function currentSite(
 /** About the bytes a record holds in memory (its JSON's characters, two bytes each). */
 const weightOf = (site: SiteRecord): number => 2 * JSON.stringify(site).length;
 
-function deepFreeze<T>(value: T): T {
+/** `value` and everything in it made read-only; for values shared by every request. */
+export function deepFreeze<T>(value: T): T {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
   for (const item of Object.values(value)) deepFreeze(item);
   return Object.freeze(value);

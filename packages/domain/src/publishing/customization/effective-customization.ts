@@ -4,9 +4,11 @@
  * made absolute. The AI assistant's instructions are shown only to those who may change the
  * settings (GitBook: "only available to site admins and never exposed on the published site").
  */
+import { BoundedCache } from '../../core/bounded-cache';
 import type { PublicUrls } from '../../core/context';
 import type { SiteRecord } from '../records';
 import { SITE_CUSTOMIZATION_DEFAULTS } from '../site-customization-defaults';
+import { deepFreeze } from '../site-record-cache';
 import { presentedAssets } from './customization-assets';
 import { withOverrides } from './customization-overrides';
 import { withFlagsShown } from './legacy-page-actions';
@@ -75,12 +77,41 @@ export function siteSpaceCustomizationOf(
  * The published view's customizations: the site's, and each shown site space's (GitBook's
  * renderer reads a site space's own and takes the site's only as a fallback it logs as an
  * inconsistency), never the assistant's instructions.
+ *
+ * Kept by the site's version (a change of the settings is a new version of the record) and the
+ * site spaces shown, and shared, frozen: every page a visitor reads asks for them, and copying
+ * the settings to present their files was about 6% of a cached page's CPU.
  */
 export function publishedCustomizations(
   urls: PublicUrls,
   site: SiteRecord,
   shownSiteSpaceIds: readonly string[],
-): { site: SiteCustomization; siteSpaces: Record<string, SiteCustomization> } {
+): PublishedCustomizations {
+  const key = `${urls.api}\n${site.id}\n${site.version}\n${shownSiteSpaceIds.join('\n')}`;
+  const kept = keptCustomizations.get(key);
+  if (kept !== undefined) return kept.customizations;
+  const customizations = deepFreeze(customizationsShown(urls, site, shownSiteSpaceIds));
+  keptCustomizations.set(key, { customizations, weight: 2 * JSON.stringify(customizations).length });
+  return customizations;
+}
+
+type PublishedCustomizations = { site: SiteCustomization; siteSpaces: Record<string, SiteCustomization> };
+
+/** Bounded by count and by size: a site's settings can be 256 KB. */
+const keptCustomizations = new BoundedCache<
+  string,
+  { customizations: PublishedCustomizations; weight: number }
+>({
+  maxEntries: 500,
+  maxWeight: 16 * 1024 * 1024,
+  weigh: (kept) => kept.weight,
+});
+
+function customizationsShown(
+  urls: PublicUrls,
+  site: SiteRecord,
+  shownSiteSpaceIds: readonly string[],
+): PublishedCustomizations {
   const visitor = { editor: false };
   const ofSite = siteCustomizationOf(urls, site, visitor);
   const siteSpaces: Record<string, SiteCustomization> = {};
