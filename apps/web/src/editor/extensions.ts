@@ -100,11 +100,13 @@ export const RawMarkdown = Node.create({
   ],
 });
 
-export const editorExtensions: Extensions = [
-  StarterKit.configure({
-    underline: false,
-    link: { openOnClick: false, autolink: false, linkOnPaste: true },
-  }),
+const starterKitOptions = {
+  underline: false,
+  link: { openOnClick: false, autolink: false, linkOnPaste: true },
+} as const;
+
+/** The editor's own extensions, after StarterKit. */
+const ownExtensions: Extensions = [
   TaskList,
   TaskItem.configure({ nested: true }),
   Table.configure({ resizable: false }),
@@ -134,6 +136,18 @@ export const editorExtensions: Extensions = [
   SlashMenu,
   PendingUploads,
   InsertPickerState,
+];
+
+export const editorExtensions: Extensions = [StarterKit.configure(starterKitOptions), ...ownExtensions];
+
+/**
+ * The same schema when Yjs holds the content (a shared page, `collaboration/`): Yjs's undo
+ * instead of ProseMirror's history, no trailing paragraph (every editor would add its own at
+ * once), and no image drop (its images wait for a Save, which a shared page has not).
+ */
+export const sharedPageExtensions: Extensions = [
+  StarterKit.configure({ ...starterKitOptions, undoRedo: false, trailingNode: false }),
+  ...ownExtensions.filter((extension) => extension !== ImageDrop),
 ];
 
 /** The schema of `editorExtensions`, for conversions outside an editor. */

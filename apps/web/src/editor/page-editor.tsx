@@ -19,6 +19,7 @@ import { apiErrorOf } from '../api/api-error';
 import { contentConflictsOf } from '../api/content-conflicts';
 import { useTRPC, useTRPCClient } from '../api/trpc';
 import { ErrorNotice, Loading } from '../ui/states';
+import SharedPageEditor from './collaboration/shared-page-editor';
 import { EditConflicts } from './edit-conflicts';
 import { type EditSource, sameSource, sourceFor } from './edit-source';
 import { editorToMarkdown, markdownToEditor } from './editor-content';
@@ -178,6 +179,22 @@ export default function PageEditor({
     },
   });
   const conflicts = contentConflictsOf(save.error);
+  // Editing together: the live space's page (when it is edited live) or the change request's.
+  const [together, setTogether] = useState(false);
+  const sharedPlace = changeRequest
+    ? { spaceId, pageId: page.id, changeRequestId: changeRequest.id }
+    : live
+      ? { spaceId, pageId: page.id }
+      : undefined;
+  if (together && sharedPlace)
+    return (
+      <SharedPageEditor
+        organizationId={organizationId}
+        place={sharedPlace}
+        title={page.title}
+        onClose={() => setTogether(false)}
+      />
+    );
 
   return (
     <section className="page-editor" aria-label={'Editing ' + (page.title || 'the page')}>
@@ -222,6 +239,11 @@ export default function PageEditor({
         >
           {save.isPending ? 'Saving…' : 'Save'}
         </button>
+        {sharedPlace && !edited && (
+          <button type="button" className="button" onClick={() => setTogether(true)}>
+            Edit together
+          </button>
+        )}
         <button type="button" className="button" onClick={onClose}>
           Close the editor
         </button>

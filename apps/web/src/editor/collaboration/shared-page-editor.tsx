@@ -1,0 +1,216 @@
+/**
+ * A page edited together (issue 33): the page editor's schema, toolbar and views over a Y
+ * document shared through the server (TipTap's collaboration extensions), with who is here
+ * and their cursors. Nothing to save by hand: the editors report the page's markdown as the
+ * content changes (`useMarkdownReport`) and the server saves it as revisions; a revision
+ * written elsewhere comes in through one editor (`useIncomingRevisions`). A reader sees the
+ * page live, read only, and is seen.
+ */
+import type { HocuspocusProvider } from '@hocuspocus/provider';
+import Collaboration from '@tiptap/extension-collaboration';
+import CollaborationCaret from '@tiptap/extension-collaboration-caret';
+import { type Editor, EditorContent, useEditor } from '@tiptap/react';
+import { useEffect, useMemo } from 'react';
+import type * as Y from 'yjs';
+import { ErrorNotice, Loading } from '../../ui/states';
+import { editorToMarkdown, markdownToEditor } from '../editor-content';
+import { EditorFiles } from '../editor-files';
+import { EditorToolbar } from '../editor-toolbar';
+import { sharedPageExtensions } from '../extensions';
+import { MentionNames } from '../mention-view';
+import { SlashMenuList } from '../slash-menu';
+import '../editor.css';
+import './collaboration.css';
+import { Presence, usePresent } from './presence';
+import { contentHashOf, incomingOf, stateOf } from './shared-state';
+import { type SharedPlace, useSharedPage } from './use-shared-page';
+
+/** Cursor colours: distinct on white, each readable under white text. */
+const COLOURS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#bcbd22'];
+
+/** How long the content stays still before its markdown is reported (ms). */
+const REPORT_DELAY_MS = 250;
+
+export default function SharedPageEditor({
+  organizationId,
+  place,
+  title,
+  onClose,
+}: {
+  organizationId: string;
+  place: SharedPlace;
+  title: string;
+  onClose: () => void;
+}) {
+  const shared = useSharedPage(place);
+  if (shared.status === 'refused')
+    return (
+      <ErrorNotice
+        error={new Error(`You cannot edit this page together with others (${shared.reason}).`)}
+        title="The shared page could not be opened"
+      />
+    );
+  if (shared.status === 'joining') return <Loading label="Joining the page…" />;
+  return (
+    <SharedEditorView
+      organizationId={organizationId}
+      place={place}
+      title={title}
+      doc={shared.doc}
+      provider={shared.provider}
+      readOnly={shared.readOnly}
+      beforeLeave={shared.beforeLeave}
+      onClose={onClose}
+    />
+  );
+}
+
+function SharedEditorView({
+  organizationId,
+  place,
+  title,
+  doc,
+  provider,
+  readOnly,
+  beforeLeave,
+  onClose,
+}: {
+  organizationId: string;
+  place: SharedPlace;
+  title: string;
+  doc: Y.Doc;
+  provider: HocuspocusProvider;
+  readOnly: boolean;
+  beforeLeave: { current: () => void };
+  onClose: () => void;
+}) {
+  const colour = useMemo(() => COLOURS[Math.floor(Math.random() * COLOURS.length)]!, []);
+  const editor = useEditor({
+    extensions: [
+      ...sharedPageExtensions,
+      Collaboration.configure({ document: doc }),
+      // The server names each person as it knows them; the colour is this editor's.
+      CollaborationCaret.configure({ provider, user: { name: 'You', color: colour } }),
+    ],
+    editable: !readOnly,
+    immediatelyRender: true,
+    shouldRerenderOnTransaction: false,
+    editorProps: {
+      attributes: {
+        class: 'editor-content markdown',
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-readonly': String(readOnly),
+        'aria-label': 'Content of ' + (title || 'the page'),
+      },
+    },
+  });
+  useMarkdownReport(editor, doc, readOnly, beforeLeave);
+  useIncomingRevisions(editor, doc, provider, readOnly);
+  const present = usePresent(provider);
+
+  return (
+    <section
+      className="page-editor shared-page-editor"
+      aria-label={'Editing ' + (title || 'the page') + ' together'}
+    >
+      <div className="shared-page-bar">
+        <Presence provider={provider} />
+        <p className="muted" aria-live="polite">
+          {readOnly
+            ? 'You are reading along: you cannot change this page.'
+            : present.length > 1
+              ? `Editing with ${present.length - 1} other ${present.length === 2 ? 'person' : 'people'}: changes are saved as you type.`
+              : 'Changes are saved as you type.'}
+        </p>
+        <button type="button" className="button" onClick={onClose}>
+          Close the editor
+        </button>
+      </div>
+      {!readOnly && <EditorToolbar editor={editor} />}
+      <EditorFiles editor={editor} spaceId={place.spaceId} changeRequestId={place.changeRequestId}>
+        <MentionNames organizationId={organizationId} spaceId={place.spaceId}>
+          <EditorContent editor={editor} />
+        </MentionNames>
+        {!readOnly && <SlashMenuList editor={editor} />}
+      </EditorFiles>
+    </section>
+  );
+}
+
+/**
+ * Reports the page's markdown, with the hash of the content it was made from, once the
+ * content is still for a moment (and before leaving). Every writer reports; one whose report
+ * is already there writes nothing.
+ */
+function useMarkdownReport(
+  editor: Editor,
+  doc: Y.Doc,
+  readOnly: boolean,
+  beforeLeave: { current: () => void },
+) {
+  useEffect(() => {
+    if (readOnly) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const report = () => {
+      clearTimeout(timer);
+      timer = undefined;
+      if (editor.isDestroyed) return;
+      const markdown = editorToMarkdown(editor.getJSON());
+      const hash = contentHashOf(doc);
+      const current = stateOf(doc).get('report') as { markdown?: string; hash?: string } | undefined;
+      if (current?.markdown === markdown && current.hash === hash) return;
+      stateOf(doc).set('report', { markdown, hash });
+    };
+    const later = () => {
+      clearTimeout(timer);
+      timer = setTimeout(report, REPORT_DELAY_MS);
+    };
+    editor.on('update', later);
+    beforeLeave.current = () => {
+      if (timer !== undefined) report();
+    };
+    return () => {
+      editor.off('update', later);
+      clearTimeout(timer);
+    };
+  }, [editor, doc, readOnly, beforeLeave]);
+}
+
+/**
+ * Brings a revision written elsewhere into the shared content, through one editor: the writer
+ * present with the lowest Yjs client id, and only while the content is still what the
+ * revision was merged with (`from`); otherwise the next save merges again.
+ */
+function useIncomingRevisions(editor: Editor, doc: Y.Doc, provider: HocuspocusProvider, readOnly: boolean) {
+  useEffect(() => {
+    if (readOnly) return;
+    const leads = () => {
+      const awareness = provider.awareness;
+      if (!awareness) return true;
+      for (const [clientId, state] of awareness.getStates()) {
+        if (clientId < doc.clientID && state.user?.readOnly === false) return false;
+      }
+      return true;
+    };
+    const apply = () => {
+      const incoming = incomingOf(doc);
+      if (!incoming || editor.isDestroyed || !leads()) return;
+      if (editorToMarkdown(editor.getJSON()) !== incoming.from) return;
+      editor.commands.setContent(markdownToEditor(incoming.markdown, editor.schema), { emitUpdate: true });
+      doc.transact(() => {
+        const state = stateOf(doc);
+        state.set('base', incoming.revision);
+        state.set('baseMarkdown', incoming.markdown);
+        state.delete('incoming');
+      });
+    };
+    stateOf(doc).observe(apply);
+    provider.awareness?.on('change', apply);
+    apply();
+    return () => {
+      stateOf(doc).unobserve(apply);
+      provider.awareness?.off('change', apply);
+    };
+  }, [editor, doc, provider, readOnly]);
+}
