@@ -74,7 +74,7 @@ function SettingsOf({ organizationId, current }: { organizationId: string; curre
         </p>
       </section>
       <SsoSettings organization={current} />
-      <DangerZone title={current.title} />
+      <DangerZone organizationId={organizationId} title={current.title} />
     </>
   );
 }

@@ -4,7 +4,8 @@
  * embedded engine, in a real Chromium: an admin changes the title and the role of people who
  * join, turns invite links on, changes a member's role and puts them in a team (the server
  * says each happened); a member who is not an admin cannot open the settings, and the server
- * refuses their change; the sign-in screen offers the organization's identity provider; at a phone's 390 px neither screen scrolls sideways. Each screen
+ * refuses their change; the sign-in screen offers the organization's identity provider; at a phone's 390 px neither screen scrolls sideways;
+ * the admin deletes the organization after typing its name, and the app offers to create one. Each screen
  * passes axe-core with no serious or critical violation and is kept in docs/screenshots/.
  */
 import { readFileSync } from 'node:fs';
@@ -172,5 +173,28 @@ describe("an organization's settings and people in the browser", () => {
     });
     expect(refused.status).toBe(403);
     expect((await organizationNow()).title).toBe(before.title);
+  });
+
+  it('lets an admin delete the organization once its name is typed, then offers to create one', async () => {
+    const { page } = admin;
+    await admin.context.clearCookies();
+    await signInWithToken(page, org.admin.token);
+    await page.goto(`/o/${org.organization.id}/settings`);
+    await page.getByRole('button', { name: 'Delete organization' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete Acme Docs?' });
+    const confirm = dialog.getByRole('button', { name: 'Delete this organization' });
+    await dialog.getByRole('textbox', { name: 'Type “Acme Docs” to confirm' }).fill('Acme');
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByRole('textbox', { name: 'Type “Acme Docs” to confirm' }).fill('Acme Docs');
+    await screenshot(page, 'organization-delete');
+    await expectAccessibleAndQuiet(admin);
+    const deleted = answerOf(page, 'orgs.delete');
+    await confirm.click();
+    expect((await deleted).status()).toBe(200);
+    // Ada's only organization is gone: home offers to create one.
+    await page.getByText('You are not a member of any organization yet').waitFor();
+    const gone = await server.api(`/v1/orgs/${org.organization.id}`, { token: org.admin.token });
+    expect(gone.status).toBe(404);
+    await expectAccessibleAndQuiet(admin);
   });
 });
