@@ -138,6 +138,8 @@ const ConfigSchema = z
       .default(10 * 1024 * 1024),
     /** Time allowed to fetch all of an OpenAPI description's files, in seconds. */
     QUIRE_OPENAPI_FETCH_SECONDS: z.coerce.number().positive().max(600).default(30),
+    /** Time allowed for one webhook delivery attempt (connecting, the answer), in seconds. */
+    QUIRE_WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().positive().max(60).default(10),
     /** Hosts that outbound fetches (file URLs) may reach even on a private or loopback address (comma-separated). */
     QUIRE_FETCH_ALLOW_HOSTS: z
       .string()
@@ -298,6 +300,7 @@ const ConfigSchema = z
       trustProxy: trustProxyOf(env.QUIRE_TRUST_PROXY),
       metricsToken: env.QUIRE_METRICS_TOKEN,
       fetchAllowHosts: env.QUIRE_FETCH_ALLOW_HOSTS,
+      webhookTimeoutMs: Math.round(env.QUIRE_WEBHOOK_TIMEOUT_SECONDS * 1000),
       jobThreads: {
         threads: env.QUIRE_JOB_THREADS,
         memoryMb: env.QUIRE_JOB_THREAD_MEMORY_MB,

@@ -19,6 +19,7 @@ import { logJobEvent } from './jobs/log-job-event';
 import { type PurgeJob, startPurgeDeletedSpacesJob } from './jobs/purge-deleted-spaces';
 import { openConfiguredStore, silentLog } from './open-configured-store';
 import type { Services } from './services';
+import { followWebhookEvents } from './webhooks/follow-webhook-events';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -110,6 +111,10 @@ export async function startServer(
     : undefined;
   // The job threads load their code while the server waits for its first job.
   if (worker) services.jobThreads.warm();
+  // Events on the bus that webhooks describe (new revisions, comments) become deliveries.
+  const webhookFollower = followWebhookEvents(services, (error) =>
+    started.log.error({ err: error }, 'storing the webhook deliveries of an event failed'),
+  );
   // `quire` commands run beside the server through it: the embedded store admits one process.
   const commandSocket: CommandSocket | undefined =
     store.engine === 'embedded' && !options.store
@@ -126,7 +131,13 @@ export async function startServer(
     url,
     close: () => {
       // Fastify's close stops accepting, waits for in-flight requests, then runs onClose hooks.
-      closing ??= Promise.all([purge.stop(), insightsPurge.stop(), worker?.stop(), commandSocket?.close()])
+      closing ??= Promise.all([
+        purge.stop(),
+        insightsPurge.stop(),
+        webhookFollower.stop(),
+        worker?.stop(),
+        commandSocket?.close(),
+      ])
         .then(() => started.close())
         .then(() => Promise.all([store.close(), services.jobThreads.close()]))
         .then(() => undefined);

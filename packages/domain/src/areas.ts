@@ -23,6 +23,7 @@ import { redirectsArea } from './redirects/area';
 import { revalidationArea } from './revalidation/area';
 import { searchArea } from './search/area';
 import { translationsArea } from './translations/area';
+import { webhooksArea } from './webhooks/area';
 
 export * from './ask';
 export * from './comments';
@@ -41,6 +42,7 @@ export * from './redirects';
 export * from './revalidation';
 export * from './search';
 export * from './translations';
+export * from './webhooks';
 
 /** The areas, each after those it builds on (checked when this module loads). */
 export const domainAreas = [
@@ -59,6 +61,7 @@ export const domainAreas = [
   revalidationArea,
   translationsArea,
   gitSyncArea,
+  webhooksArea,
   askArea,
   organizationDeletionArea,
 ] as const;

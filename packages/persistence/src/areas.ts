@@ -21,6 +21,7 @@ import { organizationsIndexes, organizationsRepositories } from './repositories/
 import { publishingIndexes, publishingRepositories } from './repositories/publishing';
 import { redirectsIndexes, redirectsRepositories } from './repositories/redirects';
 import { translationsIndexes, translationsRepositories } from './repositories/translations';
+import { webhooksIndexes, webhooksRepositories } from './repositories/webhooks';
 
 export interface PersistenceArea {
   /** The domain area whose repositories these are. */
@@ -41,6 +42,7 @@ export const persistenceAreas = [
   { key: 'insights', indexes: insightsIndexes, repositories: insightsRepositories },
   { key: 'translations', indexes: translationsIndexes, repositories: translationsRepositories },
   { key: 'git-sync', indexes: gitSyncIndexes, repositories: gitSyncRepositories },
+  { key: 'webhooks', indexes: webhooksIndexes, repositories: webhooksRepositories },
   {
     key: 'organization-deletion',
     indexes: organizationDeletionIndexes,

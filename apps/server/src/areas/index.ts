@@ -21,6 +21,7 @@ import { redirectsServing } from './redirects';
 import { revalidationServing } from './revalidation';
 import { searchServing } from './search';
 import { translationsServing } from './translations';
+import { webhooksServing } from './webhooks';
 
 export const serverAreas = [
   identityServing,
@@ -38,6 +39,7 @@ export const serverAreas = [
   revalidationServing,
   translationsServing,
   gitSyncServing,
+  webhooksServing,
   askServing,
   organizationDeletionServing,
 ] as const;

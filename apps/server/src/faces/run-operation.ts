@@ -5,7 +5,13 @@
  * into the domain's 'unavailable' error so that REST, GraphQL and tRPC answer them alike
  * (503 with `Retry-After`, the store's message, never a stack; `store-refusal.ts`).
  */
-import { type AnyOperation, runAudited, isStreamedList, noteChangeForRenderers } from '@quire/domain';
+import {
+  type AnyOperation,
+  isStreamedList,
+  noteChangeForRenderers,
+  noteOperationForWebhooks,
+  runAudited,
+} from '@quire/domain';
 import { storeRefusalOf } from '../http/store-refusal';
 import type { RequestAccess } from '../request-context';
 
@@ -23,6 +29,11 @@ export async function runOperation(
     // What a docs renderer keeps of what the change named is stale now (nothing to do when
     // no renderer is configured); not awaited: the answer does not wait for it.
     if (op.kind === 'mutation') void noteChangeForRenderers(access.ctx, input);
+    // The organization's webhooks get the event the change makes (most make none), stored
+    // before the answer so one client's successive changes are delivered in their order. The
+    // change is made whatever happens to its deliveries.
+    if (op.kind === 'mutation')
+      await noteOperationForWebhooks(access.ctx, op.name, input, output).catch(() => {});
     return output;
   } catch (error) {
     throw storeRefusalOf(error) ?? error;
