@@ -5,6 +5,7 @@
  * the caller's token or session.
  */
 import {
+  type AuditOrigin,
   authenticateSession,
   authenticateSiteToken,
   type Caller,
@@ -37,6 +38,8 @@ export interface RequestAccess {
    * (401), never run as an anonymous visitor.
    */
   charge(access?: OperationAccess): Promise<void>;
+  /** What the audit log records of the request beyond the caller (its user agent and id); absent outside HTTP. */
+  readonly origin?: AuditOrigin;
 }
 
 export interface RequestFacts {
@@ -49,6 +52,10 @@ export interface RequestFacts {
   csrfToken: string | undefined;
   /** The client's address (Fastify's `request.ip`, which honours QUIRE_TRUST_PROXY). */
   address: string;
+  /** The `User-Agent` header, for the audit log. */
+  userAgent?: string | undefined;
+  /** The request's id (`X-Request-Id`), for the audit log. */
+  requestId?: string | undefined;
   /** Called with the budget left after each charge, to send the `X-RateLimit-*` headers. */
   onRateState(state: RateState, retryAfterSeconds?: number): void;
 }
@@ -117,6 +124,10 @@ class MeteredAccess implements RequestAccess {
     /** Whether this request already cost its address a failed authentication. */
     private failureCharged: boolean,
   ) {}
+
+  get origin(): AuditOrigin {
+    return { userAgent: this.facts.userAgent, requestId: this.facts.requestId };
+  }
 
   charge(access: OperationAccess = 'user'): Promise<void> {
     const caller = this.ctx.caller;

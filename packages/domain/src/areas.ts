@@ -6,6 +6,7 @@
  * `domainAreas`; a test fails when a folder with an `area.ts` is missing here.
  */
 import { askArea } from './ask/area';
+import { auditArea } from './audit/area';
 import { commentsArea } from './comments/area';
 import { contentArea } from './content/area';
 import { checkAreaOrder } from './core/area-declaration';
@@ -26,6 +27,7 @@ import { translationsArea } from './translations/area';
 import { webhooksArea } from './webhooks/area';
 
 export * from './ask';
+export * from './audit';
 export * from './comments';
 export * from './content';
 export * from './files';
@@ -48,6 +50,7 @@ export * from './webhooks';
 export const domainAreas = [
   identityArea,
   organizationsArea,
+  auditArea,
   jobsArea,
   openapiArea,
   filesArea,

@@ -6,6 +6,7 @@
  */
 import type { DomainAreaKey } from '@quire/domain';
 import type { CollectionIndexes, StoreDatabase } from '@quire/store';
+import { auditIndexes, auditRepositories } from './repositories/audit';
 import { commentsIndexes, commentsRepositories } from './repositories/comments';
 import { contentIndexes, contentRepositories } from './repositories/content';
 import { gitSyncIndexes, gitSyncRepositories } from './repositories/git-sync';
@@ -33,6 +34,7 @@ export interface PersistenceArea {
 export const persistenceAreas = [
   { key: 'identity', indexes: identityIndexes, repositories: identityRepositories },
   { key: 'organizations', indexes: organizationsIndexes, repositories: organizationsRepositories },
+  { key: 'audit', indexes: auditIndexes, repositories: auditRepositories },
   { key: 'jobs', indexes: jobsIndexes, repositories: jobsRepositories },
   { key: 'openapi', indexes: openApiIndexes, repositories: openApiRepositories },
   { key: 'content', indexes: contentIndexes, repositories: contentRepositories },

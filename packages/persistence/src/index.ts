@@ -34,4 +34,5 @@ export type { StoreSession, StoreSessionDocument } from './maintenance/store-ses
 export { openStoreSession, SESSION_EXPIRES_MS, SESSION_RENEW_MS } from './maintenance/store-sessions';
 export { DataDirectoryError, openStore, type StoreConfig } from './open-store';
 export { createRepositories, repositoryIndexes } from './repositories';
+export { auditTrailOver } from './repositories/audit';
 export { HOSTNAME_CLAIM_STALE_MS } from './repositories/organizations/hostname-claims';

@@ -28,7 +28,7 @@ export async function openEmbeddedStore(dir: string, options: EmbeddedStoreOptio
   return {
     engine: 'embedded',
     db,
-    withAttachedWrite: (source, run) => db.withAttachedWrite(source, run),
+    withAttachedWrite: (source, run, options) => db.withAttachedWrite(source, run, options),
     ping() {
       return closed ? Promise.reject(new JournalClosedError()) : storage.probe();
     },

@@ -23,10 +23,23 @@ export interface AttachedDocument {
  */
 export type AttachedDocumentSource = () => AttachedDocument | undefined;
 
+/** How a scope treats its writes. */
+export interface AttachedWriteOptions {
+  /**
+   * Collections whose writes neither carry the document nor count as the first write: what a
+   * piece of work writes before its change is visible (a lock, objects nothing points at yet).
+   */
+  passOver?: ReadonlySet<string>;
+}
+
 /**
  * Runs `run`; the first write inside it (awaited or not: anything `run` starts) that
  * changes a document carries the source's document in the same atomic write. A write that
  * changes nothing (an update matching nothing, a refused insert) carries nothing, and the
  * next one is the first. If `run` changes nothing, nothing is attached.
  */
-export type WithAttachedWrite = <R>(source: AttachedDocumentSource, run: () => Promise<R>) => Promise<R>;
+export type WithAttachedWrite = <R>(
+  source: AttachedDocumentSource,
+  run: () => Promise<R>,
+  options?: AttachedWriteOptions,
+) => Promise<R>;

@@ -4,7 +4,12 @@
  * declarations created at startup on either engine, and the MongoDB engine itself.
  */
 
-export type { AttachedDocument, AttachedDocumentSource, WithAttachedWrite } from './attached-write';
+export type {
+  AttachedDocument,
+  AttachedDocumentSource,
+  AttachedWriteOptions,
+  WithAttachedWrite,
+} from './attached-write';
 export type {
   Document,
   DuplicateKeyErrorShape,

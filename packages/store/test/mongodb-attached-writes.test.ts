@@ -116,6 +116,24 @@ describe('a write carrying an attached document on MongoDB', () => {
     ]);
   });
 
+  it('passes over the collections it is told to', async () => {
+    const { calls, db } = standIn();
+    const attached = attachedWritesOver(client, db);
+    await attached.withAttachedWrite(
+      event('e5'),
+      async () => {
+        await attached.db.collection<Loose>('treeLocks').insertOne({ _id: 'lock' });
+        await attached.db.collection<Loose>('spaces').insertOne({ _id: 'a' });
+      },
+      { passOver: new Set(['treeLocks']) },
+    );
+    expect(calls.map((call) => [call.collection, call.method, call.inTransaction])).toEqual([
+      ['treeLocks', 'insertOne', false],
+      ['spaces', 'insertOne', true],
+      ['auditEvents', 'insertOne', true],
+    ]);
+  });
+
   it('passes writes outside a scope, and reads, straight to the collection', async () => {
     const { calls, db } = standIn();
     const attached = attachedWritesOver(client, db);

@@ -5,6 +5,7 @@
  * missing here or the two orders differ.
  */
 import { askServing } from './ask';
+import { auditServing } from './audit';
 import { commentsServing } from './comments';
 import { contentServing } from './content';
 import { filesServing } from './files';
@@ -26,6 +27,7 @@ import { webhooksServing } from './webhooks';
 export const serverAreas = [
   identityServing,
   organizationsServing,
+  auditServing,
   jobsServing,
   openapiServing,
   filesServing,

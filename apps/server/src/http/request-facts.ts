@@ -14,6 +14,8 @@ class FastifyRequestFacts implements RequestFacts {
   readonly method: string;
   readonly csrfToken: string | undefined;
   readonly address: string;
+  readonly userAgent: string | undefined;
+  readonly requestId: string;
 
   constructor(
     request: FastifyRequest,
@@ -27,6 +29,8 @@ class FastifyRequestFacts implements RequestFacts {
     // Sent twice, it is no token of ours.
     this.csrfToken = typeof csrfToken === 'string' ? csrfToken : undefined;
     this.address = request.ip;
+    this.userAgent = headers['user-agent'];
+    this.requestId = request.id;
   }
 
   onRateState(state: RateState, retryAfterSeconds?: number): void {

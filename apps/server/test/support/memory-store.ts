@@ -15,6 +15,7 @@ export async function openMemoryStore(journal = new MemoryJournal()): Promise<St
   return {
     engine: 'embedded',
     db,
+    withAttachedWrite: (source, run, options) => db.withAttachedWrite(source, run, options),
     ping: () => Promise.resolve(),
     close: () => journal.close(),
   };

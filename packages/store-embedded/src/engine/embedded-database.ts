@@ -3,7 +3,7 @@
  * `DatabaseState` and journaling every write through one `Journal`.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { AttachedDocumentSource, Document, StoreDatabase } from '@quire/store';
+import type { AttachedDocumentSource, AttachedWriteOptions, Document, StoreDatabase } from '@quire/store';
 import type { DatabaseState, Journal } from '../journal-types';
 import { CollectionData } from './collection-data';
 import { EmbeddedCollection, journalOp, newDocument } from './embedded-collection';
@@ -24,6 +24,7 @@ export interface EmbeddedDatabaseOptions {
 /** A `withAttachedWrite` scope: its source, until a commit has taken its document. */
 interface AttachScope {
   readonly source: AttachedDocumentSource;
+  readonly passOver: ReadonlySet<string> | undefined;
   taken: boolean;
 }
 
@@ -44,7 +45,7 @@ export class EmbeddedDatabase implements StoreDatabase {
    * Indexes are rebuilt from their definitions here, which parses every indexed collection.
    */
   constructor(state: DatabaseState, journal: Journal, options: EmbeddedDatabaseOptions = {}) {
-    this.#writer = new JournalWriter(journal, () => this.#attachToCommit());
+    this.#writer = new JournalWriter(journal, (collection) => this.#attachToCommit(collection));
     this.#name = options.name;
     this.#parsedBudget = new ParsedBudget(options.parsedBudget);
     for (const [name, collectionState] of state) {
@@ -67,8 +68,12 @@ export class EmbeddedDatabase implements StoreDatabase {
    * the source's document into its journal batch, so both are durable together or neither
    * is (`@quire/store`'s `withAttachedWrite`).
    */
-  withAttachedWrite<R>(source: AttachedDocumentSource, run: () => Promise<R>): Promise<R> {
-    return this.#attachScopes.run({ source, taken: false }, run);
+  withAttachedWrite<R>(
+    source: AttachedDocumentSource,
+    run: () => Promise<R>,
+    options: AttachedWriteOptions = {},
+  ): Promise<R> {
+    return this.#attachScopes.run({ source, passOver: options.passOver, taken: false }, run);
   }
 
   /**
@@ -76,9 +81,9 @@ export class EmbeddedDatabase implements StoreDatabase {
    * now (the commit's attempt is still running, synchronously): the journal then writes it
    * in the commit's batch, and a refused batch takes it back and lets the next commit try.
    */
-  #attachToCommit(): AttachedCommit | undefined {
+  #attachToCommit(collection: string): AttachedCommit | undefined {
     const scope = this.#attachScopes.getStore();
-    if (scope === undefined || scope.taken) return undefined;
+    if (scope === undefined || scope.taken || scope.passOver?.has(collection)) return undefined;
     scope.taken = true;
     const attached = scope.source();
     if (attached === undefined) return undefined;

@@ -43,9 +43,9 @@ export class JournalWriter {
   readonly #pending = new Map<string, PendingWrite[]>();
 
   /** What to put into the batch of the next commit, applied to memory already; see `AttachedCommit`. */
-  readonly #attach: (() => AttachedCommit | undefined) | undefined;
+  readonly #attach: ((collection: string) => AttachedCommit | undefined) | undefined;
 
-  constructor(journal: Journal, attach?: () => AttachedCommit | undefined) {
+  constructor(journal: Journal, attach?: (collection: string) => AttachedCommit | undefined) {
     this.#journal = journal;
     this.#attach = attach;
   }
@@ -59,7 +59,7 @@ export class JournalWriter {
   commit(collection: string, ops: JournalOp[], undo: () => void, scope: WriteScope): Promise<void> {
     let attached: AttachedCommit | undefined;
     try {
-      attached = this.#attach?.();
+      attached = this.#attach?.(collection);
     } catch (error) {
       // The attached document was refused (its `_id` taken): the write does not happen either.
       undo();

@@ -92,6 +92,29 @@ describe('a document attached to the first write of a scope', () => {
     expect(await events.countDocuments({})).toBe(1);
   });
 
+  it('passes over the collections it is told to: their writes neither carry it nor count as the first', async () => {
+    const { journal, db, docs, events } = openMemory();
+    const locks = db.collection<LooseDoc>('locks');
+    await db.withAttachedWrite(
+      eventSource('e6'),
+      async () => {
+        await locks.insertOne({ _id: 'lock' });
+        await docs.insertOne({ _id: 'a' });
+        await locks.deleteOne({ _id: 'lock' });
+      },
+      { passOver: new Set(['locks']) },
+    );
+    expect(journal.batches.map((batch) => batch.map((op) => ('c' in op ? op.c : op.op)))).toEqual([
+      ['locks'],
+      ['docs', 'events'],
+      ['locks'],
+    ]);
+    await db.withAttachedWrite(eventSource('e7'), () => locks.insertOne({ _id: 'only' }), {
+      passOver: new Set(['locks']),
+    });
+    expect(await events.countDocuments({})).toBe(1);
+  });
+
   it('is kept to its scope: writes outside it, and in another scope, carry their own or none', async () => {
     const { db, docs, events } = openMemory();
     await Promise.all([

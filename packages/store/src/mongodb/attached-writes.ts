@@ -17,7 +17,12 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { ClientSession, Db, Document } from 'mongodb';
-import type { AttachedDocument, AttachedDocumentSource, WithAttachedWrite } from '../attached-write';
+import type {
+  AttachedDocument,
+  AttachedDocumentSource,
+  AttachedWriteOptions,
+  WithAttachedWrite,
+} from '../attached-write';
 
 /** The collection methods that write, and where each takes its options. */
 const OPTIONS_AT: Readonly<Record<string, number>> = {
@@ -36,6 +41,7 @@ const OPTIONS_AT: Readonly<Record<string, number>> = {
 
 interface AttachScope {
   readonly source: AttachedDocumentSource;
+  readonly passOver: ReadonlySet<string> | undefined;
   /** 'open' until a write takes the document; 'busy' while one tries; 'taken' once committed. */
   state: 'open' | 'busy' | 'taken';
   /** The source's answer, asked once (a retried transaction inserts the same document). */
@@ -107,7 +113,13 @@ export function attachedWritesOver(client: SessionSource, db: Db): AttachedWrite
         }
         return (...args: unknown[]) => {
           const scope = scopes.getStore();
-          if (scope === undefined || scope.state !== 'open') return value.apply(target, args);
+          if (
+            scope === undefined ||
+            scope.state !== 'open' ||
+            scope.passOver?.has((target as { collectionName?: string }).collectionName ?? '')
+          ) {
+            return value.apply(target, args);
+          }
           return writeInScope(target as never, property, args, scope);
         };
       },
@@ -131,7 +143,8 @@ export function attachedWritesOver(client: SessionSource, db: Db): AttachedWrite
 
   return {
     db: database,
-    withAttachedWrite: (source, run) => scopes.run({ source, state: 'open', asked: false }, run),
+    withAttachedWrite: (source, run, options?: AttachedWriteOptions) =>
+      scopes.run({ source, passOver: options?.passOver, state: 'open', asked: false }, run),
   };
 }
 

@@ -36,6 +36,9 @@ export const trackSiteEvents = operation({
   kind: 'mutation',
   summary: "Record readers' events on a published site (page views, searches, link clicks, feedback)",
   access: 'visitor',
+  audit: {
+    skip: "readers' page views, searches and feedback are counted as insights, not changes to the organization",
+  },
   input: z.strictObject({
     organizationId: SiteOrganizationIdParam,
     siteId: SiteIdParam,
