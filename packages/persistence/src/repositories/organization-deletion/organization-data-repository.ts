@@ -58,6 +58,11 @@ const ORGANIZATION_KEYED = [
   'customHostnames',
   'reviewNotifications',
   'contentGrants',
+  'webhookDeliveries',
+  'webhookEndpoints',
+  // Its audit trail goes with it: no one could read it any more (an instance's own log of who
+  // deleted which organization would be the place to keep that).
+  'auditEvents',
 ] as const;
 
 export class MongoOrganizationDataRepository implements OrganizationDataRepository {
