@@ -11,5 +11,6 @@ export { type IconShape, iconNames, iconShape } from './icon-set';
 export { openApiLinksOf, openApiSpecSlugsOf, type ReaderOpenApiSpecText } from './openapi-spec';
 export { type OutlineEntry, outlineOf } from './outline';
 export type * from './reader-model';
+export { renderAskPage } from './render-ask-page';
 export { renderNotFoundPage, renderReaderPage, renderSearchPage } from './render-page';
 export { safeHref, safeImageSrc } from './safe-url';

@@ -35,6 +35,8 @@ export interface LayoutProps {
   /** Where the search form sends its query; `''`: no search box (a preview). */
   searchAction: string;
   searchQuery?: string;
+  /** The question of an answer page, shown again in the Ask box. */
+  askQuestion?: string;
   /** Where the search box's script asks for suggestions (JSON); absent: a plain search form. */
   suggestionsHref?: string;
   /** Where the page's script sends the page's events, and the page's id; absent: nothing is sent. */
@@ -296,6 +298,24 @@ function SearchBox({ props }: { props: LayoutProps }) {
   );
 }
 
+/** The header's Ask: a form to the site's answer page (`?ask=`, no script needed), shown when the site enables AI. */
+function AskBox({ props }: { props: LayoutProps }) {
+  return (
+    <form className="ask" action={props.searchAction} method="get">
+      <input
+        type="text"
+        name="ask"
+        placeholder="Ask a question"
+        aria-label="Ask a question about the docs"
+        defaultValue={props.askQuestion}
+        maxLength={512}
+        required
+      />
+      <button type="submit">Ask</button>
+    </form>
+  );
+}
+
 function ThemeSwitch({ customization }: { customization: ReaderCustomization }) {
   if (!customization.themes.toggeable) return null;
   // Shown by the page's script, which does the switching: nothing to press without it.
@@ -414,6 +434,9 @@ export function PageLayout(props: LayoutProps) {
             </ul>
           </nav>
           {props.searchAction === '' ? null : <SearchBox props={props} />}
+          {props.searchAction === '' || (customization.ai?.mode ?? 'none') === 'none' ? null : (
+            <AskBox props={props} />
+          )}
           <ThemeSwitch customization={customization} />
         </header>
         <div className="layout">

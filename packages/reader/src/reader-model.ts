@@ -79,6 +79,8 @@ export interface ReaderCustomization {
   trademark?: { enabled: boolean };
   privacyPolicy?: { url?: string };
   externalLinks?: { target: 'self' | 'blank' };
+  /** The site's AI (GitBook's `ai.mode`): with `search` or `assistant`, the header has an Ask box. */
+  ai?: { mode: 'none' | 'search' | 'assistant' };
 }
 
 /** A top-level navigation entry: a section, or a group of sections. */
@@ -219,6 +221,19 @@ export interface ReaderSearchProps
   > {
   query: string;
   results: ReaderSearchResult[];
+}
+
+/** A question answered from the site (`?ask=`): the answer's paragraphs and the pages it cites, in order. */
+export interface ReaderAskProps
+  extends Omit<
+    ReaderPageProps,
+    'page' | 'breadcrumbs' | 'previous' | 'next' | 'links' | 'condition' | 'code'
+  > {
+  question: string;
+  /** The answer's text (markdown, shown as text), or what went wrong. */
+  answer: { text: string } | { failure: string };
+  /** The cited pages: source k is what `[k]` in the answer names. */
+  sources: Array<{ title: string; href: string }>;
 }
 
 /** The site's own not-found page: its chrome, a message and the search box. */

@@ -207,7 +207,12 @@ export function readerFrameOf(visit: ReaderVisit, pages: SitePages): ReaderFrame
     return shown ? { href: pageHref(shown.path), title: page.title } : undefined;
   };
   const settings = visit.site.customizations.siteSpaces[siteSpace] ?? visit.site.customizations.site;
-  const customization = readerCustomizationOf(settings, pageLink);
+  const aiMode = settings.ai?.mode ?? 'none';
+  // The Ask box shows where the site enables AI and the server has a provider to answer it.
+  const customization = {
+    ...readerCustomizationOf(settings, pageLink),
+    ...(aiMode !== 'none' && visit.ctx.answerProvider.configured ? { ai: { mode: aiMode } } : {}),
+  };
   const { sections, variants } = sectionsOf(visit);
   return {
     lang: settings.internationalization?.locale ?? 'en',

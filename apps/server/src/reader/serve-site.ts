@@ -8,7 +8,8 @@
  *    site's fallback, a 302 there; the visitor's cookies set (`visitor-session`);
  * 3. a machine format of the path (markdown, `llms.txt`, sitemap, robots: `machine-formats`);
  * 4. a search (`?q=`, where the search box sends it): the site's search page; the search box's
- *    suggestions (`<base>~reader/search?q=`, JSON, for the page's script);
+ *    suggestions (`<base>~reader/search?q=`, JSON, for the page's script); a question (`?ask=`,
+ *    where the Ask box sends it, on a site that enables AI): the answer page (`site-ask-page.ts`);
  * 5. the page at the path (a document page, a group's first page, the site space's first page
  *    at its root), rendered, or served from the render cache by its key;
  * 6. no page there: the site's redirects (`sites.redirects.resolve`, with the old paths of
@@ -24,6 +25,7 @@ import { MAX_EVENT_BODY_BYTES, recordReaderEvent } from './reader-events';
 import { EVENTS_PATH, SUGGESTIONS_PATH } from './reader-tool-paths';
 import { openReaderVisit, type ReaderVisit, readOrNothing } from './reader-visit';
 import { type PageHeadTags, renderNotFound, renderPage } from './render-site-page';
+import { askedQuestion, askPageHtml } from './site-ask-page';
 import { sitePagesOf } from './site-pages';
 import { searchPageHtml, searchSuggestions } from './site-search-page';
 import { visitorCookies, visitorLookupInput } from './visitor-session';
@@ -81,6 +83,13 @@ export async function serveSiteUrl(
       .header('cache-control', 'private, no-store')
       .header('x-robots-tag', 'noindex')
       .send(await searchSuggestions(visit, query ?? ''));
+  const question = askedQuestion(url);
+  if (question !== undefined)
+    return reply
+      .type(HTML)
+      .header('cache-control', 'private, no-store')
+      .header('x-robots-tag', 'noindex')
+      .send(await askPageHtml(visit, pages, question));
   if (query !== null && query.trim() !== '')
     return reply
       .type(HTML)

@@ -8,6 +8,7 @@
  */
 import { operations } from '@quire/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getPage } from '../reader/reader-fixture';
 import { createSpace } from '../support/content';
 import { expectError, expectFieldError } from '../support/expectations';
 import { callFaces, findRoute } from '../support/faces/call-faces';
@@ -59,6 +60,7 @@ beforeAll(async () => {
     body: { title: 'Docs' },
   });
   sitePath = `${orgPath}/sites/${site.body.id}`;
+  await server.api(sitePath, { method: 'PATCH', token: org.admin.token, body: { basename: 'rockets' } });
   await server.api(`${sitePath}/sections`, {
     method: 'POST',
     token: org.admin.token,
@@ -103,15 +105,17 @@ describe('POST ORG/ask', () => {
   });
 
   it('gives an admin the pages of both spaces, and cites only those the answer names', async () => {
-    fake.answer = () => ({ parts: ['The codes are in the vault [2].'] });
+    fake.answer = () => ({ parts: ['The codes are in the vault [2], not [9].'] });
     const before = fake.calls.length;
     const asked = await askOrg(org.admin.token, 'launch');
     expect(asked.status).toBe(200);
     const prompt = promptOf(fake.calls[before] as FakeChatProvider['calls'][number]);
     expect(prompt).toContain('zebra papaya');
     expect(prompt).toContain('countdown script');
+    // The one passage cited is the one source, its marker renumbered to it; a marker naming no passage goes.
     expect(asked.body.answer.sources).toHaveLength(1);
     expect([guide.id, vault.id]).toContain(asked.body.answer.sources[0].space);
+    expect(asked.body.answer.answer.markdown).toBe('The codes are in the vault [1], not .');
   });
 
   it('calls no model when nothing the asker may read matches: an answer without text or source', async () => {
@@ -261,5 +265,33 @@ describe('GET ORG/ask/stream and POST SITE/ask', () => {
     const site = document.body.paths['/v1/orgs/{organizationId}/sites/{siteId}/ask'].post;
     expect(site.operationId).toBe(operations.sites.ask.name);
     expect(Object.keys(site.responses['200'].content)).toEqual(['text/event-stream']);
+  });
+});
+
+describe("the reader's Ask box", () => {
+  it('shows where the site enables AI, and answers without script: text only, sources linked, nothing private', async () => {
+    const base = `/~sites/${org.organization.id}/rockets/`;
+    expect((await getPage(server, base)).body).not.toContain('name="ask"');
+    const current = await server.api(`${sitePath}/customization`, { token: org.admin.token });
+    const saved = await server.api(`${sitePath}/customization`, {
+      method: 'PUT',
+      token: org.admin.token,
+      body: { ...current.body, ai: { mode: 'search' } },
+    });
+    expect(saved.status).toBe(200);
+    expect((await getPage(server, base)).body).toContain('name="ask"');
+
+    fake.answer = () => ({ parts: ['Use the <script>alert(1)</script> pad [1].\n\nThen wait.'] });
+    const before = fake.calls.length;
+    const answered = await getPage(server, `${base}?ask=${encodeURIComponent('launch codes')}`);
+    expect(answered.status).toBe(200);
+    expect(answered.headers['cache-control']).toBe('private, no-store');
+    expect(answered.body).not.toContain('<script>alert');
+    expect(answered.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(answered.body).toMatch(
+      /<a href="\/~sites\/[^"]+\/rockets\/launch-guide" class="citation">\[<!-- -->1<!-- -->\]<\/a>/,
+    );
+    expect(answered.body).toContain('Then wait.');
+    expect(promptOf(fake.calls[before] as FakeChatProvider['calls'][number])).not.toContain('zebra');
   });
 });

@@ -2,7 +2,7 @@
  * A question answered from passages: the prompt (the numbered passages, then the question),
  * the model's answer read as it is written, and the answer's events, each the answer so far
  * with the pages it cites (`[n]` in its text names passage n; a page no marker names is not
- * a source, so only pages used are cited).
+ * a source, so only pages used are cited; markers are renumbered in the order of the sources).
  *
  * The first part of the answer is awaited before the events are handed back, so a provider
  * that cannot be reached, refuses or times out is the operation's error (503), not a broken
@@ -90,17 +90,23 @@ async function providerStep<T>(step: () => Promise<T>): Promise<T> {
 
 const CITATION = /\[(\d{1,2})\]/g;
 
-/** The answer so far and the passages its `[n]` markers name, in order of first citation. */
+/**
+ * The answer so far and the passages its `[n]` markers name, in order of first citation;
+ * each marker renumbered to its source's place in `sources` (`[1]` is the first source), a
+ * marker naming no passage dropped, so a reader links `[k]` to source k.
+ */
 export function eventOf(text: string, passages: readonly Passage[]): SearchAIAnswerEvent {
   const cited: Passage[] = [];
-  for (const [, number] of text.matchAll(CITATION)) {
+  const markdown = text.replace(CITATION, (_marker, number: string) => {
     const passage = passages.find((candidate) => candidate.number === Number(number));
-    if (passage && !cited.includes(passage)) cited.push(passage);
-  }
+    if (!passage) return '';
+    if (!cited.includes(passage)) cited.push(passage);
+    return `[${cited.indexOf(passage) + 1}]`;
+  });
   return {
     type: 'answer',
     answer: {
-      answer: { markdown: text },
+      answer: { markdown },
       followupQuestions: [],
       sources: cited.map((passage) => ({
         type: 'page' as const,

@@ -1,0 +1,69 @@
+/**
+ * The site's answer page (`?ask=` on any path, where the header's Ask box sends a question):
+ * `sites.ask` run as the visitor's site token (only what the visitor may read reaches the
+ * model), scoped to the site space being read, the whole answer awaited (the page is one
+ * answer: no script needed), its sources linked at their site paths. A question the
+ * operation refuses, a site without a provider, or a provider that fails is said on the page
+ * in the reader's words (never the server's configuration).
+ */
+import { executeOperation, isDomainError, operations, type SearchAIAnswer } from '@quire/domain';
+import { renderAskPage } from '@quire/reader';
+import { readerFrameOf } from './reader-frame';
+import type { ReaderVisit } from './reader-visit';
+import type { SitePages } from './site-pages';
+
+const MAX_QUESTION = 512;
+
+/** The question asked (`?ask=`, trimmed, at most 512 characters), or undefined when none was. */
+export function askedQuestion(url: URL): string | undefined {
+  const asked = url.searchParams.get('ask')?.trim().slice(0, MAX_QUESTION);
+  return asked ? asked : undefined;
+}
+
+type Outcome = { answer: SearchAIAnswer } | { failure: string };
+
+async function answerOf(visit: ReaderVisit, question: string): Promise<Outcome> {
+  try {
+    const events = await executeOperation(operations.sites.ask, visit.ctx, {
+      organizationId: visit.lookup.organization,
+      siteId: visit.lookup.site,
+      question,
+      scope: { mode: 'specific', siteSpaceIds: [visit.lookup.siteSpace] },
+    });
+    let last: SearchAIAnswer = { followupQuestions: [], sources: [] };
+    // A streamed list (`StreamedList`) or a list: either is read to its end.
+    for await (const event of events) last = event.answer;
+    return { answer: last };
+  } catch (error) {
+    if (!isDomainError(error)) throw error;
+    if (error.code === 'validation')
+      return { failure: 'This question cannot be answered here: ask with words, in at most 512 characters.' };
+    return { failure: 'The assistant could not answer just now. Try again in a moment, or search the docs.' };
+  }
+}
+
+export async function askPageHtml(visit: ReaderVisit, pages: SitePages, question: string): Promise<string> {
+  const frame = readerFrameOf(visit, pages);
+  if (!frame.customization.ai)
+    return renderAskPage({
+      ...frame,
+      question,
+      answer: { failure: 'This site does not answer questions.' },
+      sources: [],
+      headTags: [{ tag: 'meta', name: 'robots', content: 'noindex' }],
+    });
+  const outcome = await answerOf(visit, question);
+  const sources =
+    'answer' in outcome
+      ? outcome.answer.sources.map(
+          (source) => frame.pageLink(source.page) ?? { href: frame.homeHref, title: 'A page of this site' },
+        )
+      : [];
+  return renderAskPage({
+    ...frame,
+    question,
+    answer: 'answer' in outcome ? { text: outcome.answer.answer?.markdown ?? '' } : outcome,
+    sources,
+    headTags: [{ tag: 'meta', name: 'robots', content: 'noindex' }],
+  });
+}
