@@ -3,12 +3,17 @@
  * page left out, each row knowing its parent's row and its place among its siblings (what a
  * tree announces to assistive technology, which sees only the rows on screen).
  */
+import type { Cover } from './page-cover';
+
 export interface TreePage {
   id: string;
   title: string;
   path: string;
   emoji?: string | undefined;
+  icon?: string | undefined;
   description?: string | undefined;
+  /** A document page's cover (GitBook's page `cover`). */
+  cover?: Cover | undefined;
   hidden?: boolean;
   /** GitBook's page type: a group shows as a heading over its pages, a link leads to its `href`. */
   type?: 'document' | 'group' | 'link';

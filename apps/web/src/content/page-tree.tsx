@@ -30,6 +30,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { ContextMenu } from 'radix-ui';
 import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import type { DropPosition, KeyMove } from '../pages/page-places';
+import { PageIcon } from './page-icon';
 import { ancestorIdsOf, type PageRow, pageRowsOf, type TreePage } from './page-tree-rows';
 import '../ui/drag-handle.css';
 
@@ -405,11 +406,7 @@ function TreeRow({
       >
         {hasChildren ? (row.expanded ? '▾' : '▸') : ''}
       </span>
-      {page.emoji && (
-        <span className="page-tree-emoji" aria-hidden="true">
-          {page.emoji}
-        </span>
-      )}
+      <PageIcon emoji={page.emoji} icon={page.icon} emojiClass="page-tree-emoji" />
       <span ref={drag.setNodeRef} className="page-tree-title">
         {page.title || 'Untitled'}
       </span>

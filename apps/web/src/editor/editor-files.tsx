@@ -3,16 +3,20 @@
  * space (`/files/<id>`) from its download URL (the space's or change request's file list), an
  * upload waiting for the save (`./<ref>`) from its bytes. Anything else shows no image. It
  * tells the inline images (`file-image.ts`) and the GitBook blocks' views alike, and tells
- * pasted and dropped images (`image-drop.ts`) the server's size limit, saying what it refused.
+ * pasted and dropped images (`image-drop.ts`) the server's size limits and where to store them
+ * at once (the change request edited, or the space when it is edited live: the byte upload),
+ * showing an upload's progress and saying what it refused.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Editor } from '@tiptap/react';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { useTRPC } from '../api/trpc';
 import { sameOriginFileUrl } from '../content/same-origin-file-url';
+import { uploadBytes } from '../files/upload-bytes';
+import { csrfTokenOf } from '../session/session-queries';
 import { setImageUrls } from './file-image';
-import { imageDropOf } from './image-drop';
-import { pendingUploadsOf, previewOf } from './pending-uploads';
+import { imageDropOf, type UploadProgress } from './image-drop';
+import { pendingUploadsOf, previewOf, sizeText } from './pending-uploads';
 
 type ImageUrlOf = (ref: unknown) => string | undefined;
 
@@ -41,6 +45,7 @@ export function EditorFiles({
   children: ReactNode;
 }) {
   const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const files = useQuery(
     trpc.spaces.content.files.list.queryOptions({
       spaceId,
@@ -49,10 +54,23 @@ export function EditorFiles({
     }),
   );
   const limits = useQuery(trpc.spaces.content.files.limits.queryOptions({ spaceId }));
+  // A space edited live takes a file at once; one edited only through change requests does not.
+  const space = useQuery({
+    ...trpc.spaces.get.queryOptions({ spaceId }),
+    enabled: changeRequestId === undefined,
+  });
+  const storesAtOnce = changeRequestId !== undefined || space.data?.editMode === 'live';
   const [refused, setRefused] = useState<string | undefined>(undefined);
+  const [progress, setProgress] = useState<UploadProgress | undefined>(undefined);
+  /** Files uploaded here, shown before the file list is read again. */
+  const [uploaded, setUploaded] = useState<ReadonlyMap<string, string>>(new Map());
   const byId = useMemo(
-    () => new Map((files.data?.items ?? []).map((file) => [file.id, sameOriginFileUrl(file.downloadURL)])),
-    [files.data],
+    () =>
+      new Map([
+        ...uploaded,
+        ...(files.data?.items ?? []).map((file) => [file.id, sameOriginFileUrl(file.downloadURL)] as const),
+      ]),
+    [files.data, uploaded],
   );
   const urlOf = useMemo((): ImageUrlOf => {
     return (ref) => {
@@ -81,13 +99,40 @@ export function EditorFiles({
 
   useEffect(() => {
     const drop = imageDropOf(editor);
-    if (limits.data) drop.maxBytes = limits.data.maxInlineBytes;
+    if (limits.data) {
+      drop.maxBytes = limits.data.maxInlineBytes;
+      drop.maxUploadBytes = limits.data.maxUploadBytes;
+    }
     drop.onRefused = setRefused;
-  }, [editor, limits.data]);
+    drop.onProgress = setProgress;
+    drop.upload = storesAtOnce
+      ? async (file, onProgress) => {
+          const stored = await uploadBytes(
+            { spaceId, ...(changeRequestId === undefined ? {} : { changeRequestId }) },
+            file,
+            csrfTokenOf(queryClient, trpc),
+            onProgress,
+          );
+          setUploaded((before) => new Map([...before, [stored.id, sameOriginFileUrl(stored.downloadURL)]]));
+          void queryClient.invalidateQueries({ queryKey: trpc.spaces.content.files.list.pathKey() });
+          return '/files/' + stored.id;
+        }
+      : undefined;
+  }, [editor, limits.data, storesAtOnce, spaceId, changeRequestId, queryClient, trpc]);
 
   return (
     <EditorFilesContext.Provider value={urlOf}>
       {children}
+      {progress !== undefined && (
+        <p className="editor-upload-progress">
+          <label>
+            Uploading {progress.name} ({sizeText(progress.total)}){' '}
+            <progress value={progress.sent} max={progress.total || 1}>
+              {Math.round((progress.sent / (progress.total || 1)) * 100)}%
+            </progress>
+          </label>
+        </p>
+      )}
       {refused !== undefined && (
         <p role="alert" className="editor-upload-refused">
           {refused}{' '}

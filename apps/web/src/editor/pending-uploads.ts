@@ -8,6 +8,7 @@
  * editor shows the image from its bytes (a `data:` URL, which the app's CSP allows for images).
  */
 import { type Editor, Extension } from '@tiptap/react';
+import { sizeText } from '../files/size-text';
 
 export const MAX_UPLOAD_BYTES = 1_000_000;
 
@@ -84,12 +85,7 @@ export function insertFilesChange(files: ReadonlyMap<string, PendingUpload>, mar
   };
 }
 
-/** A size as people read it: 1 MB, 980 KB. */
-export function sizeText(bytes: number): string {
-  if (bytes >= 1_000_000) return `${Math.round(bytes / 100_000) / 10} MB`;
-  if (bytes >= 1000) return `${Math.round(bytes / 1000)} KB`;
-  return `${bytes} bytes`;
-}
+export { sizeText };
 
 /** The `data:` URL an upload is shown from until it is saved. */
 export const previewOf = (file: PendingUpload): string => `data:${file.contentType};base64,${file.base64}`;

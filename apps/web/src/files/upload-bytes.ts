@@ -1,6 +1,7 @@
 /**
  * Sends a file's bytes to the server's byte upload (`POST /v1/spaces/{space}/content/files/
- * upload?name=`, `&replace=<file>` to replace a file's bytes), reporting how much was sent:
+ * upload?name=`, `&replace=<file>` to replace a file's bytes; `/v1/spaces/{space}/change-
+ * requests/{changeRequest}/content/files/upload` into a change request), reporting how much was sent:
  * XMLHttpRequest, because fetch tells nothing of an upload's progress. The browser's session
  * cookie authenticates it; the session's CSRF token goes with it as the header the server
  * checks on every change.
@@ -16,7 +17,7 @@ export interface UploadedFile {
 }
 
 export function uploadBytes(
-  target: { spaceId: string; replace?: string },
+  target: { spaceId: string; changeRequestId?: string; replace?: string },
   file: File,
   csrfToken: string | undefined,
   onProgress: (sent: number, total: number) => void,
@@ -25,7 +26,12 @@ export function uploadBytes(
   if (target.replace !== undefined) query.set('replace', target.replace);
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `/v1/spaces/${encodeURIComponent(target.spaceId)}/content/files/upload?${query}`);
+    const where =
+      `/v1/spaces/${encodeURIComponent(target.spaceId)}` +
+      (target.changeRequestId === undefined
+        ? ''
+        : `/change-requests/${encodeURIComponent(target.changeRequestId)}`);
+    request.open('POST', `${where}/content/files/upload?${query}`);
     request.setRequestHeader('content-type', file.type || 'application/octet-stream');
     if (csrfToken !== undefined) request.setRequestHeader(CSRF_HEADER, csrfToken);
     request.responseType = 'json';

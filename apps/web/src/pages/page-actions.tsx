@@ -36,7 +36,8 @@ export function pageActions(editing: PageEditing, page: TreePage): Action[][] {
             },
           ]
         : []),
-      { label: 'Settings (title, emoji, description)…', run: () => editing.open({ kind: 'settings', page }) },
+      { label: 'Settings (title, icon, description)…', run: () => editing.open({ kind: 'settings', page }) },
+      ...(type === 'document' ? [{ label: 'Cover…', run: () => editing.open({ kind: 'cover', page }) }] : []),
       { label: 'Duplicate', run: () => editing.duplicate(page) },
       page.hidden
         ? { label: 'Show in the navigation', run: () => editing.setHidden(page, false) }

@@ -9,6 +9,8 @@ import type { TreePage } from '../content/page-tree-rows';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Field } from '../ui/field';
 import { FormError } from '../ui/form-error';
+import { IconPicker } from './icon-picker';
+import './pages.css';
 
 export type NewPageType = 'document' | 'group' | 'link';
 
@@ -95,6 +97,8 @@ export function NewPageDialog({
 export interface PageSettings {
   title: string;
   emoji: string;
+  /** A Font Awesome name (GitBook's page `icon`); '' none. */
+  icon: string;
   description: string;
 }
 
@@ -106,6 +110,7 @@ export function PageSettingsDialog({
   const [settings, setSettings] = useState<PageSettings>({
     title: page.title,
     emoji: page.emoji ?? '',
+    icon: page.icon ?? '',
     description: page.description ?? '',
   });
   const set = (key: keyof PageSettings) => (event: { target: { value: string } }) =>
@@ -115,6 +120,8 @@ export function PageSettingsDialog({
     onSave({
       title: settings.title.trim(),
       emoji: settings.emoji.trim(),
+      // One or the other, as GitBook has it: an emoji typed wins over the icon.
+      icon: settings.emoji.trim() ? '' : settings.icon,
       description: settings.description.trim(),
     });
   };
@@ -122,10 +129,11 @@ export function PageSettingsDialog({
     <Dialog.Root open onOpenChange={(open) => !open && sending.onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog">
+        <Dialog.Content className="dialog page-settings-dialog">
           <Dialog.Title>Page settings</Dialog.Title>
           <Dialog.Description className="muted">
-            The title, emoji and description of {page.title || 'the page'}. Its address stays as it is.
+            The title, emoji or icon and description of {page.title || 'the page'}. Its address stays as it
+            is.
           </Dialog.Description>
           <form onSubmit={submit} className="form">
             <Field
@@ -143,6 +151,10 @@ export function PageSettingsDialog({
               hint="One emoji, such as 📘. Empty: none."
               value={settings.emoji}
               onChange={set('emoji')}
+            />
+            <IconPicker
+              value={{ emoji: settings.emoji, icon: settings.icon }}
+              onChange={(next) => setSettings((before) => ({ ...before, ...next }))}
             />
             {(page.type ?? 'document') === 'document' && (
               <div className="field">

@@ -10,6 +10,7 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { useTRPC, useTRPCClient } from '../api/trpc';
 import type { TreePage } from '../content/page-tree-rows';
+import { CoverDialog } from './cover-dialog';
 import { DeletePageDialog, NewPageDialog, type NewPageType, PageSettingsDialog } from './page-dialogs';
 import { type Outcome, PageOutcome } from './page-outcome';
 import { locate, type Place, subtreeOf } from './page-places';
@@ -19,6 +20,7 @@ import { type TreeSource, type TreeTarget, targetOfSource } from './tree-source'
 export type PageDialog =
   | { kind: 'new'; type: NewPageType; into: TreePage | null }
   | { kind: 'settings'; page: TreePage }
+  | { kind: 'cover'; page: TreePage }
   | { kind: 'delete'; page: TreePage };
 
 /** Where a row of the tree leads: the page's route in the space, or in a change request. */
@@ -329,6 +331,7 @@ export function PageEditingProvider({
                   page: dialog.page.id,
                   title: settings.title,
                   emoji: settings.emoji,
+                  icon: settings.icon,
                   ...((dialog.page.type ?? 'document') === 'document'
                     ? { description: settings.description }
                     : {}),
@@ -336,6 +339,42 @@ export function PageEditingProvider({
               ],
               subject: `Edit the settings of ${title(dialog.page)}`,
               done: `Saved the settings of ${settings.title}.`,
+            })
+          }
+        />
+      )}
+      {dialog?.kind === 'cover' && (
+        <CoverDialog
+          {...sending}
+          page={dialog.page}
+          spaceId={spaceId}
+          changeRequestId={target.kind === 'changeRequest' ? target.id : undefined}
+          target={target}
+          onSave={(cover, upload) =>
+            send.mutate({
+              changes: [
+                ...(upload
+                  ? [
+                      {
+                        operation: 'insert_files' as const,
+                        files: [
+                          {
+                            name: upload.name,
+                            contentType: upload.contentType,
+                            base64: upload.base64,
+                            ref: upload.ref,
+                          },
+                        ],
+                      },
+                    ]
+                  : []),
+                { operation: 'update_page', page: dialog.page.id, cover },
+              ],
+              subject: `${cover ? 'Set' : 'Remove'} the cover of ${title(dialog.page)}`,
+              done: cover
+                ? `Saved the cover of ${title(dialog.page)}.`
+                : `Removed the cover of ${title(dialog.page)}.`,
+              undo: revertTo([dialog.page]),
             })
           }
         />

@@ -10,6 +10,8 @@ import { createLazyRoute, Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import type { RouterOutputs } from '../api/app-router';
 import { useTRPC } from '../api/trpc';
+import { PageCover } from '../content/page-cover';
+import { PageIcon } from '../content/page-icon';
 import { firstDocumentPath } from '../content/page-tree-rows';
 import { ReadablePage } from '../content/readable-page';
 import { Empty, Loading, QueryState } from '../ui/states';
@@ -65,7 +67,11 @@ function ChangeRequestArticle({ page, changeRequest }: { page: Page; changeReque
   if (editing)
     return (
       <Suspense fallback={<Loading label="Opening the editor…" />}>
-        <h1 className="page-editing-title">{page.title || 'Untitled'}</h1>
+        {page.cover && <PageCover cover={page.cover} spaceId={spaceId} changeRequestId={changeRequest.id} />}
+        <h1 className="page-editing-title">
+          <PageIcon emoji={page.emoji} icon={page.icon} />
+          {page.title || 'Untitled'}
+        </h1>
         <PageEditor
           organizationId={organizationId}
           spaceId={spaceId}

@@ -10,6 +10,8 @@ import { lazy, Suspense, useState } from 'react';
 import type { RouterOutputs } from '../api/app-router';
 import { useTRPC } from '../api/trpc';
 import { CommentsPanel } from '../comments/comments-panel';
+import { PageCover } from '../content/page-cover';
+import { PageIcon } from '../content/page-icon';
 import { ReadablePage } from '../content/readable-page';
 import { FirstPageInvite } from '../pages/first-page-invite';
 import { PageActionsMenu } from '../pages/page-actions';
@@ -78,7 +80,11 @@ export function PageArticle({ page, spaceId }: { page: Page; spaceId: string }) 
   if (editing && organizationId !== undefined) {
     return (
       <Suspense fallback={<Loading label="Opening the editor…" />}>
-        <h1 className="page-editing-title">{page.title || 'Untitled'}</h1>
+        {page.cover && <PageCover cover={page.cover} spaceId={spaceId} />}
+        <h1 className="page-editing-title">
+          <PageIcon emoji={page.emoji} icon={page.icon} />
+          {page.title || 'Untitled'}
+        </h1>
         <PageEditor
           organizationId={organizationId}
           spaceId={spaceId}

@@ -1,13 +1,18 @@
 // @vitest-environment node
 /**
- * Files and images (issue 30, item 4), in a real Chromium against a real server:
- * - an image pasted into the editor is shown at once (from its bytes), saved with the page as
- *   a file of the change request (`/files/<id>`), and shown in the change request's read view
- *   from the server's bytes;
+ * Files and images (issue 30, items 1 and 4), in a real Chromium against a real server:
+ * - an image pasted into the editor of a space edited live is stored at once with the byte
+ *   upload and shown from the server's bytes (`/files/<id>`), saved with the page into a change
+ *   request (made from the space, so it has the file), and shown in its read view;
+ * - a 2 MiB image (twice the inline limit) pasted the same way: its raw bytes stored as sent;
+ * - a page's cover picked from the space's files and moved, and its icon picked by name (a Font
+ *   Awesome icon), shown in the read view and the page tree; axe-clean;
  * - the space's Files screen: a file uploaded by the picker (the byte upload, its limit said),
  *   renamed, its bytes replaced under the same id, and deleted after saying where it is used;
  *   axe-clean.
- * Screenshots: docs/screenshots/editor-pasted-image.png, space-files.png, space-files-delete.png.
+ * Screenshots: docs/screenshots/editor-pasted-image.png, editor-pasted-large-image.png,
+ * page-cover-dialog.png, page-icon-picker.png, page-cover-and-icon.png, space-files.png,
+ * space-files-delete.png.
  */
 import { operations } from '@quire/domain';
 import type { Browser } from 'playwright-core';
@@ -16,12 +21,14 @@ import { startTestServer, type TestServer } from '../../../server/test/support/t
 import { seriousViolations } from './support/accessibility';
 import { launchChromium, openWatchedPage, signInWithToken, type WatchedPage } from './support/browser';
 import { createDocsSpace, type DocsSpace } from './support/docs-space';
+import { largePng } from './support/large-png';
 import { screenshot } from './support/screenshots';
 
 let server: TestServer;
 let browser: Browser;
 let docs: DocsSpace;
 let watched: WatchedPage;
+let mediaSpaceId: string;
 
 /** A 2x2 red PNG and a 1x1 one. */
 const RED = Buffer.from(
@@ -36,8 +43,14 @@ const DOT = Buffer.from(
 beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
   docs = await createDocsSpace(server);
+  // A space of its own for the editor's images and the page's cover: the Files test counts the docs space's files.
+  const media = await server.callOperation(operations.spaces.create, docs.org.admin, {
+    organizationId: docs.org.organization.id,
+    title: 'Media',
+  });
+  mediaSpaceId = media.id;
   await server.callOperation(operations.spaces.content.update, docs.org.admin, {
-    spaceId: docs.spaceId,
+    spaceId: mediaSpaceId,
     changes: [{ operation: 'insert_page', title: 'Pictures', document: { markdown: 'A picture follows.' } }],
   });
   watched = await openWatchedPage(browser, server.url);
@@ -57,7 +70,7 @@ describe('files and images', () => {
     page.on('response', (response) => {
       if (response.status() === 404) notFound.push(new URL(response.url()).pathname);
     });
-    const space = `/o/${docs.org.organization.id}/s/${docs.spaceId}`;
+    const space = `/o/${docs.org.organization.id}/s/${mediaSpaceId}`;
     await page.goto(`${space}/pictures`);
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     const content = page.getByRole('textbox', { name: 'Content of Pictures' });
@@ -71,7 +84,12 @@ describe('files and images', () => {
         new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }),
       );
     }, RED.toString('base64'));
-    await content.locator('img[src^="data:image/png;base64,"]').waitFor();
+    // Stored at once: shown from the server's bytes, not from the browser's.
+    await content.locator('img[data-src^="/files/"][alt="red square.png"]').waitFor();
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('img[alt="red square.png"]') as HTMLImageElement | null)?.naturalWidth === 2,
+    );
     await screenshot(page, 'editor-pasted-image');
 
     await page.getByRole('button', { name: 'Save' }).click();
@@ -80,7 +98,7 @@ describe('files and images', () => {
       (await page.getByRole('link', { name: /change request #/ }).textContent())?.split('#')[1],
     );
     const files = await server.callOperation(operations.spaces.content.files.list, docs.org.admin, {
-      spaceId: docs.spaceId,
+      spaceId: mediaSpaceId,
       changeRequestId: String(number),
     });
     const pasted = files.items.find((file) => file.name === 'red square.png');
@@ -102,6 +120,103 @@ describe('files and images', () => {
       'console error: Failed to load resource: the server responded with a status of 404 (Not Found)';
     expect(watched.problems.filter((problem) => problem !== missing)).toEqual([]);
     expect(watched.problems.length).toBeLessThanOrEqual(notFound.length);
+  });
+
+  it('stores a pasted 2 MiB image with its raw bytes and shows it', async () => {
+    const { page } = watched;
+    const big = largePng(2 * 1024 * 1024);
+    await page.goto('about:blank');
+    watched.problems.splice(0);
+    const space = `/o/${docs.org.organization.id}/s/${mediaSpaceId}`;
+    await page.goto(`${space}/pictures`);
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const content = page.getByRole('textbox', { name: 'Content of Pictures' });
+    await content.getByText('A picture follows.').click();
+    await page.keyboard.press('End');
+    await content.evaluate((element, base64) => {
+      const bytes = Uint8Array.from(atob(base64), (character) => character.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], 'big.png', { type: 'image/png' }));
+      element.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }),
+      );
+    }, big.png.toString('base64'));
+    await content.locator('img[data-src^="/files/"][alt="big.png"]').waitFor();
+    await page.waitForFunction(
+      (width) =>
+        (document.querySelector('img[alt="big.png"]') as HTMLImageElement | null)?.naturalWidth === width,
+      big.width,
+    );
+    await screenshot(page, 'editor-pasted-large-image');
+    const files = await server.callOperation(operations.spaces.content.files.list, docs.org.admin, {
+      spaceId: mediaSpaceId,
+    });
+    expect(files.items.find((file) => file.name === 'big.png')).toMatchObject({
+      size: big.png.length,
+      dimensions: { width: big.width, height: big.height },
+    });
+    expect(big.png.length).toBeGreaterThan(2 * 1024 * 1024);
+    await page.getByRole('button', { name: 'Close the editor' }).click();
+    expect(watched.problems).toEqual([]);
+  });
+
+  it("sets a page's cover from the space's files and its icon by name, shown in the read view", async () => {
+    const { page } = watched;
+    await page.goto('about:blank');
+    watched.problems.splice(0);
+    const space = `/o/${docs.org.organization.id}/s/${mediaSpaceId}`;
+    await page.goto(`${space}/pictures`);
+
+    await page.getByRole('button', { name: 'Page actions for Pictures' }).click();
+    await page.getByRole('menuitem', { name: 'Cover…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cover of Pictures' });
+    await dialog.getByLabel('Image file').selectOption({ label: 'big.png' });
+    await dialog.locator('.page-cover img').waitFor();
+    await dialog.getByLabel('Position').focus();
+    for (let step = 0; step < 12; step++) await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => dialog.getByLabel('Position').inputValue()).toBe('-12');
+    await screenshot(page, 'page-cover-dialog');
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Save the cover' }).click();
+    await page.getByText('Saved the cover of Pictures.').waitFor();
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('article .page-cover img') as HTMLImageElement | null)?.naturalWidth === 1024,
+    );
+
+    await page.getByRole('button', { name: 'Page actions for Pictures' }).click();
+    await page.getByRole('menuitem', { name: 'Settings (title, icon, description)…' }).click();
+    const settings = page.getByRole('dialog', { name: 'Page settings' });
+    await settings.getByLabel('Find an icon').fill('rocket');
+    await settings.getByRole('button', { name: 'rocket icon', exact: true }).click();
+    await settings.getByText('The icon rocket').waitFor();
+    await screenshot(page, 'page-icon-picker');
+    expect(await seriousViolations(page)).toEqual([]);
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved the settings of Pictures.').waitFor();
+    await page.locator('h1 img.page-icon[data-icon="rocket"]').waitFor();
+    await page.locator('[role="treeitem"] img.page-icon[data-icon="rocket"]').waitFor();
+    await page.waitForFunction(
+      () => (document.querySelector('h1 img.page-icon') as HTMLImageElement | null)?.naturalWidth !== 0,
+    );
+    await screenshot(page, 'page-cover-and-icon');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    const pages = await server.callOperation(operations.spaces.content.pages.list, docs.org.admin, {
+      spaceId: mediaSpaceId,
+    });
+    const files = await server.callOperation(operations.spaces.content.files.list, docs.org.admin, {
+      spaceId: mediaSpaceId,
+    });
+    const pictures = (pages.pages as Array<{ title: string }>).find((one) => one.title === 'Pictures');
+    expect(pictures).toMatchObject({
+      icon: 'rocket',
+      cover: {
+        ref: { kind: 'file', file: files.items.find((file) => file.name === 'big.png')?.id },
+        yPos: -12,
+      },
+    });
+    expect(watched.problems).toEqual([]);
   });
 
   it('uploads, renames, replaces and deletes a file on the Files screen', async () => {
