@@ -88,6 +88,20 @@ const QUIRE_ONLY = [
   'GET /v1/orgs/:organizationId/oidc/:oidcProviderId',
   'PATCH /v1/orgs/:organizationId/oidc/:oidcProviderId',
   'DELETE /v1/orgs/:organizationId/oidc/:oidcProviderId',
+  // The audit log (GitBook's later documents, driven with the 0.202.0 client in audit.cases.ts).
+  'GET /v1/orgs/:organizationId/audit-events',
+  'GET /v1/orgs/:organizationId/audit-events/:auditEventId',
+  'GET /v1/orgs/:organizationId/audit-event-actions',
+  // Webhook endpoints of an organization and their deliveries (GitBook 0.202.0 has no webhook API).
+  'GET /v1/orgs/:organizationId/webhooks',
+  'POST /v1/orgs/:organizationId/webhooks',
+  'GET /v1/orgs/:organizationId/webhooks/:webhookId',
+  'PATCH /v1/orgs/:organizationId/webhooks/:webhookId',
+  'DELETE /v1/orgs/:organizationId/webhooks/:webhookId',
+  'POST /v1/orgs/:organizationId/webhooks/:webhookId/secret',
+  'POST /v1/orgs/:organizationId/webhooks/:webhookId/test',
+  'GET /v1/orgs/:organizationId/webhooks/:webhookId/deliveries',
+  'POST /v1/orgs/:organizationId/webhooks/:webhookId/deliveries/:deliveryId/redeliver',
 ];
 
 /**

@@ -13,6 +13,7 @@ export interface WebhookEndpointChanges {
   description?: string;
   events?: WebhookEndpointRecord['events'];
   sealedSecret?: string;
+  secretEnding?: string;
   active?: boolean;
   updatedAt: string;
 }

@@ -17,6 +17,8 @@ export interface WebhookEndpointRecord {
    * back to sign every delivery, so it cannot be hashed. Shown once, when made or rotated.
    */
   sealedSecret: string;
+  /** The secret's last 4 characters, shown so admins can tell which secret a receiver holds. */
+  secretEnding: string;
   active: boolean;
   disabledReason?: WebhookDisabledReason;
   /** Failed attempts since the last success; the endpoint is disabled at `WEBHOOK_DISABLE_AFTER_FAILURES`. */

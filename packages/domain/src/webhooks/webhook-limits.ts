@@ -10,7 +10,7 @@ export const WEBHOOK_DELIVERY_ATTEMPTS = 8;
 export const WEBHOOK_EXCERPT_CHARACTERS = 512;
 
 /** Endpoints an organization may have. */
-export const WEBHOOK_ENDPOINTS_PER_ORGANIZATION = 50;
+export const WEBHOOK_ENDPOINTS_PER_ORGANIZATION = 100;
 
 /** The job kind that posts one delivery. */
 export const WEBHOOK_DELIVERY_JOB = 'webhook.deliver';

@@ -14,6 +14,9 @@ export const WebhookEndpointSchema = z
     url: z.string().describe('URL the events are posted to'),
     description: z.string().describe('What the endpoint is for'),
     events: WebhookEventsSchema,
+    secretEnding: z
+      .string()
+      .describe("The signing secret's last 4 characters (the secret itself is returned only when made)"),
     active: z.boolean().describe('Whether events are sent to it'),
     disabledReason: z
       .enum(['admin', 'failures'])
@@ -53,6 +56,7 @@ export function presentWebhookEndpoint(urls: PublicUrls, endpoint: WebhookEndpoi
     url: endpoint.url,
     description: endpoint.description,
     events: endpoint.events,
+    secretEnding: endpoint.secretEnding,
     active: endpoint.active,
     ...(endpoint.disabledReason === undefined ? {} : { disabledReason: endpoint.disabledReason }),
     consecutiveFailures: endpoint.consecutiveFailures,

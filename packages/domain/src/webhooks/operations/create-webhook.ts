@@ -18,7 +18,7 @@ import { OrganizationIdParam } from './params';
 /**
  * Adds a webhook endpoint (admins): 201 with its signing secret, which no other answer
  * carries. A URL the outbound rules refuse (plain http to a host not allowed, a private
- * address), 400 naming `url`; past 50 endpoints, 409. Without `events`, every event; active
+ * address), 400 naming `url`; past 100 endpoints, 409. Without `events`, every event; active
  * unless `active: false`. The cap is checked before the write without a lock: racing creates
  * may pass it by a few.
  */
@@ -49,6 +49,7 @@ export const createWebhook = operation({
       description: input.description ?? '',
       events: [...new Set<WebhookSubscription>(input.events ?? ['*'])],
       sealedSecret: ctx.secrets.seal(secret),
+      secretEnding: secret.slice(-4),
       active,
       ...(active ? {} : { disabledReason: 'admin' as const }),
       consecutiveFailures: 0,

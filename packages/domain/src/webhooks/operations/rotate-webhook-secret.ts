@@ -28,6 +28,7 @@ export const rotateWebhookSecret = operation({
     const secret = newWebhookSecret((bytes) => ctx.secrets.randomToken(bytes));
     const updated = await ctx.repos.webhookEndpoints.update(organization.id, input.webhookId, {
       sealedSecret: ctx.secrets.seal(secret),
+      secretEnding: secret.slice(-4),
       updatedAt: ctx.clock.now().toISOString(),
     });
     if (updated === null) throw notFound('Webhook endpoint');

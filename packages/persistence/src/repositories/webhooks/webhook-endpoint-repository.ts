@@ -33,7 +33,7 @@ export const webhookEndpointIndexes: CollectionIndexes[] = [
   ]),
 ];
 
-/** More than an organization may have (50): `listActive` is not paged. */
+/** More than an organization may have (100): `listActive` is not paged. */
 const MAX_ACTIVE = 1000;
 
 export class MongoWebhookEndpointRepository implements WebhookEndpointRepository {
