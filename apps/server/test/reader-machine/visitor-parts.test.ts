@@ -218,6 +218,18 @@ describe('the render cache', () => {
     expect(siteVersionOf(changed)).toBe(hashed(changed));
     expect(siteVersionOf(view)).toBe(before);
   });
+
+  it('versions a view whose customizations are shared and frozen by their content, each object once', () => {
+    const frozen = (theme: string) =>
+      Object.freeze({ site: Object.freeze({ styling: Object.freeze({ theme }) }) });
+    const bold = { ...view, customizations: frozen('bold') };
+    const muted = { ...view, customizations: frozen('muted') };
+    expect(siteVersionOf(bold)).toBe(hashed(bold));
+    expect(siteVersionOf({ ...bold })).toBe(hashed(bold));
+    expect(siteVersionOf(muted)).toBe(hashed(muted));
+    expect(siteVersionOf(muted)).not.toBe(siteVersionOf(bold));
+    expect(siteVersionOf({ ...view, customizations: frozen('bold') })).toBe(hashed(bold));
+  });
 });
 
 describe('the social card', () => {

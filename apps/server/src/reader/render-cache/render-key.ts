@@ -44,7 +44,7 @@ export function siteVersionOf(publishedView: unknown): string {
   // was about 8% of a cached page's CPU: the version is kept by the view's plain JSON, which
   // prints the same view the same way (its keys made in the same order), for a fraction of
   // the cost. A view printed two ways only hashes again, to the same version.
-  const plain = JSON.stringify(publishedView) ?? 'null';
+  const plain = plainKeyOf(publishedView);
   const kept = versionsByPlainJson.get(plain);
   if (kept !== undefined) return kept.version;
   const version = createHash('sha256').update(stableJson(publishedView)).digest('hex').slice(0, 32);
@@ -58,6 +58,33 @@ const versionsByPlainJson = new BoundedCache<string, { version: string; weight: 
   maxWeight: 16 * 1024 * 1024,
   weigh: (kept) => kept.weight,
 });
+
+/**
+ * The view's plain JSON, with each frozen object among its fields (the customizations, shared
+ * by every view of a site's version and frozen deeply, `publishedCustomizations`) named by a
+ * number of its own instead of printed: such an object never changes, so its number names its
+ * content, and the key stays short.
+ */
+function plainKeyOf(view: unknown): string {
+  if (view === null || typeof view !== 'object' || Array.isArray(view)) return JSON.stringify(view) ?? 'null';
+  let key = '';
+  for (const [name, value] of Object.entries(view)) {
+    const frozen = value !== null && typeof value === 'object' && Object.isFrozen(value);
+    key += `${JSON.stringify(name)}:${frozen ? `#${numberOf(value)}` : (JSON.stringify(value) ?? 'undefined')},`;
+  }
+  return key;
+}
+
+const frozenNumbers = new WeakMap<object, number>();
+let lastFrozenNumber = 0;
+const numberOf = (value: object): number => {
+  let number = frozenNumbers.get(value);
+  if (number === undefined) {
+    number = ++lastFrozenNumber;
+    frozenNumbers.set(value, number);
+  }
+  return number;
+};
 
 /** JSON with object keys sorted, so equal values print the same. */
 export function stableJson(value: unknown): string {
