@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { createLazyRoute, Link, Outlet, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTRPC } from '../api/trpc';
+import { OrganizationAsk } from '../ask/organization-ask';
 import { NotificationBell } from '../notifications/notification-bell';
 import { OrganizationSwitcher } from '../organizations/organization-switcher';
 import { OrganizationSearch } from '../search/organization-search';
@@ -79,6 +80,7 @@ function OrganizationLayout() {
             <Link to="/settings">Settings</Link>
           </nav>
           <OrganizationSearch organizationId={organizationId} />
+          <OrganizationAsk organizationId={organizationId} />
         </div>
         <div className="topbar-end">
           <NotificationBell />
