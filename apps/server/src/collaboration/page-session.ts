@@ -7,7 +7,9 @@
  * an ordinary batch (`update_page`) against the base revision, run as the person whose editor
  * reported it (so the domain's guard and attribution are theirs). The batch merges three-way
  * into whatever the content became since: when that brought others' changes in, the merged
- * markdown goes back to the editors as `incoming`, never over their typing.
+ * markdown goes back to the editors as `incoming`, never over their typing. When the page
+ * changed elsewhere in the same places (the merge's conflicts), the editors' page is saved
+ * over the head: what they typed is never dropped, and the other revision stays in the history.
  *
  * A revision written elsewhere (the API, a merge, an import) while people edit arrives as an
  * event (`remoteRevision`): unchanged page, the base moves; no unsaved edits, the page's new
@@ -24,15 +26,19 @@ import type { Seat } from './page-admission';
 import { contentHashOf, type IncomingRevision, reportOf, stateOf } from './shared-state';
 
 /** What happened to a save, for the server's counters and the tests. */
-export type SaveOutcome = 'nothing' | 'stale' | 'unchanged' | 'saved' | 'merged' | 'refused';
+export type SaveOutcome = 'nothing' | 'stale' | 'unchanged' | 'saved' | 'merged' | 'conflicted' | 'refused';
 
 export interface SessionCounters {
   saved: number;
   merged: number;
+  conflicted: number;
   stale: number;
   refused: number;
   remote: number;
 }
+
+const isConflict = (error: unknown) =>
+  isDomainError(error) && error.code === 'conflict' && (error.details.conflicts?.length ?? 0) > 0;
 
 /** Marks the server's own writes into a document: not an edit of anyone, nothing to store. */
 export const SERVER_ORIGIN = { source: 'local' as const, skipStoreHooks: true };
@@ -115,7 +121,19 @@ export class PageSession {
     const base = this.base;
     try {
       const headBefore = await this.headRevision(seat.ctx);
-      const revision = await this.writeBatch(seat.ctx, report.markdown, base);
+      let revision: string;
+      try {
+        revision = await this.writeBatch(seat.ctx, report.markdown, base);
+      } catch (error) {
+        if (!isConflict(error) || headBefore === undefined) throw error;
+        // The page changed elsewhere where the editors changed it too: what they typed is kept
+        // as the page (made from the head), the other revision stays in the history.
+        revision = await this.writeBatch(seat.ctx, report.markdown, headBefore);
+        this.made.add(revision);
+        this.setState({ base: revision, baseMarkdown: report.markdown }, ['incoming']);
+        this.counters.conflicted++;
+        return 'conflicted';
+      }
       this.made.add(revision);
       const saved = await this.markdownAt(seat.ctx, revision);
       if (headBefore === base || saved === report.markdown) {

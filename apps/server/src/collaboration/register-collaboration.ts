@@ -59,7 +59,7 @@ export function registerCollaboration(
   const { limits } = options;
   const allowedOrigins = new Set(options.allowedOrigins);
   const sessions = new Map<string, PageSession>();
-  const counters: SessionCounters = { saved: 0, merged: 0, stale: 0, refused: 0, remote: 0 };
+  const counters: SessionCounters = { saved: 0, merged: 0, conflicted: 0, stale: 0, refused: 0, remote: 0 };
   const problem = (message: string, error: unknown) => app.log.warn({ err: error }, message);
   /** The address each socket came from (the upgrade request's, which Hocuspocus does not keep). */
   const addresses = new WeakMap<Request, string>();

@@ -142,12 +142,12 @@ export const editorExtensions: Extensions = [StarterKit.configure(starterKitOpti
 
 /**
  * The same schema when Yjs holds the content (a shared page, `collaboration/`): Yjs's undo
- * instead of ProseMirror's history, no trailing paragraph (every editor would add its own at
- * once), and no image drop (its images wait for a Save, which a shared page has not).
+ * instead of ProseMirror's history, and no trailing paragraph (every editor would add its own
+ * at once).
  */
 export const sharedPageExtensions: Extensions = [
   StarterKit.configure({ ...starterKitOptions, undoRedo: false, trailingNode: false }),
-  ...ownExtensions.filter((extension) => extension !== ImageDrop),
+  ...ownExtensions,
 ];
 
 /** The schema of `editorExtensions`, for conversions outside an editor. */
