@@ -4,7 +4,10 @@ import { IdSchema } from '../../core/schemas';
 
 export const AuditOrganizationIdParam = IdSchema.describe('Id of the organization');
 
-export const AuditEventIdParam = z.uuid().describe('Id of the audit event (a UUID)');
+export const AuditEventIdParam = z
+  .uuid()
+  .describe('Id of the audit event (a UUID)')
+  .meta({ examples: ['0190f3a2-7c41-7d2e-9b5a-3c8e4f1a2b6d'] });
 
 /** GitBook's paging of audit events: 20 a page by default, at most 100. */
 export const AUDIT_PAGE_DEFAULT_LIMIT = 20;
