@@ -1,9 +1,10 @@
 /**
- * The scheduled purge of deleted spaces: every `intervalMs`, removes for good the spaces
- * deleted more than 7 days ago (`purgeDeletedSpaces`), by the injected clock, as a
- * `RepeatingTask` (no overlapping runs, a timer that keeps nothing alive).
+ * The scheduled purges: every `intervalMs`, removes for good the spaces deleted more than 7
+ * days ago (`purgeDeletedSpaces`), by the injected clock, and starts again the purge of any
+ * deleted organization whose purge job ended without finishing (`resumeOrganizationPurges`),
+ * as a `RepeatingTask` (no overlapping runs, a timer that keeps nothing alive).
  */
-import { type DomainServices, purgeDeletedSpaces } from '@quire/domain';
+import { type DomainServices, purgeDeletedSpaces, resumeOrganizationPurges } from '@quire/domain';
 import { startRepeatingTask } from './repeating-task';
 
 export interface PurgeJob {
@@ -18,7 +19,7 @@ export interface PurgeJobOptions {
 }
 
 export function startPurgeDeletedSpacesJob(
-  services: Pick<DomainServices, 'repos' | 'clock'>,
+  services: Pick<DomainServices, 'repos' | 'clock' | 'ids' | 'events'>,
   options: PurgeJobOptions,
 ): PurgeJob {
   return startRepeatingTask(
@@ -26,6 +27,7 @@ export function startPurgeDeletedSpacesJob(
     async () => {
       const { purged } = await purgeDeletedSpaces(services, services.clock.now());
       if (purged.length > 0) options.onPurged?.(purged);
+      await resumeOrganizationPurges(services);
     },
     options.onError,
   );

@@ -7,6 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PURGE_ORGANIZATION_JOB, resumeOrganizationPurges } from '@quire/domain';
 import { MemoryJournal } from '@quire/store-embedded';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workJobToEnd } from '../jobs/worker-events';
@@ -179,5 +180,21 @@ describe('deleting an organization', () => {
       body: { target: { type: 'site', site: kept.siteId } },
     });
     expect(reclaimed.status, JSON.stringify(reclaimed.body)).toBeLessThan(300);
+  });
+
+  it('starts the purge again of an organization marked deleted whose job never came', async () => {
+    // The process stopped between the mark and the job's insert.
+    const orphan = await createOrganization(server, { title: 'Orphan' });
+    const id = orphan.organization.id;
+    const { repos } = server.services;
+    expect(await repos.organizations.markDeleted(id, new Date().toISOString())).not.toBeNull();
+    expect(await resumeOrganizationPurges(server.services)).toEqual([id]);
+    // Its job is pending now: not started twice.
+    expect(await resumeOrganizationPurges(server.services)).toEqual([]);
+    const job = await repos.jobs.findLatestByKey(PURGE_ORGANIZATION_JOB, id);
+    await workJobToEnd(server.services, job!.id);
+    expect(await repos.organizations.findDeleted(id)).toBeNull();
+    expect(await repos.members.find(id, orphan.admin.user.id)).toBeNull();
+    expect(await resumeOrganizationPurges(server.services)).toEqual([]);
   });
 });

@@ -38,6 +38,8 @@ export interface OrganizationRepository {
   markDeleted(id: string, at: string): Promise<OrganizationRecord | null>;
   /** A deleted organization not purged yet, with when it was deleted; null otherwise. */
   findDeleted(id: string): Promise<{ organization: OrganizationRecord; deletedAt: string } | null>;
+  /** Ids of organizations marked deleted and not purged yet, oldest first (purges to resume). */
+  listDeleted(limit: number): Promise<string[]>;
   /** The purge's last step: removes a deleted organization's record and frees its hostname. */
   removeDeleted(id: string): Promise<void>;
 }

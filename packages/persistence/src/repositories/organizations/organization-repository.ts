@@ -50,6 +50,8 @@ export type { OrganizationHostnameDocument };
 export const organizationIndexes: CollectionIndexes[] = [
   // `findByEmailDomain` (a multikey index over the array of domains).
   defineIndexes<OrganizationDocument>(ORGANIZATIONS, [{ key: { emailDomains: 1, _id: 1 } }]),
+  // Deleted organizations whose purge may need resuming (few: only they have the field).
+  defineIndexes<OrganizationDocument>(ORGANIZATIONS, [{ key: { deletedAt: 1, _id: 1 } }]),
   // An organization's claims, to find what it holds.
   defineIndexes<OrganizationHostnameDocument>(HOSTNAMES, [{ key: { organizationId: 1 } }]),
 ];
@@ -169,6 +171,13 @@ export class MongoOrganizationRepository implements OrganizationRepository {
   async findDeleted(id: string): Promise<{ organization: OrganizationRecord; deletedAt: string } | null> {
     const doc = await this.#organizations.findOne({ _id: id });
     return doc?.deletedAt === undefined ? null : { organization: toRecord(doc), deletedAt: doc.deletedAt };
+  }
+
+  async listDeleted(limit: number): Promise<string[]> {
+    const docs = await this.#organizations
+      .find({ deletedAt: { $gt: '' } }, { sort: { deletedAt: 1, _id: 1 }, limit, projection: { _id: 1 } })
+      .toArray();
+    return docs.map((doc) => doc._id);
   }
 
   /** The record goes first: a crash before the claims are released leaves claims nothing points at, which the startup sweep releases. */
