@@ -123,6 +123,12 @@ export function EditorFiles({
   return (
     <EditorFilesContext.Provider value={urlOf}>
       {children}
+      {limits.data && (
+        <p className="muted editor-upload-limit">
+          Paste or drop images into the text, up to{' '}
+          {sizeText(storesAtOnce ? limits.data.maxUploadBytes : limits.data.maxInlineBytes)} each.
+        </p>
+      )}
       {progress !== undefined && (
         <p className="editor-upload-progress">
           <label>

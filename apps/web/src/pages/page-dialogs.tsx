@@ -4,13 +4,15 @@
  * Each stays open until the server answered, showing its refusal if any.
  */
 import { Dialog } from 'radix-ui';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import type { TreePage } from '../content/page-tree-rows';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Field } from '../ui/field';
 import { FormError } from '../ui/form-error';
-import { IconPicker } from './icon-picker';
 import './pages.css';
+
+// The icon picker (its emoji list, the icons' names) loads with the first settings dialog.
+const IconPicker = lazy(() => import('./icon-picker').then((module) => ({ default: module.IconPicker })));
 
 export type NewPageType = 'document' | 'group' | 'link';
 
@@ -152,10 +154,12 @@ export function PageSettingsDialog({
               value={settings.emoji}
               onChange={set('emoji')}
             />
-            <IconPicker
-              value={{ emoji: settings.emoji, icon: settings.icon }}
-              onChange={(next) => setSettings((before) => ({ ...before, ...next }))}
-            />
+            <Suspense fallback={<p className="muted">Loading the icons…</p>}>
+              <IconPicker
+                value={{ emoji: settings.emoji, icon: settings.icon }}
+                onChange={(next) => setSettings((before) => ({ ...before, ...next }))}
+              />
+            </Suspense>
             {(page.type ?? 'document') === 'document' && (
               <div className="field">
                 <label htmlFor="page-settings-description">Description</label>

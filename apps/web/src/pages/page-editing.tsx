@@ -7,15 +7,26 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { useTRPC, useTRPCClient } from '../api/trpc';
 import type { TreePage } from '../content/page-tree-rows';
-import { CoverDialog } from './cover-dialog';
 import { DeletePageDialog, NewPageDialog, type NewPageType, PageSettingsDialog } from './page-dialogs';
 import { type Outcome, PageOutcome } from './page-outcome';
 import { locate, type Place, subtreeOf } from './page-places';
 import { type ContentChange, type SentChanges, sendPageChanges } from './send-page-changes';
 import { type TreeSource, type TreeTarget, targetOfSource } from './tree-source';
+
+// The cover dialog (its preview, the upload) loads when first opened.
+const CoverDialog = lazy(() => import('./cover-dialog').then((module) => ({ default: module.CoverDialog })));
 
 export type PageDialog =
   | { kind: 'new'; type: NewPageType; into: TreePage | null }
@@ -344,40 +355,42 @@ export function PageEditingProvider({
         />
       )}
       {dialog?.kind === 'cover' && (
-        <CoverDialog
-          {...sending}
-          page={dialog.page}
-          spaceId={spaceId}
-          changeRequestId={target.kind === 'changeRequest' ? target.id : undefined}
-          target={target}
-          onSave={(cover, upload) =>
-            send.mutate({
-              changes: [
-                ...(upload
-                  ? [
-                      {
-                        operation: 'insert_files' as const,
-                        files: [
-                          {
-                            name: upload.name,
-                            contentType: upload.contentType,
-                            base64: upload.base64,
-                            ref: upload.ref,
-                          },
-                        ],
-                      },
-                    ]
-                  : []),
-                { operation: 'update_page', page: dialog.page.id, cover },
-              ],
-              subject: `${cover ? 'Set' : 'Remove'} the cover of ${title(dialog.page)}`,
-              done: cover
-                ? `Saved the cover of ${title(dialog.page)}.`
-                : `Removed the cover of ${title(dialog.page)}.`,
-              undo: revertTo([dialog.page]),
-            })
-          }
-        />
+        <Suspense fallback={null}>
+          <CoverDialog
+            {...sending}
+            page={dialog.page}
+            spaceId={spaceId}
+            changeRequestId={target.kind === 'changeRequest' ? target.id : undefined}
+            target={target}
+            onSave={(cover, upload) =>
+              send.mutate({
+                changes: [
+                  ...(upload
+                    ? [
+                        {
+                          operation: 'insert_files' as const,
+                          files: [
+                            {
+                              name: upload.name,
+                              contentType: upload.contentType,
+                              base64: upload.base64,
+                              ref: upload.ref,
+                            },
+                          ],
+                        },
+                      ]
+                    : []),
+                  { operation: 'update_page', page: dialog.page.id, cover },
+                ],
+                subject: `${cover ? 'Set' : 'Remove'} the cover of ${title(dialog.page)}`,
+                done: cover
+                  ? `Saved the cover of ${title(dialog.page)}.`
+                  : `Removed the cover of ${title(dialog.page)}.`,
+                undo: revertTo([dialog.page]),
+              })
+            }
+          />
+        </Suspense>
       )}
       {dialog?.kind === 'delete' && (
         <DeletePageDialog
