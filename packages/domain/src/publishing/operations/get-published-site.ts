@@ -5,6 +5,7 @@ import { SITE_ACTIONS, type SitePermissions } from '../../policies';
 import { publishedCustomizations } from '../customization/effective-customization';
 import { type PublishedSite, PublishedSiteSchema } from '../published-site-schema';
 import { ShareKeySchema, SiteIdParam, SiteOrganizationIdParam } from '../site-fields';
+import { currentSite } from '../site-record-cache';
 import { presentSite } from '../site-schema';
 import { presentSiteStructure, type SiteStructure } from '../site-structure-resource';
 import type { SiteSection, SiteSectionGroup, StructureView } from '../site-structure-schema';
@@ -52,7 +53,9 @@ export const getPublishedSite = operation({
   }),
   output: PublishedSiteSchema,
   async run(ctx, input): Promise<PublishedSite> {
-    const site = await ctx.repos.sites.findById(input.siteId);
+    // Its stamp read and its record kept by version (`site-record-cache.ts`): every page a
+    // visitor reads asks for the view, and the record (up to 256 KB of settings) is not copied.
+    const site = await currentSite(ctx.repos, input.siteId);
     if (!site || site.organizationId !== input.organizationId) throw notFound('Site');
     const visit = await visitSite(ctx, site, { shareKey: input.shareKey, jwtToken: input.jwt_token });
     if (!visit.shown) throw notFound('Site');
