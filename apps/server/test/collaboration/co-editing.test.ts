@@ -16,6 +16,7 @@ import { collaborationOf } from '../../src/collaboration/register-collaboration'
 import { contentHashOf, stateOf } from '../../src/collaboration/shared-state';
 import { createSpace, grant } from '../support/content';
 import { addMember, createOrganization, type TestMember } from '../support/factories';
+import { openMemoryStore } from '../support/memory-store';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -36,7 +37,7 @@ interface Editor {
   synced: Promise<void>;
 }
 
-function join(token: string, name: string): Editor {
+function join(token: string, name: string, on: TestServer = server): Editor {
   const doc = new Y.Doc();
   let admit: (scope: string) => void = () => {};
   let refuse: (reason: Error) => void = () => {};
@@ -46,7 +47,7 @@ function join(token: string, name: string): Editor {
     refuse = reject;
   });
   const websocketProvider = new HocuspocusProviderWebsocket({
-    url: server.url.replace('http', 'ws') + '/collaboration',
+    url: on.url.replace('http', 'ws') + '/collaboration',
     WebSocketPolyfill: WebSocket,
     maxAttempts: 1,
   });
@@ -219,5 +220,42 @@ describe('co-editing a page', () => {
     });
     // Nothing was overwritten: the shared content is still the writer's until an editor applies it.
     expect(writer.doc.getXmlFragment('default').toString()).toContain('First line. And more.');
+  });
+
+  it('loses nothing acknowledged when the server stops: it saves before closing, into the store', async () => {
+    const store = await openMemoryStore();
+    const first = await startTestServer({}, { store: { store, dataDir: '/nonexistent-quire-test' } });
+    const org = await createOrganization(first);
+    const space = await createSpace(first, org, { title: 'Restarts' });
+    const added = await first.callOperation(operations.spaces.content.update, org.admin, {
+      spaceId: space.id,
+      changes: [{ operation: 'insert_page', title: 'Kept', document: { markdown: 'Before.' } }],
+    });
+    const pageId = (added.changes[0] as { page: { id: string } }).page.id;
+    const name = `${space.id}/live/${pageId}`;
+    const editor = join(org.admin.token, name, first);
+    await editor.synced;
+    typeParagraph(editor.doc, 'Typed before the stop.', 'Typed before the stop.\n');
+    // Acknowledged: the server holds the content and its report.
+    const served = collaborationOf(first.app)!.hocuspocus.documents.get(name)!;
+    await until(
+      served,
+      () => (stateOf(served).get('report') as { markdown?: string })?.markdown === 'Typed before the stop.\n',
+    );
+    // The editor is still connected when the server stops.
+    await first.close();
+    editor.provider.destroy();
+
+    try {
+      // The store outlives the server (the test opened it): what the next server would read.
+      const read = await first.callOperation(operations.spaces.content.page.get, org.admin, {
+        spaceId: space.id,
+        pageId,
+        format: 'markdown',
+      });
+      expect(read.markdown).toBe('Typed before the stop.\n');
+    } finally {
+      await store.close();
+    }
   });
 });
