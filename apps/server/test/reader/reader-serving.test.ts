@@ -5,6 +5,7 @@
  * redirect, the custom hostname, and what a visitor may not see (an unpublished site, a site
  * that does not exist: the same 404).
  */
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { htmlProblems } from '../../../../packages/reader/test/support/well-formed';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -12,8 +13,16 @@ import { getPage, type ReaderFixture, readerFixture } from './reader-fixture';
 
 let server: TestServer;
 let f: ReaderFixture;
+/** The server's log at warning level: a page answered twice shows there (see the last test). */
+const warnings: string[] = [];
 beforeAll(async () => {
-  server = await startTestServer();
+  const log = new Writable({
+    write(line, _encoding, callback) {
+      warnings.push(String(line));
+      callback();
+    },
+  });
+  server = await startTestServer({}, { logger: { level: 'warn', stream: log } });
   f = await readerFixture(server);
 });
 afterAll(() => server.close());
@@ -215,5 +224,14 @@ describe('a custom hostname', () => {
     expect((await getPage(server, css, { host: 'docs.reader-test.com' })).status).toBe(200);
     // The API stays the API on any host.
     expect((await getPage(server, '/healthz', { host: 'docs.reader-test.com' })).status).toBe(200);
+  });
+});
+
+describe('every answer above', () => {
+  // A Fastify reply is a thenable that settles, with no value, once sent: awaiting a promise of
+  // one read a served page as "not answered", and the reader sent its 404 page after it, which
+  // Fastify refused with an error and a warning on every page served.
+  it('was sent once: no second answer refused in the log', () => {
+    expect(warnings.filter((line) => line.includes('FST_ERR_REP_ALREADY_SENT'))).toEqual([]);
   });
 });
