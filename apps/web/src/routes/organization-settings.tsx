@@ -13,6 +13,7 @@ import type { Organization } from '../organization-settings/organization-types';
 import { SettingsSwitch } from '../organization-settings/settings-switch';
 import { SsoSettings } from '../organization-settings/sso-settings';
 import { QueryState } from '../ui/states';
+import { WebhooksSettings } from '../webhooks/webhooks-settings';
 import '../management/management.css';
 import '../sites/sites.css';
 import '../organization-settings/organization-settings.css';
@@ -74,6 +75,7 @@ function SettingsOf({ organizationId, current }: { organizationId: string; curre
         </p>
       </section>
       <SsoSettings organization={current} />
+      <WebhooksSettings organizationId={organizationId} />
       <DangerZone organizationId={organizationId} title={current.title} />
     </>
   );
