@@ -26,7 +26,7 @@ export async function noteEndpointDisabled(
     { role: 'admin', sort: 'joinedAt', order: 'asc' },
     { limit: ADMINS_TOLD },
   );
-  const link = `${organizationAppUrl(ctx.urls, organization.id)}/settings/webhooks`;
+  const link = `${organizationAppUrl(ctx.urls, organization.id)}/settings#webhooks`;
   for (const admin of admins.items.filter((member) => !member.disabled))
     await postMail(
       ctx,
