@@ -9,6 +9,7 @@ import { type Clock, invalidInput } from '@quire/domain';
 import type { Store } from '@quire/store';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { collaborationLimitsFrom } from './collaboration/collaboration-limits';
+import { registerAuditExport } from './audit/audit-export';
 import { registerCollaboration } from './collaboration/register-collaboration';
 import type { Config } from './config';
 import { JobPdfDownloads } from './content-exports/pdf-exports';
@@ -166,6 +167,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   });
 
   registerRestRoutes(app, restRoutes, gate);
+  registerAuditExport(app, gate);
   registerFileDownloads(app, { blobs: services.blobs });
   registerIconRoutes(app);
   if (services.incomingFiles instanceof ServerIncomingFiles)

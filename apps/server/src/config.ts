@@ -77,6 +77,8 @@ const ConfigSchema = z
     QUIRE_PURGE_INTERVAL_SECONDS: z.coerce.number().positive().max(86_400).default(3600),
     /** Days a published site's insights (counters, feedback comments) are kept; older ones are purged on the purge's interval. */
     QUIRE_INSIGHTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
+    /** Days the audit log keeps an event; older ones are purged on the purge's interval. */
+    QUIRE_AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
     /**
      * Whether a SAML response the identity provider sends unasked (IdP-initiated: no request
      * of ours to answer) signs a person in. Off by default: such a response cannot be tied
@@ -289,6 +291,7 @@ const ConfigSchema = z
       bodyLimit: env.QUIRE_BODY_LIMIT,
       purgeIntervalMs: Math.round(env.QUIRE_PURGE_INTERVAL_SECONDS * 1000),
       insightsRetentionDays: env.QUIRE_INSIGHTS_RETENTION_DAYS,
+      auditRetentionDays: env.QUIRE_AUDIT_RETENTION_DAYS,
       jobsInServer: env.QUIRE_JOBS_IN_SERVER === 'true',
       samlIdpInitiated: env.QUIRE_SAML_IDP_INITIATED === 'true',
       rateLimits: {

@@ -9,6 +9,7 @@ import type { Store } from '@quire/store';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { pino } from 'pino';
 import { buildApp } from './app';
+import { startPurgeExpiredAuditEventsJob } from './audit/purge-expired-audit-events-job';
 import { type CommandSocket, startCommandSocket } from './cli/connection/command-socket';
 import type { Config } from './config';
 import { loggerOptionsFor } from './http/request-log';
@@ -103,6 +104,12 @@ export async function startServer(
     onPurged: (result) => started.log.info(result, 'purged insights older than their retention'),
     onError: (error) => started.log.error({ err: error }, 'purge of expired insights failed'),
   });
+  const auditPurge = startPurgeExpiredAuditEventsJob(services, {
+    intervalMs: config.purgeIntervalMs,
+    retentionDays: config.auditRetentionDays,
+    onPurged: (result) => started.log.info(result, 'purged audit events older than their retention'),
+    onError: (error) => started.log.error({ err: error }, 'purge of expired audit events failed'),
+  });
   const worker: JobWorker | undefined = config.jobsInServer
     ? startJobWorker(services, serverJobHandlers(services), {
         onEvent: logJobEvent(started.log),
@@ -134,6 +141,7 @@ export async function startServer(
       closing ??= Promise.all([
         purge.stop(),
         insightsPurge.stop(),
+        auditPurge.stop(),
         webhookFollower.stop(),
         worker?.stop(),
         commandSocket?.close(),

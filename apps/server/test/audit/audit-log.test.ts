@@ -4,7 +4,7 @@
  * the log with GitBook's operations (filters, keyset pages, one event, the actions), on the
  * three faces alike; members who are not admins are refused (403), others do not see it (404).
  */
-import { type AuditEvent, operations } from '@quire/domain';
+import { type AuditEvent, operations, purgeExpiredAuditEvents } from '@quire/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFace, findRoute } from '../support/faces/call-faces';
 import { FACES } from '../support/faces/face-call';
@@ -209,5 +209,78 @@ describe('reading the log', () => {
     );
     expect(missing.status).toBe(404);
     expect(operations.orgs.auditEvents.get.kind).toBe('query');
+  });
+});
+
+/** `count` events of a fresh organization, stored as the trail stores them, `daysAgo` before the test clock. */
+async function storedEvents(organizationId: string, count: number, daysAgo = 0): Promise<void> {
+  const at = new Date(server.services.clock.now().getTime() - daysAgo * 86_400_000);
+  await server.store.db.collection('auditEvents').insertMany(
+    Array.from({ length: count }, (_, i) => ({
+      _id: `0190f3a2-7c41-7d2e-9b5a-${String(daysAgo).padStart(4, '0')}${String(i).padStart(8, '0')}`,
+      organizationId,
+      occurredAt: new Date(at.getTime() - i * 1000).toISOString(),
+      action: 'spaces.update',
+      actor: { type: 'user', id: 'someone' },
+      source: 'api',
+      target: { type: 'space', id: `space-${i}` },
+      operation: 'spaces.update',
+      ids: { spaceId: `space-${i}` },
+    })),
+  );
+}
+
+describe('the export and the retention', () => {
+  it('exports the log as JSON lines, every page of it, newest first, to admins only', async () => {
+    const other = await createOrganization(server);
+    await storedEvents(other.organization.id, 230);
+    const exportOf = (query: string, token: string | null) =>
+      fetch(`${server.url}/v1/orgs/${other.organization.id}/audit-events/export${query}`, {
+        headers: token === null ? {} : { authorization: `Bearer ${token}` },
+      });
+    const answer = await exportOf('', other.admin.token);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8');
+    const lines = (await answer.text()).split('\n');
+    expect(lines.pop()).toBe('');
+    const events = lines.map((line) => JSON.parse(line) as AuditEvent);
+    expect(events).toHaveLength(230);
+    expect(events[0]).toMatchObject({
+      object: 'audit-event',
+      action: 'spaces.update',
+      target: { id: 'space-0' },
+    });
+    expect(events.map((event) => event.occurredAt)).toEqual(
+      events
+        .map((event) => event.occurredAt)
+        .sort()
+        .reverse(),
+    );
+
+    const filtered = await exportOf('?target=space-7', other.admin.token);
+    expect((await filtered.text()).trim().split('\n')).toHaveLength(1);
+
+    const editor = await addMember(server, other.organization.id, 'edit');
+    expect((await exportOf('', editor.token)).status).toBe(403);
+    expect((await exportOf('', org.admin.token)).status).toBe(404);
+    expect((await exportOf('', null)).status).toBe(401);
+    const invalid = await exportOf('?from=yesterday&secret=1', other.admin.token);
+    expect(invalid.status).toBe(400);
+    expect(await invalid.text()).toMatch(/from.*secret|secret.*from/);
+  });
+
+  it('purges the events older than the retention, and only those', async () => {
+    const other = await createOrganization(server);
+    await storedEvents(other.organization.id, 3, 400);
+    await storedEvents(other.organization.id, 2, 10);
+    const result = await purgeExpiredAuditEvents(server.services, server.services.clock.now(), {
+      retentionDays: 365,
+      batchSize: 2,
+    });
+    expect(result).toMatchObject({ deleted: 3, complete: true });
+    const left = await server.api(`/v1/orgs/${other.organization.id}/audit-events`, {
+      token: other.admin.token,
+    });
+    expect(left.body.count).toBe(2);
   });
 });
