@@ -11,6 +11,7 @@ import {
   ListToolsRequestSchema,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { FastifyBaseLogger } from 'fastify';
 import { runOperation } from '../faces/run-operation';
 import { toHttpError } from '../http/error-body';
@@ -24,8 +25,19 @@ const SERVER_INFO = { name: 'quire', version: '0.1.0' };
 const descriptionOf = (tool: (typeof MCP_TOOLS)[number]) =>
   tool.note ? `${tool.operation.summary}. ${tool.note}` : `${tool.operation.summary}.`;
 
+/**
+ * One JSON Schema validator for every request's server: the SDK builds a new Ajv instance per
+ * server otherwise (its vocabularies and meta-schemas, the largest part of an MCP request's CPU
+ * besides the operation; issue 32's MCP target), for a validator only a server that asks its
+ * client for input (elicitation) uses, which this one never does.
+ */
+const sharedValidator = new AjvJsonSchemaValidator();
+
 export function mcpServerFor(access: RequestAccess, log: FastifyBaseLogger): Server {
-  const server = new Server(SERVER_INFO, { capabilities: { tools: {} } });
+  const server = new Server(SERVER_INFO, {
+    capabilities: { tools: {} },
+    jsonSchemaValidator: sharedValidator,
+  });
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: MCP_TOOLS.map((tool) => ({
       name: tool.name,
