@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverJobHandlers } from '../../src/jobs/job-handlers';
 import { type JobWorker, startJobWorker } from '../../src/jobs/job-worker';
 import { type WorkerEvents, workerEvents } from '../jobs/worker-events';
-import { createOrganization, type TestOrganization } from '../support/factories';
+import { addMember, createOrganization, type TestOrganization } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { gate, startWebhookReceiver, verifiesSignature, type WebhookReceiver } from './webhook-receiver';
 
@@ -139,6 +139,66 @@ describe('a delivery', () => {
     });
     expect(receiver.received.filter((r) => r.path === '/other-org')).toEqual([]);
     expect(receiver.received.filter((r) => r.path === '/only-updates')).toHaveLength(1);
+  });
+});
+
+describe('the events', () => {
+  it('are made by spaces, content, change requests, comments, sites, members and teams', async () => {
+    const org = await newOrganization();
+    await newEndpoint(org, { url: receiver.url('/events'), events: ['*'] });
+    const member = await addMember(server, org.organization.id, 'read');
+    const token = org.admin.token;
+    const spaceId = await newSpace(org, 'Evented');
+    const edited = await call(token, 'POST', `/v1/spaces/${spaceId}/content`, {
+      changes: [{ operation: 'insert_page', title: 'Intro', document: { markdown: 'Hello.' } }],
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const changeRequest = await call(token, 'POST', `/v1/spaces/${spaceId}/change-requests`, {
+      subject: 'Proposal',
+    });
+    expect(changeRequest.status).toBe(201);
+    const comment = await call(token, 'POST', `/v1/spaces/${spaceId}/comments`, {
+      body: { markdown: 'A remark.' },
+    });
+    expect(comment.status, JSON.stringify(comment.body)).toBe(200);
+    expect(
+      (await call(token, 'PATCH', `${org.base}/members/${member.user.id}`, { role: 'edit' })).status,
+    ).toBe(200);
+    const team = await call(token, 'PUT', `${org.base}/teams`, { title: 'Writers' });
+    expect(team.status, JSON.stringify(team.body)).toBe(201);
+    const site = await call(token, 'POST', `${org.base}/sites`, { title: 'Docs' });
+    expect(site.status, JSON.stringify(site.body)).toBe(201);
+    expect((await call(token, 'POST', `${org.base}/sites/${site.body.id}/publish`)).status).toBe(200);
+
+    const requests = await receiver.waitFor('/events', 7);
+    const events = requests.map((request) => JSON.parse(request.body));
+    const byType = Object.fromEntries(events.map((event) => [event.type, event.data]));
+    expect(Object.keys(byType).sort()).toEqual([
+      'change_request.opened',
+      'comment.created',
+      'member.role_changed',
+      'site.published',
+      'space.content_updated',
+      'space.created',
+      'team.created',
+    ]);
+    expect(byType['space.content_updated']).toEqual({
+      space: { id: spaceId },
+      revision: { id: edited.body.revision },
+      actor: { id: org.admin.user.id },
+    });
+    expect(byType['change_request.opened']).toMatchObject({
+      space: { id: spaceId },
+      changeRequest: { id: changeRequest.body.id, number: changeRequest.body.number, subject: 'Proposal' },
+    });
+    expect(byType['comment.created']).toMatchObject({
+      space: { id: spaceId },
+      comment: { id: comment.body.id },
+    });
+    expect(byType['member.role_changed']).toMatchObject({ member: { userId: member.user.id, role: 'edit' } });
+    expect(byType['team.created']).toMatchObject({ team: { id: team.body.id, title: 'Writers' } });
+    expect(byType['site.published']).toMatchObject({ site: { id: site.body.id, title: 'Docs' } });
+    for (const event of events) expect(event.organization).toEqual({ id: org.organization.id });
   });
 });
 

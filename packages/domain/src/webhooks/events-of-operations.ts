@@ -17,6 +17,11 @@ export interface OperationEvent {
   spaceId?: string;
   resourceKey: string;
   data: WebhookEventData;
+  /**
+   * The change request as the caller named it (its id, or its number in the space: paths take
+   * both), which `noteOperationForWebhooks` turns into `data.changeRequest` and the resource key.
+   */
+  changeRequestRef?: string;
 }
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
@@ -43,23 +48,14 @@ function spaceEvent(type: WebhookEventType): Describe {
 function changeRequestEvent(type: WebhookEventType, extra: (input: Fields) => Fields = () => ({})): Describe {
   return (input, output) => {
     const spaceId = text(input.spaceId);
-    const id = text(input.changeRequestId) ?? text(output.id);
-    if (spaceId === undefined || id === undefined) return null;
-    const number = typeof output.number === 'number' ? output.number : undefined;
-    const subject = text(output.subject);
+    const ref = text(input.changeRequestId) ?? text(output.id);
+    if (spaceId === undefined || ref === undefined) return null;
     return {
       type,
       spaceId,
-      resourceKey: `change_request:${id}`,
-      data: {
-        space: { id: spaceId },
-        changeRequest: {
-          id,
-          ...(number === undefined ? {} : { number }),
-          ...(subject === undefined ? {} : { subject }),
-        },
-        ...extra(input),
-      },
+      resourceKey: `change_request:${ref}`,
+      changeRequestRef: ref,
+      data: { space: { id: spaceId }, ...extra(input) },
     };
   };
 }

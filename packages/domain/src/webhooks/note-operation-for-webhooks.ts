@@ -6,8 +6,10 @@
  * failure is the caller's to log).
  */
 import type { OperationContext } from '../core/context';
+import { findChangeRequestOf } from '../policies/authorize-change-request';
 import { dispatchWebhookEvent, newWebhookEvent } from './dispatch-webhook-event';
 import { webhookEventOfOperation } from './events-of-operations';
+import { subscribesTo } from './webhook-event-types';
 
 export async function noteOperationForWebhooks(
   ctx: OperationContext,
@@ -23,7 +25,23 @@ export async function noteOperationForWebhooks(
       ? undefined
       : (await ctx.repos.spaces.findById(described.spaceId))?.organizationId);
   if (organizationId === undefined) return;
+  // Most organizations have no endpoint for most events: nothing more is read for them.
+  const endpoints = await ctx.repos.webhookEndpoints.listActive(organizationId);
+  if (!endpoints.some((endpoint) => subscribesTo(endpoint.events, described.type))) return;
+  let { data, resourceKey } = described;
+  if (described.changeRequestRef !== undefined && described.spaceId !== undefined) {
+    const changeRequest = await findChangeRequestOf(
+      ctx,
+      { id: described.spaceId },
+      described.changeRequestRef,
+    );
+    data = {
+      ...data,
+      changeRequest: { id: changeRequest.id, number: changeRequest.number, subject: changeRequest.subject },
+    };
+    resourceKey = `change_request:${changeRequest.id}`;
+  }
   const actor = ctx.caller ? { id: ctx.caller.userId } : null;
-  const event = newWebhookEvent(ctx, described.type, organizationId, { ...described.data, actor });
-  await dispatchWebhookEvent(ctx, { event, resourceKey: described.resourceKey });
+  const event = newWebhookEvent(ctx, described.type, organizationId, { ...data, actor });
+  await dispatchWebhookEvent(ctx, { event, resourceKey });
 }
