@@ -7,7 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PURGE_ORGANIZATION_JOB, resumeOrganizationPurges } from '@quire/domain';
+import { enqueueJob, PURGE_ORGANIZATION_JOB, resumeOrganizationPurges } from '@quire/domain';
 import { MemoryJournal } from '@quire/store-embedded';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workJobToEnd } from '../jobs/worker-events';
@@ -182,11 +182,20 @@ describe('deleting an organization', () => {
     expect(reclaimed.status, JSON.stringify(reclaimed.body)).toBeLessThan(300);
   });
 
-  it('starts the purge again of an organization marked deleted whose job never came', async () => {
+  it("starts the purge again of an organization marked deleted whose job never came, and drops its jobs' files", async () => {
     // The process stopped between the mark and the job's insert.
     const orphan = await createOrganization(server, { title: 'Orphan' });
     const id = orphan.organization.id;
-    const { repos } = server.services;
+    const { repos, jobFiles } = server.services;
+    // A job of it keeping bytes under its key (as a pending import of a local file does).
+    await jobFiles.put('orphan-upload', new Uint8Array([1, 2, 3]));
+    await enqueueJob(server.services, {
+      kind: 'test.keeps-a-file',
+      payload: { fileKey: 'orphan-upload' },
+      organizationId: id,
+      createdBy: orphan.admin.user.id,
+      maxAttempts: 1,
+    });
     expect(await repos.organizations.markDeleted(id, new Date().toISOString())).not.toBeNull();
     expect(await resumeOrganizationPurges(server.services)).toEqual([id]);
     // Its job is pending now: not started twice.
@@ -195,6 +204,7 @@ describe('deleting an organization', () => {
     await workJobToEnd(server.services, job!.id);
     expect(await repos.organizations.findDeleted(id)).toBeNull();
     expect(await repos.members.find(id, orphan.admin.user.id)).toBeNull();
+    expect(await jobFiles.read('orphan-upload')).toBeNull();
     expect(await resumeOrganizationPurges(server.services)).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@
  * aborted between batches (the next run goes on from where the data stands).
  */
 import type { OperationContext } from '../core/context';
+import type { PageRequest } from '../core/paging';
 import type { JobHandler, JobRecord, JobReport } from '../jobs';
 
 export const PURGE_ORGANIZATION_JOB = 'organization.purge';
@@ -20,6 +21,7 @@ export const PURGE_BATCH = 500;
 const purgeOrganization: JobHandler = async (ctx: OperationContext, job: JobRecord, report: JobReport) => {
   const organizationId = job.organizationId;
   if (!(await ctx.repos.organizations.findDeleted(organizationId))) return { removed: 0 };
+  await dropJobFiles(ctx, organizationId, job.id);
   let removed = 0;
   let lastPart: string | undefined;
   for (;;) {
@@ -35,5 +37,29 @@ const purgeOrganization: JobHandler = async (ctx: OperationContext, job: JobReco
   report.log(`purged: ${removed} record(s) removed`);
   return { removed };
 };
+
+/**
+ * The bytes the organization's other jobs keep under their keys (a pending import of a local
+ * file): the purge removes those jobs' records, after which nothing would name the bytes. Done
+ * first on every run, while the records still stand (the jobs go late in the purge).
+ */
+async function dropJobFiles(
+  ctx: OperationContext,
+  organizationId: string,
+  purgeJobId: string,
+): Promise<void> {
+  let page: PageRequest = { limit: JOB_PAGE };
+  for (;;) {
+    const slice = await ctx.repos.jobs.list({ organizationId }, page);
+    for (const other of slice.items) {
+      const fileKey = other.payload.fileKey;
+      if (other.id !== purgeJobId && typeof fileKey === 'string') await ctx.jobFiles.delete(fileKey);
+    }
+    if (!slice.next) return;
+    page = { limit: JOB_PAGE, after: slice.next };
+  }
+}
+
+const JOB_PAGE = 100;
 
 export const organizationDeletionJobHandlers = { [PURGE_ORGANIZATION_JOB]: purgeOrganization };
