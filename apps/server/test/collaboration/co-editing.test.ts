@@ -222,6 +222,24 @@ describe('co-editing a page', () => {
     expect(writer.doc.getXmlFragment('default').toString()).toContain('First line. And more.');
   });
 
+  it('disconnects a client that sends a message over the size limit; the others go on', async () => {
+    const s = await setUp();
+    const writer = join(s.writer.token, s.name);
+    const admin = join(s.org.admin.token, s.name);
+    await Promise.all([writer.synced, admin.synced]);
+    const closed = new Promise<number>((resolve) =>
+      writer.provider.on('close', ({ event }: { event: CloseEvent }) => resolve(event.code)),
+    );
+    // One update of more than the default 1 MiB a message may hold.
+    writer.doc.getText('flood').insert(0, 'x'.repeat(1024 * 1024 + 1));
+    expect(await closed).toBe(1009);
+    writer.provider.destroy();
+    typeParagraph(admin.doc, 'Still here', 'Still here\n');
+    const served = collaborationOf(server.app)!.hocuspocus.documents.get(s.name)!;
+    await until(served, () => served.getXmlFragment('default').toString().includes('Still here'));
+    expect(served.getText('flood').length).toBe(0);
+  });
+
   it('loses nothing acknowledged when the server stops: it saves before closing, into the store', async () => {
     const store = await openMemoryStore();
     const first = await startTestServer({}, { store: { store, dataDir: '/nonexistent-quire-test' } });
