@@ -222,6 +222,40 @@ describe('co-editing a page', () => {
     expect(writer.doc.getXmlFragment('default').toString()).toContain('First line. And more.');
   });
 
+  it('edits a page inside a change request: saved into it, the live page untouched; a reader of the space only reads', async () => {
+    const s = await setUp();
+    const request = await server.api(`/v1/spaces/${s.spaceId}/change-requests`, {
+      method: 'POST',
+      token: s.writer.token,
+      body: { subject: 'Together' },
+    });
+    expect(request.status).toBe(201);
+    const name = `${s.spaceId}/cr/${request.body.id}/${s.pageId}`;
+    const writer = join(s.writer.token, name);
+    const reader = join(s.reader.token, name);
+    expect(await writer.admitted).toBe('read-write');
+    expect(await reader.admitted).toBe('readonly');
+    await Promise.all([writer.synced, reader.synced]);
+    typeParagraph(writer.doc, 'In the change request', 'In the change request\n');
+    const collaboration = collaborationOf(server.app)!;
+    const served = collaboration.hocuspocus.documents.get(name)!;
+    await until(
+      served,
+      () => (stateOf(served).get('report') as { markdown?: string })?.markdown === 'In the change request\n',
+    );
+    await collaboration.saveAll();
+    const inRequest = await server.api(
+      `/v1/spaces/${s.spaceId}/change-requests/${request.body.id}/content/page/${s.pageId}?format=markdown`,
+      { token: s.writer.token },
+    );
+    expect(inRequest.body.markdown).toBe('In the change request\n');
+    expect(await pageMarkdown(s.writer, s.spaceId, s.pageId)).toBe('First line.\n');
+    // A number is no name of it: the document of a change request is named by its id.
+    await expect(
+      join(s.writer.token, `${s.spaceId}/cr/${request.body.number}/${s.pageId}`).admitted,
+    ).rejects.toThrow('forbidden');
+  });
+
   it('disconnects a client that sends a message over the size limit; the others go on', async () => {
     const s = await setUp();
     const writer = join(s.writer.token, s.name);
