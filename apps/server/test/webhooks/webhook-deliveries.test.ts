@@ -143,7 +143,7 @@ describe('a delivery', () => {
 });
 
 describe('the events', () => {
-  it('are made by spaces, content, change requests, comments, sites, members and teams', async () => {
+  it('are made by spaces, content, change requests, comments, sites, members (joining too) and teams', async () => {
     const org = await newOrganization();
     await newEndpoint(org, { url: receiver.url('/events'), events: ['*'] });
     const member = await addMember(server, org.organization.id, 'read');
@@ -170,12 +170,13 @@ describe('the events', () => {
     expect(site.status, JSON.stringify(site.body)).toBe(201);
     expect((await call(token, 'POST', `${org.base}/sites/${site.body.id}/publish`)).status).toBe(200);
 
-    const requests = await receiver.waitFor('/events', 7);
+    const requests = await receiver.waitFor('/events', 8);
     const events = requests.map((request) => JSON.parse(request.body));
     const byType = Object.fromEntries(events.map((event) => [event.type, event.data]));
     expect(Object.keys(byType).sort()).toEqual([
       'change_request.opened',
       'comment.created',
+      'member.added',
       'member.role_changed',
       'site.published',
       'space.content_updated',
@@ -195,6 +196,7 @@ describe('the events', () => {
       space: { id: spaceId },
       comment: { id: comment.body.id },
     });
+    expect(byType['member.added']).toEqual({ member: { userId: member.user.id, role: 'read' }, actor: null });
     expect(byType['member.role_changed']).toMatchObject({ member: { userId: member.user.id, role: 'edit' } });
     expect(byType['team.created']).toMatchObject({ team: { id: team.body.id, title: 'Writers' } });
     expect(byType['site.published']).toMatchObject({ site: { id: site.body.id, title: 'Docs' } });

@@ -2,12 +2,13 @@ import type { DomainServices } from '../core/context';
 import { notFound } from '../core/errors';
 import type { RoleOrGuest } from '../core/schemas';
 import type { UserRecord } from '../identity';
+import type { MemberAddedEvent } from './member-events';
 import type { MemberRecord } from './records';
 
 /**
  * Makes a user a member of an organization with a role (null: a guest). Raises Conflict
  * when the user is a member already (the membership's unique key decides under races).
- * The organization's member and admin counters follow.
+ * The organization's member and admin counters follow, then `member.added` is published.
  */
 export async function addOrganizationMember(
   services: DomainServices,
@@ -34,5 +35,17 @@ export async function addOrganizationMember(
     members: 1,
     admins: input.role === 'admin' ? 1 : 0,
   });
+  // For whoever follows (webhooks); the membership is written whatever happens to the event.
+  const event: MemberAddedEvent = {
+    id: services.ids.newId(),
+    type: 'member.added',
+    at: member.joinedAt,
+    actorId: null,
+    organizationId: input.organizationId,
+    spaceId: null,
+    userId: input.user.id,
+    role: input.role,
+  };
+  await services.events.publish(event).catch(() => {});
   return member;
 }

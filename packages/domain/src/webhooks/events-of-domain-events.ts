@@ -1,7 +1,7 @@
 /**
  * Webhook events made from the domain events on the bus: a space's content moving to a new
  * revision (`space.content`, also made by jobs: imports, Git Sync, merges) and comments and
- * replies posted. The webhook event keeps the domain event's id, so every server following
+ * replies posted, and people joining an organization. The webhook event keeps the domain event's id, so every server following
  * the bus makes the same event and the deliveries' unique key stores each once.
  */
 import type { DomainEvent } from '../core/ports/events';
@@ -43,6 +43,15 @@ export function webhookEventOfDomainEvent(event: DomainEvent): WebhookEventToSen
         },
       };
     }
+    case 'member.added':
+      return {
+        resourceKey: `member:${event.userId}`,
+        event: {
+          ...envelope,
+          type: 'member.added',
+          data: { member: { userId: event.userId, role: event.role }, actor },
+        },
+      };
     default:
       return null;
   }
