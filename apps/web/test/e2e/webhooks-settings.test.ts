@@ -92,17 +92,20 @@ describe('webhooks in the organization settings', () => {
     expect(request!.headers['quire-event']).toBe('ping');
     expect(verifiesSignature(request!.headers['quire-signature'], request!.body, secret)).toBe(true);
     await section.getByRole('button', { name: 'Done' }).click();
-    expect(await section.getByRole('status').count()).toBe(0);
+    await section.getByRole('status').waitFor({ state: 'detached' });
 
-    // The log, once the delivery is recorded as delivered.
+    // The log, once the delivery is recorded as delivered (a wait for the job, not a timed assertion).
     await expect
-      .poll(async () => {
-        const deliveries = await server.callOperation(operations.orgs.webhooks.deliveries.list, org.admin, {
-          organizationId: org.organization.id,
-          webhookId: endpoint!.id,
-        });
-        return deliveries.items[0]?.status;
-      })
+      .poll(
+        async () => {
+          const deliveries = await server.callOperation(operations.orgs.webhooks.deliveries.list, org.admin, {
+            organizationId: org.organization.id,
+            webhookId: endpoint!.id,
+          });
+          return deliveries.items[0]?.status;
+        },
+        { timeout: 60_000 },
+      )
       .toBe('succeeded');
     await section.getByText(`Deliveries to ${url}`).click();
     const log = section.getByRole('list', { name: 'Deliveries' });
