@@ -23,7 +23,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 
 const { services, store, dataDir } = await openBenchServices('audit-list');
 const list = operations.orgs.auditEvents.list;
-const events = store.db.collection('auditEvents');
+const events = store.db.collection<{ _id: string; [field: string]: unknown }>('auditEvents');
 const cpuMicros = () => {
   const { user, system } = process.cpuUsage();
   return user + system;
@@ -104,5 +104,5 @@ console.log(
 console.log('|---|---|---|---|---|---|');
 for (const row of rows) console.log(row);
 await store.close();
-await services.jobThreads.close();
+
 await rm(dataDir, { recursive: true, force: true });

@@ -215,7 +215,7 @@ describe('reading the log', () => {
 /** `count` events of a fresh organization, stored as the trail stores them, `daysAgo` before the test clock. */
 async function storedEvents(organizationId: string, count: number, daysAgo = 0): Promise<void> {
   const at = new Date(server.services.clock.now().getTime() - daysAgo * 86_400_000);
-  await server.store.db.collection('auditEvents').insertMany(
+  await server.store.db.collection<{ _id: string; [field: string]: unknown }>('auditEvents').insertMany(
     Array.from({ length: count }, (_, i) => ({
       _id: `0190f3a2-7c41-7d2e-9b5a-${String(daysAgo).padStart(4, '0')}${String(i).padStart(8, '0')}`,
       organizationId,

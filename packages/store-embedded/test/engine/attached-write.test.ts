@@ -104,7 +104,7 @@ describe('a document attached to the first write of a scope', () => {
       },
       { passOver: new Set(['locks']) },
     );
-    expect(journal.batches.map((batch) => batch.map((op) => ('c' in op ? op.c : op.op)))).toEqual([
+    expect(journal.batches.map((batch) => batch.map((op) => op.c))).toEqual([
       ['locks'],
       ['docs', 'events'],
       ['locks'],
