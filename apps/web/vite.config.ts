@@ -13,13 +13,26 @@ import { defineConfig } from 'vite';
 const api = process.env.QUIRE_DEV_API ?? 'http://127.0.0.1:8080';
 
 /** What the server answers besides the app: everything else is the app's. */
-const SERVER_PREFIXES = ['/trpc', '/v1', '/admin', '/graphql', '/files', '/pdf', '/docs', '/healthz', '/collaboration'];
+const SERVER_PREFIXES = [
+  '/trpc',
+  '/v1',
+  '/admin',
+  '/graphql',
+  '/files',
+  '/pdf',
+  '/docs',
+  '/healthz',
+  '/collaboration',
+];
 
 export default defineConfig({
   plugins: [react()],
   server: {
     proxy: Object.fromEntries(
-      SERVER_PREFIXES.map((prefix) => [prefix, { target: api, changeOrigin: false, ws: prefix === '/collaboration' }]),
+      SERVER_PREFIXES.map((prefix) => [
+        prefix,
+        { target: api, changeOrigin: false, ws: prefix === '/collaboration' },
+      ]),
     ),
   },
   build: {
