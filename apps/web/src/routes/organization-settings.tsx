@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createLazyRoute, Link } from '@tanstack/react-router';
 import { useTRPC } from '../api/trpc';
+import { AuditLogSettings } from '../audit/audit-log-settings';
 import { DangerZone } from '../organization-settings/danger-zone';
 import { EmailDomains } from '../organization-settings/email-domains';
 import { GeneralSettings } from '../organization-settings/general-settings';
@@ -76,6 +77,7 @@ function SettingsOf({ organizationId, current }: { organizationId: string; curre
       </section>
       <SsoSettings organization={current} />
       <WebhooksSettings organizationId={organizationId} />
+      <AuditLogSettings organizationId={organizationId} />
       <DangerZone organizationId={organizationId} title={current.title} />
     </>
   );
