@@ -92,10 +92,6 @@ const QUIRE_ONLY = [
   'GET /v1/orgs/:organizationId/audit-events',
   'GET /v1/orgs/:organizationId/audit-events/:auditEventId',
   'GET /v1/orgs/:organizationId/audit-event-actions',
-  // The audit log (GitBook's later documents, driven with the 0.202.0 client in audit.cases.ts).
-  'GET /v1/orgs/:organizationId/audit-events',
-  'GET /v1/orgs/:organizationId/audit-events/:auditEventId',
-  'GET /v1/orgs/:organizationId/audit-event-actions',
   // Webhook endpoints of an organization and their deliveries (GitBook 0.202.0 has no webhook API).
   'GET /v1/orgs/:organizationId/webhooks',
   'POST /v1/orgs/:organizationId/webhooks',
