@@ -9,6 +9,7 @@
  * pending upload (`pending-uploads.ts`: sent in the save's batch, at most the inline limit
  * `maxBytes`). Either way a larger image, or a file that is not an image, is refused before it
  * is read or sent, its reason said (`onRefused`). Other pastes and drops are the editor's.
+ * The blocks' "Upload" fields (`gitbook-fields.tsx`) store their images with `storeImage` too.
  */
 
 import { Plugin, PluginKey } from '@tiptap/pm/state';
@@ -47,6 +48,40 @@ const imagesIn = (files: FileList | null | undefined): File[] =>
 
 const IMAGE_TYPE = /^image\/(png|jpeg|gif|webp|svg\+xml)$/;
 
+/** Why an image may not be stored at once (not an image, or over the limit), said before it is sent. */
+export function refusalOf(file: File, limit: number | undefined): string | undefined {
+  if (!IMAGE_TYPE.test(file.type)) return `${file.name} is not an image (PNG, JPEG, GIF, WebP or SVG).`;
+  if (limit !== undefined && file.size > limit)
+    return `${file.name} is ${sizeText(file.size)}: images may be ${sizeText(limit)} at most.`;
+  return undefined;
+}
+
+/** Each editor's uploads, sent one after another so that one progress is told at a time. */
+const queues = new WeakMap<ImageDropStorage, Promise<unknown>>();
+
+/**
+ * Stores one image at once with `upload` (the byte upload `EditorFiles` sets), after the
+ * others of this editor, its progress told; answers its address (`/files/<id>`). Pasted and
+ * dropped images and the blocks' "Upload" fields alike. Refuses (rejects) what `refusalOf` says.
+ */
+export function storeImage(storage: ImageDropStorage, upload: UploadImage, file: File): Promise<string> {
+  const refusal = refusalOf(file, storage.maxUploadBytes);
+  if (refusal !== undefined) return Promise.reject(new Error(refusal));
+  const stored = (queues.get(storage) ?? Promise.resolve()).then(async () => {
+    storage.onProgress({ name: file.name, sent: 0, total: file.size });
+    try {
+      return await upload(file, (sent, total) => storage.onProgress({ name: file.name, sent, total }));
+    } finally {
+      storage.onProgress(undefined);
+    }
+  });
+  queues.set(
+    storage,
+    stored.catch(() => undefined),
+  );
+  return stored;
+}
+
 /** Where each image being uploaded goes: its place, kept in step with every edit made meanwhile. */
 const placesKey = new PluginKey<Map<number, number>>('imageDropPlaces');
 type PlaceMeta = { add: [number, number] } | { remove: number };
@@ -74,36 +109,25 @@ export const ImageDrop = Extension.create<Record<string, never>, ImageDropStorag
     const refused = (error: unknown) =>
       storage.onRefused(error instanceof Error ? error.message : String(error));
 
-    /** Sends one image's bytes, then inserts it at its place as it is by then; one at a time. */
-    let queue: Promise<void> = Promise.resolve();
+    /** Sends one image's bytes, then inserts it at its place as it is by then. */
     const uploadNow = (view: EditorView, upload: UploadImage, file: File, at: number) => {
-      if (!IMAGE_TYPE.test(file.type))
-        return refused(new Error(`${file.name} is not an image (PNG, JPEG, GIF, WebP or SVG).`));
-      const limit = storage.maxUploadBytes;
-      if (limit !== undefined && file.size > limit)
-        return refused(
-          new Error(`${file.name} is ${sizeText(file.size)}: images may be ${sizeText(limit)} at most.`),
-        );
+      const refusal = refusalOf(file, storage.maxUploadBytes);
+      if (refusal !== undefined) return storage.onRefused(refusal);
       const id = nextUpload++;
       view.dispatch(view.state.tr.setMeta(placesKey, { add: [id, at] } satisfies PlaceMeta));
-      queue = queue.then(async () => {
-        storage.onProgress({ name: file.name, sent: 0, total: file.size });
-        try {
-          const src = await upload(file, (sent, total) =>
-            storage.onProgress({ name: file.name, sent, total }),
-          );
+      storeImage(storage, upload, file).then(
+        (src) => {
           if (view.isDestroyed) return;
           const place = placesKey.getState(view.state)?.get(id);
           view.dispatch(view.state.tr.setMeta(placesKey, { remove: id } satisfies PlaceMeta));
           insertImage(view, src, file.name, place);
-        } catch (error) {
+        },
+        (error: unknown) => {
           if (!view.isDestroyed)
             view.dispatch(view.state.tr.setMeta(placesKey, { remove: id } satisfies PlaceMeta));
           refused(error);
-        } finally {
-          storage.onProgress(undefined);
-        }
-      });
+        },
+      );
     };
 
     const take = (view: EditorView, files: File[], at: number | undefined) => {
