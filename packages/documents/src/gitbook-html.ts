@@ -1,8 +1,9 @@
-import type { BlockContent, Html, Node, Parent, PhrasingContent } from 'mdast';
+import type { BlockContent, Html, Image, Node, Parent, PhrasingContent } from 'mdast';
 import rehypeParse from 'rehype-parse';
 import { unified } from 'unified';
 import { emojiCharacterOf, emojiNameOfCode } from './gitbook-emoji';
 import type { GitbookExpression } from './gitbook-expressions';
+import type { GitbookInlineImage } from './gitbook-inline-images';
 import { type GitbookSizedButton, sizedButtonOfTag } from './gitbook-sized-buttons';
 
 /**
@@ -245,11 +246,13 @@ export function phrasingOfHtml(nodes: readonly ElementContent[]): PhrasingConten
               ? sizedButtonOfElement(node)
               : node.tagName === 'picture'
                 ? pictureOfElement(node)
-                : node.tagName === 'span'
-                  ? emojiOfElement(node)
-                  : node.tagName === 'code'
-                    ? expressionOfElement(node)
-                    : undefined;
+                : node.tagName === 'img'
+                  ? inlineImageOfElement(node)
+                  : node.tagName === 'span'
+                    ? emojiOfElement(node)
+                    : node.tagName === 'code'
+                      ? expressionOfElement(node)
+                      : undefined;
       if (typed === undefined) return undefined;
       out.push(typed);
       continue;
@@ -691,22 +694,42 @@ function expressionOfElement(element: Element): GitbookExpression | undefined {
   return expressionOfText(children === undefined ? undefined : plainText(children));
 }
 
-/** `<picture><source srcset media="(prefers-color-scheme: dark)"><img src alt></picture>` inside HTML. */
-function pictureOfElement(element: Element): GitbookPicture | undefined {
+/**
+ * An inline image inside HTML (a table's cell, a caption) as GitBook writes it there:
+ * `<img src alt>`, with `data-size` for a sized one (`gitbook-inline-images.ts`) and `title`
+ * for a caption (our form, as in markdown). Without a size, the markdown image it stands for.
+ */
+function inlineImageOfElement(element: Element): Image | GitbookInlineImage | undefined {
+  if (!onlyAttributes(element, ['src', 'alt', 'title', 'data-size'])) return undefined;
+  const { src, alt, title, 'data-size': size } = attributesOf(element);
+  if (!src || (size !== undefined && size !== 'line' && size !== 'original')) return undefined;
+  if (size === undefined) return { type: 'image', url: src, alt: alt ?? '', title: title ?? null };
+  return {
+    type: 'gitbookInlineImage',
+    url: src,
+    alt: alt ?? '',
+    ...(title === undefined ? {} : { caption: title }),
+    size,
+  };
+}
+
+/**
+ * `<picture><source srcset media="(prefers-color-scheme: dark)"><img src alt></picture>` inside
+ * HTML; an `<img>` with a size or a caption makes it GitBook's inline image with a dark variant.
+ */
+function pictureOfElement(element: Element): GitbookPicture | GitbookInlineImage | undefined {
   if (!onlyAttributes(element, [])) return undefined;
   const [source, img, ...rest] = elementsOf(element.children) ?? [];
   if (source?.tagName !== 'source' || img?.tagName !== 'img' || rest.length > 0) return undefined;
   const dark = attributesOf(source);
-  const light = attributesOf(img);
-  if (
-    !onlyAttributes(source, ['srcset', 'media']) ||
-    !onlyAttributes(img, ['src', 'alt']) ||
-    dark.media !== darkMedia ||
-    !dark.srcset ||
-    !light.src
-  )
+  const light = inlineImageOfElement(img);
+  if (!onlyAttributes(source, ['srcset', 'media']) || dark.media !== darkMedia || !dark.srcset || !light)
     return undefined;
-  return { type: 'gitbookPicture', url: light.src, darkUrl: dark.srcset, alt: light.alt ?? '' };
+  if (light.type === 'gitbookInlineImage') return { ...light, darkUrl: dark.srcset };
+  const { url, alt, title } = light;
+  if (title !== null && title !== undefined)
+    return { type: 'gitbookInlineImage', url, alt: alt ?? '', darkUrl: dark.srcset, caption: title };
+  return { type: 'gitbookPicture', url, darkUrl: dark.srcset, alt: alt ?? '' };
 }
 
 function plainText(nodes: readonly PhrasingContent[]): string | undefined {

@@ -1,6 +1,6 @@
 import type { Html, Node, PhrasingContent } from 'mdast';
 import type { Options as StringifyOptions } from 'remark-stringify';
-import { escapeHtmlAttribute } from './gitbook-html-print';
+import { inlineImageHtml } from './gitbook-phrasing-html';
 import { hasOnlyAttributes, type StartTag, startTagOf } from './html-tag-attributes';
 
 /**
@@ -90,36 +90,6 @@ export function readInlineImages(children: PhrasingContent[]): PhrasingContent[]
   return out;
 }
 
-/** An attribute's value; `|` as a reference too, so that the image may stand in a GFM table's cell. */
-function attribute(value: string): string {
-  return escapeHtmlAttribute(value).replaceAll('|', '&#x7C;');
-}
-
-function imageHtml(image: GitbookInlineImage): string {
-  return (
-    '<img src="' +
-    attribute(image.url) +
-    '" alt="' +
-    attribute(image.alt) +
-    '"' +
-    (image.caption === undefined ? '' : ' title="' + attribute(image.caption) + '"') +
-    (image.size === undefined ? '' : ' data-size="' + image.size + '"') +
-    '>'
-  );
-}
-
 type Handle = NonNullable<NonNullable<StringifyOptions['handlers']>['hint']>;
 
-export const printInlineImage: Handle = (node) => {
-  const image = node as GitbookInlineImage;
-  if (image.darkUrl === undefined) return imageHtml(image);
-  return (
-    '<picture><source srcset="' +
-    attribute(image.darkUrl) +
-    '" media="' +
-    darkMedia +
-    '">' +
-    imageHtml(image) +
-    '</picture>'
-  );
-};
+export const printInlineImage: Handle = (node) => inlineImageHtml(node as GitbookInlineImage);

@@ -1,6 +1,7 @@
 import type { PhrasingContent } from 'mdast';
 import { emojiCharacterOf, emojiCodeOfName } from './gitbook-emoji';
 import type { GitbookMark } from './gitbook-html';
+import type { GitbookInlineImage } from './gitbook-inline-images';
 import type { GitbookSizedButton } from './gitbook-sized-buttons';
 
 /**
@@ -102,6 +103,15 @@ export function htmlOfPhrasing(nodes: readonly PhrasingContent[]): string {
             escapeHtmlAttribute(node.alt) +
             '"></picture>'
           );
+        case 'image':
+          // GitBook's inline image inside its HTML; without this a cell's image was dropped.
+          return inlineImageHtml({
+            url: node.url,
+            alt: node.alt ?? '',
+            ...(node.title ? { caption: node.title } : {}),
+          });
+        case 'gitbookInlineImage':
+          return inlineImageHtml(node);
         case 'gitbookExpression':
           // GitBook's form of an expression inside its HTML (`{{ }}` is markdown's only).
           return '<code class="expression">' + escapeHtmlText(node.expression) + '</code>';
@@ -118,6 +128,35 @@ export function htmlOfPhrasing(nodes: readonly PhrasingContent[]): string {
       }
     })
     .join('');
+}
+
+const darkMedia = '(prefers-color-scheme: dark)';
+
+/**
+ * GitBook's inline image in HTML (`gitbook-inline-images.ts`): `<img src alt>`, a caption as
+ * `title`, a size as `data-size`, inside `<picture>` with its dark variant. Every attribute's
+ * `|` as a reference, so that the image may stand in a GFM table's cell.
+ */
+export function inlineImageHtml(image: Omit<GitbookInlineImage, 'type'>): string {
+  const img =
+    '<img src="' +
+    escapeHtmlAttribute(image.url) +
+    '" alt="' +
+    escapeHtmlAttribute(image.alt) +
+    '"' +
+    (image.caption === undefined ? '' : ' title="' + escapeHtmlAttribute(image.caption) + '"') +
+    (image.size === undefined ? '' : ' data-size="' + image.size + '"') +
+    '>';
+  if (image.darkUrl === undefined) return img;
+  return (
+    '<picture><source srcset="' +
+    escapeHtmlAttribute(image.darkUrl) +
+    '" media="' +
+    darkMedia +
+    '">' +
+    img +
+    '</picture>'
+  );
 }
 
 /**

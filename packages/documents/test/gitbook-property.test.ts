@@ -26,7 +26,8 @@ import {
  * - an annotation inside an annotation's note, or in HTML (captions, summaries, cards,
  *   aligned paragraphs and headings): written as its text (GitBook has none there);
  * - inlines other than text, links and mentions inside GitBook's HTML (captions, summaries,
- *   card cells, aligned paragraphs and headings): written as their text;
+ *   card cells, aligned paragraphs and headings): written as their text; inline images are
+ *   generated in the cells of grids written as HTML (`htmlGridTable`), where they are `<img>`;
  * - `openapi-operation`'s `headless` (no markdown form), `integration`'s `url`/`fullWidth`,
  *   a content-ref or mention of a user, space, collection, tag (not in the write schema);
  */
@@ -112,6 +113,31 @@ const linkRef = fc.oneof(
   id.map((file) => ({ kind: 'file' as const, file })),
   fc.constantFrom('https://x.test/a?b=1', 'https://x.test/').map((url) => ({ kind: 'url' as const, url })),
 );
+/** An inline image: caption, dark variant and size each there or not. */
+const inlineImage = fc
+  .tuple(
+    linkRef.filter((ref) => ref.kind !== 'page'),
+    fc.option(word, { nil: undefined }),
+    fc.option(word, { nil: undefined }),
+    fc.option(
+      fc.constantFrom({ kind: 'file' as const, file: 'dark1' }, { kind: 'url' as const, url: 'd.png' }),
+      {
+        nil: undefined,
+      },
+    ),
+    fc.option(fc.constantFrom('line' as const, 'original' as const), { nil: undefined }),
+  )
+  .map(
+    ([ref, alt, caption, refDark, size]): DocumentInlineContent => ({
+      object: 'inline',
+      type: 'inline-image',
+      isVoid: true,
+      data: Object.fromEntries(
+        Object.entries({ ref, refDark, alt, caption, size }).filter(([, value]) => value !== undefined),
+      ) as never,
+    }),
+  );
+const isLink = (inline: DocumentInlineContent) => inline.object === 'inline' && inline.type === 'link';
 const inlineArbitrary = fc.oneof(
   fc.tuple(linkRef, plainText).map(
     ([ref, text]): DocumentInlineContent => ({
@@ -193,29 +219,7 @@ const inlineArbitrary = fc.oneof(
       data: { code: emojiCodeOfName(name)! },
     }),
   ),
-  fc
-    .tuple(
-      linkRef.filter((ref) => ref.kind !== 'page'),
-      fc.option(word, { nil: undefined }),
-      fc.option(word, { nil: undefined }),
-      fc.option(
-        fc.constantFrom({ kind: 'file' as const, file: 'dark1' }, { kind: 'url' as const, url: 'd.png' }),
-        {
-          nil: undefined,
-        },
-      ),
-      fc.option(fc.constantFrom('line' as const, 'original' as const), { nil: undefined }),
-    )
-    .map(
-      ([ref, alt, caption, refDark, size]): DocumentInlineContent => ({
-        object: 'inline',
-        type: 'inline-image',
-        isVoid: true,
-        data: Object.fromEntries(
-          Object.entries({ ref, refDark, alt, caption, size }).filter(([, value]) => value !== undefined),
-        ) as never,
-      }),
-    ),
+  inlineImage,
 );
 /** A note: paragraphs and code (GitBook's annotation body), its inlines without annotations. */
 const noteInlines = fc
@@ -725,6 +729,53 @@ const gridTable = fc
       fragments,
     });
   });
+/**
+ * A grid GitBook writes as its HTML table (a column's vertical alignment, cells of one or two
+ * paragraphs): text and links between inline images, which stand in the cells as `<img>`.
+ */
+const cellInlines = fc
+  .tuple(
+    plainText,
+    fc.array(fc.tuple(fc.oneof(inlineImage, inlineArbitrary.filter(isLink)), plainText), {
+      minLength: 1,
+      maxLength: 2,
+    }),
+  )
+  .map(([first, rest]) => [first, ...rest.flat()]);
+const htmlGridTable = fc
+  .array(fc.array(fc.array(cellInlines, { minLength: 1, maxLength: 2 }), { minLength: 2, maxLength: 2 }), {
+    minLength: 1,
+    maxLength: 2,
+  })
+  .map((rows) => {
+    const ids = ['c0', 'c1'];
+    const definition = Object.fromEntries(
+      ids.map((columnId) => [
+        columnId,
+        { id: columnId, title: columnId, type: 'text', textAlignment: 'left', verticalAlignment: 'top' },
+      ]),
+    );
+    const records: Record<string, unknown> = {};
+    const fragments: unknown[] = [];
+    rows.forEach((cells, rowIndex) => {
+      const values: Record<string, string> = {};
+      ids.forEach((columnId, columnIndex) => {
+        const name = 'r' + rowIndex + columnId;
+        values[columnId] = name;
+        fragments.push({
+          object: 'fragment',
+          fragment: name,
+          nodes: cells[columnIndex]!.map((nodes) => block('paragraph', { data: {}, nodes })),
+        });
+      });
+      records['r' + rowIndex] = { orderIndex: String(rowIndex).padStart(6, '0'), values };
+    });
+    return block('table', {
+      isVoid: true,
+      data: { view: { type: 'grid', columns: ids, hideHeader: false }, records, definition },
+      fragments,
+    });
+  });
 /** Images in a list item: GitBook writes them (screenshots under steps). */
 const listWithImages = fc
   .tuple(plainParagraph, images)
@@ -743,6 +794,7 @@ const topLevel = fc.oneof(
   quote,
   tabsHoldingStepper,
   gridTable,
+  htmlGridTable,
   listWithImages,
   code,
   math,

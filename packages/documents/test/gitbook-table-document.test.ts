@@ -102,6 +102,23 @@ describe("GitBook's HTML tables in the document", () => {
     expect(markdownToDocument(documentToMarkdown(document))).toEqual(document);
   });
 
+  it('keeps inline images in the cells of a table written as HTML, in the form GitBook writes them there', () => {
+    // GitBook writes an inline image inside its HTML as `<img src alt>`, `data-size="line"` for a
+    // line-sized one, `<picture>` for a dark variant; the code with `\\|` keeps the table HTML.
+    const html =
+      '<table><thead><tr><th>Lamp</th><th>Pattern</th></tr></thead><tbody>' +
+      '<tr><td>Plain <img src="lamp.png" alt="A lamp"> and <img src="caption.png" alt="" title="Lit"></td><td><code>a\\|b</code></td></tr>' +
+      '<tr><td><p>Sized <img src="dim.png" alt="" data-size="line"></p><ul><li><picture><source srcset="dark.png" media="(prefers-color-scheme: dark)"><img src="light.png" alt="Both" data-size="line"></picture></li></ul></td><td>x</td></tr>' +
+      '</tbody></table>';
+    const document = expectRoundTrips(html);
+    const table = tableOf(document);
+    expect(table.type).toBe('table');
+    const images = JSON.stringify(table.fragments).match(/"type":"inline-image"/g) ?? [];
+    expect(images).toHaveLength(4);
+    expect(JSON.stringify(table.fragments)).toContain('"size":"line"');
+    expect(documentToMarkdown(document)).toBe(`${html}\n`);
+  });
+
   it("reads a number cell written `null` (GitBook's export of a cell without a value) as no value", () => {
     const html =
       '<table data-full-width="true"><thead><tr><th width="120">Shop</th><th data-type="number">Reach</th></tr></thead>' +
