@@ -8,7 +8,8 @@ import { NodeSelection } from '@tiptap/pm/state';
 import { type Editor, useEditorState } from '@tiptap/react';
 import { useId, useState } from 'react';
 import { type Field, type FieldAttribute, fieldTargetOf, fieldValueOf } from './block-fields';
-import { pendingUploadOf, pendingUploadsOf, uploadUrl } from './pending-uploads';
+import { imageDropOf, storeImage } from './image-drop';
+import { pendingUploadOf, pendingUploadsOf, sizeText, uploadUrl } from './pending-uploads';
 
 interface Shown {
   pos: number;
@@ -43,12 +44,15 @@ function FieldInput({
   value,
   onChange,
   onUpload,
+  uploadLimit,
   id,
 }: {
   field: Field;
   value: Record<string, unknown>;
   onChange: (next: Record<string, unknown>) => void;
   onUpload: (field: Field, file: File) => void;
+  /** The largest image the upload fields take, said before one is chosen. */
+  uploadLimit: number;
   id: string;
 }) {
   if (field.kind === 'button')
@@ -67,6 +71,7 @@ function FieldInput({
         <label htmlFor={id}>{field.label}</label>
         <input
           id={id}
+          aria-describedby={id + '-limit'}
           type="file"
           accept={field.accept}
           onChange={(event) => {
@@ -75,6 +80,9 @@ function FieldInput({
             if (file) onUpload(field, file);
           }}
         />
+        <span id={id + '-limit'} className="muted">
+          Up to {sizeText(uploadLimit)}
+        </span>
       </div>
     );
   const current = field.get(value);
@@ -136,22 +144,33 @@ export function GitBookFields({ editor }: { editor: Editor }) {
   });
   const [uploadError, setUploadError] = useState<string | undefined>(undefined);
   if (shown.length === 0) return null;
-  /** A file chosen: held for the save, and given to the field as its address in the batch. */
+  const drop = imageDropOf(editor);
+  // Where the editor stores a file at once (a change request, a space edited live), the image's
+  // bytes go to the byte upload (up to the upload limit, progress told under the editor);
+  // elsewhere it is held for the save (the inline limit).
+  const uploadLimit = (drop.upload !== undefined ? drop.maxUploadBytes : undefined) ?? drop.maxBytes;
+  /** A file chosen: stored, or held for the save, and given to the field as its address. */
   const upload = (pos: number, attribute: FieldAttribute, field: Field, file: File) => {
     setUploadError(undefined);
-    pendingUploadOf(file).then(
-      (pending) => {
-        const node = editor.state.doc.nodeAt(pos);
-        if (!node || !fieldTargetOf(node)) return;
-        pendingUploadsOf(editor).files.set(pending.ref, pending);
-        const { tr } = editor.state;
-        tr.setNodeAttribute(pos, attribute, field.set(fieldValueOf(node, attribute), uploadUrl(pending.ref)));
-        if (editor.state.selection instanceof NodeSelection && editor.state.selection.from === pos)
-          tr.setSelection(NodeSelection.create(tr.doc, pos));
-        editor.view.dispatch(tr);
-      },
-      (error: unknown) => setUploadError(error instanceof Error ? error.message : String(error)),
-    );
+    const addressed = (src: string) => {
+      const node = editor.state.doc.nodeAt(pos);
+      if (editor.isDestroyed || !node || !fieldTargetOf(node)) return;
+      const { tr } = editor.state;
+      tr.setNodeAttribute(pos, attribute, field.set(fieldValueOf(node, attribute), src));
+      if (editor.state.selection instanceof NodeSelection && editor.state.selection.from === pos)
+        tr.setSelection(NodeSelection.create(tr.doc, pos));
+      editor.view.dispatch(tr);
+    };
+    const failed = (error: unknown) => setUploadError(error instanceof Error ? error.message : String(error));
+    if (drop.upload !== undefined) {
+      storeImage(drop, drop.upload, file).then(addressed, failed);
+      return;
+    }
+    pendingUploadOf(file, drop.maxBytes).then((pending) => {
+      if (!editor.state.doc.nodeAt(pos)) return;
+      pendingUploadsOf(editor).files.set(pending.ref, pending);
+      addressed(uploadUrl(pending.ref));
+    }, failed);
   };
   return (
     <>
@@ -192,6 +211,7 @@ export function GitBookFields({ editor }: { editor: Editor }) {
                 value={value}
                 onChange={change}
                 onUpload={(chosen, file) => upload(pos, attribute, chosen, file)}
+                uploadLimit={uploadLimit}
               />
             ))}
             {uploadError && (

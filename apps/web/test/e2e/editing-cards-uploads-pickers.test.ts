@@ -6,8 +6,9 @@
  *   marked placeholder;
  * - a `<figure>` and a `{% file src="https://..." %}` open in the editor as blocks, not raw;
  * - cards: a card added, titled and linked from the cards' fields;
- * - an image uploaded from the computer into an image block, shown from its bytes, and saved
- *   with the page as a file of the change request (`/files/<id>` in the saved markdown);
+ * - an image uploaded from the computer into an image block, stored at once (the space is
+ *   edited live) and shown from the server's bytes, and saved with the page into the change
+ *   request, which has the file (`/files/<id>` in the saved markdown);
  * - an emoji from the slash menu's picker, saved as its shortcode;
  * - the file by address shown in the read view as a file card.
  * - tabs inserted, a figure put in a tab, a member mentioned from the picker (a chip), saved
@@ -125,7 +126,8 @@ describe('GitBook content in the app', () => {
       .getByLabel('Upload an image', { exact: true })
       .setInputFiles({ name: 'red square.png', mimeType: 'image/png', buffer: PNG });
     await image.getByRole('textbox', { name: 'Alt text' }).fill('A red square');
-    await content.locator('img[src^="data:image/png;base64,"]').waitFor();
+    // The space is edited live: the image is stored at once and shown from the server's bytes.
+    await content.locator('img[src^="/files/"][alt="A red square"]').waitFor();
     await screenshot(page, 'editor-cards-upload');
     expect(await seriousViolations(page)).toEqual([]);
 

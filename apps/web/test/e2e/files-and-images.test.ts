@@ -5,6 +5,8 @@
  *   upload and shown from the server's bytes (`/files/<id>`), saved with the page into a change
  *   request (made from the space, so it has the file), and shown in its read view;
  * - a 2 MiB image (twice the inline limit) pasted the same way: its raw bytes stored as sent;
+ *   the same through the image block's "Upload an image" field (its limit said before), and a
+ *   card's cover through its upload field;
  * - a page's cover picked from the space's files and moved, and its icon picked by name (a Font
  *   Awesome icon), shown in the read view and the page tree; axe-clean;
  * - the space's Files screen: a file uploaded by the picker (the byte upload, its limit said),
@@ -261,6 +263,64 @@ describe('files and images', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Delete logo.png', exact: true }).click();
     await page.getByText('No files yet', { exact: false }).waitFor();
+    expect(watched.problems).toEqual([]);
+  });
+
+  it("stores a 2 MiB image from the image block's upload field with its raw bytes and a card's cover the same way", async () => {
+    const { page } = watched;
+    const big = largePng(2 * 1024 * 1024, 800);
+    await page.goto('about:blank');
+    watched.problems.splice(0);
+    await page.goto(`/o/${docs.org.organization.id}/s/${mediaSpaceId}/pictures`);
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const content = page.getByRole('textbox', { name: 'Content of Pictures' });
+    await content.getByText('A picture follows.').click();
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Insert block' }).click();
+    // The menu may reach below the window here: chosen with the keyboard.
+    await page.getByRole('menuitem', { name: 'Image block' }).press('Enter');
+    const image = page.locator('fieldset[aria-label="Image"]');
+    const field = image.getByLabel('Upload an image', { exact: true });
+    // The limit is said before a file is chosen: the upload limit, more than this image (not the inline limit).
+    const limit = /^Up to ([\d.]+) MB$/.exec(
+      (await page.locator(`[id="${await field.getAttribute('aria-describedby')}"]`).textContent()) ?? '',
+    );
+    expect(Number(limit?.[1]) * 1_000_000).toBeGreaterThan(big.png.length);
+    await field.setInputFiles({ name: 'block.png', mimeType: 'image/png', buffer: big.png });
+    await page.waitForFunction(
+      (width) =>
+        [...document.querySelectorAll<HTMLImageElement>('[role="textbox"] figure img[src^="/files/"]')].some(
+          (img) => img.naturalWidth === width,
+        ),
+      big.width,
+    );
+    const files = await server.callOperation(operations.spaces.content.files.list, docs.org.admin, {
+      spaceId: mediaSpaceId,
+    });
+    expect(files.items.find((file) => file.name === 'block.png')).toMatchObject({
+      size: big.png.length,
+      dimensions: { width: big.width, height: big.height },
+    });
+
+    // A card's cover, uploaded from its field, stored at once and shown from the server's bytes.
+    await page.getByRole('button', { name: 'Insert block' }).click();
+    // The menu may reach below the window here: chosen with the keyboard.
+    await page.getByRole('menuitem', { name: 'Cards' }).press('Enter');
+    await page
+      .locator('fieldset[aria-label="Cards"]')
+      .getByLabel('Upload a cover for card 1', { exact: true })
+      .setInputFiles({ name: 'card cover.png', mimeType: 'image/png', buffer: RED });
+    await page.waitForFunction(
+      () =>
+        document.querySelector<HTMLImageElement>('.editor-kept-card img[src^="/files/"]')?.naturalWidth === 2,
+    );
+    const after = await server.callOperation(operations.spaces.content.files.list, docs.org.admin, {
+      spaceId: mediaSpaceId,
+    });
+    expect(after.items.find((file) => file.name === 'card cover.png')).toMatchObject({ size: RED.length });
+    expect(await content.locator('img[src^="data:"]').count()).toBe(0);
+    await page.getByRole('button', { name: 'Close the editor' }).click();
     expect(watched.problems).toEqual([]);
   });
 });
