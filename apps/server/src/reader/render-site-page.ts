@@ -28,7 +28,16 @@ import { readerCoverOf } from './reader-cover';
 import { emojiText, type ReaderFrame, readerFrameOf } from './reader-frame';
 import { EVENTS_PATH } from './reader-tool-paths';
 import { type PageTreeNode, type ReaderVisit, readOrNothing } from './reader-visit';
-import { renderCacheOf, renderKey, sendRendered, siteVersionOf } from './render-cache';
+import {
+  pageSpecSlugsOf,
+  type RenderedOutput,
+  renderCacheOf,
+  renderKey,
+  type SpecVersionSeen,
+  sendRendered,
+  siteVersionOf,
+  specKeyParts,
+} from './render-cache';
 import type { SitePages } from './site-pages';
 import { visitorCondition } from './visitor-condition';
 
@@ -111,6 +120,23 @@ async function specsOf(visit: ReaderVisit, document: unknown): Promise<Map<strin
   return specs;
 }
 
+/** The newest version of each spec, as the visitor may read it (none when missing or not readable). */
+async function newestSpecVersionsOf(
+  visit: ReaderVisit,
+  slugs: readonly string[],
+): Promise<SpecVersionSeen[]> {
+  const organizationId = visit.lookup.organization;
+  if (organizationId === undefined) return slugs.map((slug) => ({ slug, version: undefined }));
+  return Promise.all(
+    slugs.map(async (specSlug) => {
+      const version = await readOrNothing(() =>
+        executeOperation(operations.openapi.versions.latest, visit.ctx, { organizationId, specSlug }),
+      );
+      return { slug: specSlug, version: version?.id };
+    }),
+  );
+}
+
 function linksOf(frame: ReaderFrame, visit: ReaderVisit, files: Map<string, ReaderFile>): ReaderLinks {
   return {
     page: (pageId, spaceId) =>
@@ -136,22 +162,50 @@ export async function renderPage(
   pages: SitePages,
   page: PageTreeNode,
 ): Promise<FastifyReply> {
-  const key = renderKey({
-    revisions: [visit.lookup.revision ?? visit.lookup.space],
-    siteVersion: siteVersionOf(visit.site),
-    visitor: visit.claims,
-    // The origin too: a site served at two addresses renders its links and head tags for each.
-    path: `${visit.baseUrl}${page.path}`,
-    format: 'html',
-  });
+  const revision = visit.lookup.revision ?? visit.lookup.space;
+  const keyOf = (specs: readonly SpecVersionSeen[]) =>
+    renderKey({
+      // The revision, and the newest version of each OpenAPI spec the page shows: a spec
+      // uploaded again changes what the page shows without a new revision.
+      revisions: [revision, ...specKeyParts(specs)],
+      siteVersion: siteVersionOf(visit.site),
+      visitor: visit.claims,
+      // The origin too: a site served at two addresses renders its links and head tags for each.
+      path: `${visit.baseUrl}${page.path}`,
+      format: 'html',
+    });
   const audience = {
     visibility: visit.site.site.visibility,
     personal: Object.keys(visit.claims).length > 0 || visit.lookup.shareKey !== undefined,
   };
-  const output = await renderCacheOf(services).getOrRender(key, async () => ({
-    body: await pageHtml(visit, pages, page, { headTags: headTagsOf, tools: true }),
-    contentType: HTML,
-  }));
+  const cache = renderCacheOf(services);
+  const specSlugs = pageSpecSlugsOf(services);
+  const pageKey = `${revision}/${page.id}`;
+  const slugs = specSlugs.get(pageKey);
+  let output: RenderedOutput;
+  if (slugs === undefined) {
+    // Which specs the page shows is learnt by rendering it (its document names them): rendered
+    // now, not read from the cache, then kept under the key naming what it showed.
+    let seen: readonly SpecVersionSeen[] = [];
+    const body = await pageHtml(visit, pages, page, {
+      headTags: headTagsOf,
+      tools: true,
+      specsSeen: (specs) => {
+        seen = specs;
+      },
+    });
+    specSlugs.set(
+      pageKey,
+      seen.map((spec) => spec.slug),
+    );
+    output = cache.set(keyOf(seen), body, HTML);
+  } else {
+    const seen = slugs.length === 0 ? [] : await newestSpecVersionsOf(visit, slugs);
+    output = await cache.getOrRender(keyOf(seen), async () => ({
+      body: await pageHtml(visit, pages, page, { headTags: headTagsOf, tools: true }),
+      contentType: HTML,
+    }));
+  }
   return sendRendered(request, reply, output, audience);
 }
 
@@ -162,6 +216,8 @@ export interface PageHtmlOptions {
   tools?: boolean;
   /** The frame, when the caller made its own (a preview's); else the visit's. */
   frame?: ReaderFrame;
+  /** Told the OpenAPI specs the page names and the version of each it showed. */
+  specsSeen?: (specs: readonly SpecVersionSeen[]) => void;
 }
 
 /** The page's HTML, rendered now (no cache). */
@@ -188,6 +244,9 @@ export async function pageHtml(
     highlightCode([document]),
     specsOf(visit, document),
   ]);
+  options.specsSeen?.(
+    openApiSpecSlugsOf(document).map((slug) => ({ slug, version: specs.get(slug)?.version })),
+  );
   const cover = readerCoverOf(read.cover, files);
   const order = pages.readingOrder;
   const at = order.findIndex((candidate) => candidate.id === page.id);

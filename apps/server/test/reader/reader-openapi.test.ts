@@ -3,7 +3,8 @@
  * organization's spec shows the operation as the spec has it (summary, parameters, responses
  * with their schemas, the example request), read with the visitor's site token — which may read
  * that spec because the published page names it (the openapi policy's rule 0) — and a block
- * naming a spec that does not exist shows its method and path alone. The page stays
+ * naming a spec that does not exist shows its method and path alone; a spec uploaded again shows
+ * at once, though the page's revision is the same. The page stays
  * well-formed and its only inline SVG is the reader's own (formulas, icons).
  */
 import { readFileSync } from 'node:fs';
@@ -74,6 +75,22 @@ describe('OpenAPI blocks of a published page', () => {
     expect(page.body).toContain('<p class="openapi-summary">A pet arrived</p>');
     expect(htmlProblems(page.body)).toEqual([]);
     expect(svgProblems(page.body)).toEqual([]);
+  });
+
+  it('show the spec as uploaded again, with no new revision (the render key names its version)', async () => {
+    const spec = `/v1/orgs/${f.org.organization.id}/openapi/petstore`;
+    expect((await getPage(server, `${f.base}guides/every-block`)).body).toContain('Find a pet');
+    const before = await f.admin('GET', `${spec}/versions/latest`);
+    await f.admin('PUT', spec, { source: { text: PETSTORE.replace('"Find a pet"', '"Find one pet"') } });
+    for (;;) {
+      const latest = await f.admin('GET', `${spec}/versions/latest`);
+      if (latest.id !== before.id) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await processed('petstore');
+    const page = await getPage(server, `${f.base}guides/every-block`);
+    expect(page.body).toContain('<p class="openapi-summary">Find one pet</p>');
+    expect(page.body).not.toContain('Find a pet');
   });
 
   it('show a block naming a spec that does not exist as its method and path alone', async () => {
