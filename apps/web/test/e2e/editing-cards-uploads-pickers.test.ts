@@ -115,7 +115,14 @@ describe('GitBook content in the app', () => {
     await cards.getByRole('textbox', { name: 'Card 1 cover image' }).fill('https://images.example/cover.png');
     await content.getByText('Operations').waitFor();
 
-    // An image uploaded from the computer.
+    // An image uploaded from the computer, once the editor says it stores files at once (the
+    // upload limit, above the inline one).
+    await page.waitForFunction(
+      () =>
+        Number(
+          /up to ([\d.]+) MB/.exec(document.querySelector('.editor-upload-limit')?.textContent ?? '')?.[1],
+        ) > 2,
+    );
     await content.getByText('The end.').click();
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');

@@ -274,6 +274,16 @@ describe('files and images', () => {
     await page.goto(`/o/${docs.org.organization.id}/s/${mediaSpaceId}/pictures`);
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     const content = page.getByRole('textbox', { name: 'Content of Pictures' });
+    // The editor knows where it stores files and their limit (more than this image) once it says so.
+    await page.waitForFunction(
+      (bytes) =>
+        Number(
+          /up to ([\d.]+) MB/.exec(document.querySelector('.editor-upload-limit')?.textContent ?? '')?.[1],
+        ) *
+          1_000_000 >
+        bytes,
+      big.png.length,
+    );
     await content.getByText('A picture follows.').click();
     await page.keyboard.press('End');
     await page.keyboard.press('Enter');
