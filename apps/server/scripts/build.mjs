@@ -22,7 +22,7 @@
  * `--out-dir` (default `dist`, relative to each package) lets tests build beside the real
  * build without touching it.
  */
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -211,6 +211,12 @@ export async function buildAll({ outDirName = 'dist' } = {}) {
     for (const input of Object.keys(metafile.inputs)) inputs.add(input);
     for (const output of Object.keys(metafile.outputs)) outputs.add(output);
   }
+  // The pool threads' CommonJS loader, beside the chunks that start the pools.
+  const threadLoader = 'apps/server/src/worker-pools/thread-loader.cjs';
+  const threadLoaderOutput = `apps/server/${outDirName}/thread-loader.cjs`;
+  copyFileSync(join(ROOT, threadLoader), join(ROOT, threadLoaderOutput));
+  inputs.add(threadLoader);
+  outputs.add(threadLoaderOutput);
   // Chunks of an earlier build that this one did not write again (their names carry hashes).
   for (const output of previous?.outputs ?? []) {
     if (!outputs.has(output)) rmSync(join(ROOT, output), { force: true });

@@ -25,9 +25,14 @@
  * Threads start with the first task (or `warm`) and are kept; idle threads keep no process
  * alive. Which file they run: `thread-entry.ts`.
  */
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { threadEntryOf } from './thread-entry';
+
+/** Beside this module in the sources, and copied beside the chunks into `dist/` by the build. */
+const THREAD_LOADER = fileURLToPath(new URL('./thread-loader.cjs', import.meta.url));
+
 import type { FromThread, TaskEnvelope, ToThread } from './thread-messages';
 
 export interface WorkerPoolLimits {
@@ -80,9 +85,11 @@ export class LimitedPool {
   /** The piscina pool, made on the first task (its entry may have to be bundled first). */
   #piscina(): Promise<Piscina> {
     this.#pool ??= threadEntryOf(this.entryName).then(
-      (filename) =>
+      (entry) =>
         new Piscina({
-          filename,
+          // A CommonJS loader that imports the entry (see thread-loader.cjs for why).
+          filename: THREAD_LOADER,
+          workerData: { entry: pathToFileURL(entry).href },
           // As many threads as allowed, kept: piscina starts a thread for a queued task only
           // up to `minThreads` when one ends (a thread that ran out of memory left a task
           // queued behind it waiting for ever with 0), and a kept thread keeps its code loaded.
