@@ -10,9 +10,10 @@
  *   inlined, and `require` is given back for the CommonJS ones;
  * - the worker-thread entries (`src/worker-pools/<name>.ts`) are entry points too, beside the
  *   chunks, where a pool started from built code looks for `<name>.js` (`thread-entry.ts`);
- *   the folder's package.json makes those `.js` files ES modules, as the server's does.
+ *   the folder's package.json makes those `.js` files ES modules, as the server's does; the
+ *   pools' CommonJS loader (`thread-loader.cjs`) is copied beside them, as the build copies it.
  */
-import { mkdirSync, readdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,5 +55,7 @@ export async function bundledWorker(entry: string): Promise<{ command: string[];
       js: "import { createRequire as bundledCreateRequire } from 'node:module'; const require = bundledCreateRequire(import.meta.url);",
     },
   });
+  // The pools' CommonJS loader, beside the chunks, as the build puts it (thread-loader.cjs).
+  copyFileSync(join(WORKER_POOLS, 'thread-loader.cjs'), join(dir, 'thread-loader.cjs'));
   return { command: [join(dir, 'worker.js')], dir };
 }
