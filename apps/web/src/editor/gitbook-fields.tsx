@@ -8,8 +8,8 @@ import { NodeSelection } from '@tiptap/pm/state';
 import { type Editor, useEditorState } from '@tiptap/react';
 import { useId, useState } from 'react';
 import { type Field, type FieldAttribute, fieldTargetOf, fieldValueOf } from './block-fields';
-import { imageDropOf, storeImage } from './image-drop';
-import { pendingUploadOf, pendingUploadsOf, sizeText, uploadUrl } from './pending-uploads';
+import { type ImageDropStorage, imageDropOf, storeImage } from './image-drop';
+import { MAX_UPLOAD_BYTES, pendingUploadOf, pendingUploadsOf, sizeText, uploadUrl } from './pending-uploads';
 
 interface Shown {
   pos: number;
@@ -144,11 +144,13 @@ export function GitBookFields({ editor }: { editor: Editor }) {
   });
   const [uploadError, setUploadError] = useState<string | undefined>(undefined);
   if (shown.length === 0) return null;
-  const drop = imageDropOf(editor);
+  // An editor made without the image drop (a bare editor of the tests) holds every image for the save.
+  const drop: ImageDropStorage | undefined = imageDropOf(editor);
   // Where the editor stores a file at once (a change request, a space edited live), the image's
   // bytes go to the byte upload (up to the upload limit, progress told under the editor);
   // elsewhere it is held for the save (the inline limit).
-  const uploadLimit = (drop.upload !== undefined ? drop.maxUploadBytes : undefined) ?? drop.maxBytes;
+  const uploadLimit =
+    (drop?.upload !== undefined ? drop.maxUploadBytes : undefined) ?? drop?.maxBytes ?? MAX_UPLOAD_BYTES;
   /** A file chosen: stored, or held for the save, and given to the field as its address. */
   const upload = (pos: number, attribute: FieldAttribute, field: Field, file: File) => {
     setUploadError(undefined);
@@ -162,11 +164,11 @@ export function GitBookFields({ editor }: { editor: Editor }) {
       editor.view.dispatch(tr);
     };
     const failed = (error: unknown) => setUploadError(error instanceof Error ? error.message : String(error));
-    if (drop.upload !== undefined) {
+    if (drop?.upload !== undefined) {
       storeImage(drop, drop.upload, file).then(addressed, failed);
       return;
     }
-    pendingUploadOf(file, drop.maxBytes).then((pending) => {
+    pendingUploadOf(file, drop?.maxBytes).then((pending) => {
       if (!editor.state.doc.nodeAt(pos)) return;
       pendingUploadsOf(editor).files.set(pending.ref, pending);
       addressed(uploadUrl(pending.ref));
