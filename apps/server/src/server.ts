@@ -2,7 +2,7 @@
  * Starting and stopping the server: open the store, create indexes, open the store session
  * (repairing counters and hostname claims when the last process did not close the store
  * cleanly), bootstrap an empty instance when asked, listen; on SIGINT/SIGTERM stop
- * accepting, drain, end the session, close the store.
+ * accepting, drain (at most 5 s, then the connections are closed), end the session, close the store.
  */
 import { bootstrapInstance, type Clock } from '@quire/domain';
 import type { Store } from '@quire/store';
@@ -21,6 +21,27 @@ import { type PurgeJob, startPurgeDeletedSpacesJob } from './jobs/purge-deleted-
 import { openConfiguredStore, silentLog } from './open-configured-store';
 import type { Services } from './services';
 import { followWebhookEvents } from './webhooks/follow-webhook-events';
+
+/**
+ * How long the close waits for requests in flight before it closes their connections. A
+ * client that keeps its connection busy (an event stream's client reconnecting again and
+ * again on a kept-alive connection) would otherwise hold the close for ever: CI saw a test
+ * server's close wait past its 30 s limit on live views' clients that were never closed.
+ */
+const DRAIN_DEADLINE_MS = 5_000;
+
+async function closeWithin(
+  app: { close(): Promise<unknown>; server: import('node:http').Server },
+  ms: number,
+) {
+  const deadline = setTimeout(() => app.server.closeAllConnections(), ms);
+  deadline.unref();
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(deadline);
+  }
+}
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -146,7 +167,7 @@ export async function startServer(
         worker?.stop(),
         commandSocket?.close(),
       ])
-        .then(() => started.close())
+        .then(() => closeWithin(started, DRAIN_DEADLINE_MS))
         .then(() => Promise.all([store.close(), services.jobThreads.close()]))
         .then(() => undefined);
       return closing;
