@@ -44,6 +44,7 @@ export { MarkdownTooComplexError, markdownLimits } from './markdown-limits';
 export { type MarkdownOutline, markdownOutline } from './markdown-outline';
 export { markdownPrintOptions, normalizeMarkdown, parseMarkdown, printMarkdown } from './markdown-processor';
 export { type MarkdownSection, markdownSections } from './markdown-sections';
+export { mentionedUserIdsOf } from './mentioned-users';
 export {
   isOpenApiMethod,
   isOpenApiPath,
