@@ -11,6 +11,7 @@ import { findChangeRequestOf } from '../../policies/authorize-change-request';
 import { MAX_POINTER_ATTEMPTS } from '../revisions/advance-space';
 import type { RevisionRecord } from '../revisions/records';
 import type { SpaceRecord } from '../spaces/records';
+import { publishChangeRequestContent } from './change-request-content-event';
 import { revisionOf } from './operations/merge-change-request';
 import { acceptsEdits } from './patch-rules';
 import type { ChangeRequestRecord } from './records';
@@ -36,7 +37,11 @@ export async function advanceChangeRequest<T extends { revision: RevisionRecord 
       ctx.clock.now().toISOString(),
       callerOf(ctx).userId,
     );
-    if (updated) return { ...written, changeRequest: updated };
+    if (updated) {
+      // Who edits its pages together hears it (after the write, as every event).
+      await publishChangeRequestContent(ctx, space, updated.id, written.revision.id);
+      return { ...written, changeRequest: updated };
+    }
   }
   throw conflict('The change request changed too often meanwhile: retry');
 }

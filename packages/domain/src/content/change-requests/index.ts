@@ -1,4 +1,5 @@
 /** Change requests: proposed edits to a space, numbered per space, with their status and counters. */
+export * from './change-request-content-event';
 export * from './change-request-fields';
 export * from './change-request-people';
 export * from './change-request-schema';

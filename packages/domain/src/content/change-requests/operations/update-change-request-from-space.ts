@@ -7,6 +7,7 @@ import { mergeRevisionExtras } from '../../reusable-contents/merge-extras';
 import { MAX_POINTER_ATTEMPTS } from '../../revisions/advance-space';
 import { mergeContent } from '../../revisions/merge-revisions';
 import { storedSpaceHead, writeRevision } from '../../revisions/revision-writer';
+import { publishChangeRequestContent } from '../change-request-content-event';
 import {
   applyResolutions,
   ConflictResolutionSchema,
@@ -107,7 +108,10 @@ export const updateChangeRequestFromSpace = operation({
         { revision: revision.id, revisionMergedAncestor: spaceAt.id },
         ctx.clock.now().toISOString(),
       );
-      if (updated) return { revision: revision.id, result: 'update' };
+      if (updated) {
+        await publishChangeRequestContent(ctx, space, changeRequest.id, revision.id);
+        return { revision: revision.id, result: 'update' };
+      }
     }
     throw conflict('The change request changed too often meanwhile: retry');
   },
