@@ -6,6 +6,7 @@ export * from './create-organization';
 export * from './fields';
 export * from './invitations';
 export * from './invite-links';
+export * from './member-mention-names';
 export * from './member-roles';
 export * from './member-schema';
 export * from './oidc';

@@ -57,7 +57,7 @@ export const updateChangeRequestContent = operation({
   output: z.union([ChangeRequestSchema, ContentUpdateSchema]),
   async run(ctx, input) {
     const { space, changeRequest: first } = await authorizeChangeRequest(ctx, input, 'editContent');
-    const bodies = await readBatchBodies(ctx, input.changes);
+    const bodies = await readBatchBodies(ctx, space.organizationId, input.changes);
     const edited = await advanceChangeRequest(ctx, space, first, (changeRequest, head) =>
       editedRevision(ctx, {
         space,

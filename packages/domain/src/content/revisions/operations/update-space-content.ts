@@ -47,7 +47,7 @@ export const updateSpaceContent = operation({
     .meta({ id: 'SpaceContentUpdate', description: 'The revision a batch of changes made' }),
   async run(ctx, input) {
     const { space } = await authorizeSpace(ctx, input.spaceId, 'edit');
-    const bodies = await readBatchBodies(ctx, input.changes);
+    const bodies = await readBatchBodies(ctx, space.organizationId, input.changes);
     const edited = await advanceSpace(ctx, space, (current, head) =>
       editedRevision(ctx, {
         space: current,
