@@ -7,7 +7,7 @@
  * limit, no redirect: the key goes to the URL configured only); the key is a bearer token
  * and no message repeats it.
  */
-import { type AnswerPrompt, type AnswerProvider, AnswerProviderError } from '@quire/domain';
+import { AiProviderError, type AnswerPrompt, type AnswerProvider } from '@quire/domain';
 import { createParser } from 'eventsource-parser';
 import { fetchPublicUrl, type OutboundFetchLimits } from '../outbound/fetch-public-url';
 import { OutboundFetchError, type OutboundFetchFailure } from '../outbound/outbound-fetch-error';
@@ -102,7 +102,7 @@ async function* streamedCompletion(
   if (!streamed) {
     const whole = wholeAnswerOf(outcome.bytes);
     if (whole === undefined)
-      throw new AnswerProviderError('bad-answer', `${PROVIDER} did not answer a completion`);
+      throw new AiProviderError('bad-answer', `${PROVIDER} did not answer a completion`);
     yield whole;
   }
 }
@@ -139,7 +139,7 @@ const kindOf = {
   timeout: 'timeout',
   'too-large': 'bad-answer',
   'bad-status': 'refused',
-} as const satisfies Record<OutboundFetchFailure, AnswerProviderError['kind']>;
+} as const satisfies Record<OutboundFetchFailure, AiProviderError['kind']>;
 
 function failureOf(error: unknown): unknown {
   if (!(error instanceof OutboundFetchError)) return error;
@@ -147,5 +147,5 @@ function failureOf(error: unknown): unknown {
     error.reason === 'private-address'
       ? 'its address is private or local (list its host in QUIRE_FETCH_ALLOW_HOSTS to allow it)'
       : error.message.replace(/^The URL/, 'it').replace(/^The file at the URL/, 'its answer');
-  return new AnswerProviderError(kindOf[error.reason], `${PROVIDER} failed: ${why}`);
+  return new AiProviderError(kindOf[error.reason], `${PROVIDER} failed: ${why}`);
 }

@@ -6,7 +6,7 @@
  * LibreTranslate reads it). Its answer is `{ translatedText: string[] }`. It has no use for
  * `instructions`.
  */
-import { type TranslationBatch, type TranslationProvider, TranslationProviderError } from '@quire/domain';
+import { AiProviderError, type TranslationBatch, type TranslationProvider } from '@quire/domain';
 import { callProvider } from './provider-call';
 import { isTranslationsOf, type ProviderEndpoint } from './provider-endpoint';
 
@@ -32,7 +32,7 @@ export function libreTranslateProvider(endpoint: ProviderEndpoint): TranslationP
       });
       const translated = (answer as { translatedText?: unknown } | null)?.translatedText;
       if (!isTranslationsOf(translated, batch.texts))
-        throw new TranslationProviderError(
+        throw new AiProviderError(
           'bad-answer',
           `The ${provider} translation provider did not answer ${batch.texts.length} translated texts`,
         );

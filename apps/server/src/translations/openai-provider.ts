@@ -7,7 +7,7 @@
  * JSON array of strings of the right length (a fenced ```json block is accepted: models
  * add one), else it is a `bad-answer`.
  */
-import { type TranslationBatch, type TranslationProvider, TranslationProviderError } from '@quire/domain';
+import { AiProviderError, type TranslationBatch, type TranslationProvider } from '@quire/domain';
 import { callProvider } from './provider-call';
 import { isTranslationsOf, type ProviderEndpoint } from './provider-endpoint';
 
@@ -35,7 +35,7 @@ export function openAiProvider(endpoint: ProviderEndpoint & { model: string }): 
       });
       const translated = translationsOf(contentOf(answer));
       if (!isTranslationsOf(translated, batch.texts))
-        throw new TranslationProviderError(
+        throw new AiProviderError(
           'bad-answer',
           `The ${provider} translation provider did not answer a JSON array of ${batch.texts.length} strings`,
         );

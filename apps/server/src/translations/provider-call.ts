@@ -1,11 +1,11 @@
 /**
  * One call to a translation provider: a JSON POST through the outbound-fetch module (address
  * check, `QUIRE_FETCH_ALLOW_HOSTS`, timeout, size limit, no redirect followed), its answer
- * parsed as JSON. Every failure is a `TranslationProviderError` whose message names the
+ * parsed as JSON. Every failure is an `AiProviderError` whose message names the
  * provider and what went wrong, never the key (sent in `headers` or the body, neither of which
  * any message repeats) nor a network error's internals.
  */
-import { TranslationProviderError } from '@quire/domain';
+import { AiProviderError } from '@quire/domain';
 import { fetchPublicUrl, type OutboundFetchLimits } from '../outbound/fetch-public-url';
 import { OutboundFetchError, type OutboundFetchFailure } from '../outbound/outbound-fetch-error';
 
@@ -36,10 +36,7 @@ export async function callProvider(call: ProviderCall): Promise<unknown> {
   try {
     return JSON.parse(new TextDecoder().decode(fetched.bytes)) as unknown;
   } catch {
-    throw new TranslationProviderError(
-      'bad-answer',
-      `The ${call.provider} translation provider did not answer JSON`,
-    );
+    throw new AiProviderError('bad-answer', `The ${call.provider} translation provider did not answer JSON`);
   }
 }
 
@@ -60,14 +57,14 @@ const kindOfFailure = {
   timeout: 'timeout',
   'too-large': 'bad-answer',
   'bad-status': 'refused',
-} as const satisfies Record<OutboundFetchFailure, TranslationProviderError['kind']>;
+} as const satisfies Record<OutboundFetchFailure, AiProviderError['kind']>;
 
-function providerFailure(provider: string, error: OutboundFetchError): TranslationProviderError {
+function providerFailure(provider: string, error: OutboundFetchError): AiProviderError {
   const why =
     error.reason === 'private-address'
       ? 'its address is private or local (list its host in QUIRE_FETCH_ALLOW_HOSTS to allow it)'
       : error.message.replace(/^The URL/, 'it').replace(/^The file at the URL/, 'its answer');
-  return new TranslationProviderError(
+  return new AiProviderError(
     kindOfFailure[error.reason],
     `The ${provider} translation provider failed: ${why}`,
   );

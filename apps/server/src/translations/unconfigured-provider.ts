@@ -1,4 +1,4 @@
-import { type TranslationProvider, TranslationProviderError } from '@quire/domain';
+import { AiProviderError, type TranslationProvider } from '@quire/domain';
 
 /** What an administrator sets to give the server a provider; the message of every failed call without one. */
 export const NOT_CONFIGURED_MESSAGE =
@@ -9,6 +9,6 @@ export const NOT_CONFIGURED_MESSAGE =
 /** The provider of a server without one: every call fails, saying how to configure one. */
 export const unconfiguredTranslationProvider: TranslationProvider = {
   translate: async () => {
-    throw new TranslationProviderError('not-configured', NOT_CONFIGURED_MESSAGE);
+    throw new AiProviderError('not-configured', NOT_CONFIGURED_MESSAGE);
   },
 };

@@ -1,4 +1,4 @@
-import { TranslationProviderError, type TranslationProviderFailure } from '@quire/domain';
+import { AiProviderError, type AiProviderFailure } from '@quire/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config';
 import { translationProviderFromConfig } from '../../src/translations/translation-provider-from-config';
@@ -41,13 +41,13 @@ async function providerFor(
   });
 }
 
-async function failureOf(promise: Promise<unknown>): Promise<TranslationProviderError> {
+async function failureOf(promise: Promise<unknown>): Promise<AiProviderError> {
   const error = await promise.then(
     () => undefined,
     (thrown: unknown) => thrown,
   );
-  expect(error).toBeInstanceOf(TranslationProviderError);
-  return error as TranslationProviderError;
+  expect(error).toBeInstanceOf(AiProviderError);
+  return error as AiProviderError;
 }
 
 const request = { texts: ['Hello <b>world</b>', 'Second &amp; last'], source: 'en', target: 'fr' };
@@ -146,7 +146,7 @@ describe.each([
     expect(fake?.calls).toHaveLength(0);
   });
 
-  it.each<[string, FakeAnswer, TranslationProviderFailure]>([
+  it.each<[string, FakeAnswer, AiProviderFailure]>([
     ['an error status', { status: 500, json: { error: `bad key ${apiKey}` } }, 'refused'],
     ['an unauthorized status', { status: 401, text: `invalid key ${apiKey}` }, 'refused'],
     ['a text that is not JSON', { text: 'Bonjour' }, 'bad-answer'],

@@ -9,9 +9,10 @@
  * stream; a failure after that ends the stream with the error.
  */
 
+import { AiProviderError } from '../core/ai-provider-error';
 import type { OperationContext } from '../core/context';
 import { DomainError } from '../core/errors';
-import { type AnswerPrompt, AnswerProviderError } from './answer-provider';
+import type { AnswerPrompt } from './answer-provider';
 import { ASK_LIMITS } from './ask-limits';
 import type { SearchAIAnswer, SearchAIAnswerEvent } from './ask-schema';
 import type { Passage } from './passages';
@@ -82,7 +83,7 @@ async function providerStep<T>(step: () => Promise<T>): Promise<T> {
   try {
     return await step();
   } catch (error) {
-    if (error instanceof AnswerProviderError)
+    if (error instanceof AiProviderError)
       throw new DomainError(error.kind === 'not-configured' ? 'validation' : 'unavailable', error.message);
     throw error;
   }

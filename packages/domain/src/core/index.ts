@@ -1,5 +1,6 @@
 /** The core every area builds on: operations, errors, paging, common schemas and the ports of time, ids and secrets. */
 
+export * from './ai-provider-error';
 export * from './area-declaration';
 export * from './audit-actions';
 export * from './audit-draft';

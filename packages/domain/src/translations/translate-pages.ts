@@ -11,9 +11,10 @@ import {
   translatableMarkdown,
 } from '@quire/documents';
 import { type BodyObject, contentAddressOf, loadBodies, type StoredPage } from '../content';
+import { AiProviderError } from '../core/ai-provider-error';
 import type { DomainServices } from '../core/context';
 import type { UntrustedMarkdown } from '../core/ports/untrusted-markdown';
-import { type TranslationProvider, TranslationProviderError } from './translation-provider';
+import type { TranslationProvider } from './translation-provider';
 import { wordsIn } from './translation-words';
 
 /** A page's translated fields, its body by address (stored with `bodies`). */
@@ -81,7 +82,7 @@ export async function translatePages(
     // markdown budget before it is stored, as an edit's body is.
     const reading = await services.untrustedMarkdown.read(page.markdown);
     if (!reading.ok)
-      throw new TranslationProviderError(
+      throw new AiProviderError(
         'bad-answer',
         `the translation of the page "${page.title}" cannot be stored: ${reading.reason}`,
       );

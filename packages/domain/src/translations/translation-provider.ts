@@ -20,39 +20,8 @@ export interface TranslationBatch {
 }
 
 export interface TranslationProvider {
-  /** The translated texts, as many as `batch.texts` and in the same order; else a `TranslationProviderError`. */
+  /** The translated texts, as many as `batch.texts` and in the same order; else an `AiProviderError`. */
   translate(batch: TranslationBatch): Promise<string[]>;
-}
-
-/**
- * Why a provider failed:
- * - `not-configured`: no provider is configured on this server;
- * - `unreachable`: the provider could not be reached (network, refused address);
- * - `timeout`: it did not answer in time;
- * - `refused`: it answered with an error status (bad key, unknown language, overloaded);
- * - `bad-answer`: it answered something that is not the translations asked for.
- */
-export const TRANSLATION_PROVIDER_FAILURES = [
-  'not-configured',
-  'unreachable',
-  'timeout',
-  'refused',
-  'bad-answer',
-] as const;
-export type TranslationProviderFailure = (typeof TRANSLATION_PROVIDER_FAILURES)[number];
-
-/**
- * A provider that failed. The message is safe to show to the translation's owner and to
- * store on a run: it names the failure, never the provider's key or network internals.
- */
-export class TranslationProviderError extends Error {
-  override readonly name = 'TranslationProviderError';
-  constructor(
-    readonly kind: TranslationProviderFailure,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 declare module '../core/context' {

@@ -50,6 +50,7 @@ import {
   writeJobRevision,
   writeRevision,
 } from '../content';
+import { AiProviderError } from '../core/ai-provider-error';
 import type { OperationContext } from '../core/context';
 import { failingOnRefusal, JobFailure, type JobHandler } from '../jobs';
 import { authorizeSpace } from '../policies/authorize-space';
@@ -62,7 +63,6 @@ import { reserveResultSpace, storeResultSpace } from './result-space';
 import { applySourceAccess } from './result-space-access';
 import { translatePages } from './translate-pages';
 import { translationBasisOf } from './translation-basis';
-import { TranslationProviderError } from './translation-provider';
 import {
   PROVIDER_FAILURE_CODES,
   RESULT_REFUSED,
@@ -248,7 +248,7 @@ async function providerFailureAsFailure<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof TranslationProviderError)
+    if (error instanceof AiProviderError)
       throw new JobFailure(PROVIDER_FAILURE_CODES[error.kind], error.message);
     throw error;
   }

@@ -1,0 +1,35 @@
+/**
+ * The failure of an outbound AI provider: the machine-translation service of a space's
+ * translations or the chat model answering questions from the docs. One error for both, in
+ * the core, because both areas call the same kind of third party (an OpenAI-compatible or
+ * LibreTranslate-compatible API through the outbound-fetch module) and fail the same ways.
+ *
+ * Why a provider failed:
+ * - `not-configured`: no provider is configured on this server;
+ * - `unreachable`: the provider could not be reached (network, refused address);
+ * - `timeout`: it did not answer in time;
+ * - `refused`: it answered with an error status (bad key, unknown language, overloaded);
+ * - `bad-answer`: it answered something that is not what was asked for.
+ */
+export const AI_PROVIDER_FAILURES = [
+  'not-configured',
+  'unreachable',
+  'timeout',
+  'refused',
+  'bad-answer',
+] as const;
+export type AiProviderFailure = (typeof AI_PROVIDER_FAILURES)[number];
+
+/**
+ * A provider that failed. The message is safe to show (to a translation's owner, on a stored
+ * run, to an asker): it names the failure, never the provider's key, address or network internals.
+ */
+export class AiProviderError extends Error {
+  override readonly name = 'AiProviderError';
+  constructor(
+    readonly kind: AiProviderFailure,
+    message: string,
+  ) {
+    super(message);
+  }
+}
