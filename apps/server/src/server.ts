@@ -18,9 +18,15 @@ import { serverJobHandlers } from './jobs/job-handlers';
 import { type JobWorker, startJobWorker } from './jobs/job-worker';
 import { logJobEvent } from './jobs/log-job-event';
 import { type PurgeJob, startPurgeDeletedSpacesJob } from './jobs/purge-deleted-spaces';
+import { publishWelcomeSite } from './onboarding/welcome-site';
 import { openConfiguredStore, silentLog } from './open-configured-store';
 import type { Services } from './services';
 import { followWebhookEvents } from './webhooks/follow-webhook-events';
+import {
+  recoverWebhookDeliveriesAtStartup,
+  startWebhookRecoveryTask,
+  type WebhookRecoveryTaskOptions,
+} from './webhooks/recover-webhook-deliveries-task';
 
 /**
  * How long the close waits for requests in flight before it closes their connections. A
@@ -43,12 +49,19 @@ async function closeWithin(
   }
 }
 
+const webhookRecoveryLog = (app: FastifyInstance): WebhookRecoveryTaskOptions => ({
+  onRecovered: (result) => app.log.info(result, 'recovered webhook deliveries left by a stopped process'),
+  onError: (error) => app.log.error({ err: error }, 'the recovery sweep of webhook deliveries failed'),
+});
+
 export interface RunningServer {
   app: FastifyInstance;
   services: Services;
   store: Store;
   /** Base URL the server listens on, e.g. http://127.0.0.1:8080 */
   url: string;
+  /** The docs site this start published, when it bootstrapped an empty instance (`welcome-site.ts`). */
+  welcomeSiteUrl?: string;
   close(): Promise<void>;
 }
 
@@ -89,6 +102,7 @@ export async function startServer(
   let app: FastifyInstance | undefined;
   let services: Services;
   let url: string;
+  let welcomeSiteUrl: string | undefined;
   try {
     ({ app, services } = await buildApp({ config, store, clock: options.clock, logger }));
     if (config.bootstrapToken) {
@@ -101,8 +115,22 @@ export async function startServer(
           { organizationId: result.organizationId },
           'bootstrapped an empty instance: administrator and organization created',
         );
+        const log = app.log;
+        welcomeSiteUrl = await publishWelcomeSite(services, {
+          userId: result.userId!,
+          tokenId: result.tokenId!,
+          organizationId: result.organizationId!,
+        }).catch((error: unknown) => {
+          log.error(
+            { err: error },
+            'the first docs site could not be published; the instance is bootstrapped',
+          );
+          return undefined;
+        });
       }
     }
+    // Webhook deliveries a killed process left unstored or stopped, before any new change.
+    await recoverWebhookDeliveriesAtStartup(services, store.engine, webhookRecoveryLog(app));
     const address = await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
       throw listenErrorOf(error, config) ?? error;
     });
@@ -131,6 +159,7 @@ export async function startServer(
     onPurged: (result) => started.log.info(result, 'purged audit events older than their retention'),
     onError: (error) => started.log.error({ err: error }, 'purge of expired audit events failed'),
   });
+  const webhookRecovery = startWebhookRecoveryTask(services, webhookRecoveryLog(started));
   const worker: JobWorker | undefined = config.jobsInServer
     ? startJobWorker(services, serverJobHandlers(services), {
         onEvent: logJobEvent(started.log),
@@ -157,12 +186,14 @@ export async function startServer(
     services,
     store,
     url,
+    ...(welcomeSiteUrl ? { welcomeSiteUrl } : {}),
     close: () => {
       // Fastify's close stops accepting, waits for in-flight requests, then runs onClose hooks.
       closing ??= Promise.all([
         purge.stop(),
         insightsPurge.stop(),
         auditPurge.stop(),
+        webhookRecovery.stop(),
         webhookFollower.stop(),
         worker?.stop(),
         commandSocket?.close(),

@@ -37,6 +37,29 @@ describe('first start with QUIRE_BOOTSTRAP_TOKEN', () => {
       const tokens = await call(server, `/admin/users/${me.body.id}/tokens`, BOOTSTRAP_TOKEN);
       expect(tokens.body.items).toEqual([expect.objectContaining({ name: 'bootstrap' })]);
       expect(JSON.stringify(tokens.body)).not.toContain(BOOTSTRAP_TOKEN);
+
+      // ...and a docs site to read: a public site showing a "Getting started" space, published.
+      const organizationId = orgs.body.items[0].id;
+      const sites = await call(server, `/v1/orgs/${organizationId}/sites`, BOOTSTRAP_TOKEN);
+      expect(sites.body.items).toEqual([
+        expect.objectContaining({
+          title: 'Docs',
+          visibility: 'public',
+          urls: expect.objectContaining({ published: server.welcomeSiteUrl }),
+        }),
+      ]);
+      const spaces = await call(server, `/v1/orgs/${organizationId}/spaces`, BOOTSTRAP_TOKEN);
+      expect(spaces.body.items.map((space: { title: string }) => space.title)).toEqual(['Getting started']);
+      const sitePath = new URL(server.welcomeSiteUrl ?? '').pathname;
+      const home = await fetch(`${server.url}${sitePath}`, { redirect: 'follow' });
+      expect(home.status).toBe(200);
+      const homeHtml = await home.text();
+      expect(homeHtml).toContain('Welcome to Quire');
+      expect(homeHtml).toContain('Publish a site');
+      // GitBook's blocks came through as blocks, not as literal tags.
+      const writing = await (await fetch(`${server.url}${sitePath}write-pages`)).text();
+      expect(writing).toContain('Git Sync');
+      expect(writing).not.toContain('{% tab');
     } finally {
       await server.close();
     }

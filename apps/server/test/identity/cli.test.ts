@@ -95,6 +95,7 @@ describe('quire setup, users and tokens over one data directory', () => {
       adminToken = TOKEN.exec(run.stdout)?.[0] ?? '';
       expect(adminToken).not.toBe('');
       expect(run.stdout).toContain(`curl -H "Authorization: Bearer ${adminToken}" http://quire.test/v1/user`);
+      expect(run.stdout).toMatch(/Docs site: {5}http:\/\/quire\.test\/~sites\/\w+\/\w+\/ \(published/);
       // That the token works is checked by the next server this file starts (one start fewer).
     },
     TIMEOUT,

@@ -20,13 +20,13 @@ async function equipFirstAdministrator(
   services: DomainServices,
   user: UserRecord,
   input: { token: string; organizationTitle: string },
-): Promise<string> {
-  await registerApiToken(services, { userId: user.id, name: TOKEN_NAME, token: input.token });
+): Promise<{ organizationId: string; tokenId: string }> {
+  const token = await registerApiToken(services, { userId: user.id, name: TOKEN_NAME, token: input.token });
   const organization = await createOrganizationWithOwner(services, {
     title: input.organizationTitle,
     owner: user,
   });
-  return organization.id;
+  return { organizationId: organization.id, tokenId: token.id };
 }
 
 export interface BootstrapResult {
@@ -34,6 +34,8 @@ export interface BootstrapResult {
   created: boolean;
   userId?: string;
   organizationId?: string;
+  /** The id of the administrator's token (the one given), for running operations as them. */
+  tokenId?: string;
 }
 
 /**
@@ -59,8 +61,8 @@ export async function bootstrapInstance(
     if (isDomainError(error) && error.code === 'conflict') return { created: false };
     throw error;
   }
-  const organizationId = await equipFirstAdministrator(services, user, input);
-  return { created: true, userId: user.id, organizationId };
+  const { organizationId, tokenId } = await equipFirstAdministrator(services, user, input);
+  return { created: true, userId: user.id, organizationId, tokenId };
 }
 
 export interface SetupInput {
@@ -76,6 +78,8 @@ export interface SetupResult {
   token: string;
   user: UserRecord;
   organizationId: string;
+  /** The id of the administrator's token. */
+  tokenId: string;
 }
 
 /**
@@ -94,9 +98,9 @@ export async function setupInstance(services: DomainServices, input: SetupInput 
     email: input.email ?? DEFAULT_ADMIN_EMAIL,
     isInstanceAdmin: true,
   });
-  const organizationId = await equipFirstAdministrator(services, user, {
+  const { organizationId, tokenId } = await equipFirstAdministrator(services, user, {
     token,
     organizationTitle: input.organizationTitle ?? DEFAULT_ORGANIZATION_TITLE,
   });
-  return { token, user, organizationId };
+  return { token, user, organizationId, tokenId };
 }

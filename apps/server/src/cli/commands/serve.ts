@@ -30,6 +30,12 @@ export async function serve(env: Record<string, string | undefined> = process.en
     { engine: server.store.engine, listening: server.url },
     `Quire is ready at ${config.publicUrl} (API documentation: ${config.publicUrl}/docs)`,
   );
+  if (server.welcomeSiteUrl) {
+    server.app.log.info(
+      { site: server.welcomeSiteUrl },
+      `your first docs site is published at ${server.welcomeSiteUrl}`,
+    );
+  }
   // A stop already under way closes the store under this read: then there is nothing to hint.
   const hint = await setupHintOf(server.services, config, server.store.engine).catch((error: unknown) => {
     if (!closing) throw error;

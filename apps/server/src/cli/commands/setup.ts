@@ -1,4 +1,7 @@
-/** `quire setup`: the first administrator, their API token (printed once) and an organization. */
+/**
+ * `quire setup`: the first administrator, their API token (printed once), an organization, and
+ * a first docs site published in it (`onboarding/welcome-site.ts`).
+ */
 import type { Command } from 'commander';
 import type { CliRun } from '../cli-run';
 import { connectFor } from '../command-connection';
@@ -29,8 +32,10 @@ export function registerSetupCommand(program: Command, run: CliRun): void {
           force: options.force ?? false,
         });
         if (options.json) {
-          const { token, user, organizationId } = result;
-          run.out(`${JSON.stringify({ token, userId: user.id, email: user.email, organizationId })}\n`);
+          const { token, user, organizationId, siteUrl } = result;
+          run.out(
+            `${JSON.stringify({ token, userId: user.id, email: user.email, organizationId, siteUrl })}\n`,
+          );
           return;
         }
         run.out(
@@ -39,6 +44,9 @@ export function registerSetupCommand(program: Command, run: CliRun): void {
             `  Administrator: ${result.user.displayName} <${result.user.email}> (id ${result.user.id})`,
             `  Organization:  ${options.org} (id ${result.organizationId})`,
             `  API token:     ${result.token}`,
+            result.siteUrl
+              ? `  Docs site:     ${result.siteUrl} (published, public: a guide to Quire to edit or delete)`
+              : '  Docs site:     not published (see the server log); create one in the web app under Sites',
             '',
             'The token is shown only this once: keep it somewhere safe now.',
             'Next: start the server with `quire serve` (unless it runs already), then check the token with',

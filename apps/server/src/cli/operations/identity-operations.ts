@@ -1,6 +1,7 @@
 /** The operations of `quire setup`, `quire users ...` and `quire tokens ...`. */
 import type { ApiTokenRecord, PageRequest, UserRecord } from '@quire/domain';
 import { z } from 'zod';
+import { publishWelcomeSite } from '../../onboarding/welcome-site';
 import { CliError } from '../cli-error';
 import { findUserByReference } from '../find-user-by-reference';
 import { defineOperation } from './cli-operation';
@@ -21,8 +22,12 @@ export const setup = defineOperation({
     force: z.boolean(),
   }),
   async run({ services, domain }, input) {
-    const { token, user, organizationId } = await domain.setupInstance(services, input);
-    return { token, user, organizationId };
+    const { token, user, organizationId, tokenId } = await domain.setupInstance(services, input);
+    // The instance is set up whatever becomes of its first site (the command says so).
+    const siteUrl = await publishWelcomeSite(services, { userId: user.id, tokenId, organizationId }).catch(
+      () => undefined,
+    );
+    return { token, user, organizationId, ...(siteUrl ? { siteUrl } : {}) };
   },
 });
 
