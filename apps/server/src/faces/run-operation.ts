@@ -10,7 +10,7 @@ import {
   isStreamedList,
   noteChangeForRenderers,
   noteOperationForWebhooks,
-  runAudited,
+  runWithWebhookOutbox,
 } from '@quire/domain';
 import { storeRefusalOf } from '../http/store-refusal';
 import type { RequestAccess } from '../request-context';
@@ -24,7 +24,10 @@ export async function runOperation(
 ): Promise<unknown> {
   await access.charge(op.access);
   try {
-    let output = await runAudited(op, access.ctx, input, access.origin ?? {});
+    // The audit event keeps the id of the webhook event the change makes (its outbox), so a
+    // process killed before the dispatch below leaves the event to the recovery sweep.
+    const run = await runWithWebhookOutbox(op, access.ctx, input, access.origin ?? {});
+    let output = run.output;
     if (isStreamedList(output) && !options.stream) output = await allItems(output);
     // What a docs renderer keeps of what the change named is stale now (nothing to do when
     // no renderer is configured); not awaited: the answer does not wait for it.
@@ -33,7 +36,7 @@ export async function runOperation(
     // before the answer so one client's successive changes are delivered in their order. The
     // change is made whatever happens to its deliveries.
     if (op.kind === 'mutation')
-      await noteOperationForWebhooks(access.ctx, op.name, input, output).catch(() => {});
+      await noteOperationForWebhooks(access.ctx, op.name, input, output, run.webhookEventId).catch(() => {});
     return output;
   } catch (error) {
     throw storeRefusalOf(error) ?? error;

@@ -8,4 +8,4 @@ export type * from './ports';
 export * from './purge-expired-audit-events';
 export type * from './records';
 export type { AuditRepositories } from './repositories';
-export { runAudited } from './run-audited';
+export { type AuditedRunOptions, runAudited } from './run-audited';

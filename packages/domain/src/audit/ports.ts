@@ -27,6 +27,16 @@ export interface AuditEventRepository {
   list(query: AuditEventQuery, page: PageRequest): Promise<Slice<AuditEventRecord>>;
   count(query: AuditEventQuery): Promise<number>;
   /**
+   * An organization's events that keep an outbox (`AuditOutboxRecord`) and occurred from
+   * `from` to `until` (both included), oldest first (time, then id), after `after` when given;
+   * at most `limit`. The webhooks' recovery sweep reads them.
+   */
+  listWithOutbox(
+    organizationId: string,
+    range: { from: string; until: string; after?: { occurredAt: string; id: string } | undefined },
+    limit: number,
+  ): Promise<AuditEventRecord[]>;
+  /**
    * Deletes at most `limit` events that occurred before `occurredAt`, of every organization,
    * oldest first; how many it deleted (fewer than `limit`: none are left).
    */

@@ -12,6 +12,21 @@ export interface AuditTargetRecord {
   id: string;
 }
 
+/**
+ * What another area needs to make the change's follow-up again after a crash (the webhooks'
+ * outbox): decided at the change's first write and written with it, so a change that made it
+ * to the store always has it. Never shown by the audit operations.
+ */
+export interface AuditOutboxRecord {
+  /** The id of the webhook event the change makes: the live dispatch and a recovery use it alike. */
+  eventId: string;
+  /**
+   * The ids the operation made before its first write (at most 8): a create's new resource is
+   * among them (the event's `target` names the container, as the new id is not known then).
+   */
+  madeIds: string[];
+}
+
 export interface AuditEventRecord {
   /** A UUID (version 7: ordered by time). */
   id: string;
@@ -37,4 +52,6 @@ export interface AuditEventRecord {
   userAgent?: string;
   /** The request's id (`X-Request-Id`), shared by the events of one request. */
   requestId?: string;
+  /** Kept for the change's webhook event (`AuditOutboxRecord`); absent when the change makes none. */
+  outbox?: AuditOutboxRecord;
 }

@@ -19,12 +19,22 @@ import type { AuditDraft, OperationContext } from '../core/context';
 import { executeOperation } from '../core/execute';
 import type { AnyOperation } from '../core/operation';
 import { type AuditOrigin, auditEventOf } from './audit-event';
+import type { AuditOutboxRecord } from './records';
+
+export interface AuditedRunOptions {
+  /**
+   * Asked once, at the first write, with the event: what the event keeps for another area's
+   * follow-up of the change (the webhooks' outbox), written atomically with the change.
+   */
+  outbox?: () => AuditOutboxRecord | undefined;
+}
 
 export function runAudited(
   op: AnyOperation,
   ctx: OperationContext,
   input: unknown,
   origin: AuditOrigin,
+  options: AuditedRunOptions = {},
 ): Promise<unknown> {
   const action = auditActionOf(op);
   // A context built without the audit trail (a test's stand-in services) runs unaudited.
@@ -35,7 +45,12 @@ export function runAudited(
   const draft: AuditDraft = {};
   const audited = withAuditDraft(ctx, draft);
   return trail.withEvent(
-    () => auditEventOf(ctx, { op, action, input, origin, draft }),
+    () => {
+      const event = auditEventOf(ctx, { op, action, input, origin, draft });
+      const outbox = event === undefined ? undefined : options.outbox?.();
+      if (event !== undefined && outbox !== undefined) event.outbox = outbox;
+      return event;
+    },
     () => executeOperation(op, audited, input),
   );
 }

@@ -6,7 +6,7 @@ import { webhooksOperations } from './operations';
 
 export const webhooksArea = defineArea({
   key: 'webhooks',
-  buildsOn: ['jobs', 'organizations', 'content', 'comments'],
+  buildsOn: ['audit', 'jobs', 'organizations', 'content', 'comments'],
   operations: webhooksOperations,
   jobHandlers: webhookJobHandlers,
   repositories: ['webhookEndpoints', 'webhookDeliveries'],

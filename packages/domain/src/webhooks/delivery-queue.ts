@@ -6,7 +6,7 @@
  * pending is conditional: of two callers, one enqueues the job.
  *
  * A process that dies between storing a delivery (or finishing one) and this call leaves the
- * next delivery waiting until the resource's next event, or a redelivery, starts it.
+ * next delivery waiting: the recovery sweep (`recover-webhook-events.ts`) starts it.
  */
 import type { OperationContext } from '../core/context';
 import { enqueueJob } from '../jobs';
@@ -19,11 +19,12 @@ export async function startNextDelivery(
   ctx: QueueContext,
   endpoint: { id: string; createdBy: string },
   resourceKey: string,
-): Promise<void> {
+): Promise<boolean> {
   const first = await ctx.repos.webhookDeliveries.firstUnfinished(endpoint.id, resourceKey);
-  if (first === null || first.state !== 'waiting') return;
-  if (!(await ctx.repos.webhookDeliveries.changeState(first.id, 'waiting', 'pending'))) return;
+  if (first === null || first.state !== 'waiting') return false;
+  if (!(await ctx.repos.webhookDeliveries.changeState(first.id, 'waiting', 'pending'))) return false;
   await enqueueDeliveryJob(ctx, first, endpoint.createdBy);
+  return true;
 }
 
 /** The job that posts a delivery (its id is the delivery's: one job per delivery). */

@@ -52,18 +52,19 @@ export async function deliverTo(
   return delivery;
 }
 
-/** A new event of `type` about the organization's `data`, stamped now. */
+/** A new event of `type` about the organization's `data`: its id and time as given, else new and now. */
 export function newWebhookEvent(
   ctx: Pick<OperationContext, 'clock' | 'ids'>,
   type: WebhookEvent['type'],
   organizationId: string,
   data: WebhookEvent['data'],
+  given: { id?: string | undefined; createdAt?: string | undefined } = {},
 ): WebhookEvent {
   return {
-    id: ctx.ids.newId(),
+    id: given.id ?? ctx.ids.newId(),
     type,
     version: 1,
-    createdAt: ctx.clock.now().toISOString(),
+    createdAt: given.createdAt ?? ctx.clock.now().toISOString(),
     organization: { id: organizationId },
     data,
   };

@@ -151,5 +151,30 @@ export function webhookEventOfOperation(
   return describe ? describe(fieldsOf(input), fieldsOf(output)) : null;
 }
 
+/** The type of event an operation makes when it makes one (the recovery sweep's first filter). */
+const OPERATION_EVENT_TYPES: Readonly<Record<string, WebhookEventType>> = {
+  'spaces.create': 'space.created',
+  'spaces.duplicate': 'space.created',
+  'spaces.update': 'space.updated',
+  'spaces.remove': 'space.deleted',
+  'changeRequests.create': 'change_request.opened',
+  'changeRequests.requestedReviewers.request': 'change_request.review_requested',
+  'changeRequests.reviews.submit': 'change_request.approved',
+  'changeRequests.merge': 'change_request.merged',
+  'sites.publish': 'site.published',
+  'sites.unpublish': 'site.unpublished',
+  'orgs.members.update': 'member.role_changed',
+  'orgs.members.remove': 'member.removed',
+  'orgs.teams.create': 'team.created',
+  'orgs.teams.update': 'team.updated',
+  'orgs.teams.remove': 'team.deleted',
+  'orgs.teams.members.update': 'team.members_changed',
+  'orgs.teams.members.put': 'team.members_changed',
+  'orgs.teams.members.remove': 'team.members_changed',
+};
+
+export const eventTypeOfOperation = (name: string): WebhookEventType | undefined =>
+  Object.hasOwn(OPERATION_EVENT_TYPES, name) ? OPERATION_EVENT_TYPES[name] : undefined;
+
 /** The operations that make events (docs and tests list them). */
 export const OPERATIONS_WITH_EVENTS = Object.keys(OPERATION_EVENTS);

@@ -25,7 +25,14 @@ export interface WebhookEndpointRepository {
   count(organizationId: string): Promise<number>;
   /** The active endpoints of an organization (all of them: an organization has a few). */
   listActive(organizationId: string): Promise<WebhookEndpointRecord[]>;
-  /** Applies changes; turning it on (`active: true`) also clears its failures. Null when it is gone. */
+  /** The organizations that have an active endpoint (the recovery sweep looks at no other). */
+  organizationsWithActive(): Promise<string[]>;
+  /** Notes that the recovery sweep looked at the changes up to `until` for this endpoint (never back). */
+  markRecoveredUntil(endpointId: string, until: string): Promise<void>;
+  /**
+   * Applies changes; turning it on (`active: true`) also clears its failures, and, when it was
+   * off, starts its events anew (`eventsFrom`). Null when it is gone.
+   */
   update(
     organizationId: string,
     endpointId: string,
@@ -55,6 +62,10 @@ export interface WebhookDeliveryRepository {
     to: WebhookDeliveryState,
     finishedAt?: string,
   ): Promise<boolean>;
+  /** Which of these `dedupeKey`s are stored. */
+  existingDedupeKeys(dedupeKeys: readonly string[]): Promise<Set<string>>;
+  /** An endpoint's unfinished deliveries (waiting or pending) stored before `createdBefore`, at most `limit`, by event. */
+  unfinishedOf(endpointId: string, createdBefore: string, limit: number): Promise<WebhookDeliveryRecord[]>;
   /** Adds an attempt to the log (a delivery has at most `WEBHOOK_DELIVERY_ATTEMPTS`). */
   recordAttempt(deliveryId: string, attempt: WebhookAttemptRecord): Promise<void>;
 }

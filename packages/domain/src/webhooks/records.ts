@@ -23,6 +23,13 @@ export interface WebhookEndpointRecord {
   disabledReason?: WebhookDisabledReason;
   /** Failed attempts since the last success; the endpoint is disabled at `WEBHOOK_DISABLE_AFTER_FAILURES`. */
   consecutiveFailures: number;
+  /**
+   * Changes from this time on are its events (absent: from `createdAt`); set when it is turned
+   * on again, so the recovery sweep never sends what happened while it was off.
+   */
+  eventsFrom?: string;
+  /** The recovery sweep has looked at the changes up to this time for it (`recover-webhook-events.ts`). */
+  recoveredUntil?: string;
   /** The admin who made it: its deliveries' jobs run as them. */
   createdBy: string;
   createdAt: string;

@@ -58,6 +58,26 @@ export class StoredAuditEventRepository implements AuditEventRepository {
     return this.#events.countDocuments(filterOf(query));
   }
 
+  async listWithOutbox(
+    organizationId: string,
+    range: { from: string; until: string; after?: { occurredAt: string; id: string } | undefined },
+    limit: number,
+  ): Promise<AuditEventRecord[]> {
+    const { after } = range;
+    const filter: Filter<AuditEventDocument> = {
+      organizationId,
+      occurredAt: { $gte: after?.occurredAt ?? range.from, $lte: range.until },
+      outbox: { $exists: true },
+    };
+    if (after !== undefined)
+      filter.$or = [
+        { occurredAt: { $gt: after.occurredAt } },
+        { occurredAt: after.occurredAt, _id: { $gt: after.id } },
+      ];
+    const docs = await this.#events.find(filter, { sort: { occurredAt: 1, _id: 1 }, limit }).toArray();
+    return docs.map(toRecord);
+  }
+
   async deleteBefore(occurredAt: string, limit: number): Promise<number> {
     const expired = await this.#events
       .find({ occurredAt: { $lt: occurredAt } }, { sort: { occurredAt: 1 }, limit, projection: { _id: 1 } })

@@ -32,6 +32,8 @@ export const webhookDeliveryIndexes: CollectionIndexes[] = [
     { key: { endpointId: 1, _id: 1 } },
     // The first unfinished delivery of a resource.
     { key: { endpointId: 1, resourceKey: 1, state: 1, eventId: 1 } },
+    // An endpoint's unfinished deliveries (the recovery sweep's restart of stopped queues).
+    { key: { endpointId: 1, state: 1, createdAt: 1 } },
   ]),
 ];
 
@@ -88,6 +90,28 @@ export class MongoWebhookDeliveryRepository implements WebhookDeliveryRepository
       { $set: { state: to, ...(finishedAt === undefined ? {} : { finishedAt }) } },
     );
     return result.modifiedCount === 1;
+  }
+
+  async existingDedupeKeys(dedupeKeys: readonly string[]): Promise<Set<string>> {
+    if (dedupeKeys.length === 0) return new Set();
+    const docs = await this.#deliveries
+      .find({ dedupeKey: { $in: [...dedupeKeys] } }, { projection: { _id: 1, dedupeKey: 1 } })
+      .toArray();
+    return new Set(docs.map((doc) => doc.dedupeKey));
+  }
+
+  async unfinishedOf(
+    endpointId: string,
+    createdBefore: string,
+    limit: number,
+  ): Promise<WebhookDeliveryRecord[]> {
+    const docs = await this.#deliveries
+      .find(
+        { endpointId, state: { $in: UNFINISHED }, createdAt: { $lt: createdBefore } },
+        { sort: { eventId: 1, _id: 1 }, limit },
+      )
+      .toArray();
+    return docs.map(toRecord);
   }
 
   async recordAttempt(deliveryId: string, attempt: WebhookAttemptRecord): Promise<void> {

@@ -67,11 +67,32 @@ export class MongoWebhookEndpointRepository implements WebhookEndpointRepository
     return docs.map(toRecord);
   }
 
+  async organizationsWithActive(): Promise<string[]> {
+    const docs = await this.#endpoints
+      .find({ active: true }, { projection: { _id: 1, organizationId: 1 } })
+      .toArray();
+    return [...new Set(docs.map((doc) => doc.organizationId))];
+  }
+
+  async markRecoveredUntil(endpointId: string, until: string): Promise<void> {
+    await this.#endpoints.updateOne(
+      { _id: endpointId, $or: [{ recoveredUntil: { $exists: false } }, { recoveredUntil: { $lt: until } }] },
+      { $set: { recoveredUntil: until } },
+    );
+  }
+
   async update(
     organizationId: string,
     endpointId: string,
     changes: WebhookEndpointChanges,
   ): Promise<WebhookEndpointRecord | null> {
+    // Turned on again: what happened while it was off is not its to receive (the recovery
+    // sweep reads changes from here on).
+    if (changes.active === true)
+      await this.#endpoints.updateOne(
+        { _id: endpointId, organizationId, active: false },
+        { $set: { eventsFrom: changes.updatedAt } },
+      );
     const set: Record<string, unknown> = definedFields(changes as unknown as Record<string, unknown>);
     const unset: Record<string, ''> = {};
     if (changes.active === true) {
