@@ -59,6 +59,18 @@ export {
   rewriteOfTargets,
   rewriteTreeLinks,
 } from './rewrite-links';
+export {
+  CONTENT_FRAGMENT,
+  contentHashOf,
+  contentText,
+  contentTextHash,
+  type IncomingRevision,
+  incomingOf,
+  type MarkdownReport,
+  reportOf,
+  STATE_MAP,
+  stateOf,
+} from './shared-state';
 export { markdownToDocument } from './to-document';
 export { type DocumentToMarkdownOptions, documentToMarkdown, userMentionNamesOf } from './to-markdown';
 export {

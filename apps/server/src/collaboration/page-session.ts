@@ -19,11 +19,11 @@
  * Work on one session runs one piece at a time (`queue`), so an event that a save of ours
  * caused is seen after the save moved the base.
  */
+import { contentHashOf, type IncomingRevision, reportOf, stateOf } from '@quire/documents';
 import { executeOperation, isDomainError, type OperationContext, operations } from '@quire/domain';
 import type * as Y from 'yjs';
 import type { SharedPlace } from './document-name';
 import type { Seat } from './page-admission';
-import { contentHashOf, type IncomingRevision, reportOf, stateOf } from './shared-state';
 
 /** What happened to a save, for the server's counters and the tests. */
 export type SaveOutcome = 'nothing' | 'stale' | 'unchanged' | 'saved' | 'merged' | 'conflicted' | 'refused';

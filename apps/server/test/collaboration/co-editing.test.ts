@@ -8,12 +8,12 @@
  * written through the API reaches the editors as `incoming`, never over their content.
  */
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import { contentHashOf, stateOf } from '@quire/documents';
 import { operations } from '@quire/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { collaborationOf } from '../../src/collaboration/register-collaboration';
-import { contentHashOf, stateOf } from '../../src/collaboration/shared-state';
 import { createSpace, grant } from '../support/content';
 import { addMember, createOrganization, type TestMember } from '../support/factories';
 import { openMemoryStore } from '../support/memory-store';

@@ -6,11 +6,11 @@
  * seed id is new for each load, so the items of an earlier load never meet these.
  */
 
+import { CONTENT_FRAGMENT, stateOf } from '@quire/documents/shared-state';
 import type { Schema } from '@tiptap/pm/model';
 import { prosemirrorJSONToYXmlFragment } from '@tiptap/y-tiptap';
 import * as Y from 'yjs';
 import { markdownToEditor } from '../editor-content';
-import { CONTENT_FRAGMENT, stateOf } from './shared-state';
 
 /** Seeds `doc` when it is empty and the server said from what; says whether it has content now. */
 export function seedIfEmpty(doc: Y.Doc, schema: Schema): boolean {

@@ -21,8 +21,8 @@ import { MentionNames } from '../mention-view';
 import { SlashMenuList } from '../slash-menu';
 import '../editor.css';
 import './collaboration.css';
+import { contentHashOf, incomingOf, stateOf } from '@quire/documents/shared-state';
 import { Presence, usePresent } from './presence';
-import { contentHashOf, incomingOf, stateOf } from './shared-state';
 import { type SharedPlace, useSharedPage } from './use-shared-page';
 
 /** Cursor colours: distinct on white, each readable under white text. */

@@ -7,11 +7,11 @@
  * merges it with what the others typed meanwhile.
  */
 import { HocuspocusProvider } from '@hocuspocus/provider';
+import { stateOf } from '@quire/documents/shared-state';
 import { useEffect, useState } from 'react';
 import * as Y from 'yjs';
 import { editorSchema } from '../extensions';
 import { seedIfEmpty } from './seed-content';
-import { stateOf } from './shared-state';
 
 export interface SharedPlace {
   spaceId: string;
