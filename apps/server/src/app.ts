@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import cors from '@fastify/cors';
 import { type Clock, invalidInput } from '@quire/domain';
+import type { EventBus } from '@quire/persistence';
 import type { Store } from '@quire/store';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { registerAuditExport } from './audit/audit-export';
@@ -48,6 +49,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Fastify logger options; false silences logs (tests). */
   logger?: FastifyServerOptions['logger'];
+  /** The event bus, when not the store's own (tests: several servers in one process sharing one log). */
+  events?: EventBus;
 }
 
 export interface BuiltApp {
@@ -84,7 +87,10 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
     clientErrorHandler: answerClientError,
   });
 
-  const services = await buildServices({ ...options, log: app.log });
+  const services = await buildServices(
+    { ...options, log: app.log },
+    options.events ? { events: options.events } : {},
+  );
   const tokens = new TokenCache(services);
   // Revocations evict the token from the cache: the next request is refused, on every face.
   services.repos.apiTokens = tokens.evictingOnRevoke(services.repos.apiTokens);

@@ -5,6 +5,7 @@
  * accepting, drain (at most 5 s, then the connections are closed), end the session, close the store.
  */
 import { bootstrapInstance, type Clock } from '@quire/domain';
+import type { EventBus } from '@quire/persistence';
 import type { Store } from '@quire/store';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { pino } from 'pino';
@@ -91,7 +92,7 @@ function listenErrorOf(error: unknown, config: Config): ListenError | undefined 
 
 export async function startServer(
   config: Config,
-  options: { clock?: Clock; logger?: FastifyServerOptions['logger']; store?: Store } = {},
+  options: { clock?: Clock; logger?: FastifyServerOptions['logger']; store?: Store; events?: EventBus } = {},
 ): Promise<RunningServer> {
   // JSON lines, or readable ones on a terminal, unless the caller chose (tests: silent).
   const ownLog = options.logger === undefined ? await loggerOptionsFor(config.logLevel) : undefined;
@@ -104,7 +105,13 @@ export async function startServer(
   let url: string;
   let welcomeSiteUrl: string | undefined;
   try {
-    ({ app, services } = await buildApp({ config, store, clock: options.clock, logger }));
+    ({ app, services } = await buildApp({
+      config,
+      store,
+      clock: options.clock,
+      logger,
+      events: options.events,
+    }));
     if (config.bootstrapToken) {
       const result = await bootstrapInstance(services, {
         token: config.bootstrapToken,
