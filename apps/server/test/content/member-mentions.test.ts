@@ -66,7 +66,7 @@ function withoutKeys(value: unknown): unknown {
 async function fixture() {
   const org = await createOrganization(server);
   const organizationId = org.organization.id;
-  const ada = await addMember(server, organizationId, 'editor', { displayName: 'Ada  Lovelace' });
+  const ada = await addMember(server, organizationId, 'edit', { displayName: 'Ada  Lovelace' });
   const guest = await addMember(server, organizationId, null, { displayName: 'Grace [the] *guest*' });
   // Someone with an account, a member of another organization only.
   const outsider = await createUser(server, { displayName: OUTSIDER_NAME });
@@ -135,5 +135,20 @@ describe('a member mention in a document written through the API', () => {
     const base = `/v1/spaces/${f.space.id}/change-requests/${created.id}/content/page`;
     expect((await call(f.token, `${base}/${tree}?format=markdown`)).markdown).toBe(f.markdown);
     expect((await call(f.token, `${base}/${sent}?format=markdown`)).markdown).toBe(sentMarkdown);
+  });
+
+  it('in a comment sent as a document is stored with the names too, and reads back as sent', async () => {
+    const f = await fixture();
+    const document = documentMentioning(f.users);
+    const posted = await call(f.token, `/v1/spaces/${f.space.id}/comments`, { body: { document } });
+    expect(posted.body.markdown).toBe(f.markdown.trimEnd());
+    const reply = await call(f.token, `/trpc/spaces.comments.replies.post`, {
+      spaceId: f.space.id,
+      commentId: posted.id,
+      body: { document },
+      format: 'document',
+    });
+    expect(withoutKeys(reply.result.data.body.document)).toEqual(document);
+    expect(JSON.stringify([posted, reply])).not.toContain(OUTSIDER_NAME);
   });
 });

@@ -2,11 +2,12 @@
  * The body of a comment or a reply: sent as markdown or as a document tree, stored once as
  * normalized markdown, shown in the `format` the reader asks for.
  */
-import { documentToMarkdown, jsonDocumentSchema } from '@quire/documents';
+import { documentToMarkdown, jsonDocumentSchema, mentionedUserIdsOf } from '@quire/documents';
 import { z } from 'zod';
 import { contentAddressOf as addressOf, documentOfBody } from '../content';
 import type { OperationContext } from '../core/context';
 import { invalidInput } from '../core/errors';
+import { memberMentionNames } from '../organizations';
 
 /** At most 64 KiB of markdown (UTF-8), before and after normalization. */
 export const MAX_COMMENT_BODY_BYTES = 65_536;
@@ -57,10 +58,11 @@ export type CommentBody = z.infer<typeof CommentBodySchema>;
  * limits or the budget, a body empty once normalized, or one over 64 KiB once normalized.
  */
 export async function storedCommentBody(
-  ctx: Pick<OperationContext, 'untrustedMarkdown'>,
+  ctx: Pick<OperationContext, 'untrustedMarkdown' | 'repos'>,
   body: CommentBodyInput,
+  organizationId: string,
 ): Promise<string> {
-  const reading = await ctx.untrustedMarkdown.read(markdownSent(body));
+  const reading = await ctx.untrustedMarkdown.read(await markdownSent(ctx, body, organizationId));
   if (!reading.ok) throw invalidInput('body', reading.reason);
   // Without the final line break the printer ends every document with.
   const markdown = reading.markdown.trimEnd();
@@ -70,13 +72,22 @@ export async function storedCommentBody(
   return markdown;
 }
 
-/** The markdown of a body as sent: as is, or printed from its (schema-bounded) document tree. */
-function markdownSent(body: CommentBodyInput): string {
+/**
+ * The markdown of a body as sent: as is, or printed from its (schema-bounded) document tree,
+ * its mentions of the organization's people written with their display names, as GitBook
+ * writes them (`memberMentionNames`: one read; a user outside it keeps the link's URL).
+ */
+async function markdownSent(
+  ctx: Pick<OperationContext, 'repos'>,
+  body: CommentBodyInput,
+  organizationId: string,
+): Promise<string> {
   if ('markdown' in body) return body.markdown;
   const parsed = jsonDocumentSchema.safeParse(body.document);
   if (!parsed.success)
     throw invalidInput('body.document', parsed.error.issues[0]?.message ?? 'not a document');
-  return documentToMarkdown(parsed.data);
+  const names = await memberMentionNames(ctx.repos.members, organizationId, mentionedUserIdsOf(parsed.data));
+  return documentToMarkdown(parsed.data, { userName: (userId) => names.get(userId) });
 }
 
 /**

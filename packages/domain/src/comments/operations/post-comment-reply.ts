@@ -31,7 +31,7 @@ export const postCommentReply = operation({
       spaceId: comment.spaceId,
       postedBy: callerOf(ctx).userId,
       postedAt: ctx.clock.now().toISOString(),
-      body: await storedCommentBody(ctx, input.body),
+      body: await storedCommentBody(ctx, input.body, authorized.space.organizationId),
       reactions: [],
     };
     await ctx.repos.commentReplies.insert(reply);

@@ -35,7 +35,7 @@ export const postComment = operation({
   output: CommentSchema,
   async run(ctx, input) {
     const scope = await authorizeCommentScope(ctx, input, 'post');
-    const body = await storedCommentBody(ctx, input.body);
+    const body = await storedCommentBody(ctx, input.body, scope.space.organizationId);
     const revision = await scopeRevision(ctx, scope);
     const target = commentTargetOf(input, await pageIndexOf(ctx, revision.tree), revision.id);
     const comment: CommentRecord = {

@@ -44,7 +44,7 @@ export const updateCommentReply = operation({
     const now = ctx.clock.now().toISOString();
     const changes: CommentReplyChanges = {};
     if (input.body !== undefined) {
-      changes.body = await storedCommentBody(ctx, input.body);
+      changes.body = await storedCommentBody(ctx, input.body, authorized.space.organizationId);
       changes.editedAt = now;
     }
     if (input.addedReactions !== undefined || input.removedReactions !== undefined)

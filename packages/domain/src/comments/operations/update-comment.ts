@@ -57,7 +57,7 @@ export const updateComment = operation({
     const now = ctx.clock.now().toISOString();
     const changes: CommentChanges = {};
     if (input.body !== undefined) {
-      changes.body = await storedCommentBody(ctx, input.body);
+      changes.body = await storedCommentBody(ctx, input.body, authorized.space.organizationId);
       changes.editedAt = now;
     }
     if (input.resolved === true && comment.status === 'open')
