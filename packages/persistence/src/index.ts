@@ -17,9 +17,13 @@ export {
   type EventBusHealth,
   type EventBusProblem,
   type EventListener,
+  type EventLog,
+  type EventLogFollow,
+  type EventLogHandlers,
   InProcessEventBus,
   type OpenedEventBus,
   openEventBus,
+  SharedLogEventBus,
 } from './events';
 export { loadOrCreateSigningKey } from './instance/signing-key';
 export { DirectoryJobFiles, GridFsJobFiles, openJobFiles } from './job-files';
