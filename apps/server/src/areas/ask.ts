@@ -10,7 +10,14 @@ export const askServing = defineServerArea({
     {
       name: 'Ask',
       group: 'publishing',
-      prefixes: ['sites.ask', 'orgs.ask', 'orgs.askStream', 'orgs.askQuestions', 'orgs.askQuestionsStream'],
+      prefixes: [
+        'sites.ask',
+        'sites.askQuestions',
+        'orgs.ask',
+        'orgs.askStream',
+        'orgs.askQuestions',
+        'orgs.askQuestionsStream',
+      ],
       description:
         'Questions answered from the docs by the configured AI provider (OpenAI-compatible): the search finds ' +
         'what the asker may read, the best pages go to the model, and the answer cites the pages it used.',

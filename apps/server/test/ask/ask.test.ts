@@ -273,6 +273,73 @@ describe('GET ORG/ask/stream and POST SITE/ask', () => {
   });
 });
 
+/** The questions job's request: its system message asks for questions, not an answer. */
+const asksForQuestions = (call: FakeChatProvider['calls'][number]) =>
+  call.body.messages?.some(
+    (message) => message.role === 'system' && message.content.includes('suggest questions'),
+  ) ?? false;
+
+/** The questions job of the site's current version, once it has ended (the server's own worker runs it). */
+async function questionsJobEnded(siteId: string) {
+  const site = await server.services.repos.sites.findById(siteId);
+  const key = `${siteId}@${site?.version}`;
+  for (;;) {
+    const job = await server.services.repos.jobs.findLatestByKey('ask.siteQuestions', key);
+    if (job && (job.state === 'done' || job.state === 'failed')) return job;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('recommended questions', () => {
+  const siteQuestions = async () => {
+    const listed = await server.api(`${sitePath}/ask/questions`, {
+      token: null,
+      headers: { accept: 'text/event-stream' },
+    });
+    expect(listed.status).toBe(200);
+    return listed.body === undefined ? [] : eventsOf(listed.body).map((event) => event.data);
+  };
+
+  it("are written by a job from what the site's anonymous visitor reads, kept per site version", async () => {
+    const siteId = sitePath.split('/').at(-1) as string;
+    const answers = [
+      // A fenced JSON array, with junk around and inside it: kept are the short questions only.
+      `Here you go:\n\`\`\`json\n["How do I launch the rocket?", "not a question", 42, "${'x'.repeat(300)}?", ` +
+        '"How do I launch the rocket?"]\n```',
+      // One a line, numbered.
+      'Questions:\n1. Where is the launch pad?\n2) What does the countdown script do?\n\nThat is all.',
+    ];
+    fake.answer = (call) =>
+      asksForQuestions(call) ? { parts: [answers.shift() ?? '[]'] } : { parts: ['Nothing to say.'] };
+    const before = fake.calls.length;
+    // Nothing stored yet: none, and the job is enqueued (not run on the request's path).
+    expect(await siteQuestions()).toEqual([]);
+    expect((await questionsJobEnded(siteId)).state).toBe('done');
+    const calls = fake.calls.slice(before).filter(asksForQuestions);
+    expect(calls).toHaveLength(1);
+    const prompt = promptOf(calls[0] as FakeChatProvider['calls'][number]);
+    expect(prompt).toContain('countdown script');
+    // The Vault space is not on the site: none of its text reaches the model.
+    expect(prompt).not.toContain('zebra');
+    expect(await siteQuestions()).toEqual([{ question: 'How do I launch the rocket?' }]);
+    // Asked again, the stored questions are answered: no second model call.
+    expect(fake.calls.slice(before).filter(asksForQuestions)).toHaveLength(1);
+    const organization = await server.api(`${orgPath}/ask/questions`, { token: reader.token });
+    expect(organization.body).toEqual({ questions: ['How do I launch the rocket?'] });
+
+    // Published again: a new site version, new questions once its job has run.
+    expect((await server.api(`${sitePath}/publish`, { method: 'POST', token: org.admin.token })).status).toBe(
+      200,
+    );
+    expect(await siteQuestions()).toEqual([]);
+    expect((await questionsJobEnded(siteId)).state).toBe('done');
+    expect(await siteQuestions()).toEqual([
+      { question: 'Where is the launch pad?' },
+      { question: 'What does the countdown script do?' },
+    ]);
+  });
+});
+
 describe("the reader's Ask box", () => {
   it('shows where the site enables AI, and answers without script: text only, sources linked, nothing private', async () => {
     const base = `/~sites/${org.organization.id}/rockets/`;

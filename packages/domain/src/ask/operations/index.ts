@@ -2,10 +2,11 @@
 import { askInOrganization } from './ask-in-organization';
 import { askInSite } from './ask-in-site';
 import { organizationAskQuestions, streamOrganizationAskQuestions } from './organization-ask-questions';
+import { listSiteAskQuestions } from './site-ask-questions';
 import { streamAskInOrganization } from './stream-ask-in-organization';
 
 export const askOperations = {
-  sites: { ask: askInSite },
+  sites: { ask: askInSite, askQuestions: listSiteAskQuestions },
   orgs: {
     ask: askInOrganization,
     askStream: streamAskInOrganization,

@@ -14,7 +14,6 @@ import { removeSite } from './remove-site';
 import { searchSite } from './search-site';
 import { publishSite, unpublishSite } from './set-site-published';
 import { siteAccessOperations } from './site-access-operations';
-import { listSiteAskQuestions } from './site-ask-questions';
 import { siteStructureOperations } from './site-structure-operations';
 import { updateSiteSettings } from './update-site';
 
@@ -28,7 +27,6 @@ export const publishingOperations = {
     publish: publishSite,
     unpublish: unpublishSite,
     search: searchSite,
-    askQuestions: listSiteAskQuestions,
     ...siteStructureOperations,
     ...siteAccessOperations,
     ...siteCustomizationOperations,

@@ -9,6 +9,8 @@ const ORG = '/v1/orgs/:organizationId';
 export const askRoutes: readonly RestRoute[] = [
   // Each event is the answer so far (GitBook's `SearchAIAnswerStream`), sent as it is written.
   { ...route('POST', `${SITE}/ask`, sites.ask), eventStream: true },
+  // GitBook streams the suggested questions: one server-sent event per question.
+  { ...route('GET', `${SITE}/ask/questions`, sites.askQuestions), eventStream: true },
   route('POST', `${ORG}/ask`, orgs.ask),
   { ...route('GET', `${ORG}/ask/stream`, orgs.askStream), eventStream: true },
   route('GET', `${ORG}/ask/questions`, orgs.askQuestions),

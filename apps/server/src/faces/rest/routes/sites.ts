@@ -20,6 +20,4 @@ export const siteRoutes: readonly RestRoute[] = [
   route('POST', `${SITE}/unpublish`, sites.unpublish),
   // A read sent as a POST, as GitBook's: the query and scope are a body.
   { ...route('POST', `${SITE}/search`, sites.search), queryInputs: ['page', 'limit'] },
-  // GitBook streams the suggested questions: one server-sent event per question.
-  { ...route('GET', `${SITE}/ask/questions`, sites.askQuestions), eventStream: true },
 ];

@@ -4,34 +4,37 @@
  * them as a stream of events, one `{question}` each (the REST face sends the list so:
  * `RestRoute.eventStream`); the GraphQL and tRPC faces answer the list itself.
  *
- * Quire has no AI provider to write them: none is configured, so the list is empty (an empty
- * stream), which GitBook's renderer reads as "no suggestions" and shows none. What the answer
- * still tells is who may ask, exactly as the site's search (`search-site.ts`): whoever the
- * published view shows the site to (`visitSite`: a member who may view it, a visitor of a
- * published site with what its visibility needs, a site API token's bearer for its own site).
+ * The questions are the ones stored for the site's current version (`stored-questions.ts`),
+ * written by a job from what the site's anonymous visitor reads, the same for every visitor;
+ * none while that job has not run, and none on a server without an AI provider (an empty
+ * stream, which GitBook's renderer reads as "no suggestions"). Who may ask is exactly who
+ * may search the site (`search-site.ts`): whoever the published view shows the site to
+ * (`visitSite`: a member who may view it, a visitor of a published site with what its
+ * visibility needs, a site API token's bearer for its own site).
  *
  * Outcomes: a site the caller is not shown, or of another organization, 404 'Site'; a
  * `siteSpaceId` (or GitBook's deprecated `spaceId`) the visit does not show, 404 'Site space'
- * ('Space'); otherwise the questions, none.
+ * ('Space'); otherwise the site's questions (the same whatever site space is named).
  */
 import { z } from 'zod';
 import type { OperationContext } from '../../core/context';
 import { notFound } from '../../core/errors';
 import { operation } from '../../core/operation';
-import { ShareKeySchema, SiteIdParam, SiteOrganizationIdParam } from '../site-fields';
-import { locatedSiteSpaces, type Structure } from '../site-structure';
-import { visitSite } from '../site-visitor';
+import {
+  locatedSiteSpaces,
+  ShareKeySchema,
+  SiteIdParam,
+  SiteOrganizationIdParam,
+  type Structure,
+  visitSite,
+} from '../../publishing';
+import { storedSiteQuestions } from '../stored-questions';
 
 /** One suggested question (GitBook's `SearchAIRecommendedQuestionStream`: an event of the stream). */
 export const RecommendedQuestionSchema = z
   .strictObject({ question: z.string().describe('A question to ask') })
   .meta({ id: 'SearchAIRecommendedQuestion', examples: [{ question: 'How do I install it?' }] });
 export type RecommendedQuestion = z.infer<typeof RecommendedQuestionSchema>;
-
-/** The questions suggested while no AI provider is configured: none. */
-async function recommendedQuestions(): Promise<RecommendedQuestion[]> {
-  return [];
-}
 
 export const listSiteAskQuestions = operation({
   name: 'sites.askQuestions',
@@ -52,7 +55,7 @@ export const listSiteAskQuestions = operation({
     const visit = await visitSite(ctx, site, { shareKey: input.shareKey });
     if (!visit.shown) throw notFound('Site');
     checkShown(visit.structure, input);
-    return recommendedQuestions();
+    return (await storedSiteQuestions(ctx, site)).map((question) => ({ question }));
   },
 });
 
