@@ -19,6 +19,13 @@ export interface CollaborationLimits {
   saveDebounceMs: number;
   /** Longest time edits wait for a save while people keep typing (`QUIRE_COLLAB_SAVE_MAX_MS`, default 10000). */
   saveMaxDebounceMs: number;
+  /**
+   * The largest update sent to the other servers over the event bus, in bytes
+   * (`QUIRE_COLLAB_RELAY_MAX_BYTES`, default 4 MiB: 5.4 MB as base64, within a MongoDB document).
+   */
+  relayMaxBytes: number;
+  /** How long a page loading on this server waits for another server's copy (`QUIRE_COLLAB_RELAY_WAIT_MS`, default 500). */
+  relayWaitMs: number;
 }
 
 export const MESSAGE_WINDOW_MS = 10_000;
@@ -34,6 +41,8 @@ const LimitsSchema = z.object({
   QUIRE_COLLAB_MAX_MESSAGES: count(3000, 1_000_000),
   QUIRE_COLLAB_SAVE_MS: count(2000, 600_000),
   QUIRE_COLLAB_SAVE_MAX_MS: count(10_000, 3_600_000),
+  QUIRE_COLLAB_RELAY_MAX_BYTES: count(4 * 1024 * 1024, 12 * 1024 * 1024),
+  QUIRE_COLLAB_RELAY_WAIT_MS: count(500, 60_000),
 });
 
 /** The limits the environment sets (a value out of range is an error naming the variable). */
@@ -51,5 +60,7 @@ export function collaborationLimitsFrom(env: Record<string, string | undefined>)
     maxMessagesPerWindow: read.QUIRE_COLLAB_MAX_MESSAGES,
     saveDebounceMs: read.QUIRE_COLLAB_SAVE_MS,
     saveMaxDebounceMs: Math.max(read.QUIRE_COLLAB_SAVE_MAX_MS, read.QUIRE_COLLAB_SAVE_MS),
+    relayMaxBytes: read.QUIRE_COLLAB_RELAY_MAX_BYTES,
+    relayWaitMs: read.QUIRE_COLLAB_RELAY_WAIT_MS,
   };
 }

@@ -29,6 +29,8 @@ export interface Seat {
   name: string;
   readOnly: boolean;
   place: SharedPlace;
+  /** The organization of the page's space (the relay's events name it). */
+  organizationId: string;
   /** The revision the page's shared content starts from, and the page's markdown there. */
   base: { revision: string; markdown: string };
 }
@@ -84,12 +86,14 @@ export async function admitToPage(
   if (!caller || caller.site) throw unauthenticated();
   let readOnly: boolean;
   let revision: string | undefined;
+  let organizationId: string;
   if (place.kind === 'live') {
     const { space, permissions } = await authorizeSpace(ctx, place.spaceId, 'view');
     readOnly = !(permissions.edit && space.editMode === 'live');
     revision = space.revisionId;
+    organizationId = space.organizationId;
   } else {
-    const { changeRequest, person } = await authorizeChangeRequest(
+    const { space, changeRequest, person } = await authorizeChangeRequest(
       ctx,
       { spaceId: place.spaceId, changeRequestId: place.changeRequestId },
       'view',
@@ -97,6 +101,7 @@ export async function admitToPage(
     const open = changeRequest.status === 'draft' || changeRequest.status === 'open';
     readOnly = !(open && changeRequestAllows('editContent', person));
     revision = changeRequest.revision;
+    organizationId = space.organizationId;
     // The document is named by the change request's id: a number names the same one.
     if (changeRequest.id !== place.changeRequestId) throw forbidden('Name the change request by its id');
   }
@@ -114,6 +119,7 @@ export async function admitToPage(
     name: user?.displayName ?? 'Someone',
     readOnly,
     place,
+    organizationId,
     base: { revision, markdown: (page as { markdown?: string }).markdown ?? '' },
   };
 }

@@ -19,10 +19,12 @@
  * Work on one session runs one piece at a time (`queue`), so an event that a save of ours
  * caused is seen after the save moved the base.
  */
+
 import { contentHashOf, type IncomingRevision, reportOf, stateOf } from '@quire/documents';
 import { executeOperation, isDomainError, type OperationContext, operations } from '@quire/domain';
 import type * as Y from 'yjs';
-import type { SharedPlace } from './document-name';
+import { RELAY_ORIGIN } from './collaboration-relay';
+import { type SharedPlace, sharedDocumentName } from './document-name';
 import type { Seat } from './page-admission';
 
 /** What happened to a save, for the server's counters and the tests. */
@@ -39,6 +41,20 @@ export interface SessionCounters {
 
 const isConflict = (error: unknown) =>
   isDomainError(error) && error.code === 'conflict' && (error.details.conflicts?.length ?? 0) > 0;
+
+/**
+ * The Yjs client id editors seed a page's empty content under: the same for every load of one
+ * page at one revision, on every server (any id but the editors' random ones, 1 to 2^31 - 2),
+ * so that editors seeding the same revision at once, here or on another server, make the same
+ * items, which Yjs keeps once. FNV-1a over the page's document name and the revision.
+ */
+export function seedOf(documentName: string, revision: string): number {
+  const text = `${documentName}@${revision}`;
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++)
+    hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
+  return 1 + ((hash >>> 0) % 0x7ffffffe);
+}
 
 /** Marks the server's own writes into a document: not an edit of anyone, nothing to store. */
 export const SERVER_ORIGIN = { source: 'local' as const, skipStoreHooks: true };
@@ -57,15 +73,19 @@ export class PageSession {
     private readonly onProblem: (message: string, error: unknown) => void,
   ) {}
 
-  /** Fills a document just loaded: the base, and the id editors seed its content under. */
+  /**
+   * Fills a document just loaded: the base, and the id editors seed its content under. When
+   * another server already holds the page (its state came through the relay), the base and
+   * seed are theirs, kept as they are.
+   */
   start(base: Seat['base']): void {
-    this.doc.transact(() => {
-      const state = stateOf(this.doc);
-      state.set('base', base.revision);
-      state.set('baseMarkdown', base.markdown);
-      // Any id but the editors' (random 32-bit ones): one per load, so two loads never share items.
-      state.set('seed', 1 + Math.floor(Math.random() * 0x7ffffffe));
-    }, SERVER_ORIGIN);
+    if (!stateOf(this.doc).has('base'))
+      this.doc.transact(() => {
+        const state = stateOf(this.doc);
+        state.set('base', base.revision);
+        state.set('baseMarkdown', base.markdown);
+        state.set('seed', seedOf(sharedDocumentName(this.place), base.revision));
+      }, SERVER_ORIGIN);
     // Who wrote the report is known from the transaction that carried it (a connection's).
     stateOf(this.doc).observe((event) => {
       if (!event.keysChanged.has('report')) return;
@@ -75,6 +95,8 @@ export class PageSession {
       };
       if (origin?.source === 'connection' && origin.connection?.context?.seat)
         this.reporter = origin.connection.context.seat;
+      // A report typed on another server is that server's to save: only one server saves it.
+      else if (origin === RELAY_ORIGIN) this.reporter = undefined;
     });
   }
 

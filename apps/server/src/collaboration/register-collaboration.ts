@@ -6,14 +6,17 @@
  * come in (`page-session.ts`). A document's shared state lives while someone is connected and
  * is dropped when the last one leaves (after the last save). Limits: `collaboration-limits.ts`.
  */
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type Document, Hocuspocus, type onAuthenticatePayload } from '@hocuspocus/server';
+import { InProcessEventBus } from '@quire/persistence';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import type { RequestGate } from '../request-context';
 import type { Services } from '../services';
 import { type CollaborationLimits, MESSAGE_WINDOW_MS } from './collaboration-limits';
+import { CollaborationRelay } from './collaboration-relay';
 import { sharedPlaceOf } from './document-name';
 import { admitToPage, type Seat } from './page-admission';
 import { PageSession, type SessionCounters } from './page-session';
@@ -28,6 +31,8 @@ export interface Collaboration {
   hocuspocus: Hocuspocus<ConnectionContext>;
   sessions: Map<string, PageSession>;
   counters: SessionCounters;
+  /** The relay to the other servers over the shared event bus (none when the bus is this server's alone). */
+  relay: CollaborationRelay | undefined;
   /** Saves every open document now (before the server closes, and for tests). */
   saveAll(): Promise<void>;
 }
@@ -63,6 +68,17 @@ export function registerCollaboration(
   const problem = (message: string, error: unknown) => app.log.warn({ err: error }, message);
   /** The address each socket came from (the upgrade request's, which Hocuspocus does not keep). */
   const addresses = new WeakMap<Request, string>();
+  // Other servers edit the same pages only when they share the bus (MongoDB's event log).
+  const relay =
+    services.events instanceof InProcessEventBus
+      ? undefined
+      : new CollaborationRelay(
+          services.events,
+          randomUUID(),
+          services,
+          { maxBytes: limits.relayMaxBytes, loadWaitMs: limits.relayWaitMs },
+          problem,
+        );
 
   const hocuspocus = new Hocuspocus<ConnectionContext>({
     name: 'quire',
@@ -101,13 +117,20 @@ export function registerCollaboration(
       const seat = context.seat!;
       const session = new PageSession(seat.place, document, counters, problem);
       session.anySeat = () => anySeatOf(document);
-      session.start(seat.base);
       sessions.set(documentName, session);
+      // What the other servers hold of the page comes first: its editors then sync with it.
+      await relay?.join(documentName, document, {
+        organizationId: seat.organizationId,
+        spaceId: seat.place.spaceId,
+      });
+      session.start(seat.base);
     },
     async onStoreDocument({ documentName }) {
       await sessions.get(documentName)?.save();
     },
     async afterUnloadDocument({ documentName }) {
+      const session = sessions.get(documentName);
+      if (session) relay?.leave(documentName, session.doc);
       sessions.delete(documentName);
     },
     async beforeHandleAwareness({ states, context }) {
@@ -136,11 +159,17 @@ export function registerCollaboration(
     return undefined;
   }
 
-  // A revision written elsewhere reaches the pages being edited in that space.
+  // A revision written elsewhere reaches the pages being edited in that space's content, or
+  // in that change request.
   const stopFollowing = services.events.subscribe((event) => {
-    if (event.type !== 'space.content') return;
+    if (event.type !== 'space.content' && event.type !== 'change_request.content') return;
+    const changeRequestId = event.type === 'change_request.content' ? event.changeRequestId : undefined;
     for (const session of sessions.values()) {
-      if (session.place.kind === 'live' && session.place.spaceId === event.spaceId)
+      const place = session.place;
+      if (place.spaceId !== event.spaceId) continue;
+      const hears =
+        place.kind === 'live' ? changeRequestId === undefined : place.changeRequestId === changeRequestId;
+      if (hears)
         void session
           .remoteRevision(event.revisionId)
           .catch((error) => problem('a revision could not come in', error));
@@ -188,12 +217,13 @@ export function registerCollaboration(
     // What was acknowledged is saved before the connections go.
     await saveAll();
     stopFollowing();
+    relay?.close();
     hocuspocus.closeConnections();
     for (const client of sockets.clients) client.terminate();
     sockets.close();
   });
 
-  const collaboration = { hocuspocus, sessions, counters, saveAll };
+  const collaboration = { hocuspocus, sessions, counters, relay, saveAll };
   running.set(app, collaboration);
   return collaboration;
 }

@@ -18,15 +18,24 @@ import { createSpace, grant } from '../support/content';
 import { addMember, createOrganization, type TestMember } from '../support/factories';
 import { openMemoryStore } from '../support/memory-store';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { type ServersSharingALog, startServersSharingALog } from './servers-sharing-a-log';
 
+// Two servers over one store and one shared event log (`servers-sharing-a-log.ts`): the tests
+// of one server use the first; the page edited across servers uses both. A page loading waits
+// this long for the other server's copy (an answer here takes a few ms).
+process.env.QUIRE_COLLAB_RELAY_WAIT_MS = '50';
+let pair: ServersSharingALog;
 let server: TestServer;
+let other: TestServer;
 const opened: HocuspocusProvider[] = [];
 beforeAll(async () => {
-  server = await startTestServer();
+  pair = await startServersSharingALog(2);
+  [server, other] = pair.servers as [TestServer, TestServer];
 });
 afterAll(async () => {
   for (const provider of opened) provider.destroy();
-  await server.close();
+  await pair.close();
+  delete process.env.QUIRE_COLLAB_RELAY_WAIT_MS;
 });
 
 interface Editor {
@@ -272,6 +281,152 @@ describe('co-editing a page', () => {
     const served = collaborationOf(server.app)!.hocuspocus.documents.get(s.name)!;
     await until(served, () => served.getXmlFragment('default').toString().includes('Still here'));
     expect(served.getText('flood').length).toBe(0);
+  });
+
+  it("a change request's page hears a batch edit of the change request and an update from the space", async () => {
+    const s = await setUp();
+    const request = await server.api(`/v1/spaces/${s.spaceId}/change-requests`, {
+      method: 'POST',
+      token: s.writer.token,
+      body: { subject: 'Heard' },
+    });
+    const name = `${s.spaceId}/cr/${request.body.id}/${s.pageId}`;
+    const writer = join(s.writer.token, name);
+    await writer.synced;
+    const incoming = () =>
+      stateOf(writer.doc).get('incoming') as { revision: string; markdown: string } | undefined;
+
+    // The API's batch edit of the change request, while the writer has its page open.
+    const edited = await server.api(`/v1/spaces/${s.spaceId}/change-requests/${request.body.id}/content`, {
+      method: 'POST',
+      token: s.org.admin.token,
+      body: {
+        changes: [
+          { operation: 'update_page', page: s.pageId, document: { markdown: 'Batch in the request.\n' } },
+        ],
+      },
+    });
+    expect(edited.status).toBe(200);
+    await until(writer.doc, () => incoming()?.markdown === 'Batch in the request.\n');
+    expect(incoming()).toEqual({
+      revision: edited.body.revision,
+      markdown: 'Batch in the request.\n',
+      from: 'First line.\n',
+    });
+    // The editors apply it (as the web app's editor does): the base moves with it.
+    writer.doc.transact(() => {
+      const fragment = writer.doc.getXmlFragment('default');
+      const paragraph = new Y.XmlElement('paragraph');
+      paragraph.insert(0, [new Y.XmlText('Batch in the request.')]);
+      fragment.insert(fragment.length, [paragraph]);
+      stateOf(writer.doc).set('base', edited.body.revision);
+      stateOf(writer.doc).set('baseMarkdown', 'Batch in the request.\n');
+      stateOf(writer.doc).delete('incoming');
+    });
+
+    // The space's page changes elsewhere; the change request is brought up to date with it.
+    await server.callOperation(operations.spaces.content.update, s.org.admin, {
+      spaceId: s.spaceId,
+      changes: [{ operation: 'insert_page', title: 'Elsewhere', document: { markdown: 'Another page.' } }],
+    });
+    const updated = await server.api(`/v1/spaces/${s.spaceId}/change-requests/${request.body.id}/update`, {
+      method: 'POST',
+      token: s.writer.token,
+      body: {},
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body.result).toBe('update');
+    // The page is the same there: the base moves, nothing comes in, nothing typed is touched.
+    await until(writer.doc, () => stateOf(writer.doc).get('base') === updated.body.revision);
+    expect(incoming()).toBeUndefined();
+    expect(writer.doc.getXmlFragment('default').toString()).toContain('Batch in the request.');
+    // The live space's sessions did not take the change request's revisions.
+    expect(await pageMarkdown(s.writer, s.spaceId, s.pageId)).toBe('First line.\n');
+  });
+
+  it('two servers over one store and one event log: keystrokes and presence cross, one revision is saved', async () => {
+    const s = await setUp();
+    const onFirst = join(s.writer.token, s.name, server);
+    await onFirst.synced;
+    typeParagraph(onFirst.doc, 'From the first server', 'From the first server\n');
+    const first = collaborationOf(server.app)!;
+    const second = collaborationOf(other.app)!;
+    const servedFirst = first.hocuspocus.documents.get(s.name)!;
+    await until(servedFirst, () =>
+      servedFirst.getXmlFragment('default').toString().includes('From the first'),
+    );
+
+    // The second server loads the page from what the first holds before its editor syncs.
+    const onSecond = join(s.org.admin.token, s.name, other);
+    expect(await onSecond.admitted).toBe('read-write');
+    await onSecond.synced;
+    expect(onSecond.doc.getXmlFragment('default').toString()).toContain('From the first server');
+    const servedSecond = second.hocuspocus.documents.get(s.name)!;
+    // One base and one seed for the page: the first server's.
+    expect(stateOf(servedSecond).toJSON()).toMatchObject({
+      base: stateOf(servedFirst).get('base'),
+      seed: stateOf(servedFirst).get('seed'),
+    });
+
+    // Both type at once: they converge, on both servers.
+    const publishedByFirst = first.relay!.counters.published;
+    typeParagraph(onSecond.doc, 'From the second server', 'x');
+    typeParagraph(onFirst.doc, 'Again from the first', 'y');
+    const all = (doc: Y.Doc) => () => {
+      const text = doc.getXmlFragment('default').toString();
+      return text.includes('From the second server') && text.includes('Again from the first');
+    };
+    await Promise.all([until(onFirst.doc, all(onFirst.doc)), until(onSecond.doc, all(onSecond.doc))]);
+    const text = onFirst.doc.getXmlFragment('default').toString();
+    expect(onSecond.doc.getXmlFragment('default').toString()).toBe(text);
+    expect(servedFirst.getXmlFragment('default').toString()).toBe(text);
+    expect(servedSecond.getXmlFragment('default').toString()).toBe(text);
+    // Never echoed: what the first server applied from the second it did not publish again
+    // (it published its own editor's paragraph and report, and that editor's awareness at most).
+    expect(first.relay!.counters.published - publishedByFirst).toBeLessThanOrEqual(3);
+
+    // Presence: each sees the other, named as their server knows them.
+    onFirst.provider.setAwarenessField('user', { name: 'Claimed', color: '#aa0000' });
+    onSecond.provider.setAwarenessField('user', { name: 'Claimed', color: '#00aa00' });
+    const sees = (editor: Editor, name: string) =>
+      new Promise<void>((resolve) => {
+        const look = () => {
+          const names = [...editor.provider.awareness!.getStates().values()].map((state) => state.user?.name);
+          if (names.includes(name)) resolve();
+        };
+        editor.provider.awareness!.on('change', look);
+        look();
+      });
+    const admin = await server.api('/v1/user', { token: s.org.admin.token });
+    await Promise.all([sees(onFirst, admin.body.displayName), sees(onSecond, 'Wren Writer')]);
+
+    // One editor reports; the report crosses; both servers save; one revision is written.
+    const before = (await server.api(`/v1/spaces/${s.spaceId}`, { token: s.writer.token })).body.revision;
+    const markdown =
+      'First line.\n\nFrom the first server\n\nFrom the second server\n\nAgain from the first\n';
+    report(onSecond.doc, markdown);
+    for (const served of [servedFirst, servedSecond])
+      await until(
+        served,
+        () => (stateOf(served).get('report') as { markdown?: string })?.markdown === markdown,
+      );
+    // Both servers save the page at once (as their debounces may): the server whose editor
+    // reported saves it; the other leaves it to that one.
+    const saves = await Promise.all([
+      first.sessions.get(s.name)!.save(),
+      second.sessions.get(s.name)!.save(),
+    ]);
+    expect(saves).toEqual(['nothing', 'saved']);
+    const after = await server.api(`/v1/spaces/${s.spaceId}`, { token: s.writer.token });
+    expect(after.body.revision).not.toBe(before);
+    const revision = await server.api(`/v1/spaces/${s.spaceId}/revisions/${after.body.revision}`, {
+      token: s.writer.token,
+    });
+    expect(revision.body.parents).toEqual([before]);
+    expect(await pageMarkdown(s.writer, s.spaceId, s.pageId)).toBe(markdown);
+    // The base moved on both servers, and their editors.
+    await until(onFirst.doc, () => stateOf(onFirst.doc).get('base') === after.body.revision);
+    expect(stateOf(servedFirst).get('base')).toBe(after.body.revision);
   });
 
   it('loses nothing acknowledged when the server stops: it saves before closing, into the store', async () => {
