@@ -66,7 +66,7 @@ function withoutKeys(value: unknown): unknown {
 async function fixture() {
   const org = await createOrganization(server);
   const organizationId = org.organization.id;
-  const ada = await addMember(server, organizationId, 'edit', { displayName: 'Ada  Lovelace' });
+  const ada = await addMember(server, organizationId, 'admin', { displayName: 'Ada  Lovelace' });
   const guest = await addMember(server, organizationId, null, { displayName: 'Grace [the] *guest*' });
   // Someone with an account, a member of another organization only.
   const outsider = await createUser(server, { displayName: OUTSIDER_NAME });
@@ -77,7 +77,7 @@ async function fixture() {
     `Ask [Ada Lovelace](${mentionUrl(users[0])} "mention"), ` +
     `[Grace \\[the\\] \\*guest\\*](${mentionUrl(users[1])} "mention") or ` +
     `[${mentionUrl(users[2])}](${mentionUrl(users[2])} "mention").\n`;
-  return { org, space, users, markdown, token: org.admin.token };
+  return { org, space, users, markdown, token: org.admin.token, reviewer: ada };
 }
 
 const call = async (token: string, path: string, body?: unknown, status = 200): Promise<Json> => {
@@ -120,7 +120,9 @@ describe('a member mention in a document written through the API', () => {
 
   it('is named the same in a change request, and mentions in markdown sent keep their text', async () => {
     const f = await fixture();
-    const created = await call(f.token, `/v1/spaces/${f.space.id}/change-requests`, {}, 201);
+    const description = documentMentioning(f.users);
+    const created = await call(f.token, `/v1/spaces/${f.space.id}/change-requests`, { description }, 201);
+    expect(withoutKeys(created.description)).toEqual(description);
     const sentMarkdown = `By [Someone Else](${mentionUrl(f.users[2])} "mention").\n`;
     const updated = await call(f.token, '/trpc/changeRequests.content.update', {
       spaceId: f.space.id,
@@ -135,6 +137,15 @@ describe('a member mention in a document written through the API', () => {
     const base = `/v1/spaces/${f.space.id}/change-requests/${created.id}/content/page`;
     expect((await call(f.token, `${base}/${tree}?format=markdown`)).markdown).toBe(f.markdown);
     expect((await call(f.token, `${base}/${sent}?format=markdown`)).markdown).toBe(sentMarkdown);
+    // A review's comment sent as a tree, by a member who may review.
+    const reviewed = await call(
+      f.reviewer.token,
+      `/v1/spaces/${f.space.id}/change-requests/${created.id}/reviews`,
+      { status: 'approved', comment: { document: documentMentioning(f.users) } },
+      201,
+    );
+    expect(reviewed.comment.body.markdown).toBe(f.markdown.trimEnd());
+    expect(JSON.stringify([created, updated, reviewed])).not.toContain(OUTSIDER_NAME);
   });
 
   it('in a comment sent as a document is stored with the names too, and reads back as sent', async () => {

@@ -2,12 +2,12 @@
  * The body of a comment or a reply: sent as markdown or as a document tree, stored once as
  * normalized markdown, shown in the `format` the reader asks for.
  */
-import { documentToMarkdown, jsonDocumentSchema, mentionedUserIdsOf } from '@quire/documents';
+import { documentToMarkdown, jsonDocumentSchema } from '@quire/documents';
 import { z } from 'zod';
 import { contentAddressOf as addressOf, documentOfBody } from '../content';
 import type { OperationContext } from '../core/context';
 import { invalidInput } from '../core/errors';
-import { memberMentionNames } from '../organizations';
+import { memberNamesForDocument } from '../organizations';
 
 /** At most 64 KiB of markdown (UTF-8), before and after normalization. */
 export const MAX_COMMENT_BODY_BYTES = 65_536;
@@ -86,8 +86,8 @@ async function markdownSent(
   const parsed = jsonDocumentSchema.safeParse(body.document);
   if (!parsed.success)
     throw invalidInput('body.document', parsed.error.issues[0]?.message ?? 'not a document');
-  const names = await memberMentionNames(ctx.repos.members, organizationId, mentionedUserIdsOf(parsed.data));
-  return documentToMarkdown(parsed.data, { userName: (userId) => names.get(userId) });
+  const userName = await memberNamesForDocument(ctx.repos.members, organizationId, parsed.data);
+  return documentToMarkdown(parsed.data, { userName });
 }
 
 /**

@@ -11,6 +11,7 @@
  * never tells a writer anything about someone outside the organization, not even that they
  * exist. All the users of a batch are looked up in one read, however many mentions it holds.
  */
+import { type JSONDocument, mentionedUserIdsOf } from '@quire/documents';
 import type { MemberRepository } from './ports';
 
 /** The display names of those of `userIds` who belong to the organization, by user id. */
@@ -27,4 +28,17 @@ export async function memberMentionNames(
     if (member.organizationId === organizationId && name !== '') names.set(member.userId, name);
   }
   return names;
+}
+
+/**
+ * `documentToMarkdown`'s `userName` for one document sent as a tree (a schema-checked one):
+ * its mentioned members' display names, in one read (none when it mentions no user).
+ */
+export async function memberNamesForDocument(
+  members: Pick<MemberRepository, 'findMany'>,
+  organizationId: string,
+  document: JSONDocument,
+): Promise<(userId: string) => string | undefined> {
+  const names = await memberMentionNames(members, organizationId, mentionedUserIdsOf(document));
+  return (userId) => names.get(userId);
 }

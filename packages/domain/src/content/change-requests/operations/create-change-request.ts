@@ -36,7 +36,10 @@ export const createChangeRequest = operation({
   output: ChangeRequestSchema,
   async run(ctx, input) {
     const { space } = await authorizeChangeRequests(ctx, input.spaceId, 'create');
-    const description = input.description === undefined ? '' : storedDescription(input.description);
+    const description =
+      input.description === undefined
+        ? ''
+        : await storedDescription(ctx, space.organizationId, input.description);
     const createdBy = callerOf(ctx).userId;
     const now = ctx.clock.now().toISOString();
     const revision = (await storedSpaceHead(ctx, space)).id;

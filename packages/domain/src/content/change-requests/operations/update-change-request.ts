@@ -40,7 +40,7 @@ export const updateChangeRequest = operation({
     const set: Pick<ChangeRequestUpdate, 'subject' | 'description' | 'status'> = {};
     if (input.subject !== undefined && input.subject !== changeRequest.subject) set.subject = input.subject;
     if (input.description !== undefined) {
-      const description = storedDescription(input.description);
+      const description = await storedDescription(ctx, space.organizationId, input.description);
       if (description !== (changeRequest.description ?? '')) set.description = description;
     }
     if (input.status !== undefined && input.status !== changeRequest.status) set.status = input.status;

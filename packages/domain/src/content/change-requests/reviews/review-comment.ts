@@ -32,13 +32,20 @@ export const ReviewFormatSchema = z
   .describe("Format of a review's comment in the answer: markdown (the default) or document");
 export type ReviewFormat = z.infer<typeof ReviewFormatSchema>;
 
-/** The markdown stored for a comment as sent (400 naming `comment.document` or `comment`). */
-export function storedReviewComment(comment: ReviewCommentInput): string {
+/**
+ * The markdown stored for a comment as sent (400 naming `comment.document` or `comment`); a
+ * tree's member mentions are written with the names `userName` gives (`memberNamesForDocument`),
+ * else with their URL.
+ */
+export function storedReviewComment(
+  comment: ReviewCommentInput,
+  userName?: (userId: string) => string | undefined,
+): string {
   if ('markdown' in comment) return comment.markdown;
   const parsed = jsonDocumentSchema.safeParse(comment.document);
   if (!parsed.success)
     throw invalidInput('comment.document', parsed.error.issues[0]?.message ?? 'not a document');
-  const markdown = documentToMarkdown(parsed.data).trimEnd();
+  const markdown = documentToMarkdown(parsed.data, { userName }).trimEnd();
   if (markdown.trim() === '') throw invalidInput('comment', 'a comment may not be empty');
   if (markdown.length > MAX_REVIEW_COMMENT)
     throw invalidInput('comment', `at most ${MAX_REVIEW_COMMENT} characters`);

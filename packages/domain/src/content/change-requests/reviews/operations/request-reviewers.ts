@@ -54,7 +54,10 @@ export const requestReviewers = operation({
   async run(ctx, input) {
     const { space, changeRequest } = await authorizeChangeRequest(ctx, input, 'requestReviewers');
     if (!acceptsEdits(changeRequest.status)) throw conflict(`The change request is ${changeRequest.status}`);
-    const description = input.description === undefined ? undefined : storedDescription(input.description);
+    const description =
+      input.description === undefined
+        ? undefined
+        : await storedDescription(ctx, space.organizationId, input.description);
     const users = [...new Set(input.users)];
     const roles = await Promise.all(
       users.map(

@@ -1,7 +1,9 @@
+import type { JSONDocument } from '@quire/documents';
 import { z } from 'zod';
 import { callerOf } from '../../../../core/context';
 import { conflict } from '../../../../core/errors';
 import { operation } from '../../../../core/operation';
+import { memberNamesForDocument } from '../../../../organizations';
 import { authorizeChangeRequest } from '../../../../policies/authorize-change-request';
 import { changeRequestPathShape } from '../../operations/params';
 import { acceptsEdits } from '../../patch-rules';
@@ -40,9 +42,21 @@ export const submitReview = operation({
   output: ChangeRequestReviewSchema,
   async run(ctx, input): Promise<ChangeRequestReview> {
     // A document that is none is bad input, refused before any permission check.
-    const comment = input.comment && storedReviewComment(input.comment);
+    const sent = input.comment && storedReviewComment(input.comment);
     const { space, changeRequest } = await authorizeChangeRequest(ctx, input, 'review');
     if (!acceptsEdits(changeRequest.status)) throw conflict(`The change request is ${changeRequest.status}`);
+    // A tree's member mentions, written with the names of the space's organization's people.
+    const comment =
+      input.comment && 'document' in input.comment
+        ? storedReviewComment(
+            input.comment,
+            await memberNamesForDocument(
+              ctx.repos.members,
+              space.organizationId,
+              input.comment.document as unknown as JSONDocument,
+            ),
+          )
+        : sent;
     const reviewer = callerOf(ctx).userId;
     const request = await ctx.repos.changeRequestReviewers.find(changeRequest.id, reviewer);
     const review: ChangeRequestReviewRecord = {
