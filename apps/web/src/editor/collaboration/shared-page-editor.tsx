@@ -52,16 +52,23 @@ export default function SharedPageEditor({
     );
   if (shared.status === 'joining') return <Loading label="Joining the page…" />;
   return (
-    <SharedEditorView
-      organizationId={organizationId}
-      place={place}
-      title={title}
-      doc={shared.doc}
-      provider={shared.provider}
-      readOnly={shared.readOnly}
-      beforeLeave={shared.beforeLeave}
-      onClose={onClose}
-    />
+    <>
+      {shared.problem && (
+        <ErrorNotice error={shared.problem} title="What you typed while disconnected could not be saved" />
+      )}
+      <SharedEditorView
+        // Joined again after a lost connection: the editor works on the fresh document.
+        key={shared.doc.guid}
+        organizationId={organizationId}
+        place={place}
+        title={title}
+        doc={shared.doc}
+        provider={shared.provider}
+        readOnly={shared.readOnly}
+        beforeLeave={shared.beforeLeave}
+        onClose={onClose}
+      />
+    </>
   );
 }
 

@@ -3,14 +3,22 @@
  * the server's `/collaboration` socket, authenticated by the browser's session cookie (the
  * provider's token says so), named as the server names shared pages. The page is ready once
  * the provider synced and the content is there (seeded from the base markdown if empty).
- * The provider keeps what is typed while disconnected and sends it when it is back: Yjs
- * merges it with what the others typed meanwhile.
+ *
+ * What is typed while disconnected stays in the document. When the connection is lost, the
+ * page is joined again with a fresh document, and the old one is brought into it (`rejoin.ts`):
+ * merged by Yjs when the server still has the page as it grew, else (the server restarted, or
+ * dropped the page) what was typed and never saved is sent as a batch, so the page is never
+ * doubled. The editor then works on the fresh document.
  */
+
 import { HocuspocusProvider } from '@hocuspocus/provider';
 import { stateOf } from '@quire/documents/shared-state';
 import { useEffect, useState } from 'react';
 import * as Y from 'yjs';
+import { contentConflictsOf } from '../../api/content-conflicts';
+import { useTRPCClient } from '../../api/trpc';
 import { editorSchema } from '../extensions';
+import { rejoin, sendUnsaved } from './rejoin';
 import { seedIfEmpty } from './seed-content';
 
 export interface SharedPlace {
@@ -30,6 +38,8 @@ export type SharedPage =
       readOnly: boolean;
       /** Called before the provider goes: the editor's last report (set by the editor). */
       beforeLeave: { current: () => void };
+      /** What was typed offline could not be sent after joining again. */
+      problem?: Error;
     };
 
 export const sharedDocumentName = (place: SharedPlace): string =>
@@ -45,40 +55,78 @@ const SESSION_TOKEN = 'session';
 
 export function useSharedPage(place: SharedPlace): SharedPage {
   const name = sharedDocumentName(place);
+  const client = useTRPCClient();
+  const { spaceId, pageId, changeRequestId } = place;
   const [shared, setShared] = useState<SharedPage>({ status: 'joining' });
   useEffect(() => {
-    const doc = new Y.Doc();
     const beforeLeave = { current: () => {} };
-    let readOnly = false;
-    let ready = false;
-    const provider = new HocuspocusProvider({
-      url: collaborationUrl(),
-      name,
-      document: doc,
-      token: SESSION_TOKEN,
-      onAuthenticated: ({ scope }) => {
-        readOnly = scope === 'readonly';
-      },
-      onAuthenticationFailed: ({ reason }) => setShared({ status: 'refused', reason }),
-      onSynced: () => {
-        if (ready) return;
-        // The server's base comes with the first sync; an empty page is seeded from it.
-        const start = () => {
-          if (ready || !seedIfEmpty(doc, editorSchema)) return;
-          ready = true;
-          stateOf(doc).unobserve(start);
-          setShared({ status: 'ready', doc, provider, readOnly, beforeLeave });
-        };
-        stateOf(doc).observe(start);
-        start();
-      },
-    });
-    setShared({ status: 'joining' });
-    return () => {
-      beforeLeave.current();
-      provider.destroy();
-      doc.destroy();
+    let closed = false;
+    let current: { doc: Y.Doc; provider: HocuspocusProvider } | undefined;
+
+    /** Sends the page's markdown as a batch against `revision`, as the page editor saves. */
+    const write = async (markdown: string, revision: string) => {
+      const changes = [{ operation: 'update_page' as const, page: pageId, document: { markdown } }];
+      if (changeRequestId)
+        await client.changeRequests.content.update.mutate({ spaceId, changeRequestId, changes, revision });
+      else await client.spaces.content.update.mutate({ spaceId, changes, revision });
     };
-  }, [name]);
+
+    /** Joins the page; `previous` is the document of a connection that was lost. */
+    const join = (previous?: Y.Doc) => {
+      const doc = new Y.Doc();
+      let readOnly = false;
+      let ready = false;
+      let lost = false;
+      const provider = new HocuspocusProvider({
+        url: collaborationUrl(),
+        name,
+        document: doc,
+        token: SESSION_TOKEN,
+        onAuthenticated: ({ scope }) => {
+          readOnly = scope === 'readonly';
+        },
+        onAuthenticationFailed: ({ reason }) => setShared({ status: 'refused', reason }),
+        onSynced: () => {
+          if (ready) return;
+          // The server's base comes with the first sync; an empty page is seeded from it.
+          const start = () => {
+            if (ready || !seedIfEmpty(doc, editorSchema)) return;
+            ready = true;
+            stateOf(doc).unobserve(start);
+            const rejoined = previous && !readOnly ? rejoin(previous, doc, editorSchema) : undefined;
+            setShared({ status: 'ready', doc, provider, readOnly, beforeLeave });
+            if (rejoined?.kind === 'unsaved')
+              sendUnsaved(rejoined.edit, write, (error) => contentConflictsOf(error).length > 0).catch(
+                (error: unknown) => {
+                  if (closed || current?.doc !== doc) return;
+                  const problem = error instanceof Error ? error : new Error(String(error));
+                  setShared({ status: 'ready', doc, provider, readOnly, beforeLeave, problem });
+                },
+              );
+          };
+          stateOf(doc).observe(start);
+          start();
+        },
+        onDisconnect: () => {
+          // Once joined, a lost connection is joined again with a fresh document (see above);
+          // the editor keeps the old one, and what is typed into it, until then.
+          if (!ready || lost || closed) return;
+          lost = true;
+          provider.destroy();
+          join(doc);
+        },
+      });
+      current = { doc, provider };
+    };
+
+    setShared({ status: 'joining' });
+    join();
+    return () => {
+      closed = true;
+      beforeLeave.current();
+      current?.provider.destroy();
+      current?.doc.destroy();
+    };
+  }, [name, client, spaceId, pageId, changeRequestId]);
   return shared;
 }

@@ -1,0 +1,77 @@
+/**
+ * Joining a shared page again after the connection was lost (issue 33). The provider alone
+ * would send the document it has as it is; but when the server lost the page meanwhile (it
+ * restarted, or everyone left and it dropped the page), the page is loaded and seeded afresh —
+ * from the revision the last save made, under another seed (`seed-content.ts`) — and the old
+ * document's content, seeded under the old one, would be added beside it: the page twice.
+ *
+ * So an editor joins again with a fresh document, and brings what it has into it:
+ * - the same seed: the page is the one (or seeded like the one) the old content grew from, so
+ *   the old document merges into it as Yjs merges any offline edits;
+ * - another seed: the old content is not put into the page. What was typed and never saved (its
+ *   markdown differs from the base it was saved into) is sent as an ordinary batch against that
+ *   base; the server merges it three-way into the page, and the shared page hears that revision
+ *   as any edit made elsewhere (`incoming`), never over others' typing. When it conflicts (the
+ *   save the server made as it stopped is typically the revision after that base, and what was
+ *   typed offline sits right beside what it saved), it is sent against the revision the page
+ *   was loaded from again: what was typed is kept, as a co-edited save that conflicts is, and
+ *   the other revision stays in the history.
+ */
+
+import { CONTENT_FRAGMENT, stateOf } from '@quire/documents/shared-state';
+import type { Schema } from '@tiptap/pm/model';
+import { yXmlFragmentToProseMirrorRootNode } from '@tiptap/y-tiptap';
+import * as Y from 'yjs';
+import { editorToMarkdown } from '../editor-content';
+
+/**
+ * What was typed and never saved: the page's markdown, the revision it was typed from, and the
+ * revision the page was loaded from again (`head`).
+ */
+export interface UnsavedEdit {
+  markdown: string;
+  revision: string;
+  head: string;
+}
+
+export type Rejoined = { kind: 'merged' } | { kind: 'unsaved'; edit: UnsavedEdit } | { kind: 'nothing' };
+
+/** The page's markdown as the editors write it, from a shared document's content. */
+export const sharedMarkdownOf = (doc: Y.Doc, schema: Schema): string =>
+  editorToMarkdown(yXmlFragmentToProseMirrorRootNode(doc.getXmlFragment(CONTENT_FRAGMENT), schema).toJSON());
+
+/**
+ * Brings `old` (the document of the lost connection) into `fresh` (joined again, synced and
+ * seeded): merged when both grew from one seed; else what to send as a batch, if anything.
+ */
+export function rejoin(old: Y.Doc, fresh: Y.Doc, schema: Schema): Rejoined {
+  const was = stateOf(old);
+  if (was.get('seed') === stateOf(fresh).get('seed')) {
+    Y.applyUpdate(fresh, Y.encodeStateAsUpdate(old), 'rejoin');
+    return { kind: 'merged' };
+  }
+  const revision = was.get('base');
+  const head = stateOf(fresh).get('base');
+  const markdown = sharedMarkdownOf(old, schema);
+  if (typeof revision !== 'string' || typeof head !== 'string' || markdown === was.get('baseMarkdown'))
+    return { kind: 'nothing' };
+  return { kind: 'unsaved', edit: { markdown, revision, head } };
+}
+
+/**
+ * Sends what was typed and never saved (`write` sends the page's markdown as a batch against
+ * the revision it is given): against the revision it was typed from, or, when that conflicts,
+ * against the revision the page was loaded from again.
+ */
+export async function sendUnsaved(
+  edit: UnsavedEdit,
+  write: (markdown: string, revision: string) => Promise<void>,
+  isConflict: (error: unknown) => boolean,
+): Promise<void> {
+  try {
+    await write(edit.markdown, edit.revision);
+  } catch (error) {
+    if (!isConflict(error) || edit.head === edit.revision) throw error;
+    await write(edit.markdown, edit.head);
+  }
+}
