@@ -21,6 +21,7 @@ export {
   type EventLogFollow,
   type EventLogHandlers,
   InProcessEventBus,
+  MongoEventLog,
   type OpenedEventBus,
   openEventBus,
   SharedLogEventBus,

@@ -60,6 +60,12 @@ interface Held {
 }
 
 const ASK_AGAIN_MS = 1_000;
+/**
+ * How long MongoDB's event log keeps a relayed update (its TTL index): it is read once, within
+ * moments, by the servers following the log's change stream (which reads the oplog, so a
+ * follower resuming after a failover does not need it in the collection).
+ */
+export const RELAY_RETAIN_SECONDS = 300;
 
 export class CollaborationRelay {
   readonly counters: RelayCounters = { published: 0, applied: 0, tooLarge: 0, asked: 0 };
@@ -156,6 +162,7 @@ export class CollaborationRelay {
       type: 'collaboration.relay',
       at: this.services.clock.now().toISOString(),
       actorId: null,
+      retainSeconds: RELAY_RETAIN_SECONDS,
       organizationId: page.organizationId,
       spaceId: page.spaceId,
       document: name,

@@ -1,7 +1,8 @@
 /**
  * The shared event log on MongoDB: the `events` collection, followed through a change
  * stream (every server of a replica set or sharded cluster reads every insert). Events are
- * kept a day (a TTL index), long enough for any follower to resume after a failover;
+ * kept a day (a TTL index), long enough for any follower to resume after a failover, or less
+ * when the event says so (`retainSeconds`: the co-editing relay's, minutes);
  * webhooks and the audit log will keep what they need in their own collections.
  *
  * Change streams need a replica set (a single-node one will do) or a sharded cluster:
@@ -64,7 +65,8 @@ export class MongoEventLog implements EventLog {
   }
 
   async append(event: DomainEvent): Promise<void> {
-    const expiresAt = new Date(Date.parse(event.at) + EVENT_LOG_RETENTION_SECONDS * 1000);
+    const seconds = Math.min(event.retainSeconds ?? EVENT_LOG_RETENTION_SECONDS, EVENT_LOG_RETENTION_SECONDS);
+    const expiresAt = new Date(Date.parse(event.at) + seconds * 1000);
     await this.#events.insertOne({ _id: event.id, event, expiresAt });
   }
 

@@ -19,6 +19,11 @@ export interface DomainEventBase<Type extends string> {
   organizationId: string;
   /** The space it happened in, when it happened in one. */
   spaceId: string | null;
+  /**
+   * How long a shared log keeps it, in seconds, when that is less than the log's own retention:
+   * events that matter only for moments (the co-editing relay's keystrokes) go sooner.
+   */
+  retainSeconds?: number;
 }
 
 // biome-ignore lint/suspicious/noEmptyInterface: filled by the areas through declaration merging
