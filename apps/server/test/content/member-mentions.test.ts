@@ -118,6 +118,27 @@ describe('a member mention in a document written through the API', () => {
     for (const answer of answers) expect(answer).not.toContain(OUTSIDER_NAME);
   });
 
+  it("written back as a document keeps the names the page's own text gave non-members", async () => {
+    const f = await fixture();
+    // A page as Git Sync imports it from GitBook: a GitBook user, and a member under an old name.
+    const imported =
+      `Ask [Grace Hopper](${mentionUrl('gbUser1')} "mention") or ` +
+      `[Ada Byron](${mentionUrl(f.users[0])} "mention").\n`;
+    const inserted = await call(f.token, `/v1/spaces/${f.space.id}/content`, {
+      changes: [{ operation: 'insert_page', title: 'Imported', document: { markdown: imported } }],
+    });
+    const pageId = inserted.changes[0].page.id;
+    const page = `/v1/spaces/${f.space.id}/content/page/${pageId}`;
+    const { document } = await call(f.token, page);
+    await call(f.token, `/v1/spaces/${f.space.id}/content`, {
+      changes: [{ operation: 'update_page', page: pageId, document: { document } }],
+    });
+    expect((await call(f.token, `${page}?format=markdown`)).markdown).toBe(
+      `Ask [Grace Hopper](${mentionUrl('gbUser1')} "mention") or ` +
+        `[Ada Lovelace](${mentionUrl(f.users[0])} "mention").\n`,
+    );
+  });
+
   it('is named the same in a change request, and mentions in markdown sent keep their text', async () => {
     const f = await fixture();
     const description = documentMentioning(f.users);

@@ -24,6 +24,7 @@ import { batchConflicts } from './batch-conflicts';
 import type { AppliedChange, ContentChange } from './content-changes';
 import { editedFiles } from './file-changes';
 import { fileIdsOf, type InsertedFile, incomingFilesOf } from './incoming-files-of';
+import { withKeptMentionNames } from './kept-mention-names';
 import { mergeContent } from './merge-revisions';
 import type { ReadBody } from './page-body';
 import { pageIndexOf } from './page-index';
@@ -76,7 +77,7 @@ export async function editedRevision(
     now,
     newId: () => ctx.ids.newId(),
     pagesAt: (revisionId) => revisions.get(revisionId ?? edit.revertTo ?? '') ?? null,
-    bodies: edit.bodies,
+    bodies: await withKeptMentionNames(ctx, index.pages, edit.changes, edit.bodies),
     extras,
   });
   // After the page changes validated: a batch refused for them fetches nothing.

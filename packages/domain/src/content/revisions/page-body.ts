@@ -18,6 +18,12 @@ export interface ReadBody {
   markdown: string;
   /** Settings from the front matter (they win over the change's own fields, as in Git Sync). */
   settings: { title?: string; description?: string; emoji?: string; icon?: string; hidden?: boolean };
+  /**
+   * A body sent as a tree that mentions users it could not name (no member of the
+   * organization): the tree, and the names it was printed with, so that a page's own names
+   * for them can be kept (`withKeptMentionNames`).
+   */
+  unnamed?: { document: JSONDocument; names: ReadonlyMap<string, string> };
 }
 
 /**
@@ -58,6 +64,7 @@ async function readCheckedBody(
   body: CheckedBody,
   field: string,
   userName: ((userId: string) => string | undefined) | undefined,
+  names?: ReadonlyMap<string, string>,
 ): Promise<ReadBody> {
   if ('markdown' in body) {
     const reading = await markdown.read(body.markdown, { frontMatter: true });
@@ -66,7 +73,12 @@ async function readCheckedBody(
   }
   const reading = await markdown.read(documentToMarkdown(body.document, { userName }));
   if (!reading.ok) throw invalidInput(`${field}.document`, reading.reason);
-  return { markdown: reading.markdown, settings: {} };
+  const unnamed = names && [...mentionedUserIdsOf(body.document)].some((userId) => !names.has(userId));
+  return {
+    markdown: reading.markdown,
+    settings: {},
+    ...(unnamed ? { unnamed: { document: body.document, names } } : {}),
+  };
 }
 
 /**
@@ -111,7 +123,7 @@ export async function readBatchBodies(
       entry === undefined
         ? undefined
         : entry.body
-          ? readCheckedBody(ctx.untrustedMarkdown, entry.body, entry.field, userName)
+          ? readCheckedBody(ctx.untrustedMarkdown, entry.body, entry.field, userName, names)
           : Promise.reject(entry.refusal),
     ),
   );
