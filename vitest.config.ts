@@ -10,7 +10,7 @@ export default defineConfig({
       { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], isolate: true } },
     ],
     // Workers live on from one test file to the next, so a project that does not isolate its
-    // files (apps/server) loads its modules once per worker; the packages isolate theirs.
+    // files (apps/server, the packages) loads its modules once per worker.
     poolOptions: { forks: { isolate: false } },
     // One worker more than Vitest's default (a core less than the machine has): many files
     // wait on child processes and on the disk, and on CI's 2 cores one worker left a core idle.
