@@ -39,6 +39,8 @@ export interface LayoutProps {
   askQuestion?: string;
   /** Where the search box's script asks for suggestions (JSON); absent: a plain search form. */
   suggestionsHref?: string;
+  /** Where the Ask box's script streams an answer into the page; absent: the form sends to the answer page. */
+  askStreamHref?: string;
   /** Where the page's script sends the page's events, and the page's id; absent: nothing is sent. */
   events?: { href: string; pageId: string };
   assets: { css: string; script: string };
@@ -298,10 +300,13 @@ function SearchBox({ props }: { props: LayoutProps }) {
   );
 }
 
-/** The header's Ask: a form to the site's answer page (`?ask=`, no script needed), shown when the site enables AI. */
+/**
+ * The header's Ask: a form to the site's answer page (`?ask=`, no script needed), shown when
+ * the site enables AI. With script, the answer streams into the page instead (`data-ask-stream`).
+ */
 function AskBox({ props }: { props: LayoutProps }) {
   return (
-    <form className="ask" action={props.searchAction} method="get">
+    <form className="ask" action={props.searchAction} method="get" data-ask-stream={props.askStreamHref}>
       <input
         type="text"
         name="ask"

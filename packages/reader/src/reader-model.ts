@@ -199,6 +199,8 @@ export interface ReaderPageProps {
   searchAction: string;
   /** Where the search box's script asks for suggestions as the reader types (JSON); absent: none. */
   suggestionsHref?: string;
+  /** Where the Ask box's script streams an answer (server-sent events); absent: the form only. */
+  askStreamHref?: string;
   /** Copy page, view as markdown, feedback and the page's view (absent: none of them). */
   tools?: ReaderPageTools;
   /** The reader's stylesheet and script, served by the server (cacheable, hashed). */

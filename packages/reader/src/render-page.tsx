@@ -58,6 +58,7 @@ export function ReaderPageView(props: ReaderPageProps) {
       currentPageId={page.id}
       searchAction={props.searchAction}
       {...(props.suggestionsHref === undefined ? {} : { suggestionsHref: props.suggestionsHref })}
+      {...(props.askStreamHref === undefined ? {} : { askStreamHref: props.askStreamHref })}
       {...(props.tools?.eventsHref === undefined
         ? {}
         : { events: { href: props.tools.eventsHref, pageId: page.id } })}

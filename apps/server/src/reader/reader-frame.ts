@@ -7,7 +7,7 @@
  */
 import type { ReaderCustomization, ReaderSection, ReaderTreePage, ReaderVariant } from '@quire/reader';
 import { readerAssetsUnder } from './reader-assets';
-import { SUGGESTIONS_PATH } from './reader-tool-paths';
+import { ASK_STREAM_PATH, SUGGESTIONS_PATH } from './reader-tool-paths';
 import type { PageTreeNode, PublishedSite, ReaderVisit } from './reader-visit';
 import type { SitePages } from './site-pages';
 
@@ -29,6 +29,8 @@ export interface ReaderFrame {
   searchAction: string;
   /** The search box's suggestions (JSON), `<base>~reader/search`. */
   suggestionsHref: string;
+  /** The Ask box's answer, streamed (server-sent events), `<base>~reader/ask`. */
+  askStreamHref: string;
   assets: { css: string; script: string };
   /** A page of the site space by id: its address and title. */
   pageLink(pageId: string): { href: string; title: string } | undefined;
@@ -225,6 +227,7 @@ export function readerFrameOf(visit: ReaderVisit, pages: SitePages): ReaderFrame
     treeHref: (page) => pageHref(page.path),
     searchAction: basePath,
     suggestionsHref: `${basePath}${SUGGESTIONS_PATH}`,
+    askStreamHref: `${basePath}${ASK_STREAM_PATH}`,
     assets: readerAssetsUnder(siteBasePath),
     pageLink,
   };

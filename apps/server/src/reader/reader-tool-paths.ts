@@ -6,5 +6,8 @@
 /** The search box's suggestions (GET, JSON), `site-search-page.ts`. */
 export const SUGGESTIONS_PATH = '~reader/search';
 
+/** The Ask box's answer, streamed (GET `?ask=`, server-sent events), `site-ask-stream.ts`. */
+export const ASK_STREAM_PATH = '~reader/ask';
+
 /** The page's events (POST, JSON), `reader-events.ts`. */
 export const EVENTS_PATH = '~reader/events';

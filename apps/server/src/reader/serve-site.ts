@@ -9,7 +9,8 @@
  * 3. a machine format of the path (markdown, `llms.txt`, sitemap, robots: `machine-formats`);
  * 4. a search (`?q=`, where the search box sends it): the site's search page; the search box's
  *    suggestions (`<base>~reader/search?q=`, JSON, for the page's script); a question (`?ask=`,
- *    where the Ask box sends it, on a site that enables AI): the answer page (`site-ask-page.ts`);
+ *    where the Ask box sends it, on a site that enables AI): the answer page (`site-ask-page.ts`),
+ *    or streamed for the Ask box's script (`<base>~reader/ask?ask=`, `site-ask-stream.ts`);
  * 5. the page at the path (a document page, a group's first page, the site space's first page
  *    at its root), rendered, or served from the render cache by its key;
  * 6. no page there: the site's redirects (`sites.redirects.resolve`, with the old paths of
@@ -22,10 +23,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../services';
 import { ASSET_CACHE_CONTROL, readerAssetAt } from './reader-assets';
 import { MAX_EVENT_BODY_BYTES, recordReaderEvent } from './reader-events';
-import { EVENTS_PATH, SUGGESTIONS_PATH } from './reader-tool-paths';
+import { ASK_STREAM_PATH, EVENTS_PATH, SUGGESTIONS_PATH } from './reader-tool-paths';
 import { openReaderVisit, type ReaderVisit, readOrNothing } from './reader-visit';
 import { type PageHeadTags, renderNotFound, renderPage } from './render-site-page';
 import { askedQuestion, askPageHtml } from './site-ask-page';
+import { askStream, EVENT_STREAM } from './site-ask-stream';
 import { sitePagesOf } from './site-pages';
 import { searchPageHtml, searchSuggestions } from './site-search-page';
 import { visitorCookies, visitorLookupInput } from './visitor-session';
@@ -84,6 +86,12 @@ export async function serveSiteUrl(
       .header('x-robots-tag', 'noindex')
       .send(await searchSuggestions(visit, query ?? ''));
   const question = askedQuestion(url);
+  if (url.pathname.endsWith(`/${ASK_STREAM_PATH}`) && question !== undefined)
+    return reply
+      .type(EVENT_STREAM)
+      .header('cache-control', 'private, no-store')
+      .header('x-robots-tag', 'noindex')
+      .send(askStream(visit, pages, question));
   if (question !== undefined)
     return reply
       .type(HTML)

@@ -36,10 +36,19 @@ async function answerOf(visit: ReaderVisit, question: string): Promise<Outcome> 
     return { answer: last };
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    if (error.code === 'validation')
-      return { failure: 'This question cannot be answered here: ask with words, in at most 512 characters.' };
-    return { failure: 'The assistant could not answer just now. Try again in a moment, or search the docs.' };
+    return { failure: failureWords(error.code === 'validation' ? 'question' : 'provider') };
   }
+}
+
+/** What kept a question from being answered: the site, the question, or the provider. */
+export type AskFailure = 'no-ai' | 'question' | 'provider';
+
+/** A failure in the reader's words (never the server's configuration). */
+export function failureWords(failure: AskFailure): string {
+  if (failure === 'no-ai') return 'This site does not answer questions.';
+  if (failure === 'question')
+    return 'This question cannot be answered here: ask with words, in at most 512 characters.';
+  return 'The assistant could not answer just now. Try again in a moment, or search the docs.';
 }
 
 export async function askPageHtml(visit: ReaderVisit, pages: SitePages, question: string): Promise<string> {
@@ -48,7 +57,7 @@ export async function askPageHtml(visit: ReaderVisit, pages: SitePages, question
     return renderAskPage({
       ...frame,
       question,
-      answer: { failure: 'This site does not answer questions.' },
+      answer: { failure: failureWords('no-ai') },
       sources: [],
       headTags: [{ tag: 'meta', name: 'robots', content: 'noindex' }],
     });

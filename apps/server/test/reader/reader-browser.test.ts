@@ -12,6 +12,7 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations as webSeriousViolations } from '../../../web/test/e2e/support/accessibility';
+import { type FakeChatProvider, startFakeChatProvider } from '../ask/fake-chat-provider';
 import { rowsOf } from '../insights/insights-support';
 import { launchChromium, type OpenedPage, openPage } from '../support/headless-chromium';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -22,8 +23,18 @@ const SCREENSHOTS = new URL('../../../../docs/screenshots/', import.meta.url).pa
 let server: TestServer;
 let browser: Browser;
 let f: ReaderFixture;
+let fake: FakeChatProvider;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
+  fake = await startFakeChatProvider();
+  [server, browser] = await Promise.all([
+    startTestServer({
+      QUIRE_AI_URL: fake.url,
+      QUIRE_AI_MODEL: 'answerer-1',
+      QUIRE_AI_TIMEOUT_SECONDS: '5',
+      QUIRE_FETCH_ALLOW_HOSTS: '127.0.0.1',
+    }),
+    launchChromium(),
+  ]);
   f = await readerFixture(server);
   // The site gathers feedback (GitBook's default is not to): the page asks "Was this page helpful?".
   const current = await f.admin('GET', `${f.site}/customization`);
@@ -32,6 +43,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  await fake?.close();
 });
 
 /** axe-core's serious and critical violations (the web app's check, run on this Puppeteer page). */
@@ -275,6 +287,55 @@ describe("readers' tools in Chromium", () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}reader-search-phone.png` });
     expect(ownProblems(opened)).toEqual([]);
+    await page.close();
+  });
+
+  it("streams the Ask box's answer into the page as text, then its sources as links; a second question cancels the first", async () => {
+    const current = await f.admin('GET', `${f.site}/customization`);
+    await f.admin('PUT', `${f.site}/customization`, { ...current, ai: { mode: 'search' } });
+    const opened = await openPage(browser, `${server.url}${f.base}`);
+    const { page } = opened;
+    await page.setViewport({ width: 1280, height: 900 });
+    const answerText = () => page.$eval('.ask-live .answer-text', (text) => text.textContent);
+    const ask = async (question: string) => {
+      await page.$eval('form.ask input', (input) => {
+        (input as HTMLInputElement).value = '';
+      });
+      await page.type('form.ask input', question);
+      await page.keyboard.press('Enter');
+    };
+    // The first answer is held open after its first part (an event is sent every 120 characters): what came shows, as text.
+    fake.answer = () => ({
+      parts: [`<img src=x onerror=alert(1)> First part ${'and more '.repeat(14)}`],
+      hold: true,
+    });
+    await ask('Introduction');
+    await page.waitForFunction(() =>
+      document.querySelector('.ask-live .answer-text')?.textContent?.includes('First part'),
+    );
+    expect(await page.$$('.ask-live img')).toHaveLength(0);
+    expect(page.url()).toBe(`${server.url}${f.base}`);
+    // A second question while the first is still being written: only the second's answer stays.
+    fake.answer = () => ({ parts: ['See the introduction [1].'] });
+    await ask('introduction');
+    await page.waitForSelector('.ask-live .answer-sources a');
+    fake.release();
+    expect(await answerText()).toBe('See the introduction [1].');
+    expect(await page.$eval('.ask-live h2', (heading) => heading.textContent)).toBe('introduction');
+    const cited = await page.$eval('.ask-live .answer-text a.citation', (link) => link.getAttribute('href'));
+    expect(cited).toMatch(new RegExp(`^${f.base}`));
+    expect(await page.$eval('.ask-live .answer-sources a', (link) => link.getAttribute('href'))).toBe(cited);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}reader-ask.png` });
+    // A provider that fails: said in words.
+    fake.answer = () => ({ status: 500, text: 'boom' });
+    await ask('Introduction');
+    await page.waitForSelector('.ask-live [role=alert]');
+    expect(await page.$eval('.ask-live [role=alert]', (alert) => alert.textContent)).toMatch(
+      /could not answer just now/,
+    );
+    // The first question's request was aborted by the second: no other problem.
+    expect(ownProblems(opened).filter((problem) => !problem.includes('ERR_ABORTED'))).toEqual([]);
     await page.close();
   });
 });

@@ -8,11 +8,15 @@
  *   combobox pattern: arrow keys move the active option, Enter opens it, Escape closes the list,
  *   `/` or Ctrl-K anywhere focuses the box), filled from `data-suggestions` (JSON) as the reader
  *   types; Enter with no option chosen submits the form to the search page, as without script;
+ * - the Ask box's answer streamed into the page (`data-ask-stream`, server-sent events read from
+ *   the response's body): shown as text as it arrives, then its `[k]` markers and sources as
+ *   links (same-site paths only); an error in words; a second question aborts the first;
  * - "Copy page" (the page's markdown, fetched from the page's `.md`, to the clipboard);
  * - the page's events, posted to `<body data-events>`: one `page_view` per page shown (after a
  *   prerender is shown, never for it), the feedback's rating, then its optional comment.
  *
  * Without it the page shows the site's default theme, the search form sends to the search page,
+ * the Ask box to the answer page,
  * "View as markdown" is a link, and nothing is sent.
  */
 export const READER_JS = `(function(){
@@ -108,9 +112,43 @@ document.addEventListener('keydown',function(event){
 var target=event.target,typing=target.isContentEditable||/^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName);
 if((event.key==='k'||event.key==='K')&&(event.ctrlKey||event.metaKey)||event.key==='/'&&!typing&&!event.ctrlKey&&!event.metaKey&&!event.altKey){
 event.preventDefault();input.focus();input.select()}})}
+function ask(){
+var form=document.querySelector('form[data-ask-stream]');
+if(!form||!window.AbortController||!window.TextDecoder)return;
+var input=form.querySelector('input'),address=form.getAttribute('data-ask-stream'),box,running;
+function el(tag,text){var node=document.createElement(tag);if(text)node.textContent=text;return node}
+form.addEventListener('submit',function(event){
+var question=input.value.trim();if(!question)return;event.preventDefault();
+if(running)running.abort();var mine=running=new AbortController();
+if(!box){box=el('section');box.className='ask-live';box.setAttribute('aria-label','Answer');box.setAttribute('aria-live','polite');
+var main=document.querySelector('main')||document.body;main.insertBefore(box,main.firstChild)}
+var text=el('p','Finding the answer\\u2026');text.className='answer-text';box.replaceChildren(el('h2',question),text);
+function fail(message){if(mine===running){var alert=el('p',message);alert.setAttribute('role','alert');box.replaceChildren(alert)}}
+function done(data){
+var sources=data.sources.filter(function(source){return /^\\/(?!\\/)/.test(source.href)}),at=0,cited=/\\[(\\d{1,2})\\]/g,match;
+text.replaceChildren();if(!data.text){text.textContent='The documentation has nothing on this question.';return}
+while((match=cited.exec(data.text))){var source=sources[match[1]-1];if(!source)continue;
+var link=el('a','['+match[1]+']');link.href=source.href;link.className='citation';
+text.append(data.text.slice(at,match.index),link);at=match.index+match[0].length}
+text.append(data.text.slice(at));if(!sources.length)return;
+var list=el('ol');list.className='answer-sources';
+sources.forEach(function(source){var item=el('li'),link=el('a',source.title);link.href=source.href;item.appendChild(link);list.appendChild(item)});
+box.append(el('h3','Sources'),list)}
+function take(name,data){if(mine!==running)return;if(name==='error')fail(data.message);else if(name==='done')done(data);else text.textContent=data.text}
+fetch(address+'?ask='+encodeURIComponent(question),{credentials:'same-origin',headers:{accept:'text/event-stream'},signal:mine.signal})
+.then(function(answer){
+if(!answer.ok||!answer.body)throw answer.status;
+var reader=answer.body.getReader(),decoder=new TextDecoder(),rest='';
+function pump(){return reader.read().then(function(part){
+if(part.done)return;rest+=decoder.decode(part.value,{stream:true});var blocks=rest.split('\\n\\n');rest=blocks.pop();
+blocks.forEach(function(block){var name='',data='';block.split('\\n').forEach(function(line){
+if(line.indexOf('event: ')===0)name=line.slice(7);else if(line.indexOf('data: ')===0)data+=line.slice(6)});
+if(data)take(name,JSON.parse(data))});return pump()})}
+return pump()})
+.catch(function(){if(!mine.signal.aborted)fail('The assistant could not answer just now. Try again in a moment, or search the docs.')})})}
 document.addEventListener('DOMContentLoaded',function(){
 events=document.body.getAttribute('data-events');page=document.body.getAttribute('data-page');
-theme();search();feedback();
+theme();search();ask();feedback();
 if(navigator.clipboard){copyCode();copyPage()}
 view()});
 })();

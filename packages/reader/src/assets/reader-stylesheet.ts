@@ -53,7 +53,7 @@ summary{cursor:pointer}
 .search-excerpt{display:block;color:var(--muted);font-size:.85rem;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .search-all{border-top:1px solid var(--line);margin-top:.2rem;color:var(--muted)}
 .ask{display:flex;gap:.3rem}.ask input{font:inherit;color:var(--fg);background:var(--soft);border:1px solid var(--line);border-radius:var(--radius);padding:.3em .7em;width:12rem;max-width:100%}.ask button{font:inherit;border:1px solid var(--line);border-radius:var(--radius);background:var(--bg);color:var(--fg);padding:.3em .7em;cursor:pointer}
-.answer-text{white-space:pre-wrap}.citation{font-size:.8em;vertical-align:super;text-decoration:none}
+.answer-text{white-space:pre-wrap}.ask-live{border:1px solid var(--line);border-radius:var(--radius);padding:.2rem 1rem;margin:0 0 1.5rem}.citation{font-size:.8em;vertical-align:super;text-decoration:none}
 .page-header{position:relative}
 .page-cover{margin:0 0 1.5rem;border-radius:var(--radius);overflow:hidden}
 .page-cover img{display:block;width:100%;height:100%;object-fit:cover}
