@@ -15,34 +15,43 @@ const MAX_CLAIM_TEXT = 1024;
 
 /** Why unsigned claims are refused (GitBook's `PlainObject`, bounded); undefined when they are not. */
 function plainObjectProblem(value: unknown): string | undefined {
-  let entries = 0;
-  const walk = (item: unknown, depth: number, inArray: boolean): string | undefined => {
-    if (typeof item === 'string')
-      return item.length > MAX_CLAIM_TEXT ? 'a text over 1024 characters' : undefined;
-    if (typeof item === 'boolean') return undefined;
-    if (typeof item === 'number') return Number.isFinite(item) ? undefined : 'a number that is not finite';
-    if (depth >= MAX_CLAIM_DEPTH) return 'nested more than 5 levels';
-    if (Array.isArray(item)) {
-      if (inArray) return 'an array in an array';
-      for (const element of item) {
-        if (++entries > MAX_CLAIM_ENTRIES) return 'more than 200 values';
-        const problem = walk(element, depth + 1, true);
-        if (problem) return problem;
-      }
-      return undefined;
-    }
-    if (typeof item !== 'object' || item === null)
-      return 'a value that is not a string, number, boolean, array or object';
-    for (const [key, element] of Object.entries(item)) {
-      if (FORBIDDEN_KEYS.has(key)) return `the key "${key}"`;
-      if (key.length > 128) return 'a key over 128 characters';
-      if (++entries > MAX_CLAIM_ENTRIES) return 'more than 200 values';
-      const problem = walk(element, depth + 1, false);
+  return claimProblem(value, 0, false, { entries: 0 });
+}
+
+/**
+ * Why one value of the claims is refused, counting the values seen in `count`. A function of
+ * its own, not a closure made per call: the URL lookup checks claims on every request.
+ */
+function claimProblem(
+  item: unknown,
+  depth: number,
+  inArray: boolean,
+  count: { entries: number },
+): string | undefined {
+  if (typeof item === 'string')
+    return item.length > MAX_CLAIM_TEXT ? 'a text over 1024 characters' : undefined;
+  if (typeof item === 'boolean') return undefined;
+  if (typeof item === 'number') return Number.isFinite(item) ? undefined : 'a number that is not finite';
+  if (depth >= MAX_CLAIM_DEPTH) return 'nested more than 5 levels';
+  if (Array.isArray(item)) {
+    if (inArray) return 'an array in an array';
+    for (const element of item) {
+      if (++count.entries > MAX_CLAIM_ENTRIES) return 'more than 200 values';
+      const problem = claimProblem(element, depth + 1, true, count);
       if (problem) return problem;
     }
     return undefined;
-  };
-  return walk(value, 0, false);
+  }
+  if (typeof item !== 'object' || item === null)
+    return 'a value that is not a string, number, boolean, array or object';
+  for (const [key, element] of Object.entries(item)) {
+    if (FORBIDDEN_KEYS.has(key)) return `the key "${key}"`;
+    if (key.length > 128) return 'a key over 128 characters';
+    if (++count.entries > MAX_CLAIM_ENTRIES) return 'more than 200 values';
+    const problem = claimProblem(element, depth + 1, false, count);
+    if (problem) return problem;
+  }
+  return undefined;
 }
 
 export const UnsignedClaimsSchema = z
@@ -91,6 +100,48 @@ export const ResolvePublishedUrlInputSchema = z.strictObject({
       'Ignored: GitBook’s renderer sends it to miss a cache; every answer here carries a fresh token',
     ),
 });
+
+type ResolvePublishedUrlInput = z.output<typeof ResolvePublishedUrlInputSchema>;
+
+const INPUT_KEYS = new Set(['url', 'redirectOnError', 'visitor', 'cacheBust']);
+const VISITOR_KEYS = new Set(['type', 'jwtToken', 'unsignedClaims']);
+
+/** An object as JSON makes one (no class, no array): what zod's objects and records take as they are. */
+const isPlainObject = (value: unknown): value is Record<string, unknown> => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+};
+
+const hasOnly = (value: Record<string, unknown>, keys: ReadonlySet<string>): boolean => {
+  for (const key of Object.keys(value)) if (!keys.has(key)) return false;
+  return true;
+};
+
+const isOptionalText = (value: unknown, min: number, max: number): boolean =>
+  value === undefined || (typeof value === 'string' && value.length >= min && value.length <= max);
+
+/**
+ * `ResolvePublishedUrlInputSchema`, compiled by hand (the operation's `inputAsIs`): true only
+ * for an input the schema takes as it is; anything else, valid or not, goes to the schema,
+ * whose refusals name the field. The same bounds; a renderer's every page asks this.
+ */
+export function isPlainLookupInput(input: unknown): input is ResolvePublishedUrlInput {
+  if (!isPlainObject(input) || !hasOnly(input, INPUT_KEYS)) return false;
+  const { url, redirectOnError, visitor, cacheBust } = input;
+  if (typeof url !== 'string' || url.length < 1 || url.length > 2048) return false;
+  if (redirectOnError !== undefined && typeof redirectOnError !== 'boolean') return false;
+  if (!isOptionalText(cacheBust, 0, 64)) return false;
+  if (visitor === undefined) return true;
+  if (!isPlainObject(visitor) || !hasOnly(visitor, VISITOR_KEYS)) return false;
+  const { type, jwtToken, unsignedClaims } = visitor;
+  if (type !== undefined && type !== 'human' && type !== 'agent') return false;
+  if (!isOptionalText(jwtToken, 1, 8192)) return false;
+  return (
+    unsignedClaims === undefined ||
+    (isPlainObject(unsignedClaims) && plainObjectProblem(unsignedClaims) === undefined)
+  );
+}
 
 const RedirectUrl = z.string().describe('Where to send the visitor');
 
