@@ -113,10 +113,8 @@ export function siteAddressOf(url: PublishedUrl, urls: PublicUrls): SiteAddress 
 
 /** The address under `base` (its origin and path), or undefined on another origin. */
 function quireAddressOn(url: PublishedUrl, base: string): SiteAddress | undefined {
-  const app = new URL(base);
-  if (url.origin !== app.origin) return undefined;
-  const appSegments = app.pathname.split('/').filter((segment) => segment !== '');
-  const prefix = [...appSegments, '~sites'];
+  const { origin, prefix } = sitesBaseOf(base);
+  if (url.origin !== origin) return undefined;
   const matches = prefix.every((segment, i) => url.segments[i] === segment);
   const organizationId = url.segments[prefix.length];
   const siteName = url.segments[prefix.length + 1];
@@ -128,6 +126,22 @@ function quireAddressOn(url: PublishedUrl, base: string): SiteAddress | undefine
     siteBasePath: pathOf([...prefix, organizationId, siteName]),
     rest: url.segments.slice(prefix.length + 2),
   };
+}
+
+/** A base's origin and its sites' path prefix (`<path>/~sites`), by its text: the configured bases are few. */
+const sitesBases = new Map<string, { origin: string; prefix: readonly string[] }>();
+const MAX_SITES_BASES = 64;
+
+function sitesBaseOf(base: string): { origin: string; prefix: readonly string[] } {
+  let parsed = sitesBases.get(base);
+  if (parsed === undefined) {
+    const app = new URL(base);
+    const appSegments = app.pathname.split('/').filter((segment) => segment !== '');
+    parsed = { origin: app.origin, prefix: Object.freeze([...appSegments, '~sites']) };
+    if (sitesBases.size >= MAX_SITES_BASES) sitesBases.clear();
+    sitesBases.set(base, parsed);
+  }
+  return parsed;
 }
 
 /** `/a/b/` for `['a', 'b']`, `/` for none: GitBook's base paths, with both slashes. */

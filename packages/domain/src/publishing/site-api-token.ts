@@ -134,8 +134,7 @@ export async function issueSiteApiToken(
   services: Pick<DomainServices, 'secrets' | 'clock'>,
   subject: SiteTokenSubject,
 ): Promise<string> {
-  const payload = siteTokenPayload(subject);
-  const key = services.secrets.sha256(JSON.stringify(payload));
+  const { payload, key } = preparedToken(services, subject);
   const now = services.clock.now().getTime();
   const reusable = reusableOf(services.secrets);
   const kept = reusable.get(key);
@@ -143,6 +142,31 @@ export async function issueSiteApiToken(
   const token = await services.secrets.signClaims(payload, SITE_API_TOKEN_TTL_SECONDS);
   reusable.set(key, { token, issuedAt: now });
   return token;
+}
+
+interface PreparedToken {
+  secrets: object;
+  payload: Record<string, unknown>;
+  /** The payload's fingerprint: the key of the token reused for it. */
+  key: string;
+}
+const preparedBySubject = new WeakMap<SiteTokenSubject, PreparedToken>();
+
+/**
+ * The payload and its fingerprint; made once for a frozen subject (the URL lookup's kept
+ * resolutions hand the same one out again), else each time.
+ */
+function preparedToken(services: Pick<DomainServices, 'secrets'>, subject: SiteTokenSubject): PreparedToken {
+  const kept = preparedBySubject.get(subject);
+  if (kept?.secrets === services.secrets) return kept;
+  const payload = siteTokenPayload(subject);
+  const prepared = {
+    secrets: services.secrets,
+    payload,
+    key: services.secrets.sha256(JSON.stringify(payload)),
+  };
+  if (Object.isFrozen(subject)) preparedBySubject.set(subject, prepared);
+  return prepared;
 }
 
 function siteTokenPayload(subject: SiteTokenSubject): Record<string, unknown> {

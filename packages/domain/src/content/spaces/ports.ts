@@ -16,9 +16,17 @@ export interface SpacePlacement {
   visibility: SpaceRecord['visibility'];
 }
 
+/**
+ * What a published URL's lookup needs of a space a site shows (whether it stands, where, and
+ * its current revision), read off the stored document without copying the record.
+ */
+export type SpaceLookupStamp = Pick<SpaceRecord, 'id' | 'organizationId' | 'revisionId' | 'deletedAt'>;
+
 export interface SpaceRepository {
   findById(id: string): Promise<SpaceRecord | null>;
   findByIds(ids: readonly string[]): Promise<SpaceRecord[]>;
+  /** The lookup stamps of the spaces with these ids that are stored (deleted ones included), in no order. */
+  lookupStampsByIds(ids: readonly string[]): Promise<SpaceLookupStamp[]>;
   /**
    * Order keys of the spaces directly under a parent (undefined: the top level), a bounded
    * range of them (see `SiblingRange`); deleted ones included unless `liveOnly` (they keep

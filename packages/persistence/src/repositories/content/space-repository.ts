@@ -3,6 +3,7 @@ import type {
   SiblingRange,
   SiblingRecord,
   Slice,
+  SpaceLookupStamp,
   SpacePlacement,
   SpaceRecord,
   SpaceRepository,
@@ -97,6 +98,15 @@ export class MongoSpaceRepository implements SpaceRepository {
     if (ids.length === 0) return [];
     const docs = await this.#spaces.find({ _id: { $in: [...ids] } }).toArray();
     return docs.map(toRecord);
+  }
+
+  async lookupStampsByIds(ids: readonly string[]): Promise<SpaceLookupStamp[]> {
+    if (ids.length === 0) return [];
+    // `map` is handed the stored document: only the stamp's four fields are copied out of it.
+    return this.#spaces
+      .find({ _id: { $in: [...ids] } })
+      .map(lookupStampOf)
+      .toArray();
   }
 
   async listSiblingRange(range: SiblingRange): Promise<SiblingRecord[]> {
@@ -277,3 +287,11 @@ export class MongoSpaceRepository implements SpaceRepository {
     return result.deletedCount > 0;
   }
 }
+
+/** A space's lookup stamp (`SpaceRepository.lookupStampsByIds`), its optional fields only when set. */
+const lookupStampOf = (doc: SpaceDocument): SpaceLookupStamp => {
+  const stamp: SpaceLookupStamp = { id: doc._id, organizationId: doc.organizationId };
+  if (doc.revisionId !== undefined) stamp.revisionId = doc.revisionId;
+  if (doc.deletedAt !== undefined) stamp.deletedAt = doc.deletedAt;
+  return stamp;
+};

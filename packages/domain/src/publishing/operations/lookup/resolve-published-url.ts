@@ -1,7 +1,8 @@
 import type { SpaceRecord } from '../../../content';
+import { BoundedCache } from '../../../core/bounded-cache';
 import { invalidInput, notFound } from '../../../core/errors';
 import { operation } from '../../../core/operation';
-import { parsePublishedUrl } from '../../published-url';
+import { type ParsedPublishedUrl, parsePublishedUrl } from '../../published-url';
 import type { SiteRecord } from '../../records';
 import { issueSiteApiToken } from '../../site-api-token';
 import type { ConditionTest } from '../../site-conditions';
@@ -9,7 +10,10 @@ import { locatedSiteSpaces, orderedSections, type Structure, spaceIdsOf } from '
 import { publishedUrl, sitePublishedBase } from '../../site-urls';
 import { readableSpaceIds, type SiteVisit, visitSite } from '../../site-visitor';
 import { visibleStructure } from '../../visible-structure';
+import { keepResolution, keptResolution, keptResolutionKey, stampText } from './kept-resolutions';
 import {
+  isPlainLookupInput,
+  type PublishedSiteContent,
   type PublishedSiteContentLookup,
   PublishedSiteContentLookupSchema,
   ResolvePublishedUrlInputSchema,
@@ -61,12 +65,16 @@ export const resolvePublishedUrl = operation({
   access: 'visitor',
   input: ResolvePublishedUrlInputSchema,
   output: PublishedSiteContentLookupSchema,
+  inputAsIs: isPlainLookupInput,
   async run(ctx, input): Promise<PublishedSiteContentLookup> {
-    const parsed = parsePublishedUrl(input.url);
+    const parsed = parsedUrlOf(input.url);
     if (!parsed.ok) throw invalidInput('url', parsed.problem);
     const served = await siteServedAt(ctx, parsed.url);
     if (!served) throw notFound(NOT_FOUND);
     const { site } = served;
+    const keptKey = keptResolutionKey(ctx, input);
+    const kept = keptKey === undefined ? undefined : await keptResolution(ctx, keptKey, site);
+    if (kept) return { ...kept.answer, apiToken: await issueSiteApiToken(ctx, kept.token) };
     const keyed = withShareKeySegment(site, served, parsed.url.shareKey);
     const visit = await visitSite(
       ctx,
@@ -83,21 +91,22 @@ export const resolvePublishedUrl = operation({
       if (redirect) return redirect;
       throw notFound(NOT_FOUND);
     }
-    const { structure, live } = await withReadableSpaces(ctx, site, visit);
+    const { structure, live, stored } = await withReadableSpaces(ctx, site, visit);
     const match = matchSitePath(structure, keyed.rest);
     const space = match && live.get(match.siteSpace.spaceId);
     if (!match || !space) throw notFound(NOT_FOUND);
     const shownVisit = { ...visit, structure };
-    const apiToken = await issueSiteApiToken(ctx, {
+    const token = {
       site,
       siteSpaceId: match.siteSpace.id,
       spaceId: space.id,
       visit: shownVisit,
       visitorType: input.visitor?.type,
-    });
+    };
+    const apiToken = await issueSiteApiToken(ctx, token);
     const basePath =
       keyed.siteBasePath + match.used.map((segment) => `${encodeURIComponent(segment)}/`).join('');
-    return {
+    const answer: PublishedSiteContent = {
       site: site.id,
       ...(match.section ? { siteSection: match.section.id } : {}),
       siteSpace: match.siteSpace.id,
@@ -117,8 +126,39 @@ export const resolvePublishedUrl = operation({
         undefined,
       ),
     };
+    // A visitor proving nothing is shown the same while the site and its spaces stay as they are.
+    if (keptKey !== undefined && visit.admission.via !== 'member' && visit.signedClaims === null)
+      keepResolution(ctx, keptKey, {
+        siteId: site.id,
+        siteVersion: site.version,
+        spaceIds: spaceIdsShown(visit.structure),
+        spaceStamps: new Map(stored.map((stored) => [stored.id, stampText(stored)])),
+        answer: Object.freeze({ ...answer, apiToken: '' }),
+        token: Object.freeze(token),
+      });
+    return answer;
   },
 });
+
+const parsedUrls = new BoundedCache<string, ParsedPublishedUrl>({
+  maxEntries: 5000,
+  maxWeight: 16 * 1024 * 1024,
+  weigh: (parsed) => (parsed.ok ? 4 * JSON.stringify(parsed.url).length : 256),
+});
+
+/**
+ * `parsePublishedUrl`, kept by the URL's text (a pure function of it; a renderer asks the same
+ * URLs again), frozen so no lookup changes what the next one reads.
+ */
+function parsedUrlOf(raw: string): ParsedPublishedUrl {
+  let parsed = parsedUrls.get(raw);
+  if (parsed === undefined) {
+    parsed = parsePublishedUrl(raw);
+    if (parsed.ok) Object.freeze(Object.freeze(parsed.url).segments);
+    parsedUrls.set(raw, Object.freeze(parsed));
+  }
+  return parsed;
+}
 
 /**
  * A share key as the first segment after the site's own, as GitBook's share-link URLs carry
@@ -178,21 +218,22 @@ async function withReadableSpaces(
   ctx: Parameters<typeof siteServedAt>[0],
   site: SiteRecord,
   visit: Extract<SiteVisit, { shown: true }>,
-): Promise<{ structure: Structure; live: Map<string, SpaceRecord> }> {
+): Promise<{ structure: Structure; live: Map<string, SpaceRecord>; stored: SpaceRecord[] }> {
   const structure = visit.structure;
   const ids = spaceIdsShown(structure);
-  const spaces = (await ctx.repos.spaces.findByIds(ids)).filter(
+  const stored = await ctx.repos.spaces.findByIds(ids);
+  const spaces = stored.filter(
     (space) => space.deletedAt === undefined && space.organizationId === site.organizationId,
   );
   const readable = await readableSpaceIds(ctx, visit.admission, spaces);
   const live = new Map(spaces.filter((space) => readable.has(space.id)).map((space) => [space.id, space]));
-  if (live.size === ids.length) return { structure, live };
+  if (live.size === ids.length) return { structure, live, stored };
   const gone = new Map<string, ConditionTest>(
     locatedSiteSpaces(structure)
       .filter(({ siteSpace }) => !live.has(siteSpace.spaceId))
       .map(({ siteSpace }) => [siteSpace.id, () => false]),
   );
-  return { structure: visibleStructure(structure, gone, {}), live };
+  return { structure: visibleStructure(structure, gone, {}), live, stored };
 }
 
 const spaceIdsByStructure = new WeakMap<Structure, readonly string[]>();
