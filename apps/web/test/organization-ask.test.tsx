@@ -1,22 +1,39 @@
 /**
- * The organization's Ask box (issue 32, item 4): the question goes to `orgs.ask`, the answer
- * shows as text (a model's markup is not rendered) with the cited pages linked at their paths
- * in the app; a server without a provider says so in the box.
+ * The organization's Ask box (issue 32, item 4): the question goes to `GET ORG/ask/stream`
+ * (a stubbed `fetch` answers its server-sent events), the answer shows as text as it arrives (a
+ * model's markup is not rendered) with the cited pages linked at their paths in the app; a
+ * server without a provider says so in the box.
  */
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { callsTo, type Handler, refusal, renderApp } from './support/fake-server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from './support/fake-server';
 import { ACME, page, SESSION } from './support/fixtures';
 
-function openOrganization(ask: Handler) {
+/** `fetch` answering the stream route with `answer` (a response), recording the URLs asked. */
+function stubFetch(answer: () => Response): string[] {
+  const asked: string[] = [];
+  vi.stubGlobal('fetch', async (url: string) => {
+    asked.push(url);
+    return answer();
+  });
+  return asked;
+}
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const eventStream = (...events: string[]) =>
+  new Response(events.join(''), { status: 200, headers: { 'content-type': 'text/event-stream' } });
+const answerEvent = (answer: unknown) => `data: ${JSON.stringify({ type: 'answer', answer })}\n\n`;
+
+function openOrganization() {
   return renderApp('/o/org-acme', {
     'session.current': () => SESSION,
     'orgs.get': () => ACME,
     'orgs.list': () => page([ACME]),
     'collections.list': () => page([]),
     'spaces.list': () => page([]),
-    'orgs.ask': ask,
     'spaces.content.page.get': () => ({
       id: 'page-install',
       title: 'Install',
@@ -33,29 +50,47 @@ async function ask(question: string) {
 }
 
 describe('the Ask box', () => {
-  it('shows the answer as text and links the cited pages', async () => {
-    const { calls } = openOrganization(() => ({
-      answer: {
-        answer: { markdown: 'Run <b>pnpm</b> install [1].' },
-        followupQuestions: [],
-        sources: [{ type: 'page', page: 'page-install', revision: 'rev-1', space: 'space-1', sections: [] }],
-      },
-    }));
+  it('shows the answer as text as it is written, and links the cited pages', async () => {
+    const sources = [
+      { type: 'page', page: 'page-install', revision: 'rev-1', space: 'space-1', sections: [] },
+    ];
+    const asked = stubFetch(() =>
+      eventStream(
+        answerEvent({ answer: { markdown: 'Run <b>pnpm</b>' }, followupQuestions: [], sources: [] }),
+        answerEvent({ answer: { markdown: 'Run <b>pnpm</b> install [1].' }, followupQuestions: [], sources }),
+      ),
+    );
+    openOrganization();
     await ask('How do I install?');
     const answer = await screen.findByRole('region', { name: 'Answer' });
-    expect(within(answer).getByText('Run <b>pnpm</b> install [1].')).toBeTruthy();
+    expect(await within(answer).findByText('Run <b>pnpm</b> install [1].')).toBeTruthy();
     const source = await within(answer).findByRole('link', { name: 'Install' });
     expect(source.getAttribute('href')).toBe('/o/org-acme/s/space-1/getting-started/install');
-    expect(callsTo(calls, 'orgs.ask').map((call) => call.input)).toEqual([
-      { organizationId: 'org-acme', query: 'How do I install?' },
-    ]);
+    expect(asked).toEqual(['/v1/orgs/org-acme/ask/stream?query=How%20do%20I%20install%3F']);
   });
 
-  it('says what the server says when it cannot answer', async () => {
-    openOrganization(() => {
-      throw refusal(400, 'validation', 'No AI provider is configured on this server');
-    });
+  it('says what the server says when it cannot answer, before the stream or in it', async () => {
+    stubFetch(
+      () =>
+        new Response(
+          JSON.stringify({ error: { code: 400, message: 'No AI provider is configured on this server' } }),
+          { status: 400, headers: { 'content-type': 'application/json' } },
+        ),
+    );
+    openOrganization();
     await ask('How do I install?');
     expect(await screen.findByText(/No AI provider is configured/)).toBeTruthy();
+  });
+
+  it('shows an error event in words', async () => {
+    stubFetch(() =>
+      eventStream(
+        answerEvent({ answer: { markdown: 'Run' }, followupQuestions: [], sources: [] }),
+        `event: error\ndata: ${JSON.stringify({ error: { code: 503, message: 'The AI provider failed' } })}\n\n`,
+      ),
+    );
+    openOrganization();
+    await ask('How do I install?');
+    expect((await screen.findByRole('alert')).textContent).toContain('The AI provider failed');
   });
 });

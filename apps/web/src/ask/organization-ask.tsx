@@ -1,34 +1,59 @@
 /**
  * The organization's Ask box (issue 32, item 4): a button in the top bar opening a form; the
- * question goes to `orgs.ask` (the server searches the spaces the person may read and has
- * the AI provider answer from them), and the answer shows as text (a model's markdown is
- * never rendered as HTML) with its `[k]` markers and the cited pages linked below. Without a
- * provider the server says so, and that is what shows.
+ * question goes to `GET ORG/ask/stream` (the server searches the spaces the person may read
+ * and has the AI provider answer from them) and the answer shows as it is written, as text (a
+ * model's markdown is never rendered as HTML), with its `[k]` markers and, once it ends, the
+ * cited pages linked below. A second question stops the first (its request is aborted, so the
+ * server stops reading the provider). Without a provider the server says so, and that is what
+ * shows.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTRPC } from '../api/trpc';
-import { ErrorNotice, Loading } from '../ui/states';
+import { Loading } from '../ui/states';
+import { type StreamedAnswer, streamAnswer } from './answer-stream';
 import './ask.css';
 
 const MAX_QUESTION = 512;
 
+type AskState =
+  | { kind: 'idle' }
+  | { kind: 'waiting' }
+  | { kind: 'answer'; answer: StreamedAnswer; done: boolean }
+  | { kind: 'failed'; message: string };
+
 export function OrganizationAsk({ organizationId }: { organizationId: string }) {
-  const trpc = useTRPC();
   const [draft, setDraft] = useState('');
-  const [asked, setAsked] = useState('');
-  const answer = useQuery({
-    ...trpc.orgs.ask.queryOptions({ organizationId, query: asked }),
-    enabled: asked !== '',
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const [state, setState] = useState<AskState>({ kind: 'idle' });
+  const running = useRef<AbortController | null>(null);
+  useEffect(() => () => running.current?.abort(), []);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setAsked(draft.trim());
+    const question = draft.trim();
+    if (question === '') return;
+    running.current?.abort();
+    const controller = new AbortController();
+    running.current = controller;
+    setState({ kind: 'waiting' });
+    let last: StreamedAnswer | undefined;
+    streamAnswer(organizationId, question, controller.signal, (answer) => {
+      last = answer;
+      if (!controller.signal.aborted) setState({ kind: 'answer', answer, done: false });
+    }).then(
+      () => {
+        if (!controller.signal.aborted)
+          setState({ kind: 'answer', answer: last ?? { sources: [] }, done: true });
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState({
+          kind: 'failed',
+          message: error instanceof Error ? error.message : 'The answer could not be read',
+        });
+      },
+    );
   };
-  const result = answer.data?.answer;
   return (
     <details className="ask-menu">
       <summary className="button">Ask</summary>
@@ -47,20 +72,23 @@ export function OrganizationAsk({ organizationId }: { organizationId: string }) 
             Ask
           </button>
         </form>
-        {asked === '' ? null : answer.isPending ? (
+        {state.kind === 'waiting' ? (
           <Loading label="Finding the answer…" />
-        ) : answer.error ? (
-          <ErrorNotice error={answer.error} title="No answer" />
-        ) : result ? (
-          <section className="ask-answer" aria-label="Answer">
-            {result.answer?.markdown ? (
-              <p className="ask-text">{result.answer.markdown}</p>
-            ) : (
+        ) : state.kind === 'failed' ? (
+          <div className="state state-error" role="alert">
+            <p className="state-title">No answer</p>
+            <p>{state.message}</p>
+          </div>
+        ) : state.kind === 'answer' ? (
+          <section className="ask-answer" aria-label="Answer" aria-busy={!state.done}>
+            {state.answer.answer?.markdown ? (
+              <p className="ask-text">{state.answer.answer.markdown}</p>
+            ) : state.done ? (
               <p>Nothing in the spaces you can read answers this.</p>
-            )}
-            {result.sources.length > 0 ? (
+            ) : null}
+            {state.done && state.answer.sources.length > 0 ? (
               <ol className="ask-sources" aria-label="Sources">
-                {result.sources.map((source) => (
+                {state.answer.sources.map((source) => (
                   <li key={`${source.space}/${source.page}`}>
                     <SourceLink organizationId={organizationId} spaceId={source.space} pageId={source.page} />
                   </li>
