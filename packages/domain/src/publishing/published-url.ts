@@ -16,6 +16,7 @@
  * as published URLs carry it (which the lookup tells from a page's path: `withShareKeySegment`).
  */
 import type { PublicUrls } from '../core/context';
+import { deepFreeze } from './site-record-cache';
 
 export interface PublishedUrl {
   /** `https://docs.example.com` (scheme, host and port as given, lower-cased by the parser). */
@@ -106,6 +107,18 @@ export type SiteAddress =
  * the app's are read too when they differ (addresses made before the sites' base was set).
  */
 export function siteAddressOf(url: PublishedUrl, urls: PublicUrls): SiteAddress {
+  // A frozen URL is a kept parse (the URL lookup's): its address is kept with it, frozen too.
+  if (!Object.isFrozen(url)) return addressOf(url, urls);
+  const kept = addressByUrl.get(url);
+  if (kept?.urls === urls) return kept.address;
+  const address = deepFreeze(addressOf(url, urls));
+  addressByUrl.set(url, { urls, address });
+  return address;
+}
+
+const addressByUrl = new WeakMap<PublishedUrl, { urls: PublicUrls; address: SiteAddress }>();
+
+function addressOf(url: PublishedUrl, urls: PublicUrls): SiteAddress {
   const onSites = urls.sites === undefined ? undefined : quireAddressOn(url, urls.sites);
   if (onSites !== undefined) return onSites;
   return quireAddressOn(url, urls.app) ?? { kind: 'host', hostname: url.hostname, segments: url.segments };

@@ -20,15 +20,28 @@ export const urlLookupRoutes: readonly RestRoute[] = [
 function publishedLookupCacheTags(input: unknown, output: unknown): string[] {
   const { url } = input as { url: string };
   const answer = output as { site?: string; space?: string; target?: string };
-  let hostname: string;
-  try {
-    hostname = new URL(url).hostname;
-  } catch {
-    return [];
-  }
+  const hostname = hostnameOf(url);
+  if (hostname === undefined) return [];
   const tags = [urlCacheTag(hostname)];
   if (answer.target !== undefined) return tags;
   if (answer.site !== undefined) tags.push(siteCacheTag(answer.site));
   if (answer.space !== undefined) tags.push(spaceCacheTag(answer.space));
   return tags;
+}
+
+/** Hostnames by URL text: a renderer asks the same URLs again, and parsing one is most of the tags' cost. */
+const hostnames = new Map<string, string | undefined>();
+const MAX_HOSTNAMES = 1000;
+
+function hostnameOf(url: string): string | undefined {
+  if (hostnames.has(url)) return hostnames.get(url);
+  let hostname: string | undefined;
+  try {
+    hostname = new URL(url).hostname;
+  } catch {
+    hostname = undefined;
+  }
+  if (hostnames.size >= MAX_HOSTNAMES) hostnames.clear();
+  hostnames.set(url, hostname);
+  return hostname;
 }
