@@ -64,7 +64,7 @@ export interface WebhookDeliveryRepository {
   ): Promise<boolean>;
   /** Which of these `dedupeKey`s are stored. */
   existingDedupeKeys(dedupeKeys: readonly string[]): Promise<Set<string>>;
-  /** An endpoint's unfinished deliveries (waiting or pending) stored before `createdBefore`, at most `limit`, by event. */
+  /** An endpoint's unfinished deliveries (waiting or pending) stored at or before `createdBefore`, at most `limit`, by event. */
   unfinishedOf(endpointId: string, createdBefore: string, limit: number): Promise<WebhookDeliveryRecord[]>;
   /** Adds an attempt to the log (a delivery has at most `WEBHOOK_DELIVERY_ATTEMPTS`). */
   recordAttempt(deliveryId: string, attempt: WebhookAttemptRecord): Promise<void>;

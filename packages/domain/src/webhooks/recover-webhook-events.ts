@@ -77,6 +77,10 @@ export async function recoverWebhookDeliveries(
 /** Changes before this time are not the endpoint's events (it did not exist, or was off). */
 const floorOf = (endpoint: WebhookEndpointRecord): string => endpoint.eventsFrom ?? endpoint.createdAt;
 
+/** Whether a change at `occurredAt` is the endpoint's: made since it exists, and not while it was off. */
+const isEventOf = (endpoint: WebhookEndpointRecord, occurredAt: string): boolean =>
+  endpoint.eventsFrom === undefined ? occurredAt >= endpoint.createdAt : occurredAt > endpoint.eventsFrom;
+
 function windowStartOf(endpoint: WebhookEndpointRecord, marginMs: number): string {
   const floor = floorOf(endpoint);
   if (endpoint.recoveredUntil === undefined) return floor;
@@ -119,7 +123,7 @@ async function recoverChange(
   const type = eventTypeOfOperation(audit.operation);
   if (eventId === undefined || type === undefined) return;
   const concerned = endpoints.filter(
-    (endpoint) => audit.occurredAt >= floorOf(endpoint) && subscribesTo(endpoint.events, type),
+    (endpoint) => isEventOf(endpoint, audit.occurredAt) && subscribesTo(endpoint.events, type),
   );
   if (concerned.length === 0) return;
   // The common case: the live dispatch stored them all (one indexed read).

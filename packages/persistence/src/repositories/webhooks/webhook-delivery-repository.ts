@@ -107,7 +107,7 @@ export class MongoWebhookDeliveryRepository implements WebhookDeliveryRepository
   ): Promise<WebhookDeliveryRecord[]> {
     const docs = await this.#deliveries
       .find(
-        { endpointId, state: { $in: UNFINISHED }, createdAt: { $lt: createdBefore } },
+        { endpointId, state: { $in: UNFINISHED }, createdAt: { $lte: createdBefore } },
         { sort: { eventId: 1, _id: 1 }, limit },
       )
       .toArray();
