@@ -141,6 +141,12 @@ export interface ReaderPage {
   cover?: ReaderCover;
   /** The body, with reusable contents included and expressions evaluated (GitBook's read options). */
   document: JSONDocument | undefined;
+  /**
+   * The names the page's own text gives the users it mentions, by user id (the mentions' link
+   * text in the stored markdown, `userMentionNamesOf`): a mention shows its name, never the id;
+   * one the text does not name shows "@user".
+   */
+  mentionNames?: ReadonlyMap<string, string>;
   updatedAt?: string;
   path: string;
 }

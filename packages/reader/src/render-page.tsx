@@ -40,6 +40,7 @@ export function ReaderPageView(props: ReaderPageProps) {
     externalInNewTab: customization.externalLinks?.target === 'blank',
     blocks: renderBlocks,
     depth: 0,
+    ...(page.mentionNames === undefined ? {} : { mentionNames: page.mentionNames }),
   };
   const updated = formatUpdated(page.updatedAt);
   const pagination = customization.pagination?.enabled !== false && (props.previous || props.next);

@@ -7,6 +7,8 @@
  * or `data:` address, an author's SVG only through `<img>`, inline SVG only the reader's own
  * formulas and icons, of shapes); the customization's values kept in their forms.
  */
+import { userMentionNamesOf } from '@quire/documents';
+import { markdownToDocument } from '@quire/documents/to-document';
 import { describe, expect, it } from 'vitest';
 import type { ReaderCustomization } from '../src/reader-model';
 import { renderNotFoundPage, renderReaderPage } from '../src/render-page';
@@ -81,6 +83,30 @@ describe('a page with every block', () => {
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     // The dark chart is an SVG file: an image, never markup.
     expect(html).toContain('<img class="dark-only" src="/files/h3/chart-dark.svg"');
+  });
+});
+
+describe('a mention of a person', () => {
+  it("shows the name the page's text gives them, else @user, never the id", async () => {
+    const markdown =
+      'Ask [Ada <b>Lovelace</b>](https://app.gitbook.com/u/u-ada "mention") or ' +
+      '[https://app.gitbook.com/u/u-nameless](https://app.gitbook.com/u/u-nameless "mention").\n';
+    const base = await propsFor();
+    const html = renderReaderPage({
+      ...base,
+      page: {
+        ...base.page,
+        document: markdownToDocument(markdown),
+        mentionNames: userMentionNamesOf(markdown),
+      },
+    });
+    expect(html).toContain(
+      'Ask <span class="mention mention-user">@Ada &lt;b&gt;Lovelace&lt;/b&gt;</span> or ',
+    );
+    expect(html).toContain('<span class="mention mention-user">@user</span>.');
+    expect(html).not.toContain('u-ada');
+    expect(html).not.toContain('u-nameless');
+    expect(html).not.toContain('app.gitbook.com/u/');
   });
 });
 

@@ -24,6 +24,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../services';
 import { linkQueryOf, markdownUrlOf } from './machine-formats/page-markdown';
+import { pageMentionNames } from './page-mention-names';
 import { readerCoverOf } from './reader-cover';
 import { emojiText, type ReaderFrame, readerFrameOf } from './reader-frame';
 import { EVENTS_PATH } from './reader-tool-paths';
@@ -238,11 +239,16 @@ export async function pageHtml(
   });
   const document = read.document as unknown as JSONDocument | undefined;
   const frame = options.frame ?? readerFrameOf(visit, pages);
-  const [files, code, specs] = await Promise.all([
+  const [files, code, specs, mentionNames] = await Promise.all([
     // The cover's file too, when it has one.
     filesOf(visit, [document, read.cover]),
     highlightCode([document]),
     specsOf(visit, document),
+    pageMentionNames(
+      visit,
+      { spaceId: visit.lookup.space, revisionId: visit.lookup.revision, pageId: page.id },
+      document,
+    ),
   ]);
   options.specsSeen?.(
     openApiSpecSlugsOf(document).map((slug) => ({ slug, version: specs.get(slug)?.version })),
@@ -267,6 +273,7 @@ export async function pageHtml(
       ...(read.icon === undefined ? {} : { icon: read.icon }),
       ...(cover === undefined ? {} : { cover }),
       document,
+      mentionNames,
       updatedAt: read.updatedAt,
       path: page.path,
     },

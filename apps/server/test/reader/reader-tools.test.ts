@@ -301,3 +301,32 @@ describe("a change request's preview", () => {
     }
   });
 });
+
+describe('a mention of a person (issue 27, item 2)', () => {
+  it("shows the name the page's text gives them in the HTML and the markdown, else @user, never the id", async () => {
+    await f.admin('POST', `/v1/spaces/${f.spaces.docs}/content`, {
+      changes: [
+        {
+          operation: 'insert_page',
+          title: 'People',
+          document: {
+            markdown:
+              'Ask [Grace *Hopper*](https://app.gitbook.com/u/u-grace "mention") or ' +
+              '[https://app.gitbook.com/u/u-nameless](https://app.gitbook.com/u/u-nameless "mention").\n',
+          },
+        },
+      ],
+    });
+    const page = await getPage(server, `${f.base}people`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('Ask <span class="mention mention-user">@Grace Hopper</span> or ');
+    expect(page.body).toContain('<span class="mention mention-user">@user</span>.');
+    const read = await getPage(server, `${f.base}people.md`);
+    expect(read.status).toBe(200);
+    expect(read.body).toContain('Ask @Grace Hopper or @user.');
+    for (const body of [page.body, read.body]) {
+      expect(body).not.toContain('u-grace');
+      expect(body).not.toContain('u-nameless');
+    }
+  });
+});

@@ -20,6 +20,8 @@ export interface DocumentContext {
   blocks(nodes: readonly DocumentBlock[] | undefined, context: DocumentContext): ReactNode;
   /** Nesting depth: blocks deeper than `MAX_DEPTH` are not rendered (a bounded tree). */
   depth: number;
+  /** The names the page's own text gives the users it mentions, by user id (`ReaderPage.mentionNames`). */
+  mentionNames?: ReadonlyMap<string, string>;
 }
 
 export const MAX_DEPTH = 48;

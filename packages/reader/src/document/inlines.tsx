@@ -157,6 +157,16 @@ function InlineImage({
   );
 }
 
+/**
+ * A mention of a person: the name the page's text gives them (`context.mentionNames`), as
+ * GitBook shows a mention by the person's display name; without one, "@user". Never a link
+ * and never the id: a reader learns no more of a person than the page's text says.
+ */
+function UserMention({ userId, context }: { userId: string; context: DocumentContext }) {
+  const name = context.mentionNames?.get(userId);
+  return <span className="mention mention-user">{`@${name ?? 'user'}`}</span>;
+}
+
 function Inline({ inline, context }: { inline: DocumentInline; context: DocumentContext }): ReactNode {
   switch (inline.type) {
     case 'link': {
@@ -183,6 +193,7 @@ function Inline({ inline, context }: { inline: DocumentInline; context: Document
       return <InlineMath formula={inline.data.formula} />;
     case 'mention': {
       const ref = inline.data.ref;
+      if (ref.kind === 'user') return <UserMention userId={ref.user} context={context} />;
       const href = hrefOfRef(ref, context);
       const title =
         ref.kind === 'page'

@@ -7,6 +7,7 @@
  */
 import { documentToMarkdown, type JSONDocument } from '@quire/documents';
 import { executeOperation, operations } from '@quire/domain';
+import { pageMentionNames } from '../page-mention-names';
 import { type ReaderVisit, readOrNothing } from '../reader-visit';
 import { type ConditionHolds, documentWhere } from '../visitor-session';
 import type { ListedPage } from './shown-site-spaces';
@@ -38,7 +39,12 @@ export async function pageMarkdown(
     }),
   );
   if (document === undefined) return undefined;
-  const shown = withSiteLinks(documentWhere(document, holds), links);
+  const names = await pageMentionNames(
+    visit,
+    { spaceId: read.spaceId, revisionId: read.revisionId, pageId: page.id },
+    document as unknown as JSONDocument,
+  );
+  const shown = withSiteLinks(documentWhere(document, holds), links, names);
   const body = documentToMarkdown(shown as unknown as JSONDocument).trim();
   const description = page.description?.trim();
   return `# ${oneLine(page.title)}\n\n${description ? `${oneLine(description)}\n\n` : ''}${body}\n`;
@@ -72,24 +78,29 @@ interface RefHolder {
 
 /**
  * The tree with every reference to a page of the site space (`{kind: 'page'}`, or an anchor in
- * one) made a URL of its markdown address; other references as they are. New objects only
- * where something changed.
+ * one) made a URL of its markdown address, and every mention of a person made the text the
+ * reader's HTML shows (`@` and the name the page's text gives them, else `@user`: the link's
+ * target, GitBook's app address of the user, would tell a reader the id and lead nowhere they
+ * can go); other references as they are. New objects only where something changed.
  */
-function withSiteLinks(node: unknown, links: PageLinks): unknown {
+function withSiteLinks(node: unknown, links: PageLinks, names: ReadonlyMap<string, string>): unknown {
   if (Array.isArray(node)) {
     let changed = false;
     const next = node.map((item) => {
-      const rewritten = withSiteLinks(item, links);
+      const rewritten = withSiteLinks(item, links, names);
       if (rewritten !== item) changed = true;
       return rewritten;
     });
     return changed ? next : node;
   }
   if (typeof node !== 'object' || node === null) return node;
+  const mentioned = mentionedUser(node);
+  if (mentioned !== undefined) return textNode(`@${names.get(mentioned) ?? 'user'}`);
   let changed = false;
   const next: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
-    const rewritten = key === 'ref' ? siteRef(value as RefHolder['ref'], links) : withSiteLinks(value, links);
+    const rewritten =
+      key === 'ref' ? siteRef(value as RefHolder['ref'], links) : withSiteLinks(value, links, names);
     if (rewritten !== value) changed = true;
     next[key] = rewritten;
   }
@@ -103,3 +114,17 @@ function siteRef(ref: RefHolder['ref'], links: PageLinks): unknown {
   if (url === undefined) return ref;
   return { kind: 'url', url: ref.kind === 'anchor' && ref.anchor ? `${url}#${ref.anchor}` : url };
 }
+
+/** The user a mention inline names, or undefined when the node is not a mention of a person. */
+function mentionedUser(node: object): string | undefined {
+  const inline = node as {
+    object?: unknown;
+    type?: unknown;
+    data?: { ref?: { kind?: unknown; user?: unknown } };
+  };
+  if (inline.object !== 'inline' || inline.type !== 'mention') return undefined;
+  const ref = inline.data?.ref;
+  return ref?.kind === 'user' && typeof ref.user === 'string' ? ref.user : undefined;
+}
+
+const textNode = (text: string) => ({ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] });
