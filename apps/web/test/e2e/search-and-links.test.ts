@@ -11,6 +11,7 @@
 import { operations } from '@quire/domain';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeChatProvider, startFakeChatProvider } from '../../../server/test/ask/fake-chat-provider';
 import {
   createOrganization,
   createUser,
@@ -103,14 +104,25 @@ async function seed(): Promise<void> {
   changeRequestNumber = changeRequest.number;
 }
 
+let fake: FakeChatProvider;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
+  fake = await startFakeChatProvider();
+  [server, browser] = await Promise.all([
+    startTestServer({
+      QUIRE_AI_URL: fake.url,
+      QUIRE_AI_MODEL: 'answerer-1',
+      QUIRE_AI_TIMEOUT_SECONDS: '5',
+      QUIRE_FETCH_ALLOW_HOSTS: '127.0.0.1',
+    }),
+    launchChromium(),
+  ]);
   await seed();
   watched = await openWatchedPage(browser, server.url);
 });
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  await fake?.close();
 });
 
 async function expectAccessibleAndQuiet(): Promise<void> {
@@ -216,5 +228,42 @@ describe('search and link reports in the browser', () => {
     expect(await brought.getByRole('listitem').count()).toBe(1);
     expect(await brought.textContent()).toContain('troubleshooting');
     await expectAccessibleAndQuiet();
+  });
+
+  it("streams the Ask box's answer as text, then the cited pages; a second question stops the first", async () => {
+    const { page } = watched;
+    const question = page.getByRole('textbox', { name: 'Ask a question about the docs' });
+    const answer = page.getByRole('region', { name: 'Answer' });
+    // The first answer is held open after its first part (an event is sent every 120 characters).
+    fake.answer = () => ({ parts: [`<b>First</b> ${'part '.repeat(30)}`], hold: true });
+    await page.locator('summary', { hasText: 'Ask' }).click();
+    await question.fill('install');
+    await question.press('Enter');
+    await answer.getByText('<b>First</b>').waitFor();
+    expect(await answer.locator('b').count()).toBe(0);
+    // A second question while the first is still being written: only the second's answer stays.
+    fake.answer = () => ({ parts: ['Start the server [1].'] });
+    await question.fill('install');
+    await question.press('Enter');
+    await answer.getByRole('list', { name: 'Sources' }).getByRole('link').first().waitFor();
+    fake.release();
+    expect(await answer.locator('.ask-text').textContent()).toBe('Start the server [1].');
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'web-ask');
+    // The first question's request was aborted by the second (the browser reports it), and nothing else went wrong.
+    const aborted = (problem: string) =>
+      problem.includes('/ask/stream?') && problem.endsWith('net::ERR_ABORTED');
+    expect(watched.problems.filter(aborted).length).toBeGreaterThan(0);
+    expect(watched.problems.filter((problem) => !aborted(problem))).toEqual([]);
+    watched.problems.splice(0);
+    // A provider that fails: said in words (the browser reports the 503 it was answered).
+    fake.answer = () => ({ status: 500, text: 'boom' });
+    await question.fill('install');
+    await question.press('Enter');
+    await page
+      .getByRole('alert')
+      .getByText(/The AI provider failed/)
+      .waitFor();
+    expect(watched.problems).toEqual([expect.stringContaining('status of 503')]);
   });
 });
