@@ -23,7 +23,7 @@ import { registerGraphiql } from './graphiql';
 import { createGraphqlContext, type GraphqlContext } from './graphql-context';
 import { JsonOperations, type MaskError, type OperationContexts } from './json-operations';
 import { PreparedOperations } from './prepared-operations';
-import { buildGraphqlSchema } from './schema';
+import { registrySchemaOnce } from './schema';
 import { quireValidationRules } from './validation-rules';
 
 /**
@@ -87,7 +87,7 @@ const UNEXPECTED_ERROR = 'Unexpected error.';
 export function registerGraphql(app: FastifyInstance, gate: RequestGate): void {
   const prepared = new PreparedOperations();
   const yoga = createYoga<ServerContext>({
-    schema: buildGraphqlSchema(),
+    schema: registrySchemaOnce(),
     graphqlEndpoint: '/graphql',
     landingPage: false,
     // GraphiQL is Quire's own page (`graphiql.ts`), which needs no CDN.

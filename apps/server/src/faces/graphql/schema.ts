@@ -36,3 +36,16 @@ export function buildGraphqlSchema(tree: OperationTree = operations): GraphQLSch
   addRelationFields(builder, types, RELATIONS);
   return withEdgeNodesInline(withNodeIdsAtOnce(lexicographicSortSchema(builder.toSchema())));
 }
+
+let registrySchema: GraphQLSchema | undefined;
+
+/**
+ * The schema of the registry's operations, built once per process: it is derived from the
+ * registry alone (resolvers read the request's context), and a process that starts several
+ * servers (a test worker starts one per test file) built it again each time, a quarter of a
+ * server's start (about 0.15 s of a core).
+ */
+export function registrySchemaOnce(): GraphQLSchema {
+  registrySchema ??= buildGraphqlSchema();
+  return registrySchema;
+}
