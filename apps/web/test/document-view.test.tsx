@@ -65,7 +65,8 @@ describe('the read view of every GitBook block', () => {
       .find((link) => link.matches('.doc-mention'));
     expect(mention).toHaveAttribute('href', '/o/org/s/space/install');
     expect(mention).toHaveTextContent('🚀 Install');
-    expect(screen.getByText('@ada')).toHaveClass('doc-mention');
+    expect(screen.getByText('@user')).toHaveClass('doc-mention');
+    expect(screen.queryByText(/@ada/)).toBeNull();
     const annotated = screen.getByRole('button', { name: 'annotated' });
     expect(annotated).toHaveAttribute('aria-expanded', 'false');
     fireEvent.click(annotated);

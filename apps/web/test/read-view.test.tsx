@@ -97,4 +97,14 @@ describe('the read view of what the editor writes', () => {
     expect(screen.queryByRole('note')).toBeNull();
     expect(screen.getByText('{% hint style="info" %}')).toBeInTheDocument();
   });
+
+  it("shows a mention of a person by the name the page's text gives them, else @user, never the id", () => {
+    const container = view(
+      'Ask [Grace *Hopper*](https://app.gitbook.com/u/u-grace "mention") or ' +
+        '[https://app.gitbook.com/u/u-nameless](https://app.gitbook.com/u/u-nameless "mention").\n',
+    );
+    expect(screen.getByText('@Grace Hopper')).toHaveClass('doc-mention');
+    expect(screen.getByText('@user')).toHaveClass('doc-mention');
+    expect(container.innerHTML).not.toMatch(/u-grace|u-nameless/);
+  });
 });

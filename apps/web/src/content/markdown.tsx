@@ -11,6 +11,7 @@
  * and the like are dropped.
  */
 import { markdownToDocument } from '@quire/documents/to-document';
+import { userMentionNamesOf } from '@quire/documents/to-markdown';
 import { useEffect, useMemo, useRef } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
@@ -19,6 +20,7 @@ import { OPENAPI_OPERATION_ELEMENT, remarkOpenApiOperations } from '../openapi/r
 import { useAppRendering } from './app-rendering';
 import type { DocDocument } from './blocks/document-shape';
 import { DocumentView } from './blocks/document-view';
+import type { DocumentRendering } from './blocks/render-context';
 import { remarkHints } from './remark-hints';
 
 const PLUGINS = [remarkGfm, remarkHints, remarkOpenApiOperations];
@@ -55,6 +57,8 @@ function KeptSource({ text }: { text: string }) {
   return <Markdown text={text} className="kept-source" />;
 }
 
+const NO_NAMES: ReadonlyMap<string, string> = new Map();
+
 /** A page's markdown as its GitBook document. */
 function PageMarkdown({
   text,
@@ -70,7 +74,18 @@ function PageMarkdown({
   const container = useRef<HTMLDivElement>(null);
   const place = useAppRendering();
   const document = useMemo(() => markdownToDocument(text) as unknown as DocDocument, [text]);
-  const rendering = useMemo(() => ({ ...place, anchors, KeptSource }), [place, anchors]);
+  // A mention of a person shows the name the page's text gives them (the link's text): the
+  // document holds only the user's id, as GitBook's does.
+  const names = useMemo(() => (text.includes('mention') ? userMentionNamesOf(text) : NO_NAMES), [text]);
+  const rendering = useMemo(
+    (): Partial<DocumentRendering> => ({
+      ...place,
+      anchors,
+      KeptSource,
+      nameOf: (ref) => (ref.kind === 'user' ? names.get(ref.user) : place.nameOf?.(ref)),
+    }),
+    [place, anchors, names],
+  );
   useEffect(() => {
     if (!anchors || !scrollTo || text === '') return;
     const heading = globalThis.document.getElementById(decodeURIComponent(scrollTo));

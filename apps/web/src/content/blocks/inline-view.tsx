@@ -140,7 +140,9 @@ function Mention({ inline }: { inline: DocInline }) {
   const name =
     page?.title ??
     rendering.nameOf(ref) ??
-    (ref.kind === 'url' ? ref.url : ref.kind === 'user' ? ref.user : ref.kind);
+    // A person the place cannot name is "@user", never their id (a reader learns no more of
+    // a person than the page's text says, as in the published reader).
+    (ref.kind === 'url' ? ref.url : ref.kind === 'user' ? 'user' : ref.kind);
   const href = page?.href ?? (ref.kind === 'user' ? undefined : rendering.hrefOf(ref));
   const label = ref.kind === 'user' ? `@${name}` : name;
   return href ? (
