@@ -27,8 +27,9 @@ const eventStream = (...events: string[]) =>
   new Response(events.join(''), { status: 200, headers: { 'content-type': 'text/event-stream' } });
 const answerEvent = (answer: unknown) => `data: ${JSON.stringify({ type: 'answer', answer })}\n\n`;
 
-function openOrganization() {
+function openOrganization(questions: string[] = []) {
   return renderApp('/o/org-acme', {
+    'orgs.askQuestions': () => ({ questions }),
     'session.current': () => SESSION,
     'orgs.get': () => ACME,
     'orgs.list': () => page([ACME]),
@@ -92,5 +93,19 @@ describe('the Ask box', () => {
     openOrganization();
     await ask('How do I install?');
     expect((await screen.findByRole('alert')).textContent).toContain('The AI provider failed');
+  });
+
+  it('offers the recommended questions while nothing is asked, and asks the one chosen', async () => {
+    const asked = stubFetch(() =>
+      eventStream(answerEvent({ answer: { markdown: 'Run it.' }, followupQuestions: [], sources: [] })),
+    );
+    openOrganization(['How do I install Quire?', 'Where are sites read?']);
+    const user = userEvent.setup();
+    await user.click(await screen.findByText('Ask', { selector: 'summary' }));
+    const suggested = await screen.findByRole('region', { name: 'Suggested questions' });
+    await user.click(within(suggested).getByRole('button', { name: 'How do I install Quire?' }));
+    expect(await screen.findByText('Run it.')).toBeTruthy();
+    expect(asked).toEqual(['/v1/orgs/org-acme/ask/stream?query=How%20do%20I%20install%20Quire%3F']);
+    expect(screen.queryByRole('region', { name: 'Suggested questions' })).toBeNull();
   });
 });

@@ -5,7 +5,9 @@
  * model's markdown is never rendered as HTML), with its `[k]` markers and, once it ends, the
  * cited pages linked below. A second question stops the first (its request is aborted, so the
  * server stops reading the provider). Without a provider the server says so, and that is what
- * shows.
+ * shows. While nothing is asked, the organization's recommended questions (written by a job from
+ * its published sites, `orgs.askQuestions`; none without a provider) are offered, read once the
+ * box is first opened.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -26,11 +28,14 @@ type AskState =
 export function OrganizationAsk({ organizationId }: { organizationId: string }) {
   const [draft, setDraft] = useState('');
   const [state, setState] = useState<AskState>({ kind: 'idle' });
+  const [opened, setOpened] = useState(false);
   const running = useRef<AbortController | null>(null);
   useEffect(() => () => running.current?.abort(), []);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const question = draft.trim();
+    ask(draft.trim());
+  };
+  const ask = (question: string) => {
     if (question === '') return;
     running.current?.abort();
     const controller = new AbortController();
@@ -55,7 +60,7 @@ export function OrganizationAsk({ organizationId }: { organizationId: string }) 
     );
   };
   return (
-    <details className="ask-menu">
+    <details className="ask-menu" onToggle={(event) => event.currentTarget.open && setOpened(true)}>
       <summary className="button">Ask</summary>
       <div className="ask-panel">
         <form className="ask-form" onSubmit={submit}>
@@ -72,6 +77,15 @@ export function OrganizationAsk({ organizationId }: { organizationId: string }) 
             Ask
           </button>
         </form>
+        {state.kind === 'idle' && opened ? (
+          <RecommendedQuestions
+            organizationId={organizationId}
+            onChoose={(question) => {
+              setDraft(question);
+              ask(question);
+            }}
+          />
+        ) : null}
         {state.kind === 'waiting' ? (
           <Loading label="Finding the answer…" />
         ) : state.kind === 'failed' ? (
@@ -99,6 +113,37 @@ export function OrganizationAsk({ organizationId }: { organizationId: string }) 
         ) : null}
       </div>
     </details>
+  );
+}
+
+/** The organization's recommended questions, each a button that asks it; nothing while none are stored. */
+function RecommendedQuestions({
+  organizationId,
+  onChoose,
+}: {
+  organizationId: string;
+  onChoose: (question: string) => void;
+}) {
+  const trpc = useTRPC();
+  const questions = useQuery({
+    ...trpc.orgs.askQuestions.queryOptions({ organizationId }),
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+  const list = questions.data?.questions ?? [];
+  if (list.length === 0) return null;
+  return (
+    <section className="ask-questions" aria-label="Suggested questions">
+      <ul>
+        {list.map((question) => (
+          <li key={question}>
+            <button type="button" className="button" onClick={() => onChoose(question)}>
+              {question}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
