@@ -242,6 +242,8 @@ export interface ReaderAskProps
   answer: { text: string } | { failure: string };
   /** The cited pages: source k is what `[k]` in the answer names. */
   sources: Array<{ title: string; href: string }>;
+  /** The site's recommended questions other than this one, each with the address that asks it. */
+  suggestions?: Array<{ question: string; href: string }>;
 }
 
 /** The site's own not-found page: its chrome, a message and the search box. */

@@ -2,7 +2,8 @@
  * The site's answer page (`?ask=` on any path, where the header's Ask box sends a question):
  * the question, the answer as text (a model's markdown is never rendered as HTML: no markup
  * it writes reaches the page), its `[k]` markers as links to the cited pages, listed below
- * in order. Works without script.
+ * in order, then the site's other recommended questions, each a link that asks it. Works
+ * without script.
  */
 import { renderToString } from 'react-dom/server';
 import { PageLayout } from './page-layout';
@@ -74,6 +75,18 @@ export function renderAskPage(props: ReaderAskProps): string {
                   </li>
                 ))}
               </ol>
+            </>
+          ) : null}
+          {props.suggestions && props.suggestions.length > 0 ? (
+            <>
+              <h2>Other questions</h2>
+              <ul className="answer-suggestions">
+                {props.suggestions.map((suggestion) => (
+                  <li key={suggestion.question}>
+                    <a href={suggestion.href}>{suggestion.question}</a>
+                  </li>
+                ))}
+              </ul>
             </>
           ) : null}
         </article>

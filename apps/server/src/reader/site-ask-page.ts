@@ -73,6 +73,30 @@ export async function askPageHtml(visit: ReaderVisit, pages: SitePages, question
     question,
     answer: 'answer' in outcome ? { text: outcome.answer.answer?.markdown ?? '' } : outcome,
     sources,
+    suggestions: (await suggestedQuestions(visit, question)).map((suggestion) => ({
+      question: suggestion,
+      href: `?ask=${encodeURIComponent(suggestion)}`,
+    })),
     headTags: [{ tag: 'meta', name: 'robots', content: 'noindex' }],
   });
+}
+
+/**
+ * The site's recommended questions but the one asked (`sites.askQuestions` as the visitor:
+ * what is stored for the site's version, written by a job, never a model call here). None when
+ * they cannot be read: the answer page stands without them.
+ */
+async function suggestedQuestions(visit: ReaderVisit, asked: string): Promise<string[]> {
+  try {
+    const stored = await executeOperation(operations.sites.askQuestions, visit.ctx, {
+      organizationId: visit.lookup.organization,
+      siteId: visit.lookup.site,
+      siteSpaceId: visit.lookup.siteSpace,
+    });
+    const same = asked.toLowerCase();
+    return stored.map((entry) => entry.question).filter((question) => question.toLowerCase() !== same);
+  } catch (error) {
+    if (isDomainError(error)) return [];
+    throw error;
+  }
 }

@@ -353,7 +353,10 @@ describe("the reader's Ask box", () => {
     expect(saved.status).toBe(200);
     expect((await getPage(server, base)).body).toContain('name="ask"');
 
-    fake.answer = () => ({ parts: ['Use the <script>alert(1)</script> pad [1].\n\nThen wait.'] });
+    fake.answer = (call) =>
+      asksForQuestions(call)
+        ? { parts: ['["Where is the launch pad?", "How long is the <b>countdown</b>?"]'] }
+        : { parts: ['Use the <script>alert(1)</script> pad [1].\n\nThen wait.'] };
     const before = fake.calls.length;
     const answered = await getPage(server, `${base}?ask=${encodeURIComponent('launch codes')}`);
     expect(answered.status).toBe(200);
@@ -365,5 +368,15 @@ describe("the reader's Ask box", () => {
     );
     expect(answered.body).toContain('Then wait.');
     expect(promptOf(fake.calls[before] as FakeChatProvider['calls'][number])).not.toContain('zebra');
+
+    // The site's other recommended questions follow the answer, each a link asking it (once the
+    // job the first answer page enqueued for the site's new version has written them).
+    await questionsJobEnded(sitePath.split('/').at(-1) as string);
+    const again = await getPage(server, `${base}?ask=${encodeURIComponent('where is the launch pad?')}`);
+    expect(again.body).toContain('Other questions');
+    expect(again.body).toContain('<a href="?ask=How%20long%20is%20the%20%3Cb%3Ecountdown%3C%2Fb%3E%3F">');
+    expect(again.body).toContain('How long is the &lt;b&gt;countdown&lt;/b&gt;?');
+    // Not the question just asked.
+    expect(again.body).not.toContain('href="?ask=Where%20is%20the%20launch%20pad%3F"');
   });
 });
