@@ -45,10 +45,14 @@ describe('reading a long list', () => {
     ['items holding a list, 8 KB and 32 KB', '- a\n  - b\n', 8],
     ['a list in a quote, its items holding lists, 4 KB and 16 KB', '> a\n> - b\n>   - c\n', 4],
     ['numbered items holding a quote, 4 KB and 16 KB', '1. a\n   > b\n', 4],
-  ])('copies linearly many array elements: %s', (_, lines, kilobytes) => {
-    const small = copiedElements(() => parseMarkdown(pageOf(lines, kilobytes * 1024)));
-    const large = copiedElements(() => parseMarkdown(pageOf(lines, 4 * kilobytes * 1024)));
-    // x4 for linear work (4.00 measured), x16 for the edit map's rebuilds (15.3-15.6); a margin for constant terms.
-    expect(large / Math.max(small, 1)).toBeLessThan(5.2);
-  }, 60_000);
+  ])(
+    'copies linearly many array elements: %s',
+    (_, lines, kilobytes) => {
+      const small = copiedElements(() => parseMarkdown(pageOf(lines, kilobytes * 1024)));
+      const large = copiedElements(() => parseMarkdown(pageOf(lines, 4 * kilobytes * 1024)));
+      // x4 for linear work (4.00 measured), x16 for the edit map's rebuilds (15.3-15.6); a margin for constant terms.
+      expect(large / Math.max(small, 1)).toBeLessThan(5.2);
+    },
+    60_000,
+  );
 });
