@@ -22,6 +22,7 @@ import { SlashMenuList } from '../slash-menu';
 import '../editor.css';
 import './collaboration.css';
 import { contentHashOf, incomingOf, stateOf } from '@quire/documents/shared-state';
+import { CaretAfterRemoteChange } from './caret-after-remote-change';
 import { Presence, usePresent } from './presence';
 import { type SharedPlace, useSharedPage } from './use-shared-page';
 
@@ -96,6 +97,7 @@ function SharedEditorView({
     extensions: [
       ...sharedPageExtensions,
       Collaboration.configure({ document: doc }),
+      CaretAfterRemoteChange,
       // The server names each person as it knows them; the colour is this editor's.
       CollaborationCaret.configure({ provider, user: { name: 'You', color: colour } }),
     ],
