@@ -101,10 +101,14 @@ describe('quire commands while the server runs', () => {
         runQuire(['spaces', 'list', '--json'], env),
       ]);
       expect(table).toMatchObject({ code: 0, stderr: '' });
-      const [header, row] = table.stdout.trimEnd().split('\n');
+      const [header, ...rows] = table.stdout.trimEnd().split('\n');
       expect(header).toMatch(/^ORGANIZATION\s+ORGANIZATION ID\s+SPACE ID\s+TITLE\s+VISIBILITY$/);
-      expect(row).toMatch(new RegExp(`^Beside\\s+${org.id}\\s+${created.body.id}\\s+Handbook\\s+\\S+$`));
+      // The space setup made for the first site, then the one made here.
+      expect(rows).toHaveLength(2);
+      expect(rows[0]).toMatch(new RegExp(`^Beside\\s+${org.id}\\s+\\S+\\s+Getting started\\s+\\S+$`));
+      expect(rows[1]).toMatch(new RegExp(`^Beside\\s+${org.id}\\s+${created.body.id}\\s+Handbook\\s+\\S+$`));
       expect(jsonLines(json)).toEqual([
+        expect.objectContaining({ organizationId: org.id, title: 'Getting started' }),
         {
           organizationId: org.id,
           organizationTitle: 'Beside',
@@ -123,7 +127,11 @@ describe('quire commands while the server runs', () => {
   it(
     "import a local file, run by the server's worker, and refuse who may not see the space",
     async () => {
-      const space = jsonLines(await runQuire(['spaces', 'list', '--json'], env))[0] as { id: string };
+      const spaces = jsonLines(await runQuire(['spaces', 'list', '--json'], env)) as Array<{
+        id: string;
+        title: string;
+      }>;
+      const space = spaces.find((listed) => listed.title === 'Handbook') as { id: string };
       const file = join(dataDir, 'runbook.md');
       await writeFile(file, '# Runbook\n\nRestart the service, then check the logs.\n');
       const refused = await runQuire(['import', space.id, file, '--user', 'w@example.test'], env);
