@@ -114,7 +114,13 @@ describe('stored page documents', () => {
       token: org.admin.token,
     });
     expect(read.body).toEqual(markdownToDocument('Run it twice.\n'));
-    expect(await storedDocument(after.documentId)).toEqual(markdownToDocument('Run it twice.\n'));
+    // Stored by the write path's warm-up (a job thread, after the edit's answer): a read may be
+    // served from the tree kept in memory before it lands, so the store is waited for.
+    await vi.waitFor(
+      async () =>
+        expect(await storedDocument(after.documentId)).toEqual(markdownToDocument('Run it twice.\n')),
+      { timeout: 30_000, interval: 50 },
+    );
     // The old revision's page still reads its own text.
     const old = await server.api(`/v1/spaces/${spaceId}/revisions/${made.revision}/page/${pageId}/document`, {
       token: org.admin.token,
