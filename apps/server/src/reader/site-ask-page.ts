@@ -6,9 +6,15 @@
  * operation refuses, a site without a provider, or a provider that fails is said on the page
  * in the reader's words (never the server's configuration).
  */
-import { executeOperation, isDomainError, operations, type SearchAIAnswer } from '@quire/domain';
+import {
+  type DomainError,
+  executeOperation,
+  isDomainError,
+  operations,
+  type SearchAIAnswer,
+} from '@quire/domain';
 import { renderAskPage } from '@quire/reader';
-import { readerFrameOf } from './reader-frame';
+import { type ReaderFrame, readerFrameOf } from './reader-frame';
 import type { ReaderVisit } from './reader-visit';
 import type { SitePages } from './site-pages';
 
@@ -22,21 +28,42 @@ export function askedQuestion(url: URL): string | undefined {
 
 type Outcome = { answer: SearchAIAnswer } | { failure: string };
 
+/**
+ * `sites.ask` as the visitor's site token, scoped to the site space read: the answer's events
+ * as the model writes them (a streamed list or a list). The answer page and the stream both ask this.
+ */
+export function askInSiteSpace(visit: ReaderVisit, question: string) {
+  return executeOperation(operations.sites.ask, visit.ctx, {
+    organizationId: visit.lookup.organization,
+    siteId: visit.lookup.site,
+    question,
+    scope: { mode: 'specific', siteSpaceIds: [visit.lookup.siteSpace] },
+  });
+}
+
+/** A domain error of `askInSiteSpace` in the reader's words: the question's, else the provider's. */
+export function failureOfAsk(error: DomainError): string {
+  return failureWords(error.code === 'validation' ? 'question' : 'provider');
+}
+
+/** The cited pages at their site paths (`[k]` names source k). */
+export function sourceLinksOf(
+  frame: ReaderFrame,
+  answer: SearchAIAnswer,
+): Array<{ title: string; href: string }> {
+  return answer.sources.map(
+    (source) => frame.pageLink(source.page) ?? { href: frame.homeHref, title: 'A page of this site' },
+  );
+}
+
 async function answerOf(visit: ReaderVisit, question: string): Promise<Outcome> {
   try {
-    const events = await executeOperation(operations.sites.ask, visit.ctx, {
-      organizationId: visit.lookup.organization,
-      siteId: visit.lookup.site,
-      question,
-      scope: { mode: 'specific', siteSpaceIds: [visit.lookup.siteSpace] },
-    });
     let last: SearchAIAnswer = { followupQuestions: [], sources: [] };
-    // A streamed list (`StreamedList`) or a list: either is read to its end.
-    for await (const event of events) last = event.answer;
+    for await (const event of await askInSiteSpace(visit, question)) last = event.answer;
     return { answer: last };
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    return { failure: failureWords(error.code === 'validation' ? 'question' : 'provider') };
+    return { failure: failureOfAsk(error) };
   }
 }
 
@@ -62,12 +89,7 @@ export async function askPageHtml(visit: ReaderVisit, pages: SitePages, question
       headTags: [{ tag: 'meta', name: 'robots', content: 'noindex' }],
     });
   const outcome = await answerOf(visit, question);
-  const sources =
-    'answer' in outcome
-      ? outcome.answer.sources.map(
-          (source) => frame.pageLink(source.page) ?? { href: frame.homeHref, title: 'A page of this site' },
-        )
-      : [];
+  const sources = 'answer' in outcome ? sourceLinksOf(frame, outcome.answer) : [];
   return renderAskPage({
     ...frame,
     question,

@@ -9,10 +9,10 @@
  * body is no longer read, and the provider's answer no longer either.
  */
 import { Readable } from 'node:stream';
-import { executeOperation, isDomainError, operations, type SearchAIAnswer } from '@quire/domain';
+import { isDomainError, type SearchAIAnswer } from '@quire/domain';
 import { readerFrameOf } from './reader-frame';
 import type { ReaderVisit } from './reader-visit';
-import { type AskFailure, failureWords } from './site-ask-page';
+import { type AskFailure, askInSiteSpace, failureOfAsk, failureWords, sourceLinksOf } from './site-ask-page';
 import type { SitePages } from './site-pages';
 
 export const EVENT_STREAM = 'text/event-stream; charset=utf-8';
@@ -32,23 +32,14 @@ async function* answerEvents(visit: ReaderVisit, pages: SitePages, question: str
   }
   let last: SearchAIAnswer = { followupQuestions: [], sources: [] };
   try {
-    const events = await executeOperation(operations.sites.ask, visit.ctx, {
-      organizationId: visit.lookup.organization,
-      siteId: visit.lookup.site,
-      question,
-      scope: { mode: 'specific', siteSpaceIds: [visit.lookup.siteSpace] },
-    });
-    for await (const answered of events) {
+    for await (const answered of await askInSiteSpace(visit, question)) {
       last = answered.answer;
       yield event(undefined, { text: last.answer?.markdown ?? '' });
     }
   } catch (error) {
     if (!isDomainError(error)) throw error;
-    yield event('error', { message: failureWords(error.code === 'validation' ? 'question' : 'provider') });
+    yield event('error', { message: failureOfAsk(error) });
     return;
   }
-  const sources = last.sources.map(
-    (source) => frame.pageLink(source.page) ?? { href: frame.homeHref, title: 'A page of this site' },
-  );
-  yield event('done', { text: last.answer?.markdown ?? '', sources });
+  yield event('done', { text: last.answer?.markdown ?? '', sources: sourceLinksOf(frame, last) });
 }

@@ -14,7 +14,12 @@ import { expectError, expectFieldError } from '../support/expectations';
 import { callFaces, findRoute } from '../support/faces/call-faces';
 import { addMember, createOrganization, type TestMember, type TestOrganization } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { eventsOf, type FakeChatProvider, startFakeChatProvider } from './fake-chat-provider';
+import {
+  eventsOf,
+  type FakeChatProvider,
+  fakeProviderEnv,
+  startFakeChatProvider,
+} from './fake-chat-provider';
 
 let fake: FakeChatProvider;
 let server: TestServer;
@@ -41,11 +46,9 @@ async function writePage(spaceId: string, title: string, markdown: string) {
 beforeAll(async () => {
   fake = await startFakeChatProvider();
   server = await startTestServer({
-    QUIRE_AI_URL: fake.url,
-    QUIRE_AI_MODEL: 'answerer-1',
+    ...fakeProviderEnv(fake),
     QUIRE_AI_API_KEY: 'sk-ask-0123456789',
     QUIRE_AI_TIMEOUT_SECONDS: '2',
-    QUIRE_FETCH_ALLOW_HOSTS: '127.0.0.1',
   });
   org = await createOrganization(server);
   orgPath = `/v1/orgs/${org.organization.id}`;

@@ -33,6 +33,16 @@ export interface FakeChatProvider {
   close(): Promise<void>;
 }
 
+/**
+ * The settings of a server that answers through `fake` (its model `answerer-1`, the loopback
+ * address allowed): spread into `startTestServer`'s environment, beside any of the test's own.
+ */
+export const fakeProviderEnv = (fake: Pick<FakeChatProvider, 'url'>): Record<string, string> => ({
+  QUIRE_AI_URL: fake.url,
+  QUIRE_AI_MODEL: 'answerer-1',
+  QUIRE_FETCH_ALLOW_HOSTS: '127.0.0.1',
+});
+
 export async function startFakeChatProvider(): Promise<FakeChatProvider> {
   const held: ServerResponse[] = [];
   const fake = {

@@ -7,7 +7,12 @@
  * is stated exactly, and the answers conform to 0.202.0 (`mismatches0202`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventsOf, type FakeChatProvider, startFakeChatProvider } from '../ask/fake-chat-provider';
+import {
+  eventsOf,
+  type FakeChatProvider,
+  fakeProviderEnv,
+  startFakeChatProvider,
+} from '../ask/fake-chat-provider';
 import { createOrganization } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { documentMismatches, type Exchange, expectConforms, officialClient } from './official-client';
@@ -23,11 +28,7 @@ describe('ask', () => {
   beforeAll(async () => {
     fake = await startFakeChatProvider();
     fake.answer = () => ({ parts: ['Run the ', 'installer [1].'] });
-    server = await startTestServer({
-      QUIRE_AI_URL: fake.url,
-      QUIRE_AI_MODEL: 'answerer-1',
-      QUIRE_FETCH_ALLOW_HOSTS: '127.0.0.1',
-    });
+    server = await startTestServer(fakeProviderEnv(fake));
   });
   afterAll(async () => {
     await server.close();

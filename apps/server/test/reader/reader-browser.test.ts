@@ -12,7 +12,7 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations as webSeriousViolations } from '../../../web/test/e2e/support/accessibility';
-import { type FakeChatProvider, startFakeChatProvider } from '../ask/fake-chat-provider';
+import { type FakeChatProvider, fakeProviderEnv, startFakeChatProvider } from '../ask/fake-chat-provider';
 import { rowsOf } from '../insights/insights-support';
 import { launchChromium, type OpenedPage, openPage } from '../support/headless-chromium';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -27,12 +27,7 @@ let fake: FakeChatProvider;
 beforeAll(async () => {
   fake = await startFakeChatProvider();
   [server, browser] = await Promise.all([
-    startTestServer({
-      QUIRE_AI_URL: fake.url,
-      QUIRE_AI_MODEL: 'answerer-1',
-      QUIRE_AI_TIMEOUT_SECONDS: '5',
-      QUIRE_FETCH_ALLOW_HOSTS: '127.0.0.1',
-    }),
+    startTestServer({ ...fakeProviderEnv(fake), QUIRE_AI_TIMEOUT_SECONDS: '5' }),
     launchChromium(),
   ]);
   f = await readerFixture(server);

@@ -11,7 +11,11 @@
 import { operations } from '@quire/domain';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeChatProvider, startFakeChatProvider } from '../../../server/test/ask/fake-chat-provider';
+import {
+  type FakeChatProvider,
+  fakeProviderEnv,
+  startFakeChatProvider,
+} from '../../../server/test/ask/fake-chat-provider';
 import {
   createOrganization,
   createUser,
@@ -108,12 +112,7 @@ let fake: FakeChatProvider;
 beforeAll(async () => {
   fake = await startFakeChatProvider();
   [server, browser] = await Promise.all([
-    startTestServer({
-      QUIRE_AI_URL: fake.url,
-      QUIRE_AI_MODEL: 'answerer-1',
-      QUIRE_AI_TIMEOUT_SECONDS: '5',
-      QUIRE_FETCH_ALLOW_HOSTS: '127.0.0.1',
-    }),
+    startTestServer({ ...fakeProviderEnv(fake), QUIRE_AI_TIMEOUT_SECONDS: '5' }),
     launchChromium(),
   ]);
   await seed();

@@ -46,8 +46,7 @@ export function validationError(issues: FieldIssue[]): DomainError {
  * Runs an operation for a caller: authentication first (401 before 400; a 'visitor'
  * operation runs without a caller too), then the input schema, then, for a site API token,
  * what such a token may run at all (`site-token-gate.ts`), then the operation, whose own
- * permission rules decide the rest. An input the operation's compiled check takes as it is
- * (`inputAsIs`) skips the schema's parse.
+ * permission rules decide the rest.
  */
 export async function executeOperation<Input extends z.ZodType, Output extends z.ZodType>(
   op: Operation<Input, Output>,
@@ -57,10 +56,6 @@ export async function executeOperation<Input extends z.ZodType, Output extends z
   if (!ctx.caller && op.access !== 'visitor') throw unauthenticated();
   if (op.access === 'instanceAdmin' && !ctx.caller?.isInstanceAdmin) {
     throw forbidden('Only an instance administrator may do this');
-  }
-  if (op.inputAsIs?.(rawInput)) {
-    if (ctx.caller?.site !== undefined) assertSiteTokenMayRun(ctx.caller, op, rawInput);
-    return op.run(ctx, rawInput);
   }
   const parsed = op.input.safeParse(rawInput ?? {});
   if (!parsed.success) throw validationError(fieldIssuesOf(parsed.error));

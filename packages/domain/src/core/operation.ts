@@ -30,13 +30,6 @@ export interface OperationDefinition<Input extends z.ZodType, Output extends z.Z
   output: Output;
   run(ctx: OperationContext, input: z.output<Input>): Promise<z.input<Output>>;
   /**
-   * A compiled check, for an operation whose input parse shows in its profile (the URL lookup):
-   * true only when the input is plainly what `input` would make of it (valid, nothing to strip,
-   * default or transform), which `run` then takes as it is. False for anything else, which
-   * `input` then parses, so refusals (400 naming the field) stay the schema's.
-   */
-  inputAsIs?: (rawInput: unknown) => rawInput is z.output<Input>;
-  /**
    * What the audit log records of a mutation (`audit-actions.ts`): by default an event whose
    * action is the operation's name; `{ action }` names it otherwise; `{ skip }` records none,
    * saying why (what anonymous readers send is counted, not audited). Queries record nothing.

@@ -101,48 +101,6 @@ export const ResolvePublishedUrlInputSchema = z.strictObject({
     ),
 });
 
-type ResolvePublishedUrlInput = z.output<typeof ResolvePublishedUrlInputSchema>;
-
-const INPUT_KEYS = new Set(['url', 'redirectOnError', 'visitor', 'cacheBust']);
-const VISITOR_KEYS = new Set(['type', 'jwtToken', 'unsignedClaims']);
-
-/** An object as JSON makes one (no class, no array): what zod's objects and records take as they are. */
-const isPlainObject = (value: unknown): value is Record<string, unknown> => {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const prototype = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-};
-
-const hasOnly = (value: Record<string, unknown>, keys: ReadonlySet<string>): boolean => {
-  for (const key of Object.keys(value)) if (!keys.has(key)) return false;
-  return true;
-};
-
-const isOptionalText = (value: unknown, min: number, max: number): boolean =>
-  value === undefined || (typeof value === 'string' && value.length >= min && value.length <= max);
-
-/**
- * `ResolvePublishedUrlInputSchema`, compiled by hand (the operation's `inputAsIs`): true only
- * for an input the schema takes as it is; anything else, valid or not, goes to the schema,
- * whose refusals name the field. The same bounds; a renderer's every page asks this.
- */
-export function isPlainLookupInput(input: unknown): input is ResolvePublishedUrlInput {
-  if (!isPlainObject(input) || !hasOnly(input, INPUT_KEYS)) return false;
-  const { url, redirectOnError, visitor, cacheBust } = input;
-  if (typeof url !== 'string' || url.length < 1 || url.length > 2048) return false;
-  if (redirectOnError !== undefined && typeof redirectOnError !== 'boolean') return false;
-  if (!isOptionalText(cacheBust, 0, 64)) return false;
-  if (visitor === undefined) return true;
-  if (!isPlainObject(visitor) || !hasOnly(visitor, VISITOR_KEYS)) return false;
-  const { type, jwtToken, unsignedClaims } = visitor;
-  if (type !== undefined && type !== 'human' && type !== 'agent') return false;
-  if (!isOptionalText(jwtToken, 1, 8192)) return false;
-  return (
-    unsignedClaims === undefined ||
-    (isPlainObject(unsignedClaims) && plainObjectProblem(unsignedClaims) === undefined)
-  );
-}
-
 const RedirectUrl = z.string().describe('Where to send the visitor');
 
 export const PublishedContentRedirectSchema = z.union([

@@ -12,7 +12,6 @@ import { readableSpaceIds, type SiteVisit, visitSite } from '../../site-visitor'
 import { visibleStructure } from '../../visible-structure';
 import { keepResolution, keptResolution, keptResolutionKey, stampText } from './kept-resolutions';
 import {
-  isPlainLookupInput,
   type PublishedSiteContent,
   type PublishedSiteContentLookup,
   PublishedSiteContentLookupSchema,
@@ -65,7 +64,6 @@ export const resolvePublishedUrl = operation({
   access: 'visitor',
   input: ResolvePublishedUrlInputSchema,
   output: PublishedSiteContentLookupSchema,
-  inputAsIs: isPlainLookupInput,
   async run(ctx, input): Promise<PublishedSiteContentLookup> {
     const parsed = parsedUrlOf(input.url);
     if (!parsed.ok) throw invalidInput('url', parsed.problem);
