@@ -37,8 +37,9 @@ const PARAM_KEYS = new Set(['query', 'variables', 'operationName']);
 function plainParams(body: unknown): Params | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
   const params = body as Record<string, unknown>;
-  if (typeof params.query !== 'string' || Object.keys(params).some((key) => !PARAM_KEYS.has(key)))
-    return undefined;
+  if (typeof params.query !== 'string') return undefined;
+  // A parsed JSON object has no inherited enumerable keys: `for...in` sees its own, without an array.
+  for (const key in params) if (!PARAM_KEYS.has(key)) return undefined;
   if (params.variables != null && (typeof params.variables !== 'object' || Array.isArray(params.variables))) {
     return undefined;
   }

@@ -38,13 +38,34 @@ export interface PreparedOperation {
  */
 const CAPACITY = 1024;
 
+/** A prepared operation and when a call last found it. */
+interface Kept {
+  operation: PreparedOperation;
+  lastFound: number;
+}
+
 export class PreparedOperations {
   /** Handed to `useGraphQlJit` as its cache of compiled documents, by text. */
   readonly compiled = new BoundedCache<string, CompiledDocument>(CAPACITY);
-  readonly #prepared = new BoundedCache<string, PreparedOperation>(CAPACITY);
+  /**
+   * By text. A call finding its document only marks when (no reordering of the map, which
+   * costs a removal and an insertion hashing the document's text again, on every call);
+   * the least recently found is looked for when a new document would pass the capacity,
+   * after a whole call through envelop, which costs far more than the scan.
+   */
+  readonly #kept = new Map<string, Kept>();
+  readonly #capacity: number;
+  #finds = 0;
+
+  constructor(capacity = CAPACITY) {
+    this.#capacity = capacity;
+  }
 
   find(query: string): PreparedOperation | undefined {
-    return this.#prepared.get(query);
+    const kept = this.#kept.get(query);
+    if (kept === undefined) return undefined;
+    kept.lastFound = ++this.#finds;
+    return kept.operation;
   }
 
   /**
@@ -57,11 +78,27 @@ export class PreparedOperations {
     const operation = operations[0];
     const compiled = this.compiled.get(query);
     if (operations.length !== 1 || !operation || !compiled) return;
-    this.#prepared.set(query, {
-      kind: operation.operation,
-      name: operation.name?.value,
-      compiled,
-      gathers: readsSideBySide(schema, document),
+    if (!this.#kept.has(query) && this.#kept.size >= this.#capacity) this.#forgetLeastRecentlyFound();
+    this.#kept.set(query, {
+      operation: {
+        kind: operation.operation,
+        name: operation.name?.value,
+        compiled,
+        gathers: readsSideBySide(schema, document),
+      },
+      lastFound: ++this.#finds,
     });
+  }
+
+  #forgetLeastRecentlyFound(): void {
+    let oldest: string | undefined;
+    let oldestFound = Number.POSITIVE_INFINITY;
+    for (const [query, kept] of this.#kept) {
+      if (kept.lastFound < oldestFound) {
+        oldest = query;
+        oldestFound = kept.lastFound;
+      }
+    }
+    if (oldest !== undefined) this.#kept.delete(oldest);
   }
 }

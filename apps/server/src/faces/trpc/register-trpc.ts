@@ -20,7 +20,7 @@ import type { RequestAccess, RequestGate } from '../../request-context';
 import { type BrowserExchange, browserExchangeOf } from '../../sessions/browser-exchange';
 import { MailedLinks } from '../../sessions/mailed-links';
 import { SignIns } from '../../sessions/sign-ins';
-import { answerJsonCalls } from './json-calls';
+import { answerJsonCalls, type JsonCallsOptions } from './json-calls';
 import { LiveViews } from './live-views';
 import { directProceduresOf } from './operations-router';
 import { appRouter, type TrpcContext, toTrpcError } from './router';
@@ -62,6 +62,35 @@ export function registerTrpc(app: FastifyInstance, gate: RequestGate): void {
     live.endAll();
     done();
   });
+  /** One request's context: its access through the gate, refusals as tRPC errors. */
+  const createContext = async (request: FastifyRequest, reply: FastifyReply): Promise<TrpcContext> => {
+    try {
+      const access = await gate.open(requestFactsOf(request, reply));
+      return new RequestTrpcContext(
+        access,
+        request,
+        reply,
+        gate.services.urls.api,
+        signIns,
+        mailedLinks,
+        live,
+      );
+    } catch (error) {
+      // A refused address (429): tRPC reports it with the matching code and status.
+      if (!isDomainError(error)) throw error;
+      if (error.details.retryAfterSeconds !== undefined)
+        reply.header('retry-after', error.details.retryAfterSeconds);
+      throw toTrpcError(error);
+    }
+  };
+  // Made once, not per request: the server's build names every function it creates.
+  const jsonCalls: JsonCallsOptions = {
+    router: appRouter,
+    maxBatchSize: TRPC_MAX_BATCH_SIZE,
+    createContext,
+    onInternalError: (request, error) => request.log.error({ err: error.cause ?? error }, 'tRPC error'),
+    directProcedures,
+  };
   app.register(async (scope) => {
     // tRPC parses its own bodies: keep them as text.
     scope.removeAllContentTypeParsers();
@@ -71,33 +100,7 @@ export function registerTrpc(app: FastifyInstance, gate: RequestGate): void {
       method: ['GET', 'POST'],
       url: '/trpc/*',
       handler: async (request, reply) => {
-        const createContext = async (): Promise<TrpcContext> => {
-          try {
-            const access = await gate.open(requestFactsOf(request, reply));
-            return new RequestTrpcContext(
-              access,
-              request,
-              reply,
-              gate.services.urls.api,
-              signIns,
-              mailedLinks,
-              live,
-            );
-          } catch (error) {
-            // A refused address (429): tRPC reports it with the matching code and status.
-            if (!isDomainError(error)) throw error;
-            if (error.details.retryAfterSeconds !== undefined)
-              reply.header('retry-after', error.details.retryAfterSeconds);
-            throw toTrpcError(error);
-          }
-        };
-        const answered = await answerJsonCalls(request, {
-          router: appRouter,
-          maxBatchSize: TRPC_MAX_BATCH_SIZE,
-          createContext,
-          onInternalError: (error) => request.log.error({ err: error.cause ?? error }, 'tRPC error'),
-          directProcedures,
-        });
+        const answered = await answerJsonCalls(request, reply, jsonCalls);
         if (answered) {
           return reply.code(answered.status).header('content-type', 'application/json').send(answered.body);
         }
@@ -117,7 +120,7 @@ export function registerTrpc(app: FastifyInstance, gate: RequestGate): void {
           path: url.pathname.slice('/trpc/'.length),
           maxBatchSize: TRPC_MAX_BATCH_SIZE,
           error: null,
-          createContext,
+          createContext: () => createContext(request, reply),
           onError: ({ error }) => {
             if (error.code === 'INTERNAL_SERVER_ERROR')
               request.log.error({ err: error.cause ?? error }, 'tRPC error');
