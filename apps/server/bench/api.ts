@@ -8,20 +8,22 @@
  * per request (a ratio of 60% meaning Quire's request costs 1/0.6 of the other's). Targets:
  * REST >= 60% of the bare route with the same headers, tRPC and GraphQL >= 70% of REST.
  *
- * The routes are measured in interleaved rounds (`BENCH_ROUNDS`, 6, of `BENCH_SECONDS`, 1.5 s,
+ * The routes are measured in interleaved rounds (`BENCH_ROUNDS`, 12, of `BENCH_SECONDS`, 0.75 s,
  * per route; the routes' order rotated each round), not one long block per route: measured one
  * after the other, each route got its own stretch of the machine, and the drift of other work
  * between blocks dominated the ratios (the same code measured tRPC's organization at 49% to
  * 108% of REST). A ratio is taken within each round, where both routes saw nearly the same
- * machine, and the median of the rounds' ratios is printed with their range.
+ * machine, and the median of the rounds' ratios is printed with their range. Twelve short
+ * rounds rather than six of 1.5 s (the same time in all): on a loaded machine single rounds
+ * still range widely, and the median of twelve moved about half as much between runs.
  */
 import { cpus } from 'node:os';
 import { median } from './bench-api';
 import { startBenchChild } from './bench-child';
 import { type LoadShape, type Measured, measureOnce, type RequestShape, warmUp } from './measure-rate';
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
-const ROUND_SECONDS = Number(process.env.BENCH_SECONDS ?? 1.5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 12);
+const ROUND_SECONDS = Number(process.env.BENCH_SECONDS ?? 0.75);
 const CONNECTIONS = 50;
 
 interface Fixture {
