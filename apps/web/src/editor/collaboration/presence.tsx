@@ -4,6 +4,7 @@
  */
 import type { HocuspocusProvider } from '@hocuspocus/provider';
 import { useEffect, useState } from 'react';
+import { oncePerFrame } from './frame-clock';
 
 export interface Present {
   clientId: number;
@@ -28,14 +29,30 @@ function presentOf(provider: HocuspocusProvider): Present[] {
     .sort((a, b) => Number(b.self) - Number(a.self) || a.name.localeCompare(b.name));
 }
 
-/** The people present now, kept up to date as they come and go. */
+/** What is shown of the people present: who, named and coloured how. */
+const shownOf = (present: Present[]) =>
+  JSON.stringify(present.map(({ clientId, name, color, readOnly }) => [clientId, name, color, readOnly]));
+
+/**
+ * The people present now, kept up to date as they come and go. Presence changes with every
+ * caret move (hundreds a second with 50 people typing, issue 33): it is read at most once a
+ * frame, and the list changes (and its users render) only when who is here, or their names or
+ * colours, did.
+ */
 export function usePresent(provider: HocuspocusProvider): Present[] {
   const [present, setPresent] = useState(() => presentOf(provider));
   useEffect(() => {
-    const update = () => setPresent(presentOf(provider));
-    provider.awareness?.on('change', update);
+    const update = () => {
+      const now = presentOf(provider);
+      setPresent((before) => (shownOf(before) === shownOf(now) ? before : now));
+    };
+    const frame = oncePerFrame(update);
+    provider.awareness?.on('change', frame.request);
     update();
-    return () => provider.awareness?.off('change', update);
+    return () => {
+      provider.awareness?.off('change', frame.request);
+      frame.cancel();
+    };
   }, [provider]);
   return present;
 }

@@ -24,6 +24,7 @@ import './collaboration.css';
 import { contentHashOf, incomingOf, stateOf } from '@quire/documents/shared-state';
 import { CaretAfterRemoteChange } from './caret-after-remote-change';
 import { Presence, usePresent } from './presence';
+import { presencePerFrame } from './presence-per-frame';
 import { type SharedPlace, useSharedPage } from './use-shared-page';
 
 /** Cursor colours: distinct on white, each readable under white text. */
@@ -93,13 +94,18 @@ function SharedEditorView({
   onClose: () => void;
 }) {
   const colour = useMemo(() => COLOURS[Math.floor(Math.random() * COLOURS.length)]!, []);
+  // The carets are redrawn at most once a frame, not on every presence change.
+  const caretProvider = useMemo(
+    () => ({ awareness: provider.awareness ? presencePerFrame(provider.awareness) : null }),
+    [provider],
+  );
   const editor = useEditor({
     extensions: [
       ...sharedPageExtensions,
       Collaboration.configure({ document: doc }),
       CaretAfterRemoteChange,
       // The server names each person as it knows them; the colour is this editor's.
-      CollaborationCaret.configure({ provider, user: { name: 'You', color: colour } }),
+      CollaborationCaret.configure({ provider: caretProvider, user: { name: 'You', color: colour } }),
     ],
     editable: !readOnly,
     immediatelyRender: true,

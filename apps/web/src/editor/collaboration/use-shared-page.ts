@@ -19,6 +19,7 @@ import { contentConflictsOf } from '../../api/content-conflicts';
 import { useTRPCClient } from '../../api/trpc';
 import { editorSchema } from '../extensions';
 import { rejoin, sendUnsaved } from './rejoin';
+import { applyRemoteUpdatesPerFrame } from './remote-updates-per-frame';
 import { seedIfEmpty } from './seed-content';
 
 export interface SharedPlace {
@@ -116,6 +117,8 @@ export function useSharedPage(place: SharedPlace): SharedPage {
           join(doc);
         },
       });
+      // Others' edits come in once a frame, together (until the provider is destroyed).
+      applyRemoteUpdatesPerFrame(provider);
       current = { doc, provider };
     };
 

@@ -1,0 +1,258 @@
+/**
+ * Others' edits and presence, once a frame (issue 33). A shared page's provider, given the
+ * server's messages by hand (no socket): once synced, edits arriving together wait for the
+ * next frame and come in as ONE Yjs transaction, so ONE ProseMirror transaction in an editor
+ * on the document; none is lost or applied out of order, a message of another kind applies
+ * them first, and a hidden tab (no frames) and leaving still apply them. Presence listeners of
+ * the carets are called once a frame, and not for the editor's own caret. Counts, no times.
+ */
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import Collaboration from '@tiptap/extension-collaboration';
+import { Editor } from '@tiptap/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as Y from 'yjs';
+import { browserFrameClock, type FrameClock } from '../src/editor/collaboration/frame-clock';
+import { incomingMessageKindOf } from '../src/editor/collaboration/incoming-message-kind';
+import { presencePerFrame } from '../src/editor/collaboration/presence-per-frame';
+import { applyRemoteUpdatesPerFrame } from '../src/editor/collaboration/remote-updates-per-frame';
+import { sharedPageExtensions } from '../src/editor/extensions';
+
+const NAME = 'space/live/page';
+
+/** lib0's encoding, as the server frames its messages: varUint, varString, varUint8Array. */
+const varUint = (value: number): number[] => {
+  const bytes: number[] = [];
+  while (value >= 0x80) {
+    bytes.push((value & 0x7f) | 0x80);
+    value = Math.floor(value / 128);
+  }
+  bytes.push(value);
+  return bytes;
+};
+const varBytes = (bytes: Uint8Array) => [...varUint(bytes.length), ...bytes];
+const framed = (...parts: number[][]) => {
+  const name = new TextEncoder().encode(NAME);
+  return { data: new Uint8Array([...varBytes(name), ...parts.flat()]).buffer } as MessageEvent;
+};
+/** Sync (0): step 2 (1) or update (2), carrying a Yjs update. */
+const syncStep2 = (update: Uint8Array) => framed(varUint(0), varUint(1), varBytes(update));
+const updateMessage = (update: Uint8Array) => framed(varUint(0), varUint(2), varBytes(update));
+/** SyncStatus (8): the server's acknowledgement of one of this editor's edits. */
+const acknowledgement = () => framed(varUint(8), varUint(1));
+
+/** Frames by hand: `frame()` runs what waits for the next one. */
+function manualFrames() {
+  let waiting: Array<() => void> = [];
+  const clock: FrameClock = (run) => {
+    waiting.push(run);
+    return () => {
+      waiting = waiting.filter((each) => each !== run);
+    };
+  };
+  const frame = () => {
+    const due = waiting;
+    waiting = [];
+    for (const run of due) run();
+  };
+  return { clock, frame, waiting: () => waiting.length };
+}
+
+const opened: Array<{ destroy: () => void }> = [];
+afterEach(() => {
+  for (const each of opened.splice(0).reverse()) each.destroy();
+  vi.unstubAllGlobals();
+});
+
+/** A provider on `doc`, never connected: the test gives it the server's messages. */
+function providerOf(doc: Y.Doc) {
+  const websocketProvider = new HocuspocusProviderWebsocket({ url: 'ws://127.0.0.1:9', autoConnect: false });
+  const provider = new HocuspocusProvider({ websocketProvider, name: NAME, document: doc });
+  opened.push(websocketProvider, provider);
+  return provider;
+}
+
+/** A remote person's document, with one paragraph, and each of its edits as a message. */
+function remotePerson() {
+  const remote = new Y.Doc();
+  const messages: MessageEvent[] = [];
+  remote.on('update', (update: Uint8Array) => messages.push(updateMessage(update)));
+  remote.transact(() => {
+    const paragraph = new Y.XmlElement('paragraph');
+    paragraph.insert(0, [new Y.XmlText('Typed: ')]);
+    remote.getXmlFragment('default').insert(0, [paragraph]);
+  });
+  const text = (remote.getXmlFragment('default').get(0) as Y.XmlElement).get(0) as Y.XmlText;
+  return {
+    remote,
+    messages,
+    type: (letters: string) => {
+      for (const letter of letters) text.insert(text.length, letter);
+    },
+  };
+}
+
+const textOf = (doc: Y.Doc) => doc.getXmlFragment('default').toString();
+
+describe("others' edits, once a frame", () => {
+  it('are applied together at the next frame: one Yjs transaction, one ProseMirror transaction, in order, none lost', () => {
+    const { remote, messages, type } = remotePerson();
+    const doc = new Y.Doc();
+    const provider = providerOf(doc);
+    const frames = manualFrames();
+    applyRemoteUpdatesPerFrame(provider, frames.clock);
+    const editor = new Editor({
+      element: document.createElement('div'),
+      extensions: [...sharedPageExtensions, Collaboration.configure({ document: doc })],
+    });
+    opened.push(editor);
+
+    provider.onMessage(syncStep2(Y.encodeStateAsUpdate(remote)));
+    expect(provider.isSynced).toBe(true);
+    expect(editor.getText()).toBe('Typed: ');
+    messages.splice(0);
+
+    const transactions = { yjs: 0, prosemirror: 0 };
+    doc.on('afterTransaction', (transaction: Y.Transaction) => {
+      if (transaction.origin === provider) transactions.yjs += 1;
+    });
+    editor.on('transaction', ({ transaction }) => {
+      if (transaction.docChanged) transactions.prosemirror += 1;
+    });
+    const applied: MessageEvent[] = [];
+    provider.on('message', ({ event }: { event: MessageEvent }) => applied.push(event));
+
+    type('abcdefghij');
+    expect(messages).toHaveLength(10);
+    for (const message of messages) provider.onMessage(message);
+    expect(editor.getText()).toBe('Typed: ');
+    expect(frames.waiting()).toBe(1);
+
+    frames.frame();
+    expect(textOf(doc)).toBe(textOf(remote));
+    expect(editor.getText()).toBe('Typed: abcdefghij');
+    expect(applied).toEqual(messages);
+    expect(transactions).toEqual({ yjs: 1, prosemirror: 1 });
+    expect(doc.store.pendingStructs).toBeNull();
+  });
+
+  it('are applied before a message of another kind, in the order they came', () => {
+    const { remote, messages, type } = remotePerson();
+    const doc = new Y.Doc();
+    const provider = providerOf(doc);
+    const frames = manualFrames();
+    applyRemoteUpdatesPerFrame(provider, frames.clock);
+    provider.onMessage(syncStep2(Y.encodeStateAsUpdate(remote)));
+    messages.splice(0);
+    const applied: MessageEvent[] = [];
+    provider.on('message', ({ event }: { event: MessageEvent }) => applied.push(event));
+
+    type('xyz');
+    const ack = acknowledgement();
+    for (const message of [...messages, ack]) provider.onMessage(message);
+    expect(applied).toEqual([...messages, ack]);
+    expect(textOf(doc)).toBe(textOf(remote));
+    expect(frames.waiting()).toBe(0);
+  });
+
+  it('are applied as they come before the first sync, and at once when the tab is hidden or the page left', () => {
+    const { remote, messages, type } = remotePerson();
+    const doc = new Y.Doc();
+    const provider = providerOf(doc);
+    const frames = manualFrames();
+    applyRemoteUpdatesPerFrame(provider, frames.clock);
+
+    // Not synced yet: nothing is held.
+    provider.onMessage(messages.shift()!);
+    expect(textOf(doc)).toBe(textOf(remote));
+    provider.onMessage(syncStep2(Y.encodeStateAsUpdate(remote)));
+
+    type('hid');
+    for (const message of messages.splice(0)) provider.onMessage(message);
+    expect(textOf(doc)).not.toBe(textOf(remote));
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(textOf(doc)).toBe(textOf(remote));
+    vi.restoreAllMocks();
+
+    type('left');
+    for (const message of messages.splice(0)) provider.onMessage(message);
+    expect(textOf(doc)).not.toBe(textOf(remote));
+    provider.destroy();
+    expect(textOf(doc)).toBe(textOf(remote));
+  });
+
+  it('are applied in a hidden tab, where no frame ever comes', async () => {
+    const requestAnimationFrame = vi.fn(() => 1);
+    vi.stubGlobal('requestAnimationFrame', requestAnimationFrame);
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    const { remote, messages, type } = remotePerson();
+    const doc = new Y.Doc();
+    const provider = providerOf(doc);
+    applyRemoteUpdatesPerFrame(provider, browserFrameClock);
+    provider.onMessage(syncStep2(Y.encodeStateAsUpdate(remote)));
+    messages.splice(0);
+
+    type('unseen');
+    for (const message of messages) provider.onMessage(message);
+    await vi.waitFor(() => expect(textOf(doc)).toBe(textOf(remote)));
+    expect(requestAnimationFrame).not.toHaveBeenCalled();
+    vi.restoreAllMocks();
+  });
+
+  it('tells edits from presence and everything else by their first bytes', () => {
+    expect(incomingMessageKindOf(updateMessage(new Uint8Array([0, 0])).data)).toBe('update');
+    expect(incomingMessageKindOf(syncStep2(new Uint8Array([0, 0])).data)).toBe('other');
+    expect(incomingMessageKindOf(framed(varUint(1), varBytes(new Uint8Array([0]))).data)).toBe('awareness');
+    expect(incomingMessageKindOf(acknowledgement().data)).toBe('other');
+    expect(incomingMessageKindOf(new Uint8Array([200]))).toBe('other');
+  });
+});
+
+describe('presence, once a frame', () => {
+  it("calls the carets' listeners once a frame for others' changes, and not for this editor's own", () => {
+    const doc = new Y.Doc();
+    const provider = providerOf(doc);
+    const awareness = provider.awareness!;
+    const frames = manualFrames();
+    const presence = presencePerFrame(awareness, frames.clock);
+    const heard = { change: 0, update: 0 };
+    const onChange = () => {
+      heard.change += 1;
+    };
+    presence.on('change', onChange);
+    presence.on('update', () => {
+      heard.update += 1;
+    });
+
+    presence.setLocalStateField('cursor', { anchor: 1, head: 1 });
+    frames.frame();
+    expect(heard.change).toBe(0);
+
+    const others = [new Y.Doc(), new Y.Doc()].map((each) => {
+      const other = new HocuspocusProvider({
+        websocketProvider: new HocuspocusProviderWebsocket({ url: 'ws://127.0.0.1:9', autoConnect: false }),
+        name: NAME,
+        document: each,
+      });
+      opened.push(other);
+      return other.awareness!;
+    });
+    for (let move = 0; move < 10; move += 1)
+      for (const other of others) {
+        other.setLocalStateField('cursor', { anchor: move, head: move });
+        // What the provider does with a presence message: apply the other's state.
+        awareness.states.set(other.clientID, other.getLocalState()!);
+        awareness.emit('change', [{ added: [], updated: [other.clientID], removed: [] }, 'remote']);
+        awareness.emit('update', [{ added: [], updated: [other.clientID], removed: [] }, 'remote']);
+      }
+    expect(heard.change).toBe(0);
+    frames.frame();
+    expect(heard).toEqual({ change: 1, update: 2 });
+    expect(presence.getStates().size).toBe(3);
+
+    presence.off('change', onChange);
+    awareness.emit('change', [{ added: [others[0]!.clientID], updated: [], removed: [] }, 'remote']);
+    frames.frame();
+    expect(heard.change).toBe(1);
+  });
+});
