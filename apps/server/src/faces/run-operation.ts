@@ -10,6 +10,8 @@ import {
   isStreamedList,
   noteChangeForRenderers,
   noteOperationForWebhooks,
+  OPERATIONS_WITH_EVENTS,
+  runAudited,
   runWithWebhookOutbox,
 } from '@quire/domain';
 import { storeRefusalOf } from '../http/store-refusal';
@@ -24,6 +26,14 @@ export async function runOperation(
 ): Promise<unknown> {
   await access.charge(op.access);
   try {
+    if (!(op.kind === 'mutation' && MAKES_WEBHOOK_EVENTS.has(op.name))) {
+      // Reads, and changes that make no webhook event (the URL lookup): no outbox to keep and
+      // nothing to dispatch, so none of their promises and answer objects on every request.
+      const output = await runAudited(op, access.ctx, input, access.origin ?? {});
+      const answer = isStreamedList(output) && !options.stream ? await allItems(output) : output;
+      if (op.kind === 'mutation') void noteChangeForRenderers(access.ctx, input);
+      return answer;
+    }
     // The audit event keeps the id of the webhook event the change makes (its outbox), so a
     // process killed before the dispatch below leaves the event to the recovery sweep.
     const run = await runWithWebhookOutbox(op, access.ctx, input, access.origin ?? {});
@@ -31,17 +41,19 @@ export async function runOperation(
     if (isStreamedList(output) && !options.stream) output = await allItems(output);
     // What a docs renderer keeps of what the change named is stale now (nothing to do when
     // no renderer is configured); not awaited: the answer does not wait for it.
-    if (op.kind === 'mutation') void noteChangeForRenderers(access.ctx, input);
-    // The organization's webhooks get the event the change makes (most make none), stored
+    void noteChangeForRenderers(access.ctx, input);
+    // The organization's webhooks get the event the change makes (when one subscribed), stored
     // before the answer so one client's successive changes are delivered in their order. The
     // change is made whatever happens to its deliveries.
-    if (op.kind === 'mutation')
-      await noteOperationForWebhooks(access.ctx, op.name, input, output, run.webhookEventId).catch(() => {});
+    await noteOperationForWebhooks(access.ctx, op.name, input, output, run.webhookEventId).catch(() => {});
     return output;
   } catch (error) {
     throw storeRefusalOf(error) ?? error;
   }
 }
+
+/** The mutations that make a webhook event (the webhooks' own table); the others make none. */
+const MAKES_WEBHOOK_EVENTS: ReadonlySet<string> = new Set(OPERATIONS_WITH_EVENTS);
 
 async function allItems(items: AsyncIterable<unknown>): Promise<unknown[]> {
   const all: unknown[] = [];

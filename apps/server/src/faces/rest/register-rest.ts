@@ -61,7 +61,9 @@ export function registerRestRoutes(
         // Dereferenced, a revision's page holds other content's current state: not kept.
         if (readsRevision && (input as { dereferenced?: unknown }).dereferenced === undefined)
           reply.header('cache-control', IMMUTABLE_REVISION_CACHE);
-        return reply.code(successStatus).send(output);
+        // A reply's status is 200 until set: only another success status needs setting.
+        if (successStatus !== 200) reply.code(successStatus);
+        return reply.send(output);
       },
     });
   }
