@@ -41,8 +41,11 @@ export interface LayoutProps {
   suggestionsHref?: string;
   /** Where the Ask box's script streams an answer into the page; absent: the form sends to the answer page. */
   askStreamHref?: string;
-  /** Where the page's script sends the page's events, and the page's id; absent: nothing is sent. */
-  events?: { href: string; pageId: string };
+  /**
+   * Where the page's script sends the page's events, and the page's id (none on the not-found
+   * page: its view is sent with the path asked for); absent: nothing is sent.
+   */
+  events?: { href: string; pageId?: string };
   assets: { css: string; script: string };
   headTags: readonly HeadTag[];
   children: ReactNode;

@@ -177,12 +177,19 @@ export function renderSearchPage(props: ReaderSearchProps): string {
   );
 }
 
-/** The site's own not-found page: its header, sidebar and footer, a message, the search box. */
+/**
+ * The site's own not-found page: its header, sidebar and footer, a message, the search box; with
+ * `tools.eventsHref`, its script counts the visit as a page view of the path (no page).
+ */
 export function renderNotFoundPage(props: ReaderNotFoundProps): string {
   return (
     DOCTYPE +
     renderToString(
-      <PageLayout {...props} title="Page not found">
+      <PageLayout
+        {...props}
+        title="Page not found"
+        {...(props.tools?.eventsHref === undefined ? {} : { events: { href: props.tools.eventsHref } })}
+      >
         <article className="page not-found">
           <header className="page-header">
             <h1>Page not found</h1>

@@ -5,8 +5,11 @@
  * browser). *Authorization is reading the change request*: `changeRequests.get` as the member
  * first, a refusal or no session the same plain 404 as no change request (one never leaks), then
  * every read as that member (the pages and the page at the change request's revision). The frame
- * is the first site showing the space that the member may see (its customization; its title), else
- * the reader's defaults under the space's title; a banner says it is a preview of what change.
+ * is the site the member chose (`/~preview/<space>/<cr>/~site/<site>/…`: the web app offers one
+ * preview link per site showing the space), else the first site showing the space that the member
+ * may see (its customization; its title), else the reader's defaults under the space's title; a
+ * chosen site the member may not see, or that does not show the space, is the same plain 404; a
+ * banner says it is a preview of what change.
  * Never cached (`private, no-store`, `Vary: Cookie`), never indexed (`noindex`), no search, no
  * readers' tools: nothing a preview does counts as reading.
  */
@@ -27,7 +30,7 @@ import type { PageTreeNode, PublishedSite, PublishedSiteContent, ReaderVisit } f
 import { pageHtml } from './render-site-page';
 import { sitePagesOf } from './site-pages';
 
-/** Where previews are: `/~preview/<space>/<change request>/`. */
+/** Where previews are: `/~preview/<space>/<change request>/` (`~site/<site>/` next for a chosen site). */
 export const PREVIEW_PREFIX = '/~preview/';
 
 const NOINDEX = [{ tag: 'meta' as const, name: 'robots', content: 'noindex' }];
@@ -63,9 +66,17 @@ async function readOrNothing<T>(read: () => Promise<T>): Promise<T | undefined> 
   }
 }
 
+/** The segment before a chosen site's id in a preview's path: `/~preview/<space>/<cr>/~site/<site>/…`. */
+const SITE_SEGMENT = '~site';
+
+/** The most sites of an organization read to find the chosen one (the API's page limit). */
+const MAX_SITES = 1000;
+
 interface PreviewPath {
   spaceId: string;
   changeRequestId: string;
+  /** The site the member chose to preview in (its frame); absent: the first they may see. */
+  siteId?: string;
   /** The page path below the preview's base (`''`: its first page). */
   pagePath: string;
   base: string;
@@ -74,8 +85,12 @@ interface PreviewPath {
 /** The parts of a preview's path; undefined when it is not one (or holds encoded separators). */
 export function previewPathOf(pathname: string): PreviewPath | undefined {
   if (!pathname.startsWith(PREVIEW_PREFIX)) return undefined;
-  const [spaceId, changeRequestId, ...rest] = pathname.slice(PREVIEW_PREFIX.length).split('/');
+  const [spaceId, changeRequestId, ...after] = pathname.slice(PREVIEW_PREFIX.length).split('/');
   if (!spaceId || !changeRequestId) return undefined;
+  const chosen = after[0] === SITE_SEGMENT;
+  const siteId = chosen ? after[1] : undefined;
+  if (chosen && !siteId) return undefined;
+  const rest = chosen ? after.slice(2) : after;
   let pagePath: string;
   try {
     pagePath = rest.map((segment) => decodeURIComponent(segment)).join('/');
@@ -83,25 +98,37 @@ export function previewPathOf(pathname: string): PreviewPath | undefined {
     return undefined;
   }
   if (rest.some((segment) => /%2f|%5c/i.test(segment))) return undefined;
+  const site = siteId === undefined ? '' : `${SITE_SEGMENT}/${encodeURIComponent(siteId)}/`;
   return {
     spaceId,
     changeRequestId,
+    ...(siteId === undefined ? {} : { siteId }),
     pagePath: pagePath.replace(/\/+$/, ''),
-    base: `${PREVIEW_PREFIX}${encodeURIComponent(spaceId)}/${encodeURIComponent(changeRequestId)}/`,
+    base: `${PREVIEW_PREFIX}${encodeURIComponent(spaceId)}/${encodeURIComponent(changeRequestId)}/${site}`,
   };
 }
 
-/** The first site showing the space that the member may see, with its customization. */
-async function siteOf(ctx: OperationContext, organizationId: string, spaceId: string) {
+/**
+ * The site the preview is framed by, with its customization: the one the member chose, when it
+ * shows the space and they may see it (`sites.list` as the member: a guest sees none), else the
+ * first such site; `null` for a chosen site that is not one of them (the caller's 404, the same
+ * whether the site exists or not); undefined when none shows the space.
+ */
+async function siteOf(ctx: OperationContext, organizationId: string, spaceId: string, siteId?: string) {
   const listed = await readOrNothing(() =>
-    executeOperation(operations.sites.list, ctx, { organizationId, space: spaceId, limit: 1 }),
+    executeOperation(operations.sites.list, ctx, {
+      organizationId,
+      space: spaceId,
+      limit: siteId === undefined ? 1 : MAX_SITES,
+    }),
   );
-  const site = listed?.items[0];
-  if (!site) return undefined;
+  const site = siteId === undefined ? listed?.items[0] : listed?.items.find((item) => item.id === siteId);
+  if (!site) return siteId === undefined ? undefined : null;
   const customization = await readOrNothing(() =>
     executeOperation(operations.sites.customization.get, ctx, { organizationId, siteId: site.id }),
   );
-  return customization ? { title: site.title, customization } : undefined;
+  if (customization) return { title: site.title, customization };
+  return siteId === undefined ? undefined : null;
 }
 
 /**
@@ -130,7 +157,8 @@ export async function previewHtml(
   const pages = sitePagesOf(tree);
   const page = pages.pageAt(path.pagePath);
   if (!page) return undefined;
-  const site = await siteOf(ctx, space.organization, spaceId);
+  const site = await siteOf(ctx, space.organization, spaceId, path.siteId);
+  if (site === null) return undefined;
   const visit = {
     kind: 'visit',
     lookup: {

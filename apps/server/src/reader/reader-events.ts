@@ -5,7 +5,9 @@
  * through the insights operation GitBook's renderer calls (`sites.insights.trackEvents`), run as
  * the visitor's site token (the lookup decided first, with the same cookies as the page: a
  * visitor who may not read the site sends nothing). The server fills the event's place from the
- * lookup (section, site space, space, revision, share key) and its page from the page's id.
+ * lookup (section, site space, space, revision, share key) and its page from the page's id; a
+ * view of the not-found page has no page (GitBook's location allows `page: null`) and names the
+ * path asked for, counted at that address.
  *
  * *Decision:* no visitor or session identity: the counters do not use one, so Quire sets no cookie
  * of its own for them and sends a fixed id (`anonymous`). Bots and prefetches are not readers:
@@ -23,7 +25,10 @@ export const MAX_EVENT_BODY_BYTES = 4096;
 
 const ReaderEventSchema = z.strictObject({
   type: z.enum(['page_view', 'page_post_feedback', 'page_post_feedback_comment', 'page_markdown_request']),
-  page: z.string().min(1).max(128),
+  /** The page's id; null for a view of the not-found page, which names its `path` instead. */
+  page: z.string().min(1).max(128).nullable(),
+  /** The path asked for, below the site space's base (a view of the not-found page only). */
+  path: z.string().min(1).max(2048).optional(),
   rating: z.enum(['bad', 'ok', 'good']).optional(),
   comment: z.string().trim().min(1).max(512).optional(),
 });
@@ -48,6 +53,10 @@ export function readerEventOf(body: unknown): ReaderEvent {
     throw invalidInput(issue?.path.join('.') ?? '', issue?.message ?? 'not an event');
   }
   const event = parsed.data;
+  if (event.page === null && event.type !== 'page_view')
+    throw invalidInput('page', 'required for this event');
+  if (event.page === null && event.path === undefined) throw invalidInput('path', 'required without a page');
+  if (event.page !== null && event.path !== undefined) throw invalidInput('path', 'only without a page');
   const feedback = event.type === 'page_post_feedback' || event.type === 'page_post_feedback_comment';
   if (feedback && event.rating === undefined) throw invalidInput('rating', 'required for feedback');
   if (event.type === 'page_post_feedback_comment' && event.comment === undefined)
@@ -94,6 +103,25 @@ function insightsEventOf(visit: ReaderVisit, pageUrl: string, request: FastifyRe
   }
 }
 
+/** The address of a page of the site space by id: 400 when it is none. */
+function pageUrlOf(visit: ReaderVisit, pages: SitePages, pageId: string): string {
+  const page = pages.byId.get(pageId);
+  if (page?.type !== 'document') throw invalidInput('page', 'not a page of this site space');
+  return visit.baseUrl + page.path.split('/').map(encodeURIComponent).join('/');
+}
+
+/**
+ * The address of a path the not-found page was shown for: a path (as the browser's address bar
+ * holds it, no query) below the site space's base, where the events were posted; 400 otherwise,
+ * so a view is only ever counted at the site's own address.
+ */
+function missingPageUrl(visit: ReaderVisit, path: string): string {
+  const { basePath } = visit.lookup;
+  if (!/^\/[^?#\s\\]*$/.test(path) || !path.startsWith(basePath) || path.includes('//'))
+    throw invalidInput('path', 'not a path of this site space');
+  return visit.baseUrl + path.slice(basePath.length);
+}
+
 /** Records the page's event for the visit (the insights operation decides, as for a renderer); 204. */
 export async function recordReaderEvent(
   visit: ReaderVisit,
@@ -103,9 +131,8 @@ export async function recordReaderEvent(
   body: unknown,
 ): Promise<FastifyReply> {
   const event = readerEventOf(body);
-  const page = pages.byId.get(event.page);
-  if (page?.type !== 'document') throw invalidInput('page', 'not a page of this site space');
-  const pageUrl = visit.baseUrl + page.path.split('/').map(encodeURIComponent).join('/');
+  const pageUrl =
+    event.page === null ? missingPageUrl(visit, event.path ?? '') : pageUrlOf(visit, pages, event.page);
   reply.header('cache-control', 'no-store');
   if (isNotAReader(request)) return reply.code(204).send();
   // The visitor's context, with their address for the events' budget.

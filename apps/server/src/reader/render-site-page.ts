@@ -299,12 +299,17 @@ export async function pageHtml(
   });
 }
 
-/** The site's own not-found page for the visit. */
+/**
+ * The site's own not-found page for the visit. Its script sends a page view with the path asked
+ * for and no page (GitBook's insights location allows `page: null`): a reader who follows a
+ * broken link counts (`reader-events.ts`).
+ */
 export function renderNotFound(visit: ReaderVisit, pages: SitePages, path: string): string {
   const frame = readerFrameOf(visit, pages);
   return renderNotFoundPage({
     ...frame,
     path,
+    tools: { eventsHref: `${visit.lookup.basePath}${EVENTS_PATH}` },
     headTags: [{ tag: 'meta', name: 'robots', content: 'noindex' }],
   });
 }

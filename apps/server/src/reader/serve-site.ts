@@ -10,7 +10,8 @@
  * 4. a search (`?q=`, where the search box sends it): the site's search page; the search box's
  *    suggestions (`<base>~reader/search?q=`, JSON, for the page's script); a question (`?ask=`,
  *    where the Ask box sends it, on a site that enables AI): the answer page (`site-ask-page.ts`),
- *    or streamed for the Ask box's script (`<base>~reader/ask?ask=`, `site-ask-stream.ts`);
+ *    or streamed for the Ask box's script (`<base>~reader/ask?ask=`, `site-ask-stream.ts`), and the questions the Ask box suggests
+ *    when it opens empty (`<base>~reader/ask` with no question, JSON, `site-ask-questions.ts`);
  * 5. the page at the path (a document page, a group's first page, the site space's first page
  *    at its root), rendered, or served from the render cache by its key;
  * 6. no page there: the site's redirects (`sites.redirects.resolve`, with the old paths of
@@ -27,6 +28,7 @@ import { ASK_STREAM_PATH, EVENTS_PATH, SUGGESTIONS_PATH } from './reader-tool-pa
 import { openReaderVisit, type ReaderVisit, readOrNothing } from './reader-visit';
 import { type PageHeadTags, renderNotFound, renderPage } from './render-site-page';
 import { askedQuestion, askPageHtml } from './site-ask-page';
+import { askBoxQuestions } from './site-ask-questions';
 import { askStream, EVENT_STREAM } from './site-ask-stream';
 import { sitePagesOf } from './site-pages';
 import { searchPageHtml, searchSuggestions } from './site-search-page';
@@ -86,12 +88,17 @@ export async function serveSiteUrl(
       .header('x-robots-tag', 'noindex')
       .send(await searchSuggestions(visit, query ?? ''));
   const question = askedQuestion(url);
-  if (url.pathname.endsWith(`/${ASK_STREAM_PATH}`) && question !== undefined)
-    return reply
-      .type(EVENT_STREAM)
-      .header('cache-control', 'private, no-store')
-      .header('x-robots-tag', 'noindex')
-      .send(askStream(visit, pages, question));
+  if (url.pathname.endsWith(`/${ASK_STREAM_PATH}`))
+    return question === undefined
+      ? reply
+          .header('cache-control', 'private, no-store')
+          .header('x-robots-tag', 'noindex')
+          .send(await askBoxQuestions(visit, pages))
+      : reply
+          .type(EVENT_STREAM)
+          .header('cache-control', 'private, no-store')
+          .header('x-robots-tag', 'noindex')
+          .send(askStream(visit, pages, question));
   if (question !== undefined)
     return reply
       .type(HTML)

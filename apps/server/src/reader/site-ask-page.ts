@@ -106,9 +106,9 @@ export async function askPageHtml(visit: ReaderVisit, pages: SitePages, question
 /**
  * The site's recommended questions but the one asked (`sites.askQuestions` as the visitor:
  * what is stored for the site's version, written by a job, never a model call here). None when
- * they cannot be read: the answer page stands without them.
+ * they cannot be read: the answer page (and the Ask box, `site-ask-questions.ts`) stands without them.
  */
-async function suggestedQuestions(visit: ReaderVisit, asked: string): Promise<string[]> {
+export async function suggestedQuestions(visit: ReaderVisit, asked: string): Promise<string[]> {
   try {
     const stored = await executeOperation(operations.sites.askQuestions, visit.ctx, {
       organizationId: visit.lookup.organization,

@@ -4,7 +4,8 @@
  * screen; the page tree behind the menu button), then in the dark theme (the theme switch of the
  * page's script); and the readers' tools (item 6): the search box by keyboard (`/`, Ctrl-K,
  * arrows, Enter, Escape), on a phone too, one page view and the feedback's rating and comment
- * counted as the site's insights show them, Copy page. Each view passes axe-core with no
+ * counted as the site's insights show them, Copy page, the Ask box (its answer streamed; opened
+ * empty, the site's recommended questions, each asking its question). Each view passes axe-core with no
  * serious or critical violation, shows no console error, CSP violation or failed request of its
  * own (the fixture's image on another host is not reachable here), and is kept as
  * docs/screenshots/reader-*.png.
@@ -16,7 +17,8 @@ import { type FakeChatProvider, fakeProviderEnv, startFakeChatProvider } from '.
 import { rowsOf } from '../insights/insights-support';
 import { launchChromium, type OpenedPage, openPage } from '../support/headless-chromium';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { type ReaderFixture, readerFixture } from './reader-fixture';
+import { asksForQuestions, questionsJobEnded } from './questions-job';
+import { getPage, type ReaderFixture, readerFixture } from './reader-fixture';
 
 const SCREENSHOTS = new URL('../../../../docs/screenshots/', import.meta.url).pathname;
 
@@ -330,6 +332,73 @@ describe("readers' tools in Chromium", () => {
       /could not answer just now/,
     );
     // The first question's request was aborted by the second: no other problem.
+    expect(ownProblems(opened).filter((problem) => !problem.includes('ERR_ABORTED'))).toEqual([]);
+    await page.close();
+  });
+
+  it('sends a view of the not-found page, with the path asked for and no page', async () => {
+    const missed = async () =>
+      (await counted('page_view')).filter((row) => !row.page).reduce((sum, row) => sum + row.eventsCount, 0);
+    const before = await missed();
+    const opened = await openPage(browser, `${server.url}${f.base}guides/no-such-page`);
+    expect(await opened.page.$eval('h1', (heading) => heading.textContent)).toBe('Page not found');
+    // openPage waited for the network to be idle: the view was sent, once.
+    expect(await missed()).toBe(before + 1);
+    await opened.page.close();
+  });
+
+  it("lists the site's recommended questions when the Ask box opens empty, each asking its question", async () => {
+    fake.answer = (call) =>
+      asksForQuestions(call)
+        ? { parts: ['["How do I install it?", "What is in the handbook?"]'] }
+        : { parts: ['Run the installer [1].'] };
+    const current = await f.admin('GET', `${f.site}/customization`);
+    await f.admin('PUT', `${f.site}/customization`, { ...current, ai: { mode: 'search' } });
+    // A new site version (published again), and its questions written before the page opens.
+    await f.admin('POST', `${f.site}/publish`);
+    expect((await getPage(server, `${f.base}~reader/ask`)).status).toBe(200);
+    expect((await questionsJobEnded(server, f.siteId)).state).toBe('done');
+    const opened = await openPage(browser, `${server.url}${f.base}`);
+    const { page } = opened;
+    await page.setViewport({ width: 1280, height: 900 });
+    expect(await page.$('.ask-questions')).toBeNull();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url().slice(server.url.length)));
+    const listShown = () => page.$eval('.ask-questions', (list) => getComputedStyle(list).display !== 'none');
+    await page.focus('form.ask input');
+    await page.waitForSelector('.ask-questions:not([hidden]) a');
+    expect(await listShown()).toBe(true);
+    expect(
+      await page.$$eval('.ask-questions a', (links) =>
+        links.map((link) => [link.textContent, link.getAttribute('href')]),
+      ),
+    ).toEqual([
+      ['How do I install it?', `${f.base}?ask=How%20do%20I%20install%20it%3F`],
+      ['What is in the handbook?', `${f.base}?ask=What%20is%20in%20the%20handbook%3F`],
+    ]);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SCREENSHOTS}reader-ask-questions.png` });
+    // Typing hides them; emptied again, they are back (no second request).
+    await page.type('form.ask input', 'x');
+    expect(await listShown()).toBe(false);
+    await page.keyboard.press('Backspace');
+    await page.waitForSelector('.ask-questions:not([hidden])');
+    expect(await listShown()).toBe(true);
+    // One asks its question: streamed into the page, the list closed, the page not left.
+    await page.click('.ask-questions a');
+    await page.waitForSelector('.ask-live .answer-sources a');
+    expect(await page.$eval('.ask-live h2', (heading) => heading.textContent)).toBe('How do I install it?');
+    expect(await page.$eval('form.ask input', (input) => (input as HTMLInputElement).value)).toBe(
+      'How do I install it?',
+    );
+    expect(await listShown()).toBe(false);
+    expect(page.url()).toBe(`${server.url}${f.base}`);
+    // One request for the questions (on the first focus only), one for the answer.
+    expect(requested).toEqual([
+      `${f.base}~reader/ask`,
+      `${f.base}~reader/ask?ask=How%20do%20I%20install%20it%3F`,
+    ]);
+    // Chromium at times reports the finished stream as aborted (as in the test above): nothing else.
     expect(ownProblems(opened).filter((problem) => !problem.includes('ERR_ABORTED'))).toEqual([]);
     await page.close();
   });

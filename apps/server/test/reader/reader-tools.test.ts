@@ -216,6 +216,49 @@ describe('page feedback and page views', () => {
   });
 });
 
+describe("the not-found page's view (issue 29's known gap)", () => {
+  it('counts a reader who hits a broken link: a page view with the path and no page', async () => {
+    const missing = `${f.base}guides/no-such-page`;
+    const shown = await getPage(server, missing);
+    expect(shown.status).toBe(404);
+    // Its script posts the view (no page id on the page: the view names the path).
+    expect(shown.body).toContain(`<body data-events="${f.base}~reader/events">`);
+    expect(shown.body).not.toContain('data-page=');
+    const missed = async () =>
+      (await counted('page_view')).filter((row) => !row.page).reduce((sum, row) => sum + row.eventsCount, 0);
+    const before = await missed();
+    const sent = await postPage(server, events(), { type: 'page_view', page: null, path: missing });
+    expect(sent.status, sent.body).toBe(204);
+    expect(await missed()).toBe(before + 1);
+    // A bot's is not counted; a view of a missing page names a path of this site space, and only a view.
+    expect(
+      (
+        await postPage(
+          server,
+          events(),
+          { type: 'page_view', page: null, path: missing },
+          { 'user-agent': 'Googlebot/2.1' },
+        )
+      ).status,
+    ).toBe(204);
+    const refused = async (body: unknown, field: string) => {
+      const answer = await postPage(server, events(), body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body).toContain(field);
+      expect(answer.body).not.toContain('"stack"');
+    };
+    await refused({ type: 'page_view', page: null }, 'path');
+    await refused({ type: 'page_post_feedback', page: null, path: missing, rating: 'bad' }, 'page');
+    await refused({ type: 'page_view', page: f.pages.intro, path: missing }, 'path');
+    await refused({ type: 'page_view', page: null, path: '/elsewhere/no-such-page' }, 'path');
+    await refused({ type: 'page_view', page: null, path: 'https://evil.example/x' }, 'path');
+    await refused({ type: 'page_view', page: null, path: `${missing}?q=1` }, 'path');
+    await refused({ type: 'page_view', page: null, path: `${f.base}/evil.example` }, 'path');
+    await refused({ type: 'page_view', page: null, path: `/${'x'.repeat(2048)}` }, 'path');
+    expect(await missed()).toBe(before + 1);
+  });
+});
+
 describe("a change request's preview", () => {
   /** A browser signed in with the API token's user (the web app's session cookie). */
   const signedIn = async (token: string): Promise<TestBrowser> => {
@@ -299,6 +342,72 @@ describe("a change request's preview", () => {
       expect(answer.status, path).toBe(404);
       expect(String(answer.body)).toBe(String(refused.body));
     }
+  });
+});
+
+describe("a change request's preview on the site one chooses (issue 29's known gap)", () => {
+  const signedIn = async (token: string): Promise<TestBrowser> => {
+    const browser = new TestBrowser(server);
+    const answer = await browser.mutate('session.signInWithToken', { token });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return browser;
+  };
+
+  it('is framed by the chosen site showing the space, a 404 for any site the member may not see', async () => {
+    const orgPath = `/v1/orgs/${f.org.organization.id}`;
+    const second = await f.admin('POST', `${orgPath}/sites`, { title: 'Partner portal' });
+    await f.admin('POST', `${orgPath}/sites/${second.id}/sections`, { spaceId: f.spaces.docs });
+    const unrelated = await f.admin('POST', `${orgPath}/sites`, { title: 'Unrelated' });
+    const created = await f.admin('POST', `/v1/spaces/${f.spaces.docs}/change-requests`, {
+      subject: 'Sites',
+    });
+    const base = `/~preview/${f.spaces.docs}/${created.number}/`;
+    const admin = await signedIn(f.org.admin.token);
+    const html = async (path: string, browser = admin) => {
+      const answer = await browser.request(path, { headers: { accept: 'text/html' } });
+      return { status: answer.status, body: String(answer.body) };
+    };
+
+    // No choice: the first site showing the space (as before).
+    expect((await html(`${base}introduction`)).body).toContain('<span>Handbook</span>');
+    // The chosen one: its frame, and its tree's links keep the choice.
+    const chosen = await html(`${base}~site/${second.id}/introduction`);
+    expect(chosen.status, chosen.body.slice(0, 300)).toBe(200);
+    expect(htmlProblems(chosen.body)).toEqual([]);
+    expect(chosen.body).toContain('<span>Partner portal</span>');
+    expect(chosen.body).not.toContain('<span>Handbook</span>');
+    expect(chosen.body).toContain(`<a href="${base}~site/${second.id}/guides/every-block">Every block</a>`);
+    expect(chosen.body).toContain(`Preview of change request #${created.number}: Sites. Not published.`);
+    expect((await html(`${base}~site/${f.siteId}/`)).body).toContain('<span>Handbook</span>');
+
+    // A site that does not show the space, another organization's, an unknown one, none named:
+    // the same plain 404 as no change request.
+    const refused = await html(`/~preview/${f.spaces.docs}/999/`);
+    expect(refused.status).toBe(404);
+    const other = await createOrganization(server);
+    const othersSite = await server.api(`/v1/orgs/${other.organization.id}/sites`, {
+      method: 'POST',
+      token: other.admin.token,
+      body: { title: 'Elsewhere' },
+    });
+    expect(othersSite.status).toBe(201);
+    for (const path of [
+      `${base}~site/${unrelated.id}/`,
+      `${base}~site/${othersSite.body.id}/`,
+      `${base}~site/no-such-site/`,
+      `${base}~site/`,
+    ]) {
+      const answer = await html(path);
+      expect(answer.status, path).toBe(404);
+      expect(answer.body).toBe(refused.body);
+    }
+    // A guest of the organization (sees no site, reads no change request): the same 404.
+    const guest = await addMember(server, f.org.organization.id, null);
+    const asGuest = await html(`${base}~site/${second.id}/`, await signedIn(guest.token));
+    expect(asGuest.status).toBe(404);
+    expect(asGuest.body).toBe(refused.body);
+    await f.admin('DELETE', `${orgPath}/sites/${second.id}`);
+    await f.admin('DELETE', `${orgPath}/sites/${unrelated.id}`);
   });
 });
 

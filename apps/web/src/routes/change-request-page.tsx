@@ -10,6 +10,7 @@ import { createLazyRoute, Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import type { RouterOutputs } from '../api/app-router';
 import { useTRPC } from '../api/trpc';
+import { PreviewLinks } from '../change-requests/preview-links';
 import { PageCover } from '../content/page-cover';
 import { PageIcon } from '../content/page-icon';
 import { firstDocumentPath } from '../content/page-tree-rows';
@@ -100,14 +101,12 @@ function ChangeRequestArticle({ page, changeRequest }: { page: Page; changeReque
         >
           Review the changes
         </Link>
-        <a
-          className="button"
-          href={`/~preview/${spaceId}/${changeRequest.number}/${page.path ?? ''}`}
-          target="_blank"
-          rel="noopener"
-        >
-          Preview
-        </a>
+        <PreviewLinks
+          organizationId={organizationId}
+          spaceId={spaceId}
+          number={changeRequest.number}
+          pagePath={page.path ?? ''}
+        />
       </div>
       <ReadablePage
         page={page}

@@ -13,6 +13,7 @@ import { useTRPC } from '../api/trpc';
 import { ChangeList } from '../change-requests/change-list';
 import { ChangeRequestDescription } from '../change-requests/change-request-description';
 import { MergeChangeRequest } from '../change-requests/merge-change-request';
+import { PreviewLinks } from '../change-requests/preview-links';
 import { ReviewPanel } from '../change-requests/review-panel';
 import { StatusActions } from '../change-requests/status-actions';
 import { UpdateFromSpace } from '../change-requests/update-from-space';
@@ -132,14 +133,7 @@ function ChangeRequestHeader({ changeRequest }: { changeRequest: ChangeRequest }
               ? 'Edit its pages'
               : 'Read its pages'}
           </Link>
-          <a
-            className="button"
-            href={`/~preview/${spaceId}/${changeRequest.number}/`}
-            target="_blank"
-            rel="noopener"
-          >
-            Preview
-          </a>
+          <PreviewLinks organizationId={organizationId} spaceId={spaceId} number={changeRequest.number} />
         </div>
       )}
       <StatusActions changeRequest={changeRequest} />

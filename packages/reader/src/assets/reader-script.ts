@@ -11,9 +11,12 @@
  * - the Ask box's answer streamed into the page (`data-ask-stream`, server-sent events read from
  *   the response's body): shown as text as it arrives, then its `[k]` markers and sources as
  *   links (same-site paths only); an error in words; a second question aborts the first;
+ *   opened empty, the box lists the site's recommended questions (fetched from the same address
+ *   without a question, once, on its first focus), each a link that asks it;
  * - "Copy page" (the page's markdown, fetched from the page's `.md`, to the clipboard);
  * - the page's events, posted to `<body data-events>`: one `page_view` per page shown (after a
- *   prerender is shown, never for it), the feedback's rating, then its optional comment.
+ *   prerender is shown, never for it; on the not-found page, which has no `data-page`, with the
+ *   path asked for), the feedback's rating, then its optional comment.
  *
  * Without it the page shows the site's default theme, the search form sends to the search page,
  * the Ask box to the answer page,
@@ -33,7 +36,7 @@ return fetch(events,{method:'POST',credentials:'same-origin',headers:{'content-t
 .then(function(answer){return answer.text().then(function(){return answer.ok})}).catch(function(){return false})}
 function view(){
 if(document.prerendering){document.addEventListener('prerenderingchange',view,{once:true});return}
-if(!viewed){viewed=1;send({type:'page_view'})}}
+if(!viewed){viewed=1;send(page?{type:'page_view'}:{type:'page_view',path:location.pathname})}}
 function theme(){
 var button=document.querySelector('[data-theme-switch]');
 if(!button)return;button.hidden=false;button.addEventListener('click',function(){
@@ -117,8 +120,24 @@ var form=document.querySelector('form[data-ask-stream]');
 if(!form||!window.AbortController||!window.TextDecoder)return;
 var input=form.querySelector('input'),address=form.getAttribute('data-ask-stream'),box,running;
 function el(tag,text){var node=document.createElement(tag);if(text)node.textContent=text;return node}
+var offered,list;
+function offer(){
+if(input.value.trim())return;if(offered){if(list)list.hidden=!list.firstChild;return}
+offered=fetch(address,{credentials:'same-origin',headers:{accept:'application/json'}})
+.then(function(answer){if(!answer.ok)throw answer.status;return answer.json()})
+.then(function(data){list=el('ul');list.className='ask-questions';list.setAttribute('aria-label','Suggested questions');
+list.addEventListener('mousedown',function(event){event.preventDefault()});
+data.questions.filter(function(entry){return /^\\/(?!\\/)/.test(entry.href)}).forEach(function(entry){
+var item=el('li'),link=el('a',entry.question);link.href=entry.href;
+link.addEventListener('click',function(event){if(!form.requestSubmit)return;event.preventDefault();input.value=entry.question;list.hidden=true;form.requestSubmit()});
+item.appendChild(link);list.appendChild(item)});
+list.hidden=!list.firstChild||!!input.value.trim()||!form.contains(document.activeElement);form.appendChild(list)},function(){})}
+input.addEventListener('focus',offer);
+input.addEventListener('input',function(){if(list)list.hidden=!list.firstChild||!!input.value.trim()});
+form.addEventListener('focusout',function(event){if(list&&!form.contains(event.relatedTarget))list.hidden=true});
+form.addEventListener('keydown',function(event){if(list&&event.key==='Escape')list.hidden=true});
 form.addEventListener('submit',function(event){
-var question=input.value.trim();if(!question)return;event.preventDefault();
+var question=input.value.trim();if(!question)return;event.preventDefault();if(list)list.hidden=true;
 if(running)running.abort();var mine=running=new AbortController();
 if(!box){box=el('section');box.className='ask-live';box.setAttribute('aria-label','Answer');box.setAttribute('aria-live','polite');
 var main=document.querySelector('main')||document.body;main.insertBefore(box,main.firstChild)}
