@@ -378,6 +378,15 @@ describe("readers' tools in Chromium", () => {
     ]);
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: `${SCREENSHOTS}reader-ask-questions.png` });
+    // On a phone the list fits the screen.
+    await page.setViewport({ width: 390, height: 800 });
+    const box = await page.$eval('.ask-questions', (list) => {
+      const { left, right } = list.getBoundingClientRect();
+      return { left, right };
+    });
+    expect(box.left).toBeGreaterThanOrEqual(0);
+    expect(box.right).toBeLessThanOrEqual(390);
+    await page.setViewport({ width: 1280, height: 900 });
     // Typing hides them; emptied again, they are back (no second request).
     await page.type('form.ask input', 'x');
     expect(await listShown()).toBe(false);

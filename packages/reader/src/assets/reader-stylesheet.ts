@@ -185,6 +185,7 @@ li>p{margin:.2em 0}
 .nav-toggle-label{display:block}
 .header-links,.sections{order:5;width:100%;margin:0;overflow-x:auto}
 .search{order:4;flex:1;min-width:8rem}.search input{width:100%}
+.ask{position:static}.ask-questions{left:1rem;right:1rem;top:100%;width:auto}
 .sidebar{display:none;position:static;max-height:none;border-bottom:1px solid var(--line)}
 body:has(.nav-toggle:checked) .sidebar{display:block}
 h1{font-size:1.6rem}
