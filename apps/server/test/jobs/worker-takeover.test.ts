@@ -89,6 +89,9 @@ it('takes over the job of a worker killed mid-job and completes it exactly once'
   const services = await buildServices({ config, store });
   const effects = store.db.collection<{ _id: string }>('jobEffects');
   const events = workerEvents();
+  // Read before the rescuer starts: on a busy machine, opening the store can outlast the dead
+  // worker's lease, and a rescuer already polling would have taken the job over.
+  const before = await services.repos.jobs.findById(job.id);
   const rescuer = startJobWorker(
     services,
     {
@@ -100,7 +103,6 @@ it('takes over the job of a worker killed mid-job and completes it exactly once'
     { owner: 'rescuer', leaseMs: LEASE_MS, pollMs: 10, onEvent: events.onEvent },
   );
   try {
-    const before = await services.repos.jobs.findById(job.id);
     expect(before).toMatchObject({ state: 'running', leaseOwner: 'doomed-child', attempts: 1 });
     await events.waitFor(eventOf('done', job.id));
     const done = await services.repos.jobs.findById(job.id);
