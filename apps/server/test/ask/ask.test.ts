@@ -20,6 +20,7 @@ import {
   fakeProviderEnv,
   startFakeChatProvider,
 } from './fake-chat-provider';
+import { asksForQuestions, questionsJobEnded } from './questions-job';
 
 let fake: FakeChatProvider;
 let server: TestServer;
@@ -276,23 +277,6 @@ describe('GET ORG/ask/stream and POST SITE/ask', () => {
   });
 });
 
-/** The questions job's request: its system message asks for questions, not an answer. */
-const asksForQuestions = (call: FakeChatProvider['calls'][number]) =>
-  call.body.messages?.some(
-    (message) => message.role === 'system' && message.content.includes('suggest questions'),
-  ) ?? false;
-
-/** The questions job of the site's current version, once it has ended (the server's own worker runs it). */
-async function questionsJobEnded(siteId: string) {
-  const site = await server.services.repos.sites.findById(siteId);
-  const key = `${siteId}@${site?.version}`;
-  for (;;) {
-    const job = await server.services.repos.jobs.findLatestByKey('ask.siteQuestions', key);
-    if (job && (job.state === 'done' || job.state === 'failed')) return job;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 describe('recommended questions', () => {
   const siteQuestions = async () => {
     const listed = await server.api(`${sitePath}/ask/questions`, {
@@ -317,7 +301,7 @@ describe('recommended questions', () => {
     const before = fake.calls.length;
     // Nothing stored yet: none, and the job is enqueued (not run on the request's path).
     expect(await siteQuestions()).toEqual([]);
-    expect((await questionsJobEnded(siteId)).state).toBe('done');
+    expect((await questionsJobEnded(server, siteId)).state).toBe('done');
     const calls = fake.calls.slice(before).filter(asksForQuestions);
     expect(calls).toHaveLength(1);
     const prompt = promptOf(calls[0] as FakeChatProvider['calls'][number]);
@@ -335,7 +319,7 @@ describe('recommended questions', () => {
       200,
     );
     expect(await siteQuestions()).toEqual([]);
-    expect((await questionsJobEnded(siteId)).state).toBe('done');
+    expect((await questionsJobEnded(server, siteId)).state).toBe('done');
     expect(await siteQuestions()).toEqual([
       { question: 'Where is the launch pad?' },
       { question: 'What does the countdown script do?' },
@@ -374,7 +358,7 @@ describe("the reader's Ask box", () => {
 
     // The site's other recommended questions follow the answer, each a link asking it (once the
     // job the first answer page enqueued for the site's new version has written them).
-    await questionsJobEnded(sitePath.split('/').at(-1) as string);
+    await questionsJobEnded(server, sitePath.split('/').at(-1) as string);
     const again = await getPage(server, `${base}?ask=${encodeURIComponent('where is the launch pad?')}`);
     expect(again.body).toContain('Other questions');
     expect(again.body).toContain('<a href="?ask=How%20long%20is%20the%20%3Cb%3Ecountdown%3C%2Fb%3E%3F">');

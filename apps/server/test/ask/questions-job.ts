@@ -1,9 +1,10 @@
 /**
- * The site's recommended-questions job as the reader's tests meet it: which of the fake
+ * The site's recommended-questions job as the Ask and reader tests meet it: which of the fake
  * provider's calls is the job's, and waiting until the job of the site's current version ended.
  */
-import type { FakeChatProvider } from '../ask/fake-chat-provider';
+
 import type { TestServer } from '../support/test-server';
+import type { FakeChatProvider } from './fake-chat-provider';
 
 /** The questions job's request: its system message asks for questions, not an answer. */
 export const asksForQuestions = (call: FakeChatProvider['calls'][number]): boolean =>

@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeChatProvider, fakeProviderEnv, startFakeChatProvider } from '../ask/fake-chat-provider';
+import { asksForQuestions, questionsJobEnded } from '../ask/questions-job';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { asksForQuestions, questionsJobEnded } from './questions-job';
 import { getPage, type ReaderFixture, readerFixture } from './reader-fixture';
 
 let server: TestServer;

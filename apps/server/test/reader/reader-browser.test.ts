@@ -14,10 +14,10 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations as webSeriousViolations } from '../../../web/test/e2e/support/accessibility';
 import { type FakeChatProvider, fakeProviderEnv, startFakeChatProvider } from '../ask/fake-chat-provider';
+import { asksForQuestions, questionsJobEnded } from '../ask/questions-job';
 import { rowsOf } from '../insights/insights-support';
 import { launchChromium, type OpenedPage, openPage } from '../support/headless-chromium';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { asksForQuestions, questionsJobEnded } from './questions-job';
 import { getPage, type ReaderFixture, readerFixture } from './reader-fixture';
 
 const SCREENSHOTS = new URL('../../../../docs/screenshots/', import.meta.url).pathname;
