@@ -1,6 +1,6 @@
 /**
  * Starting and stopping the server: open the store, create indexes, open the store session
- * (repairing counters and hostname claims when the last process did not close the store
+ * (repairing counters, hostname claims and tree locks when the last process did not close the store
  * cleanly), bootstrap an empty instance when asked, listen; on SIGINT/SIGTERM stop
  * accepting, drain (at most 5 s, then the connections are closed), end the session, close the store.
  */

@@ -18,4 +18,16 @@ describe('runRefusal', () => {
       runRefusal({ attempts, maxAttempts, ...(workerDeaths === undefined ? {} : { workerDeaths }) }),
     ).toEqual(refusal);
   });
+
+  it.each([
+    // attempts, maxAttempts, workerDeaths, refusal
+    [3, 8, 2, null],
+    [8, 8, 7, null],
+    [9, 8, 8, WORKER_LOST],
+  ])(
+    'of bounded work, attempt %i of %i after %s deaths: %o (rule 1 does not apply)',
+    (attempts, maxAttempts, workerDeaths, refusal) => {
+      expect(runRefusal({ attempts, maxAttempts, workerDeaths }, { boundedWork: true })).toEqual(refusal);
+    },
+  );
 });

@@ -7,7 +7,8 @@
  * took the job over) aborts the handler's signal and writes nothing more: every write after
  * the claim matches only while the lease is its own. A job whose worker died running it is
  * counted at its takeover (`workerDeaths`), and `runRefusal` fails it without running it
- * again after the second death (JOB_KILLED_WORKER): no job kills its workers forever.
+ * again after the second death (JOB_KILLED_WORKER): no job kills its workers forever. Kinds
+ * whose work is bounded (`boundedWork`) are not suspected; their attempts still end them.
  *
  * Runs inside the server (`QUIRE_JOBS_IN_SERVER`) or alone (`quire worker`); timers do not
  * keep the process alive, and `stop()` waits for the jobs in hand (or aborts them).
@@ -200,9 +201,10 @@ export function startJobWorker(
         });
       };
       // Its workers died running it (twice, or past its last attempt): it may be what kills them.
-      const refusal = runRefusal(job);
+      const known = Object.hasOwn(handlers, job.kind);
+      const refusal = runRefusal(job, known ? handlers[job.kind] : {});
       if (refusal) return await failNow(refusal);
-      if (!Object.hasOwn(handlers, job.kind))
+      if (!known)
         return await failNow({ code: 'UNKNOWN_JOB_KIND', message: 'No handler runs jobs of this kind' });
       const handler = handlers[job.kind]!;
       const ctx: OperationContext = {

@@ -146,6 +146,36 @@ describe('a job whose worker died running it', () => {
     ]);
   });
 
+  it('of a kind whose work is bounded (a webhook post) runs again after two deaths, up to its attempts', async () => {
+    let ran = 0;
+    const job = await enqueue('test.bounded');
+    await dieRunning('dead-1', job.id);
+    await dieRunning('dead-2', job.id);
+    const bounded = Object.assign(
+      async () => {
+        ran++;
+        return {};
+      },
+      { boundedWork: true },
+    );
+    const events = worker({ 'test.bounded': bounded });
+    await events.waitFor(endOf(job.id));
+    expect(ran).toBe(1);
+    expect(await stored(job.id)).toMatchObject({ state: 'done', attempts: 3, workerDeaths: 2 });
+
+    // Its attempts still end it: taken over past the last one, it is WORKER_LOST, not run.
+    await workers.pop()?.stop();
+    const lost = await enqueue('test.bounded');
+    for (let death = 1; death <= 5; death++) await dieRunning(`dead-${death}`, lost.id);
+    await worker({ 'test.bounded': bounded }).waitFor(endOf(lost.id));
+    expect(ran).toBe(1);
+    expect(await stored(lost.id)).toMatchObject({
+      state: 'failed',
+      attempts: 6,
+      error: { code: 'WORKER_LOST' },
+    });
+  });
+
   it('counts no death for an attempt that ended with an error', async () => {
     let ran = 0;
     const job = await enqueue('test.flaky');

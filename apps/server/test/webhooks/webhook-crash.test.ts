@@ -67,7 +67,7 @@ interface Child {
   /** Starts the server (its modules are loaded meanwhile) with the kill plan. */
   go(plan: string): void;
   url: Promise<string>;
-  closed: Promise<{ signal: NodeJS.Signals | null; killedAt: string | null; stderr: string }>;
+  closed: Promise<{ signal: NodeJS.Signals | null; killedAt: string | null; stderr: string; said: string[] }>;
   kill(): void;
   stop(): void;
 }
@@ -81,6 +81,8 @@ function startChild(command: string[]): Child {
   live.add(child);
   let killedAt: string | null = null;
   let stderr = '';
+  /** What the child printed besides its url and kill point (for a failure's message). */
+  const said: string[] = [];
   let partial = '';
   let gotUrl: (url: string) => void = () => {};
   const url = new Promise<string>((resolve) => {
@@ -93,21 +95,27 @@ function startChild(command: string[]): Child {
     for (const line of lines) {
       if (line.startsWith('url ')) gotUrl(line.slice(4));
       else if (line.startsWith('killed ')) killedAt = line.slice(7);
-      else if (process.env.DEBUG_CRASH) console.info(line);
+      else {
+        said.push(line);
+        if (process.env.DEBUG_CRASH) console.info(line);
+      }
     }
   });
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (chunk: string) => {
     stderr += chunk;
   });
-  const closed = new Promise<{ signal: NodeJS.Signals | null; killedAt: string | null; stderr: string }>(
-    (resolve) => {
-      child.on('close', (_code, signal) => {
-        live.delete(child);
-        resolve({ signal, killedAt, stderr });
-      });
-    },
-  );
+  const closed = new Promise<{
+    signal: NodeJS.Signals | null;
+    killedAt: string | null;
+    stderr: string;
+    said: string[];
+  }>((resolve) => {
+    child.on('close', (_code, signal) => {
+      live.delete(child);
+      resolve({ signal, killedAt, stderr, said });
+    });
+  });
   return {
     go: (plan) => child.stdin.write(`go ${plan}\n`),
     url,
@@ -121,7 +129,9 @@ interface Acknowledged {
   created: Set<string>;
   /** Renames of each shared space answered 200. */
   renamed: Map<string, number>;
-  onRename?: () => void;
+  onRename?: (() => void) | undefined;
+  /** Why each client loop stopped (for a failure's message). */
+  stops: string[];
 }
 
 const renamesOf = (acknowledged: Acknowledged) =>
@@ -144,7 +154,10 @@ async function clientLoop(
         headers,
         body: JSON.stringify({ title: `c-${tag}-${n}` }),
       });
-      if (created.status !== 201) return;
+      if (created.status !== 201) {
+        acknowledged.stops.push(`${tag}: creation answered ${created.status} ${await created.text()}`);
+        return;
+      }
       acknowledged.created.add(((await created.json()) as { id: string }).id);
       const spaceId = shared[n % shared.length] as string;
       const renamed = await fetch(`${base}/v1/spaces/${spaceId}`, {
@@ -152,11 +165,15 @@ async function clientLoop(
         headers,
         body: JSON.stringify({ title: `s-${tag}-${n}` }),
       });
-      if (renamed.status !== 200) return;
+      if (renamed.status !== 200) {
+        acknowledged.stops.push(`${tag}: rename answered ${renamed.status} ${await renamed.text()}`);
+        return;
+      }
       await renamed.arrayBuffer();
       acknowledged.renamed.set(spaceId, (acknowledged.renamed.get(spaceId) ?? 0) + 1);
       acknowledged.onRename?.();
-    } catch {
+    } catch (error) {
+      acknowledged.stops.push(`${tag}: ${String(error)}`);
       return; // the server was killed
     }
   }
@@ -261,20 +278,31 @@ it(`delivers the webhook event of every change after SIGKILLs (seed ${SEED})`, a
   const random = seededRandom(SEED);
   // Two kills (each child start costs most of the test's time), where the seed says.
   const plans = [`created:${1 + Math.floor(random() * 4)}`, 'finished:1'];
-  const acknowledged: Acknowledged = { created: new Set(), renamed: new Map() };
+  const acknowledged: Acknowledged = { created: new Set(), renamed: new Map(), stops: [] };
   const started = performance.now();
   console.info(`bundled and set up in ${Math.round(started - testStarted)} ms`);
   // Each child loads its modules while the one before runs (most of a cycle's time).
   let next = startChild(bundled.command);
   for (const [cycle, plan] of plans.entries()) {
-    // Renames queue behind the held first one; it is answered once four more are acknowledged.
+    // Renames queue behind the held first one. It is answered once each shared space has two
+    // more acknowledged renames than when it arrived, so a later delivery of its resource waits
+    // whichever space it is of (it may be a delivery the restart recovered). Counting renames
+    // of any space instead left the point unreached when all of them were of the other one.
     let release: () => void = () => {};
-    if (plan.startsWith('finished'))
+    acknowledged.onRename = undefined;
+    if (plan.startsWith('finished')) {
       receiver.answer(SLOW, { hold: new Promise<void>((resolve) => (release = resolve)), status: 200 });
-    const renamesBefore = renamesOf(acknowledged);
-    acknowledged.onRename = () => {
-      if (renamesOf(acknowledged) >= renamesBefore + 4) release();
-    };
+      const slowBefore = receiver.received.filter((request) => request.path === SLOW).length;
+      void receiver.waitFor(SLOW, slowBefore + 1).then(() => {
+        const atArrival = new Map(acknowledged.renamed);
+        const check = () => {
+          if (shared.every((id) => (acknowledged.renamed.get(id) ?? 0) >= (atArrival.get(id) ?? 0) + 2))
+            release();
+        };
+        acknowledged.onRename = check;
+        check();
+      });
+    }
     const child = next;
     child.go(plan);
     next = startChild(bundled.command);
@@ -289,11 +317,14 @@ it(`delivers the webhook event of every change after SIGKILLs (seed ${SEED})`, a
         clientLoop(base, token, organizationId, shared, `${cycle}-${loop}`, acknowledged),
       ),
     );
-    const { signal, killedAt, stderr } = await child.closed;
+    const { signal, killedAt, stderr, said } = await child.closed;
     clearTimeout(timer);
     const context = `seed ${SEED}, cycle ${cycle}, plan ${plan}`;
     expect(signal, `${context}: the server died on its own\n${stderr}`).toBe('SIGKILL');
-    expect(killedAt, `${context}: the planned point was not reached`).not.toBeNull();
+    expect(
+      killedAt,
+      `${context}: the planned point was not reached; the clients stopped: ${acknowledged.stops.slice(-LOOPS).join('; ')}; the child said:\n${said.slice(-30).join('\n')}`,
+    ).not.toBeNull();
     console.info(
       `${context}: killed ${killedAt ?? 'by the test'} (${Math.round(performance.now() - started)} ms; ` +
         `${acknowledged.created.size} creations and ${renamesOf(acknowledged)} renames acknowledged so far)`,

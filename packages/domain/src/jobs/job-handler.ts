@@ -17,11 +17,14 @@ export interface JobReport {
  * result (plain JSON). Throwing a `JobFailure` ends the attempt with its code; any other
  * error is retried with backoff, and recorded as `INTERNAL` when the attempts run out.
  */
-export type JobHandler = (
-  ctx: OperationContext,
-  job: JobRecord,
-  report: JobReport,
-) => Promise<Record<string, unknown> | undefined>;
+export interface JobHandler {
+  (ctx: OperationContext, job: JobRecord, report: JobReport): Promise<Record<string, unknown> | undefined>;
+  /**
+   * The kind's work is bounded by limits of its own (time, bytes), so it cannot be what kills
+   * its worker: deaths of its workers do not stop it (`runRefusal`, rule 1); its attempts do.
+   */
+  readonly boundedWork?: boolean;
+}
 
 /** The handler of each job kind: the areas export theirs, the server assembles them. */
 export type JobHandlers = Record<string, JobHandler>;

@@ -5,7 +5,11 @@
  * job (`workerDeaths`). A job that killed its worker may kill the next one too, so:
  *
  * 1. A job whose worker died `MAX_WORKER_DEATHS` times running it fails as
- *    `JOB_KILLED_WORKER` (it is what stops its workers: never run again).
+ *    `JOB_KILLED_WORKER` (it is what stops its workers: never run again), unless its kind's
+ *    work is bounded by limits of its own (`JobHandler.boundedWork`: a webhook post, with a
+ *    timeout and a capped answer): such a job cannot be what kills a worker, so a worker that
+ *    died running it died of something else (an operator's kill -9, a restart), and the job
+ *    runs again. Counting those deaths lost a delivery held by two restarts.
  * 2. A job taken over after its last attempt fails as `WORKER_LOST` (its workers kept
  *    stopping before it ended, whatever stopped them).
  * 3. Otherwise it runs.
@@ -30,8 +34,9 @@ export const WORKER_LOST: JobError = {
 
 export function runRefusal(
   job: Pick<JobRecord, 'attempts' | 'maxAttempts' | 'workerDeaths'>,
+  kind: { boundedWork?: boolean } = {},
 ): JobError | null {
-  if ((job.workerDeaths ?? 0) >= MAX_WORKER_DEATHS) return JOB_KILLED_WORKER;
+  if (!kind.boundedWork && (job.workerDeaths ?? 0) >= MAX_WORKER_DEATHS) return JOB_KILLED_WORKER;
   if (job.attempts > job.maxAttempts) return WORKER_LOST;
   return null;
 }

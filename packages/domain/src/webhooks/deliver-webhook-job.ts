@@ -8,14 +8,14 @@
  * receiver gets the same `Quire-Delivery` id again.
  */
 import type { OperationContext } from '../core/context';
-import { JobFailure, type JobHandler } from '../jobs';
+import { JobFailure, type JobHandler, type JobRecord } from '../jobs';
 import { startNextDelivery } from './delivery-queue';
 import { noteEndpointDisabled } from './endpoint-disabled-notice';
 import type { WebhookDeliveryRecord, WebhookEndpointRecord } from './records';
 import { WEBHOOK_DELIVERY_JOB, WEBHOOK_DISABLE_AFTER_FAILURES } from './webhook-limits';
 import { WEBHOOK_DELIVERY_HEADER, WEBHOOK_EVENT_HEADER } from './webhook-signature';
 
-export const deliverWebhookJob: JobHandler = async (ctx, job) => {
+const postDelivery = async (ctx: OperationContext, job: JobRecord) => {
   const deliveryId = typeof job.payload.deliveryId === 'string' ? job.payload.deliveryId : '';
   const delivery = await ctx.repos.webhookDeliveries.findById(deliveryId);
   if (delivery === null || delivery.state === 'succeeded' || delivery.state === 'failed')
@@ -83,5 +83,12 @@ async function finish(
     (await ctx.repos.webhookDeliveries.changeState(delivery.id, 'waiting', state, now));
   if (endpoint !== null) await startNextDelivery(ctx, endpoint, delivery.resourceKey);
 }
+
+/**
+ * Bounded work (the sender's timeout and capped answer): a worker that dies posting a delivery
+ * died of something else, so the delivery is posted again however often that happens, up to
+ * its attempts (each takeover counts one).
+ */
+export const deliverWebhookJob: JobHandler = Object.assign(postDelivery, { boundedWork: true });
 
 export const webhookJobHandlers = { [WEBHOOK_DELIVERY_JOB]: deliverWebhookJob };

@@ -4,7 +4,8 @@
  * writes can leave behind:
  * - the counters kept by `$inc` (members, admins, active spaces; the change requests of
  *   each space by status; the open comments of spaces and change requests), recounted;
- * - hostname claims and marks of hostname changes that nothing points at, released.
+ * - hostname claims and marks of hostname changes that nothing points at, released;
+ * - the organizations' tree locks, released (their holders are gone).
  * Both need the store to themselves (no write in flight anywhere), which holds before this
  * process listens, provided no other process uses the store: always on the embedded engine
  * (its LOCK), and on MongoDB when no other live session is found, the others being held at
@@ -13,6 +14,7 @@
  */
 
 import type { Store } from '@quire/store';
+import { MongoTreeLockRepository } from '../repositories/content/tree-lock-repository';
 import { MongoOrganizationRepository } from '../repositories/organizations/organization-repository';
 import { recountChangeRequestCounters } from './recount-change-request-counters';
 import { recountCommentCounters } from './recount-comment-counters';
@@ -45,6 +47,7 @@ export interface StartupRepair {
   commentCountersCorrected: number;
   hostnameClaimsReleased: number;
   hostnameChangesEnded: number;
+  treeLocksReleased: number;
   ms: number;
 }
 
@@ -64,6 +67,7 @@ export async function repairAfterUncleanShutdown(
   let lastLine = started;
   // Everything marked or claimed before now was left by a process that is gone.
   const hostnames = await new MongoOrganizationRepository(store.db, now).releaseAbandonedHostnames(started);
+  const treeLocksReleased = await new MongoTreeLockRepository(store.db).releaseAbandoned();
   const recount = await recountOrganizationCounters(store.db, {
     onProgress: (done, total) => {
       const at = now();
@@ -81,6 +85,7 @@ export async function repairAfterUncleanShutdown(
     commentCountersCorrected: comments.corrections.length,
     hostnameClaimsReleased: hostnames.claims,
     hostnameChangesEnded: hostnames.changes,
+    treeLocksReleased,
     ms: now() - started,
   };
   log.info(
@@ -91,7 +96,7 @@ export async function repairAfterUncleanShutdown(
       commentCorrections: comments.corrections.slice(0, CORRECTIONS_LOGGED),
     },
     `recounted the counters of ${repair.organizations} organizations in ${repair.ms} ms ` +
-      `(${repair.corrected} corrected, ${repair.hostnameClaimsReleased} abandoned hostname claims released)`,
+      `(${repair.corrected} corrected, ${repair.hostnameClaimsReleased} abandoned hostname claims and ${repair.treeLocksReleased} tree locks released)`,
   );
   return repair;
 }
@@ -145,7 +150,7 @@ async function repairIfAlone(
   }
   options.log.warn(
     { abandoned },
-    'the store was not closed cleanly last time: repairing counters and hostname claims before serving',
+    'the store was not closed cleanly last time: repairing counters, hostname claims and tree locks before serving',
   );
   await repairAfterUncleanShutdown(store, options);
   // Forgotten only once repaired: a crash during the repair repeats it at the next start.

@@ -167,6 +167,10 @@ describe('the repair after an unclean shutdown', () => {
     await store.db
       .collection<LooseDocument>('organizationHostnames')
       .insertOne({ _id: 'left-behind', organizationId: 'o1', claimedAt: NOW - 1, token: 't' });
+    // A tree lock whose lease runs on: its holder died with the process that did not close.
+    await store.db
+      .collection<LooseDocument>('treeLocks')
+      .insertOne({ _id: 'o1', holder: 'dead', expiresAt: new Date(NOW + 30_000).toISOString() });
 
     const clean = recordingLog();
     await (await openSessionAndRepair(store, { log: clean, now: () => NOW })).end();
@@ -182,7 +186,13 @@ describe('the repair after an unclean shutdown', () => {
     expect(log.lines[1]?.message).toMatch(
       /^recounted the counters of 1 organizations in \d+ ms \(1 corrected/,
     );
-    expect(log.lines[1]?.fields).toMatchObject({ organizations: 1, corrected: 1, hostnameClaimsReleased: 1 });
+    expect(log.lines[1]?.fields).toMatchObject({
+      organizations: 1,
+      corrected: 1,
+      hostnameClaimsReleased: 1,
+      treeLocksReleased: 1,
+    });
+    expect(await store.db.collection<LooseDocument>('treeLocks').countDocuments({})).toBe(0);
     expect(await store.db.collection<LooseDocument>('organizations').findOne({ _id: 'o1' })).toMatchObject({
       memberCount: 1,
       adminCount: 1,

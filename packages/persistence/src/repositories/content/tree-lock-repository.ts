@@ -43,6 +43,15 @@ export class MongoTreeLockRepository implements TreeLockRepository {
     await this.#locks.deleteOne({ _id: organizationId, holder });
   }
 
+  /**
+   * Deletes every lock: for the startup repair only, when no other process uses the store, so
+   * every holder is gone. Their organizations' trees would stay blocked until their leases
+   * end (30 s of 409s to every creation and move after a kill -9).
+   */
+  async releaseAbandoned(): Promise<number> {
+    return (await this.#locks.deleteMany({})).deletedCount;
+  }
+
   async renew(organizationId: string, holder: string, expiresAt: string): Promise<boolean> {
     const renewed = await this.#locks.updateOne({ _id: organizationId, holder }, { $set: { expiresAt } });
     return renewed.matchedCount === 1;
