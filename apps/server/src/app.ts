@@ -51,6 +51,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The event bus, when not the store's own (tests: several servers in one process sharing one log). */
   events?: EventBus;
+  /** Services replaced for a test (`buildServices`'s overrides): a cheaper password hash. */
+  serviceOverrides?: Partial<Services>;
 }
 
 export interface BuiltApp {
@@ -89,7 +91,7 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
 
   const services = await buildServices(
     { ...options, log: app.log },
-    options.events ? { events: options.events } : {},
+    { ...options.serviceOverrides, ...(options.events ? { events: options.events } : {}) },
   );
   const tokens = new TokenCache(services);
   // Revocations evict the token from the cache: the next request is refused, on every face.

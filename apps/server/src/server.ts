@@ -9,7 +9,7 @@ import type { EventBus } from '@quire/persistence';
 import type { Store } from '@quire/store';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { pino } from 'pino';
-import { buildApp } from './app';
+import { type AppOptions, buildApp } from './app';
 import { startPurgeExpiredAuditEventsJob } from './audit/purge-expired-audit-events-job';
 import { type CommandSocket, startCommandSocket } from './cli/connection/command-socket';
 import type { Config } from './config';
@@ -92,7 +92,13 @@ function listenErrorOf(error: unknown, config: Config): ListenError | undefined 
 
 export async function startServer(
   config: Config,
-  options: { clock?: Clock; logger?: FastifyServerOptions['logger']; store?: Store; events?: EventBus } = {},
+  options: {
+    clock?: Clock;
+    logger?: FastifyServerOptions['logger'];
+    store?: Store;
+    events?: EventBus;
+    serviceOverrides?: AppOptions['serviceOverrides'];
+  } = {},
 ): Promise<RunningServer> {
   // JSON lines, or readable ones on a terminal, unless the caller chose (tests: silent).
   const ownLog = options.logger === undefined ? await loggerOptionsFor(config.logLevel) : undefined;
@@ -111,6 +117,7 @@ export async function startServer(
       clock: options.clock,
       logger,
       events: options.events,
+      serviceOverrides: options.serviceOverrides,
     }));
     if (config.bootstrapToken) {
       const result = await bootstrapInstance(services, {

@@ -31,6 +31,8 @@ describe('/docs', () => {
     expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
   });
 
+  // Swagger UI renders ~400 operations part by part: 27 s in a full run here, over 60 s once
+  // on CI's 2 cores shared with other files. The wait is bounded by each part's count.
   it('renders every operation of /openapi.json under its tag, part by part, titled Quire, without a problem', async () => {
     const document = (await server.api('/openapi.json')).body;
     const operationCount = Object.values(document.paths as Record<string, object>).reduce(
@@ -82,5 +84,5 @@ describe('/docs', () => {
     await page.screenshot({ path: operation });
     console.info(`screenshots of /docs: ${top}, ${operation}`);
     expect(problems).toEqual([]);
-  }, 60_000);
+  }, 150_000);
 });

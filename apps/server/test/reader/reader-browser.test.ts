@@ -21,6 +21,10 @@ import { startTestServer, type TestServer } from '../support/test-server';
 import { getPage, type ReaderFixture, readerFixture } from './reader-fixture';
 
 const SCREENSHOTS = new URL('../../../../docs/screenshots/', import.meta.url).pathname;
+/** Kept in docs/screenshots/ only when QUIRE_SCREENSHOTS is set (as the web app's tests do). */
+const docsScreenshot = async (page: Page, name: string) => {
+  if (process.env.QUIRE_SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}${name}.png` });
+};
 
 let server: TestServer;
 let browser: Browser;
@@ -63,7 +67,7 @@ describe('a published site in Chromium', () => {
     expect(await home.page.$eval('h1', (heading) => heading.textContent)).toBe('Introduction');
     expect(await widerThanScreen(home.page)).toBe(0);
     expect(await seriousViolations(home.page)).toEqual([]);
-    await home.page.screenshot({ path: `${SCREENSHOTS}reader-desktop.png` });
+    await docsScreenshot(home.page, 'reader-desktop');
     expect(ownProblems(home)).toEqual([]);
 
     const blocks = await openPage(browser, `${server.url}${f.base}guides/every-block`);
@@ -75,10 +79,10 @@ describe('a published site in Chromium', () => {
       'Linux',
     );
     expect(await seriousViolations(blocks.page)).toEqual([]);
-    await blocks.page.screenshot({ path: `${SCREENSHOTS}reader-blocks-desktop.png` });
+    await docsScreenshot(blocks.page, 'reader-blocks-desktop');
     // The middle of the page: code, tabs, stepper, cards, table (a viewport, so the sticky header stays on top).
     await blocks.page.evaluate(() => document.querySelector('.code-block')?.scrollIntoView());
-    await blocks.page.screenshot({ path: `${SCREENSHOTS}reader-blocks-desktop-middle.png` });
+    await docsScreenshot(blocks.page, 'reader-blocks-desktop-middle');
     expect(ownProblems(blocks)).toEqual([]);
     await Promise.all([home.page.close(), blocks.page.close()]);
   });
@@ -90,11 +94,11 @@ describe('a published site in Chromium', () => {
     expect(await widerThanScreen(page)).toBe(0);
     expect(await page.$eval('.sidebar', (sidebar) => getComputedStyle(sidebar).display)).toBe('none');
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}reader-phone.png` });
+    await docsScreenshot(page, 'reader-phone');
     await page.click('.nav-toggle-label');
     expect(await page.$eval('.sidebar', (sidebar) => getComputedStyle(sidebar).display)).toBe('block');
     expect(await widerThanScreen(page)).toBe(0);
-    await page.screenshot({ path: `${SCREENSHOTS}reader-phone-menu.png` });
+    await docsScreenshot(page, 'reader-phone-menu');
     expect(ownProblems(opened)).toEqual([]);
     await page.close();
   });
@@ -112,7 +116,7 @@ describe('a published site in Chromium', () => {
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(background).toBe('rgb(20, 22, 26)');
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}reader-dark.png` });
+    await docsScreenshot(page, 'reader-dark');
     await page.goto(`${server.url}${f.base}`, { waitUntil: 'networkidle0' });
     expect(await theme()).toBe('dark');
     // The next tests read in the site's default theme again.
@@ -171,7 +175,7 @@ describe("readers' tools in Chromium", () => {
     const active = await page.$eval(input, (box) => box.getAttribute('aria-activedescendant'));
     expect(await page.$eval(`#${active}`, (option) => option.getAttribute('aria-selected'))).toBe('true');
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}reader-search.png` });
+    await docsScreenshot(page, 'reader-search');
     // Escape closes the list; typing opens it again.
     await page.keyboard.press('Escape');
     expect(await page.$eval('#search-suggestions', (list) => (list as HTMLElement).hidden)).toBe(true);
@@ -235,7 +239,7 @@ describe("readers' tools in Chromium", () => {
     ]);
     expect(await seriousViolations(page)).toEqual([]);
     await page.evaluate(() => document.querySelector('.page-feedback')?.scrollIntoView());
-    await page.screenshot({ path: `${SCREENSHOTS}reader-feedback.png` });
+    await docsScreenshot(page, 'reader-feedback');
     // Still one view: rating and commenting are not views.
     expect(await countOf('page_view', f.pages.install)).toBe(views + 1);
     expect(ownProblems(opened)).toEqual([]);
@@ -282,7 +286,7 @@ describe("readers' tools in Chromium", () => {
     expect(box.left).toBeGreaterThanOrEqual(0);
     expect(box.right).toBeLessThanOrEqual(390);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}reader-search-phone.png` });
+    await docsScreenshot(page, 'reader-search-phone');
     expect(ownProblems(opened)).toEqual([]);
     await page.close();
   });
@@ -323,7 +327,7 @@ describe("readers' tools in Chromium", () => {
     expect(cited).toMatch(new RegExp(`^${f.base}`));
     expect(await page.$eval('.ask-live .answer-sources a', (link) => link.getAttribute('href'))).toBe(cited);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}reader-ask.png` });
+    await docsScreenshot(page, 'reader-ask');
     // A provider that fails: said in words.
     fake.answer = () => ({ status: 500, text: 'boom' });
     await ask('Introduction');
@@ -377,7 +381,7 @@ describe("readers' tools in Chromium", () => {
       ['What is in the handbook?', `${f.base}?ask=What%20is%20in%20the%20handbook%3F`],
     ]);
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SCREENSHOTS}reader-ask-questions.png` });
+    await docsScreenshot(page, 'reader-ask-questions');
     // On a phone the list fits the screen.
     await page.setViewport({ width: 390, height: 800 });
     const box = await page.$eval('.ask-questions', (list) => {

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Store } from '@quire/store';
 import type { FastifyServerOptions } from 'fastify';
+import { ScryptPasswords } from '../../src/adapters/scrypt-passwords';
 import type { Config } from '../../src/config';
 import { type RunningServer, startServer } from '../../src/server';
 import { openMemoryStore } from './memory-store';
@@ -66,6 +67,14 @@ export function apiClient(baseUrl: string): TestServer['api'] {
   };
 }
 
+/**
+ * Password hashes at a 32nd of the server's cost (N=2^10 instead of 2^15): the same scrypt,
+ * format and checks (`test/adapters/scrypt-passwords.test.ts` tests the real cost), at about
+ * 3 ms of a core per sign-in instead of 110, which the suite's hundreds of sign-ins, failed
+ * ones and refused ones all pay.
+ */
+const TEST_PASSWORDS = new ScryptPasswords({ N: 2 ** 10, r: 8, p: 1 });
+
 export async function startTestServer(
   env: Record<string, string> = {},
   serverOptions: TestServerOptions = {},
@@ -87,6 +96,7 @@ export async function startTestServer(
     clock,
     logger: serverOptions.logger ?? false,
     ...(store ? { store } : {}),
+    serviceOverrides: { passwords: TEST_PASSWORDS },
   });
   return {
     ...server,

@@ -67,7 +67,9 @@ export async function openWatchedPage(browser: Browser, baseURL: string): Promis
   });
   // A step that cannot happen fails with what it waited for, well before the test's own limit.
   context.setDefaultTimeout(10_000);
-  await withEmojiFont(context);
+  // Only for screenshots: a route makes Playwright intercept every request of the context
+  // (each one a round trip through the driver), which a run without screenshots need not pay.
+  if (process.env.QUIRE_SCREENSHOTS) await withEmojiFont(context);
   const page = await context.newPage();
   const problems: string[] = [];
   await page.addInitScript(() => {
