@@ -8,7 +8,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 if (typeof window !== 'undefined') {
-  configure({ asyncUtilTimeout: 5000 });
+  // A file's first screen loads its lazy modules through Vite's transform: over 5 s once in a
+  // full run on 2 busy cores (editor-toolbar.test.tsx). Only a failing wait pays the bound.
+  configure({ asyncUtilTimeout: 15_000 });
   window.scrollTo = () => {};
   afterEach(cleanup);
 }
