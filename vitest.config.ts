@@ -6,6 +6,8 @@ export default defineConfig({
     projects: [
       'packages/*',
       'apps/*',
+      // The web app's end-to-end tests, beside its component tests (apps/web/vitest.config.ts).
+      'apps/web/vitest.e2e.config.ts',
       // The repository's own checks (scripts/*.mjs), tested on fixtures of their own.
       { test: { name: 'scripts', include: ['scripts/**/*.test.ts'], isolate: true } },
     ],

@@ -18,7 +18,9 @@ interface AxeViolation {
 }
 
 export async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
+  // axe's 650 KB is compiled once per document, not at each check of the same document (a
+  // check of a screen after a click or a route change, a dozen times in a file).
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(AXE_SOURCE);
   const violations = (await page.evaluate(async () => {
     const axe = (
       globalThis as unknown as {
