@@ -12,6 +12,12 @@ export default defineProject({
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     globalSetup: ['test/support/build-once.ts'],
+    // The servers the tests start as child processes (`quire serve` in the startup and
+    // operability tests) inherit this: their worker threads start at their first task, as the
+    // in-process test servers' do (test/support/test-server.ts). With its threads started, a
+    // bundled server's start costs 8.0 s of CPU instead of 4.3.
+    // `test/startup/threads-at-start.test.ts` starts servers with the default.
+    env: { QUIRE_THREADS_AT_START: 'false' },
     // Test files of a worker share its modules: the server's module graph (Fastify, the
     // faces, the GraphQL schema's builders) loads once per worker instead of once per file,
     // which was most of the suite's time. It holds because no test file leaves state behind:

@@ -51,7 +51,7 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The event bus, when not the store's own (tests: several servers in one process sharing one log). */
   events?: EventBus;
-  /** Services replaced for a test (`buildServices`'s overrides): a cheaper password hash, job threads started on demand. */
+  /** Services replaced for a test (`buildServices`'s overrides): a cheaper password hash. */
   serviceOverrides?: Partial<Services>;
 }
 

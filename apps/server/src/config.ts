@@ -88,6 +88,13 @@ const ConfigSchema = z
     QUIRE_SAML_IDP_INITIATED: z.enum(['true', 'false']).default('false'),
     /** Whether the server runs the job worker itself (`false`: jobs wait for a `quire worker` process). */
     QUIRE_JOBS_IN_SERVER: z.enum(['true', 'false']).default('true'),
+    /**
+     * Whether the server starts its worker threads as it starts (markdown reading; with the job
+     * worker in the server, the job threads, which load every job kind's code), so that the first
+     * reading or job does not wait for them. About 2 s of CPU per thread at each start; `false`
+     * starts each pool at its first task (short-lived processes, small machines).
+     */
+    QUIRE_THREADS_AT_START: z.enum(['true', 'false']).default('true'),
     /** Operations per window per API token, on all faces together; 0 turns the limit off. */
     QUIRE_RATE_LIMIT: z.preprocess(blankAsUnset, z.coerce.number().int().min(0).default(1000)),
     /** Failed authentications per window per client address; 0 turns the limit off. */
@@ -293,6 +300,7 @@ const ConfigSchema = z
       insightsRetentionDays: env.QUIRE_INSIGHTS_RETENTION_DAYS,
       auditRetentionDays: env.QUIRE_AUDIT_RETENTION_DAYS,
       jobsInServer: env.QUIRE_JOBS_IN_SERVER === 'true',
+      threadsAtStart: env.QUIRE_THREADS_AT_START === 'true',
       samlIdpInitiated: env.QUIRE_SAML_IDP_INITIATED === 'true',
       rateLimits: {
         operationsPerWindow: env.QUIRE_RATE_LIMIT,

@@ -19,6 +19,7 @@ import { serverJobHandlers } from './jobs/job-handlers';
 import { type JobWorker, startJobWorker } from './jobs/job-worker';
 import { logJobEvent } from './jobs/log-job-event';
 import { type PurgeJob, startPurgeDeletedSpacesJob } from './jobs/purge-deleted-spaces';
+import { ThreadedUntrustedMarkdown } from './markdown/threaded-untrusted-markdown';
 import { publishWelcomeSite } from './onboarding/welcome-site';
 import { openConfiguredStore, silentLog } from './open-configured-store';
 import type { Services } from './services';
@@ -180,8 +181,12 @@ export async function startServer(
         wakeOn: services.events,
       })
     : undefined;
-  // The job threads load their code while the server waits for its first job.
-  if (worker) services.jobThreads.warm();
+  // The worker threads load their code while the server waits for its first reading or job
+  // (`QUIRE_THREADS_AT_START`); otherwise each pool starts at its first task.
+  if (config.threadsAtStart) {
+    if (services.untrustedMarkdown instanceof ThreadedUntrustedMarkdown) services.untrustedMarkdown.warm();
+    if (worker) services.jobThreads.warm();
+  }
   // Events on the bus that webhooks describe (new revisions, comments) become deliveries.
   const webhookFollower = followWebhookEvents(services, (error) =>
     started.log.error({ err: error }, 'storing the webhook deliveries of an event failed'),

@@ -19,8 +19,10 @@
  * counting from when a thread takes the text, the heap cap, the queue's bound), one pool per
  * process and per limits, shared by every set of services the process builds (the server, a
  * command, the tests' servers): its threads belong to the process, idle ones keep nothing
- * alive, and a thread warmed as the pool is made saves the first reading its start. A text
- * that waited a minute for a thread is answered 503 too.
+ * alive. They start with the first reading, or as the server starts (`warm`, with
+ * `QUIRE_THREADS_AT_START`), which saves the first reading their start; a command never
+ * starts them unless it reads markdown. A text that waited a minute for a thread is answered
+ * 503 too.
  */
 import { precheckUntrustedMarkdown } from '@quire/documents';
 import {
@@ -83,6 +85,15 @@ export class ThreadedUntrustedMarkdown implements UntrustedMarkdown {
       deadlineMs: WAIT_FOR_A_THREAD_MS,
       maxQueue: limits.maxQueue,
     });
+  }
+
+  /** Whether the threads were started (a first reading, or `warm`). */
+  get started(): boolean {
+    return this.#pool.started;
+  }
+
+  /** Starts a thread now and has it load its code, so that the first reading does not wait for it. */
+  warm(): void {
     this.#pool.warm();
   }
 

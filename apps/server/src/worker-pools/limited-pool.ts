@@ -171,6 +171,11 @@ export class LimitedPool {
     }
   }
 
+  /** Whether the threads were started: by a first task, or by `warm`. */
+  get started(): boolean {
+    return this.#pool !== undefined;
+  }
+
   /**
    * Starts a thread in the background and has it load its code (the entry's `warm` task), so
    * that the first task does not wait for that; a failure is the first task's to meet.

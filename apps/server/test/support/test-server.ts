@@ -12,7 +12,6 @@ import type { FastifyServerOptions } from 'fastify';
 import { ScryptPasswords } from '../../src/adapters/scrypt-passwords';
 import type { Config } from '../../src/config';
 import { type RunningServer, startServer } from '../../src/server';
-import { LimitedPool } from '../../src/worker-pools/limited-pool';
 import { openMemoryStore } from './memory-store';
 import { TestClock } from './test-clock';
 import { operationCaller, type QuireUnderTest, testConfig } from './test-domain';
@@ -76,16 +75,6 @@ export function apiClient(baseUrl: string): TestServer['api'] {
  */
 const TEST_PASSWORDS = new ScryptPasswords({ N: 2 ** 10, r: 8, p: 1 });
 
-/**
- * Job threads that start at their first task, not as the server starts (`startServer` warms
- * them so that a real server's first job does not wait for a thread to load its code). A
- * thread's start costs about 0.9 s of a core, and most test files run no job in a thread:
- * warmed, the suite's ~300 server starts paid it every time.
- */
-class JobThreadsStartedOnDemand extends LimitedPool {
-  override warm(): void {}
-}
-
 export async function startTestServer(
   env: Record<string, string> = {},
   serverOptions: TestServerOptions = {},
@@ -99,6 +88,10 @@ export async function startTestServer(
     // their own (test/hardening/rate-limits.test.ts), with their defaults or small budgets.
     QUIRE_RATE_LIMIT: '1000000',
     QUIRE_AUTH_FAILURE_LIMIT: '1000000',
+    // Threads start at their first task, not as the server starts: a thread loading its code
+    // costs about 2 s of a core, and most test files run nothing in one (the suite's ~300
+    // server starts paid it every time). `test/startup/threads-at-start.test.ts` tests the default.
+    QUIRE_THREADS_AT_START: 'false',
     ...env,
   });
   const clock = new TestClock();
@@ -107,10 +100,7 @@ export async function startTestServer(
     clock,
     logger: serverOptions.logger ?? false,
     ...(store ? { store } : {}),
-    serviceOverrides: {
-      passwords: TEST_PASSWORDS,
-      jobThreads: new JobThreadsStartedOnDemand('job-thread', config.jobThreads),
-    },
+    serviceOverrides: { passwords: TEST_PASSWORDS },
   });
   return {
     ...server,
