@@ -139,7 +139,12 @@ describe('stored page documents', () => {
     const pageId = made.changes[0].page.id as string;
     const { documentId } = await pageOf(made.revision, pageId);
     await server.api(`/v1/spaces/${spaceId}/documents/${documentId}`, { token: org.admin.token });
-    expect(await storedDocument(documentId)).toBeDefined();
+    // Stored by the write path's warm-up (a job thread, after the edit's answer; the thread
+    // starts with it), which the read may answer before: the store is waited for.
+    await vi.waitFor(async () => expect(await storedDocument(documentId)).toBeDefined(), {
+      timeout: 30_000,
+      interval: 50,
+    });
     const stranger = await createOrganization(server);
     for (const path of [
       `/v1/spaces/${spaceId}/documents/${documentId}`,

@@ -86,11 +86,14 @@ export async function openWatchedPage(browser: Browser, baseURL: string): Promis
     // Cut short when the page moves on, not failed: a subscription's stream, the app's
     // static chunks still loading (on a loaded machine a test can navigate before the
     // previous screen's lazy chunks arrived), and a query (a GET) whose screen was left
-    // before it answered (React Query cancels it; seen in CI at load 13). A chunk or a query
-    // that fails otherwise, and any mutation cut short, are failures.
+    // before it answered (React Query cancels it; seen in CI at load 13), and an image whose
+    // element left the page before it loaded (an editor's view redrawn as a save is answered;
+    // seen in CI). A chunk, a query or an image that fails otherwise (a name that does not
+    // resolve, a refused connection), and any mutation cut short, are failures.
     const aborted = error === 'net::ERR_ABORTED';
     const cutShort =
       request.url().includes('/trpc/live.') ||
+      (aborted && request.resourceType() === 'image') ||
       (aborted && new URL(request.url()).pathname.startsWith('/assets/')) ||
       (aborted && request.method() === 'GET' && new URL(request.url()).pathname.startsWith('/trpc/'));
     if (!cutShort) problems.push(`request failed: ${request.url()} ${error}`);
