@@ -89,8 +89,9 @@ export async function startTestServer(
     QUIRE_RATE_LIMIT: '1000000',
     QUIRE_AUTH_FAILURE_LIMIT: '1000000',
     // Threads start at their first task, not as the server starts: a thread loading its code
-    // costs about 2 s of a core, and most test files run nothing in one (the suite's ~300
-    // server starts paid it every time). `test/startup/threads-at-start.test.ts` tests the default.
+    // costs about 2 s of a core, and most test files run nothing in one (warmed at each start,
+    // the job threads cost the suite's ~300 server starts that every time; the markdown threads
+    // are one pool per process). `test/startup/threads-at-start.test.ts` tests the default.
     QUIRE_THREADS_AT_START: 'false',
     ...env,
   });
