@@ -9,18 +9,13 @@
  * REST >= 60% of the bare route with the same headers, tRPC and GraphQL >= 70% of REST.
  *
  * The routes are measured in interleaved rounds (`BENCH_ROUNDS`, 12, of `BENCH_SECONDS`, 0.75 s,
- * per route; the routes' order rotated each round), not one long block per route: measured one
- * after the other, each route got its own stretch of the machine, and the drift of other work
- * between blocks dominated the ratios (the same code measured tRPC's organization at 49% to
- * 108% of REST). A ratio is taken within each round, where both routes saw nearly the same
- * machine, and the median of the rounds' ratios is printed with their range. Twelve short
- * rounds rather than six of 1.5 s (the same time in all): on a loaded machine single rounds
- * still range widely, and the median of twelve moved about half as much between runs.
+ * per route; see `interleaved-rounds.ts`). Twelve short rounds rather than six of 1.5 s (the
+ * same time in all): on a loaded machine single rounds still range widely, and the median of
+ * twelve moved about half as much between runs.
  */
 import { cpus } from 'node:os';
-import { median } from './bench-api';
 import { startBenchChild } from './bench-child';
-import { type LoadShape, type Measured, measureOnce, type RequestShape, warmUp } from './measure-rate';
+import { measureInRounds, type Route, route, shareOf } from './interleaved-rounds';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 12);
 const ROUND_SECONDS = Number(process.env.BENCH_SECONDS ?? 0.75);
@@ -52,13 +47,6 @@ const graphql = (query: string) => ({
 const orgFields =
   'id entityId title createdAt type plan inviteLinks emailDomains urls { location app } permissions { view admin }';
 const memberFields = 'id role disabled joinedAt sso user { id displayName email }';
-
-interface Route {
-  title: string;
-  url: string;
-  init: RequestShape;
-}
-const route = (title: string, url: string, init: RequestShape = {}): Route => ({ title, url, init });
 
 const bodies = {
   organization: {
@@ -98,54 +86,19 @@ const bodies = {
 };
 type Side = keyof typeof bodies.organization;
 const routes = Object.values(bodies).flatMap((body) => Object.values(body));
-const load = (r: Route, seconds: number): LoadShape => ({
-  ...r.init,
-  seconds,
-  connections: CONNECTIONS,
-  serverCpu,
-});
-
 console.log(
   `machine: ${cpus()[0]?.model} x${cpus().length}, node ${process.version}; ${CONNECTIONS} connections, ` +
     `${ROUNDS} rounds of ${ROUND_SECONDS}s per route, the order rotated each round`,
 );
 console.log(`bodies: organization ${fixture.orgBytes} B, members page ${fixture.membersBytes} B\n`);
 
-for (const r of routes) await warmUp(r.title, r.url, load(r, ROUND_SECONDS));
-
-/** Each round's figures, by route. */
-const measured = new Map<Route, Array<Measured & { p99: number }>>(routes.map((r) => [r, []]));
-for (let round = 0; round < ROUNDS; round++) {
-  const shift = (round * routes.length) / ROUNDS;
-  const order = routes.map((_, i) => routes[(i + Math.floor(shift)) % routes.length] as Route);
-  for (const r of order) measured.get(r)?.push(await measureOnce(r.title, r.url, load(r, ROUND_SECONDS)));
-}
-
-const roundsOf = (r: Route) => measured.get(r) ?? [];
-for (const r of routes) {
-  const rounds = roundsOf(r);
-  const rps = median(rounds.map((m) => m.rps));
-  const cpu = median(rounds.map((m) => m.cpuPerRequest ?? 0));
-  const p99 = median(rounds.map((m) => m.p99));
-  console.log(
-    `${r.title.padEnd(44)} ${rps.toFixed(0).padStart(8)} req/s   p99 ${p99} ms   server CPU ${cpu.toFixed(1).padStart(6)} us/req`,
-  );
-}
-
-const pct = (ratio: number) => `${(ratio * 100).toFixed(0)}%`;
-const spread = (ratios: number[]) =>
-  `${pct(median(ratios))} [${pct(Math.min(...ratios))}-${pct(Math.max(...ratios))}]`;
-/**
- * Quire's share of the other's figure, round by round: by rate, and by CPU per request (the
- * other's over Quire's); the median of the rounds with their range.
- */
-const share = (quire: Route, other: Route) => {
-  const q = roundsOf(quire);
-  const o = roundsOf(other);
-  const byRate = q.map((m, i) => m.rps / (o[i]?.rps ?? Number.NaN));
-  const byCpu = q.map((m, i) => (o[i]?.cpuPerRequest ?? 0) / (m.cpuPerRequest ?? 1));
-  return `${spread(byRate)} (CPU ${spread(byCpu)})`;
-};
+const measured = await measureInRounds(routes, {
+  rounds: ROUNDS,
+  seconds: ROUND_SECONDS,
+  connections: CONNECTIONS,
+  serverCpu,
+});
+const share = (quire: Route, other: Route) => shareOf(measured.get(quire) ?? [], measured.get(other) ?? []);
 const ratios = (body: Record<Side, Route>) =>
   [
     `    REST/bare ${share(body.rest, body.bare)}`,

@@ -12,6 +12,26 @@ describe('BoundedCache', () => {
     expect([cache.has('a'), cache.has('b'), cache.has('c')]).toEqual([true, false, true]);
   });
 
+  it('keeps an entry read since eviction last passed it, and never drops the entry just set', () => {
+    const cache = new BoundedCache<string, number>(3);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    cache.set('c', 3);
+    cache.get('a');
+    cache.get('b');
+    cache.get('c');
+    // Every older entry was read: each gets its second chance, then the oldest of them goes.
+    cache.set('d', 4);
+    expect(['a', 'b', 'c', 'd'].map((key) => cache.has(key))).toEqual([false, true, true, true]);
+    // 'b' and 'c' lost their mark and now stand after 'd', which was never read: 'd' goes next.
+    cache.set('e', 5);
+    expect(['b', 'c', 'd', 'e'].map((key) => cache.has(key))).toEqual([true, true, false, true]);
+    // Then 'b', unless it is read again.
+    cache.get('b');
+    cache.set('f', 6);
+    expect(['b', 'c', 'e', 'f'].map((key) => cache.has(key))).toEqual([true, false, true, true]);
+  });
+
   it('peek does not count as a use', () => {
     const cache = new BoundedCache<string, number>(2);
     cache.set('a', 1);

@@ -1,7 +1,11 @@
 /**
  * A map that keeps at most `maxEntries` entries and, when a `weigh` is given, at most
  * `maxWeight` of their total weight, dropping the least recently used first (the most recent
- * entry always stays, however heavy). For values derived from content-addressed or immutable
+ * entry always stays, however heavy). Recency is kept the "second chance" way: a read only
+ * marks its entry, and eviction, going from the oldest, moves a marked entry to the newest
+ * end (unmarked) instead of dropping it. A read is then one map lookup: moving the entry at
+ * every read (a delete and a set) was 3% of the CPU of a published-URL lookup, which reads
+ * four of these caches. For values derived from content-addressed or immutable
  * data (a body's links, a revision's search index): such a value is never stale, so the
  * cache needs no invalidation, only a bound on memory.
  */
@@ -14,7 +18,7 @@ export interface CacheBounds<Value> {
 }
 
 export class BoundedCache<Key, Value> {
-  private readonly entries = new Map<Key, { value: Value; weight: number }>();
+  private readonly entries = new Map<Key, { value: Value; weight: number; read: boolean }>();
   private readonly bounds: CacheBounds<Value>;
   private totalWeight = 0;
 
@@ -30,9 +34,7 @@ export class BoundedCache<Key, Value> {
   get(key: Key): Value | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
-    // Most recently used last.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    entry.read = true;
     return entry.value;
   }
 
@@ -48,9 +50,9 @@ export class BoundedCache<Key, Value> {
   set(key: Key, value: Value): void {
     this.delete(key);
     const weight = this.bounds.weigh?.(value) ?? 0;
-    this.entries.set(key, { value, weight });
+    this.entries.set(key, { value, weight, read: false });
     this.totalWeight += weight;
-    this.evict();
+    this.evict(key);
   }
 
   delete(key: Key): void {
@@ -60,12 +62,24 @@ export class BoundedCache<Key, Value> {
     this.totalWeight -= entry.weight;
   }
 
-  private evict(): void {
+  /**
+   * Drops entries from the oldest until the bounds hold, never `added` (the entry just set).
+   * A marked entry is moved to the newest end, unmarked: a Map's iteration reaches it again
+   * after every older one, so each entry is passed over at most once and the loop ends.
+   */
+  private evict(added: Key): void {
     const maxWeight = this.bounds.maxWeight ?? Number.POSITIVE_INFINITY;
-    for (const key of this.entries.keys()) {
+    for (const [key, entry] of this.entries) {
       const over = this.entries.size > this.bounds.maxEntries || this.totalWeight > maxWeight;
       if (!over || this.entries.size === 1) return;
-      this.delete(key);
+      if (key === added) continue;
+      if (entry.read) {
+        entry.read = false;
+        this.entries.delete(key);
+        this.entries.set(key, entry);
+      } else {
+        this.delete(key);
+      }
     }
   }
 }

@@ -11,6 +11,8 @@ export interface OrganizationRepository {
   /** Raises a Conflict DomainError when the hostname is taken. */
   insert(organization: OrganizationRecord): Promise<void>;
   findById(id: string): Promise<OrganizationRecord | null>;
+  /** Whether the organization is stored and not deleted: `findById`'s answer without copying the record. */
+  isStanding(id: string): Promise<boolean>;
   findByIds(ids: readonly string[]): Promise<OrganizationRecord[]>;
   /** Organizations whose `emailDomains` hold the domain (lower case), oldest first. */
   findByEmailDomain(domain: string): Promise<OrganizationRecord[]>;

@@ -166,8 +166,8 @@ export async function revisitSite(
 }
 
 /** Whether the site's organization stands (not deleted): one point read. */
-const organizationIsLive = async (ctx: Pick<OperationContext, 'repos'>, site: SiteRecord): Promise<boolean> =>
-  (await ctx.repos.organizations.findById(site.organizationId)) !== null;
+const organizationIsLive = (ctx: Pick<OperationContext, 'repos'>, site: SiteRecord): Promise<boolean> =>
+  ctx.repos.organizations.isStanding(site.organizationId);
 
 /** A short fingerprint of the site's visitor key: a token made under an older key no longer counts. */
 export const keyFingerprint = (ctx: Pick<OperationContext, 'secrets'>, site: SiteRecord): string =>

@@ -110,4 +110,13 @@ describe('organization records', () => {
     expect(read).toStrictEqual(withoutOptional);
     expect(Object.keys(read ?? {}).sort()).toEqual(Object.keys(withoutOptional).sort());
   });
+
+  it('stand while stored and not deleted, as findById finds them', async () => {
+    expect(await organizations.isStanding(ORG)).toBe(false);
+    await organizations.insert(EVERY_ORGANIZATION_FIELD);
+    expect(await organizations.isStanding(ORG)).toBe(true);
+    await organizations.markDeleted(ORG, '2026-03-01T00:00:00.000Z');
+    expect(await organizations.isStanding(ORG)).toBe(false);
+    expect(await organizations.findById(ORG)).toBeNull();
+  });
 });

@@ -48,6 +48,8 @@ export class CollectionData {
   /** Recently returned documents, parsed (see `parsed-documents.ts`). */
   readonly parsed: ParsedDocuments;
   #indexes: IndexTree[];
+  /** `orderedIndexes`, made again only when the indexes change (every query plans over it). */
+  #ordered: readonly OrderedIndex[] | undefined;
 
   /**
    * Takes ownership of `state.docs` (recovery hands it over; copying a million entries would
@@ -70,8 +72,9 @@ export class CollectionData {
   }
 
   /** The `_id` index first, then the secondary indexes in creation order. */
-  get orderedIndexes(): OrderedIndex[] {
-    return [this.idIndex, ...this.#indexes];
+  get orderedIndexes(): readonly OrderedIndex[] {
+    this.#ordered ??= Object.freeze([this.idIndex, ...this.#indexes]);
+    return this.#ordered;
   }
 
   /** The secondary indexes' definitions (the `_id` index is implicit and never journaled). */
@@ -87,11 +90,13 @@ export class CollectionData {
   addIndex(definition: IndexDefinition): void {
     const [index] = IndexTree.buildAll([definition], () => this.parsedDocuments(), this.namespace);
     this.#indexes.push(index!);
+    this.#ordered = undefined;
   }
 
   /** Takes back the latest `addIndex`. */
   removeIndex(name: string): void {
     this.#indexes = this.#indexes.filter((index) => index.definition.name !== name);
+    this.#ordered = undefined;
   }
 
   /**
@@ -186,6 +191,7 @@ export class CollectionData {
     this.docs.clear();
     this.idIndex.clear();
     this.#indexes = [];
+    this.#ordered = undefined;
     return dropped;
   }
 
@@ -196,6 +202,7 @@ export class CollectionData {
       this.idIndex.add(idFromKey(key));
     }
     this.#indexes = dropped.indexes;
+    this.#ordered = undefined;
   }
 
   /** A copy sharing the (immutable) JSON strings: cheap, and unaffected by later writes. */

@@ -42,13 +42,13 @@ export function planQuery(
   const idLookup = planIdLookup(analysis, sort);
   if (idLookup !== undefined) return idLookup;
 
-  let best: { score: number; plan: QueryPlan } | undefined;
+  let best: IndexCandidate | undefined;
   for (const index of indexes) {
     if (index.isMultikey) continue;
-    const candidate = planIndexScan(index, analysis, sort);
+    const candidate = scoreIndex(index, analysis, sort);
     if (candidate !== undefined && (best === undefined || candidate.score > best.score)) best = candidate;
   }
-  if (best !== undefined) return best.plan;
+  if (best !== undefined) return indexScanOf(best, analysis);
   return {
     kind: 'collectionScan',
     sortCovered: sort.length === 0,
@@ -87,20 +87,36 @@ function planIdLookup(analysis: FilterAnalysis, sort: SortSpec): QueryPlan | und
 /** Past this many intervals, an `$in` no longer extends an index prefix (a product of `$in`s explodes). */
 const MAX_INTERVALS = 1000;
 
+/** What an index could do for a query, scored; only the best one's intervals are built. */
+interface IndexCandidate {
+  score: number;
+  index: OrderedIndex;
+  columns: Column[];
+  range: Pick<ScanBounds, 'lower' | 'upper'> | undefined;
+  order: { reverse: boolean } | undefined;
+  consumed: string[];
+}
+
 /**
  * Scores an index: each equality field counts most, then each `$in` field, then a range on
  * the next field, then providing the sort order. An index that helps with none of them is
  * not a candidate.
  */
-function planIndexScan(
+function scoreIndex(
   index: OrderedIndex,
   analysis: FilterAnalysis,
   sort: SortSpec,
-): { score: number; plan: QueryPlan } | undefined {
+): IndexCandidate | undefined {
   const key = index.definition.key;
   const fields = analysis.fields;
-  // The common case first: an index whose first field the filter does not name, unsorted.
-  if (sort.length === 0 && !fields.has(key[0]![0])) return undefined;
+  // The common cases first: an index whose first field the filter does not name can only
+  // provide the sort order.
+  if (!fields.has(key[0]![0])) {
+    if (sort.length === 0) return undefined;
+    const order = sortOrderFrom(index, 0, sort);
+    if (order === undefined) return undefined;
+    return { score: 1, index, columns: [], range: undefined, order, consumed: [] };
+  }
 
   // The distinct values of each leading field: their product is the intervals to scan.
   const columns: Column[] = [];
@@ -141,22 +157,28 @@ function planIndexScan(
   const order = sortOrderFrom(index, leadingEqualities, sort);
   if (order !== undefined && sort.length > 0) score += 1;
   if (score === 0) return undefined;
+  return { score, index, columns, range, order, consumed };
+}
 
+/**
+ * The scan of the chosen index: one interval per tuple of leading values. Built for the
+ * winner only, since a sorted query scores every index (planning them all in full was most
+ * of a small query's planning, and its allocation).
+ */
+function indexScanOf(candidate: IndexCandidate, analysis: FilterAnalysis): QueryPlan {
+  const { index, range, order, consumed } = candidate;
   // An empty index has nothing to scan: its intervals (one per `$in` value) are not even built.
   const intervals: ScanBounds[] = index.isEmpty
     ? []
-    : prefixesOf(columns).map((equal) => ({ equal, ...range }));
+    : prefixesOf(candidate.columns).map((equal) => (range === undefined ? { equal } : { equal, ...range }));
   return {
-    score,
-    plan: {
-      kind: 'indexScan',
-      index,
-      intervals,
-      reverse: order?.reverse ?? false,
-      sortCovered: order !== undefined,
-      needsFilter: analysis.hasOtherConditions || consumed.length < fields.size,
-      guaranteed: consumed,
-    },
+    kind: 'indexScan',
+    index,
+    intervals,
+    reverse: order?.reverse ?? false,
+    sortCovered: order !== undefined,
+    needsFilter: analysis.hasOtherConditions || consumed.length < analysis.fields.size,
+    guaranteed: consumed,
   };
 }
 
@@ -204,6 +226,15 @@ function prefixesOf(columns: readonly Column[]): unknown[][] {
   return prefixes;
 }
 
+/** Whether one of the index's first `equalFields` fields (held equal by the filter) is `field`. */
+function isFixedBy(key: OrderedIndex['definition']['key'], equalFields: number, field: string): boolean {
+  for (let k = 0; k < equalFields; k++) if (key[k]![0] === field) return true;
+  return false;
+}
+
+const FORWARD = Object.freeze({ reverse: false });
+const BACKWARD = Object.freeze({ reverse: true });
+
 /**
  * Whether scanning `index` (forward or reversed) yields documents in `sort` order, given
  * equality on its first `equalFields` fields (constant, so they may appear anywhere in the
@@ -214,17 +245,23 @@ function sortOrderFrom(
   equalFields: number,
   sort: SortSpec,
 ): { reverse: boolean } | undefined {
-  if (sort.length === 0) return { reverse: false };
+  if (sort.length === 0) return FORWARD;
   const key = index.definition.key;
-  const fixed = new Set(key.slice(0, equalFields).map(([field]) => field));
-  const remaining = sort.filter(([field]) => !fixed.has(field));
-  if (remaining.length === 0) return { reverse: false };
+  // The sort's fields that the equalities do not fix, in order. Index loops, no closures or
+  // copies: this runs for every index of every sorted query.
+  let remainingCount = 0;
+  for (let s = 0; s < sort.length; s++) if (!isFixedBy(key, equalFields, sort[s]![0])) remainingCount++;
+  if (remainingCount === 0) return FORWARD;
 
   let reverse: boolean | undefined;
-  for (let i = 0; i < remaining.length; i++) {
-    const [field, direction] = remaining[i]!;
+  let i = -1;
+  for (let s = 0; s < sort.length; s++) {
+    const field = sort[s]![0];
+    const direction = sort[s]![1];
+    if (isFixedBy(key, equalFields, field)) continue;
+    i++;
     const indexField = key[equalFields + i];
-    const isImplicitId = indexField === undefined && field === '_id' && i === remaining.length - 1;
+    const isImplicitId = indexField === undefined && field === '_id' && i === remainingCount - 1;
     if (isImplicitId) {
       const wantsReverse = direction === -1;
       if (reverse !== undefined && reverse !== wantsReverse) return undefined;
@@ -236,5 +273,5 @@ function sortOrderFrom(
     if (reverse !== undefined && reverse !== wantsReverse) return undefined;
     reverse = wantsReverse;
   }
-  return { reverse: reverse ?? false };
+  return reverse === true ? BACKWARD : FORWARD;
 }

@@ -34,8 +34,7 @@ export const sameTarget = (a: CustomHostnameTargetRecord, b: CustomHostnameTarge
 /** Rule 1: whether the claim's target points at it now. */
 export async function pointedAt(ctx: OperationContext, claim: CustomHostnameRecord): Promise<boolean> {
   const { target } = claim;
-  if (target.type === 'organization')
-    return (await ctx.repos.organizations.findById(target.organizationId)) !== null;
+  if (target.type === 'organization') return ctx.repos.organizations.isStanding(target.organizationId);
   const site = await ctx.repos.sites.findById(target.siteId);
   return site !== null && site.organizationId === target.organizationId && site.hostname === claim.hostname;
 }

@@ -146,6 +146,15 @@ export class MongoOrganizationRepository implements OrganizationRepository {
     return doc && doc.deletedAt === undefined ? toRecord(doc) : null;
   }
 
+  async isStanding(id: string): Promise<boolean> {
+    // `map` is handed the stored document: nothing of it is copied.
+    const [standing] = await this.#organizations
+      .find({ _id: id }, { limit: 1 })
+      .map((doc) => doc.deletedAt === undefined)
+      .toArray();
+    return standing === true;
+  }
+
   async findByIds(ids: readonly string[]): Promise<OrganizationRecord[]> {
     if (ids.length === 0) return [];
     const docs = await this.#organizations.find({ _id: { $in: [...ids] } }).toArray();

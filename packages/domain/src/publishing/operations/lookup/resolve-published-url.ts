@@ -10,7 +10,7 @@ import { locatedSiteSpaces, orderedSections, type Structure, spaceIdsOf } from '
 import { publishedUrl, sitePublishedBase } from '../../site-urls';
 import { readableSpaceIds, type SiteVisit, visitSite } from '../../site-visitor';
 import { visibleStructure } from '../../visible-structure';
-import { keepResolution, keptResolution, keptResolutionKey, stampText } from './kept-resolutions';
+import { keepResolution, keptResolution, keptResolutionKey, stampOf } from './kept-resolutions';
 import {
   type PublishedSiteContent,
   type PublishedSiteContentLookup,
@@ -130,7 +130,7 @@ export const resolvePublishedUrl = operation({
         siteId: site.id,
         siteVersion: site.version,
         spaceIds: spaceIdsShown(visit.structure),
-        spaceStamps: new Map(stored.map((stored) => [stored.id, stampText(stored)])),
+        spaceStamps: new Map(stored.map((stored) => [stored.id, stampOf(stored)])),
         answer: Object.freeze({ ...answer, apiToken: '' }),
         token: Object.freeze(token),
       });
