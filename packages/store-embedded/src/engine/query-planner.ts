@@ -109,13 +109,14 @@ function scoreIndex(
 ): IndexCandidate | undefined {
   const key = index.definition.key;
   const fields = analysis.fields;
-  // The common cases first: an index whose first field the filter does not name can only
-  // provide the sort order.
+  // The common cases first: an index whose first field the filter does not name serves the
+  // sort order at most (what the loop below would find, without its arrays: 1.4 KB of a URL
+  // lookup's 21 KB, whose sorted query scores every index of the sites).
   if (!fields.has(key[0]![0])) {
-    if (sort.length === 0) return undefined;
-    const order = sortOrderFrom(index, 0, sort);
-    if (order === undefined) return undefined;
-    return { score: 1, index, columns: [], range: undefined, order, consumed: [] };
+    const order = sort.length === 0 ? undefined : sortOrderFrom(index, 0, sort);
+    return order === undefined
+      ? undefined
+      : { score: 1, index, columns: [], range: undefined, order, consumed: [] };
   }
 
   // The distinct values of each leading field: their product is the intervals to scan.
@@ -170,7 +171,7 @@ function indexScanOf(candidate: IndexCandidate, analysis: FilterAnalysis): Query
   // An empty index has nothing to scan: its intervals (one per `$in` value) are not even built.
   const intervals: ScanBounds[] = index.isEmpty
     ? []
-    : prefixesOf(candidate.columns).map((equal) => (range === undefined ? { equal } : { equal, ...range }));
+    : prefixesOf(candidate.columns).map((equal) => ({ equal, ...range }));
   return {
     kind: 'indexScan',
     index,
