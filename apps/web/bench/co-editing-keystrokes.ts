@@ -3,7 +3,8 @@
  * shared editor (issue 33) with many people in one page. BENCH_BROWSERS people in Chromium
  * (contexts of one Chromium without `--single-process`: each its own session), the rest of
  * BENCH_PEOPLE as Node editors, each typing a character into a paragraph of its own every
- * BENCH_NODE_MS ms. Each browser presses BENCH_KEYS keys at the end of its own paragraph; for
+ * BENCH_NODE_MS ms (BENCH_EXTRA_PARAGRAPHS more paragraphs after theirs, none edited, make the page
+ * long). Each browser presses BENCH_KEYS keys at the end of its own paragraph; for
  * each, per editor:
  * - handled: from the keydown event's `timeStamp` (when the key reached the page, so waiting
  *   behind other work counts) to the end of the editor's handling of it (keydown, keypress,
@@ -40,6 +41,8 @@ const BROWSERS = Number(process.env.BENCH_BROWSERS ?? 5);
 const KEYS = Number(process.env.BENCH_KEYS ?? 100);
 const NODE_MS = Number(process.env.BENCH_NODE_MS ?? 250);
 const FULL_EDITORS = process.env.BENCH_FULL_EDITORS === '1';
+/** Paragraphs after the people's own, nobody editing them: the cost of a long page. */
+const EXTRA_PARAGRAPHS = Number(process.env.BENCH_EXTRA_PARAGRAPHS ?? 0);
 const PROFILE = process.env.BENCH_PROFILE;
 /** Seconds the pages, caret in place, only watch the others type before the keys (CPU time). */
 const WATCH_S = Number(process.env.BENCH_WATCH_S ?? 5);
@@ -112,7 +115,14 @@ try {
     spaceId: docs.spaceId,
     editMode: 'live',
   });
-  const paragraphs = Array.from({ length: PEOPLE }, (_, index) => `Person ${index + 1} writes here.`);
+  const paragraphs = [
+    ...Array.from({ length: PEOPLE }, (_, index) => `Person ${index + 1} writes here.`),
+    ...Array.from(
+      { length: EXTRA_PARAGRAPHS },
+      (_, index) =>
+        `Paragraph ${index + 1} of the rest of a long page, which nobody edits while the others type.`,
+    ),
+  ];
   const inserted = await server.callOperation(operations.spaces.content.update, docs.org.admin, {
     spaceId: docs.spaceId,
     changes: [
