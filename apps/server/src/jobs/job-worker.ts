@@ -97,6 +97,8 @@ export function startJobWorker(
   const leaseMs = options.leaseMs ?? DEFAULT_JOB_LEASE_MS;
   const pollMs = options.pollMs ?? DEFAULT_JOB_POLL_MS;
   const concurrency = options.concurrency ?? DEFAULT_JOB_CONCURRENCY;
+  /** The ids of the jobs this worker's slots are running. */
+  const runningIds = new Set<string>();
   const clock = options.clock ?? services.clock;
   const progressEveryMs = options.progressEveryMs ?? DEFAULT_JOB_PROGRESS_EVERY_MS;
   const emit = options.onEvent ?? (() => {});
@@ -270,12 +272,20 @@ export function startJobWorker(
     while (!stopping) {
       let job: JobRecord | null = null;
       try {
-        job = await jobs.claimNext(owner, clock.now(), leaseMs);
+        // Never a job another slot of this worker runs: its lease lapses when the process falls
+        // behind renewing it (a heap filling up), and taking it over counted a death of a worker
+        // still alive, and ran the job a second time beside the first.
+        job = await jobs.claimNext(owner, clock.now(), leaseMs, [...runningIds]);
       } catch (error) {
         emit({ type: 'claimError', error });
       }
-      if (job) await runJob(job).catch((error: unknown) => emit({ type: 'claimError', error }));
-      else if (!stopping) await idle();
+      if (job) {
+        const { id } = job;
+        runningIds.add(id);
+        await runJob(job)
+          .catch((error: unknown) => emit({ type: 'claimError', error }))
+          .finally(() => runningIds.delete(id));
+      } else if (!stopping) await idle();
     }
   };
   const slots = Array.from({ length: concurrency }, slot);

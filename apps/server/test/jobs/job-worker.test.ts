@@ -419,6 +419,56 @@ describe('the job worker', () => {
   });
 });
 
+describe('a worker whose lease lapsed while it runs the job', () => {
+  it('does not take its own job over with another slot: no death counted, the job not run twice', async () => {
+    // Renewals that never land: the worker has fallen behind (a process collecting a full heap).
+    const jobs = services.repos.jobs;
+    const behind: DomainServices = {
+      ...services,
+      repos: {
+        ...services.repos,
+        jobs: new Proxy(jobs, {
+          get(target, name) {
+            if (name === 'renewLease') return async () => true;
+            const value: unknown = Reflect.get(target, name, target);
+            return typeof value === 'function' ? value.bind(target) : value;
+          },
+        }),
+      },
+    };
+    const running = gate();
+    const finish = gate();
+    let runs = 0;
+    const events = workerEvents();
+    const started = startJobWorker(
+      behind,
+      {
+        'test.behind': async () => {
+          runs++;
+          running.open();
+          await finish.opened;
+          return {};
+        },
+      },
+      { pollMs: 2, leaseMs: 30, concurrency: 2, onEvent: events.onEvent },
+    );
+    workers.push(started);
+    const job = await enqueue('test.behind');
+    await running.opened;
+    clock.advance(1000); // the lease ended long ago, by the store's reckoning
+    // The other slot polls every 2 ms: give it many chances to claim.
+    for (let poll = 0; poll < 50; poll++) await new Promise((resolve) => setTimeout(resolve, 2));
+    expect(await stored(job.id)).toMatchObject({ state: 'running', attempts: 1, leaseOwner: started.owner });
+    expect((await stored(job.id)).workerDeaths).toBeUndefined();
+    expect(runs).toBe(1);
+    // Another worker (another process) still takes it over: this one might be dead.
+    const other = await jobs.claimNext('other-worker', clock.now(), 30);
+    expect(other).toMatchObject({ id: job.id, attempts: 2, workerDeaths: 1, leaseOwner: 'other-worker' });
+    finish.open();
+    await events.waitFor(eventOf('lost', job.id));
+  });
+});
+
 describe('waking', () => {
   it('runs a job as soon as it is stored, not at the next poll, when it follows the event bus', async () => {
     const bus = new InProcessEventBus(() => {});

@@ -26,9 +26,16 @@ export interface JobRepository {
    * In one atomic step, takes the oldest due job: pending with `runAt <= now`, or running
    * with a lease that ended before `now` (its worker died: taken over, the death counted in
    * `workerDeaths`). Sets it running for `owner` until `now + leaseMs` and counts the
-   * attempt. Null when no job is due.
+   * attempt. Null when no job is due. The jobs in `running` (those the claiming worker is
+   * running itself) are never taken over: their lease lapsing means the worker fell behind
+   * renewing it (a process busy collecting a full heap), not that it died.
    */
-  claimNext(owner: string, now: Date, leaseMs: number): Promise<JobRecord | null>;
+  claimNext(
+    owner: string,
+    now: Date,
+    leaseMs: number,
+    running?: readonly string[],
+  ): Promise<JobRecord | null>;
   /** Extends the lease; false when `owner` no longer holds the job. */
   renewLease(id: string, owner: string, until: Date): Promise<boolean>;
   /** Records progress and the log; false when `owner` no longer holds the job. */

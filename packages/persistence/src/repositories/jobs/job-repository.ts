@@ -66,7 +66,12 @@ export class MongoJobRepository implements JobRepository {
     return findPage(this.#jobs, query, { direction: -1 }, page, toRecord);
   }
 
-  async claimNext(owner: string, now: Date, leaseMs: number): Promise<JobRecord | null> {
+  async claimNext(
+    owner: string,
+    now: Date,
+    leaseMs: number,
+    running: readonly string[] = [],
+  ): Promise<JobRecord | null> {
     const at = now.toISOString();
     const claim = {
       state: 'running' as const,
@@ -78,7 +83,11 @@ export class MongoJobRepository implements JobRepository {
     // whose lease ended is taken over first, its worker's death counted; then a due one.
     const taken =
       (await this.#jobs.findOneAndUpdate(
-        { state: 'running', leaseUntil: { $lt: at } },
+        {
+          state: 'running',
+          leaseUntil: { $lt: at },
+          ...(running.length > 0 ? { _id: { $nin: [...running] } } : {}),
+        },
         { $set: claim, $inc: { attempts: 1, workerDeaths: 1, version: 1 } },
         { sort: { runAt: 1, _id: 1 }, returnDocument: 'after' },
       )) ??
