@@ -15,15 +15,10 @@
  * sides pay alike over HTTP, so these ratios are lower than `bench/api.ts`'s; the
  * microseconds Quire adds are the figure to compare across changes.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { buildApp } from '../src/app';
-import { parseConfig } from '../src/config';
-import { openConfiguredStore, silentLog } from '../src/open-configured-store';
 import { buildBareApi } from './bare-api';
-import { seedOrganization } from './bench-server';
+import { buildBenchApp, seedOrganization } from './bench-server';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 12);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
@@ -34,15 +29,7 @@ const PROFILE = process.env.BENCH_PROFILE;
 // without listening, with one more route: `GET /v1/bench-constant` answers the organization's
 // body with the API's headers through Quire's hooks, without authentication or an operation,
 // so that what Quire's framework adds can be told from what the route's work costs.
-const dataDir = await mkdtemp(join(tmpdir(), 'quire-bench-api-cpu-'));
-const config = parseConfig({
-  QUIRE_DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  QUIRE_RATE_LIMIT: '1000000000',
-  QUIRE_AUTH_FAILURE_LIMIT: '1000000000',
-});
-const store = await openConfiguredStore(config, { log: silentLog });
-const { app, services } = await buildApp({ config, store, logger: false });
+const { dataDir, store, app, services } = await buildBenchApp('api-cpu');
 let constantBody: unknown;
 let remaining = 1_000_000_000;
 app.get('/v1/bench-constant', async (_request, reply) => {

@@ -17,53 +17,41 @@
  * app's (the same services, rate limits over the same store, a token cache). Prints one JSON
  * line with the addresses, the token and the organization's id, then serves until killed.
  */
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+
 import { executeOperation, operations } from '@quire/domain';
-import { buildApp } from '../src/app';
-import { parseConfig } from '../src/config';
+import type { FastifyReply } from 'fastify';
 import { runOperation } from '../src/faces/run-operation';
 import { RateLimits } from '../src/http/rate-limits';
 import { requestFactsOf } from '../src/http/request-facts';
 import { TokenCache } from '../src/http/token-cache';
-import { openConfiguredStore, silentLog } from '../src/open-configured-store';
 import { RequestGate } from '../src/request-context';
 import { buildBareApi } from './bare-api';
-import { seedOrganization } from './bench-server';
+import { buildBenchApp, seedOrganization } from './bench-server';
 
-const dataDir = await mkdtemp(join(tmpdir(), 'quire-bench-stages-'));
-const config = parseConfig({
-  QUIRE_DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
-  QUIRE_RATE_LIMIT: '1000000000',
-  QUIRE_AUTH_FAILURE_LIMIT: '1000000000',
-});
-const store = await openConfiguredStore(config, { log: silentLog });
-const { app, services } = await buildApp({ config, store, logger: false });
+const { config, store, app, services } = await buildBenchApp('stages');
 const gate = new RequestGate(services, new RateLimits(store, config.rateLimits), new TokenCache(services));
 
 let organizationBody: unknown;
 let remaining = 1_000_000_000;
 type OrganizationParams = { Params: { organizationId: string } };
-app.get('/v1/bench-stage/constant', async (_request, reply) => {
+/** The rate-limit headers every API answer carries, as a stage that runs no charge sends them. */
+const rateHeaders = (reply: FastifyReply) => {
   reply.header('x-ratelimit-limit', 1_000_000_000);
   reply.header('x-ratelimit-remaining', --remaining);
   reply.header('x-ratelimit-reset', Math.ceil((Date.now() + 60_000) / 1000));
+};
+app.get('/v1/bench-stage/constant', async (_request, reply) => {
+  rateHeaders(reply);
   return organizationBody;
 });
 app.get('/v1/bench-stage/gate', async (request, reply) => {
   await gate.open(requestFactsOf(request, reply));
-  reply.header('x-ratelimit-limit', 1_000_000_000);
-  reply.header('x-ratelimit-remaining', --remaining);
-  reply.header('x-ratelimit-reset', Math.ceil((Date.now() + 60_000) / 1000));
+  rateHeaders(reply);
   return organizationBody;
 });
 app.get<OrganizationParams>('/v1/bench-stage/execute/:organizationId', async (request, reply) => {
   const access = await gate.open(requestFactsOf(request, reply));
-  reply.header('x-ratelimit-limit', 1_000_000_000);
-  reply.header('x-ratelimit-remaining', --remaining);
-  reply.header('x-ratelimit-reset', Math.ceil((Date.now() + 60_000) / 1000));
+  rateHeaders(reply);
   return executeOperation(operations.orgs.get, access.ctx, { organizationId: request.params.organizationId });
 });
 app.get<OrganizationParams>('/v1/bench-stage/run/:organizationId', async (request, reply) => {
