@@ -3,58 +3,21 @@
  * (repairing counters, hostname claims and tree locks when the last process did not close the store
  * cleanly), bootstrap an empty instance when asked, listen; on SIGINT/SIGTERM stop
  * accepting, drain (at most 5 s, then the connections are closed), end the session, close the store.
+ *
+ * The store opens first, and only then is the application's code loaded (`start-on-store.ts`:
+ * Fastify's routes, the faces, the job handlers; most of a start's 4 s of a core): a server
+ * that cannot use its data directory or reach MongoDB says so without loading it.
  */
-import { bootstrapInstance, type Clock } from '@quire/domain';
+import type { Clock } from '@quire/domain';
 import type { EventBus } from '@quire/persistence';
 import type { Store } from '@quire/store';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { pino } from 'pino';
-import { type AppOptions, buildApp } from './app';
-import { startPurgeExpiredAuditEventsJob } from './audit/purge-expired-audit-events-job';
-import { type CommandSocket, startCommandSocket } from './cli/connection/command-socket';
+import type { AppOptions } from './app';
 import type { Config } from './config';
 import { loggerOptionsFor } from './http/request-log';
-import { type InsightsPurgeJob, startPurgeExpiredInsightsJob } from './insights/purge-expired-insights-job';
-import { serverJobHandlers } from './jobs/job-handlers';
-import { type JobWorker, startJobWorker } from './jobs/job-worker';
-import { logJobEvent } from './jobs/log-job-event';
-import { type PurgeJob, startPurgeDeletedSpacesJob } from './jobs/purge-deleted-spaces';
-import { ThreadedUntrustedMarkdown } from './markdown/threaded-untrusted-markdown';
-import { publishWelcomeSite } from './onboarding/welcome-site';
 import { openConfiguredStore, silentLog } from './open-configured-store';
 import type { Services } from './services';
-import { followWebhookEvents } from './webhooks/follow-webhook-events';
-import {
-  recoverWebhookDeliveriesAtStartup,
-  startWebhookRecoveryTask,
-  type WebhookRecoveryTaskOptions,
-} from './webhooks/recover-webhook-deliveries-task';
-
-/**
- * How long the close waits for requests in flight before it closes their connections. A
- * client that keeps its connection busy (an event stream's client reconnecting again and
- * again on a kept-alive connection) would otherwise hold the close for ever: CI saw a test
- * server's close wait past its 30 s limit on live views' clients that were never closed.
- */
-const DRAIN_DEADLINE_MS = 5_000;
-
-async function closeWithin(
-  app: { close(): Promise<unknown>; server: import('node:http').Server },
-  ms: number,
-) {
-  const deadline = setTimeout(() => app.server.closeAllConnections(), ms);
-  deadline.unref();
-  try {
-    await app.close();
-  } finally {
-    clearTimeout(deadline);
-  }
-}
-
-const webhookRecoveryLog = (app: FastifyInstance): WebhookRecoveryTaskOptions => ({
-  onRecovered: (result) => app.log.info(result, 'recovered webhook deliveries left by a stopped process'),
-  onError: (error) => app.log.error({ err: error }, 'the recovery sweep of webhook deliveries failed'),
-});
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -65,30 +28,6 @@ export interface RunningServer {
   /** The docs site this start published, when it bootstrapped an empty instance (`welcome-site.ts`). */
   welcomeSiteUrl?: string;
   close(): Promise<void>;
-}
-
-/** The server cannot listen where PORT and HOST say; the message names the setting to change. */
-export class ListenError extends Error {
-  override readonly name = 'ListenError';
-}
-
-/** Why listening failed, by system error code, and the setting to change. */
-const LISTEN_PROBLEMS: Record<string, { reason: string; setting: 'PORT' | 'HOST' }> = {
-  EADDRINUSE: { reason: 'the port is already in use; stop what uses it or choose another', setting: 'PORT' },
-  EACCES: { reason: 'permission denied (ports below 1024 need privileges)', setting: 'PORT' },
-  EADDRNOTAVAIL: { reason: 'the address is not one of this machine', setting: 'HOST' },
-  ENOTFOUND: { reason: 'the host name does not resolve', setting: 'HOST' },
-  EAI_AGAIN: { reason: 'the host name does not resolve', setting: 'HOST' },
-};
-
-function listenErrorOf(error: unknown, config: Config): ListenError | undefined {
-  const code = error instanceof Error ? (error as NodeJS.ErrnoException).code : undefined;
-  const problem = code === undefined ? undefined : LISTEN_PROBLEMS[code];
-  if (!problem) return undefined;
-  return new ListenError(
-    `cannot listen on ${config.host}:${config.port} (${problem.setting}): ${problem.reason} (${code})`,
-    { cause: error },
-  );
 }
 
 export async function startServer(
@@ -107,120 +46,14 @@ export async function startServer(
   // Lines before the application exists (connecting, repairing) go to a logger of their own.
   const startupLog = logger === false ? silentLog : pino({ level: config.logLevel }, ownLog?.stream);
   const store = options.store ?? (await openConfiguredStore(config, { log: startupLog }));
-  let app: FastifyInstance | undefined;
-  let services: Services;
-  let url: string;
-  let welcomeSiteUrl: string | undefined;
+  const ownsStore = options.store === undefined;
+  let startOnStore: typeof import('./start-on-store').startOnStore;
   try {
-    ({ app, services } = await buildApp({
-      config,
-      store,
-      clock: options.clock,
-      logger,
-      events: options.events,
-      serviceOverrides: options.serviceOverrides,
-    }));
-    if (config.bootstrapToken) {
-      const result = await bootstrapInstance(services, {
-        token: config.bootstrapToken,
-        organizationTitle: config.bootstrapOrg,
-      });
-      if (result.created) {
-        app.log.info(
-          { organizationId: result.organizationId },
-          'bootstrapped an empty instance: administrator and organization created',
-        );
-        const log = app.log;
-        welcomeSiteUrl = await publishWelcomeSite(services, {
-          userId: result.userId!,
-          tokenId: result.tokenId!,
-          organizationId: result.organizationId!,
-        }).catch((error: unknown) => {
-          log.error(
-            { err: error },
-            'the first docs site could not be published; the instance is bootstrapped',
-          );
-          return undefined;
-        });
-      }
-    }
-    // Webhook deliveries a killed process left unstored or stopped, before any new change.
-    await recoverWebhookDeliveriesAtStartup(services, store.engine, webhookRecoveryLog(app));
-    const address = await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
-      throw listenErrorOf(error, config) ?? error;
-    });
-    url = address.replace('[::]', '127.0.0.1').replace('0.0.0.0', '127.0.0.1');
+    ({ startOnStore } = await import('./start-on-store'));
   } catch (error) {
-    // A failed start releases what it opened (the embedded store's lock above all).
-    await app?.close().catch(() => {});
-    if (!options.store) await store.close().catch(() => {});
+    if (ownsStore) await store.close().catch(() => {});
     throw error;
   }
-  const started = app;
-  const purge: PurgeJob = startPurgeDeletedSpacesJob(services, {
-    intervalMs: config.purgeIntervalMs,
-    onPurged: (spaceIds) => started.log.info({ spaceIds }, 'purged spaces deleted more than 7 days ago'),
-    onError: (error) => started.log.error({ err: error }, 'purge of deleted spaces failed'),
-  });
-  const insightsPurge: InsightsPurgeJob = startPurgeExpiredInsightsJob(services, {
-    intervalMs: config.purgeIntervalMs,
-    retentionDays: config.insightsRetentionDays,
-    onPurged: (result) => started.log.info(result, 'purged insights older than their retention'),
-    onError: (error) => started.log.error({ err: error }, 'purge of expired insights failed'),
-  });
-  const auditPurge = startPurgeExpiredAuditEventsJob(services, {
-    intervalMs: config.purgeIntervalMs,
-    retentionDays: config.auditRetentionDays,
-    onPurged: (result) => started.log.info(result, 'purged audit events older than their retention'),
-    onError: (error) => started.log.error({ err: error }, 'purge of expired audit events failed'),
-  });
-  const webhookRecovery = startWebhookRecoveryTask(services, webhookRecoveryLog(started));
-  const worker: JobWorker | undefined = config.jobsInServer
-    ? startJobWorker(services, serverJobHandlers(services), {
-        onEvent: logJobEvent(started.log),
-        wakeOn: services.events,
-      })
-    : undefined;
-  // The worker threads load their code while the server waits for its first reading or job
-  // (`QUIRE_THREADS_AT_START`); otherwise each pool starts at its first task.
-  if (config.threadsAtStart) {
-    if (services.untrustedMarkdown instanceof ThreadedUntrustedMarkdown) services.untrustedMarkdown.warm();
-    if (worker) services.jobThreads.warm();
-  }
-  // Events on the bus that webhooks describe (new revisions, comments) become deliveries.
-  const webhookFollower = followWebhookEvents(services, (error) =>
-    started.log.error({ err: error }, 'storing the webhook deliveries of an event failed'),
-  );
-  // `quire` commands run beside the server through it: the embedded store admits one process.
-  const commandSocket: CommandSocket | undefined =
-    store.engine === 'embedded' && !options.store
-      ? await startCommandSocket(
-          { services, config, store, domain: await import('@quire/domain') },
-          started.log,
-        )
-      : undefined;
-  let closing: Promise<void> | undefined;
-  return {
-    app: started,
-    services,
-    store,
-    url,
-    ...(welcomeSiteUrl ? { welcomeSiteUrl } : {}),
-    close: () => {
-      // Fastify's close stops accepting, waits for in-flight requests, then runs onClose hooks.
-      closing ??= Promise.all([
-        purge.stop(),
-        insightsPurge.stop(),
-        auditPurge.stop(),
-        webhookRecovery.stop(),
-        webhookFollower.stop(),
-        worker?.stop(),
-        commandSocket?.close(),
-      ])
-        .then(() => closeWithin(started, DRAIN_DEADLINE_MS))
-        .then(() => Promise.all([store.close(), services.jobThreads.close()]))
-        .then(() => undefined);
-      return closing;
-    },
-  };
+  const { store: _given, ...rest } = options;
+  return startOnStore(config, store, { ...rest, logger, ownsStore });
 }

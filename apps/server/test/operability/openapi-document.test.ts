@@ -7,7 +7,9 @@ import type { ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_GROUPS } from '../../src/faces/openapi/api-groups';
 import { API_TAGS, tagOf } from '../../src/faces/openapi/api-tags';
+import { documentPartPath } from '../../src/faces/openapi/register-docs';
 import { restRoutes } from '../../src/faces/rest/route-table';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -89,6 +91,43 @@ describe('tags', () => {
       ['pages.list', undefined],
     ];
     for (const [operation, tag] of cases) expect(tagOf(operation)?.name, operation).toBe(tag);
+  });
+});
+
+/** The `$ref`s found anywhere in `value`. */
+function refsIn(value: Json, found = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) refsIn(item, found);
+  else if (value !== null && typeof value === 'object')
+    for (const [key, child] of Object.entries(value)) {
+      if (key === '$ref' && typeof child === 'string') found.add(child);
+      else refsIn(child, found);
+    }
+  return found;
+}
+
+describe('the parts /docs shows', () => {
+  it('hold between them every operation once, each part the schemas its operations refer to and no other', async () => {
+    const seen: string[] = [];
+    for (const group of API_GROUPS) {
+      const part = (await server.api(documentPartPath(group.id))).body;
+      for (const [path, methods] of Object.entries(part.paths as Record<string, Json>))
+        for (const method of Object.keys(methods)) seen.push(`${method} ${path}`);
+      // Every reference resolves inside the part, and each schema kept is referred to.
+      const refs = refsIn(part.paths);
+      const kept = Object.keys(part.components.schemas);
+      for (const name of kept) for (const ref of refsIn(part.components.schemas[name])) refs.add(ref);
+      expect([...refs].filter((ref) => !ref.startsWith('#/components/schemas/'))).toEqual([]);
+      expect([...refs].map((ref) => ref.slice('#/components/schemas/'.length)).sort()).toEqual(kept.sort());
+      for (const name of kept)
+        expect(part.components.schemas[name]).toEqual(document.components.schemas[name]);
+      expect(part.components.securitySchemes).toEqual(document.components.securitySchemes);
+      expect(kept.length).toBeLessThan(Object.keys(document.components.schemas).length);
+    }
+    expect(seen.sort()).toEqual(
+      operations()
+        .map(({ method, path }) => `${method} ${path}`)
+        .sort(),
+    );
   });
 });
 
