@@ -6,6 +6,7 @@
  */
 import chromium from '@sparticuz/chromium';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { TEST_BROWSER_ARGS } from '../../../web/test/e2e/support/test-browser-args';
 
 export interface OpenedPage {
   page: Page;
@@ -21,7 +22,7 @@ export async function launchChromium(): Promise<Browser> {
   chromium.setGraphicsMode = false;
   return puppeteer.launch({
     executablePath: await chromium.executablePath(),
-    args: chromium.args.filter((arg) => !UNSAFE_FLAGS.includes(arg)),
+    args: [...chromium.args.filter((arg) => !UNSAFE_FLAGS.includes(arg)), ...TEST_BROWSER_ARGS],
     headless: true,
   });
 }

@@ -9,6 +9,9 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import chromium from '@sparticuz/chromium';
 import { type Browser, type BrowserContext, type Page, chromium as playwright } from 'playwright-core';
+import { TEST_BROWSER_ARGS } from './test-browser-args';
+
+export { TEST_BROWSER_ARGS };
 
 /** Flags of `chromium.args` that would make it a browser nobody has: same-origin rules and mixed-content blocking stay. */
 const UNSAFE_FLAGS = ['--disable-web-security', '--allow-running-insecure-content'];
@@ -18,7 +21,7 @@ export async function launchChromium(): Promise<Browser> {
   chromium.setGraphicsMode = false;
   return playwright.launch({
     executablePath: await chromium.executablePath(),
-    args: chromium.args.filter((arg) => !UNSAFE_FLAGS.includes(arg)),
+    args: [...chromium.args.filter((arg) => !UNSAFE_FLAGS.includes(arg)), ...TEST_BROWSER_ARGS],
     headless: true,
   });
 }
