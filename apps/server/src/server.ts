@@ -54,6 +54,11 @@ export async function startServer(
     if (ownsStore) await store.close().catch(() => {});
     throw error;
   }
-  const { store: _given, ...rest } = options;
-  return startOnStore(config, store, { ...rest, logger, ownsStore });
+  return startOnStore(config, store, {
+    clock: options.clock,
+    logger,
+    events: options.events,
+    serviceOverrides: options.serviceOverrides,
+    ownsStore,
+  });
 }

@@ -23,10 +23,11 @@ import { startTestServer, type TestServer } from '../../../server/test/support/t
 import { rejoin, sendUnsaved } from '../../src/editor/collaboration/rejoin';
 import { editorSchema } from '../../src/editor/extensions';
 import { seriousViolations } from './support/accessibility';
-import { openWatchedPage, signInWithToken, TEST_BROWSER_ARGS, type WatchedPage } from './support/browser';
+import { openWatchedPage, signInWithToken, type WatchedPage } from './support/browser';
 import { createDocsSpace, type DocsSpace } from './support/docs-space';
 import { connect, markdownOf, providers, typeParagraph, until } from './support/node-editor';
 import { screenshot } from './support/screenshots';
+import { TEST_BROWSER_ARGS } from './support/test-browser-args';
 
 let server: TestServer;
 let browser: Browser;
@@ -132,7 +133,7 @@ const editorText = (page: Page) =>
 
 describe('editing a page together', () => {
   it('five people type into one page at once: all see the same text and each other; an API edit comes in; the revision holds it all', async () => {
-    // One after the other: five first screens at once on two cores only make each one slow.
+    // One after the other, as they signed in (see `beforeAll`).
     const contents: Locator[] = [];
     for (const person of people) contents.push(await editTogether(person));
     // Each sees the four others present, by the names the server knows.

@@ -11,8 +11,6 @@ import chromium from '@sparticuz/chromium';
 import { type Browser, type BrowserContext, type Page, chromium as playwright } from 'playwright-core';
 import { TEST_BROWSER_ARGS } from './test-browser-args';
 
-export { TEST_BROWSER_ARGS };
-
 /** Flags of `chromium.args` that would make it a browser nobody has: same-origin rules and mixed-content blocking stay. */
 const UNSAFE_FLAGS = ['--disable-web-security', '--allow-running-insecure-content'];
 
