@@ -3,9 +3,13 @@
  * server itself, its private network or its cloud's metadata service rather than the public
  * internet. One table, checked in order; the first range that holds the address names why.
  * IPv4-mapped IPv6 addresses (`::ffff:10.0.0.1`) are checked as the IPv4 address they carry
- * (Node's BlockList does so for IPv4 ranges).
+ * (Node's BlockList does so for IPv4 ranges); the other IPv6 forms that carry an IPv4 address
+ * (NAT64, 6to4, Teredo, IPv4-compatible) are refused whole, since the address they reach is
+ * the gateway's to decide. Last, the addresses of the server's own network interfaces: a
+ * public address of the host itself reaches whatever listens there (Quire included).
  */
 import { BlockList, isIP } from 'node:net';
+import { networkInterfaces } from 'node:os';
 
 type Family = 'ipv4' | 'ipv6';
 
@@ -19,6 +23,8 @@ export type AddressRefusal =
   | 'metadata'
   | 'multicast'
   | 'reserved'
+  | 'embedded-ipv4'
+  | 'own-address'
   | 'not-an-address';
 
 const REFUSED_RANGES: readonly { network: string; prefix: number; family: Family; why: AddressRefusal }[] = [
@@ -49,6 +55,18 @@ const REFUSED_RANGES: readonly { network: string; prefix: number; family: Family
   { network: '240.0.0.0', prefix: 4, family: 'ipv4', why: 'reserved' },
   { network: '198.18.0.0', prefix: 15, family: 'ipv4', why: 'reserved' },
   { network: '100::', prefix: 64, family: 'ipv6', why: 'reserved' },
+  // 9. Documentation (RFC 5737, RFC 3849): never a public server's.
+  { network: '192.0.2.0', prefix: 24, family: 'ipv4', why: 'reserved' },
+  { network: '198.51.100.0', prefix: 24, family: 'ipv4', why: 'reserved' },
+  { network: '203.0.113.0', prefix: 24, family: 'ipv4', why: 'reserved' },
+  { network: '2001:db8::', prefix: 32, family: 'ipv6', why: 'reserved' },
+  // 10. IPv6 that carries an IPv4 address: NAT64 (well-known and local-use), 6to4, Teredo,
+  //     and the deprecated IPv4-compatible form (`::10.0.0.1`).
+  { network: '64:ff9b::', prefix: 96, family: 'ipv6', why: 'embedded-ipv4' },
+  { network: '64:ff9b:1::', prefix: 48, family: 'ipv6', why: 'embedded-ipv4' },
+  { network: '2002::', prefix: 16, family: 'ipv6', why: 'embedded-ipv4' },
+  { network: '2001::', prefix: 32, family: 'ipv6', why: 'embedded-ipv4' },
+  { network: '::', prefix: 96, family: 'ipv6', why: 'embedded-ipv4' },
 ];
 
 const RANGE_LISTS = REFUSED_RANGES.map(({ network, prefix, family, why }) => {
@@ -56,6 +74,22 @@ const RANGE_LISTS = REFUSED_RANGES.map(({ network, prefix, family, why }) => {
   list.addSubnet(network, prefix, family);
   return { list, why };
 });
+
+/** How long the list of the host's own addresses is kept before it is read again. */
+const OWN_ADDRESSES_TTL_MS = 60_000;
+let ownAddresses: { list: BlockList; readAt: number } | undefined;
+
+/** The addresses of this host's network interfaces (read again once a minute: they change). */
+function ownAddressList(now: number): BlockList {
+  if (ownAddresses === undefined || now - ownAddresses.readAt > OWN_ADDRESSES_TTL_MS) {
+    const list = new BlockList();
+    for (const addresses of Object.values(networkInterfaces()))
+      for (const { address, family } of addresses ?? [])
+        list.addAddress(address.split('%')[0]!, family === 'IPv4' ? 'ipv4' : 'ipv6');
+    ownAddresses = { list, readAt: now };
+  }
+  return ownAddresses.list;
+}
 
 /**
  * Why `address` (an IP address as resolved, without brackets) may not be connected to, or
@@ -66,5 +100,6 @@ export function addressRefusal(address: string): AddressRefusal | null {
   if (version === 0) return 'not-an-address';
   const family: Family = version === 4 ? 'ipv4' : 'ipv6';
   for (const { list, why } of RANGE_LISTS) if (list.check(address, family)) return why;
+  if (ownAddressList(Date.now()).check(address, family)) return 'own-address';
   return null;
 }

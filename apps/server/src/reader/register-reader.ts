@@ -87,15 +87,16 @@ export function registerReader(
 
   // Another host: a site's custom hostname, or a proxy's.
   const answerOtherHost = async (request: FastifyRequest, reply: FastifyReply, isEvent: boolean) => {
+    // A `Host` that makes no URL (a port past 65535, letters for a port) names no site.
+    const url = URL.parse(request.url, `${request.protocol}://${request.host}`);
+    if (url === null) return notFound(reply);
     if (isEvent) {
       // Answered before routing, so the body is read here (bounded) rather than by Fastify.
-      const url = new URL(request.url, `${request.protocol}://${request.host}`);
       if (await answered(serveSiteEvent(site, request, reply, url, undefined), reply)) return reply;
       return notFound(reply);
     }
     // A custom hostname's target, else perhaps a proxy's host: the lookup tells (`served-site.ts`).
     const target = await hostTarget(request);
-    const url = new URL(request.url, `${request.protocol}://${request.host}`);
     if (await answered(serveSiteUrl(site, request, reply, url), reply)) return reply;
     // A custom hostname's site that shows this visitor nothing: the same 404 as no site.
     if (target !== null) return answerMachineFormatUnseen(request, reply) ?? notFound(reply);

@@ -1,3 +1,4 @@
+import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { type AddressRefusal, addressRefusal } from '../../src/outbound/refused-address';
 
@@ -64,6 +65,21 @@ const CASES: [address: string, expected: AddressRefusal | null][] = [
   ['198.18.0.1', 'reserved'],
   ['198.20.0.1', null],
   ['100::1', 'reserved'],
+  // 9. documentation ranges
+  ['192.0.2.2', 'reserved'],
+  ['198.51.100.7', 'reserved'],
+  ['203.0.113.255', 'reserved'],
+  ['2001:db8::1', 'reserved'],
+  ['203.0.114.0', null],
+  // 10. IPv6 carrying an IPv4 address
+  ['64:ff9b::7f00:1', 'embedded-ipv4'],
+  ['64:ff9b::a9fe:a9fe', 'embedded-ipv4'],
+  ['64:ff9b:1::a00:1', 'embedded-ipv4'],
+  ['2002:7f00:1::1', 'embedded-ipv4'],
+  ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'embedded-ipv4'],
+  ['::127.0.0.1', 'embedded-ipv4'],
+  ['::10.0.0.1', 'embedded-ipv4'],
+  ['::8.8.8.8', 'embedded-ipv4'],
   // Not an address at all.
   ['localhost', 'not-an-address'],
   ['[::1]', 'not-an-address'],
@@ -73,5 +89,14 @@ const CASES: [address: string, expected: AddressRefusal | null][] = [
 describe('addressRefusal', () => {
   it.each(CASES)('%s → %s', (address, expected) => {
     expect(addressRefusal(address)).toBe(expected);
+  });
+
+  it("refuses every address of the host's own network interfaces, whatever its range", () => {
+    const own = Object.values(networkInterfaces())
+      .flat()
+      .map((entry) => entry?.address.split('%')[0])
+      .filter((address): address is string => address !== undefined);
+    expect(own.length).toBeGreaterThan(0);
+    for (const address of own) expect(addressRefusal(address), address).not.toBeNull();
   });
 });

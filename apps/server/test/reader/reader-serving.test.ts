@@ -9,7 +9,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { htmlProblems } from '../../../../packages/reader/test/support/well-formed';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { getPage, type ReaderFixture, readerFixture } from './reader-fixture';
+import { getPage, postPage, type ReaderFixture, readerFixture } from './reader-fixture';
 
 let server: TestServer;
 let f: ReaderFixture;
@@ -224,6 +224,17 @@ describe('a custom hostname', () => {
     expect((await getPage(server, css, { host: 'docs.reader-test.com' })).status).toBe(200);
     // The API stays the API on any host.
     expect((await getPage(server, '/healthz', { host: 'docs.reader-test.com' })).status).toBe(200);
+  });
+
+  it('answers a Host that makes no URL (a port past 65535, letters for a port) with a 404, not a failure', async () => {
+    for (const host of ['docs.reader-test.com:99999', 'docs.reader-test.com:abc']) {
+      // The reader's own 404 page, as for a host that names no site.
+      const page = await getPage(server, '/guides/every-block', { host });
+      expect(page.status, page.body.slice(0, 200)).toBe(404);
+      expect(page.body).toContain('<html');
+      const event = await postPage(server, '/x/~reader/events', {}, { host });
+      expect(event.status, event.body.slice(0, 200)).toBe(404);
+    }
   });
 });
 

@@ -209,6 +209,22 @@ describe('bad URLs', () => {
     expectRefusal(proto, 400, 'validation');
   });
 
+  it('refuses unsigned claims too long for a site token a request could carry back', async () => {
+    // Within the other bounds (200 values, 1024 characters each), 150 KB of JSON in all.
+    const wide = Object.fromEntries(Array.from({ length: 150 }, (_, i) => [`k${i}`, 'x'.repeat(1000)]));
+    const response = await lookup(server, { url: f.base, visitor: { unsignedClaims: wide } });
+    expectRefusal(response, 400, 'validation');
+    expect(response.body.error.issues[0].field).toBe('visitor.unsignedClaims');
+    expect(response.body.error.message).toContain('4096 characters of JSON');
+    // At the bound, the token is handed out and reads the site.
+    const fits = { a: 'x'.repeat(1000), b: 'x'.repeat(1000), c: 'x'.repeat(1000), d: 'x'.repeat(1000) };
+    const answer = await lookup(server, { url: f.base, visitor: { unsignedClaims: fits } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.apiToken.length).toBeLessThanOrEqual(16_384);
+    const read = await server.api(`/v1/spaces/${answer.body.space}`, { token: answer.body.apiToken });
+    expect(read.status).toBe(200);
+  });
+
   it('parses a 64 KB adversarial URL body in bounded time: refused by its length', async () => {
     const response = await lookup(server, { url: `${f.base}${'%2e'.repeat(22_000)}` });
     expectRefusal(response, 400, 'validation');

@@ -32,6 +32,7 @@
 import { z } from 'zod';
 import { BoundedCache } from '../core/bounded-cache';
 import type { Caller, DomainServices, SiteVisitorGrant } from '../core/context';
+import { invalidInput } from '../core/errors';
 import type { SiteRecord } from './records';
 import { currentSite } from './site-record-cache';
 import { type Structure, spaceIdsOf } from './site-structure';
@@ -140,6 +141,12 @@ export async function issueSiteApiToken(
   const kept = reusable.get(key);
   if (kept && now - kept.issuedAt < REUSE_SECONDS * 1000 && now >= kept.issuedAt) return kept.token;
   const token = await services.secrets.signClaims(payload, SITE_API_TOKEN_TTL_SECONDS);
+  // A token no request could carry back (rule 1 reads none longer) is refused, not handed out.
+  if (token.length > MAX_SITE_TOKEN_LENGTH)
+    throw invalidInput(
+      'visitor',
+      `the claims make a site token longer than ${MAX_SITE_TOKEN_LENGTH} characters`,
+    );
   reusable.set(key, { token, issuedAt: now });
   return token;
 }

@@ -12,10 +12,18 @@ const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const MAX_CLAIM_DEPTH = 5;
 const MAX_CLAIM_ENTRIES = 200;
 const MAX_CLAIM_TEXT = 1024;
+/**
+ * Their JSON's length in all: with a visitor token's claims (at most 8192 characters of JWT)
+ * they must fit in a site token a request can carry (`MAX_SITE_TOKEN_LENGTH`, 16384).
+ */
+const MAX_CLAIMS_JSON = 4096;
 
 /** Why unsigned claims are refused (GitBook's `PlainObject`, bounded); undefined when they are not. */
 function plainObjectProblem(value: unknown): string | undefined {
-  return claimProblem(value, 0, false, { entries: 0 });
+  const problem = claimProblem(value, 0, false, { entries: 0 });
+  if (problem !== undefined) return problem;
+  // Bounded by the walk above (200 values of 1024 characters), so this costs little.
+  return JSON.stringify(value).length > MAX_CLAIMS_JSON ? 'more than 4096 characters of JSON' : undefined;
 }
 
 /**
@@ -61,7 +69,7 @@ export const UnsignedClaimsSchema = z
     if (problem) context.addIssue({ code: 'custom', message: `unsigned claims may not hold ${problem}` });
   })
   .describe(
-    'Claims nobody signed (at most 5 levels, 200 values): conditions read them as visitor.claims.unsigned',
+    'Claims nobody signed (at most 5 levels, 200 values, 4096 characters of JSON): conditions read them as visitor.claims.unsigned',
   );
 
 export const SiteVisitorPayloadSchema = z
