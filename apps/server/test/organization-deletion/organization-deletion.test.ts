@@ -75,6 +75,8 @@ async function filledOrganization(
   await ok('PATCH', `${orgPath}/sites/${site.id}`, { visibility: 'public' });
   await ok('POST', `${orgPath}/sites/${site.id}/publish`);
   await ok('PUT', `/v1/custom-hostnames/${hostname}`, { target: { type: 'site', site: site.id } });
+  // A proxy's host is claimed by the organization (`proxyHostClaims`): purged with it.
+  await ok('PATCH', `${orgPath}/sites/${site.id}`, { proxy: `proxy.${hostname}/docs` });
   return { org, spaceId: space.id, siteId: site.id, hostname };
 }
 

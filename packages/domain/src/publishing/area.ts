@@ -8,7 +8,7 @@ export const publishingArea = defineArea({
   // Search: a site's search looks in its spaces' indexes.
   buildsOn: ['content', 'search'],
   operations: publishingOperations,
-  repositories: ['sites', 'customHostnames'],
+  repositories: ['sites', 'customHostnames', 'proxyHosts'],
   ports: [],
   policy: { site: SITE_RULES },
 });

@@ -14,6 +14,8 @@
  *    compare-and-swap), release the old one. A crash in between leaves a claim nothing points
  *    at, which rule 1 makes free for anyone after the grace, and which lookups ignore.
  * 5. A lookup (`resolveCustomHostname`) answers only a live claim's target (rule 1, without the grace).
+ * 6. A hostname newly claimed that another organization's proxy uses (`proxy-host-claims.ts`,
+ *    read after the claim is written) is released again: a 409.
  */
 import type { OperationContext } from '../../core/context';
 import { conflict } from '../../core/errors';
@@ -40,26 +42,29 @@ export async function pointedAt(ctx: OperationContext, claim: CustomHostnameReco
 }
 
 /** Rules 1 and 2: whether the claim holds its hostname against another target. */
-async function holds(ctx: OperationContext, claim: CustomHostnameRecord): Promise<boolean> {
+export async function holds(ctx: OperationContext, claim: CustomHostnameRecord): Promise<boolean> {
   const age = ctx.clock.now().getTime() - Date.parse(claim.createdAt);
   return age < CLAIM_GRACE_MS || (await pointedAt(ctx, claim));
 }
 
-/** Rule 3: the hostname claimed for `target`; 409 when another target holds it. */
+/**
+ * Rule 3: the hostname claimed for `target`; 409 when another target holds it. True when
+ * this call wrote the claim, false when the target held it already.
+ */
 export async function claimHostname(
   ctx: OperationContext,
   hostname: string,
   target: CustomHostnameTargetRecord,
-): Promise<void> {
+): Promise<boolean> {
   const claims = ctx.repos.customHostnames;
   for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
     const record = { hostname, target, createdAt: ctx.clock.now().toISOString() };
-    if (await claims.insert(record)) return;
+    if (await claims.insert(record)) return true;
     const holder = await claims.find(hostname);
     if (!holder) continue; // released in between: insert again
-    if (sameTarget(holder.target, target)) return;
+    if (sameTarget(holder.target, target)) return false;
     if (await holds(ctx, holder)) throw conflict(HOSTNAME_TAKEN);
-    if (await claims.replaceHolder(record, holder.target)) return;
+    if (await claims.replaceHolder(record, holder.target)) return true;
   }
   throw conflict(HOSTNAME_TAKEN);
 }

@@ -14,3 +14,16 @@ export interface CustomHostnameRecord {
   target: CustomHostnameTargetRecord;
   createdAt: string;
 }
+
+/**
+ * The claim on a proxy's host (`docs.example.com` of `docs.example.com/help`): which
+ * organization's sites may be served under paths of that host (its id is the host). Kept
+ * apart from the custom hostnames' claims: one organization may serve a site at a custom
+ * hostname and others under proxy paths of the same host (see `proxy-host-claims.ts`).
+ */
+export interface ProxyHostClaimRecord {
+  /** Lower case, as `proxyParts` gives it. */
+  hostname: string;
+  organizationId: string;
+  createdAt: string;
+}

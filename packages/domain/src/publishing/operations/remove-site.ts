@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { operation } from '../../core/operation';
 import { authorizeOrganization, authorizeSite } from '../../policies';
+import { proxyHostOf, releaseProxyHost } from '../custom-hostnames/proxy-host-claims';
 import { SiteIdParam, SiteOrganizationIdParam } from '../site-fields';
 
 /**
  * Deletes a site (organization admins): its structure, share links and key go with it; its
- * spaces stay. A site that does not exist (already deleted): 204 all the same, once the
- * caller is a member of the organization; a role below admin, 403.
+ * spaces stay; the claim on its proxy's host is released when no other site of the
+ * organization uses that host (`proxy-host-claims.ts`). A site that does not exist (already
+ * deleted): 204 all the same, once the caller is a member of the organization; a role below
+ * admin, 403.
  */
 export const removeSite = operation({
   name: 'sites.remove',
@@ -23,6 +26,8 @@ export const removeSite = operation({
     }
     await authorizeSite(ctx, input.organizationId, input.siteId, 'admin');
     await ctx.repos.sites.delete(input.siteId);
+    if (existing.proxy !== undefined)
+      await releaseProxyHost(ctx, proxyHostOf(existing.proxy), existing.organizationId);
     return null;
   },
 });

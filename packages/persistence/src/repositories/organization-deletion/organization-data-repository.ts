@@ -56,6 +56,7 @@ const ORGANIZATION_KEYED = [
   'translations',
   'gitSync',
   'customHostnames',
+  'proxyHostClaims',
   'reviewNotifications',
   'contentGrants',
   'webhookDeliveries',

@@ -10,15 +10,19 @@ import {
   presentCustomHostname,
 } from '../custom-hostname-resource';
 import { claimHostname } from '../hostname-claims';
+import { proxyHostUsedByAnother } from '../proxy-host-claims';
 import { HostnameParam } from './get-custom-hostname';
+
+const PROXY_HOST_OF_ANOTHER = "This hostname is used by another organization's proxy";
 
 /**
  * Serves a site or an organization at a custom hostname (Quire's: GitBook's document has no
  * public operation that sets one): admins of the site or of the organization. A site has one
  * hostname, an organization one: its previous one is released. The rules of the claim are
- * `hostname-claims.ts` (rule 4 for a site). Outcomes: a target the caller may not see, 404;
- * a role below admin, 403; a hostname that is not one, or Quire's own, 400 naming
- * `hostname`; a hostname another site or organization is served at, 409.
+ * `hostname-claims.ts` (rule 4 for a site, rule 6 for proxies). Outcomes: a target the
+ * caller may not see, 404; a role below admin, 403; a hostname that is not one, or Quire's
+ * own, 400 naming `hostname`; a hostname another site or organization is served at, or the
+ * host of another organization's proxy (`proxy-host-claims.ts`), 409, nothing written.
  */
 export const setCustomHostname = operation({
   name: 'customHostnames.set',
@@ -31,8 +35,13 @@ export const setCustomHostname = operation({
     if (own.includes(input.hostname))
       throw invalidInput('hostname', "Quire's own hostname cannot be a custom hostname");
     const { target, site } = await authorizeHostnameTarget(ctx, input.target, 'admin');
-    await claimHostname(ctx, input.hostname, target);
     const claims = ctx.repos.customHostnames;
+    const fresh = await claimHostname(ctx, input.hostname, target);
+    // Rule 6 of `hostname-claims.ts`: read after the claim is written.
+    if (fresh && (await proxyHostUsedByAnother(ctx, input.hostname, target.organizationId))) {
+      await claims.remove(input.hostname, target);
+      throw conflict(PROXY_HOST_OF_ANOTHER);
+    }
     if (target.type === 'site' && site) {
       const { result: previous } = await updateSite(
         ctx,

@@ -3,10 +3,13 @@
  *
  * 1. Quire's own address (`<app>/~sites/<organization>/<basename or id>/`): the
  *    organization's site of that basename, else of that id;
- * 2. another host: a site whose proxy (`example.com/docs`) is that host and a prefix of the
- *    path (the longest wins); else the custom hostname's target (`resolveCustomHostname`): a
- *    site, the whole path its own; an organization, the first segment naming its site (by
- *    basename, else id).
+ * 2. another host: the custom hostname's target, when a live one names the host
+ *    (`resolveCustomHostname`): a site, the whole path its own; an organization, the first
+ *    segment naming its site (by basename, else id), no proxy on that host served at all;
+ *    else a site whose proxy (`example.com/docs`) is that host and a prefix of the path (the
+ *    longest wins), of the organization that holds the host's claim (rule 5 of
+ *    `proxy-host-claims.ts`: another organization's proxies on it are never served; a host
+ *    with no claim, whose proxies were stored before claims existed, serves them all).
  *
  * Nothing else is a site: a URL on Quire's app origin outside `~sites`, or a host no site
  * is served at, finds none.
@@ -32,7 +35,19 @@ export async function siteServedAt(ctx: OperationContext, url: PublishedUrl): Pr
     const site = await organizationSiteNamed(ctx, address.organizationId, address.siteName);
     return site ? { site, siteBasePath: address.siteBasePath, rest: address.rest } : null;
   }
-  const proxied = (await ctx.repos.sites.stampsByProxyHost(address.hostname))
+  const hosted = await resolveCustomHostname(ctx, address.hostname);
+  if (hosted?.type === 'site') return { site: hosted.site, siteBasePath: '/', rest: address.segments };
+  if (hosted?.type === 'organization') {
+    const [siteName, ...rest] = address.segments;
+    if (siteName === undefined) return null;
+    const site = await organizationSiteNamed(ctx, hosted.organizationId, siteName);
+    return site ? { site, siteBasePath: pathOf([siteName]), rest } : null;
+  }
+  const stamps = await ctx.repos.sites.stampsByProxyHost(address.hostname);
+  if (stamps.length === 0) return null;
+  const claim = await ctx.repos.proxyHosts.find(address.hostname);
+  const proxied = stamps
+    .filter((stamp) => claim === null || stamp.organizationId === claim.organizationId)
     .map((stamp) => ({ stamp, segments: proxyParts(stamp.proxy ?? '').segments }))
     .filter(
       ({ segments }) =>
@@ -47,14 +62,6 @@ export async function siteServedAt(ctx: OperationContext, url: PublishedUrl): Pr
       siteBasePath: pathOf(proxied.segments),
       rest: address.segments.slice(proxied.segments.length),
     };
-  }
-  const hosted = await resolveCustomHostname(ctx, address.hostname);
-  if (hosted?.type === 'site') return { site: hosted.site, siteBasePath: '/', rest: address.segments };
-  if (hosted?.type === 'organization') {
-    const [siteName, ...rest] = address.segments;
-    if (siteName === undefined) return null;
-    const site = await organizationSiteNamed(ctx, hosted.organizationId, siteName);
-    return site ? { site, siteBasePath: pathOf([siteName]), rest } : null;
   }
   return null;
 }
