@@ -5,9 +5,9 @@
  * (`reusable-contents/extras-changes.ts`). An edited body also carries a unified line
  * diff of its markdown (`diff`, beyond GitBook's shape: the web app shows it).
  */
-import { createTwoFilesPatch } from 'diff';
 import { z } from 'zod';
 import { ExtrasChangeSchemas } from '../reusable-contents/extras-changes';
+import { boundedPatch, patchBudget } from './bounded-patch';
 import { coverValue, orderedCover, PageCoverSchema } from './page-cover';
 import type { FileEntry } from './records';
 import type { StoredPage } from './stored-page';
@@ -145,6 +145,7 @@ export async function revisionChanges(
   }
   if (bodyPairs.length > 0) {
     const bodies = await markdownOf(bodyPairs.flatMap(({ old, now }) => [old.body, now.body]));
+    const budget = patchBudget();
     for (const { old, now, index } of bodyPairs) {
       const change = changes[index];
       if (change?.type !== 'page_edited') continue;
@@ -152,9 +153,7 @@ export async function revisionChanges(
       const is = bodies.get(now.body) ?? '';
       change.attributes.document = { before: was, after: is };
       const path = after.paths.get(now.id) ?? now.slug;
-      change.diff = createTwoFilesPatch(`a/${path}.md`, `b/${path}.md`, was, is, undefined, undefined, {
-        context: 3,
-      });
+      change.diff = boundedPatch(`a/${path}.md`, `b/${path}.md`, was, is, budget);
     }
   }
   changes.push(...fileChanges(before.files, after.files, downloadUrlOf));
