@@ -2,7 +2,8 @@
  * A pool of worker threads (piscina) whose tasks run under limits, so that a task that
  * needs too much never takes the process down:
  *
- * - memory: each thread's heap (V8's old generation) is capped by `resourceLimits`; a task
+ * - memory: each thread's heap (V8's old generation) is capped by `resourceLimits` (its young
+ *   generation is set for allocation-heavy parsing, `THREAD_YOUNG_GENERATION_MB`); a task
  *   that passes it ends its thread (piscina starts another) and rejects with
  *   `WorkerLimitError('memory')`. Memory outside the heap (Buffers) is not counted by V8's
  *   limit: the readers' own byte caps bound it.
@@ -48,6 +49,18 @@ export interface WorkerPoolLimits {
 
 /** The limit a task passed: its thread's heap, its deadline, its wait for a thread, the queue's length. */
 export type WorkerLimit = 'memory' | 'time' | 'wait' | 'queue';
+
+/**
+ * Each thread's young generation (V8's `maxYoungGenerationSizeMb`: three semi-spaces' worth,
+ * so 64 MB semi-spaces, against 16 MB by default). The threads parse markdown (micromark
+ * allocates about 3 KB per byte of text, nearly all of it dead once the tree is built) and
+ * build documents and PDFs from it: with the default, a page's parse outlives several
+ * scavenges, each copying and promoting what the parse still holds, which was half of a
+ * parse's CPU. With room for a page's whole parse, its garbage dies young (docs/performance.md,
+ * "Thirteenth session": lists 31-44 -> 20-25 ms per KB, tables 13-20 -> 7-11). It is an upper
+ * bound: V8 grows the young generation only under such allocation, and shrinks it when idle.
+ */
+export const THREAD_YOUNG_GENERATION_MB = 192;
 
 /** A task passed a limit: `message` says which, in words fit for the task's owner. */
 export class WorkerLimitError extends Error {
@@ -95,7 +108,10 @@ export class LimitedPool {
           // queued behind it waiting for ever with 0), and a kept thread keeps its code loaded.
           minThreads: this.limits.threads,
           maxThreads: this.limits.threads,
-          resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb },
+          resourceLimits: {
+            maxOldGenerationSizeMb: this.limits.memoryMb,
+            maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB,
+          },
         }),
     );
     return this.#pool;
