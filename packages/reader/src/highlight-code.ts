@@ -6,14 +6,19 @@
  * every regex on first use) and only the grammars pages have used so far, each loaded once. Two themes, one per colour scheme:
  * every token carries its light and dark colour as CSS variables, and the stylesheet picks.
  *
- * Bounds: a block over `MAX_HIGHLIGHTED_CHARS` and lines over `MAX_LINE_LENGTH` stay plain text;
- * an unknown language is plain text. A line gets `LINE_TIME_LIMIT_MS` (a line over Shiki's limit
- * is cut into one token, which its 500 ms default did to the first line of a grammar on a busy
- * machine), and a page `PAGE_BUDGET_MS` in all: blocks after that stay plain. Pages are rendered
- * once per revision (the render cache), so only an author's own content can cost this.
+ * Bounds: Shiki runs on the server's event loop, ≈20-30 µs a character for each theme (CSS,
+ * TypeScript), so a 64 KB block blocked it for 2-5 s. A block over `MAX_BLOCK_CHARS` and lines
+ * over `MAX_LINE_LENGTH` stay plain text, and a page highlights `PAGE_CHARS` in all (a block that
+ * does not fit in what is left stays plain; a smaller one after it may fit); an unknown language
+ * is plain text. A block is tokenized in slices of whole lines (`SLICE_CHARS`), the grammar's
+ * state carried from one to the next, with a turn of the event loop between slices. A line gets
+ * `LINE_TIME_LIMIT_MS` (a line over Shiki's limit is cut into one token, which its 500 ms default
+ * did to the first line of a grammar on a busy machine), and a page `PAGE_BUDGET_MS` of
+ * tokenizing in all, checked between slices: a block it cuts short, and those after, stay plain.
+ * Pages are rendered once per revision and visitor's conditions (the render cache).
  */
 import type { JSONDocument } from '@quire/documents/document-types';
-import type { HighlighterCore } from 'shiki/core';
+import type { GrammarState, HighlighterCore } from 'shiki/core';
 
 /** One token: its text and its colour in each theme (absent: the block's default). */
 export interface CodeToken {
@@ -29,9 +34,18 @@ export type HighlightedCode = ReadonlyMap<string, CodeToken[][]>;
 
 export const NO_HIGHLIGHTING: HighlightedCode = new Map();
 
-const MAX_HIGHLIGHTED_CHARS = 64 * 1024;
+/**
+ * The longest block highlighted: ≈400 lines, a long example file (real code samples are well
+ * under it); at most ≈1 s of tokenizing for both themes.
+ */
+const MAX_BLOCK_CHARS = 16 * 1024;
+/** Characters a page highlights in all: two such blocks, or dozens of a real page's samples. */
+const PAGE_CHARS = 32 * 1024;
+/** Characters (whole lines) tokenized between two turns of the event loop: ≈50 ms of CSS. */
+const SLICE_CHARS = 2 * 1024;
 const MAX_LINE_LENGTH = 2_000;
 const LINE_TIME_LIMIT_MS = 3_000;
+/** Tokenizing a page may take in all (its own time, not the turns it waits). */
 const PAGE_BUDGET_MS = 2_000;
 const LIMITS = { tokenizeMaxLineLength: MAX_LINE_LENGTH, tokenizeTimeLimit: LINE_TIME_LIMIT_MS };
 const THEMES = { light: 'github-light-default', dark: 'github-dark-default' } as const;
@@ -177,30 +191,97 @@ function codeBlocksOf(
   return found;
 }
 
+/** What is left of a page's highlighting: characters, and milliseconds of tokenizing. */
+interface PageBudget {
+  chars: number;
+  msLeft: number;
+}
+
+/** One turn of the event loop: what waits for it (a health check, another request) runs. */
+const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** `tokenize` run, its time taken from the budget. */
+function timed<T>(budget: PageBudget, tokenize: () => T): T {
+  const started = performance.now();
+  try {
+    return tokenize();
+  } finally {
+    budget.msLeft -= performance.now() - started;
+  }
+}
+
+/**
+ * A block's lines highlighted in both themes, a slice of whole lines at a time, the grammar's
+ * state carried on (the same tokens as the block at once); undefined when the page's time ran
+ * out before its end.
+ */
+async function sliced(
+  core: HighlighterCore,
+  lang: string,
+  code: string,
+  budget: PageBudget,
+): Promise<CodeToken[][] | undefined> {
+  const lines = code.split('\n');
+  const merged: CodeToken[][] = [];
+  let light: GrammarState | undefined;
+  let dark: GrammarState | undefined;
+  for (let start = 0; start < lines.length; ) {
+    let end = start + 1;
+    let size = (lines[start] as string).length;
+    while (end < lines.length && size + (lines[end] as string).length + 1 <= SLICE_CHARS)
+      size += (lines[end++] as string).length + 1;
+    const text = lines.slice(start, end).join('\n');
+    const lightTokens = timed(budget, () =>
+      core.codeToTokens(text, {
+        lang,
+        theme: THEMES.light,
+        ...LIMITS,
+        ...(light ? { grammarState: light } : {}),
+      }),
+    );
+    await turn();
+    if (budget.msLeft <= 0) return undefined;
+    const darkTokens = timed(budget, () =>
+      core.codeToTokens(text, {
+        lang,
+        theme: THEMES.dark,
+        ...LIMITS,
+        ...(dark ? { grammarState: dark } : {}),
+      }),
+    );
+    light = lightTokens.grammarState;
+    dark = darkTokens.grammarState;
+    lightTokens.tokens.forEach((line, index) => {
+      merged.push(mergedLine(line, darkTokens.tokens[index] ?? []));
+    });
+    start = end;
+    await turn();
+    if (budget.msLeft <= 0) return undefined;
+  }
+  return merged;
+}
+
 /** The documents' code blocks highlighted, keyed by `highlightKey`; plain ones are left out. */
 export async function highlightCode(
   documents: readonly (JSONDocument | undefined)[],
 ): Promise<HighlightedCode> {
   const blocks = codeBlocksOf(documents).filter(
-    ({ language, code }) => language !== '' && code.length <= MAX_HIGHLIGHTED_CHARS,
+    ({ language, code }) => language !== '' && code.length <= MAX_BLOCK_CHARS,
   );
   const result = new Map<string, CodeToken[][]>();
   if (blocks.length === 0) return result;
   const core = await theHighlighter();
-  const started = performance.now();
+  const budget: PageBudget = { chars: PAGE_CHARS, msLeft: PAGE_BUDGET_MS };
   for (const { language, code } of blocks) {
-    if (performance.now() - started > PAGE_BUDGET_MS) break;
+    if (budget.msLeft <= 0) break;
     const key = highlightKey(language, code);
-    if (result.has(key)) continue;
+    if (result.has(key) || code.length > budget.chars) continue;
     const id = await languageNamed(language);
     if (!id || !(await loadLanguage(core, id))) continue;
+    budget.chars -= code.length;
     try {
-      const light = core.codeToTokens(code, { lang: id, theme: THEMES.light, ...LIMITS });
-      const dark = core.codeToTokens(code, { lang: id, theme: THEMES.dark, ...LIMITS });
-      result.set(
-        key,
-        light.tokens.map((line, index) => mergedLine(line, dark.tokens[index] ?? [])),
-      );
+      const lines = await sliced(core, id, code, budget);
+      if (lines) result.set(key, lines);
     } catch {
       // A grammar that fails on this text: the block stays plain.
     }

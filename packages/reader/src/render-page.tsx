@@ -9,6 +9,7 @@ import { renderToString } from 'react-dom/server';
 import { Blocks, renderBlocks } from './document/blocks';
 import type { DocumentContext } from './document/document-context';
 import { Icon } from './document/icon';
+import { pageMathBudget } from './math-budget';
 import { outlineOf } from './outline';
 import { PageCover } from './page-cover';
 import { PageLayout } from './page-layout';
@@ -36,6 +37,8 @@ export function ReaderPageView(props: ReaderPageProps) {
     links: props.links,
     condition: props.condition,
     code: props.code,
+    // One budget for the page's formulas (typeset as React renders them, in the page's order).
+    math: pageMathBudget(),
     anchors: outline.anchors,
     externalInNewTab: customization.externalLinks?.target === 'blank',
     blocks: renderBlocks,

@@ -4,8 +4,10 @@
  * expressions evaluated, GitBook's read options), the revision's files when the page names
  * any, its code highlighted, its `if` blocks evaluated on the visitor's claims, then the frame
  * (`reader-frame.ts`), breadcrumbs and previous/next from the page tree. The HTML is kept in
- * the render cache under a key naming the revision, the site's version as shown, the visitor's
- * claims and the path, and answered with that key as its ETag.
+ * the render cache under a key naming the revision, the site's version as shown, the path, the
+ * share key it was read with, and the visitor only by which of the page's conditions hold for
+ * them (`render-cache/page-conditions.ts`): claims no condition reads make no new key, so a
+ * `visitor.*` parameter cannot make the page render again. Answered with that key as its ETag.
  */
 
 import type { JSONDocument } from '@quire/documents';
@@ -30,6 +32,12 @@ import { emojiText, type ReaderFrame, readerFrameOf } from './reader-frame';
 import { EVENTS_PATH } from './reader-tool-paths';
 import { type PageTreeNode, type ReaderVisit, readOrNothing } from './reader-visit';
 import {
+  type ConditionRead,
+  conditionRead,
+  conditionsReadIn,
+  conditionsWith,
+  type PageConditions,
+  pageConditionsOf,
   pageSpecSlugsOf,
   type RenderedOutput,
   renderCacheOf,
@@ -38,6 +46,7 @@ import {
   sendRendered,
   siteVersionOf,
   specKeyParts,
+  visitorKeyOf,
 } from './render-cache';
 import type { SitePages } from './site-pages';
 import { visitorCondition } from './visitor-condition';
@@ -164,13 +173,19 @@ export async function renderPage(
   page: PageTreeNode,
 ): Promise<FastifyReply> {
   const revision = visit.lookup.revision ?? visit.lookup.space;
-  const keyOf = (specs: readonly SpecVersionSeen[]) =>
+  const holds = visitorCondition(visit.claims);
+  const keyOf = (specs: readonly SpecVersionSeen[], conditions: PageConditions) =>
     renderKey({
       // The revision, and the newest version of each OpenAPI spec the page shows: a spec
       // uploaded again changes what the page shows without a new revision.
       revisions: [revision, ...specKeyParts(specs)],
       siteVersion: siteVersionOf(visit.site),
-      visitor: visit.claims,
+      visitor: {
+        // Which of the page's conditions hold for the visitor, not their claims.
+        conditions: visitorKeyOf(conditions, holds, visit.claims),
+        // The page's links carry a `?share=` key: each key its own output.
+        shareKey: visit.lookup.shareKey ?? null,
+      },
       // The origin too: a site served at two addresses renders its links and head tags for each.
       path: `${visit.baseUrl}${page.path}`,
       format: 'html',
@@ -181,31 +196,47 @@ export async function renderPage(
   };
   const cache = renderCacheOf(services);
   const specSlugs = pageSpecSlugsOf(services);
+  const pageConditions = pageConditionsOf(services);
   const pageKey = `${revision}/${page.id}`;
   const slugs = specSlugs.get(pageKey);
-  let output: RenderedOutput;
-  if (slugs === undefined) {
-    // Which specs the page shows is learnt by rendering it (its document names them): rendered
-    // now, not read from the cache, then kept under the key naming what it showed.
-    let seen: readonly SpecVersionSeen[] = [];
+  const known = pageConditions.get(pageKey);
+  /** Renders the page, learning the conditions it read (kept for the page's next keys). */
+  const render = async (specsSeen?: PageHtmlOptions['specsSeen']) => {
+    const read = new Set<string>();
     const body = await pageHtml(visit, pages, page, {
       headTags: headTagsOf,
       tools: true,
-      specsSeen: (specs) => {
-        seen = specs;
-      },
+      conditionsRead: (expression) => read.add(expression),
+      ...(specsSeen === undefined ? {} : { specsSeen }),
+    });
+    const conditions = conditionsWith(pageConditions.get(pageKey), read);
+    if (conditions !== pageConditions.get(pageKey)) pageConditions.set(pageKey, conditions);
+    return { body, conditions };
+  };
+  let output: RenderedOutput;
+  if (slugs === undefined || known === undefined) {
+    // Which specs the page shows and which conditions it reads are learnt by rendering it
+    // (its document names them): rendered now, not read from the cache, then kept under the
+    // key naming what it showed.
+    let seen: readonly SpecVersionSeen[] = [];
+    const { body, conditions } = await render((specs) => {
+      seen = specs;
     });
     specSlugs.set(
       pageKey,
       seen.map((spec) => spec.slug),
     );
-    output = cache.set(keyOf(seen), body, HTML);
+    output = cache.set(keyOf(seen, conditions), body, HTML);
   } else {
     const seen = slugs.length === 0 ? [] : await newestSpecVersionsOf(visit, slugs);
-    output = await cache.getOrRender(keyOf(seen), async () => ({
-      body: await pageHtml(visit, pages, page, { headTags: headTagsOf, tools: true }),
-      contentType: HTML,
-    }));
+    const hit = cache.get(keyOf(seen, known));
+    if (hit !== undefined) output = hit;
+    else {
+      // Kept under the conditions known after this render: one it read for the first time
+      // (in a branch no visitor had opened) is named by the key too.
+      const { body, conditions } = await render();
+      output = cache.set(keyOf(seen, conditions), body, HTML);
+    }
   }
   return sendRendered(request, reply, output, audience);
 }
@@ -219,6 +250,8 @@ export interface PageHtmlOptions {
   frame?: ReaderFrame;
   /** Told the OpenAPI specs the page names and the version of each it showed. */
   specsSeen?: (specs: readonly SpecVersionSeen[]) => void;
+  /** Told each visitor condition the render tests (the page read's and the reader's). */
+  conditionsRead?: ConditionRead;
 }
 
 /** The page's HTML, rendered now (no cache). */
@@ -229,7 +262,9 @@ export async function pageHtml(
   options: PageHtmlOptions = {},
 ): Promise<string> {
   const headTagsOf = options.headTags ?? (() => []);
-  const read = await executeOperation(operations.spaces.content.page.get, visit.ctx, {
+  const conditionsRead = options.conditionsRead;
+  const pageCtx = conditionsRead === undefined ? visit.ctx : conditionsReadIn(visit.ctx, conditionsRead);
+  const read = await executeOperation(operations.spaces.content.page.get, pageCtx, {
     spaceId: visit.lookup.space,
     ...(visit.lookup.revision === undefined ? {} : { revisionId: visit.lookup.revision }),
     pageId: page.id,
@@ -281,7 +316,7 @@ export async function pageHtml(
     previous: at > 0 ? neighbour(frame, order[at - 1]) : undefined,
     next: at >= 0 ? neighbour(frame, order[at + 1]) : undefined,
     links: { ...linksOf(frame, visit, files), ...openApiLinksOf(specs) },
-    condition: visitorCondition(visit.claims),
+    condition: conditionRead(visitorCondition(visit.claims), conditionsRead),
     code,
     ...(options.tools
       ? {

@@ -104,7 +104,7 @@ describe('a public site for machines', () => {
     if (visit.kind !== 'visit') throw new Error(`no visit: ${visit.kind}`);
     const whole = await llmsFullTxt(visit);
     expect(whole).not.toContain('This file stops here');
-    const cut = await llmsFullTxt(visit, 50);
+    const cut = await llmsFullTxt(visit, undefined, 50);
     expect(cut).toMatch(/^# Guide\n[\s\S]*This file stops here: it holds 1 of \d+ pages/);
     expect(cut).not.toContain('# Install');
     expect(cut).toContain(`listed in ${absolute('pub', 'llms.txt')}`);

@@ -347,7 +347,7 @@ function Block({ block, context }: { block: DocumentBlock; context: DocumentCont
     case 'image':
       return <Figure block={block} context={context} />;
     case 'math':
-      return <MathBlock formula={block.data.formula} />;
+      return <MathBlock formula={block.data.formula} budget={context.math} />;
     case 'embed': {
       const href = hrefOfRef({ kind: 'url', url: block.data.url } as never, context);
       return href ? (

@@ -1,17 +1,21 @@
 /**
  * What every block and inline of a page needs besides its own data: how references become
- * addresses, whether an `if` holds for the visitor, the highlighted code, the headings' anchors.
+ * addresses, whether an `if` holds for the visitor, the highlighted code, the budget of the
+ * page's formulas, the headings' anchors.
  * Passed down as an argument (no React context: the tree is rendered once, on the server).
  */
 import type { DocumentBlock } from '@quire/documents/document-types';
 import type { ReactNode } from 'react';
 import type { HighlightedCode } from '../highlight-code';
+import type { MathBudget } from '../math-budget';
 import type { ReaderLinks } from '../reader-model';
 
 export interface DocumentContext {
   links: ReaderLinks;
   condition(expression: string): boolean;
   code: HighlightedCode;
+  /** What is left of the page's budget for typesetting formulas (`math-budget.ts`). */
+  math?: MathBudget;
   /** The anchor of each heading block, by identity (computed once per page: `outline.ts`). */
   anchors: ReadonlyMap<object, string>;
   /** Links to other sites open in a new tab (customization's `externalLinks.target`). */

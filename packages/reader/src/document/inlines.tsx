@@ -190,7 +190,7 @@ function Inline({ inline, context }: { inline: DocumentInline; context: Document
       // Evaluated by the read (`evaluated`); one left is an expression with no value.
       return <span className="expression" title={inline.data.expression} />;
     case 'inline-math':
-      return <InlineMath formula={inline.data.formula} />;
+      return <InlineMath formula={inline.data.formula} budget={context.math} />;
     case 'mention': {
       const ref = inline.data.ref;
       if (ref.kind === 'user') return <UserMention userId={ref.user} context={context} />;

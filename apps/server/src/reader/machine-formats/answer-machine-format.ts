@@ -13,11 +13,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ReaderVisit } from '../reader-visit';
 import {
   type Audience,
+  type ConditionRead,
+  conditionRead,
+  conditionsReadIn,
+  conditionsWith,
+  type PageConditions,
+  pageConditionsOf,
   type RenderKeyParts,
   renderCacheOf,
   renderKey,
   sendRendered,
   siteVersionOf,
+  visitorKeyOf,
 } from '../render-cache';
 import { visitorCondition } from '../visitor-condition';
 import { llmsFullTxt } from './llms-full-txt';
@@ -80,29 +87,57 @@ async function answer(
   const keyParts: RenderKeyParts = {
     revisions: lookup.revision === undefined ? [] : [lookup.revision],
     siteVersion: siteVersionOf(visit.site),
-    visitor: { claims: visit.claims, shareKey: lookup.shareKey ?? null },
+    // The structure the visitor is shown is in `siteVersion`; links carry a share key.
+    visitor: { shareKey: lookup.shareKey ?? null },
     path: `${visit.baseUrl}${'pagePath' in asked ? asked.pagePath : ''}`,
     format: asked.kind,
   };
   // A page's image shows its title and description only, the same for every visitor it is shown to.
   if (asked.kind === 'social-image') keyParts.visitor = {};
-  const key = renderKey(keyParts);
-  const cached = cache.get(key);
+  if (asked.kind !== 'markdown' && asked.kind !== 'llms-full') {
+    const key = renderKey(keyParts);
+    const cached = cache.get(key);
+    if (cached !== undefined) return sendRendered(request, reply, cached, audience);
+    const made = await render(visit, asked);
+    if (made === undefined) return reply.code(404).type(TEXT).send('No page at this address.\n');
+    return sendRendered(request, reply, cache.set(key, made.body, made.contentType), audience);
+  }
+  // Pages' markdown: the visitor as the conditions the output reads say of them, as for the
+  // HTML page (`page-conditions.ts`), never their claims (any `visitor.*` a new render).
+  const holds = visitorCondition(visit.claims);
+  const conditionsKey = renderKey(keyParts);
+  // Kept by the store's repositories, as the render cache is (a visit's context is per request).
+  const pageConditions = pageConditionsOf(visit.ctx.repos);
+  const keyOf = (conditions: PageConditions) =>
+    renderKey({
+      ...keyParts,
+      visitor: {
+        conditions: visitorKeyOf(conditions, holds, visit.claims),
+        shareKey: lookup.shareKey ?? null,
+      },
+    });
+  const known = pageConditions.get(conditionsKey);
+  const cached = known === undefined ? undefined : cache.get(keyOf(known));
   if (cached !== undefined) return sendRendered(request, reply, cached, audience);
-  const made = await render(visit, asked);
+  const read = new Set<string>();
+  const made = await render(visit, asked, (expression) => read.add(expression));
   if (made === undefined) return reply.code(404).type(TEXT).send('No page at this address.\n');
-  return sendRendered(request, reply, cache.set(key, made.body, made.contentType), audience);
+  const conditions = conditionsWith(pageConditions.get(conditionsKey), read);
+  if (conditions !== pageConditions.get(conditionsKey)) pageConditions.set(conditionsKey, conditions);
+  return sendRendered(request, reply, cache.set(keyOf(conditions), made.body, made.contentType), audience);
 }
 
 async function render(
   visit: ReaderVisit,
   asked: MachineRequest,
+  conditionsRead?: ConditionRead,
 ): Promise<{ body: string | Buffer; contentType: string } | undefined> {
+  if (conditionsRead !== undefined) visit = { ...visit, ctx: conditionsReadIn(visit.ctx, conditionsRead) };
   switch (asked.kind) {
     case 'llms':
       return { body: await llmsTxt(visit), contentType: MARKDOWN };
     case 'llms-full':
-      return { body: await llmsFullTxt(visit), contentType: MARKDOWN };
+      return { body: await llmsFullTxt(visit, conditionsRead), contentType: MARKDOWN };
     case 'sitemap':
       return { body: await sitemapXml(visit), contentType: XML };
     case 'robots':
@@ -138,7 +173,7 @@ async function render(
         visit,
         { spaceId: lookup.space, revisionId: lookup.revision },
         page,
-        visitorCondition(visit.claims),
+        conditionRead(visitorCondition(visit.claims), conditionsRead),
         links,
       );
       return body === undefined ? undefined : { body, contentType: MARKDOWN };

@@ -5,6 +5,7 @@
  * holds, since each page stays at its own `.md` address (listed in `llms.txt`).
  */
 import type { ReaderVisit } from '../reader-visit';
+import { type ConditionRead, conditionRead } from '../render-cache';
 import { visitorCondition } from '../visitor-condition';
 import { linkQueryOf, pageLinksOf, pageMarkdown } from './page-markdown';
 import {
@@ -27,8 +28,12 @@ interface Entry {
   links: ReadonlyMap<string, string>;
 }
 
-export async function llmsFullTxt(visit: ReaderVisit, maxBytes = MAX_BYTES): Promise<string> {
-  const holds = visitorCondition(visit.claims);
+export async function llmsFullTxt(
+  visit: ReaderVisit,
+  conditionsRead?: ConditionRead,
+  maxBytes = MAX_BYTES,
+): Promise<string> {
+  const holds = conditionRead(visitorCondition(visit.claims), conditionsRead);
   const query = linkQueryOf(lookupOf(visit));
   const entries: Entry[] = [];
   for (const shown of shownSiteSpaces(visit.site)) {

@@ -1,5 +1,13 @@
 /** Rendered outputs of published sites, kept per exact state and answered with validators (issue 29, item 7). */
 
+export { type ConditionRead, conditionRead, conditionsReadIn } from './conditions-read';
+export {
+  conditionsWith,
+  MAX_KEYED_CONDITIONS,
+  type PageConditions,
+  pageConditionsOf,
+  visitorKeyOf,
+} from './page-conditions';
 export {
   type PageSpecSlugs,
   pageSpecSlugsOf,

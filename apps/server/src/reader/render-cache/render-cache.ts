@@ -21,12 +21,15 @@ export const DEFAULT_RENDER_CACHE_BYTES = 64 * 1024 * 1024;
 export class RenderCache {
   readonly #entries = new Map<string, RenderedOutput>();
   #bytes = 0;
+  #hits = 0;
+  #stored = 0;
 
   constructor(readonly maxBytes: number = DEFAULT_RENDER_CACHE_BYTES) {}
 
   get(key: string): RenderedOutput | undefined {
     const entry = this.#entries.get(key);
     if (entry === undefined) return undefined;
+    this.#hits += 1;
     this.#entries.delete(key);
     this.#entries.set(key, entry);
     return entry;
@@ -39,6 +42,7 @@ export class RenderCache {
       contentType,
       body: typeof body === 'string' ? Buffer.from(body) : body,
     };
+    this.#stored += 1;
     const previous = this.#entries.get(key);
     if (previous !== undefined) {
       this.#entries.delete(key);
@@ -69,6 +73,14 @@ export class RenderCache {
 
   get size(): { entries: number; bytes: number } {
     return { entries: this.#entries.size, bytes: this.#bytes };
+  }
+
+  /**
+   * Outputs answered from the cache, and outputs stored (each made by a render: every render
+   * of the reader ends in `set`), since the cache was made: what shows a render repeated.
+   */
+  get counts(): { hits: number; stored: number } {
+    return { hits: this.#hits, stored: this.#stored };
   }
 }
 

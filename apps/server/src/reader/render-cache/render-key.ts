@@ -17,7 +17,11 @@ export interface RenderKeyParts {
   revisions: readonly string[];
   /** The site's settings, structure and customization as shown: `siteVersionOf(publishedView)`. */
   siteVersion: string;
-  /** The visitor's claims and admission (what the conditions read); `{}` for an anonymous visitor. */
+  /**
+   * What of the visitor the output depends on: for an HTML page, which of its conditions hold
+   * for them (`page-conditions.ts`) and its share key; for the other formats, their claims and
+   * share key; `{}` for an anonymous visitor.
+   */
   visitor: unknown;
   /** The site-relative path of the output, and the site's base path it is served under. */
   path: string;
