@@ -43,7 +43,13 @@ export { linksOf, type MarkdownLink, type MarkdownLinkKind } from './links-of';
 export { MarkdownTooComplexError, markdownLimits } from './markdown-limits';
 export { type MarkdownOutline, markdownOutline } from './markdown-outline';
 export { markdownPrintOptions, normalizeMarkdown, parseMarkdown, printMarkdown } from './markdown-processor';
-export { type MarkdownSection, markdownSections } from './markdown-sections';
+export {
+  type ConditionalSections,
+  type ConditionalText,
+  conditionalSectionsOfTree,
+  type MarkdownSection,
+  markdownSections,
+} from './markdown-sections';
 export { mentionedUserIdsOf } from './mentioned-users';
 export {
   isOpenApiMethod,

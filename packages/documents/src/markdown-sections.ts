@@ -20,6 +20,11 @@
  * content, captions of files and embeds, image captions, GitBook's HTML tables' cells, aligned
  * paragraphs, highlighted code, alt texts of images and drawings written in HTML, buttons'
  * labels) is in the section holding them; an aligned heading is a heading.
+ *
+ * Conditional content (`{% if %}` blocks: shown only to visitors whose claims make the
+ * condition true) is read into its section by `markdownSections`; `conditionalSectionsOfTree`
+ * keeps it apart instead (`ConditionalText`, tagged with its conditions), so what is read
+ * from `sections` alone is only ever the text every reader sees.
  */
 import type { Heading, Nodes, Paragraph, PhrasingContent, Root } from 'mdast';
 import type { GitbookBlock } from './gitbook-blocks';
@@ -32,6 +37,29 @@ export interface MarkdownSection {
   heading: { title: string; anchor: string } | null;
   /** The section's text, its blocks separated by a line break. */
   text: string;
+}
+
+/**
+ * Text of a page inside `if` blocks, kept apart from its sections (`conditionalSectionsOfTree`):
+ * shown only to a visitor for whom every one of `conditions` holds.
+ */
+export interface ConditionalText {
+  /** The expressions of the `if` blocks the text is inside, outermost first. */
+  conditions: string[];
+  /** The anchor of the section the text is in; null for the text before the first heading. */
+  section: string | null;
+  /**
+   * Set when the text is a section of its own (a tab, step or expandable inside `if` blocks):
+   * its title (its anchor is `section`). The other texts of that section name it too.
+   */
+  title?: string;
+  text: string;
+}
+
+/** Sections without the conditional content, and the conditional content apart. */
+export interface ConditionalSections {
+  sections: MarkdownSection[];
+  conditional: ConditionalText[];
 }
 
 /** Node types whose content is not readable text. */
@@ -70,28 +98,66 @@ interface OpenSection {
   title: string | null;
   /** The anchor the source gives the heading (GitBook's `<a href="#x" id="x"></a>`), if any. */
   id?: string;
+  /** The `if` blocks the section is inside (a titled block in one), outermost first. */
+  conditions: readonly string[];
   parts: string[];
+  /** Parts inside further `if` blocks than the section's own, by their conditions (when kept apart). */
+  conditional: Map<string, { conditions: readonly string[]; parts: string[] }>;
+}
+
+/** Where a walk puts text: into the section, or apart when it is inside more `if` blocks than it. */
+interface Into {
+  section: OpenSection;
+  conditions: readonly string[];
 }
 
 /** What the walk meets: a node to read into a section, or a line break of a section. */
-type Step = { node: Nodes; into: OpenSection } | { newline: OpenSection };
+type Step = { node: Nodes; into: Into } | { newline: Into };
 
 /** The sections of a parsed tree (`markdownSections` without the parse). */
 export function sectionsOfTree(tree: Root): MarkdownSection[] {
+  return readSections(tree, false).sections;
+}
+
+/**
+ * The sections of a parsed tree with the text of `if` blocks apart (`ConditionalText`): the
+ * sections hold only what is outside every `if` block, and a titled block inside one is no
+ * section of them (its anchor is numbered as if it were, so anchors do not depend on it).
+ */
+export function conditionalSectionsOfTree(tree: Root): ConditionalSections {
+  return readSections(tree, true);
+}
+
+const newSection = (title: string | null, conditions: readonly string[], id?: string): OpenSection => ({
+  title,
+  ...(id ? { id } : {}),
+  conditions,
+  parts: [],
+  conditional: new Map(),
+});
+
+const textOfParts = (parts: readonly string[]): string =>
+  parts
+    .join('')
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\s*\n\s*/g, '\n')
+    .trim();
+
+function readSections(tree: Root, apart: boolean): ConditionalSections {
   const headingSections: OpenSection[] = [];
   const blockSections: OpenSection[] = [];
-  const ordered: OpenSection[] = [{ title: null, parts: [] }];
+  const ordered: OpenSection[] = [newSection(null, [])];
   let current = ordered[0] as OpenSection;
   for (const node of tree.children) {
     if (node.type === 'heading' || node.type === 'gitbookHeading') {
       // An aligned heading (`<h2 align="center">`) is a heading of the page as any other.
       const id = node.type === 'heading' ? explicitAnchorOf(node) : node.id;
-      current = { title: collapse(textOf(node)), ...(id ? { id } : {}), parts: [] };
+      current = newSection(collapse(textOf(node)), [], id);
       headingSections.push(current);
       ordered.push(current);
       continue;
     }
-    walk(node, current, (titled) => {
+    walk(node, current, apart, (titled) => {
       blockSections.push(titled);
       ordered.push(titled);
     });
@@ -102,63 +168,107 @@ export function sectionsOfTree(tree: Root): MarkdownSection[] {
   const anchorOf = new Map(
     [...headingSections, ...blockSections].map((section, i) => [section, section.id ?? anchors[i]]),
   );
-  return ordered.map((section) => ({
-    heading:
-      section.title === null ? null : { title: section.title, anchor: anchorOf.get(section) as string },
-    text: section.parts
-      .join('')
-      .replace(/[ \t]+/g, ' ')
-      .replace(/\s*\n\s*/g, '\n')
-      .trim(),
-  }));
+  const sections: MarkdownSection[] = [];
+  const conditional: ConditionalText[] = [];
+  for (const section of ordered) {
+    const heading =
+      section.title === null ? null : { title: section.title, anchor: anchorOf.get(section) as string };
+    const text = textOfParts(section.parts);
+    if (section.conditions.length === 0) sections.push({ heading, text });
+    else
+      conditional.push({
+        conditions: [...section.conditions],
+        section: heading?.anchor ?? null,
+        ...(heading ? { title: heading.title } : {}),
+        text,
+      });
+    for (const part of section.conditional.values()) {
+      const partText = textOfParts(part.parts);
+      if (partText !== '')
+        conditional.push({
+          conditions: [...part.conditions],
+          section: heading?.anchor ?? null,
+          text: partText,
+        });
+    }
+  }
+  return { sections, conditional };
+}
+
+/** The parts `into` puts text in: the section's own, or (apart) those of its further conditions. */
+function partsOf(into: Into): string[] {
+  const { section, conditions } = into;
+  if (conditions.length <= section.conditions.length) return section.parts;
+  const key = conditions.join('\u0000');
+  let kept = section.conditional.get(key);
+  if (!kept) {
+    kept = { conditions, parts: [] };
+    section.conditional.set(key, kept);
+  }
+  return kept.parts;
 }
 
 /**
  * Walks `root`'s text into `into`, with an explicit stack (a deep tree must not overflow);
  * a titled block opens a section of its own (told to `opened`), its content read into it.
+ * With `apart`, the text inside an `if` block goes to the parts of its conditions.
  */
-function walk(root: Nodes, into: OpenSection, opened: (section: OpenSection) => void): void {
-  const stack: Step[] = [{ node: root, into }];
+function walk(
+  root: Nodes,
+  section: OpenSection,
+  apart: boolean,
+  opened: (section: OpenSection) => void,
+): void {
+  const stack: Step[] = [{ node: root, into: { section, conditions: section.conditions } }];
   while (stack.length > 0) {
     const step = stack.pop() as Step;
     if ('newline' in step) {
-      step.newline.parts.push('\n');
+      partsOf(step.newline).push('\n');
       continue;
     }
     const { node } = step;
-    let target = step.into;
+    let into = step.into;
     if (SKIPPED.has(node.type)) continue;
-    if (node.type === 'text' || node.type === 'inlineCode' || node.type === 'code')
-      target.parts.push(node.value);
-    else if (node.type === 'image') target.parts.push([node.alt, node.title].filter(Boolean).join(' '));
-    else if (node.type === 'imageReference') target.parts.push(node.alt ?? '');
-    else if (node.type === 'break') target.parts.push(' ');
-    else if (node.type === 'gitbookButton' || node.type === 'gitbookSizedButton')
-      target.parts.push(node.label);
+    const parts = partsOf(into);
+    if (node.type === 'text' || node.type === 'inlineCode' || node.type === 'code') parts.push(node.value);
+    else if (node.type === 'image') parts.push([node.alt, node.title].filter(Boolean).join(' '));
+    else if (node.type === 'imageReference') parts.push(node.alt ?? '');
+    else if (node.type === 'break') parts.push(' ');
+    else if (node.type === 'gitbookButton' || node.type === 'gitbookSizedButton') parts.push(node.label);
     // Images written in HTML: their alt text (and a sized image's caption), as a markdown image's.
-    else if (node.type === 'gitbookPicture' || node.type === 'gitbookDrawing')
-      target.parts.push(node.alt ?? '');
+    else if (node.type === 'gitbookPicture' || node.type === 'gitbookDrawing') parts.push(node.alt ?? '');
     else if (node.type === 'gitbookInlineImage')
-      target.parts.push([node.alt, node.caption].filter(Boolean).join(' '));
+      parts.push([node.alt, node.caption].filter(Boolean).join(' '));
     // Highlighted code is code: its lines are text, as a code block's.
     else if (node.type === 'gitbookHighlightedCode')
-      target.parts.push(node.lines.map((line) => line.text).join('\n'));
-    if (BLOCKS.has(node.type)) stack.push({ newline: target });
+      parts.push(node.lines.map((line) => line.text).join('\n'));
+    if (BLOCKS.has(node.type)) stack.push({ newline: into });
     let children = childrenOf(node);
     if (children === undefined) continue;
+    const condition = apart ? ifConditionOf(node) : undefined;
+    if (condition !== undefined)
+      into = { section: into.section, conditions: [...into.conditions, condition] };
     const titled = blockSectionTitle(node);
     if (titled) {
-      target = { title: titled.title, parts: [] };
-      opened(target);
+      const opening = newSection(titled.title, into.conditions);
+      opened(opening);
+      into = { section: opening, conditions: opening.conditions };
       if (titled.titleNode) children = children.filter((child) => child !== titled.titleNode);
     }
     for (let i = children.length - 1; i >= 0; i--) {
-      stack.push({ node: children[i] as Nodes, into: target });
+      stack.push({ node: children[i] as Nodes, into });
       // Table cells of a row are separated by a space, not glued together.
       if ((node.type === 'tableRow' || node.type === 'gitbookTableRow') && i > 0)
-        stack.push({ node: { type: 'text', value: ' ' }, into: target });
+        stack.push({ node: { type: 'text', value: ' ' }, into });
     }
   }
+}
+
+/** The condition of an `if` block (GitBook's conditional content); undefined for any other node. */
+function ifConditionOf(node: Nodes): string | undefined {
+  if (node.type !== 'gitbookBlock') return undefined;
+  const block = node as GitbookBlock;
+  return block.name === 'if' ? (block.argument ?? '') : undefined;
 }
 
 /**

@@ -3,7 +3,14 @@
 export * from './content-search';
 export { searchOperations } from './operations';
 export { rankedSlice } from './ranked-slice';
-export { searchDocumentsOf, searchDocumentsOfRevision } from './search-documents';
+export {
+  type ConditionalView,
+  conditionsOfRevision,
+  type SearchView,
+  searchDocumentsOf,
+  searchDocumentsOfRevision,
+  searchViewOf,
+} from './search-documents';
 export { SearchQueryParam } from './search-query';
 export {
   presentPageHit,

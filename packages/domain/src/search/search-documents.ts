@@ -2,17 +2,37 @@
  * What search indexes of a revision: each page's title and path, and its sections (the text
  * before the first heading, then the text under each heading), from the bodies' stored
  * outlines (`outlinesOf`: a body is parsed once, ever, not once per index built).
+ *
+ * The text inside `if` blocks (GitBook's conditional content: shown only to visitors whose
+ * claims make its condition true) is kept apart in the outlines, tagged with its conditions,
+ * and indexed only as a view asks (`ConditionalView`): by default none of it (what every
+ * reader of the page reads: the index a site's search and the background warm-up build), all
+ * of it for members (who read every branch), and for a site API token's visitor the text
+ * whose conditions all hold for the token's claims (`searchViewOf`, the reader's condition
+ * evaluator through `ctx.visitorConditions`). Each view is its own index: a visitor's hits and
+ * excerpts come only from text that visitor may read.
  */
 
+import type { ConditionalText } from '@quire/documents';
 import type { OutlineObject, RevisionRecord, StoredPage } from '../content';
 import { outlinesOf, pageIndexOf, pageTypeOf } from '../content';
-import type { DomainServices } from '../core/context';
+import { BoundedCache } from '../core/bounded-cache';
+import type { DomainServices, OperationContext } from '../core/context';
 import type { SearchDocument, SearchSection } from './content-search';
 
-/** The search documents of `revision`, one per page. */
+/**
+ * Which text inside `if` blocks the documents hold: `none` (only the text outside them),
+ * `all`, or the text whose every condition `holds`.
+ */
+export type ConditionalView = 'none' | 'all' | ((expression: string) => boolean);
+
+type Services = Pick<DomainServices, 'repos'>;
+
+/** The search documents of `revision`, one per page, with the conditional text `view` opens. */
 export async function searchDocumentsOf(
-  services: Pick<DomainServices, 'repos'>,
-  revision: Pick<RevisionRecord, 'tree'>,
+  services: Services,
+  revision: Pick<RevisionRecord, 'tree'> & { id?: string },
+  view: ConditionalView = 'none',
 ): Promise<SearchDocument[]> {
   const index = await pageIndexOf(services, revision.tree);
   // A group or a link page has no text of its own: not a search result (GitBook's search has none).
@@ -21,27 +41,127 @@ export async function searchDocumentsOf(
     services,
     pages.map((page) => page.body),
   );
+  // The revision's conditions are known now: a search after the warm-up need not read them again.
+  if (revision.id !== undefined && keptConditions.peek(revision.id) === undefined)
+    keptConditions.set(revision.id, Promise.resolve(conditionsIn(outlines.values())));
   return pages.map((page) =>
-    documentOf(page, index.paths.get(page.id) ?? page.slug, outlines.get(page.body)?.sections ?? []),
+    documentOf(page, index.paths.get(page.id) ?? page.slug, outlines.get(page.body), view),
   );
 }
 
-function documentOf(page: StoredPage, path: string, outline: OutlineObject['sections']): SearchDocument {
-  const sections: SearchSection[] = outline.map(({ heading, text }) =>
-    heading === null
+function documentOf(
+  page: StoredPage,
+  path: string,
+  outline: OutlineObject | undefined,
+  view: ConditionalView,
+): SearchDocument {
+  const opened = (outline?.conditional ?? []).filter((part) => opens(view, part));
+  const sectionOf = (anchor: string | null, title: string, text: string): SearchSection =>
+    anchor === null
       ? { id: page.id, title: page.title, path, text, leading: true }
-      : { id: heading.anchor, title: heading.title, path: path + '#' + heading.anchor, text, leading: false },
+      : { id: anchor, title, path: path + '#' + anchor, text, leading: false };
+  const withParts = (anchor: string | null, text: string): string =>
+    [text, ...opened.filter((part) => part.section === anchor && part.title === undefined).map((p) => p.text)]
+      .filter((part) => part !== '')
+      .join('\n');
+  const sections: SearchSection[] = (outline?.sections ?? []).map(({ heading, text }) =>
+    sectionOf(
+      heading?.anchor ?? null,
+      heading?.title ?? page.title,
+      withParts(heading?.anchor ?? null, text),
+    ),
   );
+  // Sections of their own inside `if` blocks (a tab in one): there only when their conditions hold.
+  for (const part of opened)
+    if (part.title !== undefined)
+      sections.push(sectionOf(part.section, part.title, withParts(part.section, part.text)));
   return { pageId: page.id, title: page.title, path, sections };
 }
 
-/** The search documents of revision `revisionId` of `spaceId` (the background warm-up's builder). */
+const opens = (view: ConditionalView, part: ConditionalText): boolean =>
+  view === 'all' ? true : view === 'none' ? false : part.conditions.every((condition) => view(condition));
+
+/**
+ * The search documents of revision `revisionId` of `spaceId` (the background warm-up's
+ * builder, and a site's search's: no conditional text unless `view` asks).
+ */
 export async function searchDocumentsOfRevision(
-  services: Pick<DomainServices, 'repos'>,
+  services: Services,
   spaceId: string,
   revisionId: string,
+  view: ConditionalView = 'none',
 ): Promise<SearchDocument[]> {
   const revision = await services.repos.revisions.findById(spaceId, revisionId);
   if (!revision) throw new Error(`revision ${revisionId} of space ${spaceId} is missing`);
-  return searchDocumentsOf(services, revision);
+  return searchDocumentsOf(services, revision, view);
+}
+
+/** Revisions whose conditions are kept (a revision's never change: it is immutable). */
+const KEPT_CONDITIONS = 1_000;
+const keptConditions = new BoundedCache<string, Promise<readonly string[]>>(KEPT_CONDITIONS);
+
+/** The distinct conditions of the `if` blocks of a revision's pages (read once per revision). */
+export function conditionsOfRevision(
+  services: Services,
+  revision: Pick<RevisionRecord, 'id' | 'tree'>,
+): Promise<readonly string[]> {
+  let kept = keptConditions.get(revision.id);
+  if (kept === undefined) {
+    kept = readConditions(services, revision);
+    keptConditions.set(revision.id, kept);
+    kept.catch(() => keptConditions.delete(revision.id));
+  }
+  return kept;
+}
+
+async function readConditions(services: Services, revision: Pick<RevisionRecord, 'tree'>): Promise<string[]> {
+  const index = await pageIndexOf(services, revision.tree);
+  const pages = [...index.pages.values()].filter((page) => pageTypeOf(page) === 'document');
+  const outlines = await outlinesOf(
+    services,
+    pages.map((page) => page.body),
+  );
+  return conditionsIn(outlines.values());
+}
+
+function conditionsIn(outlines: Iterable<OutlineObject>): string[] {
+  const conditions = new Set<string>();
+  for (const outline of outlines)
+    for (const part of outline.conditional ?? [])
+      for (const condition of part.conditions) conditions.add(condition);
+  return [...conditions].sort();
+}
+
+/** What a caller's search of a revision reads: the index's key, and how its documents are built. */
+export interface SearchView {
+  /** The revision's id when the view holds no conditional text (the index everyone else shares). */
+  key: string;
+  documents: () => Promise<SearchDocument[]>;
+}
+
+/**
+ * The view of `revision` the caller searches: a site API token's visitor the text outside
+ * `if` blocks plus that of the blocks whose conditions hold for the token's claims (an index
+ * per set of conditions that hold); anyone else (members, who read every branch) all of it.
+ * A revision without `if` blocks, or a visitor none of whose conditions hold, searches the
+ * revision's plain index (key: its id), the one the warm-up builds.
+ */
+export async function searchViewOf(
+  ctx: OperationContext,
+  revision: Pick<RevisionRecord, 'id' | 'tree'>,
+): Promise<SearchView> {
+  const plain: SearchView = { key: revision.id, documents: () => searchDocumentsOf(ctx, revision) };
+  const conditions = await conditionsOfRevision(ctx, revision);
+  if (conditions.length === 0) return plain;
+  const grant = ctx.caller?.site;
+  if (grant === undefined)
+    return { key: `${revision.id}\u0000if:all`, documents: () => searchDocumentsOf(ctx, revision, 'all') };
+  const holding = new Set(
+    conditions.filter((condition) => ctx.visitorConditions?.holds(condition, grant.claims ?? {}) ?? false),
+  );
+  if (holding.size === 0) return plain;
+  return {
+    key: `${revision.id}\u0000if:${[...holding].join('\u0000')}`,
+    documents: () => searchDocumentsOf(ctx, revision, (condition) => holding.has(condition)),
+  };
 }

@@ -1,6 +1,7 @@
 /**
  * A document of a space by its id (GitBook's `getDocumentById`): the bare document, as
- * stored, with its reusable-content blocks and expressions unresolved (GitBook's route takes
+ * stored (but for a site API token's visitor, whose `if` blocks are decided for their claims:
+ * `documentForCaller`), with its reusable-content blocks and expressions unresolved (GitBook's route takes
  * no `dereferenced` nor `evaluated`; a page read through the page-document route can have
  * them resolved, since only there is the page, and so its variables, known).
  *
@@ -12,6 +13,7 @@ import { z } from 'zod';
 import { notFound } from '../../core/errors';
 import { operation } from '../../core/operation';
 import { authorizeSpace } from '../../policies/authorize-space';
+import { documentForCaller } from '../reusable-contents/resolved-document';
 import { storedDocumentOf } from '../revisions/stored-documents';
 import { SpaceIdParam } from '../spaces/operations/params';
 import { spaceHoldsDocument } from './document-holders';
@@ -43,7 +45,11 @@ export const getSpaceDocument = operation({
   async run(ctx, input) {
     const { space } = await authorizeSpace(ctx, input.spaceId, 'view');
     if (!(await spaceHoldsDocument(ctx, space, input.documentId))) throw notFound('Document');
-    // Read only now that the space is known to hold it (its address alone grants nothing).
-    return (await storedDocumentOf(ctx, input.documentId)) as unknown as Record<string, unknown>;
+    // Read only now that the space is known to hold it (its address alone grants nothing); a
+    // site visitor's `if` blocks decided for their claims (resolved-document.ts, rule 3).
+    return documentForCaller(ctx, await storedDocumentOf(ctx, input.documentId)) as unknown as Record<
+      string,
+      unknown
+    >;
   },
 });

@@ -19,11 +19,13 @@
  *    does not (an unknown variable, an unsupported expression) stays the expression inline,
  *    with `meta.unresolved` saying why. Included blocks are evaluated with the variables of
  *    the space that holds the reusable content, and the including page's.
- * 3. Evaluated for a site API token's bearer (a visitor of a published site, `caller.site`): an
- *    `if` block is decided for the visitor's claims (`ctx.visitorConditions`), replaced by its
- *    blocks when its condition holds and left out when it does not, or does not parse (GitBook's
- *    renderer shows no `if` block itself: the API decides them). For anyone else (members, who
- *    preview every branch) `if` blocks stay as stored.
+ * 3. For a site API token's bearer (a visitor of a published site, `caller.site`), whatever
+ *    `dereferenced` and `evaluated` say: an `if` block is decided for the visitor's claims
+ *    (`ctx.visitorConditions`), replaced by its blocks when its condition holds and left out
+ *    when it does not, or does not parse (GitBook's renderer shows no `if` block itself: the
+ *    API decides them; and a visitor never reads a branch their claims do not open, however
+ *    they ask). For anyone else (members, who preview every branch) `if` blocks stay as stored
+ *    (GitBook's behaviour).
  * The stored document is never changed (documents are shared: `storedDocumentOf`): the result
  * is a copy of what changed.
  */
@@ -65,17 +67,109 @@ export async function resolvedDocument(
   place: DocumentPlace,
   options: ResolveOptions,
 ): Promise<JSONDocument> {
+  return (await resolvedWithIfs(ctx, document, place, options)).document;
+}
+
+/** As `resolvedDocument`, telling how many `if` blocks were decided for a site visitor. */
+export async function resolvedWithIfs(
+  ctx: OperationContext,
+  document: JSONDocument,
+  place: DocumentPlace,
+  options: ResolveOptions,
+): Promise<{ document: JSONDocument; decidedIfs: number }> {
   const dereference = options.dereferenced === true || options.dereferenced === 'reusable-contents';
   const evaluate = options.evaluated === true || options.evaluated === 'deterministic-only';
-  if (!dereference && !evaluate) return document;
+  if (!dereference && !evaluate) {
+    const decided = visitorDecided(ctx, document);
+    return { document: decided.document, decidedIfs: decided.decidedIfs };
+  }
   const resolver = new DocumentResolver(ctx, place, dereference, evaluate);
-  const home = await resolver.spaceContent(place.spaceId);
+  const home = evaluate ? await resolver.spaceContent(place.spaceId) : null;
   const nodes = await resolver.nodes(document.nodes as unknown as JsonNode[], {
     spaceId: place.spaceId,
     variables: home?.variables ?? {},
     path: [],
   });
-  return { ...document, nodes: nodes as unknown as JSONDocument['nodes'] };
+  return {
+    document: { ...document, nodes: nodes as unknown as JSONDocument['nodes'] },
+    decidedIfs: resolver.decidedIfs,
+  };
+}
+
+/**
+ * A document as the caller may read it, nothing resolved (rule 3 alone): for a site API token's
+ * visitor its `if` blocks decided for the token's claims; for anyone else the document itself.
+ * Reads nothing: for reads that resolve nothing (a document by id).
+ */
+export function documentForCaller(ctx: OperationContext, document: JSONDocument): JSONDocument {
+  return visitorDecided(ctx, document).document;
+}
+
+function visitorDecided(
+  ctx: OperationContext,
+  document: JSONDocument,
+): { document: JSONDocument; decidedIfs: number } {
+  const claims = visitorClaimsOf(ctx);
+  if (claims === undefined) return { document, decidedIfs: 0 };
+  const count = { decidedIfs: 0 };
+  const decided = decideIfs(
+    document as unknown as JsonNode,
+    (expression) => holdsFor(ctx, expression, claims),
+    count,
+  );
+  return { document: decided as unknown as JSONDocument, decidedIfs: count.decidedIfs };
+}
+
+/** A site visitor's claims (none carried: no claims, never "not a visitor"); undefined for anyone else. */
+function visitorClaimsOf(ctx: OperationContext): Readonly<Record<string, unknown>> | undefined {
+  const site = ctx.caller?.site;
+  return site === undefined ? undefined : (site.claims ?? {});
+}
+
+/** Whether an `if` block's expression holds for `claims` (one missing or not parsing: no). */
+function holdsFor(
+  ctx: OperationContext,
+  expression: unknown,
+  claims: Readonly<Record<string, unknown>>,
+): boolean {
+  if (typeof expression !== 'string') return false;
+  return ctx.visitorConditions?.holds(expression, claims) ?? false;
+}
+
+/** `node` with its `if` blocks (at any depth, fragments included) decided; the node itself when none. */
+function decideIfs(
+  node: JsonNode,
+  holds: (expression: unknown) => boolean,
+  count: { decidedIfs: number },
+): JsonNode {
+  let copy: JsonNode | undefined;
+  if (Array.isArray(node.nodes)) {
+    let changed = false;
+    const out: JsonNode[] = [];
+    for (const child of node.nodes as JsonNode[]) {
+      if (child.type === 'if' && child.object === 'block') {
+        count.decidedIfs += 1;
+        changed = true;
+        if (holds((child.data as JsonNode | undefined)?.expression) && Array.isArray(child.nodes))
+          for (const inner of child.nodes as JsonNode[]) out.push(decideIfs(inner, holds, count));
+        continue;
+      }
+      const next = decideIfs(child, holds, count);
+      if (next !== child) changed = true;
+      out.push(next);
+    }
+    if (changed) copy = { ...node, nodes: out };
+  }
+  if (Array.isArray(node.fragments)) {
+    let changed = false;
+    const fragments = (node.fragments as JsonNode[]).map((fragment) => {
+      const next = decideIfs(fragment, holds, count);
+      if (next !== fragment) changed = true;
+      return next;
+    });
+    if (changed) copy = { ...(copy ?? node), fragments };
+  }
+  return copy ?? node;
 }
 
 interface Frame {
@@ -89,6 +183,8 @@ interface Frame {
 class DocumentResolver {
   readonly #spaces = new Map<string, Promise<SpaceContent | null>>();
   #inclusions = 0;
+  /** `if` blocks decided for a site visitor (rule 3). */
+  decidedIfs = 0;
   /** A site visitor's claims (rule 3): `if` blocks are decided for them; undefined for anyone else. */
   readonly #visitorClaims: Readonly<Record<string, unknown>> | undefined;
 
@@ -98,14 +194,13 @@ class DocumentResolver {
     readonly dereference: boolean,
     readonly evaluate: boolean,
   ) {
-    this.#visitorClaims = evaluate ? ctx.caller?.site?.claims : undefined;
+    this.#visitorClaims = visitorClaimsOf(ctx);
   }
 
   /** Whether an `if` block's condition holds for the visitor (an expression missing or not parsing: no). */
   #holds(block: JsonNode): boolean {
-    const expression = (block.data as JsonNode | undefined)?.expression;
-    if (typeof expression !== 'string' || this.#visitorClaims === undefined) return false;
-    return this.ctx.visitorConditions?.holds(expression, this.#visitorClaims) ?? false;
+    if (this.#visitorClaims === undefined) return false;
+    return holdsFor(this.ctx, (block.data as JsonNode | undefined)?.expression, this.#visitorClaims);
   }
 
   /** A space's reusable contents and variables, once per space; null when the caller cannot view it. */
@@ -150,6 +245,7 @@ class DocumentResolver {
         continue;
       }
       if (this.#visitorClaims !== undefined && node.type === 'if' && node.object === 'block') {
+        this.decidedIfs += 1;
         if (this.#holds(node) && Array.isArray(node.nodes))
           out.push(...(await this.nodes(node.nodes as JsonNode[], frame)));
         continue;

@@ -16,8 +16,9 @@ type Services = Pick<DomainServices, 'repos'>;
  * The version of the rules that make an outline (sections, anchors, links): part of the
  * address, so changing the rules means bumping it, and every body is read afresh. 2: GitBook's
  * blocks (issue 27): tab, step and expandable titles are sections, links inside every block.
+ * 3: the text of `if` blocks apart from the sections (`conditional`), with its conditions.
  */
-const OUTLINE_RULES = 2;
+const OUTLINE_RULES = 3;
 
 /** Where the outline of the body at `bodyAddress` is stored. */
 export function outlineAddressOf(bodyAddress: string): string {

@@ -5,7 +5,7 @@
  * the tree objects of its ancestors and the revision record; everything else is shared with
  * the revision before it.
  */
-import type { MarkdownLink, MarkdownSection } from '@quire/documents';
+import type { ConditionalText, MarkdownLink, MarkdownSection } from '@quire/documents';
 import type { PageCover } from './page-cover';
 
 /** Why a revision was made (GitBook's revision `type`, plus the first, empty one). */
@@ -153,8 +153,11 @@ export interface FilesObject {
  */
 export interface OutlineObject {
   kind: 'outline';
+  /** The text outside `if` blocks: what every reader of the page reads. */
   sections: MarkdownSection[];
   links: MarkdownLink[];
+  /** The text inside `if` blocks, each part with its conditions (absent: none). */
+  conditional?: ConditionalText[];
 }
 
 /**

@@ -57,7 +57,8 @@ export const searchOrganization = operation({
         return {
           key: space.id,
           revisionId,
-          documents: () => searchDocumentsOfRevision(ctx, space.id, revisionId),
+          // Members read every branch of `if` blocks (the organization's index is theirs alone).
+          documents: () => searchDocumentsOfRevision(ctx, space.id, revisionId, 'all'),
         };
       }),
       input.query,

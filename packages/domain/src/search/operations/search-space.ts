@@ -3,7 +3,7 @@ import { SpaceIdParam, viewableRevision } from '../../content';
 import { operation } from '../../core/operation';
 import { type Page, pageRequest, pageSchemaOf, pagingShape, toPage } from '../../core/paging';
 import { rankedSlice } from '../ranked-slice';
-import { searchDocumentsOf } from '../search-documents';
+import { searchViewOf } from '../search-documents';
 import { SearchQueryParam } from '../search-query';
 import { presentPageHit, type SearchPageResult, SearchPageResultSchema } from '../search-schema';
 
@@ -16,6 +16,10 @@ import { presentPageHit, type SearchPageResult, SearchPageResultSchema } from '.
  * Paged by rank (`count`: every matching page). The index of the revision is built on the
  * first search of it (or ahead, when the content changed) and kept.
  *
+ * The text inside `if` blocks is searched as the caller may read it (`searchViewOf`): all of
+ * it for members; for a site API token's visitor only the blocks whose conditions hold for the
+ * token's claims (the others are never matched nor quoted).
+ *
  * Outcomes: a space the caller cannot view, 404; an empty query, one over 512 characters or
  * without a letter or digit, 400 naming `query`; a `page` that is not this list's cursor, 400.
  */
@@ -27,11 +31,8 @@ export const searchSpace = operation({
   output: pageSchemaOf(SearchPageResultSchema),
   async run(ctx, input): Promise<Page<SearchPageResult>> {
     const { space, revision } = await viewableRevision(ctx, { spaceId: input.spaceId });
-    const hits = await ctx.contentSearch.search(
-      revision.id,
-      () => searchDocumentsOf(ctx, revision),
-      input.query,
-    );
+    const view = await searchViewOf(ctx, revision);
+    const hits = await ctx.contentSearch.search(view.key, view.documents, input.query);
     const slice = rankedSlice(hits.ranked, (hit) => hit.pageId, pageRequest(input));
     return toPage(slice, hits.ranked.length, (hit) => presentPageHit(ctx.urls, space, hits.page(hit.pageId)));
   },

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import type { OperationContext } from '../../../core/context';
 import { notFound } from '../../../core/errors';
 import { operation } from '../../../core/operation';
+import { pageMarkdownForCaller } from '../../reusable-contents/caller-markdown';
 import {
   type ResolveReadInput,
   resolveOptionsOf,
   resolveReadShape,
 } from '../../reusable-contents/read-options';
 import { resolvedDocument } from '../../reusable-contents/resolved-document';
-import { resolvedMarkdown } from '../../reusable-contents/resolved-markdown';
 import { SpaceIdParam } from '../../spaces/operations/params';
 import { documentOfBody } from '../document-of-body';
 import { type PageIndex, pageIndexOf } from '../page-index';
@@ -40,9 +40,19 @@ export async function presentPageWithBody(
   const options = resolveOptionsOf(resolve);
   const body =
     format === 'markdown'
-      ? { markdown: options.dereferenced ? await resolvedMarkdown(ctx, markdown, revision) : markdown }
+      ? {
+          // Includes expanded when asked; a site visitor's `if` blocks decided (caller-markdown.ts).
+          markdown: await pageMarkdownForCaller(
+            ctx,
+            page.body,
+            markdown,
+            { revision, pageVariables: page.variables ?? {} },
+            options.dereferenced === true,
+          ),
+        }
       : {
-          // Reusable contents included and expressions evaluated when the read asks (resolved-document.ts).
+          // Reusable contents included and expressions evaluated when the read asks, a site
+          // visitor's `if` blocks decided always (resolved-document.ts).
           document: (await resolvedDocument(
             ctx,
             documentOfBody(page.body, markdown),

@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { notFound } from '../../../core/errors';
 import { operation } from '../../../core/operation';
 import { siteTokenMayReadRevision } from '../../../policies/site-token-access';
+import { bodiesMarkdownForCaller } from '../../reusable-contents/caller-markdown';
 import { extrasChanges } from '../../reusable-contents/extras-changes';
 import { extrasOf } from '../../reusable-contents/revision-extras';
 import { SpaceIdParam } from '../../spaces/operations/params';
 import { findRevision } from '../first-revision';
 import { indexPages } from '../page-index';
 import { loadBodies } from '../page-tree';
-import { RevisionChangeSchema, revisionChanges } from '../revision-changes';
+import { type RevisionChange, RevisionChangeSchema, revisionChanges } from '../revision-changes';
 import { contentOf, viewableRevision } from '../revision-content';
 import { fileDownloadUrl } from '../revision-schema';
 import { RevisionIdParam, readOptions } from './params';
@@ -52,13 +53,33 @@ export const listRevisionChanges = operation({
     const changes = await revisionChanges(
       { pages: before.index.pages, paths: before.index.paths, files: before.files },
       { pages: after.index.pages, paths: after.index.paths, files: after.files },
-      (addresses) => loadBodies(ctx, addresses),
+      // A site visitor reads each body with its `if` blocks decided for their claims.
+      async (addresses) => bodiesMarkdownForCaller(ctx, revision, await loadBodies(ctx, addresses)),
       (file) => fileDownloadUrl(ctx.urls, file),
     );
     changes.push(...extrasChanges(extrasBefore, extrasAfter));
+    if (ctx.caller?.site !== undefined) dropUnseenEdits(changes);
     const limit = input.limit ?? 100;
     return changes.length > limit
       ? { changes: changes.slice(0, limit), more: changes.length - limit }
       : { changes };
   },
 });
+
+/**
+ * For a site visitor: an edit of a body that reads the same to them (it changed only inside
+ * `if` blocks their claims do not open) is no change of the body: its `document` and `diff`
+ * are left out, and the change itself when nothing else of the page changed, so the list
+ * tells nothing of a branch the visitor may not read.
+ */
+function dropUnseenEdits(changes: RevisionChange[]): void {
+  for (let i = changes.length - 1; i >= 0; i--) {
+    const change = changes[i];
+    if (change?.type !== 'page_edited') continue;
+    const document = change.attributes.document as { before?: unknown; after?: unknown } | undefined;
+    if (document === undefined || document.before !== document.after) continue;
+    delete change.attributes.document;
+    delete change.diff;
+    if (Object.keys(change.attributes).length === 0) changes.splice(i, 1);
+  }
+}
