@@ -511,6 +511,44 @@ describe('pages that include reusable contents', () => {
   });
 });
 
+describe('includes past the size bound', () => {
+  it('are left as stored once a read took in 1,000,000 characters through includes, as a document and as markdown', async () => {
+    const f = await fixture();
+    // 200 KB of text: five of them fit the bound, the sixth and on do not.
+    const big = `${'A paragraph of a long reusable content. '.repeat(5_000)}\n`;
+    const made = await call(f.token, 'POST', `/v1/spaces/${f.spaceId}/content`, {
+      changes: [
+        { operation: 'insert_reusable_content', ref: 'big', title: 'Big', document: { markdown: big } },
+      ],
+    });
+    const id = made.changes[0].reusableContent as string;
+    const include = `{% include "/reusable-contents/${id}" %}\n`;
+    await call(f.token, 'POST', `/v1/spaces/${f.spaceId}/content`, {
+      changes: [
+        {
+          operation: 'update_page',
+          page: f.guide,
+          document: { markdown: Array(8).fill(include).join('\n') },
+        },
+      ],
+    });
+    const page = await call(
+      f.token,
+      'GET',
+      `/v1/spaces/${f.spaceId}/content/page/${f.guide}?dereferenced=true`,
+    );
+    const text = JSON.stringify(page.document);
+    expect(text.match(/more than 1000000 characters included/g)).toHaveLength(3);
+    const markdown = await call(
+      f.token,
+      'GET',
+      `/v1/spaces/${f.spaceId}/content/page/${f.guide}?format=markdown&dereferenced=true`,
+    );
+    expect(markdown.markdown.split(include.trim()).length - 1).toBe(3);
+    expect(markdown.markdown.length).toBeLessThan(1_100_000);
+  });
+});
+
 describe('a revision’s changes', () => {
   it('name the reusable contents created, edited and deleted, and the variables edited', async () => {
     const f = await fixture();

@@ -3,8 +3,8 @@
  * include of a reusable content of the revision (`{% include "/reusable-contents/<id>" %}`,
  * a line of its own) is replaced by that reusable content's markdown, itself dereferenced,
  * indented as the include was (inside a list item). The rules of `resolved-document.ts`
- * hold: an include of nothing, a cycle, nesting deeper than `MAX_INCLUDE_DEPTH` and more
- * than `MAX_INCLUSIONS` leave the include line as stored. Stored markdown names no other
+ * hold: an include of nothing, a cycle, nesting deeper than `MAX_INCLUDE_DEPTH`, more
+ * than `MAX_INCLUSIONS` and past `MAX_INCLUDED_CHARS` leave the include line as stored. Stored markdown names no other
  * space, so only the revision's own reusable contents are read. Expressions stay as written
  * (`evaluated` applies to documents).
  */
@@ -13,7 +13,7 @@ import { loadBodies } from '../revisions/page-tree';
 import type { RevisionRecord } from '../revisions/records';
 import type { StoredPages } from '../revisions/stored-page';
 import { includeLines } from './include-lines';
-import { MAX_INCLUDE_DEPTH, MAX_INCLUSIONS } from './resolved-document';
+import { MAX_INCLUDE_DEPTH, MAX_INCLUDED_CHARS, MAX_INCLUSIONS } from './resolved-document';
 import { reusableContentsOf } from './revision-extras';
 
 const STORED = /^\/reusable-contents\/([A-Za-z0-9_-]{1,128})$/;
@@ -25,7 +25,7 @@ export async function resolvedMarkdown(
 ): Promise<string> {
   if (includeLines(markdown.split('\n')).length === 0) return markdown;
   const contents = await reusableContentsOf(services, revision);
-  const budget = { inclusions: 0 };
+  const budget = { inclusions: 0, chars: 0 };
   return expand(services, contents, markdown, [], budget);
 }
 
@@ -34,7 +34,7 @@ async function expand(
   contents: StoredPages,
   markdown: string,
   path: readonly string[],
-  budget: { inclusions: number },
+  budget: { inclusions: number; chars: number },
 ): Promise<string> {
   const lines = markdown.split('\n');
   const found = includeLines(lines);
@@ -45,8 +45,10 @@ async function expand(
     const content = id === undefined ? undefined : contents.get(id);
     if (!content || path.includes(content.id) || path.length >= MAX_INCLUDE_DEPTH) continue;
     if (budget.inclusions >= MAX_INCLUSIONS) break;
-    budget.inclusions += 1;
     const body = (await loadBodies(services, [content.body])).get(content.body) ?? '';
+    if (budget.chars + body.length > MAX_INCLUDED_CHARS) continue;
+    budget.inclusions += 1;
+    budget.chars += body.length;
     const inner = await expand(services, contents, body, [...path, content.id], budget);
     const text = inner
       .replace(/\n+$/, '')
