@@ -14,6 +14,7 @@ import {
   changeRequestAllows,
   executeOperation,
   forbidden,
+  isDomainError,
   type OperationContext,
   operations,
   unauthenticated,
@@ -21,18 +22,28 @@ import {
 import type { RequestGate } from '../request-context';
 import type { SharedPlace } from './document-name';
 
-/** A person admitted to a shared page. */
-export interface Seat {
+/** What the person's credential and the domain's rules give them on the page now. */
+export interface SeatAccess {
   ctx: OperationContext;
+  readOnly: boolean;
+}
+
+/** A person admitted to a shared page. */
+export interface Seat extends SeatAccess {
   userId: string;
   /** Shown beside their cursor and in the avatars. */
   name: string;
-  readOnly: boolean;
   place: SharedPlace;
   /** The organization of the page's space (the relay's events name it). */
   organizationId: string;
   /** The revision the page's shared content starts from, and the page's markdown there. */
   base: { revision: string; markdown: string };
+  /**
+   * The admission run again with the credential the person joined with: their access now, or
+   * null when they no longer have any (signed out, token revoked, removed from the space or
+   * the organization). A socket outlives all of these; a save runs only on a fresh answer.
+   */
+  recheck(): Promise<SeatAccess | null>;
 }
 
 /** What the WebSocket's upgrade request and the provider's authentication message carry. */
@@ -70,6 +81,58 @@ export async function admitToPage(
   place: SharedPlace,
   allowedOrigins: ReadonlySet<string>,
 ): Promise<Seat> {
+  const { ctx, readOnly, revision, organizationId } = await placeAccess(gate, join, place, allowedOrigins);
+  const caller = ctx.caller!;
+  if (revision === undefined) throw forbidden('The space has no content yet');
+  const page = await executeOperation(operations.spaces.content.page.get, ctx, {
+    spaceId: place.spaceId,
+    pageId: place.pageId,
+    revisionId: revision,
+    format: 'markdown',
+  });
+  const user = await ctx.repos.users.findById(caller.userId);
+  return {
+    ctx,
+    userId: caller.userId,
+    name: user?.displayName ?? 'Someone',
+    readOnly,
+    place,
+    organizationId,
+    base: { revision, markdown: (page as { markdown?: string }).markdown ?? '' },
+    recheck: () => recheckedAccess(gate, join, place, allowedOrigins, caller.userId),
+  };
+}
+
+/** `placeAccess` again, for the same person: null once they may not view the place. */
+async function recheckedAccess(
+  gate: RequestGate,
+  join: JoinRequest,
+  place: SharedPlace,
+  allowedOrigins: ReadonlySet<string>,
+  userId: string,
+): Promise<SeatAccess | null> {
+  try {
+    const { ctx, readOnly } = await placeAccess(gate, join, place, allowedOrigins);
+    // A session cookie now signed in as someone else is not the person who joined.
+    return ctx.caller?.userId === userId ? { ctx, readOnly } : null;
+  } catch (error) {
+    // Out of operations for now is no loss of access: the check fails, the seat stays.
+    if (isDomainError(error) && error.code !== 'rate_limited') return null;
+    throw error;
+  }
+}
+
+/**
+ * The person the join's credential authenticates (charged one operation), and what the
+ * domain's guards let them do on the place: view (else the guards' not found), and write or
+ * only watch; with the revision the place's content is at.
+ */
+async function placeAccess(
+  gate: RequestGate,
+  join: JoinRequest,
+  place: SharedPlace,
+  allowedOrigins: ReadonlySet<string>,
+): Promise<SeatAccess & { revision: string | undefined; organizationId: string }> {
   const byToken = join.token !== '' && join.token !== SESSION_TOKEN;
   if (!byToken) refuseForeignOrigin(join, allowedOrigins);
   const access = await gate.open({
@@ -105,21 +168,5 @@ export async function admitToPage(
     // The document is named by the change request's id: a number names the same one.
     if (changeRequest.id !== place.changeRequestId) throw forbidden('Name the change request by its id');
   }
-  if (revision === undefined) throw forbidden('The space has no content yet');
-  const page = await executeOperation(operations.spaces.content.page.get, ctx, {
-    spaceId: place.spaceId,
-    pageId: place.pageId,
-    revisionId: revision,
-    format: 'markdown',
-  });
-  const user = await ctx.repos.users.findById(caller.userId);
-  return {
-    ctx,
-    userId: caller.userId,
-    name: user?.displayName ?? 'Someone',
-    readOnly,
-    place,
-    organizationId,
-    base: { revision, markdown: (page as { markdown?: string }).markdown ?? '' },
-  };
+  return { ctx, readOnly, revision, organizationId };
 }

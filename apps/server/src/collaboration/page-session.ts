@@ -8,8 +8,10 @@
  * reported it (so the domain's guard and attribution are theirs). The batch merges three-way
  * into whatever the content became since: when that brought others' changes in, the merged
  * markdown goes back to the editors as `incoming`, never over their typing. When the page
- * changed elsewhere in the same places (the merge's conflicts), the editors' page is saved
- * over the head: what they typed is never dropped, and the other revision stays in the history.
+ * changed elsewhere in the same places (the merge's conflicts), the editors' lines win there
+ * and the other edit's changes elsewhere are kept (`mergeMarkdown` with `conflicts: 'ours'`,
+ * saved over the head, and sent to the editors as `incoming`): what they typed is never
+ * dropped, nor the other edit's other lines; its lost lines stay in the history.
  *
  * A revision written elsewhere (the API, a merge, an import) while people edit arrives as an
  * event (`remoteRevision`): unchanged page, the base moves; no unsaved edits, the page's new
@@ -21,7 +23,13 @@
  */
 
 import { contentHashOf, type IncomingRevision, reportOf, stateOf } from '@quire/documents';
-import { executeOperation, isDomainError, type OperationContext, operations } from '@quire/domain';
+import {
+  executeOperation,
+  isDomainError,
+  mergeMarkdown,
+  type OperationContext,
+  operations,
+} from '@quire/domain';
 import type * as Y from 'yjs';
 import { RELAY_ORIGIN } from './collaboration-relay';
 import { type SharedPlace, sharedDocumentName } from './document-name';
@@ -142,22 +150,41 @@ export class PageSession {
     if (!seat || seat.readOnly) return 'nothing';
     const base = this.base;
     try {
-      const headBefore = await this.headRevision(seat.ctx);
+      // The person's access now, not at their join: a socket outlives a sign-out, a revoked
+      // token, a removal from the space. Who may no longer write saves nothing as themselves.
+      const access = await seat.recheck();
+      if (access === null || access.readOnly) {
+        this.counters.refused++;
+        if (this.reporter === seat) this.reporter = undefined;
+        return 'refused';
+      }
+      const { ctx } = access;
+      const headBefore = await this.headRevision(ctx);
       let revision: string;
       try {
-        revision = await this.writeBatch(seat.ctx, report.markdown, base);
+        revision = await this.writeBatch(ctx, report.markdown, base);
       } catch (error) {
         if (!isConflict(error) || headBefore === undefined) throw error;
-        // The page changed elsewhere where the editors changed it too: what they typed is kept
-        // as the page (made from the head), the other revision stays in the history.
-        revision = await this.writeBatch(seat.ctx, report.markdown, headBefore);
+        // The page changed elsewhere where the editors changed it too: where both changed the
+        // same lines the editors' lines are kept, and the other edit's changes everywhere else
+        // too (merged from the head); the other revision stays in the history.
+        const theirs = await this.markdownAt(ctx, headBefore);
+        const merged =
+          theirs === undefined
+            ? undefined
+            : mergeMarkdown(this.baseMarkdown, report.markdown, theirs, { conflicts: 'ours' });
+        const markdown = merged?.merged ? merged.markdown : report.markdown;
+        revision = await this.writeBatch(ctx, markdown, headBefore);
         this.made.add(revision);
-        this.setState({ base: revision, baseMarkdown: report.markdown }, ['incoming']);
+        if (markdown === report.markdown)
+          this.setState({ base: revision, baseMarkdown: report.markdown }, ['incoming']);
+        // The editors take the page with the other edit's changes in it.
+        else this.setState({ incoming: { revision, markdown, from: report.markdown } });
         this.counters.conflicted++;
         return 'conflicted';
       }
       this.made.add(revision);
-      const saved = await this.markdownAt(seat.ctx, revision);
+      const saved = await this.markdownAt(ctx, revision);
       if (headBefore === base || saved === report.markdown) {
         // Nothing else came in: what was saved is what the editors have.
         this.setState({ base: revision, baseMarkdown: report.markdown });

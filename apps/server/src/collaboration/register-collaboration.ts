@@ -4,7 +4,10 @@
  * change request (`document-name.ts`); joining is authenticated and authorized per page
  * (`page-admission.ts`); the content is saved into revisions and revisions written elsewhere
  * come in (`page-session.ts`). A document's shared state lives while someone is connected and
- * is dropped when the last one leaves (after the last save). Limits: `collaboration-limits.ts`.
+ * is dropped when the last one leaves (after the last save). Limits: `collaboration-limits.ts`;
+ * sockets are let in by `socket-gate.ts`, their messages checked by `socket-guard.ts` before
+ * Hocuspocus reads them, people's seats counted by `seat-caps.ts` and their access checked
+ * again while they stay (`seat-recheck.ts`).
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -15,17 +18,37 @@ import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import type { RequestGate } from '../request-context';
 import type { Services } from '../services';
-import { type CollaborationLimits, MESSAGE_WINDOW_MS } from './collaboration-limits';
+import {
+  type CollaborationLimits,
+  PRESENCE_MESSAGES_PER_SECOND,
+  UNAUTHENTICATED_QUEUE_BYTES,
+  UNAUTHENTICATED_QUEUE_MESSAGES,
+} from './collaboration-limits';
 import { CollaborationRelay } from './collaboration-relay';
+import { CollaborationSocket, type JoinedDocument } from './collaboration-socket';
+import { DocumentBudget } from './document-budget';
 import { sharedPlaceOf } from './document-name';
+import { readMessageHead } from './message-head';
+import { keepPinnedPresence, ownPresenceMessage } from './own-presence';
 import { admitToPage, type Seat } from './page-admission';
 import { PageSession, type SessionCounters } from './page-session';
+import { PresenceThrottle } from './presence-throttle';
+import { SeatCaps } from './seat-caps';
+import { recheckSeats, SEAT_RECHECK_MS } from './seat-recheck';
+import { SocketGate } from './socket-gate';
+import { refusalOf } from './socket-guard';
+import { SocketTraffic } from './socket-traffic';
 
 export const COLLABORATION_PATH = '/collaboration';
 
 interface ConnectionContext {
   seat?: Seat;
+  /** The document as its socket joined it (its person's seat). */
+  joined?: JoinedDocument;
 }
+
+/** The close code of a socket whose client broke a rule (WebSocket's policy violation). */
+const POLICY_VIOLATION = 1008;
 
 export interface Collaboration {
   hocuspocus: Hocuspocus<ConnectionContext>;
@@ -35,6 +58,8 @@ export interface Collaboration {
   relay: CollaborationRelay | undefined;
   /** Saves every open document now (before the server closes, and for tests). */
   saveAll(): Promise<void>;
+  /** Checks connected people's access again now (`seat-recheck.ts`; every `SEAT_RECHECK_MS`, and for tests). */
+  recheckAll(): Promise<void>;
 }
 
 /** A refusal the provider is told (its `permission-denied` reason). */
@@ -66,8 +91,12 @@ export function registerCollaboration(
   const sessions = new Map<string, PageSession>();
   const counters: SessionCounters = { saved: 0, merged: 0, conflicted: 0, stale: 0, refused: 0, remote: 0 };
   const problem = (message: string, error: unknown) => app.log.warn({ err: error }, message);
-  /** The address each socket came from (the upgrade request's, which Hocuspocus does not keep). */
-  const addresses = new WeakMap<Request, string>();
+  /** Each socket as the guards see it, by its request (which Hocuspocus hands its hooks). */
+  const socketsByRequest = new WeakMap<Request, CollaborationSocket>();
+  const seatCaps = new SeatCaps(limits);
+  const socketGate = new SocketGate(limits);
+  /** How large each open document may still grow. */
+  const budgets = new Map<string, DocumentBudget>();
   // Other servers edit the same pages only when they share the bus (MongoDB's event log).
   const relay =
     services.events instanceof InProcessEventBus
@@ -86,14 +115,22 @@ export function registerCollaboration(
     debounce: limits.saveDebounceMs,
     maxDebounce: limits.saveMaxDebounceMs,
     unloadImmediately: true,
+    maxUnauthenticatedQueueSize: UNAUTHENTICATED_QUEUE_BYTES,
+    maxUnauthenticatedQueueMessages: UNAUTHENTICATED_QUEUE_MESSAGES,
+    // A socket waiting to join more documents than it may hold is closed by Hocuspocus.
+    maxPendingDocuments: limits.maxDocumentsPerConnection,
     async onAuthenticate(payload: onAuthenticatePayload<ConnectionContext>) {
       const place = sharedPlaceOf(payload.documentName);
       if (!place) throw refusal('not_found');
+      const socket = socketsByRequest.get(payload.request);
+      if (!socket || socket.closed) throw refusal('permission-denied');
+      if (socket.documents >= limits.maxDocumentsPerConnection) throw refusal('too_many_documents');
       const open = hocuspocus.documents.get(payload.documentName);
       if (!open && hocuspocus.documents.size + hocuspocus.loadingDocuments.size >= limits.maxDocuments)
         throw refusal('too_many_documents');
       if (open && open.getConnectionsCount() >= limits.maxPeoplePerDocument) throw refusal('too_many_people');
       let seat: Seat;
+      socket.admitting++;
       try {
         seat = await admitToPage(
           gate,
@@ -102,16 +139,26 @@ export function registerCollaboration(
             cookie: payload.requestHeaders.get('cookie') ?? undefined,
             origin: payload.requestHeaders.get('origin') ?? undefined,
             host: payload.requestHeaders.get('host') ?? undefined,
-            address: addresses.get(payload.request) ?? '',
+            address: socket.address,
           },
           place,
           allowedOrigins,
         );
       } catch (error) {
         throw refusal(reasonOf(error));
+      } finally {
+        socket.admitting--;
       }
+      if (socket.closed) throw refusal('permission-denied');
+      // The person's own caps: no one uses a global cap up for the others.
+      const taken = seatCaps.take(seat.userId, payload.documentName);
+      if ('reason' in taken) throw refusal(taken.reason);
+      const joined = socket.join(payload.documentName, seat.readOnly, taken.release);
       payload.connectionConfig.readOnly = seat.readOnly;
-      return { seat };
+      return { seat, joined };
+    },
+    async onDisconnect({ context }) {
+      context?.joined?.leave();
     },
     async onLoadDocument({ document, documentName, context }) {
       const seat = context.seat!;
@@ -124,6 +171,7 @@ export function registerCollaboration(
         spaceId: seat.place.spaceId,
       });
       session.start(seat.base);
+      budgets.set(documentName, new DocumentBudget(document, limits.maxDocumentBytes));
     },
     async onStoreDocument({ documentName }) {
       await sessions.get(documentName)?.save();
@@ -132,8 +180,16 @@ export function registerCollaboration(
       const session = sessions.get(documentName);
       if (session) relay?.leave(documentName, session.doc);
       sessions.delete(documentName);
+      budgets.get(documentName)?.stop();
+      budgets.delete(documentName);
     },
-    async beforeHandleAwareness({ states, context }) {
+    async beforeHandleAwareness({ states, context, connection }) {
+      // A connection sets its own presence only: no one adds, changes or removes another's.
+      if (connection)
+        keepPinnedPresence(
+          states,
+          socketsByRequest.get(connection.request)?.pinned(connection.messageAddress),
+        );
       // Presence says who someone is as the server knows them: no one shows as another.
       const seat = context?.seat;
       for (const state of states.values()) {
@@ -183,26 +239,70 @@ export function registerCollaboration(
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
       return;
     }
+    const address = incoming.socket.remoteAddress ?? '';
+    const entered = socketGate.enter(address);
+    if ('status' in entered) {
+      const text = entered.status === 429 ? 'Too Many Requests' : 'Service Unavailable';
+      socket.end(`HTTP/1.1 ${entered.status} ${text}\r\nConnection: close\r\nRetry-After: 1\r\n\r\n`);
+      return;
+    }
+    // The place is given back when the TCP socket closes, whether the upgrade succeeded or not.
+    socket.once('close', entered.release);
     sockets.handleUpgrade(incoming, socket, head, (ws) => {
       const request = requestOf(incoming);
-      addresses.set(request, incoming.socket.remoteAddress ?? '');
+      const guarded = new CollaborationSocket(address);
+      socketsByRequest.set(request, guarded);
       const connection = hocuspocus.handleConnection(ws, request, {});
-      let windowStart = Date.now();
-      let messages = 0;
+      const traffic = new SocketTraffic(limits);
+      /** Presence messages, throttled per document (and provider session) the socket talks to. */
+      const throttles = new Map<string, PresenceThrottle>();
+      let refused = false;
+      // A client breaking a rule is disconnected: the others are not slowed.
+      const refuse = (reason: string) => {
+        if (refused) return;
+        refused = true;
+        ws.close(POLICY_VIOLATION, reason);
+      };
+      const deadline = setTimeout(() => {
+        if (!guarded.authenticated) refuse('not authenticated in time');
+      }, limits.authenticationDeadlineMs);
+      const apply = (message: Uint8Array) => {
+        if (!refused) connection.handleMessage(message);
+      };
       ws.on('message', (data: Buffer) => {
-        const now = Date.now();
-        if (now - windowStart > MESSAGE_WINDOW_MS) {
-          windowStart = now;
-          messages = 0;
+        if (refused) return;
+        const message = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+        const over = traffic.count(message.byteLength);
+        if (over) return refuse(over);
+        const head = readMessageHead(message);
+        const problem = refusalOf(head, guarded, (name) => budgets.get(name));
+        if (problem) return refuse(problem);
+        if (!head?.presence || head.presenceAt === undefined) return apply(message);
+        let throttle = throttles.get(head.address);
+        if (!throttle) {
+          // Hocuspocus closes a socket waiting on more documents than this; so is one naming more.
+          if (throttles.size >= 2 * limits.maxDocumentsPerConnection) return refuse('too many documents');
+          throttle = new PresenceThrottle(PRESENCE_MESSAGES_PER_SECOND, apply);
+          throttles.set(head.address, throttle);
         }
-        // A client sending beyond its budget is disconnected: the others are not slowed.
-        if (++messages > limits.maxMessagesPerWindow) {
-          ws.close(1008, 'too many messages');
-          return;
+        let own: Uint8Array | undefined;
+        try {
+          const presence = { presence: head.presence, presenceAt: head.presenceAt };
+          const present = (clientId: number) =>
+            hocuspocus.documents.get(head.documentName)?.awareness.getStates().has(clientId) ?? false;
+          own = ownPresenceMessage(message, presence, guarded.presencePin(head.address), present);
+        } catch {
+          return refuse('unreadable presence');
         }
-        connection.handleMessage(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
+        if (own) throttle.offer(own);
       });
-      ws.on('close', (code, reason) => connection.handleClose({ code, reason: reason.toString() }));
+      ws.on('close', (code, reason) => {
+        refused = true;
+        clearTimeout(deadline);
+        for (const throttle of throttles.values()) throttle.stop();
+        guarded.close();
+        connection.handleClose({ code, reason: reason.toString() });
+      });
       ws.on('error', () => ws.terminate());
     });
   };
@@ -211,9 +311,20 @@ export function registerCollaboration(
   const saveAll = async () => {
     await Promise.all([...sessions.values()].map((session) => session.save()));
   };
+  // One check of everyone at a time: a slow store makes the turns further apart, never overlap.
+  let rechecking: Promise<void> | undefined;
+  const recheckAll = () => {
+    rechecking ??= recheckSeats(hocuspocus.documents.values(), problem).finally(() => {
+      rechecking = undefined;
+    });
+    return rechecking;
+  };
+  const recheckTimer = setInterval(() => void recheckAll(), SEAT_RECHECK_MS);
+  recheckTimer.unref();
   // Before Fastify closes the HTTP server: upgraded sockets are not requests it would wait for.
   app.addHook('preClose', async () => {
     app.server.off('upgrade', onUpgrade);
+    clearInterval(recheckTimer);
     // What was acknowledged is saved before the connections go.
     await saveAll();
     stopFollowing();
@@ -223,7 +334,7 @@ export function registerCollaboration(
     sockets.close();
   });
 
-  const collaboration = { hocuspocus, sessions, counters, relay, saveAll };
+  const collaboration = { hocuspocus, sessions, counters, relay, saveAll, recheckAll };
   running.set(app, collaboration);
   return collaboration;
 }

@@ -496,6 +496,17 @@ describe('mergeMarkdown', () => {
     ]);
   });
 
+  it("with conflicts: 'ours', keeps our lines where both sides changed and both sides' changes elsewhere", () => {
+    const base = 'Title.\n\nShared line.\n\nTheir part.\n';
+    const ours = 'Title.\n\nShared line, ours.\n\nTheir part.\n';
+    const theirs = 'Title, theirs.\n\nShared line, theirs.\n\nTheir part, edited.\n';
+    expect(mergeMarkdown(base, ours, theirs)).toEqual({ merged: false });
+    expect(mergeMarkdown(base, ours, theirs, { conflicts: 'ours' })).toEqual({
+      merged: true,
+      markdown: 'Title, theirs.\n\nShared line, ours.\n\nTheir part, edited.\n',
+    });
+  });
+
   it('leaves to a person a body that one side rewrote beyond MAX_LINE_EDITS', () => {
     const lines = Array.from({ length: MAX_LINE_EDITS + 10 }, (_, i) => 'line ' + i);
     const rewritten = lines.map((line, i) => (i < MAX_LINE_EDITS / 2 + 1 ? line + ' rewritten' : line));

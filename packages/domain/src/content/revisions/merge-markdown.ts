@@ -68,7 +68,19 @@ const sameLines = (a: string[], b: string[]) => a.length === b.length && a.every
  * two-way diffs come from the `diff` package (Myers, bounded above) and the grouping below
  * is diff3's own rule.
  */
-export function mergeMarkdown(base: string, ours: string, theirs: string): MarkdownMerge {
+export function mergeMarkdown(
+  base: string,
+  ours: string,
+  theirs: string,
+  options: {
+    /**
+     * Where both sides changed the same lines differently: no merge (`refuse`, diff3's), or
+     * our lines there and both sides' changes everywhere else (`ours`: a co-edited page saved
+     * over an edit that came meanwhile keeps that edit's other changes).
+     */
+    conflicts?: 'refuse' | 'ours';
+  } = {},
+): MarkdownMerge {
   if (ours === theirs || theirs === base) return { merged: true, markdown: ours };
   if (ours === base) return { merged: true, markdown: theirs };
   const baseLines = linesOf(base);
@@ -83,7 +95,8 @@ export function mergeMarkdown(base: string, ours: string, theirs: string): Markd
     const oursLines = sideOf(baseLines, region, region.ours);
     const theirsLines = sideOf(baseLines, region, region.theirs);
     const bothChanged = region.ours.length > 0 && region.theirs.length > 0;
-    if (bothChanged && !sameLines(oursLines, theirsLines)) return { merged: false };
+    if (bothChanged && !sameLines(oursLines, theirsLines) && options.conflicts !== 'ours')
+      return { merged: false };
     merged.push(baseLines.slice(at, region.start), region.ours.length > 0 ? oursLines : theirsLines);
     at = region.end;
   }

@@ -1,0 +1,77 @@
+/**
+ * One co-editing WebSocket as the server's guards see it: where it came from, whether it has
+ * been admitted to any document yet (until then it is on a deadline), and the documents it
+ * joined, each holding a seat of its person (`seat-caps.ts`) until that connection or the
+ * socket closes, and the client id each connection's presence is pinned to (`own-presence.ts`).
+ */
+import type { PresencePin } from './own-presence';
+
+/** A document the socket joined. */
+export interface JoinedDocument {
+  documentName: string;
+  readOnly: boolean;
+  /** Gives the seat back (once; the connection's close and the socket's both call it). */
+  leave(): void;
+}
+
+export class CollaborationSocket {
+  /** Admitted to a document at least once. */
+  authenticated = false;
+  closed = false;
+  /** Documents being admitted now (their checks are awaited). */
+  admitting = 0;
+  private readonly joined = new Set<JoinedDocument>();
+  /** By the address messages name (a document, and a provider's session after a NUL). */
+  private readonly presencePins = new Map<string, PresencePin>();
+
+  constructor(readonly address: string) {}
+
+  /** The documents this socket holds or is joining: counted against its cap. */
+  get documents(): number {
+    return this.joined.size + this.admitting;
+  }
+
+  join(documentName: string, readOnly: boolean, releaseSeat: () => void): JoinedDocument {
+    this.authenticated = true;
+    const joined: JoinedDocument = {
+      documentName,
+      readOnly,
+      leave: () => {
+        if (!this.joined.delete(joined)) return;
+        releaseSeat();
+        // Joined again, the document may be another provider's, with another client id.
+        for (const address of this.presencePins.keys())
+          if (address.split('\0')[0] === documentName) this.presencePins.delete(address);
+      },
+    };
+    this.joined.add(joined);
+    return joined;
+  }
+
+  /** Whether this socket joined `documentName` as someone who may write to it. */
+  writes(documentName: string): boolean {
+    for (const joined of this.joined)
+      if (joined.documentName === documentName && !joined.readOnly) return true;
+    return false;
+  }
+
+  /** The pin of the connection messages to `address` are for (made at its first presence). */
+  presencePin(address: string): PresencePin {
+    let pin = this.presencePins.get(address);
+    if (!pin) {
+      pin = {};
+      this.presencePins.set(address, pin);
+    }
+    return pin;
+  }
+
+  /** The pin made for `address`, if any. */
+  pinned(address: string): PresencePin | undefined {
+    return this.presencePins.get(address);
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const joined of [...this.joined]) joined.leave();
+  }
+}

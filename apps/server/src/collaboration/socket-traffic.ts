@@ -1,0 +1,29 @@
+/**
+ * What one socket may send per window (`MESSAGE_WINDOW_MS`): a number of messages and a number
+ * of bytes. Counting messages alone let a writer send 30 updates of 800 KB each.
+ */
+import { type CollaborationLimits, MESSAGE_WINDOW_MS } from './collaboration-limits';
+
+export class SocketTraffic {
+  private windowStart = Date.now();
+  private messages = 0;
+  private bytes = 0;
+
+  constructor(
+    private readonly limits: Pick<CollaborationLimits, 'maxMessagesPerWindow' | 'maxBytesPerWindow'>,
+  ) {}
+
+  /** Counts a message of `bytes`; says what is over the budget, or undefined while within it. */
+  count(bytes: number): string | undefined {
+    const now = Date.now();
+    if (now - this.windowStart > MESSAGE_WINDOW_MS) {
+      this.windowStart = now;
+      this.messages = 0;
+      this.bytes = 0;
+    }
+    this.bytes += bytes;
+    if (++this.messages > this.limits.maxMessagesPerWindow) return 'too many messages';
+    if (this.bytes > this.limits.maxBytesPerWindow) return 'too many bytes';
+    return undefined;
+  }
+}
