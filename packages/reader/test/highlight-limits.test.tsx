@@ -65,12 +65,7 @@ describe('highlighting, bounded', () => {
   it('a block highlighted in slices has the tokens it has whole: state carried across slices', async () => {
     // A comment and a template string opened on one line and closed lines later, past the
     // slices' ends (2 KB), so only a carried grammar state colours their second lines as such.
-    const unit = [
-      '/* a comment',
-      '   spanning lines */ const x = `tpl',
-      'more`;',
-      'export const y = "s";',
-    ];
+    const unit = ['/* a comment', '   spanning lines */ const x = `tpl', 'more`;', 'export const y = "s";'];
     const lines: string[] = [];
     while (lines.join('\n').length < 10 * 1024) lines.push(...unit);
     const whole = lines.join('\n');
