@@ -23,6 +23,7 @@ import { registerTrpc } from './faces/trpc/register-trpc';
 import { registerFileDownloads } from './files/file-downloads';
 import { registerFileUploads } from './files/file-uploads';
 import { ServerIncomingFiles } from './files/server-incoming-files';
+import { clientAddressOf } from './http/client-address';
 import { answerClientError } from './http/client-errors';
 import { errorBody, toHttpError } from './http/error-body';
 import { parseJsonText } from './http/json-text';
@@ -195,6 +196,8 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   registerCollaboration(app, services, gate, {
     limits: collaborationLimitsFrom(process.env),
     allowedOrigins: [...config.corsOrigins, new URL(config.publicUrl).origin, new URL(config.appUrl).origin],
+    // An upgrade is no Fastify request: its client's address as `request.ip` would give it.
+    addressOf: clientAddressOf(config.trustProxy),
   });
 
   return { app, services };

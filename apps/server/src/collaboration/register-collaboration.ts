@@ -16,6 +16,7 @@ import { type Document, Hocuspocus, type onAuthenticatePayload } from '@hocuspoc
 import { InProcessEventBus } from '@quire/persistence';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
+import { type ClientAddressOf, clientAddressOf } from '../http/client-address';
 import type { RequestGate } from '../request-context';
 import type { Services } from '../services';
 import {
@@ -84,9 +85,15 @@ export function registerCollaboration(
   app: FastifyInstance,
   services: Services,
   gate: RequestGate,
-  options: { limits: CollaborationLimits; allowedOrigins: readonly string[] },
+  options: {
+    limits: CollaborationLimits;
+    allowedOrigins: readonly string[];
+    /** The client's address of an upgrade (behind a trusted proxy, the forwarded one). */
+    addressOf?: ClientAddressOf;
+  },
 ): Collaboration {
   const { limits } = options;
+  const addressOf = options.addressOf ?? clientAddressOf(false);
   const allowedOrigins = new Set(options.allowedOrigins);
   const sessions = new Map<string, PageSession>();
   const counters: SessionCounters = { saved: 0, merged: 0, conflicted: 0, stale: 0, refused: 0, remote: 0 };
@@ -239,7 +246,7 @@ export function registerCollaboration(
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
       return;
     }
-    const address = incoming.socket.remoteAddress ?? '';
+    const address = addressOf(incoming);
     const entered = socketGate.enter(address);
     if ('status' in entered) {
       const text = entered.status === 429 ? 'Too Many Requests' : 'Service Unavailable';

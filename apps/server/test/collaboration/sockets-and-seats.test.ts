@@ -22,7 +22,8 @@ let server: TestServer;
 const opened: Editor[] = [];
 beforeAll(async () => {
   Object.assign(process.env, LIMITS);
-  server = await startTestServer();
+  // The test's own address is a trusted proxy: a socket's address is the one it forwards, if any.
+  server = await startTestServer({ QUIRE_TRUST_PROXY: '127.0.0.1' });
 });
 afterAll(async () => {
   for (const editor of opened) editor.provider.destroy();
@@ -37,9 +38,10 @@ const joined = (...args: Parameters<typeof join>) => {
 };
 
 /** A raw socket: resolves once open, or with the HTTP status its upgrade was refused with. */
-function rawSocket(on: TestServer): Promise<{ socket?: WebSocket; refused?: number }> {
+function rawSocket(on: TestServer, forwardedFor?: string): Promise<{ socket?: WebSocket; refused?: number }> {
   return new Promise((resolve) => {
-    const socket = new WebSocket(socketUrl(on));
+    const headers = forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor };
+    const socket = new WebSocket(socketUrl(on), { headers });
     socket.on('open', () => resolve({ socket }));
     socket.on('unexpected-response', (_request, response) => resolve({ refused: response.statusCode }));
     socket.on('error', () => {});
@@ -76,6 +78,17 @@ describe('sockets and seats', () => {
     expect(await rawSocket(server)).toEqual({ refused: 429 });
     for (const { socket } of sockets) socket!.close();
     await Promise.all(sockets.map(({ socket }) => closeOf(socket!)));
+  });
+
+  it('counts the client a trusted proxy forwards, not the proxy', async () => {
+    const sockets = await Promise.all(Array.from({ length: 8 }, () => rawSocket(server, '203.0.113.1')));
+    expect(sockets.every((socket) => socket.socket)).toBe(true);
+    expect(await rawSocket(server, '203.0.113.1')).toEqual({ refused: 429 });
+    // Another client behind the same proxy still gets in.
+    const other = await rawSocket(server, '203.0.113.2');
+    expect(other.socket).toBeDefined();
+    for (const { socket } of [...sockets, other]) socket!.close();
+    await Promise.all([...sockets, other].map(({ socket }) => closeOf(socket!)));
   });
 
   it('caps the sockets one address opens per second', async () => {
