@@ -4,10 +4,11 @@
  * Saving (Hocuspocus's debounced store, and when the last person leaves): the editors report
  * the page's markdown with the hash of the content they converted (`shared-state.ts`); when
  * the hash is this server's content's and the markdown differs from the base, it is saved as
- * an ordinary batch (`update_page`) against the base revision, run as the person whose editor
- * reported it (so the domain's guard and attribution are theirs). The batch merges three-way
- * into whatever the content became since: when that brought others' changes in, the merged
- * markdown goes back to the editors as `incoming`, never over their typing. When the page
+ * an ordinary batch (`update_page`) against the base revision, run as the person who typed most
+ * since the last save (else the one whose editor reported it), so the domain's guard and the
+ * attribution are theirs. The batch merges three-way into whatever the content became since:
+ * when that brought others' changes in, the merged markdown goes back to the editors as
+ * `incoming`, never over their typing. When the page
  * changed elsewhere in the same places (the merge's conflicts), the editors' lines win there
  * and the other edit's changes elsewhere are kept (`mergeMarkdown` with `conflicts: 'ours'`,
  * saved over the head, and sent to the editors as `incoming`): what they typed is never
@@ -68,8 +69,14 @@ export function seedOf(documentName: string, revision: string): number {
 export const SERVER_ORIGIN = { source: 'local' as const, skipStoreHooks: true };
 
 export class PageSession {
-  /** The person whose editor last reported the markdown: saves run as them. */
+  /** The person whose editor last reported the markdown (saves run as them when no one typed). */
   reporter: Seat | undefined;
+  /**
+   * Who changed the page's content since the last save, and how many times (one transaction
+   * a keystroke or so): a save is the work of whoever typed most, not of whichever editor
+   * happened to report it (every writer's editor reports any change, theirs or not).
+   */
+  private readonly typed = new Map<Seat, number>();
   /** Revisions this session made: their events are not news. */
   private readonly made = new Set<string>();
   private work: Promise<unknown> = Promise.resolve();
@@ -94,17 +101,21 @@ export class PageSession {
         state.set('baseMarkdown', base.markdown);
         state.set('seed', seedOf(sharedDocumentName(this.place), base.revision));
       }, SERVER_ORIGIN);
+    // Who typed is known from the transactions that changed the content (a connection's).
+    const content = this.doc.getXmlFragment('default');
+    this.doc.on('afterTransaction', (transaction: Y.Transaction) => {
+      // Yjs types the map's keys by a base event type a fragment's handler does not fit.
+      if (!transaction.changedParentTypes.has(content as never)) return;
+      const seat = seatOfOrigin(transaction.origin);
+      if (seat) this.typed.set(seat, (this.typed.get(seat) ?? 0) + 1);
+    });
     // Who wrote the report is known from the transaction that carried it (a connection's).
     stateOf(this.doc).observe((event) => {
       if (!event.keysChanged.has('report')) return;
-      const origin = event.transaction.origin as {
-        source?: string;
-        connection?: { context?: { seat?: Seat } };
-      };
-      if (origin?.source === 'connection' && origin.connection?.context?.seat)
-        this.reporter = origin.connection.context.seat;
+      const seat = seatOfOrigin(event.transaction.origin);
+      if (seat) this.reporter = seat;
       // A report typed on another server is that server's to save: only one server saves it.
-      else if (origin === RELAY_ORIGIN) this.reporter = undefined;
+      else if (event.transaction.origin === RELAY_ORIGIN) this.reporter = undefined;
     });
   }
 
@@ -146,8 +157,9 @@ export class PageSession {
       return 'stale';
     }
     if (report.markdown === this.baseMarkdown) return 'unchanged';
-    const seat = this.reporter;
-    if (!seat || seat.readOnly) return 'nothing';
+    if (!this.reporter) return 'nothing';
+    const seat = this.author() ?? this.reporter;
+    if (seat.readOnly) return 'nothing';
     const base = this.base;
     try {
       // The person's access now, not at their join: a socket outlives a sign-out, a revoked
@@ -156,8 +168,11 @@ export class PageSession {
       if (access === null || access.readOnly) {
         this.counters.refused++;
         if (this.reporter === seat) this.reporter = undefined;
+        this.typed.delete(seat);
         return 'refused';
       }
+      // What they typed is in this save: the next one counts afresh.
+      this.typed.clear();
       const { ctx } = access;
       const headBefore = await this.headRevision(ctx);
       let revision: string;
@@ -226,6 +241,14 @@ export class PageSession {
     await this.saveNow();
   }
 
+  /** Who typed most since the last save, among those who may write. */
+  private author(): Seat | undefined {
+    let most: Seat | undefined;
+    for (const [seat, count] of this.typed)
+      if (!seat.readOnly && (most === undefined || count > this.typed.get(most)!)) most = seat;
+    return most;
+  }
+
   /** Someone present, to read with when no one has reported yet. */
   anySeat: () => Seat | undefined = () => undefined;
 
@@ -279,4 +302,10 @@ export class PageSession {
       throw error;
     }
   }
+}
+
+/** The seat of the connection a transaction came from, if it came from one. */
+function seatOfOrigin(origin: unknown): Seat | undefined {
+  const from = origin as { source?: string; connection?: { context?: { seat?: Seat } } } | null;
+  return from?.source === 'connection' ? from.connection?.context?.seat : undefined;
 }

@@ -178,3 +178,30 @@ describe('access after joining a shared page', () => {
     );
   });
 });
+
+describe('who a save is credited to', () => {
+  it('is who typed since the last save, not whichever editor reported the page', async () => {
+    const s = await setUp();
+    const collaboration = collaborationOf(server.app)!;
+    const admin = await joined(s.org.admin.token, s.name);
+    const writer = await joined(s.writer.token, s.name);
+    // The administrator types; the writer's editor, which typed nothing, reports the page.
+    admin.doc.transact(() => {
+      const paragraph = new Y.XmlElement('paragraph');
+      paragraph.insert(0, [new Y.XmlText('Written only by the administrator.')]);
+      admin.doc.getXmlFragment('default').insert(0, [paragraph]);
+    });
+    await until(writer.doc, () => writer.doc.getXmlFragment('default').length > 0);
+    const markdown = 'Written only by the administrator.\n';
+    stateOf(writer.doc).set('report', { markdown, hash: contentHashOf(writer.doc) });
+    await reported(s.name, markdown);
+    await collaboration.saveAll();
+    expect(await s.page()).toBe(markdown);
+    const revisions = await server.api(`/v1/spaces/${s.spaceId}/revisions`, { token: s.org.admin.token });
+    expect(revisions.status).toBe(200);
+    const latest = revisions.body.items.find(
+      (item: { id: string }) => item.id === stateOf(served(s.name)).get('base'),
+    );
+    expect(latest?.createdBy?.id).toBe(s.org.admin.user.id);
+  });
+});
