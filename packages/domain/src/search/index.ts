@@ -10,6 +10,7 @@ export {
   searchDocumentsOf,
   searchDocumentsOfRevision,
   searchViewOf,
+  siteSearchViewOf,
 } from './search-documents';
 export { SearchQueryParam } from './search-query';
 export {

@@ -165,3 +165,34 @@ export async function searchViewOf(
     documents: () => searchDocumentsOf(ctx, revision, (condition) => holding.has(condition)),
   };
 }
+
+/** What a site's search reads of its spaces: the conditional text a visitor's claims open. */
+export interface SiteSearchView {
+  /** Names the set of conditions that hold ('' when none does: the site's plain index). */
+  key: string;
+  view: ConditionalView;
+}
+
+/**
+ * The view of a site's spaces (their current revisions) that the caller searches: a site API
+ * token's visitor, the text of the `if` blocks whose conditions hold for the token's claims (one
+ * index per set of conditions that hold, as `searchViewOf`); anyone else, none of it (the site's
+ * search is what its visitors are shown: members search every branch through the space's and
+ * the organization's searches).
+ */
+export async function siteSearchViewOf(
+  ctx: OperationContext,
+  revisions: readonly Pick<RevisionRecord, 'id' | 'tree'>[],
+): Promise<SiteSearchView> {
+  const grant = ctx.caller?.site;
+  if (grant === undefined) return { key: '', view: 'none' };
+  const conditions = new Set<string>();
+  for (const revision of revisions)
+    for (const condition of await conditionsOfRevision(ctx, revision)) conditions.add(condition);
+  const holding = [...conditions]
+    .filter((condition) => ctx.visitorConditions?.holds(condition, grant.claims ?? {}) ?? false)
+    .sort();
+  if (holding.length === 0) return { key: '', view: 'none' };
+  const open = new Set(holding);
+  return { key: `\u0000if:${holding.join('\u0000')}`, view: (condition) => open.has(condition) };
+}

@@ -11,6 +11,7 @@ import {
   type SearchHits,
   SearchQueryParam,
   searchDocumentsOfRevision,
+  siteSearchViewOf,
 } from '../../search';
 import type { SiteRecord, SiteSpaceRecord } from '../records';
 import { ShareKeySchema, SiteIdParam, SiteOrganizationIdParam } from '../site-fields';
@@ -85,12 +86,20 @@ export const searchSite = operation({
     if (!visit.shown) throw notFound('Site');
     const siteSpaces = siteSpacesInScope(visit.structure, scopeOf(input));
     const spaces = await searchableSpaces(ctx, site, siteSpaces);
+    // The text of `if` blocks only as far as the visitor's claims open it (an index per view).
+    const revisions = await Promise.all(
+      spaces.map((space) => ctx.repos.revisions.findById(space.id, space.revisionId as string)),
+    );
+    const { key, view } = await siteSearchViewOf(
+      ctx,
+      revisions.filter((revision) => revision !== null && revision !== undefined),
+    );
     const hits = await ctx.contentSearch.searchMany(
-      `site:${site.id}`,
+      `site:${site.id}${key}`,
       spaces.map((space) => ({
         key: space.id,
         revisionId: space.revisionId as string,
-        documents: () => searchDocumentsOfRevision(ctx, space.id, space.revisionId as string),
+        documents: () => searchDocumentsOfRevision(ctx, space.id, space.revisionId as string, view),
       })),
       input.query,
     );
