@@ -169,6 +169,7 @@ export class PageSession {
         this.counters.refused++;
         if (this.reporter === seat) this.reporter = undefined;
         this.typed.delete(seat);
+        this.onAccessLost();
         return 'refused';
       }
       // What they typed is in this save: the next one counts afresh.
@@ -248,6 +249,9 @@ export class PageSession {
       if (!seat.readOnly && (most === undefined || count > this.typed.get(most)!)) most = seat;
     return most;
   }
+
+  /** Called when a save finds its author may no longer write: everyone's access is checked again. */
+  onAccessLost: () => void = () => {};
 
   /** Someone present, to read with when no one has reported yet. */
   anySeat: () => Seat | undefined = () => undefined;

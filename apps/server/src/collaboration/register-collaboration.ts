@@ -171,6 +171,7 @@ export function registerCollaboration(
       const seat = context.seat!;
       const session = new PageSession(seat.place, document, counters, problem);
       session.anySeat = () => anySeatOf(document);
+      session.onAccessLost = () => void recheckAll();
       sessions.set(documentName, session);
       // What the other servers hold of the page comes first: its editors then sync with it.
       await relay?.join(documentName, document, {

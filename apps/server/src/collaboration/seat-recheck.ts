@@ -7,10 +7,12 @@
  * - no access any more: its connection to the page is closed (`permission-denied`), its
  *   socket's other pages stay;
  * - access now read only, or writing again: the connection, the socket's guard and the seat
- *   follow (a read-only connection's updates are not applied);
+ *   follow (a read-only connection's updates are not applied), and the editor is told
+ *   (`accessMessage`, a stateless message) so it stops taking typing that would not be kept;
  * - the check failed for another reason (rate limit, store): left as it was, for the next turn.
  * A save runs its own check first (`page-session.ts`), so nothing is saved as someone on an
- * answer older than the save.
+ * answer older than the save; a save finding its author's access lost asks for this check at
+ * once (`PageSession.onAccessLost`), so the editors learn it within a save's delay.
  */
 import type { Document } from '@hocuspocus/server';
 import type { JoinedDocument } from './collaboration-socket';
@@ -18,6 +20,9 @@ import type { Seat } from './page-admission';
 
 /** How often connected people's access is checked again. */
 export const SEAT_RECHECK_MS = 30_000;
+
+/** The stateless message telling an editor its access to the page changed. */
+export const accessMessage = (readOnly: boolean): string => JSON.stringify({ type: 'access', readOnly });
 
 /** Hocuspocus's close of one document's connection: the provider's `permission-denied`. */
 const NO_LONGER_ADMITTED = { code: 4403, reason: 'permission-denied' };
@@ -53,6 +58,8 @@ export async function recheckSeats(
       seat.readOnly = access.readOnly;
       connection.readOnly = access.readOnly;
       if (context.joined) context.joined.readOnly = access.readOnly;
+      // The editor is told, so it stops (or starts) taking typing (`use-shared-page.ts`).
+      connection.sendStateless(accessMessage(access.readOnly));
     }
   }
 }

@@ -120,7 +120,12 @@ describe('access after joining a shared page', () => {
     });
     expect(gone.status).toBe(204);
     await grant(server, s.org, { kind: 'space', id: s.spaceId }, { role: 'read', users: [demoted.user.id] });
+    const told = new Promise<string>((resolve) =>
+      reader.provider.on('stateless', ({ payload }: { payload: string }) => resolve(payload)),
+    );
     await collaboration.recheckAll();
+    // The one now reading along is told, so their editor stops taking typing.
+    expect(JSON.parse(await told)).toEqual({ type: 'access', readOnly: true });
     for (let turn = 0; turn < 100 && served(s.name).getConnectionsCount() > 1; turn++)
       await new Promise((resolve) => setTimeout(resolve, 20));
     expect(served(s.name).getConnectionsCount()).toBe(1);

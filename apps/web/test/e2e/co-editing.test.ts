@@ -35,6 +35,8 @@ let docs: DocsSpace;
 let pageId: string;
 /** The five, Ada (the organization's admin) first. */
 let people: Array<WatchedPage & { name: string }>;
+/** The user ids of `OTHERS`, in order. */
+let otherIds: string[] = [];
 
 const OTHERS = ['Grace Hopper', 'Barbara Liskov', 'Edsger Dijkstra', 'Frances Allen'];
 
@@ -77,6 +79,7 @@ beforeAll(async () => {
   const members: TestMember[] = await Promise.all(
     OTHERS.map((displayName) => addMember(server, docs.org.organization.id, 'edit', { displayName })),
   );
+  otherIds = members.map((member) => member.user.id);
   const tokens = [docs.org.admin.token, ...members.map((member) => member.token)];
   // One after the other, as they open the page (`editTogether`): five first screens at once
   // on two cores make each one slow past a step's 10 s.
@@ -286,6 +289,26 @@ describe('editing a page together', () => {
     expect([await paragraph(ada), await paragraph(grace)]).toEqual([typed, typed]);
     for (const page of [ada, grace]) await page.getByRole('button', { name: 'Close the editor' }).click();
     expect(people.slice(0, 2).flatMap(({ problems }) => problems)).toEqual([]);
+  });
+});
+
+describe('access that changes while editing together', () => {
+  it('a person demoted to reader is told, and their editor stops taking typing', async () => {
+    const frances = people[4]!;
+    const content = await editTogether(frances);
+    const demoted = await server.api(`/v1/orgs/${docs.org.organization.id}/members/${otherIds[3]}`, {
+      method: 'PATCH',
+      token: docs.org.admin.token,
+      body: { role: 'read' },
+    });
+    expect(demoted.status, JSON.stringify(demoted.body)).toBeLessThan(300);
+    // The server's periodic check, run now.
+    await collaborationOf(server.app)!.recheckAll();
+    await frances.page.getByRole('status').filter({ hasText: 'Your access to this page changed' }).waitFor();
+    await frances.page.getByText('You are reading along: you cannot change this page.').waitFor();
+    expect(await content.getAttribute('contenteditable')).toBe('false');
+    await frances.page.getByRole('button', { name: 'Close the editor' }).click();
+    expect(frances.problems).toEqual([]);
   });
 });
 

@@ -58,6 +58,13 @@ export default function SharedPageEditor({
       {shared.problem && (
         <ErrorNotice error={shared.problem} title="What you typed while disconnected could not be saved" />
       )}
+      {shared.accessChanged && (
+        <p role="status" className="notice">
+          {shared.readOnly
+            ? 'Your access to this page changed: you can no longer edit it here, and what you type is not kept.'
+            : 'Your access to this page changed: you can edit it now.'}
+        </p>
+      )}
       <SharedEditorView
         // Joined again after a lost connection: the editor works on the fresh document.
         key={shared.doc.guid}
@@ -120,6 +127,10 @@ function SharedEditorView({
       },
     },
   });
+  // TipTap keeps an editor's `editable` over later options: set when the access changes.
+  useEffect(() => {
+    editor.setEditable(!readOnly);
+  }, [editor, readOnly]);
   useMarkdownReport(editor, doc, readOnly, beforeLeave);
   useIncomingRevisions(editor, doc, provider, readOnly);
   const present = usePresent(provider);

@@ -41,6 +41,8 @@ export type SharedPage =
       beforeLeave: { current: () => void };
       /** What was typed offline could not be sent after joining again. */
       problem?: Error;
+      /** The person's access changed while they were here (the server said so). */
+      accessChanged?: boolean;
     };
 
 export const sharedDocumentName = (place: SharedPlace): string =>
@@ -53,6 +55,18 @@ const collaborationUrl = () =>
 
 /** The words that tell the server to authenticate the socket by the session cookie. */
 const SESSION_TOKEN = 'session';
+
+/** The server's word that the person's access to the page changed (`seat-recheck.ts`), if it is that. */
+function accessChangeOf(payload: string): { readOnly: boolean } | undefined {
+  try {
+    const message = JSON.parse(payload) as { type?: unknown; readOnly?: unknown };
+    return message.type === 'access' && typeof message.readOnly === 'boolean'
+      ? { readOnly: message.readOnly }
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export function useSharedPage(place: SharedPlace): SharedPage {
   const name = sharedDocumentName(place);
@@ -87,6 +101,18 @@ export function useSharedPage(place: SharedPlace): SharedPage {
           readOnly = scope === 'readonly';
         },
         onAuthenticationFailed: ({ reason }) => setShared({ status: 'refused', reason }),
+        // The server checks people's access again while they stay: one who may no longer write
+        // (signed out elsewhere, demoted, the change request merged) is told, and reads along.
+        onStateless: ({ payload }) => {
+          const access = accessChangeOf(payload);
+          if (access === undefined) return;
+          readOnly = access.readOnly;
+          setShared((now) =>
+            now.status === 'ready' && now.doc === doc
+              ? { ...now, readOnly: access.readOnly, accessChanged: true }
+              : now,
+          );
+        },
         onSynced: () => {
           if (ready) return;
           // The server's base comes with the first sync; an empty page is seeded from it.
