@@ -7,17 +7,17 @@
  * are refused; the reported markdown is saved as a revision by its reporter; a revision
  * written through the API reaches the editors as `incoming`, never over their content.
  */
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import type { HocuspocusProvider } from '@hocuspocus/provider';
 import { contentHashOf, stateOf } from '@quire/documents';
 import { operations } from '@quire/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { collaborationOf } from '../../src/collaboration/register-collaboration';
 import { createSpace, grant } from '../support/content';
 import { addMember, createOrganization, type TestMember } from '../support/factories';
 import { openMemoryStore } from '../support/memory-store';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { type Editor, join as joinPage, until } from './editors';
 import { type ServersSharingALog, startServersSharingALog } from './servers-sharing-a-log';
 
 // Two servers over one store and one shared event log (`servers-sharing-a-log.ts`): the tests
@@ -38,53 +38,11 @@ afterAll(async () => {
   delete process.env.QUIRE_COLLAB_RELAY_WAIT_MS;
 });
 
-interface Editor {
-  doc: Y.Doc;
-  provider: HocuspocusProvider;
-  /** Resolves with the scope once admitted, or rejects with the refusal's reason. */
-  admitted: Promise<string>;
-  synced: Promise<void>;
-}
-
+/** Joins `name` as the token's person (`editors.ts`), closed with the file's servers. */
 function join(token: string, name: string, on: TestServer = server): Editor {
-  const doc = new Y.Doc();
-  let admit: (scope: string) => void = () => {};
-  let refuse: (reason: Error) => void = () => {};
-  let synced: () => void = () => {};
-  const admitted = new Promise<string>((resolve, reject) => {
-    admit = resolve;
-    refuse = reject;
-  });
-  const websocketProvider = new HocuspocusProviderWebsocket({
-    url: on.url.replace('http', 'ws') + '/collaboration',
-    WebSocketPolyfill: WebSocket,
-    maxAttempts: 1,
-  });
-  const provider = new HocuspocusProvider({
-    websocketProvider,
-    name,
-    document: doc,
-    token,
-    onAuthenticated: ({ scope }) => admit(scope),
-    onAuthenticationFailed: ({ reason }) => refuse(new Error(reason)),
-    onSynced: () => synced(),
-  });
-  provider.attach();
-  opened.push(provider);
-  return { doc, provider, admitted, synced: new Promise((resolve) => (synced = resolve)) };
-}
-
-/** Resolves once `check` holds for the document (checked after each change it receives). */
-function until(doc: Y.Doc, check: () => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    if (check()) return resolve();
-    const look = () => {
-      if (!check()) return;
-      doc.off('update', look);
-      resolve();
-    };
-    doc.on('update', look);
-  });
+  const editor = joinPage(on, token, name);
+  opened.push(editor.provider);
+  return editor;
 }
 
 /** Writes one paragraph the way TipTap's collaboration extension does, and reports its markdown. */

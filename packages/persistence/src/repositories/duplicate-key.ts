@@ -13,3 +13,17 @@ export async function translateDuplicateKey<T>(write: () => Promise<T>, message:
     throw error;
   }
 }
+
+/**
+ * Runs an insert and answers whether it took place: false when the key is already taken (the
+ * store's duplicate-key error), which is how a claim or a first write loses a race.
+ */
+export async function insertedUnlessTaken(insert: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await insert();
+    return true;
+  } catch (error) {
+    if (isDuplicateKeyError(error)) return false;
+    throw error;
+  }
+}

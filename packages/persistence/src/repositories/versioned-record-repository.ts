@@ -6,14 +6,9 @@
  * deleted by key. An area's repository extends it with its own queries over `collection`, and
  * declares its collection's indexes with `defineIndexes<StoredRecord<...>>` next to them.
  */
-import {
-  type Filter,
-  isDuplicateKeyError,
-  type OptionalUnlessRequiredId,
-  type StoreCollection,
-  type StoreDatabase,
-  type WithId,
-} from '@quire/store';
+
+import type { Filter, OptionalUnlessRequiredId, StoreCollection, StoreDatabase, WithId } from '@quire/store';
+import { insertedUnlessTaken } from './duplicate-key';
 
 /** The fields of `R` holding a string: what can key a record. */
 type StringKeyOf<R> = { [P in keyof R]: R[P] extends string ? P : never }[keyof R] & string;
@@ -46,15 +41,9 @@ export class VersionedRecordRepository<R extends { version: number }, K extends 
 
   /** False when a record with its key, or with the values of a unique index, is stored (nothing written). */
   async insert(record: R): Promise<boolean> {
-    try {
-      await this.collection.insertOne(
-        this.#toDocument(record) as OptionalUnlessRequiredId<StoredRecord<R, K>>,
-      );
-      return true;
-    } catch (error) {
-      if (isDuplicateKeyError(error)) return false;
-      throw error;
-    }
+    return insertedUnlessTaken(() =>
+      this.collection.insertOne(this.#toDocument(record) as OptionalUnlessRequiredId<StoredRecord<R, K>>),
+    );
   }
 
   /** Replaces the record when its stored version is still `expectedVersion`; false otherwise. */

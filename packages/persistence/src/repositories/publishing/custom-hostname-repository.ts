@@ -6,10 +6,10 @@ import type {
 import {
   type CollectionIndexes,
   defineIndexes,
-  isDuplicateKeyError,
   type StoreCollection,
   type StoreDatabase,
 } from '@quire/store';
+import { insertedUnlessTaken } from '../duplicate-key';
 
 const COLLECTION = 'customHostnames';
 
@@ -63,13 +63,7 @@ export class MongoCustomHostnameRepository implements CustomHostnameRepository {
   }
 
   async insert(record: CustomHostnameRecord): Promise<boolean> {
-    try {
-      await this.#claims.insertOne(toDocument(record));
-      return true;
-    } catch (error) {
-      if (isDuplicateKeyError(error)) return false;
-      throw error;
-    }
+    return insertedUnlessTaken(() => this.#claims.insertOne(toDocument(record)));
   }
 
   async replaceHolder(record: CustomHostnameRecord, expected: CustomHostnameTargetRecord): Promise<boolean> {

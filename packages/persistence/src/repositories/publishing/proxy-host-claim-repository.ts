@@ -2,10 +2,10 @@ import type { ProxyHostClaimRecord, ProxyHostClaimRepository } from '@quire/doma
 import {
   type CollectionIndexes,
   defineIndexes,
-  isDuplicateKeyError,
   type StoreCollection,
   type StoreDatabase,
 } from '@quire/store';
+import { insertedUnlessTaken } from '../duplicate-key';
 
 const COLLECTION = 'proxyHostClaims';
 
@@ -52,13 +52,7 @@ export class MongoProxyHostClaimRepository implements ProxyHostClaimRepository {
   }
 
   async insert(record: ProxyHostClaimRecord): Promise<boolean> {
-    try {
-      await this.#claims.insertOne(toDocument(record));
-      return true;
-    } catch (error) {
-      if (isDuplicateKeyError(error)) return false;
-      throw error;
-    }
+    return insertedUnlessTaken(() => this.#claims.insertOne(toDocument(record)));
   }
 
   async replaceHolder(record: ProxyHostClaimRecord, expectedOrganizationId: string): Promise<boolean> {

@@ -15,10 +15,10 @@ import type {
 import {
   type CollectionIndexes,
   defineIndexes,
-  isDuplicateKeyError,
   type StoreCollection,
   type StoreDatabase,
 } from '@quire/store';
+import { insertedUnlessTaken } from '../duplicate-key';
 import { findPage } from '../find-page';
 
 const COLLECTION = 'webhookDeliveries';
@@ -47,13 +47,7 @@ export class MongoWebhookDeliveryRepository implements WebhookDeliveryRepository
   }
 
   async insertIfAbsent({ id, ...rest }: WebhookDeliveryRecord): Promise<boolean> {
-    try {
-      await this.#deliveries.insertOne({ _id: id, ...rest });
-      return true;
-    } catch (error) {
-      if (isDuplicateKeyError(error)) return false;
-      throw error;
-    }
+    return insertedUnlessTaken(() => this.#deliveries.insertOne({ _id: id, ...rest }));
   }
 
   async findById(deliveryId: string): Promise<WebhookDeliveryRecord | null> {
