@@ -182,13 +182,16 @@ export interface SiteSearchView {
  */
 export async function siteSearchViewOf(
   ctx: OperationContext,
-  revisions: readonly Pick<RevisionRecord, 'id' | 'tree'>[],
+  spaces: readonly { spaceId: string; revisionId: string }[],
 ): Promise<SiteSearchView> {
   const grant = ctx.caller?.site;
   if (grant === undefined) return { key: '', view: 'none' };
   const conditions = new Set<string>();
-  for (const revision of revisions)
-    for (const condition of await conditionsOfRevision(ctx, revision)) conditions.add(condition);
+  for (const { spaceId, revisionId } of spaces) {
+    const revision = await ctx.repos.revisions.findById(spaceId, revisionId);
+    if (revision)
+      for (const condition of await conditionsOfRevision(ctx, revision)) conditions.add(condition);
+  }
   const holding = [...conditions]
     .filter((condition) => ctx.visitorConditions?.holds(condition, grant.claims ?? {}) ?? false)
     .sort();

@@ -87,12 +87,9 @@ export const searchSite = operation({
     const siteSpaces = siteSpacesInScope(visit.structure, scopeOf(input));
     const spaces = await searchableSpaces(ctx, site, siteSpaces);
     // The text of `if` blocks only as far as the visitor's claims open it (an index per view).
-    const revisions = await Promise.all(
-      spaces.map((space) => ctx.repos.revisions.findById(space.id, space.revisionId as string)),
-    );
     const { key, view } = await siteSearchViewOf(
       ctx,
-      revisions.filter((revision) => revision !== null && revision !== undefined),
+      spaces.map((space) => ({ spaceId: space.id, revisionId: space.revisionId as string })),
     );
     const hits = await ctx.contentSearch.searchMany(
       `site:${site.id}${key}`,
