@@ -234,6 +234,98 @@ describe('the page editor', () => {
   });
 });
 
+describe('unsaved text in the page editor', () => {
+  it('saves with Ctrl+S as with the button, and the browser gets no save of its own', async () => {
+    const { calls } = openEditor();
+    const { user, content } = await startEditing();
+    await user.click(screen.getByRole('button', { name: 'Insert table' }));
+    content.focus();
+    const shortcut = new KeyboardEvent('keydown', {
+      key: 's',
+      ctrlKey: true,
+      bubbles: true,
+      cancelable: true,
+    });
+    content.dispatchEvent(shortcut);
+    expect(shortcut.defaultPrevented).toBe(true);
+    await screen.findByText(/Saved into/);
+    const [update] = callsTo(calls, 'changeRequests.content.update');
+    expect(update?.input).toMatchObject({ changes: [{ operation: 'update_page', page: 'page-1' }] });
+    expect(JSON.stringify(update?.input)).toContain('|');
+  });
+
+  it('asks before leaving for another place in the app with unsaved text, and stays when told to', async () => {
+    openEditor();
+    const { user, content } = await startEditing();
+    await user.click(screen.getByRole('button', { name: 'Insert table' }));
+    await user.click(screen.getByRole('link', { name: 'Change requests' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    expect(dialog).toHaveTextContent('You have not saved your edits to “Getting started”');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(content.querySelector('table')).not.toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Content of Getting started' })).toBe(content);
+
+    await user.click(screen.getByRole('link', { name: 'Change requests' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave without saving' }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('textbox', { name: 'Content of Getting started' })).toBeNull(),
+    );
+  });
+
+  it('leaves without asking once the text is saved, or when nothing was typed', async () => {
+    openEditor();
+    const { user } = await startEditing();
+    await user.click(screen.getByRole('button', { name: 'Insert table' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText(/Saved into/);
+    await user.click(screen.getByRole('link', { name: 'Change requests' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('textbox', { name: 'Content of Getting started' })).toBeNull(),
+    );
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('asks before the close button discards unsaved text; an unedited editor closes at once', async () => {
+    openEditor();
+    const first = await startEditing();
+    await first.user.click(screen.getByRole('button', { name: 'Close the editor' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('textbox', { name: 'Content of Getting started' })).toBeNull(),
+    );
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    const { user, content } = await startEditing();
+    await user.click(screen.getByRole('button', { name: 'Insert table' }));
+    await user.click(screen.getByRole('button', { name: 'Close the editor' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Close without saving?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(content.querySelector('table')).not.toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Close the editor' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Close without saving' }),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('textbox', { name: 'Content of Getting started' })).toBeNull(),
+    );
+  });
+
+  it('has the browser ask before the tab is closed or reloaded with unsaved text, and only then', async () => {
+    openEditor();
+    const { user } = await startEditing();
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Insert table' }));
+    await waitFor(() => expect(unload()).toBe(true));
+  });
+});
+
 describe('mentions in the page editor', () => {
   it('shows a member’s and a page’s mention as chips with their current names, and saves them unchanged', async () => {
     const markdown =

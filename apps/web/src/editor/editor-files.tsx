@@ -37,11 +37,14 @@ export function EditorFiles({
   editor,
   spaceId,
   changeRequestId,
+  readOnly = false,
   children,
 }: {
   editor: Editor;
   spaceId: string;
   changeRequestId?: string | undefined;
+  /** Someone who may only watch: nothing to paste or drop, so no word of it. */
+  readOnly?: boolean;
   children: ReactNode;
 }) {
   const trpc = useTRPC();
@@ -123,7 +126,7 @@ export function EditorFiles({
   return (
     <EditorFilesContext.Provider value={urlOf}>
       {children}
-      {limits.data && (
+      {limits.data && !readOnly && (
         <p className="muted editor-upload-limit">
           Paste or drop images into the text, up to{' '}
           {sizeText(storesAtOnce ? limits.data.maxUploadBytes : limits.data.maxInlineBytes)} each.

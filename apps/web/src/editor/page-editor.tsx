@@ -10,11 +10,15 @@
  * and sends that revision with the batch, so the server merges the edit into what the
  * target became since (a change request's own edits stay); what cannot be combined comes
  * back as conflicts naming the pages, shown here, and nothing is written.
+ *
+ * Ctrl+S (⌘S) saves as the button does. What is typed and not saved is not left behind
+ * unasked: leaving the page in the app, closing the editor, or closing or reloading the tab
+ * asks first (`unsaved-edit-guard.tsx`).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { EditorContent, useEditor } from '@tiptap/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { apiErrorOf } from '../api/api-error';
 import { contentConflictsOf } from '../api/content-conflicts';
 import { useTRPC, useTRPCClient } from '../api/trpc';
@@ -31,6 +35,7 @@ import { MentionNames } from './mention-view';
 import { insertFilesChange, pendingUploadsOf } from './pending-uploads';
 import { type SaveTarget, targetOf, targetValue } from './save-target';
 import { SlashMenuList } from './slash-menu';
+import { UnsavedEditGuard, useSaveShortcut } from './unsaved-edit-guard';
 import './editor.css';
 
 export interface EditablePage {
@@ -62,12 +67,21 @@ export default function PageEditor({
   const queryClient = useQueryClient();
   const targetId = useId();
   const [edited, setEdited] = useState(false);
+  // Whether the editor holds text no save has sent; `typed` counts updates, so that a save
+  // settles only what was typed before it started.
+  const [unsaved, setUnsaved] = useState(false);
+  const typed = useRef(0);
+  const [closing, setClosing] = useState(false);
   const editor = useEditor({
     extensions: editorExtensions,
     content: markdownToEditor(page.markdown ?? '', editorSchema),
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
-    onUpdate: () => setEdited(true),
+    onUpdate: () => {
+      typed.current += 1;
+      setEdited(true);
+      setUnsaved(true);
+    },
     editorProps: {
       attributes: {
         class: 'editor-content markdown',
@@ -118,6 +132,7 @@ export default function PageEditor({
   useEffect(() => {
     if (!base.data) return;
     setEdited(false);
+    setUnsaved(false);
     // The version read is usually the one on screen already: keep the editor (and its selection).
     if (editorToMarkdown(editor.getJSON()) === base.data.markdown) return;
     editor.commands.setContent(markdownToEditor(base.data.markdown, editorSchema), { emitUpdate: false });
@@ -134,7 +149,8 @@ export default function PageEditor({
   };
 
   const save = useMutation({
-    mutationFn: async (): Promise<Saved> => {
+    mutationFn: async (): Promise<Saved & { typedBefore: number }> => {
+      const typedBefore = typed.current;
       const revision = base.data?.revision;
       if (revision === undefined) throw new Error('The page is still loading: try again in a moment.');
       const markdown = editorToMarkdown(editor.getJSON());
@@ -146,7 +162,7 @@ export default function PageEditor({
       ];
       if (target.kind === 'live') {
         await client.spaces.content.update.mutate({ spaceId, changes, revision });
-        return {};
+        return { typedBefore };
       }
       const changeRequestId =
         target.kind === 'changeRequest'
@@ -164,9 +180,11 @@ export default function PageEditor({
         revision,
       });
       const changeRequest = 'changeRequest' in updated ? updated.changeRequest : updated;
-      return { changeRequest: { id: changeRequest.id, number: changeRequest.number } };
+      return { changeRequest: { id: changeRequest.id, number: changeRequest.number }, typedBefore };
     },
     onSuccess: (saved) => {
+      // What was typed while the save was on its way is still unsaved.
+      if (typed.current === saved.typedBefore) setUnsaved(false);
       // The uploads are files of the target now: the page refers to them by their ids.
       pendingUploadsOf(editor).files.clear();
       // Go on from what was saved: the target's page as it is now (with what the merge kept).
@@ -181,6 +199,10 @@ export default function PageEditor({
   const conflicts = contentConflictsOf(save.error);
   // Editing together: the live space's page (when it is edited live) or the change request's.
   const [together, setTogether] = useState(false);
+  // Together, the shared page is saved as people type: this editor's text is not the page's.
+  useSaveShortcut(() => {
+    if (!together && !save.isPending && base.data) save.mutate();
+  });
   const sharedPlace = changeRequest
     ? { spaceId, pageId: page.id, changeRequestId: changeRequest.id }
     : live
@@ -198,6 +220,13 @@ export default function PageEditor({
 
   return (
     <section className="page-editor" aria-label={'Editing ' + (page.title || 'the page')}>
+      <UnsavedEditGuard
+        unsaved={unsaved}
+        closing={closing}
+        onClose={onClose}
+        onStay={() => setClosing(false)}
+        title={page.title}
+      />
       <EditorToolbar editor={editor} />
       {base.isError ? (
         <ErrorNotice error={base.error} title="The page could not be opened" retry={reload} />
@@ -244,7 +273,7 @@ export default function PageEditor({
             Edit together
           </button>
         )}
-        <button type="button" className="button" onClick={onClose}>
+        <button type="button" className="button" onClick={() => (unsaved ? setClosing(true) : onClose())}>
           Close the editor
         </button>
       </div>

@@ -296,6 +296,7 @@ describe('access that changes while editing together', () => {
   it('a person demoted to reader is told, and their editor stops taking typing', async () => {
     const frances = people[4]!;
     const content = await editTogether(frances);
+    await frances.page.getByText(/Paste or drop images/).waitFor();
     const demoted = await server.api(`/v1/orgs/${docs.org.organization.id}/members/${otherIds[3]}`, {
       method: 'PATCH',
       token: docs.org.admin.token,
@@ -307,6 +308,8 @@ describe('access that changes while editing together', () => {
     await frances.page.getByRole('status').filter({ hasText: 'Your access to this page changed' }).waitFor();
     await frances.page.getByText('You are reading along: you cannot change this page.').waitFor();
     expect(await content.getAttribute('contenteditable')).toBe('false');
+    // Nothing to paste or drop for someone reading along: no word of it.
+    expect(await frances.page.getByText(/Paste or drop images/).count()).toBe(0);
     await frances.page.getByRole('button', { name: 'Close the editor' }).click();
     expect(frances.problems).toEqual([]);
   });

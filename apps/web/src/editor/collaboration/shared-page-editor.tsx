@@ -154,7 +154,12 @@ function SharedEditorView({
         </button>
       </div>
       {!readOnly && <EditorToolbar editor={editor} />}
-      <EditorFiles editor={editor} spaceId={place.spaceId} changeRequestId={place.changeRequestId}>
+      <EditorFiles
+        editor={editor}
+        spaceId={place.spaceId}
+        changeRequestId={place.changeRequestId}
+        readOnly={readOnly}
+      >
         <MentionNames organizationId={organizationId} spaceId={place.spaceId}>
           <EditorContent editor={editor} />
         </MentionNames>
