@@ -312,6 +312,53 @@ describe('unsaved text in the page editor', () => {
     );
   });
 
+  it('keeps what is typed while a save is on its way, and saves it later against the version it was made from', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let updates = 0;
+    const { calls } = openEditor({
+      'changeRequests.content.update': async () => {
+        updates += 1;
+        if (updates === 1) await gate;
+        return CHANGE_REQUEST;
+      },
+    });
+    const { user, content } = await startEditing();
+    content.focus();
+    await user.click(screen.getByRole('button', { name: 'H2 heading' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo(calls, 'changeRequests.content.update')).toHaveLength(1));
+    // Typed while the save is on its way.
+    await user.click(screen.getByRole('button', { name: 'Insert table' }));
+    expect(content.querySelector('table')).not.toBeNull();
+    const readsBefore = callsTo(calls, 'spaces.content.page.get').length;
+    release();
+    await screen.findByText(/Saved into/);
+    // The versions are read again after the save; the editor keeps what was typed.
+    await waitFor(() =>
+      expect(callsTo(calls, 'spaces.content.page.get').length).toBeGreaterThan(readsBefore),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(content).getByRole('heading', { level: 2, name: 'Hello' })).toBeInTheDocument();
+    expect(content.querySelector('table')).not.toBeNull();
+    expect(screen.getByText(/saving merges your edit into change request #7/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo(calls, 'changeRequests.content.update')).toHaveLength(2));
+    const second = callsTo(calls, 'changeRequests.content.update')[1]?.input as {
+      revision: string;
+      changeRequestId: string;
+      changes: { document: { markdown: string } }[];
+    };
+    // Made from the space's version (the first save's edit is on both sides of the merge).
+    expect(second.revision).toBe('rev-live');
+    expect(second.changeRequestId).toBe('cr-1');
+    expect(second.changes[0]?.document.markdown).toMatch(/^## Hello$/m);
+    expect(second.changes[0]?.document.markdown).toContain('| - | - | - |');
+  });
+
   it('has the browser ask before the tab is closed or reloaded with unsaved text, and only then', async () => {
     openEditor();
     const { user } = await startEditing();

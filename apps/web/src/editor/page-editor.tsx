@@ -18,7 +18,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { EditorContent, useEditor } from '@tiptap/react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { apiErrorOf } from '../api/api-error';
 import { contentConflictsOf } from '../api/content-conflicts';
 import { useTRPC, useTRPCClient } from '../api/trpc';
@@ -69,8 +69,17 @@ export default function PageEditor({
   const [edited, setEdited] = useState(false);
   // Whether the editor holds text no save has sent; `typed` counts updates, so that a save
   // settles only what was typed before it started.
-  const [unsaved, setUnsaved] = useState(false);
+  const [unsaved, setUnsavedState] = useState(false);
+  const unsavedNow = useRef(false);
+  const setUnsaved = useCallback((value: boolean) => {
+    unsavedNow.current = value;
+    setUnsavedState(value);
+  }, []);
   const typed = useRef(0);
+  // The revision the editor's text was made from: what a save names as its base.
+  const editedFrom = useRef<string | undefined>(undefined);
+  // "Load the latest version": the next version read replaces the editor's text, typed or not.
+  const replacing = useRef(false);
   const [closing, setClosing] = useState(false);
   const editor = useEditor({
     extensions: editorExtensions,
@@ -131,12 +140,18 @@ export default function PageEditor({
   });
   useEffect(() => {
     if (!base.data) return;
+    // Text typed while a save was on its way is kept, and the editor goes on from the version
+    // it was made from: the next save names that version, and the server merges the edit into
+    // what the target became (what the first save wrote is on both sides, no conflict).
+    if (unsavedNow.current && !replacing.current) return;
+    replacing.current = false;
+    editedFrom.current = base.data.revision;
     setEdited(false);
     setUnsaved(false);
     // The version read is usually the one on screen already: keep the editor (and its selection).
     if (editorToMarkdown(editor.getJSON()) === base.data.markdown) return;
     editor.commands.setContent(markdownToEditor(base.data.markdown, editorSchema), { emitUpdate: false });
-  }, [base.data, editor]);
+  }, [base.data, editor, setUnsaved]);
 
   const choose = (next: SaveTarget) => {
     setChosen(next);
@@ -144,6 +159,7 @@ export default function PageEditor({
     if (!edited) setSource(sourceFor(next));
   };
   const reload = () => {
+    replacing.current = true;
     setSource(sourceFor(target));
     setReloads((count) => count + 1);
   };
@@ -151,7 +167,7 @@ export default function PageEditor({
   const save = useMutation({
     mutationFn: async (): Promise<Saved & { typedBefore: number }> => {
       const typedBefore = typed.current;
-      const revision = base.data?.revision;
+      const revision = editedFrom.current;
       if (revision === undefined) throw new Error('The page is still loading: try again in a moment.');
       const markdown = editorToMarkdown(editor.getJSON());
       // Images uploaded in the editor go in the same batch, before the page that refers to them.
@@ -183,16 +199,19 @@ export default function PageEditor({
       return { changeRequest: { id: changeRequest.id, number: changeRequest.number }, typedBefore };
     },
     onSuccess: (saved) => {
-      // What was typed while the save was on its way is still unsaved.
-      if (typed.current === saved.typedBefore) setUnsaved(false);
       // The uploads are files of the target now: the page refers to them by their ids.
       pendingUploadsOf(editor).files.clear();
-      // Go on from what was saved: the target's page as it is now (with what the merge kept).
       const savedTo: SaveTarget = saved.changeRequest
         ? { kind: 'changeRequest', id: saved.changeRequest.id }
         : { kind: 'live' };
       setChosen(savedTo);
-      setSource(sourceFor(savedTo));
+      // Go on from what was saved: the target's page as it is now (with what the merge kept);
+      // unless something was typed while the save was on its way: that is still unsaved, and
+      // made from the version the editor shows (see the effect above).
+      if (typed.current === saved.typedBefore) {
+        setUnsaved(false);
+        setSource(sourceFor(savedTo));
+      }
       void queryClient.invalidateQueries();
     },
   });
