@@ -15,8 +15,37 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildStateOf, ROOT, recordFileOf } from './build-record.mjs';
 
-// `--out-dir` (as for build.mjs) lets tests start a build of their own beside the real one.
-const { values } = parseArgs({ options: { 'out-dir': { type: 'string', default: 'dist' } } });
+const USAGE = `Usage: pnpm start [--out-dir <dir>]
+
+Builds the server and the web app when the sources changed since the last build, then
+starts the server (the same as \`pnpm quire serve\` on a build). Configured by environment
+variables (PORT, QUIRE_DATA_DIR, MONGODB_URI, QUIRE_PUBLIC_URL, QUIRE_BOOTSTRAP_TOKEN...):
+see the README's "Configuration". The other commands: pnpm quire --help.
+
+Options:
+  --out-dir <dir>  the server's build directory under apps/server (default: dist)
+  -h, --help       show this help
+`;
+
+/** The command line's options; a wrong one is a line naming it and the help, never a stack. */
+function optionsOf(args) {
+  try {
+    // `--out-dir` (as for build.mjs) lets tests start a build of their own beside the real one.
+    return parseArgs({
+      args,
+      options: { 'out-dir': { type: 'string', default: 'dist' }, help: { type: 'boolean', short: 'h' } },
+    }).values;
+  } catch (error) {
+    process.stderr.write(`quire: ${error.message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+}
+
+const values = optionsOf(process.argv.slice(2));
+if (values.help) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
 const outDirName = values['out-dir'];
 
 process.env.NODE_ENV = 'production';

@@ -122,6 +122,24 @@ describe('pnpm start without a build', () => {
     for (const command of ['serve', 'setup', 'users', 'tokens']) expect(help.stdout).toContain(command);
   });
 
+  it('answers --help itself, and a wrong option with a line naming it, never a stack', async () => {
+    const run = (args: string[]) =>
+      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
+        execFile(process.execPath, [START, ...args], (error, stdout, stderr) =>
+          resolve({ code: error ? Number(error.code) : 0, stdout, stderr }),
+        ),
+      );
+    const help = await run(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: pnpm start');
+    expect(help.stdout).toContain('pnpm quire --help');
+    const wrong = await run(['--port=1']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/^quire: Unknown option '--port'/);
+    expect(wrong.stderr).toContain('Usage: pnpm start');
+    expect(wrong.stderr).not.toMatch(/\n\s+at /);
+  });
+
   it('leaves only imports of production dependencies in the build', () => {
     const record = readBuildRecord(recordFileOf(OUT_DIR));
     const bundles = (record?.outputs ?? []).filter((output) => output.endsWith('.js'));
