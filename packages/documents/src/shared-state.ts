@@ -5,7 +5,9 @@
  * Typed by shape, not by Yjs (this package depends on no Yjs): a Y document and a Y map fit.
  *
  * - `base`, `baseMarkdown`: the revision the shared content was loaded from (or last saved
- *   into) and the page's markdown there. Written by the server.
+ *   into) and the page's markdown there. Written by the server, and by the editor that brings
+ *   `incoming` in; for the editors only: the server keeps its own base and never reads these
+ *   back (any writer can write them).
  * - `seed`: the Yjs client id every editor seeds the empty content with (the web app's
  *   `seed-content.ts`): editors that seed at once make the same items under this id, which Yjs
  *   merges into one. Chosen by the server for each load, so it also tells one load from

@@ -16,7 +16,8 @@
  *   event lost) asks the others again, at most once a second per page.
  * - A page loaded on this server waits for the first answer (at most `loadWaitMs`) before its
  *   editors sync, so that they start from what the other servers hold, not from an empty page
- *   they would seed a second time.
+ *   they would seed a second time. The answer names the revision the answering server's copy
+ *   grew from (`base`, its session's own), which the loading server then saves against.
  *
  * Only for a bus that other servers share: on the embedded engine there is one server.
  */
@@ -48,6 +49,14 @@ export interface RelayCounters {
 export interface RelayedPage {
   organizationId: string;
   spaceId: string;
+  /** The revision this server's copy grew from, told to a server that asks (undefined: not known yet). */
+  base?: () => string | undefined;
+}
+
+/** What the first answer to a loading server's ask told it. */
+export interface RelayAnswer {
+  /** The revision the answering server's copy grew from, when it said. */
+  base: string | undefined;
 }
 
 interface Held {
@@ -55,7 +64,7 @@ interface Held {
   page: RelayedPage;
   lastAsk: number;
   /** Called when the first answer to this server's ask arrives. */
-  answered?: () => void;
+  answered?: (answer: RelayAnswer) => void;
   stop: () => void;
 }
 
@@ -86,9 +95,9 @@ export class CollaborationRelay {
 
   /**
    * Relays `doc` (just loaded here) from now on and asks the other servers for what they hold
-   * of it. Resolves true once one answered, false when none did within `loadWaitMs`.
+   * of it. Resolves with the first answer once one came, null when none did within `loadWaitMs`.
    */
-  join(name: string, doc: Document, page: RelayedPage): Promise<boolean> {
+  join(name: string, doc: Document, page: RelayedPage): Promise<RelayAnswer | null> {
     this.held.get(name)?.stop();
     const onUpdate = (update: Uint8Array, origin: unknown) => {
       if (origin !== RELAY_ORIGIN) this.publish(name, page, 'update', update);
@@ -113,16 +122,16 @@ export class CollaborationRelay {
       },
     };
     this.held.set(name, held);
-    return new Promise<boolean>((resolve) => {
+    return new Promise<RelayAnswer | null>((resolve) => {
       const timer = setTimeout(() => {
         held.answered = undefined;
-        resolve(false);
+        resolve(null);
       }, this.limits.loadWaitMs);
       timer.unref?.();
-      held.answered = () => {
+      held.answered = (answer) => {
         clearTimeout(timer);
         held.answered = undefined;
-        resolve(true);
+        resolve(answer);
       };
       this.ask(name, held);
     });
@@ -133,7 +142,7 @@ export class CollaborationRelay {
     const held = this.held.get(name);
     if (held?.doc !== doc) return;
     held.stop();
-    held.answered?.();
+    held.answered?.({ base: undefined });
     this.held.delete(name);
   }
 
@@ -148,7 +157,13 @@ export class CollaborationRelay {
     this.publish(name, held.page, 'ask', Y.encodeStateVector(held.doc));
   }
 
-  private publish(name: string, page: RelayedPage, kind: RelayKind, bytes: Uint8Array, to?: string): void {
+  private publish(
+    name: string,
+    page: RelayedPage,
+    kind: RelayKind,
+    bytes: Uint8Array,
+    answer?: { to: string; base: string | undefined },
+  ): void {
     if (bytes.byteLength > this.limits.maxBytes) {
       this.counters.tooLarge++;
       this.onProblem(
@@ -167,7 +182,8 @@ export class CollaborationRelay {
       spaceId: page.spaceId,
       document: name,
       origin: this.serverId,
-      ...(to === undefined ? {} : { to }),
+      ...(answer === undefined ? {} : { to: answer.to }),
+      ...(answer?.base === undefined ? {} : { base: answer.base }),
       kind,
       bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'),
     };
@@ -186,8 +202,11 @@ export class CollaborationRelay {
       const bytes = new Uint8Array(Buffer.from(event.bytes, 'base64'));
       const { doc } = held;
       if (event.kind === 'ask') {
-        // The difference the asker lacks, and who is here, for it alone.
-        this.publish(event.document, held.page, 'update', Y.encodeStateAsUpdate(doc, bytes), event.origin);
+        // The difference the asker lacks, what it grew from, and who is here, for it alone.
+        this.publish(event.document, held.page, 'update', Y.encodeStateAsUpdate(doc, bytes), {
+          to: event.origin,
+          base: held.page.base?.(),
+        });
         const clients = [...doc.awareness.getStates().keys()].filter((id) => id !== doc.awareness.clientID);
         if (clients.length > 0)
           this.publish(
@@ -195,7 +214,7 @@ export class CollaborationRelay {
             held.page,
             'awareness',
             encodeAwarenessUpdate(doc.awareness, clients),
-            event.origin,
+            { to: event.origin, base: undefined },
           );
         return;
       }
@@ -205,7 +224,7 @@ export class CollaborationRelay {
         return;
       }
       Y.applyUpdate(doc, bytes, RELAY_ORIGIN);
-      if (event.to === this.serverId) held.answered?.();
+      if (event.to === this.serverId) held.answered?.({ base: event.base });
       // An update whose dependencies never came (an event lost): ask for them again.
       const missing = doc.store.pendingStructs !== null || doc.store.pendingDs !== null;
       if (missing && Date.now() - held.lastAsk > ASK_AGAIN_MS) this.ask(event.document, held);

@@ -21,9 +21,26 @@
  *
  * Work on one session runs one piece at a time (`queue`), so an event that a save of ours
  * caused is seen after the save moved the base.
+ *
+ * The base a save is made against is the server's own (`base`), never read back from the
+ * document: the `quire` map is written by every writer's editor, so a writer who set its `base`
+ * to the head without taking in the edit that made it had the next save (anyone's, attributed
+ * to whoever typed most) silently revert that edit, and one who set its `baseMarkdown` to the
+ * content's had others' typing found `unchanged` and never saved. The base moves only on what
+ * the server knows: a revision it saved from the editors' report, a revision written elsewhere
+ * whose page is the base's, and a revision it offered as `incoming` once an editor's report
+ * (of the content the server holds, by its hash) is that revision's markdown. Until then a save
+ * is made against the older base and merges three-way, which keeps the edits made since. The
+ * map's `base` and `baseMarkdown` are still written, for the editors (seeding, joining again).
  */
 
-import { contentHashOf, type IncomingRevision, reportOf, stateOf } from '@quire/documents';
+import {
+  contentHashOf,
+  type IncomingRevision,
+  type MarkdownReport,
+  reportOf,
+  stateOf,
+} from '@quire/documents';
 import {
   executeOperation,
   isDomainError,
@@ -79,6 +96,14 @@ export class PageSession {
   private readonly typed = new Map<Seat, number>();
   /** Revisions this session made: their events are not news. */
   private readonly made = new Set<string>();
+  /**
+   * The revision the shared content grew from (it was loaded from it, or saved into it) and
+   * the page's markdown there: the server's own, what saves are made against.
+   */
+  private base: { revision: string; markdown: string } = { revision: '', markdown: '' };
+  /** The revision last offered to the editors as `incoming`, until an editor's report shows it taken. */
+  private offered: IncomingRevision | undefined;
+  private started = false;
   private work: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -89,17 +114,22 @@ export class PageSession {
   ) {}
 
   /**
-   * Fills a document just loaded: the base, and the id editors seed its content under. When
-   * another server already holds the page (its state came through the relay), the base and
-   * seed are theirs, kept as they are.
+   * Fills a document just loaded by `seat`: the base, and the id editors seed its content
+   * under. When another server already holds the page (its state came through the relay), the
+   * map's base and seed are theirs, kept as they are, and the base saves are made against is
+   * the one that server said its copy grew from (`relayedBase`, told by the relay, not read
+   * from the map); the page as `seat` loaded it when none was said.
    */
-  start(base: Seat['base']): void {
-    if (!stateOf(this.doc).has('base'))
+  async start(seat: Seat, relayedBase?: string): Promise<void> {
+    const loaded = seat.base;
+    this.base = loaded;
+    const relayed = stateOf(this.doc).has('base');
+    if (!relayed)
       this.doc.transact(() => {
         const state = stateOf(this.doc);
-        state.set('base', base.revision);
-        state.set('baseMarkdown', base.markdown);
-        state.set('seed', seedOf(sharedDocumentName(this.place), base.revision));
+        state.set('base', loaded.revision);
+        state.set('baseMarkdown', loaded.markdown);
+        state.set('seed', seedOf(sharedDocumentName(this.place), loaded.revision));
       }, SERVER_ORIGIN);
     // Who typed is known from the transactions that changed the content (a connection's).
     const content = this.doc.getXmlFragment('default');
@@ -117,6 +147,11 @@ export class PageSession {
       // A report typed on another server is that server's to save: only one server saves it.
       else if (event.transaction.origin === RELAY_ORIGIN) this.reporter = undefined;
     });
+    if (relayed && relayedBase !== undefined && relayedBase !== loaded.revision) {
+      const markdown = await this.markdownAt(seat.ctx, relayedBase).catch(() => undefined);
+      if (markdown !== undefined) this.base = { revision: relayedBase, markdown };
+    }
+    this.started = true;
   }
 
   private queue<T>(task: () => Promise<T>): Promise<T> {
@@ -133,12 +168,40 @@ export class PageSession {
     return this.queue(() => this.takeRemote(revisionId));
   }
 
-  private get base(): string {
-    return String(stateOf(this.doc).get('base'));
+  /**
+   * The revision the shared content grew from, as this server knows it (told to other servers
+   * that load the page); undefined until the session started.
+   */
+  get baseRevision(): string | undefined {
+    return this.started ? this.base.revision : undefined;
   }
 
-  private get baseMarkdown(): string {
-    return String(stateOf(this.doc).get('baseMarkdown') ?? '');
+  /**
+   * Moves the base (this server's, and the map's for the editors). A revision offered before
+   * is offered no more: the base is past it, or the page went back to the base's elsewhere.
+   */
+  private moveBase(revision: string, markdown: string): void {
+    this.base = { revision, markdown };
+    this.offered = undefined;
+    this.setState({ base: revision, baseMarkdown: markdown }, ['incoming']);
+  }
+
+  /** Offers the editors a revision to bring into the content. */
+  private offer(incoming: IncomingRevision): void {
+    this.offered = incoming;
+    this.setState({ incoming });
+  }
+
+  /**
+   * The revision last offered, as the base, once an editor's `report` of the content the
+   * server holds (the caller checked its hash) is that revision's markdown: the editors took
+   * it in. A report of anything else moves nothing: the next save merges from the older base.
+   */
+  private takeOffered(report: MarkdownReport): void {
+    const offered = this.offered;
+    if (!offered || report.markdown !== offered.markdown) return;
+    this.offered = undefined;
+    this.base = { revision: offered.revision, markdown: offered.markdown };
   }
 
   private setState(values: Record<string, unknown>, remove: string[] = []): void {
@@ -156,11 +219,13 @@ export class PageSession {
       this.counters.stale++;
       return 'stale';
     }
-    if (report.markdown === this.baseMarkdown) return 'unchanged';
+    this.takeOffered(report);
+    if (report.markdown === this.base.markdown) return 'unchanged';
     if (!this.reporter) return 'nothing';
     const seat = this.author() ?? this.reporter;
     if (seat.readOnly) return 'nothing';
-    const base = this.base;
+    const base = this.base.revision;
+    const baseMarkdown = this.base.markdown;
     try {
       // The person's access now, not at their join: a socket outlives a sign-out, a revoked
       // token, a removal from the space. Who may no longer write saves nothing as themselves.
@@ -188,14 +253,13 @@ export class PageSession {
         const merged =
           theirs === undefined
             ? undefined
-            : mergeMarkdown(this.baseMarkdown, report.markdown, theirs, { conflicts: 'ours' });
+            : mergeMarkdown(baseMarkdown, report.markdown, theirs, { conflicts: 'ours' });
         const markdown = merged?.merged ? merged.markdown : report.markdown;
         revision = await this.writeBatch(ctx, markdown, headBefore);
         this.made.add(revision);
-        if (markdown === report.markdown)
-          this.setState({ base: revision, baseMarkdown: report.markdown }, ['incoming']);
+        if (markdown === report.markdown) this.moveBase(revision, report.markdown);
         // The editors take the page with the other edit's changes in it.
-        else this.setState({ incoming: { revision, markdown, from: report.markdown } });
+        else this.offer({ revision, markdown, from: report.markdown });
         this.counters.conflicted++;
         return 'conflicted';
       }
@@ -203,13 +267,12 @@ export class PageSession {
       const saved = await this.markdownAt(ctx, revision);
       if (headBefore === base || saved === report.markdown) {
         // Nothing else came in: what was saved is what the editors have.
-        this.setState({ base: revision, baseMarkdown: report.markdown });
+        this.moveBase(revision, report.markdown);
         this.counters.saved++;
         return 'saved';
       }
       // The batch merged others' changes in: the editors take the merged page.
-      const incoming: IncomingRevision = { revision, markdown: saved ?? '', from: report.markdown };
-      this.setState({ incoming });
+      this.offer({ revision, markdown: saved ?? '', from: report.markdown });
       this.counters.merged++;
       return 'merged';
     } catch (error) {
@@ -220,22 +283,23 @@ export class PageSession {
   }
 
   private async takeRemote(revisionId: string): Promise<void> {
-    if (this.made.has(revisionId) || revisionId === this.base) return;
+    if (this.made.has(revisionId) || revisionId === this.base.revision) return;
     const seat = this.reporter ?? this.anySeat();
     if (!seat) return;
     this.counters.remote++;
     const theirs = await this.markdownAt(seat.ctx, revisionId).catch(() => undefined);
     // The page is gone there (deleted, moved out): the editors keep what they have.
     if (theirs === undefined) return;
-    if (theirs === this.baseMarkdown) {
-      this.setState({ base: revisionId });
+    const report = reportOf(this.doc);
+    const current = report !== undefined && report.hash === contentHashOf(this.doc);
+    if (current) this.takeOffered(report);
+    if (theirs === this.base.markdown) {
+      this.moveBase(revisionId, theirs);
       return;
     }
-    const report = reportOf(this.doc);
-    const untouched = report === undefined || report.markdown === this.baseMarkdown;
-    if (untouched && (report === undefined || report.hash === contentHashOf(this.doc))) {
-      const incoming: IncomingRevision = { revision: revisionId, markdown: theirs, from: this.baseMarkdown };
-      this.setState({ incoming });
+    const untouched = report === undefined || (current && report.markdown === this.base.markdown);
+    if (untouched) {
+      this.offer({ revision: revisionId, markdown: theirs, from: this.base.markdown });
       return;
     }
     // Unsaved edits: saving them now merges them with the revision that came.

@@ -173,12 +173,14 @@ export function registerCollaboration(
       session.anySeat = () => anySeatOf(document);
       session.onAccessLost = () => void recheckAll();
       sessions.set(documentName, session);
-      // What the other servers hold of the page comes first: its editors then sync with it.
-      await relay?.join(documentName, document, {
+      // What the other servers hold of the page comes first: its editors then sync with it, and
+      // its saves are made against the revision the answering server's copy grew from.
+      const answer = await relay?.join(documentName, document, {
         organizationId: seat.organizationId,
         spaceId: seat.place.spaceId,
+        base: () => sessions.get(documentName)?.baseRevision,
       });
-      session.start(seat.base);
+      await session.start(seat, answer?.base);
       budgets.set(documentName, new DocumentBudget(document, limits.maxDocumentBytes));
     },
     async onStoreDocument({ documentName }) {

@@ -21,6 +21,12 @@ export interface CollaborationRelayEvent extends DomainEventBase<'collaboration.
   kind: RelayKind;
   /** The bytes, base64. */
   bytes: string;
+  /**
+   * On an answer to an `ask`: the revision the answering server's copy of the page grew from
+   * (its session's own base, `page-session.ts`; never the document's `quire` map, which any
+   * writer can write), so the asker saves against the same one.
+   */
+  base?: string;
 }
 
 declare module '@quire/domain' {

@@ -271,7 +271,8 @@ describe('co-editing a page', () => {
       markdown: 'Batch in the request.\n',
       from: 'First line.\n',
     });
-    // The editors apply it (as the web app's editor does): the base moves with it.
+    // The editors apply it (as the web app's editor does) and report the content: the server's
+    // base moves with it once that report is the revision's markdown.
     writer.doc.transact(() => {
       const fragment = writer.doc.getXmlFragment('default');
       const paragraph = new Y.XmlElement('paragraph');
@@ -281,6 +282,12 @@ describe('co-editing a page', () => {
       stateOf(writer.doc).set('baseMarkdown', 'Batch in the request.\n');
       stateOf(writer.doc).delete('incoming');
     });
+    report(writer.doc, 'Batch in the request.\n');
+    const served = collaborationOf(server.app)!.hocuspocus.documents.get(name)!;
+    await until(
+      served,
+      () => (stateOf(served).get('report') as { markdown?: string })?.markdown === 'Batch in the request.\n',
+    );
 
     // The space's page changes elsewhere; the change request is brought up to date with it.
     await server.callOperation(operations.spaces.content.update, s.org.admin, {

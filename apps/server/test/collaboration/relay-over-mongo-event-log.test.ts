@@ -83,13 +83,13 @@ describe("co-editing across servers over MongoDB's event log (a stand-in collect
       }),
     );
     const [first, second] = servers as [(typeof servers)[0], (typeof servers)[0]];
-    const page = { organizationId: 'org', spaceId: 'space' };
+    const page = { organizationId: 'org', spaceId: 'space', base: () => 'revision-1' };
     try {
       // Nobody holds the page yet: the first server's ask has no answer.
       first.doc.getText('t').insert(0, 'typed on the first server');
-      expect(await first.relay.join('space/live/page', first.doc, page)).toBe(false);
-      // The second loads it: the first answers with what it holds.
-      expect(await second.relay.join('space/live/page', second.doc, page)).toBe(true);
+      expect(await first.relay.join('space/live/page', first.doc, page)).toBeNull();
+      // The second loads it: the first answers with what it holds, and the base it grew from.
+      expect(await second.relay.join('space/live/page', second.doc, page)).toEqual({ base: 'revision-1' });
       expect(second.doc.getText('t').toString()).toBe('typed on the first server');
 
       second.doc.getText('t').insert(0, '> ');

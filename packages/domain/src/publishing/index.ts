@@ -7,6 +7,7 @@ export * from './operations';
 export { UnsignedClaimsSchema } from './operations/lookup/published-content-lookup-schema';
 export { matchSitePath, type SitePathMatch } from './operations/lookup/site-path-match';
 export type * from './ports';
+export { readableStructureOf } from './readable-structure';
 export * from './records';
 export type { PublishingRepositories } from './repositories';
 export { authenticateSiteToken, looksLikeSiteApiToken, SITE_API_TOKEN_TTL_SECONDS } from './site-api-token';

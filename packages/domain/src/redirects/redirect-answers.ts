@@ -4,39 +4,39 @@
  * answer, the URL it sends to, and whether that URL is a path of the site with no page (the
  * next link of a chain). Resolution and the writes' loop check (`redirect-loops.ts`) both ask
  * here, so a redirect is judged by the rules that will answer it.
+ *
+ * Everything is read in the part of the site the caller may be told about (`shown`): a path
+ * falls in a site space of it (the old paths of a site space they may not read are never
+ * looked at), and a site redirect whose destination is outside it is, for them, no redirect
+ * at all (`isDestinationShown`).
  */
 import { pathRedirectTarget } from '../content';
 import type { OperationContext } from '../core/context';
-import { matchSitePath, type SiteRecord, sitePublishedBase } from '../publishing';
+import { matchSitePath, type SiteRecord, type Structure, sitePublishedBase } from '../publishing';
 import type { SiteRedirectRecord } from './records';
 import { currentPages, destinationUrl } from './redirect-destination';
 import { type RedirectAnswer, type RedirectHop, redirectAnswer } from './redirect-rules';
 import { candidateSources, capturedRest } from './redirect-source';
+import { isDestinationShown } from './shown-destination';
+import { segmentsOf, sitePathOf } from './site-path-of-url';
 
 export interface RedirectLookup {
   ctx: OperationContext;
   site: SiteRecord;
   shareKey: string | undefined;
+  /**
+   * The part of the site the caller may be told about: a visitor's or member's readable
+   * structure (`readableStructureOf`); the whole structure for the writes' loop check.
+   */
+  shown: Structure;
   /** A redirect about to be written, judged as if it were stored (in place of the one it changes). */
   pending?: SiteRedirectRecord;
-}
-
-/** The decoded segments of a site path (`/a/b`), or null when one is not valid percent-encoding. */
-function segmentsOf(path: string): string[] | null {
-  try {
-    return path
-      .split('/')
-      .slice(1)
-      .map((segment) => decodeURIComponent(segment));
-  } catch {
-    return null;
-  }
 }
 
 /** Where the site space `path` falls in is, and its page path in the space, or null. */
 async function placeOf(lookup: RedirectLookup, path: string) {
   const segments = segmentsOf(path);
-  const match = segments && matchSitePath(lookup.site.structure, segments);
+  const match = segments && matchSitePath(lookup.shown, segments);
   if (!match) return null;
   const pages = await currentPages(lookup.ctx, lookup.site, match.siteSpace.spaceId);
   return pages && { siteSpace: match.siteSpace, pagePath: match.pagePath.join('/'), pages };
@@ -54,37 +54,29 @@ async function oldPathOf(lookup: RedirectLookup, path: string) {
   return target && { siteSpaceId: place.siteSpace.id, target };
 }
 
-/** The site's redirects that may answer `path`, with the pending one in place of what it changes. */
+/**
+ * The site's redirects that may answer `path`, with the pending one in place of what it
+ * changes, and only those whose destination the caller may be told about.
+ */
 async function siteRedirectsOf(lookup: RedirectLookup, path: string): Promise<SiteRedirectRecord[]> {
   const candidates = candidateSources(path);
   const stored = await lookup.ctx.repos.siteRedirects.findBySources(lookup.site.id, false, candidates);
   const { pending } = lookup;
-  if (!pending) return stored;
-  const others = stored.filter(
-    (redirect) => redirect.id !== pending.id && redirect.source !== pending.source,
+  const all = pending
+    ? [
+        ...stored.filter((redirect) => redirect.id !== pending.id && redirect.source !== pending.source),
+        ...(candidates.includes(pending.source) ? [pending] : []),
+      ]
+    : stored;
+  return all.filter((redirect) =>
+    isDestinationShown(lookup.ctx, lookup.site, lookup.shown, redirect.destination),
   );
-  return candidates.includes(pending.source) ? [...others, pending] : others;
 }
 
 /** Whether a page of the site is at `path` (a site space's root included). */
 async function isPageAt(lookup: RedirectLookup, path: string): Promise<boolean> {
   const place = await placeOf(lookup, path);
   return place !== null && (place.pagePath === '' || place.pages.byPath.has(place.pagePath));
-}
-
-/** The path in the site of `url` (`/a/b`), when it is under the site's published base and not its root. */
-export function sitePathOf(base: string, url: string): string | null {
-  let target: URL;
-  let root: URL;
-  try {
-    target = new URL(url);
-    root = new URL(base);
-  } catch {
-    return null;
-  }
-  if (target.origin !== root.origin || !target.pathname.startsWith(root.pathname)) return null;
-  const rest = target.pathname.slice(root.pathname.length).replace(/\/+$/, '');
-  return rest === '' ? null : `/${rest}`;
 }
 
 /** Rules 1 to 4 for `path`, the URL the answer sends to, and the next link (rule 5), or null. */

@@ -19,9 +19,10 @@ import type { OperationContext } from '../core/context';
 import { invalidInput, isDomainError } from '../core/errors';
 import { type SiteRecord, sitePublishedBase } from '../publishing';
 import type { SiteRedirectRecord } from './records';
-import { redirectHop, sitePathOf } from './redirect-answers';
+import { redirectHop } from './redirect-answers';
 import { followRedirects } from './redirect-rules';
 import { isWildcard } from './redirect-source';
+import { sitePathOf } from './site-path-of-url';
 
 /** A path a wildcard source matches and no page has ('~' is no slug). */
 const pathMatching = (source: string): string => (isWildcard(source) ? `${source.slice(0, -1)}~` : source);
@@ -40,7 +41,8 @@ export async function assertNoLoop(
   // An address elsewhere ends any chain; so does a part of the site without a captured rest
   // (a page, or a section's or site space's root): nothing to follow.
   if (inSite === null && !redirect.captureWildcard) return;
-  const lookup = { ctx, site, shareKey: undefined, pending: redirect };
+  // Judged in the whole site, as those who write redirects see it.
+  const lookup = { ctx, site, shareKey: undefined, shown: site.structure, pending: redirect };
   let outcome: Awaited<ReturnType<typeof followRedirects>>;
   try {
     outcome = await followRedirects(pathMatching(redirect.source), (path) => redirectHop(lookup, path));

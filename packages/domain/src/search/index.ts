@@ -6,6 +6,7 @@ export { rankedSlice } from './ranked-slice';
 export {
   type ConditionalView,
   conditionsOfRevision,
+  type SearchedPages,
   type SearchView,
   searchDocumentsOf,
   searchDocumentsOfRevision,

@@ -11,11 +11,16 @@
  * whose conditions all hold for the token's claims (`searchViewOf`, the reader's condition
  * evaluator through `ctx.visitorConditions`). Each view is its own index: a visitor's hits and
  * excerpts come only from text that visitor may read.
+ *
+ * A published site's visitors (a site's search, a site API token's) search only the pages the
+ * site lists (`SearchedPages`): a hidden page and the pages under it are left out of the
+ * documents, not filtered from the hits, so they weigh on no visitor's ranking and no query's
+ * fallback from all its words to any of them.
  */
 
 import type { ConditionalText } from '@quire/documents';
 import type { OutlineObject, RevisionRecord, StoredPage } from '../content';
-import { outlinesOf, pageIndexOf, pageTypeOf } from '../content';
+import { outlinesOf, pageIndexOf, pageTypeOf, unlistedPageIds } from '../content';
 import { BoundedCache } from '../core/bounded-cache';
 import type { DomainServices, OperationContext } from '../core/context';
 import type { SearchDocument, SearchSection } from './content-search';
@@ -26,25 +31,39 @@ import type { SearchDocument, SearchSection } from './content-search';
  */
 export type ConditionalView = 'none' | 'all' | ((expression: string) => boolean);
 
+/**
+ * Which pages the documents hold: `every` one (members'), or those a published site `listed`
+ * (its visitors': no hidden page, nothing under one; `unlistedPageIds`).
+ */
+export type SearchedPages = 'every' | 'listed';
+
 type Services = Pick<DomainServices, 'repos'>;
 
-/** The search documents of `revision`, one per page, with the conditional text `view` opens. */
+/**
+ * The search documents of `revision`, one per page (of `pages`), with the conditional text
+ * `view` opens.
+ */
 export async function searchDocumentsOf(
   services: Services,
   revision: Pick<RevisionRecord, 'tree'> & { id?: string },
   view: ConditionalView = 'none',
+  pages: SearchedPages = 'every',
 ): Promise<SearchDocument[]> {
   const index = await pageIndexOf(services, revision.tree);
+  const unlisted = pages === 'listed' ? unlistedPageIds(index) : undefined;
   // A group or a link page has no text of its own: not a search result (GitBook's search has none).
-  const pages = [...index.pages.values()].filter((page) => pageTypeOf(page) === 'document');
+  const documentPages = [...index.pages.values()].filter(
+    (page) => pageTypeOf(page) === 'document' && !unlisted?.has(page.id),
+  );
   const outlines = await outlinesOf(
     services,
-    pages.map((page) => page.body),
+    documentPages.map((page) => page.body),
   );
-  // The revision's conditions are known now: a search after the warm-up need not read them again.
-  if (revision.id !== undefined && keptConditions.peek(revision.id) === undefined)
+  // The revision's conditions are known now (of every page: a view never depends on which
+  // pages a search lists): a search after the warm-up need not read them again.
+  if (revision.id !== undefined && unlisted === undefined && keptConditions.peek(revision.id) === undefined)
     keptConditions.set(revision.id, Promise.resolve(conditionsIn(outlines.values())));
-  return pages.map((page) =>
+  return documentPages.map((page) =>
     documentOf(page, index.paths.get(page.id) ?? page.slug, outlines.get(page.body), view),
   );
 }
@@ -83,17 +102,19 @@ const opens = (view: ConditionalView, part: ConditionalText): boolean =>
 
 /**
  * The search documents of revision `revisionId` of `spaceId` (the background warm-up's
- * builder, and a site's search's: no conditional text unless `view` asks).
+ * builder, and a site's search's: no conditional text unless `view` asks, every page unless
+ * `pages` says `listed`).
  */
 export async function searchDocumentsOfRevision(
   services: Services,
   spaceId: string,
   revisionId: string,
   view: ConditionalView = 'none',
+  pages: SearchedPages = 'every',
 ): Promise<SearchDocument[]> {
   const revision = await services.repos.revisions.findById(spaceId, revisionId);
   if (!revision) throw new Error(`revision ${revisionId} of space ${spaceId} is missing`);
-  return searchDocumentsOf(services, revision, view);
+  return searchDocumentsOf(services, revision, view, pages);
 }
 
 /** Revisions whose conditions are kept (a revision's never change: it is immutable). */
@@ -134,35 +155,40 @@ function conditionsIn(outlines: Iterable<OutlineObject>): string[] {
 
 /** What a caller's search of a revision reads: the index's key, and how its documents are built. */
 export interface SearchView {
-  /** The revision's id when the view holds no conditional text (the index everyone else shares). */
+  /** The revision's id when the view holds every page and no conditional text (the index everyone else shares). */
   key: string;
   documents: () => Promise<SearchDocument[]>;
 }
 
 /**
- * The view of `revision` the caller searches: a site API token's visitor the text outside
- * `if` blocks plus that of the blocks whose conditions hold for the token's claims (an index
- * per set of conditions that hold); anyone else (members, who read every branch) all of it.
- * A revision without `if` blocks, or a visitor none of whose conditions hold, searches the
- * revision's plain index (key: its id), the one the warm-up builds.
+ * The view of `revision` the caller searches: a site API token's visitor the pages the site
+ * lists (no hidden page, nothing under one) with the text outside `if` blocks plus that of the
+ * blocks whose conditions hold for the token's claims (an index per set of conditions that
+ * hold); anyone else (members, who read every page and every branch) all of it. A revision
+ * without `if` blocks and with no hidden page, searched by a visitor none of whose conditions
+ * hold, is the revision's plain index (key: its id), the one the warm-up builds.
  */
 export async function searchViewOf(
   ctx: OperationContext,
   revision: Pick<RevisionRecord, 'id' | 'tree'>,
 ): Promise<SearchView> {
-  const plain: SearchView = { key: revision.id, documents: () => searchDocumentsOf(ctx, revision) };
   const conditions = await conditionsOfRevision(ctx, revision);
-  if (conditions.length === 0) return plain;
   const grant = ctx.caller?.site;
   if (grant === undefined)
-    return { key: `${revision.id}\u0000if:all`, documents: () => searchDocumentsOf(ctx, revision, 'all') };
+    return conditions.length === 0
+      ? { key: revision.id, documents: () => searchDocumentsOf(ctx, revision) }
+      : { key: `${revision.id}\u0000if:all`, documents: () => searchDocumentsOf(ctx, revision, 'all') };
+  const hidesPages = unlistedPageIds(await pageIndexOf(ctx, revision.tree)).size > 0;
+  const pages: SearchedPages = hidesPages ? 'listed' : 'every';
+  const listedKey = hidesPages ? `${revision.id}\u0000listed` : revision.id;
   const holding = new Set(
     conditions.filter((condition) => ctx.visitorConditions?.holds(condition, grant.claims ?? {}) ?? false),
   );
-  if (holding.size === 0) return plain;
+  if (holding.size === 0)
+    return { key: listedKey, documents: () => searchDocumentsOf(ctx, revision, 'none', pages) };
   return {
-    key: `${revision.id}\u0000if:${[...holding].join('\u0000')}`,
-    documents: () => searchDocumentsOf(ctx, revision, (condition) => holding.has(condition)),
+    key: `${listedKey}\u0000if:${[...holding].join('\u0000')}`,
+    documents: () => searchDocumentsOf(ctx, revision, (condition) => holding.has(condition), pages),
   };
 }
 

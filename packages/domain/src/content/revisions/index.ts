@@ -65,3 +65,4 @@ export {
 } from './stored-documents';
 export type { StoredPage, StoredPages } from './stored-page';
 export { compareSiblingPages } from './tree-order';
+export { unlistedPageIds } from './unlisted-pages';

@@ -33,6 +33,9 @@ const PAGES_PER_SPACE = 10;
  * the spaces of the site spaces in `scope`, among those the visit shows (conditions applied to
  * the visitor's claims), the space with the best page first, each with its best pages ranked
  * across the whole search (`rank`), their sections, and their ancestors' titles. Paged by space.
+ * Only the pages the site lists are searched, for every caller: a page marked hidden, and every
+ * page under it, is found by no one here (GitBook's site search; it is still read at its URL,
+ * and members find it in the space's and the organization's searches).
  *
  * Scopes: `default` (each section's default site space, or the root's, and `currentSiteSpace`;
  * `restrictTo` the current one, or the others), `specific` (the given site spaces), `all`
@@ -96,7 +99,8 @@ export const searchSite = operation({
       spaces.map((space) => ({
         key: space.id,
         revisionId: space.revisionId as string,
-        documents: () => searchDocumentsOfRevision(ctx, space.id, space.revisionId as string, view),
+        // The pages the site lists: a hidden page and those under it are found by no visitor.
+        documents: () => searchDocumentsOfRevision(ctx, space.id, space.revisionId as string, view, 'listed'),
       })),
       input.query,
     );

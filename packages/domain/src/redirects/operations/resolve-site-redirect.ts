@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { notFound } from '../../core/errors';
 import { operation } from '../../core/operation';
 import { authorizeSiteVisit } from '../../policies';
-import { activeShareKeyOf, ShareKeySchema, SiteIdParam, SiteOrganizationIdParam } from '../../publishing';
+import {
+  activeShareKeyOf,
+  readableStructureOf,
+  ShareKeySchema,
+  SiteIdParam,
+  SiteOrganizationIdParam,
+  visitSite,
+} from '../../publishing';
 import { redirectHop } from '../redirect-answers';
 import { followRedirects, MAX_REDIRECT_HOPS, type RedirectAnswer } from '../redirect-rules';
 import { presentSiteRedirect, type SiteRedirect, SiteRedirectSchema } from '../redirect-schema';
@@ -30,12 +37,21 @@ export const ResolvedSiteRedirectSchema = z
  * old path (`moved:` or `git:`, the site space, the path), it is temporary and no list holds
  * it. `shareKey`: the key of an active share link of the site, which a URL into the site then
  * carries. For any member with a role on the organization, and for the bearer of a site API
- * token of this site (a renderer asks it for a path its visitor found no page at). Outcomes:
- * not a member, a guest, or the site unknown or of another organization, 404; a `shareKey`
- * that is not an active link's, 404 'Share link'; no redirect answers the path, 404 'Site
- * redirect'; the redirects from the path come back to a path met before, or pass
- * `MAX_REDIRECT_HOPS` links, 404 naming the paths (a loop, never a visitor sent round); its
- * destination removed from the site since, 404 'Redirect destination'.
+ * token of this site (a renderer asks it for a path its visitor found no page at).
+ *
+ * Only the part of the site the caller is shown is read (`readableStructureOf`: a visitor's
+ * sections and site spaces as their claims open them, a member's preview without the spaces
+ * their role does not open): a path falls in one of its site spaces, and a site redirect whose
+ * destination is elsewhere in the site (a section, site space or page of a site space they may
+ * not read, or an address of the site there) is, for them, no redirect (`isDestinationShown`).
+ * So no answer tells a caller where a page they may not read is, or that it exists: they get
+ * what a site without that redirect would give them (GitBook's renderer then shows its 404).
+ *
+ * Outcomes: not a member, a guest, or the site unknown or of another organization, 404; a
+ * `shareKey` that is not an active link's, 404 'Share link'; no redirect answers the path (for
+ * this caller), 404 'Site redirect'; the redirects from the path come back to a path met
+ * before, or pass `MAX_REDIRECT_HOPS` links, 404 naming the paths (a loop, never a visitor sent
+ * round); its destination removed from the site since, 404 'Redirect destination'.
  */
 export const resolveSiteRedirect = operation({
   name: 'sites.redirects.resolve',
@@ -51,7 +67,10 @@ export const resolveSiteRedirect = operation({
   async run(ctx, input) {
     const site = await authorizeSiteVisit(ctx, input.organizationId, input.siteId);
     const shareKey = activeShareKeyOf(site, input.shareKey);
-    const outcome = await followRedirects(input.source, (path) => redirectHop({ ctx, site, shareKey }, path));
+    const visit = await visitSite(ctx, site, { shareKey });
+    if (!visit.shown) throw notFound('Site');
+    const lookup = { ctx, site, shareKey, shown: await readableStructureOf(ctx, site, visit) };
+    const outcome = await followRedirects(input.source, (path) => redirectHop(lookup, path));
     if (!outcome.found && outcome.loop)
       throw notFound(
         `Site redirect (the redirects from ${input.source} make a loop or more than ${MAX_REDIRECT_HOPS} links: ${outcome.loop.join(' -> ')})`,

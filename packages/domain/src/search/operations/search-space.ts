@@ -18,7 +18,8 @@ import { presentPageHit, type SearchPageResult, SearchPageResultSchema } from '.
  *
  * The text inside `if` blocks is searched as the caller may read it (`searchViewOf`): all of
  * it for members; for a site API token's visitor only the blocks whose conditions hold for the
- * token's claims (the others are never matched nor quoted).
+ * token's claims (the others are never matched nor quoted). A site API token's visitor finds no
+ * hidden page nor any page under one (the published site lists none of them); members find all.
  *
  * Outcomes: a space the caller cannot view, 404; an empty query, one over 512 characters or
  * without a letter or digit, 400 naming `query`; a `page` that is not this list's cursor, 400.
