@@ -18,6 +18,7 @@ import { WELCOME_PAGES, welcomeMarkdownOf } from './welcome-pages';
 
 export const WELCOME_SPACE_TITLE = 'Getting started';
 export const WELCOME_SITE_TITLE = 'Docs';
+export const WELCOME_SITE_BASENAME = 'docs';
 
 interface Made {
   id: string;
@@ -58,6 +59,8 @@ export async function publishWelcomeSite(
     title: WELCOME_SITE_TITLE,
     spaces: [space.id],
   });
+  // A readable address to print and share: `/~sites/<organization>/docs/`, not the site's id.
+  await run(operations.sites.update, { organizationId, siteId: site.id, basename: WELCOME_SITE_BASENAME });
   const published = await run(operations.sites.publish, { organizationId, siteId: site.id });
   return published.urls?.published ?? site.urls?.published;
 }

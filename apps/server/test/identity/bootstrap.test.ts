@@ -51,6 +51,7 @@ describe('first start with QUIRE_BOOTSTRAP_TOKEN', () => {
       const spaces = await call(server, `/v1/orgs/${organizationId}/spaces`, BOOTSTRAP_TOKEN);
       expect(spaces.body.items.map((space: { title: string }) => space.title)).toEqual(['Getting started']);
       const sitePath = new URL(server.welcomeSiteUrl ?? '').pathname;
+      expect(sitePath).toBe(`/~sites/${organizationId}/docs/`);
       const home = await fetch(`${server.url}${sitePath}`, { redirect: 'follow' });
       expect(home.status).toBe(200);
       const homeHtml = await home.text();
