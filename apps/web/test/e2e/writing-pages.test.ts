@@ -211,6 +211,25 @@ describe('writing pages in the browser', () => {
     await row(page, 'Install').click();
     await page.getByRole('heading', { name: 'Install', level: 1 }).waitFor();
     await expect.poll(() => page.getByRole('tree', { name: 'Pages' }).isVisible()).toBe(false);
+
+    // The editor's toolbar on the phone: every button whole (one line) and inside the toolbar.
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
+    await toolbar.waitFor();
+    const misfits = await toolbar.evaluate((bar) => {
+      const box = bar.getBoundingClientRect();
+      return [...bar.querySelectorAll<HTMLElement>('button')]
+        .filter((button) => {
+          const own = button.getBoundingClientRect();
+          const lineHeight = Number.parseFloat(getComputedStyle(button).lineHeight) || 20;
+          return (
+            own.right > box.right + 1 || own.left < box.left - 1 || button.scrollHeight > lineHeight * 1.9
+          );
+        })
+        .map((button) => button.getAttribute('aria-label') ?? button.textContent);
+    });
+    expect(misfits).toEqual([]);
+    await page.getByRole('button', { name: 'Close the editor' }).click();
     expect(watched.problems).toEqual([]);
     // Thirteen screens, each loaded and checked for accessibility: about 20 s on a quiet machine,
     // past the default 30 s in a full run on 2 busy cores.
