@@ -15,6 +15,7 @@ import { PageCover } from './page-cover';
 import { PageLayout } from './page-layout';
 import { PageActions, PageFeedback } from './page-tools';
 import type { ReaderNotFoundProps, ReaderPageProps, ReaderSearchProps } from './reader-model';
+import { markedExcerpt } from './search-excerpt';
 
 const DOCTYPE = '<!doctype html>';
 
@@ -168,7 +169,7 @@ export function renderSearchPage(props: ReaderSearchProps): string {
                 <a href={result.href}>{result.title}</a>
                 {result.sections.map((section) => (
                   <p key={section.href}>
-                    <a href={section.href}>{section.title}</a>: {section.excerpt}
+                    <a href={section.href}>{section.title}</a>: {markedExcerpt(section.excerpt, props.query)}
                   </p>
                 ))}
               </li>

@@ -177,7 +177,7 @@ li>p{margin:.2em 0}
 .required{color:var(--danger);font-size:.8rem}
 .integration,.prompt{border:1px dashed var(--line);border-radius:var(--radius);padding:.6rem 1rem;margin:1rem 0}
 .not-found .search-large{display:flex;gap:.5rem;margin:1.5rem 0}.not-found .search-large input{flex:1;font:inherit;padding:.4em .8em;border:1px solid var(--line);border-radius:var(--radius);background:var(--soft);color:var(--fg)}
-.search-results{list-style:none;padding:0}.search-results li{margin:1rem 0}.search-results p{margin:.2rem 0;color:var(--muted)}
+.search-results{list-style:none;padding:0}.search-results li{margin:1rem 0}.search-results p{margin:.2rem 0;color:var(--muted)}.search-results mark{background:none;color:var(--fg);font-weight:600}
 @media (max-width:1100px){.layout{grid-template-columns:minmax(13rem,16rem) minmax(0,1fr)}.outline{display:none}}
 @media (max-width:760px){
 .layout{display:block;padding:0 1rem}
