@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openEmbeddedStore } from '../src';
+import { type BundledChild, bundledChild } from './bundled-child';
 import { seededRandom } from './engine/random-queries';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -19,19 +20,21 @@ const KILLS = Number(process.env.QUIRE_CRASH_KILLS ?? 2);
 const SEED = Number(process.env.QUIRE_CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
 let dir = '';
+/** `attached-write-writer.ts`, bundled once (`bundled-child.ts`). */
+let writer: BundledChild | undefined;
 const live = new Set<ChildProcess>();
 afterAll(async () => {
   for (const child of live) child.kill('SIGKILL');
   if (dir) await rm(dir, { recursive: true, force: true });
+  await writer?.remove();
 });
 
 /** Runs a writer until it is killed `afterMs` after it is ready; the changes it acknowledged. */
 function runWriter(run: number, afterMs: number): Promise<{ acknowledged: string[]; stderr: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(here, 'attached-write-writer.ts'), dir, String(run)],
-    { cwd: path.resolve(here, '..'), stdio: ['pipe', 'pipe', 'pipe'] },
-  );
+  const child = spawn(process.execPath, [(writer as BundledChild).file, dir, String(run)], {
+    cwd: path.resolve(here, '..'),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   live.add(child);
   const acknowledged: string[] = [];
   let stderr = '';
@@ -64,6 +67,7 @@ describe('changes with attached events, killed with SIGKILL', () => {
     timeout: 20_000 + KILLS * 10_000,
   }, async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'quire-attached-crash-'));
+    writer = await bundledChild(path.join(here, 'attached-write-writer.ts'));
     const random = seededRandom(SEED);
     const everAcknowledged: string[] = [];
     let changesSeen = 0;

@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStorage } from '../src/durability';
 import { EmbeddedDatabase } from '../src/engine';
+import { type BundledChild, bundledChild } from './bundled-child';
 import { type Random, seededRandom } from './engine/random-queries';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -31,10 +32,13 @@ const WRITERS = 8;
 const COMPACT_AFTER_BYTES = 32 * 1024;
 
 let dir = '';
+/** `crash-writer.ts`, bundled once (`bundled-child.ts`). */
+let writer: BundledChild | undefined;
 const live = new Set<ChildProcess>();
 afterAll(async () => {
   for (const child of live) child.kill('SIGKILL');
   if (dir) await rm(dir, { recursive: true, force: true });
+  await writer?.remove();
 });
 
 type KillPlan =
@@ -82,15 +86,7 @@ interface Writer {
 function startWriter(run: number): Writer {
   const child: ChildProcess = spawn(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      path.join(here, 'crash-writer.ts'),
-      dir,
-      String(run),
-      String(WRITERS),
-      String(COMPACT_AFTER_BYTES),
-    ],
+    [(writer as BundledChild).file, dir, String(run), String(WRITERS), String(COMPACT_AFTER_BYTES)],
     { cwd: packageRoot, stdio: ['pipe', 'pipe', 'pipe'] },
   );
   live.add(child);
@@ -185,6 +181,7 @@ describe('embedded store under SIGKILL', () => {
     `keeps every acknowledged write across ${KILLS} random kills`,
     async () => {
       dir = await mkdtemp(path.join(os.tmpdir(), 'quire-crash-'));
+      writer = await bundledChild(path.join(here, 'crash-writer.ts'));
       const started = Date.now();
       const inserted: string[] = [];
       const lastUpdate = new Map<string, { run: number; v: number }>();

@@ -5,13 +5,13 @@
  * a conversion. Best effort: a derivation that fails is logged, and readers derive on a miss.
  *
  * - *Off the event loop*: the bodies are converted in a worker thread (the job threads' entry,
- *   task `documents-convert`, one slice of 20 bodies a task) of a pool of its own: one thread,
- *   the job threads' heap cap, one task at a time. The server's loop only loads bodies and
- *   stores documents, so requests go on while a 5,000-page import's documents are derived
- *   (converted in place, they held the loop 91.8 s in slices of one conversion each). A pool
- *   of its own, not the jobs' threads: a warm-up never makes a job wait, nor shares a thread's
- *   heap with one.
- * - *Bounded*: one revision at a time for the whole process, one task in its thread at a
+ *   task `documents-convert`, one slice of 20 bodies a task) of a pool of its own, one per
+ *   process: one thread, the job threads' heap cap, one task at a time. The server's loop only
+ *   loads bodies and stores documents, so requests go on while a 5,000-page import's documents
+ *   are derived (converted in place, they held the loop 91.8 s in slices of one conversion
+ *   each). A pool of its own, not the jobs' threads: a warm-up never makes a job wait, nor
+ *   shares a thread's heap with one.
+ * - *Bounded*: one revision at a time for the whole server, one task in its thread at a
  *   time, a slice of bodies in memory at a time; per space only its newest revision waits
  *   (later events replace it: bodies derived before are skipped, so a run costs only the
  *   bodies that are new).
@@ -41,6 +41,24 @@ export function convertInThreads(threads: Pick<LimitedPool, 'run'>): DocumentCon
     });
 }
 
+/**
+ * The warm-ups' thread, one per process and heap cap (as the markdown threads are), kept once
+ * started: idle, it keeps nothing alive. A process that starts several servers (a test worker
+ * starts one per test file) started a thread and loaded its conversion code again for each
+ * (about 0.4 s of a core), most of them for a few pages. Each server's warm-up has one slice
+ * in its thread at a time, so the tasks waiting there are at most the process's other servers'.
+ */
+const warmupThreads = new Map<number, LimitedPool>();
+
+function warmupThreadFor(memoryMb: number): LimitedPool {
+  let thread = warmupThreads.get(memoryMb);
+  if (!thread) {
+    thread = new LimitedPool('job-thread', { threads: 1, memoryMb, deadlineMs: SLICE_DEADLINE_MS });
+    warmupThreads.set(memoryMb, thread);
+  }
+  return thread;
+}
+
 /** Starts deriving; the function returned stops it (a slice under way finishes, no other starts). */
 export function startDocumentWarmup(
   services: Pick<DomainServices, 'repos'> & { events: EventBus; jobThreads: Pick<LimitedPool, 'limits'> },
@@ -48,13 +66,7 @@ export function startDocumentWarmup(
 ): () => void {
   /** Per space, the newest revision not derived yet, in the order the spaces came. */
   const next = new Map<string, string>();
-  const thread = new LimitedPool('job-thread', {
-    threads: 1,
-    memoryMb: services.jobThreads.limits.memoryMb,
-    deadlineMs: SLICE_DEADLINE_MS,
-    maxQueue: 1,
-  });
-  const convert = convertInThreads(thread);
+  const convert = convertInThreads(warmupThreadFor(services.jobThreads.limits.memoryMb));
   let draining = false;
   let stopped = false;
 
@@ -97,6 +109,5 @@ export function startDocumentWarmup(
   return () => {
     stopped = true;
     unsubscribe();
-    void thread.close();
   };
 }

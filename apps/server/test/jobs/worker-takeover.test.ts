@@ -18,6 +18,7 @@ import { parseConfig } from '../../src/config';
 import { startJobWorker } from '../../src/jobs/job-worker';
 import { openConfiguredStore } from '../../src/open-configured-store';
 import { buildServices } from '../../src/services';
+import { bundledWorker } from '../support/bundled-worker';
 import { envFor, makeDataDir } from '../support/data-dir-server';
 import { eventOf, workerEvents } from './worker-events';
 
@@ -26,10 +27,13 @@ const CHILD = fileURLToPath(new URL('./blocking-worker-child.ts', import.meta.ur
 const LEASE_MS = 500;
 
 let dataDir = '';
+/** The child, bundled (`bundledWorker`): through tsx it loaded the server's sources for seconds. */
+let bundleDir = '';
 const live = new Set<ChildProcess>();
 afterAll(async () => {
   for (const child of live) child.kill('SIGKILL');
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  if (bundleDir) await rm(bundleDir, { recursive: true, force: true });
 });
 
 /** Resolves with the first stdout line of `child` that matches. */
@@ -51,6 +55,8 @@ function lineOf(child: ChildProcess, pattern: RegExp): Promise<RegExpMatchArray>
 
 it('takes over the job of a worker killed mid-job and completes it exactly once', async () => {
   dataDir = await makeDataDir();
+  const bundled = await bundledWorker(CHILD);
+  bundleDir = bundled.dir;
   const config = parseConfig(envFor(dataDir));
 
   const first = await openConfiguredStore(config);
@@ -67,7 +73,7 @@ it('takes over the job of a worker killed mid-job and completes it exactly once'
   await first.close();
 
   let stderr = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, String(LEASE_MS)], {
+  const child = spawn(process.execPath, [...bundled.command, String(LEASE_MS)], {
     cwd: SERVER_PACKAGE,
     env: { ...process.env, ...envFor(dataDir) },
     stdio: ['ignore', 'pipe', 'pipe'],

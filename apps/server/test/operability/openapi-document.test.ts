@@ -7,6 +7,7 @@ import type { ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { API_GROUPS } from '../../src/faces/openapi/api-groups';
 import { API_TAGS, tagOf } from '../../src/faces/openapi/api-tags';
 import { documentPartPath } from '../../src/faces/openapi/register-docs';
@@ -128,6 +129,15 @@ describe('the parts /docs shows', () => {
         .map(({ method, path }) => `${method} ${path}`)
         .sort(),
     );
+  });
+});
+
+describe("Swagger UI's own copies", () => {
+  it('serve the whole document at /docs/json and /docs/yaml', async () => {
+    expect((await server.api('/docs/json')).body).toEqual(document);
+    const yaml = await fetch(`${server.url}/docs/yaml`);
+    expect(yaml.status).toBe(200);
+    expect(parseYaml(await yaml.text())).toEqual(document);
   });
 });
 

@@ -13,8 +13,9 @@
  *   the folder's package.json makes those `.js` files ES modules, as the server's does; the
  *   pools' CommonJS loader (`thread-loader.cjs`) is copied beside them, as the build copies it.
  */
-import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -34,6 +35,39 @@ function threadEntries(): Record<string, string> {
 }
 
 /**
+ * A deep import of an npm package without its file's extension (`@node-saml/node-saml/lib/xml`,
+ * which the SSO code imports) gets it, as the build's resolution gives it: Node's ES module
+ * resolution refuses such a path, and the alternative, a resolve hook in the child
+ * (`module.register`), put every import of the child's start through another thread.
+ */
+function deepImportsWithTheirExtension(): esbuild.Plugin {
+  const DEEP_WITHOUT_EXTENSION = /^((?:@[^/]+\/)?[^/.@][^/]*)\/[^.]+$/;
+  const manifest = JSON.parse(readFileSync(join(SERVER, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
+  // The server's own dependencies: the imports `serverDependenciesExternal` keeps.
+  const own = new Set(Object.keys(manifest.dependencies ?? {}).filter((name) => !name.startsWith('@quire/')));
+  return {
+    name: 'deep-imports-with-their-extension',
+    setup(build) {
+      build.onResolve({ filter: DEEP_WITHOUT_EXTENSION }, (args) => {
+        const name = DEEP_WITHOUT_EXTENSION.exec(args.path)?.[1];
+        if (name === undefined || !own.has(name)) return undefined;
+        let file: string;
+        try {
+          file = createRequire(join(SERVER, 'package.json')).resolve(args.path);
+        } catch {
+          return undefined;
+        }
+        const extension = /\.[cm]?js$/.exec(file)?.[0];
+        if (!extension || !file.endsWith(`${args.path}${extension}`)) return undefined;
+        return { path: `${args.path}${extension}`, external: true };
+      });
+    },
+  };
+}
+
+/**
  * Bundles `entry` into a new temporary folder: answers the arguments that run it
  * (`node <bundle>`) and the folder, which the test removes.
  */
@@ -50,7 +84,7 @@ export async function bundledWorker(entry: string): Promise<{ command: string[];
     format: 'esm',
     target: 'node20',
     logLevel: 'error',
-    plugins: [serverDependenciesExternal()],
+    plugins: [deepImportsWithTheirExtension(), serverDependenciesExternal()],
     banner: {
       js: "import { createRequire as bundledCreateRequire } from 'node:module'; const require = bundledCreateRequire(import.meta.url);",
     },

@@ -36,7 +36,6 @@ import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
 
 const SERVER_PACKAGE = fileURLToPath(new URL('../..', import.meta.url));
 const CHILD = fileURLToPath(new URL('./webhook-crash-server.ts', import.meta.url));
-const HOOK_FILE = fileURLToPath(new URL('./extensionless-imports-hook.mjs', import.meta.url));
 const SEED = Number(process.env.QUIRE_CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const LOOPS = 4;
 const HOOK = '/hook';
@@ -73,7 +72,7 @@ interface Child {
 }
 
 function startChild(command: string[]): Child {
-  const child = spawn(process.execPath, ['--import', HOOK_FILE, ...command], {
+  const child = spawn(process.execPath, command, {
     cwd: SERVER_PACKAGE,
     env: { ...process.env, ...envFor(dir) },
     stdio: ['pipe', 'pipe', 'pipe'],

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type BundledChild, bundledChild } from '../../../store-embedded/test/bundled-child';
 import { DirectoryBlobStore } from '../../src/blobs';
 
 const WORKER = fileURLToPath(new URL('./directory-blob-store-crash-worker.ts', import.meta.url));
@@ -20,13 +21,20 @@ const KILL_AFTER_PUTS = 12;
 const CYCLES = 2;
 
 const directories: string[] = [];
+/** The worker, bundled once (`bundled-child.ts`: it starts from JavaScript, not through tsx). */
+let worker: BundledChild | undefined;
 afterAll(async () => {
   await Promise.all(directories.map((dir) => rm(dir, { recursive: true, force: true })));
+  await worker?.remove();
 });
 
 /** Runs the worker until it has reported `puts` puts, kills it, and answers the hashes reported. */
-function runAndKill(root: string, puts: number): Promise<{ reported: string[]; signal: string | null }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', WORKER, root], {
+async function runAndKill(
+  root: string,
+  puts: number,
+): Promise<{ reported: string[]; signal: string | null }> {
+  worker ??= await bundledChild(WORKER);
+  const child = spawn(process.execPath, [worker.file, root], {
     cwd: PACKAGE,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -3,8 +3,9 @@ import { readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openStorage, StoreLockedError } from '../../src/durability';
+import { type BundledChild, bundledChild } from '../bundled-child';
 import { tempDir } from './helpers';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -15,16 +16,19 @@ afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
+/** `lock-holder.ts`, bundled at the first test that starts one (`bundled-child.ts`). */
+let holder: Promise<BundledChild> | undefined;
+afterAll(async () => {
+  await (await holder)?.remove();
+});
+
 /** Starts `lock-holder.ts`; resolves with the child and its first line of output. */
-function holdLock(dir: string, holdMs: number): Promise<{ child: ChildProcess; line: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(here, 'lock-holder.ts'), dir, String(holdMs)],
-    {
-      cwd: packageRoot,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+async function holdLock(dir: string, holdMs: number): Promise<{ child: ChildProcess; line: string }> {
+  holder ??= bundledChild(path.join(here, 'lock-holder.ts'));
+  const child = spawn(process.execPath, [(await holder).file, dir, String(holdMs)], {
+    cwd: packageRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   children.push(child);
   return new Promise((resolve, reject) => {
     let output = '';
