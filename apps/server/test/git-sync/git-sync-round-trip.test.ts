@@ -263,7 +263,5 @@ describe('a GitBook-synced repository, imported then exported', () => {
     ]);
     // The group kept its id through the import: it is the same group.
     expect(again[1].id).toBe(startedGroup.id);
-    // Six imports and exports through the job runner: 13 s on a quiet machine, over the default
-    // 20 s when other work shares its two cores.
-  }, 60_000);
+  });
 });
