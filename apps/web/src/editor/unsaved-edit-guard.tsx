@@ -52,28 +52,23 @@ export function UnsavedEditGuard(props: {
     return () => window.removeEventListener('beforeunload', ask);
   }, [props.unsaved]);
   const what = props.title ? `your edits to “${props.title}”` : 'your edits to this page';
-  if (blocker.status === 'blocked')
+  // Leaving the page (the router held it) or closing the editor: one question, two wordings.
+  const question =
+    blocker.status === 'blocked'
+      ? { verb: 'Leave', what: 'Leaving this page', stay: blocker.reset, go: blocker.proceed }
+      : props.closing
+        ? { verb: 'Close', what: 'Closing the editor', stay: props.onStay, go: props.onClose }
+        : undefined;
+  if (question)
     return (
       <ConfirmDialog
-        heading="Leave without saving?"
-        description={`You have not saved ${what}. Leaving this page discards them.`}
-        confirmLabel="Leave without saving"
+        heading={`${question.verb} without saving?`}
+        description={`You have not saved ${what}. ${question.what} discards them.`}
+        confirmLabel={`${question.verb} without saving`}
         pending={false}
         error={null}
-        onClose={blocker.reset}
-        onConfirm={blocker.proceed}
-      />
-    );
-  if (props.closing)
-    return (
-      <ConfirmDialog
-        heading="Close without saving?"
-        description={`You have not saved ${what}. Closing the editor discards them.`}
-        confirmLabel="Close without saving"
-        pending={false}
-        error={null}
-        onClose={props.onStay}
-        onConfirm={props.onClose}
+        onClose={question.stay}
+        onConfirm={question.go}
       />
     );
   return null;
