@@ -82,6 +82,9 @@ export class NodeSecrets implements Secrets {
     try {
       const { payload } = await jwtVerify(token, secret, {
         algorithms: ['HS256'],
+        // A token without an expiry would open the site for as long as the key lives: only
+        // rotating the key could take it back. GitBook's own examples always set one.
+        requiredClaims: ['exp'],
         ...(key === undefined ? { issuer: this.#issuer } : {}),
       });
       return payload;

@@ -61,16 +61,22 @@ export function published(
   });
 }
 
-/** A visitor token signed HS256 with `key`, valid for an hour from now (or expired `expiredSecondsAgo`). */
+/**
+ * A visitor token signed HS256 with `key`, valid for an hour from now (or expired
+ * `expiredSecondsAgo`, or without any expiry with `noExpiry`).
+ */
 export function visitorToken(
   key: string,
   claims: Record<string, unknown> = {},
-  options: { expiredSecondsAgo?: number; alg?: 'HS256' | 'HS512' } = {},
+  options: { expiredSecondsAgo?: number; alg?: 'HS256' | 'HS512'; noExpiry?: boolean } = {},
 ): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT(claims)
+  const token = new SignJWT(claims)
     .setProtectedHeader({ alg: options.alg ?? 'HS256', typ: 'JWT' })
-    .setIssuedAt(now - 7200)
-    .setExpirationTime(options.expiredSecondsAgo === undefined ? now + 3600 : now - options.expiredSecondsAgo)
-    .sign(new TextEncoder().encode(key));
+    .setIssuedAt(now - 7200);
+  if (!options.noExpiry)
+    token.setExpirationTime(
+      options.expiredSecondsAgo === undefined ? now + 3600 : now - options.expiredSecondsAgo,
+    );
+  return token.sign(new TextEncoder().encode(key));
 }

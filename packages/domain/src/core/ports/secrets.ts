@@ -10,8 +10,8 @@ export interface Secrets {
   /** Signs claims as a compact JWT (HS256) that expires after `ttlSeconds`. */
   signClaims(claims: Record<string, unknown>, ttlSeconds: number): Promise<string>;
   /**
-   * The claims of a compact JWT when it verifies, else null (expired, not yet valid, a wrong
-   * signature, an algorithm other than HS256, malformed). With `key`: signed HS256 with that
+   * The claims of a compact JWT when it verifies, else null (expired, without an expiry, not
+   * yet valid, a wrong signature, an algorithm other than HS256, malformed). With `key`: signed HS256 with that
    * key (a site's visitor-authentication key). Without: a token of `signClaims` (the
    * instance's key and issuer).
    */
