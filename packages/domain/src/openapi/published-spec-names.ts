@@ -7,7 +7,8 @@
  *
  * What is read: the current revision of each space of the grant (what the site publishes), its
  * pages' and reusable contents' bodies; the few bodies that mention `openapi` are read as
- * documents (`markdownToDocument`, GitBook's document model) and walked for refs. Found once
+ * documents (`markdownToDocument`, GitBook's document model, a turn of the event loop after
+ * each) and walked for refs. Found once
  * per revision and kept (a revision never changes), each body's names kept by its address (a
  * new revision reads only the bodies it changed); bounded: at most `MAX_REVISION_BODIES`
  * bodies of one revision are read. Reads the stores through their ports (this area comes
@@ -86,12 +87,21 @@ async function revisionSpecs(services: Services, spaceId: string, revisionId: st
   const bodies = await services.repos.contentObjects.getMany(unknown);
   for (const [address, object] of bodies) {
     const markdown = ofKind(object, 'body')?.markdown ?? '';
-    const names = markdown.includes('openapi') ? [...specSlugsOf(markdownToDocument(markdown))] : [];
+    if (!markdown.includes('openapi')) {
+      bodyNames.set(address, []);
+      continue;
+    }
+    const names = [...specSlugsOf(markdownToDocument(markdown))];
     bodyNames.set(address, names);
     for (const name of names) slugs.add(name);
+    // A conversion takes milliseconds per kilobyte, and a revision may hold thousands of bodies
+    // that mention `openapi`: the requests being served go on between two of them.
+    await pause();
   }
   return slugs;
 }
+
+const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** The specs the documents of a revision name, found once per revision. */
 export function specsOfRevision(
