@@ -45,7 +45,7 @@ import type { Attempt, JournalWriter } from './journal-writer';
 import { assertJsonDocument, serializeDocument } from './json-document';
 import { compileFilter } from './matcher';
 import { generateObjectId } from './object-id';
-import { compileProjection } from './projection';
+import { compileProjection, type Projector } from './projection';
 import { countMatches, type MatchedDocument, type QueryStats, runQuery } from './query-executor';
 import { applyUpdate, parseReplacement, parseUpdate } from './update-document';
 import { seededId, seedFromFilter } from './upsert-seed';
@@ -355,6 +355,10 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
   ) {
     const { skip, limit } = skipAndLimit(options);
     const project = compileProjection(options.projection);
+    // `{ _id: <id> }` unsorted, nothing skipped: the document map answers it (as `findOne` does),
+    // without planning; the same documents and stats as the plan's `idLookup`.
+    const id = skip === 0 && options.sort === undefined ? soleIdEquality(filter) : undefined;
+    if (id !== undefined) return this.#readById(id, project, transform);
     const { matches, stats } = runQuery(this.#data, {
       filter: checkFilter(filter),
       sort: normalizeSort(options.sort),
@@ -372,6 +376,35 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
       );
     }
     return { documents, stats };
+  }
+
+  /** `#read` of one `_id`: at most one document, so limits and an absent sort change nothing. */
+  #readById<U>(id: DocumentId, project: Projector | undefined, transform?: (doc: WithId<T>) => U) {
+    const key = idKeyOf(id);
+    const json = this.#data.docs.get(key);
+    const found = json === undefined ? 0 : 1;
+    const stats: QueryStats = {
+      plan: 'idLookup',
+      sortedInMemory: false,
+      keysExamined: 1,
+      docsExamined: found,
+      returned: found,
+    };
+    if (json === undefined) return { documents: [] as Array<WithId<T> | U>, stats };
+    const parsed = this.#data.parsed;
+    let document: WithId<T> | U;
+    if (transform === undefined) {
+      document = (
+        project === undefined ? parsed.copyOf(key, json) : parsed.projectedCopyOf(key, json, project)
+      ) as WithId<T>;
+    } else {
+      document = transform(
+        (project === undefined
+          ? parsed.view(key, json, true)
+          : parsed.projectedCopyOf(key, json, project)) as WithId<T>,
+      );
+    }
+    return { documents: [document], stats };
   }
 
   #query(filter: Document, limit: number, sort?: Sort): MatchedDocument[] {

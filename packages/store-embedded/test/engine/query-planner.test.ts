@@ -153,6 +153,40 @@ describe('query planner', () => {
     ]);
   });
 
+  it('answers one _id without planning exactly as the planned lookup does', async () => {
+    // `{ _id: x }` alone, unsorted, nothing skipped, is read from the document map directly;
+    // `{ _id: x, kind: ... }` with the same document goes through the plan: the same answers.
+    const kindOf = (id: string) => entries().find((doc) => doc._id === id)!.kind;
+    for (const id of ['e00042', 'e04999', 'missing']) {
+      const planned = id === 'missing' ? { _id: id, kind: { $ne: 'none' } } : { _id: id, kind: kindOf(id) };
+      for (const options of [{}, { limit: 1 }, { projection: { org: 1 } }, { projection: { kind: 0 } }]) {
+        expect(await docs.find({ _id: id }, options).toArray()).toEqual(
+          await docs.find(planned, options).toArray(),
+        );
+        expect(
+          await docs
+            .find({ _id: id }, options)
+            .map((doc) => ({ ...doc }))
+            .toArray(),
+        ).toEqual(await docs.find(planned, options).toArray());
+      }
+      expect(docs.explain({ _id: id })).toEqual({
+        plan: 'idLookup',
+        sortedInMemory: false,
+        keysExamined: 1,
+        docsExamined: id === 'missing' ? 0 : 1,
+        returned: id === 'missing' ? 0 : 1,
+      });
+    }
+    // A private copy without a transform: changing it changes nothing stored.
+    const [copy] = await docs.find({ _id: 'e00042' }).toArray();
+    copy!.org = 'changed';
+    expect((await docs.findOne({ _id: 'e00042' }))?.org).toBe('o2');
+    // Skipped or sorted: the plan's path, with its own answers.
+    expect(await ids({ _id: 'e00042' }, { skip: 1 })).toEqual([]);
+    expect(await ids({ _id: 'e00042' }, { sort: { createdAt: -1 } })).toEqual(['e00042']);
+  });
+
   it('pages by _id through the _id index', async () => {
     const stats = docs.explain({ _id: { $gt: 'e04000' } }, { sort: { _id: 1 }, limit: 3 });
     expect(stats).toMatchObject({ plan: 'indexScan', index: '_id_', keysExamined: 3, docsExamined: 3 });

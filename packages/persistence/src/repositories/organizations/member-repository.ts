@@ -145,8 +145,13 @@ export class MongoMemberRepository implements MemberRepository {
   }
 
   async find(organizationId: string, userId: string): Promise<MemberRecord | null> {
-    const doc = await this.#members.findOne({ _id: memberId(organizationId, userId) });
-    return doc ? toRecord(doc) : null;
+    // Read on every request to an organization (its authorization): `toRecord` copies what it
+    // keeps from the stored document itself, so no copy of the whole document is made first.
+    const [record] = await this.#members
+      .find({ _id: memberId(organizationId, userId) }, { limit: 1 })
+      .map(toRecord)
+      .toArray();
+    return record ?? null;
   }
 
   async findMany(organizationId: string, userIds: readonly string[]): Promise<MemberRecord[]> {
