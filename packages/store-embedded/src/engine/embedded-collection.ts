@@ -38,7 +38,7 @@ import { EmbeddedCursor } from './cursor';
 import { assertDocumentId, type DocumentId, idKeyOf } from './document-id';
 import { normalizeSort } from './document-sort';
 import { DuplicateKeyError, EmbeddedServerError, InvalidArgumentError } from './errors';
-import { soleIdEquality } from './filter-analysis';
+import { soleIdEquality, soleIdIn } from './filter-analysis';
 import { checkFilter } from './filter-validation';
 import { buildIndexDefinition, ID_INDEX, resolveIndexCreation, sameIndexKey } from './index-spec';
 import type { Attempt, JournalWriter } from './journal-writer';
@@ -355,10 +355,14 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
   ) {
     const { skip, limit } = skipAndLimit(options);
     const project = compileProjection(options.projection);
-    // `{ _id: <id> }` unsorted, nothing skipped: the document map answers it (as `findOne` does),
-    // without planning; the same documents and stats as the plan's `idLookup`.
-    const id = skip === 0 && options.sort === undefined ? soleIdEquality(filter) : undefined;
-    if (id !== undefined) return this.#readById(id, project, transform);
+    // `{ _id: <id> }` or `{ _id: { $in: [...] } }` unsorted, nothing skipped: the document map
+    // answers it (as `findOne` does), without planning; the same documents and stats as the
+    // plan's `idLookup`.
+    if (skip === 0 && options.sort === undefined) {
+      const id = soleIdEquality(filter);
+      const ids = id === undefined ? soleIdIn(filter) : [id];
+      if (ids !== undefined) return this.#readByIds(ids, forcedLimit ?? limit, project, transform);
+    }
     const { matches, stats } = runQuery(this.#data, {
       filter: checkFilter(filter),
       sort: normalizeSort(options.sort),
@@ -378,33 +382,49 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
     return { documents, stats };
   }
 
-  /** `#read` of one `_id`: at most one document, so limits and an absent sort change nothing. */
-  #readById<U>(id: DocumentId, project: Projector | undefined, transform?: (doc: WithId<T>) => U) {
-    const key = idKeyOf(id);
-    const json = this.#data.docs.get(key);
-    const found = json === undefined ? 0 : 1;
+  /**
+   * `#read` of `_id`s in the plan's `idLookup` order (each once, as listed), at most `limit`
+   * documents (0: all), with its stats: every id looked up until the limit is reached.
+   */
+  #readByIds<U>(
+    ids: readonly DocumentId[],
+    limit: number,
+    project: Projector | undefined,
+    transform?: (doc: WithId<T>) => U,
+  ) {
+    const parsed = this.#data.parsed;
+    const documents: Array<WithId<T> | U> = [];
+    let keysExamined = 0;
+    for (const id of ids) {
+      if (limit > 0 && documents.length >= limit) break;
+      keysExamined++;
+      const key = idKeyOf(id);
+      const json = this.#data.docs.get(key);
+      if (json === undefined) continue;
+      if (transform === undefined) {
+        documents.push(
+          (project === undefined
+            ? parsed.copyOf(key, json)
+            : parsed.projectedCopyOf(key, json, project)) as WithId<T>,
+        );
+      } else {
+        documents.push(
+          transform(
+            (project === undefined
+              ? parsed.view(key, json, true)
+              : parsed.projectedCopyOf(key, json, project)) as WithId<T>,
+          ),
+        );
+      }
+    }
     const stats: QueryStats = {
       plan: 'idLookup',
       sortedInMemory: false,
-      keysExamined: 1,
-      docsExamined: found,
-      returned: found,
+      keysExamined,
+      docsExamined: documents.length,
+      returned: documents.length,
     };
-    if (json === undefined) return { documents: [] as Array<WithId<T> | U>, stats };
-    const parsed = this.#data.parsed;
-    let document: WithId<T> | U;
-    if (transform === undefined) {
-      document = (
-        project === undefined ? parsed.copyOf(key, json) : parsed.projectedCopyOf(key, json, project)
-      ) as WithId<T>;
-    } else {
-      document = transform(
-        (project === undefined
-          ? parsed.view(key, json, true)
-          : parsed.projectedCopyOf(key, json, project)) as WithId<T>,
-      );
-    }
-    return { documents: [document], stats };
+    return { documents, stats };
   }
 
   #query(filter: Document, limit: number, sort?: Sort): MatchedDocument[] {

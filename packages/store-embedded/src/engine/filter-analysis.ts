@@ -46,6 +46,35 @@ export function soleIdEquality(filter: unknown): DocumentId | undefined {
   return isDocumentId(id) ? id : undefined;
 }
 
+/**
+ * The `_id`s of a filter that is exactly `{ _id: { $in: [<string or number>, ...] } }`, each
+ * once, in the list's order (a Set tells `1` from `'1'` and holds -0 and 0 as one, as
+ * `idKeyOf` does): the planner's `idLookup`, without planning.
+ */
+export function soleIdIn(filter: unknown): DocumentId[] | undefined {
+  if (!isPlainObject(filter)) return undefined;
+  let condition: unknown;
+  let keys = 0;
+  for (const key in filter) {
+    if (key !== '_id' || ++keys > 1) return undefined;
+    condition = filter[key];
+  }
+  if (!isPlainObject(condition)) return undefined;
+  let values: unknown;
+  keys = 0;
+  for (const key in condition) {
+    if (key !== '$in' || ++keys > 1) return undefined;
+    values = condition[key];
+  }
+  if (!Array.isArray(values)) return undefined;
+  const ids = new Set<DocumentId>();
+  for (const value of values) {
+    if (!isDocumentId(value)) return undefined;
+    ids.add(value);
+  }
+  return [...ids];
+}
+
 /** Expects a filter already checked by `checkFilter`. */
 export function analyzeFilter(filter: Document): FilterAnalysis {
   const analysis: FilterAnalysis = { fields: new Map(), hasOtherConditions: false, isEmpty: true };

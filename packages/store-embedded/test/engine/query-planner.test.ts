@@ -178,6 +178,19 @@ describe('query planner', () => {
         returned: id === 'missing' ? 0 : 1,
       });
     }
+    // `$in` alone: each id once, in the list's order, up to the limit; as the plan answers it
+    // when another condition that every document meets sends the query through the planner.
+    const lists = [['e00003', 'missing', 'e00001', 'e00003', 'e00002'], [], ['missing']];
+    for (const list of lists) {
+      for (const options of [{}, { limit: 2 }, { projection: { org: 1 } }]) {
+        const planned = { _id: { $in: list }, kind: { $ne: 'none' } };
+        expect(await docs.find({ _id: { $in: list } }, options).toArray()).toEqual(
+          await docs.find(planned, options).toArray(),
+        );
+        const { index: _none, ...plannedStats } = docs.explain(planned, options) as Document;
+        expect(docs.explain({ _id: { $in: list } }, options)).toEqual(plannedStats);
+      }
+    }
     // A private copy without a transform: changing it changes nothing stored.
     const [copy] = await docs.find({ _id: 'e00042' }).toArray();
     copy!.org = 'changed';
