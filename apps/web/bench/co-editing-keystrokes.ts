@@ -96,6 +96,11 @@ interface Samples {
 }
 
 await ensureWebBuild();
+// The Node editors all join as one person from one address: the server's caps per person (4
+// connections to a document) and per address (20 sockets a second) would refuse them. The
+// server reads its co-editing limits from the process's environment.
+process.env.QUIRE_COLLAB_MAX_CONNECTIONS_PER_USER ??= String(PEOPLE);
+process.env.QUIRE_COLLAB_MAX_UPGRADES_PER_SECOND ??= '1000';
 chromium.setGraphicsMode = false;
 const unsafe = ['--disable-web-security', '--allow-running-insecure-content', '--single-process'];
 const [server, browser] = await Promise.all([
