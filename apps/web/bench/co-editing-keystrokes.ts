@@ -15,6 +15,8 @@
  * Target: no keystroke over 16 ms in any editor, 50 people. Also the CPU time of each page's
  * main thread (Chromium's TaskDuration) and of this process (server and Node editors) while
  * the keys are pressed; BENCH_PROFILE=<file> writes a CPU profile of the first page over both.
+ * And the presence (awareness) messages each page sends while only the others type: a page
+ * whose caret does not move has nothing to send.
  *
  * The Node editors stand in for people on machines of their own, so by default (light) each is
  * a Hocuspocus provider that syncs once, then sends its own edits and discards what the server
@@ -96,6 +98,11 @@ interface Samples {
 }
 
 await ensureWebBuild();
+// The Node editors all join as one person from one address: the server's caps per person (4
+// connections to a document) and per address (20 sockets a second) would refuse them. The
+// server reads its co-editing limits from the process's environment.
+process.env.QUIRE_COLLAB_MAX_CONNECTIONS_PER_USER ??= String(PEOPLE);
+process.env.QUIRE_COLLAB_MAX_UPGRADES_PER_SECOND ??= '1000';
 chromium.setGraphicsMode = false;
 const unsafe = ['--disable-web-security', '--allow-running-insecure-content', '--single-process'];
 const [server, browser] = await Promise.all([
@@ -188,6 +195,45 @@ try {
     await sessions[0]!.send('Profiler.setSamplingInterval', { interval: 200 });
     await sessions[0]!.send('Profiler.start');
   }
+  // The presence (awareness) messages each page sends: counted from here on. A Hocuspocus
+  // message is the document's name (a varString) and then its type (1: awareness).
+  await Promise.all(
+    pages.map((page) =>
+      page.evaluate(() => {
+        const counts = { presence: 0, other: 0 };
+        (globalThis as unknown as { sentCounts: typeof counts }).sentCounts = counts;
+        const send = WebSocket.prototype.send;
+        WebSocket.prototype.send = function (this: WebSocket, data: Parameters<WebSocket['send']>[0]) {
+          const bytes =
+            data instanceof ArrayBuffer
+              ? new Uint8Array(data)
+              : ArrayBuffer.isView(data)
+                ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength)
+                : undefined;
+          if (bytes) {
+            let at = 0;
+            let length = 0;
+            for (let shift = 0; ; shift += 7) {
+              const byte = bytes[at++]!;
+              length |= (byte & 0x7f) << shift;
+              if (byte < 0x80) break;
+            }
+            if (bytes[at + length] === 1) counts.presence += 1;
+            else counts.other += 1;
+          }
+          return send.call(this, data);
+        };
+      }),
+    ),
+  );
+  const sentCounts = () =>
+    Promise.all(
+      pages.map((page) =>
+        page.evaluate(() => ({
+          ...(globalThis as unknown as { sentCounts: { presence: number; other: number } }).sentCounts,
+        })),
+      ),
+    );
   const sentBefore = sent;
   const watchedBefore = await chromiumCpu();
   const watchedCpuBefore = process.cpuUsage();
@@ -197,6 +243,7 @@ try {
   const watchedEdits = sent - sentBefore;
   const watchedCpu = process.cpuUsage(watchedCpuBefore);
   const watchedAfter = await chromiumCpu();
+  const watchedSent = await sentCounts();
   const chromiumBefore = await chromiumCpu();
   const cpuBefore = process.cpuUsage();
   const typingStart = performance.now();
@@ -281,6 +328,9 @@ try {
   }
   console.log(
     `    this process (server, Node editors): ${(((watchedCpu.user + watchedCpu.system) / 1000 / watchedSeconds) | 0).toString()} ms CPU per s`,
+  );
+  console.log(
+    `    presence messages sent per page: ${watchedSent.map((each) => (each.presence / watchedSeconds).toFixed(1)).join(', ')} per s (other messages ${watchedSent.map((each) => (each.other / watchedSeconds).toFixed(1)).join(', ')} per s)`,
   );
   console.log('  while the browsers type too:');
   const keys = KEYS * BROWSERS;
