@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { CDPSession, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -17,19 +17,32 @@ interface AxeViolation {
   nodes: Array<{ target: unknown[] }>;
 }
 
-/** Each page's DevTools session for compiling axe, opened at its first check. */
-const sessions = new WeakMap<Page, Promise<CDPSession>>();
+/** What is used of a DevTools session: Playwright's and Puppeteer's both send commands so. */
+interface DevToolsSession {
+  send(method: string, params?: object): Promise<{ scriptId?: string; exceptionDetails?: { text: string } }>;
+}
 
-function sessionOf(page: Page): Promise<CDPSession> {
+/** Each page's DevTools session for compiling axe, opened at its first check. */
+const sessions = new WeakMap<Page, Promise<DevToolsSession>>();
+
+/**
+ * A DevTools session of the page: Playwright's (`context().newCDPSession`), or Puppeteer's
+ * (`createCDPSession`: the server's reader tests check their Puppeteer pages with this too).
+ */
+function newSession(page: Page): Promise<DevToolsSession> {
+  const puppeteer = page as unknown as { createCDPSession?: () => Promise<DevToolsSession> };
+  if (typeof page.context !== 'function' && typeof puppeteer.createCDPSession === 'function')
+    return puppeteer.createCDPSession();
+  return page.context().newCDPSession(page) as unknown as Promise<DevToolsSession>;
+}
+
+function sessionOf(page: Page): Promise<DevToolsSession> {
   let session = sessions.get(page);
   if (!session) {
-    session = page
-      .context()
-      .newCDPSession(page)
-      .then(async (cdp) => {
-        await cdp.send('Runtime.enable');
-        return cdp;
-      });
+    session = newSession(page).then(async (cdp) => {
+      await cdp.send('Runtime.enable');
+      return cdp;
+    });
     sessions.set(page, session);
   }
   return session;
