@@ -11,6 +11,7 @@ import { Editor } from '@tiptap/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { sharedPageExtensions } from '../src/editor/extensions';
+import { remoteParagraphs } from './support/remote-paragraphs';
 
 const opened: Editor[] = [];
 afterEach(() => {
@@ -19,18 +20,8 @@ afterEach(() => {
 
 /** Another person's document with these paragraphs, and this person's editor on a copy of it. */
 function sharedPage(paragraphs: string[]) {
-  const remote = new Y.Doc();
+  const remote = remoteParagraphs(paragraphs);
   const fragment = remote.getXmlFragment('default');
-  remote.transact(() => {
-    fragment.insert(
-      0,
-      paragraphs.map((text) => {
-        const paragraph = new Y.XmlElement('paragraph');
-        paragraph.insert(0, [new Y.XmlText(text)]);
-        return paragraph;
-      }),
-    );
-  });
   const doc = new Y.Doc();
   const editor = new Editor({
     element: document.createElement('div'),

@@ -16,6 +16,7 @@ import { ySyncPluginKey } from '@tiptap/y-tiptap';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { sharedPageExtensions } from '../src/editor/extensions';
+import { remoteParagraphs } from './support/remote-paragraphs';
 
 const opened: Editor[] = [];
 afterEach(() => {
@@ -60,18 +61,8 @@ function fakeAwareness(clientID: number) {
 
 /** Another person's document, and this person's focused editor (with carets) on a copy of it. */
 function sharedPage(paragraphs: string[]) {
-  const remote = new Y.Doc();
+  const remote = remoteParagraphs(paragraphs);
   const fragment = remote.getXmlFragment('default');
-  remote.transact(() => {
-    fragment.insert(
-      0,
-      paragraphs.map((text) => {
-        const paragraph = new Y.XmlElement('paragraph');
-        paragraph.insert(0, [new Y.XmlText(text)]);
-        return paragraph;
-      }),
-    );
-  });
   const doc = new Y.Doc();
   const awareness = fakeAwareness(doc.clientID);
   const element = document.createElement('div');

@@ -31,18 +31,24 @@ export interface FilterAnalysis {
   isEmpty: boolean;
 }
 
+/** The value under `key` when it is the only key of a plain object; undefined otherwise. */
+function soleValue(object: unknown, key: string): unknown {
+  if (!isPlainObject(object)) return undefined;
+  let value: unknown;
+  let keys = 0;
+  for (const name in object) {
+    if (name !== key || ++keys > 1) return undefined;
+    value = object[name];
+  }
+  return value;
+}
+
 /**
  * The `_id` of a filter that is exactly `{ _id: <string or number> }`: the most frequent
  * query, answered by one map lookup without planning.
  */
 export function soleIdEquality(filter: unknown): DocumentId | undefined {
-  if (!isPlainObject(filter)) return undefined;
-  let id: unknown;
-  let keys = 0;
-  for (const key in filter) {
-    if (key !== '_id' || ++keys > 1) return undefined;
-    id = filter[key];
-  }
+  const id = soleValue(filter, '_id');
   return isDocumentId(id) ? id : undefined;
 }
 
@@ -52,20 +58,7 @@ export function soleIdEquality(filter: unknown): DocumentId | undefined {
  * `idKeyOf` does): the planner's `idLookup`, without planning.
  */
 export function soleIdIn(filter: unknown): DocumentId[] | undefined {
-  if (!isPlainObject(filter)) return undefined;
-  let condition: unknown;
-  let keys = 0;
-  for (const key in filter) {
-    if (key !== '_id' || ++keys > 1) return undefined;
-    condition = filter[key];
-  }
-  if (!isPlainObject(condition)) return undefined;
-  let values: unknown;
-  keys = 0;
-  for (const key in condition) {
-    if (key !== '$in' || ++keys > 1) return undefined;
-    values = condition[key];
-  }
+  const values = soleValue(soleValue(filter, '_id'), '$in');
   if (!Array.isArray(values)) return undefined;
   const ids = new Set<DocumentId>();
   for (const value of values) {
