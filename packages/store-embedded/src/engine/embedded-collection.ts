@@ -106,14 +106,8 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
   #findOne(filter: Filter<T>, options: StoreFindOptions): WithId<T> | null {
     const id = options.skip ? undefined : soleIdEquality(filter);
     if (id !== undefined) {
-      const key = idKeyOf(id);
-      const json = this.#data.docs.get(key);
-      if (json === undefined) return null;
-      const project = compileProjection(options.projection);
-      const parsed = this.#data.parsed;
-      return (
-        project === undefined ? parsed.copyOf(key, json) : parsed.projectedCopyOf(key, json, project)
-      ) as WithId<T>;
+      const { documents } = this.#readByIds([id], 1, compileProjection(options.projection));
+      return (documents[0] as WithId<T> | undefined) ?? null;
     }
     return (this.#read(filter, options, 1).documents[0] as WithId<T> | undefined) ?? null;
   }
@@ -401,21 +395,15 @@ export class EmbeddedCollection<T extends Document = Document> implements StoreC
       const key = idKeyOf(id);
       const json = this.#data.docs.get(key);
       if (json === undefined) continue;
-      if (transform === undefined) {
-        documents.push(
-          (project === undefined
+      // A projection is a copy already; without one, a private copy, or the kept document for a transform.
+      const doc = (
+        project !== undefined
+          ? parsed.projectedCopyOf(key, json, project)
+          : transform === undefined
             ? parsed.copyOf(key, json)
-            : parsed.projectedCopyOf(key, json, project)) as WithId<T>,
-        );
-      } else {
-        documents.push(
-          transform(
-            (project === undefined
-              ? parsed.view(key, json, true)
-              : parsed.projectedCopyOf(key, json, project)) as WithId<T>,
-          ),
-        );
-      }
+            : parsed.view(key, json, true)
+      ) as WithId<T>;
+      documents.push(transform === undefined ? doc : transform(doc));
     }
     const stats: QueryStats = {
       plan: 'idLookup',
