@@ -18,6 +18,7 @@ import { markdownToDocument } from '@quire/documents';
 import type { ContentObject } from '../content/revisions/records';
 import { BoundedCache } from '../core/bounded-cache';
 import type { DomainServices, SiteVisitorGrant } from '../core/context';
+import { nextEventLoopTurn } from '../core/event-loop-turn';
 
 type Services = Pick<DomainServices, 'repos'>;
 
@@ -96,12 +97,10 @@ async function revisionSpecs(services: Services, spaceId: string, revisionId: st
     for (const name of names) slugs.add(name);
     // A conversion takes milliseconds per kilobyte, and a revision may hold thousands of bodies
     // that mention `openapi`: the requests being served go on between two of them.
-    await pause();
+    await nextEventLoopTurn();
   }
   return slugs;
 }
-
-const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** The specs the documents of a revision name, found once per revision. */
 export function specsOfRevision(

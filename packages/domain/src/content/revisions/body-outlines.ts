@@ -7,6 +7,7 @@
  */
 import { markdownOutline } from '@quire/documents';
 import type { DomainServices } from '../../core/context';
+import { nextEventLoopTurn } from '../../core/event-loop-turn';
 import { loadBodies } from './page-tree';
 import type { OutlineObject } from './records';
 
@@ -27,7 +28,6 @@ export function outlineAddressOf(bodyAddress: string): string {
 
 /** Bodies parsed between two turns of the event loop (parsing a body takes a few ms). */
 const BODIES_BETWEEN_PAUSES = 50;
-const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** The outlines of the bodies at `bodyAddresses`, by body address; missing ones derived and stored. */
 export async function outlinesOf(
@@ -51,7 +51,7 @@ export async function outlinesOf(
     outlines.set(address, outline);
     derived.set(outlineAddressOf(address), outline);
     // Let the requests being served go on while thousands of bodies are parsed.
-    if (++parsed % BODIES_BETWEEN_PAUSES === 0) await pause();
+    if (++parsed % BODIES_BETWEEN_PAUSES === 0) await nextEventLoopTurn();
   }
   await services.repos.contentObjects.putMany(derived);
   return outlines;

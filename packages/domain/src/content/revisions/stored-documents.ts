@@ -22,6 +22,7 @@
  */
 import { type JSONDocument, markdownToDocument } from '@quire/documents';
 import type { DomainServices } from '../../core/context';
+import { nextEventLoopTurn } from '../../core/event-loop-turn';
 import { keepDocument, keptDocument } from './document-of-body';
 import { documentRulesKey } from './document-rules';
 import { loadBodies } from './page-tree';
@@ -111,7 +112,6 @@ export async function storedDocumentsOf(
 
 /** Bodies converted between two turns of the event loop (a conversion takes milliseconds). */
 const BODIES_BETWEEN_PAUSES = 20;
-const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Converts the bodies at `bodyAddresses` and stores their documents (those within the bound).
@@ -138,7 +138,7 @@ async function deriveDocuments(
     if (json.length <= maxChars) derived.set(documentAddressOf(address, rules), { kind: 'document', json });
     // Let the requests being served go on between conversions: a warm-up's after each one (a
     // page of GitBook blocks takes 15 to 30 ms: twenty in a row held requests for 0.5 s).
-    if (!options.keep || ++converted % BODIES_BETWEEN_PAUSES === 0) await pause();
+    if (!options.keep || ++converted % BODIES_BETWEEN_PAUSES === 0) await nextEventLoopTurn();
   }
   if (derived.size > 0) await services.repos.contentObjects.putMany(derived);
   return documents;
@@ -169,7 +169,7 @@ export async function deriveMissingDocuments(
       await convertElsewhere(services, slice, rules, options.convert, options.maxStoredChars);
     else await deriveDocuments(services, slice, rules, { ...options, keep: false });
     options.progress?.(Math.min(start + slice.length, missing.length), missing.length);
-    await pause();
+    await nextEventLoopTurn();
   }
   return missing.length;
 }
