@@ -5,6 +5,16 @@
  * (Linux) and a random token. An opener that finds it checks whether the owner is alive; if
  * so it refuses, if not (a SIGKILLed or crashed process) it takes the lock over.
  *
+ * Taking over is "break, then create": the stale file is removed and every opener races to
+ * create LOCK again with O_EXCL, so exactly one wins. Removing it safely needs care, since
+ * several openers may judge the same file stale at once and one of them may already have
+ * created a fresh LOCK by the time another acts on its judgement. So only the holder of a
+ * break guard removes a stale lock: `LOCK.break-<key>`, created with O_EXCL, where the key
+ * names that very file (its text and inode). Under the guard, the breaker reads LOCK again and
+ * removes it only if it is still that file and still stale. Nothing else ever removes a lock
+ * whose owner is dead, so between that check and the unlink the file cannot change. A breaker
+ * that dies holding its guard leaves a stale guard, broken the same way one level down.
+ *
  * Residual limits, since Node has no flock/fcntl locking:
  * - Liveness can only be checked on the same host. A lock written by another hostname (a
  *   directory shared over NFS, a container with another hostname on the same volume) is never
@@ -12,14 +22,10 @@
  * - Pid reuse: a dead owner's pid may now belong to an unrelated process. On Linux the
  *   recorded process start time tells them apart; elsewhere the lock is then wrongly
  *   considered held until that process exits (safe, but needs deleting LOCK by hand).
- * - Takeover is rename-then-verify: the stale file is renamed to a unique name and its
- *   contents compared with what was judged stale. If two openers race, the loser finds it
- *   renamed a fresh lock and puts it back with link() (which fails rather than overwrite). A
- *   narrow window remains in which a third opener could create LOCK between the two steps.
  * - Pid namespaces: two containers with the same hostname and overlapping pids sharing the
  *   directory can mistake each other's liveness; give them distinct hostnames.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import { errorCode, StoreLockedError } from './errors';
@@ -44,6 +50,10 @@ const ACQUIRE_TIMEOUT_MS = 5000;
 /** A lock file younger than this may be empty only because its creator is still writing it. */
 const CREATION_GRACE_MS = 2000;
 const RETRY_DELAY_MS = 25;
+/** Guards of guards: each level needs a breaker to die inside a few system calls. */
+const MAX_BREAK_DEPTH = 2;
+/** A lock file is a line of JSON; anything longer is not one. */
+const MAX_LOCK_BYTES = 4096;
 
 export async function acquireLock(storageFs: StorageFs, dir: string): Promise<StoreLock> {
   const path = inDir(dir, LOCK_FILE_NAME);
@@ -61,41 +71,121 @@ export async function acquireLock(storageFs: StorageFs, dir: string): Promise<St
     if (await tryCreate(storageFs, path, mineText)) {
       return { path, release: () => releaseLock(storageFs, path, mine.token) };
     }
-    let text: string;
-    try {
-      text = (await storageFs.readFile(path)).toString('utf8');
-    } catch (error) {
-      if (errorCode(error) === 'ENOENT') continue; // released meanwhile: try again
-      throw error;
+    const seen = await readLockFile(storageFs, path);
+    if (seen === null) continue; // released meanwhile: try again
+    const judgement = judge(seen);
+    if (judgement.kind === 'held') {
+      const { holder, status } = judgement;
+      throw new StoreLockedError(
+        dir,
+        holder.pid,
+        holder.hostname,
+        status === 'this-process'
+          ? 'this process already has it open'
+          : status === 'other-host'
+            ? `its liveness cannot be checked from ${os.hostname()}; if it is gone, delete ${path}`
+            : 'that process is still running',
+      );
     }
-    const holder = parseLock(text);
-    if (holder === null) {
-      // Empty or garbled: either its creator is between open and write, or it crashed there.
-      const age = await lockAge(storageFs, path);
-      if (age !== null && age < CREATION_GRACE_MS) {
-        await delay(RETRY_DELAY_MS);
-        continue;
-      }
-    } else {
-      const verdict = holderStatus(holder);
-      if (verdict !== 'dead') {
-        throw new StoreLockedError(
-          dir,
-          holder.pid,
-          holder.hostname,
-          verdict === 'this-process'
-            ? 'this process already has it open'
-            : verdict === 'other-host'
-              ? `its liveness cannot be checked from ${os.hostname()}; if it is gone, delete ${path}`
-              : 'that process is still running',
-        );
-      }
+    if (judgement.kind === 'being-written' || !(await breakStale(storageFs, path, seen, mineText, 0))) {
+      await delay(RETRY_DELAY_MS);
     }
-    await takeOver(storageFs, path, text);
   }
   throw new Error(
     `Could not acquire ${path} within ${ACQUIRE_TIMEOUT_MS} ms: other openers keep racing for it`,
   );
+}
+
+/** A lock file as read: its text, and which file it was. */
+export interface SeenLock {
+  text: string;
+  ino: number;
+  mtimeMs: number;
+}
+
+type Judgement =
+  | { kind: 'held'; holder: LockContent; status: Exclude<HolderStatus, 'dead'> }
+  | { kind: 'being-written' }
+  | { kind: 'stale' };
+
+function judge(seen: SeenLock): Judgement {
+  const holder = parseLock(seen.text);
+  if (holder === null) {
+    // Empty or garbled: either its creator is between open and write, or it crashed there.
+    return Date.now() - seen.mtimeMs < CREATION_GRACE_MS ? { kind: 'being-written' } : { kind: 'stale' };
+  }
+  const status = holderStatus(holder);
+  return status === 'dead' ? { kind: 'stale' } : { kind: 'held', holder, status };
+}
+
+/**
+ * Removes the stale file `seen` from `path` under its break guard. Resolves true when the
+ * caller should try to create the lock at once (the file is gone, by this opener or another),
+ * false when another opener is breaking it and the caller should wait a moment.
+ */
+async function breakStale(
+  storageFs: StorageFs,
+  path: string,
+  seen: SeenLock,
+  mineText: string,
+  depth: number,
+): Promise<boolean> {
+  if (depth > MAX_BREAK_DEPTH) {
+    throw new Error(`${path} is left by openers that died while taking it over; delete it by hand`);
+  }
+  const guard = breakGuardPath(path, seen);
+  if (await tryCreate(storageFs, guard, mineText)) {
+    try {
+      const now = await readLockFile(storageFs, path);
+      // Still the very file judged stale (no one else removes it while this guard exists).
+      if (now !== null && fileKey(now) === fileKey(seen) && judge(now).kind === 'stale') {
+        await unlinkIfExists(storageFs, path);
+      }
+    } finally {
+      await unlinkIfExists(storageFs, guard);
+    }
+    return true;
+  }
+  const guardSeen = await readLockFile(storageFs, guard);
+  if (guardSeen === null) return true; // that breaker finished
+  const guardJudgement = judge(guardSeen);
+  if (guardJudgement.kind !== 'stale') return false; // its breaker is at work
+  await breakStale(storageFs, guard, guardSeen, mineText, depth + 1);
+  return false;
+}
+
+/** The guard whose holder alone may remove the lock file `seen` from `path`. */
+export function breakGuardPath(path: string, seen: SeenLock): string {
+  return `${path}.break-${fileKey(seen)}`;
+}
+
+/** Names one lock file: its text (with its owner's random token) and its inode. */
+function fileKey(seen: SeenLock): string {
+  return createHash('sha256').update(`${seen.ino}:${seen.mtimeMs}:${seen.text}`).digest('hex').slice(0, 24);
+}
+
+/** Reads a lock file through one descriptor, so the text and the inode are the same file's. */
+export async function readLockFile(storageFs: StorageFs, path: string): Promise<SeenLock | null> {
+  let fd: number;
+  try {
+    fd = await storageFs.open(path, fs.constants.O_RDONLY);
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return null;
+    throw error;
+  }
+  try {
+    const { ino, mtimeMs } = await storageFs.fstat(fd);
+    const buffer = Buffer.alloc(MAX_LOCK_BYTES);
+    let length = 0;
+    while (length < buffer.length) {
+      const read = await storageFs.read(fd, buffer, length, buffer.length - length, length);
+      if (read === 0) break;
+      length += read;
+    }
+    return { text: buffer.toString('utf8', 0, length), ino, mtimeMs };
+  } finally {
+    await storageFs.close(fd);
+  }
 }
 
 async function tryCreate(storageFs: StorageFs, path: string, text: string): Promise<boolean> {
@@ -116,27 +206,6 @@ async function tryCreate(storageFs: StorageFs, path: string, text: string): Prom
     await storageFs.close(fd);
   }
   return true;
-}
-
-/** Moves the stale lock aside, making sure what was moved is the file judged stale. */
-async function takeOver(storageFs: StorageFs, path: string, staleText: string): Promise<void> {
-  const aside = `${path}.stale-${process.pid}-${randomBytes(4).toString('hex')}`;
-  try {
-    await storageFs.rename(path, aside);
-  } catch (error) {
-    if (errorCode(error) === 'ENOENT') return; // someone else moved it: just retry creating
-    throw error;
-  }
-  const movedText = await storageFs.readFile(aside).then(
-    (buffer) => buffer.toString('utf8'),
-    () => null,
-  );
-  if (movedText !== null && movedText !== staleText) {
-    // Another opener took the stale lock over first, and this rename moved its fresh lock.
-    // Put it back; link() fails rather than overwrite a lock created in between.
-    await storageFs.link(aside, path).catch(() => {});
-  }
-  await unlinkIfExists(storageFs, aside);
 }
 
 async function releaseLock(storageFs: StorageFs, path: string, token: string): Promise<void> {
@@ -209,14 +278,6 @@ function readProcStat(pid: number): { state: string; startTime: string } | undef
   const state = fields[0];
   const startTime = fields[19]; // field 22 overall
   return state === undefined || startTime === undefined ? undefined : { state, startTime };
-}
-
-async function lockAge(storageFs: StorageFs, path: string): Promise<number | null> {
-  try {
-    return Date.now() - (await storageFs.stat(path)).mtimeMs;
-  } catch {
-    return null;
-  }
 }
 
 function delay(ms: number): Promise<void> {

@@ -17,8 +17,8 @@ export interface StorageFs {
   fsync(fd: number): Promise<void>;
   fdatasync(fd: number): Promise<void>;
   ftruncate(fd: number, length: number): Promise<void>;
-  fstat(fd: number): Promise<{ size: number }>;
-  stat(path: string): Promise<{ size: number; mtimeMs: number }>;
+  /** `ino` and `mtimeMs` tell one file at a path from another put there later (the lock file's takeover). */
+  fstat(fd: number): Promise<{ size: number; mtimeMs: number; ino: number }>;
   readdir(path: string): Promise<string[]>;
   /** Creates `path` and missing parents; resolves to the first directory it created, if any. */
   mkdir(path: string): Promise<string | undefined>;
@@ -49,7 +49,6 @@ export const nodeStorageFs: StorageFs = {
   ftruncate: (fd, length) =>
     callback<void>((done) => fs.ftruncate(fd, length, (error) => done(error, undefined))),
   fstat: (fd) => callback((done) => fs.fstat(fd, done)),
-  stat: (path) => fs.promises.stat(path),
   readdir: (path) => fs.promises.readdir(path),
   mkdir: (path) => fs.promises.mkdir(path, { recursive: true }),
   rename: (from, to) => fs.promises.rename(from, to),

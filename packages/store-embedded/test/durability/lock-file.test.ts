@@ -1,10 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdir, readFile, utimes, writeFile } from 'node:fs/promises';
+import { access, readdir, readFile, unlink, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openStorage, StoreLockedError } from '../../src/durability';
+import { breakGuardPath, readLockFile } from '../../src/durability/lock-file';
+import { nodeStorageFs } from '../../src/durability/storage-fs';
 import { type BundledChild, bundledChild } from '../bundled-child';
 import { tempDir } from './helpers';
 
@@ -111,6 +113,47 @@ describe('lock file', () => {
       JSON.stringify({ pid: 1, hostname: 'elsewhere.example', token: 't' }),
     );
     await expect(openStorage(dir)).rejects.toThrow(/pid 1 on elsewhere\.example.*cannot be checked/);
+  });
+
+  it('breaks the guard of a taker-over that died holding it, then takes the lock over', async () => {
+    const dir = await tempDir();
+    const lockPath = path.join(dir, 'LOCK');
+    await writeFile(
+      lockPath,
+      JSON.stringify({ pid: await deadPid(), hostname: os.hostname(), token: 'old' }),
+    );
+    const seen = await readLockFile(nodeStorageFs, lockPath);
+    const guard = breakGuardPath(lockPath, seen!);
+    await writeFile(
+      guard,
+      JSON.stringify({ pid: await deadPid(), hostname: os.hostname(), token: 'breaker' }),
+    );
+
+    const storage = await openStorage(dir);
+    expect(JSON.parse(await readFile(lockPath, 'utf8')).pid).toBe(process.pid);
+    await storage.journal.close();
+    expect((await readdir(dir)).filter((name) => name.startsWith('LOCK'))).toEqual([]);
+  });
+
+  it('waits while a live taker-over holds the guard, and never removes the lock itself meanwhile', async () => {
+    const dir = await tempDir();
+    const lockPath = path.join(dir, 'LOCK');
+    await writeFile(
+      lockPath,
+      JSON.stringify({ pid: await deadPid(), hostname: os.hostname(), token: 'old' }),
+    );
+    const guard = breakGuardPath(lockPath, (await readLockFile(nodeStorageFs, lockPath))!);
+    // This test process plays the live breaker.
+    await writeFile(guard, JSON.stringify({ pid: process.pid, hostname: os.hostname(), token: 'breaker' }));
+
+    const opening = openStorage(dir);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await access(lockPath); // still there: only the guard's holder may remove it
+    await unlink(lockPath); // the breaker finishes
+    await unlink(guard);
+    const storage = await opening;
+    expect(JSON.parse(await readFile(lockPath, 'utf8')).pid).toBe(process.pid);
+    await storage.journal.close();
   });
 
   it('lets exactly one of several racing processes open the directory', async () => {
