@@ -12,13 +12,16 @@
  *   `seed-content.ts`): editors that seed at once make the same items under this id, which Yjs
  *   merges into one. Chosen by the server for each load, so it also tells one load from
  *   another: an editor that joined an earlier load (before a restart) sees a different `seed`.
+ *   The server's alone: a client's update that sets it is refused (the server's
+ *   `server-owned-keys.ts`).
  * - `report`: `{markdown, hash}`, the page's markdown as an editor converted the content, and
  *   the hash of the content it converted (`contentHashOf`). Written by the editors. The server
  *   saves `markdown` only while `hash` is its own content's: the markdown is then of exactly
  *   the shared content.
  * - `incoming`: `{revision, markdown, from}`, a revision written elsewhere (or a merge of a save
  *   with one) for the editors to bring into the content: applied by one editor, and only while
- *   the content's markdown is still `from`.
+ *   the content's markdown is still `from`. Set by the server alone; the editor that applies it
+ *   deletes it.
  */
 
 export const STATE_MAP = 'quire';

@@ -52,6 +52,7 @@ import type * as Y from 'yjs';
 import { RELAY_ORIGIN } from './collaboration-relay';
 import { type SharedPlace, sharedDocumentName } from './document-name';
 import type { Seat } from './page-admission';
+import { SERVER_OWNED_KEYS } from './server-owned-keys';
 
 /** What happened to a save, for the server's counters and the tests. */
 export type SaveOutcome = 'nothing' | 'stale' | 'unchanged' | 'saved' | 'merged' | 'conflicted' | 'refused';
@@ -139,6 +140,7 @@ export class PageSession {
       const seat = seatOfOrigin(transaction.origin);
       if (seat) this.typed.set(seat, (this.typed.get(seat) ?? 0) + 1);
     });
+    this.keepServerOwnedKeys();
     // Who wrote the report is known from the transaction that carried it (a connection's).
     stateOf(this.doc).observe((event) => {
       if (!event.keysChanged.has('report')) return;
@@ -152,6 +154,32 @@ export class PageSession {
       if (markdown !== undefined) this.base = { revision: relayedBase, markdown };
     }
     this.started = true;
+  }
+
+  /**
+   * Puts the server's own `seed` and `incoming` back when a client's update set them after all:
+   * the socket's guard refuses such updates, but not one whose items hang from items this
+   * server did not have yet (`server-owned-keys.ts`), which Yjs integrates later. An editor's
+   * deletion of `incoming` (it took the revision in) is theirs to make.
+   */
+  private keepServerOwnedKeys(): void {
+    const state = stateOf(this.doc);
+    const own = new Map<string, unknown>();
+    for (const key of SERVER_OWNED_KEYS) if (state.has(key)) own.set(key, state.get(key));
+    state.observe((event) => {
+      const byClient = isConnectionOrigin(event.transaction.origin);
+      for (const key of SERVER_OWNED_KEYS) {
+        const change = event.changes.keys.get(key);
+        if (!change) continue;
+        if (!byClient) {
+          if (state.has(key)) own.set(key, state.get(key));
+          else own.delete(key);
+        } else if (change.action !== 'delete') {
+          const restore = own.get(key);
+          this.setState(restore === undefined ? {} : { [key]: restore }, restore === undefined ? [key] : []);
+        }
+      }
+    });
   }
 
   private queue<T>(task: () => Promise<T>): Promise<T> {
@@ -373,7 +401,12 @@ export class PageSession {
 }
 
 /** The seat of the connection a transaction came from, if it came from one. */
+/** Whether a transaction applied a client's update (Hocuspocus names its connection). */
+function isConnectionOrigin(origin: unknown): boolean {
+  return (origin as { source?: string } | null)?.source === 'connection';
+}
+
 function seatOfOrigin(origin: unknown): Seat | undefined {
-  const from = origin as { source?: string; connection?: { context?: { seat?: Seat } } } | null;
-  return from?.source === 'connection' ? from.connection?.context?.seat : undefined;
+  if (!isConnectionOrigin(origin)) return undefined;
+  return (origin as { connection?: { context?: { seat?: Seat } } }).connection?.context?.seat;
 }

@@ -37,7 +37,7 @@ import { PresenceThrottle } from './presence-throttle';
 import { SeatCaps } from './seat-caps';
 import { recheckSeats, SEAT_RECHECK_MS } from './seat-recheck';
 import { SocketGate } from './socket-gate';
-import { refusalOf } from './socket-guard';
+import { type LoadedPage, refusalOf } from './socket-guard';
 import { SocketTraffic } from './socket-traffic';
 
 export const COLLABORATION_PATH = '/collaboration';
@@ -103,7 +103,7 @@ export function registerCollaboration(
   const seatCaps = new SeatCaps(limits);
   const socketGate = new SocketGate(limits);
   /** How large each open document may still grow. */
-  const budgets = new Map<string, DocumentBudget>();
+  const loadedPages = new Map<string, LoadedPage>();
   // Other servers edit the same pages only when they share the bus (MongoDB's event log).
   const relay =
     services.events instanceof InProcessEventBus
@@ -181,7 +181,10 @@ export function registerCollaboration(
         base: () => sessions.get(documentName)?.baseRevision,
       });
       await session.start(seat, answer?.base);
-      budgets.set(documentName, new DocumentBudget(document, limits.maxDocumentBytes));
+      loadedPages.set(documentName, {
+        doc: document,
+        budget: new DocumentBudget(document, limits.maxDocumentBytes),
+      });
     },
     async onStoreDocument({ documentName }) {
       await sessions.get(documentName)?.save();
@@ -190,8 +193,8 @@ export function registerCollaboration(
       const session = sessions.get(documentName);
       if (session) relay?.leave(documentName, session.doc);
       sessions.delete(documentName);
-      budgets.get(documentName)?.stop();
-      budgets.delete(documentName);
+      loadedPages.get(documentName)?.budget.stop();
+      loadedPages.delete(documentName);
     },
     async beforeHandleAwareness({ states, context, connection }) {
       // A connection sets its own presence only: no one adds, changes or removes another's.
@@ -285,7 +288,7 @@ export function registerCollaboration(
         const over = traffic.count(message.byteLength);
         if (over) return refuse(over);
         const head = readMessageHead(message);
-        const problem = refusalOf(head, guarded, (name) => budgets.get(name));
+        const problem = refusalOf(head, guarded, (name) => loadedPages.get(name));
         if (problem) return refuse(problem);
         if (!head?.presence || head.presenceAt === undefined) return apply(message);
         let throttle = throttles.get(head.address);

@@ -5,18 +5,17 @@
  * document (30 updates into a made-up type took the server +570 MB).
  */
 import { CONTENT_FRAGMENT, STATE_MAP } from '@quire/documents';
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
 
 const EDITOR_TYPES: ReadonlySet<string> = new Set([CONTENT_FRAGMENT, STATE_MAP]);
 
 /**
- * The first top-level type outside the editor's that `update` adds to, or undefined when it
+ * The first top-level type outside the editor's that an update's `structs` add to, or undefined when it
  * touches only the editor's. An item names its top-level type only when it has no neighbour to
  * take its parent from; every other item hangs, through its neighbours or its parent item, from
  * one that does (in this update or already in the document, where only the editor's types are).
  */
-export function foreignTypeIn(update: Uint8Array): string | undefined {
-  const { structs } = Y.decodeUpdate(update);
+export function foreignTypeIn(structs: ReturnType<typeof Y.decodeUpdate>['structs']): string | undefined {
   for (const struct of structs) {
     const parent = (struct as { parent?: unknown }).parent;
     if (typeof parent === 'string' && !EDITOR_TYPES.has(parent)) return parent;
