@@ -14,7 +14,8 @@
  * - after frame: to just after that frame (style, layout, paint).
  * Target: no keystroke over 16 ms in any editor, 50 people. Also the CPU time of each page's
  * main thread (Chromium's TaskDuration) and of this process (server and Node editors) while
- * the keys are pressed; BENCH_PROFILE=<file> writes a CPU profile of the first page over both.
+ * the keys are pressed; BENCH_PROFILE=<file> writes a CPU profile of the first page over both,
+ * BENCH_TRACE=<file> a Chromium trace of them (style, layout and paint as well as scripts).
  * And the presence (awareness) messages each page sends while only the others type: a page
  * whose caret does not move has nothing to send.
  *
@@ -37,15 +38,26 @@ import { ensureWebBuild } from '../scripts/build.mjs';
 import { incomingMessageKindOf } from '../src/editor/collaboration/incoming-message-kind';
 import { openWatchedPage, signInWithToken } from '../test/e2e/support/browser';
 import { createDocsSpace } from '../test/e2e/support/docs-space';
+import { mainThreadFigures } from './main-thread-trace';
 
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 50);
 const BROWSERS = Number(process.env.BENCH_BROWSERS ?? 5);
 const KEYS = Number(process.env.BENCH_KEYS ?? 100);
 const NODE_MS = Number(process.env.BENCH_NODE_MS ?? 250);
 const FULL_EDITORS = process.env.BENCH_FULL_EDITORS === '1';
+/**
+ * Each Node editor shows a caret, moved after each character it types, as an editor in a
+ * browser does: 49 carets on the page and a presence message per edit. Off by default: the
+ * figures of earlier sessions were taken without.
+ */
+const NODE_CARETS = process.env.BENCH_NODE_CARETS === '1';
 /** Paragraphs after the people's own, nobody editing them: the cost of a long page. */
 const EXTRA_PARAGRAPHS = Number(process.env.BENCH_EXTRA_PARAGRAPHS ?? 0);
 const PROFILE = process.env.BENCH_PROFILE;
+/** A Chromium trace (style, layout, paint, scripts) of the watch and the typing, to a file. */
+const TRACE = process.env.BENCH_TRACE;
+/** A screenshot of the first page after the watch, to see the carets. */
+const SCREENSHOT = process.env.BENCH_SCREENSHOT;
 /** Seconds the pages, caret in place, only watch the others type before the keys (CPU time). */
 const WATCH_S = Number(process.env.BENCH_WATCH_S ?? 5);
 
@@ -161,9 +173,21 @@ try {
     await join(server.url.replace('http', 'ws') + '/collaboration', docs.org.admin.token, name, doc);
     const paragraph = doc.getXmlFragment('default').get(index) as Y.XmlElement;
     const text = paragraph.get(0) as Y.XmlText;
+    const provider = providers.at(-1)!;
+    // Where y-tiptap's caret plugin reads a caret: relative positions as JSON (the label's name
+    // is the one the server knows, the colour this editor's).
+    const showCaret = () => {
+      const at = Y.relativePositionToJSON(Y.createRelativePositionFromTypeIndex(text, text.length));
+      provider.setAwarenessField('cursor', { anchor: at, head: at });
+    };
+    if (NODE_CARETS) {
+      provider.setAwarenessField('user', { name: `Person ${index + 1}`, color: '#2ca02c' });
+      showCaret();
+    }
     timers.push(
       setInterval(() => {
         text.insert(text.length, 'x');
+        if (NODE_CARETS) showCaret();
         sent += 1;
       }, NODE_MS),
     );
@@ -195,6 +219,20 @@ try {
     await sessions[0]!.send('Profiler.setSamplingInterval', { interval: 200 });
     await sessions[0]!.send('Profiler.start');
   }
+  if (TRACE)
+    await browserSession.send('Tracing.start', {
+      transferMode: 'ReturnAsStream',
+      traceConfig: {
+        includedCategories: [
+          'toplevel',
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'blink',
+          'cc',
+          'v8.execute',
+        ],
+      },
+    });
   // The presence (awareness) messages each page sends: counted from here on. A Hocuspocus
   // message is the document's name (a varString) and then its type (1: awareness).
   await Promise.all(
@@ -244,6 +282,7 @@ try {
   const watchedCpu = process.cpuUsage(watchedCpuBefore);
   const watchedAfter = await chromiumCpu();
   const watchedSent = await sentCounts();
+  if (SCREENSHOT) await pages[0]!.screenshot({ path: SCREENSHOT });
   const chromiumBefore = await chromiumCpu();
   const cpuBefore = process.cpuUsage();
   const typingStart = performance.now();
@@ -302,9 +341,26 @@ try {
     const { profile } = await sessions[0]!.send('Profiler.stop');
     await writeFile(PROFILE, JSON.stringify(profile));
   }
+  let traced: ReturnType<typeof mainThreadFigures> = [];
+  if (TRACE) {
+    const complete = new Promise<{ stream?: string }>((resolve) =>
+      browserSession.once('Tracing.tracingComplete', resolve),
+    );
+    await browserSession.send('Tracing.end');
+    const { stream } = await complete;
+    const chunks: string[] = [];
+    for (;;) {
+      const chunk = await browserSession.send('IO.read', { handle: stream! });
+      chunks.push(chunk.base64Encoded ? Buffer.from(chunk.data, 'base64').toString() : chunk.data);
+      if (chunk.eof) break;
+    }
+    await browserSession.send('IO.close', { handle: stream! });
+    await writeFile(TRACE, chunks.join(''));
+    traced = mainThreadFigures(chunks.join(''));
+  }
   const samples = results.map((result) => result.samples);
   console.log(
-    `co-editing keystrokes: ${PEOPLE} people in one page (${BROWSERS} Chromium editors, ${PEOPLE - BROWSERS} ${FULL_EDITORS ? 'full' : 'light'} Node editors typing every ${NODE_MS} ms), ${KEYS} keys per browser`,
+    `co-editing keystrokes: ${PEOPLE} people in one page (${BROWSERS} Chromium editors, ${PEOPLE - BROWSERS} ${FULL_EDITORS ? 'full' : 'light'} Node editors typing every ${NODE_MS} ms${NODE_CARETS ? ', carets shown' : ''}), ${KEYS} keys per browser`,
   );
   results.forEach(({ samples: each, mainThreadMsPerS }, index) => {
     console.log(
@@ -343,6 +399,21 @@ try {
   console.log(
     `  this process (server, Node editors): ${(((cpu.user + cpu.system) / 1000 / typingSeconds) | 0).toString()} ms CPU per s over ${typingSeconds.toFixed(1)} s`,
   );
+  for (const [index, { keys, frames, tasks }] of traced.entries()) {
+    const over16 = (values: number[]) => values.filter((value) => value > 16).length;
+    const quantiles = (values: number[]) => {
+      const s = stats(values);
+      return `median ${s.median.toFixed(1)}, p99 ${s.p99.toFixed(1)}, max ${s.max.toFixed(1)} ms`;
+    };
+    console.log(`  traced main thread ${index + 1} (wall time, and this thread's CPU time in it):`);
+    console.log(
+      `    the task handling each key: wall ${quantiles(keys.map((key) => key.wallMs))}, ${over16(keys.map((key) => key.wallMs))} over 16 ms; CPU ${quantiles(keys.map((key) => key.cpuMs))}, ${over16(keys.map((key) => key.cpuMs))} over 16 ms`,
+    );
+    console.log(`    frames: CPU ${quantiles(frames)} (${frames.length} frames)`);
+    console.log(
+      `    tasks: ${tasks.over16WallMs} over 16 ms of wall time, ${tasks.over16CpuMs} over 16 ms of CPU; all ${tasks.wallMs.toFixed(0)} ms wall, ${tasks.cpuMs.toFixed(0)} ms CPU`,
+    );
+  }
 } finally {
   for (const timer of timers) clearInterval(timer);
   for (const provider of providers) provider.destroy();
