@@ -176,7 +176,8 @@ export class PageSession {
           else own.delete(key);
         } else if (change.action !== 'delete') {
           const restore = own.get(key);
-          this.setState(restore === undefined ? {} : { [key]: restore }, restore === undefined ? [key] : []);
+          if (restore === undefined) this.setState({}, [key]);
+          else this.setState({ [key]: restore });
         }
       }
     });
@@ -400,12 +401,12 @@ export class PageSession {
   }
 }
 
-/** The seat of the connection a transaction came from, if it came from one. */
 /** Whether a transaction applied a client's update (Hocuspocus names its connection). */
 function isConnectionOrigin(origin: unknown): boolean {
   return (origin as { source?: string } | null)?.source === 'connection';
 }
 
+/** The seat of the connection a transaction came from, if it came from one. */
 function seatOfOrigin(origin: unknown): Seat | undefined {
   if (!isConnectionOrigin(origin)) return undefined;
   return (origin as { connection?: { context?: { seat?: Seat } } }).connection?.context?.seat;

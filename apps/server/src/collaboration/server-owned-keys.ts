@@ -15,10 +15,9 @@
  */
 import { STATE_MAP } from '@quire/documents';
 import * as Y from 'yjs';
+import type { UpdateStructs } from './shared-types';
 
 export const SERVER_OWNED_KEYS: ReadonlySet<string> = new Set(['seed', 'incoming']);
-
-type Struct = ReturnType<typeof Y.decodeUpdate>['structs'][number];
 
 /** Where an item sits: a top-level type and a key, a map's entry or a list's element. */
 interface Placement {
@@ -30,7 +29,7 @@ interface Placement {
  * The first server-owned key of the `quire` map that an update's items set, or undefined.
  * `structs` are the update's (`Y.decodeUpdate`); `doc` is the server's document, when loaded.
  */
-export function serverOwnedKeySetIn(structs: readonly Struct[], doc: Y.Doc | undefined): string | undefined {
+export function serverOwnedKeySetIn(structs: UpdateStructs, doc: Y.Doc | undefined): string | undefined {
   const byClient = new Map<number, Y.Item[]>();
   for (const struct of structs) {
     if (!(struct instanceof Y.Item)) continue;

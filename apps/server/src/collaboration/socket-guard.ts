@@ -12,7 +12,7 @@ import type { CollaborationSocket } from './collaboration-socket';
 import type { DocumentBudget } from './document-budget';
 import type { MessageHead } from './message-head';
 import { serverOwnedKeySetIn } from './server-owned-keys';
-import { foreignTypeIn } from './shared-types';
+import { foreignTypeIn, type UpdateStructs } from './shared-types';
 
 /** A page's document as this server holds it, once loaded. */
 export interface LoadedPage {
@@ -28,7 +28,7 @@ export function refusalOf(
   if (!head) return 'unreadable message';
   if (head.presence && head.presence.byteLength > MAX_PRESENCE_MESSAGE_BYTES) return 'presence too large';
   if (!head.update) return undefined;
-  let structs: ReturnType<typeof Y.decodeUpdate>['structs'];
+  let structs: UpdateStructs;
   try {
     structs = Y.decodeUpdate(head.update).structs;
   } catch {

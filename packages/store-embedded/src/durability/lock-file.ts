@@ -10,7 +10,7 @@
  * several openers may judge the same file stale at once and one of them may already have
  * created a fresh LOCK by the time another acts on its judgement. So only the holder of a
  * break guard removes a stale lock: `LOCK.break-<key>`, created with O_EXCL, where the key
- * names that very file (its text and inode). Under the guard, the breaker reads LOCK again and
+ * names that very file (its text, inode and mtime). Under the guard, the breaker reads LOCK again and
  * removes it only if it is still that file and still stale. Nothing else ever removes a lock
  * whose owner is dead, so between that check and the unlink the file cannot change. A breaker
  * that dies holding its guard leaves a stale guard, broken the same way one level down.
@@ -159,7 +159,7 @@ export function breakGuardPath(path: string, seen: SeenLock): string {
   return `${path}.break-${fileKey(seen)}`;
 }
 
-/** Names one lock file: its text (with its owner's random token) and its inode. */
+/** Names one lock file: its text (with its owner's random token), its inode and its mtime. */
 function fileKey(seen: SeenLock): string {
   return createHash('sha256').update(`${seen.ino}:${seen.mtimeMs}:${seen.text}`).digest('hex').slice(0, 24);
 }

@@ -23,7 +23,6 @@ export interface StorageFs {
   /** Creates `path` and missing parents; resolves to the first directory it created, if any. */
   mkdir(path: string): Promise<string | undefined>;
   rename(from: string, to: string): Promise<void>;
-  link(existingPath: string, newPath: string): Promise<void>;
   unlink(path: string): Promise<void>;
   readFile(path: string): Promise<Buffer>;
 }
@@ -52,7 +51,6 @@ export const nodeStorageFs: StorageFs = {
   readdir: (path) => fs.promises.readdir(path),
   mkdir: (path) => fs.promises.mkdir(path, { recursive: true }),
   rename: (from, to) => fs.promises.rename(from, to),
-  link: (existingPath, newPath) => fs.promises.link(existingPath, newPath),
   unlink: (path) => fs.promises.unlink(path),
   readFile: (path) => fs.promises.readFile(path),
 };
