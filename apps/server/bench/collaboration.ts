@@ -22,7 +22,13 @@ import { startBenchServer } from './bench-server';
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 
-const quire = await startBenchServer('collaboration', { QUIRE_COLLAB_MAX_PEOPLE: String(CLIENTS + 5) });
+// The clients all join as one person from one address: the server's caps per person (4
+// connections to a page) and per address (20 sockets a second) would refuse them. The server
+// reads its co-editing limits from the process's environment.
+process.env.QUIRE_COLLAB_MAX_PEOPLE ??= String(CLIENTS + 5);
+process.env.QUIRE_COLLAB_MAX_CONNECTIONS_PER_USER ??= String(CLIENTS);
+process.env.QUIRE_COLLAB_MAX_UPGRADES_PER_SECOND ??= '1000';
+const quire = await startBenchServer('collaboration');
 const owner = await createUser(quire.services, {
   displayName: 'Bench Owner',
   email: 'owner@bench.test',
@@ -38,6 +44,13 @@ const space = (await (
     body: JSON.stringify({ title: 'Together' }),
   })
 ).json()) as { id: string };
+// Pages are edited together in a space whose edit mode is live (else in change requests).
+const live = await fetch(`${quire.url}/v1/spaces/${space.id}`, {
+  method: 'PATCH',
+  headers: auth,
+  body: JSON.stringify({ editMode: 'live' }),
+});
+if (!live.ok) throw new Error(`the space was not made live: ${live.status} ${await live.text()}`);
 const added = (await (
   await fetch(`${quire.url}/v1/spaces/${space.id}/content`, {
     method: 'POST',
@@ -53,17 +66,18 @@ const name = `${space.id}/live/${added.changes[0]!.page.id}`;
 interface Client {
   doc: Y.Doc;
   provider: HocuspocusProvider;
+  socket: HocuspocusProviderWebsocket;
   /** The longest a remote update took to apply here (ms). */
   longestApplyMs: number;
 }
 
 async function connect(): Promise<Client> {
   const doc = new Y.Doc();
-  const client: Client = { doc, provider: undefined as never, longestApplyMs: 0 };
   const socket = new HocuspocusProviderWebsocket({
     url: `${quire.url.replace('http', 'ws')}/collaboration`,
     WebSocketPolyfill: WebSocket,
   });
+  const client: Client = { doc, provider: undefined as never, socket, longestApplyMs: 0 };
   await new Promise<void>((resolve, reject) => {
     client.provider = new HocuspocusProvider({
       websocketProvider: socket,
@@ -87,7 +101,35 @@ async function connect(): Promise<Client> {
   return client;
 }
 
-const text = (client: Client) => client.doc.getText('bench');
+/**
+ * The text typed into: the first paragraph of the editor's content, as TipTap writes it (the
+ * server takes updates only to the editor's types).
+ */
+const text = (client: Client) =>
+  (client.doc.getXmlFragment('default').get(0) as Y.XmlElement).get(0) as Y.XmlText;
+
+/** The first client writes the paragraph; resolves once every client has it. */
+async function writeParagraph(writer: Client, everyone: Client[]) {
+  writer.doc.transact(() => {
+    const paragraph = new Y.XmlElement('paragraph');
+    paragraph.insert(0, [new Y.XmlText('')]);
+    writer.doc.getXmlFragment('default').insert(0, [paragraph]);
+  });
+  await Promise.all(
+    everyone.map(
+      (client) =>
+        new Promise<void>((resolve) => {
+          const look = () => {
+            if (client.doc.getXmlFragment('default').length === 0) return;
+            client.doc.off('update', look);
+            resolve();
+          };
+          client.doc.on('update', look);
+          look();
+        }),
+    ),
+  );
+}
 
 /** Types one character in `from`; resolves with the ms until every client of `to` has it. */
 function keystroke(from: Client, to: Client[], round: number): Promise<number> {
@@ -113,6 +155,7 @@ const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(v
 const fixed = (value: number) => Number(value.toFixed(2));
 
 const clients: Client[] = [await connect(), await connect()];
+await writeParagraph(clients[0]!, clients);
 for (let round = 0; round < 20; round++) await keystroke(clients[0]!, [clients[1]!], round);
 const pair: number[] = [];
 for (let round = 0; round < ROUNDS; round++) pair.push(await keystroke(clients[0]!, [clients[1]!], round));
@@ -149,5 +192,9 @@ console.log(
     2,
   ),
 );
-for (const client of clients) client.provider.destroy();
+// A socket passed in is not destroyed with its provider: else it reconnects forever.
+for (const client of clients) {
+  client.provider.destroy();
+  client.socket.destroy();
+}
 await quire.close();

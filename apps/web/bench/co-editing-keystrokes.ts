@@ -13,8 +13,8 @@
  *   display's next frame (up to 16.7 ms with no work at all);
  * - after frame: to just after that frame (style, layout, paint).
  * Target: no keystroke over 16 ms in any editor, 50 people. Also the CPU time of each page's
- * main thread (Chromium's TaskDuration) and of this process (server and Node editors) while
- * the keys are pressed; BENCH_PROFILE=<file> writes a CPU profile of the first page over both,
+ * main thread (Chromium's TaskDuration), of this process (the server) and of the Node editors'
+ * while the keys are pressed; BENCH_PROFILE=<file> writes a CPU profile of the first page over both,
  * BENCH_TRACE=<file> a Chromium trace of them (style, layout and paint as well as scripts).
  * And the presence (awareness) messages each page sends while only the others type: a page
  * whose caret does not move has nothing to send.
@@ -23,22 +23,26 @@
  * a Hocuspocus provider that syncs once, then sends its own edits and discards what the server
  * sends it (edits and presence) unapplied: applying everyone's edits 45 times over is those
  * people's machines' work, not this one's. BENCH_FULL_EDITORS=1 applies them all, as before.
+ * They run in a process of their own (`node-editors.ts`) at nice BENCH_NODE_EDITORS_NICE (19 by
+ * default; 0 with the server's priority, the nearest to the sixteenth session's runs, when they
+ * shared the server's process): this machine's cores stand for the page's person's and the
+ * server's, not for the 49 others'. The server keeps the priority of the page.
  */
 
+import { fork } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import { setPriority } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { operations } from '@quire/domain';
 import chromium from '@sparticuz/chromium';
 import { chromium as playwright } from 'playwright-core';
-import * as Y from 'yjs';
 import { addMember } from '../../server/test/support/factories';
 import { startTestServer } from '../../server/test/support/test-server';
 import { ensureWebBuild } from '../scripts/build.mjs';
-import { incomingMessageKindOf } from '../src/editor/collaboration/incoming-message-kind';
 import { openWatchedPage, signInWithToken } from '../test/e2e/support/browser';
 import { createDocsSpace } from '../test/e2e/support/docs-space';
 import { mainThreadFigures } from './main-thread-trace';
+import type { NodeEditorsMessage, NodeEditorsReply, NodeEditorsStart } from './node-editors';
 
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 50);
 const BROWSERS = Number(process.env.BENCH_BROWSERS ?? 5);
@@ -61,33 +65,34 @@ const SCREENSHOT = process.env.BENCH_SCREENSHOT;
 /** Seconds the pages, caret in place, only watch the others type before the keys (CPU time). */
 const WATCH_S = Number(process.env.BENCH_WATCH_S ?? 5);
 
-// The server's WebSocket client (Node 20 has none); the page is seeded by the browsers first.
-const WebSocket = createRequire(new URL('../../server/package.json', import.meta.url))('ws');
-const providers: HocuspocusProvider[] = [];
-/** Passed in, so not destroyed with their providers: else they reconnect forever. */
-const sockets: HocuspocusProviderWebsocket[] = [];
-const join = (url: string, token: string, name: string, doc: Y.Doc) =>
-  new Promise<void>((resolve) => {
-    const websocketProvider = new HocuspocusProviderWebsocket({ url, WebSocketPolyfill: WebSocket });
-    sockets.push(websocketProvider);
-    const provider = new HocuspocusProvider({
-      websocketProvider,
-      name,
-      document: doc,
-      token,
-      onSynced: () => resolve(),
-    });
-    if (!FULL_EDITORS) {
-      // Light: once synced, edits and presence from the server are received and discarded.
-      const apply = provider.onMessage.bind(provider);
-      provider.onMessage = (event: MessageEvent) => {
-        if (provider.isSynced && incomingMessageKindOf(event.data as ArrayBuffer) !== 'other') return;
-        apply(event);
-      };
-    }
-    provider.attach();
-    providers.push(provider);
+const NODE_EDITORS_NICE = Number(process.env.BENCH_NODE_EDITORS_NICE ?? 19);
+
+/** The Node editors' process (`node-editors.ts`), and the questions the bench asks it. */
+function startNodeEditorsProcess() {
+  // Forked with this process's flags (tsx's loader among them).
+  const child = fork(fileURLToPath(new URL('./node-editors.ts', import.meta.url)), {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  setPriority(child.pid!, NODE_EDITORS_NICE);
+  const ask = <Type extends NodeEditorsReply['type']>(message: NodeEditorsMessage, answer: Type) =>
+    new Promise<Extract<NodeEditorsReply, { type: Type }>>((resolve, reject) => {
+      const listen = (reply: NodeEditorsReply) => {
+        if (reply.type === 'failed') reject(new Error(`the Node editors failed: ${reply.message}`));
+        else if (reply.type === answer) resolve(reply as Extract<NodeEditorsReply, { type: Type }>);
+        else return;
+        child.off('message', listen);
+      };
+      child.on('message', listen);
+      child.send(message);
+    });
+  return {
+    start: (options: Omit<NodeEditorsStart, 'type'>) => ask({ type: 'start', ...options }, 'joined'),
+    count: () => ask({ type: 'count' }, 'count'),
+    stop: () => {
+      if (child.connected) child.send({ type: 'stop' });
+    },
+  };
+}
 
 const stats = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -125,9 +130,7 @@ const [server, browser] = await Promise.all([
     headless: true,
   }),
 ]);
-const timers: ReturnType<typeof setInterval>[] = [];
-/** Edits the Node editors sent: on a loaded machine their timers fall behind. */
-let sent = 0;
+const nodeEditors = startNodeEditorsProcess();
 try {
   const docs = await createDocsSpace(server);
   await server.callOperation(operations.spaces.update, docs.org.admin, {
@@ -168,30 +171,16 @@ try {
     }),
   );
   // The Node editors, each typing into the paragraph of its own, once joined.
-  for (let index = BROWSERS; index < PEOPLE; index += 1) {
-    const doc = new Y.Doc();
-    await join(server.url.replace('http', 'ws') + '/collaboration', docs.org.admin.token, name, doc);
-    const paragraph = doc.getXmlFragment('default').get(index) as Y.XmlElement;
-    const text = paragraph.get(0) as Y.XmlText;
-    const provider = providers.at(-1)!;
-    // Where y-tiptap's caret plugin reads a caret: relative positions as JSON (the label's name
-    // is the one the server knows, the colour this editor's).
-    const showCaret = () => {
-      const at = Y.relativePositionToJSON(Y.createRelativePositionFromTypeIndex(text, text.length));
-      provider.setAwarenessField('cursor', { anchor: at, head: at });
-    };
-    if (NODE_CARETS) {
-      provider.setAwarenessField('user', { name: `Person ${index + 1}`, color: '#2ca02c' });
-      showCaret();
-    }
-    timers.push(
-      setInterval(() => {
-        text.insert(text.length, 'x');
-        if (NODE_CARETS) showCaret();
-        sent += 1;
-      }, NODE_MS),
-    );
-  }
+  await nodeEditors.start({
+    url: server.url.replace('http', 'ws') + '/collaboration',
+    token: docs.org.admin.token,
+    name,
+    from: BROWSERS,
+    to: PEOPLE,
+    everyMs: NODE_MS,
+    carets: NODE_CARETS,
+    full: FULL_EDITORS,
+  });
   const sessions = await Promise.all(pages.map((page) => page.context().newCDPSession(page)));
   await Promise.all(sessions.map((session) => session.send('Performance.enable')));
   const taskSeconds = async (index: number) => {
@@ -272,19 +261,22 @@ try {
         })),
       ),
     );
-  const sentBefore = sent;
+  // Edits the Node editors sent: their timers fall behind when the cores are busy.
+  const editorsBefore = await nodeEditors.count();
   const watchedBefore = await chromiumCpu();
   const watchedCpuBefore = process.cpuUsage();
   const watchStart = performance.now();
   await new Promise((resolve) => setTimeout(resolve, WATCH_S * 1000));
   const watchedSeconds = (performance.now() - watchStart) / 1000;
-  const watchedEdits = sent - sentBefore;
   const watchedCpu = process.cpuUsage(watchedCpuBefore);
+  const editorsAfter = await nodeEditors.count();
+  const watchedEdits = editorsAfter.sent - editorsBefore.sent;
   const watchedAfter = await chromiumCpu();
   const watchedSent = await sentCounts();
   if (SCREENSHOT) await pages[0]!.screenshot({ path: SCREENSHOT });
   const chromiumBefore = await chromiumCpu();
   const cpuBefore = process.cpuUsage();
+  const editorsTypingBefore = await nodeEditors.count();
   const typingStart = performance.now();
   const results = await Promise.all(
     pages.map(async (page, index) => {
@@ -336,6 +328,7 @@ try {
   );
   const typingSeconds = (performance.now() - typingStart) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
+  const editorsTypingAfter = await nodeEditors.count();
   const chromiumAfter = await chromiumCpu();
   if (PROFILE) {
     const { profile } = await sessions[0]!.send('Profiler.stop');
@@ -383,7 +376,7 @@ try {
     );
   }
   console.log(
-    `    this process (server, Node editors): ${(((watchedCpu.user + watchedCpu.system) / 1000 / watchedSeconds) | 0).toString()} ms CPU per s`,
+    `    this process (the server): ${(((watchedCpu.user + watchedCpu.system) / 1000 / watchedSeconds) | 0).toString()} ms CPU per s; the Node editors' process (nice ${NODE_EDITORS_NICE}): ${((editorsAfter.cpuMs - editorsBefore.cpuMs) / watchedSeconds).toFixed(0)} ms CPU per s`,
   );
   console.log(
     `    presence messages sent per page: ${watchedSent.map((each) => (each.presence / watchedSeconds).toFixed(1)).join(', ')} per s (other messages ${watchedSent.map((each) => (each.other / watchedSeconds).toFixed(1)).join(', ')} per s)`,
@@ -397,7 +390,7 @@ try {
     );
   }
   console.log(
-    `  this process (server, Node editors): ${(((cpu.user + cpu.system) / 1000 / typingSeconds) | 0).toString()} ms CPU per s over ${typingSeconds.toFixed(1)} s`,
+    `  this process (the server): ${(((cpu.user + cpu.system) / 1000 / typingSeconds) | 0).toString()} ms CPU per s over ${typingSeconds.toFixed(1)} s; the Node editors' process: ${((editorsTypingAfter.cpuMs - editorsTypingBefore.cpuMs) / typingSeconds).toFixed(0)} ms CPU per s, ${((editorsTypingAfter.sent - editorsTypingBefore.sent) / typingSeconds).toFixed(0)} edits per s`,
   );
   for (const [index, { keys, frames, tasks }] of traced.entries()) {
     const over16 = (values: number[]) => values.filter((value) => value > 16).length;
@@ -415,9 +408,7 @@ try {
     );
   }
 } finally {
-  for (const timer of timers) clearInterval(timer);
-  for (const provider of providers) provider.destroy();
-  for (const socket of sockets) socket.destroy();
+  nodeEditors.stop();
   await browser.close();
   await server.close();
 }

@@ -82,6 +82,15 @@ export interface CollaborationLimits {
   relayMaxBytes: number;
   /** How long a page loading on this server waits for another server's copy (`QUIRE_COLLAB_RELAY_WAIT_MS`, default 500). */
   relayWaitMs: number;
+  /**
+   * How long edits and presence wait to be sent out together (`QUIRE_COLLAB_BROADCAST_MS`,
+   * default 16, one frame; 0 sends what arrived in one turn of the event loop). Each message is
+   * sent to every person in the page, so with 50 people typing, one broadcast per edit and per
+   * caret moved was some 20,000 socket writes a second, the server's largest cost; held for a
+   * frame, the edits go as one merged update and the carets as their latest positions. An
+   * editor draws remote edits once a frame anyway, so no one sees the wait.
+   */
+  broadcastDelayMs: number;
 }
 
 export const MESSAGE_WINDOW_MS = 10_000;
@@ -115,6 +124,9 @@ const blankAsUnset = (value: unknown) => (value === '' ? undefined : value);
 const count = (fallback: number, max: number) =>
   z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(max).default(fallback));
 
+const delay = (fallback: number, max: number) =>
+  z.preprocess(blankAsUnset, z.coerce.number().int().min(0).max(max).default(fallback));
+
 const LimitsSchema = z.object({
   QUIRE_COLLAB_MAX_DOCUMENTS: count(500, 100_000),
   QUIRE_COLLAB_MAX_PEOPLE: count(64, 10_000),
@@ -133,6 +145,7 @@ const LimitsSchema = z.object({
   QUIRE_COLLAB_SAVE_MAX_MS: count(10_000, 3_600_000),
   QUIRE_COLLAB_RELAY_MAX_BYTES: count(4 * 1024 * 1024, 12 * 1024 * 1024),
   QUIRE_COLLAB_RELAY_WAIT_MS: count(500, 60_000),
+  QUIRE_COLLAB_BROADCAST_MS: delay(16, 1000),
 });
 
 /** The limits the environment sets (a value out of range is an error naming the variable). */
@@ -161,5 +174,6 @@ export function collaborationLimitsFrom(env: Record<string, string | undefined>)
     saveMaxDebounceMs: Math.max(read.QUIRE_COLLAB_SAVE_MAX_MS, read.QUIRE_COLLAB_SAVE_MS),
     relayMaxBytes: read.QUIRE_COLLAB_RELAY_MAX_BYTES,
     relayWaitMs: read.QUIRE_COLLAB_RELAY_WAIT_MS,
+    broadcastDelayMs: read.QUIRE_COLLAB_BROADCAST_MS,
   };
 }

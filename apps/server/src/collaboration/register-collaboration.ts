@@ -122,6 +122,7 @@ export function registerCollaboration(
     debounce: limits.saveDebounceMs,
     maxDebounce: limits.saveMaxDebounceMs,
     unloadImmediately: true,
+    flushDelay: limits.broadcastDelayMs,
     maxUnauthenticatedQueueSize: UNAUTHENTICATED_QUEUE_BYTES,
     maxUnauthenticatedQueueMessages: UNAUTHENTICATED_QUEUE_MESSAGES,
     // A socket waiting to join more documents than it may hold is closed by Hocuspocus.
