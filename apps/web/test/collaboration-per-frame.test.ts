@@ -247,12 +247,51 @@ describe('presence, once a frame', () => {
       }
     expect(heard.change).toBe(0);
     frames.frame();
-    expect(heard).toEqual({ change: 1, update: 2 });
+    // The own caret went out at the first frame (own presence waits for one), and its update is
+    // heard with the others' at this one.
+    expect(heard).toEqual({ change: 1, update: 1 });
     expect(presence.getStates().size).toBe(3);
 
     presence.off('change', onChange);
     awareness.emit('change', [{ added: [others[0]!.clientID], updated: [], removed: [] }, 'remote']);
     frames.frame();
     expect(heard.change).toBe(1);
+  });
+});
+
+describe("this editor's own presence, once a frame", () => {
+  it('sends the fields set between two frames as one state at the next, reads them back at once, and sends nothing once left', () => {
+    const provider = providerOf(new Y.Doc());
+    const awareness = provider.awareness!;
+    const frames = manualFrames();
+    const presence = presencePerFrame(awareness, frames.clock);
+    const sent: Array<Record<string, unknown>> = [];
+    awareness.on('update', () => sent.push({ ...awareness.getLocalState() }));
+
+    // A key moves the caret twice, and the name is set: nothing is sent within the key.
+    presence.setLocalStateField('cursor', { anchor: 1, head: 1 });
+    presence.setLocalStateField('user', { name: 'You' });
+    presence.setLocalStateField('cursor', { anchor: 2, head: 2 });
+    expect(sent).toEqual([]);
+    expect(awareness.getLocalState()?.cursor).toBeUndefined();
+    // The caret plugin compares with what it set: it reads its own fields back.
+    expect(presence.getLocalState()).toMatchObject({ cursor: { anchor: 2, head: 2 }, user: { name: 'You' } });
+
+    frames.frame();
+    expect(sent).toEqual([{ cursor: { anchor: 2, head: 2 }, user: { name: 'You' } }]);
+    frames.frame();
+    expect(sent).toHaveLength(1);
+
+    // A whole state set at once replaces what waits; a field set after leaving is not sent.
+    presence.setLocalStateField('cursor', { anchor: 3, head: 3 });
+    presence.setLocalState({ user: { name: 'You' } });
+    frames.frame();
+    expect(sent.at(-1)).toEqual({ user: { name: 'You' } });
+    const before = sent.length;
+    presence.setLocalStateField('cursor', { anchor: 4, head: 4 });
+    awareness.setLocalState(null);
+    frames.frame();
+    expect(sent.length).toBe(before + 1);
+    expect(awareness.getLocalState()).toBeNull();
   });
 });

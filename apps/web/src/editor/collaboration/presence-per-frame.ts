@@ -5,7 +5,10 @@
  * people each moving their caret as they type, that was hundreds a second. Given this view of
  * the provider's awareness, its listeners are called once per frame for all the changes since
  * the last, and not for changes of this editor's own state alone (its own caret is not drawn).
- * Everything else is the awareness itself.
+ * This editor's own fields (its caret, moved by every key) are sent at the next frame too,
+ * together: setting one sends the whole state to the server at once, and the caret plugin sets
+ * it inside the key's handling, which is the keystroke's time. Read back at once, they are the
+ * fields as set. Everything else is the awareness itself.
  */
 
 import type { HocuspocusProvider } from '@hocuspocus/provider';
@@ -48,6 +51,15 @@ export function presencePerFrame(
     change: new Map<Listener, { forward: (changes?: Changes) => void; cancel: () => void }>(),
     update: new Map<Listener, { forward: (changes?: Changes) => void; cancel: () => void }>(),
   };
+  /** This editor's fields set since the last frame, in the order set. */
+  const pending = new Map<string, unknown>();
+  const sendOwn = oncePerFrame(() => {
+    const state = awareness.getLocalState();
+    // Null once the provider has left: nothing is sent for a person who is gone.
+    if (state !== null && pending.size > 0)
+      awareness.setLocalState({ ...state, ...Object.fromEntries(pending) });
+    pending.clear();
+  }, clock);
   return {
     get clientID() {
       return awareness.clientID;
@@ -56,9 +68,19 @@ export function presencePerFrame(
       return awareness.states;
     },
     getStates: () => awareness.getStates(),
-    getLocalState: () => awareness.getLocalState(),
-    setLocalState: (state) => awareness.setLocalState(state),
-    setLocalStateField: (field, value) => awareness.setLocalStateField(field, value),
+    getLocalState: () => {
+      const state = awareness.getLocalState();
+      return state === null || pending.size === 0 ? state : { ...state, ...Object.fromEntries(pending) };
+    },
+    setLocalState: (state) => {
+      sendOwn.cancel();
+      pending.clear();
+      awareness.setLocalState(state);
+    },
+    setLocalStateField: (field, value) => {
+      pending.set(field, value);
+      sendOwn.request();
+    },
     on: (event, listener) => {
       const frame = oncePerFrame(listener, clock);
       const forward = (changes?: Changes) => {
