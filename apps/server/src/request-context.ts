@@ -178,11 +178,29 @@ export class RequestGate {
    * session's CSRF token as `x-quire-csrf`: otherwise 403, before anything runs.
    */
   async open(facts: RequestFacts): Promise<RequestAccess> {
+    return this.openNow(facts);
+  }
+
+  /**
+   * `open`, answered without a promise when the request's bearer token is cached: the common
+   * case, on every read. Throws what `open` rejects with.
+   */
+  openNow(facts: RequestFacts): RequestAccess | Promise<RequestAccess> {
     this.limits.refuseBlockedAddress(facts.address);
-    // A token the cache holds is answered without a promise: the common case, on every read.
     const cached = this.#cachedCaller(facts.authorization);
-    const { caller, session, presented } =
-      cached === undefined ? await this.#authenticate(facts) : { caller: cached, presented: true };
+    if (cached !== undefined) return this.#access(facts, cached, undefined, true);
+    return this.#authenticate(facts).then(({ caller, session, presented }) =>
+      this.#access(facts, caller, session, presented),
+    );
+  }
+
+  /** The request's access once its caller is known: the failed credential charged, the CSRF check. */
+  #access(
+    facts: RequestFacts,
+    caller: Caller | null,
+    session: SessionRecord | undefined,
+    presented: boolean,
+  ): RequestAccess {
     const failureCharged = presented && !caller;
     if (failureCharged) this.limits.chargeFailedAuthentication(facts.address);
     if (session && !SAFE_METHODS.has(facts.method) && facts.csrfToken !== session.csrfToken) {
