@@ -10,9 +10,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { useTRPC, useTRPCClient } from '../api/trpc';
 import { sameOriginFileUrl } from '../content/same-origin-file-url';
-import { sizeText } from '../editor/pending-uploads';
 import { csrfTokenOf } from '../session/session-queries';
 import { FileUsage } from './file-usage';
+import { sizeText } from './size-text';
 import { type UploadedFile, uploadBytes } from './upload-bytes';
 import './space-files.css';
 

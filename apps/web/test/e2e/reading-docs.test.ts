@@ -228,6 +228,10 @@ describe('reading the docs in the browser', () => {
     const spacePath = `/o/${docs.org.organization.id}/s/${docs.spaceId}/getting-started/install`;
     await page.goto(spacePath);
     await page.getByRole('heading', { level: 1, name: 'Install' }).waitFor();
+    // The page's own queries answered first: one still under way when the cookies go would be
+    // refused and lead to sign-in before the click below (seen once the page's scripts came in
+    // 7 files instead of 49, so that its heading showed sooner).
+    await page.waitForLoadState('networkidle');
     await context.clearCookies();
     // The next call is refused (401): the app leads to sign-in.
     await page.getByRole('treeitem', { name: 'FAQ' }).click();
