@@ -55,6 +55,10 @@ async function deadPid(): Promise<number> {
   return child.pid!;
 }
 
+/** Writes a lock file (or a break guard) naming `pid` on `hostname` as its owner. */
+const writeOwner = (file: string, pid: number, token: string, hostname = os.hostname()) =>
+  writeFile(file, JSON.stringify({ pid, hostname, token }));
+
 describe('lock file', () => {
   it('refuses a second opener in the same process, naming the directory and pid', async () => {
     const dir = await tempDir();
@@ -90,7 +94,7 @@ describe('lock file', () => {
   it('takes over a lock whose process is gone', async () => {
     const dir = await tempDir();
     const pid = await deadPid();
-    await writeFile(path.join(dir, 'LOCK'), JSON.stringify({ pid, hostname: os.hostname(), token: 'old' }));
+    await writeOwner(path.join(dir, 'LOCK'), pid, 'old');
     const storage = await openStorage(dir);
     expect(JSON.parse(await readFile(path.join(dir, 'LOCK'), 'utf8')).pid).toBe(process.pid);
     await storage.journal.close();
@@ -108,26 +112,17 @@ describe('lock file', () => {
 
   it('does not guess about a lock held on another host', async () => {
     const dir = await tempDir();
-    await writeFile(
-      path.join(dir, 'LOCK'),
-      JSON.stringify({ pid: 1, hostname: 'elsewhere.example', token: 't' }),
-    );
+    await writeOwner(path.join(dir, 'LOCK'), 1, 't', 'elsewhere.example');
     await expect(openStorage(dir)).rejects.toThrow(/pid 1 on elsewhere\.example.*cannot be checked/);
   });
 
   it('breaks the guard of a taker-over that died holding it, then takes the lock over', async () => {
     const dir = await tempDir();
     const lockPath = path.join(dir, 'LOCK');
-    await writeFile(
-      lockPath,
-      JSON.stringify({ pid: await deadPid(), hostname: os.hostname(), token: 'old' }),
-    );
+    await writeOwner(lockPath, await deadPid(), 'old');
     const seen = await readLockFile(nodeStorageFs, lockPath);
     const guard = breakGuardPath(lockPath, seen!);
-    await writeFile(
-      guard,
-      JSON.stringify({ pid: await deadPid(), hostname: os.hostname(), token: 'breaker' }),
-    );
+    await writeOwner(guard, await deadPid(), 'breaker');
 
     const storage = await openStorage(dir);
     expect(JSON.parse(await readFile(lockPath, 'utf8')).pid).toBe(process.pid);
@@ -138,13 +133,10 @@ describe('lock file', () => {
   it('waits while a live taker-over holds the guard, and never removes the lock itself meanwhile', async () => {
     const dir = await tempDir();
     const lockPath = path.join(dir, 'LOCK');
-    await writeFile(
-      lockPath,
-      JSON.stringify({ pid: await deadPid(), hostname: os.hostname(), token: 'old' }),
-    );
+    await writeOwner(lockPath, await deadPid(), 'old');
     const guard = breakGuardPath(lockPath, (await readLockFile(nodeStorageFs, lockPath))!);
     // This test process plays the live breaker.
-    await writeFile(guard, JSON.stringify({ pid: process.pid, hostname: os.hostname(), token: 'breaker' }));
+    await writeOwner(guard, process.pid, 'breaker');
 
     const opening = openStorage(dir);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -159,10 +151,7 @@ describe('lock file', () => {
   it('lets exactly one of several racing processes open the directory', async () => {
     const dir = await tempDir();
     // A stale lock makes them race through the takeover path too.
-    await writeFile(
-      path.join(dir, 'LOCK'),
-      JSON.stringify({ pid: await deadPid(), hostname: os.hostname(), token: 'x' }),
-    );
+    await writeOwner(path.join(dir, 'LOCK'), await deadPid(), 'x');
     const results = await Promise.all(Array.from({ length: 6 }, () => holdLock(dir, 3000)));
     const lines = results.map((result) => result.line);
     expect(lines.filter((line) => line === 'locked')).toHaveLength(1);
