@@ -33,6 +33,7 @@ import { readMessageHead } from './message-head';
 import { keepPinnedPresence, ownPresenceMessage } from './own-presence';
 import { admitToPage, type Seat } from './page-admission';
 import { PageSession, type SessionCounters } from './page-session';
+import { caretOf } from './presence-caret';
 import { PresenceThrottle } from './presence-throttle';
 import { SeatCaps } from './seat-caps';
 import { recheckSeats, SEAT_RECHECK_MS } from './seat-recheck';
@@ -216,6 +217,8 @@ export function registerCollaboration(
             typeof user.color === 'string' && /^#[0-9a-f]{6}$/i.test(user.color) ? user.color : '#777777',
           readOnly: seat?.readOnly ?? true,
         };
+        // A caret no editor could read broke every editor of the page (`presence-caret.ts`).
+        if ('cursor' in state) state.cursor = caretOf(state.cursor);
       }
     },
   });
