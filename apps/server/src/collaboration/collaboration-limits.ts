@@ -30,6 +30,14 @@ export interface CollaborationLimits {
    */
   maxDocumentBytes: number;
   /**
+   * Bytes the server may have queued for one socket, not yet taken by the client
+   * (`QUIRE_COLLAB_MAX_UNREAD_BYTES`, default twice `maxDocumentBytes`: a whole document sent to
+   * a slow link, and what others typed meanwhile). A client past it is not reading what it asks
+   * for (a reader asking for a 1.8 MB page 300 times had 530 MB queued): its socket is dropped
+   * the next time it sends anything.
+   */
+  maxUnreadBytes: number;
+  /**
    * Documents one socket may join (`QUIRE_COLLAB_MAX_DOCUMENTS_PER_CONNECTION`, default 20): the
    * web app opens one socket per page; a Node client multiplexing pages has room for a few.
    */
@@ -134,6 +142,15 @@ const LimitsSchema = z.object({
   QUIRE_COLLAB_MAX_MESSAGES: count(3000, 1_000_000),
   QUIRE_COLLAB_MAX_BYTES: count(4 * 1024 * 1024, 1024 * 1024 * 1024),
   QUIRE_COLLAB_MAX_DOCUMENT_BYTES: count(16 * 1024 * 1024, 1024 * 1024 * 1024),
+  QUIRE_COLLAB_MAX_UNREAD_BYTES: z.preprocess(
+    blankAsUnset,
+    z.coerce
+      .number()
+      .int()
+      .min(1024 * 1024)
+      .max(4 * 1024 * 1024 * 1024)
+      .optional(),
+  ),
   QUIRE_COLLAB_MAX_DOCUMENTS_PER_CONNECTION: count(20, 10_000),
   QUIRE_COLLAB_MAX_DOCUMENTS_PER_USER: count(20, 10_000),
   QUIRE_COLLAB_MAX_CONNECTIONS_PER_USER: count(4, 10_000),
@@ -163,6 +180,7 @@ export function collaborationLimitsFrom(env: Record<string, string | undefined>)
     maxMessagesPerWindow: read.QUIRE_COLLAB_MAX_MESSAGES,
     maxBytesPerWindow: read.QUIRE_COLLAB_MAX_BYTES,
     maxDocumentBytes: read.QUIRE_COLLAB_MAX_DOCUMENT_BYTES,
+    maxUnreadBytes: read.QUIRE_COLLAB_MAX_UNREAD_BYTES ?? 2 * read.QUIRE_COLLAB_MAX_DOCUMENT_BYTES,
     maxDocumentsPerConnection: read.QUIRE_COLLAB_MAX_DOCUMENTS_PER_CONNECTION,
     maxDocumentsPerUser: read.QUIRE_COLLAB_MAX_DOCUMENTS_PER_USER,
     maxConnectionsPerUserPerDocument: read.QUIRE_COLLAB_MAX_CONNECTIONS_PER_USER,

@@ -2,9 +2,11 @@
  * One co-editing WebSocket as the server's guards see it: where it came from, whether it has
  * been admitted to any document yet (until then it is on a deadline), and the documents it
  * joined, each holding a seat of its person (`seat-caps.ts`) until that connection or the
- * socket closes, and the client id each connection's presence is pinned to (`own-presence.ts`).
+ * socket closes, the client id each connection's presence is pinned to (`own-presence.ts`), and
+ * the requests for a document's state (sync step 1) it made (`sync-requests.ts`).
  */
 import type { PresencePin } from './own-presence';
+import type { SocketTraffic } from './socket-traffic';
 
 /** A document the socket joined. */
 export interface JoinedDocument {
@@ -23,8 +25,16 @@ export class CollaborationSocket {
   private readonly joined = new Set<JoinedDocument>();
   /** By the address messages name (a document, and a provider's session after a NUL). */
   private readonly presencePins = new Map<string, PresencePin>();
+  /** Requests for each document's state (sync step 1) sent since it was joined. */
+  private readonly syncRequests = new Map<string, number>();
 
-  constructor(readonly address: string) {}
+  constructor(
+    readonly address: string,
+    /** What the socket sent (and made the server send) per window. */
+    readonly traffic: SocketTraffic,
+    /** Closes the socket (1008) for breaking a rule. */
+    readonly refuse: (reason: string) => void,
+  ) {}
 
   /** The documents this socket holds or is joining: counted against its cap. */
   get documents(): number {
@@ -42,6 +52,7 @@ export class CollaborationSocket {
         // Joined again, the document may be another provider's, with another client id.
         for (const address of this.presencePins.keys())
           if (address.split('\0')[0] === documentName) this.presencePins.delete(address);
+        this.syncRequests.delete(documentName);
       },
     };
     this.joined.add(joined);
@@ -53,6 +64,18 @@ export class CollaborationSocket {
     for (const joined of this.joined)
       if (joined.documentName === documentName && !joined.readOnly) return true;
     return false;
+  }
+
+  /**
+   * Counts a request for `documentName`'s state; says whether it is one of those a provider
+   * makes as it joins: one per connection to the document (one before the first is admitted).
+   */
+  joiningSyncRequest(documentName: string): boolean {
+    const made = (this.syncRequests.get(documentName) ?? 0) + 1;
+    this.syncRequests.set(documentName, made);
+    let connections = 0;
+    for (const joined of this.joined) if (joined.documentName === documentName) connections++;
+    return made <= Math.max(1, connections);
   }
 
   /** The pin of the connection messages to `address` are for (made at its first presence). */

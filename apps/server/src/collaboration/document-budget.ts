@@ -30,6 +30,11 @@ export class DocumentBudget {
     doc.on('update', this.onUpdate);
   }
 
+  /** The document's encoded size as last estimated (what an answer to a request for all of it sends). */
+  get bytes(): number {
+    return this.measured + this.sinceMeasured;
+  }
+
   /** Whether an update of `bytes` may be applied (the document would stay within the cap). */
   admits(bytes: number): boolean {
     if (this.measured + this.sinceMeasured + bytes <= this.maxBytes) return true;

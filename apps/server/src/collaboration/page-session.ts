@@ -251,20 +251,27 @@ export class PageSession {
     this.takeOffered(report);
     if (report.markdown === this.base.markdown) return 'unchanged';
     if (!this.reporter) return 'nothing';
-    const seat = this.author() ?? this.reporter;
+    let seat = this.author() ?? this.reporter;
     if (seat.readOnly) return 'nothing';
     const base = this.base.revision;
     const baseMarkdown = this.base.markdown;
     try {
       // The person's access now, not at their join: a socket outlives a sign-out, a revoked
       // token, a removal from the space. Who may no longer write saves nothing as themselves.
-      const access = await seat.recheck();
-      if (access === null || access.readOnly) {
+      let access = await seat.recheck();
+      while (access === null || access.readOnly) {
         this.counters.refused++;
-        if (this.reporter === seat) this.reporter = undefined;
         this.typed.delete(seat);
         this.onAccessLost();
-        return 'refused';
+        // The others who typed are saved as themselves. *Changed (a review):* the save gave
+        // up, and a refused reporter was forgotten, so the page was saved by no one until
+        // someone typed again: the last person leaving (whose editor had nothing new to
+        // report) left with their typing unsaved, and the page was dropped.
+        const next: Seat | undefined = this.author() ?? (this.reporter === seat ? undefined : this.reporter);
+        if (this.reporter === seat) this.reporter = next;
+        if (next === undefined || next.readOnly) return 'refused';
+        seat = next;
+        access = await seat.recheck();
       }
       // What they typed is in this save: the next one counts afresh.
       this.typed.clear();

@@ -33,12 +33,14 @@ import { readMessageHead } from './message-head';
 import { keepPinnedPresence, ownPresenceMessage } from './own-presence';
 import { admitToPage, type Seat } from './page-admission';
 import { PageSession, type SessionCounters } from './page-session';
+import { caretOf } from './presence-caret';
 import { PresenceThrottle } from './presence-throttle';
 import { SeatCaps } from './seat-caps';
 import { recheckSeats, SEAT_RECHECK_MS } from './seat-recheck';
 import { SocketGate } from './socket-gate';
 import { type LoadedPage, refusalOf } from './socket-guard';
 import { SocketTraffic } from './socket-traffic';
+import { SYNC_REQUEST, syncRequestRefusal } from './sync-requests';
 
 export const COLLABORATION_PATH = '/collaboration';
 
@@ -165,6 +167,15 @@ export function registerCollaboration(
       payload.connectionConfig.readOnly = seat.readOnly;
       return { seat, joined };
     },
+    async beforeSync({ type, documentName, connection }) {
+      if (type !== SYNC_REQUEST) return;
+      // Each request is answered with up to the whole document, encoded anew (`sync-requests.ts`).
+      const socket = socketsByRequest.get(connection.request);
+      const refused = socket && syncRequestRefusal(documentName, socket, loadedPages.get(documentName));
+      if (!refused) return;
+      socket.refuse(refused);
+      throw refusal(refused);
+    },
     async onDisconnect({ context }) {
       context?.joined?.leave();
     },
@@ -216,6 +227,8 @@ export function registerCollaboration(
             typeof user.color === 'string' && /^#[0-9a-f]{6}$/i.test(user.color) ? user.color : '#777777',
           readOnly: seat?.readOnly ?? true,
         };
+        // A caret no editor could read broke every editor of the page (`presence-caret.ts`).
+        if ('cursor' in state) state.cursor = caretOf(state.cursor);
       }
     },
   });
@@ -264,12 +277,7 @@ export function registerCollaboration(
     socket.once('close', entered.release);
     sockets.handleUpgrade(incoming, socket, head, (ws) => {
       const request = requestOf(incoming);
-      const guarded = new CollaborationSocket(address);
-      socketsByRequest.set(request, guarded);
-      const connection = hocuspocus.handleConnection(ws, request, {});
       const traffic = new SocketTraffic(limits);
-      /** Presence messages, throttled per document (and provider session) the socket talks to. */
-      const throttles = new Map<string, PresenceThrottle>();
       let refused = false;
       // A client breaking a rule is disconnected: the others are not slowed.
       const refuse = (reason: string) => {
@@ -277,6 +285,11 @@ export function registerCollaboration(
         refused = true;
         ws.close(POLICY_VIOLATION, reason);
       };
+      const guarded = new CollaborationSocket(address, traffic, refuse);
+      socketsByRequest.set(request, guarded);
+      const connection = hocuspocus.handleConnection(ws, request, {});
+      /** Presence messages, throttled per document (and provider session) the socket talks to. */
+      const throttles = new Map<string, PresenceThrottle>();
       const deadline = setTimeout(() => {
         if (!guarded.authenticated) refuse('not authenticated in time');
       }, limits.authenticationDeadlineMs);
@@ -285,6 +298,13 @@ export function registerCollaboration(
       };
       ws.on('message', (data: Buffer) => {
         if (refused) return;
+        // A client that does not read what it is sent: its answers pile up here. A close frame
+        // would wait behind them, so the socket is dropped.
+        if (ws.bufferedAmount > limits.maxUnreadBytes) {
+          refused = true;
+          ws.terminate();
+          return;
+        }
         const message = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
         const over = traffic.count(message.byteLength);
         if (over) return refuse(over);

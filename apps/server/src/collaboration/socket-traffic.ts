@@ -15,15 +15,29 @@ export class SocketTraffic {
 
   /** Counts a message of `bytes`; says what is over the budget, or undefined while within it. */
   count(bytes: number): string | undefined {
+    this.turnWindow();
+    this.bytes += bytes;
+    if (++this.messages > this.limits.maxMessagesPerWindow) return 'too many messages';
+    if (this.bytes > this.limits.maxBytesPerWindow) return 'too many bytes';
+    return undefined;
+  }
+
+  /**
+   * Counts `bytes` the socket's last message makes the server send (a request for a whole
+   * document) against the same budget; says when it is over.
+   */
+  charge(bytes: number): string | undefined {
+    this.turnWindow();
+    this.bytes += bytes;
+    return this.bytes > this.limits.maxBytesPerWindow ? 'too many bytes' : undefined;
+  }
+
+  private turnWindow(): void {
     const now = Date.now();
     if (now - this.windowStart > MESSAGE_WINDOW_MS) {
       this.windowStart = now;
       this.messages = 0;
       this.bytes = 0;
     }
-    this.bytes += bytes;
-    if (++this.messages > this.limits.maxMessagesPerWindow) return 'too many messages';
-    if (this.bytes > this.limits.maxBytesPerWindow) return 'too many bytes';
-    return undefined;
   }
 }

@@ -182,6 +182,36 @@ describe('access after joining a shared page', () => {
       () => (stateOf(writer.doc).get('incoming') as { markdown?: string } | undefined)?.markdown === merged,
     );
   });
+  it('saves the typing of a writer who stays when the person who typed most, and reported, lost the right to write', async () => {
+    const s = await setUp();
+    const collaboration = collaborationOf(server.app)!;
+    const demoted = await addMember(server, s.org.organization.id, null, { displayName: 'Demoted Writer' });
+    await grant(server, s.org, { kind: 'space', id: s.spaceId }, { role: 'edit', users: [demoted.user.id] });
+    const stays = await joined(s.writer.token, s.name);
+    const loses = await joined(demoted.token, s.name);
+    // The writer who stays types one line; the other types two and their editor reports the page.
+    stays.doc.transact(() => {
+      const paragraph = new Y.XmlElement('paragraph');
+      paragraph.insert(0, [new Y.XmlText('By the one who stays.')]);
+      stays.doc.getXmlFragment('default').insert(0, [paragraph]);
+    });
+    await until(loses.doc, () => loses.doc.getXmlFragment('default').length === 1);
+    type(loses.doc, 'Before the demotion.', 'x\n');
+    const markdown = 'By the one who stays.\n\nBefore the demotion.\n\nAlso before it.\n';
+    type(loses.doc, 'Also before it.', markdown);
+    await reported(s.name, markdown);
+    await grant(server, s.org, { kind: 'space', id: s.spaceId }, { role: 'read', users: [demoted.user.id] });
+
+    // The save is not made as the one now reading, but as the one who stays: nothing is left unsaved.
+    const session = collaboration.sessions.get(s.name)!;
+    expect(await session.save()).toBe('saved');
+    expect(await s.page()).toBe(markdown);
+    const revisions = await server.api(`/v1/spaces/${s.spaceId}/revisions`, { token: s.org.admin.token });
+    const latest = revisions.body.items.find(
+      (item: { id: string }) => item.id === stateOf(served(s.name)).get('base'),
+    );
+    expect(latest?.createdBy?.id).toBe(s.writer.user.id);
+  });
 });
 
 describe('who a save is credited to', () => {

@@ -75,6 +75,48 @@ describe('what an admitted client may send', () => {
     expect([...served(s.name).awareness.getStates().keys()]).toEqual([writerId]);
   });
 
+  it('keeps a caret only in the shape editors read: one they could not read is dropped, the person stays', async () => {
+    const s = await pageWithPeople(server);
+    const writer = joined(server, s.writer.token, s.name);
+    const reader = joined(server, s.reader.token, s.name);
+    await Promise.all([writer.synced, reader.synced]);
+    typeParagraph(writer.doc, 'A line.');
+    await until(reader.doc, () => reader.doc.getXmlFragment('default').length === 1);
+    const cursorOn = (clientId: number) =>
+      (served(s.name).awareness.getStates().get(clientId) as { cursor?: unknown } | undefined)?.cursor;
+
+    // A caret as y-tiptap writes it (a Yjs relative position, nulls and all) comes through.
+    const start = Y.createRelativePositionFromTypeIndex(writer.doc.getXmlFragment('default'), 0);
+    writer.provider.setAwarenessField('cursor', { anchor: start, head: start });
+    const writerId = writer.provider.awareness!.clientID;
+    await until(served(s.name).awareness, () => cursorOn(writerId) != null, 'change');
+    const kept = cursorOn(writerId) as { anchor: unknown; head: unknown };
+    expect(kept.anchor).toMatchObject({ tname: 'default', item: { client: writerId, clock: 0 }, assoc: 0 });
+    const resolved = Y.createAbsolutePositionFromRelativePosition(
+      Y.createRelativePositionFromJSON(kept.head),
+      served(s.name),
+    );
+    expect(resolved?.index).toBe(0);
+
+    // Carets no editor can read (each threw in every editor of the page, on every remote edit).
+    const readerId = reader.provider.awareness!.clientID;
+    const unreadable = [
+      {},
+      { anchor: null, head: null },
+      { anchor: {}, head: {} },
+      { anchor: { item: { client: 'x', clock: 1 } }, head: { item: { client: 'x', clock: 1 } } },
+      { anchor: { tname: 'junk' }, head: { tname: 'junk' } },
+      'caret',
+    ];
+    for (const [mark, cursor] of unreadable.entries()) {
+      reader.provider.setAwarenessField('cursor', cursor);
+      reader.provider.setAwarenessField('mark', mark + 1);
+      await until(served(s.name).awareness, () => presenceOn(s.name, readerId)?.mark === mark + 1, 'change');
+      expect(cursorOn(readerId)).toBeNull();
+      expect(presenceOn(s.name, readerId)).toMatchObject({ user: { name: 'Rae Reader' } });
+    }
+  });
+
   it("applies a flood of one's own presence a few times a second, and its last state", async () => {
     const s = await pageWithPeople(server);
     const writer = joined(server, s.writer.token, s.name);

@@ -6,9 +6,16 @@
  * document's content, seeded under the old one, would be added beside it: the page twice.
  *
  * So an editor joins again with a fresh document, and brings what it has into it:
- * - the same seed: the page is the one (or seeded like the one) the old content grew from, so
- *   the old document merges into it as Yjs merges any offline edits;
- * - another seed: the old content is not put into the page. What was typed and never saved (its
+ * - the same load of the page (the fresh document holds the server's `seed` the old one holds,
+ *   the very Yjs item): the old content grew from it, so the old document merges into it as Yjs
+ *   merges any offline edits;
+ * - another load: the old content is not put into the page. *Changed:* a load at the same
+ *   revision has the same `seed` value (`seedOf` is per revision), and the old document was
+ *   merged then too; but its state map carries the earlier load's `seed` and `incoming`, set
+ *   by that server, which only the server may set: the server closed the socket (1008), the
+ *   editor joined again and sent them again, forever, and what was typed was never saved
+ *   (a server restarted, or killed, before anything new was saved; or the page dropped when
+ *   everyone left). What was typed and never saved (its
  *   markdown differs from the base it was saved into) is sent as an ordinary batch against that
  *   base; the server merges it three-way into the page, and the shared page hears that revision
  *   as any edit made elsewhere (`incoming`), never over others' typing. When it conflicts (the
@@ -46,7 +53,7 @@ export const sharedMarkdownOf = (doc: Y.Doc, schema: Schema): string =>
  */
 export function rejoin(old: Y.Doc, fresh: Y.Doc, schema: Schema): Rejoined {
   const was = stateOf(old);
-  if (was.get('seed') === stateOf(fresh).get('seed')) {
+  if (sameLoad(old, fresh)) {
     Y.applyUpdate(fresh, Y.encodeStateAsUpdate(old), 'rejoin');
     return { kind: 'merged' };
   }
@@ -56,6 +63,24 @@ export function rejoin(old: Y.Doc, fresh: Y.Doc, schema: Schema): Rejoined {
   if (typeof revision !== 'string' || typeof head !== 'string' || markdown === was.get('baseMarkdown'))
     return { kind: 'nothing' };
   return { kind: 'unsaved', edit: { markdown, revision, head } };
+}
+
+/** The keys of the state map only the server sets (the server's `server-owned-keys.ts`). */
+const SERVER_OWNED_KEYS = ['seed', 'incoming'] as const;
+
+/**
+ * Whether `fresh` is the same load of the page as `old`: it holds the items through which the
+ * server set `old`'s `seed` and `incoming` (the same value set by another load is another
+ * item, which the server refuses from a client).
+ */
+function sameLoad(old: Y.Doc, fresh: Y.Doc): boolean {
+  if (stateOf(old).get('seed') !== stateOf(fresh).get('seed')) return false;
+  const state = stateOf(old) as Y.Map<unknown>;
+  for (const key of SERVER_OWNED_KEYS) {
+    const item = state._map.get(key);
+    if (item && Y.getState(fresh.store, item.id.client) < item.id.clock + item.length) return false;
+  }
+  return true;
 }
 
 /**
