@@ -39,7 +39,10 @@ export type SharedPage =
       readOnly: boolean;
       /** Called before the provider goes: the editor's last report (set by the editor). */
       beforeLeave: { current: () => void };
-      /** What was typed offline could not be sent after joining again. */
+      /**
+       * What the person must know: what was typed offline could not be sent after joining again,
+       * or the server kept closing the connection (the editor is then read-only).
+       */
       problem?: Error;
       /** The person's access changed while they were here (the server said so). */
       accessChanged?: boolean;
@@ -52,6 +55,21 @@ export const sharedDocumentName = (place: SharedPlace): string =>
 
 const collaborationUrl = () =>
   `${window.location.protocol === 'https:' ? 'wss:' : 'ws:'}//${window.location.host}/collaboration`;
+
+/**
+ * Joining again after a connection that ended soon after it joined (within
+ * `SHORT_CONNECTION_MS`): the server closing it for what this editor sent looks so. A rule broken
+ * by what was typed (a page past the server's size, a paste past the largest message it takes) is
+ * broken again by each join, which brings the same document: the editor joined, sent it and was
+ * closed again without end, a new socket and the whole page each time. The browser cannot tell
+ * such a close from a lost network (the server may drop the socket before its close frame: 1006),
+ * so any short connection counts. The first join after one waits `REJOIN_WAIT_MS`, each next one
+ * twice as long; after `SHORT_CONNECTIONS` in a row the editor stops, keeps what was typed on
+ * screen (read-only), and says what happened. A connection that lasted starts the count again.
+ */
+const SHORT_CONNECTION_MS = 10_000;
+const SHORT_CONNECTIONS = 3;
+const REJOIN_WAIT_MS = 1_000;
 
 /** The words that tell the server to authenticate the socket by the session cookie. */
 const SESSION_TOKEN = 'session';
@@ -86,8 +104,14 @@ export function useSharedPage(place: SharedPlace): SharedPage {
       else await client.spaces.content.update.mutate({ spaceId, changes, revision });
     };
 
-    /** Joins the page; `previous` is the document of a connection that was lost. */
-    const join = (previous?: Y.Doc) => {
+    let retry: ReturnType<typeof setTimeout> | undefined;
+
+    /**
+     * Joins the page; `previous` is the document of a connection that was lost, `shortBefore`
+     * how many connections in a row ended soon after joining just before this one.
+     */
+    const join = (previous?: Y.Doc, shortBefore = 0) => {
+      const joinedAt = Date.now();
       const doc = new Y.Doc();
       let readOnly = false;
       let ready = false;
@@ -134,13 +158,29 @@ export function useSharedPage(place: SharedPlace): SharedPage {
           stateOf(doc).observe(start);
           start();
         },
-        onDisconnect: () => {
+        onDisconnect: ({ event }) => {
           // Once joined, a lost connection is joined again with a fresh document (see above);
           // the editor keeps the old one, and what is typed into it, until then.
           if (!ready || lost || closed) return;
           lost = true;
           provider.destroy();
-          join(doc);
+          const inARow = Date.now() - joinedAt < SHORT_CONNECTION_MS ? shortBefore + 1 : 0;
+          if (inARow === 0) return join(doc);
+          if (inARow <= SHORT_CONNECTIONS) {
+            retry = setTimeout(() => join(doc, inARow), REJOIN_WAIT_MS * 2 ** (inARow - 1));
+            return;
+          }
+          const why = event?.reason ? `: ${event.reason}` : ` (${event?.code ?? 'no code'})`;
+          setShared({
+            status: 'ready',
+            doc,
+            provider,
+            readOnly: true,
+            beforeLeave,
+            problem: new Error(
+              `The server closed the connection each time this page was joined again${why}. What you typed since the last save is shown here but was not saved: copy it before you leave.`,
+            ),
+          });
         },
       });
       // Others' edits come in once a frame, together (until the provider is destroyed).
@@ -152,6 +192,7 @@ export function useSharedPage(place: SharedPlace): SharedPage {
     join();
     return () => {
       closed = true;
+      clearTimeout(retry);
       beforeLeave.current();
       current?.provider.destroy();
       current?.doc.destroy();
