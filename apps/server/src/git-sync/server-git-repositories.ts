@@ -92,6 +92,12 @@ export const EXPORT_TRAILER = 'Quire-Sync: export';
 const EXPORT_TRAILER_LINE = /^Quire-Sync: export$/m;
 const MARKDOWN = /\.(md|markdown)$/i;
 const FILE_MODES = new Set(['100644', '100755']);
+/**
+ * A project folder's tree may list this many entries per file an import may read (files and
+ * folders, hidden ones too; `flatTree`): a real folder of `QUIRE_GIT_MAX_FILES` files lists
+ * far fewer, a tree bomb (one subtree named many times) far more.
+ */
+const TREE_ENTRIES_PER_FILE = 4;
 
 export class ServerGitRepositories implements GitRepositories {
   readonly #reader: RepositoryReader;
@@ -104,6 +110,10 @@ export class ServerGitRepositories implements GitRepositories {
     reader?: RepositoryReader,
   ) {
     this.#reader = reader ?? repositoryReaderOn(blobs);
+  }
+
+  get #maxTreeEntries(): number {
+    return this.limits.maxFiles * TREE_ENTRIES_PER_FILE;
   }
 
   refusal(url: string): string | null {
@@ -136,7 +146,7 @@ export class ServerGitRepositories implements GitRepositories {
       if (folder === undefined)
         throw new GitRepositoryError('invalid-content', `The repository has no folder ${directory}/`);
       const entries = new Map(
-        [...(await flatTree(store, folder))].filter(
+        [...(await flatTree(store, folder, this.#maxTreeEntries))].filter(
           ([path, entry]) => FILE_MODES.has(entry.mode) && !isHiddenOutsideGitbook(path),
         ),
       );
@@ -184,7 +194,7 @@ export class ServerGitRepositories implements GitRepositories {
       const head =
         opened.head === undefined ? undefined : await git.readCommit({ fs, ...store, oid: opened.head });
       const folder = head && (await subtreeOid(store, head.commit.tree, directory));
-      const old = await flatTree(store, folder);
+      const old = await flatTree(store, folder, this.#maxTreeEntries);
       const configEntry = old.get('.gitbook.yaml');
       const config = readGitbookConfig(
         configEntry && new TextDecoder().decode(await this.#blob(store, configEntry.oid)),

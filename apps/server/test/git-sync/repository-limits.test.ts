@@ -116,6 +116,65 @@ describe('a repository bomb', () => {
   });
 });
 
+/**
+ * A bare repository whose main holds README.md and `folder`: a tree bomb of `depth` levels,
+ * each a tree naming the next `width` times (the last names one small page `width` times):
+ * `depth` + 1 small tree objects unfolding into `width ** depth` paths.
+ */
+async function treeBomb(width: number, depth: number, folder = 'docs') {
+  const bare = await bareRepository();
+  const file = join(await temporaryFolder('quire-git-bomb-'), 'page');
+  writeFileSync(file, '# Page\n');
+  const page = run(bare, 'hash-object', '-w', file);
+  const tree = (lines: string[]) =>
+    execFileSync('git', ['mktree'], { cwd: bare, input: `${lines.join('\n')}\n`, encoding: 'utf8' }).trim();
+  let level = tree(Array.from({ length: width }, (_, index) => `100644 blob ${page}\tpage-${index}.md`));
+  for (let step = 1; step < depth; step++)
+    level = tree(Array.from({ length: width }, (_, index) => `040000 tree ${level}\tfolder-${index}`));
+  const root = tree([`100644 blob ${page}\tREADME.md`, `040000 tree ${level}\t${folder}`]);
+  run(bare, 'update-ref', 'refs/heads/main', run(bare, 'commit-tree', root, '-m', 'Tree bomb'));
+  return bare;
+}
+
+describe('a tree bomb', () => {
+  const limits = { maxFileBytes: MB, maxFiles: 100, maxImportBytes: MB };
+  const refusal = {
+    kind: 'invalid-content',
+    message: "The repository's folder lists more than 400 files and folders",
+  };
+
+  it('refuses an import whose trees unfold into 810,000 paths, having walked a few trees', async () => {
+    const bare = await treeBomb(30, 4);
+    const readTree = vi.spyOn(git, 'readTree');
+    const failure = await failureOf(repositories(limits).read({ url: bare, ref: 'main' }));
+    expect(failure).toMatchObject(refusal);
+    expect(readTree.mock.calls.length).toBeLessThan(30);
+  });
+
+  it('counts a hidden folder too', async () => {
+    const bare = await treeBomb(30, 4, '.cache');
+    const failure = await failureOf(repositories(limits).read({ url: bare, ref: 'main' }));
+    expect(failure).toMatchObject(refusal);
+  });
+
+  it('refuses an export over one, having walked a few trees', async () => {
+    const bare = await treeBomb(30, 4);
+    const readTree = vi.spyOn(git, 'readTree');
+    const failure = await failureOf(
+      repositories(limits).write({
+        url: bare,
+        ref: 'main',
+        pages: [],
+        files: [],
+        message: 'Export',
+        author: { name: 'Quire', email: 'quire@example.com' },
+      }),
+    );
+    expect(failure).toMatchObject(refusal);
+    expect(readTree.mock.calls.length).toBeLessThan(30);
+  });
+});
+
 describe('object sizes', () => {
   it('match git cat-file -s for loose objects, packed objects and deltas', async () => {
     const bare = await bareRepository();
