@@ -175,6 +175,37 @@ describe('a tree bomb', () => {
   });
 });
 
+describe("an export's reads of the files it keeps", () => {
+  const exportTo = (
+    bare: string,
+    limits: { maxFileBytes: number; maxFiles: number; maxImportBytes: number },
+  ) =>
+    repositories(limits).write({
+      url: bare,
+      ref: 'main',
+      pages: [],
+      files: [],
+      message: 'Export',
+      author: { name: 'Quire', email: 'quire@example.com' },
+    });
+
+  it('reads a blob that 50 entries name once, to see whether it is an image', async () => {
+    const { bare, blob } = await bomb(Buffer.alloc(64 * 1024, 'd'), 50, (index) => `archive-${index}.bin`);
+    const readBlob = vi.spyOn(git, 'readBlob');
+    await exportTo(bare, { maxFileBytes: MB, maxFiles: 100, maxImportBytes: MB });
+    expect(readBlob.mock.calls.filter(([args]) => args.oid === blob)).toHaveLength(1);
+    expect(run(bare, 'ls-tree', '--name-only', 'main').split('\n')).toContain('archive-49.bin');
+  });
+
+  it('never reads a blob over the file limit, and keeps its entries', async () => {
+    const { bare, blob } = await bomb(Buffer.alloc(2 * MB, 'e'), 20, (index) => `archive-${index}.bin`);
+    const readBlob = vi.spyOn(git, 'readBlob');
+    await exportTo(bare, { maxFileBytes: MB, maxFiles: 100, maxImportBytes: MB });
+    expect(readBlob.mock.calls.filter(([args]) => args.oid === blob)).toHaveLength(0);
+    expect(run(bare, 'ls-tree', '--name-only', 'main').split('\n')).toContain('archive-19.bin');
+  });
+});
+
 describe('object sizes', () => {
   it('match git cat-file -s for loose objects, packed objects and deltas', async () => {
     const bare = await bareRepository();
