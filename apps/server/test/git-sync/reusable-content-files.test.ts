@@ -116,3 +116,27 @@ describe('include files', () => {
     );
   });
 });
+
+describe("an include file's body", () => {
+  // The body is read later, on a markdown thread under its budget; the job's thread (the
+  // server's) reads only the front matter block.
+  it('is not parsed while its front matter is read: 1 MB of footnote references, in milliseconds', () => {
+    const body = 'w[^1] '.repeat(175_000);
+    const text = `---\ntitle: Shared\n---\n\n${body}\n\n[^1]: A note.\n`;
+    const started = performance.now();
+    const read = readIncludeFiles([file('.gitbook/includes/shared.md', text)], '', 2_000_000);
+    // Parsed whole, this body held the thread 35 s.
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(read.files[0]).toMatchObject({ frontMatterTitle: 'Shared', body: `${body}\n\n[^1]: A note.\n` });
+  });
+
+  it('is not refused here when the parser would refuse it: that is for its reading', () => {
+    const body = `${'*'.repeat(200)}\n`;
+    const read = readIncludeFiles(
+      [file('.gitbook/includes/stars.md', `---\ntitle: Stars\n---\n\n${body}`)],
+      '',
+      1_000,
+    );
+    expect(read.files[0]).toMatchObject({ frontMatterTitle: 'Stars', body });
+  });
+});
