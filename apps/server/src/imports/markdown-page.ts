@@ -20,11 +20,17 @@ const FRONT_MATTER = /^---[ \t]*\r?\n(?:[\s\S]*?\r?\n)??---[ \t]*(?=\r?\n|$)/;
  * `splitFrontMatter` given only the block: it parses what it is given as markdown, and a
  * page's whole body is most of an import's time (a 1,000-page repository parsed twice), and
  * is parsed again where its cost is bounded (a markdown thread, under its budget). A
- * `FrontMatterError` for a block that is not a YAML mapping.
+ * `FrontMatterError` for a block that is not a YAML mapping, or longer than `maxLength`
+ * characters (for a caller reading outside a thread's limits).
  */
-export function frontMatterSplit(text: string): { data: Record<string, unknown>; body: string } {
+export function frontMatterSplit(
+  text: string,
+  maxLength = Number.POSITIVE_INFINITY,
+): { data: Record<string, unknown>; body: string } {
   const block = FRONT_MATTER.exec(text)?.[0];
   if (block === undefined) return { data: {}, body: text };
+  if (block.length > maxLength)
+    throw new FrontMatterError(`front matter longer than ${maxLength} characters`);
   const { data, body } = splitFrontMatter(block);
   if (body === block) return { data: {}, body: text };
   return { data, body: text.slice(block.length).replace(/^\r?\n/, '') };

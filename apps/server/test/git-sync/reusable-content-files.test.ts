@@ -8,6 +8,7 @@ import { importIncludes, resolveIncludes } from '@quire/domain';
 import { describe, expect, it } from 'vitest';
 import {
   includeFilesToWrite,
+  MAX_INCLUDE_FRONT_MATTER,
   pageIncludes,
   readIncludeFiles,
 } from '../../src/git-sync/reusable-content-files';
@@ -138,5 +139,20 @@ describe("an include file's body", () => {
       1_000,
     );
     expect(read.files[0]).toMatchObject({ frontMatterTitle: 'Stars', body });
+  });
+
+  it('is the whole file when its front matter is longer than read on this thread', () => {
+    const keys = Array.from({ length: 5_000 }, (_, index) => `key-${index}: value\n`).join('');
+    const text = `---\ntitle: Long\n${keys}---\n\nThe body.\n`;
+    expect(text.length).toBeGreaterThan(MAX_INCLUDE_FRONT_MATTER);
+    const read = readIncludeFiles([file('.gitbook/includes/long.md', text)], '', 1_000_000);
+    expect(read.files[0]).toEqual({
+      path: '.gitbook/includes/long.md',
+      body: text,
+      git: { oid: 'oid:.gitbook/includes/long.md', path: '.gitbook/includes/long.md' },
+    });
+    expect(read.problems).toEqual([
+      `.gitbook/includes/long.md: front matter longer than ${MAX_INCLUDE_FRONT_MATTER} characters`,
+    ]);
   });
 });
