@@ -33,6 +33,7 @@ import {
   type StoredPages,
 } from '../content';
 import type { GitBlobRecord } from '../content/revisions/records';
+import { openingHeading } from './include-heading';
 
 export const INCLUDES_FOLDER = '.gitbook/includes';
 const STORED_PREFIX = '/reusable-contents/';
@@ -120,8 +121,8 @@ export function includeTitle(file: Pick<IncludeFile, 'path' | 'frontMatterTitle'
 } {
   const fromFrontMatter = file.frontMatterTitle?.trim();
   if (fromFrontMatter) return { title: fromFrontMatter, body: file.body };
-  const heading = /^\s*# +(.+?)[ #]*(?:\r?\n+|$)/.exec(file.body);
-  if (heading?.[1]) return { title: heading[1].trim(), body: file.body.slice(heading[0].length) };
+  const heading = openingHeading(file.body);
+  if (heading) return { title: heading.text.trim(), body: file.body.slice(heading.length) };
   const name = file.path.split('/').at(-1) ?? file.path;
   return { title: name.replace(/\.md$/i, '') || 'Untitled', body: file.body };
 }
