@@ -5,6 +5,7 @@
  * matter. A front matter that is not YAML is left in the body (the page is still imported).
  */
 import { FrontMatterError, splitFrontMatter } from '@quire/documents';
+import { pageHeading } from './page-heading';
 
 export interface MarkdownPage {
   title: string;
@@ -36,8 +37,6 @@ export function frontMatterSplit(
   return { data, body: text.slice(block.length).replace(/^\r?\n/, '') };
 }
 
-const FIRST_HEADING = /^\s*#[ \t]+(.+?)[ \t]*#*[ \t]*(?:\r?\n|$)/;
-
 export function readMarkdownPage(text: string, fallbackTitle: string): MarkdownPage {
   let data: Record<string, unknown> = {};
   let body = text.replace(/^\uFEFF/, '');
@@ -46,8 +45,8 @@ export function readMarkdownPage(text: string, fallbackTitle: string): MarkdownP
   } catch (error) {
     if (!(error instanceof FrontMatterError)) throw error;
   }
-  const heading = FIRST_HEADING.exec(body);
-  if (heading) body = body.slice(heading[0].length);
+  const heading = pageHeading(body);
+  if (heading) body = body.slice(heading.length);
   const declared = typeof data.title === 'string' ? data.title.trim() : '';
-  return { title: declared || heading?.[1]?.trim() || fallbackTitle, body, frontMatter: data };
+  return { title: declared || heading?.title.trim() || fallbackTitle, body, frontMatter: data };
 }
