@@ -32,8 +32,8 @@ import {
   type StoredPage,
   type StoredPages,
 } from '../content';
+import { openingHeading } from '../content/revisions/opening-heading';
 import type { GitBlobRecord } from '../content/revisions/records';
-import { openingHeading } from './include-heading';
 
 export const INCLUDES_FOLDER = '.gitbook/includes';
 const STORED_PREFIX = '/reusable-contents/';
@@ -121,7 +121,7 @@ export function includeTitle(file: Pick<IncludeFile, 'path' | 'frontMatterTitle'
 } {
   const fromFrontMatter = file.frontMatterTitle?.trim();
   if (fromFrontMatter) return { title: fromFrontMatter, body: file.body };
-  const heading = openingHeading(file.body);
+  const heading = openingHeading(file.body, { leadingSpace: true, crlf: true });
   if (heading) return { title: heading.text.trim(), body: file.body.slice(heading.length) };
   const name = file.path.split('/').at(-1) ?? file.path;
   return { title: name.replace(/\.md$/i, '') || 'Untitled', body: file.body };
