@@ -29,10 +29,10 @@ import {
   contentAddressOf as addressOf,
   type BodyObject,
   includeLines,
+  openingHeading,
   type StoredPage,
   type StoredPages,
 } from '../content';
-import { openingHeading } from '../content/revisions/opening-heading';
 import type { GitBlobRecord } from '../content/revisions/records';
 
 export const INCLUDES_FOLDER = '.gitbook/includes';
