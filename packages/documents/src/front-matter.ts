@@ -1,6 +1,6 @@
-import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { parseMarkdown } from './markdown-processor';
+import { parseYamlText } from './yaml-text';
 
 /** A front matter that cannot be read: not YAML, or not a mapping. */
 export class FrontMatterError extends Error {
@@ -28,7 +28,7 @@ export function splitFrontMatter(markdown: string): SplitMarkdown {
   const body = markdown.slice(end).replace(/^\r?\n/, '');
   let data: unknown;
   try {
-    data = parseYaml(first.value);
+    data = parseYamlText(first.value);
   } catch (error) {
     throw new FrontMatterError('front matter is not valid YAML: ' + (error as Error).message.split('\n')[0]);
   }

@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { GitRepositoryError } from '@quire/domain';
 import git from 'isomorphic-git';
 
 export interface TreeEntry {
@@ -49,11 +50,30 @@ export async function subtreeOid(
   return oid;
 }
 
-/** Every blob, symlink and submodule under tree `oid`, by path from it. */
-export async function flatTree(store: ObjectStore, oid: string | undefined): Promise<Map<string, TreeEntry>> {
+/**
+ * Every blob, symlink and submodule under tree `oid`, by path from it, refusing a tree that
+ * lists more than `maxEntries` entries on the way (files, folders, symlinks and submodules,
+ * hidden ones too). Why: a tree may name one subtree many times, so a handful of small
+ * objects (five trees of 30 entries, each naming the next 30 times) unfold into millions of
+ * paths — a tree bomb, which held the server 14 s and 500 MB at 810,000 paths and exhausts
+ * its memory one level deeper. The count stops the walk before that.
+ */
+export async function flatTree(
+  store: ObjectStore,
+  oid: string | undefined,
+  maxEntries: number,
+): Promise<Map<string, TreeEntry>> {
   const flat = new Map<string, TreeEntry>();
+  let listed = 0;
   const walk = async (tree: string, prefix: string) => {
-    for (const [name, entry] of await treeEntries(store, tree)) {
+    const entries = await treeEntries(store, tree);
+    listed += entries.size;
+    if (listed > maxEntries)
+      throw new GitRepositoryError(
+        'invalid-content',
+        `The repository's folder lists more than ${maxEntries} files and folders`,
+      );
+    for (const [name, entry] of entries) {
       if (entry.type === 'tree') await walk(entry.oid, `${prefix}${name}/`);
       else flat.set(`${prefix}${name}`, entry);
     }
@@ -62,10 +82,11 @@ export async function flatTree(store: ObjectStore, oid: string | undefined): Pro
   return flat;
 }
 
-/** Every tree oid under (and including) tree `oid`. */
+/** Every tree oid under (and including) tree `oid`; a subtree named again is not walked again. */
 export async function treeOidsUnder(store: ObjectStore, oid: string | undefined): Promise<Set<string>> {
   const oids = new Set<string>();
   const walk = async (tree: string) => {
+    if (oids.has(tree)) return;
     oids.add(tree);
     for (const entry of (await treeEntries(store, tree)).values())
       if (entry.type === 'tree') await walk(entry.oid);

@@ -15,8 +15,8 @@
  * path that leads out of its folder is an 'unsafe-path' error (`safeRepositoryPath`).
  * Unknown keys are ignored (GitBook's file may carry settings Quire does not use).
  */
+import { parseYamlText } from '@quire/documents';
 import { ContentImportError } from '@quire/domain';
-import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { safeRepositoryPath } from './repository-path';
 
@@ -34,6 +34,13 @@ export const DEFAULT_GITBOOK_CONFIG: GitbookConfig = {
   redirects: {},
 };
 
+/**
+ * The longest `.gitbook.yaml` read, in characters: it is read on the server's thread (YAML,
+ * about a second a megabyte), and GitBook's own are a few lines, or a few thousand redirects
+ * (Quire keeps 1,000): 80 bytes a line, 1 MiB is 13,000 of them.
+ */
+export const MAX_GITBOOK_CONFIG_LENGTH = 1024 * 1024;
+
 const pathText = z.string().min(1).max(1024);
 
 const gitbookConfigSchema = z.object({
@@ -45,9 +52,14 @@ const gitbookConfigSchema = z.object({
 /** The settings `text` (the `.gitbook.yaml`'s content, undefined when there is none) gives. */
 export function readGitbookConfig(text: string | undefined): GitbookConfig {
   if (text === undefined) return DEFAULT_GITBOOK_CONFIG;
+  if (text.length > MAX_GITBOOK_CONFIG_LENGTH)
+    throw new ContentImportError(
+      'too-large',
+      `.gitbook.yaml is ${text.length} characters long, more than the ${MAX_GITBOOK_CONFIG_LENGTH} read`,
+    );
   let data: unknown;
   try {
-    data = parseYaml(text);
+    data = parseYamlText(text);
   } catch (error) {
     throw new ContentImportError(
       'corrupt',

@@ -10,7 +10,8 @@
  *
  * A front matter that is not a YAML mapping, or none, gives `frontMatterOf`'s.
  */
-import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { parseYamlText } from '@quire/documents';
+import { stringify as stringifyYaml } from 'yaml';
 import { frontMatterOf, type PageSettings } from './page-settings';
 
 const MANAGED = ['description', 'icon', 'emoji', 'hidden'] as const;
@@ -61,7 +62,7 @@ export function frontMatterKeeping(settings: PageSettings, file: string | undefi
 /** The front matter's fields, or undefined when it is not a YAML mapping. */
 function mappingOf(yaml: string): Record<string, unknown> | undefined {
   try {
-    const data: unknown = parseYaml(yaml);
+    const data: unknown = parseYamlText(yaml);
     if (data === null) return {};
     return typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
   } catch {

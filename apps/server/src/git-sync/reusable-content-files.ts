@@ -7,11 +7,12 @@
  *
  * Outcomes on import: a file over `maxFileBytes` refuses the repository ('too-large', as a
  * page would); a front matter that is not a YAML mapping, or whose `title` is not text, is
- * read as no front matter (the whole file is the body) and named in `problems`; a file that
+ * read as no front matter (the whole file is the body) and named in `problems`, and so is one
+ * longer than `MAX_INCLUDE_FRONT_MATTER`; a file that
  * is not UTF-8 is read with replacement characters, as pages are.
  */
 
-import { FrontMatterError, splitFrontMatter } from '@quire/documents';
+import { FrontMatterError } from '@quire/documents';
 import {
   ContentImportError,
   type ExportedReusableContent,
@@ -21,8 +22,17 @@ import {
   includePaths,
   isIncludeFile,
 } from '@quire/domain';
+import { frontMatterSplit } from '../imports/markdown-page';
 import type { RepositoryTreeFile } from './read-repository';
 import { joinRepositoryPath, pathUnder, safeRepositoryPath } from './repository-path';
+
+/**
+ * The longest front matter of an include file read, in characters: it is read on the job's
+ * thread, the server's, where YAML costs about a second a megabyte; a title needs a line.
+ * A longer one is read as none (the whole file is the body), as a front matter that is not
+ * YAML is.
+ */
+export const MAX_INCLUDE_FRONT_MATTER = 64 * 1024;
 
 export interface ReadIncludeFiles {
   files: IncludeFile[];
@@ -56,7 +66,10 @@ export function readIncludeFiles(
     const text = decoder.decode(file.bytes);
     const git = { oid: file.oid, path: file.path };
     try {
-      const split = splitFrontMatter(text);
+      // Only the front matter block is parsed here, on the job's thread: the body (as large as
+      // `maxFileBytes`) is read on a markdown thread, under its budget (a 1 MB body parsed here
+      // held the server 35 s).
+      const split = frontMatterSplit(text, MAX_INCLUDE_FRONT_MATTER);
       const { data } = split;
       // The blank line GitBook writes after the front matter is the file's, not the body's.
       const body = split.body.replace(/^(?:\r?\n)+/, '');

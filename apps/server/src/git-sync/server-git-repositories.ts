@@ -55,10 +55,11 @@ import {
 } from './git-trees';
 import { readGitbookConfig } from './gitbook-config';
 import { openHttpRef } from './http-repository';
+import { ImageBlobs } from './image-blobs';
 import { openLocalRef } from './local-repository';
 import { type OpenedRef, type RefPurpose, refCandidates } from './opened-ref';
 import { readProjectFiles } from './project-files';
-import { isFile, isSkipped } from './read-repository';
+import { isSkipped } from './read-repository';
 import { withRecordedPlaces } from './recorded-places';
 import { joinRepositoryPath, pathUnder, safeRepositoryPath } from './repository-path';
 import { includeFilesToWrite, readIncludeFiles } from './reusable-content-files';
@@ -92,6 +93,12 @@ export const EXPORT_TRAILER = 'Quire-Sync: export';
 const EXPORT_TRAILER_LINE = /^Quire-Sync: export$/m;
 const MARKDOWN = /\.(md|markdown)$/i;
 const FILE_MODES = new Set(['100644', '100755']);
+/**
+ * A project folder's tree may list this many entries per file an import may read (files and
+ * folders, hidden ones too; `flatTree`): a real folder of `QUIRE_GIT_MAX_FILES` files lists
+ * far fewer, a tree bomb (one subtree named many times) far more.
+ */
+const TREE_ENTRIES_PER_FILE = 4;
 
 export class ServerGitRepositories implements GitRepositories {
   readonly #reader: RepositoryReader;
@@ -104,6 +111,10 @@ export class ServerGitRepositories implements GitRepositories {
     reader?: RepositoryReader,
   ) {
     this.#reader = reader ?? repositoryReaderOn(blobs);
+  }
+
+  get #maxTreeEntries(): number {
+    return this.limits.maxFiles * TREE_ENTRIES_PER_FILE;
   }
 
   refusal(url: string): string | null {
@@ -136,7 +147,7 @@ export class ServerGitRepositories implements GitRepositories {
       if (folder === undefined)
         throw new GitRepositoryError('invalid-content', `The repository has no folder ${directory}/`);
       const entries = new Map(
-        [...(await flatTree(store, folder))].filter(
+        [...(await flatTree(store, folder, this.#maxTreeEntries))].filter(
           ([path, entry]) => FILE_MODES.has(entry.mode) && !isHiddenOutsideGitbook(path),
         ),
       );
@@ -184,7 +195,7 @@ export class ServerGitRepositories implements GitRepositories {
       const head =
         opened.head === undefined ? undefined : await git.readCommit({ fs, ...store, oid: opened.head });
       const folder = head && (await subtreeOid(store, head.commit.tree, directory));
-      const old = await flatTree(store, folder);
+      const old = await flatTree(store, folder, this.#maxTreeEntries);
       const configEntry = old.get('.gitbook.yaml');
       const config = readGitbookConfig(
         configEntry && new TextDecoder().decode(await this.#blob(store, configEntry.oid)),
@@ -240,8 +251,9 @@ export class ServerGitRepositories implements GitRepositories {
       // With a table of contents, a markdown file it does not list is no page: it is kept.
       const listed = summaryText === undefined ? null : summaryPagesOf(summaryText, config.structure);
       const next = new Map<string, TreeEntry>();
+      const images = new ImageBlobs(store, sizes, this.limits.maxFileBytes);
       for (const [path, entry] of old)
-        if (!(await this.#isQuireContent(store, path, entry, config.root, listed))) next.set(path, entry);
+        if (!(await isQuireContent(images, path, entry, config.root, listed))) next.set(path, entry);
       if (summary) next.set(summaryPath, summary);
       const knownBlobs = new Set([...old.values()].map(({ oid }) => oid));
       for (const [index, file] of written.entries()) {
@@ -287,26 +299,6 @@ export class ServerGitRepositories implements GitRepositories {
     }
   }
 
-  /**
-   * Whether the file at `path` (from the project directory) is one Quire reads, so one an
-   * export replaces: under the content's root, not hidden, and markdown (one the table of
-   * contents lists, when there is one: `listed`), an asset or an image.
-   */
-  async #isQuireContent(
-    store: ObjectStore,
-    path: string,
-    entry: TreeEntry,
-    root: string,
-    listed: ReadonlySet<string> | null,
-  ): Promise<boolean> {
-    const inRoot = pathUnder(root, path);
-    if (inRoot === null || path === '.gitbook.yaml' || !FILE_MODES.has(entry.mode) || isSkipped(inRoot))
-      return false;
-    if (MARKDOWN.test(inRoot)) return listed === null || listed.has(inRoot);
-    if (inRoot.startsWith('.gitbook/assets/')) return true;
-    return isFile({ path: inRoot, bytes: await this.#blob(store, entry.oid) });
-  }
-
   async #blob(store: ObjectStore, oid: string): Promise<Uint8Array> {
     return (await git.readBlob({ fs, ...store, oid })).blob;
   }
@@ -344,6 +336,26 @@ function commitOf(read: ReadCommitResult): GitCommit {
     message: read.commit.message,
     createdByService: EXPORT_TRAILER_LINE.test(read.commit.message),
   };
+}
+
+/**
+ * Whether the file at `path` (from the project directory) is one Quire reads, so one an
+ * export replaces: under the content's root, not hidden, and markdown (one the table of
+ * contents lists, when there is one: `listed`), an asset or an image.
+ */
+async function isQuireContent(
+  images: ImageBlobs,
+  path: string,
+  entry: TreeEntry,
+  root: string,
+  listed: ReadonlySet<string> | null,
+): Promise<boolean> {
+  const inRoot = pathUnder(root, path);
+  if (inRoot === null || path === '.gitbook.yaml' || !FILE_MODES.has(entry.mode) || isSkipped(inRoot))
+    return false;
+  if (MARKDOWN.test(inRoot)) return listed === null || listed.has(inRoot);
+  if (inRoot.startsWith('.gitbook/assets/')) return true;
+  return images.isImage(inRoot, entry.oid);
 }
 
 /** Hidden files are not read, but for `.gitbook.yaml` and what is under `.gitbook/`. */

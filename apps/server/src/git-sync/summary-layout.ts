@@ -15,6 +15,7 @@
  * Read line by line, as `readSummary` reads the list (an item's depth from its indentation).
  */
 import { resolvePath } from '../imports/read-folder-tree';
+import { SUMMARY_ITEM_LINK } from '../imports/summary-contents';
 
 export interface SummaryLayout {
   preamble: string[];
@@ -31,7 +32,6 @@ export interface SummaryLayout {
 }
 
 const ITEM = /^(\s*)([-*+])\s+(.*)$/;
-const LINKED = /^\[((?:[^\]\\]|\\.)*)\]\(\s*<?([^)>\s]*)>?(?:\s+"[^"]*")?\s*\)/;
 const GROUP = /^#{2,6}\s+\S/;
 
 export function readSummaryLayout(text: string, summaryPath: string): SummaryLayout {
@@ -72,10 +72,10 @@ export function readSummaryLayout(text: string, summaryPath: string): SummaryLay
     const depth = open.length;
     open.push(indent);
     const rest = (item[3] ?? '').trim();
-    const linked = LINKED.exec(rest);
-    const link = linked?.[2]?.replace(/\\([!-/:-@[-`{-~])/g, '$1');
+    const linked = SUMMARY_ITEM_LINK.exec(rest)?.groups;
+    const link = linked && (linked.link ?? '').replace(/\\([!-/:-@[-`{-~])/g, '$1');
     const path = link ? resolvePath(link, summaryPath) : null;
-    const title = (linked?.[1] ?? '').replace(/\\(.)/g, '$1').trim();
+    const title = (linked?.title ?? '').replace(/\\(.)/g, '$1').trim();
     if (path === null && link !== undefined && /^https?:\/\//i.test(link) && !layout.links.has(link))
       layout.links.set(link, { line: `${item[2]} ${rest}`, title, depth });
     if (path === null || layout.items.has(path)) continue;

@@ -16,7 +16,16 @@ export interface SummaryItem {
 }
 
 const ITEM = /^(\s*)[-*+]\s+(.*)$/;
-const LINKED = /^\[((?:[^\]\\]|\\.)*)\]\(\s*<?([^)>\s]*)>?(?:\s+"[^"]*")?\s*\)/;
+/**
+ * An item's link, `[title](link)` (`<link>`, a `"title"` after it), as `groups.title` and
+ * `groups.link`. Read in linear time: the spaces after `(` are taken whole (a lookahead and
+ * its backreference: JavaScript has no possessive `\s*+`), since giving them back one by one
+ * to the spaces before a link title and `)` made a line's cost its length squared (a 1 MB
+ * line of spaces: 20 minutes). The one match that needed them back, spaces then a link
+ * title and no link, is the second alternative.
+ */
+export const SUMMARY_ITEM_LINK =
+  /^\[(?<title>(?:[^\]\\]|\\.)*)\]\((?=(?<space>\s*))\k<space>(?:<?(?<link>[^)>\s]*)>?(?:\s+"[^"]*")?\s*\)|(?<=\s)"[^"]*"\s*\))/;
 
 export function readSummary(text: string): SummaryItem[] {
   const top: SummaryItem[] = [];
@@ -26,9 +35,13 @@ export function readSummary(text: string): SummaryItem[] {
     if (!match) continue;
     const indent = match[1]?.length ?? 0;
     const rest = (match[2] ?? '').trim();
-    const linked = LINKED.exec(rest);
+    const linked = SUMMARY_ITEM_LINK.exec(rest)?.groups;
     const item: SummaryItem = linked
-      ? { title: unescapeTitle(linked[1] ?? ''), link: unescapeLink(linked[2] ?? '') || null, children: [] }
+      ? {
+          title: unescapeTitle(linked.title ?? ''),
+          link: unescapeLink(linked.link ?? '') || null,
+          children: [],
+        }
       : { title: rest, link: null, children: [] };
     if (item.title === '') continue;
     while (open.length > 0 && (open[open.length - 1]?.indent ?? 0) >= indent) open.pop();

@@ -1,6 +1,10 @@
 /** `.gitbook.yaml`: GitBook's defaults, each key read, and a bad file refused naming the key. */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_GITBOOK_CONFIG, readGitbookConfig } from '../../src/git-sync/gitbook-config';
+import {
+  DEFAULT_GITBOOK_CONFIG,
+  MAX_GITBOOK_CONFIG_LENGTH,
+  readGitbookConfig,
+} from '../../src/git-sync/gitbook-config';
 
 describe('.gitbook.yaml', () => {
   it.each([
@@ -50,6 +54,39 @@ describe('.gitbook.yaml', () => {
   ])('refuses %s', (_, text, reason, message) => {
     expect(() => readGitbookConfig(text)).toThrow(
       expect.objectContaining({ reason, message: expect.stringMatching(message) }),
+    );
+  });
+
+  // Read on the server's thread: the keys of a mapping are checked in one pass
+  // (`parseYamlText`), and the file is bounded.
+  const redirects = (count: number) =>
+    `redirects:\n${Array.from({ length: count }, (_, index) => `  old/path-${index}: guides/page-${index}.md\n`).join('')}`;
+
+  it('reads 25,000 redirects (1 MB) in linear time', () => {
+    const text = redirects(25_000);
+    expect(text.length).toBeLessThan(MAX_GITBOOK_CONFIG_LENGTH);
+    const started = performance.now();
+    expect(Object.keys(readGitbookConfig(text).redirects)).toHaveLength(25_000);
+    // With each key compared with every one before it, this took 13 s.
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it('refuses a redirect key written twice, as before', () => {
+    expect(() => readGitbookConfig('redirects:\n  a: x.md\n  a: y.md\n')).toThrow(
+      expect.objectContaining({
+        reason: 'corrupt',
+        message: '.gitbook.yaml is not valid YAML: Map keys must be unique at line 3, column 3:',
+      }),
+    );
+  });
+
+  it('refuses a file longer than it reads, naming the bound', () => {
+    const text = redirects(40_000);
+    expect(() => readGitbookConfig(text)).toThrow(
+      expect.objectContaining({
+        reason: 'too-large',
+        message: `.gitbook.yaml is ${text.length} characters long, more than the ${MAX_GITBOOK_CONFIG_LENGTH} read`,
+      }),
     );
   });
 });

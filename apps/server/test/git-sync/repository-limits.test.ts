@@ -116,6 +116,96 @@ describe('a repository bomb', () => {
   });
 });
 
+/**
+ * A bare repository whose main holds README.md and `folder`: a tree bomb of `depth` levels,
+ * each a tree naming the next `width` times (the last names one small page `width` times):
+ * `depth` + 1 small tree objects unfolding into `width ** depth` paths.
+ */
+async function treeBomb(width: number, depth: number, folder = 'docs') {
+  const bare = await bareRepository();
+  const file = join(await temporaryFolder('quire-git-bomb-'), 'page');
+  writeFileSync(file, '# Page\n');
+  const page = run(bare, 'hash-object', '-w', file);
+  const tree = (lines: string[]) =>
+    execFileSync('git', ['mktree'], { cwd: bare, input: `${lines.join('\n')}\n`, encoding: 'utf8' }).trim();
+  let level = tree(Array.from({ length: width }, (_, index) => `100644 blob ${page}\tpage-${index}.md`));
+  for (let step = 1; step < depth; step++)
+    level = tree(Array.from({ length: width }, (_, index) => `040000 tree ${level}\tfolder-${index}`));
+  const root = tree([`100644 blob ${page}\tREADME.md`, `040000 tree ${level}\t${folder}`]);
+  run(bare, 'update-ref', 'refs/heads/main', run(bare, 'commit-tree', root, '-m', 'Tree bomb'));
+  return bare;
+}
+
+describe('a tree bomb', () => {
+  const limits = { maxFileBytes: MB, maxFiles: 100, maxImportBytes: MB };
+  const refusal = {
+    kind: 'invalid-content',
+    message: "The repository's folder lists more than 400 files and folders",
+  };
+
+  it('refuses an import whose trees unfold into 810,000 paths, having walked a few trees', async () => {
+    const bare = await treeBomb(30, 4);
+    const readTree = vi.spyOn(git, 'readTree');
+    const failure = await failureOf(repositories(limits).read({ url: bare, ref: 'main' }));
+    expect(failure).toMatchObject(refusal);
+    expect(readTree.mock.calls.length).toBeLessThan(30);
+  });
+
+  it('counts a hidden folder too', async () => {
+    const bare = await treeBomb(30, 4, '.cache');
+    const failure = await failureOf(repositories(limits).read({ url: bare, ref: 'main' }));
+    expect(failure).toMatchObject(refusal);
+  });
+
+  it('refuses an export over one, having walked a few trees', async () => {
+    const bare = await treeBomb(30, 4);
+    const readTree = vi.spyOn(git, 'readTree');
+    const failure = await failureOf(
+      repositories(limits).write({
+        url: bare,
+        ref: 'main',
+        pages: [],
+        files: [],
+        message: 'Export',
+        author: { name: 'Quire', email: 'quire@example.com' },
+      }),
+    );
+    expect(failure).toMatchObject(refusal);
+    expect(readTree.mock.calls.length).toBeLessThan(30);
+  });
+});
+
+describe("an export's reads of the files it keeps", () => {
+  const exportTo = (
+    bare: string,
+    limits: { maxFileBytes: number; maxFiles: number; maxImportBytes: number },
+  ) =>
+    repositories(limits).write({
+      url: bare,
+      ref: 'main',
+      pages: [],
+      files: [],
+      message: 'Export',
+      author: { name: 'Quire', email: 'quire@example.com' },
+    });
+
+  it('reads a blob that 50 entries name once, to see whether it is an image', async () => {
+    const { bare, blob } = await bomb(Buffer.alloc(64 * 1024, 'd'), 50, (index) => `archive-${index}.bin`);
+    const readBlob = vi.spyOn(git, 'readBlob');
+    await exportTo(bare, { maxFileBytes: MB, maxFiles: 100, maxImportBytes: MB });
+    expect(readBlob.mock.calls.filter(([args]) => args.oid === blob)).toHaveLength(1);
+    expect(run(bare, 'ls-tree', '--name-only', 'main').split('\n')).toContain('archive-49.bin');
+  });
+
+  it('never reads a blob over the file limit, and keeps its entries', async () => {
+    const { bare, blob } = await bomb(Buffer.alloc(2 * MB, 'e'), 20, (index) => `archive-${index}.bin`);
+    const readBlob = vi.spyOn(git, 'readBlob');
+    await exportTo(bare, { maxFileBytes: MB, maxFiles: 100, maxImportBytes: MB });
+    expect(readBlob.mock.calls.filter(([args]) => args.oid === blob)).toHaveLength(0);
+    expect(run(bare, 'ls-tree', '--name-only', 'main').split('\n')).toContain('archive-19.bin');
+  });
+});
+
 describe('object sizes', () => {
   it('match git cat-file -s for loose objects, packed objects and deltas', async () => {
     const bare = await bareRepository();

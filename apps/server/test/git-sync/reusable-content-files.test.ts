@@ -8,6 +8,7 @@ import { importIncludes, resolveIncludes } from '@quire/domain';
 import { describe, expect, it } from 'vitest';
 import {
   includeFilesToWrite,
+  MAX_INCLUDE_FRONT_MATTER,
   pageIncludes,
   readIncludeFiles,
 } from '../../src/git-sync/reusable-content-files';
@@ -114,5 +115,44 @@ describe('include files', () => {
     expect(() => readIncludeFiles([file('.gitbook/includes/big.md', 'x'.repeat(100))], '', 10)).toThrow(
       /more than the 10 allowed/,
     );
+  });
+});
+
+describe("an include file's body", () => {
+  // The body is read later, on a markdown thread under its budget; the job's thread (the
+  // server's) reads only the front matter block.
+  it('is not parsed while its front matter is read: 1 MB of footnote references, in milliseconds', () => {
+    const body = 'w[^1] '.repeat(175_000);
+    const text = `---\ntitle: Shared\n---\n\n${body}\n\n[^1]: A note.\n`;
+    const started = performance.now();
+    const read = readIncludeFiles([file('.gitbook/includes/shared.md', text)], '', 2_000_000);
+    // Parsed whole, this body held the thread 35 s.
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(read.files[0]).toMatchObject({ frontMatterTitle: 'Shared', body: `${body}\n\n[^1]: A note.\n` });
+  });
+
+  it('is not refused here when the parser would refuse it: that is for its reading', () => {
+    const body = `${'*'.repeat(200)}\n`;
+    const read = readIncludeFiles(
+      [file('.gitbook/includes/stars.md', `---\ntitle: Stars\n---\n\n${body}`)],
+      '',
+      1_000,
+    );
+    expect(read.files[0]).toMatchObject({ frontMatterTitle: 'Stars', body });
+  });
+
+  it('is the whole file when its front matter is longer than read on this thread', () => {
+    const keys = Array.from({ length: 5_000 }, (_, index) => `key-${index}: value\n`).join('');
+    const text = `---\ntitle: Long\n${keys}---\n\nThe body.\n`;
+    expect(text.length).toBeGreaterThan(MAX_INCLUDE_FRONT_MATTER);
+    const read = readIncludeFiles([file('.gitbook/includes/long.md', text)], '', 1_000_000);
+    expect(read.files[0]).toEqual({
+      path: '.gitbook/includes/long.md',
+      body: text,
+      git: { oid: 'oid:.gitbook/includes/long.md', path: '.gitbook/includes/long.md' },
+    });
+    expect(read.problems).toEqual([
+      `.gitbook/includes/long.md: front matter longer than ${MAX_INCLUDE_FRONT_MATTER} characters`,
+    ]);
   });
 });

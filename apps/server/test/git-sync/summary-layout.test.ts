@@ -141,3 +141,33 @@ describe('a SUMMARY.md rewritten in its own layout', () => {
     );
   });
 });
+
+describe("a SUMMARY.md item's link", () => {
+  it.each([
+    ['a link', '* [Install](guides/install.md)', 'Install', 'guides/install.md'],
+    [
+      'spaces and a link title',
+      '* [Install](  <guides/install.md>  "Title" )',
+      'Install',
+      'guides/install.md',
+    ],
+    ['a link title and no link', '* [Install]( "Title x")', 'Install', null],
+    ['no link', '* [Install]()', 'Install', null],
+    ['not a link', '* [Install](x "a" y)', '[Install](x "a" y)', null],
+  ])('%s, as before', (_, line, title, link) => {
+    expect(readSummary(line)).toEqual([{ title, link, children: [] }]);
+  });
+
+  // Read on the server's thread when an export looks at the repository's SUMMARY.md.
+  it.each([
+    ['spaces after the parenthesis', `* [a](${' '.repeat(200_000)}x`],
+    ['spaces after the link', `* [a](x${' '.repeat(200_000)}y`],
+    ['spaces before a quote', `* [a](${' '.repeat(200_000)}"x`],
+  ])('reads a line of %s in linear time', (_, line) => {
+    const started = performance.now();
+    readSummary(line);
+    readSummaryLayout(line, 'SUMMARY.md');
+    // Giving the spaces back one by one, 200,000 of them took a minute.
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+});

@@ -29,6 +29,7 @@ import {
   contentAddressOf as addressOf,
   type BodyObject,
   includeLines,
+  openingHeading,
   type StoredPage,
   type StoredPages,
 } from '../content';
@@ -120,8 +121,8 @@ export function includeTitle(file: Pick<IncludeFile, 'path' | 'frontMatterTitle'
 } {
   const fromFrontMatter = file.frontMatterTitle?.trim();
   if (fromFrontMatter) return { title: fromFrontMatter, body: file.body };
-  const heading = /^\s*# +(.+?)[ #]*(?:\r?\n+|$)/.exec(file.body);
-  if (heading?.[1]) return { title: heading[1].trim(), body: file.body.slice(heading[0].length) };
+  const heading = openingHeading(file.body, { leadingSpace: true, crlf: true });
+  if (heading) return { title: heading.text.trim(), body: file.body.slice(heading.length) };
   const name = file.path.split('/').at(-1) ?? file.path;
   return { title: name.replace(/\.md$/i, '') || 'Untitled', body: file.body };
 }

@@ -96,6 +96,28 @@ describe('include files', () => {
     });
   });
 
+  it.each([
+    ['closing hashes', '# Backups ##\r\n\n\nCopy.\n', 'Backups', 'Copy.\n'],
+    ['blank lines before it', '\n\n#   Backups\n', 'Backups', ''],
+    ['no line after it', '# Backups', 'Backups', ''],
+    ['a lone carriage return after it', '# Backups\rCopy.\n', 'a', '# Backups\rCopy.\n'],
+    ['no text', '# \nCopy.\n', 'a', '# \nCopy.\n'],
+  ])('take a leading heading with %s as before', (_, body, title, rest) => {
+    expect(includeTitle({ path: '.gitbook/includes/a.md', body })).toEqual({ title, body: rest });
+  });
+
+  it('read a leading heading in linear time', () => {
+    // On the job's thread, the server's: each length of the title tried against the spaces
+    // after it, 200,000 of them took minutes.
+    const body = `# Backups${' '.repeat(200_000)}now\n\nCopy.\n`;
+    const started = performance.now();
+    expect(includeTitle({ path: '.gitbook/includes/a.md', body })).toEqual({
+      title: `Backups${' '.repeat(200_000)}now`,
+      body: 'Copy.\n',
+    });
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
   it('are written as GitBook writes them', () => {
     expect(includeFileText('Feature Request', '## Ideas\n')).toBe(
       '---\ntitle: Feature Request\n---\n\n## Ideas\n',

@@ -16,6 +16,7 @@ export { addImportedContent, type ImportPlan, planImport } from './imported-cont
 export { type JobContent, type JobRevisionTarget, writeJobRevision } from './job-revision';
 export { mergeMarkdown } from './merge-markdown';
 export { mergePages } from './merge-pages';
+export { type HeadingForm, openingHeading } from './opening-heading';
 export { importIntoSpace } from './operations/import-space-content';
 export { FileIdParam, PageIdParam } from './operations/params';
 export { indexPages, type PageIndex, pageIndexOf } from './page-index';

@@ -13,6 +13,7 @@ import { invalidInput } from '../../core/errors';
 import type { UntrustedMarkdown } from '../../core/ports/untrusted-markdown';
 import { memberMentionNames } from '../../organizations';
 import type { ContentChange, PageBody } from './content-changes';
+import { openingHeading } from './opening-heading';
 
 export interface ReadBody {
   markdown: string;
@@ -154,7 +155,7 @@ function frontMatterSettings(data: Record<string, unknown>, field: string): Read
 
 /** The leading level-1 heading of markdown, and the markdown without it (a title for an untitled page). */
 export function leadingHeading(markdown: string): { title: string; rest: string } | null {
-  const match = /^# +(.+?)[ #]*(?:\n+|$)/.exec(markdown);
-  if (!match?.[1]) return null;
-  return { title: match[1].trim(), rest: markdown.slice(match[0].length) };
+  const heading = openingHeading(markdown);
+  if (!heading) return null;
+  return { title: heading.text.trim(), rest: markdown.slice(heading.length) };
 }
