@@ -43,14 +43,13 @@ describe('parseYamlText', () => {
     expect(() => parseYamlText(laughs)).toThrow(/alias/i);
   });
 
-  it('reads a mapping of 60,000 keys in linear time', () => {
-    const text = Array.from({ length: 60_000 }, (_, index) => `old/path-${index}: page-${index}.md`).join(
+  // Checked pairwise (yaml.parse), 60,000 keys took 30 s, four times as long for twice as many:
+  // past this test's time limit (a bound on finishing, not a measure; `bench/` measures).
+  it('reads a mapping of 120,000 keys in one pass', () => {
+    const text = Array.from({ length: 120_000 }, (_, index) => `old/path-${index}: page-${index}.md`).join(
       '\n',
     );
-    const started = performance.now();
     const value = parseYamlText(text) as Record<string, string>;
-    // Checked pairwise (yaml.parse), these keys took 30 s; in one pass, well under a second.
-    expect(performance.now() - started).toBeLessThan(5_000);
-    expect(Object.keys(value)).toHaveLength(60_000);
-  });
+    expect(Object.keys(value)).toHaveLength(120_000);
+  }, 20_000);
 });

@@ -14,7 +14,9 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-it('takes a leading heading of 100,000 spaces as the title without holding the server', async () => {
+// The pattern this replaced took 13 s for 100,000 spaces, four times as long for twice as many:
+// past this test's time limit (a bound on finishing, not a measure; `bench/` measures).
+it('takes a leading heading of 200,000 spaces as the title without holding the server', async () => {
   const org = await createOrganization(server);
   const created = await server.api(`/v1/orgs/${org.organization.id}/spaces`, {
     method: 'POST',
@@ -22,8 +24,7 @@ it('takes a leading heading of 100,000 spaces as the title without holding the s
     body: { title: 'Handbook' },
   });
   expect(created.status).toBe(201);
-  const spaces = ' '.repeat(100_000);
-  const started = performance.now();
+  const spaces = ' '.repeat(200_000);
   const edited = await server.api(`/v1/spaces/${created.body.id}/content`, {
     method: 'POST',
     token: org.admin.token,
@@ -32,7 +33,6 @@ it('takes a leading heading of 100,000 spaces as the title without holding the s
     },
   });
   expect(edited.status, JSON.stringify(edited.body)).toBe(200);
-  expect(performance.now() - started).toBeLessThan(4_000);
   const content = await server.api(`/v1/spaces/${created.body.id}/content`, { token: org.admin.token });
   expect(content.body.pages.map((page: { title: string }) => page.title)).toEqual([`Install${spaces}now`]);
-});
+}, 20_000);

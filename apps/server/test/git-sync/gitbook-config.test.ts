@@ -62,13 +62,12 @@ describe('.gitbook.yaml', () => {
   const redirects = (count: number) =>
     `redirects:\n${Array.from({ length: count }, (_, index) => `  old/path-${index}: guides/page-${index}.md\n`).join('')}`;
 
-  it('reads 25,000 redirects (1 MB) in linear time', () => {
+  // The keys' cost itself is `parseYamlText`'s test (packages/documents): with each key compared
+  // with every one before it, these took 13 s.
+  it('reads 25,000 redirects (1 MB)', () => {
     const text = redirects(25_000);
     expect(text.length).toBeLessThan(MAX_GITBOOK_CONFIG_LENGTH);
-    const started = performance.now();
     expect(Object.keys(readGitbookConfig(text).redirects)).toHaveLength(25_000);
-    // With each key compared with every one before it, this took 13 s.
-    expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   it('refuses a redirect key written twice, as before', () => {

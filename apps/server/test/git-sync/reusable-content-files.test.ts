@@ -121,13 +121,12 @@ describe('include files', () => {
 describe("an include file's body", () => {
   // The body is read later, on a markdown thread under its budget; the job's thread (the
   // server's) reads only the front matter block.
-  it('is not parsed while its front matter is read: 1 MB of footnote references, in milliseconds', () => {
+  // Parsed whole, this body held the thread 35 s; that it is not parsed here at all, the next
+  // test shows (a body the parser refuses is not refused here).
+  it('is not parsed while its front matter is read: 1 MB of footnote references', () => {
     const body = 'w[^1] '.repeat(175_000);
     const text = `---\ntitle: Shared\n---\n\n${body}\n\n[^1]: A note.\n`;
-    const started = performance.now();
     const read = readIncludeFiles([file('.gitbook/includes/shared.md', text)], '', 2_000_000);
-    // Parsed whole, this body held the thread 35 s.
-    expect(performance.now() - started).toBeLessThan(2_000);
     expect(read.files[0]).toMatchObject({ frontMatterTitle: 'Shared', body: `${body}\n\n[^1]: A note.\n` });
   });
 

@@ -163,11 +163,14 @@ describe("a SUMMARY.md item's link", () => {
     ['spaces after the parenthesis', `* [a](${' '.repeat(200_000)}x`],
     ['spaces after the link', `* [a](x${' '.repeat(200_000)}y`],
     ['spaces before a quote', `* [a](${' '.repeat(200_000)}"x`],
-  ])('reads a line of %s in linear time', (_, line) => {
-    const started = performance.now();
-    readSummary(line);
-    readSummaryLayout(line, 'SUMMARY.md');
-    // Giving the spaces back one by one, 200,000 of them took a minute.
-    expect(performance.now() - started).toBeLessThan(1_000);
-  });
+  ])(
+    'reads a line of %s in linear time',
+    (_, line) => {
+      // Giving the spaces back one by one, 200,000 of them took a minute and more: past this
+      // test's time limit (a bound on finishing, not a measure; `bench/` measures).
+      readSummary(line);
+      readSummaryLayout(line, 'SUMMARY.md');
+    },
+    20_000,
+  );
 });

@@ -34,14 +34,13 @@ describe("a markdown page's title heading", () => {
     expect(readMarkdownPage(text, 'Fallback')).toMatchObject({ title, body });
   });
 
-  it('of 4,000 spaces is read in milliseconds', () => {
-    // 16 s with the pattern (twice as many spaces: eight times as long).
-    const text = `# Install${' '.repeat(4_000)}now\n\nRun it.\n`;
-    const started = performance.now();
+  it('of 8,000 spaces is read at once', () => {
+    // With the pattern: 16 s for 4,000 spaces, 134 s for these 8,000, past this test's time
+    // limit (a bound on finishing, not a measure; `bench/` measures).
+    const text = `# Install${' '.repeat(8_000)}now\n\nRun it.\n`;
     expect(readMarkdownPage(text, 'Fallback')).toMatchObject({
-      title: `Install${' '.repeat(4_000)}now`,
+      title: `Install${' '.repeat(8_000)}now`,
       body: '\nRun it.\n',
     });
-    expect(performance.now() - started).toBeLessThan(1_000);
-  });
+  }, 20_000);
 });

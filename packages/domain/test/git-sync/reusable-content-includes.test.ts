@@ -70,12 +70,12 @@ describe('mapIncludeTags', () => {
     );
   });
 
-  it('is linear: 64 KB of unclosed tags and fences', () => {
-    const started = performance.now();
-    mapIncludeTags('{% include "'.repeat(6_000), () => 'x');
+  // A bound on finishing, not a measure (`bench/` measures): read in one pass, these take
+  // milliseconds.
+  it('reads 64 KB of unclosed tags and fences', () => {
+    expect(mapIncludeTags('{% include "'.repeat(6_000), () => 'x').includes).toEqual([]);
     mapIncludeTags('```\n{% include "a" %}\n'.repeat(3_000), () => 'x');
-    expect(performance.now() - started).toBeLessThan(200);
-  });
+  }, 20_000);
 });
 
 describe('include files', () => {
@@ -108,15 +108,14 @@ describe('include files', () => {
 
   it('read a leading heading in linear time', () => {
     // On the job's thread, the server's: each length of the title tried against the spaces
-    // after it, 200,000 of them took minutes.
+    // after it, 200,000 of them took minutes, past this test's time limit (a bound on
+    // finishing, not a measure; `bench/` measures).
     const body = `# Backups${' '.repeat(200_000)}now\n\nCopy.\n`;
-    const started = performance.now();
     expect(includeTitle({ path: '.gitbook/includes/a.md', body })).toEqual({
       title: `Backups${' '.repeat(200_000)}now`,
       body: 'Copy.\n',
     });
-    expect(performance.now() - started).toBeLessThan(1_000);
-  });
+  }, 20_000);
 
   it('are written as GitBook writes them', () => {
     expect(includeFileText('Feature Request', '## Ideas\n')).toBe(
