@@ -16,6 +16,7 @@ import { readGitbookConfig } from '../src/git-sync/gitbook-config';
 import { readSummaryLayout } from '../src/git-sync/summary-layout';
 import { readMarkdownPage } from '../src/imports/markdown-page';
 import { readSummary } from '../src/imports/summary-contents';
+import { parseSpecText } from '../src/openapi/parse-spec-text';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
@@ -41,6 +42,11 @@ const redirects = (count: number) =>
 /** Each reader, given the size `n` of its input. */
 const readers: Array<{ name: string; size: number; read: (n: number) => unknown }> = [
   { name: 'YAML mapping of n keys', size: 20_000, read: (n) => parseYamlText(keys(n)) },
+  {
+    name: 'OpenAPI description (YAML) of n paths',
+    size: 20_000,
+    read: (n) => parseSpecText(`paths:\n${keys(n).replace(/^/gm, '  ')}\n`, 'spec.yaml'),
+  },
   { name: '.gitbook.yaml of n redirects', size: 5_000, read: (n) => readGitbookConfig(redirects(n)) },
   {
     name: 'SUMMARY.md line `* [a](` + n spaces',

@@ -94,4 +94,4 @@ export {
   type UntrustedMarkdownOptions,
   type UntrustedMarkdownReading,
 } from './untrusted-markdown';
-export { parseYamlText } from './yaml-text';
+export { parseYamlText, repeatedKeyIn } from './yaml-text';

@@ -4,6 +4,7 @@
  * object's prototype); anything else, or JSON that JSON.parse refuses, is read as YAML 1.2,
  * which contains JSON and names the line and column of what is wrong.
  */
+import { repeatedKeyIn } from '@quire/documents';
 import secureJson from 'secure-json-parse';
 import { LineCounter, parseDocument } from 'yaml';
 import { OpenApiProcessingError } from './openapi-processing-error';
@@ -26,7 +27,10 @@ export function parseSpecText(text: string, fileName: string): unknown {
 
 function parseYaml(text: string, fileName: string): unknown {
   const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  // Repeated keys are found in one pass (`repeatedKeyIn`): `yaml`'s own check compares each key
+  // of a mapping with every one before it, its cost the square of the keys (a description may be
+  // 8 MB).
+  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: false });
   const [first] = document.errors;
   if (first) {
     const { line, col } = lineCounter.linePos(first.pos[0]);
@@ -35,6 +39,12 @@ function parseYaml(text: string, fileName: string): unknown {
       `${fileName} is not valid JSON or YAML: line ${line}, column ${col}: ${first.message}`,
     );
   }
+  const repeated = repeatedKeyIn(document, lineCounter);
+  if (repeated)
+    throw new OpenApiProcessingError(
+      'PARSE_ERROR',
+      `${fileName} is not valid JSON or YAML: line ${repeated.line}, column ${repeated.col}: Map keys must be unique`,
+    );
   try {
     return document.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch {

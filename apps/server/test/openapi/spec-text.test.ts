@@ -41,6 +41,19 @@ describe('parseSpecText', () => {
     );
   });
 
+  it('refuses a key repeated in a nested mapping, naming its place', () => {
+    expect(
+      failureOf(() => parseSpecText('paths:\n  /a:\n    get: {}\n  /a:\n    put: {}\n', 'dup.yaml'))?.message,
+    ).toBe('dup.yaml is not valid JSON or YAML: line 4, column 3: Map keys must be unique');
+  });
+
+  // Checked pairwise (`yaml`'s own check), 120,000 keys took minutes: past this test's time limit
+  // (a bound on finishing, not a measure; `bench/linear-inputs.ts` measures).
+  it('reads a mapping of 120,000 keys in one pass', () => {
+    const text = `paths:\n${Array.from({ length: 120_000 }, (_, index) => `  /p${index}: {}\n`).join('')}`;
+    expect(Object.keys((parseSpecText(text, 'big.yaml') as { paths: object }).paths)).toHaveLength(120_000);
+  }, 20_000);
+
   it('refuses a document that expands aliases without end', () => {
     const lines = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
     for (let level = 1; level < 8; level++) {
