@@ -47,6 +47,17 @@ async function bomb(bytes: Buffer, count: number, name = (index: number) => `pag
   return { bare, blob };
 }
 
+/** An export of nothing new to the repository at `bare`, under `limits`. */
+const exportTo = (bare: string, limits: { maxFileBytes: number; maxFiles: number; maxImportBytes: number }) =>
+  repositories(limits).write({
+    url: bare,
+    ref: 'main',
+    pages: [],
+    files: [],
+    message: 'Export',
+    author: { name: 'Quire', email: 'quire@example.com' },
+  });
+
 describe('a repository bomb', () => {
   it('refuses 20 entries naming one 2 MB blob over a 10 MB total, reading none of it', async () => {
     const zeros = Buffer.alloc(2 * MB, 'a');
@@ -160,35 +171,13 @@ describe('a tree bomb', () => {
   it('refuses an export over one, having walked a few trees', async () => {
     const bare = await treeBomb(30, 4);
     const readTree = vi.spyOn(git, 'readTree');
-    const failure = await failureOf(
-      repositories(limits).write({
-        url: bare,
-        ref: 'main',
-        pages: [],
-        files: [],
-        message: 'Export',
-        author: { name: 'Quire', email: 'quire@example.com' },
-      }),
-    );
+    const failure = await failureOf(exportTo(bare, limits));
     expect(failure).toMatchObject(refusal);
     expect(readTree.mock.calls.length).toBeLessThan(30);
   });
 });
 
 describe("an export's reads of the files it keeps", () => {
-  const exportTo = (
-    bare: string,
-    limits: { maxFileBytes: number; maxFiles: number; maxImportBytes: number },
-  ) =>
-    repositories(limits).write({
-      url: bare,
-      ref: 'main',
-      pages: [],
-      files: [],
-      message: 'Export',
-      author: { name: 'Quire', email: 'quire@example.com' },
-    });
-
   it('reads a blob that 50 entries name once, to see whether it is an image', async () => {
     const { bare, blob } = await bomb(Buffer.alloc(64 * 1024, 'd'), 50, (index) => `archive-${index}.bin`);
     const readBlob = vi.spyOn(git, 'readBlob');
