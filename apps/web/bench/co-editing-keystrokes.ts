@@ -33,14 +33,13 @@ import { fork } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { operations } from '@quire/domain';
 import chromium from '@sparticuz/chromium';
 import { chromium as playwright } from 'playwright-core';
 import { addMember } from '../../server/test/support/factories';
 import { startTestServer } from '../../server/test/support/test-server';
 import { ensureWebBuild } from '../scripts/build.mjs';
 import { openWatchedPage, signInWithToken } from '../test/e2e/support/browser';
-import { createDocsSpace } from '../test/e2e/support/docs-space';
+import { addLivePage, createDocsSpace } from '../test/e2e/support/docs-space';
 import { mainThreadFigures } from './main-thread-trace';
 import type { NodeEditorsMessage, NodeEditorsReply, NodeEditorsStart } from './node-editors';
 
@@ -145,10 +144,6 @@ const [server, browser] = await Promise.all([
 const nodeEditors = startNodeEditorsProcess();
 try {
   const docs = await createDocsSpace(server);
-  await server.callOperation(operations.spaces.update, docs.org.admin, {
-    spaceId: docs.spaceId,
-    editMode: 'live',
-  });
   const paragraphs = [
     ...Array.from({ length: PEOPLE }, (_, index) => `Person ${index + 1} writes here.`),
     ...Array.from(
@@ -157,14 +152,8 @@ try {
         `Paragraph ${index + 1} of the rest of a long page, which nobody edits while the others type.`,
     ),
   ];
-  const inserted = await server.callOperation(operations.spaces.content.update, docs.org.admin, {
-    spaceId: docs.spaceId,
-    changes: [
-      { operation: 'insert_page', title: 'Crowded', document: { markdown: paragraphs.join('\n\n') + '\n' } },
-    ],
-  });
-  const change = inserted.changes[0] as { page: { id: string } };
-  const name = `${docs.spaceId}/live/${change.page.id}`;
+  const pageId = await addLivePage(server, docs, 'Crowded', paragraphs.join('\n\n') + '\n');
+  const name = `${docs.spaceId}/live/${pageId}`;
   const members = await Promise.all(
     Array.from({ length: BROWSERS - 1 }, (_, index) =>
       addMember(server, docs.org.organization.id, 'edit', { displayName: `Browser ${index + 2}` }),

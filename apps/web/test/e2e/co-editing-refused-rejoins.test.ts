@@ -5,17 +5,17 @@
  * low for this file's server). The server closes the socket; the web app joined again at once,
  * brought the same document, sent the same update and was closed again, without end (a new
  * socket, and the whole page downloaded, each time: 232 sockets in 25 s). Now it joins again a
- * few times, each after a longer wait, then stops, keeps what was typed on screen and says why. Another person (a Node editor) keeps the page open,
- * so each join finds the same load of it and merges the old document, as it would in a team.
+ * few times, each after a longer wait, then stops, keeps what was typed on screen and says why.
+ * Another person (a Node editor) keeps the page open, so each join finds the same load of it and
+ * merges the old document, as it would in a team.
  */
 
-import { operations } from '@quire/domain';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { startTestServer, type TestServer } from '../../../server/test/support/test-server';
 import { launchChromium, openWatchedPage, signInWithToken } from './support/browser';
-import { createDocsSpace, type DocsSpace } from './support/docs-space';
+import { addLivePage, createDocsSpace, type DocsSpace } from './support/docs-space';
 import { connect, providers } from './support/node-editor';
 
 /** The largest co-editing message this file's server takes: the paste below is four times it. */
@@ -31,16 +31,7 @@ beforeAll(async () => {
   process.env.QUIRE_COLLAB_MAX_MESSAGE_BYTES = String(MAX_MESSAGE_BYTES);
   [server, browser] = await Promise.all([startTestServer(), launchChromium()]);
   docs = await createDocsSpace(server);
-  await server.callOperation(operations.spaces.update, docs.org.admin, {
-    spaceId: docs.spaceId,
-    editMode: 'live',
-  });
-  const inserted = await server.callOperation(operations.spaces.content.update, docs.org.admin, {
-    spaceId: docs.spaceId,
-    changes: [{ operation: 'insert_page', title: 'Pasted', document: { markdown: 'A short page.\n' } }],
-  });
-  const change = inserted.changes[0];
-  pageId = change && 'page' in change && typeof change.page === 'object' ? change.page.id : '';
+  pageId = await addLivePage(server, docs, 'Pasted', 'A short page.\n');
 });
 afterAll(async () => {
   delete process.env.QUIRE_COLLAB_MAX_MESSAGE_BYTES;

@@ -24,7 +24,7 @@ import { rejoin, sendUnsaved } from '../../src/editor/collaboration/rejoin';
 import { editorSchema } from '../../src/editor/extensions';
 import { seriousViolations } from './support/accessibility';
 import { openWatchedPage, signInWithToken, type WatchedPage } from './support/browser';
-import { createDocsSpace, type DocsSpace } from './support/docs-space';
+import { addLivePage, createDocsSpace, type DocsSpace } from './support/docs-space';
 import { connect, markdownOf, providers, typeParagraph, until } from './support/node-editor';
 import { screenshot } from './support/screenshots';
 import { TEST_BROWSER_ARGS } from './support/test-browser-args';
@@ -57,25 +57,12 @@ async function launchMultiProcessChromium(): Promise<Browser> {
 beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer(), launchMultiProcessChromium()]);
   docs = await createDocsSpace(server);
-  await server.callOperation(operations.spaces.update, docs.org.admin, {
-    spaceId: docs.spaceId,
-    editMode: 'live',
-  });
-  const inserted = await server.callOperation(operations.spaces.content.update, docs.org.admin, {
-    spaceId: docs.spaceId,
-    changes: [
-      {
-        operation: 'insert_page',
-        title: 'Together',
-        document: {
-          markdown:
-            'Written together.\n\nMiddle stays.\n\nThird part.\n\nFourth part.\n\nStill here.\n\nLast line.\n',
-        },
-      },
-    ],
-  });
-  const change = inserted.changes[0];
-  pageId = change && 'page' in change && typeof change.page === 'object' ? change.page.id : '';
+  pageId = await addLivePage(
+    server,
+    docs,
+    'Together',
+    'Written together.\n\nMiddle stays.\n\nThird part.\n\nFourth part.\n\nStill here.\n\nLast line.\n',
+  );
   const members: TestMember[] = await Promise.all(
     OTHERS.map((displayName) => addMember(server, docs.org.organization.id, 'edit', { displayName })),
   );

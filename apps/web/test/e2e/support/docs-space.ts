@@ -153,3 +153,27 @@ export async function createDocsSpace(server: TestServer): Promise<DocsSpace> {
   });
   return { org, spaceId: space.id, gettingStartedId: start!, changeRequestNumber: changeRequest.number };
 }
+
+/**
+ * Makes the docs space's edits live (what "Edit together" needs) and adds a page `title` of
+ * `markdown` to it, as its admin; the page's id.
+ */
+export async function addLivePage(
+  server: TestServer,
+  docs: DocsSpace,
+  title: string,
+  markdown: string,
+): Promise<string> {
+  await server.callOperation(operations.spaces.update, docs.org.admin, {
+    spaceId: docs.spaceId,
+    editMode: 'live',
+  });
+  const inserted = await server.callOperation(operations.spaces.content.update, docs.org.admin, {
+    spaceId: docs.spaceId,
+    changes: [{ operation: 'insert_page', title, document: { markdown } }],
+  });
+  const change = inserted.changes[0];
+  if (!change || !('page' in change) || typeof change.page !== 'object')
+    throw new Error(`the page "${title}" was not inserted`);
+  return change.page.id;
+}
