@@ -397,6 +397,9 @@ try {
     console.log(
       `  editor ${index + 1}: main thread ${mainThreadMsPerS.toFixed(0)} ms CPU per s; keydown -> handled: ${format(stats(each.handled))}`,
     );
+    // Which keys: the first keys run code for the first time (docs/performance.md).
+    const slow = each.handled.flatMap((ms, key) => (ms > 16 ? [`#${key} ${ms.toFixed(1)}`] : []));
+    if (slow.length) console.log(`            keys over 16 ms: ${slow.join(', ')}`);
     console.log(`            keydown -> next frame: ${format(stats(each.frame))}`);
     console.log(`            keydown -> after frame: ${format(stats(each.painted))}`);
   });
