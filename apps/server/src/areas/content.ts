@@ -1,4 +1,5 @@
 /** How the content area is served: its routes, its documentation tags and the adapters of its ports. */
+import { SharedPageEdits } from '../collaboration/shared-page-edits';
 import { ServerPdfLinks } from '../content-exports/server-pdf-links';
 import { SiteVisitorConditions } from '../documents/site-visitor-conditions';
 import { EMBED_LIMITS, OutboundEmbedResolver } from '../embeds/outbound-embed-resolver';
@@ -95,5 +96,6 @@ export const contentServing = defineServerArea({
     pdfLinks: new ServerPdfLinks(pdfLinkKey, config.publicUrl, clock, config.pdfLinkLifetimeMs),
     embedResolver: new OutboundEmbedResolver({ ...EMBED_LIMITS, allowHosts: config.fetchAllowHosts }, clock),
     visitorConditions: new SiteVisitorConditions(),
+    liveEdits: new SharedPageEdits(),
   }),
 });

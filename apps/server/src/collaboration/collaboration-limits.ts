@@ -128,6 +128,14 @@ export const MAX_PRESENCE_MESSAGE_BYTES = 4 * 1024;
  */
 export const PRESENCE_MESSAGES_PER_SECOND = 10;
 
+/**
+ * How long a merge or an archive of a change request waits for the editors of its pages to
+ * report what they typed (`PageSession.settle`): an editor answers within a round trip and a
+ * conversion of the page (tens of ms); one that does not answer (gone, asleep) holds the merge
+ * no longer than this, and the page is then saved as it stands.
+ */
+export const SETTLE_WAIT_MS = 2000;
+
 const blankAsUnset = (value: unknown) => (value === '' ? undefined : value);
 const count = (fallback: number, max: number) =>
   z.preprocess(blankAsUnset, z.coerce.number().int().min(1).max(max).default(fallback));

@@ -193,6 +193,46 @@ export class PageSession {
     return this.queue(() => this.saveNow());
   }
 
+  /**
+   * Saves what the editors typed now, not at the save's delay: a merge or an archive of the
+   * change request is about to end its edits (`liveEdits.settle` of the domain). The report
+   * there may be of older content (it comes once the typing pauses), so the writers' editors
+   * are asked for one at once (`askForReport`), and the first report of the content the server
+   * holds when it arrives is saved, even if typing went on after it (its keystrokes were made
+   * after the merge was asked for). No such report within `waitMs` (no writer here, or none
+   * answering): the page is saved as any save would save it.
+   */
+  async settle(waitMs: number): Promise<SaveOutcome> {
+    const report = await this.currentReport(waitMs);
+    return this.queue(() => this.saveNow(report));
+  }
+
+  /** A report of the content as the server holds it: the one there, else the next that comes within `waitMs`. */
+  private currentReport(waitMs: number): Promise<MarkdownReport | undefined> {
+    const current = () => {
+      const report = reportOf(this.doc);
+      return report !== undefined && report.hash === contentHashOf(this.doc) ? report : undefined;
+    };
+    const now = current();
+    if (now !== undefined || !this.hasWriter()) return Promise.resolve(now);
+    return new Promise((resolve) => {
+      const state = stateOf(this.doc);
+      const done = (report: MarkdownReport | undefined) => {
+        clearTimeout(timer);
+        state.unobserve(look);
+        resolve(report);
+      };
+      const look = (event: Y.YMapEvent<unknown>) => {
+        if (!event.keysChanged.has('report')) return;
+        const report = current();
+        if (report !== undefined) done(report);
+      };
+      const timer = setTimeout(() => done(undefined), waitMs);
+      state.observe(look);
+      this.askForReport();
+    });
+  }
+
   remoteRevision(revisionId: string): Promise<void> {
     return this.queue(() => this.takeRemote(revisionId));
   }
@@ -241,10 +281,11 @@ export class PageSession {
     }, SERVER_ORIGIN);
   }
 
-  private async saveNow(): Promise<SaveOutcome> {
-    const report = reportOf(this.doc);
+  /** Saves `settled` (a report checked against the content when it came), else the report there now. */
+  private async saveNow(settled?: MarkdownReport): Promise<SaveOutcome> {
+    const report = settled ?? reportOf(this.doc);
     if (!report) return 'nothing';
-    if (report.hash !== contentHashOf(this.doc)) {
+    if (settled === undefined && report.hash !== contentHashOf(this.doc)) {
       this.counters.stale++;
       return 'stale';
     }
@@ -355,6 +396,12 @@ export class PageSession {
 
   /** Someone present, to read with when no one has reported yet. */
   anySeat: () => Seat | undefined = () => undefined;
+
+  /** Whether someone who may write is here (only writers' editors report). */
+  hasWriter: () => boolean = () => false;
+
+  /** Asks the editors to report the page's markdown at once (`settle`). */
+  askForReport: () => void = () => {};
 
   private async headRevision(ctx: OperationContext): Promise<string | undefined> {
     const place = this.place;

@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type Document, Hocuspocus, type onAuthenticatePayload } from '@hocuspocus/server';
+import type { ChangeRequestPlace } from '@quire/domain';
 import { InProcessEventBus } from '@quire/persistence';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
@@ -22,6 +23,7 @@ import type { Services } from '../services';
 import {
   type CollaborationLimits,
   PRESENCE_MESSAGES_PER_SECOND,
+  SETTLE_WAIT_MS,
   UNAUTHENTICATED_QUEUE_BYTES,
   UNAUTHENTICATED_QUEUE_MESSAGES,
 } from './collaboration-limits';
@@ -35,8 +37,10 @@ import { admitToPage, type Seat } from './page-admission';
 import { PageSession, type SessionCounters } from './page-session';
 import { caretOf } from './presence-caret';
 import { PresenceThrottle } from './presence-throttle';
+import { REPORT_REQUEST } from './report-request';
 import { SeatCaps } from './seat-caps';
 import { recheckSeats, SEAT_RECHECK_MS } from './seat-recheck';
+import { SharedPageEdits } from './shared-page-edits';
 import { SocketGate } from './socket-gate';
 import { type LoadedPage, refusalOf } from './socket-guard';
 import { SocketTraffic } from './socket-traffic';
@@ -184,6 +188,8 @@ export function registerCollaboration(
       const session = new PageSession(seat.place, document, counters, problem);
       session.anySeat = () => anySeatOf(document);
       session.onAccessLost = () => void recheckAll();
+      session.hasWriter = () => hasWriter(document);
+      session.askForReport = () => document.broadcastStateless(REPORT_REQUEST);
       sessions.set(documentName, session);
       // What the other servers hold of the page comes first: its editors then sync with it, and
       // its saves are made against the revision the answering server's copy grew from.
@@ -232,6 +238,12 @@ export function registerCollaboration(
       }
     },
   });
+
+  /** Whether someone connected to a document may write. */
+  function hasWriter(document: Document): boolean {
+    for (const connection of document.getConnections()) if (!connection.readOnly) return true;
+    return false;
+  }
 
   /** Anyone connected to a document, to read with. */
   function anySeatOf(document: Document): Seat | undefined {
@@ -353,12 +365,37 @@ export function registerCollaboration(
     });
     return rechecking;
   };
+  // A merge or an archive of a change request settles the edits of its pages first, and their
+  // people learn at once that it takes no more (`shared-page-edits.ts`).
+  const sessionsOf = (place: ChangeRequestPlace) =>
+    [...sessions.entries()].filter(
+      ([, session]) =>
+        session.place.kind === 'changeRequest' &&
+        session.place.spaceId === place.spaceId &&
+        session.place.changeRequestId === place.changeRequestId,
+    );
+  const sharedPageEdits = services.liveEdits instanceof SharedPageEdits ? services.liveEdits : undefined;
+  sharedPageEdits?.attach({
+    async settle(place) {
+      const outcomes = await Promise.all(
+        sessionsOf(place).map(([, session]) => session.settle(SETTLE_WAIT_MS)),
+      );
+      return outcomes.some(
+        (outcome) => outcome === 'saved' || outcome === 'merged' || outcome === 'conflicted',
+      );
+    },
+    async ended(place) {
+      const documents = sessionsOf(place).flatMap(([name]) => hocuspocus.documents.get(name) ?? []);
+      await recheckSeats(documents, problem).catch((error) => problem('co-editors could not be told', error));
+    },
+  });
   const recheckTimer = setInterval(() => void recheckAll(), SEAT_RECHECK_MS);
   recheckTimer.unref();
   // Before Fastify closes the HTTP server: upgraded sockets are not requests it would wait for.
   app.addHook('preClose', async () => {
     app.server.off('upgrade', onUpgrade);
     clearInterval(recheckTimer);
+    sharedPageEdits?.attach(undefined);
     // What was acknowledged is saved before the connections go.
     await saveAll();
     stopFollowing();

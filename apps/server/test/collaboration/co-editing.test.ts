@@ -59,6 +59,14 @@ function typeParagraph(doc: Y.Doc, text: string, markdown: string) {
 const report = (doc: Y.Doc, markdown: string) =>
   stateOf(doc).set('report', { markdown, hash: contentHashOf(doc) });
 
+/** The markdown of a content of paragraphs of plain text, as the editor would convert it. */
+const typedMarkdown = (doc: Y.Doc) =>
+  doc
+    .getXmlFragment('default')
+    .toArray()
+    .map((paragraph) => `${(paragraph as Y.XmlElement).toArray().join('')}\n`)
+    .join('\n');
+
 async function setUp() {
   const org = await createOrganization(server);
   const space = await createSpace(server, org, { title: 'Handbook' });
@@ -222,6 +230,64 @@ describe('co-editing a page', () => {
       join(s.writer.token, `${s.spaceId}/cr/${request.body.number}/${s.pageId}`).admitted,
     ).rejects.toThrow('forbidden');
   });
+
+  it('merges or archives a change request with what its writer typed a moment before, and tells the writer at once', async () => {
+    const s = await setUp();
+    const open = async (subject: string) => {
+      const request = await server.api(`/v1/spaces/${s.spaceId}/change-requests`, {
+        method: 'POST',
+        token: s.writer.token,
+        body: { subject },
+      });
+      const writer = join(s.writer.token, `${s.spaceId}/cr/${request.body.id}/${s.pageId}`);
+      await writer.synced;
+      // As the web app's editor: it reports when the server asks (before a merge), and hears
+      // when the change request takes no more edits.
+      const told = new Promise<unknown>((tell) =>
+        writer.provider.on('stateless', ({ payload }: { payload: string }) => {
+          const message = JSON.parse(payload) as { type: string };
+          if (message.type === 'report') report(writer.doc, typedMarkdown(writer.doc));
+          else tell(message);
+        }),
+      );
+      // Typed, not yet reported: its editor reports once the typing pauses, and the server
+      // saves a few seconds after that.
+      writer.doc.transact(() => {
+        const paragraph = new Y.XmlElement('paragraph');
+        paragraph.insert(0, [new Y.XmlText(`Typed just before: ${subject}`)]);
+        writer.doc.getXmlFragment('default').insert(0, [paragraph]);
+      });
+      const served = collaborationOf(server.app)!.hocuspocus.documents.get(
+        `${s.spaceId}/cr/${request.body.id}/${s.pageId}`,
+      )!;
+      await until(served, () => served.getXmlFragment('default').toString().includes('Typed just before'));
+      return { id: request.body.id as string, told };
+    };
+
+    const merged = await open('merged');
+    const merge = await server.api(`/v1/spaces/${s.spaceId}/change-requests/${merged.id}/merge`, {
+      method: 'POST',
+      token: s.org.admin.token,
+      body: {},
+    });
+    expect(merge.body.result).toBe('merge');
+    expect(await pageMarkdown(s.writer, s.spaceId, s.pageId)).toBe('Typed just before: merged\n');
+    expect(await merged.told).toEqual({ type: 'access', readOnly: true });
+
+    const archived = await open('archived');
+    const archive = await server.api(`/v1/spaces/${s.spaceId}/change-requests/${archived.id}`, {
+      method: 'PATCH',
+      token: s.writer.token,
+      body: { status: 'archived' },
+    });
+    expect(archive.body.status).toBe('archived');
+    const kept = await server.api(
+      `/v1/spaces/${s.spaceId}/change-requests/${archived.id}/content/page/${s.pageId}?format=markdown`,
+      { token: s.writer.token },
+    );
+    expect(kept.body.markdown).toBe('Typed just before: archived\n');
+    expect(await archived.told).toEqual({ type: 'access', readOnly: true });
+  }, 20_000);
 
   it('disconnects a client that sends a message over the size limit; the others go on', async () => {
     const s = await setUp();

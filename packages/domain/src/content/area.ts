@@ -25,6 +25,13 @@ export const contentArea = defineArea({
     'contentObjects',
     'spacePathRedirects',
   ],
-  ports: ['contentImports', 'contentTemplates', 'pdfLinks', 'embedResolver', 'visitorConditions'],
+  ports: [
+    'contentImports',
+    'contentTemplates',
+    'pdfLinks',
+    'embedResolver',
+    'visitorConditions',
+    'liveEdits',
+  ],
   policy: { space: SPACE_RULES, collection: COLLECTION_RULES, changeRequest: CHANGE_REQUEST_RULES },
 });

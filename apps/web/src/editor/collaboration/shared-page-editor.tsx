@@ -21,17 +21,15 @@ import { MentionNames } from '../mention-view';
 import { SlashMenuList } from '../slash-menu';
 import '../editor.css';
 import './collaboration.css';
-import { contentHashOf, incomingOf, stateOf } from '@quire/documents/shared-state';
+import { incomingOf, stateOf } from '@quire/documents/shared-state';
 import { CaretAfterRemoteChange } from './caret-after-remote-change';
+import { reportMarkdown } from './markdown-report';
 import { Presence, usePresent } from './presence';
 import { presencePerFrame } from './presence-per-frame';
 import { type SharedPlace, useSharedPage } from './use-shared-page';
 
 /** Cursor colours: distinct on white, each readable under white text. */
 const COLOURS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#bcbd22'];
-
-/** How long the content stays still before its markdown is reported (ms). */
-const REPORT_DELAY_MS = 250;
 
 export default function SharedPageEditor({
   organizationId,
@@ -131,7 +129,7 @@ function SharedEditorView({
   useEffect(() => {
     editor.setEditable(!readOnly);
   }, [editor, readOnly]);
-  useMarkdownReport(editor, doc, readOnly, beforeLeave);
+  useMarkdownReport(editor, doc, provider, readOnly, beforeLeave);
   useIncomingRevisions(editor, doc, provider, readOnly);
   const present = usePresent(provider);
 
@@ -169,43 +167,18 @@ function SharedEditorView({
   );
 }
 
-/**
- * Reports the page's markdown, with the hash of the content it was made from, once the
- * content is still for a moment (and before leaving). Every writer reports; one whose report
- * is already there writes nothing.
- */
+/** Reports the page's markdown while this person may write (`markdown-report.ts`). */
 function useMarkdownReport(
   editor: Editor,
   doc: Y.Doc,
+  provider: HocuspocusProvider,
   readOnly: boolean,
   beforeLeave: { current: () => void },
 ) {
-  useEffect(() => {
-    if (readOnly) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const report = () => {
-      clearTimeout(timer);
-      timer = undefined;
-      if (editor.isDestroyed) return;
-      const markdown = editorToMarkdown(editor.getJSON());
-      const hash = contentHashOf(doc);
-      const current = stateOf(doc).get('report') as { markdown?: string; hash?: string } | undefined;
-      if (current?.markdown === markdown && current.hash === hash) return;
-      stateOf(doc).set('report', { markdown, hash });
-    };
-    const later = () => {
-      clearTimeout(timer);
-      timer = setTimeout(report, REPORT_DELAY_MS);
-    };
-    editor.on('update', later);
-    beforeLeave.current = () => {
-      if (timer !== undefined) report();
-    };
-    return () => {
-      editor.off('update', later);
-      clearTimeout(timer);
-    };
-  }, [editor, doc, readOnly, beforeLeave]);
+  useEffect(
+    () => (readOnly ? undefined : reportMarkdown(editor, doc, provider, beforeLeave)),
+    [editor, doc, provider, readOnly, beforeLeave],
+  );
 }
 
 /**

@@ -3,6 +3,7 @@ export * from './change-request-content-event';
 export * from './change-request-fields';
 export * from './change-request-people';
 export * from './change-request-schema';
+export * from './live-edits';
 export * from './merged-from';
 export * from './operations';
 export * from './outdated';

@@ -53,6 +53,10 @@ export async function mergeSide(ctx: OperationContext, revision: RevisionRecord)
  * - what cannot be merged: 200 `{revision: <the space's head>, result: 'conflicts',
  *   conflicts}` naming each page and field; nothing is written.
  * - `expectedRevision` given and the space's head is another: 409 'conflict'.
+ * - people typing into its pages together (co-editing): what they typed is saved into it
+ *   first (`live-edits.ts`), then it is read and checked again as below, so the merge holds
+ *   their last keystrokes, and a merge rule refuses content that came in after an approval as
+ *   it would any; once merged, their editors are told at once that it takes no more edits.
  * - a space or change request the caller cannot see, 404; a role too low, 403; a change
  *   request already merged or archived, 409; a merge rule in force that it does not meet
  *   (the space's, else its organization's: `reviews/merge-rules.ts`), 409 naming the first
@@ -77,11 +81,11 @@ export const mergeChangeRequest = operation({
   }),
   output: MergeResultSchema,
   async run(ctx, input): Promise<MergeOutcome> {
-    const { space, changeRequest } = await authorizeChangeRequest(ctx, input, 'merge');
-    if (!acceptsEdits(changeRequest.status)) throw conflict(`The change request is ${changeRequest.status}`);
-    // The merge rules (`reviews/merge-rules.ts`), before anything is written.
-    const { blocking } = await checkMergeRules(ctx, space, changeRequest);
-    if (blocking) throw mergeBlocked(blocking);
+    let { space, changeRequest } = await mergeable(ctx, input);
+    // What people are typing into its pages is saved first (`live-edits.ts`), then everything
+    // is read and checked again: a review rule may refuse the content that came in.
+    const place = { spaceId: space.id, changeRequestId: changeRequest.id };
+    if (await ctx.liveEdits.settle(place)) ({ space, changeRequest } = await mergeable(ctx, input));
     const userId = callerOf(ctx).userId;
     const [base, theirs] = await Promise.all([
       revisionOf(ctx, space.id, baseOf(changeRequest)),
@@ -149,11 +153,26 @@ export const mergeChangeRequest = operation({
       );
       // Edited or merged by someone else meanwhile: the space has this merge; say so.
       if (!marked) throw conflict('The change request changed while it was merged: read it again');
+      await ctx.liveEdits.ended(place);
       return { revision: revision.id, result: 'merge' };
     }
     throw conflict('The space changed too often meanwhile: retry');
   },
 });
+
+/**
+ * The change request and its space as a merge reads them, once the caller may merge it, it
+ * takes edits, and the merge rules in force let it merge (`reviews/merge-rules.ts`): all
+ * before anything is written.
+ */
+async function mergeable(ctx: OperationContext, input: { spaceId: string; changeRequestId: string }) {
+  const read = await authorizeChangeRequest(ctx, input, 'merge');
+  if (!acceptsEdits(read.changeRequest.status))
+    throw conflict(`The change request is ${read.changeRequest.status}`);
+  const { blocking } = await checkMergeRules(ctx, read.space, read.changeRequest);
+  if (blocking) throw mergeBlocked(blocking);
+  return read;
+}
 
 /** Whether the change request is still as the merge read it (status and revision). */
 async function stillMergeable(ctx: OperationContext, read: ChangeRequestRecord): Promise<boolean> {

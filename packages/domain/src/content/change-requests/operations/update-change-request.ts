@@ -25,7 +25,8 @@ export const UpdateChangeRequestInputSchema = z.strictObject({
  * space or a change request that does not exist or is hidden from the caller, 404; a role
  * too low, 403; a change the rules refuse (any change to a merged one; anything but a reopen
  * of an archived one), 409 'conflict'; its status changed by someone else (a merge) between
- * the read and the write, 409 'conflict'.
+ * the read and the write, 409 'conflict'. Archiving one whose pages people are typing into
+ * together saves what they typed first, and tells their editors it takes no more edits.
  */
 export const updateChangeRequest = operation({
   name: 'changeRequests.update',
@@ -44,6 +45,11 @@ export const updateChangeRequest = operation({
       if (description !== (changeRequest.description ?? '')) set.description = description;
     }
     if (input.status !== undefined && input.status !== changeRequest.status) set.status = input.status;
+    // Archived, it takes no edits: what people are typing into its pages is saved first
+    // (`live-edits.ts`), and they are told once it is archived.
+    const place = { spaceId: space.id, changeRequestId: changeRequest.id };
+    const archives = set.status === 'archived';
+    if (archives) await ctx.liveEdits.settle(place);
     const updated =
       Object.keys(set).length === 0
         ? changeRequest
@@ -58,6 +64,7 @@ export const updateChangeRequest = operation({
       if (!now) throw notFound('Change request');
       throw conflict(`The change request became ${now.status} meanwhile: read it again and retry`);
     }
+    if (archives) await ctx.liveEdits.ended(place);
     return presentChangeRequest(ctx.urls, updated, {
       organizationId: space.organizationId,
       spaceRevisionId: space.revisionId ?? '',
