@@ -20,6 +20,7 @@ import { WebSocketServer } from 'ws';
 import { type ClientAddressOf, clientAddressOf } from '../http/client-address';
 import type { RequestGate } from '../request-context';
 import type { Services } from '../services';
+import { endedMessage, REPORT_REQUEST } from './change-request-end-messages';
 import {
   type CollaborationLimits,
   PRESENCE_MESSAGES_PER_SECOND,
@@ -37,7 +38,6 @@ import { admitToPage, type Seat } from './page-admission';
 import { PageSession, type SessionCounters } from './page-session';
 import { caretOf } from './presence-caret';
 import { PresenceThrottle } from './presence-throttle';
-import { REPORT_REQUEST } from './report-request';
 import { SeatCaps } from './seat-caps';
 import { recheckSeats, SEAT_RECHECK_MS } from './seat-recheck';
 import { SharedPageEdits } from './shared-page-edits';
@@ -384,8 +384,9 @@ export function registerCollaboration(
         (outcome) => outcome === 'saved' || outcome === 'merged' || outcome === 'conflicted',
       );
     },
-    async ended(place) {
+    async ended(place, status) {
       const documents = sessionsOf(place).flatMap(([name]) => hocuspocus.documents.get(name) ?? []);
+      for (const document of documents) document.broadcastStateless(endedMessage(status));
       await recheckSeats(documents, problem).catch((error) => problem('co-editors could not be told', error));
     },
   });

@@ -8,7 +8,7 @@ import type { ChangeRequestPlace, LiveEdits } from '@quire/domain';
 
 export interface SharedPageWork {
   settle(place: ChangeRequestPlace): Promise<boolean>;
-  ended(place: ChangeRequestPlace): Promise<void>;
+  ended(place: ChangeRequestPlace, status: 'merged' | 'archived'): Promise<void>;
 }
 
 export class SharedPageEdits implements LiveEdits {
@@ -23,7 +23,7 @@ export class SharedPageEdits implements LiveEdits {
     return this.work?.settle(place) ?? Promise.resolve(false);
   }
 
-  ended(place: ChangeRequestPlace): Promise<void> {
-    return this.work?.ended(place) ?? Promise.resolve();
+  ended(place: ChangeRequestPlace, status: 'merged' | 'archived'): Promise<void> {
+    return this.work?.ended(place, status) ?? Promise.resolve();
   }
 }

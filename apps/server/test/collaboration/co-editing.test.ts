@@ -243,11 +243,13 @@ describe('co-editing a page', () => {
       await writer.synced;
       // As the web app's editor: it reports when the server asks (before a merge), and hears
       // when the change request takes no more edits.
-      const told = new Promise<unknown>((tell) =>
+      const heard: unknown[] = [];
+      const told = new Promise<unknown[]>((tell) =>
         writer.provider.on('stateless', ({ payload }: { payload: string }) => {
           const message = JSON.parse(payload) as { type: string };
-          if (message.type === 'report') report(writer.doc, typedMarkdown(writer.doc));
-          else tell(message);
+          if (message.type === 'report') return report(writer.doc, typedMarkdown(writer.doc));
+          heard.push(message);
+          if (message.type === 'access') tell(heard);
         }),
       );
       // Typed, not yet reported: its editor reports once the typing pauses, and the server
@@ -272,7 +274,10 @@ describe('co-editing a page', () => {
     });
     expect(merge.body.result).toBe('merge');
     expect(await pageMarkdown(s.writer, s.spaceId, s.pageId)).toBe('Typed just before: merged\n');
-    expect(await merged.told).toEqual({ type: 'access', readOnly: true });
+    expect(await merged.told).toEqual([
+      { type: 'ended', status: 'merged' },
+      { type: 'access', readOnly: true },
+    ]);
 
     const archived = await open('archived');
     const archive = await server.api(`/v1/spaces/${s.spaceId}/change-requests/${archived.id}`, {
@@ -286,7 +291,10 @@ describe('co-editing a page', () => {
       { token: s.writer.token },
     );
     expect(kept.body.markdown).toBe('Typed just before: archived\n');
-    expect(await archived.told).toEqual({ type: 'access', readOnly: true });
+    expect(await archived.told).toEqual([
+      { type: 'ended', status: 'archived' },
+      { type: 'access', readOnly: true },
+    ]);
   }, 20_000);
 
   it('disconnects a client that sends a message over the size limit; the others go on', async () => {

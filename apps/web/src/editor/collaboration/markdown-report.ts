@@ -20,7 +20,7 @@ export interface StatelessMessages {
   off(event: 'stateless', listener: (message: { payload: string }) => void): unknown;
 }
 
-/** Whether a stateless message is the server's request for a report now (`report-request.ts`). */
+/** Whether a stateless message is the server's request for a report now (`change-request-end-messages.ts` of the server). */
 function isReportRequest(payload: string): boolean {
   try {
     return (JSON.parse(payload) as { type?: unknown }).type === 'report';

@@ -7,11 +7,13 @@
  * page live, read only, and is seen.
  */
 import type { HocuspocusProvider } from '@hocuspocus/provider';
+import { useQueryClient } from '@tanstack/react-query';
 import Collaboration from '@tiptap/extension-collaboration';
 import CollaborationCaret from '@tiptap/extension-collaboration-caret';
 import { type Editor, EditorContent, useEditor } from '@tiptap/react';
 import { useEffect, useMemo } from 'react';
 import type * as Y from 'yjs';
+import { useTRPC } from '../../api/trpc';
 import { ErrorNotice, Loading } from '../../ui/states';
 import { editorToMarkdown, markdownToEditor } from '../editor-content';
 import { EditorFiles } from '../editor-files';
@@ -56,12 +58,16 @@ export default function SharedPageEditor({
       {shared.problem && (
         <ErrorNotice error={shared.problem} title="What you typed while disconnected could not be saved" />
       )}
-      {shared.accessChanged && (
-        <p role="status" className="notice">
-          {shared.readOnly
-            ? 'Your access to this page changed: you can no longer edit it here, and what you type is not kept.'
-            : 'Your access to this page changed: you can edit it now.'}
-        </p>
+      {shared.ended ? (
+        <ChangeRequestEnded status={shared.ended} />
+      ) : (
+        shared.accessChanged && (
+          <p role="status" className="notice">
+            {shared.readOnly
+              ? 'Your access to this page changed: you can no longer edit it here, and what you type is not kept.'
+              : 'Your access to this page changed: you can edit it now.'}
+          </p>
+        )
       )}
       <SharedEditorView
         // Joined again after a lost connection: the editor works on the fresh document.
@@ -76,6 +82,26 @@ export default function SharedPageEditor({
         onClose={onClose}
       />
     </>
+  );
+}
+
+/**
+ * The page's change request was merged or archived while this person edited it: what they typed
+ * until then is in it (the server saved it first), and the editor reads along from now on. The
+ * app's change requests are read again, so the page's banner shows the new status.
+ */
+function ChangeRequestEnded({ status }: { status: 'merged' | 'archived' }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: trpc.changeRequests.pathKey() });
+  }, [queryClient, trpc]);
+  return (
+    <p role="status" className="notice">
+      {status === 'merged'
+        ? 'This change request was merged, with what you typed until then: the page can no longer be edited here.'
+        : 'This change request was archived, with what you typed until then: the page can no longer be edited here.'}
+    </p>
   );
 }
 

@@ -46,6 +46,8 @@ export type SharedPage =
       problem?: Error;
       /** The person's access changed while they were here (the server said so). */
       accessChanged?: boolean;
+      /** The change request was merged or archived while they were here: why they read along now. */
+      ended?: 'merged' | 'archived';
     };
 
 export const sharedDocumentName = (place: SharedPlace): string =>
@@ -73,6 +75,18 @@ const REJOIN_WAIT_MS = 1_000;
 
 /** The words that tell the server to authenticate the socket by the session cookie. */
 const SESSION_TOKEN = 'session';
+
+/** The server's word that the page's change request was merged or archived, if it is that. */
+function endOf(payload: string): 'merged' | 'archived' | undefined {
+  try {
+    const message = JSON.parse(payload) as { type?: unknown; status?: unknown };
+    return message.type === 'ended' && (message.status === 'merged' || message.status === 'archived')
+      ? message.status
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The server's word that the person's access to the page changed (`seat-recheck.ts`), if it is that. */
 function accessChangeOf(payload: string): { readOnly: boolean } | undefined {
@@ -128,6 +142,11 @@ export function useSharedPage(place: SharedPlace): SharedPage {
         // The server checks people's access again while they stay: one who may no longer write
         // (signed out elsewhere, demoted, the change request merged) is told, and reads along.
         onStateless: ({ payload }) => {
+          const ended = endOf(payload);
+          if (ended !== undefined) {
+            setShared((now) => (now.status === 'ready' && now.doc === doc ? { ...now, ended } : now));
+            return;
+          }
           const access = accessChangeOf(payload);
           if (access === undefined) return;
           readOnly = access.readOnly;

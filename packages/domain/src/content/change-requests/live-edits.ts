@@ -17,7 +17,7 @@ export interface LiveEdits {
    * Tells the change request's editors at once that it takes no more edits (merged, archived),
    * rather than at their next save or access check. Never fails: the change already happened.
    */
-  ended(place: ChangeRequestPlace): Promise<void>;
+  ended(place: ChangeRequestPlace, status: 'merged' | 'archived'): Promise<void>;
 }
 
 export interface ChangeRequestPlace {

@@ -153,7 +153,7 @@ export const mergeChangeRequest = operation({
       );
       // Edited or merged by someone else meanwhile: the space has this merge; say so.
       if (!marked) throw conflict('The change request changed while it was merged: read it again');
-      await ctx.liveEdits.ended(place);
+      await ctx.liveEdits.ended(place, 'merged');
       return { revision: revision.id, result: 'merge' };
     }
     throw conflict('The space changed too often meanwhile: retry');

@@ -64,7 +64,7 @@ export const updateChangeRequest = operation({
       if (!now) throw notFound('Change request');
       throw conflict(`The change request became ${now.status} meanwhile: read it again and retry`);
     }
-    if (archives) await ctx.liveEdits.ended(place);
+    if (archives) await ctx.liveEdits.ended(place, 'archived');
     return presentChangeRequest(ctx.urls, updated, {
       organizationId: space.organizationId,
       spaceRevisionId: space.revisionId ?? '',
