@@ -17,6 +17,7 @@ import { ASSET_CACHE_CONTROL, readerAssetAt } from './reader-assets';
 import { MAX_EVENT_BODY_BYTES } from './reader-events';
 import { EVENTS_PATH } from './reader-tool-paths';
 import { type SiteServing, serveSiteEvent, serveSiteUrl } from './serve-site';
+import { siteHostUrl } from './site-host-url';
 
 const NOT_FOUND_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Not found</title></head>
@@ -88,7 +89,7 @@ export function registerReader(
   // Another host: a site's custom hostname, or a proxy's.
   const answerOtherHost = async (request: FastifyRequest, reply: FastifyReply, isEvent: boolean) => {
     // A `Host` that makes no URL (a port past 65535, letters for a port) names no site.
-    const url = URL.parse(request.url, `${request.protocol}://${request.host}`);
+    const url = siteHostUrl(request.url, request.protocol, request.host);
     if (url === null) return notFound(reply);
     if (isEvent) {
       // Answered before routing, so the body is read here (bounded) rather than by Fastify.

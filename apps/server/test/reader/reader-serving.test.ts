@@ -238,6 +238,27 @@ describe('a custom hostname', () => {
   });
 });
 
+describe("a custom hostname's Host with a port or a trailing dot", () => {
+  // The lookup ignores both (a custom hostname and a proxy name no port), so each spelling of the
+  // host is the same site. Kept in the output, each was a render of its own (65,535 ports: the
+  // page's render repeated at will) and links to the spelled host in an answer marked `public`,
+  // which a shared cache keying on the bare host would keep for every visitor.
+  it('is the same page: one render (the same ETag), its links on the bare host', async () => {
+    await f.admin('PUT', '/v1/custom-hostnames/docs.reader-test.com', {
+      target: { type: 'site', site: f.siteId },
+    });
+    const bare = await getPage(server, '/guides/every-block', { host: 'docs.reader-test.com' });
+    expect(bare.status).toBe(200);
+    for (const host of ['docs.reader-test.com:4321', 'docs.reader-test.com.', 'Docs.Reader-Test.com.:80']) {
+      const page = await getPage(server, '/guides/every-block', { host });
+      expect(page.status, host).toBe(200);
+      expect(page.headers.etag, host).toBe(bare.headers.etag);
+      const llms = await getPage(server, '/llms.txt', { host });
+      expect(llms.body, host).toContain('(http://docs.reader-test.com/guides/every-block.md)');
+    }
+  });
+});
+
 describe('every answer above', () => {
   // A Fastify reply is a thenable that settles, with no value, once sent: awaiting a promise of
   // one read a served page as "not answered", and the reader sent its 404 page after it, which

@@ -91,6 +91,21 @@ describe("a site API token and the space's revisions", () => {
     expect(JSON.stringify(secret.body)).not.toContain('Unreleased');
   });
 
+  it('is never shown the change request a merge revision merged (mergedFrom): a change request is no published content', async () => {
+    const token = await tokenFor(`${f.base}docs`);
+    for (const path of [space + '/content', `${space}/revisions/${revisions.merge}`]) {
+      const read = await withToken(server, token, path);
+      expect(read.status, path).toBe(200);
+      expect(read.body.type).toBe('merge');
+      expect(read.body.mergedFrom, path).toBeUndefined();
+      expect(JSON.stringify(read.body), path).not.toContain('"object":"change-request"');
+    }
+    // The change request itself is a 404 to the visitor: what mergedFrom showed of it.
+    const shipped = (await f.admin('GET', `${space}/content`)).mergedFrom;
+    expect(shipped.subject).toBe('Shipped');
+    expectRefusal(await withToken(server, token, `${space}/change-requests/${shipped.id}`), 404, 'not_found');
+  });
+
   it('answers the same on REST, GraphQL and tRPC', async () => {
     const route = findRoute('GET /v1/spaces/:spaceId/revisions/:revisionId');
     expect(route).toBeDefined();

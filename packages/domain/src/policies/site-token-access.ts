@@ -21,15 +21,25 @@
  *    parents: its published history), no otherwise (a merge or an edit written and then left
  *    unreferenced by a race). The line is walked back at most `MAX_HISTORY_WALK` revisions,
  *    so one request costs a bounded number of reads: older history is not served to a visitor.
+ *
+ * And of what a read embeds:
+ * 8. a change request (a merge revision's `mergedFrom`: its subject, description, people and
+ *    addresses): never. A change request is no published content; the gate refuses a visitor
+ *    every change-request read (`core/site-token-gate.ts`), and what a read embeds shows no more.
  */
 import type { RevisionRecord } from '../content/revisions/records';
-import type { DomainServices, SiteVisitorGrant } from '../core/context';
+import type { Caller, DomainServices, SiteVisitorGrant } from '../core/context';
 import type { Role } from '../core/schemas';
 
 export interface SiteTokenSpace {
   id: string;
   organizationId: string;
   deletedAt?: string | undefined;
+}
+
+/** Whether a change request may be embedded in what the caller reads (rule 8). */
+export function seesChangeRequests(caller: Pick<Caller, 'site'> | null | undefined): boolean {
+  return caller?.site === undefined; // 8
 }
 
 export function siteTokenRole(grant: SiteVisitorGrant, space: SiteTokenSpace): Role | null {

@@ -1,12 +1,13 @@
 /**
  * The rules of a site API token's caller, as tables: what it may run at all
- * (`assertSiteTokenMayRun`) and its role on a space (`siteTokenRole`).
+ * (`assertSiteTokenMayRun`), its role on a space (`siteTokenRole`) and what a read embeds for
+ * it (`seesChangeRequests`).
  */
 import { describe, expect, it } from 'vitest';
 import type { Caller, SiteVisitorGrant } from '../../src/core/context';
 import type { AnyOperation } from '../../src/core/operation';
 import { assertSiteTokenMayRun } from '../../src/core/site-token-gate';
-import { siteTokenRole } from '../../src/policies/site-token-access';
+import { seesChangeRequests, siteTokenRole } from '../../src/policies/site-token-access';
 
 const grant: SiteVisitorGrant = {
   organizationId: 'org',
@@ -76,5 +77,14 @@ const roleCases: Array<
 describe('siteTokenRole', () => {
   it.each(roleCases)('%s', (_title, space, role) => {
     expect(siteTokenRole(grant, space)).toBe(role);
+  });
+});
+
+describe('seesChangeRequests', () => {
+  it('8: a site token is shown no change request embedded in a read; a member and nobody are', () => {
+    expect(seesChangeRequests(caller)).toBe(false);
+    const member: Caller = { userId: 'u', tokenId: 't', isInstanceAdmin: false };
+    expect(seesChangeRequests(member)).toBe(true);
+    expect(seesChangeRequests(null)).toBe(true);
   });
 });

@@ -1,9 +1,11 @@
 /**
  * GitBook's `mergedFrom` of a merge revision: the change request it merged, as the caller
- * sees change requests. A caller who may view the revision's space may view its change
- * requests, so no rule is checked here beyond the one that gave the revision.
+ * sees change requests. A member who may view the revision's space may view its change
+ * requests; a site API token's visitor, who reads the space's published content, may view
+ * none (`seesChangeRequests`, rule 8 of `policies/site-token-access.ts`): they get no `mergedFrom`.
  */
 import type { OperationContext } from '../../core/context';
+import { seesChangeRequests } from '../../policies/site-token-access';
 import type { RevisionRecord } from '../revisions/records';
 import type { SpaceRecord } from '../spaces/records';
 import { changeRequestPeople } from './change-request-people';
@@ -16,6 +18,7 @@ export async function mergedFromOf(
   revision: RevisionRecord,
 ): Promise<ChangeRequest | undefined> {
   if (revision.kind !== 'merge' || revision.changeRequestId === undefined) return undefined;
+  if (!seesChangeRequests(ctx.caller)) return undefined;
   const changeRequest = await ctx.repos.changeRequests.findById(revision.changeRequestId);
   // Change requests are never deleted; a record of another space would be a broken store.
   if (!changeRequest || changeRequest.spaceId !== revision.spaceId) return undefined;

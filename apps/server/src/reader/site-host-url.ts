@@ -1,0 +1,19 @@
+/**
+ * The address a request on another host than Quire's own asked for (a custom hostname's or a
+ * proxy's), as the site's host names it: the `Host`'s port and a trailing dot left out, its
+ * letters lower case (the URL's own). A custom hostname and a proxy name no port and no trailing
+ * dot, and the lookup ignores both (`resolveCustomHostname`, the proxy rule), so every spelling
+ * of the host is the same site; kept, each spelling was an output of its own — a render per port
+ * asked (the render cache keys by the origin, whose links the output holds: 65,535 renders of a
+ * page at will) and links to the spelled host in answers marked `public`, which a shared cache
+ * keying on the bare host would keep for every visitor.
+ *
+ * Null when the request's host makes no URL (a port past 65535, letters for a port): no site.
+ */
+export function siteHostUrl(path: string, protocol: string, host: string): URL | null {
+  const url = URL.parse(path, `${protocol}://${host}`);
+  if (url === null) return null;
+  url.port = '';
+  url.hostname = url.hostname.replace(/\.+$/, '');
+  return url;
+}
