@@ -9,6 +9,7 @@ import type { DomainServices } from '../../core/context';
 import { orderedVariables } from '../reusable-contents/variables';
 import { addressOf } from './content-address';
 import { orderedCover } from './page-cover';
+import { checkPageDepth } from './page-depth';
 import { orderedLinkTarget } from './page-types';
 import type { ContentObject, PageFields, PageObject, TreeObject } from './records';
 import { childrenByParent, type StoredPage, type StoredPages } from './stored-page';
@@ -86,6 +87,7 @@ export function buildTree(pages: ReadonlyMap<string, StoredPage>): {
   tree: string;
   objects: Map<string, ContentObject>;
 } {
+  checkPageDepth(pages);
   const children = childrenByParent(pages);
   const objects = new Map<string, ContentObject>();
   const treeOf = (parentId: string | null): string | null => {
