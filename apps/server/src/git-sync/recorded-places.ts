@@ -2,10 +2,13 @@
  * An export's pages and files with the places an import read them from, for the writer
  * (`writeRepository`): the recorded path (from the repository's root) made relative to the
  * content's root (one outside it, the project folder or root having changed since, is
- * none: the page is placed anew); a page the domain found unchanged since that import
- * keeps its blob, when the repository still holds it (else it is written from its content).
+ * none: the page is placed anew); a page or reusable content the domain found unchanged
+ * since that import keeps its blob, when the repository written to holds it (else it is
+ * written from its content): the import may have read it from another repository (the Git
+ * settings pointed elsewhere since, a space duplicated from one synced elsewhere), and a tree
+ * naming a blob its repository lacks is a broken commit (a push of it fails).
  */
-import type { GitBlob, GitExportedPage } from '@quire/domain';
+import type { ExportedReusableContent, GitBlob, GitExportedPage } from '@quire/domain';
 import type { ExportedFile, ExportedPage } from './exported-content';
 import { pathUnder } from './repository-path';
 
@@ -20,13 +23,12 @@ export async function withRecordedPlaces(
   const place = async (page: GitExportedPage): Promise<ExportedPage> => {
     const { git, unchanged, children, ...rest } = page;
     const recordedPath = recorded(git);
-    const keep =
-      recordedPath !== undefined && unchanged === true && git !== undefined && (await holds(git.oid));
+    const kept = recordedPath === undefined ? undefined : await keptBlob(unchanged, git, holds);
     return {
       ...rest,
       children: await Promise.all(children.map(place)),
       ...(recordedPath !== undefined ? { recordedPath } : {}),
-      ...(keep ? { unchangedBlob: git.oid } : {}),
+      ...(kept !== undefined ? { unchangedBlob: kept } : {}),
       ...(unchanged === true && git === undefined ? { unchangedWithoutFile: true } : {}),
     };
   };
@@ -37,4 +39,28 @@ export async function withRecordedPlaces(
       return recordedPath === undefined ? file : { ...file, recordedPath };
     }),
   };
+}
+
+/** The reusable contents of an export, `unchanged` (their blob written back) only where the repository holds that blob. */
+export async function withHeldIncludeBlobs(
+  contents: readonly ExportedReusableContent[],
+  holds: (oid: string) => Promise<boolean>,
+): Promise<ExportedReusableContent[]> {
+  return Promise.all(
+    contents.map(async (content) => {
+      if (content.unchanged !== true || (await keptBlob(true, content.git, holds)) !== undefined)
+        return content;
+      const { unchanged: _unchanged, ...written } = content;
+      return written;
+    }),
+  );
+}
+
+/** The blob an import read as `git` when it goes back as it is: unchanged since, and held by the repository. */
+async function keptBlob(
+  unchanged: boolean | undefined,
+  git: GitBlob | undefined,
+  holds: (oid: string) => Promise<boolean>,
+): Promise<string | undefined> {
+  return unchanged === true && git !== undefined && (await holds(git.oid)) ? git.oid : undefined;
 }

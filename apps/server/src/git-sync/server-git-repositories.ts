@@ -60,7 +60,7 @@ import { openLocalRef } from './local-repository';
 import { type OpenedRef, type RefPurpose, refCandidates } from './opened-ref';
 import { readProjectFiles } from './project-files';
 import { isSkipped } from './read-repository';
-import { withRecordedPlaces } from './recorded-places';
+import { withHeldIncludeBlobs, withRecordedPlaces } from './recorded-places';
 import { joinRepositoryPath, pathUnder, safeRepositoryPath } from './repository-path';
 import { includeFilesToWrite, readIncludeFiles } from './reusable-content-files';
 import { readSummaryLayout } from './summary-layout';
@@ -201,11 +201,12 @@ export class ServerGitRepositories implements GitRepositories {
         configEntry && new TextDecoder().decode(await this.#blob(store, configEntry.oid)),
       );
       const sizes = new GitObjectSizes(store.gitdir);
+      const holds = async (oid: string) => (await sizes.sizeOf(oid)) !== undefined;
       const placed = await withRecordedPlaces(
         request.pages,
         files,
         joinRepositoryPath(directory, config.root),
-        async (oid) => (await sizes.sizeOf(oid)) !== undefined,
+        holds,
       );
       // The outline is the one read and the repository has its table of contents: kept as it is.
       const summaryPath = joinRepositoryPath(config.root, config.structure.summary);
@@ -237,7 +238,10 @@ export class ServerGitRepositories implements GitRepositories {
       const pages = await Promise.all(placed.pages.map(withText));
       // The reusable contents as `.gitbook/includes/*.md`, pages' includes relative to them.
       const includes = request.reusableContents
-        ? includeFilesToWrite(request.reusableContents, joinRepositoryPath(directory, config.root))
+        ? includeFilesToWrite(
+            await withHeldIncludeBlobs(request.reusableContents, holds),
+            joinRepositoryPath(directory, config.root),
+          )
         : undefined;
       const written = writeRepository(pages, placed.files, config.structure, {
         ...(includes ? { includePathOf: includes.pathOfId } : {}),

@@ -3,6 +3,7 @@
  * ids are in this export (a link to one of them jumps inside the PDF, to its named
  * destination; a link to any other page has nowhere to go and stays plain text).
  */
+import type { IncludeBudget } from './include-budget';
 import type { PdfDocument } from './pdf-document';
 
 export interface DrawContext {
@@ -17,6 +18,8 @@ export interface DrawContext {
   reusableOf: PdfDocument['reusableOf'];
   /** The reusable contents being drawn, outermost first: one of them again is a cycle. */
   including: readonly string[];
+  /** What the page being drawn took in through its includes so far (one per page). */
+  includes: IncludeBudget;
 }
 
 /** Reusable contents drawn inside one another at most this deep (as the content reads resolve them). */

@@ -158,8 +158,8 @@ export async function drawGitbookBlock(
 
 /**
  * A reusable content of this space drawn in place, as a read that dereferences it shows it;
- * another space's, one the revision lacks, one that includes itself again or one nested past
- * `MAX_INCLUDE_DEPTH` is a muted line saying so.
+ * another space's, one the revision lacks, one that includes itself again, one nested past
+ * `MAX_INCLUDE_DEPTH` or one past the page's `IncludeBudget` is a muted line saying so.
  */
 async function drawReusable(
   context: DrawContext,
@@ -175,10 +175,11 @@ async function drawReusable(
         ? 'a reusable content that includes itself'
         : context.including.length >= MAX_INCLUDE_DEPTH
           ? 'reusable content nested too deep'
-          : undefined;
+          : context.includes.spent();
   const body = why === undefined ? await context.reusableOf?.(id) : undefined;
-  if (!body) {
-    muted(context.doc, '[' + (why ?? 'reusable content not found') + ']', column);
+  const unfit = body ? context.includes.take(body.chars) : undefined;
+  if (!body || unfit !== undefined) {
+    muted(context.doc, '[' + (why ?? unfit ?? 'reusable content not found') + ']', column);
     return;
   }
   await drawChildren({ ...context, including: [...context.including, id] }, body.nodes, column);

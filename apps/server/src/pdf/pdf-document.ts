@@ -28,7 +28,7 @@ export interface PdfDocument {
    * The document of a reusable content of the revision, asked for when a page includes it;
    * null when the revision has none of that id. Without it, an include is a placeholder.
    */
-  reusableOf?(id: string): Promise<PdfBody | null>;
+  reusableOf?(id: string): Promise<PdfIncluded | null>;
 }
 
 export interface PdfPageEntry {
@@ -41,5 +41,8 @@ export interface PdfPageEntry {
 
 /** A page body: the blocks of its document tree (a whole `JSONDocument` will do). */
 export type PdfBody = Pick<JSONDocument, 'nodes'>;
+
+/** A reusable content's body, with the length of the markdown it was read from (what a page's `IncludeBudget` counts). */
+export type PdfIncluded = PdfBody & { chars: number };
 
 export type PdfImageRef = ImageRef;

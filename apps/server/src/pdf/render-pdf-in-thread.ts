@@ -49,7 +49,8 @@ export async function renderPdfInThread(
       imageOf: (ref) => link.ask<Uint8Array | null>({ image: ref } satisfies PdfQuestion),
       reusableOf: async (id) => {
         const markdown = await link.ask<string | null>({ reusable: id } satisfies PdfQuestion);
-        return markdown === null ? null : (markdownToDocument(markdown) as unknown as PdfBody);
+        if (markdown === null) return null;
+        return { ...(markdownToDocument(markdown) as unknown as PdfBody), chars: markdown.length };
       },
     },
     sink,

@@ -21,6 +21,7 @@ import { drawBlocks } from './draw-blocks';
 import type { Column, DrawContext } from './draw-context';
 import { drawInlines } from './draw-inlines';
 import { emojiFontBytes } from './emoji-font';
+import { IncludeBudget } from './include-budget';
 import type { PdfDocument } from './pdf-document';
 import { COLOR, FONT, GAP, MARGIN, PAGE_SIZE, SIZE } from './pdf-style';
 
@@ -71,6 +72,7 @@ export async function renderPdf(
     fileNames: document.fileNames ?? {},
     reusableOf: document.reusableOf,
     including: [],
+    includes: new IncludeBudget(),
   };
   drawTitlePage(doc, document.title);
   const column: Column = { x: MARGIN, width: doc.page.width - 2 * MARGIN };
@@ -96,7 +98,8 @@ export async function renderPdf(
     );
     doc.y += GAP.block;
     const body = await document.bodyOf(index);
-    await drawBlocks(context, body.nodes, column);
+    // Each page's includes have the bounds a read of that page has.
+    await drawBlocks({ ...context, includes: new IncludeBudget() }, body.nodes, column);
     await flowed(doc, output);
     options.onPageDrawn?.(index + 1, document.pages.length);
   }

@@ -276,8 +276,13 @@ describe('over HTTP, and standalone', () => {
 });
 
 describe('export', () => {
-  it('exports as one commit marked as Quire’s; importing it back changes nothing; a round trip keeps everything', async () => {
-    const source = await bareRepository('source', HAND_MADE);
+  it('exports as one commit marked as Quire’s, into a repository that has none of its blobs; importing it back changes nothing; a round trip keeps everything', async () => {
+    const note = '---\ntitle: Note\n---\n\nMind the gap.\n';
+    const source = await bareRepository('source', {
+      ...HAND_MADE,
+      'guide/README.md': `${HAND_MADE['guide/README.md']}\n{% include "../.gitbook/includes/note.md" %}\n`,
+      '.gitbook/includes/note.md': note,
+    });
     const spaceId = await newSpace('Exported');
     await importInto(spaceId, { url: source, ref: 'refs/heads/main' });
     const [welcome] = await pagesOf(spaceId);
@@ -298,6 +303,10 @@ describe('export', () => {
     expect(git(target, 'ls-tree', '-r', '--name-only', 'main').split('\n')).toEqual(
       expect.arrayContaining(['README.md', 'SUMMARY.md']),
     );
+    // Unchanged files were read from another repository: each is written with its bytes, so
+    // every object the commit names is in this one (a missing blob fails fsck, and a push).
+    git(target, 'fsck', '--strict');
+    expect(git(target, 'cat-file', '-p', 'main:.gitbook/includes/note.md')).toBe(note.trim());
 
     // The same content again: no second commit.
     await exportFrom(spaceId, { url: target, ref: 'refs/heads/main', commitMessage: 'Again' });

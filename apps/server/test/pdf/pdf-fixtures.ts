@@ -4,7 +4,7 @@
  * images served from a map.
  */
 import { markdownToDocument } from '@quire/documents';
-import type { PdfDocument, PdfImageRef } from '../../src/pdf/pdf-document';
+import type { PdfDocument, PdfImageRef, PdfIncluded } from '../../src/pdf/pdf-document';
 
 export interface MarkdownPage {
   id: string;
@@ -37,3 +37,9 @@ export function markdownDocument(
     imageOf: async (ref: PdfImageRef) => (ref.kind === 'url' ? (images.get(ref.url) ?? null) : null),
   };
 }
+
+/** A reusable content's markdown as the drawing thread hands it over (`render-pdf-in-thread.ts`). */
+export const includedDocument = (markdown: string): PdfIncluded => ({
+  ...markdownToDocument(markdown),
+  chars: markdown.length,
+});

@@ -9,7 +9,7 @@ import { markdownToDocument } from '@quire/documents';
 import { describe, expect, it } from 'vitest';
 import type { PdfBody } from '../../src/pdf/pdf-document';
 import { type RenderPdfOptions, renderPdf } from '../../src/pdf/render-pdf';
-import { GIF, markdownDocument, PNG } from './pdf-fixtures';
+import { GIF, includedDocument, markdownDocument, PNG } from './pdf-fixtures';
 import { readPdf } from './pdf-text';
 
 const EVERYTHING = `# A heading
@@ -263,7 +263,7 @@ describe('renderPdf', () => {
       ]),
       reusableOf: async (id: string) => {
         const markdown = reusable.get(id);
-        return markdown === undefined ? null : markdownToDocument(markdown);
+        return markdown === undefined ? null : includedDocument(markdown);
       },
     };
     const text = (await readPdf(await rendered(document))).text.replace(/\s+/g, ' ');
@@ -283,6 +283,35 @@ describe('renderPdf', () => {
     }
     expect(text.split('Safety first.').length - 1).toBe(1);
   });
+
+  it('draws at most 200 inclusions in a page, however the includes fan out', async () => {
+    // Each level includes the next four times: 4^8 = 65,536 copies of the last one, from a
+    // few hundred bytes (the content reads stop at 200 inclusions: `resolved-document.ts`).
+    const reusable = new Map<string, string>();
+    for (let level = 0; level < 7; level++)
+      reusable.set(`rc-${level}`, `{% include "/reusable-contents/rc-${level + 1}" %}\n\n`.repeat(4));
+    reusable.set('rc-7', 'Leaf.');
+    const asked: string[] = [];
+    const document = {
+      ...markdownDocument('Fan-out', [
+        {
+          id: 'p',
+          title: 'Page',
+          depth: 0,
+          markdown: '{% include "/reusable-contents/rc-0" %}\n\n'.repeat(4),
+        },
+      ]),
+      reusableOf: async (id: string) => {
+        asked.push(id);
+        const markdown = reusable.get(id);
+        return markdown === undefined ? null : includedDocument(markdown);
+      },
+    };
+    const text = (await readPdf(await rendered(document))).text.replace(/\s+/g, ' ');
+    expect(asked.length).toBeLessThanOrEqual(200);
+    expect(text.split('Leaf.').length - 1).toBeLessThanOrEqual(200);
+    expect(text).toContain('[more than 200 inclusions]');
+  }, 20_000);
 
   it("draws blocks nested to the dialect's limit without running off the page", async () => {
     const nested =

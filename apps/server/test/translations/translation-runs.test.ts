@@ -272,6 +272,76 @@ describe("GitBook's blocks", () => {
   });
 });
 
+describe('what pages take from elsewhere in the space', () => {
+  /** The text of a document's leaves, and what it left unresolved. */
+  const readOf = (document: Json): { text: string; unresolved: string[] } => {
+    const text: string[] = [];
+    const unresolved: string[] = [];
+    const walk = (node: Json): void => {
+      if (node?.meta?.unresolved) unresolved.push(`${node.type}: ${node.meta.unresolved}`);
+      for (const leaf of node?.leaves ?? []) text.push(leaf.text);
+      for (const child of [...(node?.nodes ?? []), ...(node?.fragments ?? [])]) walk(child);
+    };
+    walk(document);
+    return { text: text.join(' '), unresolved };
+  };
+
+  it('carries the reusable contents (translated) and the variables, so includes and expressions read as in the source', async () => {
+    const spaceId = await newSpace('Kit', [
+      { operation: 'insert_reusable_content', title: 'Safety', document: { markdown: 'Wear gloves.' } },
+      { operation: 'update_variables', variables: { product: 'Quire' } },
+    ]);
+    const [note] = (await call('GET', `/v1/spaces/${spaceId}/content/reusable-contents`)).body.items;
+    await edit(spaceId, [
+      {
+        operation: 'insert_page',
+        ref: 'setup',
+        title: 'Setup',
+        document: {
+          markdown: `Install {{ space.vars.product }} {{ page.vars.edition }} now.\n\n{% include "/reusable-contents/${note.id}" %}`,
+        },
+      },
+      { operation: 'update_variables', page: 'setup', variables: { edition: 'Pro' } },
+    ]);
+    const location = await newTranslation(spaceId);
+    const translation = await run(location);
+    expect(translation.status, JSON.stringify(translation.error)).toBe('completed');
+    const result = translation.result.space;
+
+    const [page] = await pagesOf(result);
+    const read = await call(
+      'GET',
+      `/v1/spaces/${result}/content/page/${page.id}?format=document&dereferenced=true&evaluated=true`,
+    );
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    const { text, unresolved } = readOf(read.body.document);
+    expect(unresolved).toEqual([]);
+    expect(text).toContain('WEAR GLOVES.');
+    expect(text).toContain('Quire');
+    expect(text).toContain('Pro');
+    const contents = (await call('GET', `/v1/spaces/${result}/content/reusable-contents`)).body.items;
+    expect(contents.map((content: Json) => [content.id, content.title])).toEqual([[note.id, 'SAFETY']]);
+
+    // An edit of the reusable content alone: the next run sends it, and only it.
+    fake.calls.length = 0;
+    await edit(spaceId, [
+      {
+        operation: 'update_reusable_content',
+        reusableContent: note.id,
+        document: { markdown: 'Wear boots.' },
+      },
+    ]);
+    expect((await run(location)).status).toBe('completed');
+    expect(sentTexts().join(' ')).toContain('Wear boots.');
+    expect(sentTexts().join(' ')).not.toContain('Install');
+    const again = await call(
+      'GET',
+      `/v1/spaces/${result}/content/page/${page.id}?format=markdown&dereferenced=true`,
+    );
+    expect(again.body.markdown).toContain('WEAR BOOTS.');
+  });
+});
+
 describe('incremental runs', () => {
   let spaceId: string;
   let location: string;

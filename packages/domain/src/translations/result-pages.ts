@@ -4,8 +4,9 @@
  * made there). Pure: a run assembles again on a newer result head without translating again.
  *
  * Per source page:
- * - type (group, link and its target), place, slug, emoji, icon and hidden flag: the source's (the result mirrors its tree, and
- *   keeping slugs keeps every link between pages working);
+ * - type (group, link and its target), place, slug, emoji, icon, hidden flag, variables and cover: the source's (the result
+ *   mirrors its tree, and keeping slugs keeps every link between pages working; a page's variables are values its
+ *   expressions print, not text, and its cover names a file of the source, which the result holds);
  * - title, description, body: this run's translation; else the result page of the same id;
  *   else (a page a user deleted from the result while this run translated) the source's,
  *   untranslated until the next run;
@@ -14,11 +15,13 @@
  * Pages of the result that are not in the source any more are left out.
  */
 import {
+  coverValue,
   type PageIndex,
   pageTypeOf,
   type StoredPage,
   type StoredPages,
   samePageType,
+  sameVariables,
   storedPageType,
 } from '../content';
 import type { TranslatedPage } from './translate-pages';
@@ -46,6 +49,8 @@ export function assembleResultPages(subject: {
       ...(page.icon !== undefined ? { icon: page.icon } : {}),
       ...(text.description !== undefined ? { description: text.description } : {}),
       hidden: page.hidden,
+      ...(page.variables !== undefined ? { variables: page.variables } : {}),
+      ...(page.cover !== undefined ? { cover: page.cover } : {}),
       createdAt: existing?.createdAt ?? now,
       updatedAt: existing?.updatedAt ?? now,
       body: text.body,
@@ -73,5 +78,10 @@ const COMPARED = [
 ] as const;
 
 function sameFields(a: StoredPage, b: StoredPage): boolean {
-  return COMPARED.every((field) => a[field] === b[field]) && samePageType(a, b);
+  return (
+    COMPARED.every((field) => a[field] === b[field]) &&
+    samePageType(a, b) &&
+    sameVariables(a.variables, b.variables) &&
+    coverValue(a.cover) === coverValue(b.cover)
+  );
 }

@@ -11,15 +11,18 @@
  *    stored, it is given the source's access as it is now (`applySourceAccess`: default
  *    level, collection, grants), and the starter must be able to edit it: refused, the job
  *    fails (`RUN_REFUSED`);
- * 4. the source's current revision is read, and the pages changed since the last run are
- *    chosen (`changedSourcePages`); their texts go to the provider in one request, which it
- *    batches (`translatePages`); the job's progress counts the texts translated. A provider
+ * 4. the source's current revision is read, and the pages and reusable contents changed since
+ *    the last run are chosen (`changedSourcePages`); their texts go to the provider in one
+ *    request, which it batches (`translatePages`); the job's progress counts the texts
+ *    translated. A provider
  *    failure fails the job with its reason (`PROVIDER_*`, `translation-run-failures.ts`)
  *    and nothing is written: the result space keeps its content;
  * 5. the result is written as one new revision of the result space (`writeJobRevision`: its
  *    compare-and-swap, retried on edits racing it: `assembleResultPages` runs again on the new
  *    head, without translating again): the source's tree (order, nesting, slugs, icons, hidden
- *    flags) and files, each page's text translated now or kept from the result. A result
+ *    flags) and files, each page's text translated now or kept from the result, and the
+ *    source's reusable contents, translated the same way, and variables (`result-extras.ts`:
+ *    the result's pages include them and print them). A result
  *    identical to the result's head writes nothing. A locked or deleted result space fails the
  *    job (`RESULT_REFUSED`). A result space not stored yet is stored now, pointing at that
  *    revision as its first (`storeResultSpace`, with the source's access): a run that fails
@@ -36,12 +39,11 @@ import { documentToMarkdown, type JSONDocument } from '@quire/documents';
 import { z } from 'zod';
 import {
   type ContentObject,
-  emptyTree,
   type FileEntry,
   filesOf,
-  indexPages,
   type PageIndex,
   pageIndexOf,
+  type RevisionExtras,
   type RevisionRecord,
   type SpaceRecord,
   type StoredPages,
@@ -58,6 +60,7 @@ import { authorizeTranslation, authorizeTranslationSource } from '../policies/tr
 import { changeTranslation } from './change-translation';
 import { changedSourcePages } from './changed-source-pages';
 import type { TranslationRecord } from './records';
+import { assembleResultExtras, NO_PAGES, reusableContentsIndexOf } from './result-extras';
 import { assembleResultPages } from './result-pages';
 import { reserveResultSpace, storeResultSpace } from './result-space';
 import { applySourceAccess } from './result-space-access';
@@ -98,20 +101,33 @@ export const runTranslationJob: JobHandler = async (ctx, job, report) => {
   const basis = translationBasisOf(translation);
   const sourceHead = await spaceHead(ctx, source);
   const resultHead = space ? await storedSpaceHead(ctx, space) : null;
-  const [sourceIndex, resultIndex, translatedIndex] = await Promise.all([
-    pageIndexOf(ctx, sourceHead.tree),
-    resultHead ? pageIndexOf(ctx, resultHead.tree) : NO_PAGES,
-    lastTranslated(ctx, translation, basis),
-  ]);
+  const lastSource = await lastTranslated(ctx, translation, basis);
+  const [sourceIndex, resultIndex, translatedIndex, sourceContents, resultContents, translatedContents] =
+    await Promise.all([
+      pageIndexOf(ctx, sourceHead.tree),
+      resultHead ? pageIndexOf(ctx, resultHead.tree) : NO_PAGES,
+      lastSource ? pageIndexOf(ctx, lastSource.tree) : null,
+      reusableContentsIndexOf(ctx, sourceHead),
+      reusableContentsIndexOf(ctx, resultHead),
+      lastSource ? reusableContentsIndexOf(ctx, lastSource) : null,
+    ]);
   const changed = changedSourcePages({
     source: sourceIndex,
     translated: translatedIndex,
     result: resultIndex,
   });
-  report.log(`translating ${changed.length} of ${sourceIndex.pages.size} pages into ${translation.language}`);
+  const changedContents = changedSourcePages({
+    source: sourceContents,
+    translated: translatedContents,
+    result: resultContents,
+  });
+  report.log(
+    `translating ${changed.length} of ${sourceIndex.pages.size} pages and ${changedContents.length} of ${sourceContents.pages.size} reusable contents into ${translation.language}`,
+  );
   const translated = await providerFailureAsFailure(() =>
     translatePages(ctx, {
-      pages: changed,
+      // Reusable contents are stored as pages are (ids never shared with a page).
+      pages: [...changed, ...changedContents],
       source: translation.sourceLanguage,
       target: translation.language,
       instructions: instructionsText(translation),
@@ -127,12 +143,25 @@ export const runTranslationJob: JobHandler = async (ctx, job, report) => {
       result,
       now: ctx.clock.now().toISOString(),
     });
+  const extrasOn = (head: RevisionRecord | null) =>
+    assembleResultExtras(ctx, {
+      source: sourceHead,
+      sourceContents,
+      translated: translated.pages,
+      head,
+      now: ctx.clock.now().toISOString(),
+    });
   const revision =
     space && resultHead
       ? await writeJobRevision(
           ctx,
           { space, head: resultHead, createdBy: job.createdBy, refused: RESULT_REFUSED },
-          (_head, result) => ({ pages: assemble(result), files: sourceFiles, objects: translated.bodies }),
+          async (head, result) => ({
+            pages: assemble(result),
+            files: sourceFiles,
+            objects: translated.bodies,
+            extras: await extrasOn(head),
+          }),
         )
       : await storeWithFirstRevision(ctx, {
           reserved: { translation, spaceId },
@@ -140,30 +169,28 @@ export const runTranslationJob: JobHandler = async (ctx, job, report) => {
           pages: assemble(NO_PAGES),
           files: sourceFiles,
           objects: translated.bodies,
+          extras: await extrasOn(null),
           createdBy: job.createdBy,
         }); // 5.
   await recordRun(ctx, translation, {
     revision,
     sourceRevisionId: sourceHead.id,
     basis,
-    pages: translated.pages.size,
+    pages: changed.length,
     words: translated.words,
     seconds: Math.round((ctx.clock.now().getTime() - started) / 1000),
   }); // 6.
   report.log(
-    `translated ${translated.pages.size} pages (${translated.words} words, ${translated.texts} texts): revision ${revision.id}`,
+    `translated ${changed.length} pages and ${changedContents.length} reusable contents (${translated.words} words, ${translated.texts} texts): revision ${revision.id}`,
   );
   return {
     space: revision.spaceId,
     revision: revision.id,
-    pages: translated.pages.size,
+    pages: changed.length,
     words: translated.words,
     texts: translated.texts,
   } satisfies TranslationRunResult;
 };
-
-/** A result space not stored yet holds no page. */
-const NO_PAGES: PageIndex = indexPages(emptyTree().address, new Map());
 
 /** Rule 5 on a result space not stored yet: its first revision with the run's content, then the space. */
 async function storeWithFirstRevision(
@@ -174,6 +201,7 @@ async function storeWithFirstRevision(
     pages: StoredPages;
     files: FileEntry[];
     objects: ReadonlyMap<string, ContentObject>;
+    extras: RevisionExtras;
     createdBy: string;
   },
 ): Promise<RevisionRecord> {
@@ -185,21 +213,21 @@ async function storeWithFirstRevision(
     pages: run.pages,
     files: run.files,
     objects: run.objects,
+    extras: run.extras,
   });
   await storeResultSpace(ctx, run.reserved, run.source, revision);
   return revision;
 }
 
-/** The source as the last run translated it, when it was translated with the current basis. */
+/** The source revision the last run translated, when it was translated with the current basis. */
 async function lastTranslated(
   ctx: OperationContext,
   translation: TranslationRecord,
   basis: string,
-): Promise<PageIndex | null> {
+): Promise<RevisionRecord | null> {
   const result = translation.result;
   if (result?.sourceRevisionId === undefined || result.basis !== basis) return null;
-  const revision = await ctx.repos.revisions.findById(translation.sourceSpaceId, result.sourceRevisionId);
-  return revision ? pageIndexOf(ctx, revision.tree) : null;
+  return ctx.repos.revisions.findById(translation.sourceSpaceId, result.sourceRevisionId);
 }
 
 /** The instructions as the provider reads them: markdown, none when the document is empty. */

@@ -13,4 +13,10 @@ export {
   ReusableContentSchema,
 } from './reusable-content-schema';
 export { extrasOf, type RevisionExtras, reusableContentsOf, variablesOf } from './revision-extras';
-export { MAX_VARIABLES, orderedVariables, VariableNameSchema, VariableValueSchema } from './variables';
+export {
+  MAX_VARIABLES,
+  orderedVariables,
+  sameVariables,
+  VariableNameSchema,
+  VariableValueSchema,
+} from './variables';

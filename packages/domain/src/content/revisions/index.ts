@@ -19,6 +19,7 @@ export { mergePages } from './merge-pages';
 export { type HeadingForm, openingHeading } from './opening-heading';
 export { importIntoSpace } from './operations/import-space-content';
 export { FileIdParam, PageIdParam } from './operations/params';
+export { coverValue } from './page-cover';
 export { indexPages, type PageIndex, pageIndexOf } from './page-index';
 export { slugOf } from './page-slug';
 export type { MergeConflict, MergeResult, PageSet, PageState } from './page-state';
