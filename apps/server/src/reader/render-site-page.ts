@@ -59,45 +59,59 @@ export type PageHeadTags = (
   page: { title: string; description?: string; path: string },
 ) => HeadTag[];
 
-/** Whether the document references a file (then the revision's files are read once). */
-function namesFiles(node: unknown, depth = 0): boolean {
-  if (depth > 64 || node === null || typeof node !== 'object') return false;
-  if (Array.isArray(node)) return node.some((item) => namesFiles(item, depth + 1));
+/** The ids of the files the document references (a walk bounded in depth). */
+function fileIdsOf(node: unknown, ids = new Set<string>(), depth = 0): Set<string> {
+  if (depth > 64 || node === null || typeof node !== 'object') return ids;
+  if (Array.isArray(node)) {
+    for (const item of node) fileIdsOf(item, ids, depth + 1);
+    return ids;
+  }
   const record = node as Record<string, unknown>;
-  if (record.kind === 'file') return true;
-  return Object.values(record).some((value) => typeof value === 'object' && namesFiles(value, depth + 1));
+  if (record.kind === 'file' && typeof record.file === 'string') ids.add(record.file);
+  for (const value of Object.values(record)) if (typeof value === 'object') fileIdsOf(value, ids, depth + 1);
+  return ids;
 }
 
+interface ListedFile {
+  id: string;
+  name: string;
+  contentType: string;
+  size: number;
+  downloadURL: string;
+  dimensions?: { width: number; height: number };
+}
+
+/**
+ * The files the document references, read from the revision's list page by page until each is
+ * found (or the list ends): *changed (nineteenth session)*, only its first page of 1,000 was
+ * read, so a page naming a file past it showed that image as its text.
+ */
 async function filesOf(visit: ReaderVisit, document: unknown): Promise<Map<string, ReaderFile>> {
-  if (!namesFiles(document)) return new Map();
-  const listed = await readOrNothing(() =>
-    executeOperation(operations.spaces.content.files.list, visit.ctx, {
-      spaceId: visit.lookup.space,
-      ...(visit.lookup.revision === undefined ? {} : { revisionId: visit.lookup.revision }),
-      // One page of the most the list gives: a page naming a file past it shows its text.
-      limit: 1000,
-    }),
-  );
-  const items = ((listed as { items?: unknown[] } | undefined)?.items ?? []) as Array<{
-    id: string;
-    name: string;
-    contentType: string;
-    size: number;
-    downloadURL: string;
-    dimensions?: { width: number; height: number };
-  }>;
-  return new Map(
-    items.map((file) => [
-      file.id,
-      {
-        url: file.downloadURL,
-        name: file.name,
-        contentType: file.contentType,
-        size: file.size,
-        ...(file.dimensions ? { width: file.dimensions.width, height: file.dimensions.height } : {}),
-      },
-    ]),
-  );
+  const wanted = fileIdsOf(document);
+  const found = new Map<string, ReaderFile>();
+  let page: string | undefined;
+  while (found.size < wanted.size) {
+    const listed = (await readOrNothing(() =>
+      executeOperation(operations.spaces.content.files.list, visit.ctx, {
+        spaceId: visit.lookup.space,
+        ...(visit.lookup.revision === undefined ? {} : { revisionId: visit.lookup.revision }),
+        limit: 1000,
+        ...(page === undefined ? {} : { page }),
+      }),
+    )) as { items?: ListedFile[]; next?: { page: string } } | undefined;
+    for (const file of listed?.items ?? [])
+      if (wanted.has(file.id))
+        found.set(file.id, {
+          url: file.downloadURL,
+          name: file.name,
+          contentType: file.contentType,
+          size: file.size,
+          ...(file.dimensions ? { width: file.dimensions.width, height: file.dimensions.height } : {}),
+        });
+    page = listed?.next?.page;
+    if (page === undefined) break;
+  }
+  return found;
 }
 
 /**

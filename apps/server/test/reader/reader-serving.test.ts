@@ -8,6 +8,7 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { htmlProblems } from '../../../../packages/reader/test/support/well-formed';
+import { storeFilesInSpace } from '../support/stored-file';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { getPage, postPage, type ReaderFixture, readerFixture } from './reader-fixture';
 
@@ -256,6 +257,36 @@ describe("a custom hostname's Host with a port or a trailing dot", () => {
       const llms = await getPage(server, '/llms.txt', { host });
       expect(llms.body, host).toContain('(http://docs.reader-test.com/guides/every-block.md)');
     }
+  });
+});
+
+describe('a page of a revision with more files than one page of its list', () => {
+  it('shows its images past the first 1,000 files', async () => {
+    const png = Buffer.from('89504e470d0a1a0a', 'hex');
+    const { fileIds } = await storeFilesInSpace(
+      server.services,
+      f.spaces.docs,
+      Array.from({ length: 1001 }, (_, index) => ({
+        name: `figure-${String(index).padStart(4, '0')}.png`,
+        contentType: 'image/png',
+        bytes: png,
+      })),
+    );
+    // One page shows them all: each is a file its content names, so a visitor may see it.
+    await f.admin('POST', `/v1/spaces/${f.spaces.docs}/content`, {
+      changes: [
+        {
+          operation: 'insert_page',
+          title: 'Figures',
+          document: { markdown: fileIds.map((id, index) => `![Figure ${index}](/files/${id})`).join('\n\n') },
+        },
+      ],
+    });
+    const page = await getPage(server, `${f.base}figures`);
+    expect(page.status).toBe(200);
+    const images = [...page.body.matchAll(/<img [^>]*alt="Figure (\d+)"/g)].map((match) => Number(match[1]));
+    expect(images).toHaveLength(1001);
+    expect(images.at(-1)).toBe(1000);
   });
 });
 
