@@ -459,6 +459,28 @@ describe('notifications', () => {
     });
     expect(trpc.body.result.data).toEqual(await inbox(asker));
   });
+
+  it('tell an author who may no longer read the space nothing of later reviews', async () => {
+    const author = await addMember(server, org.organization.id, 'edit');
+    const created = await server.api(`/v1/spaces/${spaceId}/change-requests`, {
+      method: 'POST',
+      token: author.token,
+      body: { subject: 'Before I left' },
+    });
+    await server.callOperation(operations.orgs.members.remove, org.admin, {
+      organizationId: org.organization.id,
+      userId: author.user.id,
+    });
+    await server.api(`${crPath(created.body.id)}/requested-reviewers`, {
+      method: 'POST',
+      token: reviewer.token,
+      body: { users: [commenter.user.id], subject: 'Reorganization: who goes next' },
+    });
+    expect((await review(created.body.id, reviewer, 'approved')).status).toBe(201);
+    const inbox = await server.api('/v1/user/notifications', { token: author.token });
+    expect(inbox.status).toBe(200);
+    expect(inbox.body).toMatchObject({ items: [], count: 0 });
+  });
 });
 
 describe('on every face', () => {

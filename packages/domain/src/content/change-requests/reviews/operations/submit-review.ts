@@ -76,7 +76,7 @@ export const submitReview = operation({
     await notify(
       ctx,
       [changeRequest.createdBy],
-      { organizationId: space.organizationId, actorId: reviewer, changeRequest },
+      { space, actorId: reviewer, changeRequest },
       { id: review.id, status: review.status },
     );
     return presentReview(ctx.urls, review, {
