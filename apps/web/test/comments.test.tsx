@@ -34,7 +34,7 @@ const PAGE = {
   markdown: '# Hello',
 };
 
-function openPage() {
+function openPage(comments: unknown[] = [COMMENT]) {
   return renderApp('/o/org-acme/s/space-1/getting-started', {
     'session.current': () => SESSION,
     'orgs.get': () => ACME,
@@ -42,7 +42,7 @@ function openPage() {
     'spaces.get': () => ({ id: 'space-1', title: 'Handbook', emoji: '', changeRequestsOpen: 0 }),
     'spaces.content.pages.list': () => ({ pages: [PAGE] }),
     'spaces.content.path.get': () => PAGE,
-    'spaces.comments.list': () => page([COMMENT]),
+    'spaces.comments.list': () => page(comments),
     'spaces.comments.replies.list': () => page([REPLY]),
     'spaces.comments.post': () => COMMENT,
     'spaces.comments.update': () => COMMENT,
@@ -77,6 +77,26 @@ describe('comments on a page', () => {
     });
     await waitFor(() => expect(callsTo(calls, 'spaces.comments.list').length).toBeGreaterThan(1));
     expect(within(region).getByLabelText('Add a comment')).toHaveValue('');
+  });
+
+  it('loads no image of another site in a comment: it is a link, so nobody learns who read the thread', async () => {
+    openPage([
+      {
+        ...COMMENT,
+        body: {
+          markdown:
+            'Look: ![chart](https://tracker.example/pixel.gif?who=you) and ![ours](http://quire.test/files/abc/chart.png)',
+        },
+      },
+    ]);
+    const region = await screen.findByRole('region', { name: /Comments/ });
+    const comment = await within(region).findByRole('article', { name: 'Comment by Ada Lovelace' });
+    const sources = [...comment.querySelectorAll('img')].map((image) => image.getAttribute('src'));
+    expect(sources).toEqual(['/files/abc/chart.png']);
+    expect(within(comment).getByRole('link', { name: /chart/ })).toHaveAttribute(
+      'href',
+      'https://tracker.example/pixel.gif?who=you',
+    );
   });
 
   it('shows replies, reacts, and resolves', async () => {

@@ -5,6 +5,7 @@
  * the merge status saying which, the semantic changes, the contributors, the
  * organization's queue, and the same answers on tRPC and GraphQL.
  */
+import { operations } from '@quire/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSpace } from '../support/content';
 import {
@@ -308,6 +309,54 @@ describe('merge rules', () => {
       body: {},
     });
   });
+
+  it('count no approval of someone who may no longer review: removed or demoted since', async () => {
+    const ruledSpace = (await createSpace(server, org, { title: 'Ruled by people' })).id;
+    await server.api(`/v1/spaces/${ruledSpace}/merge-rules`, {
+      method: 'PUT',
+      token: org.admin.token,
+      body: { minApprovals: 1 },
+    });
+    const created = await server.api(`/v1/spaces/${ruledSpace}/change-requests`, {
+      method: 'POST',
+      token: writer.token,
+      body: { subject: 'Approved, then not' },
+    });
+    const path = `/v1/spaces/${ruledSpace}/change-requests/${created.body.id}`;
+    await server.api(`${path}/content`, {
+      method: 'POST',
+      token: writer.token,
+      body: { changes: [{ operation: 'insert_page', title: 'Proposed', document: { markdown: 'Text.' } }] },
+    });
+    const status = async () => (await server.api(`${path}/merge-status`, { token: org.admin.token })).body;
+    const [leaving, demoted] = await Promise.all([
+      addMember(server, org.organization.id, 'review'),
+      addMember(server, org.organization.id, 'review'),
+    ]);
+    for (const person of [leaving, demoted]) {
+      const approved = await server.api(`${path}/reviews`, {
+        method: 'POST',
+        token: person.token,
+        body: { status: 'approved' },
+      });
+      expect(approved.status).toBe(201);
+    }
+    expect(await status()).toMatchObject({ mergeable: true });
+
+    await server.callOperation(operations.orgs.members.remove, org.admin, {
+      organizationId: org.organization.id,
+      userId: leaving.user.id,
+    });
+    await server.callOperation(operations.orgs.members.update, org.admin, {
+      organizationId: org.organization.id,
+      userId: demoted.user.id,
+      role: 'read',
+    });
+    expect(await status()).toMatchObject({ mergeable: false, blockedBy: { number: 1, rule: 'approval' } });
+    const merge = await server.api(`${path}/merge`, { method: 'POST', token: org.admin.token });
+    expect(merge.status).toBe(409);
+    expect(merge.body.error.message).toContain('Merge rule 1 (approval)');
+  });
 });
 
 describe("the organization's queue", () => {
@@ -409,6 +458,28 @@ describe('notifications', () => {
       token: asker.token,
     });
     expect(trpc.body.result.data).toEqual(await inbox(asker));
+  });
+
+  it('tell an author who may no longer read the space nothing of later reviews', async () => {
+    const author = await addMember(server, org.organization.id, 'edit');
+    const created = await server.api(`/v1/spaces/${spaceId}/change-requests`, {
+      method: 'POST',
+      token: author.token,
+      body: { subject: 'Before I left' },
+    });
+    await server.callOperation(operations.orgs.members.remove, org.admin, {
+      organizationId: org.organization.id,
+      userId: author.user.id,
+    });
+    await server.api(`${crPath(created.body.id)}/requested-reviewers`, {
+      method: 'POST',
+      token: reviewer.token,
+      body: { users: [commenter.user.id], subject: 'Reorganization: who goes next' },
+    });
+    expect((await review(created.body.id, reviewer, 'approved')).status).toBe(201);
+    const inbox = await server.api('/v1/user/notifications', { token: author.token });
+    expect(inbox.status).toBe(200);
+    expect(inbox.body).toMatchObject({ items: [], count: 0 });
   });
 });
 

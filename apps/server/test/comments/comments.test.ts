@@ -415,6 +415,34 @@ describe.each(MOUNTS)('comments $name', ({ inChangeRequest }) => {
     expect(after.body.reactions[0].count).toBe(people.length);
   });
 
+  it('keeps at most 20 reactions of one person on a comment, even sent at once', async () => {
+    const s = await setUp();
+    const comment = await posted(s, s.commenter.token);
+    // Distinct single emoji without end: a black flag and a tag sequence (as England's flag is).
+    const flag = (n: number) =>
+      `🏴${[...n.toString(26)].map((digit) => String.fromCodePoint(0xe0061 + Number.parseInt(digit, 26))).join('')}\u{e007f}`;
+    const url = `${s.base}/comments/${comment.id}`;
+    const sent = await Promise.all(
+      [0, 1, 2].map((batch) =>
+        server.api(url, {
+          method: 'PUT',
+          token: s.commenter.token,
+          body: { addedReactions: Array.from({ length: 20 }, (_, i) => flag(batch * 20 + i)) },
+        }),
+      ),
+    );
+    for (const answer of sent) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const mine = async () => (await server.api(url, { token: s.reader.token })).body.reactions.length;
+    expect(await mine()).toBe(20);
+    // Taking one back makes room for another; others still react.
+    await server.api(url, { method: 'PUT', token: s.commenter.token, body: { removedReactions: [flag(0)] } });
+    await server.api(url, { method: 'PUT', token: s.commenter.token, body: { addedReactions: ['👍'] } });
+    await server.api(url, { method: 'PUT', token: s.editor.token, body: { addedReactions: ['👍', '🎉'] } });
+    const after = (await server.api(url, { token: s.reader.token })).body.reactions;
+    expect(after).toHaveLength(21);
+    expect(after.find((reaction: Json) => reaction.emoji === '👍').count).toBe(2);
+  });
+
   it('replies: post, list, get, update, delete, and the replies count', async () => {
     const s = await setUp();
     const comment = await posted(s, s.commenter.token);

@@ -129,6 +129,46 @@ describe('uploading', () => {
     expectFieldError(forged, 'body');
   });
 
+  it('refuses a name that shows as another (a right-to-left override), or holds a control or a path', async () => {
+    const before = await files();
+    const tricks = [
+      'invoice\u202Efdp.exe',
+      'report.pdf\u0000.html',
+      'two\nlines.png',
+      '../up.png',
+      'a\\b.png',
+    ];
+    for (const name of tricks) {
+      const bytes = await uploadBytes(
+        `/v1/spaces/${spaceId}`,
+        org.admin.token,
+        PNG,
+        `name=${encodeURIComponent(name)}`,
+      );
+      expectFieldError(bytes, 'name');
+    }
+    const inserted = await server.api(`/v1/spaces/${spaceId}/content`, {
+      method: 'POST',
+      token: org.admin.token,
+      body: {
+        changes: [
+          {
+            operation: 'insert_files',
+            files: [{ name: tricks[0], base64: PNG.toString('base64'), contentType: 'image/png' }],
+          },
+        ],
+      },
+    });
+    expectFieldError(inserted, 'changes.0.files.0.name');
+    const renamed = await server.api(`/v1/spaces/${spaceId}/content`, {
+      method: 'POST',
+      token: org.admin.token,
+      body: { changes: [{ operation: 'update_file', file: before[0].id, name: tricks[0] }] },
+    });
+    expectFieldError(renamed, 'changes.0.name');
+    expect(await files()).toEqual(before);
+  });
+
   it('uploads into a change request, leaving the live content as it was', async () => {
     const changeRequest = await server.api(`/v1/spaces/${spaceId}/change-requests`, {
       method: 'POST',

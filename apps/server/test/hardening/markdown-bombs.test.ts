@@ -1,7 +1,7 @@
 /**
  * No markdown holds the request thread (issue 25, items 1 and 15), through real HTTP on every
- * path that takes markdown from outside: a comment, a content batch on a space and on a
- * change request, a markdown import.
+ * path that takes markdown from outside: a comment, a review's comment, a content batch on a
+ * space and on a change request, a markdown import.
  *
  * - A property: texts built to be super-linear for micromark (emphasis, links, brackets,
  *   references, tables of many columns, nested lists and quotes, HTML, entities), at each
@@ -18,7 +18,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FixtureSiteServer, startFixtureSiteServer } from '../imports/fixture-site-server';
 import { createSpace } from '../support/content';
-import { createOrganization, type TestOrganization } from '../support/factories';
+import { addMember, createOrganization, type TestMember, type TestOrganization } from '../support/factories';
 import { type ApiResponse, startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -27,9 +27,12 @@ let org: TestOrganization;
 let spaceId: string;
 let changeRequestNumber: number;
 let pageId: string;
+/** Someone who may review the change request (its author, the admin, may not). */
+let reviewer: TestMember;
 
-/** Largest comment (bytes, ASCII here) and page body (characters). */
+/** Largest comment (bytes, ASCII here), review's comment and page body (characters). */
 const COMMENT_SIZE = 65_536;
+const REVIEW_COMMENT_SIZE = 16_384;
 const PAGE_SIZE = 512_000;
 
 /** The reading each request starts, for the ordering check (`watchNextReading`). */
@@ -67,6 +70,7 @@ beforeAll(async () => {
     subject: 'Bombs',
   });
   changeRequestNumber = changeRequest.number;
+  reviewer = await addMember(server, org.organization.id, 'review');
 }, 60_000);
 afterAll(async () => {
   await server?.close();
@@ -98,6 +102,19 @@ const PATHS: MarkdownPath[] = [
         method: 'POST',
         token: org.admin.token,
         body: { body: { markdown }, page: pageId },
+      }),
+  },
+  {
+    name: "a review's comment",
+    size: REVIEW_COMMENT_SIZE,
+    field: 'comment',
+    waitsForReading: true,
+    runs: 1,
+    send: (markdown) =>
+      server.api(`/v1/spaces/${spaceId}/change-requests/${changeRequestNumber}/reviews`, {
+        method: 'POST',
+        token: reviewer.token,
+        body: { status: 'approved', comment: { markdown } },
       }),
   },
   {

@@ -10,12 +10,12 @@ import { useSubscription } from '@trpc/tanstack-react-query';
 import { useRef, useState } from 'react';
 import type { RouterOutputs } from '../api/app-router';
 import { useTRPC } from '../api/trpc';
-import { Markdown } from '../content/markdown';
 import { useSession } from '../session/session-queries';
 import { initialsOf } from '../session/user-menu';
 import { FormError } from '../ui/form-error';
 import { Empty, ErrorNotice, Loading, QueryState } from '../ui/states';
 import { CommentForm } from './comment-form';
+import { CommentMarkdown } from './comment-markdown';
 import { postedAt } from './comment-time';
 import { Reactions } from './reactions';
 
@@ -144,7 +144,7 @@ function CommentCard({
       )}
       {!folded && (
         <>
-          <Markdown text={comment.body.markdown ?? ''} className="comment-body" />
+          <CommentMarkdown text={comment.body.markdown ?? ''} />
           <Reactions
             reactions={comment.reactions}
             userId={userId}
@@ -215,7 +215,7 @@ function Replies({
           {replies.data?.items.map((reply: Reply) => (
             <li key={reply.id} className="reply">
               <Author user={reply.postedBy} at={reply.postedAt} edited={reply.editedAt !== undefined} />
-              <Markdown text={reply.body.markdown ?? ''} className="comment-body" />
+              <CommentMarkdown text={reply.body.markdown ?? ''} />
               <Reactions
                 reactions={reply.reactions}
                 userId={userId}

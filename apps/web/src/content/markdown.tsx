@@ -32,9 +32,12 @@ export function Markdown({
   anchors,
   page,
   scrollTo,
+  components,
 }: {
   text: string;
   className?: string;
+  /** Elements rendered otherwise than react-markdown does, for markdown that is not a page's. */
+  components?: Components;
   /** A page shown as the page: its GitBook document, its headings with their anchors. */
   anchors?: boolean;
   /** A page's text shown beside another (a translation): its GitBook document, no anchors. */
@@ -45,7 +48,10 @@ export function Markdown({
     return <PageMarkdown text={text} className={className} scrollTo={scrollTo} anchors={anchors === true} />;
   return (
     <div className={className ? `markdown ${className}` : 'markdown'}>
-      <ReactMarkdown remarkPlugins={PLUGINS} components={COMPONENTS}>
+      <ReactMarkdown
+        remarkPlugins={PLUGINS}
+        components={components ? { ...COMPONENTS, ...components } : COMPONENTS}
+      >
         {text}
       </ReactMarkdown>
     </div>

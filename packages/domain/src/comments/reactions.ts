@@ -1,6 +1,9 @@
 /**
  * Emoji reactions on a comment or a reply: one entry per person and emoji, so reacting twice
- * with the same emoji changes nothing, and removing a reaction one never made neither.
+ * with the same emoji changes nothing, and removing a reaction one never made neither. A
+ * person holds at most `MAX_REACTIONS_PER_PERSON` on one comment or reply: single emoji have
+ * no end (a flag and a tag sequence is one), and every reaction is stored in the comment and
+ * sent with it to everyone who reads the comments.
  */
 import { z } from 'zod';
 import { type User, UserSchema } from '../identity';
@@ -25,7 +28,13 @@ export const ReactionEmojiSchema = z
   .meta({ examples: ['👍'] })
   .describe('One emoji');
 
-export const ReactionListSchema = z.array(ReactionEmojiSchema).max(20);
+/**
+ * The reactions one person may hold on one comment or reply: as many as one update may add.
+ * Past it an emoji is not added (as one added twice is not), until they take one back.
+ */
+export const MAX_REACTIONS_PER_PERSON = 20;
+
+export const ReactionListSchema = z.array(ReactionEmojiSchema).max(MAX_REACTIONS_PER_PERSON);
 
 /**
  * One person's change to the reactions of a comment or a reply. Stores apply it as single
@@ -34,7 +43,11 @@ export const ReactionListSchema = z.array(ReactionEmojiSchema).max(20);
  */
 export interface ReactionChange {
   userId: string;
-  /** Emoji to add, each once per person: adding one already there changes nothing. */
+  /**
+   * Emoji to add, each once per person: adding one already there changes nothing, nor does
+   * adding one past the person's `MAX_REACTIONS_PER_PERSON` (checked by the write itself, so
+   * that updates sent at once cannot pass it together).
+   */
   added: readonly string[];
   /** Emoji to take back (after the additions): removing one never made changes nothing. */
   removed: readonly string[];

@@ -16,6 +16,7 @@ import {
   UpdateVariablesSchema,
 } from '../reusable-contents/reusable-content-changes';
 import { DeleteFileSchema, UpdateFileSchema } from './file-changes';
+import { FileNameSchema } from './file-name';
 import { PageBodySchema } from './page-body-schema';
 import { PageCoverInputSchema } from './page-cover';
 
@@ -122,7 +123,7 @@ export const RevertPageSchema = z.strictObject({
 
 const IncomingFileSchema = z
   .strictObject({
-    name: z.string().min(1).max(256).describe('File name, with its extension'),
+    name: FileNameSchema,
     contentType: z
       .string()
       .max(255)

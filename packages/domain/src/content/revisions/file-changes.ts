@@ -19,6 +19,7 @@ import type { OperationContext } from '../../core/context';
 import { invalidInput } from '../../core/errors';
 import { IdSchema } from '../../core/schemas';
 import type { IncomingFileSource } from '../../files';
+import { FileNameSchema } from './file-name';
 import type { FileEntry } from './records';
 import { takenFile } from './taken-file';
 
@@ -26,7 +27,7 @@ export const UpdateFileSchema = z
   .strictObject({
     operation: z.literal('update_file'),
     file: IdSchema.describe('Id of the file, or the ref of a file inserted earlier in the batch'),
-    name: z.string().min(1).max(256).optional().describe('New file name, with its extension'),
+    name: FileNameSchema.optional().describe('New file name, with its extension'),
     contentType: z
       .string()
       .max(255)

@@ -1,10 +1,12 @@
 /**
  * Reactions written one conditional update at a time: a push of `{emoji, userId}` only where
- * that person has no reaction with that emoji yet, then one pull of the ones taken back. Two
- * people reacting at once both land (a read-modify-write of the whole list lost one), and a
- * person reacting twice with the same emoji at once lands once.
+ * that person has no reaction with that emoji yet and fewer than `MAX_REACTIONS_PER_PERSON`,
+ * then one pull of the ones taken back. Two people reacting at once both land (a
+ * read-modify-write of the whole list lost one), a person reacting twice with the same emoji
+ * at once lands once, and a person's updates sent at once never hold more than the cap
+ * together (the count is part of each push's condition, not read before it).
  */
-import type { ReactionChange, ReactionRecord } from '@quire/domain';
+import { MAX_REACTIONS_PER_PERSON, type ReactionChange, type ReactionRecord } from '@quire/domain';
 import type { Filter, StoreCollection, UpdateFilter } from '@quire/store';
 
 interface WithReactions {
@@ -22,7 +24,8 @@ export async function writeReactionChange<T extends WithReactions>(
     const notYet = {
       _id: id,
       reactions: { $not: { $elemMatch: { emoji, userId } } },
-    } as Filter<T>;
+      $expr: { $lt: [reactionsOf(userId), MAX_REACTIONS_PER_PERSON] },
+    } as unknown as Filter<T>;
     const push = {
       $push: { reactions: { emoji, userId, reactedAt: change.at } },
     } as unknown as UpdateFilter<T>;
@@ -35,3 +38,14 @@ export async function writeReactionChange<T extends WithReactions>(
     await collection.updateOne({ _id: id } as Filter<T>, pull);
   }
 }
+
+/** How many reactions `userId` holds on the document, as an aggregation expression. */
+const reactionsOf = (userId: string) => ({
+  $size: {
+    $filter: {
+      input: { $ifNull: ['$reactions', []] },
+      as: 'reaction',
+      cond: { $eq: ['$$reaction.userId', { $literal: userId }] },
+    },
+  },
+});

@@ -138,6 +138,22 @@ export function describeQueries(ctx: ContractContext): void {
       expect(await idsOf(items, { scores: { $gte: 80, $lt: 90 } })).toEqual(['a', 'b']);
     });
 
+    it('counts the elements of an array that match, with $expr, $size and $filter', async () => {
+      // How a conditional write caps one person's entries in a shared array (reactions).
+      const skuCount = (sku: string) => ({
+        $size: {
+          $filter: {
+            input: { $ifNull: ['$lines', []] },
+            as: 'line',
+            cond: { $eq: ['$$line.sku', { $literal: sku }] },
+          },
+        },
+      });
+      expect(await idsOf(items, { $expr: { $lt: [skuCount('p'), 1] } })).toEqual(['c', 'd', 'e']);
+      expect(await idsOf(items, { $expr: { $gte: [skuCount('q'), 1] } })).toEqual(['a']);
+      expect(await idsOf(items, { _id: 'a', $expr: { $lt: [skuCount('$p'), 1] } })).toEqual(['a']);
+    });
+
     it('follows dotted paths into objects, array positions and arrays of objects', async () => {
       expect(await idsOf(items, { 'meta.color': 'red' })).toEqual(['a', 'c']);
       expect(await idsOf(items, { 'meta.size': { $gte: 4 } })).toEqual(['b']);

@@ -11,7 +11,7 @@ import type { ChangeRequestRecord } from '../records';
 import { MAX_REQUESTED_REVIEWERS, MAX_REVIEWS_READ } from './limits';
 import { blockingRule, evaluateMergeRules, type MergeRuleOutcome, NO_MERGE_RULES } from './merge-rules';
 import type { MergeRulesRecord } from './records';
-import { currentVerdicts } from './review-state';
+import { standingVerdicts } from './standing-verdicts';
 
 /** The rules in force for a space: its own, else its organization's, else none. */
 export async function mergeRulesOf(
@@ -33,7 +33,7 @@ export interface MergeCheck {
 /** Every rule in force for `changeRequest`, evaluated against its current revision. */
 export async function checkMergeRules(
   ctx: Pick<OperationContext, 'repos'>,
-  space: Pick<SpaceRecord, 'id' | 'organizationId' | 'revisionId'>,
+  space: SpaceRecord,
   changeRequest: ChangeRequestRecord,
 ): Promise<MergeCheck> {
   const { record, source } = await mergeRulesOf(ctx, space);
@@ -42,10 +42,11 @@ export async function checkMergeRules(
     ctx.repos.changeRequestReviews.listOf(changeRequest.id, MAX_REVIEWS_READ),
     ctx.repos.changeRequestReviewers.listOf(changeRequest.id, MAX_REQUESTED_REVIEWERS),
   ]);
+  const requestedReviewers = requested.map((reviewer) => reviewer.userId);
   const outcomes = evaluateMergeRules({
     settings: record ?? NO_MERGE_RULES,
-    verdicts: currentVerdicts(reviews, changeRequest.revision),
-    requestedReviewers: requested.map((reviewer) => reviewer.userId),
+    verdicts: await standingVerdicts(ctx, space, changeRequest, reviews, requestedReviewers),
+    requestedReviewers,
     outdated: isOutdated(changeRequest, space.revisionId ?? ''),
   });
   return { outcomes, blocking: blockingRule(outcomes), source };

@@ -9,7 +9,8 @@
  * 2. requested-reviewers: every requested reviewer approved the current revision.
  * 3. up-to-date: the change request is not behind its space (`outdated` is false).
  * 4. required-reviewer: each named reviewer approved the current revision.
- * A review asking for changes counts for no rule; an outdated review counts for none either.
+ * A review asking for changes counts for no rule; an outdated review counts for none either, nor
+ * does the review of someone who may no longer review the change request (`standing-verdicts.ts`).
  */
 import type { ChangeRequestReviewStatus, MergeRulesRecord } from './records';
 
@@ -31,7 +32,7 @@ export const NO_MERGE_RULES: MergeRuleSettings = {
 
 export interface MergeRulesInput {
   settings: MergeRuleSettings;
-  /** Each person's word on the current revision (`currentVerdicts`). */
+  /** Each word on the current revision of someone who may still review (`standingVerdicts`). */
   verdicts: ReadonlyMap<string, ChangeRequestReviewStatus>;
   requestedReviewers: readonly string[];
   outdated: boolean;

@@ -1,13 +1,19 @@
 /**
  * The notifications reviews make: a request for a review (to each person asked) and a review
  * (to the change request's author). Written after what they tell of, in one write: a crash
- * between the two loses the notification, never the review or the request.
+ * between the two loses the notification, never the review or the request. Only people who
+ * may still view the change request are told (an author removed from the organization or
+ * the space since would otherwise read its subject as renamed and who reviewed it), as only
+ * readers of a space are mailed a mention.
  */
 import { z } from 'zod';
 import type { OperationContext } from '../../../core/context';
 import { TimestampSchema, UrlSchema } from '../../../core/schemas';
 import { mailPeople, type User, UserSchema } from '../../../identity';
 import { organizationAppUrl } from '../../../organizations';
+import { changeRequestAllows } from '../../../policies/change-request-policy';
+import { effectiveRolesFor } from '../../../policies/content-access';
+import type { SpaceRecord } from '../../spaces/records';
 import type { ChangeRequestRecord } from '../records';
 import type { ChangeRequestReviewStatus, ReviewNotificationRecord } from './records';
 import { ChangeRequestReviewStatusSchema } from './review-schema';
@@ -45,12 +51,29 @@ export const ReviewNotificationSchema = z
 export type ReviewNotification = z.infer<typeof ReviewNotificationSchema>;
 
 interface NotificationSource {
-  organizationId: string;
+  space: SpaceRecord;
   actorId: string;
-  changeRequest: Pick<ChangeRequestRecord, 'id' | 'spaceId' | 'number' | 'subject'>;
+  changeRequest: Pick<ChangeRequestRecord, 'id' | 'spaceId' | 'number' | 'subject' | 'createdBy'>;
 }
 
-/** Notifies each of `userIds` (but the actor) of `kind`. */
+/** Those of `userIds` who may view the change request now (the change-request rule table). */
+async function viewersAmong(
+  ctx: OperationContext,
+  userIds: readonly string[],
+  { space, changeRequest }: NotificationSource,
+): Promise<string[]> {
+  const mayView = await Promise.all(
+    userIds.map(async (userId) =>
+      changeRequestAllows('view', {
+        role: (await effectiveRolesFor(ctx, 'space', [space], userId)).get(space.id) ?? null,
+        isAuthor: userId === changeRequest.createdBy,
+      }),
+    ),
+  );
+  return userIds.filter((_, i) => mayView[i]);
+}
+
+/** Notifies each of `userIds` who may view the change request (but the actor) of `kind`. */
 export async function notify(
   ctx: OperationContext,
   userIds: readonly string[],
@@ -58,30 +81,34 @@ export async function notify(
   review?: { id: string; status: ChangeRequestReviewStatus },
 ): Promise<void> {
   const createdAt = ctx.clock.now().toISOString();
-  const notifications = userIds
-    .filter((userId) => userId !== source.actorId)
-    .map(
-      (userId): ReviewNotificationRecord => ({
-        id: ctx.ids.newId(),
-        userId,
-        organizationId: source.organizationId,
-        kind: review ? 'review_submitted' : 'review_requested',
-        actorId: source.actorId,
-        spaceId: source.changeRequest.spaceId,
-        changeRequestId: source.changeRequest.id,
-        changeRequestNumber: source.changeRequest.number,
-        changeRequestSubject: source.changeRequest.subject,
-        ...(review ? { reviewId: review.id, reviewStatus: review.status } : {}),
-        read: false,
-        createdAt,
-      }),
-    );
+  const organizationId = source.space.organizationId;
+  const told = await viewersAmong(
+    ctx,
+    userIds.filter((userId) => userId !== source.actorId),
+    source,
+  );
+  const notifications = told.map(
+    (userId): ReviewNotificationRecord => ({
+      id: ctx.ids.newId(),
+      userId,
+      organizationId,
+      kind: review ? 'review_submitted' : 'review_requested',
+      actorId: source.actorId,
+      spaceId: source.changeRequest.spaceId,
+      changeRequestId: source.changeRequest.id,
+      changeRequestNumber: source.changeRequest.number,
+      changeRequestSubject: source.changeRequest.subject,
+      ...(review ? { reviewId: review.id, reviewStatus: review.status } : {}),
+      read: false,
+      createdAt,
+    }),
+  );
   if (notifications.length > 0) await ctx.repos.reviewNotifications.insertMany(notifications);
   // A request for a review is also mailed (to those who keep mail on); a review is not: no
   // template says one yet.
   if (!review) {
-    const link = changeRequestAppUrl(ctx, source.organizationId, source.changeRequest);
-    await mailPeople(ctx, userIds, source, (recipient, actorName) => ({
+    const link = changeRequestAppUrl(ctx, organizationId, source.changeRequest);
+    await mailPeople(ctx, told, { organizationId, actorId: source.actorId }, (recipient, actorName) => ({
       template: 'review_requested',
       to: recipient.email,
       actorName,

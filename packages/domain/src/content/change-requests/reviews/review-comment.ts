@@ -1,10 +1,14 @@
 /**
  * A review's comment: sent as `{markdown}` or `{document}` (GitBook's Document), stored as
- * markdown, shown in the `format` the reader asks for (a document tree kept by address, as a
- * comment's or a page body's is).
+ * markdown once the `UntrustedMarkdown` port read it (as a comment's body is: off the request
+ * thread, under its budget, normalized), shown in the `format` the reader asks for (a
+ * document tree kept by address, as a comment's or a page body's is). Stored as sent, a text
+ * built to be slow to parse (`*a**` repeated) cost every reader asking for documents about
+ * half a second of the request thread per review, converted on it.
  */
 import { documentToMarkdown, jsonDocumentSchema } from '@quire/documents';
 import { z } from 'zod';
+import type { OperationContext } from '../../../core/context';
 import { invalidInput } from '../../../core/errors';
 import { addressOf } from '../../revisions/content-address';
 import { documentOfBody } from '../../revisions/document-of-body';
@@ -33,11 +37,11 @@ export const ReviewFormatSchema = z
 export type ReviewFormat = z.infer<typeof ReviewFormatSchema>;
 
 /**
- * The markdown stored for a comment as sent (400 naming `comment.document` or `comment`); a
- * tree's member mentions are written with the names `userName` gives (`memberNamesForDocument`),
- * else with their URL.
+ * The markdown of a comment as sent: as is, or printed from its document tree (400 naming
+ * `comment.document` when it is none); a tree's member mentions are written with the names
+ * `userName` gives (`memberNamesForDocument`), else with their URL.
  */
-export function storedReviewComment(
+export function sentReviewComment(
   comment: ReviewCommentInput,
   userName?: (userId: string) => string | undefined,
 ): string {
@@ -45,7 +49,23 @@ export function storedReviewComment(
   const parsed = jsonDocumentSchema.safeParse(comment.document);
   if (!parsed.success)
     throw invalidInput('comment.document', parsed.error.issues[0]?.message ?? 'not a document');
-  const markdown = documentToMarkdown(parsed.data, { userName }).trimEnd();
+  return documentToMarkdown(parsed.data, { userName });
+}
+
+/**
+ * The markdown stored for a comment as sent (`sentReviewComment`), read by the
+ * `UntrustedMarkdown` port before anything else reads it. Outcomes (400 naming `comment`):
+ * markdown beyond the parser's limits or the budget, a comment empty once normalized, or one
+ * over `MAX_REVIEW_COMMENT` characters once normalized.
+ */
+export async function storedReviewComment(
+  ctx: Pick<OperationContext, 'untrustedMarkdown'>,
+  sent: string,
+): Promise<string> {
+  const reading = await ctx.untrustedMarkdown.read(sent);
+  if (!reading.ok) throw invalidInput('comment', reading.reason);
+  // Without the final line break the printer ends every document with.
+  const markdown = reading.markdown.trimEnd();
   if (markdown.trim() === '') throw invalidInput('comment', 'a comment may not be empty');
   if (markdown.length > MAX_REVIEW_COMMENT)
     throw invalidInput('comment', `at most ${MAX_REVIEW_COMMENT} characters`);

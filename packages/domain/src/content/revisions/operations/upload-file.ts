@@ -8,6 +8,7 @@ import { ChangeRequestIdParam } from '../../change-requests/operations/params';
 import { updateChangeRequestContent } from '../../change-requests/operations/update-change-request-content';
 import { SpaceIdParam } from '../../spaces/operations/params';
 import type { ContentChange } from '../content-changes';
+import { FileNameSchema } from '../file-name';
 import { FileSchema } from '../revision-schema';
 import { takenFile } from '../taken-file';
 import { getFile } from './list-files';
@@ -39,7 +40,7 @@ export const uploadFile = operation({
       changeRequestId: ChangeRequestIdParam.optional().describe(
         'A change request (id or number) to upload into (absent: the live content)',
       ),
-      name: z.string().min(1).max(256).describe('File name, with its extension'),
+      name: FileNameSchema,
       contentType: z
         .string()
         .max(255)

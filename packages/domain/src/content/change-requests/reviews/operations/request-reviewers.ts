@@ -90,7 +90,7 @@ export const requestReviewers = operation({
       createdAt: now,
     }));
     await ctx.repos.changeRequestReviewers.put(records);
-    await notify(ctx, users, { organizationId: space.organizationId, actorId: requestedBy, changeRequest });
+    await notify(ctx, users, { space, actorId: requestedBy, changeRequest });
     const set: Pick<ChangeRequestUpdate, 'subject' | 'description'> = {};
     if (input.subject !== undefined && input.subject !== changeRequest.subject) set.subject = input.subject;
     if (description !== undefined && description !== (changeRequest.description ?? ''))

@@ -9,7 +9,7 @@ import { changeRequestPathShape } from '../../operations/params';
 import { acceptsEdits } from '../../patch-rules';
 import { notify } from '../notifications';
 import type { ChangeRequestReviewRecord } from '../records';
-import { ReviewCommentInputSchema, storedReviewComment } from '../review-comment';
+import { ReviewCommentInputSchema, sentReviewComment, storedReviewComment } from '../review-comment';
 import { reviewPeople } from '../review-people';
 import {
   type ChangeRequestReview,
@@ -31,7 +31,8 @@ export const SubmitReviewInputSchema = z.strictObject({
  * it still counts is derived when read (a new revision, or a later review by the same person,
  * makes it outdated). Outcomes: 201 and the review; a space or change request the caller
  * cannot see, 404; a role too low or the author, 403; a change request merged or archived,
- * 409; nothing written on any refusal. A notification of the reply goes to the author
+ * 409; a comment the markdown reader refuses, empty or too long once normalized, 400 naming
+ * `comment`; nothing written on any refusal. A notification of the reply goes to the author
  * after the review is written (a crash between loses the notification only).
  */
 export const submitReview = operation({
@@ -42,13 +43,13 @@ export const submitReview = operation({
   output: ChangeRequestReviewSchema,
   async run(ctx, input): Promise<ChangeRequestReview> {
     // A document that is none is bad input, refused before any permission check.
-    const sent = input.comment && storedReviewComment(input.comment);
+    const sent = input.comment && sentReviewComment(input.comment);
     const { space, changeRequest } = await authorizeChangeRequest(ctx, input, 'review');
     if (!acceptsEdits(changeRequest.status)) throw conflict(`The change request is ${changeRequest.status}`);
     // A tree's member mentions, written with the names of the space's organization's people.
-    const comment =
+    const named =
       input.comment && 'document' in input.comment
-        ? storedReviewComment(
+        ? sentReviewComment(
             input.comment,
             await memberNamesForDocument(
               ctx.repos.members,
@@ -57,6 +58,7 @@ export const submitReview = operation({
             ),
           )
         : sent;
+    const comment = named === undefined ? undefined : await storedReviewComment(ctx, named);
     const reviewer = callerOf(ctx).userId;
     const request = await ctx.repos.changeRequestReviewers.find(changeRequest.id, reviewer);
     const review: ChangeRequestReviewRecord = {
@@ -74,7 +76,7 @@ export const submitReview = operation({
     await notify(
       ctx,
       [changeRequest.createdBy],
-      { organizationId: space.organizationId, actorId: reviewer, changeRequest },
+      { space, actorId: reviewer, changeRequest },
       { id: review.id, status: review.status },
     );
     return presentReview(ctx.urls, review, {
