@@ -62,3 +62,17 @@ describe('addImportedContent of pages in the stored form', () => {
     expect(of.get('plain')).toBe(content.pages[0]?.children[0]?.markdown);
   });
 });
+
+describe('addImportedContent of files', () => {
+  it('names each file as a person could have (no name showing as another)', () => {
+    const added = addImportedContent(
+      new Map(),
+      {
+        ...content,
+        files: [{ ref: 'logo', name: 'invoice\u202Efdp.exe', contentType: 'image/png', size: 3, hash: 'h' }],
+      },
+      { now: '2026-01-01T00:00:00.000Z', newId: () => 'id' },
+    );
+    expect(added.files.map((file) => file.name)).toEqual(['invoicefdp.exe']);
+  });
+});

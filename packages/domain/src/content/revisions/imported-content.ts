@@ -9,6 +9,7 @@ import { type LinkTargets, rewriteLinks, rewriteOfTargets } from '@quire/documen
 import { positionBetween } from '../positions/position-between';
 import { addressOf } from './content-address';
 import type { ImportedContent, ImportedPage } from './content-imports';
+import { importedFileName } from './file-name';
 import { slugOf, uniqueSlug } from './page-slug';
 import { pageTypeOf, storedPageType } from './page-types';
 import type { BodyObject, FileEntry, GitBlobRecord } from './records';
@@ -162,7 +163,7 @@ function blobOf(git: { oid: string; path: string }, env: ImportEnvironment): Git
 function fileEntryOf(file: ImportedContent['files'][number], id: string): FileEntry {
   return {
     id,
-    name: file.name,
+    name: importedFileName(file.name),
     contentType: file.contentType,
     size: file.size,
     hash: file.hash,
