@@ -436,3 +436,44 @@ describe("the files and reusable contents a site token's visitor is shown", () =
     );
   });
 });
+
+describe('the search indexes the claims a visitor chooses make', () => {
+  it('keeps at most MAX_CONDITION_VIEWS of one revision (and of one site), however many sets of conditions visitors hold', async () => {
+    const space = `/v1/spaces/${f.spaces.docs}`;
+    const flags = ['c1', 'c2', 'c3', 'c4'];
+    const words = ['alphonse', 'bertrand', 'cornelius', 'desmond'];
+    const markdown = flags
+      .map(
+        (flag, i) => `{% if visitor.claims.unsigned.${flag} == true %}\nOpened ${words[i]}.\n{% endif %}\n`,
+      )
+      .join('\n');
+    await f.admin('POST', `${space}/content`, {
+      changes: [
+        { operation: 'insert_page', title: 'Flags', document: { markdown: `Flags.\n\n${markdown}` } },
+      ],
+    });
+    const search = server.services.contentSearch as unknown as { kept: number; collectionsKept: number };
+    const before = { kept: search.kept, collections: search.collectionsKept };
+    // Every one of the 16 sets of the four conditions, each a token of its own.
+    const sets = Array.from({ length: 16 }, (_, bits) =>
+      Object.fromEntries(flags.flatMap((flag, i) => (bits & (1 << i) ? [[flag, true]] : []))),
+    );
+    for (const claims of sets) {
+      const token = await tokenFor(`${f.base}docs`, { visitor: { unsignedClaims: claims } });
+      const found = await withToken(server, token, `${space}/search?query=flags`);
+      expect(found.status, JSON.stringify(found.body)).toBe(200);
+      const onSite = await withToken(server, token, `${f.site}/search`, 'POST', { query: 'flags' });
+      expect(onSite.status, JSON.stringify(onSite.body)).toBe(200);
+    }
+    // The plain view, and at most MAX_CONDITION_VIEWS (8) of the 15 others.
+    expect(search.kept - before.kept).toBeLessThanOrEqual(1 + 8);
+    // The site's search the same: its plain collection, and at most 8 others.
+    expect(search.collectionsKept - before.collections).toBeLessThanOrEqual(1 + 8);
+    // A visitor whose set was dropped still finds what their claims open, and only that.
+    const c1 = await tokenFor(`${f.base}docs`, { visitor: { unsignedClaims: { c1: true } } });
+    const opened = await withToken(server, c1, `${space}/search?query=alphonse`);
+    expect(opened.body.items.length).toBe(1);
+    const closed = await withToken(server, c1, `${space}/search?query=bertrand`);
+    expect(closed.body.items.length).toBe(0);
+  });
+});
