@@ -60,9 +60,19 @@ export class MiniSearchContentSearch implements ContentSearch {
     await this.indexOf(revisionId, documents);
   }
 
+  forget(key: string): void {
+    this.indexes.delete(key);
+    this.collections.delete(key);
+  }
+
   /** Revisions whose index is kept (or being built). */
   get kept(): number {
     return this.indexes.size;
+  }
+
+  /** Collections whose index is kept. */
+  get collectionsKept(): number {
+    return this.collections.size;
   }
 
   private indexOf(revisionId: string, documents: () => Promise<SearchDocument[]>): Promise<RevisionIndex> {

@@ -41,6 +41,11 @@ export class RevisionIndexCache<T> {
     return this.builds.has(key);
   }
 
+  /** Drops what is kept for `key` (a build under way finishes for those waiting on it). */
+  delete(key: string): void {
+    this.builds.delete(key);
+  }
+
   /** The value kept for `key`, else `build()`'s, kept from now on. */
   get(key: string, build: () => Promise<T>): Promise<T> {
     const known = this.builds.get(key);

@@ -38,6 +38,10 @@ class WatchedSearch implements ContentSearch {
     this.warmed.shift()?.(revisionId);
   }
 
+  forget(key: string) {
+    this.inner.forget(key);
+  }
+
   private counting(documents: () => Promise<SearchDocument[]>) {
     return () => {
       this.builds++;
@@ -82,6 +86,7 @@ it('logs a build that fails and throws nothing', async () => {
     }),
     searchMany: async () => new Map(),
     warm: async () => Promise.reject(new Error('store down')),
+    forget: () => {},
   };
   const bus = new InProcessEventBus(() => {});
   const warned = new Promise<Record<string, unknown>>((resolve) => {
@@ -119,6 +124,7 @@ it('builds one revision of a space at a time, then only the newest of those that
   const slow: ContentSearch = {
     search: async () => ({ ranked: [], page: () => ({}) as never }),
     searchMany: async () => new Map(),
+    forget: () => {},
     warm: async (revisionId) => {
       warmed.push(revisionId);
       if (revisionId === 'r1') await firstBuild;

@@ -344,3 +344,136 @@ function decodeJwtPayload(token: string): Record<string, unknown> {
   const { iat: _iat, exp: _exp, iss: _iss, ...claims } = decodeJwt(token);
   return claims;
 }
+
+describe("the files and reusable contents a site token's visitor is shown", () => {
+  /** The `api` space: a page showing file A plainly and B only to `plan == "pro"`; C is on no page. */
+  const setUp = async () => {
+    const space = `/v1/spaces/${f.spaces.api}`;
+    const upload = async (name: string): Promise<string> =>
+      (
+        await f.admin('POST', `${space}/content/files`, {
+          name,
+          contentType: 'text/plain',
+          base64: Buffer.from(name).toString('base64'),
+        })
+      ).id;
+    const a = await upload('plain-a.txt');
+    const b = await upload('pro-b.txt');
+    const c = await upload('nowhere-c.txt');
+    const made = await f.admin('POST', `${space}/content`, {
+      changes: [
+        { operation: 'insert_reusable_content', title: 'Plain', document: { markdown: 'Shared.\n' } },
+        { operation: 'insert_reusable_content', title: 'Pro', document: { markdown: 'Pro notes.\n' } },
+        { operation: 'insert_reusable_content', title: 'Unused', document: { markdown: 'Nobody.\n' } },
+      ],
+    });
+    const [plain, pro, unused] = made.changes.map((change: Json) => change.reusableContent as string);
+    await f.admin('POST', `${space}/content`, {
+      changes: [
+        {
+          operation: 'insert_page',
+          title: 'Downloads',
+          document: {
+            markdown:
+              `Get [A](/files/${a}).\n\n{% include "/reusable-contents/${plain}" %}\n\n` +
+              `{% if visitor.claims.unsigned.plan == "pro" %}\nGet [B](/files/${b}).\n\n` +
+              `{% include "/reusable-contents/${pro}" %}\n{% endif %}\n`,
+          },
+        },
+      ],
+    });
+    return { space, files: { a, b, c }, contents: { plain, pro, unused } };
+  };
+
+  it('lists and gets only what the pages it may read show; a member sees every file and reusable content', async () => {
+    const { space, files, contents } = await setUp();
+    const anonymous = await tokenFor(`${f.base}docs`);
+    const pro = await tokenFor(`${f.base}docs`, { visitor: { unsignedClaims: { plan: 'pro' } } });
+    const idsOf = (body: Json): string[] => body.items.map((item: Json) => item.id).sort();
+    const listedBy = async (token: string, path: string) => {
+      const listed = await withToken(server, token, `${space}/${path}`);
+      expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+      return idsOf(listed.body);
+    };
+    const revision = (await f.admin('GET', space)).revision;
+
+    expect(await listedBy(anonymous, 'content/files')).toEqual([files.a]);
+    expect(await listedBy(anonymous, `revisions/${revision}/files`)).toEqual([files.a]);
+    expect((await withToken(server, anonymous, `${space}/content/files/${files.a}`)).status).toBe(200);
+    const hiddenReads = [files.b, files.c].flatMap((hidden) => [
+      `content/files/${hidden}`,
+      `revisions/${revision}/files/${hidden}`,
+    ]);
+    hiddenReads.push(
+      ...[contents.pro, contents.unused].map((hidden) => `content/reusable-contents/${hidden}`),
+    );
+    const refusals = await Promise.all(
+      hiddenReads.map((path) => withToken(server, anonymous, `${space}/${path}`)),
+    );
+    for (const refusal of refusals) expectRefusal(refusal, 404, 'not_found');
+    // Nor does the revision read name them, nor their download addresses.
+    const reads = await Promise.all(
+      ['content', `revisions/${revision}`].map((path) => withToken(server, anonymous, `${space}/${path}`)),
+    );
+    for (const read of reads) {
+      expect(read.status).toBe(200);
+      expect(read.body.files.map((file: Json) => file.id)).toEqual([files.a]);
+      expect(JSON.stringify(read.body)).not.toMatch(/pro-b|nowhere-c/);
+      expect(read.body.reusableContents.map((item: Json) => item.id)).toEqual([contents.plain]);
+    }
+    expect(await listedBy(anonymous, 'content/reusable-contents')).toEqual([contents.plain]);
+
+    expect(await listedBy(pro, 'content/files')).toEqual([files.a, files.b].sort());
+    expect((await withToken(server, pro, `${space}/content/files/${files.b}`)).status).toBe(200);
+    expectRefusal(await withToken(server, pro, `${space}/content/files/${files.c}`), 404, 'not_found');
+    expect(await listedBy(pro, 'content/reusable-contents')).toEqual([contents.plain, contents.pro].sort());
+
+    const member = await f.admin('GET', `${space}/content/files`);
+    expect(idsOf(member)).toEqual([files.a, files.b, files.c].sort());
+    expect((await f.admin('GET', `${space}/content/files/${files.c}`)).id).toBe(files.c);
+    expect(idsOf(await f.admin('GET', `${space}/content/reusable-contents`))).toEqual(
+      [contents.plain, contents.pro, contents.unused].sort(),
+    );
+  });
+});
+
+describe('the search indexes the claims a visitor chooses make', () => {
+  it('keeps at most MAX_CONDITION_VIEWS of one revision (and of one site), however many sets of conditions visitors hold', async () => {
+    const space = `/v1/spaces/${f.spaces.docs}`;
+    const flags = ['c1', 'c2', 'c3', 'c4'];
+    const words = ['alphonse', 'bertrand', 'cornelius', 'desmond'];
+    const markdown = flags
+      .map(
+        (flag, i) => `{% if visitor.claims.unsigned.${flag} == true %}\nOpened ${words[i]}.\n{% endif %}\n`,
+      )
+      .join('\n');
+    await f.admin('POST', `${space}/content`, {
+      changes: [
+        { operation: 'insert_page', title: 'Flags', document: { markdown: `Flags.\n\n${markdown}` } },
+      ],
+    });
+    const search = server.services.contentSearch as unknown as { kept: number; collectionsKept: number };
+    const before = { kept: search.kept, collections: search.collectionsKept };
+    // Every one of the 16 sets of the four conditions, each a token of its own.
+    const sets = Array.from({ length: 16 }, (_, bits) =>
+      Object.fromEntries(flags.flatMap((flag, i) => (bits & (1 << i) ? [[flag, true]] : []))),
+    );
+    for (const claims of sets) {
+      const token = await tokenFor(`${f.base}docs`, { visitor: { unsignedClaims: claims } });
+      const found = await withToken(server, token, `${space}/search?query=flags`);
+      expect(found.status, JSON.stringify(found.body)).toBe(200);
+      const onSite = await withToken(server, token, `${f.site}/search`, 'POST', { query: 'flags' });
+      expect(onSite.status, JSON.stringify(onSite.body)).toBe(200);
+    }
+    // The plain view, and at most MAX_CONDITION_VIEWS (8) of the 15 others.
+    expect(search.kept - before.kept).toBeLessThanOrEqual(1 + 8);
+    // The site's search the same: its plain collection, and at most 8 others.
+    expect(search.collectionsKept - before.collections).toBeLessThanOrEqual(1 + 8);
+    // A visitor whose set was dropped still finds what their claims open, and only that.
+    const c1 = await tokenFor(`${f.base}docs`, { visitor: { unsignedClaims: { c1: true } } });
+    const opened = await withToken(server, c1, `${space}/search?query=alphonse`);
+    expect(opened.body.items.length).toBe(1);
+    const closed = await withToken(server, c1, `${space}/search?query=bertrand`);
+    expect(closed.body.items.length).toBe(0);
+  });
+});

@@ -26,6 +26,14 @@
  * 8. a change request (a merge revision's `mergedFrom`: its subject, description, people and
  *    addresses): never. A change request is no published content; the gate refuses a visitor
  *    every change-request read (`core/site-token-gate.ts`), and what a read embeds shows no more.
+ * 9. a file or a reusable content of a revision it reads (listed, got, or named by the revision,
+ *    its changes): only one that content the visitor can read references — a page of the
+ *    revision as resolved for their claims (an `if` block whose condition fails is not content
+ *    they read), its cover, the reusable contents it includes (and theirs). Any other is absent
+ *    from lists and a 404 by id, its download address with it: a file only an `if` block the
+ *    visitor fails shows, or no page shows, is no published content. What the content
+ *    references is gathered once per revision and per set of conditions that hold
+ *    (`content/reusable-contents/shown-references.ts`); members see every file.
  */
 import type { RevisionRecord } from '../content/revisions/records';
 import type { Caller, DomainServices, SiteVisitorGrant } from '../core/context';
@@ -40,6 +48,19 @@ export interface SiteTokenSpace {
 /** Whether a change request may be embedded in what the caller reads (rule 8). */
 export function seesChangeRequests(caller: Pick<Caller, 'site'> | null | undefined): boolean {
   return caller?.site === undefined; // 8
+}
+
+/**
+ * Whether the caller is shown a file or reusable content of a revision (rule 9): `referenced`
+ * holds the ids the content a site token's visitor reads references (for anyone else: unused).
+ */
+export function siteTokenSeesReferenced(
+  caller: Pick<Caller, 'site'> | null | undefined,
+  referenced: ReadonlySet<string>,
+  id: string,
+): boolean {
+  if (caller?.site === undefined) return true;
+  return referenced.has(id); // 9
 }
 
 export function siteTokenRole(grant: SiteVisitorGrant, space: SiteTokenSpace): Role | null {

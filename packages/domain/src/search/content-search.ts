@@ -84,6 +84,11 @@ export interface ContentSearch {
   ): Promise<Map<string, SearchHits>>;
   /** Builds the index of `revisionId` ahead of the first search, if it is not kept already. */
   warm(revisionId: string, documents: () => Promise<SearchDocument[]>): Promise<void>;
+  /**
+   * Drops the index kept under `key` (a revision's, as `search` names it, or a collection's, as
+   * `searchMany` does), if any: a view no visitor is to search any more (`condition-views.ts`).
+   */
+  forget(key: string): void;
 }
 
 declare module '../core/context' {

@@ -23,6 +23,7 @@ import type { OutlineObject, RevisionRecord, StoredPage } from '../content';
 import { outlinesOf, pageIndexOf, pageTypeOf, unlistedPageIds } from '../content';
 import { BoundedCache } from '../core/bounded-cache';
 import type { DomainServices, OperationContext } from '../core/context';
+import { admitConditionView } from './condition-views';
 import type { SearchDocument, SearchSection } from './content-search';
 
 /**
@@ -186,8 +187,11 @@ export async function searchViewOf(
   );
   if (holding.size === 0)
     return { key: listedKey, documents: () => searchDocumentsOf(ctx, revision, 'none', pages) };
+  const key = `${listedKey}\u0000if:${[...holding].join('\u0000')}`;
+  // At most `MAX_CONDITION_VIEWS` such indexes of the revision are kept (`condition-views.ts`).
+  admitConditionView(ctx, listedKey, key);
   return {
-    key: `${listedKey}\u0000if:${[...holding].join('\u0000')}`,
+    key,
     documents: () => searchDocumentsOf(ctx, revision, (condition) => holding.has(condition), pages),
   };
 }

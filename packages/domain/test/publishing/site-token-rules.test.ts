@@ -1,13 +1,17 @@
 /**
  * The rules of a site API token's caller, as tables: what it may run at all
  * (`assertSiteTokenMayRun`), its role on a space (`siteTokenRole`) and what a read embeds for
- * it (`seesChangeRequests`).
+ * it (`seesChangeRequests`), and the files and reusable contents it is shown (`siteTokenSeesReferenced`).
  */
 import { describe, expect, it } from 'vitest';
 import type { Caller, SiteVisitorGrant } from '../../src/core/context';
 import type { AnyOperation } from '../../src/core/operation';
 import { assertSiteTokenMayRun } from '../../src/core/site-token-gate';
-import { seesChangeRequests, siteTokenRole } from '../../src/policies/site-token-access';
+import {
+  seesChangeRequests,
+  siteTokenRole,
+  siteTokenSeesReferenced,
+} from '../../src/policies/site-token-access';
 
 const grant: SiteVisitorGrant = {
   organizationId: 'org',
@@ -86,5 +90,19 @@ describe('seesChangeRequests', () => {
     const member: Caller = { userId: 'u', tokenId: 't', isInstanceAdmin: false };
     expect(seesChangeRequests(member)).toBe(true);
     expect(seesChangeRequests(null)).toBe(true);
+  });
+});
+
+const member: Caller = { userId: 'u', tokenId: 't', isInstanceAdmin: false };
+const referencedCases: Array<[title: string, who: Caller | null, id: string, sees: boolean]> = [
+  ['9: a site token, a file or reusable content the content it reads references', caller, 'shown', true],
+  ['9: a site token, one only a failed `if` block or no page references', caller, 'unshown', false],
+  ['9: a member, one no content references', member, 'unshown', true],
+  ['9: nobody (an internal read), one no content references', null, 'unshown', true],
+];
+
+describe('siteTokenSeesReferenced', () => {
+  it.each(referencedCases)('%s', (_title, who, id, sees) => {
+    expect(siteTokenSeesReferenced(who, new Set(['shown']), id)).toBe(sees);
   });
 });

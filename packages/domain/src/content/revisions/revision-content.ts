@@ -7,6 +7,7 @@ import { notFound } from '../../core/errors';
 import { findChangeRequestOf } from '../../policies/authorize-change-request';
 import { authorizeSpace } from '../../policies/authorize-space';
 import { siteTokenMayReadRevision } from '../../policies/site-token-access';
+import { filesForCaller } from '../reusable-contents/shown-references';
 import type { SpaceRecord } from '../spaces/records';
 import { EMPTY_FILES_ADDRESS, findRevision } from './first-revision';
 import { type PageIndex, pageIndexOf } from './page-index';
@@ -45,13 +46,21 @@ export async function viewableRevision(
   return { space, revision };
 }
 
-/** The pages and files of a revision. */
+/** The pages of a revision and the files the caller is shown (`callerFilesOf`). */
 export async function contentOf(
   ctx: OperationContext,
   revision: RevisionRecord,
 ): Promise<{ index: PageIndex; files: FileEntry[] }> {
-  const [index, files] = await Promise.all([pageIndexOf(ctx, revision.tree), filesOf(ctx, revision)]);
+  const [index, files] = await Promise.all([pageIndexOf(ctx, revision.tree), callerFilesOf(ctx, revision)]);
   return { index, files };
+}
+
+/**
+ * The files of a revision the caller is shown: all of them, but to a site API token's visitor
+ * only those the content they read references (rule 9 of `policies/site-token-access.ts`).
+ */
+export async function callerFilesOf(ctx: OperationContext, revision: RevisionRecord): Promise<FileEntry[]> {
+  return filesForCaller(ctx, revision, await filesOf(ctx, revision));
 }
 
 export async function filesOf(

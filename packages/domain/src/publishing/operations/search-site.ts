@@ -6,6 +6,7 @@ import { operation } from '../../core/operation';
 import { pageRequest, pageSchemaOf, pagingShape, toPage } from '../../core/paging';
 import { authorizeSpace } from '../../policies/authorize-space';
 import {
+  admitConditionView,
   presentPageHit,
   rankedSlice,
   type SearchHits,
@@ -94,8 +95,11 @@ export const searchSite = operation({
       ctx,
       spaces.map((space) => ({ spaceId: space.id, revisionId: space.revisionId as string })),
     );
+    const collection = `site:${site.id}${key}`;
+    // At most `MAX_CONDITION_VIEWS` sets of conditions of the site have an index (`condition-views.ts`).
+    if (key !== '') admitConditionView(ctx, `site:${site.id}`, collection);
     const hits = await ctx.contentSearch.searchMany(
-      `site:${site.id}${key}`,
+      collection,
       spaces.map((space) => ({
         key: space.id,
         revisionId: space.revisionId as string,

@@ -7,7 +7,7 @@ import { storedDocumentOf } from '../../revisions/stored-documents';
 import { SpaceIdParam } from '../../spaces/operations/params';
 import { resolveOptionsOf, resolveReadShape } from '../read-options';
 import { resolvedDocument } from '../resolved-document';
-import { reusableContentsOf } from '../revision-extras';
+import { callerReusableContentsOf } from '../shown-references';
 import { ReusableContentIdParam } from './list-reusable-contents';
 
 /**
@@ -32,7 +32,7 @@ export const getReusableContentDocument = operation({
     .describe('The body as a GitBook document tree (object "document")'),
   async run(ctx, input) {
     const { revision } = await viewableRevision(ctx, input);
-    const content = (await reusableContentsOf(ctx, revision)).get(input.reusableContentId);
+    const content = (await callerReusableContentsOf(ctx, revision)).get(input.reusableContentId);
     if (!content) throw notFound('Reusable content');
     const document = await resolvedDocument(
       ctx,

@@ -8,7 +8,7 @@ import { viewableRevision } from '../../revisions/revision-content';
 import type { StoredPage } from '../../revisions/stored-page';
 import { SpaceIdParam } from '../../spaces/operations/params';
 import { presentReusableContent, ReusableContentSchema } from '../reusable-content-schema';
-import { reusableContentsOf } from '../revision-extras';
+import { callerReusableContentsOf } from '../shown-references';
 
 /** The `reusableContentId` path parameter. */
 export const ReusableContentIdParam = IdSchema.describe('Id of the reusable content');
@@ -31,7 +31,7 @@ export const listReusableContents = operation({
   output: pageSchemaOf(ReusableContentSchema),
   async run(ctx, input) {
     const { revision } = await viewableRevision(ctx, input);
-    const contents = [...(await reusableContentsOf(ctx, revision)).values()].sort(byId);
+    const contents = [...(await callerReusableContentsOf(ctx, revision)).values()].sort(byId);
     const slice = sliceById(contents, (content) => content.id, pageRequest(input));
     return toPage(slice, contents.length, (content) => presentReusableContent(content, input.metadata));
   },
@@ -55,7 +55,7 @@ export const getReusableContent = operation({
   output: ReusableContentSchema,
   async run(ctx, input) {
     const { revision } = await viewableRevision(ctx, input);
-    const content = (await reusableContentsOf(ctx, revision)).get(input.reusableContentId);
+    const content = (await callerReusableContentsOf(ctx, revision)).get(input.reusableContentId);
     if (!content) throw notFound('Reusable content');
     return presentReusableContent(content, input.metadata);
   },

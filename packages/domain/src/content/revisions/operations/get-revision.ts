@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { operation } from '../../../core/operation';
 import { mergedFromOf } from '../../change-requests/merged-from';
-import { extrasOf } from '../../reusable-contents/revision-extras';
+import { callerExtrasOf } from '../../reusable-contents/shown-references';
 import { SpaceIdParam } from '../../spaces/operations/params';
 import { contentOf, viewableRevision } from '../revision-content';
 import { presentRevision, RevisionSchema } from '../revision-schema';
@@ -22,7 +22,7 @@ export const getRevision = operation({
     const [{ index, files }, mergedFrom, extras] = await Promise.all([
       contentOf(ctx, revision),
       mergedFromOf(ctx, space, revision),
-      extrasOf(ctx, revision),
+      callerExtrasOf(ctx, revision),
     ]);
     return presentRevision(ctx.urls, revision, index, files, mergedFrom, extras);
   },

@@ -3,7 +3,7 @@ import { notFound } from '../../../core/errors';
 import { operation } from '../../../core/operation';
 import { pageRequest, pageSchemaOf, pagingShape, sliceById, toPage } from '../../../core/paging';
 import { SpaceIdParam } from '../../spaces/operations/params';
-import { filesOf, viewableRevision } from '../revision-content';
+import { callerFilesOf, viewableRevision } from '../revision-content';
 import { FileSchema, presentFile } from '../revision-schema';
 import { contentSourceShape, FileIdParam, readOptions } from './params';
 
@@ -24,7 +24,7 @@ export const listFiles = operation({
   output: pageSchemaOf(FileSchema),
   async run(ctx, input) {
     const { revision } = await viewableRevision(ctx, input);
-    const files = await filesOf(ctx, revision);
+    const files = await callerFilesOf(ctx, revision);
     const slice = sliceById(files, (file) => file.id, pageRequest(input));
     return toPage(slice, files.length, (file) => presentFile(ctx.urls, file));
   },
@@ -44,7 +44,7 @@ export const getFile = operation({
   output: FileSchema,
   async run(ctx, input) {
     const { revision } = await viewableRevision(ctx, input);
-    const file = (await filesOf(ctx, revision)).find((candidate) => candidate.id === input.fileId);
+    const file = (await callerFilesOf(ctx, revision)).find((candidate) => candidate.id === input.fileId);
     if (!file) throw notFound('File');
     return presentFile(ctx.urls, file);
   },

@@ -4,7 +4,7 @@ import { operation } from '../../../core/operation';
 import { siteTokenMayReadRevision } from '../../../policies/site-token-access';
 import { bodiesMarkdownForCaller } from '../../reusable-contents/caller-markdown';
 import { extrasChanges } from '../../reusable-contents/extras-changes';
-import { extrasOf } from '../../reusable-contents/revision-extras';
+import { callerExtrasOf } from '../../reusable-contents/shown-references';
 import { SpaceIdParam } from '../../spaces/operations/params';
 import { findRevision } from '../first-revision';
 import { indexPages } from '../page-index';
@@ -47,8 +47,8 @@ export const listRevisionChanges = operation({
     const [after, before, extrasAfter, extrasBefore] = await Promise.all([
       contentOf(ctx, revision),
       from ? contentOf(ctx, from) : Promise.resolve({ index: indexPages('', new Map()), files: [] }),
-      extrasOf(ctx, revision),
-      from ? extrasOf(ctx, from) : Promise.resolve({ reusableContents: new Map(), variables: {} }),
+      callerExtrasOf(ctx, revision),
+      from ? callerExtrasOf(ctx, from) : Promise.resolve({ reusableContents: new Map(), variables: {} }),
     ]);
     const changes = await revisionChanges(
       { pages: before.index.pages, paths: before.index.paths, files: before.files },
