@@ -693,6 +693,19 @@ describe('space variables in change requests', () => {
     expect((await call(alike.token, 'POST', `${alike.crPath}/update`)).result).toBe('update');
     expect((await call(alike.token, 'GET', `${alike.crPath}/content`)).variables.edition).toBe('3');
   });
+
+  it('refuses an update or a merge past 100 variables as a batch is, writing nothing', async () => {
+    const sixty = (prefix: string) =>
+      Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`${prefix}${i}`, i]));
+    const f = await bothChanged(sixty('a'), sixty('b'));
+    const crHead = (await call(f.token, 'GET', `${f.crPath}/content`)).id;
+    expectFieldError(await server.api(`${f.crPath}/update`, { method: 'POST', token: f.token }), 'variables');
+    expectFieldError(await server.api(`${f.crPath}/merge`, { method: 'POST', token: f.token }), 'variables');
+    expect((await call(f.token, 'GET', `${f.crPath}/content`)).id).toBe(crHead);
+    expect(
+      Object.keys((await call(f.token, 'GET', `/v1/spaces/${f.spaceId}/content`)).variables),
+    ).toHaveLength(64);
+  });
 });
 
 describe('a page read as markdown, dereferenced', () => {

@@ -6,9 +6,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mergeVariables } from '../../src/content/reusable-contents/merge-variables';
-import { patchedVariables } from '../../src/content/reusable-contents/variables';
+import { MAX_VARIABLES, patchedVariables } from '../../src/content/reusable-contents/variables';
 
 type Values = Record<string, string | number | boolean>;
+
+const many = (prefix: string, count: number): Values =>
+  Object.fromEntries(Array.from({ length: count }, (_, i) => [`${prefix}${i}`, i]));
 
 const rows: { rule: string; base: Values; ours: Values; theirs: Values; expected: unknown }[] = [
   { rule: '1: only ours edited', base: { a: 1 }, ours: { a: 2 }, theirs: { a: 1 }, expected: { a: 2 } },
@@ -70,12 +73,28 @@ const rows: { rule: string; base: Values; ours: Values; theirs: Values; expected
       ],
     },
   },
+  {
+    rule: '4: two sides adding 60 each',
+    base: {},
+    ours: many('a', 60),
+    theirs: many('b', 60),
+    expected: { count: 120 },
+  },
+  {
+    rule: `4: exactly the bound (${MAX_VARIABLES}) merges`,
+    base: {},
+    ours: many('a', MAX_VARIABLES / 2),
+    theirs: many('b', MAX_VARIABLES / 2),
+    expected: { ...many('a', MAX_VARIABLES / 2), ...many('b', MAX_VARIABLES / 2) },
+  },
 ];
 
 /** A row's expectation as the merge answers it. */
 const outcome = (expected: unknown) => {
   if (typeof expected === 'object' && expected !== null && 'conflicts' in expected)
     return { result: 'conflicts', ...expected };
+  if (typeof expected === 'object' && expected !== null && 'count' in expected)
+    return { result: 'too-many', ...expected };
   return { result: 'merged', variables: expected };
 };
 

@@ -6,16 +6,19 @@
  *    conflict whose `field` is `reusableContent.<field>` and whose `pageId` is the reusable
  *    content's id.
  * 2. The space's variables merge name by name (`merge-variables.ts`): one side's change
- *    kept, both sides' different changes a conflict naming the variable.
+ *    kept, both sides' different changes a conflict naming the variable, more than a map
+ *    holds refused as a batch is (400 naming `variables`).
  * 3. Nothing to merge when both sides hold what the base holds, or one side does: the other
  *    side's, by address. Not when a person settles variables first (`settleVariables`): a
  *    resolution decides its variable even where nothing conflicted, as a page field's does.
  */
 import type { DomainServices } from '../../core/context';
+import { invalidInput } from '../../core/errors';
 import { mergeContent } from '../revisions/merge-revisions';
 import type { RevisionRecord, VariableValues } from '../revisions/records';
 import { mergeVariables } from './merge-variables';
 import { extrasOf, type RevisionExtras, sameExtras } from './revision-extras';
+import { MAX_VARIABLES } from './variables';
 
 export interface ExtrasConflict {
   pageId: string;
@@ -98,6 +101,12 @@ export async function mergeExtras(
         ...(variables.result === 'conflicts' ? variables.conflicts : []),
       ],
     };
+  }
+  if (variables.result === 'too-many') {
+    throw invalidInput(
+      'variables',
+      `at most ${MAX_VARIABLES} variables: the merged content would hold ${variables.count}`,
+    );
   }
   return {
     result: 'merged',

@@ -8,9 +8,11 @@
  *    `pageId` its name), as a page field both sides changed is; nothing is chosen for the
  *    caller, so neither side's edit is lost. Reasons: "added-both" (the base had none),
  *    "deleted-and-edited" (one side removed it), else "edited-both".
+ * 4. Merged variables past the bound of one map (`MAX_VARIABLES`) are too many: the merge
+ *    is refused as a batch reaching them is, rather than storing what no edit may write.
  */
 import type { VariableValues } from '../revisions/records';
-import { orderedVariables } from './variables';
+import { MAX_VARIABLES, orderedVariables } from './variables';
 
 /** The conflict's field: a space's variable (a page's variables are the page field "variables"). */
 export const SPACE_VARIABLE_FIELD = 'spaceVariable';
@@ -24,7 +26,8 @@ export interface VariableConflict {
 
 export type VariablesMerge =
   | { result: 'merged'; variables: VariableValues }
-  | { result: 'conflicts'; conflicts: VariableConflict[] };
+  | { result: 'conflicts'; conflicts: VariableConflict[] }
+  | { result: 'too-many'; count: number };
 
 export function mergeVariables(
   base: VariableValues,
@@ -41,6 +44,8 @@ export function mergeVariables(
     if (value !== undefined) merged[name] = value;
   }
   if (conflicts.length > 0) return { result: 'conflicts', conflicts };
+  const count = Object.keys(merged).length;
+  if (count > MAX_VARIABLES) return { result: 'too-many', count };
   return { result: 'merged', variables: orderedVariables(merged) };
 }
 
