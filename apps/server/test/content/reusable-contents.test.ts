@@ -640,6 +640,74 @@ describe('page variables in change requests', () => {
   });
 });
 
+describe('space variables in change requests', () => {
+  /** A change request of the fixture's space that sets `variables`, and the space meanwhile `meanwhile`. */
+  async function bothChanged(variables: Json, meanwhile: Json) {
+    const f = await fixture();
+    await call(f.token, 'POST', `/v1/spaces/${f.spaceId}/content`, {
+      changes: [{ operation: 'update_variables', variables: { edition: '1' } }],
+    });
+    const cr = await call(f.token, 'POST', `/v1/spaces/${f.spaceId}/change-requests`, { subject: 'Vars' });
+    const crPath = `/v1/spaces/${f.spaceId}/change-requests/${cr.number}`;
+    await call(f.token, 'POST', `${crPath}/content`, {
+      changes: [{ operation: 'update_variables', variables }],
+    });
+    await call(f.token, 'POST', `/v1/spaces/${f.spaceId}/content`, {
+      changes: [{ operation: 'update_variables', variables: meanwhile }],
+    });
+    return { ...f, crPath };
+  }
+
+  it('names one both sides changed differently as a conflict on update and on merge, settled by a side', async () => {
+    const f = await bothChanged({ edition: '2' }, { edition: '3', port: 9090 });
+    const crHead = (await call(f.token, 'GET', `${f.crPath}/content`)).id;
+    const conflicts = [{ page: 'edition', field: 'spaceVariable', reason: 'edited-both' }];
+    // Before: the update took the space's "3" and the change request's "2" was gone.
+    expect(await call(f.token, 'POST', `${f.crPath}/update`)).toMatchObject({
+      result: 'conflicts',
+      conflicts,
+    });
+    expect(await call(f.token, 'POST', `${f.crPath}/merge`)).toMatchObject({
+      result: 'conflicts',
+      conflicts,
+    });
+    const inCr = await call(f.token, 'GET', `${f.crPath}/content`);
+    expect(inCr).toMatchObject({ id: crHead, variables: { edition: '2', port: 8080 } });
+
+    const settled = await call(f.token, 'POST', `${f.crPath}/update`, {
+      resolutions: [{ page: 'edition', field: 'spaceVariable', side: 'changeRequest' }],
+    });
+    expect(settled.result).toBe('update');
+    expect((await call(f.token, 'GET', `${f.crPath}/content`)).variables).toEqual({
+      beta: false,
+      edition: '2',
+      port: 9090,
+      version: '2.1',
+    });
+    expect((await call(f.token, 'POST', `${f.crPath}/merge`)).result).toBe('merge');
+    expect((await call(f.token, 'GET', `/v1/spaces/${f.spaceId}/content`)).variables.edition).toBe('2');
+  });
+
+  it('keeps one both sides set alike', async () => {
+    const alike = await bothChanged({ edition: '3' }, { edition: '3' });
+    expect((await call(alike.token, 'POST', `${alike.crPath}/update`)).result).toBe('update');
+    expect((await call(alike.token, 'GET', `${alike.crPath}/content`)).variables.edition).toBe('3');
+  });
+
+  it('refuses an update or a merge past 100 variables as a batch is, writing nothing', async () => {
+    const sixty = (prefix: string) =>
+      Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`${prefix}${i}`, i]));
+    const f = await bothChanged(sixty('a'), sixty('b'));
+    const crHead = (await call(f.token, 'GET', `${f.crPath}/content`)).id;
+    expectFieldError(await server.api(`${f.crPath}/update`, { method: 'POST', token: f.token }), 'variables');
+    expectFieldError(await server.api(`${f.crPath}/merge`, { method: 'POST', token: f.token }), 'variables');
+    expect((await call(f.token, 'GET', `${f.crPath}/content`)).id).toBe(crHead);
+    expect(
+      Object.keys((await call(f.token, 'GET', `/v1/spaces/${f.spaceId}/content`)).variables),
+    ).toHaveLength(64);
+  });
+});
+
 describe('a page read as markdown, dereferenced', () => {
   it('has each include line replaced by the reusable content’s markdown, indented as the include was', async () => {
     const f = await fixture();

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { evaluateExpression } from '../../src/content/reusable-contents/expressions';
-import { mergeVariables, patchedVariables } from '../../src/content/reusable-contents/variables';
+import { patchedVariables } from '../../src/content/reusable-contents/variables';
 
 const scope = { space: { version: '2.1', port: 8080, beta: false }, page: { product: 'Quire' } };
 
@@ -75,40 +75,5 @@ describe('variables', () => {
     const patched = patchedVariables({ b: 1, a: 'x' }, { a: null, c: true });
     expect(patched).toEqual({ b: 1, c: true });
     expect(Object.keys(patchedVariables({ z: 1 }, { a: 2 }))).toEqual(['a', 'z']);
-  });
-
-  it('merge three ways name by name: one side’s change kept, theirs when both changed', () => {
-    expect(mergeVariables({ a: 1, b: 1, c: 1 }, { a: 2, b: 1, c: 1 }, { a: 1, b: 3 })).toEqual({
-      a: 2,
-      b: 3,
-    });
-    expect(mergeVariables({ a: 1 }, { a: 2 }, { a: 3 })).toEqual({ a: 3 });
-    expect(mergeVariables({}, { x: 1 }, { y: 2 })).toEqual({ x: 1, y: 2 });
-  });
-});
-
-describe('mergeVariables over random edits', () => {
-  const name = fc.constantFrom('a', 'b', 'c', 'd', 'e');
-  const value = fc.oneof(fc.string({ maxLength: 3 }), fc.integer({ min: -2, max: 2 }), fc.boolean());
-  const values = fc.dictionary(name, value);
-  const patch = fc.dictionary(name, fc.option(value, { nil: null }));
-
-  it('keeps every change of either side, theirs where both changed a variable', () => {
-    fc.assert(
-      fc.property(values, patch, patch, (base, oursPatch, theirsPatch) => {
-        const ours = patchedVariables(base, oursPatch);
-        const theirs = patchedVariables(base, theirsPatch);
-        const merged = mergeVariables(base, ours, theirs);
-        for (const key of new Set([...Object.keys(base), ...Object.keys(ours), ...Object.keys(theirs)])) {
-          const expected = theirs[key] !== base[key] ? theirs[key] : ours[key];
-          expect(merged[key]).toBe(expected);
-        }
-        // Names in order, so one set of variables has one address.
-        expect(Object.keys(merged)).toEqual(Object.keys(merged).sort());
-        // Merging with no change on one side is the other side.
-        expect(mergeVariables(base, base, theirs)).toEqual(theirs);
-        expect(mergeVariables(base, ours, base)).toEqual(ours);
-      }),
-    );
   });
 });

@@ -9,9 +9,13 @@
  *
  * A resolution of a field that did not conflict decides it all the same (the side chosen
  * wins), and one naming a page neither side holds changes nothing.
+ *
+ * A space's variable both sides changed (field "spaceVariable", `page` the variable's name)
+ * is settled the same way, by a side, on the two sides' variables (`variable-resolutions.ts`).
  */
 import { z } from 'zod';
 import { IdSchema } from '../../core/schemas';
+import { SPACE_VARIABLE_FIELD } from '../reusable-contents/merge-variables';
 import type { PageState } from '../revisions/page-state';
 
 export const RESOLVABLE_FIELDS = [
@@ -33,8 +37,12 @@ export const MAX_RESOLUTIONS = 50;
 
 export const ConflictResolutionSchema = z
   .strictObject({
-    page: IdSchema.describe('Id of the page, as the conflict names it'),
-    field: z.enum(RESOLVABLE_FIELDS).describe('The field of the conflict ("page": the page itself)'),
+    page: IdSchema.describe(
+      'Id of the page, as the conflict names it (for "spaceVariable": the name of the variable)',
+    ),
+    field: z
+      .enum([...RESOLVABLE_FIELDS, SPACE_VARIABLE_FIELD])
+      .describe('The field of the conflict ("page": the page itself; "spaceVariable": a space\'s variable)'),
     side: z
       .enum(['changeRequest', 'space'])
       .optional()
@@ -78,6 +86,7 @@ export function applyResolutions(
   space: Pages,
 ): void {
   for (const resolution of resolutions) {
+    if (resolution.field === SPACE_VARIABLE_FIELD) continue;
     if (resolution.markdown !== undefined) {
       for (const pages of [changeRequest, space]) {
         const page = pages.get(resolution.page);
@@ -91,7 +100,12 @@ export function applyResolutions(
 }
 
 /** Makes `changed`'s version of a page's field what `kept` holds. */
-function takeField(pageId: string, field: ConflictResolution['field'], kept: Pages, changed: Pages): void {
+function takeField(
+  pageId: string,
+  field: (typeof RESOLVABLE_FIELDS)[number],
+  kept: Pages,
+  changed: Pages,
+): void {
   const from = kept.get(pageId);
   const to = changed.get(pageId);
   if (field === 'page') {

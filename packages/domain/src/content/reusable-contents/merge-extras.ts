@@ -5,22 +5,32 @@
  *    or edited on either side combine, bodies line by line; what cannot be combined is a
  *    conflict whose `field` is `reusableContent.<field>` and whose `pageId` is the reusable
  *    content's id.
- * 2. The space's variables merge name by name (`mergeVariables`): one side's change kept,
- *    theirs when both changed one.
+ * 2. The space's variables merge name by name (`merge-variables.ts`): one side's change
+ *    kept, both sides' different changes a conflict naming the variable, more than a map
+ *    holds refused as a batch is (400 naming `variables`).
  * 3. Nothing to merge when both sides hold what the base holds, or one side does: the other
- *    side's, by address.
+ *    side's, by address. Not when a person settles variables first (`settleVariables`): a
+ *    resolution decides its variable even where nothing conflicted, as a page field's does.
  */
 import type { DomainServices } from '../../core/context';
+import { invalidInput } from '../../core/errors';
 import { mergeContent } from '../revisions/merge-revisions';
-import type { RevisionRecord } from '../revisions/records';
+import type { RevisionRecord, VariableValues } from '../revisions/records';
+import { mergeVariables } from './merge-variables';
 import { extrasOf, type RevisionExtras, sameExtras } from './revision-extras';
-import { mergeVariables } from './variables';
+import { MAX_VARIABLES } from './variables';
 
 export interface ExtrasConflict {
   pageId: string;
   field: string;
   reason: string;
 }
+
+/** Changes ours' and theirs' variables before they are merged (a person's resolutions). */
+export type SettleVariables = (
+  ours: VariableValues,
+  theirs: VariableValues,
+) => { ours: VariableValues; theirs: VariableValues };
 
 export type ExtrasMerge =
   | { result: 'merged'; extras: RevisionExtras | undefined }
@@ -36,18 +46,27 @@ export async function mergeRevisionExtras(
   ours: RevisionRecord,
   theirs: RevisionRecord | RevisionExtras,
   now: string,
+  settleVariables?: SettleVariables,
 ): Promise<ExtrasMerge> {
-  const theirsStored = 'spaceId' in theirs ? theirs : undefined;
+  const theirsStored = 'spaceId' in theirs && !settleVariables ? theirs : undefined;
   if (theirsStored && (sameExtras(base, theirsStored) || sameExtras(ours, theirsStored))) {
     return { result: 'merged', extras: undefined };
   }
   const [b, o, t] = await Promise.all([
     extrasOf(services, base),
     extrasOf(services, ours),
-    theirsStored ? extrasOf(services, theirsStored) : (theirs as RevisionExtras),
+    'spaceId' in theirs ? extrasOf(services, theirs) : theirs,
   ]);
   if (theirsStored && sameExtras(base, ours)) return { result: 'merged', extras: t };
-  return mergeExtras(services, b, o, t, now);
+  if (!settleVariables) return mergeExtras(services, b, o, t, now);
+  const settled = settleVariables(o.variables, t.variables);
+  return mergeExtras(
+    services,
+    b,
+    { ...o, variables: settled.ours },
+    { ...t, variables: settled.theirs },
+    now,
+  );
 }
 
 /** Rules 1 and 2 on extras already read. */
@@ -67,22 +86,30 @@ export async function mergeExtras(
     now,
     new Map([...(ours.bodies ?? []), ...(theirs.bodies ?? [])]),
   );
-  if (merged.result === 'conflicts') {
+  const variables = mergeVariables(base.variables, ours.variables, theirs.variables);
+  if (merged.result === 'conflicts' || variables.result === 'conflicts') {
     return {
       result: 'conflicts',
-      conflicts: merged.conflicts.map(({ pageId, field, reason }) => ({
-        pageId,
-        field: `reusableContent.${field}`,
-        reason,
-      })),
+      conflicts: [
+        ...(merged.result === 'conflicts'
+          ? merged.conflicts.map(({ pageId, field, reason }) => ({
+              pageId,
+              field: `reusableContent.${field}`,
+              reason,
+            }))
+          : []),
+        ...(variables.result === 'conflicts' ? variables.conflicts : []),
+      ],
     };
+  }
+  if (variables.result === 'too-many') {
+    throw invalidInput(
+      'variables',
+      `at most ${MAX_VARIABLES} variables: the merged content would hold ${variables.count}`,
+    );
   }
   return {
     result: 'merged',
-    extras: {
-      reusableContents: merged.pages,
-      variables: mergeVariables(base.variables, ours.variables, theirs.variables),
-      bodies: merged.bodies,
-    },
+    extras: { reusableContents: merged.pages, variables: variables.variables, bodies: merged.bodies },
   };
 }

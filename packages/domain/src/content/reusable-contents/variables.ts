@@ -85,21 +85,3 @@ export function sameVariables(a: VariableValues | undefined, b: VariableValues |
   const names = Object.keys(left);
   return names.length === Object.keys(right).length && names.every((name) => left[name] === right[name]);
 }
-
-/**
- * The three-way merge of a space's variables, name by name: changed on one side only, that
- * side's; changed on both, theirs (the edit being merged), as files are merged.
- */
-export function mergeVariables(
-  base: VariableValues,
-  ours: VariableValues,
-  theirs: VariableValues,
-): VariableValues {
-  const merged: Record<string, string | number | boolean> = {};
-  for (const name of new Set([...Object.keys(base), ...Object.keys(ours), ...Object.keys(theirs)])) {
-    const [b, o, t] = [base[name], ours[name], theirs[name]];
-    const value = t !== b ? t : o;
-    if (value !== undefined) merged[name] = value;
-  }
-  return orderedVariables(merged);
-}

@@ -8,10 +8,16 @@ export const MergeResultSchema = z
     conflicts: z
       .array(
         z.object({
-          page: z.string().describe('Id of the page'),
+          page: z
+            .string()
+            .describe(
+              'Id of the page (of the reusable content for a "reusableContent.*" field; the name of the variable for "spaceVariable")',
+            ),
           field: z
             .string()
-            .describe('What could not be combined: a page field, or "page" for delete-vs-edit'),
+            .describe(
+              'What could not be combined: a page field, "page" for delete-vs-edit, "reusableContent.<field>", or "spaceVariable" (a space\'s variable)',
+            ),
           reason: z.string().describe('Why, e.g. edited-both, deleted-and-edited, moved-both, cycle'),
         }),
       )

@@ -15,6 +15,7 @@ import {
   type ReadResolution,
 } from '../conflict-resolutions';
 import { acceptsEdits } from '../patch-rules';
+import { settledVariables, settlesVariables } from '../variable-resolutions';
 import { baseOf, mergeSide, revisionOf } from './merge-change-request';
 import { type MergeOutcome, MergeResultSchema } from './merge-result';
 import { changeRequestPathShape } from './params';
@@ -44,8 +45,9 @@ export const UpdateFromSpaceInputSchema = z.strictObject({
  *
  * `resolutions` (Quire's, issue 30) settle conflicts a person was shown: each page field
  * named takes the change request's side, the space's, or a text written by hand (read like a
- * batch's body: 400 naming `resolutions.<i>.markdown`), before the merge
- * (`conflict-resolutions.ts`); what is left unresolved still answers `conflicts`.
+ * batch's body: 400 naming `resolutions.<i>.markdown`), and each space variable named
+ * ("spaceVariable") a side, before the merge (`conflict-resolutions.ts`,
+ * `variable-resolutions.ts`); what is left unresolved still answers `conflicts`.
  */
 export const updateChangeRequestFromSpace = operation({
   name: 'changeRequests.updateFromSpace',
@@ -80,7 +82,20 @@ export const updateChangeRequestFromSpace = operation({
         (ours, theirs) => applyResolutions(resolutions, ours, theirs),
       );
       // Reusable contents and variables merge beside the pages (`merge-extras.ts`).
-      const extras = await mergeRevisionExtras(ctx, base, ours, spaceAt, ctx.clock.now().toISOString());
+      // Ours is the change request here, theirs the space.
+      const extras = await mergeRevisionExtras(
+        ctx,
+        base,
+        ours,
+        spaceAt,
+        ctx.clock.now().toISOString(),
+        settlesVariables(resolutions)
+          ? (changeRequestVariables, spaceVariables) => {
+              const settled = settledVariables(resolutions, changeRequestVariables, spaceVariables);
+              return { ours: settled.changeRequest, theirs: settled.space };
+            }
+          : undefined,
+      );
       if (merged.result === 'conflicts' || extras.result === 'conflicts') {
         return {
           revision: changeRequest.revision,
