@@ -89,6 +89,7 @@ export {
   translatableTexts,
 } from './translatable-text';
 export {
+  documentJsonOfStoredText,
   precheckUntrustedMarkdown,
   readUntrustedMarkdown,
   type UntrustedMarkdownOptions,

@@ -19,7 +19,7 @@ import { FrontMatterError, splitFrontMatter } from './front-matter';
 import { checkMarkdownSource, MarkdownTooComplexError } from './markdown-limits';
 import { parseMarkdown, printMarkdown } from './markdown-processor';
 import { type LinkTargets, rewriteLinks, rewriteOfTargets, rewriteTreeLinks } from './rewrite-links';
-import { documentOfTree } from './to-document';
+import { documentOfTree, markdownToDocument } from './to-document';
 
 export type UntrustedMarkdownReading =
   | {
@@ -114,6 +114,20 @@ export function precheckUntrustedMarkdown(text: string): UntrustedMarkdownReadin
   } catch (error) {
     const refusal = refusalOf(error);
     if (refusal) return refusal;
+    throw error;
+  }
+}
+
+/**
+ * The document's JSON of a text already stored (`JSON.stringify(markdownToDocument(text))`),
+ * or null when the parser's limits refuse it (a text stored before it was read under them).
+ * What the markdown threads run for a list of comments read as documents.
+ */
+export function documentJsonOfStoredText(text: string): string | null {
+  try {
+    return JSON.stringify(markdownToDocument(text));
+  } catch (error) {
+    if (refusalOf(error)) return null;
     throw error;
   }
 }

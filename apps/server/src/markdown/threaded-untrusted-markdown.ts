@@ -32,7 +32,7 @@ import {
   type UntrustedMarkdownReading,
 } from '@quire/domain';
 import { LimitedPool, WorkerLimitError } from '../worker-pools/limited-pool';
-import type { MarkdownTask } from '../worker-pools/markdown-thread';
+import type { MarkdownDocumentsTask, MarkdownTask } from '../worker-pools/markdown-thread';
 
 export interface MarkdownReadingLimits {
   /** Threads reading at once (more readings wait, in order). */
@@ -125,6 +125,36 @@ export class ThreadedUntrustedMarkdown implements UntrustedMarkdown {
         case 'queue':
           throw new DomainError('unavailable', 'Too much markdown is waiting to be read: retry in a moment');
       }
+    }
+  }
+
+  /**
+   * The documents of stored texts in one task, given the budget their lengths give together
+   * (each text's, as when it was read). A task past its time or memory is tried again text by
+   * text, so that one text stored before any budget (refused: null) leaves the others theirs.
+   */
+  async documentsOf(markdowns: readonly string[]): Promise<Array<string | null>> {
+    const together = await this.#documentsInOneTask(markdowns);
+    if (together || markdowns.length === 1) return together ?? [null];
+    const oneByOne: Array<string | null> = [];
+    for (const markdown of markdowns)
+      oneByOne.push((await this.#documentsInOneTask([markdown]))?.[0] ?? null);
+    return oneByOne;
+  }
+
+  /** The documents of `markdowns` from one thread, or undefined past the task's time or memory. */
+  async #documentsInOneTask(markdowns: readonly string[]): Promise<Array<string | null> | undefined> {
+    const budgetMs = markdowns.reduce(
+      (sum, markdown) => sum + readingBudgetMs(this.limits, markdown.length),
+      0,
+    );
+    const task: MarkdownDocumentsTask = { markdowns: [...markdowns] };
+    try {
+      return await this.#pool.run<Array<string | null>>('markdown-documents', task, { deadlineMs: budgetMs });
+    } catch (error) {
+      if (!(error instanceof WorkerLimitError)) throw error;
+      if (error.limit === 'time' || error.limit === 'memory') return undefined;
+      throw new DomainError('unavailable', 'Too much markdown is waiting to be read: retry in a moment');
     }
   }
 

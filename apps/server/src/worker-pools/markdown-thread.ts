@@ -1,9 +1,11 @@
 /**
  * The entry of the markdown threads (`LimitedPool('markdown-thread')`, for
  * `ThreadedUntrustedMarkdown`; built as `dist/markdown-thread.js`): reads one text from
- * outside with `readUntrustedMarkdown`. `warm` loads the reader before the first text.
+ * outside with `readUntrustedMarkdown`, or converts stored texts to their documents' JSON
+ * (`markdown-documents`: a list of comments read as documents). `warm` loads the reader
+ * before the first text.
  */
-import { type LinkTargets, readUntrustedMarkdown } from '@quire/documents';
+import { documentJsonOfStoredText, type LinkTargets, readUntrustedMarkdown } from '@quire/documents';
 import { serveTasks } from './thread-task';
 
 export interface MarkdownTask {
@@ -13,11 +15,16 @@ export interface MarkdownTask {
   links?: LinkTargets;
 }
 
+export interface MarkdownDocumentsTask {
+  markdowns: string[];
+}
+
 export default serveTasks({
   'markdown-read': async (task: MarkdownTask) =>
     readUntrustedMarkdown(task.markdown, {
       frontMatter: task.frontMatter,
       ...(task.links ? { links: task.links } : {}),
     }),
+  'markdown-documents': async (task: MarkdownDocumentsTask) => task.markdowns.map(documentJsonOfStoredText),
   warm: async () => null,
 });

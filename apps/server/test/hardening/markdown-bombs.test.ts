@@ -54,6 +54,7 @@ beforeAll(async () => {
       onReading?.(reading);
       return reading;
     },
+    documentsOf: (markdowns) => reader.documentsOf(markdowns),
   };
   org = await createOrganization(server);
   const space = await createSpace(server, org, { title: 'Bombs' });
@@ -265,4 +266,111 @@ describe('markdown from outside cannot hold the server', () => {
       else expect(order.filter((event) => event !== 'request')).toEqual(['healthz', 'reading']);
     }, 120_000);
   }
+});
+
+/**
+ * A list read as documents: texts that passed their write's budget (`*a**`, 2,000 characters:
+ * about 0.05 s each to convert, more on a busy machine) were converted one by one on the request thread, each read
+ * (10 reviews of 7 KB held it 3.2 s). Once the list's records are read, `/healthz` is asked:
+ * it must be answered before the list, whose documents are converted in a markdown thread.
+ */
+describe('a list read as documents cannot hold the server', () => {
+  const BOMB = filled('*a**', 2_000);
+  const LISTED = 4;
+
+  /** Calls `then` each time `method` of `repository` has answered. */
+  function afterEach<T extends object>(repository: T, method: keyof T, then: () => void): () => void {
+    const original = repository[method] as (...args: unknown[]) => Promise<unknown>;
+    (repository as Record<keyof T, unknown>)[method] = async (...args: unknown[]) => {
+      const answer = await original.apply(repository, args);
+      then();
+      return answer;
+    };
+    return () => {
+      (repository as Record<keyof T, unknown>)[method] = original;
+    };
+  }
+
+  /** Reads `list` while `/healthz` is asked as soon as `repository.method` answered; the order they end in. */
+  async function orderOfAnswers<T extends object>(
+    repository: T,
+    method: keyof T,
+    list: () => Promise<ApiResponse>,
+  ): Promise<{ order: string[]; listed: ApiResponse }> {
+    const order: string[] = [];
+    let health: Promise<unknown> | undefined;
+    const restore = afterEach(repository, method, () => {
+      health ??= server.api('/healthz').then((response) => {
+        expect(response.status).toBe(200);
+        order.push('healthz');
+      });
+    });
+    try {
+      const listed = await list();
+      order.push('list');
+      await health;
+      return { order, listed };
+    } finally {
+      restore();
+    }
+  }
+
+  it("reviews' comments: /healthz is answered while the list's documents are converted", async () => {
+    const changeRequest = await server.callOperation(operations.changeRequests.create, org.admin, {
+      spaceId,
+      subject: 'Documents of reviews',
+    });
+    const reviews = `/v1/spaces/${spaceId}/change-requests/${changeRequest.number}/reviews`;
+    // Stored as an older server stored them (as sent, before any budget), cheaply.
+    for (let i = 0; i < LISTED; i++)
+      await server.services.repos.changeRequestReviews.insert({
+        id: `documents-review-${i}`,
+        spaceId,
+        changeRequestId: changeRequest.id,
+        revision: changeRequest.revision,
+        reviewer: reviewer.user.id,
+        status: 'approved',
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+        comment: `${BOMB}${i}`,
+      });
+    const { order, listed } = await orderOfAnswers(server.services.repos.changeRequestReviews, 'listOf', () =>
+      server.api(`${reviews}?format=document`, { token: org.admin.token }),
+    );
+    expect(listed.status).toBe(200);
+    expect(listed.body.items).toHaveLength(LISTED);
+    for (const item of listed.body.items) expect(item.comment.body.document.object).toBe('document');
+    expect(order).toEqual(['healthz', 'list']);
+    // Stored once converted: read again, the same documents.
+    const again = await server.api(`${reviews}/${listed.body.items[0].id}?format=document`, {
+      token: org.admin.token,
+    });
+    expect(again.body.comment.body.document).toEqual(listed.body.items[0].comment.body.document);
+  }, 30_000);
+
+  it("comments: /healthz is answered while the list's documents are converted", async () => {
+    const space = await createSpace(server, org, { title: 'Documents of comments' });
+    // One posted, its copies stored as an older server stored bodies (before any budget), cheaply.
+    const posted = await server.api(`/v1/spaces/${space.id}/comments`, {
+      method: 'POST',
+      token: org.admin.token,
+      body: { body: { markdown: 'A comment.' } },
+    });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    const first = await server.services.repos.comments.findById(posted.body.id);
+    if (!first) throw new Error('the comment posted is not stored');
+    await server.services.repos.comments.update(first.id, { body: `${BOMB}comment 0` });
+    for (let i = 1; i < LISTED; i++)
+      await server.services.repos.comments.insert({
+        ...first,
+        id: `${first.id}-${i}`,
+        body: `${BOMB}comment ${i}`,
+      });
+    const { order, listed } = await orderOfAnswers(server.services.repos.comments, 'list', () =>
+      server.api(`/v1/spaces/${space.id}/comments?format=document`, { token: org.admin.token }),
+    );
+    expect(listed.status).toBe(200);
+    expect(listed.body.items).toHaveLength(LISTED);
+    for (const item of listed.body.items) expect(item.body.document.object).toBe('document');
+    expect(order).toEqual(['healthz', 'list']);
+  }, 30_000);
 });

@@ -2,9 +2,8 @@
  * The body of a comment or a reply: sent as markdown or as a document tree, stored once as
  * normalized markdown, shown in the `format` the reader asks for.
  */
-import { documentToMarkdown, jsonDocumentSchema } from '@quire/documents';
+import { documentToMarkdown, type JSONDocument, jsonDocumentSchema } from '@quire/documents';
 import { z } from 'zod';
-import { contentAddressOf as addressOf, documentOfBody } from '../content';
 import type { OperationContext } from '../core/context';
 import { invalidInput } from '../core/errors';
 import { memberNamesForDocument } from '../organizations';
@@ -91,13 +90,16 @@ async function markdownSent(
 }
 
 /**
- * A stored body in the format asked for. Its document tree is kept by address, as a page
- * body's is (`documentOfBody`): a list of comments read again converts none of them again.
+ * A stored body in the format asked for. Its document tree comes from `documentOf`: the
+ * documents of the bodies presented, gathered once per request off the request thread
+ * (`storedTextDocuments`); given only when documents were asked for.
  */
-export function presentCommentBody(markdown: string, format: CommentFormat): CommentBody {
-  if (format === 'document') {
-    const address = addressOf({ kind: 'body', markdown });
-    return { document: documentOfBody(address, markdown) as unknown as Record<string, unknown> };
-  }
+export function presentCommentBody(
+  markdown: string,
+  format: CommentFormat,
+  documentOf?: (markdown: string) => JSONDocument,
+): CommentBody {
+  if (format === 'document' && documentOf)
+    return { document: documentOf(markdown) as unknown as Record<string, unknown> };
   return { markdown };
 }

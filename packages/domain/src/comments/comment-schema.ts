@@ -1,4 +1,5 @@
 /** The Comment and CommentReply resources as GitBook's API has them, and their presenters. */
+import type { JSONDocument } from '@quire/documents';
 import { z } from 'zod';
 import type { PageIndex } from '../content';
 import { changeRequestLocation, spaceLocation } from '../content';
@@ -59,6 +60,8 @@ export type CommentReply = z.infer<typeof CommentReplySchema>;
 export interface CommentSetting {
   urls: PublicUrls;
   format: CommentFormat;
+  /** The document of a body presented (format `document` only: `storedTextDocuments`). */
+  documentOf?: (markdown: string) => JSONDocument;
   /** The User resource of a user id (`commentPeople`). */
   userOf(userId: string): User;
   /** The caller's permissions on a comment or reply by its author. */
@@ -86,7 +89,7 @@ export function presentComment(comment: CommentRecord, setting: CommentSetting):
     postedAt: comment.postedAt,
     reactions: presentReactions(comment.reactions, setting.userOf),
     replies: Math.max(0, comment.replies),
-    body: presentCommentBody(comment.body, setting.format),
+    body: presentCommentBody(comment.body, setting.format, setting.documentOf),
     target: presentCommentTarget(comment, setting.index),
     urls: { location: commentLocation(setting.urls, comment) },
     permissions: setting.permissionsOf(comment.postedBy),
@@ -101,7 +104,7 @@ export function presentComment(comment: CommentRecord, setting: CommentSetting):
 export function presentCommentReply(
   comment: Pick<CommentRecord, 'id' | 'spaceId' | 'changeRequestId'>,
   reply: CommentReplyRecord,
-  setting: Pick<CommentSetting, 'urls' | 'format' | 'userOf' | 'permissionsOf'>,
+  setting: Pick<CommentSetting, 'urls' | 'format' | 'documentOf' | 'userOf' | 'permissionsOf'>,
 ): CommentReply {
   const resource: CommentReply = {
     object: 'comment-reply',
@@ -109,7 +112,7 @@ export function presentCommentReply(
     postedBy: setting.userOf(reply.postedBy),
     postedAt: reply.postedAt,
     reactions: presentReactions(reply.reactions, setting.userOf),
-    body: presentCommentBody(reply.body, setting.format),
+    body: presentCommentBody(reply.body, setting.format, setting.documentOf),
     urls: { location: `${commentLocation(setting.urls, comment)}/replies/${reply.id}` },
     permissions: setting.permissionsOf(reply.postedBy),
   };

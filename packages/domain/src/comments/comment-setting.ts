@@ -1,11 +1,12 @@
 /**
  * What presenting a page of comments (or replies) needs, gathered once per request: the
- * people they name, the caller's permissions on each, and the pages of the content they are
- * on now (the change request's head, or the space's).
+ * people they name, the caller's permissions on each, the pages of the content they are
+ * on now (the change request's head, or the space's), and, asked as documents, their bodies'
+ * documents (converted off the request thread, all of the page's missing ones in one task).
  */
 
 import type { RevisionRecord } from '../content';
-import { pageIndexOf, spaceHead } from '../content';
+import { pageIndexOf, spaceHead, storedTextDocuments } from '../content';
 import { callerOf, type OperationContext } from '../core/context';
 import { notFound } from '../core/errors';
 import { peopleSeenIn } from '../identity';
@@ -40,13 +41,20 @@ export async function commentSetting(
   format: CommentFormat,
 ): Promise<CommentSetting> {
   const userId = callerOf(ctx).userId;
-  const [userOf, revision] = await Promise.all([
+  const [userOf, revision, documentOf] = await Promise.all([
     peopleSeenIn(ctx, scope.space.organizationId, items.flatMap(peopleOf)),
     scopeRevision(ctx, scope),
+    format === 'document'
+      ? storedTextDocuments(
+          ctx,
+          items.map((item) => item.body),
+        )
+      : undefined,
   ]);
   return {
     urls: ctx.urls,
     format,
+    ...(documentOf ? { documentOf } : {}),
     userOf,
     permissionsOf: (authorId) => commentPermissions({ role: scope.role, isAuthor: authorId === userId }),
     index: await pageIndexOf(ctx, revision.tree),

@@ -74,6 +74,7 @@ function countingPort(
   const seen = { most: 0, started: [] as string[] };
   const port: UntrustedMarkdown & { readsAtOnce: number } = {
     readsAtOnce: atOnce,
+    documentsOf: inProcessUntrustedMarkdown.documentsOf,
     async read(markdown, options) {
       // By default later pages answer first: the order of the answers is not the order of the pages.
       const delay = delayOf(seen.started.length, markdown);

@@ -6,7 +6,7 @@
  * repository answers) is written with the link's URL, never with a name.
  */
 import { describe, expect, it } from 'vitest';
-import type { MemberRecord, UntrustedMarkdown } from '../../src';
+import { inProcessUntrustedMarkdown, type MemberRecord, type UntrustedMarkdown } from '../../src';
 import { readBatchBodies } from '../../src/content/revisions/page-body';
 
 const ORGANIZATION = 'org1';
@@ -38,6 +38,7 @@ function membersOf(names: Record<string, string>, elsewhere: Record<string, stri
 /** The port as the request thread would use it once the text is accepted: the text as sent. */
 const untrustedMarkdown: UntrustedMarkdown = {
   read: async (markdown) => ({ ok: true, markdown, frontMatter: {} }),
+  documentsOf: inProcessUntrustedMarkdown.documentsOf,
 };
 
 const mention = (user: string) => ({

@@ -66,5 +66,6 @@ export {
   storedDocumentOf,
 } from './stored-documents';
 export type { StoredPage, StoredPages } from './stored-page';
+export { storedTextDocuments } from './stored-text-documents';
 export { compareSiblingPages } from './tree-order';
 export { unlistedPageIds } from './unlisted-pages';

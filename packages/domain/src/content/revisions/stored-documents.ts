@@ -197,7 +197,7 @@ async function convertElsewhere(
   if (derived.size > 0) await services.repos.contentObjects.putMany(derived);
 }
 /** The tree of a stored document record; undefined for anything else (read as a miss). */
-function parsedDocument(object: ContentObject): JSONDocument | undefined {
+export function parsedDocument(object: ContentObject): JSONDocument | undefined {
   if (object.kind !== 'document' || typeof (object as DocumentObject).json !== 'string') return undefined;
   try {
     const tree = JSON.parse((object as DocumentObject).json) as JSONDocument;

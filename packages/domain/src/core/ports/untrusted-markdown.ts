@@ -18,6 +18,14 @@ export type { UntrustedMarkdownOptions, UntrustedMarkdownReading } from '@quire/
 
 export interface UntrustedMarkdown {
   read(markdown: string, options?: UntrustedMarkdownOptions): Promise<UntrustedMarkdownReading>;
+  /**
+   * The documents' JSON of stored texts (`JSON.stringify(markdownToDocument(m))`, in order),
+   * converted in one task off the request thread, under the budget each text's length gives;
+   * null for a text that is refused (beyond the parser's limits or its budget: a text stored
+   * before it was read under one). For texts read as documents in a list (comments, replies,
+   * reviews' comments), which would otherwise hold the request thread for their sum.
+   */
+  documentsOf(markdowns: readonly string[]): Promise<Array<string | null>>;
   /** Readings that run at once (one per markdown thread): an import hands over that many pages at a time. */
   readonly readsAtOnce?: number;
 }

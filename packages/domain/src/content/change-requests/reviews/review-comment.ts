@@ -2,16 +2,16 @@
  * A review's comment: sent as `{markdown}` or `{document}` (GitBook's Document), stored as
  * markdown once the `UntrustedMarkdown` port read it (as a comment's body is: off the request
  * thread, under its budget, normalized), shown in the `format` the reader asks for (a
- * document tree kept by address, as a comment's or a page body's is). Stored as sent, a text
+ * document tree stored by address, as a comment's or a page body's is: `storedTextDocuments`,
+ * a list's missing ones converted in one task of the markdown threads). Stored as sent, a text
  * built to be slow to parse (`*a**` repeated) cost every reader asking for documents about
  * half a second of the request thread per review, converted on it.
  */
-import { documentToMarkdown, jsonDocumentSchema } from '@quire/documents';
+import { documentToMarkdown, type JSONDocument, jsonDocumentSchema } from '@quire/documents';
 import { z } from 'zod';
 import type { OperationContext } from '../../../core/context';
 import { invalidInput } from '../../../core/errors';
-import { addressOf } from '../../revisions/content-address';
-import { documentOfBody } from '../../revisions/document-of-body';
+import { storedTextDocuments } from '../../revisions/stored-text-documents';
 import { MAX_REVIEW_COMMENT } from './limits';
 
 export const ReviewCommentInputSchema = z
@@ -72,16 +72,28 @@ export async function storedReviewComment(
   return markdown;
 }
 
-/** A stored comment in the format asked for. */
+/**
+ * The documents of the reviews' comments, when documents are asked for (`storedTextDocuments`:
+ * off the request thread); undefined otherwise.
+ */
+export async function reviewCommentDocuments(
+  ctx: Pick<OperationContext, 'repos' | 'untrustedMarkdown'>,
+  reviews: ReadonlyArray<{ comment?: string }>,
+  format: ReviewFormat,
+): Promise<((markdown: string) => JSONDocument) | undefined> {
+  if (format !== 'document') return undefined;
+  return storedTextDocuments(
+    ctx,
+    reviews.flatMap((review) => (review.comment === undefined ? [] : [review.comment])),
+  );
+}
+
+/** A stored comment in the format asked for (its document from `reviewCommentDocuments`). */
 export function presentReviewComment(
   markdown: string,
   format: ReviewFormat,
+  documentOf?: (markdown: string) => JSONDocument,
 ): { markdown?: string; document?: Record<string, unknown> } {
-  if (format !== 'document') return { markdown };
-  return {
-    document: documentOfBody(addressOf({ kind: 'body', markdown }), markdown) as unknown as Record<
-      string,
-      unknown
-    >,
-  };
+  if (format !== 'document' || !documentOf) return { markdown };
+  return { document: documentOf(markdown) as unknown as Record<string, unknown> };
 }

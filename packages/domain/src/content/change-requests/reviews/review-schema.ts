@@ -2,6 +2,7 @@
  * The resources of reviews as GitBook's API has them (`ChangeRequestReview`,
  * `ChangeRequestRequestedReviewer`, `ChangeRequestUserContributor`) and their presenters.
  */
+import type { JSONDocument } from '@quire/documents';
 import { z } from 'zod';
 import type { PublicUrls } from '../../../core/context';
 import { TimestampSchema, UrlSchema } from '../../../core/schemas';
@@ -109,7 +110,13 @@ export const reviewLocation = (urls: PublicUrls, review: ChangeRequestReviewReco
 export function presentReview(
   urls: PublicUrls,
   review: ChangeRequestReviewRecord,
-  setting: { outdated: boolean; userOf(userId: string): User; format?: ReviewFormat },
+  setting: {
+    outdated: boolean;
+    userOf(userId: string): User;
+    format?: ReviewFormat;
+    /** The document of a comment (format `document` only: `reviewCommentDocuments`). */
+    documentOf?: (markdown: string) => JSONDocument;
+  },
 ): ChangeRequestReview {
   const location = reviewLocation(urls, review);
   const resource: ChangeRequestReview = {
@@ -134,7 +141,7 @@ export function presentReview(
       reactions: [],
       replies: 0,
       repliers: [],
-      body: presentReviewComment(review.comment, setting.format),
+      body: presentReviewComment(review.comment, setting.format, setting.documentOf),
       target: {
         space: review.spaceId,
         revision: review.revision,

@@ -2,7 +2,7 @@ import { notFound } from '../../../../core/errors';
 import { operation } from '../../../../core/operation';
 import { authorizeChangeRequest } from '../../../../policies/authorize-change-request';
 import { MAX_REVIEWS_READ } from '../limits';
-import { ReviewFormatSchema } from '../review-comment';
+import { ReviewFormatSchema, reviewCommentDocuments } from '../review-comment';
 import { reviewPeople } from '../review-people';
 import { type ChangeRequestReview, ChangeRequestReviewSchema, presentReview } from '../review-schema';
 import { outdatedReviews } from '../review-state';
@@ -24,6 +24,7 @@ export const getReview = operation({
     const review = await ctx.repos.changeRequestReviews.findById(changeRequest.id, input.reviewId);
     if (!review) throw notFound('Review');
     const reviews = await ctx.repos.changeRequestReviews.listOf(changeRequest.id, MAX_REVIEWS_READ);
+    const documentOf = await reviewCommentDocuments(ctx, [review], input.format);
     return presentReview(ctx.urls, review, {
       // Older than the newest 1000: long superseded.
       outdated:
@@ -31,6 +32,7 @@ export const getReview = operation({
         outdatedReviews(reviews, changeRequest.revision).has(review.id),
       userOf: await reviewPeople(ctx, space.organizationId, [review]),
       format: input.format,
+      ...(documentOf ? { documentOf } : {}),
     });
   },
 });

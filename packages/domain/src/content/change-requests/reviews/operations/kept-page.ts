@@ -6,11 +6,18 @@
  */
 import { invalidCursor, type Page, pageRequest, toPage } from '../../../../core/paging';
 
+type PageInput = { page?: string | undefined; limit?: number | undefined };
+
 export function keptPage<Row extends { id: string }, Item>(
   descending: readonly Row[],
-  input: { page?: string | undefined; limit?: number | undefined },
+  input: PageInput,
   present: (row: Row) => Item,
 ): Page<Item> {
+  return toPage(keptSlice(descending, input), descending.length, present);
+}
+
+/** The rows of the page `input` asks for, with their cursors (what `keptPage` presents). */
+export function keptSlice<Row extends { id: string }>(descending: readonly Row[], input: PageInput) {
   const request = pageRequest(input);
   if (request.after && request.after.values.length !== 0) throw invalidCursor();
   const afterId = request.after?.id;
@@ -18,6 +25,5 @@ export function keptPage<Row extends { id: string }, Item>(
   const items = rest.slice(0, request.limit);
   const cursors = items.map((row) => ({ values: [], id: row.id }));
   const last = cursors[cursors.length - 1];
-  const slice = { items, cursors, ...(rest.length > request.limit && last ? { next: last } : {}) };
-  return toPage(slice, descending.length, present);
+  return { items, cursors, ...(rest.length > request.limit && last ? { next: last } : {}) };
 }

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { operation } from '../../../../core/operation';
-import { type Page, pageSchemaOf, pagingShape } from '../../../../core/paging';
+import { type Page, pageSchemaOf, pagingShape, toPage } from '../../../../core/paging';
 import { authorizeChangeRequest } from '../../../../policies/authorize-change-request';
 import { changeRequestPathShape } from '../../operations/params';
 import { MAX_REVIEWS_READ } from '../limits';
-import { ReviewFormatSchema } from '../review-comment';
+import { ReviewFormatSchema, reviewCommentDocuments } from '../review-comment';
 import { reviewPeople } from '../review-people';
 import { type ChangeRequestReview, ChangeRequestReviewSchema, presentReview } from '../review-schema';
 import { outdatedReviews } from '../review-state';
-import { keptPage } from './kept-page';
+import { keptSlice } from './kept-page';
 
 /**
  * The reviews of a change request, newest first (its newest 1000), each saying whether it is
@@ -33,9 +33,18 @@ export const listReviews = operation({
     const kept = reviews
       .filter((review) => input.outdated === undefined || outdated.has(review.id) === input.outdated)
       .reverse();
-    const userOf = await reviewPeople(ctx, space.organizationId, kept);
-    return keptPage(kept, input, (review) =>
-      presentReview(ctx.urls, review, { outdated: outdated.has(review.id), userOf, format: input.format }),
+    const slice = keptSlice(kept, input);
+    const [userOf, documentOf] = await Promise.all([
+      reviewPeople(ctx, space.organizationId, kept),
+      reviewCommentDocuments(ctx, slice.items, input.format),
+    ]);
+    return toPage(slice, kept.length, (review) =>
+      presentReview(ctx.urls, review, {
+        outdated: outdated.has(review.id),
+        userOf,
+        format: input.format,
+        ...(documentOf ? { documentOf } : {}),
+      }),
     );
   },
 });
