@@ -8,7 +8,7 @@
  *   QUIRE_CRASH_SEED=<seed> npx vitest run packages/store-embedded/test/crash.test.ts
  * replays the same plan (the same kinds of kill, delays and compactions aimed at; where
  * the writer is when a timer fires still depends on the machine). QUIRE_CRASH_KILLS sets
- * the number of cycles (default 12: the first three aim at each kind of moment once, so every
+ * the number of cycles (default 9, 12 until the suite's 12 minutes ran out: the first three aim at each kind of moment once, so every
  * run kills during writing, during a compaction and during startup and recovery; 20 random
  * kills missed startup in one run in 26).
  */
@@ -25,7 +25,7 @@ import { type Random, seededRandom } from './engine/random-queries';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const packageRoot = path.resolve(here, '..');
-const KILLS = Number(process.env.QUIRE_CRASH_KILLS ?? 12);
+const KILLS = Number(process.env.QUIRE_CRASH_KILLS ?? 9);
 const SEED = Number(process.env.QUIRE_CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const WRITERS = 8;
 /** Small, so compactions are frequent (the journal must also outgrow the last snapshot). */

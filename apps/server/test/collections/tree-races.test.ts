@@ -27,9 +27,12 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** Scheduler runs per scenario, and HTTP trials per scenario. */
-const SCHEDULED_RUNS = 60;
-const HTTP_TRIALS = 30;
+/**
+ * Scheduler runs per scenario, and HTTP trials per scenario (60 and 30 until the suite's 12
+ * minutes ran out, nineteenth session; QUIRE_RACE_RUNS and QUIRE_RACE_TRIALS run more).
+ */
+const SCHEDULED_RUNS = Number(process.env.QUIRE_RACE_RUNS ?? 40);
+const HTTP_TRIALS = Number(process.env.QUIRE_RACE_TRIALS ?? 20);
 
 interface TreeFaults {
   cycles: number;
