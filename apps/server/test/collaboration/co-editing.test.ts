@@ -295,6 +295,29 @@ describe('co-editing a page', () => {
       { type: 'ended', status: 'archived' },
       { type: 'access', readOnly: true },
     ]);
+
+    // A merge that settles, then finds the space changed the same line: conflicts, nothing
+    // merged, and the audit log names no merge of it (the settle's save is the writer's own).
+    const conflicting = await open('conflicting');
+    await server.callOperation(operations.spaces.content.update, s.org.admin, {
+      spaceId: s.spaceId,
+      changes: [
+        { operation: 'update_page', page: s.pageId, document: { markdown: 'Changed in the space.' } },
+      ],
+    });
+    const refused = await server.api(`/v1/spaces/${s.spaceId}/change-requests/${conflicting.id}/merge`, {
+      method: 'POST',
+      token: s.org.admin.token,
+      body: {},
+    });
+    expect(refused.body.result).toBe('conflicts');
+    const merges = await server.api(
+      `/v1/orgs/${s.org.organization.id}/audit-events?action=changeRequests.merge`,
+      { token: s.org.admin.token },
+    );
+    expect(merges.body.items.map((event: { target: { id: string } }) => event.target.id)).toEqual([
+      merged.id,
+    ]);
   }, 20_000);
 
   it('disconnects a client that sends a message over the size limit; the others go on', async () => {
