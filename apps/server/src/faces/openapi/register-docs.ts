@@ -21,10 +21,10 @@ export const documentPartPath = (group: ApiGroupId) => `/openapi/${group}.json`;
 type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
 
 /**
- * The document and its parts, built at the first request that reads one, then kept: a server
- * start that built them spent about 0.4 s of a core on them (and on the JSON Schemas of every
- * operation) whether anybody read its documentation or not; an in-process test server, 37 ms
- * of its 110.
+ * The document and its parts, built at the first request that reads one, then kept as texts
+ * (`keptTexts`): a server start that built them spent about 0.4 s of a core on them (and on the
+ * JSON Schemas of every operation) whether anybody read its documentation or not; an in-process
+ * test server, 37 ms of its 110.
  */
 function lazyDocument(routes: readonly RestRoute[], config: Config) {
   let document: OpenApiDocument | undefined;
@@ -41,7 +41,7 @@ function lazyDocument(routes: readonly RestRoute[], config: Config) {
     }
     return kept;
   };
-  return { whole, part, ...keptTexts(whole, part) };
+  return keptTexts(whole, part);
 }
 
 /**
