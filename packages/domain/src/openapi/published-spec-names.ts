@@ -19,6 +19,7 @@ import type { ContentObject } from '../content/revisions/records';
 import { BoundedCache } from '../core/bounded-cache';
 import type { DomainServices, SiteVisitorGrant } from '../core/context';
 import { nextEventLoopTurn } from '../core/event-loop-turn';
+import { LoadedValues } from '../core/loaded-values';
 
 type Services = Pick<DomainServices, 'repos'>;
 
@@ -32,7 +33,7 @@ const MAX_DEPTH = 64;
 /** Bodies whose names are kept (an address and, mostly, no name: a few dozen bytes each). */
 const KEPT_BODIES = 50_000;
 
-const kept = new BoundedCache<string, Promise<ReadonlySet<string>>>(KEPT_REVISIONS);
+const kept = new LoadedValues<string, ReadonlySet<string>>(KEPT_REVISIONS);
 /** The names of each body by address (a body never changes): a new revision reads only its new bodies. */
 const bodyNames = new BoundedCache<string, readonly string[]>(KEPT_BODIES);
 
@@ -108,14 +109,7 @@ export function specsOfRevision(
   spaceId: string,
   revisionId: string,
 ): Promise<ReadonlySet<string>> {
-  const key = `${spaceId}/${revisionId}`;
-  let found = kept.get(key);
-  if (found) return found;
-  found = revisionSpecs(services, spaceId, revisionId);
-  kept.set(key, found);
-  // A failed read is not kept: the next request reads again.
-  found.catch(() => kept.delete(key));
-  return found;
+  return kept.get(`${spaceId}/${revisionId}`, () => revisionSpecs(services, spaceId, revisionId));
 }
 
 /** The specs named by the published content of the spaces the grant's visitor is shown. */

@@ -21,8 +21,8 @@
 import type { ConditionalText } from '@quire/documents';
 import type { OutlineObject, RevisionRecord, StoredPage } from '../content';
 import { outlinesOf, pageIndexOf, pageTypeOf, unlistedPageIds } from '../content';
-import { BoundedCache } from '../core/bounded-cache';
 import type { DomainServices, OperationContext } from '../core/context';
+import { LoadedValues } from '../core/loaded-values';
 import { admitConditionView } from './condition-views';
 import type { SearchDocument, SearchSection } from './content-search';
 
@@ -63,7 +63,7 @@ export async function searchDocumentsOf(
   // The revision's conditions are known now (of every page: a view never depends on which
   // pages a search lists): a search after the warm-up need not read them again.
   if (revision.id !== undefined && unlisted === undefined && keptConditions.peek(revision.id) === undefined)
-    keptConditions.set(revision.id, Promise.resolve(conditionsIn(outlines.values())));
+    keptConditions.set(revision.id, conditionsIn(outlines.values()));
   return documentPages.map((page) =>
     documentOf(page, index.paths.get(page.id) ?? page.slug, outlines.get(page.body), view),
   );
@@ -120,20 +120,14 @@ export async function searchDocumentsOfRevision(
 
 /** Revisions whose conditions are kept (a revision's never change: it is immutable). */
 const KEPT_CONDITIONS = 1_000;
-const keptConditions = new BoundedCache<string, Promise<readonly string[]>>(KEPT_CONDITIONS);
+const keptConditions = new LoadedValues<string, readonly string[]>(KEPT_CONDITIONS);
 
 /** The distinct conditions of the `if` blocks of a revision's pages (read once per revision). */
 export function conditionsOfRevision(
   services: Services,
   revision: Pick<RevisionRecord, 'id' | 'tree'>,
 ): Promise<readonly string[]> {
-  let kept = keptConditions.get(revision.id);
-  if (kept === undefined) {
-    kept = readConditions(services, revision);
-    keptConditions.set(revision.id, kept);
-    kept.catch(() => keptConditions.delete(revision.id));
-  }
-  return kept;
+  return keptConditions.get(revision.id, () => readConditions(services, revision));
 }
 
 async function readConditions(services: Services, revision: Pick<RevisionRecord, 'tree'>): Promise<string[]> {

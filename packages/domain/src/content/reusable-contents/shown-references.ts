@@ -28,6 +28,7 @@
 
 import { BoundedCache } from '../../core/bounded-cache';
 import type { OperationContext } from '../../core/context';
+import { LoadedValues } from '../../core/loaded-values';
 import { siteTokenSeesReferenced } from '../../policies/site-token-access';
 import { pageIndexOf } from '../revisions/page-index';
 import { pageTypeOf } from '../revisions/page-types';
@@ -64,15 +65,12 @@ export interface ShownReferences {
 /** Documents read at once while a revision's references are gathered. */
 const SLICE = 100;
 
-const keptReferences = new BoundedCache<string, RevisionReferences>({
+const keptReferences = new LoadedValues<string, RevisionReferences>({
   maxEntries: 500,
   // By the references kept: 2 million at most.
   maxWeight: 2_000_000,
   weigh: (references) => 1 + references.size,
 });
-/** Revisions whose references are being gathered: one walk of a revision at a time. */
-const gathering = new Map<string, Promise<RevisionReferences>>();
-
 const keptShown = new BoundedCache<string, ShownReferences>({
   maxEntries: 5_000,
   // By the ids kept: 4 million ids at most (about 100 MB of short strings).
@@ -82,19 +80,8 @@ const keptShown = new BoundedCache<string, ShownReferences>({
 
 /** The references of `revision`, gathered once per revision. */
 function referencesOf(ctx: OperationContext, revision: RevisionRecord): Promise<RevisionReferences> {
-  const kept = keptReferences.get(revision.id);
-  if (kept !== undefined) return Promise.resolve(kept);
-  let pending = gathering.get(revision.id);
-  if (pending === undefined) {
-    pending = gatherReferences(ctx, revision)
-      .then((references) => {
-        keptReferences.set(revision.id, references);
-        return references;
-      })
-      .finally(() => gathering.delete(revision.id));
-    gathering.set(revision.id, pending);
-  }
-  return pending;
+  // One walk of a revision at a time: a caller asking during one shares it.
+  return keptReferences.get(revision.id, () => gatherReferences(ctx, revision));
 }
 
 async function gatherReferences(

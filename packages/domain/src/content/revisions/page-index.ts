@@ -7,6 +7,7 @@
  * The pages are frozen: operations that change content copy them (`changedPage`).
  */
 import type { DomainServices } from '../../core/context';
+import { LoadedValues } from '../../core/loaded-values';
 import { loadPages } from './page-tree';
 import { childrenByParent, type StoredPage } from './stored-page';
 
@@ -22,29 +23,14 @@ export interface PageIndex {
 
 /** Trees kept: the heads of the spaces being read and edited, and a few revisions. */
 const KEPT_TREES = 64;
-const kept = new Map<string, Promise<PageIndex>>();
+const kept = new LoadedValues<string, PageIndex>(KEPT_TREES);
 
 /** The index of the tree at `treeAddress`, read once per process while it is kept. */
 export function pageIndexOf(
   services: Pick<DomainServices, 'repos'>,
   treeAddress: string,
 ): Promise<PageIndex> {
-  const known = kept.get(treeAddress);
-  if (known) {
-    // Most recently used last.
-    kept.delete(treeAddress);
-    kept.set(treeAddress, known);
-    return known;
-  }
-  const loading = loadPages(services, treeAddress).then((pages) => indexPages(treeAddress, pages));
-  // A failed read is not kept: the next request tries again.
-  loading.catch(() => kept.delete(treeAddress));
-  kept.set(treeAddress, loading);
-  if (kept.size > KEPT_TREES) {
-    const oldest = kept.keys().next().value;
-    if (oldest !== undefined) kept.delete(oldest);
-  }
-  return loading;
+  return kept.get(treeAddress, async () => indexPages(treeAddress, await loadPages(services, treeAddress)));
 }
 
 /** The index of `pages` (a forest), built without the store. */
