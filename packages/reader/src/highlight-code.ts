@@ -109,25 +109,33 @@ export const codeTextOf = (block: { nodes: Array<{ nodes: Array<{ leaves: Array<
     .map((line) => line.nodes.map((text) => text.leaves.map((leaf) => leaf.text).join('')).join(''))
     .join('\n');
 
-let highlighter: Promise<HighlighterCore> | undefined;
-const loading = new Map<string, Promise<boolean>>();
+// What was loaded is kept, and a load's promise only while it runs: a kept promise would keep
+// the async context it was made in (the first request's, and the server behind it).
+let highlighter: HighlighterCore | undefined;
+let highlighterLoading: Promise<HighlighterCore> | undefined;
+/** Whether each grammar loaded (false: it cannot be), and the loads under way. */
+const loadedLanguages = new Map<string, boolean>();
+const loadingLanguages = new Map<string, Promise<boolean>>();
 let aliases: Map<string, string> | undefined;
 
 async function theHighlighter(): Promise<HighlighterCore> {
-  highlighter ??= (async () => {
+  if (highlighter) return highlighter;
+  highlighterLoading ??= (async () => {
     const [{ createHighlighterCore }, { createOnigurumaEngine }, light, dark] = await Promise.all([
       import('shiki/core'),
       import('shiki/engine/oniguruma'),
       import('shiki/themes/github-light-default.mjs'),
       import('shiki/themes/github-dark-default.mjs'),
     ]);
-    return createHighlighterCore({
+    highlighter = await createHighlighterCore({
       themes: [light.default, dark.default],
       langs: [],
       engine: createOnigurumaEngine(import('shiki/wasm')),
     });
+    highlighterLoading = undefined;
+    return highlighter;
   })();
-  return highlighter;
+  return highlighterLoading;
 }
 
 /** Shiki's name of a language (its aliases: `js`, `sh`, `yml`...), or undefined when it has none. */
@@ -145,20 +153,27 @@ async function languageNamed(name: string): Promise<string | undefined> {
 
 /** Loads a grammar once (with what it embeds); false when it cannot be loaded. */
 async function loadLanguage(core: HighlighterCore, id: string): Promise<boolean> {
-  let loaded = loading.get(id);
+  const known = loadedLanguages.get(id);
+  if (known !== undefined) return known;
+  let loaded = loadingLanguages.get(id);
   if (!loaded) {
     loaded = (async () => {
+      let ok = false;
       try {
         const { bundledLanguages } = await import('shiki/langs');
         const load = bundledLanguages[id as keyof typeof bundledLanguages];
-        if (!load) return false;
-        await core.loadLanguage((await load()).default);
-        return true;
+        if (load) {
+          await core.loadLanguage((await load()).default);
+          ok = true;
+        }
       } catch {
-        return false;
+        ok = false;
       }
+      loadedLanguages.set(id, ok);
+      loadingLanguages.delete(id);
+      return ok;
     })();
-    loading.set(id, loaded);
+    loadingLanguages.set(id, loaded);
   }
   return loaded;
 }
