@@ -28,7 +28,7 @@ export class LoadedValues<Key, Value> {
     if (kept !== undefined) return Promise.resolve(kept);
     let pending = this.reading.get(key);
     if (pending === undefined) {
-      const started = read().then(
+      pending = read().then(
         (value) => {
           this.reading.delete(key);
           this.kept.set(key, value);
@@ -39,8 +39,7 @@ export class LoadedValues<Key, Value> {
           throw error;
         },
       );
-      pending = started;
-      this.reading.set(key, started);
+      this.reading.set(key, pending);
     }
     return pending;
   }
