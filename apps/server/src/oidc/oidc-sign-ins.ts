@@ -16,6 +16,7 @@ import {
   DomainError,
   type OidcLoginStateRecord,
   type OidcProviderRecord,
+  oidcAuthority,
   oidcServiceOf,
   provisionSsoMember,
 } from '@quire/domain';
@@ -131,6 +132,7 @@ export class OidcSignIns {
       provider: {
         kind: 'oidc',
         id: provider.id,
+        authority: oidcAuthority(provider.issuer),
         defaultRole: provider.defaultRole,
         ...(provider.defaultTeam !== undefined ? { defaultTeam: provider.defaultTeam } : {}),
       },

@@ -22,6 +22,7 @@ import {
   isDomainError,
   provisionSsoMember,
   type SamlProviderRecord,
+  samlAuthority,
   samlServiceOf,
 } from '@quire/domain';
 import type { Store } from '@quire/store';
@@ -179,6 +180,7 @@ export function registerSaml(
       provider: {
         kind: 'saml',
         id: provider.id,
+        authority: samlAuthority(provider.certificate ?? ''),
         defaultRole: provider.defaultRole,
         ...(provider.defaultTeam ? { defaultTeam: provider.defaultTeam } : {}),
       },

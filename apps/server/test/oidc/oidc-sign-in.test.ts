@@ -6,9 +6,10 @@
  * replayed callback, a reused code, a provider claiming another issuer, an unverified email,
  * a provider on an address the instance does not allow). One server and one provider.
  */
+import { addOrganizationMember, SSO_ACCOUNT_BEYOND_ORGANIZATION } from '@quire/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectFieldError } from '../support/expectations';
-import { addMember, createOrganization, type TestOrganization } from '../support/factories';
+import { addMember, createOrganization, createUser, type TestOrganization } from '../support/factories';
 import { createTeam } from '../support/teams';
 import { TEST_URLS } from '../support/test-domain';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -33,6 +34,7 @@ beforeAll(async () => {
     alice: { email: 'alice@corp.test', email_verified: true, name: 'Alice Liddell' },
     member: { email: 'member@corp.test', email_verified: true, name: 'Already Member' },
     unverified: { email: 'mallory@corp.test', email_verified: false, name: 'Mallory' },
+    root: { email: 'root@corp.test', email_verified: true, name: 'Instance Admin' },
   });
   server = await startTestServer({ QUIRE_FETCH_ALLOW_HOSTS: '127.0.0.1' });
   org = await createOrganization(server);
@@ -206,6 +208,21 @@ describe('signing in through an OpenID provider', () => {
     expect(landing.url.href).toBe(`${TEST_URLS.app}/`);
     const member = await server.services.repos.members.find(org.organization.id, existing.user.id);
     expect(member?.role).toBe('review');
+  });
+
+  it("refuses to sign in as an instance administrator who is a member: the organization's admins run its provider", async () => {
+    const root = await createUser(server, { email: 'root@corp.test', isInstanceAdmin: true });
+    await addOrganizationMember(server.services, {
+      organizationId: org.organization.id,
+      user: root.user,
+      role: 'read',
+    });
+    const { browser, callback } = await callbackOf('root');
+    const refused = await browser.follow(callback);
+    expectError(refused, 403);
+    expect(refused.body.error.message).toBe(SSO_ACCOUNT_BEYOND_ORGANIZATION);
+    expect(browser.cookie('quire.test', 'quire_session')).toBeUndefined();
+    expect(await server.services.repos.sessions.countByUser(root.user.id, new Date().toISOString())).toBe(0);
   });
 
   it('refuses a forged state, then a replayed callback, then a reused code', async () => {

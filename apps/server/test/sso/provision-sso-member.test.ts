@@ -4,11 +4,14 @@
  * an email that is no address, and two first sign-ins of one person at once.
  */
 import {
+  addOrganizationMember,
   type DomainError,
   operations,
   provisionSsoMember,
+  SSO_ACCOUNT_BEYOND_ORGANIZATION,
   SSO_ACCOUNT_NOT_MEMBER,
   type SsoProviderGrant,
+  samlAuthority,
 } from '@quire/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createOrganization, createUser } from '../support/factories';
@@ -19,12 +22,30 @@ beforeAll(async () => {
   quire = await openTestDomain();
 });
 
+/** A signing certificate's body (what a SAML provider's authority is), not a real one. */
+const CERTIFICATE = '-----BEGIN CERTIFICATE-----\nMIIBcertificateOfTheCorpIdP\n-----END CERTIFICATE-----';
 const saml = (grant: Partial<SsoProviderGrant> = {}): SsoProviderGrant => ({
   kind: 'saml',
   id: 'provider',
+  authority: samlAuthority(CERTIFICATE),
   defaultRole: 'read',
   ...grant,
 });
+
+/** An active SAML provider of `organizationId` signing with `certificate`. */
+async function addSamlProvider(organizationId: string, certificate: string): Promise<void> {
+  await quire.services.repos.samlProviders.insert({
+    id: `p${++people}`,
+    organizationId,
+    label: 'Corp',
+    entityID: 'https://idp.corp.test/saml',
+    certificate,
+    ssoURL: 'https://idp.corp.test/sso',
+    defaultRole: 'read',
+    status: 'active',
+    createdAt: new Date().toISOString(),
+  });
+}
 let people = 0;
 const email = () => `jit-${++people}-${Date.now().toString(36)}@example.test`;
 
@@ -77,6 +98,50 @@ describe('provisionSsoMember', () => {
     ).toMatchObject({ code: 'forbidden', message: SSO_ACCOUNT_NOT_MEMBER });
     expect(await quire.services.repos.members.find(org.organization.id, outsider.user.id)).toBeNull();
     expect((await quire.services.repos.organizations.findById(org.organization.id))?.memberCount).toBe(count);
+  });
+
+  it('signs in an existing member only where its provider cannot reach beyond the organization', async () => {
+    // An organization's admins configure its provider, which can assert any email: signing in
+    // as such a member would hand them the instance, or the member's other organizations.
+    const org = await createOrganization(quire);
+    const organizationId = org.organization.id;
+    const instanceAdmin = await createUser(quire, { isInstanceAdmin: true });
+    await addOrganizationMember(quire.services, { organizationId, user: instanceAdmin.user, role: 'read' });
+    const elsewhere = await createOrganization(quire);
+    const twoOrganizations = await addMember(quire, elsewhere.organization.id, 'admin');
+    await addOrganizationMember(quire.services, {
+      organizationId,
+      user: twoOrganizations.user,
+      role: 'read',
+    });
+    const ownOnly = await addMember(quire, organizationId, 'edit');
+
+    const signIn = (person: { user: { email: string } }) =>
+      provisionSsoMember(quire.services, { organizationId, provider: saml(), email: person.user.email });
+    for (const person of [instanceAdmin, twoOrganizations]) {
+      const before = await quire.services.repos.members.find(organizationId, person.user.id);
+      expect(await refusal(signIn(person))).toMatchObject({
+        code: 'forbidden',
+        message: SSO_ACCOUNT_BEYOND_ORGANIZATION,
+      });
+      expect(await quire.services.repos.members.find(organizationId, person.user.id)).toEqual(before);
+    }
+    // The other organization's provider signing with another certificate changes nothing.
+    await addSamlProvider(elsewhere.organization.id, CERTIFICATE.replace('Corp', 'Evil'));
+    expect(await refusal(signIn(twoOrganizations))).toMatchObject({
+      message: SSO_ACCOUNT_BEYOND_ORGANIZATION,
+    });
+    // It trusting the same authority does: that authority speaks to both organizations.
+    await addSamlProvider(elsewhere.organization.id, CERTIFICATE.replace(/\n/g, '\r\n'));
+    expect(await signIn(twoOrganizations)).toMatchObject({ user: { id: twoOrganizations.user.id } });
+    expect(await signIn(ownOnly)).toMatchObject({
+      user: { id: ownOnly.user.id },
+      memberCreated: false,
+      userCreated: false,
+    });
+    // An instance administrator, never.
+    await addSamlProvider(elsewhere.organization.id, CERTIFICATE);
+    expect(await refusal(signIn(instanceAdmin))).toMatchObject({ message: SSO_ACCOUNT_BEYOND_ORGANIZATION });
   });
 
   it("gives an invited person the invitation's role and uses it up; an invitation opens no existing account", async () => {

@@ -47,6 +47,22 @@ async function expectSignsIn(person: { token: string }) {
   expect(browser.cookie).toBeDefined();
 }
 
+/** An active SAML provider of the organization, signing with `certificate`. */
+let providers = 0;
+async function addSamlProvider(organizationId: string, certificate: string): Promise<void> {
+  await server.services.repos.samlProviders.insert({
+    id: `enforcing${++providers}`,
+    organizationId,
+    label: 'Corp',
+    entityID: 'https://idp.corp.test/saml',
+    certificate: `-----BEGIN CERTIFICATE-----\n${certificate}\n-----END CERTIFICATE-----`,
+    ssoURL: 'https://idp.corp.test/sso',
+    defaultRole: 'read',
+    status: 'active',
+    createdAt: new Date().toISOString(),
+  });
+}
+
 describe('SSO enforcement of password and token sign-ins', () => {
   it("refuses the members of an organization whose sso setting is on, with the screen's message", async () => {
     const org = await createOrganization(server);
@@ -92,6 +108,25 @@ describe('SSO enforcement of password and token sign-ins', () => {
     const other = await createOrganization(server);
     const outsider = await addMember(server, other.organization.id, 'admin');
     await expectSignsIn(outsider);
+  });
+
+  it("holds a member of other organizations only when they trust the enforcing organization's provider", async () => {
+    // Its provider could not sign them in otherwise (`provider-speaks-for.ts`): holding them
+    // would leave them no way in.
+    const enforcing = await createOrganization(server);
+    await server.services.repos.organizations.update(enforcing.organization.id, { sso: true });
+    await addSamlProvider(enforcing.organization.id, 'MIIBcorp');
+    const elsewhere = await createOrganization(server);
+    const person = await addMember(server, elsewhere.organization.id, 'edit');
+    await addOrganizationMember(server.services, {
+      organizationId: enforcing.organization.id,
+      user: person.user,
+      role: 'read',
+    });
+    await withPassword(person);
+    await expectSignsIn(person);
+    await addSamlProvider(elsewhere.organization.id, 'MIIBcorp');
+    await expectRefused(person);
   });
 
   it('lets a disabled member of an enforcing organization in (that membership opens nothing)', async () => {

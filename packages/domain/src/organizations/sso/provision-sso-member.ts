@@ -4,7 +4,13 @@
  * the email; this decides who it is in Quire.
  *
  * 1. A member of the organization with that email is that member (a disabled one is refused:
- *    an identity provider does not undo an admin's decision).
+ *    an identity provider does not undo an admin's decision), provided the provider speaks
+ *    for the account (`provider-speaks-for.ts`: never an instance administrator, nor a
+ *    member of other organizations that do not trust the same authority); otherwise it is
+ *    refused (`SSO_ACCOUNT_BEYOND_ORGANIZATION`), nothing written. *Decision (twenty-first
+ *    session):* until then any member was signed in, so whoever administers one
+ *    organization could configure a provider asserting the email of a member who
+ *    administers the instance, or belongs to other organizations, and hold their account.
  * 2. An email that is no one's: a user is made (no password, they sign in through the
  *    provider) and becomes a member, marked an SSO member, with the role of the
  *    organization's pending invitation of that email when there is one (which is then used
@@ -28,6 +34,7 @@ import type { RoleOrGuest } from '../../core/schemas';
 import { createUser, DisplayNameSchema, EmailSchema, type UserRecord } from '../../identity';
 import { addOrganizationMember } from '../add-member';
 import type { MemberRecord } from '../records';
+import { providerSpeaksFor, type SsoAuthority } from './provider-speaks-for';
 
 export type SsoProviderKind = 'saml' | 'oidc';
 
@@ -39,6 +46,8 @@ export interface SsoProviderGrant {
   defaultRole: RoleOrGuest;
   /** Team that people who join through the provider are added to. */
   defaultTeam?: string;
+  /** What vouches for the people it asserts (`oidcAuthority`, `samlAuthority`). */
+  authority: SsoAuthority;
 }
 
 export interface ProvisionSsoMemberInput {
@@ -62,6 +71,10 @@ export interface ProvisionedSsoMember {
 export const SSO_ACCOUNT_NOT_MEMBER =
   'An account with this email exists but is not a member of this organization: ask an admin of the organization to invite it, then sign in again';
 
+/** The message a person gets when the provider does not speak for their account (rule 1). */
+export const SSO_ACCOUNT_BEYOND_ORGANIZATION =
+  "This account administers the instance or belongs to other organizations that do not use this identity provider, so it cannot sign it in: sign in with the account's password";
+
 export async function provisionSsoMember(
   services: DomainServices,
   input: ProvisionSsoMemberInput,
@@ -77,12 +90,16 @@ export async function provisionSsoMember(
     : await createSsoUser(services, email.data, input.displayName);
 
   const existing = await services.repos.members.find(organization.id, user.id);
-  if (existing) return { user, member: usable(existing), memberCreated: false, userCreated };
+  if (existing) {
+    await assertSpokenFor(services, user, input);
+    return { user, member: usable(existing), memberCreated: false, userCreated };
+  }
   // A user made by an earlier sign-in whose membership write failed is still ours to finish.
   if (!userCreated && !(await madeForThisSignIn(services, user))) {
     // Or a concurrent first sign-in of the same person made the membership since it was read.
     const meanwhile = await services.repos.members.find(organization.id, user.id);
     if (!meanwhile) throw forbidden(SSO_ACCOUNT_NOT_MEMBER);
+    await assertSpokenFor(services, user, input);
     return { user, member: usable(meanwhile), memberCreated: false, userCreated };
   }
 
@@ -107,6 +124,16 @@ export async function provisionSsoMember(
   if (invited) await services.repos.invitations.delete(organization.id, invited.id, invited.tokenHash);
   await joinDefaultTeam(services, organization.id, user.id, input.provider.defaultTeam);
   return { user, member, memberCreated: true, userCreated };
+}
+
+/** Rule 1's condition on an existing member. */
+async function assertSpokenFor(
+  services: DomainServices,
+  user: UserRecord,
+  input: ProvisionSsoMemberInput,
+): Promise<void> {
+  const provider = { organizationId: input.organizationId, authority: input.provider.authority };
+  if (!(await providerSpeaksFor(services, user, provider))) throw forbidden(SSO_ACCOUNT_BEYOND_ORGANIZATION);
 }
 
 function usable(member: MemberRecord): MemberRecord {

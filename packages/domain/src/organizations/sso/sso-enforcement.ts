@@ -7,11 +7,17 @@
  * administrators are never held: the instance must stay reachable when a provider is down or
  * misconfigured. API tokens used as bearer tokens on the API keep working (GitBook's API
  * tokens do too under enforced SSO): they are issued by instance administrators.
+ *
+ * An organization holds only the people its providers can sign in (`provider-speaks-for.ts`):
+ * a member of other organizations that do not trust the same authority is not held by it,
+ * and signs in with their password (otherwise they could not sign in at all). An
+ * organization that enforces SSO with no active provider holds its people as before.
  */
 import type { DomainServices } from '../../core/context';
 import { forbidden } from '../../core/errors';
 import type { UserRecord } from '../../identity';
 import type { OrganizationRecord } from '../records';
+import { activeAuthoritiesOf, providerSpeaksFor } from './provider-speaks-for';
 
 /** The start of the refusal's message: the sign-in screen recognizes it by this. */
 export const SSO_REQUIRED = 'Single sign-on required';
@@ -36,12 +42,27 @@ export async function organizationRequiringSso(
       slice.items.map((member) => member.organizationId),
     );
     const ssoMember = new Set(slice.items.filter((m) => m.sso).map((m) => m.organizationId));
-    const holding = organizations.find((org) => org.sso || ssoMember.has(org.id));
-    if (holding) return holding;
+    for (const organization of organizations) {
+      if (!(organization.sso || ssoMember.has(organization.id))) continue;
+      if (await providersCanSignIn(services, user, organization.id)) return organization;
+    }
     if (!slice.next) return null;
     after = slice.next;
   }
   return null;
+}
+
+/** Whether one of the organization's active providers speaks for the user (true when it has none). */
+async function providersCanSignIn(
+  services: DomainServices,
+  user: UserRecord,
+  organizationId: string,
+): Promise<boolean> {
+  const authorities = await activeAuthoritiesOf(services, organizationId);
+  if (authorities.size === 0) return true;
+  for (const authority of authorities)
+    if (await providerSpeaksFor(services, user, { organizationId, authority })) return true;
+  return false;
 }
 
 /** The guard of password and token sign-ins: refuses a person held to single sign-on. */

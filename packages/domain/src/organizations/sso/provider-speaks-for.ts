@@ -1,0 +1,74 @@
+/**
+ * Whether an organization's identity provider may sign in as an existing account. The
+ * organization's admins configure its providers, and a provider they run can assert any
+ * email; so a provider speaks for an account only where it cannot reach further than the
+ * organization, or where the account's other organizations trust the same authority.
+ *
+ * 1. An instance administrator: never. One organization's provider must not open the
+ *    instance (instance administrators sign in with their password, which SSO enforcement
+ *    never refuses them).
+ * 2. An account whose every other organization (disabled memberships included: they can be
+ *    enabled again) has an active provider of the same authority: yes. The same authority is
+ *    the same OpenID issuer, or a SAML provider whose signing certificate is the same: what
+ *    the provider asserts, that authority would assert to each of those organizations too.
+ *    An account of this organization alone meets this at once.
+ * 3. Otherwise: no. Signing in such a member would hand whoever administers this
+ *    organization the member's other organizations. They sign in with their password
+ *    (`sso-enforcement.ts` does not hold them to a provider that cannot sign them in).
+ *
+ * Used by just-in-time provisioning (an existing member signing in, `provision-sso-member.ts`)
+ * and by SSO enforcement, so that the people held to a provider are the people it can sign in.
+ */
+import type { DomainServices } from '../../core/context';
+import type { UserRecord } from '../../identity';
+
+/** An identity provider's authority: what vouches for the people it asserts. */
+export type SsoAuthority = string;
+
+/** The authority of an OpenID provider: its issuer, which ID tokens must name exactly. */
+export const oidcAuthority = (issuer: string): SsoAuthority => `oidc ${issuer}`;
+
+/** The authority of a SAML provider: the certificate its responses are signed with. */
+export const samlAuthority = (certificate: string): SsoAuthority =>
+  `saml ${certificate.replace(/-----(BEGIN|END) CERTIFICATE-----|\s+/g, '')}`;
+
+const PAGE = 100;
+/** More organizations than a person belongs to; past it, the account is not spoken for. */
+const MAX_PAGES = 50;
+
+export async function providerSpeaksFor(
+  services: Pick<DomainServices, 'repos'>,
+  user: UserRecord,
+  provider: { organizationId: string; authority: SsoAuthority },
+): Promise<boolean> {
+  if (user.isInstanceAdmin) return false;
+  let after: Parameters<typeof services.repos.members.listMembershipsOfUser>[1]['after'];
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const slice = await services.repos.members.listMembershipsOfUser(user.id, {
+      limit: PAGE,
+      ...(after ? { after } : {}),
+    });
+    for (const member of slice.items) {
+      if (member.organizationId === provider.organizationId) continue;
+      if (!(await activeAuthoritiesOf(services, member.organizationId)).has(provider.authority)) return false;
+    }
+    if (!slice.next) return true;
+    after = slice.next;
+  }
+  return false;
+}
+
+/** The authorities of an organization's active providers, SAML and OpenID alike. */
+export async function activeAuthoritiesOf(
+  services: Pick<DomainServices, 'repos'>,
+  organizationId: string,
+): Promise<Set<SsoAuthority>> {
+  const [saml, oidc] = await Promise.all([
+    services.repos.samlProviders.listActive(organizationId),
+    services.repos.oidcProviders.listActive(organizationId),
+  ]);
+  return new Set([
+    ...saml.flatMap((provider) => (provider.certificate ? [samlAuthority(provider.certificate)] : [])),
+    ...oidc.flatMap((provider) => (provider.issuer ? [oidcAuthority(provider.issuer)] : [])),
+  ]);
+}
