@@ -75,6 +75,31 @@ describe('signing in', () => {
   });
 });
 
+describe('joining through an invite link', () => {
+  it('says an invitation is in the mail for a new address, signing no one in', async () => {
+    const { calls, app } = renderApp('/invite/org-acme/link-token', {
+      'session.current': () => null,
+      'session.join': () => ({ mailedTo: 'grace@example.test', organizationId: 'org-acme' }),
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Your name'), 'Grace Hopper');
+    await user.type(screen.getByLabelText('Email'), 'grace@example.test');
+    await user.type(screen.getByLabelText('Password'), 'correct horse battery staple');
+    await user.click(screen.getByRole('button', { name: 'Join' }));
+    expect(await screen.findByRole('heading', { name: 'Check your mail' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('in the mail for grace@example.test');
+    expect(app.router.state.location.pathname).toBe('/invite/org-acme/link-token');
+    expect(callsTo(calls, 'session.join').map((call) => call.input)).toEqual([
+      {
+        invite: 'link-token',
+        displayName: 'Grace Hopper',
+        email: 'grace@example.test',
+        password: 'correct horse battery staple',
+      },
+    ]);
+  });
+});
+
 describe('where to go after signing in', () => {
   it.each([
     ['/o/org-acme/s/space-1/guides', '/o/org-acme/s/space-1/guides'],

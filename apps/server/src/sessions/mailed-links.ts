@@ -15,7 +15,6 @@
 import {
   type AcceptInvitationInput,
   acceptInvitation,
-  DomainError,
   type ForgotPasswordInput,
   type InvitationPreview,
   presentUser,
@@ -26,38 +25,18 @@ import {
   type UserRecord,
   wrongEmailOrPassword,
 } from '@quire/domain';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateLimits } from '../http/rate-limits';
 import type { Services } from '../services';
 import type { BrowserExchange } from './browser-exchange';
 import { giveBrowserSession } from './browser-session';
+import { MailBudget } from './mail-budget';
 import type { SignedIn } from './sign-ins';
 
 /** Reset links asked for, per address asked for and per client, per hour. */
 export const PASSWORD_RESET_REQUESTS = { perEmail: 5, perClient: 20, windowSeconds: 3600 } as const;
 
-async function take(limiter: RateLimiterMemory, key: string): Promise<void> {
-  try {
-    await limiter.consume(key, 1);
-  } catch (spent) {
-    if (!(spent instanceof RateLimiterRes)) throw spent;
-    throw new DomainError('rate_limited', 'Too many password resets asked for: retry later', {
-      retryAfterSeconds: Math.max(1, Math.ceil(spent.msBeforeNext / 1000)),
-    });
-  }
-}
-
 export class MailedLinks {
-  readonly #perEmail = new RateLimiterMemory({
-    keyPrefix: 'reset-email',
-    points: PASSWORD_RESET_REQUESTS.perEmail,
-    duration: PASSWORD_RESET_REQUESTS.windowSeconds,
-  });
-  readonly #perClient = new RateLimiterMemory({
-    keyPrefix: 'reset-client',
-    points: PASSWORD_RESET_REQUESTS.perClient,
-    duration: PASSWORD_RESET_REQUESTS.windowSeconds,
-  });
+  readonly #resets = new MailBudget('reset', PASSWORD_RESET_REQUESTS, 'Too many password resets asked for');
 
   constructor(
     private readonly services: Services,
@@ -66,9 +45,7 @@ export class MailedLinks {
 
   /** "Forgot password": the same answer whatever the address. */
   async forgotPassword(input: ForgotPasswordInput, browser: BrowserExchange): Promise<{ ok: true }> {
-    // The client first: a refused client costs the address nothing. Keys carry no address in clear.
-    await take(this.#perClient, browser.address);
-    await take(this.#perEmail, this.services.secrets.sha256(input.email));
+    await this.#resets.take(browser.address, this.services.secrets.sha256(input.email));
     await requestPasswordReset(this.services, input);
     return { ok: true };
   }

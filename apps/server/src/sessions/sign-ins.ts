@@ -9,7 +9,8 @@
  * - With an API token: a token that does not authenticate costs the address a point of its
  *   budget of failed authentications, as a bad bearer token does.
  * - Joining through an invite link: a wrong password for an existing account is a failed
- *   sign-in like any other.
+ *   sign-in like any other; a new address is mailed an invitation (the domain's rule), at
+ *   most `JOIN_MAILS` per address and per client an hour.
  * - A person held to single sign-on (`assertSignInWithoutSso`: an SSO member, or a member of
  *   an organization that enforces it; instance administrators never are) is refused a password
  *   or a token once the credential is found good, with a message the sign-in screen shows; an
@@ -33,6 +34,7 @@ import type { RequestAccess } from '../request-context';
 import type { Services } from '../services';
 import type { BrowserExchange } from './browser-exchange';
 import { giveBrowserSession } from './browser-session';
+import { MailBudget } from './mail-budget';
 
 /** What the web app learns when it is signed in. */
 export interface SignedIn {
@@ -41,7 +43,21 @@ export interface SignedIn {
   csrfToken: string;
 }
 
+/** What joining through an invite link answers: signed in, or an invitation mailed. */
+export type JoinAnswer =
+  | (SignedIn & { organizationId: string })
+  | { mailedTo: string; organizationId: string };
+
+/** Invitations mailed to new addresses through invite links, per address and per client, per hour. */
+export const JOIN_MAILS = { perEmail: 3, perClient: 20, windowSeconds: 3600 } as const;
+
 export class SignIns {
+  readonly #joinMails = new MailBudget(
+    'join',
+    JOIN_MAILS,
+    'Too many invitations asked for through invite links',
+  );
+
   constructor(
     private readonly services: Services,
     private readonly limits: RateLimits,
@@ -70,15 +86,18 @@ export class SignIns {
     return this.#start(user, browser);
   }
 
-  /** Joins an organization through an invite link, as a new user or with an account's password. */
-  async join(
-    input: JoinThroughInviteLinkInput,
-    browser: BrowserExchange,
-  ): Promise<SignedIn & { organizationId: string }> {
+  /**
+   * Joins an organization through an invite link with an account's password (signed in), or
+   * mails a new address its invitation (`mailedTo`, within the join mails' budget).
+   */
+  async join(input: JoinThroughInviteLinkInput, browser: BrowserExchange): Promise<JoinAnswer> {
     await assertJoinWithoutSso(this.services, input.invite);
     const joined = await this.#attempt(input.email, browser, () =>
-      joinThroughInviteLink(this.services, input),
+      joinThroughInviteLink(this.services, input, (email) =>
+        this.#joinMails.take(browser.address, this.services.secrets.sha256(email)),
+      ),
     );
+    if ('mailedTo' in joined) return { mailedTo: joined.mailedTo, organizationId: joined.organizationId };
     return { ...(await this.#start(joined.user, browser)), organizationId: joined.organizationId };
   }
 

@@ -1,21 +1,32 @@
 /**
  * Joining an organization through an invite link from the web app (`session.join`): a new
- * person gets a user, a password, the link's role and a session; an existing account needs
- * its own password, and gets the one answer of every wrong password otherwise.
+ * address is mailed an invitation with the link's role (through a real SMTP server on
+ * loopback), whose acceptance makes the user, the member and a session; an existing account
+ * needs its own password, and gets the one answer of every wrong password otherwise.
  */
 import { operations, setUserPassword } from '@quire/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createOrganization, createUser, type TestOrganization } from '../support/factories';
+import { linkIn, SmtpMailbox } from '../support/smtp-mailbox';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { TestBrowser } from './test-browser';
 
 const PASSWORD = 'correct horse battery staple';
 
 let server: TestServer;
+let mailbox: SmtpMailbox;
 beforeAll(async () => {
-  server = await startTestServer({ QUIRE_TRUST_PROXY: 'true' });
+  mailbox = await SmtpMailbox.start();
+  server = await startTestServer({
+    QUIRE_TRUST_PROXY: 'true',
+    QUIRE_SMTP_URL: mailbox.url,
+    QUIRE_MAIL_FROM: 'Quire <docs@quire.example>',
+  });
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  await server?.close();
+  await mailbox?.close();
+});
 
 /** An organization whose admin made an invite link with the role; the link's token, from its URL. */
 async function inviteLink(
@@ -37,7 +48,7 @@ const memberOf = (organizationId: string, userId: string) =>
   server.services.repos.members.find(organizationId, userId);
 
 describe('joining through an invite link', () => {
-  it('makes a new user with the password, a member with the link role, signed in', async () => {
+  it('mails a new address an invitation with the link role, making no one until it is accepted', async () => {
     const { org, invite } = await inviteLink('edit');
     const browser = new TestBrowser(server);
     const joined = await browser.mutate('session.join', {
@@ -47,18 +58,59 @@ describe('joining through an invite link', () => {
       password: PASSWORD,
     });
     expect(joined.status).toBe(200);
-    expect(joined.data).toEqual({
-      user: expect.objectContaining({ displayName: 'Grace Hopper', email: 'grace@example.test' }),
-      csrfToken: expect.any(String),
-      organizationId: org.organization.id,
+    expect(joined.data).toEqual({ mailedTo: 'grace@example.test', organizationId: org.organization.id });
+    // Nobody is made, nobody is signed in: the address is not shown to be theirs yet.
+    expect(await server.services.repos.users.findByEmail('grace@example.test')).toBeNull();
+    expect(browser.cookie).toBeUndefined();
+    const invitation = await server.services.repos.invitations.findByEmail(
+      org.organization.id,
+      'grace@example.test',
+    );
+    expect(invitation).toMatchObject({ role: 'edit', sso: false, invitedBy: org.admin.user.id });
+
+    // The address's owner opens the mail's link, chooses a name and a password, and is in.
+    const mail = await mailbox.next('grace@example.test');
+    const token = linkIn(mail, 'invite').pathname.split('/').at(-1)!;
+    const owner = new TestBrowser(server);
+    const accepted = await owner.mutate('session.acceptInvitation', {
+      token,
+      displayName: 'Grace Hopper',
+      password: PASSWORD,
     });
-    const { user } = joined.data as { user: { id: string } };
-    expect(await memberOf(org.organization.id, user.id)).toMatchObject({ role: 'edit', disabled: false });
-    // Signed in: the cookie works, and lands in the organization.
-    const orgs = await browser.request('/v1/orgs');
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
+    const user = await server.services.repos.users.findByEmail('grace@example.test');
+    expect(await memberOf(org.organization.id, user!.id)).toMatchObject({ role: 'edit', disabled: false });
+    const orgs = await owner.request('/v1/orgs');
     expect(orgs.body.items.map((o: { id: string }) => o.id)).toEqual([org.organization.id]);
-    // And the password signs in from another browser.
-    expect((await new TestBrowser(server).signIn('grace@example.test', PASSWORD)).status).toBe(200);
+  });
+
+  it("leaves an address's pending invitation as it is, and limits the mails an address is sent", async () => {
+    const { org, invite } = await inviteLink('read');
+    const organizationId = org.organization.id;
+    // An admin invited the address as an admin: a link's join changes neither its role nor its link.
+    const invited = await server.callOperation(operations.orgs.invite, org.admin, {
+      organizationId,
+      emails: [{ email: 'ceo@example.test', role: 'admin' }],
+    });
+    const before = await server.services.repos.invitations.findByEmail(organizationId, 'ceo@example.test');
+    const join = () =>
+      new TestBrowser(server).mutate('session.join', {
+        invite,
+        displayName: 'Not The CEO',
+        email: 'ceo@example.test',
+        password: PASSWORD,
+      });
+    expect((await join()).data).toEqual({ mailedTo: 'ceo@example.test', organizationId });
+    expect(await server.services.repos.invitations.findByEmail(organizationId, 'ceo@example.test')).toEqual(
+      before,
+    );
+    expect(invited.invited).toBe(1);
+    // Three joins of one address an hour (one made above); the fourth is refused, mailing nothing.
+    await join();
+    await join();
+    const refused = await join();
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.message).toMatch(/^Too many invitations asked for through invite links/);
   });
 
   it('lets an existing account join with its own password, keeping its name', async () => {

@@ -1,6 +1,8 @@
 /**
  * Joining an organization through an invite link (`/invite/{organization}/{token}`): the
- * person sets their name, email and password, and lands in the organization, signed in.
+ * person gives their name, email and password. With an account's password they land in the
+ * organization, signed in; a new address is mailed an invitation, whose link makes the
+ * account (so nobody takes an address that is not theirs), and the screen says so.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createLazyRoute, useNavigate } from '@tanstack/react-router';
@@ -22,6 +24,7 @@ function JoinScreen() {
   const join = useMutation(
     trpc.session.join.mutationOptions({
       onSuccess: (joined) => {
+        if ('mailedTo' in joined) return;
         rememberSession(queryClient, trpc, { user: joined.user, csrfToken: joined.csrfToken });
         void navigate({ to: '/o/$organizationId', params: { organizationId: joined.organizationId } });
       },
@@ -38,12 +41,32 @@ function JoinScreen() {
       password: credentials.password,
     });
   };
+  const mailed = join.data && 'mailedTo' in join.data ? join.data.mailedTo : null;
+  if (mailed)
+    return (
+      <main className="screen-center">
+        <div className="card sign-in" role="status">
+          <Brand />
+          <h1>Check your mail</h1>
+          <p>
+            An invitation to join is in the mail for <strong>{mailed}</strong>. Open its link to finish
+            joining: you choose your password there.
+          </p>
+          <p className="muted">
+            Nothing came? Look in your spam folder, or ask an admin of the organization.
+          </p>
+        </div>
+      </main>
+    );
   return (
     <main className="screen-center">
       <div className="card sign-in">
         <Brand />
         <h1>Join the organization</h1>
-        <p className="muted">You were invited to Quire. Tell us who you are and choose a password.</p>
+        <p className="muted">
+          You were invited to Quire. Tell us who you are: if you have an account with this email, give its
+          password; if not, we mail you a link to make one.
+        </p>
         <form onSubmit={submit} className="form">
           <Field
             label="Your name"

@@ -1,20 +1,26 @@
 /**
  * Joining an organization through an invite link from the web app: the person opens the
- * link's URL (`inviteLinkUrl`: `<app>/invite/<organizationId>/<token>`), gives a name, an
- * email and a password, and lands in the organization, signed in.
+ * link's URL (`inviteLinkUrl`: `<app>/invite/<organizationId>/<token>`) and gives a name, an
+ * email and a password. An existing account joins with its password and lands in the
+ * organization, signed in; a new address is mailed an invitation first, so that an account
+ * is only ever made by someone who reads the address's mail.
  */
 import { z } from 'zod';
 import type { DomainServices } from '../../core/context';
 import { forbidden, notFound } from '../../core/errors';
 import {
-  createUser,
   DisplayNameSchema,
   EmailSchema,
   findUserByPassword,
   PasswordSchema,
+  postMail,
   type UserRecord,
 } from '../../identity';
 import { addOrganizationMember } from '../add-member';
+import { invitationAcceptUrl } from '../invitations/invitation-schema';
+import { freshLink } from '../invitations/send-invitation';
+import type { OrganizationRecord } from '../records';
+import type { InviteLinkRecord } from './records';
 
 export const JoinThroughInviteLinkInputSchema = z.strictObject({
   /** The secret last segment of the link's URL (`urls.app`), not the link's id. */
@@ -31,6 +37,12 @@ export interface JoinedOrganization {
   organizationId: string;
 }
 
+/** A new address's join: an invitation waits in its mail (outcome 4). */
+export interface JoinMailed {
+  mailedTo: string;
+  organizationId: string;
+}
+
 /**
  * Joins the organization of the invite link whose token is `invite`. Outcomes, in order:
  *
@@ -41,8 +53,14 @@ export interface JoinedOrganization {
  *    (made by an invitation or an administrator, signing in with tokens), the answer is null,
  *    which the caller reports as every wrong password is: an account is never taken over by
  *    knowing its email, and the answer never tells whether the email is someone's.
- * 4. Otherwise a user is made with the name, email and password (10 to 256 characters), in
- *    one write, so a retry after a failure finds them and goes on at 3.
+ * 4. Otherwise (an address no account has) nothing is made yet: an invitation of the address
+ *    with the link's role is mailed (sent by the link's maker), and its acceptance makes the
+ *    account (`acceptInvitation`: the name and password are chosen there). An invitation the
+ *    address has already (an admin's, or an earlier join's) is left as it is, its role and
+ *    link unchanged. *Decision (twenty-first session):* until then the account was made at
+ *    once, with an address no one had shown to be theirs: whoever held a link could take any
+ *    address (`ceo@company.com`), appear under it in the member list, receive its
+ *    notifications, and leave its owner unable to accept the invitations sent to it.
  * 5. A person who is a member already stays as they are (role kept, a disabled member stays
  *    disabled: a link does not undo an admin's decision); anyone else becomes a member with
  *    the link's role (null: a guest).
@@ -50,7 +68,9 @@ export interface JoinedOrganization {
 export async function joinThroughInviteLink(
   services: DomainServices,
   input: JoinThroughInviteLinkInput,
-): Promise<JoinedOrganization | null> {
+  /** Called before an invitation is mailed (outcome 4): the caller's limit on such mails. */
+  beforeMailing: (email: string) => Promise<void> = async () => {},
+): Promise<JoinedOrganization | JoinMailed | null> {
   const link = await services.repos.inviteLinks.findByToken(input.invite);
   if (!link) throw notFound('Invite link');
   const organization = await services.repos.organizations.findById(link.organizationId);
@@ -58,16 +78,54 @@ export async function joinThroughInviteLink(
   if (!organization.inviteLinks) {
     throw forbidden('Invite links are disabled in this organization: ask one of its admins to invite you');
   }
-  const user = (await services.repos.users.findByEmail(input.email))
-    ? await findUserByPassword(services, input)
-    : await createUser(
-        services,
-        { displayName: input.displayName, email: input.email },
-        { passwordHash: await services.passwords.hash(input.password) },
-      );
+  if (!(await services.repos.users.findByEmail(input.email))) {
+    await beforeMailing(input.email);
+    await mailJoinInvitation(services, link, organization, input.email);
+    return { mailedTo: input.email, organizationId: organization.id };
+  }
+  const user = await findUserByPassword(services, input);
   if (!user) return null;
   if (!(await services.repos.members.find(organization.id, user.id))) {
     await addOrganizationMember(services, { organizationId: organization.id, user, role: link.role });
   }
   return { user, organizationId: organization.id };
+}
+
+/** Outcome 4: the address's invitation, made with the link's role unless it has one already. */
+async function mailJoinInvitation(
+  services: DomainServices,
+  link: InviteLinkRecord,
+  organization: OrganizationRecord,
+  email: string,
+): Promise<void> {
+  if (await services.repos.invitations.findByEmail(organization.id, email)) return;
+  const fresh = freshLink(services);
+  const invitation = await services.repos.invitations.upsert({
+    id: services.ids.newId(),
+    organizationId: organization.id,
+    email,
+    role: link.role,
+    sso: false,
+    tokenHash: fresh.tokenHash,
+    invitedBy: link.createdBy,
+    createdAt: fresh.sentAt,
+    sentAt: fresh.sentAt,
+    expiresAt: fresh.expiresAt,
+  });
+  // Two joins of one address at once meet at the unique (organization, address): the one
+  // whose token was kept mails it; the other's token is no invitation's, so it mails nothing.
+  if (invitation.tokenHash !== fresh.tokenHash) return;
+  await postMail(
+    services,
+    {
+      template: 'invitation',
+      to: email,
+      organizationTitle: organization.title,
+      inviterName: (await services.repos.users.findById(link.createdBy))?.displayName ?? 'An administrator',
+      role: link.role ?? 'guest',
+      link: invitationAcceptUrl(services.urls, fresh.token),
+      expiresAt: fresh.expiresAt,
+    },
+    { organizationId: organization.id, userId: link.createdBy },
+  );
 }
