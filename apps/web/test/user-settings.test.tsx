@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { browserNameOf } from '../src/settings/browser-name';
 import { callsTo, renderApp } from './support/fake-server';
-import { page, SESSION } from './support/fixtures';
+import { ADA, page, SESSION } from './support/fixtures';
 
 const session = (id: string, current: boolean, address: string) => ({
   object: 'session',
@@ -118,5 +118,42 @@ describe('user settings', () => {
     await waitFor(() => expect(callsTo(calls, 'user.preferences.update')).toHaveLength(1));
     expect(callsTo(calls, 'user.preferences.update')[0]!.input).toEqual({ emailNotifications: false });
     await waitFor(() => expect(box).not.toBeChecked());
+  });
+
+  it('renames the person, and the menu shows the new name', async () => {
+    const user = userEvent.setup();
+    const { calls } = openSettings({
+      'users.update': (input) => ({ ...ADA, displayName: (input as { displayName: string }).displayName }),
+    });
+    const name = await screen.findByLabelText('Name');
+    expect(name).toHaveValue('Ada Lovelace');
+    await user.clear(name);
+    await user.type(name, 'Ada King');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    await screen.findByText('Saved.');
+    expect(callsTo(calls, 'users.update').map((call) => call.input)).toEqual([
+      { userId: 'user-ada', displayName: 'Ada King', photoURL: null },
+    ]);
+    expect(screen.getByRole('button', { name: /Ada King/ })).toBeInTheDocument();
+  });
+
+  it('changes the password with the current one, and keeps the new session', async () => {
+    const user = userEvent.setup();
+    const { calls, app } = openSettings({
+      'session.changePassword': () => ({ user: ADA, csrfToken: 'csrf-after-change' }),
+    });
+    await user.type(await screen.findByLabelText('Current password'), 'correct horse battery staple');
+    await user.type(screen.getByLabelText('New password'), 'a brand new passphrase');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(
+      await screen.findByText('Password changed. Your other browsers were signed out.'),
+    ).toBeInTheDocument();
+    expect(callsTo(calls, 'session.changePassword').map((call) => call.input)).toEqual([
+      { currentPassword: 'correct horse battery staple', password: 'a brand new passphrase' },
+    ]);
+    expect(screen.getByLabelText('Current password')).toHaveValue('');
+    expect(app.queryClient.getQueryData([['session', 'current'], { type: 'query' }])).toMatchObject({
+      csrfToken: 'csrf-after-change',
+    });
   });
 });

@@ -23,6 +23,7 @@ import {
   type JoinThroughInviteLinkInput,
   joinThroughInviteLink,
   presentUser,
+  setUserPassword,
   type User,
   type UserRecord,
   unauthenticated,
@@ -99,6 +100,26 @@ export class SignIns {
     );
     if ('mailedTo' in joined) return { mailedTo: joined.mailedTo, organizationId: joined.organizationId };
     return { ...(await this.#start(joined.user, browser)), organizationId: joined.organizationId };
+  }
+
+  /**
+   * A signed-in browser's person changes their password, giving the one they have (a wrong
+   * one is a failed sign-in, within the same limits; an account without a password has none
+   * to give: it sets one through "Forgot password"). Every session of theirs ends
+   * (`setUserPassword`), then this browser gets a new one: other browsers must sign in again.
+   */
+  async changePassword(
+    access: RequestAccess,
+    input: { currentPassword: string; password: string },
+    browser: BrowserExchange,
+  ): Promise<SignedIn> {
+    const user = access.session && (await this.services.repos.users.findById(access.session.userId));
+    if (!user) throw unauthenticated('Sign in to change your password');
+    await this.#attempt(user.email, browser, () =>
+      findUserByPassword(this.services, { email: user.email, password: input.currentPassword }),
+    );
+    await setUserPassword(this.services, { userId: user.id, password: input.password });
+    return this.#start(user, browser);
   }
 
   /** The signed-in user and their CSRF token, or null; a cookie that signs in no one is forgotten. */

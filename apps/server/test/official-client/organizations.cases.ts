@@ -45,6 +45,47 @@ describe('user', () => {
   });
 });
 
+describe('users, changed', () => {
+  it("updateUserById: PATCH /v1/users/{userId}, one's own name and picture; someone else's is refused", async () => {
+    const server = testServer();
+    const { organization, admin } = await createOrganization(server);
+    const member = await addMember(server, organization.id, 'edit');
+    const client = officialClient(server.url, member.token);
+    const { data } = await client.api.users.updateUserById(member.user.id, {
+      displayName: 'Grace Hopper',
+      photoURL: 'https://pictures.example/grace.png',
+    });
+    expectConforms(client.last(), 'updateUserById', 200);
+    expect(data).toMatchObject({
+      object: 'user',
+      id: member.user.id,
+      displayName: 'Grace Hopper',
+      photoURL: 'https://pictures.example/grace.png',
+    });
+    // The organization's member list shows the new name at once.
+    const members = await officialClient(server.url, admin.token).api.orgs.listMembersInOrganizationById(
+      organization.id,
+    );
+    expect(members.data.items.find((item) => item.id === member.user.id)?.user.displayName).toBe(
+      'Grace Hopper',
+    );
+
+    await expectClientError(
+      client,
+      client.api.users.updateUserById(admin.user.id, { displayName: 'Taken Over' }),
+      'updateUserById',
+      403,
+    );
+    const stranger = officialClient(server.url, (await createUser(server)).token);
+    await expectClientError(
+      stranger,
+      stranger.api.users.updateUserById(member.user.id, { displayName: 'Taken Over' }),
+      'updateUserById',
+      404,
+    );
+  });
+});
+
 describe('organizations', () => {
   it('listOrganizationsForAuthenticatedUser: GET /v1/orgs, page by page', async () => {
     const server = testServer();

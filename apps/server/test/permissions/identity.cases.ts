@@ -71,6 +71,15 @@ export const identityCases: MatrixCase[] = [
     expected: { ...anyCaller(200), otherOrganization: 404 },
   }),
   matrixCase({
+    route: 'PATCH /v1/users/:userId',
+    title: 'a member of the organization',
+    input: (f) => ({ userId: f.subject.user.id, displayName: f.unique('renamed') }),
+    observe: (f) => f.server.services.repos.users.findById(f.subject.user.id),
+    // Only its owner (not among the callers) and instance administrators change an account;
+    // who sees it otherwise is refused, who does not see it finds nothing.
+    expected: { ...anyCaller(403), otherOrganization: 404, instanceAdmin: 200 },
+  }),
+  matrixCase({
     route: 'POST /admin/users',
     prepare: async (f) => f.unique('person').replace(' ', '-'),
     input: (_f, name: string) => ({ displayName: name, email: `${name}@matrix.test` }),

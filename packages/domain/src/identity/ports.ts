@@ -1,5 +1,5 @@
 import type { PageRequest, Slice } from '../core/paging';
-import type { ApiTokenRecord, SessionRecord, UserRecord } from './records';
+import type { ApiTokenRecord, OptionalUserField, SessionRecord, UserRecord } from './records';
 
 export interface UserRepository {
   /** Raises Conflict when the email is taken; `passwordHash` is stored beside the user. */
@@ -9,7 +9,12 @@ export interface UserRepository {
   findByEmail(email: string): Promise<UserRecord | null>;
   list(page: PageRequest): Promise<Slice<UserRecord>>;
   count(): Promise<number>;
-  update(id: string, set: Partial<Omit<UserRecord, 'id' | 'createdAt'>>): Promise<UserRecord | null>;
+  /** Sets the fields of `set` and removes those named in `unset`; null when there is no such user. */
+  update(
+    id: string,
+    set: Partial<Omit<UserRecord, 'id' | 'createdAt'>>,
+    unset?: ReadonlyArray<OptionalUserField>,
+  ): Promise<UserRecord | null>;
   /**
    * The user with this email and their password hash (null when they have none), in one
    * read: signing in costs the same whether the user has a password or not. The hash is

@@ -13,6 +13,9 @@ export interface UserRecord {
   createdAt: string;
 }
 
+/** The fields of a user that may be removed (`UserRepository.update`'s `unset`). */
+export type OptionalUserField = 'photoURL' | 'emailNotifications';
+
 export interface ApiTokenRecord {
   id: string;
   userId: string;

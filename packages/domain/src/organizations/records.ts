@@ -62,7 +62,7 @@ export interface MemberRecord {
   /**
    * Copy of the user's fields that the User resource shows, so members can be searched,
    * sorted and presented without a join. Whatever changes a user must call
-   * `MemberRepository.updateUserCopies` (users are not editable yet).
+   * `MemberRepository.updateUserCopies` (`users.update` does).
    */
   user: { displayName: string; email: string; photoURL?: string };
   /**

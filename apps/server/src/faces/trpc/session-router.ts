@@ -20,9 +20,13 @@
  *   someone's; `{ok: true}` either way (rate-limited per address and per client).
  * - `session.resetPassword` (mutation, `{token, password}`): a new password, every session of
  *   the user ended, this browser signed in.
+ * - `session.changePassword` (mutation, `{currentPassword, password}`, a signed-in browser
+ *   only): a new password given the current one, every other session ended, this browser
+ *   signed in again (a new cookie and CSRF token).
  */
 import {
   AcceptInvitationInputSchema,
+  ChangePasswordInputSchema,
   ForgotPasswordInputSchema,
   fieldIssuesOf,
   InvitationTokenInputSchema,
@@ -81,6 +85,11 @@ export const sessionRouter = t.router({
   forgotPassword: t.procedure
     .input(inputOf(ForgotPasswordInputSchema))
     .mutation(({ ctx, input }) => answer(ctx, () => ctx.mailedLinks.forgotPassword(input, ctx.browser))),
+  changePassword: t.procedure
+    .input(inputOf(ChangePasswordInputSchema))
+    .mutation(({ ctx, input }) =>
+      answer(ctx, () => ctx.signIns.changePassword(ctx.access, input, ctx.browser)),
+    ),
   resetPassword: t.procedure
     .input(inputOf(ResetPasswordInputSchema))
     .mutation(({ ctx, input }) => answer(ctx, () => ctx.mailedLinks.resetPassword(input, ctx.browser))),

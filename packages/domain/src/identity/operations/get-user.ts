@@ -18,6 +18,7 @@ import { notFound } from '../../core/errors';
 import { operation } from '../../core/operation';
 import { MAX_PAGE_LIMIT, type PageRequest } from '../../core/paging';
 import { IdSchema } from '../../core/schemas';
+import type { UserRecord } from '../records';
 import { UserSchema } from '../user-schema';
 import { presentUserAs, type UserView, userViewIn } from '../user-view';
 
@@ -51,6 +52,16 @@ async function viewThroughSharedOrganizations(
   }
 }
 
+/**
+ * How the caller sees `user` (the rules above): 'full' for themselves and instance
+ * administrators, else through the organizations they share; null when they may not see it.
+ */
+export async function userViewOf(ctx: OperationContext, user: UserRecord): Promise<UserView | null> {
+  const caller = callerOf(ctx);
+  if (caller.userId === user.id || caller.isInstanceAdmin) return 'full';
+  return viewThroughSharedOrganizations(ctx, caller.userId, user.id);
+}
+
 export const getUser = operation({
   name: 'users.get',
   kind: 'query',
@@ -58,13 +69,9 @@ export const getUser = operation({
   input: z.strictObject({ userId: IdSchema.describe('Id of the user') }),
   output: UserSchema,
   async run(ctx, input) {
-    const caller = callerOf(ctx);
     const user = await ctx.repos.users.findById(input.userId);
     if (!user) throw notFound('User');
-    const view: UserView | null =
-      caller.userId === user.id || caller.isInstanceAdmin
-        ? 'full'
-        : await viewThroughSharedOrganizations(ctx, caller.userId, user.id);
+    const view = await userViewOf(ctx, user);
     if (!view) throw notFound('User');
     return presentUserAs(ctx, user, view);
   },

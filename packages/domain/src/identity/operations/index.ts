@@ -9,6 +9,7 @@ import { getOwnPreferences, updateOwnPreferences } from './own-preferences';
 import { listOwnTokens, revokeOwnToken } from './own-tokens';
 import { revokeOwnSession } from './revoke-own-session';
 import { setPasswordAsAdmin } from './set-password-as-admin';
+import { updateUser } from './update-user';
 
 export const identityOperations = {
   user: {
@@ -17,7 +18,7 @@ export const identityOperations = {
     sessions: { list: listOwnSessions, revoke: revokeOwnSession },
     preferences: { get: getOwnPreferences, update: updateOwnPreferences },
   },
-  users: { get: getUser },
+  users: { get: getUser, update: updateUser },
   admin: {
     users: {
       create: createUserAsAdmin,

@@ -1,4 +1,4 @@
-import type { PageRequest, Slice, UserRecord, UserRepository } from '@quire/domain';
+import type { OptionalUserField, PageRequest, Slice, UserRecord, UserRepository } from '@quire/domain';
 import type { StoreCollection, StoreDatabase } from '@quire/store';
 import { type CollectionIndexes, defineIndexes } from '@quire/store';
 import { definedFields } from '../defined-fields';
@@ -78,12 +78,20 @@ export class MongoUserRepository implements UserRepository {
     return this.#users.countDocuments({});
   }
 
-  async update(id: string, set: Partial<Omit<UserRecord, 'id' | 'createdAt'>>): Promise<UserRecord | null> {
+  async update(
+    id: string,
+    set: Partial<Omit<UserRecord, 'id' | 'createdAt'>>,
+    unset: ReadonlyArray<OptionalUserField> = [],
+  ): Promise<UserRecord | null> {
     const fields = definedFields(set);
     if (fields.email !== undefined) fields.email = fields.email.toLowerCase();
-    if (Object.keys(fields).length === 0) return this.findById(id);
+    if (Object.keys(fields).length === 0 && unset.length === 0) return this.findById(id);
+    const update = {
+      ...(Object.keys(fields).length > 0 ? { $set: fields } : {}),
+      ...(unset.length > 0 ? { $unset: Object.fromEntries(unset.map((field) => [field, '' as const])) } : {}),
+    };
     const doc = await translateDuplicateKey(
-      () => this.#users.findOneAndUpdate({ _id: id }, { $set: fields }, { returnDocument: 'after' }),
+      () => this.#users.findOneAndUpdate({ _id: id }, update, { returnDocument: 'after' }),
       EMAIL_TAKEN,
     );
     return doc ? toRecord(doc) : null;

@@ -11,6 +11,7 @@ export const identityRoutes: readonly RestRoute[] = [
   route('GET', '/v1/user/preferences', ops.user.preferences.get),
   route('PATCH', '/v1/user/preferences', ops.user.preferences.update),
   route('GET', '/v1/users/:userId', ops.users.get),
+  route('PATCH', '/v1/users/:userId', ops.users.update),
 
   route('POST', '/admin/users', ops.admin.users.create, 201),
   route('GET', '/admin/users', ops.admin.users.list),
