@@ -7,7 +7,7 @@ import { documentToMarkdown, jsonDocumentSchema } from '@quire/documents';
 import { z } from 'zod';
 import type { OperationContext } from '../../core/context';
 import { invalidInput } from '../../core/errors';
-import { memberNamesForDocument } from '../../organizations';
+import { memberNamesForDocument, type PeopleInSight } from '../../organizations';
 import { addressOf } from '../revisions/content-address';
 import { documentOfBody } from '../revisions/document-of-body';
 
@@ -22,17 +22,18 @@ export const ChangeRequestDescriptionInputSchema = z
 
 /**
  * The markdown stored for a description as sent (400 naming `description`), its mentions of
- * the organization's people written with their display names (`memberNamesForDocument`: one
- * read; a user outside it keeps the link's URL).
+ * the organization's people the writer may see (`inSight`) written with their display names
+ * (`memberNamesForDocument`: one read; anyone else keeps the link's URL).
  */
 export async function storedDescription(
   ctx: Pick<OperationContext, 'repos'>,
   organizationId: string,
   document: Record<string, unknown>,
+  inSight: PeopleInSight,
 ): Promise<string> {
   const parsed = jsonDocumentSchema.safeParse(document);
   if (!parsed.success) throw invalidInput('description', parsed.error.issues[0]?.message ?? 'not a document');
-  const userName = await memberNamesForDocument(ctx.repos.members, organizationId, parsed.data);
+  const userName = await memberNamesForDocument(ctx.repos.members, organizationId, parsed.data, inSight);
   const markdown = documentToMarkdown(parsed.data, { userName }).trim();
   if (markdown.length > CHANGE_REQUEST_DESCRIPTION_MAX)
     throw invalidInput('description', `at most ${CHANGE_REQUEST_DESCRIPTION_MAX} characters of text`);

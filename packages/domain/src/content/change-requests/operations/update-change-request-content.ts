@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { operation } from '../../../core/operation';
 import { authorizeChangeRequest } from '../../../policies/authorize-change-request';
+import { peopleInSight } from '../../../policies/people-in-sight';
 import {
   AppliedChangeSchema,
   ContentChangesSchema,
@@ -57,7 +58,7 @@ export const updateChangeRequestContent = operation({
   output: z.union([ChangeRequestSchema, ContentUpdateSchema]),
   async run(ctx, input) {
     const { space, changeRequest: first } = await authorizeChangeRequest(ctx, input, 'editContent');
-    const bodies = await readBatchBodies(ctx, space.organizationId, input.changes);
+    const bodies = await readBatchBodies(ctx, space.organizationId, input.changes, peopleInSight(ctx, space));
     const edited = await advanceChangeRequest(ctx, space, first, (changeRequest, head) =>
       editedRevision(ctx, {
         space,
