@@ -6,6 +6,7 @@
  * the id (a page showing the file keeps showing it, with the new bytes); `delete_file`;
  * where a file is used (backlinks); who may (edit rights; another person's space is a 404).
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFieldError } from '../support/expectations';
 import { addMember, createOrganization, createUser, type TestOrganization } from '../support/factories';
@@ -181,6 +182,48 @@ describe('uploading', () => {
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
     expect((await files(path)).map((file: { id: string }) => file.id)).toContain(uploaded.body.id);
     expect(await files()).toEqual(live);
+  });
+
+  it('refuses an upload into a merged or archived change request with 409, before any byte is stored', async () => {
+    const merged = await server.api(`/v1/spaces/${spaceId}/change-requests`, {
+      method: 'POST',
+      token: org.admin.token,
+      body: { subject: 'Merged' },
+    });
+    const merge = await server.api(`/v1/spaces/${spaceId}/change-requests/${merged.body.id}/merge`, {
+      method: 'POST',
+      token: org.admin.token,
+    });
+    expect(merge.status, JSON.stringify(merge.body)).toBe(200);
+    const archived = await server.api(`/v1/spaces/${spaceId}/change-requests`, {
+      method: 'POST',
+      token: org.admin.token,
+      body: { subject: 'Archived' },
+    });
+    const archive = await server.api(`/v1/spaces/${spaceId}/change-requests/${archived.body.id}`, {
+      method: 'PATCH',
+      token: org.admin.token,
+      body: { status: 'archived' },
+    });
+    expect(archive.status, JSON.stringify(archive.body)).toBe(200);
+    for (const [i, changeRequest] of [merged.body, archived.body].entries()) {
+      const path = `/v1/spaces/${spaceId}/change-requests/${changeRequest.id}`;
+      // Bytes no test stores elsewhere: the blob store holds them only if this upload stored them.
+      const bytes = new Uint8Array(Buffer.from(`bytes of a refused upload ${i} ${changeRequest.id}`));
+      const inline = Buffer.from(`inline bytes of a refused upload ${i} ${changeRequest.id}`);
+      const before = await files(path);
+      const refused = await uploadBytes(path, org.admin.token, bytes, 'name=late.txt', 'text/plain');
+      expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+      const refusedInline = await server.api(`${path}/content/files`, {
+        method: 'POST',
+        token: org.admin.token,
+        body: { name: 'late.txt', contentType: 'text/plain', base64: inline.toString('base64') },
+      });
+      expect(refusedInline.status, JSON.stringify(refusedInline.body)).toBe(409);
+      for (const sent of [bytes, inline])
+        expect(await server.services.blobs.has(createHash('sha256').update(sent).digest('hex'))).toBe(false);
+      expect(await files(path)).toEqual(before);
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import { operation } from '../../../core/operation';
 import type { IncomingFileSource } from '../../../files';
 import { authorizeChangeRequest } from '../../../policies/authorize-change-request';
 import { authorizeSpace } from '../../../policies/authorize-space';
+import { refuseEditOfEnded } from '../../change-requests/advance-change-request';
 import { ChangeRequestIdParam } from '../../change-requests/operations/params';
 import { updateChangeRequestContent } from '../../change-requests/operations/update-change-request-content';
 import { SpaceIdParam } from '../../spaces/operations/params';
@@ -26,7 +27,10 @@ const UPLOAD_REF = 'upload';
  * counted as they arrive, up to the upload limit), which it hands over as an `upload` token.
  *
  * Outcomes: a space or change request the caller cannot see, 404; a role below edit (the
- * change request's `editContent`), 403, and no byte read; bytes over the limit, 413 naming
+ * change request's `editContent`), 403, and no byte read; a change request merged or archived,
+ * 409, and no byte read nor stored (one merged while the bytes arrive is a 409 after they are
+ * stored: the blob store keeps them, named by nothing, as it keeps every blob: it collects
+ * none); bytes over the limit, 413 naming
  * the field (`base64`, or `body` for the byte upload), nothing written; a `replace` the
  * content does not have, 404; no bytes or both ways, 400; otherwise 201 with the file.
  */
@@ -68,14 +72,17 @@ export const uploadFile = operation({
     }),
   output: FileSchema,
   async run(ctx, input) {
-    // Who may: checked before any byte is read (a byte upload's body is read by `take`).
+    // Who may, and into what: checked before any byte is read (a byte upload's body is read,
+    // and stored in the blob store, by `take`), so a refused upload stores nothing.
     if (input.changeRequestId === undefined) await authorizeSpace(ctx, input.spaceId, 'edit');
-    else
-      await authorizeChangeRequest(
+    else {
+      const { changeRequest } = await authorizeChangeRequest(
         ctx,
         { spaceId: input.spaceId, changeRequestId: input.changeRequestId },
         'editContent',
       );
+      refuseEditOfEnded(changeRequest);
+    }
     const source: IncomingFileSource = {
       name: input.name,
       ...(input.contentType !== undefined ? { contentType: input.contentType } : {}),
