@@ -6,7 +6,11 @@ import { authorizeChangeRequests } from '../../../policies/authorize-change-requ
 import { peopleInSight } from '../../../policies/people-in-sight';
 import { storedSpaceHead } from '../../revisions/revision-writer';
 import { SpaceIdParam } from '../../spaces/operations/params';
-import { ChangeRequestDescriptionInputSchema, storedDescription } from '../change-request-description';
+import {
+  ChangeRequestDescriptionInputSchema,
+  descriptionDocuments,
+  storedDescription,
+} from '../change-request-description';
 import { ChangeRequestSubjectSchema } from '../change-request-fields';
 import { changeRequestPeople } from '../change-request-people';
 import { ChangeRequestSchema, presentChangeRequest } from '../change-request-schema';
@@ -65,6 +69,7 @@ export const createChangeRequest = operation({
       organizationId: space.organizationId,
       spaceRevisionId: revision,
       userOf: await changeRequestPeople(ctx, space.organizationId, [changeRequest]),
+      descriptionOf: await descriptionDocuments(ctx, [changeRequest]),
     });
   },
 });

@@ -12,6 +12,7 @@ import { editedRevision } from '../../revisions/edited-revision';
 import { readBatchBodies } from '../../revisions/page-body';
 import { FileSchema, presentFile } from '../../revisions/revision-schema';
 import { advanceChangeRequest } from '../advance-change-request';
+import { descriptionDocuments } from '../change-request-description';
 import { changeRequestPeople } from '../change-request-people';
 import { ChangeRequestSchema, changeRequestLocation, presentChangeRequest } from '../change-request-schema';
 import { changeRequestPathShape } from './params';
@@ -75,6 +76,7 @@ export const updateChangeRequestContent = operation({
       organizationId: space.organizationId,
       spaceRevisionId: space.revisionId ?? '',
       userOf: await changeRequestPeople(ctx, space.organizationId, [updated]),
+      descriptionOf: await descriptionDocuments(ctx, [updated]),
     });
     return input.compat === false
       ? {

@@ -3,7 +3,11 @@ import { conflict, notFound } from '../../../core/errors';
 import { operation } from '../../../core/operation';
 import { authorizeChangeRequest } from '../../../policies/authorize-change-request';
 import { peopleInSight } from '../../../policies/people-in-sight';
-import { ChangeRequestDescriptionInputSchema, storedDescription } from '../change-request-description';
+import {
+  ChangeRequestDescriptionInputSchema,
+  descriptionDocuments,
+  storedDescription,
+} from '../change-request-description';
 import { ChangeRequestSubjectSchema, SettableChangeRequestStatusSchema } from '../change-request-fields';
 import { changeRequestPeople } from '../change-request-people';
 import { ChangeRequestSchema, presentChangeRequest } from '../change-request-schema';
@@ -75,6 +79,7 @@ export const updateChangeRequest = operation({
       organizationId: space.organizationId,
       spaceRevisionId: space.revisionId ?? '',
       userOf: await changeRequestPeople(ctx, space.organizationId, [updated]),
+      descriptionOf: await descriptionDocuments(ctx, [updated]),
     });
   },
 });
