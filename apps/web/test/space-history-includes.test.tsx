@@ -1,14 +1,15 @@
 /**
  * A revision of the history shown rendered: its pages' reusable-content blocks are read as
  * they were, at the revision after the change and at its parent before it, never from the
- * space's current content (which may have changed them since, or deleted them).
+ * space's current content (which may have changed them since, or deleted them). A change
+ * request's rendered diff reads them at the two revisions it compares.
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { paragraph } from './support/every-block-document';
 import { callsTo, renderApp } from './support/fake-server';
-import { ADA, page, SESSION, treePage } from './support/fixtures';
+import { ACME, ADA, page, SESSION, treePage } from './support/fixtures';
 
 const revision = (id: string, parents: string[]) => ({
   object: 'revision',
@@ -72,5 +73,51 @@ describe('a revision of the history, rendered', () => {
     );
     for (const call of callsTo(calls, 'spaces.content.reusableContents.document'))
       expect(call.input).toHaveProperty('revisionId');
+  });
+
+  it("of a change request: reads them at the change request's base before and at its revision after", async () => {
+    const user = userEvent.setup();
+    const { calls } = renderApp('/o/org-acme/s/space-1/~/changes/1', {
+      'session.current': () => SESSION,
+      'orgs.get': () => ACME,
+      'orgs.list': () => page([ACME]),
+      'spaces.get': () => ({
+        id: 'space-1',
+        title: 'Handbook',
+        emoji: '',
+        changeRequestsOpen: 1,
+        permissions: { view: true, edit: false, admin: false },
+      }),
+      'spaces.content.pages.list': () => ({ pages: [] }),
+      'changeRequests.get': () => ({
+        object: 'change-request',
+        id: 'cr-1',
+        number: 1,
+        space: 'space-1',
+        status: 'merged',
+        subject: 'Swap the include',
+        createdBy: ADA,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        outdated: false,
+        revision: 'cr-rev-2',
+        revisionInitial: 'rev-1',
+      }),
+      'spaces.revisions.changes': () => ({ changes: [EDITED] }),
+      'spaces.comments.list': () => page([]),
+      'spaces.content.reusableContents.document': (input) => ({
+        object: 'document',
+        data: {},
+        nodes: [paragraph(`Words of ${(input as { reusableContentId: string }).reusableContentId}.`)],
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Rendered' }, { timeout: 10_000 }));
+    await screen.findByText('Words of old.');
+    await screen.findByText('Words of new.');
+    expect(callsTo(calls, 'spaces.content.reusableContents.document').map((call) => call.input)).toEqual(
+      expect.arrayContaining([
+        { spaceId: 'space-1', revisionId: 'rev-1', reusableContentId: 'old' },
+        { spaceId: 'space-1', revisionId: 'cr-rev-2', reusableContentId: 'new' },
+      ]),
+    );
   });
 });
