@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerIncomingFiles } from '../../src/files/server-incoming-files';
 import { expectFieldError } from '../support/expectations';
 import { addMember, createOrganization, createUser, type TestOrganization } from '../support/factories';
 import { type ApiResponse, startTestServer, type TestServer } from '../support/test-server';
@@ -223,6 +224,61 @@ describe('uploading', () => {
       for (const sent of [bytes, inline])
         expect(await server.services.blobs.has(createHash('sha256').update(sent).digest('hex'))).toBe(false);
       expect(await files(path)).toEqual(before);
+    }
+  });
+});
+
+describe('a change request merged while an upload streams', () => {
+  it('refuses the upload once its bytes arrived, and stores none of them', async () => {
+    const changeRequest = await server.api(`/v1/spaces/${spaceId}/change-requests`, {
+      method: 'POST',
+      token: org.admin.token,
+      body: { subject: 'Merged meanwhile' },
+    });
+    const path = `/v1/spaces/${spaceId}/change-requests/${changeRequest.body.id}`;
+    const bytes = Buffer.from(`bytes that arrive while ${changeRequest.body.id} is merged`);
+    // Told when the operation takes the upload's bytes: its checks passed, it starts reading them.
+    const received = (server.services as unknown as { incomingFiles: ServerIncomingFiles }).incomingFiles
+      .received;
+    const take = received.take;
+    let reading!: () => void;
+    const read = new Promise<void>((resolve) => {
+      reading = resolve;
+    });
+    received.take = (token, taking) => {
+      reading();
+      return take.call(received, token, taking);
+    };
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (sent++ === 0) return controller.enqueue(new Uint8Array(bytes.subarray(0, 8)));
+        await released;
+        controller.enqueue(new Uint8Array(bytes.subarray(8)));
+        controller.close();
+      },
+    });
+    try {
+      const uploading = fetch(`${server.url}${path}/content/files/upload?name=late.txt`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${org.admin.token}`, 'content-type': 'text/plain' },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+      await read;
+      const merge = await server.api(`${path}/merge`, { method: 'POST', token: org.admin.token });
+      expect(merge.status, JSON.stringify(merge.body)).toBe(200);
+      release();
+      const refused = await uploading;
+      expect(refused.status, await refused.clone().text()).toBe(409);
+      expect(await server.services.blobs.has(createHash('sha256').update(bytes).digest('hex'))).toBe(false);
+    } finally {
+      received.take = take;
+      release();
     }
   });
 });
