@@ -47,20 +47,26 @@ export class ServerIncomingFiles implements IncomingFiles {
     this.limits = { maxInlineBytes: settings.maxInlineBytes, maxUploadBytes: settings.maxFetchedBytes };
   }
 
-  async take(source: IncomingFileSource): Promise<IncomingFile> {
+  async take(source: IncomingFileSource, beforeStoring?: () => Promise<void>): Promise<IncomingFile> {
     if (source.upload !== undefined) {
       const taken = this.received.take(source.upload, (bytes) =>
-        this.#stored(bytes, source.name, source.contentType),
+        this.#stored(bytes, source.name, source.contentType, beforeStoring),
       );
       if (!taken) throw new IncomingFileError('bad-upload', 'no bytes were received under this upload');
       return taken;
     }
     const { bytes, declared } = await this.#bytesOf(source);
-    return this.#stored(bytes, source.name, declared);
+    return this.#stored(bytes, source.name, declared, beforeStoring);
   }
 
-  async #stored(bytes: Uint8Array, name: string, declared: string | undefined): Promise<IncomingFile> {
+  async #stored(
+    bytes: Uint8Array,
+    name: string,
+    declared: string | undefined,
+    beforeStoring: (() => Promise<void>) | undefined,
+  ): Promise<IncomingFile> {
     const description = describeFile(bytes, name, declared);
+    await beforeStoring?.();
     const stored = await this.blobs.put(bytes);
     return {
       hash: stored.hash,

@@ -6,10 +6,15 @@
  * stored with the names of the organization's people (members and guests); a user outside the
  * organization is written with the link's URL, and their name appears in no answer. The
  * stored page reads back as the document sent; markdown sent with a mention keeps its text.
+ *
+ * Only the people the writer may see are named (`policies/people-in-sight.ts`): a guest sees
+ * the people who may view the space, not the rest of the organization's members.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSpace } from '../support/content';
-import { addMember, createOrganization, createUser } from '../support/factories';
+import { createSpace, grant } from '../support/content';
+import { callFace, findRoute } from '../support/faces/call-faces';
+import { describeResponse, FACES, type Face } from '../support/faces/face-call';
+import { addMember, createOrganization, createUser, type TestUser } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 let server: TestServer;
@@ -183,4 +188,123 @@ describe('a member mention in a document written through the API', () => {
     expect(withoutKeys(reply.result.data.body.document)).toEqual(document);
     expect(JSON.stringify([posted, reply])).not.toContain(OUTSIDER_NAME);
   });
+});
+
+describe('a mention names only the people the writer may see', () => {
+  const HIDDEN_NAME = 'Hidden Hilda';
+  const SEEN_NAME = 'Seen Sam';
+
+  /**
+   * A space only its grantees (and admins) may view; in it a guest and an editor of the
+   * organization who may write, a member who may read it, and a member who may not.
+   */
+  async function sightFixture() {
+    const org = await createOrganization(server);
+    const organizationId = org.organization.id;
+    const space = await createSpace(server, org, { defaultLevel: null });
+    const guest = await addMember(server, organizationId, null, { displayName: 'Guest Gus' });
+    const editor = await addMember(server, organizationId, 'edit', { displayName: 'Editor Eve' });
+    const seen = await addMember(server, organizationId, 'read', { displayName: SEEN_NAME });
+    const hidden = await addMember(server, organizationId, 'read', { displayName: HIDDEN_NAME });
+    await grant(
+      server,
+      org,
+      { kind: 'space', id: space.id },
+      { role: 'review', users: [guest.user.id, editor.user.id] },
+    );
+    await grant(server, org, { kind: 'space', id: space.id }, { role: 'read', users: [seen.user.id] });
+    const changeRequest = await call(
+      org.admin.token,
+      `/v1/spaces/${space.id}/change-requests`,
+      { subject: 'Review me' },
+      201,
+    );
+    const document = {
+      object: 'document',
+      data: {},
+      nodes: [
+        {
+          object: 'block',
+          type: 'paragraph',
+          data: {},
+          nodes: [mention(hidden.user.id), text(' and '), mention(seen.user.id)],
+        },
+      ],
+    };
+    /** The markdown the document is stored as when the writer may see the hidden member or not. */
+    const stored = (seesHidden: boolean) =>
+      `${seesHidden ? `[${HIDDEN_NAME}]` : `[${mentionUrl(hidden.user.id)}]`}(${mentionUrl(hidden.user.id)} "mention") and ` +
+      `[${SEEN_NAME}](${mentionUrl(seen.user.id)} "mention")`;
+    return { org, space, guest, editor, changeRequest, document, stored };
+  }
+
+  /** Calls the operation of `key` on `face` as `writer`; what it wrote is read back through REST. */
+  async function onFace(
+    face: Face,
+    writer: TestUser,
+    key: string,
+    input: Record<string, unknown>,
+  ): Promise<void> {
+    const route = findRoute(key);
+    if (!route) throw new Error(`no route ${key}`);
+    const response = await callFace(server, face, { route, input, token: writer.token });
+    expect(response.error, describeResponse(response)).toBeUndefined();
+  }
+
+  /**
+   * What the writer's document is stored as, written on `face`: in a comment, a page, a change
+   * request's description and a review's comment (each fixture holds one of each).
+   */
+  async function storedBy(
+    face: Face,
+    f: Awaited<ReturnType<typeof sightFixture>>,
+    writer: TestUser,
+  ): Promise<string[]> {
+    const spaceId = f.space.id;
+    const space = `/v1/spaces/${spaceId}`;
+    const reviewed = `${space}/change-requests/${f.changeRequest.id}`;
+    await onFace(face, writer, 'POST /v1/spaces/:spaceId/comments', {
+      spaceId,
+      body: { document: f.document },
+    });
+    await onFace(face, writer, 'POST /v1/spaces/:spaceId/content', {
+      spaceId,
+      changes: [{ operation: 'insert_page', title: 'Written', document: { document: f.document } }],
+    });
+    await onFace(face, writer, 'POST /v1/spaces/:spaceId/change-requests', {
+      spaceId,
+      description: f.document,
+    });
+    await onFace(face, writer, 'POST /v1/spaces/:spaceId/change-requests/:changeRequestId/reviews', {
+      spaceId,
+      changeRequestId: f.changeRequest.id,
+      status: 'approved',
+      comment: { document: f.document },
+    });
+    const admin = f.org.admin.token;
+    const [comment] = (await call(admin, `${space}/comments`)).items;
+    const [page] = (await call(admin, `${space}/content`)).pages;
+    const written = (await call(admin, `${space}/change-requests?status=draft`)).items.find(
+      (item: Json) => item.id !== f.changeRequest.id,
+    );
+    const [review] = (await call(admin, `${reviewed}/reviews`)).items;
+    return [
+      comment.body.markdown,
+      (await call(admin, `${space}/content/page/${page.id}?format=markdown`)).markdown.trimEnd(),
+      (await server.services.repos.changeRequests.findById(written.id))?.description ?? '',
+      review.comment.body.markdown,
+    ];
+  }
+
+  for (const face of FACES) {
+    it(`on ${face}: a guest's mention of a member who may not view the space stores no name`, async () => {
+      const f = await sightFixture();
+      expect(await storedBy(face, f, f.guest)).toEqual(Array(4).fill(f.stored(false)));
+    });
+
+    it(`on ${face}: an organization member's mention stores the name`, async () => {
+      const f = await sightFixture();
+      expect(await storedBy(face, f, f.editor)).toEqual(Array(4).fill(f.stored(true)));
+    });
+  }
 });

@@ -6,7 +6,9 @@
  * the id (a page showing the file keeps showing it, with the new bytes); `delete_file`;
  * where a file is used (backlinks); who may (edit rights; another person's space is a 404).
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerIncomingFiles } from '../../src/files/server-incoming-files';
 import { expectFieldError } from '../support/expectations';
 import { addMember, createOrganization, createUser, type TestOrganization } from '../support/factories';
 import { type ApiResponse, startTestServer, type TestServer } from '../support/test-server';
@@ -181,6 +183,103 @@ describe('uploading', () => {
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
     expect((await files(path)).map((file: { id: string }) => file.id)).toContain(uploaded.body.id);
     expect(await files()).toEqual(live);
+  });
+
+  it('refuses an upload into a merged or archived change request with 409, before any byte is stored', async () => {
+    const merged = await server.api(`/v1/spaces/${spaceId}/change-requests`, {
+      method: 'POST',
+      token: org.admin.token,
+      body: { subject: 'Merged' },
+    });
+    const merge = await server.api(`/v1/spaces/${spaceId}/change-requests/${merged.body.id}/merge`, {
+      method: 'POST',
+      token: org.admin.token,
+    });
+    expect(merge.status, JSON.stringify(merge.body)).toBe(200);
+    const archived = await server.api(`/v1/spaces/${spaceId}/change-requests`, {
+      method: 'POST',
+      token: org.admin.token,
+      body: { subject: 'Archived' },
+    });
+    const archive = await server.api(`/v1/spaces/${spaceId}/change-requests/${archived.body.id}`, {
+      method: 'PATCH',
+      token: org.admin.token,
+      body: { status: 'archived' },
+    });
+    expect(archive.status, JSON.stringify(archive.body)).toBe(200);
+    for (const [i, changeRequest] of [merged.body, archived.body].entries()) {
+      const path = `/v1/spaces/${spaceId}/change-requests/${changeRequest.id}`;
+      // Bytes no test stores elsewhere: the blob store holds them only if this upload stored them.
+      const bytes = new Uint8Array(Buffer.from(`bytes of a refused upload ${i} ${changeRequest.id}`));
+      const inline = Buffer.from(`inline bytes of a refused upload ${i} ${changeRequest.id}`);
+      const before = await files(path);
+      const refused = await uploadBytes(path, org.admin.token, bytes, 'name=late.txt', 'text/plain');
+      expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+      const refusedInline = await server.api(`${path}/content/files`, {
+        method: 'POST',
+        token: org.admin.token,
+        body: { name: 'late.txt', contentType: 'text/plain', base64: inline.toString('base64') },
+      });
+      expect(refusedInline.status, JSON.stringify(refusedInline.body)).toBe(409);
+      for (const sent of [bytes, inline])
+        expect(await server.services.blobs.has(createHash('sha256').update(sent).digest('hex'))).toBe(false);
+      expect(await files(path)).toEqual(before);
+    }
+  });
+});
+
+describe('a change request merged while an upload streams', () => {
+  it('refuses the upload once its bytes arrived, and stores none of them', async () => {
+    const changeRequest = await server.api(`/v1/spaces/${spaceId}/change-requests`, {
+      method: 'POST',
+      token: org.admin.token,
+      body: { subject: 'Merged meanwhile' },
+    });
+    const path = `/v1/spaces/${spaceId}/change-requests/${changeRequest.body.id}`;
+    const bytes = Buffer.from(`bytes that arrive while ${changeRequest.body.id} is merged`);
+    // Told when the operation takes the upload's bytes: its checks passed, it starts reading them.
+    const received = (server.services as unknown as { incomingFiles: ServerIncomingFiles }).incomingFiles
+      .received;
+    const take = received.take;
+    let reading!: () => void;
+    const read = new Promise<void>((resolve) => {
+      reading = resolve;
+    });
+    received.take = (token, taking) => {
+      reading();
+      return take.call(received, token, taking);
+    };
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (sent++ === 0) return controller.enqueue(new Uint8Array(bytes.subarray(0, 8)));
+        await released;
+        controller.enqueue(new Uint8Array(bytes.subarray(8)));
+        controller.close();
+      },
+    });
+    try {
+      const uploading = fetch(`${server.url}${path}/content/files/upload?name=late.txt`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${org.admin.token}`, 'content-type': 'text/plain' },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+      await read;
+      const merge = await server.api(`${path}/merge`, { method: 'POST', token: org.admin.token });
+      expect(merge.status, JSON.stringify(merge.body)).toBe(200);
+      release();
+      const refused = await uploading;
+      expect(refused.status, await refused.clone().text()).toBe(409);
+      expect(await server.services.blobs.has(createHash('sha256').update(bytes).digest('hex'))).toBe(false);
+    } finally {
+      received.take = take;
+      release();
+    }
   });
 });
 

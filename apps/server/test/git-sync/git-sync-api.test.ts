@@ -201,6 +201,51 @@ describe('import', () => {
   });
 });
 
+describe('a duplicate of a synced space', () => {
+  it("holds the original's content without its Git provenance: no commit, no blob on pages, files or reusable contents", async () => {
+    const repo = await bareRepository('duplicated', {
+      ...HAND_MADE,
+      'guide/install.md': '# Install\n\nRun `quire start`.\n\n{% include "../.gitbook/includes/note.md" %}\n',
+      '.gitbook/includes/note.md': '---\ntitle: Note\n---\n\nA shared note.\n',
+    });
+    const spaceId = await newSpace('Synced');
+    const info = await importInto(spaceId, { url: repo, ref: 'refs/heads/main' });
+    expect(info.lastImport).toMatchObject({ state: 'success' });
+    const original = (await call('GET', `/v1/spaces/${spaceId}/revisions/${info.lastImport.revision}`)).body;
+    const originalContents = (await call('GET', `/v1/spaces/${spaceId}/content/reusable-contents`)).body
+      .items;
+    // The original carries it (what the copy must not claim).
+    expect(original.git.oid).toBe(git(repo, 'rev-parse', 'main'));
+    expect(original.files[0].git.path).toBe('.gitbook/assets/logo.svg');
+    expect((await pagesOf(spaceId))[0].git.path).toBe('README.md');
+    expect(originalContents.map((content: Json) => content.git?.path)).toEqual(['.gitbook/includes/note.md']);
+
+    const duplicated = await call('POST', `/v1/spaces/${spaceId}/duplicate`);
+    expect(duplicated.status, JSON.stringify(duplicated.body)).toBe(201);
+    const copyId = duplicated.body.id;
+    const history = (await call('GET', `/v1/spaces/${copyId}/revisions`)).body;
+    const first = (await call('GET', `/v1/spaces/${copyId}/revisions/${await headOf(copyId)}`)).body;
+    const copyPages = await pagesOf(copyId);
+    const copyContents = (await call('GET', `/v1/spaces/${copyId}/content/reusable-contents`)).body.items;
+    expect(JSON.stringify([history, first, copyPages, copyContents])).not.toContain(
+      git(repo, 'rev-parse', 'main'),
+    );
+    expect(first.git).toBeUndefined();
+    expect(first.files.map((file: Json) => [file.name, file.git])).toEqual([['logo.svg', undefined]]);
+    const all = (pages: Json[]): Json[] => pages.flatMap((page) => [page, ...all(page.pages ?? [])]);
+    expect(all(copyPages).map((page) => page.git)).toEqual(all(copyPages).map(() => undefined));
+    expect(copyContents.map((content: Json) => [content.title, content.git])).toEqual([['Note', undefined]]);
+    // The same content otherwise: pages, bodies, files and reusable contents.
+    expect(outline(copyPages)).toEqual(outline(await pagesOf(spaceId)));
+    const originalInstall = (await pagesOf(spaceId))[1].pages[0].id;
+    expect(await markdownOf(copyId, copyPages[1].pages[0].id)).toBe(
+      await markdownOf(spaceId, originalInstall),
+    );
+    expect(first.files[0].id).toBe(original.files[0].id);
+    expect(copyContents[0].document).toBe(originalContents[0].document);
+  });
+});
+
 describe('over HTTP, and standalone', () => {
   it('imports over smart HTTP with credentials; wrong ones fail GIT_AUTH without showing them', async () => {
     const repo = await bareRepository('over-http', HAND_MADE);

@@ -373,4 +373,36 @@ describe('a list read as documents cannot hold the server', () => {
     for (const item of listed.body.items) expect(item.body.document.object).toBe('document');
     expect(order).toEqual(['healthz', 'list']);
   }, 30_000);
+
+  it("change requests' descriptions: /healthz is answered while the list's documents are converted", async () => {
+    const space = await createSpace(server, org, { title: 'Documents of descriptions' });
+    // Descriptions stored as an older server stored them (the markdown as is), cheaply.
+    for (let i = 0; i < LISTED; i++) {
+      const created = await server.callOperation(operations.changeRequests.create, org.admin, {
+        spaceId: space.id,
+        subject: `Described ${i}`,
+      });
+      const updated = await server.services.repos.changeRequests.update(
+        created.id,
+        { status: created.status, revision: created.revision },
+        { description: `${BOMB}description ${i}` },
+        new Date().toISOString(),
+      );
+      expect(updated?.description).toBe(`${BOMB}description ${i}`);
+    }
+    const list = `/v1/spaces/${space.id}/change-requests?status=draft`;
+    const { order, listed } = await orderOfAnswers(server.services.repos.changeRequests, 'list', () =>
+      server.api(list, { token: org.admin.token }),
+    );
+    expect(listed.status).toBe(200);
+    expect(listed.body.items).toHaveLength(LISTED);
+    for (const item of listed.body.items) expect(item.description.object).toBe('document');
+    expect(order).toEqual(['healthz', 'list']);
+    // Stored once converted: read again, the same documents.
+    const [first] = listed.body.items;
+    const again = await server.api(`/v1/spaces/${space.id}/change-requests/${first.id}`, {
+      token: org.admin.token,
+    });
+    expect(again.body.description).toEqual(first.description);
+  }, 30_000);
 });

@@ -7,7 +7,7 @@ import { type ReactNode, useState } from 'react';
 import type { RouterOutputs } from '../api/app-router';
 import { Empty } from '../ui/states';
 import { LineDiff } from './line-diff';
-import { RenderedDiff } from './rendered-diff';
+import { type DiffSources, RenderedDiff } from './rendered-diff';
 import '../styles/change-diff.css';
 
 export type RevisionChange = RouterOutputs['spaces']['revisions']['changes']['changes'][number];
@@ -21,11 +21,14 @@ export function ChangeList({
   changes,
   more,
   empty,
+  sources,
 }: {
   changes: readonly RevisionChange[];
   more?: number | undefined;
   /** What to show when nothing changed (by default, a change request's words). */
   empty?: ReactNode;
+  /** Where the rendered blocks before and after are read from (absent: the place shown in). */
+  sources?: DiffSources | undefined;
 }) {
   if (changes.length === 0)
     return (
@@ -102,6 +105,7 @@ export function ChangeList({
                   title={change.page.title}
                   before={valueText(change.attributes.document?.before)}
                   after={valueText(change.attributes.document?.after)}
+                  sources={sources}
                 />
               )}
             </li>
@@ -137,11 +141,13 @@ function TextChange({
   title,
   before,
   after,
+  sources,
 }: {
   diff: string;
   title: string;
   before: string | undefined;
   after: string | undefined;
+  sources: DiffSources | undefined;
 }) {
   const [rendered, setRendered] = useState(false);
   const canRender = before !== undefined || after !== undefined;
@@ -159,7 +165,12 @@ function TextChange({
         </fieldset>
       )}
       {rendered && canRender ? (
-        <RenderedDiff before={before ?? ''} after={after ?? ''} title={title} />
+        <RenderedDiff
+          before={before ?? ''}
+          after={after ?? ''}
+          title={title}
+          {...(sources ? { sources } : {})}
+        />
       ) : (
         <LineDiff diff={diff} title={title} />
       )}

@@ -7,7 +7,7 @@
  */
 import { markdownToDocument } from '@quire/documents/to-document';
 import { useMemo } from 'react';
-import { AppDocument } from '../content/app-rendering';
+import { AppDocument, type ContentSource, ContentSourceProvider } from '../content/app-rendering';
 import type { DocBlock, DocDocument } from '../content/blocks/document-shape';
 import { type BlockChange, type BlockEdit, diffBlocks, pairEdits } from './block-diff';
 
@@ -41,13 +41,38 @@ export function foldUnchanged(changes: readonly Change[]): Row[] {
   return rows;
 }
 
+/**
+ * Where each side's blocks are read from (their reusable contents): the revision before and
+ * the revision after, in the history; absent, the place the diff is shown in.
+ */
+export interface DiffSources {
+  before?: ContentSource | undefined;
+  after?: ContentSource | undefined;
+}
+
+/** One side's blocks, read from its source. */
+function SideDocument({ block, source }: { block: DocBlock; source: ContentSource | undefined }) {
+  const shown = <AppDocument document={oneBlock(block)} className="rendered-diff-content" />;
+  return source ? <ContentSourceProvider source={source}>{shown}</ContentSourceProvider> : shown;
+}
+
 const documentOf = (markdown: string) => markdownToDocument(markdown) as unknown as DocDocument;
 const oneBlock = (block: DocBlock): DocDocument => ({ object: 'document', data: {}, nodes: [block] });
 
 const WORDS = { added: 'Added', removed: 'Removed', unchanged: 'Unchanged', changed: 'Changed' } as const;
 const SIGNS = { added: '+', removed: '−', unchanged: '', changed: '±' } as const;
 
-export function RenderedDiff({ before, after, title }: { before: string; after: string; title: string }) {
+export function RenderedDiff({
+  before,
+  after,
+  title,
+  sources = {},
+}: {
+  before: string;
+  after: string;
+  title: string;
+  sources?: DiffSources;
+}) {
   const rows = useMemo(
     () => foldUnchanged(pairEdits(diffBlocks(documentOf(before).nodes, documentOf(after).nodes))),
     [before, after],
@@ -71,11 +96,11 @@ export function RenderedDiff({ before, after, title }: { before: string; after: 
             <div className="rendered-diff-sides">
               <div className="rendered-diff-before">
                 <span className="rendered-diff-side-label">Before</span>
-                <AppDocument document={oneBlock(row.before)} className="rendered-diff-content" />
+                <SideDocument block={row.before} source={sources.before} />
               </div>
               <div className="rendered-diff-after">
                 <span className="rendered-diff-side-label">After</span>
-                <AppDocument document={oneBlock(row.after)} className="rendered-diff-content" />
+                <SideDocument block={row.after} source={sources.after} />
               </div>
             </div>
           </li>
@@ -86,7 +111,10 @@ export function RenderedDiff({ before, after, title }: { before: string; after: 
               {SIGNS[row.kind]}
             </span>
             <span className="visually-hidden">{WORDS[row.kind]}:</span>
-            <AppDocument document={oneBlock(row.block)} className="rendered-diff-content" />
+            <SideDocument
+              block={row.block}
+              source={row.kind === 'removed' ? sources.before : sources.after}
+            />
           </li>
         ),
       )}

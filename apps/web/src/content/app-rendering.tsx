@@ -30,15 +30,28 @@ function OpenApiOperation({ spec, path, method }: { spec: string; path: string; 
 
 const BASE: Partial<DocumentRendering> = { OpenApiOperation, ReusableContent };
 
-/** The content a page is read from: reusable contents are read from the same. */
-const ContentSourceContext = createContext<{ spaceId: string; changeRequestId?: string | undefined }>({
-  spaceId: '',
-});
+/**
+ * The content a document shown is read from: its reusable contents are read from the same.
+ * A space's current content, a change request's, or one revision's (a page of the history as
+ * it was then: its includes as they were then too, not as they are now).
+ */
+export interface ContentSource {
+  spaceId: string;
+  changeRequestId?: string | undefined;
+  revisionId?: string | undefined;
+}
+
+const ContentSourceContext = createContext<ContentSource>({ spaceId: '' });
+
+/** The documents inside are read from `source` (a revision of the history, say). */
+export function ContentSourceProvider({ source, children }: { source: ContentSource; children: ReactNode }) {
+  return <ContentSourceContext.Provider value={source}>{children}</ContentSourceContext.Provider>;
+}
 
 /**
  * A reusable content's document, read through the API (GitBook's
  * `getReusableContentDocument...`), of the space the block names or the page's own, at the
- * change request being read when there is one. Loading and failures say so in place.
+ * revision or change request being read when there is one. Loading and failures say so in place.
  */
 interface ReusableContentProps {
   block: DocBlock;
@@ -61,7 +74,7 @@ function ReusableContentIn({
   block,
   render: show,
   source,
-}: ReusableContentProps & { source: { spaceId: string; changeRequestId?: string | undefined } }) {
+}: ReusableContentProps & { source: ContentSource }) {
   const trpc = useTRPC();
   const ref = refOf(block.data?.ref);
   const id = ref?.kind === 'reusable-content' ? ref.reusableContent : '';
@@ -72,9 +85,13 @@ function ReusableContentIn({
     ...trpc.spaces.content.reusableContents.document.queryOptions({
       spaceId: space,
       reusableContentId: id,
-      ...(source.changeRequestId !== undefined && sameSpace
-        ? { changeRequestId: source.changeRequestId }
-        : {}),
+      ...(!sameSpace
+        ? {}
+        : source.revisionId !== undefined
+          ? { revisionId: source.revisionId }
+          : source.changeRequestId !== undefined
+            ? { changeRequestId: source.changeRequestId }
+            : {}),
     }),
     enabled: readable,
   });

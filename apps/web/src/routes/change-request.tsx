@@ -8,6 +8,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { createLazyRoute, Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import type { RouterOutputs } from '../api/app-router';
 import { useTRPC } from '../api/trpc';
 import { ChangeList } from '../change-requests/change-list';
@@ -64,6 +65,14 @@ function ChangeRequestBody({ changeRequest }: { changeRequest: ChangeRequest }) 
       limit: 500,
     }),
   );
+  // Rendered, each side's blocks (their reusable contents) are read at the revision compared.
+  const sources = useMemo(
+    () => ({
+      before: { spaceId: changeRequest.space, revisionId: from },
+      after: { spaceId: changeRequest.space, revisionId: changeRequest.revision },
+    }),
+    [changeRequest.space, changeRequest.revision, from],
+  );
   const active = changeRequest.status === 'open' || changeRequest.status === 'draft';
   return (
     <>
@@ -79,7 +88,7 @@ function ChangeRequestBody({ changeRequest }: { changeRequest: ChangeRequest }) 
               spaceId={changeRequest.space}
               changeRequestId={changeRequest.id}
             >
-              <ChangeList changes={data.changes} more={data.more} />
+              <ChangeList changes={data.changes} more={data.more} sources={sources} />
             </AppRenderingProvider>
           )}
         </QueryState>

@@ -7,7 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Accordion } from 'radix-ui';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { RouterOutputs } from '../api/app-router';
 import { useTRPC } from '../api/trpc';
 import { ChangeList } from '../change-requests/change-list';
@@ -84,7 +84,11 @@ export function SpaceHistory({ organizationId, spaceId }: { organizationId: stri
                   )}
                   {opened.includes(revision.id) && (
                     <>
-                      <RevisionChanges spaceId={spaceId} revisionId={revision.id} />
+                      <RevisionChanges
+                        spaceId={spaceId}
+                        revisionId={revision.id}
+                        parentId={revision.parents[0]}
+                      />
                       <RevisionRestore
                         organizationId={organizationId}
                         spaceId={spaceId}
@@ -102,13 +106,33 @@ export function SpaceHistory({ organizationId, spaceId }: { organizationId: stri
   );
 }
 
-function RevisionChanges({ spaceId, revisionId }: { spaceId: string; revisionId: string }) {
+/**
+ * What a revision changed against its first parent; rendered, each side's blocks (their
+ * reusable contents) are read as they were: at the parent before, at the revision after.
+ */
+function RevisionChanges({
+  spaceId,
+  revisionId,
+  parentId,
+}: {
+  spaceId: string;
+  revisionId: string;
+  parentId: string | undefined;
+}) {
   const trpc = useTRPC();
   const changes = useQuery(trpc.spaces.revisions.changes.queryOptions({ spaceId, revisionId }));
+  const sources = useMemo(
+    () => ({
+      after: { spaceId, revisionId },
+      ...(parentId !== undefined ? { before: { spaceId, revisionId: parentId } } : {}),
+    }),
+    [spaceId, revisionId, parentId],
+  );
   return (
     <QueryState query={changes} loading="Loading the changes…">
       {(data) => (
         <ChangeList
+          sources={sources}
           changes={data.changes}
           more={data.more}
           empty={<p className="muted">This revision changed no page or file.</p>}

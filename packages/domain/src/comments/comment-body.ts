@@ -6,7 +6,7 @@ import { documentToMarkdown, type JSONDocument, jsonDocumentSchema } from '@quir
 import { z } from 'zod';
 import type { OperationContext } from '../core/context';
 import { invalidInput } from '../core/errors';
-import { memberNamesForDocument } from '../organizations';
+import { memberNamesForDocument, type PeopleInSight } from '../organizations';
 
 /** At most 64 KiB of markdown (UTF-8), before and after normalization. */
 export const MAX_COMMENT_BODY_BYTES = 65_536;
@@ -60,8 +60,9 @@ export async function storedCommentBody(
   ctx: Pick<OperationContext, 'untrustedMarkdown' | 'repos'>,
   body: CommentBodyInput,
   organizationId: string,
+  inSight: PeopleInSight,
 ): Promise<string> {
-  const reading = await ctx.untrustedMarkdown.read(await markdownSent(ctx, body, organizationId));
+  const reading = await ctx.untrustedMarkdown.read(await markdownSent(ctx, body, organizationId, inSight));
   if (!reading.ok) throw invalidInput('body', reading.reason);
   // Without the final line break the printer ends every document with.
   const markdown = reading.markdown.trimEnd();
@@ -73,19 +74,21 @@ export async function storedCommentBody(
 
 /**
  * The markdown of a body as sent: as is, or printed from its (schema-bounded) document tree,
- * its mentions of the organization's people written with their display names, as GitBook
- * writes them (`memberMentionNames`: one read; a user outside it keeps the link's URL).
+ * its mentions of the organization's people the writer may see (`inSight`) written with their
+ * display names, as GitBook writes them (`memberMentionNames`: one read; anyone else keeps the
+ * link's URL).
  */
 async function markdownSent(
   ctx: Pick<OperationContext, 'repos'>,
   body: CommentBodyInput,
   organizationId: string,
+  inSight: PeopleInSight,
 ): Promise<string> {
   if ('markdown' in body) return body.markdown;
   const parsed = jsonDocumentSchema.safeParse(body.document);
   if (!parsed.success)
     throw invalidInput('body.document', parsed.error.issues[0]?.message ?? 'not a document');
-  const userName = await memberNamesForDocument(ctx.repos.members, organizationId, parsed.data);
+  const userName = await memberNamesForDocument(ctx.repos.members, organizationId, parsed.data, inSight);
   return documentToMarkdown(parsed.data, { userName });
 }
 

@@ -50,8 +50,13 @@ export class IncomingFileError extends Error {
 }
 
 export interface IncomingFiles {
-  /** The file, stored; throws `IncomingFileError` when it cannot be read, fetched or is too big. */
-  take(source: IncomingFileSource): Promise<IncomingFile>;
+  /**
+   * The file, stored; throws `IncomingFileError` when it cannot be read, fetched or is too big.
+   * `beforeStoring` is called once the bytes are read and checked, before any is stored: what
+   * it throws is thrown, and nothing is stored (an upload whose place ended while its bytes
+   * arrived leaves no blob).
+   */
+  take(source: IncomingFileSource, beforeStoring?: () => Promise<void>): Promise<IncomingFile>;
   /** The largest file each way accepts, in bytes (what a client says before sending one). */
   readonly limits: IncomingFileSizeLimits;
 }

@@ -41,6 +41,9 @@ const untrustedMarkdown: UntrustedMarkdown = {
   documentsOf: inProcessUntrustedMarkdown.documentsOf,
 };
 
+/** The sight of a writer who may see every member (one who may list them). */
+const everyoneInSight = async () => () => true;
+
 const mention = (user: string) => ({
   object: 'inline',
   type: 'mention',
@@ -69,6 +72,7 @@ describe('member mentions in a batch of trees', () => {
       { untrustedMarkdown, repos: { members } } as never,
       ORGANIZATION,
       changes as never,
+      everyoneInSight,
     );
     expect(members.reads).toHaveLength(1);
     expect(new Set(members.reads[0])).toEqual(
@@ -88,10 +92,32 @@ describe('member mentions in a batch of trees', () => {
 
   it('read no member when nothing mentions a user', async () => {
     const members = membersOf({ u0: 'Ada' });
-    const bodies = await readBatchBodies({ untrustedMarkdown, repos: { members } } as never, ORGANIZATION, [
-      page([paragraph([{ object: 'text', leaves: [{ object: 'leaf', text: 'Hi', marks: [] }] }])]),
-    ] as never);
+    const bodies = await readBatchBodies(
+      { untrustedMarkdown, repos: { members } } as never,
+      ORGANIZATION,
+      [page([paragraph([{ object: 'text', leaves: [{ object: 'leaf', text: 'Hi', marks: [] }] }])])] as never,
+      everyoneInSight,
+    );
     expect(members.reads).toHaveLength(0);
     expect(bodies.get(0)?.markdown).toBe('Hi\n');
+  });
+
+  it("name only the members in the writer's sight; the others keep their URL", async () => {
+    const members = membersOf({ u0: 'Ada', u1: 'Bob' });
+    let loads = 0;
+    const onlyAda = async () => {
+      loads += 1;
+      return (member: MemberRecord) => member.userId === 'u0';
+    };
+    const bodies = await readBatchBodies(
+      { untrustedMarkdown, repos: { members } } as never,
+      ORGANIZATION,
+      [page([paragraph([mention('u0'), mention('u1')])])] as never,
+      onlyAda,
+    );
+    expect(bodies.get(0)?.markdown).toBe(
+      `[Ada](${url('u0')} "mention")[${url('u1')}](${url('u1')} "mention")\n`,
+    );
+    expect(loads).toBe(1);
   });
 });

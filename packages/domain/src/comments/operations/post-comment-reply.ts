@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { callerOf } from '../../core/context';
 import { operation } from '../../core/operation';
 import { authorizeComment } from '../../policies/authorize-comment';
+import { peopleInSight } from '../../policies/people-in-sight';
 import { CommentBodyInputSchema, storedCommentBody } from '../comment-body';
 import { publishCommentEvent } from '../comment-events';
 import { mailMentions } from '../comment-mentions';
@@ -31,7 +32,12 @@ export const postCommentReply = operation({
       spaceId: comment.spaceId,
       postedBy: callerOf(ctx).userId,
       postedAt: ctx.clock.now().toISOString(),
-      body: await storedCommentBody(ctx, input.body, authorized.space.organizationId),
+      body: await storedCommentBody(
+        ctx,
+        input.body,
+        authorized.space.organizationId,
+        peopleInSight(ctx, authorized.space),
+      ),
       reactions: [],
     };
     await ctx.repos.commentReplies.insert(reply);

@@ -3,6 +3,7 @@ import { pageIndexOf } from '../../content';
 import { callerOf } from '../../core/context';
 import { operation } from '../../core/operation';
 import { authorizeCommentScope } from '../../policies/authorize-comment';
+import { peopleInSight } from '../../policies/people-in-sight';
 import { CommentBodyInputSchema, CommentFormatSchema, storedCommentBody } from '../comment-body';
 import { publishCommentEvent } from '../comment-events';
 import { mailMentions } from '../comment-mentions';
@@ -35,7 +36,12 @@ export const postComment = operation({
   output: CommentSchema,
   async run(ctx, input) {
     const scope = await authorizeCommentScope(ctx, input, 'post');
-    const body = await storedCommentBody(ctx, input.body, scope.space.organizationId);
+    const body = await storedCommentBody(
+      ctx,
+      input.body,
+      scope.space.organizationId,
+      peopleInSight(ctx, scope.space),
+    );
     const revision = await scopeRevision(ctx, scope);
     const target = commentTargetOf(input, await pageIndexOf(ctx, revision.tree), revision.id);
     const comment: CommentRecord = {

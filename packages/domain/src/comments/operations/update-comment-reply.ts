@@ -4,6 +4,7 @@ import { notFound } from '../../core/errors';
 import { operation } from '../../core/operation';
 import { authorizeCommentReply } from '../../policies/authorize-comment';
 import type { CommentAction } from '../../policies/comment-policy';
+import { peopleInSight } from '../../policies/people-in-sight';
 import { CommentBodyInputSchema, storedCommentBody } from '../comment-body';
 import { publishCommentEvent } from '../comment-events';
 import { CommentReplySchema, presentCommentReply } from '../comment-schema';
@@ -44,7 +45,12 @@ export const updateCommentReply = operation({
     const now = ctx.clock.now().toISOString();
     const changes: CommentReplyChanges = {};
     if (input.body !== undefined) {
-      changes.body = await storedCommentBody(ctx, input.body, authorized.space.organizationId);
+      changes.body = await storedCommentBody(
+        ctx,
+        input.body,
+        authorized.space.organizationId,
+        peopleInSight(ctx, authorized.space),
+      );
       changes.editedAt = now;
     }
     if (input.addedReactions !== undefined || input.removedReactions !== undefined)

@@ -4,6 +4,7 @@ import { notFound } from '../../core/errors';
 import { operation } from '../../core/operation';
 import { authorizeComment } from '../../policies/authorize-comment';
 import type { CommentAction } from '../../policies/comment-policy';
+import { peopleInSight } from '../../policies/people-in-sight';
 import { CommentBodyInputSchema, storedCommentBody } from '../comment-body';
 import { type CommentEventType, publishCommentEvent } from '../comment-events';
 import { CommentSchema, presentComment } from '../comment-schema';
@@ -57,7 +58,12 @@ export const updateComment = operation({
     const now = ctx.clock.now().toISOString();
     const changes: CommentChanges = {};
     if (input.body !== undefined) {
-      changes.body = await storedCommentBody(ctx, input.body, authorized.space.organizationId);
+      changes.body = await storedCommentBody(
+        ctx,
+        input.body,
+        authorized.space.organizationId,
+        peopleInSight(ctx, authorized.space),
+      );
       changes.editedAt = now;
     }
     if (input.resolved === true && comment.status === 'open')

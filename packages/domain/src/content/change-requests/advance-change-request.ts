@@ -16,6 +16,15 @@ import { revisionOf } from './operations/merge-change-request';
 import { acceptsEdits } from './patch-rules';
 import type { ChangeRequestRecord } from './records';
 
+/**
+ * 409 for a change request merged or archived: its content takes no edit. Checked again on
+ * every attempt of an edit, and before an upload reads or stores any byte (`upload-file.ts`).
+ */
+export function refuseEditOfEnded(changeRequest: Pick<ChangeRequestRecord, 'status'>): void {
+  if (!acceptsEdits(changeRequest.status))
+    throw conflict(`The change request is ${changeRequest.status}: its content cannot be edited`);
+}
+
 export async function advanceChangeRequest<T extends { revision: RevisionRecord }>(
   ctx: OperationContext,
   space: SpaceRecord,
@@ -25,9 +34,7 @@ export async function advanceChangeRequest<T extends { revision: RevisionRecord 
   let changeRequest = first;
   for (let attempt = 0; attempt < MAX_POINTER_ATTEMPTS; attempt++) {
     if (attempt > 0) changeRequest = await findChangeRequestOf(ctx, space, first.id);
-    if (!acceptsEdits(changeRequest.status)) {
-      throw conflict(`The change request is ${changeRequest.status}: its content cannot be edited`);
-    }
+    refuseEditOfEnded(changeRequest);
     const head = await revisionOf(ctx, space.id, changeRequest.revision);
     const written = await write(changeRequest, head);
     const updated = await ctx.repos.changeRequests.update(

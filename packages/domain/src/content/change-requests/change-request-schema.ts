@@ -1,11 +1,12 @@
 /** The ChangeRequest resource as GitBook's API has it, and its presenter. */
+
+import type { JSONDocument } from '@quire/documents';
 import { z } from 'zod';
 import type { PublicUrls } from '../../core/context';
 import { TimestampSchema, UrlSchema } from '../../core/schemas';
 import { type User, UserSchema } from '../../identity';
 import { organizationAppUrl } from '../../organizations';
 import { spaceLocation } from '../spaces/space-schema';
-import { presentDescription } from './change-request-description';
 import { ChangeRequestStatusSchema } from './change-request-fields';
 import { isOutdated } from './outdated';
 import type { ChangeRequestRecord } from './records';
@@ -62,6 +63,8 @@ export interface ChangeRequestSetting {
   spaceRevisionId: string;
   /** The User resource of a user id (`changeRequestPeople`). */
   userOf(userId: string): User;
+  /** The document of a description (`descriptionDocuments`: gathered before, off the request thread). */
+  descriptionOf(markdown: string): JSONDocument;
 }
 
 export const changeRequestLocation = (urls: PublicUrls, spaceId: string, changeRequestId: string): string =>
@@ -93,7 +96,11 @@ export function presentChangeRequest(
       app: `${organizationAppUrl(urls, setting.organizationId)}/s/${spaceId}/~/changes/${changeRequest.number}`,
     },
   };
-  if (changeRequest.description) resource.description = presentDescription(changeRequest.description);
+  if (changeRequest.description)
+    resource.description = setting.descriptionOf(changeRequest.description) as unknown as Record<
+      string,
+      unknown
+    >;
   if (changeRequest.revisionMergedAncestor !== undefined)
     resource.revisionMergedAncestor = changeRequest.revisionMergedAncestor;
   if (changeRequest.revisionMerged !== undefined) resource.revisionMerged = changeRequest.revisionMerged;

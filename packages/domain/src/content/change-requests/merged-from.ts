@@ -8,6 +8,7 @@ import type { OperationContext } from '../../core/context';
 import { seesChangeRequests } from '../../policies/site-token-access';
 import type { RevisionRecord } from '../revisions/records';
 import type { SpaceRecord } from '../spaces/records';
+import { descriptionDocuments } from './change-request-description';
 import { changeRequestPeople } from './change-request-people';
 import { type ChangeRequest, presentChangeRequest } from './change-request-schema';
 
@@ -26,5 +27,6 @@ export async function mergedFromOf(
     organizationId: space.organizationId,
     spaceRevisionId: space.revisionId ?? '',
     userOf: await changeRequestPeople(ctx, space.organizationId, [changeRequest]),
+    descriptionOf: await descriptionDocuments(ctx, [changeRequest]),
   });
 }

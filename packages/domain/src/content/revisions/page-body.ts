@@ -11,7 +11,7 @@ import {
 import type { OperationContext } from '../../core/context';
 import { invalidInput } from '../../core/errors';
 import type { UntrustedMarkdown } from '../../core/ports/untrusted-markdown';
-import { memberMentionNames } from '../../organizations';
+import { memberMentionNames, type PeopleInSight } from '../../organizations';
 import type { ContentChange, PageBody } from './content-changes';
 import { openingHeading } from './opening-heading';
 
@@ -85,15 +85,16 @@ async function readCheckedBody(
 /**
  * The bodies of a batch's changes, by the change's index, read before anything else reads
  * them (`applyChanges` takes them from here, on every attempt of the edit). The users the
- * batch's trees mention are looked up once, among the organization's members, for the
- * names their mentions are written with (`memberMentionNames`: one read for the whole batch,
- * none when nothing mentions a user). Read side by side; when several are refused, the 400
+ * batch's trees mention are looked up once, among the organization's members the writer may
+ * see (`inSight`), for the names their mentions are written with (`memberMentionNames`: one
+ * read for the whole batch, none when nothing mentions a user). Read side by side; when several are refused, the 400
  * names the first in the batch's order.
  */
 export async function readBatchBodies(
   ctx: Pick<OperationContext, 'untrustedMarkdown' | 'repos'>,
   organizationId: string,
   changes: readonly ContentChange[],
+  inSight: PeopleInSight,
 ): Promise<ReadonlyMap<number, ReadBody>> {
   const checked = changes.map((change, index) => {
     if (
@@ -117,7 +118,7 @@ export async function readBatchBodies(
   for (const entry of checked)
     if (entry?.body && 'document' in entry.body)
       for (const userId of mentionedUserIdsOf(entry.body.document)) mentioned.add(userId);
-  const names = await memberMentionNames(ctx.repos.members, organizationId, mentioned);
+  const names = await memberMentionNames(ctx.repos.members, organizationId, mentioned, inSight);
   const userName = (userId: string) => names.get(userId);
   const settled = await Promise.allSettled(
     checked.map((entry) =>

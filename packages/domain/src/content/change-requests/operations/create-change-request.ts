@@ -3,9 +3,14 @@ import { callerOf } from '../../../core/context';
 import { operation } from '../../../core/operation';
 import { IdSchema } from '../../../core/schemas';
 import { authorizeChangeRequests } from '../../../policies/authorize-change-request';
+import { peopleInSight } from '../../../policies/people-in-sight';
 import { storedSpaceHead } from '../../revisions/revision-writer';
 import { SpaceIdParam } from '../../spaces/operations/params';
-import { ChangeRequestDescriptionInputSchema, storedDescription } from '../change-request-description';
+import {
+  ChangeRequestDescriptionInputSchema,
+  descriptionDocuments,
+  storedDescription,
+} from '../change-request-description';
 import { ChangeRequestSubjectSchema } from '../change-request-fields';
 import { changeRequestPeople } from '../change-request-people';
 import { ChangeRequestSchema, presentChangeRequest } from '../change-request-schema';
@@ -39,7 +44,7 @@ export const createChangeRequest = operation({
     const description =
       input.description === undefined
         ? ''
-        : await storedDescription(ctx, space.organizationId, input.description);
+        : await storedDescription(ctx, space.organizationId, input.description, peopleInSight(ctx, space));
     const createdBy = callerOf(ctx).userId;
     const now = ctx.clock.now().toISOString();
     const revision = (await storedSpaceHead(ctx, space)).id;
@@ -64,6 +69,7 @@ export const createChangeRequest = operation({
       organizationId: space.organizationId,
       spaceRevisionId: revision,
       userOf: await changeRequestPeople(ctx, space.organizationId, [changeRequest]),
+      descriptionOf: await descriptionDocuments(ctx, [changeRequest]),
     });
   },
 });

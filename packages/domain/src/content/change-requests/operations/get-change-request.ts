@@ -1,5 +1,6 @@
 import { operation } from '../../../core/operation';
 import { authorizeChangeRequest } from '../../../policies/authorize-change-request';
+import { descriptionDocuments } from '../change-request-description';
 import { changeRequestPeople } from '../change-request-people';
 import { ChangeRequestSchema, presentChangeRequest } from '../change-request-schema';
 import { ChangeRequestPathSchema } from './params';
@@ -21,6 +22,7 @@ export const getChangeRequest = operation({
       organizationId: space.organizationId,
       spaceRevisionId: space.revisionId ?? '',
       userOf: await changeRequestPeople(ctx, space.organizationId, [changeRequest]),
+      descriptionOf: await descriptionDocuments(ctx, [changeRequest]),
     });
   },
 });

@@ -4,6 +4,7 @@ import { type Page, pageRequest, pageSchemaOf, pagingShape, toPage } from '../..
 import { IdSchema } from '../../../core/schemas';
 import { authorizeChangeRequests } from '../../../policies/authorize-change-request';
 import { SpaceIdParam } from '../../spaces/operations/params';
+import { descriptionDocuments } from '../change-request-description';
 import { ChangeRequestStatusSchema } from '../change-request-fields';
 import { changeRequestPeople } from '../change-request-people';
 import { type ChangeRequest, ChangeRequestSchema, presentChangeRequest } from '../change-request-schema';
@@ -44,6 +45,7 @@ export const listChangeRequests = operation({
       organizationId: space.organizationId,
       spaceRevisionId: space.revisionId ?? '',
       userOf: await changeRequestPeople(ctx, space.organizationId, slice.items),
+      descriptionOf: await descriptionDocuments(ctx, slice.items),
     };
     return toPage(slice, count, (changeRequest) => presentChangeRequest(ctx.urls, changeRequest, setting));
   },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { operation } from '../../../core/operation';
 import { authorizeChangeRequest } from '../../../policies/authorize-change-request';
+import { peopleInSight } from '../../../policies/people-in-sight';
 import {
   AppliedChangeSchema,
   ContentChangesSchema,
@@ -11,6 +12,7 @@ import { editedRevision } from '../../revisions/edited-revision';
 import { readBatchBodies } from '../../revisions/page-body';
 import { FileSchema, presentFile } from '../../revisions/revision-schema';
 import { advanceChangeRequest } from '../advance-change-request';
+import { descriptionDocuments } from '../change-request-description';
 import { changeRequestPeople } from '../change-request-people';
 import { ChangeRequestSchema, changeRequestLocation, presentChangeRequest } from '../change-request-schema';
 import { changeRequestPathShape } from './params';
@@ -57,7 +59,7 @@ export const updateChangeRequestContent = operation({
   output: z.union([ChangeRequestSchema, ContentUpdateSchema]),
   async run(ctx, input) {
     const { space, changeRequest: first } = await authorizeChangeRequest(ctx, input, 'editContent');
-    const bodies = await readBatchBodies(ctx, space.organizationId, input.changes);
+    const bodies = await readBatchBodies(ctx, space.organizationId, input.changes, peopleInSight(ctx, space));
     const edited = await advanceChangeRequest(ctx, space, first, (changeRequest, head) =>
       editedRevision(ctx, {
         space,
@@ -74,6 +76,7 @@ export const updateChangeRequestContent = operation({
       organizationId: space.organizationId,
       spaceRevisionId: space.revisionId ?? '',
       userOf: await changeRequestPeople(ctx, space.organizationId, [updated]),
+      descriptionOf: await descriptionDocuments(ctx, [updated]),
     });
     return input.compat === false
       ? {

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { conflict, notFound } from '../../../core/errors';
 import { operation } from '../../../core/operation';
 import { authorizeChangeRequest } from '../../../policies/authorize-change-request';
-import { ChangeRequestDescriptionInputSchema, storedDescription } from '../change-request-description';
+import { peopleInSight } from '../../../policies/people-in-sight';
+import {
+  ChangeRequestDescriptionInputSchema,
+  descriptionDocuments,
+  storedDescription,
+} from '../change-request-description';
 import { ChangeRequestSubjectSchema, SettableChangeRequestStatusSchema } from '../change-request-fields';
 import { changeRequestPeople } from '../change-request-people';
 import { ChangeRequestSchema, presentChangeRequest } from '../change-request-schema';
@@ -41,7 +46,12 @@ export const updateChangeRequest = operation({
     const set: Pick<ChangeRequestUpdate, 'subject' | 'description' | 'status'> = {};
     if (input.subject !== undefined && input.subject !== changeRequest.subject) set.subject = input.subject;
     if (input.description !== undefined) {
-      const description = await storedDescription(ctx, space.organizationId, input.description);
+      const description = await storedDescription(
+        ctx,
+        space.organizationId,
+        input.description,
+        peopleInSight(ctx, space),
+      );
       if (description !== (changeRequest.description ?? '')) set.description = description;
     }
     if (input.status !== undefined && input.status !== changeRequest.status) set.status = input.status;
@@ -69,6 +79,7 @@ export const updateChangeRequest = operation({
       organizationId: space.organizationId,
       spaceRevisionId: space.revisionId ?? '',
       userOf: await changeRequestPeople(ctx, space.organizationId, [updated]),
+      descriptionOf: await descriptionDocuments(ctx, [updated]),
     });
   },
 });

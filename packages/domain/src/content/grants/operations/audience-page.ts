@@ -19,7 +19,7 @@ import { type KeptRow, keptRowsPage, type PageRequest, type Slice } from '../../
 import type { Role } from '../../../core/schemas';
 import type { UserRecord } from '../../../identity';
 import type { MemberListQuery, MemberRecord } from '../../../organizations';
-import { type RolesOnItem, roleOfMember } from './roles-on-item';
+import { type RolesOnItem, roleOfMember } from '../../../policies/roles-on-item';
 
 /** Memberships examined per request at most (beyond the page itself). */
 export const AUDIENCE_SCAN_BUDGET = 5000;

@@ -26,10 +26,10 @@ import type { OrganizationRecord } from '../../../organizations';
 import { authorizeCollection } from '../../../policies/authorize-collection';
 import { authorizeSpace } from '../../../policies/authorize-space';
 import type { ContentItem, ContentKind } from '../../../policies/content-access';
+import { loadRolesOnItem } from '../../../policies/roles-on-item';
 import { audiencePage } from './audience-page';
 import { type ContentTargetKind, splitInput, targetIdShape } from './content-target';
 import { UserContentPermissionSchema } from './grant-schemas';
-import { loadRolesOnItem } from './roles-on-item';
 
 type AggregateFields = {
   page?: string | undefined;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { operation } from '../../../core/operation';
 import { authorizeSpace } from '../../../policies/authorize-space';
+import { peopleInSight } from '../../../policies/people-in-sight';
 import { SpaceIdParam } from '../../spaces/operations/params';
 import { spaceLocation } from '../../spaces/space-schema';
 import { advanceSpace } from '../advance-space';
@@ -47,7 +48,7 @@ export const updateSpaceContent = operation({
     .meta({ id: 'SpaceContentUpdate', description: 'The revision a batch of changes made' }),
   async run(ctx, input) {
     const { space } = await authorizeSpace(ctx, input.spaceId, 'edit');
-    const bodies = await readBatchBodies(ctx, space.organizationId, input.changes);
+    const bodies = await readBatchBodies(ctx, space.organizationId, input.changes, peopleInSight(ctx, space));
     const edited = await advanceSpace(ctx, space, (current, head) =>
       editedRevision(ctx, {
         space: current,

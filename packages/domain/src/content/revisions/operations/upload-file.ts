@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { invalidInput, notFound } from '../../../core/errors';
 import { operation } from '../../../core/operation';
 import type { IncomingFileSource } from '../../../files';
-import { authorizeChangeRequest } from '../../../policies/authorize-change-request';
+import { authorizeChangeRequest, findChangeRequestOf } from '../../../policies/authorize-change-request';
 import { authorizeSpace } from '../../../policies/authorize-space';
+import { refuseEditOfEnded } from '../../change-requests/advance-change-request';
 import { ChangeRequestIdParam } from '../../change-requests/operations/params';
 import { updateChangeRequestContent } from '../../change-requests/operations/update-change-request-content';
 import { SpaceIdParam } from '../../spaces/operations/params';
@@ -26,7 +27,11 @@ const UPLOAD_REF = 'upload';
  * counted as they arrive, up to the upload limit), which it hands over as an `upload` token.
  *
  * Outcomes: a space or change request the caller cannot see, 404; a role below edit (the
- * change request's `editContent`), 403, and no byte read; bytes over the limit, 413 naming
+ * change request's `editContent`), 403, and no byte read; a change request merged or archived,
+ * 409, and no byte read nor stored; one merged or archived while the bytes arrive, 409 once they
+ * are read, and none stored (checked again between the read and the store; a merge landing in
+ * the moment between that check and the revision's write still leaves the blob, named by
+ * nothing: the blob store collects none); bytes over the limit, 413 naming
  * the field (`base64`, or `body` for the byte upload), nothing written; a `replace` the
  * content does not have, 404; no bytes or both ways, 400; otherwise 201 with the file.
  */
@@ -68,14 +73,21 @@ export const uploadFile = operation({
     }),
   output: FileSchema,
   async run(ctx, input) {
-    // Who may: checked before any byte is read (a byte upload's body is read by `take`).
+    // Who may, and into what: checked before any byte is read (a byte upload's body is read,
+    // and stored in the blob store, by `take`), so a refused upload stores nothing.
+    // A change request merged or archived while the bytes arrive is refused again before they
+    // are stored (`stillEditable`).
+    let stillEditable: (() => Promise<void>) | undefined;
     if (input.changeRequestId === undefined) await authorizeSpace(ctx, input.spaceId, 'edit');
-    else
-      await authorizeChangeRequest(
+    else {
+      const { space, changeRequest } = await authorizeChangeRequest(
         ctx,
         { spaceId: input.spaceId, changeRequestId: input.changeRequestId },
         'editContent',
       );
+      refuseEditOfEnded(changeRequest);
+      stillEditable = async () => refuseEditOfEnded(await findChangeRequestOf(ctx, space, changeRequest.id));
+    }
     const source: IncomingFileSource = {
       name: input.name,
       ...(input.contentType !== undefined ? { contentType: input.contentType } : {}),
@@ -92,7 +104,7 @@ export const uploadFile = operation({
       });
     }
     // Taken once here (refusals name this input's fields); the batch takes it again at no cost.
-    await takenFile(ctx, source, input.upload !== undefined ? 'body' : 'base64');
+    await takenFile(ctx, source, input.upload !== undefined ? 'body' : 'base64', stillEditable);
     const change = (
       input.replace === undefined
         ? { operation: 'insert_files', files: [{ ...source, ref: UPLOAD_REF }] }

@@ -5,6 +5,7 @@ import { operation } from '../../../core/operation';
 import { authorizeSpace, spaceAccessFor } from '../../../policies/authorize-space';
 import { authorizeEntering } from '../../../policies/content-placement';
 import { resolveSiblingPosition } from '../../positions/resolve-sibling-position';
+import { contentWithoutGit } from '../../revisions/content-without-git';
 import { firstRevisionObjects } from '../../revisions/first-revision';
 import type { RevisionRecord } from '../../revisions/records';
 import { spaceHead } from '../../revisions/revision-writer';
@@ -29,8 +30,11 @@ export function copyTitle(title: string): string {
  * `createContent` at the top level). Outcomes: the original unknown or hidden, 404; no
  * right to create there, 403. Grants on the original are not copied (the copy starts from
  * the inherited access). The content is the original's current content: the copy's first
- * revision points at the same page tree and files, so no page or byte is copied. Runs under the organization's tree lock (409 'conflict' when it stays
- * busy).
+ * revision (kind `initial`, made by the caller, no parents) points at the same page tree,
+ * files and reusable contents, so no page or byte is copied; only the Git Sync provenance is
+ * left behind (the revision's commit, the pages', files' and reusable contents' blobs:
+ * `contentWithoutGit`), because the copy is a fresh space synced with no repository. Runs
+ * under the organization's tree lock (409 'conflict' when it stays busy).
  */
 export const duplicateSpace = operation({
   name: 'spaces.duplicate',
@@ -52,9 +56,13 @@ export const duplicateSpace = operation({
       const source = await spaceHead(ctx, original);
       // An original made before content existed: its empty objects may be stored nowhere yet.
       if (original.revisionId === undefined) await ctx.repos.contentObjects.putMany(firstRevisionObjects());
-      // The copy's first revision shares the original's objects (content-addressed).
+      // The copy's first revision shares the original's objects (content-addressed), all but
+      // those that say where a Git Sync import read them from: the copy is synced with nothing.
+      const content = await contentWithoutGit(ctx, source);
+      if (content.objects.size > 0) await ctx.repos.contentObjects.putMany(content.objects);
       const first: RevisionRecord = {
         ...source,
+        ...content.fields,
         id: ctx.ids.newId(),
         spaceId: id,
         parents: [],
@@ -64,6 +72,7 @@ export const duplicateSpace = operation({
         createdAt: ctx.clock.now().toISOString(),
       };
       delete first.changeRequestId;
+      delete first.git;
       await ctx.repos.revisions.insert(first);
       const position = await resolveSiblingPosition(ctx, {
         ...place,

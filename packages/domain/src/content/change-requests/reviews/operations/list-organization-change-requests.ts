@@ -5,6 +5,7 @@ import { type Page, pageRequest, pageSchemaOf, pagingShape, toPage } from '../..
 import { IdSchema } from '../../../../core/schemas';
 import { OrganizationIdParam } from '../../../../organizations';
 import { authorizeOrganization } from '../../../../policies/organization-policy';
+import { descriptionDocuments } from '../../change-request-description';
 import { ChangeRequestStatusSchema } from '../../change-request-fields';
 import { changeRequestPeople } from '../../change-request-people';
 import { type ChangeRequest, ChangeRequestSchema, presentChangeRequest } from '../../change-request-schema';
@@ -88,12 +89,16 @@ export const listOrganizationChangeRequests = operation({
       ctx.repos.changeRequestQueue.count(filter),
     ]);
     const revisionOf = new Map(spaces.map((space) => [space.id, space.revisionId ?? '']));
-    const userOf = await changeRequestPeople(ctx, organization.id, slice.items);
+    const [userOf, descriptionOf] = await Promise.all([
+      changeRequestPeople(ctx, organization.id, slice.items),
+      descriptionDocuments(ctx, slice.items),
+    ]);
     return toPage(slice, count, (changeRequest) =>
       presentChangeRequest(ctx.urls, changeRequest, {
         organizationId: organization.id,
         spaceRevisionId: revisionOf.get(changeRequest.spaceId) ?? '',
         userOf,
+        descriptionOf,
       }),
     );
   },

@@ -6,6 +6,7 @@ import { IdSchema, roleAtLeast } from '../../../../core/schemas';
 import { authorizeChangeRequest } from '../../../../policies/authorize-change-request';
 import { CHANGE_REQUEST_RULES } from '../../../../policies/change-request-policy';
 import { effectiveRolesFor } from '../../../../policies/content-access';
+import { peopleInSight } from '../../../../policies/people-in-sight';
 import { ChangeRequestDescriptionInputSchema, storedDescription } from '../../change-request-description';
 import { ChangeRequestSubjectSchema } from '../../change-request-fields';
 import { changeRequestPathShape } from '../../operations/params';
@@ -57,7 +58,7 @@ export const requestReviewers = operation({
     const description =
       input.description === undefined
         ? undefined
-        : await storedDescription(ctx, space.organizationId, input.description);
+        : await storedDescription(ctx, space.organizationId, input.description, peopleInSight(ctx, space));
     const users = [...new Set(input.users)];
     const roles = await Promise.all(
       users.map(

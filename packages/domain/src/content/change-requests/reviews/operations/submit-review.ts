@@ -5,6 +5,7 @@ import { conflict } from '../../../../core/errors';
 import { operation } from '../../../../core/operation';
 import { memberNamesForDocument } from '../../../../organizations';
 import { authorizeChangeRequest } from '../../../../policies/authorize-change-request';
+import { peopleInSight } from '../../../../policies/people-in-sight';
 import { changeRequestPathShape } from '../../operations/params';
 import { acceptsEdits } from '../../patch-rules';
 import { notify } from '../notifications';
@@ -55,6 +56,7 @@ export const submitReview = operation({
               ctx.repos.members,
               space.organizationId,
               input.comment.document as unknown as JSONDocument,
+              peopleInSight(ctx, space),
             ),
           )
         : sent;

@@ -1,6 +1,7 @@
 /**
- * The effective roles of many people on one space or collection, for pages of people (the
- * aggregate of who can access an item). `content-access.ts` gathers the inputs of
+ * The effective roles of many people on one space or collection: for pages of people (the
+ * aggregate of who can access an item), and for whom a writer may name in a space
+ * (`people-in-sight.ts`). `content-access.ts` gathers the inputs of
  * `effectiveRole` for one person on many items; this gathers them for one item and many
  * people, and the rules stay in `effectiveRole` alone.
  *
@@ -10,14 +11,14 @@
  * one link). A membership carries its team ids, so each person's role is then computed in
  * memory: no query per person, nor per page.
  */
-import type { OperationContext } from '../../../core/context';
-import { MAX_PAGE_LIMIT, type PageRequest } from '../../../core/paging';
-import type { Role } from '../../../core/schemas';
-import type { MemberRecord } from '../../../organizations';
-import { type ContentItem, type ContentKind, chainOf, loadAncestors } from '../../../policies/content-access';
-import { effectiveRole } from '../../../policies/effective-role';
-import type { DefaultLevel } from '../../spaces/records';
-import type { ContentGrantRecord } from '../records';
+import type { ContentGrantRecord } from '../content/grants/records';
+import type { DefaultLevel } from '../content/spaces/records';
+import type { DomainServices } from '../core/context';
+import { MAX_PAGE_LIMIT, type PageRequest } from '../core/paging';
+import type { Role } from '../core/schemas';
+import type { MemberRecord } from '../organizations/records';
+import { type ContentItem, type ContentKind, chainOf, loadAncestors } from './content-access';
+import { effectiveRole } from './effective-role';
 
 /** What `effectiveRole` needs of one item, for anyone. */
 export interface RolesOnItem {
@@ -29,7 +30,7 @@ export interface RolesOnItem {
 
 /** Every grant on one target to principals of one kind, 1,000 per read. */
 async function allGrantsOn(
-  ctx: OperationContext,
+  ctx: Pick<DomainServices, 'repos'>,
   target: ContentGrantRecord['target'],
   principalKind: ContentGrantRecord['principal']['kind'],
 ): Promise<ContentGrantRecord[]> {
@@ -44,7 +45,7 @@ async function allGrantsOn(
 }
 
 export async function loadRolesOnItem(
-  ctx: OperationContext,
+  ctx: Pick<DomainServices, 'repos'>,
   kind: ContentKind,
   item: ContentItem,
 ): Promise<RolesOnItem> {
