@@ -52,8 +52,11 @@ export async function siteSearchResults(visit: ReaderVisit, query: string): Prom
 
 export async function searchPageHtml(visit: ReaderVisit, pages: SitePages, query: string): Promise<string> {
   const asked = searchedQuery(query);
+  const frame = readerFrameOf(visit, pages);
   return renderSearchPage({
-    ...readerFrameOf(visit, pages),
+    ...frame,
+    // The tree with no page open, kept: a query costs no render of the site's tree.
+    treeHtml: frame.closedTreeHtml(),
     query: asked,
     results: await siteSearchResults(visit, asked),
     headTags: [{ tag: 'meta', name: 'robots', content: 'noindex' }],
