@@ -238,6 +238,11 @@ export interface ReaderSearchProps
     ClosedTreeProps {
   query: string;
   results: ReaderSearchResult[];
+  /**
+   * The search was refused for now (the site built as many indexes of new visitor claims as it may
+   * this minute): said, with the seconds to wait, instead of results.
+   */
+  busy?: { retryAfterSeconds: number };
 }
 
 /** A question answered from the site (`?ask=`): the answer's paragraphs and the pages it cites, in order. */
