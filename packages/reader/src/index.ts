@@ -10,6 +10,7 @@ export { type CodeToken, type HighlightedCode, highlightCode, NO_HIGHLIGHTING } 
 export { type IconShape, iconNames, iconShape } from './icon-set';
 export { openApiLinksOf, openApiSpecSlugsOf, type ReaderOpenApiSpecText } from './openapi-spec';
 export { type OutlineEntry, outlineOf } from './outline';
+export { PageTree, type PageTreeProps, renderClosedTree } from './page-tree';
 export type * from './reader-model';
 export { renderAskPage } from './render-ask-page';
 export { renderNotFoundPage, renderReaderPage, renderSearchPage } from './render-page';

@@ -7,8 +7,8 @@
  * accounts, copyright). On a phone the sidebar opens from a menu button (a checkbox and CSS).
  */
 import type { ReactNode } from 'react';
-import { Icon } from './document/icon';
 import type { HeadTag } from './head-tags';
+import { PageTree } from './page-tree';
 import type {
   ReaderCustomization,
   ReaderLink,
@@ -28,8 +28,13 @@ export interface LayoutProps {
   customization: ReaderCustomization;
   sections: ReaderSection[];
   variants: ReaderVariant[];
-  tree: ReaderTreePage[];
+  tree: readonly ReaderTreePage[];
   treeHref(page: ReaderTreePage): string;
+  /**
+   * The tree already rendered with no page open (`renderClosedTree`), shown as it is instead of
+   * rendering `tree`: the not-found, search and answer pages, whose tree the server keeps.
+   */
+  treeHtml?: string;
   /** The page shown (its branch of the tree opens). */
   currentPageId?: string;
   /** Where the search form sends its query; `''`: no search box (a preview). */
@@ -211,55 +216,6 @@ function Variants({ variants }: { variants: ReaderVariant[] }) {
         ))}
       </ul>
     </details>
-  );
-}
-
-/** Whether `pageId` is this page or under it. */
-function holds(page: ReaderTreePage, pageId: string | undefined, depth = 0): boolean {
-  if (pageId === undefined || depth > 64) return false;
-  return page.id === pageId || page.pages.some((child) => holds(child, pageId, depth + 1));
-}
-
-function TreeList({ pages, props, depth }: { pages: ReaderTreePage[]; props: LayoutProps; depth: number }) {
-  const shown = pages.filter((page) => !page.hidden);
-  if (shown.length === 0 || depth > 32) return null;
-  return (
-    <ul>
-      {shown.map((page) => {
-        if (page.type === 'group')
-          return (
-            <li key={page.id} className="tree-group">
-              <span className="tree-group-title">{page.title}</span>
-              <TreeList pages={page.pages} props={props} depth={depth + 1} />
-            </li>
-          );
-        if (page.type === 'link') {
-          const href = safeHref(page.href);
-          return <li key={page.id}>{href ? <a href={href}>{page.title}</a> : <span>{page.title}</span>}</li>;
-        }
-        const current = page.id === props.currentPageId;
-        const open = holds(page, props.currentPageId);
-        const hasChildren = page.pages.some((child) => !child.hidden);
-        return (
-          <li
-            key={page.id}
-            className={hasChildren ? (open ? 'has-children open' : 'has-children') : undefined}
-          >
-            <a href={props.treeHref(page)} aria-current={current ? 'page' : undefined}>
-              {page.emoji ? (
-                <span className="page-emoji">{page.emoji}</span>
-              ) : page.icon ? (
-                <span className="page-icon">
-                  <Icon name={page.icon} />
-                </span>
-              ) : null}
-              {page.title}
-            </a>
-            {open ? <TreeList pages={page.pages} props={props} depth={depth + 1} /> : null}
-          </li>
-        );
-      })}
-    </ul>
   );
 }
 
@@ -450,7 +406,13 @@ export function PageLayout(props: LayoutProps) {
         <div className="layout">
           <nav className="sidebar" aria-label="Pages">
             <Variants variants={props.variants} />
-            <TreeList pages={props.tree} props={props} depth={0} />
+            {props.treeHtml === undefined ? (
+              <PageTree tree={props.tree} treeHref={props.treeHref} currentPageId={props.currentPageId} />
+            ) : (
+              // The tree as `renderClosedTree` made it (React's own escaped output, kept by the server).
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: markup rendered by `PageTree`, never text from a request
+              <div className="page-tree" dangerouslySetInnerHTML={{ __html: props.treeHtml }} />
+            )}
           </nav>
           <main id="content" className="content">
             {props.children}

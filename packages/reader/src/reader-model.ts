@@ -190,7 +190,7 @@ export interface ReaderPageProps {
   customization: ReaderCustomization;
   sections: ReaderSection[];
   variants: ReaderVariant[];
-  tree: ReaderTreePage[];
+  tree: readonly ReaderTreePage[];
   /** The address of a page of the tree by id (sidebar links). */
   treeHref(page: ReaderTreePage): string;
   page: ReaderPage;
@@ -214,6 +214,14 @@ export interface ReaderPageProps {
   headTags: readonly HeadTag[];
 }
 
+/**
+ * What the pages that open no page of the tree (search, answer, not found) may take beside the
+ * frame: the tree already rendered (`renderClosedTree`), which the server keeps.
+ */
+export interface ClosedTreeProps {
+  treeHtml?: string;
+}
+
 /** A page found by the site's search, with its matching sections. */
 export interface ReaderSearchResult {
   title: string;
@@ -224,19 +232,26 @@ export interface ReaderSearchResult {
 /** The site's search page: the query, what it found (already limited to what the visitor may read). */
 export interface ReaderSearchProps
   extends Omit<
-    ReaderPageProps,
-    'page' | 'breadcrumbs' | 'previous' | 'next' | 'links' | 'condition' | 'code'
-  > {
+      ReaderPageProps,
+      'page' | 'breadcrumbs' | 'previous' | 'next' | 'links' | 'condition' | 'code'
+    >,
+    ClosedTreeProps {
   query: string;
   results: ReaderSearchResult[];
+  /**
+   * The search was refused for now (the site built as many indexes of new visitor claims as it may
+   * this minute): said, with the seconds to wait, instead of results.
+   */
+  busy?: { retryAfterSeconds: number };
 }
 
 /** A question answered from the site (`?ask=`): the answer's paragraphs and the pages it cites, in order. */
 export interface ReaderAskProps
   extends Omit<
-    ReaderPageProps,
-    'page' | 'breadcrumbs' | 'previous' | 'next' | 'links' | 'condition' | 'code'
-  > {
+      ReaderPageProps,
+      'page' | 'breadcrumbs' | 'previous' | 'next' | 'links' | 'condition' | 'code'
+    >,
+    ClosedTreeProps {
   question: string;
   /** The answer's text (markdown, shown as text), or what went wrong. */
   answer: { text: string } | { failure: string };
@@ -249,9 +264,10 @@ export interface ReaderAskProps
 /** The site's own not-found page: its chrome, a message and the search box. */
 export interface ReaderNotFoundProps
   extends Omit<
-    ReaderPageProps,
-    'page' | 'breadcrumbs' | 'previous' | 'next' | 'links' | 'condition' | 'code'
-  > {
+      ReaderPageProps,
+      'page' | 'breadcrumbs' | 'previous' | 'next' | 'links' | 'condition' | 'code'
+    >,
+    ClosedTreeProps {
   /** The path asked for, shown back (escaped). */
   path: string;
 }

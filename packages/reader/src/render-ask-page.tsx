@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource react (the JSX transform whatever tsconfig a tool reads: tsx, esbuild, vitest) */
 /**
  * The site's answer page (`?ask=` on any path, where the header's Ask box sends a question):
  * the question, the answer as text (a model's markdown is never rendered as HTML: no markup

@@ -158,10 +158,17 @@ export function renderSearchPage(props: ReaderSearchProps): string {
         <article className="page">
           <header className="page-header">
             <h1>Search results</h1>
-            <p className="page-description">
-              {props.results.length === 0 ? 'Nothing matches ' : `${props.results.length} pages match `}
-              <q>{props.query}</q>
-            </p>
+            {props.busy ? (
+              <p className="page-description" role="alert">
+                The search is busy just now: try <q>{props.query}</q> again in {props.busy.retryAfterSeconds}{' '}
+                seconds.
+              </p>
+            ) : (
+              <p className="page-description">
+                {props.results.length === 0 ? 'Nothing matches ' : `${props.results.length} pages match `}
+                <q>{props.query}</q>
+              </p>
+            )}
           </header>
           <ol className="search-results">
             {props.results.map((result) => (

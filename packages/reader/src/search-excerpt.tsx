@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource react (the JSX transform whatever tsconfig a tool reads: tsx, esbuild, vitest) */
 /**
  * A search result's excerpt with the words of the query marked (`<mark>`), as GitBook's results
  * show them: case-insensitive, whole occurrences of each word of two characters or more, the

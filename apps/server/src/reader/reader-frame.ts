@@ -6,8 +6,10 @@
  * site's paths (`<base path><page path>`, the base path the lookup answered).
  */
 import type { ReaderCustomization, ReaderSection, ReaderTreePage, ReaderVariant } from '@quire/reader';
+import { deepFreeze } from './deep-freeze';
 import { readerAssetsUnder } from './reader-assets';
 import { ASK_STREAM_PATH, SUGGESTIONS_PATH } from './reader-tool-paths';
+import { readerTreesOf } from './reader-trees';
 import type { PageTreeNode, PublishedSite, ReaderVisit } from './reader-visit';
 import type { SitePages } from './site-pages';
 
@@ -24,8 +26,10 @@ export interface ReaderFrame {
   customization: ReaderCustomization;
   sections: ReaderSection[];
   variants: ReaderVariant[];
-  tree: ReaderTreePage[];
+  tree: readonly ReaderTreePage[];
   treeHref(page: ReaderTreePage): string;
+  /** The tree with no page open, as HTML, kept per revision and base path (`reader-trees.ts`). */
+  closedTreeHtml(): string;
   searchAction: string;
   /** The search box's suggestions (JSON), `<base>~reader/search`. */
   suggestionsHref: string;
@@ -216,6 +220,13 @@ export function readerFrameOf(visit: ReaderVisit, pages: SitePages): ReaderFrame
     ...(aiMode !== 'none' && visit.ctx.answerProvider.configured ? { ai: { mode: aiMode } } : {}),
   };
   const { sections, variants } = sectionsOf(visit);
+  const treeHref = (page: ReaderTreePage) => pageHref(page.path);
+  const { revision, space } = visit.lookup;
+  const kept = readerTreesOf(visit.ctx).treeOf(
+    revision === undefined ? undefined : `${space}@${revision} ${basePath}`,
+    () => deepFreeze(treeOf(visit.pages, pageLink)),
+    treeHref,
+  );
   return {
     lang: settings.internationalization?.locale ?? 'en',
     siteTitle: settings.title ?? visit.site.site.title,
@@ -223,8 +234,10 @@ export function readerFrameOf(visit: ReaderVisit, pages: SitePages): ReaderFrame
     customization,
     sections,
     variants,
-    tree: treeOf(visit.pages, pageLink),
-    treeHref: (page) => pageHref(page.path),
+    // Shared by the visits of the revision at this base path: frozen (read, never changed).
+    tree: kept.tree,
+    treeHref,
+    closedTreeHtml: kept.closedHtml,
     searchAction: basePath,
     suggestionsHref: `${basePath}${SUGGESTIONS_PATH}`,
     askStreamHref: `${basePath}${ASK_STREAM_PATH}`,

@@ -20,6 +20,7 @@ import {
 } from '@quire/domain';
 import type { z } from 'zod';
 import type { Services } from '../services';
+import { deepFreeze } from './deep-freeze';
 import type { LookupInput } from './visitor-session';
 
 type Answer<Op extends { output: z.ZodType }> = z.input<Op['output']>;
@@ -104,14 +105,6 @@ function pagesOfRevision(
     () => cache.delete(key),
   );
   return reading;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
 }
 
 /**

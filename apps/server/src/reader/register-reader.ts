@@ -89,7 +89,7 @@ export function registerReader(
   // Another host: a site's custom hostname, or a proxy's.
   const answerOtherHost = async (request: FastifyRequest, reply: FastifyReply, isEvent: boolean) => {
     // A `Host` that makes no URL (a port past 65535, letters for a port) names no site.
-    const url = siteHostUrl(request.url, request.protocol, request.host);
+    const url = siteHostUrl(request.url, request.host);
     if (url === null) return notFound(reply);
     if (isEvent) {
       // Answered before routing, so the body is read here (bounded) rather than by Fastify.

@@ -357,6 +357,8 @@ export function renderNotFound(visit: ReaderVisit, pages: SitePages, path: strin
   const frame = readerFrameOf(visit, pages);
   return renderNotFoundPage({
     ...frame,
+    // The tree with no page open, kept: a missing path costs no render of the site's tree.
+    treeHtml: frame.closedTreeHtml(),
     path,
     tools: { eventsHref: `${visit.lookup.basePath}${EVENTS_PATH}` },
     headTags: [{ tag: 'meta', name: 'robots', content: 'noindex' }],

@@ -7,7 +7,8 @@
  *    caller answers 404, the same for both, so a site's existence never leaks); a visitor-auth
  *    site's fallback, a 302 there; the visitor's cookies set (`visitor-session`);
  * 3. a machine format of the path (markdown, `llms.txt`, sitemap, robots: `machine-formats`);
- * 4. a search (`?q=`, where the search box sends it): the site's search page; the search box's
+ * 4. a search (`?q=`, where the search box sends it): the site's search page (429 with
+ *    `Retry-After` when the search refuses the visitor's claims for now); the search box's
  *    suggestions (`<base>~reader/search?q=`, JSON, for the page's script); a question (`?ask=`,
  *    where the Ask box sends it, on a site that enables AI): the answer page (`site-ask-page.ts`),
  *    or streamed for the Ask box's script (`<base>~reader/ask?ask=`, `site-ask-stream.ts`), and the questions the Ask box suggests
@@ -31,7 +32,7 @@ import { askedQuestion, askPageHtml } from './site-ask-page';
 import { askBoxQuestions } from './site-ask-questions';
 import { askStream, EVENT_STREAM } from './site-ask-stream';
 import { sitePagesOf } from './site-pages';
-import { searchPageHtml, searchSuggestions } from './site-search-page';
+import { searchPage, searchSuggestions } from './site-search-page';
 import { visitorCookies, visitorLookupInput } from './visitor-session';
 
 export interface SiteServing {
@@ -105,11 +106,15 @@ export async function serveSiteUrl(
       .header('cache-control', 'private, no-store')
       .header('x-robots-tag', 'noindex')
       .send(await askPageHtml(visit, pages, question));
-  if (query !== null && query.trim() !== '')
+  if (query !== null && query.trim() !== '') {
+    const answer = await searchPage(visit, pages, query);
+    if (answer.retryAfterSeconds !== undefined) reply.header('retry-after', answer.retryAfterSeconds);
     return reply
+      .code(answer.status)
       .type(HTML)
       .header('cache-control', 'private, no-store')
-      .send(await searchPageHtml(visit, pages, query));
+      .send(answer.html);
+  }
   const page = pages.pageAt(visit.lookup.pathname);
   if (page)
     return renderPage(serving.services, serving.headTags ?? (() => []), request, reply, visit, pages, page);

@@ -80,9 +80,12 @@ export function failureWords(failure: AskFailure): string {
 
 export async function askPageHtml(visit: ReaderVisit, pages: SitePages, question: string): Promise<string> {
   const frame = readerFrameOf(visit, pages);
+  // The tree with no page open, kept: a question costs no render of the site's tree.
+  const treeHtml = frame.closedTreeHtml();
   if (!frame.customization.ai)
     return renderAskPage({
       ...frame,
+      treeHtml,
       question,
       answer: { failure: failureWords('no-ai') },
       sources: [],
@@ -92,6 +95,7 @@ export async function askPageHtml(visit: ReaderVisit, pages: SitePages, question
   const sources = 'answer' in outcome ? sourceLinksOf(frame, outcome.answer) : [];
   return renderAskPage({
     ...frame,
+    treeHtml,
     question,
     answer: 'answer' in outcome ? { text: outcome.answer.answer?.markdown ?? '' } : outcome,
     sources,

@@ -6,7 +6,7 @@
  * (`<base>~reader/search?q=`, JSON, read by the page's script as the reader types). A query the
  * operation refuses (empty, too long) finds nothing.
  */
-import { executeOperation, operations } from '@quire/domain';
+import { executeOperation, isDomainError, operations } from '@quire/domain';
 import { type ReaderSearchResult, renderSearchPage } from '@quire/reader';
 import { readerFrameOf } from './reader-frame';
 import { type ReaderVisit, readOrNothing } from './reader-visit';
@@ -50,17 +50,47 @@ export async function siteSearchResults(visit: ReaderVisit, query: string): Prom
   );
 }
 
-export async function searchPageHtml(visit: ReaderVisit, pages: SitePages, query: string): Promise<string> {
+/**
+ * The search page: 200 with what the search found, or 429 with the seconds to wait when the
+ * search refused the visitor's claims for now (`rate_limited`: the site built as many indexes of
+ * new sets of conditions as it may this minute, `condition-views.ts`), said on the page.
+ */
+export async function searchPage(
+  visit: ReaderVisit,
+  pages: SitePages,
+  query: string,
+): Promise<{ status: 200 | 429; html: string; retryAfterSeconds?: number }> {
   const asked = searchedQuery(query);
-  return renderSearchPage({
-    ...readerFrameOf(visit, pages),
+  const frame = readerFrameOf(visit, pages);
+  const page = {
+    ...frame,
+    // The tree with no page open, kept: a query costs no render of the site's tree.
+    treeHtml: frame.closedTreeHtml(),
     query: asked,
-    results: await siteSearchResults(visit, asked),
-    headTags: [{ tag: 'meta', name: 'robots', content: 'noindex' }],
-  });
+    headTags: [{ tag: 'meta' as const, name: 'robots', content: 'noindex' }],
+  };
+  try {
+    return {
+      status: 200,
+      html: renderSearchPage({ ...page, results: await siteSearchResults(visit, asked) }),
+    };
+  } catch (error) {
+    const retryAfterSeconds = isDomainError(error) ? error.details.retryAfterSeconds : undefined;
+    if (!isDomainError(error) || error.code !== 'rate_limited' || retryAfterSeconds === undefined)
+      throw error;
+    return {
+      status: 429,
+      html: renderSearchPage({ ...page, results: [], busy: { retryAfterSeconds } }),
+      retryAfterSeconds,
+    };
+  }
 }
 
-/** The search box's suggestions: the first pages found, excerpts cut short (the page is where to read). */
+/**
+ * The search box's suggestions: the first pages found, excerpts cut short (the page is where to
+ * read). A search refused for now is thrown on (`rate_limited`: a 429 in GitBook's error shape,
+ * which the page's script shows as no suggestion).
+ */
 export async function searchSuggestions(
   visit: ReaderVisit,
   query: string,

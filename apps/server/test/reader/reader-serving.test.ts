@@ -255,7 +255,7 @@ describe("a custom hostname's Host with a port or a trailing dot", () => {
       expect(page.status, host).toBe(200);
       expect(page.headers.etag, host).toBe(bare.headers.etag);
       const llms = await getPage(server, '/llms.txt', { host });
-      expect(llms.body, host).toContain('(http://docs.reader-test.com/guides/every-block.md)');
+      expect(llms.body, host).toContain('(https://docs.reader-test.com/guides/every-block.md)');
     }
   });
 });

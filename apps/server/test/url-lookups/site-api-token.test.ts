@@ -459,6 +459,8 @@ describe('the search indexes the claims a visitor chooses make', () => {
       Object.fromEntries(flags.flatMap((flag, i) => (bits & (1 << i) ? [[flag, true]] : []))),
     );
     for (const claims of sets) {
+      // A minute apart: the builds' bound (tested below) is not what this test is about.
+      server.clock.advance(60_000);
       const token = await tokenFor(`${f.base}docs`, { visitor: { unsignedClaims: claims } });
       const found = await withToken(server, token, `${space}/search?query=flags`);
       expect(found.status, JSON.stringify(found.body)).toBe(200);
@@ -475,5 +477,55 @@ describe('the search indexes the claims a visitor chooses make', () => {
     expect(opened.body.items.length).toBe(1);
     const closed = await withToken(server, c1, `${space}/search?query=bertrand`);
     expect(closed.body.items.length).toBe(0);
+  });
+
+  it('builds at most MAX_CONDITION_VIEW_BUILDS sets not kept a minute: past them a 429 with Retry-After, nothing built; kept sets, the plain view and exact answers after', async () => {
+    const space = `/v1/spaces/${f.spaces.docs}`;
+    const flags = ['d1', 'd2', 'd3', 'd4'];
+    const words = ['ermengarde', 'fulbert', 'gislebert', 'hildegarde'];
+    const markdown = flags
+      .map((flag, i) => `{% if visitor.claims.unsigned.${flag} == true %}\nShown ${words[i]}.\n{% endif %}\n`)
+      .join('\n');
+    await f.admin('POST', `${space}/content`, {
+      changes: [
+        { operation: 'insert_page', title: 'Switches', document: { markdown: `Switches.\n\n${markdown}` } },
+      ],
+    });
+    server.clock.advance(60_000);
+    const search = server.services.contentSearch as unknown as { kept: number; collectionsKept: number };
+    const sets = Array.from({ length: 15 }, (_, n) =>
+      Object.fromEntries(flags.flatMap((flag, i) => ((n + 1) & (1 << i) ? [[flag, true]] : []))),
+    );
+    const tokens = await Promise.all(
+      sets.map((claims) => tokenFor(`${f.base}docs`, { visitor: { unsignedClaims: claims } })),
+    );
+    // Eight new sets within the minute: each built and answered, on the space and on the site.
+    for (const token of tokens.slice(0, 8)) {
+      expect((await withToken(server, token, `${space}/search?query=switches`)).status).toBe(200);
+      const onSite = await withToken(server, token, `${f.site}/search`, 'POST', { query: 'switches' });
+      expect(onSite.status).toBe(200);
+    }
+    const built = { kept: search.kept, collections: search.collectionsKept };
+    // The ninth: refused in GitBook's shape, with the seconds to wait; nothing built.
+    const ninth = tokens[8] as string;
+    const refused = await withToken(server, ninth, `${space}/search?query=switches`);
+    expectRefusal(refused, 429, 'rate_limited');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const refusedOnSite = await withToken(server, ninth, `${f.site}/search`, 'POST', { query: 'switches' });
+    expect(refusedOnSite.status).toBe(429);
+    expect({ kept: search.kept, collections: search.collectionsKept }).toEqual(built);
+    // A set kept, and the plain view, are answered as ever.
+    const kept = await withToken(server, tokens[7] as string, `${space}/search?query=switches`);
+    expect(kept.status).toBe(200);
+    const anonymous = await tokenFor(`${f.base}docs`);
+    expect((await withToken(server, anonymous, `${space}/search?query=switches`)).status).toBe(200);
+    // A minute on, the ninth set is built, and finds exactly what its claims open.
+    server.clock.advance(60_000);
+    const ninthClaims = sets[8] as Record<string, boolean>;
+    for (const [i, flag] of flags.entries()) {
+      const found = await withToken(server, ninth, `${space}/search?query=${words[i]}`);
+      expect(found.status).toBe(200);
+      expect(found.body.items.length, flag).toBe(ninthClaims[flag] ? 1 : 0);
+    }
   });
 });

@@ -10,7 +10,8 @@
  * without a provider, 400 saying what to set; a scope naming a site space the visit does not
  * show, 404 'Site space'; a bad question, 400 naming `question`; a provider that fails or
  * times out before answering, 503 with its safe message; nothing found, one event with no
- * answer and no source (the provider is not called).
+ * answer and no source (the provider is not called); the search refused for the visitor's new
+ * set of conditions (`sites.search`'s 429), the same 429 before the provider is called.
  */
 import { z } from 'zod';
 import { notFound } from '../../core/errors';

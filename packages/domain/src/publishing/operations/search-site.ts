@@ -52,7 +52,10 @@ const PAGES_PER_SPACE = 10;
  * Outcomes: a site the caller is not shown, or of another organization, 404 'Site'; a scope
  * naming a site space the visit does not show, 404 'Site space' (whether it exists is not
  * told); `restrictTo` without `currentSiteSpace`, 400 naming `scope.restrictTo`; a bad query,
- * 400 naming `query` (as `spaces.search`).
+ * 400 naming `query` (as `spaces.search`); a site token's visitor whose claims open a set of
+ * `if` blocks the site has no index of, when the site built `MAX_CONDITION_VIEW_BUILDS` such
+ * indexes in the last minute, 429 `rate_limited` with `Retry-After`, nothing built
+ * (`condition-views.ts`, rule 2).
  */
 export const searchSite = operation({
   name: 'sites.search',

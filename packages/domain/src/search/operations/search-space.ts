@@ -22,7 +22,10 @@ import { presentPageHit, type SearchPageResult, SearchPageResultSchema } from '.
  * hidden page nor any page under one (the published site lists none of them); members find all.
  *
  * Outcomes: a space the caller cannot view, 404; an empty query, one over 512 characters or
- * without a letter or digit, 400 naming `query`; a `page` that is not this list's cursor, 400.
+ * without a letter or digit, 400 naming `query`; a `page` that is not this list's cursor, 400;
+ * a site token's visitor whose claims open a set of `if` blocks the revision has no index of,
+ * when `MAX_CONDITION_VIEW_BUILDS` such indexes of it were built in the last minute, 429
+ * `rate_limited` with `Retry-After`, nothing built (`condition-views.ts`, rule 2).
  */
 export const searchSpace = operation({
   name: 'spaces.search',
