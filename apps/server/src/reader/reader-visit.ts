@@ -11,9 +11,9 @@
  */
 import {
   authenticateSiteToken,
-  BoundedCache,
   DomainError,
   executeOperation,
+  LoadedValues,
   type OperationContext,
   operations,
   type PageTreeNodeSchema,
@@ -75,10 +75,7 @@ export async function readOrNothing<T>(read: () => Promise<T>): Promise<T | unde
  * lookup sends to a revision reads the same tree. Presenting a 5,000-page tree was about half
  * of a cached page's CPU (issue 29's target, `bench/sites-reader.ts`). Frozen: shared.
  */
-const revisionPages = new WeakMap<
-  Services,
-  BoundedCache<string, Promise<readonly PageTreeNode[] | undefined>>
->();
+const revisionPages = new WeakMap<Services, LoadedValues<string, readonly PageTreeNode[] | undefined>>();
 
 function pagesOfRevision(
   services: Services,
@@ -88,23 +85,12 @@ function pagesOfRevision(
 ): Promise<readonly PageTreeNode[] | undefined> {
   let kept = revisionPages.get(services);
   if (kept === undefined) {
-    kept = new BoundedCache(16);
+    kept = new LoadedValues(16);
     revisionPages.set(services, kept);
   }
-  const key = `${spaceId}@${revisionId}`;
-  const found = kept.get(key);
-  if (found !== undefined) return found;
-  const reading = read();
-  kept.set(key, reading);
-  // Nothing kept of a read that failed or found nothing: the next visitor reads again.
-  const cache = kept;
-  reading.then(
-    (pages) => {
-      if (pages === undefined) cache.delete(key);
-    },
-    () => cache.delete(key),
-  );
-  return reading;
+  // A read that failed or found nothing is not kept (`undefined` is no kept value): the next
+  // visitor reads again.
+  return kept.get(`${spaceId}@${revisionId}`, read);
 }
 
 /**

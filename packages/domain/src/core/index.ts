@@ -9,6 +9,7 @@ export * from './context';
 export * from './errors';
 export * from './execute';
 export * from './in-process-untrusted-markdown';
+export * from './loaded-values';
 export * from './operation';
 export * from './paging';
 export * from './patch';
