@@ -7,7 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { browserNameOf } from '../src/settings/browser-name';
-import { callsTo, renderApp } from './support/fake-server';
+import { callsTo, refusal, renderApp } from './support/fake-server';
 import { ADA, page, SESSION } from './support/fixtures';
 
 const session = (id: string, current: boolean, address: string) => ({
@@ -155,5 +155,22 @@ describe('user settings', () => {
     expect(app.queryClient.getQueryData([['session', 'current'], { type: 'query' }])).toMatchObject({
       csrfToken: 'csrf-after-change',
     });
+  });
+
+  it('says a wrong current password, staying signed in', async () => {
+    const user = userEvent.setup();
+    const { app } = openSettings({
+      'session.changePassword': () => {
+        throw refusal(400, 'validation', 'currentPassword: This is not the current password of your account');
+      },
+    });
+    await user.type(await screen.findByLabelText('Current password'), 'not my password');
+    await user.type(screen.getByLabelText('New password'), 'a brand new passphrase');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This is not the current password of your account',
+    );
+    expect(app.router.state.location.pathname).toBe('/settings');
+    expect(screen.getByRole('heading', { name: 'Your settings' })).toBeInTheDocument();
   });
 });

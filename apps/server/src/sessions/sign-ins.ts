@@ -3,7 +3,8 @@
  * rules are the domain's (`findUserByPassword`, `joinThroughInviteLink`, `startSession`);
  * this adds the limits on failed attempts and the cookie.
  *
- * - With a password: 10 failed attempts per account and per address per 15 minutes
+ * - With a password (signing in, or changing one's password): 10 failed attempts per account
+ *   and per address per 15 minutes
  *   (`RateLimits.takeSignInAttempt`), then 429 with Retry-After whatever the password;
  *   successes do not count. Every failure is 'Wrong email or password'.
  * - With an API token: a token that does not authenticate costs the address a point of its
@@ -20,6 +21,7 @@ import {
   assertJoinWithoutSso,
   assertSignInWithoutSso,
   findUserByPassword,
+  invalidInput,
   type JoinThroughInviteLinkInput,
   joinThroughInviteLink,
   presentUser,
@@ -115,8 +117,12 @@ export class SignIns {
   ): Promise<SignedIn> {
     const user = access.session && (await this.services.repos.users.findById(access.session.userId));
     if (!user) throw unauthenticated('Sign in to change your password');
-    await this.#attempt(user.email, browser, () =>
-      findUserByPassword(this.services, { email: user.email, password: input.currentPassword }),
+    // A wrong one is the field's error, not a 401: the browser is still signed in.
+    await this.#attempt(
+      user.email,
+      browser,
+      () => findUserByPassword(this.services, { email: user.email, password: input.currentPassword }),
+      () => invalidInput('currentPassword', 'This is not the current password of your account'),
     );
     await setUserPassword(this.services, { userId: user.id, password: input.password });
     return this.#start(user, browser);
@@ -150,6 +156,7 @@ export class SignIns {
     email: string,
     browser: BrowserExchange,
     check: () => Promise<Found | null>,
+    refusal: () => Error = wrongEmailOrPassword,
   ): Promise<Found> {
     // The account is named by a hash of its email: the limiter's keys carry no address.
     const account = this.services.secrets.sha256(email.trim().toLowerCase());
@@ -161,7 +168,7 @@ export class SignIns {
       await this.limits.refundSignIn(account, browser.address);
       throw error;
     }
-    if (found === null) throw wrongEmailOrPassword();
+    if (found === null) throw refusal();
     await this.limits.refundSignIn(account, browser.address);
     return found;
   }

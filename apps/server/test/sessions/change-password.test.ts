@@ -42,8 +42,11 @@ describe('session.changePassword', () => {
       currentPassword: 'not my password',
       password: NEW_PASSWORD,
     });
-    expect(wrong.status).toBe(401);
-    expect(wrong.body.error.message).toBe('Wrong email or password');
+    // A field's error, not a 401: the web app would take a 401 for a session gone.
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.data.issues.map((issue: { field: string }) => issue.field)).toEqual([
+      'currentPassword',
+    ]);
     expect((await elsewhere.query('session.current')).data).toMatchObject({ user: { id: user.id } });
 
     const changed = await here.mutate('session.changePassword', {

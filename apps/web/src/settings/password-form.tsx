@@ -40,6 +40,7 @@ export function PasswordForm() {
           name="currentPassword"
           type="password"
           autoComplete="current-password"
+          hint='No password yet (you sign in with a token or single sign-on)? Set one with "Forgot password?" on the sign-in screen.'
           required
           value={currentPassword}
           onChange={(event) => setCurrentPassword(event.target.value)}
