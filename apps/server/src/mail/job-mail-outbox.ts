@@ -29,6 +29,7 @@ export const NO_ORGANIZATION = '-';
 
 export class JobMailOutbox implements MailOutbox {
   readonly #ctx: Pick<OperationContext, 'repos' | 'clock' | 'ids' | 'events'>;
+  readonly delivers: boolean;
 
   constructor(
     store: Store,
@@ -37,6 +38,7 @@ export class JobMailOutbox implements MailOutbox {
     /** What the mail job sends through (built here from the configuration, used by the worker). */
     readonly transport: MailTransport,
   ) {
+    this.delivers = transport.kind === 'smtp';
     this.#ctx = {
       repos: createRepositories(store.db),
       clock,

@@ -84,6 +84,33 @@ describe('joining through an invite link', () => {
     expect(orgs.body.items.map((o: { id: string }) => o.id)).toEqual([org.organization.id]);
   });
 
+  it('refuses a new address on an instance that sends no mail, making nothing', async () => {
+    const quiet = await startTestServer({ QUIRE_TRUST_PROXY: 'true' });
+    try {
+      const org = await createOrganization(quiet);
+      const organizationId = org.organization.id;
+      await quiet.callOperation(operations.orgs.update, org.admin, { organizationId, inviteLinks: true });
+      const link = await quiet.callOperation(operations.orgs.inviteLinks.create, org.admin, {
+        organizationId,
+        role: 'read',
+      });
+      const refused = await new TestBrowser(quiet).mutate('session.join', {
+        invite: new URL(link.urls.app).pathname.split('/').at(-1),
+        displayName: 'Nomail',
+        email: 'nomail@example.test',
+        password: PASSWORD,
+      });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.message).toMatch(/^This instance sends no mail/);
+      expect(
+        await quiet.services.repos.invitations.findByEmail(organizationId, 'nomail@example.test'),
+      ).toBeNull();
+      expect(await quiet.services.repos.users.findByEmail('nomail@example.test')).toBeNull();
+    } finally {
+      await quiet.close();
+    }
+  });
+
   it("leaves an address's pending invitation as it is, and limits the mails an address is sent", async () => {
     const { org, invite } = await inviteLink('read');
     const organizationId = org.organization.id;

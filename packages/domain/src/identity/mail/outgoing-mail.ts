@@ -84,6 +84,11 @@ export interface SealedMail {
  * least once, with retries; see docs/mail.md). Resolves once the message is stored.
  */
 export interface MailOutbox {
+  /**
+   * Whether what is posted leaves the machine (a mail server is configured); without one,
+   * mail is only logged, and the app shows links to copy instead where it can.
+   */
+  readonly delivers: boolean;
   post(mail: SealedMail): Promise<void>;
 }
 

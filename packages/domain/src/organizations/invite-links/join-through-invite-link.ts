@@ -57,7 +57,9 @@ export interface JoinMailed {
  *    with the link's role is mailed (sent by the link's maker), and its acceptance makes the
  *    account (`acceptInvitation`: the name and password are chosen there). An invitation the
  *    address has already (an admin's, or an earlier join's) is left as it is, its role and
- *    link unchanged. *Decision (twenty-first session):* until then the account was made at
+ *    link unchanged. An instance that sends no mail (`MailOutbox.delivers`) cannot do this:
+ *    403, nothing written (an admin invites the person and passes the link on).
+ *    *Decision (twenty-first session):* until then the account was made at
  *    once, with an address no one had shown to be theirs: whoever held a link could take any
  *    address (`ceo@company.com`), appear under it in the member list, receive its
  *    notifications, and leave its owner unable to accept the invitations sent to it.
@@ -79,6 +81,10 @@ export async function joinThroughInviteLink(
     throw forbidden('Invite links are disabled in this organization: ask one of its admins to invite you');
   }
   if (!(await services.repos.users.findByEmail(input.email))) {
+    if (!services.mailOutbox.delivers)
+      throw forbidden(
+        'This instance sends no mail, so a new account cannot join through a link: ask an admin of the organization to invite you',
+      );
     await beforeMailing(input.email);
     await mailJoinInvitation(services, link, organization, input.email);
     return { mailedTo: input.email, organizationId: organization.id };
