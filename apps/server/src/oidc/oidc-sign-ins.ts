@@ -127,19 +127,23 @@ export class OidcSignIns {
       throw refusedAnswer(error);
     }
     const person = await this.#personOf(configuration, tokens);
+    const authority = oidcAuthority(provider.issuer);
     const { user } = await provisionSsoMember(this.services, {
       organizationId: provider.organizationId,
       provider: {
         kind: 'oidc',
         id: provider.id,
-        authority: oidcAuthority(provider.issuer),
+        authority,
         defaultRole: provider.defaultRole,
         ...(provider.defaultTeam !== undefined ? { defaultTeam: provider.defaultTeam } : {}),
       },
       email: person.email,
       ...(person.name !== undefined ? { displayName: person.name } : {}),
     });
-    await giveBrowserSession(this.services, user.id, browser);
+    await giveBrowserSession(this.services, user.id, browser, {
+      organizationId: provider.organizationId,
+      authority,
+    });
     return started.returnTo;
   }
 

@@ -11,11 +11,14 @@ export async function giveBrowserSession(
   services: Services,
   userId: string,
   browser: BrowserExchange,
+  /** The organization's identity provider that signed the person in, if one did. */
+  openedThrough?: SessionRecord['openedThrough'],
 ): Promise<SessionRecord> {
   const { cookieValue, session } = await startSession(services, {
     userId,
     userAgent: browser.userAgent,
     address: browser.address,
+    ...(openedThrough ? { openedThrough } : {}),
   });
   browser.giveSession(cookieValue);
   return session;

@@ -141,7 +141,10 @@ export function registerSaml(
             form.SAMLResponse,
             bindToBrowser ? (samlRequestCookieIn(request.headers.cookie) ?? '') : undefined,
           );
-          await giveBrowserSession(services, userId, browserExchangeOf(request, reply, config.publicUrl));
+          await giveBrowserSession(services, userId, browserExchangeOf(request, reply, config.publicUrl), {
+            organizationId: provider.organizationId,
+            authority: samlAuthority(provider.certificate ?? ''),
+          });
           return reply
             .header('cache-control', 'no-store')
             .redirect(sameOriginPath(form.RelayState) ?? '/', 303);

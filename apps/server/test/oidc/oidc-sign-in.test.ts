@@ -6,7 +6,7 @@
  * replayed callback, a reused code, a provider claiming another issuer, an unverified email,
  * a provider on an address the instance does not allow). One server and one provider.
  */
-import { addOrganizationMember, SSO_ACCOUNT_BEYOND_ORGANIZATION } from '@quire/domain';
+import { addOrganizationMember, oidcAuthority, SSO_ACCOUNT_BEYOND_ORGANIZATION } from '@quire/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError, expectFieldError } from '../support/expectations';
 import { addMember, createOrganization, createUser, type TestOrganization } from '../support/factories';
@@ -208,6 +208,18 @@ describe('signing in through an OpenID provider', () => {
     expect(landing.url.href).toBe(`${TEST_URLS.app}/`);
     const member = await server.services.repos.members.find(org.organization.id, existing.user.id);
     expect(member?.role).toBe('review');
+    // The session says which provider opened it (it ends if the person joins an organization
+    // not trusting that provider: provider-sessions.ts).
+    const sessions = await server.services.repos.sessions.listByUser(
+      existing.user.id,
+      server.services.clock.now().toISOString(),
+      {
+        limit: 10,
+      },
+    );
+    expect(sessions.items.map((session) => session.openedThrough)).toEqual([
+      { organizationId: org.organization.id, authority: oidcAuthority(op.issuer) },
+    ]);
   });
 
   it("refuses to sign in as an instance administrator who is a member: the organization's admins run its provider", async () => {

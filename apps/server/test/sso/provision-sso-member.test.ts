@@ -12,6 +12,7 @@ import {
   SSO_ACCOUNT_NOT_MEMBER,
   type SsoProviderGrant,
   samlAuthority,
+  startSession,
 } from '@quire/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createOrganization, createUser } from '../support/factories';
@@ -142,6 +143,41 @@ describe('provisionSsoMember', () => {
     // An instance administrator, never.
     await addSamlProvider(elsewhere.organization.id, CERTIFICATE);
     expect(await refusal(signIn(instanceAdmin))).toMatchObject({ message: SSO_ACCOUNT_BEYOND_ORGANIZATION });
+  });
+
+  it('ends the sessions a provider opened when its person joins an organization not trusting it', async () => {
+    const org = await createOrganization(quire);
+    const person = await addMember(quire, org.organization.id, 'edit');
+    const now = () => quire.services.clock.now().toISOString();
+    const openedThrough = { organizationId: org.organization.id, authority: samlAuthority(CERTIFICATE) };
+    const start = (through?: typeof openedThrough) =>
+      startSession(quire.services, {
+        userId: person.user.id,
+        userAgent: 'test',
+        address: '192.0.2.1',
+        ...(through ? { openedThrough: through } : {}),
+      });
+    const byProvider = (await start(openedThrough)).session;
+    const byPassword = (await start()).session;
+    // An organization trusting the same authority: the provider still speaks for the person.
+    const trusting = await createOrganization(quire);
+    await addSamlProvider(trusting.organization.id, CERTIFICATE);
+    await addOrganizationMember(quire.services, {
+      organizationId: trusting.organization.id,
+      user: person.user,
+      role: 'read',
+    });
+    expect(await quire.services.repos.sessions.findById(byProvider.id)).not.toBeNull();
+    // One that does not: whoever runs the provider must not reach it through that session.
+    const other = await createOrganization(quire);
+    await addOrganizationMember(quire.services, {
+      organizationId: other.organization.id,
+      user: person.user,
+      role: 'read',
+    });
+    expect(await quire.services.repos.sessions.findById(byProvider.id)).toBeNull();
+    expect(await quire.services.repos.sessions.findById(byPassword.id)).not.toBeNull();
+    expect(await quire.services.repos.sessions.countByUser(person.user.id, now())).toBe(1);
   });
 
   it("gives an invited person the invitation's role and uses it up; an invitation opens no existing account", async () => {

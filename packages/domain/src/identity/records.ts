@@ -54,4 +54,10 @@ export interface SessionRecord {
   userAgent?: string;
   /** The client's address when it signed in. */
   address: string;
+  /**
+   * The organization's identity provider that signed the person in, when one did (SAML or
+   * OpenID Connect): the session ends when that provider would no longer speak for its
+   * person (`organizations/sso/provider-sessions.ts`).
+   */
+  openedThrough?: { organizationId: string; authority: string };
 }

@@ -33,7 +33,12 @@ export interface StartedSession {
 /** A session for a user who just proved who they are (password, API token, joining). */
 export async function startSession(
   services: DomainServices,
-  input: { userId: string; userAgent: string | undefined; address: string },
+  input: {
+    userId: string;
+    userAgent: string | undefined;
+    address: string;
+    openedThrough?: SessionRecord['openedThrough'];
+  },
 ): Promise<StartedSession> {
   const now = services.clock.now();
   // Housekeeping: a user's expired sessions go when they sign in again.
@@ -49,6 +54,7 @@ export async function startSession(
     expiresAt: new Date(now.getTime() + SESSION_IDLE_MS).toISOString(),
     ...(input.userAgent ? { userAgent: input.userAgent.slice(0, MAX_USER_AGENT_LENGTH) } : {}),
     address: input.address,
+    ...(input.openedThrough ? { openedThrough: input.openedThrough } : {}),
   };
   await services.repos.sessions.insert(session);
   return { cookieValue: `${session.id}.${secret}`, session };

@@ -4,10 +4,13 @@ import type { RoleOrGuest } from '../core/schemas';
 import type { UserRecord } from '../identity';
 import type { MemberAddedEvent } from './member-events';
 import type { MemberRecord } from './records';
+import { endProviderSessionsBeforeJoining } from './sso/provider-sessions';
 
 /**
  * Makes a user a member of an organization with a role (null: a guest). Raises Conflict
  * when the user is a member already (the membership's unique key decides under races).
+ * First, the sessions other organizations' identity providers opened for the user end when
+ * this organization does not trust their authority (`sso/provider-sessions.ts`).
  * The organization's member and admin counters follow, then `member.added` is published.
  */
 export async function addOrganizationMember(
@@ -15,6 +18,7 @@ export async function addOrganizationMember(
   input: { organizationId: string; user: UserRecord; role: RoleOrGuest; sso?: boolean },
 ): Promise<MemberRecord> {
   if (!(await services.repos.organizations.findById(input.organizationId))) throw notFound('Organization');
+  await endProviderSessionsBeforeJoining(services, input.user.id, input.organizationId);
   const member: MemberRecord = {
     organizationId: input.organizationId,
     userId: input.user.id,
