@@ -7,7 +7,8 @@
  * is dropped when the last one leaves (after the last save). Limits: `collaboration-limits.ts`;
  * sockets are let in by `socket-gate.ts`, their messages checked by `socket-guard.ts` before
  * Hocuspocus reads them, people's seats counted by `seat-caps.ts` and their access checked
- * again while they stay (`seat-recheck.ts`).
+ * again while they stay (`seat-recheck.ts`), at once after a change that may lessen it
+ * (`access-rechecks.ts`).
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -20,6 +21,7 @@ import { WebSocketServer } from 'ws';
 import { type ClientAddressOf, clientAddressOf } from '../http/client-address';
 import type { RequestGate } from '../request-context';
 import type { Services } from '../services';
+import { AccessRechecks } from './access-rechecks';
 import { endedMessage, REPORT_REQUEST } from './change-request-end-messages';
 import {
   type CollaborationLimits,
@@ -271,6 +273,16 @@ export function registerCollaboration(
     }
   });
 
+  // A change that may lessen someone's access reaches their connections at once.
+  const accessRechecks = new AccessRechecks(
+    () => hocuspocus.documents.values(),
+    (connection) => socketsByRequest.get(connection.request),
+    problem,
+  );
+  const stopFollowingAccess = services.events.subscribe((event) => {
+    if (event.type === 'access.changed') void accessRechecks.changed(event);
+  });
+
   const sockets = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes });
   const onUpgrade = (incoming: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (incoming.url ?? '').split('?')[0];
@@ -320,7 +332,13 @@ export function registerCollaboration(
         const message = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
         const over = traffic.count(message.byteLength);
         if (over) return refuse(over);
+        guarded.receive(message);
+      });
+      guarded.receive = (message) => {
+        if (refused) return;
         const head = readMessageHead(message);
+        // The person's access is being checked again after a change (`access-rechecks.ts`).
+        if (head && guarded.keepsWhileHeld(head.documentName, message)) return;
         const problem = refusalOf(head, guarded, (name) => loadedPages.get(name));
         if (problem) return refuse(problem);
         if (!head?.presence || head.presenceAt === undefined) return apply(message);
@@ -341,7 +359,7 @@ export function registerCollaboration(
           return refuse('unreadable presence');
         }
         if (own) throttle.offer(own);
-      });
+      };
       ws.on('close', (code, reason) => {
         refused = true;
         clearTimeout(deadline);
@@ -400,6 +418,7 @@ export function registerCollaboration(
     // What was acknowledged is saved before the connections go.
     await saveAll();
     stopFollowing();
+    stopFollowingAccess();
     relay?.close();
     hocuspocus.closeConnections();
     for (const client of sockets.clients) client.terminate();

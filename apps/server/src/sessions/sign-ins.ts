@@ -22,6 +22,7 @@ import {
   type JoinThroughInviteLinkInput,
   joinThroughInviteLink,
   presentUser,
+  publishAccessChange,
   type User,
   type UserRecord,
   unauthenticated,
@@ -96,7 +97,12 @@ export class SignIns {
 
   /** Revokes the request's session, if any, and makes the browser forget its cookie. */
   async signOut(access: RequestAccess, browser: BrowserExchange): Promise<{ ok: true }> {
-    if (access.session) await this.services.repos.sessions.revoke(access.session.id);
+    if (access.session) {
+      await this.services.repos.sessions.revoke(access.session.id);
+      // The pages the session co-edits hear it before the browser does (`access-change.ts`).
+      const userId = access.ctx.caller?.userId ?? null;
+      await publishAccessChange(access.ctx, { organizationId: '', spaceId: null, userId }).catch(() => {});
+    }
     browser.forgetSession();
     return { ok: true };
   }

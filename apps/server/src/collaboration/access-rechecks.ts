@@ -1,0 +1,82 @@
+/**
+ * A change that may have lessened someone's access (`access.changed`, published by the domain
+ * after the change is written, before its caller's answer) reaches the connections it concerns
+ * at once, not at the next sweep (`seat-recheck.ts`, every 30 s). As the event arrives, each
+ * concerned connection's socket holds its messages to the page (`CollaborationSocket.hold`):
+ * nothing the person sends from then on is applied until their access is known again. Then,
+ * one connection at a time (a check costs the person one operation), their access is checked
+ * with the credential they joined with: lost, the connection is closed and what was held is
+ * dropped; read only now, the connection is made read only first, so what was held is read as
+ * a reader's (its edits refused); unchanged, what was held is read as it came.
+ *
+ * On one server the event is delivered on the turn after the change is written, before the
+ * caller's answer leaves, so whatever the person sends once the change is made is held. Other
+ * servers hear it through the shared event log (MongoDB's change stream): their window is the
+ * log's delivery delay.
+ */
+import type { Connection, Document } from '@hocuspocus/server';
+import type { AccessChangedEvent } from '@quire/domain';
+import type { CollaborationSocket } from './collaboration-socket';
+import type { Seat } from './page-admission';
+import { recheckConnection } from './seat-recheck';
+
+/** Whether an access change can concern a person's seat (`access-change.ts` for the scopes). */
+export function concerns(event: AccessChangedEvent, seat: Seat): boolean {
+  if (event.userId !== null && event.userId !== seat.userId) return false;
+  if (event.spaceId !== null) return event.spaceId === seat.place.spaceId;
+  return event.organizationId === '' || event.organizationId === seat.organizationId;
+}
+
+interface Queued {
+  connection: Connection;
+  release: (kept: boolean) => void;
+}
+
+export class AccessRechecks {
+  /** Connections waiting for their check, in the order their changes came. */
+  private readonly queue: Queued[] = [];
+  /** The same, to take one change's connection once while it waits. */
+  private readonly waiting = new Set<Connection>();
+  private draining: Promise<void> | undefined;
+
+  constructor(
+    private readonly documents: () => Iterable<Document>,
+    private readonly socketOf: (connection: Connection) => CollaborationSocket | undefined,
+    private readonly onProblem: (message: string, error: unknown) => void,
+  ) {}
+
+  /** Holds the messages of every connection the change concerns, and checks each again. */
+  changed(event: AccessChangedEvent): Promise<void> {
+    for (const document of this.documents())
+      for (const connection of document.getConnections()) {
+        const seat = (connection.context as { seat?: Seat } | undefined)?.seat;
+        if (!seat || !concerns(event, seat) || this.waiting.has(connection)) continue;
+        const socket = this.socketOf(connection);
+        this.waiting.add(connection);
+        this.queue.push({ connection, release: socket?.hold(document.name) ?? (() => {}) });
+      }
+    return this.drainIfIdle();
+  }
+
+  private drainIfIdle(): Promise<void> {
+    this.draining ??= this.drain().finally(() => {
+      this.draining = undefined;
+      // Queued between the last check and here (a follower delivering in a microtask).
+      if (this.queue.length > 0) void this.drainIfIdle();
+    });
+    return this.draining;
+  }
+
+  private async drain(): Promise<void> {
+    for (let next = this.queue.shift(); next; next = this.queue.shift()) {
+      // A change coming while this check runs may postdate what it reads: it queues the connection again.
+      this.waiting.delete(next.connection);
+      let kept = true;
+      try {
+        kept = await recheckConnection(next.connection, this.onProblem);
+      } finally {
+        next.release(kept);
+      }
+    }
+  }
+}
