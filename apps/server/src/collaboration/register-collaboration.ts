@@ -23,6 +23,7 @@ import type { RequestGate } from '../request-context';
 import type { Services } from '../services';
 import { AccessRechecks } from './access-rechecks';
 import { endedMessage, REPORT_REQUEST } from './change-request-end-messages';
+import { CoEditingMemory } from './co-editing-memory';
 import {
   type CollaborationLimits,
   PRESENCE_MESSAGES_PER_SECOND,
@@ -65,6 +66,8 @@ export interface Collaboration {
   counters: SessionCounters;
   /** The relay to the other servers over the shared event bus (none when the bus is this server's alone). */
   relay: CollaborationRelay | undefined;
+  /** The memory the open documents take, as estimated (`co-editing-memory.ts`). */
+  memory: CoEditingMemory;
   /** Saves every open document now (before the server closes, and for tests). */
   saveAll(): Promise<void>;
   /** Checks connected people's access again now (`seat-recheck.ts`; every `SEAT_RECHECK_MS`, and for tests). */
@@ -112,6 +115,8 @@ export function registerCollaboration(
   const socketGate = new SocketGate(limits);
   /** How large each open document may still grow. */
   const loadedPages = new Map<string, LoadedPage>();
+  /** The memory all of them take together, as estimated (`co-editing-memory.ts`). */
+  const memory = new CoEditingMemory(limits.maxMemoryBytes);
   // Other servers edit the same pages only when they share the bus (MongoDB's event log).
   const relay =
     services.events instanceof InProcessEventBus
@@ -203,7 +208,7 @@ export function registerCollaboration(
       await session.start(seat, answer?.base);
       loadedPages.set(documentName, {
         doc: document,
-        budget: new DocumentBudget(document, limits.maxDocumentBytes),
+        budget: new DocumentBudget(document, limits.maxDocumentBytes, memory),
       });
     },
     async onStoreDocument({ documentName }) {
@@ -425,7 +430,7 @@ export function registerCollaboration(
     sockets.close();
   });
 
-  const collaboration = { hocuspocus, sessions, counters, relay, saveAll, recheckAll };
+  const collaboration = { hocuspocus, sessions, counters, relay, memory, saveAll, recheckAll };
   running.set(app, collaboration);
   return collaboration;
 }
