@@ -11,6 +11,7 @@ import * as Y from 'yjs';
 import { collaborationOf } from '../../src/collaboration/register-collaboration';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { type Editor, join, pageWithPeople, until } from './editors';
+import { startServersSharingALog } from './servers-sharing-a-log';
 
 let server: TestServer;
 const opened: Editor[] = [];
@@ -128,5 +129,40 @@ describe('access lost while co-editing', () => {
     expect(servedText(s.name)).not.toContain('Typed after demotion.');
     expect(served(s.name).getConnectionsCount()).toBe(2);
     expect(toldStays).toBe(false);
+  });
+});
+
+describe('access lost on another server', () => {
+  it('closes the page of a member removed through one server on the other, which heard it through the shared log', async () => {
+    const pair = await startServersSharingALog(2);
+    try {
+      const [first, second] = pair.servers as [TestServer, TestServer];
+      const s = await pageWithPeople(first);
+      const [spaceId] = s.name.split('/') as [string];
+      const editor = join(second, s.writer.token, s.name);
+      opened.push(editor);
+      await editor.synced;
+      // The second server's copy (dropped once its last editor goes, still readable).
+      const servedThere = collaborationOf(second.app)!.hocuspocus.documents.get(s.name)!;
+      const gone = await first.api(`/v1/spaces/${spaceId}/permissions/users/${s.writer.user.id}`, {
+        method: 'DELETE',
+        token: s.org.admin.token,
+      });
+      expect(gone.status).toBe(204);
+      // The log of this test delivers at once (MongoDB's change stream: within its delay), so
+      // what the member sends after the answer is held and dropped there too.
+      type(editor.doc, 'Typed after removal.', 'x\n');
+      const outcome = await Promise.race([
+        editor.closed,
+        until(servedThere, () =>
+          servedThere.getXmlFragment('default').toString().includes('Typed after removal.'),
+        ).then(() => 'applied'),
+      ]);
+      expect(outcome).toEqual({ code: 1000, reason: 'permission-denied' });
+      expect(servedThere.getXmlFragment('default').toString()).not.toContain('Typed after removal.');
+      expect(pair.log.events.some((event) => event.type === 'access.changed')).toBe(true);
+    } finally {
+      await pair.close();
+    }
   });
 });
