@@ -165,4 +165,33 @@ describe('access lost on another server', () => {
       await pair.close();
     }
   });
+
+  it('closes the page of a person whose token was revoked through one server on the other, whose token cache forgets it', async () => {
+    const pair = await startServersSharingALog(2);
+    try {
+      const [first, second] = pair.servers as [TestServer, TestServer];
+      const s = await pageWithPeople(first);
+      const editor = join(second, s.writer.token, s.name);
+      opened.push(editor);
+      await editor.synced;
+      const servedThere = collaborationOf(second.app)!.hocuspocus.documents.get(s.name)!;
+      const own = await first.api('/v1/user/tokens', { token: s.writer.token });
+      const revoked = await first.api(`/v1/user/tokens/${own.body.items[0].id}`, {
+        method: 'DELETE',
+        token: s.writer.token,
+      });
+      expect(revoked.status).toBe(204);
+      type(editor.doc, 'Typed after revocation.', 'x\n');
+      const outcome = await Promise.race([
+        editor.closed,
+        until(servedThere, () =>
+          servedThere.getXmlFragment('default').toString().includes('Typed after revocation.'),
+        ).then(() => 'applied'),
+      ]);
+      // The second server had the token cached (its clock, the test's, does not move).
+      expect(outcome).toEqual({ code: 1000, reason: 'permission-denied' });
+    } finally {
+      await pair.close();
+    }
+  });
 });
