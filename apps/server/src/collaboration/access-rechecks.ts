@@ -9,10 +9,11 @@
  * dropped; read only now, the connection is made read only first, so what was held is read as
  * a reader's (its edits refused); unchanged, what was held is read as it came.
  *
- * On one server the event is delivered on the turn after the change is written, before the
- * caller's answer leaves, so whatever the person sends once the change is made is held. Other
- * servers hear it through the shared event log (MongoDB's change stream): their window is the
- * log's delivery delay.
+ * The server that makes the change hears it as it is published (`EventBus.watchPublishing`),
+ * inside the operation, before its answer: whatever the person sends once the change is made is
+ * held. (Heard as its bus delivers it, on a later turn, an update sent right after the answer
+ * was at times applied first.) Other servers hear it through the shared event log (MongoDB's
+ * change stream): their window is the log's delivery delay.
  */
 import type { Connection, Document } from '@hocuspocus/server';
 import type { AccessChangedEvent } from '@quire/domain';
@@ -27,6 +28,9 @@ export function concerns(event: AccessChangedEvent, seat: Seat): boolean {
   return event.organizationId === '' || event.organizationId === seat.organizationId;
 }
 
+/** How many of its own events a server remembers until its bus delivers them back. */
+const HEARD_HERE_KEPT = 1000;
+
 interface Queued {
   connection: Connection;
   release: (kept: boolean) => void;
@@ -38,6 +42,8 @@ export class AccessRechecks {
   /** The same, to take one change's connection once while it waits. */
   private readonly waiting = new Set<Connection>();
   private draining: Promise<void> | undefined;
+  /** Events heard as this server published them, not to take again when the bus delivers them. */
+  private readonly heardHere = new Set<string>();
 
   constructor(
     private readonly documents: () => Iterable<Document>,
@@ -45,8 +51,22 @@ export class AccessRechecks {
     private readonly onProblem: (message: string, error: unknown) => void,
   ) {}
 
+  /** A change this server makes, as it is published. */
+  publishedHere(event: AccessChangedEvent): Promise<void> {
+    // Bounded: an event the bus never delivers back (a log that refused it) is not kept forever.
+    if (this.heardHere.size >= HEARD_HERE_KEPT) this.heardHere.delete(this.heardHere.values().next().value!);
+    this.heardHere.add(event.id);
+    return this.changed(event);
+  }
+
+  /** A change as the bus delivers it: this server's own, heard already, or another server's. */
+  delivered(event: AccessChangedEvent): Promise<void> | undefined {
+    if (this.heardHere.delete(event.id)) return undefined;
+    return this.changed(event);
+  }
+
   /** Holds the messages of every connection the change concerns, and checks each again. */
-  changed(event: AccessChangedEvent): Promise<void> {
+  private changed(event: AccessChangedEvent): Promise<void> {
     for (const document of this.documents())
       for (const connection of document.getConnections()) {
         const seat = (connection.context as { seat?: Seat } | undefined)?.seat;

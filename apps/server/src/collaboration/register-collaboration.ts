@@ -10,11 +10,12 @@
  * again while they stay (`seat-recheck.ts`), at once after a change that may lessen it
  * (`access-rechecks.ts`).
  */
+import { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type Document, Hocuspocus, type onAuthenticatePayload } from '@hocuspocus/server';
-import type { ChangeRequestPlace } from '@quire/domain';
+import type { ChangeRequestPlace, DomainEvent } from '@quire/domain';
 import { InProcessEventBus } from '@quire/persistence';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
@@ -284,8 +285,14 @@ export function registerCollaboration(
     (connection) => socketsByRequest.get(connection.request),
     problem,
   );
+  // As this server publishes it (before the operation answers), in the context co-editing was
+  // registered in, not the operation's; and as the bus delivers it (another server's).
+  const publishedHere = AsyncResource.bind((event: DomainEvent) => {
+    if (event.type === 'access.changed') void accessRechecks.publishedHere(event);
+  });
+  const stopWatchingAccess = services.events.watchPublishing(publishedHere);
   const stopFollowingAccess = services.events.subscribe((event) => {
-    if (event.type === 'access.changed') void accessRechecks.changed(event);
+    if (event.type === 'access.changed') void accessRechecks.delivered(event);
   });
 
   const sockets = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes });
@@ -423,6 +430,7 @@ export function registerCollaboration(
     // What was acknowledged is saved before the connections go.
     await saveAll();
     stopFollowing();
+    stopWatchingAccess();
     stopFollowingAccess();
     relay?.close();
     hocuspocus.closeConnections();
