@@ -7,7 +7,10 @@
  * one connection at a time (a check costs the person one operation), their access is checked
  * with the credential they joined with: lost, the connection is closed and what was held is
  * dropped; read only now, the connection is made read only first, so what was held is read as
- * a reader's (its edits refused); unchanged, what was held is read as it came.
+ * a reader's (its edits refused); unchanged, what was held is read as it came. A check that
+ * fails (out of operations, the store) is made again a second later, the messages still held;
+ * after `CHECK_ATTEMPTS` failures the connection is closed and what was held dropped: nothing
+ * is applied on an access not known (joining again is checked as any join).
  *
  * The server that makes the change hears it as it is published (`EventBus.watchPublishing`),
  * inside the operation, before its answer: whatever the person sends once the change is made is
@@ -19,7 +22,7 @@ import type { Connection, Document } from '@hocuspocus/server';
 import type { AccessChangedEvent } from '@quire/domain';
 import type { CollaborationSocket } from './collaboration-socket';
 import type { Seat } from './page-admission';
-import { recheckConnection } from './seat-recheck';
+import { closeForLostAccess, type Recheck, recheckConnection } from './seat-recheck';
 
 /** Whether an access change can concern a person's seat (`access-change.ts` for the scopes). */
 export function concerns(event: AccessChangedEvent, seat: Seat): boolean {
@@ -31,9 +34,16 @@ export function concerns(event: AccessChangedEvent, seat: Seat): boolean {
 /** How many of its own events a server remembers until its bus delivers them back. */
 const HEARD_HERE_KEPT = 1000;
 
+/** How many times a connection's check may fail before the connection is closed. */
+const CHECK_ATTEMPTS = 3;
+/** How long after a failed check it is made again. */
+const CHECK_AGAIN_MS = 1000;
+
 interface Queued {
   connection: Connection;
   release: (kept: boolean) => void;
+  /** Checks that failed so far. */
+  failed: number;
 }
 
 export class AccessRechecks {
@@ -73,7 +83,7 @@ export class AccessRechecks {
         if (!seat || !concerns(event, seat) || this.waiting.has(connection)) continue;
         const socket = this.socketOf(connection);
         this.waiting.add(connection);
-        this.queue.push({ connection, release: socket?.hold(document.name) ?? (() => {}) });
+        this.queue.push({ connection, release: socket?.hold(document.name) ?? (() => {}), failed: 0 });
       }
     return this.drainIfIdle();
   }
@@ -91,12 +101,28 @@ export class AccessRechecks {
     for (let next = this.queue.shift(); next; next = this.queue.shift()) {
       // A change coming while this check runs may postdate what it reads: it queues the connection again.
       this.waiting.delete(next.connection);
-      let kept = true;
+      let found: Recheck = 'unchecked';
       try {
-        kept = await recheckConnection(next.connection, this.onProblem);
+        found = await recheckConnection(next.connection, this.onProblem);
       } finally {
-        next.release(kept);
+        if (found !== 'unchecked') next.release(found === 'stays');
+        else this.checkAgain(next);
       }
     }
+  }
+
+  /** A failed check: made again later, its messages still held, or the connection closed. */
+  private checkAgain(queued: Queued): void {
+    queued.failed++;
+    if (queued.failed >= CHECK_ATTEMPTS) {
+      closeForLostAccess(queued.connection);
+      queued.release(false);
+      return;
+    }
+    const timer = setTimeout(() => {
+      this.queue.push(queued);
+      void this.drainIfIdle();
+    }, CHECK_AGAIN_MS);
+    timer.unref();
   }
 }

@@ -43,34 +43,37 @@ export async function recheckSeats(
     for (const connection of document.getConnections()) await recheckConnection(connection, onProblem);
 }
 
-/**
- * Checks one connection's access again and applies the answer (see the file's comment). False
- * when its connection to the page was closed for it; true when it stays (or could not be checked).
- */
+/** What a check found: the connection stays, was closed, or the check failed (left as it was). */
+export type Recheck = 'stays' | 'closed' | 'unchecked';
+
+/** Closes one connection to its page: its person may no longer be there. */
+export const closeForLostAccess = (connection: Connection): void => connection.close(NO_LONGER_ADMITTED);
+
+/** Checks one connection's access again and applies the answer (see the file's comment). */
 export async function recheckConnection(
   connection: Connection,
   onProblem: (message: string, error: unknown) => void,
-): Promise<boolean> {
+): Promise<Recheck> {
   const context = connection.context as SeatedContext | undefined;
   const seat = context?.seat;
-  if (!seat) return true;
+  if (!seat) return 'stays';
   let access: Awaited<ReturnType<Seat['recheck']>>;
   try {
     access = await seat.recheck();
   } catch (error) {
     onProblem("a co-editor's access could not be checked again", error);
-    return true;
+    return 'unchecked';
   }
   if (access === null) {
-    connection.close(NO_LONGER_ADMITTED);
-    return false;
+    closeForLostAccess(connection);
+    return 'closed';
   }
   seat.ctx = access.ctx;
-  if (access.readOnly === seat.readOnly) return true;
+  if (access.readOnly === seat.readOnly) return 'stays';
   seat.readOnly = access.readOnly;
   connection.readOnly = access.readOnly;
   if (context.joined) context.joined.readOnly = access.readOnly;
   // The editor is told, so it stops (or starts) taking typing (`use-shared-page.ts`).
   connection.sendStateless(accessMessage(access.readOnly));
-  return true;
+  return 'stays';
 }

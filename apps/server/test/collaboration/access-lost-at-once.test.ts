@@ -132,6 +132,29 @@ describe('access lost while co-editing', () => {
   });
 });
 
+describe('access that cannot be checked', () => {
+  it('applies nothing held while the check fails, and closes the page when it keeps failing', async () => {
+    const s = await setUp();
+    const editor = await joined(s.writer.token, s.name);
+    // The store (or the person's operations) fails every check of this connection.
+    const [connection] = [...served(s.name).getConnections()];
+    const seat = (connection!.context as { seat: { recheck: () => Promise<unknown> } }).seat;
+    seat.recheck = async () => {
+      throw new Error('the store is down');
+    };
+    const gone = await server.api(s.grantPath, { method: 'DELETE', token: s.org.admin.token });
+    expect(gone.status).toBe(204);
+    type(editor.doc, 'Typed while unchecked.', 'x\n');
+    const outcome = await Promise.race([
+      editor.closed,
+      until(served(s.name), () => servedText(s.name).includes('Typed while unchecked.')).then(
+        () => 'applied',
+      ),
+    ]);
+    expect(outcome).toEqual({ code: 1000, reason: 'permission-denied' });
+  });
+});
+
 describe('access lost on another server', () => {
   it('closes the page of a member removed through one server on the other, which heard it through the shared log', async () => {
     const pair = await startServersSharingALog(2);
