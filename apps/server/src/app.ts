@@ -97,11 +97,17 @@ export async function buildApp(options: AppOptions): Promise<BuiltApp> {
   const tokens = new TokenCache(services);
   // Revocations evict the token from the cache: the next request is refused, on every face.
   services.repos.apiTokens = tokens.evictingOnRevoke(services.repos.apiTokens);
+  // A person's access changed, maybe on another server (their token revoked there): subscribed
+  // before co-editing, so its checks of their access read the store, not the cache.
+  const stopEvictingTokens = services.events.subscribe((event) => {
+    if (event.type === 'access.changed' && event.userId !== null) tokens.evictPerson(event.userId);
+  });
   const gate = new RequestGate(services, new RateLimits(store, config.rateLimits), tokens);
   const stopSearchWarmup = startSearchWarmup(services, app.log);
   const stopDocumentWarmup = startDocumentWarmup(services, app.log);
   const stopRevalidation = startRevalidationOnChanges(services, app.log);
   app.addHook('onClose', async () => {
+    stopEvictingTokens();
     stopSearchWarmup();
     stopDocumentWarmup();
     await stopRevalidation();

@@ -30,6 +30,13 @@ export interface CollaborationLimits {
    */
   maxDocumentBytes: number;
   /**
+   * The memory all shared documents of this server may take together, as estimated from the
+   * items and bytes they hold (`QUIRE_COLLAB_MAX_MEMORY_BYTES`, default 1 GiB; `co-editing-memory.ts`):
+   * an update that would pass it is refused as one past `maxDocumentBytes` is. The document cap
+   * counts encoded bytes, and a document of tiny items takes about 18 times that in memory.
+   */
+  maxMemoryBytes: number;
+  /**
    * Bytes the server may have queued for one socket, not yet taken by the client
    * (`QUIRE_COLLAB_MAX_UNREAD_BYTES`, default twice `maxDocumentBytes`: a whole document sent to
    * a slow link, and what others typed meanwhile). A client past it is not reading what it asks
@@ -150,6 +157,7 @@ const LimitsSchema = z.object({
   QUIRE_COLLAB_MAX_MESSAGES: count(3000, 1_000_000),
   QUIRE_COLLAB_MAX_BYTES: count(4 * 1024 * 1024, 1024 * 1024 * 1024),
   QUIRE_COLLAB_MAX_DOCUMENT_BYTES: count(16 * 1024 * 1024, 1024 * 1024 * 1024),
+  QUIRE_COLLAB_MAX_MEMORY_BYTES: count(1024 * 1024 * 1024, 1024 * 1024 * 1024 * 1024),
   QUIRE_COLLAB_MAX_UNREAD_BYTES: z.preprocess(
     blankAsUnset,
     z.coerce
@@ -188,6 +196,7 @@ export function collaborationLimitsFrom(env: Record<string, string | undefined>)
     maxMessagesPerWindow: read.QUIRE_COLLAB_MAX_MESSAGES,
     maxBytesPerWindow: read.QUIRE_COLLAB_MAX_BYTES,
     maxDocumentBytes: read.QUIRE_COLLAB_MAX_DOCUMENT_BYTES,
+    maxMemoryBytes: read.QUIRE_COLLAB_MAX_MEMORY_BYTES,
     maxUnreadBytes: read.QUIRE_COLLAB_MAX_UNREAD_BYTES ?? 2 * read.QUIRE_COLLAB_MAX_DOCUMENT_BYTES,
     maxDocumentsPerConnection: read.QUIRE_COLLAB_MAX_DOCUMENTS_PER_CONNECTION,
     maxDocumentsPerUser: read.QUIRE_COLLAB_MAX_DOCUMENTS_PER_USER,

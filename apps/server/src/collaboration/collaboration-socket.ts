@@ -3,7 +3,8 @@
  * been admitted to any document yet (until then it is on a deadline), and the documents it
  * joined, each holding a seat of its person (`seat-caps.ts`) until that connection or the
  * socket closes, the client id each connection's presence is pinned to (`own-presence.ts`), and
- * the requests for a document's state (sync step 1) it made (`sync-requests.ts`).
+ * the requests for a document's state (sync step 1) it made (`sync-requests.ts`), and the
+ * messages to a document held while its person's access is checked again (`access-rechecks.ts`).
  */
 import type { PresencePin } from './own-presence';
 import type { SocketTraffic } from './socket-traffic';
@@ -14,6 +15,15 @@ export interface JoinedDocument {
   readOnly: boolean;
   /** Gives the seat back (once; the connection's close and the socket's both call it). */
   leave(): void;
+}
+
+/** Messages to one document held until its person's access is known again. */
+interface HeldMessages {
+  /** Checks under way (an access change may come while another is checked). */
+  checks: number;
+  messages: Uint8Array[];
+  /** The person lost the page: what was held is never applied. */
+  dropped: boolean;
 }
 
 export class CollaborationSocket {
@@ -27,6 +37,12 @@ export class CollaborationSocket {
   private readonly presencePins = new Map<string, PresencePin>();
   /** Requests for each document's state (sync step 1) sent since it was joined. */
   private readonly syncRequests = new Map<string, number>();
+  private readonly held = new Map<string, HeldMessages>();
+  /**
+   * Reads one message as it came (its guards, then Hocuspocus); set by the server, called again
+   * for the messages held once they may be read.
+   */
+  receive: (message: Uint8Array) => void = () => {};
 
   constructor(
     readonly address: string,
@@ -91,6 +107,38 @@ export class CollaborationSocket {
   /** The pin made for `address`, if any. */
   pinned(address: string): PresencePin | undefined {
     return this.presencePins.get(address);
+  }
+
+  /**
+   * Holds this socket's messages to `documentName` until the returned release: with `kept`
+   * (the person may still read it, maybe read only now), they are read then, in their order;
+   * without (the page was closed for them), never. Only the last release of overlapping holds
+   * reads them. What is held was counted against the socket's traffic as it came.
+   */
+  hold(documentName: string): (kept: boolean) => void {
+    let held = this.held.get(documentName);
+    if (!held) {
+      held = { checks: 0, messages: [], dropped: false };
+      this.held.set(documentName, held);
+    }
+    held.checks++;
+    const hold = held;
+    return (kept) => {
+      if (!kept) hold.dropped = true;
+      if (--hold.checks > 0) return;
+      this.held.delete(documentName);
+      if (hold.dropped || this.closed) return;
+      for (const message of hold.messages) this.receive(message);
+    };
+  }
+
+  /** Keeps `message` when messages to `documentName` are held; says whether it did. */
+  keepsWhileHeld(documentName: string, message: Uint8Array): boolean {
+    const held = this.held.get(documentName);
+    if (!held) return false;
+    // A copy: the bytes may be a view of a buffer the socket reuses.
+    held.messages.push(message.slice());
+    return true;
   }
 
   close(): void {

@@ -154,6 +154,12 @@ export class PageSession {
       if (markdown !== undefined) this.base = { revision: relayedBase, markdown };
     }
     this.started = true;
+    // A revision written between the admission's read and this session's start was told to no
+    // session: the editors would see the page as it was until someone typed. Taken in as any
+    // revision written elsewhere, before the editors sync.
+    const head = await this.headRevision(seat.ctx).catch(() => undefined);
+    if (head !== undefined && head !== this.base.revision)
+      await this.queue(() => this.takeRemote(head, seat));
   }
 
   /**
@@ -359,9 +365,9 @@ export class PageSession {
     }
   }
 
-  private async takeRemote(revisionId: string): Promise<void> {
+  private async takeRemote(revisionId: string, reading?: Seat): Promise<void> {
     if (this.made.has(revisionId) || revisionId === this.base.revision) return;
-    const seat = this.reporter ?? this.anySeat();
+    const seat = this.reporter ?? this.anySeat() ?? reading;
     if (!seat) return;
     this.counters.remote++;
     const theirs = await this.markdownAt(seat.ctx, revisionId).catch(() => undefined);

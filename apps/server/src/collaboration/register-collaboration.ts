@@ -7,20 +7,24 @@
  * is dropped when the last one leaves (after the last save). Limits: `collaboration-limits.ts`;
  * sockets are let in by `socket-gate.ts`, their messages checked by `socket-guard.ts` before
  * Hocuspocus reads them, people's seats counted by `seat-caps.ts` and their access checked
- * again while they stay (`seat-recheck.ts`).
+ * again while they stay (`seat-recheck.ts`), at once after a change that may lessen it
+ * (`access-rechecks.ts`).
  */
+import { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type Document, Hocuspocus, type onAuthenticatePayload } from '@hocuspocus/server';
-import type { ChangeRequestPlace } from '@quire/domain';
+import type { ChangeRequestPlace, DomainEvent } from '@quire/domain';
 import { InProcessEventBus } from '@quire/persistence';
 import type { FastifyInstance } from 'fastify';
 import { WebSocketServer } from 'ws';
 import { type ClientAddressOf, clientAddressOf } from '../http/client-address';
 import type { RequestGate } from '../request-context';
 import type { Services } from '../services';
+import { AccessRechecks } from './access-rechecks';
 import { endedMessage, REPORT_REQUEST } from './change-request-end-messages';
+import { CoEditingMemory } from './co-editing-memory';
 import {
   type CollaborationLimits,
   PRESENCE_MESSAGES_PER_SECOND,
@@ -63,6 +67,8 @@ export interface Collaboration {
   counters: SessionCounters;
   /** The relay to the other servers over the shared event bus (none when the bus is this server's alone). */
   relay: CollaborationRelay | undefined;
+  /** The memory the open documents take, as estimated (`co-editing-memory.ts`). */
+  memory: CoEditingMemory;
   /** Saves every open document now (before the server closes, and for tests). */
   saveAll(): Promise<void>;
   /** Checks connected people's access again now (`seat-recheck.ts`; every `SEAT_RECHECK_MS`, and for tests). */
@@ -110,6 +116,8 @@ export function registerCollaboration(
   const socketGate = new SocketGate(limits);
   /** How large each open document may still grow. */
   const loadedPages = new Map<string, LoadedPage>();
+  /** The memory all of them take together, as estimated (`co-editing-memory.ts`). */
+  const memory = new CoEditingMemory(limits.maxMemoryBytes);
   // Other servers edit the same pages only when they share the bus (MongoDB's event log).
   const relay =
     services.events instanceof InProcessEventBus
@@ -201,7 +209,7 @@ export function registerCollaboration(
       await session.start(seat, answer?.base);
       loadedPages.set(documentName, {
         doc: document,
-        budget: new DocumentBudget(document, limits.maxDocumentBytes),
+        budget: new DocumentBudget(document, limits.maxDocumentBytes, memory),
       });
     },
     async onStoreDocument({ documentName }) {
@@ -271,6 +279,22 @@ export function registerCollaboration(
     }
   });
 
+  // A change that may lessen someone's access reaches their connections at once.
+  const accessRechecks = new AccessRechecks(
+    () => hocuspocus.documents.values(),
+    (connection) => socketsByRequest.get(connection.request),
+    problem,
+  );
+  // As this server publishes it (before the operation answers), in the context co-editing was
+  // registered in, not the operation's; and as the bus delivers it (another server's).
+  const publishedHere = AsyncResource.bind((event: DomainEvent) => {
+    if (event.type === 'access.changed') void accessRechecks.publishedHere(event);
+  });
+  const stopWatchingAccess = services.events.watchPublishing(publishedHere);
+  const stopFollowingAccess = services.events.subscribe((event) => {
+    if (event.type === 'access.changed') void accessRechecks.delivered(event);
+  });
+
   const sockets = new WebSocketServer({ noServer: true, maxPayload: limits.maxMessageBytes });
   const onUpgrade = (incoming: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (incoming.url ?? '').split('?')[0];
@@ -320,7 +344,13 @@ export function registerCollaboration(
         const message = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
         const over = traffic.count(message.byteLength);
         if (over) return refuse(over);
+        guarded.receive(message);
+      });
+      guarded.receive = (message) => {
+        if (refused) return;
         const head = readMessageHead(message);
+        // The person's access is being checked again after a change (`access-rechecks.ts`).
+        if (head && guarded.keepsWhileHeld(head.documentName, message)) return;
         const problem = refusalOf(head, guarded, (name) => loadedPages.get(name));
         if (problem) return refuse(problem);
         if (!head?.presence || head.presenceAt === undefined) return apply(message);
@@ -341,7 +371,7 @@ export function registerCollaboration(
           return refuse('unreadable presence');
         }
         if (own) throttle.offer(own);
-      });
+      };
       ws.on('close', (code, reason) => {
         refused = true;
         clearTimeout(deadline);
@@ -400,13 +430,15 @@ export function registerCollaboration(
     // What was acknowledged is saved before the connections go.
     await saveAll();
     stopFollowing();
+    stopWatchingAccess();
+    stopFollowingAccess();
     relay?.close();
     hocuspocus.closeConnections();
     for (const client of sockets.clients) client.terminate();
     sockets.close();
   });
 
-  const collaboration = { hocuspocus, sessions, counters, relay, saveAll, recheckAll };
+  const collaboration = { hocuspocus, sessions, counters, relay, memory, saveAll, recheckAll };
   running.set(app, collaboration);
   return collaboration;
 }

@@ -13,8 +13,10 @@
  * A save runs its own check first (`page-session.ts`), so nothing is saved as someone on an
  * answer older than the save; a save finding its author's access lost asks for this check at
  * once (`PageSession.onAccessLost`), so the editors learn it within a save's delay.
+ * A change that may lessen someone's access checks the people it concerns at once
+ * (`access-rechecks.ts`); this sweep stays as the backstop (a change this server did not hear).
  */
-import type { Document } from '@hocuspocus/server';
+import type { Connection, Document } from '@hocuspocus/server';
 import type { JoinedDocument } from './collaboration-socket';
 import type { Seat } from './page-admission';
 
@@ -37,29 +39,41 @@ export async function recheckSeats(
   documents: Iterable<Document>,
   onProblem: (message: string, error: unknown) => void,
 ): Promise<void> {
-  for (const document of [...documents]) {
-    for (const connection of document.getConnections()) {
-      const context = connection.context as SeatedContext | undefined;
-      const seat = context?.seat;
-      if (!seat) continue;
-      let access: Awaited<ReturnType<Seat['recheck']>>;
-      try {
-        access = await seat.recheck();
-      } catch (error) {
-        onProblem("a co-editor's access could not be checked again", error);
-        continue;
-      }
-      if (access === null) {
-        connection.close(NO_LONGER_ADMITTED);
-        continue;
-      }
-      seat.ctx = access.ctx;
-      if (access.readOnly === seat.readOnly) continue;
-      seat.readOnly = access.readOnly;
-      connection.readOnly = access.readOnly;
-      if (context.joined) context.joined.readOnly = access.readOnly;
-      // The editor is told, so it stops (or starts) taking typing (`use-shared-page.ts`).
-      connection.sendStateless(accessMessage(access.readOnly));
-    }
+  for (const document of [...documents])
+    for (const connection of document.getConnections()) await recheckConnection(connection, onProblem);
+}
+
+/** What a check found: the connection stays, was closed, or the check failed (left as it was). */
+export type Recheck = 'stays' | 'closed' | 'unchecked';
+
+/** Closes one connection to its page: its person may no longer be there. */
+export const closeForLostAccess = (connection: Connection): void => connection.close(NO_LONGER_ADMITTED);
+
+/** Checks one connection's access again and applies the answer (see the file's comment). */
+export async function recheckConnection(
+  connection: Connection,
+  onProblem: (message: string, error: unknown) => void,
+): Promise<Recheck> {
+  const context = connection.context as SeatedContext | undefined;
+  const seat = context?.seat;
+  if (!seat) return 'stays';
+  let access: Awaited<ReturnType<Seat['recheck']>>;
+  try {
+    access = await seat.recheck();
+  } catch (error) {
+    onProblem("a co-editor's access could not be checked again", error);
+    return 'unchecked';
   }
+  if (access === null) {
+    closeForLostAccess(connection);
+    return 'closed';
+  }
+  seat.ctx = access.ctx;
+  if (access.readOnly === seat.readOnly) return 'stays';
+  seat.readOnly = access.readOnly;
+  connection.readOnly = access.readOnly;
+  if (context.joined) context.joined.readOnly = access.readOnly;
+  // The editor is told, so it stops (or starts) taking typing (`use-shared-page.ts`).
+  connection.sendStateless(accessMessage(access.readOnly));
+  return 'stays';
 }

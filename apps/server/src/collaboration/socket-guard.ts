@@ -2,7 +2,8 @@
  * What a socket's message is refused for, decided before Hocuspocus reads it: a message that is
  * none, a presence message larger than one person's state needs, a Yjs update that adds to a
  * type the editor does not use, that sets a key of the page's state only the server sets
- * (`server-owned-keys.ts`), or that would grow the document beyond its cap. A refused
+ * (`server-owned-keys.ts`), or that would grow the document beyond its cap (or all documents
+ * beyond the server's co-editing memory). A refused
  * message closes the socket (1008): a client of ours never sends one.
  */
 
@@ -39,6 +40,7 @@ export function refusalOf(
   if (!socket.writes(head.documentName)) return undefined;
   const loaded = loadedPageOf(head.documentName);
   if (serverOwnedKeySetIn(structs, loaded?.doc) !== undefined) return 'sets what only the server sets';
-  if (loaded && !loaded.budget.admits(head.update.byteLength)) return 'document too large';
+  // Past the document's cap, or the memory of all of them (`co-editing-memory.ts`): one refusal.
+  if (loaded && !loaded.budget.admits(head.update.byteLength, structs.length)) return 'document too large';
   return undefined;
 }

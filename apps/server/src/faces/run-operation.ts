@@ -8,6 +8,7 @@
 import {
   type AnyOperation,
   isStreamedList,
+  noteAccessChange,
   noteChangeForRenderers,
   noteOperationForWebhooks,
   OPERATIONS_WITH_EVENTS,
@@ -31,7 +32,11 @@ export async function runOperation(
       // nothing to dispatch, so none of their promises and answer objects on every request.
       const output = await runAudited(op, access.ctx, input, access.origin ?? {});
       const answer = isStreamedList(output) && !options.stream ? await allItems(output) : output;
-      if (op.kind === 'mutation') void noteChangeForRenderers(access.ctx, input);
+      if (op.kind === 'mutation') {
+        void noteChangeForRenderers(access.ctx, input);
+        // Before the answer: the shared pages stop taking what a person who lost access sends next.
+        await noteAccessChange(access.ctx, op.name, input);
+      }
       return answer;
     }
     // The audit event keeps the id of the webhook event the change makes (its outbox), so a
@@ -42,6 +47,8 @@ export async function runOperation(
     // What a docs renderer keeps of what the change named is stale now (nothing to do when
     // no renderer is configured); not awaited: the answer does not wait for it.
     void noteChangeForRenderers(access.ctx, input);
+    // Before the answer: the shared pages stop taking what a person who lost access sends next.
+    await noteAccessChange(access.ctx, op.name, input);
     // The organization's webhooks get the event the change makes (when one subscribed), stored
     // before the answer so one client's successive changes are delivered in their order. The
     // change is made whatever happens to its deliveries.

@@ -5,7 +5,8 @@
  * A revocation through this process drops the token at once: the cache wraps the token
  * repository, and `revoke` evicts before it returns, so the next request on any face is
  * refused. A revocation made by another process (several servers on one MongoDB, the CLI
- * against MongoDB) takes effect within `MAX_AGE_MS`. `lastUsedAt` is still written at most
+ * against MongoDB) takes effect within `MAX_AGE_MS`, or at once when its `access.changed` event
+ * arrives (through MongoDB's shared log: a revocation through any server's face). `lastUsedAt` is still written at most
  * once a minute per token (the domain's resolution), best-effort, off the request's path.
  */
 import {
@@ -80,6 +81,15 @@ export class TokenCache {
   evict(tokenId: string): void {
     this.#generation++;
     for (const [key, entry] of this.#entries) if (entry.caller.tokenId === tokenId) this.#entries.delete(key);
+  }
+
+  /**
+   * Forgets every token of a person: their access changed, maybe through another server (a token
+   * revoked there, which this cache would otherwise trust for up to `MAX_AGE_MS`).
+   */
+  evictPerson(userId: string): void {
+    this.#generation++;
+    for (const [key, entry] of this.#entries) if (entry.caller.userId === userId) this.#entries.delete(key);
   }
 
   /** The token repository with revocations evicting from this cache before they return. */

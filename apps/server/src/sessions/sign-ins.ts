@@ -25,6 +25,7 @@ import {
   type JoinThroughInviteLinkInput,
   joinThroughInviteLink,
   presentUser,
+  publishAccessChange,
   setUserPassword,
   type User,
   type UserRecord,
@@ -125,6 +126,10 @@ export class SignIns {
       () => invalidInput('currentPassword', 'This is not the current password of your account'),
     );
     await setUserPassword(this.services, { userId: user.id, password: input.password });
+    // The pages its other sessions co-edit hear it before those browsers do (`access-change.ts`).
+    await publishAccessChange(access.ctx, { organizationId: '', spaceId: null, userId: user.id }).catch(
+      () => {},
+    );
     return this.#start(user, browser);
   }
 
@@ -142,7 +147,12 @@ export class SignIns {
 
   /** Revokes the request's session, if any, and makes the browser forget its cookie. */
   async signOut(access: RequestAccess, browser: BrowserExchange): Promise<{ ok: true }> {
-    if (access.session) await this.services.repos.sessions.revoke(access.session.id);
+    if (access.session) {
+      await this.services.repos.sessions.revoke(access.session.id);
+      // The pages the session co-edits hear it before the browser does (`access-change.ts`).
+      const userId = access.ctx.caller?.userId ?? null;
+      await publishAccessChange(access.ctx, { organizationId: '', spaceId: null, userId }).catch(() => {});
+    }
     browser.forgetSession();
     return { ok: true };
   }

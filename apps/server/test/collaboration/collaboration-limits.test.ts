@@ -23,4 +23,14 @@ describe('co-editing limits from the environment', () => {
       /^QUIRE_COLLAB_MAX_PEOPLE: /,
     );
   });
+
+  it('bounds the memory of all shared documents at 1 GiB by default, or as set', () => {
+    expect(collaborationLimitsFrom({}).maxMemoryBytes).toBe(1024 * 1024 * 1024);
+    expect(collaborationLimitsFrom({ QUIRE_COLLAB_MAX_MEMORY_BYTES: '1048576' }).maxMemoryBytes).toBe(
+      1048576,
+    );
+    expect(() => collaborationLimitsFrom({ QUIRE_COLLAB_MAX_MEMORY_BYTES: '0' })).toThrow(
+      /^QUIRE_COLLAB_MAX_MEMORY_BYTES: /,
+    );
+  });
 });

@@ -1,5 +1,6 @@
 /** The organizations area: organizations, their members, teams, invite links and single sign-on. */
 
+export * from './access-change';
 export * from './add-member';
 export * from './bootstrap-instance';
 export * from './create-organization';

@@ -11,6 +11,13 @@ export type EventListener = (event: DomainEvent) => void;
 export interface EventBus extends EventPublisher {
   /** Starts delivering events to `listener`; the function returned stops it. */
   subscribe(listener: EventListener): () => void;
+  /**
+   * Calls `listener` with each event this server publishes, as it is published, before it goes
+   * out (the subscribers get it later, with everyone's): for what must take effect before the
+   * publishing operation answers (the co-editing server holds the messages of people whose
+   * access just changed). The function returned stops it.
+   */
+  watchPublishing(listener: EventListener): () => void;
   /** Whether events reach this server now, and how often following had to start again (`/readyz`, `/metrics`). */
   health(): EventBusHealth;
   close(): Promise<void>;

@@ -9,9 +9,11 @@ import { ListenerSet } from './listener-set';
 
 export class InProcessEventBus implements EventBus {
   readonly #listeners: ListenerSet;
+  readonly #publishing: ListenerSet;
 
   constructor(onProblem: EventBusProblem) {
     this.#listeners = new ListenerSet(onProblem);
+    this.#publishing = new ListenerSet(onProblem);
   }
 
   /**
@@ -20,11 +22,16 @@ export class InProcessEventBus implements EventBus {
    * on the event (each live view reads the comment as its viewer) begins.
    */
   async publish(event: DomainEvent): Promise<void> {
+    this.#publishing.deliver(event);
     setImmediate(() => this.#listeners.deliver(event));
   }
 
   subscribe(listener: EventListener): () => void {
     return this.#listeners.add(listener);
+  }
+
+  watchPublishing(listener: EventListener): () => void {
+    return this.#publishing.add(listener);
   }
 
   /** Nothing to follow: events never leave this process, so they always arrive. */
@@ -34,5 +41,6 @@ export class InProcessEventBus implements EventBus {
 
   async close(): Promise<void> {
     this.#listeners.clear();
+    this.#publishing.clear();
   }
 }

@@ -27,6 +27,7 @@ export interface SharedLogEventBusOptions {
 export class SharedLogEventBus implements EventBus {
   readonly #log: EventLog;
   readonly #listeners: ListenerSet;
+  readonly #publishing: ListenerSet;
   readonly #onProblem: EventBusProblem;
   readonly #firstDelayMs: number;
   readonly #maxDelayMs: number;
@@ -53,6 +54,7 @@ export class SharedLogEventBus implements EventBus {
     this.#log = log;
     this.#onProblem = options.onProblem;
     this.#listeners = new ListenerSet(options.onProblem);
+    this.#publishing = new ListenerSet(options.onProblem);
     this.#firstDelayMs = options.retryDelayMs ?? 500;
     this.#maxDelayMs = options.maxRetryDelayMs ?? 30_000;
     this.#delayMs = this.#firstDelayMs;
@@ -95,6 +97,7 @@ export class SharedLogEventBus implements EventBus {
   }
 
   async publish(event: DomainEvent): Promise<void> {
+    this.#publishing.deliver(event);
     try {
       await this.#log.append(event);
     } catch (error) {
@@ -107,6 +110,10 @@ export class SharedLogEventBus implements EventBus {
     return this.#listeners.add(listener);
   }
 
+  watchPublishing(listener: EventListener): () => void {
+    return this.#publishing.add(listener);
+  }
+
   health(): EventBusHealth {
     return { state: this.#retry === undefined ? 'following' : 'reconnecting', restarts: this.#restarts };
   }
@@ -115,6 +122,7 @@ export class SharedLogEventBus implements EventBus {
     this.#closed = true;
     if (this.#retry) clearTimeout(this.#retry);
     this.#listeners.clear();
+    this.#publishing.clear();
     await this.#follow?.close();
   }
 }
