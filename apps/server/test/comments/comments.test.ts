@@ -371,6 +371,15 @@ describe.each(MOUNTS)('comments $name', ({ inChangeRequest }) => {
     expect(pages).toBe(3);
     expect(items.map((member: Json) => member.id)).toEqual(expected);
     expect(items[0]).toMatchObject({ object: 'member', user: { object: 'user' }, role: expect.any(String) });
+    // The reader is a guest: they see the discussion's people by name, not their addresses,
+    // which only who may list the organization's members sees (identity/user-view.ts).
+    for (const item of items) expect(item.user).not.toHaveProperty('email');
+    const asAdmin = await server.api(`${s.base}/commenters`, { token: s.org.admin.token });
+    expect(asAdmin.body.items.map((member: Json) => typeof member.user.email)).toEqual([
+      'string',
+      'string',
+      'string',
+    ]);
     // Someone who left the organization is no longer a member, so no longer listed.
     await server.callOperation(operations.orgs.members.remove, s.org.admin, {
       organizationId: s.org.organization.id,

@@ -4,6 +4,7 @@
  */
 import { MemberRole } from '@gitbook/api';
 import { describe, expect, it } from 'vitest';
+import { createSpace, grant } from '../support/content';
 import { addMember, createOrganization, createUser } from '../support/factories';
 import { expectClientError, expectConforms, officialClient } from './official-client';
 import { testServer } from './shared-server';
@@ -22,8 +23,12 @@ describe('user', () => {
 
   it('getUserById: GET /v1/users/{userId}, someone of a shared organization; others are 404', async () => {
     const server = testServer();
-    const { organization, admin } = await createOrganization(server);
+    const org = await createOrganization(server);
+    const { organization, admin } = org;
     const guest = await addMember(server, organization.id, null);
+    // A guest sees the people of what was shared with them: the admin views the space.
+    const space = await createSpace(server, org);
+    await grant(server, org, { kind: 'space', id: space.id }, { role: 'read', users: [guest.user.id] });
     const client = officialClient(server.url, admin.token);
     const { data } = await client.api.users.getUserById(guest.user.id);
     expectConforms(client.last(), 'getUserById', 200);

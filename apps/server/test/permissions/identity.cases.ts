@@ -67,8 +67,10 @@ export const identityCases: MatrixCase[] = [
     route: 'GET /v1/users/:userId',
     title: 'a member of the organization',
     input: (f) => ({ userId: f.subject.user.id }),
-    // Whoever shares an organization with the user, and instance administrators; no one else.
-    expected: { ...anyCaller(200), otherOrganization: 404 },
+    // Whoever may see the user in an organization they share, and instance administrators; no
+    // one else. The subject (an editor) views the matrix's content, so every guest holding a
+    // grant on it sees them; the guest without a grant sees no one (people-in-sight.ts).
+    expected: { ...anyCaller(200), guest: 404, otherOrganization: 404 },
   }),
   matrixCase({
     route: 'PATCH /v1/users/:userId',
@@ -77,7 +79,7 @@ export const identityCases: MatrixCase[] = [
     observe: (f) => f.server.services.repos.users.findById(f.subject.user.id),
     // Only its owner (not among the callers) and instance administrators change an account;
     // who sees it otherwise is refused, who does not see it finds nothing.
-    expected: { ...anyCaller(403), otherOrganization: 404, instanceAdmin: 200 },
+    expected: { ...anyCaller(403), guest: 404, otherOrganization: 404, instanceAdmin: 200 },
   }),
   matrixCase({
     route: 'POST /admin/users',

@@ -63,6 +63,26 @@ describe('GET /v1/orgs/:organizationId/teams/:teamId/members', () => {
     });
   });
 
+  it("shows a guest in the team their teammates' names, not their emails", async () => {
+    const org = await createOrganization(server);
+    const guest = await addMember(server, org.organization.id, null);
+    const reader = await addMember(server, org.organization.id, 'read', { displayName: 'Rea Der' });
+    const team = await createTeam(server, org, { title: 'T', members: [guest.user.id, reader.user.id] });
+    const asGuest = await server.api(membersPath(org.organization.id, team.id), { token: guest.token });
+    expect(asGuest.status, JSON.stringify(asGuest.body)).toBe(200);
+    const users = asGuest.body.items.map(
+      (item: { organization: { user: object } }) => item.organization.user,
+    );
+    expect(users).toContainEqual(expect.objectContaining({ id: reader.user.id, displayName: 'Rea Der' }));
+    for (const user of users) expect(user).not.toHaveProperty('email');
+    const asAdmin = await server.api(membersPath(org.organization.id, team.id), { token: org.admin.token });
+    expect(
+      asAdmin.body.items.map(
+        (item: { organization: { user: { email?: string } } }) => item.organization.user.email,
+      ),
+    ).toEqual(expect.arrayContaining([guest.user.email, reader.user.email]));
+  });
+
   it('pages, and refuses limit 0 and 1001', async () => {
     const org = await createOrganization(server);
     const people = [];

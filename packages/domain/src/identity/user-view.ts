@@ -28,7 +28,11 @@ export function userViewIn(membership: OrganizationSubject['member']): UserView 
 
 /** The User resource as seen with `view`. */
 export function presentUserAs(ctx: Pick<OperationContext, 'urls'>, user: UserRecord, view: UserView): User {
-  const whole = presentUser(ctx.urls, user);
+  return userAsSeen(presentUser(ctx.urls, user), view);
+}
+
+/** A User resource, whole, as seen with `view` (a Member's user, made from its copy). */
+export function userAsSeen(whole: User, view: UserView): User {
   if (view === 'full') return whole;
   const { email: _hidden, ...withoutEmail } = whole;
   return withoutEmail;

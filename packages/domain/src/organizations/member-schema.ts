@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { PublicUrls } from '../core/context';
 import { RoleOrGuestSchema, TimestampSchema } from '../core/schemas';
-import { presentUserFields, UserSchema } from '../identity';
+import { presentUserFields, UserSchema, type UserView, userAsSeen } from '../identity';
 import type { MemberRecord } from './records';
 
 export const MemberSchema = z
@@ -28,13 +28,19 @@ export const MemberSchema = z
 export type Member = z.infer<typeof MemberSchema>;
 
 /**
- * A membership as a Member; its team count is the number of teams it carries, `spaces` the
+ * A membership as a Member, its user as the caller sees the organization's people (`view`:
+ * `identity/user-view.ts`); its team count is the number of teams it carries, `spaces` the
  * number of spaces granted to the person (see `memberPresenterFor`, which reads them).
  */
-export function presentMember(urls: PublicUrls, member: MemberRecord, spaces: number): Member {
+export function presentMember(
+  urls: PublicUrls,
+  member: MemberRecord,
+  spaces: number,
+  view: UserView,
+): Member {
   // The user from the copy the membership keeps, which holds every field the User resource
   // shows. Two literals rather than a spread of `lastSeenAt` (see `presentUserFields`).
-  const user = presentUserFields(urls, member.userId, member.user);
+  const user = userAsSeen(presentUserFields(urls, member.userId, member.user), view);
   return member.lastSeenAt
     ? {
         object: 'member',

@@ -5,6 +5,7 @@
  * page's people for members), never one per item.
  */
 import type { DomainServices } from '../core/context';
+import type { UserView } from '../identity';
 import { organizationPermissions } from '../policies/organization-policy';
 import { type Member, presentMember } from './member-schema';
 import { type Organization, presentOrganization } from './organization-schema';
@@ -36,19 +37,26 @@ export async function organizationPresenterFor(
 /**
  * A presenter of members of one organization: what they show is on the membership (its user
  * copy, its team ids) but for the number of spaces granted to each, read for all at once.
+ * `view` is how the caller sees the organization's people (`userViewIn` of their membership):
+ * a guest shown people (a team's, a discussion's) sees no email.
  */
 export async function memberPresenterFor(
   services: Services,
   organizationId: string,
   members: readonly MemberRecord[],
+  view: UserView,
 ): Promise<(member: MemberRecord) => Member> {
   const spaces = await services.repos.contentGrants.countSpaceGrantsOfUsers(
     organizationId,
     members.map((member) => member.userId),
   );
-  return (member) => presentMember(services.urls, member, spaces.get(member.userId) ?? 0);
+  return (member) => presentMember(services.urls, member, spaces.get(member.userId) ?? 0, view);
 }
 
+/**
+ * One member, whole: for the caller themselves and for who may list the members (reading
+ * one, changing one), who see every member with their email.
+ */
 export async function presentOneMember(services: Services, member: MemberRecord): Promise<Member> {
-  return (await memberPresenterFor(services, member.organizationId, [member]))(member);
+  return (await memberPresenterFor(services, member.organizationId, [member], 'full'))(member);
 }

@@ -14,6 +14,7 @@ export * from './comment-policy';
 export * from './content-access';
 export * from './content-placement';
 export * from './content-policy';
+export * from './content-shared-with-guest';
 export * from './effective-role';
 export * from './insights-policy';
 export * from './member-access';

@@ -33,6 +33,14 @@ export interface ContentGrantRepository {
     page: PageRequest,
   ): Promise<Slice<ContentGrantRecord>>;
   countForTarget(target: ContentTarget, principalKind: ContentPrincipal['kind']): Promise<number>;
+  /**
+   * The targets of every grant of the organization to any of the principals (a person and
+   * their teams): what was shared with a guest, whose access comes from grants alone.
+   */
+  listTargetsGrantedTo(
+    organizationId: string,
+    principals: ReadonlyArray<ContentPrincipal>,
+  ): Promise<ContentTarget[]>;
   /** For each of the users, the number of spaces of the organization they hold a grant on (absent: 0). */
   countSpaceGrantsOfUsers(organizationId: string, userIds: readonly string[]): Promise<Map<string, number>>;
   /**

@@ -1,16 +1,19 @@
 /**
  * `GET /v1/users/{userId}`: a person with an account on the instance, where every User's
  * `urls.location` points. GitBook calls this "publicly available information"; on a
- * self-hosted instance accounts are not public, so a user is visible to the people they
- * work with and to no one else:
+ * self-hosted instance accounts are not public, so a user is visible to the people who may
+ * see them in an organization they share (`policies/people-in-sight.ts`) and to no one else:
  *
  * - the caller themselves, and instance administrators: the whole User;
- * - someone who shares an organization with the user (the caller an active member or
- *   guest of it; the user a member of it in any state, disabled or guest included, as the
- *   organization's members list shows them): the User, with its email when, in one of the
- *   organizations they share, the caller may list the members (`user-view.ts` says why);
- * - anyone else, and an id that names no user: 404 'User not found', the same answer, so
- *   that nobody can probe which ids exist.
+ * - a member (not a guest) of an organization the user is a member of in any state (disabled
+ *   or guest included, as the organization's members list shows them): the whole User, its
+ *   email included (`user-view.ts` says why);
+ * - a guest of such an organization, when the user is in their sight there (the people of the
+ *   spaces and collections shared with the guest, and of the teams the guest is in): the User
+ *   without its email;
+ * - anyone else, a guest asking for a member out of their sight included, and an id that
+ *   names no user: 404 'User not found', the same answer, so that nobody can probe which ids
+ *   exist nor learn the names of the organization's other people.
  */
 import { z } from 'zod';
 import { callerOf, type OperationContext } from '../../core/context';
@@ -18,6 +21,8 @@ import { notFound } from '../../core/errors';
 import { operation } from '../../core/operation';
 import { MAX_PAGE_LIMIT, type PageRequest } from '../../core/paging';
 import { IdSchema } from '../../core/schemas';
+import type { MemberRecord } from '../../organizations/records';
+import { memberInSightOf } from '../../policies/people-in-sight';
 import type { UserRecord } from '../records';
 import { UserSchema } from '../user-schema';
 import { presentUserAs, type UserView, userViewIn } from '../user-view';
@@ -25,14 +30,17 @@ import { presentUserAs, type UserView, userViewIn } from '../user-view';
 /**
  * The best view the caller gets of `userId` through the organizations they share: the
  * caller's memberships a page at a time (one page for nearly everyone), each page with one
- * read of the user's memberships in those organizations. Null when they share none.
+ * read of the user's memberships in those organizations. A membership that lists the
+ * organization's members sees the whole user at once; the sight of a guest (which reads
+ * what was shared with them) is asked only when no membership does. Null when the caller
+ * may not see the user.
  */
 async function viewThroughSharedOrganizations(
   ctx: OperationContext,
   callerId: string,
   userId: string,
 ): Promise<UserView | null> {
-  let view: UserView | null = null;
+  const asGuest: Array<{ mine: MemberRecord; theirs: MemberRecord }> = [];
   let page: PageRequest = { limit: MAX_PAGE_LIMIT };
   for (;;) {
     const mine = await ctx.repos.members.listMembershipsOfUser(callerId, page);
@@ -40,16 +48,21 @@ async function viewThroughSharedOrganizations(
       userId,
       mine.items.map((membership) => membership.organizationId),
     );
-    const shared = new Set(theirs.map((membership) => membership.organizationId));
+    const theirsIn = new Map(theirs.map((membership) => [membership.organizationId, membership]));
     for (const membership of mine.items) {
-      if (!shared.has(membership.organizationId)) continue;
+      const person = theirsIn.get(membership.organizationId);
+      if (!person) continue;
       const seen = userViewIn(membership);
       if (seen === 'full') return seen;
-      view ??= seen;
+      if (seen) asGuest.push({ mine: membership, theirs: person });
     }
-    if (!mine.next) return view;
+    if (!mine.next) break;
     page = { limit: MAX_PAGE_LIMIT, after: mine.next };
   }
+  for (const { mine, theirs } of asGuest) {
+    if (await memberInSightOf(ctx, mine, theirs)) return userViewIn(mine);
+  }
+  return null;
 }
 
 /**

@@ -30,7 +30,8 @@ export const contentGrantIndexes: CollectionIndexes[] = [
     // The grants on one target to users or to teams, oldest first (the permissions lists),
     // and every grant on a target (removal with the target: the prefix serves it).
     { key: { 'target.id': 1, 'principal.kind': 1, createdAt: 1, _id: 1 } },
-    // A person's grants in an organization, by kind of target (members' space counts).
+    // A person's grants in an organization, by kind of target (members' space counts, and
+    // what was shared with a guest).
     { key: { 'principal.id': 1, organizationId: 1, 'target.kind': 1 } },
   ]),
 ];
@@ -129,6 +130,24 @@ export class MongoContentGrantRepository implements ContentGrantRepository {
       page,
       toRecord,
     );
+  }
+
+  async listTargetsGrantedTo(
+    organizationId: string,
+    principals: ReadonlyArray<ContentPrincipal>,
+  ): Promise<ContentTarget[]> {
+    if (principals.length === 0) return [];
+    const docs = await this.#grants
+      .find(
+        { 'principal.id': { $in: principals.map((principal) => principal.id) }, organizationId },
+        { projection: { _id: 0, target: 1, principal: 1 } },
+      )
+      .toArray();
+    // A user and a team never share an id, but the kind is the principal's as much as its id.
+    const asked = new Set(principals.map((principal) => `${principal.kind}:${principal.id}`));
+    return docs
+      .filter((doc) => asked.has(`${doc.principal.kind}:${doc.principal.id}`))
+      .map((doc) => doc.target);
   }
 
   async countSpaceGrantsOfUsers(

@@ -48,7 +48,8 @@ export const listMembers = operation({
       ctx.repos.members.list(input.organizationId, query, pageRequest(input)),
       ctx.repos.members.count(input.organizationId, query),
     ]);
-    const present = await memberPresenterFor(ctx, input.organizationId, slice.items);
+    // Who may list the members sees them whole.
+    const present = await memberPresenterFor(ctx, input.organizationId, slice.items, 'full');
     return toPage(slice, count, present);
   },
 });
