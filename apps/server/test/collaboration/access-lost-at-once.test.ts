@@ -68,6 +68,9 @@ describe('access lost while co-editing', () => {
     const unconcerned = await joined(elsewhere.writer.token, elsewhere.name);
     type(removed.doc, 'Typed before.', 'First line.\n\nTyped before.\n');
     await until(served(s.name), () => servedText(s.name).includes('Typed before.'));
+    // And the one who stays has it too: typing on a copy without it would make a report of a
+    // content the server does not have (stale), or lose to the removed member's report.
+    await until(stays.doc, () => stays.doc.getXmlFragment('default').toString().includes('Typed before.'));
 
     const started = performance.now();
     const gone = await server.api(s.grantPath, { method: 'DELETE', token: s.org.admin.token });
