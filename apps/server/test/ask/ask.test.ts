@@ -6,14 +6,16 @@
  * for the asker, REST streams the events as GitBook does while GraphQL and tRPC answer the
  * list, and a provider that fails or hangs is a clear error.
  */
-import { operations } from '@quire/domain';
+import { type AnswerBudget, operations } from '@quire/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerBudget } from '../../src/ask/answer-budget';
 import { getPage } from '../reader/reader-fixture';
 import { createSpace } from '../support/content';
 import { expectError, expectFieldError } from '../support/expectations';
 import { callFaces, findRoute } from '../support/faces/call-faces';
 import { addMember, createOrganization, type TestMember, type TestOrganization } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { lookup } from '../url-lookups/url-lookup-support';
 import {
   eventsOf,
   type FakeChatProvider,
@@ -365,5 +367,57 @@ describe("the reader's Ask box", () => {
     expect(again.body).toContain('How long is the &lt;b&gt;countdown&lt;/b&gt;?');
     // Not the question just asked.
     expect(again.body).not.toContain('href="?ask=Where%20is%20the%20launch%20pad%3F"');
+  });
+});
+
+describe('budgets of questions', () => {
+  let kept: AnswerBudget;
+  beforeAll(() => {
+    kept = server.services.answerBudget;
+    server.services.answerBudget = answerBudget(server.store, {
+      perAsker: 2,
+      perOrganization: 4,
+      windowSeconds: 3600,
+    });
+  });
+  afterAll(() => {
+    server.services.answerBudget = kept;
+  });
+
+  /** A fresh site API token of the site's anonymous visitor: anyone may mint one, as often as they like. */
+  async function freshSiteToken(): Promise<string> {
+    const found = await lookup(server, {
+      url: `${server.services.urls.sites ?? server.services.urls.app}/~sites/${org.organization.id}/rockets/`,
+    });
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    return found.body.apiToken as string;
+  }
+  const askSite = async (token: string) =>
+    server.api(`${sitePath}/ask`, {
+      method: 'POST',
+      token,
+      headers: { accept: 'text/event-stream' },
+      body: { question: 'launch', scope: { mode: 'default' } },
+    });
+
+  it("refuses (429) a visitor's questions past their address's budget, whatever site token asks, then the organization's", async () => {
+    fake.answer = () => ({ parts: ['From the pad [1].'] });
+    const before = fake.calls.length;
+    // A visitor minting a new site token for each question: each token had a budget of its own.
+    expect((await askSite(await freshSiteToken())).status).toBe(200);
+    expect((await askSite(await freshSiteToken())).status).toBe(200);
+    const refused = await askSite(await freshSiteToken());
+    expectError(refused, 429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(fake.calls.length).toBe(before + 2);
+
+    // A member asks as themselves, until the organization's budget (4) is spent.
+    expect((await askOrg(reader.token, 'How do I launch?')).status).toBe(200);
+    expect((await askOrg(reader.token, 'How do I launch?')).status).toBe(200);
+    const spent = await askOrg(org.admin.token, 'How do I launch?');
+    expectError(spent, 429);
+    expect(fake.calls.length).toBe(before + 4);
+    // A question that finds nothing calls no model and costs nothing.
+    expect((await askOrg(org.admin.token, 'xylophone quasar')).status).toBe(200);
   });
 });

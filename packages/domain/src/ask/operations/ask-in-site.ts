@@ -11,7 +11,9 @@
  * show, 404 'Site space'; a bad question, 400 naming `question`; a provider that fails or
  * times out before answering, 503 with its safe message; nothing found, one event with no
  * answer and no source (the provider is not called); the search refused for the visitor's new
- * set of conditions (`sites.search`'s 429), the same 429 before the provider is called.
+ * set of conditions (`sites.search`'s 429), the same 429 before the provider is called;
+ * past the asker's (a visitor: their address) or the organization's budget of questions
+ * (`answer-budget.ts`), 429 with `Retry-After`, the provider not called.
  */
 import { z } from 'zod';
 import { notFound } from '../../core/errors';
@@ -79,6 +81,6 @@ export const askInSite = operation({
       limit: ASK_LIMITS.passages,
     });
     const passages = await passagesOf(ctx, foundPagesOf(found.items));
-    return streamedList(await answerEvents(ctx, input.question, passages));
+    return streamedList(await answerEvents(ctx, site.organizationId, input.question, passages));
   },
 });
