@@ -420,4 +420,34 @@ describe('budgets of questions', () => {
     // A question that finds nothing calls no model and costs nothing.
     expect((await askOrg(org.admin.token, 'xylophone quasar')).status).toBe(200);
   });
+
+  it("charges the reader's Ask box (its answer page and its stream) to the visitor's address", async () => {
+    // A fresh budget: the reader's questions ran as no asker, charged to the organization only.
+    server.services.answerBudget = answerBudget(server.store, {
+      perAsker: 2,
+      perOrganization: 100,
+      windowSeconds: 3600,
+    });
+    const current = await server.api(`${sitePath}/customization`, { token: org.admin.token });
+    const saved = await server.api(`${sitePath}/customization`, {
+      method: 'PUT',
+      token: org.admin.token,
+      body: { ...current.body, ai: { mode: 'search' } },
+    });
+    expect(saved.status).toBe(200);
+    fake.answer = (call) => (asksForQuestions(call) ? { parts: ['[]'] } : { parts: ['From the pad [1].'] });
+    const base = `/~sites/${org.organization.id}/rockets/`;
+    const answersBefore = fake.calls.filter((call) => !asksForQuestions(call)).length;
+    const page = () => getPage(server, `${base}?ask=${encodeURIComponent('launch')}`);
+    expect((await page()).body).toContain('From the pad');
+    expect((await page()).body).toContain('From the pad');
+    const refused = await page();
+    expect(refused.status).toBe(200);
+    expect(refused.body).not.toContain('From the pad');
+    expect(refused.body).toContain('could not answer just now');
+    const streamed = await getPage(server, `${base}~reader/ask?ask=${encodeURIComponent('launch')}`);
+    expect(streamed.body).toContain('event: error');
+    expect(streamed.body).not.toContain('From the pad');
+    expect(fake.calls.filter((call) => !asksForQuestions(call)).length).toBe(answersBefore + 2);
+  });
 });
