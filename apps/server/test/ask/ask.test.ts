@@ -10,7 +10,7 @@ import { type AnswerBudget, operations } from '@quire/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerBudget } from '../../src/ask/answer-budget';
 import { getPage } from '../reader/reader-fixture';
-import { createSpace } from '../support/content';
+import { createSpace, grant } from '../support/content';
 import { expectError, expectFieldError } from '../support/expectations';
 import { callFaces, findRoute } from '../support/faces/call-faces';
 import { addMember, createOrganization, type TestMember, type TestOrganization } from '../support/factories';
@@ -449,5 +449,27 @@ describe('budgets of questions', () => {
     expect(streamed.body).toContain('event: error');
     expect(streamed.body).not.toContain('From the pad');
     expect(fake.calls.filter((call) => !asksForQuestions(call)).length).toBe(answersBefore + 2);
+  });
+});
+
+describe('a guest asks', () => {
+  it('from the one space shared with them: not the spaces every member reads, nor the others', async () => {
+    const shared = await createSpace(server, org, { title: 'Shared', defaultLevel: null });
+    await writePage(
+      shared.id,
+      'Launch checklist',
+      'The launch checklist is kept on the tangerine clipboard.',
+    );
+    const guest = await addMember(server, org.organization.id, null);
+    await grant(server, org, { kind: 'space', id: shared.id }, { role: 'read', users: [guest.user.id] });
+    fake.answer = () => ({ parts: ['The clipboard [1].'] });
+    const before = fake.calls.length;
+    const asked = await askOrg(guest.token, 'launch');
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    const prompt = promptOf(fake.calls[before] as FakeChatProvider['calls'][number]);
+    expect(prompt).toContain('tangerine');
+    expect(prompt).not.toContain('countdown');
+    expect(prompt).not.toContain('zebra');
+    expect(asked.body.answer.sources.map((source: { space: string }) => source.space)).toEqual([shared.id]);
   });
 });
