@@ -187,6 +187,17 @@ describe('the MCP server at /mcp', () => {
     expect(get.status).toBe(405);
   });
 
+  it('names an unknown tool in its error by at most 64 characters, not echoing what was sent', async () => {
+    const client = await connect(org.admin.token);
+    const name = `no_such_tool_${'x'.repeat(100_000)}`;
+    const refused = await client.callTool({ name, arguments: {} }).then(
+      () => undefined,
+      (error: Error) => error.message,
+    );
+    expect(refused).toContain('No tool is named "no_such_tool_xxx');
+    expect((refused ?? '').length).toBeLessThan(200);
+  });
+
   it("takes a person's live API token only: a revoked one, and a site API token (anyone may mint one), are 401", async () => {
     const initialize = {
       jsonrpc: '2.0',
@@ -201,7 +212,8 @@ describe('the MCP server at /mcp', () => {
       params: { name: 'search', arguments: { organizationId: org.organization.id, query: 'telescope' } },
     };
     const headers = { accept: 'application/json, text/event-stream' };
-    const post = (token: string, body: unknown) => server.api('/mcp', { method: 'POST', token, body, headers });
+    const post = (token: string, body: unknown) =>
+      server.api('/mcp', { method: 'POST', token, body, headers });
 
     // A published site's anonymous visitor's token, from the URL lookup anyone may call.
     const orgPath = `/v1/orgs/${org.organization.id}`;
@@ -213,7 +225,9 @@ describe('the MCP server at /mcp', () => {
     const sitePath = `${orgPath}/sites/${site.body.id}`;
     await server.api(sitePath, { method: 'PATCH', token: org.admin.token, body: { basename: 'sky' } });
     await server.api(`${sitePath}/sections`, { method: 'POST', token: org.admin.token, body: { spaceId } });
-    expect((await server.api(`${sitePath}/publish`, { method: 'POST', token: org.admin.token })).status).toBe(200);
+    expect((await server.api(`${sitePath}/publish`, { method: 'POST', token: org.admin.token })).status).toBe(
+      200,
+    );
     const found = await lookup(server, {
       url: `${server.services.urls.sites ?? server.services.urls.app}/~sites/${org.organization.id}/sky/`,
     });
