@@ -187,7 +187,7 @@ describe('the MCP server at /mcp', () => {
     expect(get.status).toBe(405);
   });
 
-  it('names an unknown tool in its error by at most 64 characters, not echoing what was sent', async () => {
+  it('names an unknown tool in its error by at most 64 characters, and echoes no 1 MB query', async () => {
     const client = await connect(org.admin.token);
     const name = `no_such_tool_${'x'.repeat(100_000)}`;
     const refused = await client.callTool({ name, arguments: {} }).then(
@@ -196,6 +196,17 @@ describe('the MCP server at /mcp', () => {
     );
     expect(refused).toContain('No tool is named "no_such_tool_xxx');
     expect((refused ?? '').length).toBeLessThan(200);
+    // A query of 1 MB: the operation's 400 naming the field, the query not echoed either.
+    const result = (await client.callTool({
+      name: 'search',
+      arguments: { organizationId: org.organization.id, query: 'a'.repeat(1_000_000) },
+    })) as CallToolResult;
+    const [first] = result.content;
+    const text = first?.type === 'text' ? first.text : '';
+    expect(result.isError).toBe(true);
+    expect(JSON.parse(text).error.code).toBe(400);
+    expect(text).toContain('query');
+    expect(text.length).toBeLessThan(1000);
   });
 
   it("takes a person's live API token only: a revoked one, and a site API token (anyone may mint one), are 401", async () => {
