@@ -97,6 +97,31 @@ describe('a change on any face', () => {
     });
   });
 
+  it("names the operation's target whatever order the caller sends its ids in", async () => {
+    const other = await createOrganization(server);
+    const member = await addMember(server, other.organization.id, 'read');
+    // tRPC (and GraphQL) take the caller's object as sent: here the user's id first, the organization's last.
+    const changed = await server.api('/trpc/orgs.members.update', {
+      method: 'POST',
+      token: other.admin.token,
+      rawBody: JSON.stringify({
+        userId: member.user.id,
+        role: 'edit',
+        organizationId: other.organization.id,
+      }),
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const found = await server.api(
+      `/v1/orgs/${other.organization.id}/audit-events?target=${member.user.id}`,
+      {
+        token: other.admin.token,
+      },
+    );
+    expect(found.body.items.map((event: AuditEvent) => [event.action, event.target])).toEqual([
+      ['orgs.members.update', { type: 'user', id: member.user.id }],
+    ]);
+  });
+
   it('writes no event when refused, nor for a query', async () => {
     const reader = await addMember(server, org.organization.id, 'read');
     const { count: before } = await eventsOf();
