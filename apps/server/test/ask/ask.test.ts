@@ -46,6 +46,17 @@ async function writePage(spaceId: string, title: string, markdown: string) {
   expect(edited.status).toBe(200);
 }
 
+/** Turns the site's AI on (`search`) or off (`none`), as its customization says. */
+async function setSiteAi(mode: 'none' | 'search') {
+  const current = await server.api(`${sitePath}/customization`, { token: org.admin.token });
+  const saved = await server.api(`${sitePath}/customization`, {
+    method: 'PUT',
+    token: org.admin.token,
+    body: { ...current.body, ai: { mode } },
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+}
+
 beforeAll(async () => {
   fake = await startFakeChatProvider();
   server = await startTestServer({
@@ -72,6 +83,7 @@ beforeAll(async () => {
     token: org.admin.token,
     body: { spaceId: guide.id },
   });
+  await setSiteAi('search');
   expect((await server.api(`${sitePath}/publish`, { method: 'POST', token: org.admin.token })).status).toBe(
     200,
   );
@@ -271,6 +283,41 @@ describe('GET ORG/ask/stream and POST SITE/ask', () => {
     expect(fake.calls.length).toBe(before);
   });
 
+  it('asks the provider nothing for a site whose customization has AI off: 400 saying so, and no questions', async () => {
+    await setSiteAi('none');
+    try {
+      const before = fake.calls.length;
+      const siteId = sitePath.split('/').at(-1) as string;
+      const site = await server.services.repos.sites.findById(siteId);
+      for (const token of [null, org.admin.token]) {
+        const asked = await server.api(`${sitePath}/ask`, {
+          method: 'POST',
+          token,
+          headers: { accept: 'text/event-stream' },
+          body: { question: 'launch', scope: { mode: 'default' } },
+        });
+        expectError(asked, 400);
+        expect(asked.body.error.message).toContain('AI is off');
+        const questions = await server.api(`${sitePath}/ask/questions`, {
+          token,
+          headers: { accept: 'text/event-stream' },
+        });
+        expect(questions.status).toBe(200);
+        expect(eventsOf(questions.body ?? '')).toEqual([]);
+      }
+      expect((await server.api(`${orgPath}/ask/questions`, { token: reader.token })).body).toEqual({
+        questions: [],
+      });
+      // No job to write the site's questions from its content, and no call of the provider.
+      expect(
+        await server.services.repos.jobs.findLatestByKey('ask.siteQuestions', `${siteId}@${site?.version}`),
+      ).toBe(null);
+      expect(fake.calls.length).toBe(before);
+    } finally {
+      await setSiteAi('search');
+    }
+  });
+
   it('names the operations in the API document as event streams', async () => {
     const document = await server.api('/openapi.json');
     const site = document.body.paths['/v1/orgs/{organizationId}/sites/{siteId}/ask'].post;
@@ -332,14 +379,9 @@ describe('recommended questions', () => {
 describe("the reader's Ask box", () => {
   it('shows where the site enables AI, and answers without script: text only, sources linked, nothing private', async () => {
     const base = `/~sites/${org.organization.id}/rockets/`;
+    await setSiteAi('none');
     expect((await getPage(server, base)).body).not.toContain('name="ask"');
-    const current = await server.api(`${sitePath}/customization`, { token: org.admin.token });
-    const saved = await server.api(`${sitePath}/customization`, {
-      method: 'PUT',
-      token: org.admin.token,
-      body: { ...current.body, ai: { mode: 'search' } },
-    });
-    expect(saved.status).toBe(200);
+    await setSiteAi('search');
     expect((await getPage(server, base)).body).toContain('name="ask"');
 
     fake.answer = (call) =>
@@ -428,13 +470,7 @@ describe('budgets of questions', () => {
       perOrganization: 100,
       windowSeconds: 3600,
     });
-    const current = await server.api(`${sitePath}/customization`, { token: org.admin.token });
-    const saved = await server.api(`${sitePath}/customization`, {
-      method: 'PUT',
-      token: org.admin.token,
-      body: { ...current.body, ai: { mode: 'search' } },
-    });
-    expect(saved.status).toBe(200);
+    await setSiteAi('search');
     fake.answer = (call) => (asksForQuestions(call) ? { parts: ['[]'] } : { parts: ['From the pad [1].'] });
     const base = `/~sites/${org.organization.id}/rockets/`;
     const answersBefore = fake.calls.filter((call) => !asksForQuestions(call)).length;
