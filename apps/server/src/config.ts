@@ -234,6 +234,13 @@ const ConfigSchema = z
     QUIRE_AI_API_KEY: optionalString,
     /** How long one answer from the AI provider may take, in seconds. */
     QUIRE_AI_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(60),
+    /** Questions the AI provider is asked per minute for one asker (a person, or a visitor's address); 0: no bound. */
+    QUIRE_AI_QUESTIONS_PER_ASKER: z.preprocess(blankAsUnset, z.coerce.number().int().min(0).default(20)),
+    /** Questions the AI provider is asked per minute for one organization, from everyone; 0: no bound. */
+    QUIRE_AI_QUESTIONS_PER_ORGANIZATION: z.preprocess(
+      blankAsUnset,
+      z.coerce.number().int().min(0).default(300),
+    ),
     /**
      * The SMTP server mail goes through (`smtp://user:pass@host:587`, `smtps://host:465`);
      * unset: mail is only logged (that it was written, to whom: never its links) and the app
@@ -342,6 +349,11 @@ const ConfigSchema = z
       files: { maxFetchedBytes: env.QUIRE_FILE_MAX_BYTES, maxInlineBytes: env.QUIRE_FILE_INLINE_MAX_BYTES },
       translation: translationProviderOf(env),
       translationTimeoutMs: Math.round(env.QUIRE_TRANSLATE_TIMEOUT_SECONDS * 1000),
+      answerLimits: {
+        perAsker: env.QUIRE_AI_QUESTIONS_PER_ASKER,
+        perOrganization: env.QUIRE_AI_QUESTIONS_PER_ORGANIZATION,
+        windowSeconds: 60,
+      },
       ai:
         env.QUIRE_AI_URL !== undefined && env.QUIRE_AI_MODEL !== undefined
           ? {

@@ -1,4 +1,8 @@
-/** How the ask area is served: its routes, its documentation tag and the AI provider from the configuration. */
+/**
+ * How the ask area is served: its routes, its documentation tag, the AI provider from the
+ * configuration and the budgets of questions it may be asked.
+ */
+import { answerBudget } from '../ask/answer-budget';
 import { answerProviderFromConfig } from '../ask/answer-provider-from-config';
 import { askRoutes } from '../faces/rest/routes/ask';
 import { defineServerArea } from './server-area';
@@ -23,5 +27,8 @@ export const askServing = defineServerArea({
         'what the asker may read, the best pages go to the model, and the answer cites the pages it used.',
     },
   ],
-  ports: ({ config }) => ({ answerProvider: answerProviderFromConfig(config) }),
+  ports: ({ config, store }) => ({
+    answerProvider: answerProviderFromConfig(config),
+    answerBudget: answerBudget(store, config.answerLimits),
+  }),
 });

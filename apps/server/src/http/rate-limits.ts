@@ -52,7 +52,12 @@ export interface RateState {
   resetAt: number;
 }
 
-function limiterFor(store: Store, keyPrefix: string, points: number, duration: number): RateLimiterAbstract {
+export function limiterFor(
+  store: Store,
+  keyPrefix: string,
+  points: number,
+  duration: number,
+): RateLimiterAbstract {
   const options: IRateLimiterOptions = { keyPrefix, points, duration };
   if (store.engine !== 'mongodb') return new RateLimiterMemory(options);
   return new RateLimiterMongo({

@@ -48,7 +48,12 @@ export function mcpServerFor(access: RequestAccess, log: FastifyBaseLogger): Ser
   }));
   server.setRequestHandler(CallToolRequestSchema, async ({ params }): Promise<CallToolResult> => {
     const tool = mcpToolNamed(params.name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `No tool is named ${JSON.stringify(params.name)}`);
+    // The name as sent, cut: an error never echoes a request's text at length.
+    if (!tool)
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `No tool is named ${JSON.stringify(params.name.slice(0, 64))}`,
+      );
     try {
       const output = await runOperation(tool.operation, access, { ...params.arguments, ...tool.fixed });
       return { content: [{ type: 'text', text: JSON.stringify(output ?? null) }] };

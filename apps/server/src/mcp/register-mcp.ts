@@ -1,7 +1,8 @@
 /**
  * The MCP face (issue 32, item 3): Model Context Protocol over streamable HTTP at `/mcp`,
  * through the official SDK's transport, for AI assistants. Authenticated with the user's API
- * token (`Authorization: Bearer`) only: a browser's session cookie does not drive tools.
+ * token (`Authorization: Bearer`) only: a browser's session cookie does not drive tools, and a
+ * site API token (a published site's visitor, minted by anyone) is a 401 as a wrong token is.
  * Stateless: answers are JSON (no event stream to hold open), so `GET` and `DELETE`, which
  * serve a protocol session's stream and end, answer 405.
  */
@@ -25,6 +26,12 @@ export function registerMcp(app: FastifyInstance, gate: RequestGate, publicUrl: 
     if (access.ctx.caller === null) {
       reply.header('www-authenticate', 'Bearer error="invalid_token"');
       throw unauthenticated('The API token is not valid');
+    }
+    // A site API token stands for a published site's visitor, and anyone may mint one (the URL
+    // lookup): tools are for a person's agent, so it is refused as any credential that is not one.
+    if (access.ctx.caller.site !== undefined) {
+      reply.header('www-authenticate', 'Bearer error="invalid_token"');
+      throw unauthenticated("The MCP server needs a person's API token, not a site API token");
     }
     const server = mcpServerFor(access, request.log);
     const transport = new WebStandardStreamableHTTPServerTransport({

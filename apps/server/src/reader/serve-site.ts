@@ -28,7 +28,7 @@ import { MAX_EVENT_BODY_BYTES, recordReaderEvent } from './reader-events';
 import { ASK_STREAM_PATH, EVENTS_PATH, SUGGESTIONS_PATH } from './reader-tool-paths';
 import { openReaderVisit, type ReaderVisit, readOrNothing } from './reader-visit';
 import { type PageHeadTags, renderNotFound, renderPage } from './render-site-page';
-import { askedQuestion, askPageHtml } from './site-ask-page';
+import { askedQuestion, askingVisit, askPageHtml } from './site-ask-page';
 import { askBoxQuestions } from './site-ask-questions';
 import { askStream, EVENT_STREAM } from './site-ask-stream';
 import { sitePagesOf } from './site-pages';
@@ -99,13 +99,13 @@ export async function serveSiteUrl(
           .type(EVENT_STREAM)
           .header('cache-control', 'private, no-store')
           .header('x-robots-tag', 'noindex')
-          .send(askStream(visit, pages, question));
+          .send(askStream(askingVisit(visit, request.ip), pages, question));
   if (question !== undefined)
     return reply
       .type(HTML)
       .header('cache-control', 'private, no-store')
       .header('x-robots-tag', 'noindex')
-      .send(await askPageHtml(visit, pages, question));
+      .send(await askPageHtml(askingVisit(visit, request.ip), pages, question));
   if (query !== null && query.trim() !== '') {
     const answer = await searchPage(visit, pages, query);
     if (answer.retryAfterSeconds !== undefined) reply.header('retry-after', answer.retryAfterSeconds);

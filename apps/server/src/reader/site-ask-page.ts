@@ -10,6 +10,7 @@ import {
   type DomainError,
   executeOperation,
   isDomainError,
+  type OperationContext,
   operations,
   type SearchAIAnswer,
 } from '@quire/domain';
@@ -29,8 +30,21 @@ export function askedQuestion(url: URL): string | undefined {
 type Outcome = { answer: SearchAIAnswer } | { failure: string };
 
 /**
+ * The visit as it asks: its context with the visitor's address, which the ask area's budget of
+ * questions charges (`answer-budget.ts`: a visitor asks as their address). Without it, the
+ * reader's questions (no rate budget either: the reader runs operations directly) were charged
+ * to nobody but the organization, so one visitor could spend all its questions.
+ */
+export function askingVisit(visit: ReaderVisit, address: string): ReaderVisit {
+  const ctx = Object.create(visit.ctx) as OperationContext;
+  ctx.clientAddress = address;
+  return { ...visit, ctx };
+}
+
+/**
  * `sites.ask` as the visitor's site token, scoped to the site space read: the answer's events
- * as the model writes them (a streamed list or a list). The answer page and the stream both ask this.
+ * as the model writes them (a streamed list or a list). The answer page and the stream both ask
+ * this, with the visit `askingVisit` made.
  */
 export function askInSiteSpace(visit: ReaderVisit, question: string) {
   return executeOperation(operations.sites.ask, visit.ctx, {

@@ -6,14 +6,16 @@
  * for the asker, REST streams the events as GitBook does while GraphQL and tRPC answer the
  * list, and a provider that fails or hangs is a clear error.
  */
-import { operations } from '@quire/domain';
+import { type AnswerBudget, operations } from '@quire/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerBudget } from '../../src/ask/answer-budget';
 import { getPage } from '../reader/reader-fixture';
-import { createSpace } from '../support/content';
+import { createSpace, grant } from '../support/content';
 import { expectError, expectFieldError } from '../support/expectations';
 import { callFaces, findRoute } from '../support/faces/call-faces';
 import { addMember, createOrganization, type TestMember, type TestOrganization } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { lookup } from '../url-lookups/url-lookup-support';
 import {
   eventsOf,
   type FakeChatProvider,
@@ -44,6 +46,17 @@ async function writePage(spaceId: string, title: string, markdown: string) {
   expect(edited.status).toBe(200);
 }
 
+/** Turns the site's AI on (`search`) or off (`none`), as its customization says. */
+async function setSiteAi(mode: 'none' | 'search') {
+  const current = await server.api(`${sitePath}/customization`, { token: org.admin.token });
+  const saved = await server.api(`${sitePath}/customization`, {
+    method: 'PUT',
+    token: org.admin.token,
+    body: { ...current.body, ai: { mode } },
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+}
+
 beforeAll(async () => {
   fake = await startFakeChatProvider();
   server = await startTestServer({
@@ -70,6 +83,7 @@ beforeAll(async () => {
     token: org.admin.token,
     body: { spaceId: guide.id },
   });
+  await setSiteAi('search');
   expect((await server.api(`${sitePath}/publish`, { method: 'POST', token: org.admin.token })).status).toBe(
     200,
   );
@@ -269,6 +283,41 @@ describe('GET ORG/ask/stream and POST SITE/ask', () => {
     expect(fake.calls.length).toBe(before);
   });
 
+  it('asks the provider nothing for a site whose customization has AI off: 400 saying so, and no questions', async () => {
+    await setSiteAi('none');
+    try {
+      const before = fake.calls.length;
+      const siteId = sitePath.split('/').at(-1) as string;
+      const site = await server.services.repos.sites.findById(siteId);
+      for (const token of [null, org.admin.token]) {
+        const asked = await server.api(`${sitePath}/ask`, {
+          method: 'POST',
+          token,
+          headers: { accept: 'text/event-stream' },
+          body: { question: 'launch', scope: { mode: 'default' } },
+        });
+        expectError(asked, 400);
+        expect(asked.body.error.message).toContain('AI is off');
+        const questions = await server.api(`${sitePath}/ask/questions`, {
+          token,
+          headers: { accept: 'text/event-stream' },
+        });
+        expect(questions.status).toBe(200);
+        expect(eventsOf(questions.body ?? '')).toEqual([]);
+      }
+      expect((await server.api(`${orgPath}/ask/questions`, { token: reader.token })).body).toEqual({
+        questions: [],
+      });
+      // No job to write the site's questions from its content, and no call of the provider.
+      expect(
+        await server.services.repos.jobs.findLatestByKey('ask.siteQuestions', `${siteId}@${site?.version}`),
+      ).toBe(null);
+      expect(fake.calls.length).toBe(before);
+    } finally {
+      await setSiteAi('search');
+    }
+  });
+
   it('names the operations in the API document as event streams', async () => {
     const document = await server.api('/openapi.json');
     const site = document.body.paths['/v1/orgs/{organizationId}/sites/{siteId}/ask'].post;
@@ -330,14 +379,9 @@ describe('recommended questions', () => {
 describe("the reader's Ask box", () => {
   it('shows where the site enables AI, and answers without script: text only, sources linked, nothing private', async () => {
     const base = `/~sites/${org.organization.id}/rockets/`;
+    await setSiteAi('none');
     expect((await getPage(server, base)).body).not.toContain('name="ask"');
-    const current = await server.api(`${sitePath}/customization`, { token: org.admin.token });
-    const saved = await server.api(`${sitePath}/customization`, {
-      method: 'PUT',
-      token: org.admin.token,
-      body: { ...current.body, ai: { mode: 'search' } },
-    });
-    expect(saved.status).toBe(200);
+    await setSiteAi('search');
     expect((await getPage(server, base)).body).toContain('name="ask"');
 
     fake.answer = (call) =>
@@ -365,5 +409,103 @@ describe("the reader's Ask box", () => {
     expect(again.body).toContain('How long is the &lt;b&gt;countdown&lt;/b&gt;?');
     // Not the question just asked.
     expect(again.body).not.toContain('href="?ask=Where%20is%20the%20launch%20pad%3F"');
+  });
+});
+
+describe('budgets of questions', () => {
+  let kept: AnswerBudget;
+  beforeAll(() => {
+    kept = server.services.answerBudget;
+    server.services.answerBudget = answerBudget(server.store, {
+      perAsker: 2,
+      perOrganization: 4,
+      windowSeconds: 3600,
+    });
+  });
+  afterAll(() => {
+    server.services.answerBudget = kept;
+  });
+
+  /** A fresh site API token of the site's anonymous visitor: anyone may mint one, as often as they like. */
+  async function freshSiteToken(): Promise<string> {
+    const found = await lookup(server, {
+      url: `${server.services.urls.sites ?? server.services.urls.app}/~sites/${org.organization.id}/rockets/`,
+    });
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    return found.body.apiToken as string;
+  }
+  const askSite = async (token: string) =>
+    server.api(`${sitePath}/ask`, {
+      method: 'POST',
+      token,
+      headers: { accept: 'text/event-stream' },
+      body: { question: 'launch', scope: { mode: 'default' } },
+    });
+
+  it("refuses (429) a visitor's questions past their address's budget, whatever site token asks, then the organization's", async () => {
+    fake.answer = () => ({ parts: ['From the pad [1].'] });
+    const before = fake.calls.length;
+    // A visitor minting a new site token for each question: each token had a budget of its own.
+    expect((await askSite(await freshSiteToken())).status).toBe(200);
+    expect((await askSite(await freshSiteToken())).status).toBe(200);
+    const refused = await askSite(await freshSiteToken());
+    expectError(refused, 429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(fake.calls.length).toBe(before + 2);
+
+    // A member asks as themselves, until the organization's budget (4) is spent.
+    expect((await askOrg(reader.token, 'How do I launch?')).status).toBe(200);
+    expect((await askOrg(reader.token, 'How do I launch?')).status).toBe(200);
+    const spent = await askOrg(org.admin.token, 'How do I launch?');
+    expectError(spent, 429);
+    expect(fake.calls.length).toBe(before + 4);
+    // A question that finds nothing calls no model and costs nothing.
+    expect((await askOrg(org.admin.token, 'xylophone quasar')).status).toBe(200);
+  });
+
+  it("charges the reader's Ask box (its answer page and its stream) to the visitor's address", async () => {
+    // A fresh budget: the reader's questions ran as no asker, charged to the organization only.
+    server.services.answerBudget = answerBudget(server.store, {
+      perAsker: 2,
+      perOrganization: 100,
+      windowSeconds: 3600,
+    });
+    await setSiteAi('search');
+    fake.answer = (call) => (asksForQuestions(call) ? { parts: ['[]'] } : { parts: ['From the pad [1].'] });
+    const base = `/~sites/${org.organization.id}/rockets/`;
+    const answersBefore = fake.calls.filter((call) => !asksForQuestions(call)).length;
+    const page = () => getPage(server, `${base}?ask=${encodeURIComponent('launch')}`);
+    expect((await page()).body).toContain('From the pad');
+    expect((await page()).body).toContain('From the pad');
+    const refused = await page();
+    expect(refused.status).toBe(200);
+    expect(refused.body).not.toContain('From the pad');
+    expect(refused.body).toContain('could not answer just now');
+    const streamed = await getPage(server, `${base}~reader/ask?ask=${encodeURIComponent('launch')}`);
+    expect(streamed.body).toContain('event: error');
+    expect(streamed.body).not.toContain('From the pad');
+    expect(fake.calls.filter((call) => !asksForQuestions(call)).length).toBe(answersBefore + 2);
+  });
+});
+
+describe('a guest asks', () => {
+  it('from the one space shared with them: not the spaces every member reads, nor the others', async () => {
+    const shared = await createSpace(server, org, { title: 'Shared', defaultLevel: null });
+    await writePage(
+      shared.id,
+      'Launch checklist',
+      'The launch checklist is kept on the tangerine clipboard.',
+    );
+    const guest = await addMember(server, org.organization.id, null);
+    await grant(server, org, { kind: 'space', id: shared.id }, { role: 'read', users: [guest.user.id] });
+    fake.answer = () => ({ parts: ['The clipboard [1].'] });
+    const before = fake.calls.length;
+    const asked = await askOrg(guest.token, 'launch');
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    const prompt = promptOf(fake.calls[before] as FakeChatProvider['calls'][number]);
+    expect(prompt).toContain('tangerine');
+    expect(prompt).not.toContain('countdown');
+    expect(prompt).not.toContain('zebra');
+    expect(asked.body.answer.sources.map((source: { space: string }) => source.space)).toEqual([shared.id]);
   });
 });

@@ -97,6 +97,31 @@ describe('a change on any face', () => {
     });
   });
 
+  it("names the operation's target whatever order the caller sends its ids in", async () => {
+    const other = await createOrganization(server);
+    const member = await addMember(server, other.organization.id, 'read');
+    // tRPC (and GraphQL) take the caller's object as sent: here the user's id first, the organization's last.
+    const changed = await server.api('/trpc/orgs.members.update', {
+      method: 'POST',
+      token: other.admin.token,
+      rawBody: JSON.stringify({
+        userId: member.user.id,
+        role: 'edit',
+        organizationId: other.organization.id,
+      }),
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const found = await server.api(
+      `/v1/orgs/${other.organization.id}/audit-events?target=${member.user.id}`,
+      {
+        token: other.admin.token,
+      },
+    );
+    expect(found.body.items.map((event: AuditEvent) => [event.action, event.target])).toEqual([
+      ['orgs.members.update', { type: 'user', id: member.user.id }],
+    ]);
+  });
+
   it('writes no event when refused, nor for a query', async () => {
     const reader = await addMember(server, org.organization.id, 'read');
     const { count: before } = await eventsOf();
@@ -267,6 +292,29 @@ describe('the export and the retention', () => {
     const invalid = await exportOf('?from=yesterday&secret=1', other.admin.token);
     expect(invalid.status).toBe(400);
     expect(await invalid.text()).toMatch(/from.*secret|secret.*from/);
+  });
+
+  it('counts the log once per export, not once per page (a count reads every event: the cost grew with its square)', async () => {
+    const other = await createOrganization(server);
+    await storedEvents(other.organization.id, 450, 1);
+    const events = server.services.repos.auditEvents;
+    const count = events.count;
+    let counts = 0;
+    events.count = (query) => {
+      counts++;
+      return count.call(events, query);
+    };
+    try {
+      const answer = await fetch(`${server.url}/v1/orgs/${other.organization.id}/audit-events/export`, {
+        headers: { authorization: `Bearer ${other.admin.token}` },
+      });
+      expect(answer.status).toBe(200);
+      expect((await answer.text()).trim().split('\n')).toHaveLength(450);
+    } finally {
+      events.count = count;
+    }
+    // Five pages of 100; the first is the list operation (its refusals before any byte), with its count.
+    expect(counts).toBe(1);
   });
 
   it('purges the events older than the retention, and only those', async () => {

@@ -118,6 +118,11 @@ beforeAll(async () => {
     },
   });
   await admin('POST', `${sitePath}/sections`, { spaceId, title: 'Docs' });
+  // AI on, so that the site answers questions (`ai.mode`; `none` by default).
+  await admin('PUT', `${sitePath}/customization`, {
+    ...(await admin('GET', `${sitePath}/customization`)),
+    ai: { mode: 'search' },
+  });
   await admin('POST', `${sitePath}/publish`);
   anonymous = await siteToken();
   beta = await siteToken({ unsignedClaims: { beta: true } });

@@ -16,6 +16,7 @@ import {
   type TestUser,
 } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
+import { lookup } from '../url-lookups/url-lookup-support';
 
 // biome-ignore lint/suspicious/noExplicitAny: answers are read freely
 type Json = any;
@@ -184,5 +185,82 @@ describe('the MCP server at /mcp', () => {
     expect(forged.body).toMatchObject({ error: { code: 401 } });
     const get = await server.api('/mcp', { token: org.admin.token });
     expect(get.status).toBe(405);
+  });
+
+  it('names an unknown tool in its error by at most 64 characters, and echoes no 1 MB query', async () => {
+    const client = await connect(org.admin.token);
+    const name = `no_such_tool_${'x'.repeat(100_000)}`;
+    const refused = await client.callTool({ name, arguments: {} }).then(
+      () => undefined,
+      (error: Error) => error.message,
+    );
+    expect(refused).toContain('No tool is named "no_such_tool_xxx');
+    expect((refused ?? '').length).toBeLessThan(200);
+    // A query of 1 MB: the operation's 400 naming the field, the query not echoed either.
+    const result = (await client.callTool({
+      name: 'search',
+      arguments: { organizationId: org.organization.id, query: 'a'.repeat(1_000_000) },
+    })) as CallToolResult;
+    const [first] = result.content;
+    const text = first?.type === 'text' ? first.text : '';
+    expect(result.isError).toBe(true);
+    expect(JSON.parse(text).error.code).toBe(400);
+    expect(text).toContain('query');
+    expect(text.length).toBeLessThan(1000);
+  });
+
+  it("takes a person's live API token only: a revoked one, and a site API token (anyone may mint one), are 401", async () => {
+    const initialize = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'curl', version: '0' } },
+    };
+    const search = {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'search', arguments: { organizationId: org.organization.id, query: 'telescope' } },
+    };
+    const headers = { accept: 'application/json, text/event-stream' };
+    const post = (token: string, body: unknown) =>
+      server.api('/mcp', { method: 'POST', token, body, headers });
+
+    // A published site's anonymous visitor's token, from the URL lookup anyone may call.
+    const orgPath = `/v1/orgs/${org.organization.id}`;
+    const site = await server.api(`${orgPath}/sites`, {
+      method: 'POST',
+      token: org.admin.token,
+      body: { title: 'Sky' },
+    });
+    const sitePath = `${orgPath}/sites/${site.body.id}`;
+    await server.api(sitePath, { method: 'PATCH', token: org.admin.token, body: { basename: 'sky' } });
+    await server.api(`${sitePath}/sections`, { method: 'POST', token: org.admin.token, body: { spaceId } });
+    expect((await server.api(`${sitePath}/publish`, { method: 'POST', token: org.admin.token })).status).toBe(
+      200,
+    );
+    const found = await lookup(server, {
+      url: `${server.services.urls.sites ?? server.services.urls.app}/~sites/${org.organization.id}/sky/`,
+    });
+    const siteToken = found.body.apiToken as string;
+    expect(typeof siteToken).toBe('string');
+    for (const body of [initialize, search]) {
+      const bySite = await post(siteToken, body);
+      expect(bySite.status, JSON.stringify(bySite.body)).toBe(401);
+      expect(bySite.body).toMatchObject({ error: { code: 401 } });
+    }
+
+    // A token that worked, then revoked.
+    const person = await createUser(server);
+    expect((await post(person.token, initialize)).status).toBe(200);
+    const own = await server.api('/v1/user/tokens', { token: person.token });
+    const revoked = await server.api(`/v1/user/tokens/${own.body.items[0].id}`, {
+      method: 'DELETE',
+      token: person.token,
+    });
+    expect(revoked.status).toBe(204);
+    const after = await post(person.token, initialize);
+    expect(after.status).toBe(401);
+    expect(after.body).toMatchObject({ error: { code: 401 } });
   });
 });

@@ -94,6 +94,15 @@ describe('ask', () => {
       title: 'Docs',
       spaces: [space.data.id],
     });
+    // AI on, so that the site answers questions (`ai.mode`; `none` by default).
+    const sitePath = `/v1/orgs/${organization.id}/sites/${site.data.id}`;
+    const customization = await server.api(`${sitePath}/customization`, { token: admin.token });
+    const saved = await server.api(`${sitePath}/customization`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { ...customization.body, ai: { mode: 'search' } },
+    });
+    expect(saved.status).toBe(200);
     const streamed: unknown[] = [];
     for await (const event of client.api.orgs.streamAskInSite(organization.id, site.data.id, {
       question: 'installer',

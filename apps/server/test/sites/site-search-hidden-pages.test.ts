@@ -78,6 +78,11 @@ beforeAll(async () => {
   sitePath = `${orgPath}/sites/${siteId}`;
   await admin('PATCH', sitePath, { basename: 'hiding' });
   await admin('POST', `${sitePath}/sections`, { spaceId, title: 'Notes' });
+  // AI on, so that the site answers questions (`ai.mode`; `none` by default).
+  await admin('PUT', `${sitePath}/customization`, {
+    ...(await admin('GET', `${sitePath}/customization`)),
+    ai: { mode: 'search' },
+  });
   await admin('POST', `${sitePath}/publish`);
   siteAddress = `/~sites/${orgId}/hiding/`;
   const looked = await lookup(server, {

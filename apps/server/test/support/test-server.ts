@@ -88,6 +88,9 @@ export async function startTestServer(
     // their own (test/hardening/rate-limits.test.ts), with their defaults or small budgets.
     QUIRE_RATE_LIMIT: '1000000',
     QUIRE_AUTH_FAILURE_LIMIT: '1000000',
+    // Likewise the questions sent to the AI provider (test/ask/ask.test.ts tests their budgets).
+    QUIRE_AI_QUESTIONS_PER_ASKER: '0',
+    QUIRE_AI_QUESTIONS_PER_ORGANIZATION: '0',
     // Threads start at their first task, not as the server starts: a thread loading its code
     // costs about 2 s of a core, and most test files run nothing in one (warmed at each start,
     // the job threads cost the suite's ~300 server starts that every time; the markdown threads

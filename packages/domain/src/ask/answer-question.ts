@@ -12,6 +12,7 @@
 import { AiProviderError } from '../core/ai-provider-error';
 import type { OperationContext } from '../core/context';
 import { DomainError } from '../core/errors';
+import type { AnswerBudgetRequest } from './answer-budget';
 import type { AnswerPrompt } from './answer-provider';
 import { ASK_LIMITS } from './ask-limits';
 import type { SearchAIAnswer, SearchAIAnswerEvent } from './ask-schema';
@@ -41,13 +42,28 @@ export function promptOf(question: string, passages: readonly Passage[]): Answer
   return { system: SYSTEM, user, maxTokens: ASK_LIMITS.answerTokens };
 }
 
-/** The answer's events: at least one (the last holds the whole answer). */
+/**
+ * The answer's events: at least one (the last holds the whole answer). The provider is called
+ * only once the question is taken from the asker's and the organization's budgets
+ * (`answer-budget.ts`): past either, 429 with the seconds to wait, the provider not called.
+ * Nothing found costs no question.
+ */
 export async function answerEvents(
   ctx: OperationContext,
+  organizationId: string,
   question: string,
   passages: readonly Passage[],
 ): Promise<AsyncIterable<SearchAIAnswerEvent>> {
   if (passages.length === 0) return listed([{ type: 'answer', answer: nothingFound }]);
+  const wait = await ctx.answerBudget.take(budgetRequestOf(ctx, organizationId));
+  if (wait !== null)
+    throw new DomainError(
+      'rate_limited',
+      'Too many questions from this asker or for this organization: retry later',
+      {
+        retryAfterSeconds: wait,
+      },
+    );
   const parts = ctx.answerProvider.stream(promptOf(question, passages))[Symbol.asyncIterator]();
   const first = await providerStep(() => parts.next());
   return (async function* () {
@@ -70,6 +86,16 @@ export async function answerEvents(
     }
     yield eventOf(text, passages);
   })();
+}
+
+/** A person asks as themselves; anyone else (a visitor, a site API token, free to mint) as their address. */
+function budgetRequestOf(ctx: OperationContext, organizationId: string): AnswerBudgetRequest {
+  const caller = ctx.caller;
+  if (caller !== null && caller.site === undefined) return { asker: `user:${caller.userId}`, organizationId };
+  return {
+    asker: ctx.clientAddress === undefined ? undefined : `address:${ctx.clientAddress}`,
+    organizationId,
+  };
 }
 
 const nothingFound: SearchAIAnswer = { followupQuestions: [], sources: [] };

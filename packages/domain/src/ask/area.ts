@@ -9,5 +9,5 @@ export const askArea = defineArea({
   operations: askOperations,
   jobHandlers: askJobHandlers,
   repositories: [],
-  ports: ['answerProvider'],
+  ports: ['answerProvider', 'answerBudget'],
 });

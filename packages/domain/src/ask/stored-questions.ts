@@ -3,11 +3,13 @@
  * current version (`site-questions-job.ts`). Read on the request path, never written there:
  * while the job has not run the answer is none, and the first reader to ask for a published
  * site's questions without a job for its version enqueues it (two readers at once may enqueue
- * two; the later result is read). Without an AI provider there are none, and no job.
+ * two; the later result is read). Without an AI provider, or for a site whose customization
+ * has AI off (`site-ai-mode.ts`), there are none, and no job.
  */
 import type { OperationContext } from '../core/context';
 import { enqueueJob } from '../jobs';
 import type { SiteRecord } from '../publishing';
+import { siteAnswersQuestions } from './site-ai-mode';
 import { SITE_QUESTIONS_JOB, SiteQuestionsResultSchema } from './site-questions-job';
 
 /** Who the job is enqueued as: no person (it reads as the site's anonymous visitor). */
@@ -18,7 +20,8 @@ export const siteQuestionsKey = (site: Pick<SiteRecord, 'id' | 'version'>): stri
   `${site.id}@${site.version}`;
 
 export async function storedSiteQuestions(ctx: OperationContext, site: SiteRecord): Promise<string[]> {
-  if (!ctx.answerProvider.configured || !site.published) return [];
+  if (!ctx.answerProvider.configured || !site.published || !siteAnswersQuestions(ctx, site, site.structure))
+    return [];
   const key = siteQuestionsKey(site);
   const job = await ctx.repos.jobs.findLatestByKey(SITE_QUESTIONS_JOB, key);
   if (job === null) {

@@ -33,7 +33,7 @@ export interface AuditedCall {
 export function auditEventOf(ctx: OperationContext, call: AuditedCall): AuditEventRecord | undefined {
   const caller = ctx.caller;
   if (caller === null) return undefined;
-  const ids = idsIn(call.input);
+  const ids = idsIn(call.op, call.input);
   const organizationId = call.draft.organizationId ?? ids.organizationId;
   const event: AuditEventRecord = {
     id: ctx.auditTrail.newEventId(),
@@ -59,19 +59,44 @@ export function auditEventOf(ctx: OperationContext, call: AuditedCall): AuditEve
   return event;
 }
 
-/** The request's ids: its top-level `*Id` fields holding a short string, in the request's order. */
-function idsIn(input: unknown): Record<string, string> {
+/**
+ * The request's ids: its top-level `*Id` fields holding a short string, in the order of the
+ * operation's input schema (organization, then space, then page...), not the order the caller
+ * wrote them in: tRPC and GraphQL take a caller's object as sent, and the last id is the
+ * event's target, so a caller writing the organization's id last made the event's target the
+ * organization, and a search of the log by the real target missed it. An input schema with no
+ * shape to read (none today) keeps the request's order.
+ */
+function idsIn(op: AnyOperation, input: unknown): Record<string, string> {
   const ids: Record<string, string> = {};
   if (typeof input !== 'object' || input === null) return ids;
+  const sent = input as Record<string, unknown>;
   let kept = 0;
-  for (const [field, value] of Object.entries(input)) {
+  for (const field of idFieldsOf(op) ?? Object.keys(sent)) {
     if (kept === MAX_IDS) break;
+    const value = Object.hasOwn(sent, field) ? sent[field] : undefined;
     if (!field.endsWith('Id') || typeof value !== 'string' || value === '' || value.length > MAX_ID_LENGTH)
       continue;
     ids[field] = value;
     kept++;
   }
   return ids;
+}
+
+const idFields = new WeakMap<AnyOperation, readonly string[] | null>();
+
+/** The `*Id` fields of the operation's input schema, in its order; null when it has no shape. */
+function idFieldsOf(op: AnyOperation): readonly string[] | null {
+  let fields = idFields.get(op);
+  if (fields === undefined) {
+    const shape = (op.input as { shape?: unknown }).shape;
+    fields =
+      typeof shape === 'object' && shape !== null
+        ? Object.keys(shape).filter((field) => field.endsWith('Id'))
+        : null;
+    idFields.set(op, fields);
+  }
+  return fields;
 }
 
 /**

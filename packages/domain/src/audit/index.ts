@@ -2,7 +2,7 @@
 export * from './audit-event';
 export * from './audit-event-schema';
 export { auditOperations } from './operations';
-export { auditEventQueryOf } from './operations/list-audit-events';
+export { auditEventQueryOf, nextAuditExportPage } from './operations/list-audit-events';
 export { AUDIT_PAGE_MAX_LIMIT } from './operations/params';
 export type * from './ports';
 export * from './purge-expired-audit-events';

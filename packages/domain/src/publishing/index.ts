@@ -3,6 +3,7 @@ export { hostnameOfHost } from './custom-hostnames/hostname-schema';
 export type * from './custom-hostnames/ports';
 export type * from './custom-hostnames/records';
 export { type CustomHostnameTarget, resolveCustomHostname } from './custom-hostnames/resolve-custom-hostname';
+export { publishedCustomizations } from './customization/effective-customization';
 export * from './operations';
 export { UnsignedClaimsSchema } from './operations/lookup/published-content-lookup-schema';
 export { matchSitePath, type SitePathMatch } from './operations/lookup/site-path-match';

@@ -7,14 +7,18 @@
  * model: a member's viewable spaces, a visitor's published ones, a site API token's own.
  *
  * Outcomes: a site the caller is not shown, 404 'Site' (before anything else); a server
- * without a provider, 400 saying what to set; a scope naming a site space the visit does not
+ * without a provider, 400 saying what to set; a site whose customization has AI off (`ai.mode`
+ * `none`, the default, for the site and every site space shown: `site-ai-mode.ts`), 400 saying
+ * so, nothing searched or sent; a scope naming a site space the visit does not
  * show, 404 'Site space'; a bad question, 400 naming `question`; a provider that fails or
  * times out before answering, 503 with its safe message; nothing found, one event with no
  * answer and no source (the provider is not called); the search refused for the visitor's new
- * set of conditions (`sites.search`'s 429), the same 429 before the provider is called.
+ * set of conditions (`sites.search`'s 429), the same 429 before the provider is called;
+ * past the asker's (a visitor: their address) or the organization's budget of questions
+ * (`answer-budget.ts`), 429 with `Retry-After`, the provider not called.
  */
 import { z } from 'zod';
-import { notFound } from '../../core/errors';
+import { DomainError, notFound } from '../../core/errors';
 import { operation } from '../../core/operation';
 import {
   publishingOperations,
@@ -31,6 +35,7 @@ import { ASK_LIMITS } from '../ask-limits';
 import { SearchAIAnswerEventSchema } from '../ask-schema';
 import { foundPagesOf } from '../found-pages';
 import { passagesOf } from '../passages';
+import { SITE_WITHOUT_AI_MESSAGE, siteAnswersQuestions } from '../site-ai-mode';
 import { streamedList } from '../streamed-list';
 
 export const askInSite = operation({
@@ -70,6 +75,8 @@ export const askInSite = operation({
     const visit = await visitSite(ctx, site, { shareKey: input.shareKey });
     if (!visit.shown) throw notFound('Site');
     assertAnswerProvider(ctx);
+    if (!siteAnswersQuestions(ctx, site, visit.structure))
+      throw new DomainError('validation', SITE_WITHOUT_AI_MESSAGE);
     const found = await publishingOperations.sites.search.run(ctx, {
       organizationId: input.organizationId,
       siteId: input.siteId,
@@ -79,6 +86,6 @@ export const askInSite = operation({
       limit: ASK_LIMITS.passages,
     });
     const passages = await passagesOf(ctx, foundPagesOf(found.items));
-    return streamedList(await answerEvents(ctx, input.question, passages));
+    return streamedList(await answerEvents(ctx, site.organizationId, input.question, passages));
   },
 });

@@ -5,7 +5,9 @@
  * AI provider as numbered passages (`answer-question.ts`).
  *
  * Order: membership first (404 for an organization the caller is not in), then the provider
- * (400 without one), then the search and the provider's answer (503 when it fails).
+ * (400 without one), then the search, then the asker's and the organization's budgets of
+ * questions (429 past either, the provider not called: `answer-budget.ts`), then the
+ * provider's answer (503 when it fails).
  */
 import type { OperationContext } from '../../core/context';
 import { authorizeOrganization } from '../../policies/organization-policy';
@@ -29,5 +31,5 @@ export async function organizationAnswerEvents(
     limit: ASK_LIMITS.passages,
   });
   const passages = await passagesOf(ctx, foundPagesOf(found.items));
-  return answerEvents(ctx, question, passages);
+  return answerEvents(ctx, organizationId, question, passages);
 }

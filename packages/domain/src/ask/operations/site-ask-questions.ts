@@ -6,8 +6,9 @@
  *
  * The questions are the ones stored for the site's current version (`stored-questions.ts`),
  * written by a job from what the site's anonymous visitor reads, the same for every visitor;
- * none while that job has not run, and none on a server without an AI provider (an empty
- * stream, which GitBook's renderer reads as "no suggestions"). Who may ask is exactly who
+ * none while that job has not run, and none on a server without an AI provider or for a site
+ * whose customization has AI off (`site-ai-mode.ts`; an empty stream, which GitBook's renderer
+ * reads as "no suggestions"). Who may ask is exactly who
  * may search the site (`search-site.ts`): whoever the published view shows the site to
  * (`visitSite`: a member who may view it, a visitor of a published site with what its
  * visibility needs, a site API token's bearer for its own site).

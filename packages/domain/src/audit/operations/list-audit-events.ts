@@ -1,10 +1,18 @@
 import { z } from 'zod';
+import type { OperationContext } from '../../core/context';
+import { unauthenticated } from '../../core/errors';
+import { fieldIssuesOf, validationError } from '../../core/execute';
 import { operation } from '../../core/operation';
 import { type Page, pageRequest, pageSchemaOf, toPage } from '../../core/paging';
 import { authorizeOrganization } from '../../policies';
 import { type AuditEvent, AuditEventSchema, presentAuditEvent } from '../audit-event-schema';
 import type { AuditEventQuery } from '../ports';
 import { AUDIT_PAGE_DEFAULT_LIMIT, AuditOrganizationIdParam, auditEventFiltersShape } from './params';
+
+const ListInputSchema = z.strictObject({
+  organizationId: AuditOrganizationIdParam,
+  ...auditEventFiltersShape,
+});
 
 /**
  * An organization's audit log, newest first, for its admins: every change a person or a
@@ -18,19 +26,44 @@ export const listAuditEvents = operation({
   name: 'orgs.auditEvents.list',
   kind: 'query',
   summary: "List an organization's audit events",
-  input: z.strictObject({ organizationId: AuditOrganizationIdParam, ...auditEventFiltersShape }),
+  input: ListInputSchema,
   output: pageSchemaOf(AuditEventSchema),
-  async run(ctx, input): Promise<Page<AuditEvent>> {
-    const { organization } = await authorizeOrganization(ctx, input.organizationId, 'admin');
-    const query = auditEventQueryOf(organization.id, input);
-    const page = pageRequest({ page: input.page, limit: input.limit ?? AUDIT_PAGE_DEFAULT_LIMIT });
-    const [slice, count] = await Promise.all([
-      ctx.repos.auditEvents.list(query, page),
-      ctx.repos.auditEvents.count(query),
-    ]);
-    return toPage(slice, count, (event) => presentAuditEvent(ctx.urls, organization.id, event));
-  },
+  run: (ctx, input) => auditEventsPage(ctx, input, true),
 });
+
+type ListInput = z.output<typeof ListInputSchema>;
+
+/**
+ * A page of the log, authorized again (the caller still an admin); its `count` read only when
+ * `counted`: the count reads every matching event, so the export, which reads the log page
+ * after page, reads it with its first page only (its next pages' `count` is 0, never shown).
+ */
+async function auditEventsPage(
+  ctx: OperationContext,
+  input: ListInput,
+  counted: boolean,
+): Promise<Page<AuditEvent>> {
+  const { organization } = await authorizeOrganization(ctx, input.organizationId, 'admin');
+  const query = auditEventQueryOf(organization.id, input);
+  const page = pageRequest({ page: input.page, limit: input.limit ?? AUDIT_PAGE_DEFAULT_LIMIT });
+  const [slice, count] = await Promise.all([
+    ctx.repos.auditEvents.list(query, page),
+    counted ? ctx.repos.auditEvents.count(query) : 0,
+  ]);
+  return toPage(slice, count, (event) => presentAuditEvent(ctx.urls, organization.id, event));
+}
+
+/**
+ * The export's next page (`GET ORG/audit-events/export`, after its first page ran as
+ * `orgs.auditEvents.list`): the list's input, checked and authorized again, without the count.
+ * Outcomes as the list's: 404 not a member, 403 no longer an admin, 400 a bad field.
+ */
+export async function nextAuditExportPage(ctx: OperationContext, input: unknown): Promise<Page<AuditEvent>> {
+  if (!ctx.caller) throw unauthenticated();
+  const parsed = ListInputSchema.safeParse(input);
+  if (!parsed.success) throw validationError(fieldIssuesOf(parsed.error));
+  return auditEventsPage(ctx, parsed.data, false);
+}
 
 export function auditEventQueryOf(
   organizationId: string,

@@ -1,0 +1,56 @@
+/**
+ * The budgets of questions sent to the AI provider (the domain's `AnswerBudget`): each
+ * question the provider is asked costs one point of its asker's budget and one of its
+ * organization's, in a window. With the embedded engine they live in memory (one process owns
+ * the data); with MongoDB in the store (`RateLimiterMongo`, shared by every server process),
+ * as the operation budgets do (`http/rate-limits.ts`).
+ */
+import type { AnswerBudget, AnswerBudgetRequest } from '@quire/domain';
+import type { Store } from '@quire/store';
+import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import { limiterFor } from '../http/rate-limits';
+
+export interface AnswerLimits {
+  /** Questions per window from one asker (a person, or a visitor's address). */
+  perAsker: number;
+  /** Questions per window for one organization, from everyone (its sites' visitors included). */
+  perOrganization: number;
+  windowSeconds: number;
+}
+
+/**
+ * A person reads an answer before asking again: 20 questions a minute is a fast reader, or an
+ * office of visitors behind one address; 300 a minute an organization's docs asked by many at
+ * once, and a bound on what anyone can make the provider answer (and its owner pay for).
+ */
+export const ANSWER_LIMITS: AnswerLimits = { perAsker: 20, perOrganization: 300, windowSeconds: 60 };
+// (`QUIRE_AI_QUESTIONS_PER_ASKER`, `QUIRE_AI_QUESTIONS_PER_ORGANIZATION`: the configuration's defaults.)
+
+/** Resolves with null when the point was taken, else the seconds until the budget has room. */
+async function take(budget: RateLimiterAbstract, key: string): Promise<number | null> {
+  try {
+    await budget.consume(key, 1);
+    return null;
+  } catch (spent) {
+    if (!(spent instanceof RateLimiterRes)) throw spent;
+    return Math.max(1, Math.ceil(spent.msBeforeNext / 1000));
+  }
+}
+
+/** A budget of `points` a window (0: none, every question passes). */
+const budgetOf = (store: Store, keyPrefix: string, points: number, windowSeconds: number) =>
+  points === 0 ? undefined : limiterFor(store, keyPrefix, points, windowSeconds);
+
+export function answerBudget(store: Store, limits: AnswerLimits = ANSWER_LIMITS): AnswerBudget {
+  const byAsker = budgetOf(store, 'ask-asker', limits.perAsker, limits.windowSeconds);
+  const byOrganization = budgetOf(store, 'ask-organization', limits.perOrganization, limits.windowSeconds);
+  return {
+    async take({ asker, organizationId }: AnswerBudgetRequest) {
+      if (asker !== undefined && byAsker !== undefined) {
+        const wait = await take(byAsker, asker);
+        if (wait !== null) return wait;
+      }
+      return byOrganization === undefined ? null : take(byOrganization, organizationId);
+    },
+  };
+}
