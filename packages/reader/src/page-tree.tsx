@@ -10,7 +10,7 @@
  * so such a page costs no render of a tree of thousands of pages.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Icon } from './document/icon';
+import { PageMark } from './page-mark';
 import type { ReaderTreePage } from './reader-model';
 import { safeHref } from './safe-url';
 
@@ -61,13 +61,7 @@ function TreeList({
             className={hasChildren ? (open ? 'has-children open' : 'has-children') : undefined}
           >
             <a href={props.treeHref(page)} aria-current={current ? 'page' : undefined}>
-              {page.emoji ? (
-                <span className="page-emoji">{page.emoji}</span>
-              ) : page.icon ? (
-                <span className="page-icon">
-                  <Icon name={page.icon} />
-                </span>
-              ) : null}
+              <PageMark page={page} />
               {page.title}
             </a>
             {open ? <TreeList pages={page.pages} props={props} depth={depth + 1} /> : null}

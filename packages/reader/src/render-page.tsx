@@ -8,11 +8,11 @@
 import { renderToString } from 'react-dom/server';
 import { Blocks, renderBlocks } from './document/blocks';
 import type { DocumentContext } from './document/document-context';
-import { Icon } from './document/icon';
 import { pageMathBudget } from './math-budget';
 import { outlineOf } from './outline';
 import { PageCover } from './page-cover';
 import { PageLayout } from './page-layout';
+import { PageMark } from './page-mark';
 import { PageActions, PageFeedback } from './page-tools';
 import type { ReaderNotFoundProps, ReaderPageProps, ReaderSearchProps } from './reader-model';
 import { markedExcerpt } from './search-excerpt';
@@ -100,13 +100,7 @@ export function ReaderPageView(props: ReaderPageProps) {
         {page.cover ? <PageCover cover={page.cover} /> : null}
         <header className="page-header">
           <h1>
-            {page.emoji ? (
-              <span className="page-emoji">{page.emoji}</span>
-            ) : page.icon ? (
-              <span className="page-icon">
-                <Icon name={page.icon} />
-              </span>
-            ) : null}
+            <PageMark page={page} />
             {page.title}
           </h1>
           {page.description ? <p className="page-description">{page.description}</p> : null}
