@@ -15,7 +15,7 @@ import { collaborationOf } from '../../src/collaboration/register-collaboration'
 import { grant } from '../support/content';
 import { addMember } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { type Editor, join, pageWithPeople, until } from './editors';
+import { type Editor, join, pageWithPeople, typeParagraph, until } from './editors';
 
 let server: TestServer;
 const opened: Editor[] = [];
@@ -32,17 +32,6 @@ async function joined(token: string, name: string): Promise<Editor> {
   opened.push(editor);
   await editor.synced;
   return editor;
-}
-
-/** Adds a paragraph the way TipTap's collaboration extension does, and reports the page's markdown. */
-function type(doc: Y.Doc, text: string, markdown: string): void {
-  doc.transact(() => {
-    const paragraph = new Y.XmlElement('paragraph');
-    paragraph.insert(0, [new Y.XmlText(text)]);
-    const fragment = doc.getXmlFragment('default');
-    fragment.insert(fragment.length, [paragraph]);
-  });
-  stateOf(doc).set('report', { markdown, hash: contentHashOf(doc) });
 }
 
 /** The server's copy of `name`. */
@@ -78,7 +67,7 @@ describe('access after joining a shared page', () => {
 
     // While they may write, a report of theirs is saved.
     const writer = await joined(s.writer.token, s.name);
-    type(writer.doc, 'Before.', 'First line.\n\nBefore.\n');
+    typeParagraph(writer.doc, 'Before.', 'First line.\n\nBefore.\n');
     await reported(s.name, 'First line.\n\nBefore.\n');
     await collaboration.saveAll();
     expect(await s.page()).toBe('First line.\n\nBefore.\n');
@@ -89,7 +78,7 @@ describe('access after joining a shared page', () => {
     const own = await server.api('/v1/user/tokens', { token: s.writer.token });
     await server.callOperation(operations.user.tokens.revoke, s.writer, { tokenId: own.body.items[0].id });
     const before = await s.revisionNow();
-    type(writer.doc, 'After revocation.', 'First line.\n\nBefore.\n\nAfter revocation.\n');
+    typeParagraph(writer.doc, 'After revocation.', 'First line.\n\nBefore.\n\nAfter revocation.\n');
     await reported(s.name, 'First line.\n\nBefore.\n\nAfter revocation.\n');
     await collaboration.saveAll();
     expect(await s.revisionNow()).toBe(before);
@@ -97,7 +86,7 @@ describe('access after joining a shared page', () => {
     // Left with read access only: the same.
     const other = await joined(demoted.token, s.name);
     await grant(server, s.org, { kind: 'space', id: s.spaceId }, { role: 'read', users: [demoted.user.id] });
-    type(other.doc, 'After demotion.', 'Read only now.\n');
+    typeParagraph(other.doc, 'After demotion.', 'Read only now.\n');
     await reported(s.name, 'Read only now.\n');
     await collaboration.saveAll();
     expect(await s.revisionNow()).toBe(before);
@@ -130,10 +119,10 @@ describe('access after joining a shared page', () => {
     expect(served(s.name).getConnectionsCount()).toBe(1);
 
     // The removed member's typing no longer reaches the page; the reader's neither.
-    type(removed.doc, 'Typed after removal.', 'x\n');
-    type(reader.doc, 'Typed after demotion.', 'y\n');
+    typeParagraph(removed.doc, 'Typed after removal.', 'x\n');
+    typeParagraph(reader.doc, 'Typed after demotion.', 'y\n');
     const admin = await joined(s.org.admin.token, s.name);
-    type(admin.doc, 'By the admin.', 'First line.\n\nBy the admin.\n');
+    typeParagraph(admin.doc, 'By the admin.', 'First line.\n\nBy the admin.\n');
     await reported(s.name, 'First line.\n\nBy the admin.\n');
     const text = served(s.name).getXmlFragment('default').toString();
     expect(text).toContain('By the admin.');
@@ -170,7 +159,7 @@ describe('access after joining a shared page', () => {
     });
     expect(api.status).toBe(200);
     const ours = 'Title.\n\nShared line, ours.\n\nTheir part.\n';
-    type(writer.doc, 'Shared line, ours.', ours);
+    typeParagraph(writer.doc, 'Shared line, ours.', ours);
     await reported(s.name, ours);
     await collaboration.saveAll();
     expect(await s.page()).toBe('Title, theirs.\n\nShared line, ours.\n\nTheir part.\n');
@@ -195,9 +184,9 @@ describe('access after joining a shared page', () => {
       stays.doc.getXmlFragment('default').insert(0, [paragraph]);
     });
     await until(loses.doc, () => loses.doc.getXmlFragment('default').length === 1);
-    type(loses.doc, 'Before the demotion.', 'x\n');
+    typeParagraph(loses.doc, 'Before the demotion.', 'x\n');
     const markdown = 'By the one who stays.\n\nBefore the demotion.\n\nAlso before it.\n';
-    type(loses.doc, 'Also before it.', markdown);
+    typeParagraph(loses.doc, 'Also before it.', markdown);
     await reported(s.name, markdown);
     await grant(server, s.org, { kind: 'space', id: s.spaceId }, { role: 'read', users: [demoted.user.id] });
 

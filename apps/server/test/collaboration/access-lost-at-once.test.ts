@@ -5,12 +5,11 @@
  * (`access-rechecks.ts`). Before, a member removed from the space typed on into its pages until
  * the next sweep (30 s), and what they typed was saved under another writer's name.
  */
-import { contentHashOf, stateOf } from '@quire/documents';
+import { stateOf } from '@quire/documents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
 import { collaborationOf } from '../../src/collaboration/register-collaboration';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { type Editor, join, pageWithPeople, until } from './editors';
+import { type Editor, join, pageWithPeople, typeParagraph, until } from './editors';
 import { startServersSharingALog } from './servers-sharing-a-log';
 
 let server: TestServer;
@@ -28,17 +27,6 @@ async function joined(token: string, name: string): Promise<Editor> {
   opened.push(editor);
   await editor.synced;
   return editor;
-}
-
-/** Adds a paragraph the way TipTap's collaboration extension does, and reports the page's markdown. */
-function type(doc: Y.Doc, text: string, markdown: string): void {
-  doc.transact(() => {
-    const paragraph = new Y.XmlElement('paragraph');
-    paragraph.insert(0, [new Y.XmlText(text)]);
-    const fragment = doc.getXmlFragment('default');
-    fragment.insert(fragment.length, [paragraph]);
-  });
-  stateOf(doc).set('report', { markdown, hash: contentHashOf(doc) });
 }
 
 const served = (name: string) => collaborationOf(server.app)!.hocuspocus.documents.get(name)!;
@@ -66,7 +54,7 @@ describe('access lost while co-editing', () => {
     // On another page of the organization, someone the removal does not concern.
     const elsewhere = await pageWithPeople(server);
     const unconcerned = await joined(elsewhere.writer.token, elsewhere.name);
-    type(removed.doc, 'Typed before.', 'First line.\n\nTyped before.\n');
+    typeParagraph(removed.doc, 'Typed before.', 'First line.\n\nTyped before.\n');
     await until(served(s.name), () => servedText(s.name).includes('Typed before.'));
     // And the one who stays has it too: typing on a copy without it would make a report of a
     // content the server does not have (stale), or lose to the removed member's report.
@@ -77,7 +65,11 @@ describe('access lost while co-editing', () => {
     expect(gone.status).toBe(204);
     const answered = performance.now();
     // Sent as soon as the removal is answered: held, then dropped.
-    type(removed.doc, 'Typed after removal.', 'First line.\n\nTyped before.\n\nTyped after removal.\n');
+    typeParagraph(
+      removed.doc,
+      'Typed after removal.',
+      'First line.\n\nTyped before.\n\nTyped after removal.\n',
+    );
     expect(await removed.closed).toEqual({ code: 1000, reason: 'permission-denied' });
     const closeMs = performance.now() - started;
     console.log(
@@ -86,7 +78,7 @@ describe('access lost while co-editing', () => {
 
     // The one who stays types on and saves: the removed member's late line is in neither.
     const markdown = 'First line.\n\nTyped before.\n\nBy the one who stays.\n';
-    type(stays.doc, 'By the one who stays.', markdown);
+    typeParagraph(stays.doc, 'By the one who stays.', markdown);
     await until(
       served(s.name),
       () => (stateOf(served(s.name)).get('report') as { markdown?: string })?.markdown === markdown,
@@ -97,7 +89,7 @@ describe('access lost while co-editing', () => {
     expect(served(s.name).getConnectionsCount()).toBe(1);
 
     // Not concerned: still connected, still writing.
-    type(unconcerned.doc, 'Still here.', 'First line.\n\nStill here.\n');
+    typeParagraph(unconcerned.doc, 'Still here.', 'First line.\n\nStill here.\n');
     await until(served(elsewhere.name), () => servedText(elsewhere.name).includes('Still here.'));
     expect(served(elsewhere.name).getConnectionsCount()).toBe(1);
   });
@@ -120,10 +112,10 @@ describe('access lost while co-editing', () => {
       body: { role: 'read' },
     });
     expect(lowered.status).toBe(204);
-    type(demoted.doc, 'Typed after demotion.', 'x\n');
+    typeParagraph(demoted.doc, 'Typed after demotion.', 'x\n');
     expect(JSON.parse(await told)).toEqual({ type: 'access', readOnly: true });
 
-    type(stays.doc, 'By the one who stays.', 'First line.\n\nBy the one who stays.\n');
+    typeParagraph(stays.doc, 'By the one who stays.', 'First line.\n\nBy the one who stays.\n');
     // The demoted writer still reads along: the other's line reaches them.
     await until(demoted.doc, () =>
       demoted.doc.getXmlFragment('default').toString().includes('By the one who stays.'),
@@ -147,7 +139,7 @@ describe('access that cannot be checked', () => {
     };
     const gone = await server.api(s.grantPath, { method: 'DELETE', token: s.org.admin.token });
     expect(gone.status).toBe(204);
-    type(editor.doc, 'Typed while unchecked.', 'x\n');
+    typeParagraph(editor.doc, 'Typed while unchecked.', 'x\n');
     const outcome = await Promise.race([
       editor.closed,
       until(served(s.name), () => servedText(s.name).includes('Typed while unchecked.')).then(
@@ -177,7 +169,7 @@ describe('access lost on another server', () => {
       expect(gone.status).toBe(204);
       // The log of this test delivers at once (MongoDB's change stream: within its delay), so
       // what the member sends after the answer is held and dropped there too.
-      type(editor.doc, 'Typed after removal.', 'x\n');
+      typeParagraph(editor.doc, 'Typed after removal.', 'x\n');
       const outcome = await Promise.race([
         editor.closed,
         until(servedThere, () =>
@@ -207,7 +199,7 @@ describe('access lost on another server', () => {
         token: s.writer.token,
       });
       expect(revoked.status).toBe(204);
-      type(editor.doc, 'Typed after revocation.', 'x\n');
+      typeParagraph(editor.doc, 'Typed after revocation.', 'x\n');
       const outcome = await Promise.race([
         editor.closed,
         until(servedThere, () =>

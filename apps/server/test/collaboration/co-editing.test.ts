@@ -17,7 +17,7 @@ import { createSpace, grant } from '../support/content';
 import { addMember, createOrganization, type TestMember } from '../support/factories';
 import { openMemoryStore } from '../support/memory-store';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { type Editor, join as joinPage, until } from './editors';
+import { type Editor, join as joinPage, typeParagraph, until } from './editors';
 import { type ServersSharingALog, startServersSharingALog } from './servers-sharing-a-log';
 
 // Two servers over one store and one shared event log (`servers-sharing-a-log.ts`): the tests
@@ -43,17 +43,6 @@ function join(token: string, name: string, on: TestServer = server): Editor {
   const editor = joinPage(on, token, name);
   opened.push(editor.provider);
   return editor;
-}
-
-/** Writes one paragraph the way TipTap's collaboration extension does, and reports its markdown. */
-function typeParagraph(doc: Y.Doc, text: string, markdown: string) {
-  doc.transact(() => {
-    const paragraph = new Y.XmlElement('paragraph');
-    paragraph.insert(0, [new Y.XmlText(text)]);
-    const fragment = doc.getXmlFragment('default');
-    fragment.insert(fragment.length, [paragraph]);
-  });
-  report(doc, markdown);
 }
 
 const report = (doc: Y.Doc, markdown: string) =>

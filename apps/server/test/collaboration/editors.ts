@@ -4,6 +4,7 @@
  * and an outsider, and raw messages written as a client that does not follow the rules would.
  */
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import { contentHashOf, stateOf } from '@quire/documents';
 import { operations } from '@quire/domain';
 import WebSocket from 'ws';
 import { encodeAwarenessUpdate } from 'y-protocols/awareness';
@@ -119,4 +120,15 @@ export function sendRaw(editor: Editor, bytes: Uint8Array<ArrayBuffer>): void {
   const socket = editor.provider.configuration.websocketProvider.webSocket;
   if (!socket) throw new Error('not connected');
   socket.send(bytes);
+}
+
+/** Adds a paragraph the way TipTap's collaboration extension does, and reports the page's markdown. */
+export function typeParagraph(doc: Y.Doc, text: string, markdown: string): void {
+  doc.transact(() => {
+    const paragraph = new Y.XmlElement('paragraph');
+    paragraph.insert(0, [new Y.XmlText(text)]);
+    const fragment = doc.getXmlFragment('default');
+    fragment.insert(fragment.length, [paragraph]);
+  });
+  stateOf(doc).set('report', { markdown, hash: contentHashOf(doc) });
 }

@@ -9,15 +9,15 @@
  * from (told by the relay), not the one a writer put in the map.
  */
 import type { HocuspocusProvider } from '@hocuspocus/provider';
-import { contentHashOf, stateOf } from '@quire/documents';
+import { stateOf } from '@quire/documents';
 import { operations } from '@quire/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
 import { collaborationOf } from '../../src/collaboration/register-collaboration';
 import { createSpace, grant } from '../support/content';
 import { addMember, createOrganization } from '../support/factories';
 import type { TestServer } from '../support/test-server';
-import { type Editor, join as joinPage, until } from './editors';
+import { type Editor, join as joinPage, typeParagraph, until } from './editors';
 import { type ServersSharingALog, startServersSharingALog } from './servers-sharing-a-log';
 
 process.env.QUIRE_COLLAB_RELAY_WAIT_MS = '50';
@@ -45,17 +45,6 @@ function join(token: string, name: string, on: TestServer = server): Editor {
   const editor = joinPage(on, token, name);
   opened.push(editor.provider);
   return editor;
-}
-
-/** Writes a paragraph as TipTap's collaboration extension does, and reports `markdown` with the content's hash. */
-function typeParagraph(doc: Y.Doc, text: string, markdown: string) {
-  doc.transact(() => {
-    const paragraph = new Y.XmlElement('paragraph');
-    paragraph.insert(0, [new Y.XmlText(text)]);
-    const fragment = doc.getXmlFragment('default');
-    fragment.insert(fragment.length, [paragraph]);
-  });
-  stateOf(doc).set('report', { markdown, hash: contentHashOf(doc) });
 }
 
 /** A page of three lines in a live space, its owner (the honest editor) and another writer. */
