@@ -41,21 +41,41 @@ export async function providerSpeaksFor(
   user: UserRecord,
   provider: { organizationId: string; authority: SsoAuthority },
 ): Promise<boolean> {
-  if (user.isInstanceAdmin) return false;
+  const speaking = await authoritiesSpeakingFor(services, user, provider.organizationId, [
+    provider.authority,
+  ]);
+  return speaking.size > 0;
+}
+
+/**
+ * Which of `candidates` (authorities of `organizationId`'s providers) speak for `user`, by the
+ * rules above: the memberships are walked once, and a candidate another organization does not
+ * trust is dropped as soon as it is found.
+ */
+export async function authoritiesSpeakingFor(
+  services: Pick<DomainServices, 'repos'>,
+  user: UserRecord,
+  organizationId: string,
+  candidates: Iterable<SsoAuthority>,
+): Promise<Set<SsoAuthority>> {
+  const speaking = new Set(candidates);
+  if (user.isInstanceAdmin) return new Set();
   let after: Parameters<typeof services.repos.members.listMembershipsOfUser>[1]['after'];
-  for (let page = 0; page < MAX_PAGES; page++) {
+  for (let page = 0; page < MAX_PAGES && speaking.size > 0; page++) {
     const slice = await services.repos.members.listMembershipsOfUser(user.id, {
       limit: PAGE,
       ...(after ? { after } : {}),
     });
     for (const member of slice.items) {
-      if (member.organizationId === provider.organizationId) continue;
-      if (!(await activeAuthoritiesOf(services, member.organizationId)).has(provider.authority)) return false;
+      if (member.organizationId === organizationId) continue;
+      const trusted = await activeAuthoritiesOf(services, member.organizationId);
+      for (const authority of speaking) if (!trusted.has(authority)) speaking.delete(authority);
+      if (speaking.size === 0) return speaking;
     }
-    if (!slice.next) return true;
+    if (!slice.next) return speaking;
     after = slice.next;
   }
-  return false;
+  return new Set();
 }
 
 /** The authorities of an organization's active providers, SAML and OpenID alike. */

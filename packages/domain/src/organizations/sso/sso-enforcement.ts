@@ -17,7 +17,7 @@ import type { DomainServices } from '../../core/context';
 import { forbidden } from '../../core/errors';
 import type { UserRecord } from '../../identity';
 import type { OrganizationRecord } from '../records';
-import { activeAuthoritiesOf, providerSpeaksFor } from './provider-speaks-for';
+import { activeAuthoritiesOf, authoritiesSpeakingFor } from './provider-speaks-for';
 
 /** The start of the refusal's message: the sign-in screen recognizes it by this. */
 export const SSO_REQUIRED = 'Single sign-on required';
@@ -60,9 +60,7 @@ async function providersCanSignIn(
 ): Promise<boolean> {
   const authorities = await activeAuthoritiesOf(services, organizationId);
   if (authorities.size === 0) return true;
-  for (const authority of authorities)
-    if (await providerSpeaksFor(services, user, { organizationId, authority })) return true;
-  return false;
+  return (await authoritiesSpeakingFor(services, user, organizationId, authorities)).size > 0;
 }
 
 /** The guard of password and token sign-ins: refuses a person held to single sign-on. */
