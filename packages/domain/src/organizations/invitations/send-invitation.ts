@@ -58,6 +58,6 @@ export async function mailInvitation(
 }
 
 /** The name the mail gives the inviter: their display name. */
-export async function inviterNameOf(ctx: OperationContext, userId: string): Promise<string> {
+export async function inviterNameOf(ctx: Pick<OperationContext, 'repos'>, userId: string): Promise<string> {
   return (await ctx.repos.users.findById(userId))?.displayName ?? 'An administrator';
 }

@@ -18,7 +18,7 @@ import {
 } from '../../identity';
 import { addOrganizationMember } from '../add-member';
 import { invitationAcceptUrl } from '../invitations/invitation-schema';
-import { freshLink } from '../invitations/send-invitation';
+import { freshLink, inviterNameOf } from '../invitations/send-invitation';
 import type { OrganizationRecord } from '../records';
 import type { InviteLinkRecord } from './records';
 
@@ -127,7 +127,7 @@ async function mailJoinInvitation(
       template: 'invitation',
       to: email,
       organizationTitle: organization.title,
-      inviterName: (await services.repos.users.findById(link.createdBy))?.displayName ?? 'An administrator',
+      inviterName: await inviterNameOf(services, link.createdBy),
       role: link.role ?? 'guest',
       link: invitationAcceptUrl(services.urls, fresh.token),
       expiresAt: fresh.expiresAt,
