@@ -35,9 +35,11 @@ export interface RequestAccess {
    * with 401), one failed authentication to the address instead, once per request. A
    * 'visitor' operation (default 'user') without any credential is charged to the address's
    * budget of operations instead; with a credential that did not authenticate it is refused
-   * (401), never run as an anonymous visitor.
+   * (401), never run as an anonymous visitor. An operation that `spends` something of the
+   * caller's is refused (403) to a session cookie without the session's CSRF token, whatever
+   * the method, before it is charged.
    */
-  charge(access?: OperationAccess): Promise<void>;
+  charge(access?: OperationAccess, spends?: string): Promise<void>;
   /** What the audit log records of the request beyond the caller (its user agent and id); absent outside HTTP. */
   readonly origin?: AuditOrigin;
 }
@@ -80,7 +82,7 @@ const NO_CREDENTIAL: Authentication = { caller: null, presented: false };
 const csrfRefusal = (): DomainError =>
   forbidden(
     "Missing or wrong CSRF token: a signed-in browser sends its session's csrfToken as the " +
-      '"x-quire-csrf" header with every request that changes something',
+      '"x-quire-csrf" header with every request that changes or spends something',
   );
 
 /**
@@ -129,7 +131,9 @@ class MeteredAccess implements RequestAccess {
     return { userAgent: this.facts.userAgent, requestId: this.facts.requestId };
   }
 
-  charge(access: OperationAccess = 'user'): Promise<void> {
+  charge(access: OperationAccess = 'user', spends?: string): Promise<void> {
+    if (spends !== undefined && this.session && this.facts.csrfToken !== this.session.csrfToken)
+      return Promise.reject(csrfRefusal());
     const caller = this.ctx.caller;
     if (caller) return this.chargeBudget(caller.tokenId);
     if (access === 'visitor' && !this.presented)

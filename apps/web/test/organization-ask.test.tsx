@@ -10,11 +10,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from './support/fake-server';
 import { ACME, page, SESSION } from './support/fixtures';
 
-/** `fetch` answering the stream route with `answer` (a response), recording the URLs asked. */
-function stubFetch(answer: () => Response): string[] {
-  const asked: string[] = [];
-  vi.stubGlobal('fetch', async (url: string) => {
+/** `fetch` answering the stream route with `answer` (a response), recording the URLs asked and the CSRF headers sent. */
+function stubFetch(answer: () => Response): string[] & { csrf: Array<string | undefined> } {
+  const asked = Object.assign([] as string[], { csrf: [] as Array<string | undefined> });
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     asked.push(url);
+    asked.csrf.push((init?.headers as Record<string, string> | undefined)?.['x-quire-csrf']);
     return answer();
   });
   return asked;
@@ -67,7 +68,9 @@ describe('the Ask box', () => {
     expect(await within(answer).findByText('Run <b>pnpm</b> install [1].')).toBeTruthy();
     const source = await within(answer).findByRole('link', { name: 'Install' });
     expect(source.getAttribute('href')).toBe('/o/org-acme/s/space-1/getting-started/install');
-    expect(asked).toEqual(['/v1/orgs/org-acme/ask/stream?query=How%20do%20I%20install%3F']);
+    expect([...asked]).toEqual(['/v1/orgs/org-acme/ask/stream?query=How%20do%20I%20install%3F']);
+    // A question spends the person's budget: the server wants the session's CSRF token with it.
+    expect(asked.csrf).toEqual([SESSION.csrfToken]);
   });
 
   it('says what the server says when it cannot answer, before the stream or in it', async () => {
@@ -105,7 +108,7 @@ describe('the Ask box', () => {
     const suggested = await screen.findByRole('region', { name: 'Suggested questions' });
     await user.click(within(suggested).getByRole('button', { name: 'How do I install Quire?' }));
     expect(await screen.findByText('Run it.')).toBeTruthy();
-    expect(asked).toEqual(['/v1/orgs/org-acme/ask/stream?query=How%20do%20I%20install%20Quire%3F']);
+    expect([...asked]).toEqual(['/v1/orgs/org-acme/ask/stream?query=How%20do%20I%20install%20Quire%3F']);
     expect(screen.queryByRole('region', { name: 'Suggested questions' })).toBeNull();
   });
 });

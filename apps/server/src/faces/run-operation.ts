@@ -25,7 +25,7 @@ export async function runOperation(
   /** The REST face streams a list still being written (`StreamedList`); every other face gets the whole list. */
   options: { stream?: boolean } = {},
 ): Promise<unknown> {
-  await access.charge(op.access);
+  await access.charge(op.access, op.spends);
   try {
     if (!(op.kind === 'mutation' && MAKES_WEBHOOK_EVENTS.has(op.name))) {
       // Reads, and changes that make no webhook event (the URL lookup): no outbox to keep and

@@ -43,7 +43,7 @@ import { MailBudget } from './mail-budget';
 /** What the web app learns when it is signed in. */
 export interface SignedIn {
   user: User;
-  /** To send as `x-quire-csrf` with every request that changes something. */
+  /** To send as `x-quire-csrf` with every request that changes or spends something (a question to the AI provider). */
   csrfToken: string;
 }
 

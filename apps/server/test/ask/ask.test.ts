@@ -6,10 +6,11 @@
  * for the asker, REST streams the events as GitBook does while GraphQL and tRPC answer the
  * list, and a provider that fails or hangs is a clear error.
  */
-import { type AnswerBudget, operations } from '@quire/domain';
+import { type AnswerBudget, operations, setUserPassword } from '@quire/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerBudget } from '../../src/ask/answer-budget';
 import { getPage } from '../reader/reader-fixture';
+import { TestBrowser } from '../sessions/test-browser';
 import { createSpace, grant } from '../support/content';
 import { expectError, expectFieldError } from '../support/expectations';
 import { callFaces, findRoute } from '../support/faces/call-faces';
@@ -23,6 +24,8 @@ import {
   startFakeChatProvider,
 } from './fake-chat-provider';
 import { asksForQuestions, questionsJobEnded } from './questions-job';
+
+const BROWSER_PASSWORD = 'correct horse battery staple';
 
 let fake: FakeChatProvider;
 let server: TestServer;
@@ -507,5 +510,44 @@ describe('a guest asks', () => {
     expect(prompt).not.toContain('countdown');
     expect(prompt).not.toContain('zebra');
     expect(asked.body.answer.sources.map((source: { space: string }) => source.space)).toEqual([shared.id]);
+  });
+});
+
+describe('a question asked through a signed-in browser', () => {
+  it("needs the session's CSRF token though it is a GET, on every face: another site cannot spend the person's questions", async () => {
+    await setUserPassword(server.services, { userId: reader.user.id, password: BROWSER_PASSWORD });
+    const browser = new TestBrowser(server);
+    expect((await browser.signIn(reader.user.email, BROWSER_PASSWORD)).status).toBe(200);
+    fake.answer = () => ({ parts: ['Run the countdown [1].'] });
+    const before = fake.calls.length;
+    const stream = `${orgPath}/ask/stream?query=countdown`;
+    for (const csrf of [false, 'not-the-token']) {
+      const rest = await browser.request(stream, { csrf, headers: { accept: 'text/event-stream' } });
+      expect(rest.status, String(csrf)).toBe(403);
+      expect(rest.body).toEqual({
+        error: { code: 403, message: expect.stringMatching(/CSRF token/), type: 'forbidden' },
+      });
+    }
+    const input = { organizationId: org.organization.id, query: 'countdown' };
+    const trpc = await browser.query('orgs.askStream', input, { csrf: false });
+    expect(trpc.status).toBe(403);
+    const graphql = await browser.request(
+      `/graphql?query=${encodeURIComponent(`{ orgsAskStream(organizationId: "${org.organization.id}", query: "countdown") { type } }`)}`,
+      { csrf: false },
+    );
+    // A field's refusal: GraphQL's 200 with the error in GitBook's code.
+    expect(graphql.body.errors[0]).toMatchObject({
+      message: expect.stringMatching(/CSRF token/),
+      extensions: { code: 'forbidden', httpStatus: 403 },
+    });
+    // Refused before the budget or the provider: nothing asked.
+    expect(fake.calls.length).toBe(before);
+    // Reading needs no token still; asking with it is answered.
+    expect((await browser.request(orgPath, { csrf: false })).status).toBe(200);
+    const asked = await browser.request(stream, { headers: { accept: 'text/event-stream' } });
+    expect(asked.status).toBe(200);
+    expect(eventsOf(asked.body).length).toBeGreaterThan(0);
+    expect((await browser.query('orgs.askStream', input)).status).toBe(200);
+    expect(fake.calls.length).toBe(before + 2);
   });
 });

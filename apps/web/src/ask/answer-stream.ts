@@ -5,6 +5,7 @@
  * the stream (the server's JSON error), is thrown with the server's message. Aborting `signal`
  * stops reading (the server then stops asking its provider).
  */
+import { CSRF_HEADER } from '../api/trpc';
 
 /** The answer so far (GitBook's `SearchAIAnswer`, the fields the box shows). */
 export interface StreamedAnswer {
@@ -19,12 +20,16 @@ export class AnswerStreamError extends Error {
 export async function streamAnswer(
   organizationId: string,
   query: string,
+  /** The session's CSRF token: a question spends the person's budget, so the server asks for it on this GET too. */
+  csrfToken: string | undefined,
   signal: AbortSignal,
   onAnswer: (answer: StreamedAnswer) => void,
 ): Promise<void> {
+  const headers: Record<string, string> = { accept: 'text/event-stream' };
+  if (csrfToken !== undefined) headers[CSRF_HEADER] = csrfToken;
   const response = await fetch(
     `/v1/orgs/${encodeURIComponent(organizationId)}/ask/stream?query=${encodeURIComponent(query)}`,
-    { credentials: 'same-origin', headers: { accept: 'text/event-stream' }, signal },
+    { credentials: 'same-origin', headers, signal },
   );
   if (!response.ok || !response.body) throw new AnswerStreamError(await refusalMessage(response));
   const reader = response.body.getReader();

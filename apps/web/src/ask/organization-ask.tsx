@@ -9,10 +9,11 @@
  * its published sites, `orgs.askQuestions`; none without a provider) are offered, read once the
  * box is first opened.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTRPC } from '../api/trpc';
+import { csrfTokenOf } from '../session/session-queries';
 import { Loading } from '../ui/states';
 import { type StreamedAnswer, streamAnswer } from './answer-stream';
 import './ask.css';
@@ -30,6 +31,8 @@ export function OrganizationAsk({ organizationId }: { organizationId: string }) 
   const [state, setState] = useState<AskState>({ kind: 'idle' });
   const [opened, setOpened] = useState(false);
   const running = useRef<AbortController | null>(null);
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
   useEffect(() => () => running.current?.abort(), []);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -42,7 +45,7 @@ export function OrganizationAsk({ organizationId }: { organizationId: string }) 
     running.current = controller;
     setState({ kind: 'waiting' });
     let last: StreamedAnswer | undefined;
-    streamAnswer(organizationId, question, controller.signal, (answer) => {
+    streamAnswer(organizationId, question, csrfTokenOf(queryClient, trpc), controller.signal, (answer) => {
       last = answer;
       if (!controller.signal.aborted) setState({ kind: 'answer', answer, done: false });
     }).then(

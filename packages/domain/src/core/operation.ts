@@ -25,6 +25,13 @@ export interface OperationDefinition<Input extends z.ZodType, Output extends z.Z
   /** One line for the OpenAPI document and the GraphQL schema. */
   summary: string;
   access?: OperationAccess;
+  /**
+   * What a query spends of the caller's beyond its rate-limit point (one of their questions to
+   * the AI provider): a signed-in browser must then send its session's CSRF token with it, as
+   * with any change, so that another site's page cannot spend it in their name with a link or
+   * an image (a GET carries the session cookie across sites: SameSite=Lax).
+   */
+  spends?: string;
   input: Input;
   /** What `run` resolves to; `z.null()` for operations without a response body. */
   output: Output;

@@ -5,7 +5,7 @@
  * callers, and nothing outlives the request.
  */
 
-import type { OperationContext } from '@quire/domain';
+import type { OperationAccess, OperationContext } from '@quire/domain';
 import DataLoader from 'dataloader';
 import { type RequestAccess, withRepositories } from '../../request-context';
 import { batchedRepositories } from './batched-repositories';
@@ -55,8 +55,8 @@ class GatheringAccess implements RequestAccess {
     this.#request = request;
   }
 
-  charge(): Promise<void> {
-    return this.#request.charge();
+  charge(access?: OperationAccess, spends?: string): Promise<void> {
+    return this.#request.charge(access, spends);
   }
 }
 

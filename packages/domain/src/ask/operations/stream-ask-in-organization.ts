@@ -15,6 +15,7 @@ import { organizationAnswerEvents } from './organization-answers';
 export const streamAskInOrganization = operation({
   name: 'orgs.askStream',
   kind: 'query',
+  spends: "one of the asker's questions to the AI provider",
   summary: "Answer a question from the organization's content the caller may view, streamed",
   input: z.strictObject({
     organizationId: OrganizationIdParam,
