@@ -7,8 +7,9 @@
  * - Asking for a reset answers `{ok: true}` whether or not the address is someone's, within
  *   two budgets: 5 per address asked for and 20 per client address, per hour (in memory, per
  *   process), then 429 with Retry-After — the same for an unknown address.
- * - Using a reset link ends every session of the user (`setUserPassword`), then signs in the
- *   browser that reset it: that browser's new session is the only one left.
+ * - Using a reset link ends every session of the user (`setUserPassword`), tells the pages they
+ *   co-edit (`access.changed`), then signs in the browser that reset it: that browser's new
+ *   session is the only one left.
  * - Accepting an invitation with an existing account's password is a password sign-in: a
  *   wrong one costs the account's and the client's sign-in budgets, as `SignIns` does.
  */
@@ -19,6 +20,7 @@ import {
   type InvitationPreview,
   presentUser,
   previewInvitation,
+  publishAccessChange,
   type ResetPasswordInput,
   requestPasswordReset,
   resetPassword,
@@ -26,6 +28,7 @@ import {
   wrongEmailOrPassword,
 } from '@quire/domain';
 import type { RateLimits } from '../http/rate-limits';
+import type { RequestAccess } from '../request-context';
 import type { Services } from '../services';
 import type { BrowserExchange } from './browser-exchange';
 import { giveBrowserSession } from './browser-session';
@@ -51,8 +54,16 @@ export class MailedLinks {
   }
 
   /** A new password through a reset link; the browser is signed in (its session the only one left). */
-  async resetPassword(input: ResetPasswordInput, browser: BrowserExchange): Promise<SignedIn> {
+  async resetPassword(
+    input: ResetPasswordInput,
+    browser: BrowserExchange,
+    access: RequestAccess,
+  ): Promise<SignedIn> {
     const { user } = await resetPassword(this.services, input);
+    // Its sessions are ended: the pages they co-edit hear it before those browsers do (`access-change.ts`).
+    await publishAccessChange(access.ctx, { organizationId: '', spaceId: null, userId: user.id }).catch(
+      () => {},
+    );
     return this.#start(user, browser);
   }
 

@@ -275,8 +275,15 @@ describe('password resets', () => {
     expect((await asking.mutate('session.resetPassword', { token, password: 'qwertyuiop' })).status).toBe(
       400,
     );
+    const published: unknown[] = [];
+    const stopWatching = server.services.events.watchPublishing((event) => published.push(event));
     const reset = await asking.mutate('session.resetPassword', { token, password: 'a brand new passphrase' });
+    stopWatching();
     expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    // The sessions it ended: the pages they co-edit close theirs before the answer (`access-change.ts`).
+    expect(published).toContainEqual(
+      expect.objectContaining({ type: 'access.changed', organizationId: '', spaceId: null, userId: user.id }),
+    );
     // The browser that reset it is signed in; the other one is signed out.
     expect((await asking.request('/v1/user')).body.email).toBe(email);
     expect((await signedIn.request('/v1/user')).status).toBe(401);
