@@ -92,5 +92,7 @@ export const sessionRouter = t.router({
     ),
   resetPassword: t.procedure
     .input(inputOf(ResetPasswordInputSchema))
-    .mutation(({ ctx, input }) => answer(ctx, () => ctx.mailedLinks.resetPassword(input, ctx.browser, ctx.access))),
+    .mutation(({ ctx, input }) =>
+      answer(ctx, () => ctx.mailedLinks.resetPassword(input, ctx.browser, ctx.access)),
+    ),
 });
