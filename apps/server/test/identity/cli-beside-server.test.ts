@@ -77,14 +77,25 @@ describe('quire commands while the server runs', () => {
       expect(issued.code, issued.stderr).toBe(0);
       const { token, tokenId } = JSON.parse(issued.stdout) as { token: string; tokenId: string };
       expect((await call(server, '/v1/user', token)).body.displayName).toBe('W');
-      const [listed, revoked] = [
+      const published: Array<{ type: string; userId?: string | null }> = [];
+      const stopWatching = server.services.events.watchPublishing((event) => published.push(event));
+      const [listed, revoked, password] = [
         await runQuire(['tokens', 'list', '--user', 'w@example.test'], env),
         await quireProcess(['tokens', 'revoke', tokenId], env),
+        await runQuire(['users', 'set-password', 'w@example.test'], env, 'a long new passphrase\n'),
       ];
+      stopWatching();
       expect(listed.stdout).toContain(tokenId);
       expect(listed.stdout).not.toContain(token);
       expect(revoked).toMatchObject({ code: 0, stderr: '' });
+      expect(password.code, password.stderr).toBe(0);
       expect((await call(server, '/v1/user', token)).status).toBe(401);
+      // The pages the person co-edits hear both, as they hear a face's change (`access-change.ts`).
+      const userId = (JSON.parse(issued.stdout) as { userId: string }).userId;
+      expect(published.filter((event) => event.type === 'access.changed')).toEqual([
+        expect.objectContaining({ userId, organizationId: '', spaceId: null }),
+        expect.objectContaining({ userId, organizationId: '', spaceId: null }),
+      ]);
     },
     TIMEOUT,
   );

@@ -136,8 +136,15 @@ export async function noteAccessChange(
   }
 }
 
-/** Publishes an access change made outside an operation (a sign-out). */
-export async function publishAccessChange(ctx: OperationContext, scope: AccessChangeScope): Promise<void> {
+/**
+ * Publishes an access change made outside an operation (a sign-out, a password reset, the
+ * CLI's): what it needs of a context is where to publish, ids and the time, and who made it,
+ * if anyone did (the CLI's changes are no one's).
+ */
+export async function publishAccessChange(
+  ctx: Pick<OperationContext, 'events' | 'ids' | 'clock'> & { caller?: OperationContext['caller'] },
+  scope: AccessChangeScope,
+): Promise<void> {
   await ctx.events.publish({
     id: ctx.ids.newId(),
     type: 'access.changed',
