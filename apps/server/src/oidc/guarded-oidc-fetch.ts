@@ -8,7 +8,8 @@
  * fetch inflates gzip and brotli: a Content-Length counts the compressed bytes, and an answer
  * may have none), and handed to openid-client as a Response of those bytes; past the limit it
  * is refused and the connection dropped, whatever was declared.
- * Redirects are openid-client's to follow or not (it asks for none).
+ * A redirect is handed back, never followed, whatever the caller asks (openid-client asks for
+ * none): undici would follow it to an IP literal without the lookup that checks addresses.
  */
 import { isIP } from 'node:net';
 import type { CustomFetch } from 'openid-client';
@@ -45,7 +46,7 @@ export function guardedOidcFetch(allowHosts: readonly string[]): CustomFetch {
       method: options.method,
       headers: options.headers,
       body: options.body as string | undefined,
-      redirect: options.redirect,
+      redirect: 'manual',
       signal: options.signal,
       dispatcher: agent,
     });

@@ -3,7 +3,9 @@
  * calls it with (`guardedOidcFetch`) against a provider on 127.0.0.1 (allowed, as
  * `QUIRE_FETCH_ALLOW_HOSTS` would), answering a discovery document that is far larger than
  * any, either with no Content-Length or compressed (a small Content-Length, 20 MB once
- * decoded). Both are refused at the limit, whatever was declared.
+ * decoded). Both are refused at the limit, whatever was declared. And a redirect is handed
+ * back, never followed, whatever the caller asks: undici would follow it to an IP literal
+ * without the lookup that checks addresses.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,6 +24,7 @@ const gzippedDocument = gzipSync(hugeDocument);
 
 let server: Server;
 let origin: string;
+let port = 0;
 /** Bytes the provider wrote for the answer without a length. */
 let unlengthedBytesSent = 0;
 
@@ -31,6 +34,8 @@ beforeAll(async () => {
       return response.writeHead(200, { 'content-type': 'application/json' }).end('{"a":1}');
     if (request.url === '/error')
       return response.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"invalid_grant"}');
+    if (request.url === '/to-other-loopback')
+      return response.writeHead(302, { location: `http://127.0.0.2:${port}/small` }).end();
     if (request.url === '/gzip')
       return response
         .writeHead(200, {
@@ -55,12 +60,23 @@ beforeAll(async () => {
     pump();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => other.listen(0, '127.0.0.2', resolve));
+  port = (other.address() as AddressInfo).port;
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
 afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
+  other.closeAllConnections();
+  await new Promise((resolve) => other.close(resolve));
+});
+
+/** On 127.0.0.2, not allowed: what a redirect would reach. */
+let otherHits = 0;
+const other = createServer((_, response) => {
+  otherHits++;
+  response.end('{}');
 });
 
 const fetchOidc = guardedOidcFetch(['127.0.0.1']);
@@ -98,5 +114,15 @@ describe("an OpenID provider's answers", () => {
         (error: unknown) => error,
       );
     expect(refused).toBeInstanceOf(RefusedOidcUrl);
+  });
+
+  it('hands a redirect back without following it, even when asked to follow', async () => {
+    const response = await fetchOidc(`${origin}/to-other-loopback`, {
+      method: 'GET',
+      headers: {},
+      redirect: 'follow',
+    } as never);
+    expect(response.status).toBe(302);
+    expect(otherHits).toBe(0);
   });
 });
