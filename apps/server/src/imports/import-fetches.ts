@@ -1,7 +1,7 @@
 /**
  * The fetches of one import of web pages (a website, an HTML page, and their images), bounded
  * together, whatever the pages link to: a failed, skipped or useless fetch costs like any
- * other, so a start page of a million links that fail cannot keep a job fetching for days.
+ * other, so a start page of links that fail cannot keep a job fetching without end.
  *
  * 1. At most `maxFetches` requests (pages and images, failed ones included).
  * 2. Every byte received counts against `maxBytes` (`QUIRE_IMPORT_MAX_BYTES`, the same
