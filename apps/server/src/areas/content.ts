@@ -90,6 +90,7 @@ export const contentServing = defineServerArea({
       ...DEFAULT_CONTENT_IMPORT_LIMITS,
       maxPages: config.importMaxPages,
       maxImportBytes: config.importMaxBytes,
+      maxFetches: config.importMaxPages * 25,
       allowHosts: config.fetchAllowHosts,
     }),
     contentTemplates: new TemplateCatalog(config.templatesDir),

@@ -11,6 +11,8 @@
  *    is never connected to.
  * 2. Cards are kept `KEPT_MS` per URL (`KEPT_CARDS` at most), so a page shown to many readers
  *    fetches each of its embeds once.
+ * 3. Asked not to fetch (`fetch: false`: a site visitor's URL the content does not embed), the
+ *    card kept, else the URL's own, which is not kept.
  */
 import type { Clock, EmbedResolver, LinkEmbed } from '@quire/domain';
 import { fetchPublicUrl, type OutboundFetchLimits } from '../outbound/fetch-public-url';
@@ -34,10 +36,11 @@ export class OutboundEmbedResolver implements EmbedResolver {
     private readonly clock: Clock,
   ) {}
 
-  async resolve(url: string): Promise<LinkEmbed> {
+  async resolve(url: string, options: { fetch: boolean } = { fetch: true }): Promise<LinkEmbed> {
     const now = this.clock.now().getTime();
     const known = this.kept.get(url);
     if (known && known.until > now) return known.card;
+    if (!options.fetch) return urlCard(url);
     const card = await this.cardOf(url);
     this.kept.delete(url);
     this.kept.set(url, { card, until: now + KEPT_MS });

@@ -4,7 +4,7 @@
  * page of many distinct images, or many pages of a few, stops at the limit instead of
  * storing them all. Past it, the import fails as 'too-large' naming the limit's setting.
  */
-import { ContentImportError } from '@quire/domain';
+import { ImportLimitReached } from './import-limit-reached';
 
 export class ImportBudget {
   #used = 0;
@@ -15,7 +15,7 @@ export class ImportBudget {
   take(byteCount: number): void {
     this.#used += byteCount;
     if (this.#used > this.maxBytes)
-      throw new ContentImportError(
+      throw new ImportLimitReached(
         'too-large',
         `The import holds more than ${this.maxBytes} bytes of pages and files (QUIRE_IMPORT_MAX_BYTES)`,
       );

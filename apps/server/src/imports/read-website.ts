@@ -17,6 +17,7 @@ import { CrawlScope } from './crawl-scope';
 import { isHtml, textOf } from './html-bytes';
 import type { ImportBudget } from './import-budget';
 import type { ImportFetcher } from './import-fetcher';
+import { skippable } from './import-limit-reached';
 import type { ImportedFiles } from './imported-files';
 import { type PageAtPath, pageTreeOfPaths, titleOfSegment } from './page-tree-of-paths';
 import { webImageRef } from './web-images';
@@ -133,7 +134,7 @@ async function fetchWebPage(
       size: fetched.bytes.byteLength,
     };
   } catch (error) {
-    if (error instanceof ContentImportError) return null;
+    if (skippable(error)) return null;
     throw error;
   }
 }

@@ -15,8 +15,10 @@ import {
   type ImportedContent,
   type ImportRequest,
 } from '@quire/domain';
+import type { OutboundFetchLimits } from '../outbound/fetch-public-url';
 import { ImportBudget } from './import-budget';
 import { type ImportFetcher, importFetcher } from './import-fetcher';
+import { ImportFetches } from './import-fetches';
 import { ImportedFiles } from './imported-files';
 import { readHtmlPage } from './read-html-page';
 import { readMarkdownFile } from './read-markdown-file';
@@ -42,6 +44,10 @@ export interface ContentImportLimits {
   maxImportBytes: number;
   /** Time allowed for one fetch (redirects and body included). */
   fetchTimeoutMs: number;
+  /** Requests for pages and images one import makes at most, failed ones included (`ImportFetches`). */
+  maxFetches: number;
+  /** Time allowed for all the fetches of one import of web pages. */
+  fetchTotalMs: number;
   /** Pages of a website fetched at once. */
   concurrency: number;
   /** Hosts exempt from the public-address rule (`QUIRE_FETCH_ALLOW_HOSTS`). */
@@ -56,11 +62,14 @@ export const DEFAULT_CONTENT_IMPORT_LIMITS: Omit<ContentImportLimits, 'allowHost
   maxEntries: 10_000,
   maxImportBytes: 50 * 1024 * 1024,
   fetchTimeoutMs: 15_000,
+  // 25 per page read: a page and its images, and links that fail.
+  maxFetches: 200 * 25,
+  fetchTotalMs: 15 * 60 * 1000,
   concurrency: 4,
 };
 
 export class ServerContentImports implements ContentImports {
-  readonly #fetchPage: ImportFetcher;
+  readonly #pageFetchLimits: OutboundFetchLimits;
   readonly #fetchArchive: ImportFetcher;
 
   constructor(
@@ -69,7 +78,7 @@ export class ServerContentImports implements ContentImports {
     private readonly limits: ContentImportLimits,
   ) {
     const fetchLimits = { timeoutMs: limits.fetchTimeoutMs, allowHosts: limits.allowHosts };
-    this.#fetchPage = importFetcher({ ...fetchLimits, maxBytes: limits.maxPageBytes });
+    this.#pageFetchLimits = { ...fetchLimits, maxBytes: limits.maxPageBytes };
     this.#fetchArchive = importFetcher({ ...fetchLimits, maxBytes: limits.maxArchiveBytes });
   }
 
@@ -97,11 +106,17 @@ export class ServerContentImports implements ContentImports {
     const budget = new ImportBudget(this.limits.maxImportBytes);
     const files = new ImportedFiles(this.blobs, budget);
     const zipLimits = { maxExpandedBytes: this.limits.maxExpandedBytes, maxEntries: this.limits.maxEntries };
+    // Pages and images are fetched under the import's limits together; an archive is one fetch.
+    const fetchPage = new ImportFetches({
+      maxFetches: this.limits.maxFetches,
+      maxBytes: this.limits.maxImportBytes,
+      totalMs: this.limits.fetchTotalMs,
+    }).fetcher(this.#pageFetchLimits);
     switch (request.source) {
       case 'website':
         return readWebsite(this.#urlOf(request), {
-          fetchPage: this.#fetchPage,
-          fetchImage: this.#fetchPage,
+          fetchPage,
+          fetchImage: fetchPage,
           files,
           budget,
           maxPages: this.limits.maxPages,
@@ -109,12 +124,12 @@ export class ServerContentImports implements ContentImports {
           progress,
         });
       case 'html': {
-        const source = await this.#bytesOf(request, this.#fetchPage);
+        const source = await this.#bytesOf(request, fetchPage);
         budget.take(source.bytes.byteLength);
-        return readHtmlPage(source, { fetchImage: this.#fetchPage, files });
+        return readHtmlPage(source, { fetchImage: fetchPage, files });
       }
       case 'markdown': {
-        const source = await this.#bytesOf(request, this.#fetchPage);
+        const source = await this.#bytesOf(request, fetchPage);
         return readMarkdownFile(source.bytes, source.name);
       }
       case 'zip': {

@@ -4,9 +4,9 @@
  * that are an image (by their own signature or their declared `image/*` type) become a file;
  * anything else, or a fetch that fails, answers undefined and the page keeps the URL.
  */
-import { ContentImportError } from '@quire/domain';
 import { describeFile } from '../files/describe-file';
 import type { ImportFetcher } from './import-fetcher';
+import { skippable } from './import-limit-reached';
 import type { ImportedFiles } from './imported-files';
 
 const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?(?:;[\w-]+=[^;,]*)*;base64,([A-Za-z0-9+/=\s]*)$/;
@@ -45,7 +45,7 @@ async function imageBytesOf(
       name: nameOfUrl(fetched.finalUrl),
     };
   } catch (error) {
-    if (error instanceof ContentImportError) return undefined;
+    if (skippable(error)) return undefined;
     throw error;
   }
 }

@@ -13,11 +13,22 @@ export class RefusedAddressError extends Error {
   override readonly name = 'RefusedAddressError';
 }
 
-/** A lookup refusing non-public answers, except for the names in `allowHosts`. */
-export function guardedLookup(allowHosts: ReadonlySet<string>): LookupFunction {
+/** How names are resolved: Node's `dns.lookup` asked for every address. */
+export type ResolveAll = (
+  hostname: string,
+  options: LookupAllOptions,
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+
+/**
+ * A lookup refusing non-public answers, except for the names in `allowHosts`. `resolve` is
+ * Node's resolver; a test gives the answers a DNS server would (a public name resolving to
+ * a private address, a mix of both).
+ */
+export function guardedLookup(allowHosts: ReadonlySet<string>, resolve: ResolveAll = lookup): LookupFunction {
   return (hostname, options, callback) => {
     const all: LookupAllOptions = { ...options, all: true };
-    lookup(hostname, all, (error, addresses: LookupAddress[]) => {
+    resolve(hostname, all, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '');
       const usable = allowHosts.has(hostname.toLowerCase())
         ? addresses

@@ -17,8 +17,9 @@ export interface EmbedResolver {
   /**
    * The URL as a link card: what its page says of itself, or, when it cannot be had (the
    * outbound rules refuse the address, or it fails to answer within the limits), the URL's own.
+   * With `fetch: false`, nothing is fetched: the card kept from an earlier fetch, else the URL's own.
    */
-  resolve(url: string): Promise<LinkEmbed>;
+  resolve(url: string, options?: { fetch: boolean }): Promise<LinkEmbed>;
 }
 
 declare module '../../core/context' {

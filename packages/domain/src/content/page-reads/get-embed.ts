@@ -8,11 +8,17 @@
  * page links to) or that fails to answer is still a card, of the URL itself: GitBook's
  * renderer asks for every embed block of a page and fails the page on any answer but a
  * success or a 404, so only what is no URL at all is refused.
+ *
+ * A site API token's visitor (anyone who opens a public site gets one) has fetched only the
+ * URLs the space's content embeds (`embeddedUrlsOf`: what a renderer asks for); any other URL
+ * is answered its card without fetching, so visitors cannot make the server fetch at will.
  */
 import { z } from 'zod';
 import { operation } from '../../core/operation';
 import { authorizeSpace } from '../../policies/authorize-space';
+import { spaceHead } from '../revisions/revision-writer';
 import { SpaceIdParam } from '../spaces/operations/params';
+import { embeddedUrlsOf } from './embedded-urls';
 
 /** Longest URL resolved: an embed block's own bound (`document-schema.ts`), so no stored embed is refused for its length. */
 const MAX_URL_LENGTH = 4000;
@@ -61,7 +67,8 @@ export const EmbedSchema = z
  * without credentials, 400 naming `url` (before anything else); a space the caller cannot
  * view, 404; a URL the outbound rules refuse to fetch (a private, local or reserved
  * address) or that fails to answer in time, within the size limit or at all, a card of the
- * URL and its host, nothing fetched from a refused address.
+ * URL and its host, nothing fetched from a refused address; for a site API token, a URL the
+ * space's content does not embed, the card kept or the URL's, nothing fetched.
  */
 export const getEmbed = operation({
   name: 'spaces.embed.get',
@@ -70,7 +77,11 @@ export const getEmbed = operation({
   input: z.strictObject({ spaceId: SpaceIdParam, url: EmbedUrlSchema }),
   output: EmbedSchema,
   async run(ctx, input) {
-    await authorizeSpace(ctx, input.spaceId, 'view');
+    const { space } = await authorizeSpace(ctx, input.spaceId, 'view');
+    if (ctx.caller?.site !== undefined) {
+      const embedded = await embeddedUrlsOf(ctx, await spaceHead(ctx, space));
+      if (!embedded.has(input.url)) return ctx.embedResolver.resolve(input.url, { fetch: false });
+    }
     return ctx.embedResolver.resolve(input.url);
   },
 });
