@@ -135,6 +135,20 @@ export function pageRequest(input: { page?: string | undefined; limit?: number |
   return input.page ? { limit, after: decodeCursor(input.page) } : { limit };
 }
 
+/**
+ * The number of items of a keyset-paged list, `slice` being the page read with `page`: a
+ * first page with no next one holds every item, so its length is the count and `count` (a
+ * second query over the same filter) is not run. A page of a hundred members costs one
+ * store read less, the count being there already.
+ */
+export function countOfList<T>(
+  slice: Slice<T>,
+  page: PageRequest,
+  count: () => Promise<number>,
+): number | Promise<number> {
+  return page.after === undefined && slice.next === undefined ? slice.items.length : count();
+}
+
 const edgeCursorsKey = Symbol('edgeCursors');
 
 /** A row a filter kept, with the cursor of its position in the underlying list. */

@@ -9,7 +9,7 @@
  */
 import type { Document } from '@quire/store';
 import type { IndexDefinition } from '../journal-types';
-import { type BTree, createTree, loadTree } from './btree';
+import { type BTree, createTree, forRangeReversed, loadTree } from './btree';
 import type { DocumentId } from './document-id';
 import { DuplicateKeyError, EmbeddedServerError } from './errors';
 import { collectPathValues, splitPath } from './field-path';
@@ -199,17 +199,9 @@ export class IndexTree implements OrderedIndex {
     // Not even the bounds are encoded in an empty index (an `$in` scans one interval per value).
     if (this.#tree.size === 0) return 0;
     const { low, high } = this.#treeBounds(bounds);
-    let visited = 0;
-    if (reverse) {
-      const reused: Array<string | DocumentId> = [];
-      for (const [key, id] of this.#tree.entriesReversed(high, reused)) {
-        if (key < low) break;
-        visited++;
-        if (!visit(id)) break;
-      }
-      return visited;
-    }
     // No entry equals a bound (see `#treeBounds`), so `high` is excluded either way.
+    if (reverse) return forRangeReversed(this.#tree, low, high, visit);
+    let visited = 0;
     this.#tree.forRange(low, high, false, (_key, id) => {
       visited++;
       if (!visit(id)) return STOP_WALK;

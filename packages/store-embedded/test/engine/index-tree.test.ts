@@ -118,6 +118,47 @@ describe('IndexTree', () => {
     expect(tree.count(atMost3, Number.POSITIVE_INFINITY)).toBe(scan(tree, atMost3).length);
   });
 
+  it('scans a tree of several levels backwards as it scans it forwards, reversed', () => {
+    // Nodes hold 64 keys: 5,000 entries make a tree of three levels.
+    const many = Array.from({ length: 5000 }, (_, i) => ({
+      _id: `d${String(i).padStart(4, '0')}`,
+      org: `o${i % 7}`,
+      t: (i * 7919) % 1000,
+    }));
+    const tree = treeOf(byOrgAndTime, many);
+    const ranges: ScanBounds[] = [
+      { equal: [] },
+      { equal: ['o3'] },
+      { equal: ['o9'] },
+      { equal: ['o5', 500] },
+    ];
+    for (const [low, high] of [
+      [0, 999],
+      [100, 101],
+      [998, 999],
+      [400, 400],
+      [-5, -1],
+    ] as const) {
+      for (const inclusive of [true, false]) {
+        ranges.push({
+          equal: ['o2'],
+          lower: { value: low, inclusive },
+          upper: { value: high, inclusive: !inclusive },
+        });
+      }
+    }
+    for (const bounds of ranges) {
+      const backward = scan(tree, bounds).reverse();
+      expect(scan(tree, bounds, true)).toEqual(backward);
+      // Stopped after a few (more than a node holds), the walk has visited the first of them.
+      const firstFew: unknown[] = [];
+      const visited = tree.scan(bounds, true, (id) => firstFew.push(id) < 70);
+      expect(firstFew).toEqual(backward.slice(0, 70));
+      expect(visited).toBe(Math.min(70, backward.length));
+    }
+    expect(scan(tree, ranges[1]!, true)).toHaveLength(714);
+  });
+
   it('finds another holder of a key, ignoring the document itself and documents being rewritten', () => {
     const tree = treeOf(byOrgAndTime, docs);
     const [o1At3] = tree.keysOf({ org: 'o1', t: 3 }).encoded;

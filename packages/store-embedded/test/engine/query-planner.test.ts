@@ -91,6 +91,25 @@ describe('query planner', () => {
     );
   });
 
+  it('scans each value of an $in once, however often it is repeated', async () => {
+    // 1,200 values, two of them distinct: two intervals, not more than the 1,000 allowed.
+    const repeated = { org: { $in: Array.from({ length: 1200 }, (_, i) => `o${(i % 2) * 5}`) } };
+    const options: StoreFindOptions = { sort: { createdAt: -1 } };
+    const expected = bruteForce(
+      (doc) => doc.org === 'o0' || doc.org === 'o5',
+      (a, b) => b.createdAt - a.createdAt,
+    );
+    expect(docs.explain(repeated, options)).toMatchObject({
+      plan: 'indexScan',
+      index: 'org_1_createdAt_-1',
+      keysExamined: expected.length,
+      returned: expected.length,
+    });
+    expect(new Set(await ids(repeated, options)).size).toBe(expected.length);
+    const fewer = { org: { $in: ['o5', 'o0', 'o5', 'o0'] } };
+    expect((await ids(fewer, { sort: { org: 1, createdAt: -1 } })).length).toBe(expected.length);
+  });
+
   it('checks the remaining conditions on the candidates and stops after the page', async () => {
     const options: StoreFindOptions = { sort: { createdAt: -1 }, limit: 5 };
     const stats = docs.explain({ org: 'o1', kind: 'note' }, options);

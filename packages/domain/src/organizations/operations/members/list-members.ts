@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { operation } from '../../../core/operation';
-import { pageRequest, pageSchemaOf, pagingShape, toPage } from '../../../core/paging';
+import { countOfList, pageRequest, pageSchemaOf, pagingShape, toPage } from '../../../core/paging';
 import { ROLES, SortOrderSchema } from '../../../core/schemas';
 import { authorizeOrganization } from '../../../policies/organization-policy';
 import { MemberSchema } from '../../member-schema';
@@ -44,10 +44,9 @@ export const listMembers = operation({
     const query: MemberListQuery = { sort: input.sort ?? 'joinedAt', order: input.order ?? 'desc' };
     if (input.role !== undefined) query.role = input.role === 'guest' ? null : input.role;
     if (input.search) query.search = input.search;
-    const [slice, count] = await Promise.all([
-      ctx.repos.members.list(input.organizationId, query, pageRequest(input)),
-      ctx.repos.members.count(input.organizationId, query),
-    ]);
+    const page = pageRequest(input);
+    const slice = await ctx.repos.members.list(input.organizationId, query, page);
+    const count = await countOfList(slice, page, () => ctx.repos.members.count(input.organizationId, query));
     // Who may list the members sees them whole.
     const present = await memberPresenterFor(ctx, input.organizationId, slice.items, 'full');
     return toPage(slice, count, present);
