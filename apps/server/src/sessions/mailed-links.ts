@@ -20,7 +20,7 @@ import {
   type InvitationPreview,
   presentUser,
   previewInvitation,
-  publishAccessChange,
+  publishPersonAccessChange,
   type ResetPasswordInput,
   requestPasswordReset,
   resetPassword,
@@ -61,9 +61,7 @@ export class MailedLinks {
   ): Promise<SignedIn> {
     const { user } = await resetPassword(this.services, input);
     // Its sessions are ended: the pages they co-edit hear it before those browsers do (`access-change.ts`).
-    await publishAccessChange(access.ctx, { organizationId: '', spaceId: null, userId: user.id }).catch(
-      () => {},
-    );
+    await publishPersonAccessChange(access.ctx, user.id);
     return this.#start(user, browser);
   }
 

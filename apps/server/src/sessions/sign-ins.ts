@@ -25,7 +25,7 @@ import {
   type JoinThroughInviteLinkInput,
   joinThroughInviteLink,
   presentUser,
-  publishAccessChange,
+  publishPersonAccessChange,
   setUserPassword,
   type User,
   type UserRecord,
@@ -127,9 +127,7 @@ export class SignIns {
     );
     await setUserPassword(this.services, { userId: user.id, password: input.password });
     // The pages its other sessions co-edit hear it before those browsers do (`access-change.ts`).
-    await publishAccessChange(access.ctx, { organizationId: '', spaceId: null, userId: user.id }).catch(
-      () => {},
-    );
+    await publishPersonAccessChange(access.ctx, user.id);
     return this.#start(user, browser);
   }
 
@@ -150,8 +148,7 @@ export class SignIns {
     if (access.session) {
       await this.services.repos.sessions.revoke(access.session.id);
       // The pages the session co-edits hear it before the browser does (`access-change.ts`).
-      const userId = access.ctx.caller?.userId ?? null;
-      await publishAccessChange(access.ctx, { organizationId: '', spaceId: null, userId }).catch(() => {});
+      await publishPersonAccessChange(access.ctx, access.ctx.caller?.userId ?? null);
     }
     browser.forgetSession();
     return { ok: true };

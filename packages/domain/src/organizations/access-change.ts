@@ -137,14 +137,23 @@ export async function noteAccessChange(
 }
 
 /**
- * Publishes an access change made outside an operation (a sign-out, a password reset, the
- * CLI's): what it needs of a context is where to publish, ids and the time, and who made it,
- * if anyone did (the CLI's changes are no one's).
+ * What publishing needs of a context: where to publish, ids and the time, and who made the
+ * change, if anyone did (the CLI's changes are no one's).
  */
-export async function publishAccessChange(
-  ctx: Pick<OperationContext, 'events' | 'ids' | 'clock'> & { caller?: OperationContext['caller'] },
-  scope: AccessChangeScope,
-): Promise<void> {
+type PublishingContext = Pick<OperationContext, 'events' | 'ids' | 'clock'> & {
+  caller?: OperationContext['caller'];
+};
+
+/**
+ * A person's sessions or tokens ended outside an operation (a sign-out, a password changed or
+ * reset, a token revoked or a password set from the command line): their access everywhere
+ * (`ofCaller`'s scope). Best effort, as `noteAccessChange`.
+ */
+export function publishPersonAccessChange(ctx: PublishingContext, userId: string | null): Promise<void> {
+  return publishAccessChange(ctx, { organizationId: '', spaceId: null, userId }).catch(() => {});
+}
+
+async function publishAccessChange(ctx: PublishingContext, scope: AccessChangeScope): Promise<void> {
   await ctx.events.publish({
     id: ctx.ids.newId(),
     type: 'access.changed',

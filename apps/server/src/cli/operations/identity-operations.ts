@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { publishWelcomeSite } from '../../onboarding/welcome-site';
 import { CliError } from '../cli-error';
 import { findUserByReference } from '../find-user-by-reference';
-import { defineOperation, type OperationContext } from './cli-operation';
+import { defineOperation } from './cli-operation';
 
 const PAGE = 500;
 /** Generous: the domain checks each field's own limits and says them; this only bounds what the socket takes. */
@@ -58,7 +58,8 @@ export const setPassword = defineOperation({
       userId: user.id,
       password: input.password,
     });
-    await publishPersonsAccessChange(services, domain, user.id);
+    // The pages they co-edit hear it, through this server or over MongoDB (`access-change.ts`).
+    await domain.publishPersonAccessChange(services, user.id);
     return { user, sessionsRevoked };
   },
 });
@@ -96,20 +97,7 @@ export const revokeToken = defineOperation({
         `No token ${tokenId}: nothing was revoked (give a token's id, not the token; see \`quire tokens list --user <id|email>\`)`,
       );
     }
-    await publishPersonsAccessChange(services, domain, revoked.userId);
+    await domain.publishPersonAccessChange(services, revoked.userId);
     return shown(revoked);
   },
 });
-
-/**
- * A person's sessions or token ended from the command line: the pages they co-edit hear it (on
- * every server over one MongoDB) as they do a face's change (`access-change.ts`), not at the
- * next sweep. Best effort, as there: the sweep stays the backstop.
- */
-function publishPersonsAccessChange(
-  services: OperationContext['services'],
-  domain: OperationContext['domain'],
-  userId: string,
-): Promise<void> {
-  return domain.publishAccessChange(services, { organizationId: '', spaceId: null, userId }).catch(() => {});
-}
