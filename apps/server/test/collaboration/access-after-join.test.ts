@@ -15,27 +15,22 @@ import { collaborationOf } from '../../src/collaboration/register-collaboration'
 import { grant } from '../support/content';
 import { addMember } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { type Editor, join, pageWithPeople, typeParagraph, until } from './editors';
+import { FileEditors, pageWithPeople, servedDocument, typeParagraph, until } from './editors';
 
 let server: TestServer;
-const opened: Editor[] = [];
+const editors = new FileEditors();
 beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(async () => {
-  for (const editor of opened) editor.provider.destroy();
+  editors.destroy();
   await server.close();
 });
 
-async function joined(token: string, name: string): Promise<Editor> {
-  const editor = join(server, token, name);
-  opened.push(editor);
-  await editor.synced;
-  return editor;
-}
+const joined = (token: string, name: string) => editors.joined(server, token, name);
 
 /** The server's copy of `name`. */
-const served = (name: string) => collaborationOf(server.app)!.hocuspocus.documents.get(name)!;
+const served = (name: string) => servedDocument(server, name)!;
 
 /** Resolves once the server's copy of `name` holds a report of `markdown`. */
 const reported = (name: string, markdown: string) =>

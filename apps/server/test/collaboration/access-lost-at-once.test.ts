@@ -9,27 +9,21 @@ import { stateOf } from '@quire/documents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collaborationOf } from '../../src/collaboration/register-collaboration';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { type Editor, join, pageWithPeople, typeParagraph, until } from './editors';
+import { FileEditors, pageWithPeople, servedDocument, typeParagraph, until } from './editors';
 import { startServersSharingALog } from './servers-sharing-a-log';
 
 let server: TestServer;
-const opened: Editor[] = [];
+const editors = new FileEditors();
 beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(async () => {
-  for (const editor of opened) editor.provider.destroy();
+  editors.destroy();
   await server.close();
 });
 
-async function joined(token: string, name: string): Promise<Editor> {
-  const editor = join(server, token, name);
-  opened.push(editor);
-  await editor.synced;
-  return editor;
-}
-
-const served = (name: string) => collaborationOf(server.app)!.hocuspocus.documents.get(name)!;
+const joined = (token: string, name: string) => editors.joined(server, token, name);
+const served = (name: string) => servedDocument(server, name)!;
 const servedText = (name: string) => served(name).getXmlFragment('default').toString();
 
 async function setUp() {
@@ -157,11 +151,9 @@ describe('access lost on another server', () => {
       const [first, second] = pair.servers as [TestServer, TestServer];
       const s = await pageWithPeople(first);
       const [spaceId] = s.name.split('/') as [string];
-      const editor = join(second, s.writer.token, s.name);
-      opened.push(editor);
-      await editor.synced;
+      const editor = await editors.joined(second, s.writer.token, s.name);
       // The second server's copy (dropped once its last editor goes, still readable).
-      const servedThere = collaborationOf(second.app)!.hocuspocus.documents.get(s.name)!;
+      const servedThere = servedDocument(second, s.name)!;
       const gone = await first.api(`/v1/spaces/${spaceId}/permissions/users/${s.writer.user.id}`, {
         method: 'DELETE',
         token: s.org.admin.token,
@@ -189,10 +181,8 @@ describe('access lost on another server', () => {
     try {
       const [first, second] = pair.servers as [TestServer, TestServer];
       const s = await pageWithPeople(first);
-      const editor = join(second, s.writer.token, s.name);
-      opened.push(editor);
-      await editor.synced;
-      const servedThere = collaborationOf(second.app)!.hocuspocus.documents.get(s.name)!;
+      const editor = await editors.joined(second, s.writer.token, s.name);
+      const servedThere = servedDocument(second, s.name)!;
       const own = await first.api('/v1/user/tokens', { token: s.writer.token });
       const revoked = await first.api(`/v1/user/tokens/${own.body.items[0].id}`, {
         method: 'DELETE',

@@ -9,30 +9,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { collaborationOf } from '../../src/collaboration/register-collaboration';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { type Editor, join, pageWithPeople, until } from './editors';
+import { type Editor, FileEditors, pageWithPeople, servedDocument, until } from './editors';
 
 /** 1 MiB: one page of 1,000 paragraphs fits (about 0.7 MB as estimated), two do not. */
 const MEMORY_BYTES = 1024 * 1024;
 const PARAGRAPHS = 1000;
 
 let server: TestServer;
-const opened: Editor[] = [];
+const editors = new FileEditors();
 beforeAll(async () => {
   process.env.QUIRE_COLLAB_MAX_MEMORY_BYTES = String(MEMORY_BYTES);
   server = await startTestServer();
 });
 afterAll(async () => {
-  for (const editor of opened) editor.provider.destroy();
+  editors.destroy();
   await server.close();
   delete process.env.QUIRE_COLLAB_MAX_MEMORY_BYTES;
 });
 
-async function joined(token: string, name: string): Promise<Editor> {
-  const editor = join(server, token, name);
-  opened.push(editor);
-  await editor.synced;
-  return editor;
-}
+const joined = (token: string, name: string) => editors.joined(server, token, name);
 
 /** Empty paragraphs, each one item (a Yjs type): the costliest in memory for its size. */
 function addParagraphs(doc: Y.Doc): void {
@@ -43,7 +38,7 @@ function addParagraphs(doc: Y.Doc): void {
 }
 
 const collaboration = () => collaborationOf(server.app)!;
-const served = (name: string) => collaboration().hocuspocus.documents.get(name);
+const served = (name: string) => servedDocument(server, name);
 
 /** Whether the update reached the server's copy, or the server closed the socket first. */
 const outcomeOf = (editor: Editor, name: string) =>

@@ -9,6 +9,7 @@ import { operations } from '@quire/domain';
 import WebSocket from 'ws';
 import { encodeAwarenessUpdate } from 'y-protocols/awareness';
 import * as Y from 'yjs';
+import { collaborationOf } from '../../src/collaboration/register-collaboration';
 import { concat, varBytes, varUint } from '../../src/collaboration/wire';
 import { createSpace, grant } from '../support/content';
 import { addMember, createOrganization } from '../support/factories';
@@ -62,6 +63,31 @@ export function join(server: TestServer, token: string, name: string, socket = o
   provider.attach();
   return { doc, provider, admitted, synced: new Promise((resolve) => (synced = resolve)), closed };
 }
+
+/** The editors a test file opens, destroyed together after it (`destroy` in its `afterAll`). */
+export class FileEditors {
+  readonly #opened: Editor[] = [];
+
+  /** `editor`, kept to be destroyed with the others, once it has synced. */
+  async synced(editor: Editor): Promise<Editor> {
+    this.#opened.push(editor);
+    await editor.synced;
+    return editor;
+  }
+
+  /** `name` joined on `server` as the token's person, once synced. */
+  joined(server: TestServer, token: string, name: string): Promise<Editor> {
+    return this.synced(join(server, token, name));
+  }
+
+  destroy(): void {
+    for (const editor of this.#opened.splice(0)) editor.provider.destroy();
+  }
+}
+
+/** The server's copy of the page `name` (undefined once dropped). */
+export const servedDocument = (server: TestServer, name: string) =>
+  collaborationOf(server.app)!.hocuspocus.documents.get(name);
 
 /** Resolves once `check` holds (checked now and after each `event` of `emitter`). */
 export function until(

@@ -7,15 +7,15 @@
 import { stateOf } from '@quire/documents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { type Editor, join, pageWithPeople } from './editors';
+import { FileEditors, pageWithPeople } from './editors';
 
 let server: TestServer;
-const opened: Editor[] = [];
+const editors = new FileEditors();
 beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(async () => {
-  for (const editor of opened) editor.provider.destroy();
+  editors.destroy();
   await server.close();
 });
 
@@ -47,9 +47,7 @@ describe('an edit saved while someone joins', () => {
       return findUser(id);
     };
     try {
-      const editor = join(server, s.writer.token, s.name);
-      opened.push(editor);
-      await editor.synced;
+      const editor = await editors.joined(server, s.writer.token, s.name);
       expect(saving).toBeDefined();
       // What the editors bring into the content (`incoming`), there as the page syncs.
       expect(stateOf(editor.doc).get('incoming')).toMatchObject({ markdown: saved });
