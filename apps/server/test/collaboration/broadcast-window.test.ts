@@ -8,28 +8,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { MessageKind, readMessageHead } from '../../src/collaboration/message-head';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { type Editor, join, pageWithPeople, until } from './editors';
+import { type Editor, FileEditors, pageWithPeople, until } from './editors';
 
 // Long enough that the edits below, sent a few ms apart, fall in one or two windows even on a
 // loaded machine; without a window each would go out on its own.
 const WINDOW_MS = 250;
 let server: TestServer;
-const opened: Editor[] = [];
+const editors = new FileEditors();
 beforeAll(async () => {
   process.env.QUIRE_COLLAB_BROADCAST_MS = String(WINDOW_MS);
   server = await startTestServer();
 });
 afterAll(async () => {
-  for (const editor of opened) editor.provider.destroy();
+  editors.destroy();
   await server.close();
   delete process.env.QUIRE_COLLAB_BROADCAST_MS;
 });
 
-const joined = (token: string, name: string) => {
-  const editor = join(server, token, name);
-  opened.push(editor);
-  return editor;
-};
+const joined = (token: string, name: string) => editors.join(server, token, name);
 const firstText = (doc: Y.Doc) => (doc.getXmlFragment('default').get(0) as Y.XmlElement).get(0) as Y.XmlText;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

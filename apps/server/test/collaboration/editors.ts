@@ -68,6 +68,13 @@ export function join(server: TestServer, token: string, name: string, socket = o
 export class FileEditors {
   readonly #opened: Editor[] = [];
 
+  /** `name` joined as the token's person (see `join`), kept to be destroyed with the others, not waited for. */
+  join(...args: Parameters<typeof join>): Editor {
+    const editor = join(...args);
+    this.#opened.push(editor);
+    return editor;
+  }
+
   /** `editor`, kept to be destroyed with the others, once it has synced. */
   async synced(editor: Editor): Promise<Editor> {
     this.#opened.push(editor);

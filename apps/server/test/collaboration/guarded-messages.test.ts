@@ -8,30 +8,24 @@
 import { contentHashOf, stateOf } from '@quire/documents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { collaborationOf } from '../../src/collaboration/register-collaboration';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { type Editor, join, pageWithPeople, presenceMessage, sendRaw, until } from './editors';
+import { FileEditors, pageWithPeople, presenceMessage, sendRaw, servedDocument, until } from './editors';
 
 // The document's cap, small enough to pass here: a page of 1 MB and its report of 1 MB fit.
 const DOCUMENT_BYTES = 2.5 * 1024 * 1024;
 let server: TestServer;
-const opened: Editor[] = [];
+const editors = new FileEditors();
 beforeAll(async () => {
   process.env.QUIRE_COLLAB_MAX_DOCUMENT_BYTES = String(DOCUMENT_BYTES);
   server = await startTestServer();
 });
 afterAll(async () => {
-  for (const editor of opened) editor.provider.destroy();
+  editors.destroy();
   await server.close();
   delete process.env.QUIRE_COLLAB_MAX_DOCUMENT_BYTES;
 });
 
-const joined = (...args: Parameters<typeof join>) => {
-  const editor = join(...args);
-  opened.push(editor);
-  return editor;
-};
-const served = (name: string) => collaborationOf(server.app)!.hocuspocus.documents.get(name)!;
+const served = (name: string) => servedDocument(server, name)!;
 const presenceOn = (name: string, clientId: number) =>
   served(name).awareness.getStates().get(clientId) as { user?: { name?: string }; mark?: number } | undefined;
 
@@ -48,8 +42,8 @@ function typeParagraph(doc: Y.Doc, text: string) {
 describe('what an admitted client may send', () => {
   it("sets only its own presence: another's is not changed, made-up people close the socket", async () => {
     const s = await pageWithPeople(server);
-    const writer = joined(server, s.writer.token, s.name);
-    const reader = joined(server, s.reader.token, s.name);
+    const writer = editors.join(server, s.writer.token, s.name);
+    const reader = editors.join(server, s.reader.token, s.name);
     await Promise.all([writer.synced, reader.synced]);
     const writerId = writer.provider.awareness!.clientID;
     const readerId = reader.provider.awareness!.clientID;
@@ -77,8 +71,8 @@ describe('what an admitted client may send', () => {
 
   it('keeps a caret only in the shape editors read: one they could not read is dropped, the person stays', async () => {
     const s = await pageWithPeople(server);
-    const writer = joined(server, s.writer.token, s.name);
-    const reader = joined(server, s.reader.token, s.name);
+    const writer = editors.join(server, s.writer.token, s.name);
+    const reader = editors.join(server, s.reader.token, s.name);
     await Promise.all([writer.synced, reader.synced]);
     typeParagraph(writer.doc, 'A line.');
     await until(reader.doc, () => reader.doc.getXmlFragment('default').length === 1);
@@ -119,7 +113,7 @@ describe('what an admitted client may send', () => {
 
   it("applies a flood of one's own presence a few times a second, and its last state", async () => {
     const s = await pageWithPeople(server);
-    const writer = joined(server, s.writer.token, s.name);
+    const writer = editors.join(server, s.writer.token, s.name);
     await writer.synced;
     const writerId = writer.provider.awareness!.clientID;
     let applied = 0;
@@ -134,8 +128,8 @@ describe('what an admitted client may send', () => {
 
   it('closes the socket of an update to a type the editor does not use; nothing of it is applied', async () => {
     const s = await pageWithPeople(server);
-    const writer = joined(server, s.writer.token, s.name);
-    const other = joined(server, s.org.admin.token, s.name);
+    const writer = editors.join(server, s.writer.token, s.name);
+    const other = editors.join(server, s.org.admin.token, s.name);
     await Promise.all([writer.synced, other.synced]);
     writer.doc.getArray('junk').push(Array.from({ length: 1000 }, (_, index) => index));
     expect(await writer.closed).toEqual({ code: 1008, reason: 'not a type of the editor' });
@@ -149,8 +143,8 @@ describe('what an admitted client may send', () => {
   it("closes the socket of a writer's update that sets `seed` or `incoming`; an editor may delete `incoming`", async () => {
     const s = await pageWithPeople(server);
     const page = () => served(s.name);
-    const seedWriter = joined(server, s.writer.token, s.name);
-    const other = joined(server, s.org.admin.token, s.name);
+    const seedWriter = editors.join(server, s.writer.token, s.name);
+    const other = editors.join(server, s.org.admin.token, s.name);
     await Promise.all([seedWriter.synced, other.synced]);
     const seed = stateOf(page()).get('seed');
     expect(typeof seed).toBe('number');
@@ -160,7 +154,7 @@ describe('what an admitted client may send', () => {
     expect(stateOf(page()).get('seed')).toBe(seed);
 
     // A key set for the first time names its key: refused too.
-    const incomingWriter = joined(server, s.writer.token, s.name);
+    const incomingWriter = editors.join(server, s.writer.token, s.name);
     await incomingWriter.synced;
     const forged = { revision: 'forged', markdown: 'Forged text.\n', from: '' };
     stateOf(incomingWriter.doc).set('incoming', forged);
@@ -168,7 +162,7 @@ describe('what an admitted client may send', () => {
     expect(stateOf(page()).has('incoming')).toBe(false);
 
     // One server-set `incoming`, then an editor takes it in: deleting it is allowed.
-    const taker = joined(server, s.writer.token, s.name);
+    const taker = editors.join(server, s.writer.token, s.name);
     await taker.synced;
     page().transact(() => stateOf(page()).set('incoming', { revision: 'r', markdown: 'x\n', from: '' }));
     await until(taker.doc, () => stateOf(taker.doc).has('incoming'));
@@ -186,7 +180,7 @@ describe('what an admitted client may send', () => {
     // An update whose items hang from ones the server does not have yet passes the socket's
     // guard and is applied later; here one is applied as Hocuspocus applies a client's.
     const s = await pageWithPeople(server);
-    const writer = joined(server, s.writer.token, s.name);
+    const writer = editors.join(server, s.writer.token, s.name);
     await writer.synced;
     const page = served(s.name);
     const seed = stateOf(page).get('seed');
@@ -210,7 +204,7 @@ describe('what an admitted client may send', () => {
 
   it('takes a page of 1 MB of text, and refuses the update that would grow it past its cap', async () => {
     const s = await pageWithPeople(server);
-    const writer = joined(server, s.writer.token, s.name);
+    const writer = editors.join(server, s.writer.token, s.name);
     await writer.synced;
     const megabyte = 'x'.repeat(1_000_000);
     typeParagraph(writer.doc, megabyte);
@@ -230,7 +224,7 @@ describe('what an admitted client may send', () => {
 
   it('closes a connection that sends more bytes than its budget per 10 s', async () => {
     const s = await pageWithPeople(server);
-    const reader = joined(server, s.reader.token, s.name);
+    const reader = editors.join(server, s.reader.token, s.name);
     await reader.synced;
     // A reader's updates are not applied, but they are sent: five of 900 KB pass 4 MiB.
     for (let index = 0; index < 5; index++) typeParagraph(reader.doc, 'y'.repeat(900_000));

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { concat, varBytes, varUint } from '../../src/collaboration/wire';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { type Editor, join, openSocket, pageWithPeople, socketUrl } from './editors';
+import { FileEditors, openSocket, pageWithPeople, socketUrl } from './editors';
 
 const LIMITS = {
   QUIRE_COLLAB_MAX_SOCKETS_PER_ADDRESS: '8',
@@ -19,23 +19,17 @@ const LIMITS = {
   QUIRE_COLLAB_MAX_CONNECTIONS_PER_USER: '2',
 };
 let server: TestServer;
-const opened: Editor[] = [];
+const editors = new FileEditors();
 beforeAll(async () => {
   Object.assign(process.env, LIMITS);
   // The test's own address is a trusted proxy: a socket's address is the one it forwards, if any.
   server = await startTestServer({ QUIRE_TRUST_PROXY: '127.0.0.1' });
 });
 afterAll(async () => {
-  for (const editor of opened) editor.provider.destroy();
+  editors.destroy();
   await server.close();
   for (const name of Object.keys(LIMITS)) delete process.env[name];
 });
-
-const joined = (...args: Parameters<typeof join>) => {
-  const editor = join(...args);
-  opened.push(editor);
-  return editor;
-};
 
 /** A raw socket: resolves once open, or with the HTTP status its upgrade was refused with. */
 function rawSocket(on: TestServer, forwardedFor?: string): Promise<{ socket?: WebSocket; refused?: number }> {
@@ -109,27 +103,29 @@ describe('sockets and seats', () => {
     const [first, second, third, fourth] = s.names as [string, string, string, string];
     // One socket: two documents, not a third.
     const socket = openSocket(server);
-    const onFirst = joined(server, s.reader.token, first, socket);
-    const onSecond = joined(server, s.reader.token, second, socket);
+    const onFirst = editors.join(server, s.reader.token, first, socket);
+    const onSecond = editors.join(server, s.reader.token, second, socket);
     expect(await onFirst.admitted).toBe('readonly');
     expect(await onSecond.admitted).toBe('readonly');
-    await expect(joined(server, s.reader.token, third, socket).admitted).rejects.toThrow(
+    await expect(editors.join(server, s.reader.token, third, socket).admitted).rejects.toThrow(
       'too_many_documents',
     );
 
     // The same person on another socket: a third document, not a fourth.
-    expect(await joined(server, s.reader.token, third).admitted).toBe('readonly');
-    await expect(joined(server, s.reader.token, fourth).admitted).rejects.toThrow('too_many_documents');
+    expect(await editors.join(server, s.reader.token, third).admitted).toBe('readonly');
+    await expect(editors.join(server, s.reader.token, fourth).admitted).rejects.toThrow('too_many_documents');
     // Two connections of theirs to one page, not a third.
-    await expect(joined(server, s.reader.token, first).admitted).resolves.toBe('readonly');
-    await expect(joined(server, s.reader.token, first).admitted).rejects.toThrow('too_many_connections');
+    await expect(editors.join(server, s.reader.token, first).admitted).resolves.toBe('readonly');
+    await expect(editors.join(server, s.reader.token, first).admitted).rejects.toThrow(
+      'too_many_connections',
+    );
 
     // Someone else still gets in, to the same pages and another.
-    expect(await joined(server, s.writer.token, first).admitted).toBe('read-write');
-    expect(await joined(server, s.writer.token, fourth).admitted).toBe('read-write');
+    expect(await editors.join(server, s.writer.token, first).admitted).toBe('read-write');
+    expect(await editors.join(server, s.writer.token, fourth).admitted).toBe('read-write');
 
     // A seat is given back when its connection goes.
     onSecond.provider.destroy();
-    await expect(joined(server, s.reader.token, fourth).admitted).resolves.toBe('readonly');
+    await expect(editors.join(server, s.reader.token, fourth).admitted).resolves.toBe('readonly');
   });
 });

@@ -8,10 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
-import { collaborationOf } from '../../src/collaboration/register-collaboration';
 import { concat, varBytes, varUint } from '../../src/collaboration/wire';
 import { startTestServer, type TestServer } from '../support/test-server';
-import { type Editor, join, pageWithPeople, socketUrl, until } from './editors';
+import { FileEditors, pageWithPeople, servedDocument, socketUrl, until } from './editors';
 
 const SETTINGS = {
   // Room for the many answers of the first test: the bytes per window are what stops them.
@@ -19,28 +18,26 @@ const SETTINGS = {
   QUIRE_COLLAB_MAX_UNREAD_BYTES: String(1024 * 1024),
 };
 let server: TestServer;
-const opened: Editor[] = [];
+const editors = new FileEditors();
 const sockets: WebSocket[] = [];
 beforeAll(async () => {
   Object.assign(process.env, SETTINGS);
   server = await startTestServer();
 });
 afterAll(async () => {
-  for (const editor of opened) editor.provider.destroy();
+  editors.destroy();
   for (const socket of sockets) socket.terminate();
   await server.close();
   for (const name of Object.keys(SETTINGS)) delete process.env[name];
 });
 
 const utf8 = new TextEncoder();
-const served = (name: string) => collaborationOf(server.app)!.hocuspocus.documents.get(name)!;
+const served = (name: string) => servedDocument(server, name)!;
 
 /** A page of `paragraphs` paragraphs of 400 characters, typed by its writer (who stays). */
 async function pageOf(paragraphs: number) {
   const s = await pageWithPeople(server);
-  const writer = join(server, s.writer.token, s.name);
-  opened.push(writer);
-  await writer.synced;
+  const writer = await editors.joined(server, s.writer.token, s.name);
   for (let done = 0; done < paragraphs; done += 1000) {
     writer.doc.transact(() => {
       const fragment = writer.doc.getXmlFragment('default');
