@@ -234,6 +234,8 @@ const ConfigSchema = z
     QUIRE_AI_API_KEY: optionalString,
     /** How long one answer from the AI provider may take, in seconds. */
     QUIRE_AI_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(60),
+    /** Answers this server asks the AI provider for at once, from everyone; past it 503; 0: no bound. */
+    QUIRE_AI_MAX_ANSWERS_IN_FLIGHT: z.preprocess(blankAsUnset, z.coerce.number().int().min(0).default(32)),
     /** Questions the AI provider is asked per minute for one asker (a person, or a visitor's address); 0: no bound. */
     QUIRE_AI_QUESTIONS_PER_ASKER: z.preprocess(blankAsUnset, z.coerce.number().int().min(0).default(20)),
     /** Questions the AI provider is asked per minute for one organization, from everyone; 0: no bound. */
@@ -361,6 +363,7 @@ const ConfigSchema = z
               model: env.QUIRE_AI_MODEL,
               ...(env.QUIRE_AI_API_KEY === undefined ? {} : { apiKey: env.QUIRE_AI_API_KEY }),
               timeoutMs: Math.round(env.QUIRE_AI_TIMEOUT_SECONDS * 1000),
+              maxAnswersInFlight: env.QUIRE_AI_MAX_ANSWERS_IN_FLIGHT,
             }
           : undefined,
       mail:

@@ -1,10 +1,12 @@
 /**
  * The server's AI provider for questions, from its configuration (`QUIRE_AI_*`): an
  * OpenAI-compatible chat model reached through the outbound-fetch module (public addresses
- * unless in `QUIRE_FETCH_ALLOW_HOSTS`), or, with none configured, a provider that says so.
+ * unless in `QUIRE_FETCH_ALLOW_HOSTS`), at most `QUIRE_AI_MAX_ANSWERS_IN_FLIGHT` answers at
+ * once (`answers-in-flight.ts`), or, with none configured, a provider that says so.
  */
 import type { AnswerProvider } from '@quire/domain';
 import type { Config } from '../config';
+import { answersInFlight } from './answers-in-flight';
 import { openAiAnswerProvider } from './openai-answer-provider';
 
 /** Most bytes of one streamed answer (its events carry JSON around each token). */
@@ -20,7 +22,7 @@ const unconfigured: AnswerProvider = {
 
 export function answerProviderFromConfig(config: Pick<Config, 'ai' | 'fetchAllowHosts'>): AnswerProvider {
   if (config.ai === undefined) return unconfigured;
-  return openAiAnswerProvider({
+  const provider = openAiAnswerProvider({
     url: config.ai.url,
     model: config.ai.model,
     apiKey: config.ai.apiKey,
@@ -29,5 +31,9 @@ export function answerProviderFromConfig(config: Pick<Config, 'ai' | 'fetchAllow
       maxBytes: MAX_ANSWER_BYTES,
       allowHosts: config.fetchAllowHosts,
     },
+  });
+  return answersInFlight(provider, {
+    maxInFlight: config.ai.maxAnswersInFlight,
+    answerDeadlineMs: config.ai.timeoutMs,
   });
 }

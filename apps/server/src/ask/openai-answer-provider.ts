@@ -26,7 +26,7 @@ export function openAiAnswerProvider(endpoint: AnswerEndpoint): AnswerProvider {
   const completionsUrl = endpoint.url.replace(/\/v1$/, '') + '/v1/chat/completions';
   return {
     configured: true,
-    stream: (prompt) => streamedCompletion(completionsUrl, endpoint, prompt),
+    stream: (prompt, signal) => streamedCompletion(completionsUrl, endpoint, prompt, signal),
   };
 }
 
@@ -34,10 +34,17 @@ async function* streamedCompletion(
   url: string,
   endpoint: AnswerEndpoint,
   prompt: AnswerPrompt,
+  signal: AbortSignal | undefined,
 ): AsyncIterable<string> {
   const parts: string[] = [];
   let wake: (() => void) | undefined;
   let stopped = false;
+  // The asker went away: the loop below ends now, not at the provider's next part.
+  const stop = () => {
+    stopped = true;
+    wake?.();
+  };
+  signal?.addEventListener('abort', stop, { once: true });
   let streamed = false;
   const parser = createParser({
     onEvent(event) {
@@ -65,6 +72,7 @@ async function* streamedCompletion(
         { role: 'user', content: prompt.user },
       ],
     }),
+    ...(signal ? { signal } : {}),
     onPart(part) {
       // The reader stopped: throwing here ends the request (the fetch reads no further).
       if (stopped) throw new OutboundFetchError('unreachable', 'stopped');
@@ -83,6 +91,7 @@ async function* streamedCompletion(
   );
   try {
     for (;;) {
+      if (stopped) return;
       const part = parts.shift();
       if (part !== undefined) {
         yield part;
@@ -96,6 +105,7 @@ async function* streamedCompletion(
     }
   } finally {
     stopped = true;
+    signal?.removeEventListener('abort', stop);
   }
   const outcome = ended as { failure?: unknown; bytes?: Uint8Array };
   if (outcome.failure !== undefined) throw failureOf(outcome.failure);

@@ -40,6 +40,8 @@ export interface OutgoingRequest {
   body: string;
   /** Each part of the answer's body as it arrives (a streamed answer read as it comes), within the same limits. */
   onPart?: (part: Uint8Array) => void;
+  /** The caller's stop (its reader went away): the request is abandoned at once, as at its deadline. */
+  signal?: AbortSignal;
 }
 
 export interface FetchedResource {
@@ -62,6 +64,8 @@ export async function fetchPublicUrl(
   const agent = new Agent({ connect: { lookup: guardedLookup(allowHosts) } });
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), limits.timeoutMs);
+  const abandon = () => deadline.abort();
+  outgoing?.signal?.addEventListener('abort', abandon, { once: true });
   try {
     let current = parseFetchableUrl(url);
     for (let hop = 0; ; hop++) {
@@ -93,6 +97,7 @@ export async function fetchPublicUrl(
     }
   } finally {
     clearTimeout(timer);
+    outgoing?.signal?.removeEventListener('abort', abandon);
     agent.destroy().catch(() => {});
   }
 }

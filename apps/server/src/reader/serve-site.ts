@@ -99,7 +99,7 @@ export async function serveSiteUrl(
           .type(EVENT_STREAM)
           .header('cache-control', 'private, no-store')
           .header('x-robots-tag', 'noindex')
-          .send(askStream(askingVisit(visit, request.ip), pages, question));
+          .send(askStream(askingVisit(visit, request.ip), pages, question, reply.raw));
   if (question !== undefined)
     return reply
       .type(HTML)

@@ -9,7 +9,8 @@
  * body is no longer read, and the provider's answer no longer either.
  */
 import { Readable } from 'node:stream';
-import { isDomainError, type SearchAIAnswer } from '@quire/domain';
+import { isDomainError, type SearchAIAnswer, stopStreamedList } from '@quire/domain';
+import type { ClosingResponse } from '../faces/rest/event-stream';
 import { readerFrameOf } from './reader-frame';
 import type { ReaderVisit } from './reader-visit';
 import { type AskFailure, askInSiteSpace, failureOfAsk, failureWords, sourceLinksOf } from './site-ask-page';
@@ -20,11 +21,24 @@ export const EVENT_STREAM = 'text/event-stream; charset=utf-8';
 const event = (name: string | undefined, data: unknown): string =>
   `${name === undefined ? '' : `event: ${name}\n`}data: ${JSON.stringify(data)}\n\n`;
 
-export function askStream(visit: ReaderVisit, pages: SitePages, question: string): Readable {
-  return Readable.from(answerEvents(visit, pages, question));
+export function askStream(
+  visit: ReaderVisit,
+  pages: SitePages,
+  question: string,
+  response: ClosingResponse,
+): Readable {
+  const asked: { answer?: unknown } = {};
+  // A reader who asks again, or leaves, stops the provider's answer at once (`streamedEvents`).
+  response.once('close', () => stopStreamedList(asked.answer));
+  return Readable.from(answerEvents(visit, pages, question, asked));
 }
 
-async function* answerEvents(visit: ReaderVisit, pages: SitePages, question: string): AsyncIterable<string> {
+async function* answerEvents(
+  visit: ReaderVisit,
+  pages: SitePages,
+  question: string,
+  asked: { answer?: unknown },
+): AsyncIterable<string> {
   const frame = readerFrameOf(visit, pages);
   if (!frame.customization.ai) {
     yield event('error', { message: failureWords('no-ai' satisfies AskFailure) });
@@ -32,7 +46,9 @@ async function* answerEvents(visit: ReaderVisit, pages: SitePages, question: str
   }
   let last: SearchAIAnswer = { followupQuestions: [], sources: [] };
   try {
-    for await (const answered of await askInSiteSpace(visit, question)) {
+    const answer = await askInSiteSpace(visit, question);
+    asked.answer = answer;
+    for await (const answered of answer) {
       last = answered.answer;
       yield event(undefined, { text: last.answer?.markdown ?? '' });
     }

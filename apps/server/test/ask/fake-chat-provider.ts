@@ -30,6 +30,8 @@ export interface FakeChatProvider {
   answer: (call: ChatCall) => ChatAnswer;
   /** Ends every held answer with `[DONE]`. */
   release(): void;
+  /** Held answers whose request is still open (one the server abandoned is not). */
+  open(): number;
   close(): Promise<void>;
 }
 
@@ -68,12 +70,15 @@ export async function startFakeChatProvider(): Promise<FakeChatProvider> {
       response.writeHead(200, { 'content-type': 'text/event-stream' });
       for (const part of answer.parts)
         response.write(`data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: part } }] })}\n\n`);
-      if ('hold' in answer) held.push(response);
-      else response.end('data: [DONE]\n\n');
+      if ('hold' in answer) {
+        held.push(response);
+        response.once('close', () => held.includes(response) && held.splice(held.indexOf(response), 1));
+      } else response.end('data: [DONE]\n\n');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.open = () => held.length;
   fake.release = () => {
     for (const response of held.splice(0)) response.end('data: [DONE]\n\n');
   };

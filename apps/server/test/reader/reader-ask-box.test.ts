@@ -81,3 +81,36 @@ describe("the header Ask box's recommended questions", () => {
     }
   });
 });
+
+describe("the Ask box's streamed answer", () => {
+  it("stops the provider's answer as soon as the reader leaves, while the provider is silent", async () => {
+    const current = await f.admin('GET', `${f.site}/customization`);
+    await f.admin('PUT', `${f.site}/customization`, { ...current, ai: { mode: 'search' } });
+    fake.answer = (call) =>
+      asksForQuestions(call)
+        ? { parts: ['[]'] }
+        : { parts: [`${'Install it from the package. '.repeat(8)}[1]`], hold: true };
+    const leaving = new AbortController();
+    const response = await fetch(
+      `${server.url}${f.base}~reader/ask?ask=${encodeURIComponent('How do I install it?')}`,
+      {
+        headers: { accept: 'text/event-stream' },
+        signal: leaving.signal,
+      },
+    );
+    expect(response.status).toBe(200);
+    const body = (response.body as ReadableStream<Uint8Array>).getReader();
+    let text = '';
+    while (!text.includes('Install it from the package.')) {
+      const part = await body.read();
+      if (part.done) throw new Error('the answer ended before the provider did');
+      text += new TextDecoder().decode(part.value);
+    }
+    expect(fake.open()).toBe(1);
+    leaving.abort();
+    // Within 2 s, well before the provider's 5 s deadline, which ended it before.
+    for (let attempt = 0; fake.open() > 0 && attempt < 80; attempt++)
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(fake.open()).toBe(0);
+  });
+});

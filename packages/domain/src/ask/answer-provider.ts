@@ -17,9 +17,11 @@ export interface AnswerProvider {
   readonly configured: boolean;
   /**
    * The answer's text in parts, as the model writes it. Ending the iteration early (a
-   * `return()`) stops reading the provider's answer. Failures are `AiProviderError`s.
+   * `return()`) stops reading the provider's answer; so does `signal` (the asker went away),
+   * at once, even while the provider is silent: the iteration ends and the provider's request
+   * is abandoned. Failures are `AiProviderError`s.
    */
-  stream(prompt: AnswerPrompt): AsyncIterable<string>;
+  stream(prompt: AnswerPrompt, signal?: AbortSignal): AsyncIterable<string>;
 }
 
 declare module '../core/context' {

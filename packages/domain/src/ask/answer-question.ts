@@ -17,6 +17,7 @@ import type { AnswerPrompt } from './answer-provider';
 import { ASK_LIMITS } from './ask-limits';
 import type { SearchAIAnswer, SearchAIAnswerEvent } from './ask-schema';
 import type { Passage } from './passages';
+import type { StoppableItems } from './streamed-list';
 
 export const NO_PROVIDER_MESSAGE =
   'No AI provider is configured on this server, so questions cannot be answered: set QUIRE_AI_URL and QUIRE_AI_MODEL ' +
@@ -46,14 +47,14 @@ export function promptOf(question: string, passages: readonly Passage[]): Answer
  * The answer's events: at least one (the last holds the whole answer). The provider is called
  * only once the question is taken from the asker's and the organization's budgets
  * (`answer-budget.ts`): past either, 429 with the seconds to wait, the provider not called.
- * Nothing found costs no question.
+ * Nothing found costs no question. `stop` on the events abandons the provider's answer at once.
  */
 export async function answerEvents(
   ctx: OperationContext,
   organizationId: string,
   question: string,
   passages: readonly Passage[],
-): Promise<AsyncIterable<SearchAIAnswerEvent>> {
+): Promise<StoppableItems<SearchAIAnswerEvent>> {
   if (passages.length === 0) return listed([{ type: 'answer', answer: nothingFound }]);
   const wait = await ctx.answerBudget.take(budgetRequestOf(ctx, organizationId));
   if (wait !== null)
@@ -64,9 +65,12 @@ export async function answerEvents(
         retryAfterSeconds: wait,
       },
     );
-  const parts = ctx.answerProvider.stream(promptOf(question, passages))[Symbol.asyncIterator]();
+  const stopped = new AbortController();
+  const parts = ctx.answerProvider
+    .stream(promptOf(question, passages), stopped.signal)
+    [Symbol.asyncIterator]();
   const first = await providerStep(() => parts.next());
-  return (async function* () {
+  const events = (async function* () {
     let text = '';
     let sent = 0;
     try {
@@ -86,6 +90,7 @@ export async function answerEvents(
     }
     yield eventOf(text, passages);
   })();
+  return { [Symbol.asyncIterator]: () => events, stop: () => stopped.abort() };
 }
 
 /** A person asks as themselves; anyone else (a visitor, a site API token, free to mint) as their address. */
@@ -100,17 +105,29 @@ function budgetRequestOf(ctx: OperationContext, organizationId: string): AnswerB
 
 const nothingFound: SearchAIAnswer = { followupQuestions: [], sources: [] };
 
-async function* listed<T>(items: readonly T[]): AsyncIterable<T> {
-  yield* items;
+function listed<T>(items: readonly T[]): StoppableItems<T> {
+  return {
+    async *[Symbol.asyncIterator]() {
+      yield* items;
+    },
+    stop: () => {},
+  };
 }
 
-/** A provider's failure in the domain's terms: 503 with the provider's safe message. */
+/**
+ * A provider's failure in the domain's terms: 503 with the provider's safe message (and
+ * `Retry-After` when the failure passes by itself: a server with all its provider calls busy).
+ */
 async function providerStep<T>(step: () => Promise<T>): Promise<T> {
   try {
     return await step();
   } catch (error) {
     if (error instanceof AiProviderError)
-      throw new DomainError(error.kind === 'not-configured' ? 'validation' : 'unavailable', error.message);
+      throw new DomainError(
+        error.kind === 'not-configured' ? 'validation' : 'unavailable',
+        error.message,
+        error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds },
+      );
     throw error;
   }
 }

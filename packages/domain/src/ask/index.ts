@@ -5,4 +5,4 @@ export { NO_PROVIDER_MESSAGE } from './answer-question';
 export { ASK_LIMITS } from './ask-limits';
 export * from './ask-schema';
 export { askOperations } from './operations';
-export { isStreamedList, type StreamedList } from './streamed-list';
+export { isStreamedList, type StoppableItems, type StreamedList, stopStreamedList } from './streamed-list';

@@ -9,7 +9,9 @@
  * - `unreachable`: the provider could not be reached (network, refused address);
  * - `timeout`: it did not answer in time;
  * - `refused`: it answered with an error status (bad key, unknown language, overloaded);
- * - `bad-answer`: it answered something that is not what was asked for.
+ * - `bad-answer`: it answered something that is not what was asked for;
+ * - `busy`: this server already has as many calls to the provider in flight as it allows
+ *   (the provider was not called; `retryAfterSeconds` says when to try again).
  */
 export const AI_PROVIDER_FAILURES = [
   'not-configured',
@@ -17,6 +19,7 @@ export const AI_PROVIDER_FAILURES = [
   'timeout',
   'refused',
   'bad-answer',
+  'busy',
 ] as const;
 export type AiProviderFailure = (typeof AI_PROVIDER_FAILURES)[number];
 
@@ -29,6 +32,8 @@ export class AiProviderError extends Error {
   constructor(
     readonly kind: AiProviderFailure,
     message: string,
+    /** For a failure that passes by itself (`busy`): the seconds after which to try again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }

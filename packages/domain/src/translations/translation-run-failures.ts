@@ -19,4 +19,5 @@ export const PROVIDER_FAILURE_CODES: Record<AiProviderFailure, string> = {
   timeout: 'PROVIDER_TIMEOUT',
   refused: 'PROVIDER_REFUSED',
   'bad-answer': 'PROVIDER_BAD_ANSWER',
+  busy: 'PROVIDER_BUSY',
 };

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { isDomainError } from '@quire/domain';
+import { isDomainError, type StoppableItems } from '@quire/domain';
 import { HTTP_STATUS_OF } from '../../http/error-status';
 
 /**
@@ -18,9 +18,13 @@ export function eventStreamOf(items: readonly unknown[]): string {
  * A list still being written (an answer streamed from the AI provider) sent event by event
  * as it comes. The status is sent already: a failure after the first event ends the stream
  * with one `error` event in GitBook's error shape (`{error: {code, message}}`), a domain
- * error's message or, for anything else, a generic one (never a stack).
+ * error's message or, for anything else, a generic one (never a stack). A reader who goes
+ * away stops the list's writing (`stop`) as soon as `response` closes: not when the stream
+ * is destroyed, which waits for the generator's `return`, itself queued behind the item it
+ * is waiting for (a silent provider's next part).
  */
-export function streamedEvents(items: AsyncIterable<unknown>): Readable {
+export function streamedEvents(items: StoppableItems<unknown>, response: ClosingResponse): Readable {
+  response.once('close', () => items.stop());
   return Readable.from(
     (async function* () {
       try {
@@ -33,4 +37,9 @@ export function streamedEvents(items: AsyncIterable<unknown>): Readable {
       }
     })(),
   );
+}
+
+/** The HTTP response a stream is sent on, as far as its end is concerned. */
+export interface ClosingResponse {
+  once(event: 'close', listener: () => void): unknown;
 }

@@ -53,7 +53,9 @@ export function registerRestRoutes(
             .code(successStatus)
             .header('content-type', EVENT_STREAM_TYPE)
             .header('cache-control', 'no-store')
-            .send(isStreamedList(output) ? streamedEvents(output) : eventStreamOf(output as unknown[]));
+            .send(
+              isStreamedList(output) ? streamedEvents(output, reply.raw) : eventStreamOf(output as unknown[]),
+            );
         const location = route.location?.(input, output);
         if (location !== undefined) reply.header('location', location);
         if (tagsOf !== undefined) {

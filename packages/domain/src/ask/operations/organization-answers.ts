@@ -17,12 +17,13 @@ import { ASK_LIMITS } from '../ask-limits';
 import type { SearchAIAnswerEvent } from '../ask-schema';
 import { foundPagesOf } from '../found-pages';
 import { passagesOf } from '../passages';
+import type { StoppableItems } from '../streamed-list';
 
 export async function organizationAnswerEvents(
   ctx: OperationContext,
   organizationId: string,
   question: string,
-): Promise<AsyncIterable<SearchAIAnswerEvent>> {
+): Promise<StoppableItems<SearchAIAnswerEvent>> {
   await authorizeOrganization(ctx, organizationId, 'view');
   assertAnswerProvider(ctx);
   const found = await searchOperations.spaces.searchInOrganization.run(ctx, {
