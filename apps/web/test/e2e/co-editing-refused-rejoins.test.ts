@@ -7,7 +7,8 @@
  * socket, and the whole page downloaded, each time: 232 sockets in 25 s). Now it joins again a
  * few times, each after a longer wait, then stops, keeps what was typed on screen and says why.
  * Another person (a Node editor) keeps the page open, so each join finds the same load of it and
- * merges the old document, as it would in a team.
+ * merges the old document, as it would in a team. What was typed can then be saved as an
+ * ordinary edit of the page (a batch, which takes what the shared page's messages could not).
  */
 
 import type { Browser } from 'playwright-core';
@@ -79,5 +80,15 @@ describe('a shared page whose content the server refuses', () => {
     const content = page.getByRole('textbox', { name: 'Content of Pasted' });
     await expect.poll(() => content.getAttribute('aria-readonly')).toBe('true');
     expect(await content.textContent()).toContain('pasted pasted');
+
+    // Saved as an edit of the page, on the person's word: the revision holds the paste.
+    await page.getByRole('button', { name: 'Save what you typed as an edit' }).click();
+    await page.getByText(/Saved: what you typed is in the page.s latest version/).waitFor();
+    const saved = await server.api(`/v1/spaces/${docs.spaceId}/content/page/${pageId}?format=markdown`, {
+      token: docs.org.admin.token,
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.markdown).toContain('pasted pasted');
+    expect(saved.body.markdown).toContain('A short page.');
   }, 60_000);
 });

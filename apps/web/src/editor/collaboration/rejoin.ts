@@ -52,17 +52,26 @@ export const sharedMarkdownOf = (doc: Y.Doc, schema: Schema): string =>
  * seeded): merged when both grew from one seed; else what to send as a batch, if anything.
  */
 export function rejoin(old: Y.Doc, fresh: Y.Doc, schema: Schema): Rejoined {
-  const was = stateOf(old);
   if (sameLoad(old, fresh)) {
     Y.applyUpdate(fresh, Y.encodeStateAsUpdate(old), 'rejoin');
     return { kind: 'merged' };
   }
-  const revision = was.get('base');
   const head = stateOf(fresh).get('base');
-  const markdown = sharedMarkdownOf(old, schema);
-  if (typeof revision !== 'string' || typeof head !== 'string' || markdown === was.get('baseMarkdown'))
-    return { kind: 'nothing' };
-  return { kind: 'unsaved', edit: { markdown, revision, head } };
+  const unsaved = unsavedOf(old, schema);
+  if (typeof head !== 'string' || unsaved === undefined) return { kind: 'nothing' };
+  return { kind: 'unsaved', edit: { ...unsaved, head } };
+}
+
+/**
+ * What `doc` holds that was typed and never saved: its markdown when it differs from the base
+ * it was last saved into, with that base's revision; undefined when nothing is.
+ */
+export function unsavedOf(doc: Y.Doc, schema: Schema): Omit<UnsavedEdit, 'head'> | undefined {
+  const state = stateOf(doc);
+  const revision = state.get('base');
+  const markdown = sharedMarkdownOf(doc, schema);
+  if (typeof revision !== 'string' || markdown === state.get('baseMarkdown')) return undefined;
+  return { markdown, revision };
 }
 
 /** The keys of the state map only the server sets (the server's `server-owned-keys.ts`). */

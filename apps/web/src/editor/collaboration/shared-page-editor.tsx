@@ -28,6 +28,7 @@ import { CaretAfterRemoteChange } from './caret-after-remote-change';
 import { reportMarkdown } from './markdown-report';
 import { Presence, usePresent } from './presence';
 import { presencePerFrame } from './presence-per-frame';
+import { SaveUnsaved } from './save-unsaved';
 import { type SharedPlace, useSharedPage } from './use-shared-page';
 
 /** Cursor colours: distinct on white, each readable under white text. */
@@ -58,6 +59,7 @@ export default function SharedPageEditor({
       {shared.problem && (
         <ErrorNotice error={shared.problem} title="What you typed while disconnected could not be saved" />
       )}
+      {shared.saveUnsaved && <SaveUnsaved save={shared.saveUnsaved} />}
       {shared.ended ? (
         <ChangeRequestEnded status={shared.ended} />
       ) : (

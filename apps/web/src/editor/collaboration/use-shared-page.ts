@@ -18,7 +18,7 @@ import * as Y from 'yjs';
 import { contentConflictsOf } from '../../api/content-conflicts';
 import { useTRPCClient } from '../../api/trpc';
 import { editorSchema } from '../extensions';
-import { rejoin, sendUnsaved } from './rejoin';
+import { rejoin, sendUnsaved, unsavedOf } from './rejoin';
 import { applyRemoteUpdatesPerFrame } from './remote-updates-per-frame';
 import { seedIfEmpty } from './seed-content';
 
@@ -44,6 +44,12 @@ export type SharedPage =
        * or the server kept closing the connection (the editor is then read-only).
        */
       problem?: Error;
+      /**
+       * With the server closing the connection each time: sends what was typed and never saved
+       * as an ordinary batch (the page editor's save, merged three-way), which the server takes
+       * where the shared page's messages were refused (a paste past their largest size).
+       */
+      saveUnsaved?: () => Promise<void>;
       /** The person's access changed while they were here (the server said so). */
       accessChanged?: boolean;
       /** The change request was merged or archived while they were here: why they read along now. */
@@ -99,6 +105,8 @@ function accessChangeOf(payload: string): { readOnly: boolean } | undefined {
     return undefined;
   }
 }
+
+const isConflict = (error: unknown) => contentConflictsOf(error).length > 0;
 
 export function useSharedPage(place: SharedPlace): SharedPage {
   const name = sharedDocumentName(place);
@@ -166,13 +174,11 @@ export function useSharedPage(place: SharedPlace): SharedPage {
             const rejoined = previous && !readOnly ? rejoin(previous, doc, editorSchema) : undefined;
             setShared({ status: 'ready', doc, provider, readOnly, beforeLeave });
             if (rejoined?.kind === 'unsaved')
-              sendUnsaved(rejoined.edit, write, (error) => contentConflictsOf(error).length > 0).catch(
-                (error: unknown) => {
-                  if (closed || current?.doc !== doc) return;
-                  const problem = error instanceof Error ? error : new Error(String(error));
-                  setShared({ status: 'ready', doc, provider, readOnly, beforeLeave, problem });
-                },
-              );
+              sendUnsaved(rejoined.edit, write, isConflict).catch((error: unknown) => {
+                if (closed || current?.doc !== doc) return;
+                const problem = error instanceof Error ? error : new Error(String(error));
+                setShared({ status: 'ready', doc, provider, readOnly, beforeLeave, problem });
+              });
           };
           stateOf(doc).observe(start);
           start();
@@ -190,6 +196,7 @@ export function useSharedPage(place: SharedPlace): SharedPage {
             return;
           }
           const why = event?.reason ? `: ${event.reason}` : ` (${event?.code ?? 'no code'})`;
+          const unsaved = unsavedOf(doc, editorSchema);
           setShared({
             status: 'ready',
             doc,
@@ -197,8 +204,13 @@ export function useSharedPage(place: SharedPlace): SharedPage {
             readOnly: true,
             beforeLeave,
             problem: new Error(
-              `The server closed the connection each time this page was joined again${why}. What you typed since the last save is shown here but was not saved: copy it before you leave.`,
+              `The server closed the connection each time this page was joined again${why}. What you typed since the last save is shown here but was not saved${unsaved ? ': save it as an edit of the page, or copy it before you leave.' : '.'}`,
             ),
+            ...(unsaved
+              ? {
+                  saveUnsaved: () => sendUnsaved({ ...unsaved, head: unsaved.revision }, write, isConflict),
+                }
+              : {}),
           });
         },
       });
