@@ -6,6 +6,13 @@
 
 export { type PersistenceArea, persistenceAreas } from './areas';
 export {
+  type BlobCollectionOptions,
+  type BlobCollectionReport,
+  collectUnreferencedBlobs,
+  DEFAULT_BLOB_GRACE_MS,
+  StoreNotListableError,
+} from './blob-collection';
+export {
   type ByteRange,
   DirectoryBlobStore,
   GridFsBlobStore,

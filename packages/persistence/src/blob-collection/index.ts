@@ -1,0 +1,7 @@
+export {
+  type BlobCollectionOptions,
+  type BlobCollectionReport,
+  collectUnreferencedBlobs,
+  DEFAULT_BLOB_GRACE_MS,
+} from './collect-unreferenced-blobs';
+export { StoreNotListableError } from './referenced-blobs';
