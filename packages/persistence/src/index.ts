@@ -10,6 +10,7 @@ export {
   type BlobCollectionReport,
   collectUnreferencedBlobs,
   DEFAULT_BLOB_GRACE_MS,
+  markReferencedBlobs,
   StoreNotListableError,
 } from './blob-collection';
 export {

@@ -93,6 +93,8 @@ export interface BlobCollectionReport {
   gone: number;
   /** What an interrupted sweep had left, finished at the start. */
   interrupted: { restored: number; deleted: number };
+  /** The mark and the listing, then the whole run, in ms. */
+  markMs: number;
   durationMs: number;
 }
 
@@ -122,6 +124,7 @@ export async function collectUnreferencedBlobs(
     deletedBytes: 0,
     gone: 0,
     interrupted,
+    markMs: 0,
     durationMs: 0,
   };
   const candidates: Array<{ hash: string; size: number }> = [];
@@ -131,6 +134,7 @@ export async function collectUnreferencedBlobs(
     else if (blob.lastPutAt >= cutoff) report.young += 1;
     else candidates.push({ hash: blob.hash, size: blob.size });
   }
+  report.markMs = Math.round(performance.now() - started);
   for (const [index, candidate] of candidates.entries()) {
     options.signal?.throwIfAborted();
     const outcome = dryRun ? 'deleted' : await blobs.deleteIfNotPutSince(candidate.hash, cutoff);

@@ -4,4 +4,4 @@ export {
   collectUnreferencedBlobs,
   DEFAULT_BLOB_GRACE_MS,
 } from './collect-unreferenced-blobs';
-export { StoreNotListableError } from './referenced-blobs';
+export { markReferencedBlobs, StoreNotListableError } from './referenced-blobs';
