@@ -1,7 +1,7 @@
 /**
  * The blob collection over a real server (HTTP uploads, the store, the data directory's blob
  * store, the test clock): a deleted space's file goes once the space is purged (its revisions
- * with it) and the grace
+ * with it) and the grace, a deleted organization's once its purge job has run, and the
  * has passed; a file named only by an old revision of another space stays, and so does one
  * two spaces share while either names it; a blob stored and never named stays through its
  * grace; a dry run deletes nothing; a put of old bytes just before the sweep keeps them; a
@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { operations, purgeDeletedSpaces } from '@quire/domain';
 import { collectUnreferencedBlobs, StoreNotListableError } from '@quire/persistence';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workJobToEnd } from '../jobs/worker-events';
 import { createOrganization, type TestOrganization } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
 
@@ -20,16 +21,20 @@ let server: TestServer;
 let org: TestOrganization;
 
 beforeAll(async () => {
-  // The schedule stays out of the way: the tests run the collection themselves.
-  server = await startTestServer({ QUIRE_BLOB_COLLECTION_INTERVAL_SECONDS: '0' });
+  // The schedule and the worker stay out of the way: the tests run the collection and the
+  // organization's purge themselves.
+  server = await startTestServer({
+    QUIRE_BLOB_COLLECTION_INTERVAL_SECONDS: '0',
+    QUIRE_JOBS_IN_SERVER: 'false',
+  });
   org = await createOrganization(server);
 });
 afterAll(() => server.close());
 
-async function createSpace(title: string): Promise<string> {
-  const created = await server.api(`/v1/orgs/${org.organization.id}/spaces`, {
+async function createSpace(title: string, owner = org): Promise<string> {
+  const created = await server.api(`/v1/orgs/${owner.organization.id}/spaces`, {
     method: 'POST',
-    token: org.admin.token,
+    token: owner.admin.token,
     body: { title },
   });
   expect(created.status).toBe(201);
@@ -41,10 +46,11 @@ async function upload(
   spaceId: string,
   bytes: Uint8Array,
   query: string,
+  owner = org,
 ): Promise<{ id: string; hash: string }> {
   const response = await fetch(`${server.url}/v1/spaces/${spaceId}/content/files/upload?${query}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${org.admin.token}`, 'content-type': 'application/octet-stream' },
+    headers: { authorization: `Bearer ${owner.admin.token}`, 'content-type': 'application/octet-stream' },
     body: new Uint8Array(bytes),
   });
   const body = await response.json();
@@ -87,6 +93,26 @@ describe('the blob collection', () => {
     // The file's download now answers 404, the kept ones their bytes.
     expect((await fetch(`${server.url}/files/${gone.hash}/gone.bin`)).status).toBe(404);
     expect((await fetch(`${server.url}/files/${old.hash}/report.bin`)).status).toBe(200);
+  });
+
+  it("deletes a purged organization's files after the grace, and only them", async () => {
+    const doomed = await createOrganization(server);
+    const shared = someBytes();
+    const own = await upload(await createSpace('Doomed', doomed), someBytes(), 'name=own.bin', doomed);
+    const both = await upload(await createSpace('Shared', doomed), shared, 'name=both.bin', doomed);
+    expect((await upload(await createSpace('Survivor'), shared, 'name=both.bin')).hash).toBe(both.hash);
+    const deleted = await server.api(`/v1/orgs/${doomed.organization.id}`, {
+      method: 'DELETE',
+      token: doomed.admin.token,
+    });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBeLessThan(300);
+    await workJobToEnd(server.services, deleted.body.id);
+    expect((await server.services.repos.jobs.findById(deleted.body.id))?.state).toBe('done');
+    // Named by the purged organization's records only until its purge; a day on, its own file goes.
+    server.clock.advanceDays(2);
+    await collect();
+    expect(await has(own.hash)).toBe(false);
+    expect(await has(both.hash)).toBe(true);
   });
 
   it('keeps a blob two spaces share while one of them still names it', async () => {
