@@ -12,10 +12,12 @@ import { operations, purgeDeletedSpaces } from '@quire/domain';
 import { collectUnreferencedBlobs, StoreNotListableError } from '@quire/persistence';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workJobToEnd } from '../jobs/worker-events';
+import { customizedSiteFixture } from '../site-customization/customization-support';
 import { createOrganization, type TestOrganization } from '../support/factories';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
 
 let server: TestServer;
 let org: TestOrganization;
@@ -150,6 +152,23 @@ describe('the blob collection', () => {
     await server.services.blobs.put(bytes);
     await collect();
     expect(await has(hash)).toBe(true);
+  });
+
+  it("a site's customization naming a stored file again dates it, so a collection reading the records meanwhile keeps it; one naming no file is refused", async () => {
+    const site = await customizedSiteFixture(server);
+    const { hash } = await server.services.blobs.put(someBytes());
+    server.clock.advanceDays(3);
+    // A run starting now, whose mark has read the sites already: the blob is a candidate.
+    const cutoff = server.clock.now().getTime() - DAY;
+    const address = (named: string) => `${server.config.publicUrl}/files/${named}/preview.png`;
+    await site.ok('PUT', '/customization', { socialPreview: { url: address(hash) } });
+    expect(await server.services.blobs.deleteIfNotPutSince(hash, cutoff)).toBe('young');
+    await collect();
+    expect(await has(hash)).toBe(true);
+    const refused = await site.call('PUT', '/customization', {
+      socialPreview: { url: address('0'.repeat(64)) },
+    });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400);
   });
 
   it('a dry run counts what it would delete and deletes nothing', async () => {

@@ -91,6 +91,11 @@ export class DirectoryBlobStore implements StoredBlobs {
     return stored;
   }
 
+  async touch(hash: string): Promise<boolean> {
+    if (!isBlobHash(hash)) return false;
+    return dated(this.pathOf(hash), new Date(this.now()));
+  }
+
   async *list(): AsyncIterable<ListedBlob> {
     for (const top of await namesIn(this.root)) {
       if (!FAN_OUT.test(top)) continue;

@@ -135,6 +135,15 @@ export class GridFsBlobStore implements StoredBlobs {
     });
   }
 
+  async touch(hash: string): Promise<boolean> {
+    if (!isBlobHash(hash)) return false;
+    const dated = await this.files.updateOne(
+      { filename: hash },
+      { $set: { 'metadata.lastPutAt': this.now() } },
+    );
+    return dated.matchedCount > 0;
+  }
+
   async *list(): AsyncIterable<ListedBlob> {
     for await (const file of this.bucket.find({ filename: { $regex: '^[0-9a-f]{64}$' } })) {
       const lastPutAt = (file.metadata as BlobMetadata | undefined)?.lastPutAt ?? 0;

@@ -45,6 +45,12 @@ export interface SweptBlobs {
   /** Every complete blob, in no particular order. */
   list(): AsyncIterable<ListedBlob>;
   /**
+   * Dates the blob as a put of its bytes would, for a record about to name it again without
+   * them (a site's customization keeping an address of Quire's files); false when no blob has
+   * this hash (then nothing is dated: the caller must not name it).
+   */
+  touch(hash: string): Promise<boolean>;
+  /**
    * Deletes the blob with this hash unless it was put at or after `cutoff` (ms since the
    * epoch), judged at the moment of the delete; a put racing it either dates it first (kept)
    * or finds it gone and writes it again.
