@@ -26,8 +26,10 @@
  *
  * Why no interleaving of a put, a record naming the blob and a sweep loses live bytes. A write
  * that names a blob does so after a put of its bytes (an upload, an import, a Git Sync read, a
- * PDF), or copies a name from a record that names it (a duplicated space, a merge, a new
- * revision keeping the files of its parent). For the first:
+ * PDF), after dating it as a put would (`touch`: a site's customization keeping an address of
+ * Quire's files, refused when the blob is gone), or copies a name from a record that names it
+ * (a duplicated space, a merge, a new revision keeping the files of its parent). For the first
+ * two (a touch is a put without the bytes, and fails rather than writes when the blob is gone):
  * - the put dates the blob at `p` (written, or found and dated again), and the record is
  *   written at `w` after it. If `p` >= `cutoff`, the blob is young both when listed and when
  *   deleted: kept. If `p` < `cutoff`, the put ended before this run started (`cutoff` is
@@ -40,11 +42,17 @@
  *   sweep sees the date: put back, `young`) or the sweep took it first (the put finds no blob
  *   and writes its bytes again). There is no third order, so a put that returns has its bytes
  *   under the name.
- * For a copy: the record it copies from still names the blob while the copy is made. Records
- * that name blobs are removed only by the purges (of spaces deleted a week ago, of deleted
- * organizations, of expired jobs) and by edits that leave the old revisions in place, and a
- * purged record is one no operation can read any more, so none copies from it; the copy's
- * source is therefore still there when the mark reaches it, or the mark already read it.
+ * For a copy: the record it copies from still names the blob while the copy is made, and goes
+ * on naming it. Copies are made from revisions and content objects, which are immutable and
+ * removed only by the purges (of spaces deleted a week ago, of deleted organizations), and a
+ * purged record is one no operation reads any more, so none copies from it; the source is
+ * therefore still there when the mark reaches it, or the mark already read it. (A mutable
+ * record that names blobs, a site's customization, is only copied from an address a person
+ * gives, which goes through `touch`.) A new kind of record that copies names out of a mutable
+ * record would break this argument: it must `touch` what it names.
+ *
+ * Other processes: every server on a shared MongoDB may run the collection; two sweeps of one
+ * blob are each a conditional rename, the second finds it `gone`.
  *
  * What names blobs outside the store, which only the grace covers: the bytes of an upload
  * between its put and its record (`ServerIncomingFiles`: memory), the files an import or a
