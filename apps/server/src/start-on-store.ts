@@ -145,7 +145,17 @@ export async function startOnStore(
       );
     else started.log.error({ err: end.error }, 'blob collection failed');
   });
-  const blobCollection = startBlobCollectionTask(services.blobCollection, config.blobCollectionIntervalMs);
+  const blobCollection = startBlobCollectionTask(
+    services.blobCollection,
+    store,
+    () => services.clock.now().getTime(),
+    config.blobCollectionIntervalMs,
+    (last) =>
+      started.log.debug(
+        { lastRunAt: new Date(last).toISOString() },
+        'blob collection not due: its last run is recent',
+      ),
+  );
   const webhookRecovery = startWebhookRecoveryTask(services, webhookRecoveryLog(started));
   const worker: JobWorker | undefined = config.jobsInServer
     ? startJobWorker(services, serverJobHandlers(services), {

@@ -10,7 +10,9 @@ export {
   type BlobCollectionReport,
   collectUnreferencedBlobs,
   DEFAULT_BLOB_GRACE_MS,
+  lastBlobCollectionAt,
   markReferencedBlobs,
+  recordBlobCollection,
   StoreNotListableError,
 } from './blob-collection';
 export {

@@ -5,7 +5,12 @@
  * listeners when it ends (the server logs one line a run). A start while a run goes on joins
  * that run rather than starting a second sweep over the same blobs.
  */
-import { type BlobCollectionReport, collectUnreferencedBlobs, type StoredBlobs } from '@quire/persistence';
+import {
+  type BlobCollectionReport,
+  collectUnreferencedBlobs,
+  recordBlobCollection,
+  type StoredBlobs,
+} from '@quire/persistence';
 import type { Store } from '@quire/store';
 
 export interface BlobCollectionState {
@@ -50,21 +55,32 @@ export class BlobCollectionRuns {
       graceMs: this.graceMs,
       dryRun: options.dryRun,
       progress: (phase, done, total) => Object.assign(state, { phase, done, total }),
-    }).then(
-      (report) => {
-        Object.assign(state, { running: false, report });
-        this.#tell({ report });
-        return state;
-      },
-      (error: unknown) => {
-        Object.assign(state, {
-          running: false,
-          error: error instanceof Error ? error.message : String(error),
-        });
-        this.#tell({ error, dryRun: options.dryRun });
-        return state;
-      },
-    );
+    })
+      .then(async (report) => {
+        // The schedule counts its interval from here (`jobs/collect-blobs.ts`).
+        if (!report.dryRun)
+          await recordBlobCollection(this.store.db, {
+            at: this.blobs.now(),
+            deleted: report.deleted,
+            deletedBytes: report.deletedBytes,
+          });
+        return report;
+      })
+      .then(
+        (report) => {
+          Object.assign(state, { running: false, report });
+          this.#tell({ report });
+          return state;
+        },
+        (error: unknown) => {
+          Object.assign(state, {
+            running: false,
+            error: error instanceof Error ? error.message : String(error),
+          });
+          this.#tell({ error, dryRun: options.dryRun });
+          return state;
+        },
+      );
     this.#current = { state, ended };
     void ended.then(() => {
       this.#current = undefined;

@@ -1,8 +1,9 @@
 /**
- * The blob collection on the server's timer: it runs every
- * QUIRE_BLOB_COLLECTION_INTERVAL_SECONDS (the interval faked, the injected clock moved),
- * deletes a blob no record names once past its grace, logs one line a run (what was kept,
- * deleted, freed, how long it took), and stops with the server; 0 schedules no run.
+ * The blob collection on the server's timer: it runs when its last run, as the store records
+ * it, is QUIRE_BLOB_COLLECTION_INTERVAL_SECONDS ago (checked every hour at most; the interval
+ * faked, the injected clock moved), deletes a blob no record names once past its grace, logs
+ * one line a run (what was kept, deleted, freed, how long it took), and stops with the server;
+ * 0 schedules no run.
  */
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
@@ -29,9 +30,11 @@ function collectionLog() {
     },
   });
   return {
-    logger: { level: 'info', stream },
+    logger: { level: 'debug', stream },
+    /** The next line, once the run or check that logged it has ended (a tick during one is skipped). */
     next: async () => {
       while (lines.length === 0) await new Promise<void>((resolve) => (waiting = resolve));
+      await new Promise((resolve) => setImmediate(resolve));
       return lines.shift() as (typeof lines)[number];
     },
   };
@@ -55,6 +58,30 @@ describe('the scheduled blob collection', () => {
       );
       expect(line.blobCollection).toMatchObject({ deleted: 1, deletedBytes: 100, dryRun: false });
       expect(await own.services.blobs.has(hash)).toBe(false);
+    } finally {
+      await own.close();
+      expect(vi.getTimerCount()).toBe(0);
+      vi.useRealTimers();
+    }
+  });
+
+  it('checks every hour, and runs only when its last run, as the store records it, is an interval ago', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const log = collectionLog();
+    const own = await startTestServer(
+      { QUIRE_BLOB_COLLECTION_INTERVAL_SECONDS: '86400' },
+      { logger: log.logger },
+    );
+    try {
+      vi.advanceTimersByTime(3600 * 1000);
+      // None recorded: the first check runs one.
+      expect((await log.next()).msg).toMatch(/^blob collection: deleted 0 blob\(s\)/);
+      own.clock.advance(23 * 3600 * 1000);
+      vi.advanceTimersByTime(3600 * 1000);
+      expect((await log.next()).msg).toBe('blob collection not due: its last run is recent');
+      own.clock.advance(3600 * 1000);
+      vi.advanceTimersByTime(3600 * 1000);
+      expect((await log.next()).msg).toMatch(/^blob collection: deleted 0 blob\(s\)/);
     } finally {
       await own.close();
       expect(vi.getTimerCount()).toBe(0);
