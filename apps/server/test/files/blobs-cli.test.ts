@@ -3,7 +3,8 @@
  * store takes one process at a time: the test closes it before each command): `--help`
  * says what it does; a dry run says what it would delete and deletes nothing; a run deletes
  * the blob no record names and keeps the one a record of any collection names (here inside
- * a longer string, in a collection no repository knows); `--json` gives the report.
+ * a longer string, in a collection no repository knows); `--json` gives the report; beside a
+ * running server, the run is the server's, reached through its command socket.
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,7 +12,7 @@ import { DirectoryBlobStore } from '@quire/persistence';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config';
 import { openConfiguredStore } from '../../src/open-configured-store';
-import { envFor, makeDataDir } from '../support/data-dir-server';
+import { envFor, makeDataDir, startServerOn } from '../support/data-dir-server';
 import { runQuire } from '../support/run-quire';
 
 const TIMEOUT = 120_000;
@@ -85,6 +86,24 @@ describe('quire blobs collect', () => {
       expect(again.stdout).toMatch(
         /deleted 0 blob\(s\), 0 B freed; kept 1 named by the store, 0 in their grace \(24 h\)/,
       );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'beside a running server: runs in the server, through its command socket',
+    async () => {
+      const server = await startServerOn(dataDir);
+      try {
+        const run = await quire(['--verbose', 'blobs', 'collect', '--dry-run']);
+        expect(run.code, run.stderr).toBe(0);
+        expect(run.stderr).toContain(`quire: through the server running on ${dataDir}`);
+        expect(run.stdout).toMatch(
+          /^blob collection: would delete 0 blob\(s\) \(0 B\), deleted nothing; kept 1 named by the store/,
+        );
+      } finally {
+        await server.close();
+      }
     },
     TIMEOUT,
   );
