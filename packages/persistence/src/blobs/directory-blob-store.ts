@@ -126,7 +126,9 @@ export class DirectoryBlobStore implements StoredBlobs {
       throw error;
     }
     await this.#pauses.afterMoveToTrash?.(hash);
-    return (await this.#finishTrash(trashPath, hash, cutoff)) === 'restored' ? 'young' : 'deleted';
+    const outcome = await this.#finishTrash(trashPath, hash, cutoff);
+    // Gone from the trash too: another process's opening of the store put it back meanwhile.
+    return outcome === 'restored' ? 'young' : outcome;
   }
 
   async finishInterruptedSweeps(cutoff: number): Promise<{ restored: number; deleted: number }> {
