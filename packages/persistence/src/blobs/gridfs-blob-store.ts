@@ -18,8 +18,8 @@
  * only with `MONGODB_URI`): every put dates the file it lands on (`metadata.lastPutAt`, by the
  * store's clock; a new file gets it at upload), with an update conditional on the file still
  * being named by its hash. The sweep (`deleteIfNotPutSince`) renames the files document to
- * `.swept-<hash>-<id>` in one conditional update (its name still the hash, its upload and last
- * put both before the cutoff): single-document atomicity orders it against a put's dating,
+ * `.swept-<hash>-<id>` in one conditional update (its name still the hash, its last put, or its
+ * upload for a file stored before puts were dated, before the cutoff): single-document atomicity orders it against a put's dating,
  * so either the put dated it first (the rename does not match: kept) or the rename came first
  * (the put's dating matches nothing, and it uploads the bytes again under the freed name).
  * The renamed file is then deleted, chunks and document (`bucket.delete`); a crash before
@@ -146,12 +146,9 @@ export class GridFsBlobStore implements StoredBlobs {
 
   async *list(): AsyncIterable<ListedBlob> {
     for await (const file of this.bucket.find({ filename: { $regex: '^[0-9a-f]{64}$' } })) {
-      const lastPutAt = (file.metadata as BlobMetadata | undefined)?.lastPutAt ?? 0;
-      yield {
-        hash: file.filename,
-        size: file.length,
-        lastPutAt: Math.max(lastPutAt, file.uploadDate.getTime()),
-      };
+      // Files stored before puts were dated have only their upload's date (the driver's clock).
+      const lastPutAt = (file.metadata as BlobMetadata | undefined)?.lastPutAt ?? file.uploadDate.getTime();
+      yield { hash: file.filename, size: file.length, lastPutAt };
     }
   }
 
@@ -160,8 +157,10 @@ export class GridFsBlobStore implements StoredBlobs {
     const swept = await this.files.findOneAndUpdate(
       {
         filename: hash,
-        uploadDate: { $lt: new Date(cutoff) },
-        $or: [{ 'metadata.lastPutAt': { $exists: false } }, { 'metadata.lastPutAt': { $lt: cutoff } }],
+        $or: [
+          { 'metadata.lastPutAt': { $lt: cutoff } },
+          { 'metadata.lastPutAt': { $exists: false }, uploadDate: { $lt: new Date(cutoff) } },
+        ],
       },
       [{ $set: { filename: { $concat: [`${SWEPT_PREFIX}${hash}-`, { $toString: '$_id' }] } } }],
       { returnDocument: 'after' },
