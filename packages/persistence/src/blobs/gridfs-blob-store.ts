@@ -18,10 +18,11 @@
  * only with `MONGODB_URI`): every put dates the file it lands on (`metadata.lastPutAt`, by the
  * store's clock; a new file gets it at upload), with an update conditional on the file still
  * being named by its hash. The sweep (`deleteIfNotPutSince`) renames the files document to
- * `.swept-<hash>-<id>` in one conditional update (its name still the hash, its last put, or its
- * upload for a file stored before puts were dated, before the cutoff): single-document atomicity orders it against a put's dating,
- * so either the put dated it first (the rename does not match: kept) or the rename came first
- * (the put's dating matches nothing, and it uploads the bytes again under the freed name).
+ * `.swept-<hash>-<id>` in one conditional update (its name still the hash, its last put, or
+ * its upload for a file stored before puts were dated, before the cutoff): single-document
+ * atomicity orders it against a put's dating, so either the put dated it first (the rename
+ * does not match: kept) or the rename came first (the put's dating matches nothing, and it
+ * uploads the bytes again under the freed name).
  * The renamed file is then deleted, chunks and document (`bucket.delete`); a crash before
  * that leaves a `.swept-` file, invisible to readers, deleted by the next sweep
  * (`finishInterruptedSweeps`).
