@@ -31,10 +31,11 @@
  * (a duplicated space, a merge, a new revision keeping the files of its parent). For the first
  * two (a touch is a put without the bytes, and fails rather than writes when the blob is gone):
  * - the put dates the blob at `p` (written, or found and dated again), and the record is
- *   written at `w` after it. If `p` >= `cutoff`, the blob is young both when listed and when
- *   deleted: kept. If `p` < `cutoff`, the put ended before this run started (`cutoff` is
- *   earlier than the start by the grace), so the record was written a grace after its put, at
- *   the latest: the grace (a day) is far longer than any put-then-write (a request, a job run).
+ *   written at `w` after it. A record there when the mark starts is read by it: kept. A record
+ *   the mark may miss was written after the run started, and the blob can only go if
+ *   `p` < `cutoff` = start - grace: only if the put and its record were more than a grace
+ *   apart. The grace (a day) is far longer than any put-then-write (a request, a job run). A
+ *   blob put at or after the cutoff is young both when listed and when deleted: kept.
  * - The delete against a racing put: a put dates the blob in one step that also finds it
  *   (`utimes` on the name; a conditional update of the GridFS file named by the hash), and the
  *   sweep takes the blob from under its name in one step before judging its date (a rename to
