@@ -1,7 +1,10 @@
 /**
- * A set of 32-byte digests (blob hashes, content addresses), each kept as its 32 bytes in a
- * one-byte string: about 50 bytes an entry with the set's own, where the 64-character hex
- * would take twice that. What the mark of the blob collection keeps, whatever the store's size.
+ * A set of 32-byte digests (blob hashes, content addresses). A hash is kept as its 32 bytes in a
+ * one-byte string: about 50 bytes an entry with the set's own, where the 64-character hex would
+ * take twice that (lowercase hex decodes one way only, so no two hashes share a key). An address
+ * is kept as its text: a 43-character base64url string has spellings that decode to the same
+ * bytes (the last character's low bits), and the mark must look up the very string it met.
+ * What the mark of the blob collection keeps, whatever the store's size.
  */
 export class DigestSet {
   readonly #digests = new Set<string>();
@@ -24,6 +27,6 @@ export class DigestSet {
   }
 
   #keyOf(text: string): string {
-    return Buffer.from(text, this.encoding).toString('latin1');
+    return this.encoding === 'hex' ? Buffer.from(text, 'hex').toString('latin1') : text;
   }
 }
