@@ -75,6 +75,13 @@ const ConfigSchema = z
       .default(1024 * 1024),
     /** Seconds between two runs of the purge of spaces deleted more than 7 days ago. */
     QUIRE_PURGE_INTERVAL_SECONDS: z.coerce.number().positive().max(86_400).default(3600),
+    /**
+     * Seconds between two runs of the blob collection (the bytes of files no record names any
+     * more, past their grace); 0: never on a schedule (`quire blobs collect` still runs it).
+     */
+    QUIRE_BLOB_COLLECTION_INTERVAL_SECONDS: z.coerce.number().min(0).max(1_728_000).default(86_400),
+    /** Hours a blob is kept after its last put, named or not (the collection's grace). */
+    QUIRE_BLOB_GRACE_HOURS: z.coerce.number().min(1).default(24),
     /** Days a published site's insights (counters, feedback comments) are kept; older ones are purged on the purge's interval. */
     QUIRE_INSIGHTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
     /** Days the audit log keeps an event; older ones are purged on the purge's interval. */
@@ -306,6 +313,8 @@ const ConfigSchema = z
       bootstrapOrg: env.QUIRE_BOOTSTRAP_ORG,
       bodyLimit: env.QUIRE_BODY_LIMIT,
       purgeIntervalMs: Math.round(env.QUIRE_PURGE_INTERVAL_SECONDS * 1000),
+      blobCollectionIntervalMs: Math.round(env.QUIRE_BLOB_COLLECTION_INTERVAL_SECONDS * 1000),
+      blobGraceMs: Math.round(env.QUIRE_BLOB_GRACE_HOURS * 3600 * 1000),
       insightsRetentionDays: env.QUIRE_INSIGHTS_RETENTION_DAYS,
       auditRetentionDays: env.QUIRE_AUDIT_RETENTION_DAYS,
       jobsInServer: env.QUIRE_JOBS_IN_SERVER === 'true',

@@ -40,6 +40,8 @@ function withSession(store: Store, session: StoreSession, log: MaintenanceLog): 
     db: store.db,
     ping: () => store.ping(),
     ...(store.stats ? { stats: store.stats.bind(store) } : {}),
+    // The blob collection refuses to run on a store that cannot list its collections.
+    ...(store.collectionNames ? { collectionNames: store.collectionNames.bind(store) } : {}),
     // The audit log's events ride the change's own write through it: without it, a server's
     // store audited nothing and kept no webhook outbox (only the tests' in-memory store had it).
     ...(store.withAttachedWrite ? { withAttachedWrite: store.withAttachedWrite } : {}),

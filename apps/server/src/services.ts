@@ -20,6 +20,7 @@ import { ScryptPasswords } from './adapters/scrypt-passwords';
 import { TimeOrderedIds } from './adapters/time-ordered-ids';
 import { serverAreas } from './areas';
 import type { PortMaterials } from './areas/server-area';
+import { BlobCollectionRuns } from './blobs/blob-collection-runs';
 import type { Config } from './config';
 import { pdfLinkKey as pdfLinkKeyOf } from './content-exports/server-pdf-links';
 import { markdownThreadsFor } from './markdown/threaded-untrusted-markdown';
@@ -34,6 +35,8 @@ export interface Services extends DomainServices {
   pdfLinkKey: Uint8Array;
   /** The bytes of files, served by `/files/:hash` (`files/file-downloads.ts`). */
   blobs: StoredBlobs;
+  /** The blob collection's runs in this process, one at a time (`blobs/blob-collection-runs.ts`). */
+  blobCollection: BlobCollectionRuns;
   /** The threads that run the heavy part of jobs under memory and time limits (`worker-pools/`). */
   jobThreads: LimitedPool;
   /** Operations publish here; the tRPC face's live views subscribe (`faces/trpc/live-router.ts`). */
@@ -77,7 +80,9 @@ export async function buildServices(
   const { config, store } = options;
   const clock = overrides.clock ?? options.clock ?? systemClock;
   const signingKey = await loadOrCreateSigningKey(store.db, () => randomBytes(32).toString('base64url'));
-  const blobs = overrides.blobs ?? (await openStoredBlobs(store, config.dataDir));
+  // Blobs are dated by the services' clock: the collection's grace counts by it.
+  const blobs =
+    overrides.blobs ?? (await openStoredBlobs(store, config.dataDir, () => clock.now().getTime()));
   const pdfLinkKey = overrides.pdfLinkKey ?? pdfLinkKeyOf(signingKey);
   const log = options.log ?? silentServiceLog;
   const jobThreads = overrides.jobThreads ?? new LimitedPool('job-thread', config.jobThreads);
@@ -97,6 +102,7 @@ export async function buildServices(
         : { api: config.publicUrl, app: config.appUrl, sites: config.sitesUrl },
     pdfLinkKey,
     blobs,
+    blobCollection: new BlobCollectionRuns(store, blobs, config.blobGraceMs),
     jobThreads,
     events,
     untrustedMarkdown: markdownThreadsFor(config.markdown),

@@ -9,9 +9,11 @@ import type { Store } from '@quire/store';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { type AppOptions, buildApp } from './app';
 import { startPurgeExpiredAuditEventsJob } from './audit/purge-expired-audit-events-job';
+import { blobCollectionSummary } from './blobs/blob-collection-summary';
 import { type CommandSocket, startCommandSocket } from './cli/connection/command-socket';
 import type { Config } from './config';
 import { type InsightsPurgeJob, startPurgeExpiredInsightsJob } from './insights/purge-expired-insights-job';
+import { startBlobCollectionTask } from './jobs/collect-blobs';
 import { serverJobHandlers } from './jobs/job-handlers';
 import { type JobWorker, startJobWorker } from './jobs/job-worker';
 import { logJobEvent } from './jobs/log-job-event';
@@ -134,6 +136,26 @@ export async function startOnStore(
     onPurged: (result) => started.log.info(result, 'purged audit events older than their retention'),
     onError: (error) => started.log.error({ err: error }, 'purge of expired audit events failed'),
   });
+  // One line a run, whoever started it (the schedule, `quire blobs collect` through the socket).
+  const stopLoggingBlobCollections = services.blobCollection.onEnd((end) => {
+    if ('report' in end)
+      started.log.info(
+        { blobCollection: end.report },
+        blobCollectionSummary(end.report, services.blobCollection.graceMs),
+      );
+    else started.log.error({ err: end.error }, 'blob collection failed');
+  });
+  const blobCollection = startBlobCollectionTask(
+    services.blobCollection,
+    store,
+    () => services.clock.now().getTime(),
+    config.blobCollectionIntervalMs,
+    (last) =>
+      started.log.debug(
+        { lastRunAt: new Date(last).toISOString() },
+        'blob collection not due: its last run is recent',
+      ),
+  );
   const webhookRecovery = startWebhookRecoveryTask(services, webhookRecoveryLog(started));
   const worker: JobWorker | undefined = config.jobsInServer
     ? startJobWorker(services, serverJobHandlers(services), {
@@ -172,6 +194,8 @@ export async function startOnStore(
         purge.stop(),
         insightsPurge.stop(),
         auditPurge.stop(),
+        blobCollection?.stop(),
+        services.blobCollection.settled().then(stopLoggingBlobCollections),
         webhookRecovery.stop(),
         webhookFollower.stop(),
         worker?.stop(),

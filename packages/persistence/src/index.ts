@@ -6,6 +6,16 @@
 
 export { type PersistenceArea, persistenceAreas } from './areas';
 export {
+  type BlobCollectionOptions,
+  type BlobCollectionReport,
+  collectUnreferencedBlobs,
+  DEFAULT_BLOB_GRACE_MS,
+  lastBlobCollectionAt,
+  markReferencedBlobs,
+  recordBlobCollection,
+  StoreNotListableError,
+} from './blob-collection';
+export {
   type ByteRange,
   DirectoryBlobStore,
   GridFsBlobStore,

@@ -32,6 +32,7 @@ export async function openEmbeddedStore(dir: string, options: EmbeddedStoreOptio
     ping() {
       return closed ? Promise.reject(new JournalClosedError()) : storage.probe();
     },
+    collectionNames: () => Promise.resolve(db.collectionNames()),
     stats() {
       const { journalBytes, journalFailed, compaction } = storage.stats();
       return {

@@ -171,6 +171,13 @@ export interface Store {
    * its own. Absent: the process using the store is the only one (embedded), its clock serves.
    */
   time?(): Promise<number>;
+  /**
+   * The names of the collections holding documents, every one (the blob collection's mark
+   * walks them all: a record of a kind it was not told about still keeps its blobs). MongoDB
+   * leaves out its `system.*` collections. Both engines opened by Quire have it; a stand-in
+   * store of a test may leave it out (then the blob collection refuses to run).
+   */
+  collectionNames?(): Promise<string[]>;
   close(): Promise<void>;
   /**
    * The engine's figures, for engines that keep them (the embedded one). MongoDB reports its

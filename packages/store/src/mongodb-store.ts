@@ -156,6 +156,10 @@ export async function openMongoStore(uri: string, options: MongoStoreOptions = {
       if (!(hello.localTime instanceof Date)) throw new Error('MongoDB answered hello without its localTime');
       return hello.localTime.getTime();
     },
+    async collectionNames() {
+      const listed = await db.listCollections({}, { nameOnly: true }).toArray();
+      return listed.map((collection) => collection.name).filter((name) => !name.startsWith('system.'));
+    },
     async close() {
       await connected.close();
     },

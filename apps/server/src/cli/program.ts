@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import serverPackage from '../../package.json' with { type: 'json' };
 import { reportCliError } from './cli-error';
 import { type CliRun, processRun } from './cli-run';
+import { registerBlobsCommands } from './commands/blobs';
 import { registerImportCommand } from './commands/import';
 import { registerJobsCommands } from './commands/jobs';
 import { registerSeedCommand } from './commands/seed';
@@ -66,5 +67,6 @@ export function buildProgram(run: CliRun = processRun(), options: ProgramOptions
   registerSpacesCommands(program, run);
   registerWorkerCommand(program);
   registerJobsCommands(program, run);
+  registerBlobsCommands(program, run);
   return program;
 }

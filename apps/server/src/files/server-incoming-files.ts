@@ -59,6 +59,10 @@ export class ServerIncomingFiles implements IncomingFiles {
     return this.#stored(bytes, source.name, declared, beforeStoring);
   }
 
+  keep(hash: string): Promise<boolean> {
+    return this.blobs.touch(hash);
+  }
+
   async #stored(
     bytes: Uint8Array,
     name: string,

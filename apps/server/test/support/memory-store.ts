@@ -17,6 +17,7 @@ export async function openMemoryStore(journal = new MemoryJournal()): Promise<St
     db,
     withAttachedWrite: (source, run, options) => db.withAttachedWrite(source, run, options),
     ping: () => Promise.resolve(),
+    collectionNames: () => Promise.resolve(db.collectionNames()),
     close: () => journal.close(),
   };
 }

@@ -57,6 +57,14 @@ export interface IncomingFiles {
    * arrived leaves no blob).
    */
   take(source: IncomingFileSource, beforeStoring?: () => Promise<void>): Promise<IncomingFile>;
+  /**
+   * A file already stored, about to be named again by a record without its bytes coming in (a
+   * site's customization keeping an address of Quire's files): its bytes are dated as storing
+   * them again would, so the blob collection's grace starts again and cannot delete them
+   * before the record names them. False when no stored file has this hash: the caller must
+   * not name it.
+   */
+  keep(hash: string): Promise<boolean>;
   /** The largest file each way accepts, in bytes (what a client says before sending one). */
   readonly limits: IncomingFileSizeLimits;
 }

@@ -27,4 +27,11 @@ export interface OrganizationDataRepository {
     keepJobId: string,
     limit: number,
   ): Promise<OrganizationPurgeBatch | null>;
+  /**
+   * Removes up to about `limit` documents a space holds (its comments, change requests and
+   * their reviews, path redirects, revisions, grants, merge rules, counters), children before
+   * parents, the space's own record aside; 0 when nothing is left. The purge of deleted
+   * spaces calls it until 0, then removes the space.
+   */
+  purgeSpaceBatch(spaceId: string, limit: number): Promise<number>;
 }

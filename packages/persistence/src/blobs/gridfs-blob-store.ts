@@ -13,21 +13,50 @@
  * deleted. A crash leaves at most a pending file (removed when the store is next opened, once
  * older than an hour, so uploads running on another server are left alone) or chunks without
  * a files document (invisible, not reclaimed).
+ *
+ * The blob collection (UNTESTED against a real server, as the rest: its contract tests run
+ * only with `MONGODB_URI`): every put dates the file it lands on (`metadata.lastPutAt`, by the
+ * store's clock; a new file gets it at upload), with an update conditional on the file still
+ * being named by its hash. The sweep (`deleteIfNotPutSince`) renames the files document to
+ * `.swept-<hash>-<id>` in one conditional update (its name still the hash, its last put, or
+ * its upload for a file stored before puts were dated, before the cutoff): single-document
+ * atomicity orders it against a put's dating, so either the put dated it first (the rename
+ * does not match: kept) or the rename came first (the put's dating matches nothing, and it
+ * uploads the bytes again under the freed name).
+ * The renamed file is then deleted, chunks and document (`bucket.delete`); a crash before
+ * that leaves a `.swept-` file, invisible to readers, deleted by the next sweep
+ * (`finishInterruptedSweeps`).
  */
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { isBlobHash, type StoredBlob } from '@quire/domain';
-import { GridFSBucket, type GridFSFile, isDuplicateKeyError, type MongoDatabase } from '@quire/store';
+import {
+  type Collection,
+  GridFSBucket,
+  type GridFSFile,
+  isDuplicateKeyError,
+  type MongoDatabase,
+} from '@quire/store';
 import { sha256Hex } from './sha256-hex';
-import type { ByteRange, StoredBlobs } from './stored-blobs';
+import type { ByteRange, ListedBlob, StoredBlobs, SweptBlob } from './stored-blobs';
 
 const PENDING_PREFIX = '.pending-';
+const SWEPT_PREFIX = '.swept-';
 /** Pending uploads older than this are leftovers of a crash, not uploads in progress. */
 const PENDING_LEFTOVER_AGE_MS = 60 * 60 * 1000;
 
+interface BlobMetadata {
+  /** When a put last landed on this file (ms since the epoch), by the store's clock. */
+  lastPutAt?: number;
+}
+
 export class GridFsBlobStore implements StoredBlobs {
-  private constructor(private readonly bucket: GridFSBucket) {}
+  private constructor(
+    private readonly bucket: GridFSBucket,
+    private readonly files: Collection<GridFSFile>,
+    readonly now: () => number,
+  ) {}
 
   /**
    * Opens the store on `db`: ensures the unique index on the files' names (the rename's
@@ -41,6 +70,7 @@ export class GridFsBlobStore implements StoredBlobs {
     await db
       .collection<GridFSFile>(`${bucketName}.files`)
       .createIndex({ filename: 1 }, { unique: true, name: 'quire_blob_hash_unique' });
+    const files = db.collection<GridFSFile>(`${bucketName}.files`);
     const bucket = new GridFSBucket(db, { bucketName });
     const leftovers = await bucket
       .find({
@@ -49,14 +79,22 @@ export class GridFsBlobStore implements StoredBlobs {
       })
       .toArray();
     for (const leftover of leftovers) await deleteIfPresent(bucket, leftover);
-    return new GridFsBlobStore(bucket);
+    return new GridFsBlobStore(bucket, files, now);
   }
 
   async put(bytes: Uint8Array): Promise<StoredBlob> {
     const hash = sha256Hex(bytes);
     const stored: StoredBlob = { hash, size: bytes.byteLength };
-    if (await this.fileOf(hash)) return stored;
-    const upload = this.bucket.openUploadStream(`${PENDING_PREFIX}${hash}-${randomUUID()}`);
+    const lastPutAt = this.now();
+    // Dating the file is the check that it is there: a sweep that renamed it away first
+    // makes this match nothing, and the bytes are uploaded again.
+    const dated = await this.files.updateOne(
+      { filename: hash },
+      { $set: { 'metadata.lastPutAt': lastPutAt } },
+    );
+    if (dated.matchedCount > 0) return stored;
+    const metadata: BlobMetadata = { lastPutAt };
+    const upload = this.bucket.openUploadStream(`${PENDING_PREFIX}${hash}-${randomUUID()}`, { metadata });
     try {
       upload.end(bytes);
       await finished(upload);
@@ -96,6 +134,48 @@ export class GridFsBlobStore implements StoredBlobs {
       start: range.start,
       end: Math.min(range.end + 1, file.length),
     });
+  }
+
+  async touch(hash: string): Promise<boolean> {
+    if (!isBlobHash(hash)) return false;
+    const dated = await this.files.updateOne(
+      { filename: hash },
+      { $set: { 'metadata.lastPutAt': this.now() } },
+    );
+    return dated.matchedCount > 0;
+  }
+
+  async *list(): AsyncIterable<ListedBlob> {
+    for await (const file of this.bucket.find({ filename: { $regex: '^[0-9a-f]{64}$' } })) {
+      // Files stored before puts were dated have only their upload's date (the driver's clock).
+      const lastPutAt = (file.metadata as BlobMetadata | undefined)?.lastPutAt ?? file.uploadDate.getTime();
+      yield { hash: file.filename, size: file.length, lastPutAt };
+    }
+  }
+
+  async deleteIfNotPutSince(hash: string, cutoff: number): Promise<SweptBlob> {
+    if (!isBlobHash(hash)) return 'gone';
+    const swept = await this.files.findOneAndUpdate(
+      {
+        filename: hash,
+        $or: [
+          { 'metadata.lastPutAt': { $lt: cutoff } },
+          { 'metadata.lastPutAt': { $exists: false }, uploadDate: { $lt: new Date(cutoff) } },
+        ],
+      },
+      [{ $set: { filename: { $concat: [`${SWEPT_PREFIX}${hash}-`, { $toString: '$_id' }] } } }],
+      { returnDocument: 'after' },
+    );
+    if (!swept) return (await this.fileOf(hash)) ? 'young' : 'gone';
+    await deleteIfPresent(this.bucket, swept);
+    return 'deleted';
+  }
+
+  /** Deletes the files a sweep renamed and did not get to delete; none is ever put back. */
+  async finishInterruptedSweeps(_cutoff: number): Promise<{ restored: number; deleted: number }> {
+    const leftovers = await this.bucket.find({ filename: { $regex: `^\\${SWEPT_PREFIX}` } }).toArray();
+    for (const leftover of leftovers) await deleteIfPresent(this.bucket, leftover);
+    return { restored: 0, deleted: leftovers.length };
   }
 
   private async fileOf(hash: string): Promise<GridFSFile | null> {

@@ -6,10 +6,15 @@ import type { StoredBlobs } from './stored-blobs';
 
 /**
  * The blob store that goes with `store`: GridFS on the MongoDB engine (the bytes live with
- * the data, wherever the server runs), else the directory `<dataDir>/blobs`.
+ * the data, wherever the server runs), else the directory `<dataDir>/blobs`. `now` is the
+ * clock blobs are dated by (the blob collection's grace counts from those dates).
  */
-export async function openStoredBlobs(store: Store, dataDir: string): Promise<StoredBlobs> {
+export async function openStoredBlobs(
+  store: Store,
+  dataDir: string,
+  now: () => number = Date.now,
+): Promise<StoredBlobs> {
   const mongoDatabase = mongoDatabaseOf(store);
-  if (mongoDatabase) return GridFsBlobStore.open(mongoDatabase);
-  return DirectoryBlobStore.open(path.join(dataDir, 'blobs'));
+  if (mongoDatabase) return GridFsBlobStore.open(mongoDatabase, 'blobs', now);
+  return DirectoryBlobStore.open(path.join(dataDir, 'blobs'), { now });
 }

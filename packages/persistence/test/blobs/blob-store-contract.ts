@@ -171,5 +171,53 @@ export function describeBlobStoreContract(name: string, openFresh: OpenFreshBlob
         expect(await store().has(hash.toUpperCase())).toBe(false);
       });
     });
+
+    describe("the blob collection's side (by the store's own clock)", () => {
+      const listed = async () => {
+        const all = [];
+        for await (const blob of store().list()) all.push(blob);
+        return all;
+      };
+
+      it('lists every blob with its size and its last put, which a put of the same bytes moves on', async () => {
+        const before = store().now();
+        const { hash } = await store().put(textBytes('listed'));
+        const [first] = await listed();
+        expect(first).toMatchObject({ hash, size: 6 });
+        expect(first?.lastPutAt).toBeGreaterThanOrEqual(before - 1000);
+        await store().put(textBytes('listed'));
+        expect((await listed())[0]?.lastPutAt).toBeGreaterThanOrEqual(first?.lastPutAt ?? 0);
+        expect(await listed()).toHaveLength(1);
+      });
+
+      it('deletes a blob put before the cutoff, keeps one put since, says when there is none', async () => {
+        const { hash } = await store().put(textBytes('swept'));
+        expect(await store().deleteIfNotPutSince(hash, store().now() - 60_000)).toBe('young');
+        expect(await store().has(hash)).toBe(true);
+        expect(await store().deleteIfNotPutSince(hash, store().now() + 60_000)).toBe('deleted');
+        expect(await store().has(hash)).toBe(false);
+        expect(await listed()).toEqual([]);
+        expect(await store().deleteIfNotPutSince(hash, store().now() + 60_000)).toBe('gone');
+        // Put again after the sweep: stored anew, whole.
+        await store().put(textBytes('swept'));
+        expectBytes(await bytesOf(await store().open(hash)), textBytes('swept'));
+      });
+
+      it('touch dates a stored blob and answers false for one that is not there', async () => {
+        const { hash } = await store().put(textBytes('touched'));
+        expect(await store().touch(hash)).toBe(true);
+        expect(await store().touch(sha256(textBytes('never stored')))).toBe(false);
+        expect(await store().touch('../../etc')).toBe(false);
+      });
+
+      it('finishing interrupted sweeps when there were none changes nothing', async () => {
+        const { hash } = await store().put(textBytes('untouched'));
+        expect(await store().finishInterruptedSweeps(store().now() + 60_000)).toEqual({
+          restored: 0,
+          deleted: 0,
+        });
+        expect(await store().has(hash)).toBe(true);
+      });
+    });
   });
 }

@@ -2,6 +2,8 @@
  * Every operation a command may call, by name: the names the command socket answers to.
  * Loaded when a command runs (through a connection), not when the program is built.
  */
+
+import { blobCollectionProgress, collectBlobs } from './blob-operations';
 import {
   createUser,
   issueToken,
@@ -31,6 +33,8 @@ export const cliOperations = {
   'jobs.show': showJob,
   'jobs.retry': retryJob,
   'spaces.list': listSpaces,
+  'blobs.collect': collectBlobs,
+  'blobs.progress': blobCollectionProgress,
 };
 
 export type CliOperations = typeof cliOperations;

@@ -7,6 +7,8 @@ import type { DomainServices } from '../../core/context';
 import { restorableSince } from './restore-window';
 
 const BATCH = 100;
+/** Documents a space holds removed per store write, as the organization's purge does. */
+const HELD_BATCH = 500;
 
 export interface PurgeResult {
   /** Ids of the spaces removed by this run. */
@@ -23,9 +25,11 @@ export async function purgeDeletedSpaces(
     const batch = await services.repos.spaces.listDeletedBefore(cutoff, BATCH);
     let removed = 0;
     for (const space of batch) {
-      // What the space holds goes first; the space record goes last, so a run that stops
-      // half-way finds the space again next time and finishes the job.
-      // (Content, comments and change requests join here as those areas arrive.)
+      // What the space holds goes first (its revisions, change requests, comments...: what
+      // names its files' bytes, which the blob collection then deletes); the space record goes
+      // last, so a run that stops half-way finds the space again next time and finishes the job.
+      let held = 1;
+      while (held > 0) held = await services.repos.organizationData.purgeSpaceBatch(space.id, HELD_BATCH);
       await services.repos.contentGrants.removeForTargets([{ kind: 'space', id: space.id }]);
       if (await services.repos.spaces.purge(space.id, cutoff)) {
         purged.push(space.id);

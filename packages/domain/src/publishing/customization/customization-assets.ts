@@ -4,7 +4,8 @@
  * visitors' browsers, nor a renderer, fetch them from a third party.
  *
  * When settings are written, each address is turned into a file of Quire's: an address of
- * Quire's own files (`<api>/files/<hash>/<name>`) is kept as the file it names; any other
+ * Quire's own files (`<api>/files/<hash>/<name>`) is kept as the file it names (its bytes
+ * dated again for the blob collection; 400 when no file has that hash); any other
  * http(s) address is fetched once, now, through the `IncomingFiles` port (public addresses
  * only, size and time limits), checked to be an image (or a WOFF/WOFF2 font) and stored by its
  * hash. What is stored is the path `/files/<hash>/<name>`, made absolute with the API's
@@ -96,14 +97,14 @@ const EXTENSION_OF_TYPE: Record<string, string> = {
   'application/font-woff': 'woff',
 };
 
-/** The stored path of an address of Quire's own files; undefined for any other address. */
-function ownFilePath(urls: PublicUrls, address: string): string | undefined {
+/** The stored path and the hash of an address of Quire's own files; undefined for any other address. */
+function ownFile(urls: PublicUrls, address: string): { path: string; hash: string } | undefined {
   if (!address.startsWith(`${urls.api}/files/`)) return undefined;
   const match = FILES_PATH.exec(address.slice(urls.api.length));
-  if (!match) return undefined;
+  if (!match?.[1]) return undefined;
   // The name only labels the download: kept to plain characters, so nothing else rides in the address.
   const name = (match[2] ?? '').replace(/[^A-Za-z0-9._-]/g, '').slice(0, 100);
-  return `/files/${match[1]}/${name || 'file'}`;
+  return { path: `/files/${match[1]}/${name || 'file'}`, hash: match[1] };
 }
 
 /** A file name from the address's last segment (letters, digits, `.`, `-`, `_`), ending in `extension`. */
@@ -132,7 +133,8 @@ function extensionOf(kind: AssetKind, contentType: string, address: string): str
 /**
  * `tree` (validated settings or overrides) with every asset address replaced by the stored
  * path of its file; a copy, `tree` is left as it is. 400 naming the field for an address that
- * cannot be fetched, is not an image (a font), or past `MAX_FETCHED_ASSETS`.
+ * cannot be fetched, is not an image (a font), or past `MAX_FETCHED_ASSETS`, or an address of
+ * Quire's files that names no stored file.
  */
 export async function storedAssets<Settings extends Tree>(
   ctx: OperationContext,
@@ -142,9 +144,13 @@ export async function storedAssets<Settings extends Tree>(
   const copy = structuredClone(tree);
   let fetched = 0;
   for (const slot of assetSlots(copy, prefix)) {
-    const own = ownFilePath(ctx.urls, slot.value);
+    const own = ownFile(ctx.urls, slot.value);
     if (own !== undefined) {
-      slot.set(own);
+      // Named again without its bytes: dated as a put would, so that the blob collection,
+      // which may be reading the records right now, keeps it through its grace.
+      if (!(await ctx.incomingFiles.keep(own.hash)))
+        throw invalidInput(slot.field, 'no file of Quire has this address');
+      slot.set(own.path);
       continue;
     }
     fetched += 1;

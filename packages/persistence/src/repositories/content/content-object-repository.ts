@@ -2,7 +2,8 @@ import type { ContentObject, ContentObjectRepository } from '@quire/domain';
 import { isDuplicateKeyError, type StoreCollection, type StoreDatabase } from '@quire/store';
 import { objectOfStoredForm, type StoredContentObject, storedFormOf } from './stored-object-form';
 
-const COLLECTION = 'contentObjects';
+export const CONTENT_OBJECTS_COLLECTION = 'contentObjects';
+const COLLECTION = CONTENT_OBJECTS_COLLECTION;
 
 interface ContentObjectDocument {
   _id: string;

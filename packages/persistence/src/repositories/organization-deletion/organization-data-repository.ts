@@ -45,6 +45,24 @@ const grantsOn: OwnedBy = {
   filterOf: (id) => ({ 'target.id': id }) as Filter<Doc>,
 };
 
+/**
+ * What a space holds, children before parents: removed before the space by the organization's
+ * purge and by the purge of deleted spaces (`purgeSpaceBatch`).
+ */
+const SPACE_HELD: readonly OwnedBy[] = [
+  bySpace('commentReplies'),
+  bySpace('comments'),
+  bySpace('changeRequestReviews'),
+  bySpace('changeRequestReviewers'),
+  bySpace('reviewNotifications'),
+  bySpace('changeRequests'),
+  bySpace('spacePathRedirects'),
+  bySpace('revisions'),
+  grantsOn,
+  { collection: 'mergeRules', filterOf: (id) => ({ _id: `space/${id}` }) },
+  { collection: 'changeRequestNumbers', filterOf: (id) => ({ _id: id }) },
+];
+
 /** The organization's own kinds of records, found by `organizationId`. */
 const ORGANIZATION_KEYED = [
   'members',
@@ -73,19 +91,7 @@ export class MongoOrganizationDataRepository implements OrganizationDataReposito
   constructor(db: StoreDatabase) {
     this.#db = db;
     this.#parts = [
-      this.#owned('spaces', [
-        bySpace('commentReplies'),
-        bySpace('comments'),
-        bySpace('changeRequestReviews'),
-        bySpace('changeRequestReviewers'),
-        bySpace('reviewNotifications'),
-        bySpace('changeRequests'),
-        bySpace('spacePathRedirects'),
-        bySpace('revisions'),
-        grantsOn,
-        { collection: 'mergeRules', filterOf: (id) => ({ _id: `space/${id}` }) },
-        { collection: 'changeRequestNumbers', filterOf: (id) => ({ _id: id }) },
-      ]),
+      this.#owned('spaces', SPACE_HELD),
       this.#owned('collections', [grantsOn]),
       this.#owned('sites', [
         bySite('siteRedirects'),
@@ -129,6 +135,14 @@ export class MongoOrganizationDataRepository implements OrganizationDataReposito
       if (removed > 0) return { part: part.name, removed, partIndex, parts: this.#parts.length };
     }
     return null;
+  }
+
+  async purgeSpaceBatch(spaceId: string, limit: number): Promise<number> {
+    for (const owned of SPACE_HELD) {
+      const removed = await this.#removeSome(owned.collection, owned.filterOf(spaceId), limit);
+      if (removed > 0) return removed;
+    }
+    return 0;
   }
 
   /**
