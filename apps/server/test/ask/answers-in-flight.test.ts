@@ -16,6 +16,7 @@ import {
   eventsOf,
   type FakeChatProvider,
   fakeProviderEnv,
+  readUntil,
   startFakeChatProvider,
 } from './fake-chat-provider';
 
@@ -66,12 +67,7 @@ async function heldAnswer(asker: TestMember, signal?: AbortSignal) {
   });
   expect(response.status).toBe(200);
   const body = (response.body as ReadableStream<Uint8Array>).getReader();
-  let text = '';
-  while (!text.includes('countdown')) {
-    const part = await body.read();
-    if (part.done) throw new Error('the answer ended before the provider did');
-    text += new TextDecoder().decode(part.value);
-  }
+  let text = await readUntil(body, 'countdown');
   return {
     async rest() {
       for (let part = await body.read(); !part.done; part = await body.read())

@@ -21,6 +21,7 @@ import {
   eventsOf,
   type FakeChatProvider,
   fakeProviderEnv,
+  readUntil,
   startFakeChatProvider,
 } from './fake-chat-provider';
 import { asksForQuestions, questionsJobEnded } from './questions-job';
@@ -226,12 +227,7 @@ describe('GET ORG/ask/stream and POST SITE/ask', () => {
     expect(response.status).toBe(200);
     const body = (response.body as ReadableStream<Uint8Array>).getReader();
     // Read until the first event is in: the provider holds the rest of its answer meanwhile.
-    let first = '';
-    while (!first.includes('b'.repeat(200))) {
-      const part = await body.read();
-      if (part.done) throw new Error('the stream ended before the provider did');
-      first += new TextDecoder().decode(part.value);
-    }
+    await readUntil(body, 'b'.repeat(200));
     fake.release();
     let rest = '';
     for (let part = await body.read(); !part.done; part = await body.read())

@@ -106,3 +106,20 @@ export function eventsOf(text: string): Array<{ event?: string; data: unknown }>
       return event === undefined ? { data } : { event, data };
     });
 }
+
+/**
+ * Reads a streamed answer's body until its text holds `expected` (the event of a held answer
+ * has arrived), failing if the stream ends first; the text read so far.
+ */
+export async function readUntil(
+  body: ReadableStreamDefaultReader<Uint8Array>,
+  expected: string,
+): Promise<string> {
+  let text = '';
+  while (!text.includes(expected)) {
+    const part = await body.read();
+    if (part.done) throw new Error('the answer ended before the provider did');
+    text += new TextDecoder().decode(part.value);
+  }
+  return text;
+}

@@ -6,7 +6,12 @@
  * answer questions, and a 404 for a visitor the site does not let in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeChatProvider, fakeProviderEnv, startFakeChatProvider } from '../ask/fake-chat-provider';
+import {
+  type FakeChatProvider,
+  fakeProviderEnv,
+  readUntil,
+  startFakeChatProvider,
+} from '../ask/fake-chat-provider';
 import { asksForQuestions, questionsJobEnded } from '../ask/questions-job';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { getPage, type ReaderFixture, readerFixture } from './reader-fixture';
@@ -99,13 +104,10 @@ describe("the Ask box's streamed answer", () => {
       },
     );
     expect(response.status).toBe(200);
-    const body = (response.body as ReadableStream<Uint8Array>).getReader();
-    let text = '';
-    while (!text.includes('Install it from the package.')) {
-      const part = await body.read();
-      if (part.done) throw new Error('the answer ended before the provider did');
-      text += new TextDecoder().decode(part.value);
-    }
+    await readUntil(
+      (response.body as ReadableStream<Uint8Array>).getReader(),
+      'Install it from the package.',
+    );
     expect(fake.open()).toBe(1);
     leaving.abort();
     // Within 2 s, well before the provider's 5 s deadline, which ended it before.
