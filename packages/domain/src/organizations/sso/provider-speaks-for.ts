@@ -21,16 +21,14 @@
  */
 import type { DomainServices } from '../../core/context';
 import type { UserRecord } from '../../identity';
+import { activeAuthoritiesOf, type SsoAuthority } from '../../policies/sso-authorities';
 
-/** An identity provider's authority: what vouches for the people it asserts. */
-export type SsoAuthority = string;
-
-/** The authority of an OpenID provider: its issuer, which ID tokens must name exactly. */
-export const oidcAuthority = (issuer: string): SsoAuthority => `oidc ${issuer}`;
-
-/** The authority of a SAML provider: the certificate its responses are signed with. */
-export const samlAuthority = (certificate: string): SsoAuthority =>
-  `saml ${certificate.replace(/-----(BEGIN|END) CERTIFICATE-----|\s+/g, '')}`;
+export {
+  activeAuthoritiesOf,
+  oidcAuthority,
+  type SsoAuthority,
+  samlAuthority,
+} from '../../policies/sso-authorities';
 
 const PAGE = 100;
 /** More organizations than a person belongs to; past it, the account is not spoken for. */
@@ -76,19 +74,4 @@ export async function authoritiesSpeakingFor(
     after = slice.next;
   }
   return new Set();
-}
-
-/** The authorities of an organization's active providers, SAML and OpenID alike. */
-export async function activeAuthoritiesOf(
-  services: Pick<DomainServices, 'repos'>,
-  organizationId: string,
-): Promise<Set<SsoAuthority>> {
-  const [saml, oidc] = await Promise.all([
-    services.repos.samlProviders.listActive(organizationId),
-    services.repos.oidcProviders.listActive(organizationId),
-  ]);
-  return new Set([
-    ...saml.flatMap((provider) => (provider.certificate ? [samlAuthority(provider.certificate)] : [])),
-    ...oidc.flatMap((provider) => (provider.issuer ? [oidcAuthority(provider.issuer)] : [])),
-  ]);
 }
