@@ -16,11 +16,9 @@
 import type { DomainServices } from '../../core/context';
 import { forbidden } from '../../core/errors';
 import type { UserRecord } from '../../identity';
+import { SSO_REQUIRED } from '../../policies/session-reach';
 import type { OrganizationRecord } from '../records';
 import { activeAuthoritiesOf, authoritiesSpeakingFor } from './provider-speaks-for';
-
-/** The start of the refusal's message: the sign-in screen recognizes it by this. */
-export const SSO_REQUIRED = 'Single sign-on required';
 
 const PAGE = 100;
 /** More organizations than a person belongs to; past it, the rest are not looked at. */
