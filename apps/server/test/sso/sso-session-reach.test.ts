@@ -14,6 +14,7 @@ import {
   type TestOpenIdProvider,
 } from '../oidc/test-openid-provider';
 import { TestBrowser } from '../sessions/test-browser';
+import { createSite, sitePath } from '../sites/site-access-support';
 import { createOrganization, createUser, type TestOrganization, type TestUser } from '../support/factories';
 import { TEST_URLS } from '../support/test-domain';
 import { startTestServer, type TestServer } from '../support/test-server';
@@ -168,6 +169,21 @@ describe('an organization enforcing single sign-on, reached by a browser session
       body: { title: 'Handbook' },
     });
     expect((await browser.request(`/v1/spaces/${space.body.id}`)).status).toBe(403);
+    // Its OpenAPI specifications and jobs too; its unpublished site shows her no member preview.
+    const spec = await server.api(`/v1/orgs/${a.organization.id}/openapi`, {
+      method: 'POST',
+      token: a.admin.token,
+      body: {
+        slug: 'api',
+        source: { text: '{"openapi":"3.0.0","info":{"title":"API","version":"1"},"paths":{}}' },
+      },
+    });
+    expect(spec.status, JSON.stringify(spec.body)).toBe(201);
+    expect((await browser.request(`/v1/orgs/${a.organization.id}/openapi/api`)).status).toBe(403);
+    expect((await browser.request(`/v1/jobs/${spec.body.job}`)).status).toBe(403);
+    const site = await createSite(server, a, {});
+    expect((await browser.request(`${sitePath(a, site.id)}/published`)).status).toBe(404);
+    expect((await server.api(`${sitePath(a, site.id)}/published`, { token: dana.token })).status).toBe(200);
     const before = await spacesOf(a);
     const rest = await browser.request(`/v1/orgs/${a.organization.id}/spaces`, {
       method: 'POST',

@@ -66,20 +66,44 @@ export function sessionReaches(input: SessionReachInput, trusted: ReadonlySet<st
 /**
  * The guard: refuses (403) a caller whose session the organization does not accept. Called
  * by the guards that turn the caller's membership into access (`authorizeOrganization`,
- * `authorizeSpace`, `authorizeCollection`, `authorizeJob`), once the membership is known to
- * be active.
+ * `authorizeSpace`, `authorizeCollection`, `authorizeJob`, `authorizeOpenApiSpec`), once the
+ * membership is known to be active.
  */
 export async function assertSessionReaches(
   ctx: OperationContext,
   organization: Pick<OrganizationRecord, 'id' | 'title' | 'sso'>,
   member: Pick<MemberRecord, 'sso'>,
 ): Promise<void> {
-  const caller = ctx.caller;
-  if (!caller) return;
-  const input = { caller, organization, member };
-  if (!organizationHoldsSession(input)) return;
-  if (sessionReaches(input, await activeAuthoritiesOf(ctx, organization.id))) return;
+  if (await reaches(ctx, organization, member)) return;
   throw forbidden(
     `${SSO_REQUIRED}: ${organization.title} is reached only by signing in through its identity provider (choose it on the sign-in page)`,
   );
+}
+
+/**
+ * The same rules, answered instead of refused: for a member's preview of a site, where a
+ * session the organization does not accept makes its caller a visitor like any other (what
+ * the site publishes stays readable). The organization is read only for a browser session
+ * that is not an instance administrator's (rules 1 and 2 need nothing).
+ */
+export async function sessionReachesOrganizationOf(
+  ctx: Pick<OperationContext, 'caller' | 'repos'>,
+  member: Pick<MemberRecord, 'organizationId' | 'sso'>,
+): Promise<boolean> {
+  const caller = ctx.caller;
+  if (!caller || caller.sessionId === undefined || caller.isInstanceAdmin) return true;
+  const organization = await ctx.repos.organizations.findById(member.organizationId);
+  return organization === null || (await reaches(ctx, organization, member));
+}
+
+async function reaches(
+  ctx: Pick<OperationContext, 'caller' | 'repos'>,
+  organization: Pick<OrganizationRecord, 'id' | 'sso'>,
+  member: Pick<MemberRecord, 'sso'>,
+): Promise<boolean> {
+  const caller = ctx.caller;
+  if (!caller) return true;
+  const input = { caller, organization, member };
+  if (!organizationHoldsSession(input)) return true;
+  return sessionReaches(input, await activeAuthoritiesOf(ctx, organization.id));
 }
