@@ -3,14 +3,16 @@
  * sign-on when one of their (enabled) memberships is an SSO member (`POST ORG/members/{userId}/sso`,
  * or made by a sign-in through a provider) or belongs to an organization whose `sso` setting is
  * on. They are then refused a password or an API token at the web app's sign-in: one account,
- * one way in, since a browser session opens every organization of the person. Instance
+ * one way in. (Whatever the sign-in, an organization holding its people is reached only by a
+ * session one of its trusted providers opened: `policies/session-reach.ts`, at access.) Instance
  * administrators are never held: the instance must stay reachable when a provider is down or
  * misconfigured. API tokens used as bearer tokens on the API keep working (GitBook's API
  * tokens do too under enforced SSO): they are issued by instance administrators.
  *
  * An organization holds only the people its providers can sign in (`provider-speaks-for.ts`):
- * a member of other organizations that do not trust the same authority is not held by it,
- * and signs in with their password (otherwise they could not sign in at all). An
+ * a member of other organizations that do not trust the same authority is not held by it here,
+ * and signs in with their password (otherwise they could not sign in at all); that session
+ * then reaches their other organizations, not this one. An
  * organization that enforces SSO with no active provider holds its people as before.
  */
 import type { DomainServices } from '../../core/context';
