@@ -220,6 +220,11 @@ describe('an organization enforcing single sign-on, reached by a browser session
       ).status,
     ).toBe(201);
 
+    // What the web app's page offers instead: A's providers, which answer anyone.
+    const entries = await browser.query('orgs.sso.list', { organizationId: a.organization.id });
+    expect(entries.status).toBe(200);
+    expect((entries.data as { items: unknown[] }).items).toHaveLength(1);
+
     // The listing shows both: Dana is a member of A; entering it is what is refused.
     const listed = await browser.request('/v1/orgs');
     expect(listed.body.items.map((org: { id: string }) => org.id).sort()).toEqual(
