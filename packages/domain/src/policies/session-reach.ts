@@ -48,11 +48,15 @@ export interface SessionReachInput {
   member: Pick<MemberRecord, 'sso'>;
 }
 
+/** Rules 1 and 2: whether any organization may hold the caller's credential. */
+function credentialMayBeHeld(caller: SessionReachInput['caller']): boolean {
+  if (caller.sessionId === undefined) return false;
+  return !caller.isInstanceAdmin;
+}
+
 /** Rules 1 to 3: whether the organization holds this caller to its providers. */
 export function organizationHoldsSession({ caller, organization, member }: SessionReachInput): boolean {
-  if (caller.sessionId === undefined) return false;
-  if (caller.isInstanceAdmin) return false;
-  return organization.sso || member.sso;
+  return credentialMayBeHeld(caller) && (organization.sso || member.sso);
 }
 
 /** Every rule: whether the caller reaches the organization, given its providers' authorities. */
@@ -90,8 +94,7 @@ export async function sessionReachesOrganizationOf(
   ctx: Pick<OperationContext, 'caller' | 'repos'>,
   member: Pick<MemberRecord, 'organizationId' | 'sso'>,
 ): Promise<boolean> {
-  const caller = ctx.caller;
-  if (!caller || caller.sessionId === undefined || caller.isInstanceAdmin) return true;
+  if (!ctx.caller || !credentialMayBeHeld(ctx.caller)) return true;
   const organization = await ctx.repos.organizations.findById(member.organizationId);
   return organization === null || (await reaches(ctx, organization, member));
 }
