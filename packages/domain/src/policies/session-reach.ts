@@ -12,26 +12,30 @@
  *    instance administrators and keep working under enforced SSO, as GitBook's do.
  * 2. An instance administrator: reaches. The instance must stay reachable when a provider is
  *    down or misconfigured (and no provider ever signs an administrator in).
- * 3. The organization does not hold the person: neither its `sso` setting is on nor is their
- *    membership an SSO member: reaches.
- * 4. The organization has no active provider: reaches. There is no provider to send them to;
- *    it holds its people at sign-in only, as before.
- * 5. The session was opened through a provider whose authority the organization trusts
- *    (one of its active providers has it): reaches.
- * 6. Otherwise (a password, a mailed link, a token exchanged for a session, or another
- *    authority's provider): refused, for this organization only (403 `SSO_REQUIRED`); the
- *    session goes on reaching the person's other organizations.
+ * 3. The session was opened through a provider whose authority the organization trusts (one
+ *    of its active providers has it): reaches.
+ * 4. The organization holds the person (its `sso` setting is on, or their membership is an
+ *    SSO member) and has an active provider: refused (403 `SSO_REQUIRED`, for this
+ *    organization only): a password, a mailed link, a token exchanged for a session, or
+ *    another authority's provider. The way in is one of its providers.
+ * 5. The session was opened through a provider (of an authority the organization does not
+ *    trust): refused (403 `SESSION_OF_ANOTHER_PROVIDER`). *Decision (twenty-second session):*
+ *    a session a provider opened reaches only the organizations trusting its authority, so
+ *    that a provider may sign in a member of organizations that do not trust it
+ *    (`provider-speaks-for.ts`) without whoever runs it reaching those: they are reached
+ *    with the person's password (or their own providers).
+ * 6. Otherwise (a password session, at an organization that does not hold the person or has
+ *    no active provider: it holds its people at sign-in only): reaches.
  *
- * Unlike the sign-in refusal, an organization holds here a member its providers could not
- * sign in (a member of other organizations that do not trust its authority,
- * `provider-speaks-for.ts`): refusing them the password would have shut them out of every
- * organization; refusing the session here shuts them out of this one only, which is what the
- * organization asked for. They reach it with an API token until their other organizations
- * trust its provider.
+ * Unlike the sign-in refusal, an organization holds here a member whose other organizations
+ * do not trust its authority (`sso-enforcement.ts` lets them sign in with their password, as
+ * their other organizations are reached with it): their password session reaches those, and
+ * a session opened through the organization's provider reaches it. The refusal is for the
+ * organization alone: the session goes on reaching the person's other organizations.
  *
- * Rules 1 to 3 read what the request already holds (the session, the organization and
- * membership records); the authorities (two reads) are read only when the organization holds
- * the person, and never cached: a provider switched off, or `sso` switched on, counts from
+ * Rules 1, 2 and 6 for a password session read what the request already holds (the session,
+ * the organization and membership records); the authorities (two reads) are read only for a
+ * session a provider opened or an organization holding the person, and never cached: a provider switched off, or `sso` switched on, counts from
  * the next request.
  */
 import type { Caller, OperationContext } from '../core/context';
@@ -41,6 +45,12 @@ import { activeAuthoritiesOf } from './sso-authorities';
 
 /** The start of the refusals of single sign-on: the web app recognizes them by this. */
 export const SSO_REQUIRED = 'Single sign-on required';
+
+/** The start of rule 5's refusals (a session another organization's provider opened). */
+export const SESSION_OF_ANOTHER_PROVIDER = 'Session of another identity provider';
+
+/** What the rules decide: the session reaches, or which refusal. */
+export type SessionReach = 'reaches' | 'sso-required' | 'another-provider';
 
 export interface SessionReachInput {
   caller: Pick<Caller, 'sessionId' | 'openedThrough' | 'isInstanceAdmin'>;
@@ -54,17 +64,25 @@ function credentialMayBeHeld(caller: SessionReachInput['caller']): boolean {
   return !caller.isInstanceAdmin;
 }
 
-/** Rules 1 to 3: whether the organization holds this caller to its providers. */
-export function organizationHoldsSession({ caller, organization, member }: SessionReachInput): boolean {
-  return credentialMayBeHeld(caller) && (organization.sso || member.sso);
+/** Rules 1, 2 and 6: whether the rules need the organization's authorities to decide. */
+export function reachNeedsAuthorities({ caller, organization, member }: SessionReachInput): boolean {
+  if (!credentialMayBeHeld(caller)) return false;
+  return caller.openedThrough !== undefined || organization.sso || member.sso;
 }
 
-/** Every rule: whether the caller reaches the organization, given its providers' authorities. */
-export function sessionReaches(input: SessionReachInput, trusted: ReadonlySet<string>): boolean {
-  if (!organizationHoldsSession(input)) return true;
-  if (trusted.size === 0) return true;
+/** Every rule: what the organization makes of the caller, given its providers' authorities. */
+export function sessionReach(input: SessionReachInput, trusted: ReadonlySet<string>): SessionReach {
+  if (!reachNeedsAuthorities(input)) return 'reaches';
   const authority = input.caller.openedThrough?.authority;
-  return authority !== undefined && trusted.has(authority);
+  if (authority !== undefined && trusted.has(authority)) return 'reaches';
+  if ((input.organization.sso || input.member.sso) && trusted.size > 0) return 'sso-required';
+  if (authority !== undefined) return 'another-provider';
+  return 'reaches';
+}
+
+/** Whether the caller reaches the organization (`sessionReach`). */
+export function sessionReaches(input: SessionReachInput, trusted: ReadonlySet<string>): boolean {
+  return sessionReach(input, trusted) === 'reaches';
 }
 
 /**
@@ -78,10 +96,15 @@ export async function assertSessionReaches(
   organization: Pick<OrganizationRecord, 'id' | 'title' | 'sso'>,
   member: Pick<MemberRecord, 'sso'>,
 ): Promise<void> {
-  if (await reaches(ctx, organization, member)) return;
-  throw forbidden(
-    `${SSO_REQUIRED}: ${organization.title} is reached only by signing in through its identity provider (choose it on the sign-in page)`,
-  );
+  const reach = await reachOf(ctx, organization, member);
+  if (reach === 'sso-required')
+    throw forbidden(
+      `${SSO_REQUIRED}: ${organization.title} is reached only by signing in through its identity provider (choose it on the sign-in page)`,
+    );
+  if (reach === 'another-provider')
+    throw forbidden(
+      `${SESSION_OF_ANOTHER_PROVIDER}: ${organization.title} is not reached with a session opened through another organization's identity provider; sign in with your password (or through its own identity provider) to reach it`,
+    );
 }
 
 /**
@@ -96,17 +119,17 @@ export async function sessionReachesOrganizationOf(
 ): Promise<boolean> {
   if (!ctx.caller || !credentialMayBeHeld(ctx.caller)) return true;
   const organization = await ctx.repos.organizations.findById(member.organizationId);
-  return organization === null || (await reaches(ctx, organization, member));
+  return organization === null || (await reachOf(ctx, organization, member)) === 'reaches';
 }
 
-async function reaches(
+async function reachOf(
   ctx: Pick<OperationContext, 'caller' | 'repos'>,
   organization: Pick<OrganizationRecord, 'id' | 'sso'>,
   member: Pick<MemberRecord, 'sso'>,
-): Promise<boolean> {
+): Promise<SessionReach> {
   const caller = ctx.caller;
-  if (!caller) return true;
+  if (!caller) return 'reaches';
   const input = { caller, organization, member };
-  if (!organizationHoldsSession(input)) return true;
-  return sessionReaches(input, await activeAuthoritiesOf(ctx, organization.id));
+  if (!reachNeedsAuthorities(input)) return 'reaches';
+  return sessionReach(input, await activeAuthoritiesOf(ctx, organization.id));
 }
