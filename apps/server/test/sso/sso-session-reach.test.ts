@@ -23,6 +23,8 @@ const PASSWORD = 'correct horse battery staple';
 const CLIENT_SECRET = 'the-client-secret-of-quire-0123456789';
 const SSO_REQUIRED =
   /^Single sign-on required: .+ is reached only by signing in through its identity provider/;
+const ANOTHER_PROVIDER =
+  /^Session of another identity provider: .+ is not reached with a session opened through another organization's identity provider; sign in with your password/;
 
 /** The people of the tests, as both providers know them (each test has its own). */
 const ACCOUNTS = {
@@ -30,6 +32,8 @@ const ACCOUNTS = {
   erin: { email: 'erin@reach.test', email_verified: true, name: 'Erin' },
   fay: { email: 'fay@reach.test', email_verified: true, name: 'Fay' },
   gail: { email: 'gail@reach.test', email_verified: true, name: 'Gail' },
+  hana: { email: 'hana@reach.test', email_verified: true, name: 'Hana' },
+  ivan: { email: 'ivan@reach.test', email_verified: true, name: 'Ivan' },
   root: { email: 'root@reach.test', email_verified: true, name: 'Root' },
 };
 type Account = keyof typeof ACCOUNTS;
@@ -137,11 +141,31 @@ async function expectReached(browser: TestBrowser, org: TestOrganization) {
   expect(faces, JSON.stringify(faces.messages)).toMatchObject({ rest: 200, graphql: 200, trpc: 200 });
 }
 
-async function expectHeld(browser: TestBrowser, org: TestOrganization) {
+async function expectHeld(browser: TestBrowser, org: TestOrganization, refusal = SSO_REQUIRED) {
   const faces = await readOnEveryFace(browser, org);
   expect(faces).toMatchObject({ rest: 403, graphql: 403, trpc: 403 });
-  for (const message of faces.messages) expect(message).toMatch(SSO_REQUIRED);
+  for (const message of faces.messages) expect(message).toMatch(refusal);
   expect(faces.messages[0]).toContain(org.organization.title);
+}
+
+/** A space created in the organization on the three faces: the statuses, and its spaces after. */
+async function createSpaceOnEveryFace(browser: TestBrowser, org: TestOrganization) {
+  const organizationId = org.organization.id;
+  const rest = await browser.request(`/v1/orgs/${organizationId}/spaces`, {
+    method: 'POST',
+    body: { title: 'By REST' },
+  });
+  const trpc = await browser.mutate('spaces.create', { organizationId, title: 'By tRPC' });
+  const graphql = await browser.request('/graphql', {
+    method: 'POST',
+    body: {
+      query: `mutation { spacesCreate(organizationId: "${organizationId}", title: "By GraphQL") { id } }`,
+    },
+  });
+  return {
+    statuses: [rest.status, trpc.status, graphql.body.errors?.[0]?.extensions?.httpStatus ?? graphql.status],
+    messages: [rest.body.error?.message, trpc.body.error?.message, graphql.body.errors?.[0]?.message],
+  };
 }
 
 async function spacesOf(org: TestOrganization): Promise<number> {
@@ -156,7 +180,7 @@ describe('an organization enforcing single sign-on, reached by a browser session
     const dana = await person('dana');
     await join(a, dana);
     await join(b, dana);
-    // A's provider cannot sign Dana in (B does not trust it): her password is not refused.
+    // B does not trust A's provider: her password is not refused at sign-in (it reaches B).
     const browser = await signInWithPassword(dana);
 
     await expectReached(browser, b);
@@ -297,5 +321,62 @@ describe('an organization enforcing single sign-on, reached by a browser session
       sso: true,
     });
     await expectReached(await signInWithPassword(root), a);
+  });
+});
+
+describe('a session opened through a provider, in organizations that do not trust it', () => {
+  it("signs in a member of an organization that does not trust the provider; that organization refuses the session on every face, writing nothing, and is reached with the person's password", async () => {
+    const a = await enforcing();
+    const provider = await addProvider(a, opA);
+    const b = await createOrganization(server);
+    const hana = await person('hana');
+    await join(a, hana);
+    await join(b, hana);
+
+    // Through A's provider (refused before: B does not trust it): the session reaches A, not B.
+    const browser = await signInThrough(provider, opA, 'hana');
+    await expectReached(browser, a);
+    await expectHeld(browser, b, ANOTHER_PROVIDER);
+    const before = await spacesOf(b);
+    const written = await createSpaceOnEveryFace(browser, b);
+    expect(written.statuses).toEqual([403, 403, 403]);
+    for (const message of written.messages) expect(message).toMatch(ANOTHER_PROVIDER);
+    expect(await spacesOf(b)).toBe(before);
+    const refused = await browser.request(`/v1/orgs/${b.organization.id}`);
+    expect(refused.body).toEqual({
+      error: { code: 403, message: expect.stringMatching(ANOTHER_PROVIDER), type: 'forbidden' },
+    });
+    expect(refused.body.error.message).toContain('(or through its own identity provider)');
+    // Its spaces too; the listing still lists both (entering B is what is refused).
+    const space = await server.api(`/v1/orgs/${b.organization.id}/spaces`, {
+      method: 'POST',
+      token: b.admin.token,
+      body: { title: 'Handbook' },
+    });
+    expect((await browser.request(`/v1/spaces/${space.body.id}`)).status).toBe(403);
+    const listed = await browser.request('/v1/orgs');
+    expect(listed.body.items.map((org: { id: string }) => org.id).sort()).toEqual(
+      [a.organization.id, b.organization.id].sort(),
+    );
+    // A's writes go through.
+    expect((await createSpaceOnEveryFace(browser, a)).statuses).toEqual([201, 200, 200]);
+
+    // Her password session: not refused at sign-in; reaches B, not A (as before).
+    const withPassword = await signInWithPassword(hana);
+    await expectReached(withPassword, b);
+    await expectHeld(withPassword, a);
+  });
+
+  it('reaches every organization of the person trusting the same authority', async () => {
+    const a = await enforcing();
+    const provider = await addProvider(a, opA);
+    const c = await createOrganization(server);
+    await addProvider(c, opA);
+    const ivan = await person('ivan');
+    await join(a, ivan);
+    await join(c, ivan);
+    const browser = await signInThrough(provider, opA, 'ivan');
+    await expectReached(browser, a);
+    await expectReached(browser, c);
   });
 });
