@@ -365,6 +365,43 @@ describe('a session opened through a provider, in organizations that do not trus
     const withPassword = await signInWithPassword(hana);
     await expectReached(withPassword, b);
     await expectHeld(withPassword, a);
+
+    // Her notifications: those of an organization the session does not reach name nothing of it.
+    await server.services.repos.reviewNotifications.insertMany(
+      [a, b].map((org, index) => ({
+        id: `notification-${org.organization.id}`,
+        userId: hana.user.id,
+        organizationId: org.organization.id,
+        kind: 'review_requested' as const,
+        actorId: org.admin.user.id,
+        spaceId: 'space-1',
+        changeRequestId: `change-${index}`,
+        changeRequestNumber: index + 1,
+        changeRequestSubject: `Subject in ${org.organization.title}`,
+        read: false,
+        createdAt: new Date(Date.UTC(2026, 0, 1 + index)).toISOString(),
+      })),
+    );
+    const subjects = async (browser: TestBrowser) => {
+      const listed = await browser.request('/v1/user/notifications');
+      expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+      return Object.fromEntries(
+        listed.body.items.map(
+          (item: { id: string; changeRequest: { subject: string }; actor: { displayName: string } }) => [
+            item.id.replace('notification-', ''),
+            [item.changeRequest.subject, item.actor.displayName !== ''],
+          ],
+        ),
+      );
+    };
+    expect(await subjects(browser)).toEqual({
+      [a.organization.id]: [`Subject in ${a.organization.title}`, true],
+      [b.organization.id]: ['', false],
+    });
+    expect(await subjects(withPassword)).toEqual({
+      [a.organization.id]: ['', false],
+      [b.organization.id]: [`Subject in ${b.organization.title}`, true],
+    });
   });
 
   it('reaches every organization of the person trusting the same authority', async () => {
