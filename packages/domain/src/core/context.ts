@@ -17,8 +17,9 @@ export interface Caller {
   sessionId?: string;
   /**
    * With `sessionId`: the identity provider that opened the session, when one did
-   * (`SessionRecord.openedThrough`). An organization that holds its people to single sign-on
-   * is reached only by a session one of its trusted authorities opened (`policies/session-reach.ts`).
+   * (`SessionRecord.openedThrough`). Such a session reaches only the organizations trusting its
+   * authority; an organization that holds its people to single sign-on is reached only by a
+   * session one of its trusted authorities opened (`policies/session-reach.ts`).
    */
   openedThrough?: { organizationId: string; authority: string };
   /** Instance administrators manage users and tokens; they see no organization they are not in. */
