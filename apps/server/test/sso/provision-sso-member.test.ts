@@ -168,7 +168,7 @@ describe('provisionSsoMember', () => {
     });
     expect(await quire.services.repos.sessions.findById(byProvider.id)).not.toBeNull();
     // One that does not: the session is kept, and does not reach it (policies/session-reach.ts,
-    // tested through HTTP in sso-session-reach.test.ts). Until the twenty-second session it
+    // tested through HTTP in sso-session-reach.test.ts). Until the twenty-fourth session it
     // was ended here, as it reached every organization of its person.
     const other = await createOrganization(quire);
     await addOrganizationMember(quire.services, {

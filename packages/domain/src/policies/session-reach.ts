@@ -19,7 +19,7 @@
  *    organization only): a password, a mailed link, a token exchanged for a session, or
  *    another authority's provider. The way in is one of its providers.
  * 5. The session was opened through a provider (of an authority the organization does not
- *    trust): refused (403 `SESSION_OF_ANOTHER_PROVIDER`). *Decision (twenty-second session):*
+ *    trust): refused (403 `SESSION_OF_ANOTHER_PROVIDER`). *Decision (twenty-fourth session):*
  *    a session a provider opened reaches only the organizations trusting its authority, so
  *    that a provider may sign in a member of organizations that do not trust it
  *    (`provider-speaks-for.ts`) without whoever runs it reaching those: they are reached

@@ -9,7 +9,7 @@
  * 1. An instance administrator: never. One organization's provider must not open the
  *    instance (instance administrators sign in with their password, which SSO enforcement
  *    never refuses them, and reach every organization whatever their session).
- * 2. Anyone else: yes, whatever their other organizations trust. *Decision (twenty-second
+ * 2. Anyone else: yes, whatever their other organizations trust. *Decision (twenty-fourth
  *    session):* the twenty-first spoke only for an account whose every other organization
  *    trusted the same authority, because a session reached all of its person's
  *    organizations: signing in a member of others would have handed whoever runs the

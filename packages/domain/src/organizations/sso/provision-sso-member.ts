@@ -10,7 +10,7 @@
  *    (twenty-first session):* until then any member was signed in, so whoever administers
  *    one organization could configure a provider asserting the email of a member who
  *    administers the instance, or belongs to other organizations, and hold their account. A
- *    member of other organizations is signed in since the twenty-second: the session reaches
+ *    member of other organizations is signed in since the twenty-fourth: the session reaches
  *    only the organizations trusting the provider's authority (`policies/session-reach.ts`).
  * 2. An email that is no one's: a user is made (no password, they sign in through the
  *    provider) and becomes a member, marked an SSO member, with the role of the
