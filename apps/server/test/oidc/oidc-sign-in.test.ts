@@ -208,8 +208,8 @@ describe('signing in through an OpenID provider', () => {
     expect(landing.url.href).toBe(`${TEST_URLS.app}/`);
     const member = await server.services.repos.members.find(org.organization.id, existing.user.id);
     expect(member?.role).toBe('review');
-    // The session says which provider opened it (it ends if the person joins an organization
-    // not trusting that provider: provider-sessions.ts).
+    // The session says which provider opened it (it reaches only the organizations trusting
+    // that provider's authority: policies/session-reach.ts).
     const sessions = await server.services.repos.sessions.listByUser(
       existing.user.id,
       server.services.clock.now().toISOString(),

@@ -2,7 +2,10 @@
  * An organization's frame: the top bar (the organization switcher, the person's menu) over
  * the organization's screens, with the search of all its spaces. On a phone the sections and
  * the search fold into a menu under one button (closed again by choosing a screen or Escape),
- * so the bar fits a 390 px screen without scrolling sideways.
+ * so the bar fits a 390 px screen without scrolling sideways. An organization that refuses
+ * the session (for single sign-on, or as opened through another organization's provider)
+ * shows how to sign in to reach it instead of its screens (`SsoRequiredScreen`); the bar,
+ * and the person's other organizations, stay.
  */
 import { useQuery } from '@tanstack/react-query';
 import { createLazyRoute, Link, Outlet, useRouterState } from '@tanstack/react-router';
@@ -13,6 +16,8 @@ import { NotificationBell } from '../notifications/notification-bell';
 import { OrganizationSwitcher } from '../organizations/organization-switcher';
 import { OrganizationSearch } from '../search/organization-search';
 import { UserMenu } from '../session/user-menu';
+import { sessionRefusalOf } from '../sign-in/sso-refusal';
+import { SsoRequiredScreen } from '../sign-in/sso-required-screen';
 import { Brand } from '../ui/brand';
 import { ErrorNotice } from '../ui/states';
 import '../management/navigation.css';
@@ -25,6 +30,7 @@ function OrganizationLayout() {
   const trpc = useTRPC();
   const organization = useQuery(trpc.orgs.get.queryOptions({ organizationId }));
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const refusal = sessionRefusalOf(organization.error);
   const [menuOpen, setMenuOpen] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new address closes the menu
   useEffect(() => setMenuOpen(false), [pathname]);
@@ -89,7 +95,11 @@ function OrganizationLayout() {
       </header>
       {organization.error ? (
         <main id="main" className="screen-center">
-          <ErrorNotice error={organization.error} retry={() => void organization.refetch()} />
+          {refusal ? (
+            <SsoRequiredScreen organizationId={organizationId} returnTo={pathname} refusal={refusal} />
+          ) : (
+            <ErrorNotice error={organization.error} retry={() => void organization.refetch()} />
+          )}
         </main>
       ) : (
         <Outlet />

@@ -15,6 +15,13 @@ export interface Caller {
   tokenId: string;
   /** Set when the caller signed in to the web app: the session the request came with. */
   sessionId?: string;
+  /**
+   * With `sessionId`: the identity provider that opened the session, when one did
+   * (`SessionRecord.openedThrough`). Such a session reaches only the organizations trusting its
+   * authority; an organization that holds its people to single sign-on is reached only by a
+   * session one of its trusted authorities opened (`policies/session-reach.ts`).
+   */
+  openedThrough?: { organizationId: string; authority: string };
   /** Instance administrators manage users and tokens; they see no organization they are not in. */
   isInstanceAdmin: boolean;
   /**

@@ -56,8 +56,9 @@ export interface SessionRecord {
   address: string;
   /**
    * The organization's identity provider that signed the person in, when one did (SAML or
-   * OpenID Connect): the session ends when that provider would no longer speak for its
-   * person (`organizations/sso/provider-sessions.ts`).
+   * OpenID Connect): the session reaches only the organizations trusting its authority, and
+   * an organization holding its people to single sign-on is reached only by a session one of
+   * its trusted authorities opened (`policies/session-reach.ts`).
    */
   openedThrough?: { organizationId: string; authority: string };
 }

@@ -102,6 +102,7 @@ export async function authenticateSession(
       tokenId: session.id,
       sessionId: session.id,
       isInstanceAdmin: user.isInstanceAdmin,
+      ...(session.openedThrough ? { openedThrough: session.openedThrough } : {}),
     },
     session,
   };

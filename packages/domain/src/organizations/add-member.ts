@@ -4,13 +4,12 @@ import type { RoleOrGuest } from '../core/schemas';
 import type { UserRecord } from '../identity';
 import type { MemberAddedEvent } from './member-events';
 import type { MemberRecord } from './records';
-import { endProviderSessionsBeforeJoining } from './sso/provider-sessions';
 
 /**
  * Makes a user a member of an organization with a role (null: a guest). Raises Conflict
  * when the user is a member already (the membership's unique key decides under races).
- * First, the sessions other organizations' identity providers opened for the user end when
- * this organization does not trust their authority (`sso/provider-sessions.ts`).
+ * The user's sessions are left as they are: one an identity provider opened reaches the
+ * organization only if it trusts the provider's authority (`policies/session-reach.ts`).
  * The organization's member and admin counters follow, then `member.added` is published.
  */
 export async function addOrganizationMember(
@@ -18,7 +17,6 @@ export async function addOrganizationMember(
   input: { organizationId: string; user: UserRecord; role: RoleOrGuest; sso?: boolean },
 ): Promise<MemberRecord> {
   if (!(await services.repos.organizations.findById(input.organizationId))) throw notFound('Organization');
-  await endProviderSessionsBeforeJoining(services, input.user.id, input.organizationId);
   const member: MemberRecord = {
     organizationId: input.organizationId,
     userId: input.user.id,

@@ -8,8 +8,9 @@ import { callerOf, type OperationContext } from '../core/context';
 import { forbidden, notFound } from '../core/errors';
 import type { Role } from '../core/schemas';
 import type { OrganizationRecord } from '../organizations/records';
-import { effectiveRolesFor } from './content-access';
+import { effectiveAccessFor, effectiveRolesFor } from './content-access';
 import { type CollectionAction, type CollectionPermissions, collectionPermissions } from './content-policy';
+import { assertSessionReaches } from './session-reach';
 
 export interface AuthorizedCollection {
   collection: CollectionRecord;
@@ -21,8 +22,9 @@ export interface AuthorizedCollection {
 
 /**
  * Loads a collection for the caller and checks an action on it. Unknown collections and
- * collections the caller cannot view are not found; a viewable one where the caller's
- * role is too low for the action is forbidden.
+ * collections the caller cannot view are not found; one of an organization that does not
+ * accept the caller's session (`session-reach.ts`) is forbidden, and so is a viewable one
+ * where the caller's role is too low for the action.
  */
 export async function authorizeCollection(
   ctx: OperationContext,
@@ -31,12 +33,14 @@ export async function authorizeCollection(
 ): Promise<AuthorizedCollection> {
   const collection = await ctx.repos.collections.findById(collectionId);
   if (!collection) throw notFound('Collection');
-  const [organization, roles] = await Promise.all([
+  const [organization, access] = await Promise.all([
     ctx.repos.organizations.findById(collection.organizationId),
-    effectiveRolesFor(ctx, 'collection', [collection], callerOf(ctx).userId),
+    effectiveAccessFor(ctx, 'collection', [collection], callerOf(ctx).userId),
   ]);
-  const role = roles.get(collection.id);
+  const role = access.roles.get(collection.id);
   if (!organization || !role) throw notFound('Collection');
+  const member = access.memberOf.get(organization.id);
+  if (member) await assertSessionReaches(ctx, organization, member);
   const permissions = collectionPermissions(role);
   if (!permissions[action]) throw forbidden(`Your role on this collection does not allow: ${action}`);
   noteAuditOrganization(ctx, organization.id);

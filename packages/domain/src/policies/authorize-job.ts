@@ -8,23 +8,28 @@
 import { callerOf, type OperationContext } from '../core/context';
 import { notFound } from '../core/errors';
 import type { JobRecord } from '../jobs/records';
-import { effectiveRolesFor } from './content-access';
+import { effectiveAccessFor } from './content-access';
 import { canOnOrganization } from './organization-policy';
+import { assertSessionReaches } from './session-reach';
 
 export async function authorizeJob(ctx: OperationContext, jobId: string): Promise<JobRecord> {
   const job = await ctx.repos.jobs.findById(jobId);
   if (!job) throw notFound('Job');
   const { userId } = callerOf(ctx);
   // A deleted organization's jobs are gone with it, before its purge removes them.
-  if (!(await ctx.repos.organizations.findById(job.organizationId))) throw notFound('Job');
+  const organization = await ctx.repos.organizations.findById(job.organizationId);
+  if (!organization) throw notFound('Job');
   if (job.spaceId === undefined) {
     const member = await ctx.repos.members.find(job.organizationId, userId);
-    if (!canOnOrganization({ member }, 'view') || member?.role === null) throw notFound('Job');
+    if (!canOnOrganization({ member }, 'view') || !member || member.role === null) throw notFound('Job');
+    await assertSessionReaches(ctx, organization, member);
     return job;
   }
   const space = await ctx.repos.spaces.findById(job.spaceId);
   if (!space || space.organizationId !== job.organizationId) throw notFound('Job');
-  const roles = await effectiveRolesFor(ctx, 'space', [space], userId);
+  const { roles, memberOf } = await effectiveAccessFor(ctx, 'space', [space], userId);
   if (!roles.has(space.id)) throw notFound('Job');
+  const member = memberOf.get(organization.id);
+  if (member) await assertSessionReaches(ctx, organization, member);
   return job;
 }

@@ -9,8 +9,9 @@ import { callerOf, type OperationContext, type SiteVisitorGrant } from '../core/
 import { forbidden, notFound } from '../core/errors';
 import type { Role } from '../core/schemas';
 import type { OrganizationRecord } from '../organizations/records';
-import { effectiveRolesFor } from './content-access';
+import { effectiveAccessFor, effectiveRolesFor } from './content-access';
 import { type SpaceAction, type SpacePermissions, spacePermissions } from './content-policy';
+import { assertSessionReaches } from './session-reach';
 import { siteTokenRole } from './site-token-access';
 
 export interface AuthorizedSpace {
@@ -23,8 +24,9 @@ export interface AuthorizedSpace {
 
 /**
  * Loads a space for the caller and checks an action on it. Unknown spaces, deleted ones
- * (unless `includeDeleted`) and spaces the caller cannot view are not found; a viewable
- * space where the caller's role is too low for the action is forbidden.
+ * (unless `includeDeleted`) and spaces the caller cannot view are not found; a space of an
+ * organization that does not accept the caller's session (`session-reach.ts`) is forbidden,
+ * and so is a viewable one where the caller's role is too low for the action.
  */
 export async function authorizeSpace(
   ctx: OperationContext,
@@ -35,12 +37,14 @@ export async function authorizeSpace(
   const space = await ctx.repos.spaces.findById(spaceId);
   if (!space || (space.deletedAt !== undefined && !options.includeDeleted)) throw notFound('Space');
   const caller = callerOf(ctx);
-  const [organization, roles] = await Promise.all([
+  const [organization, access] = await Promise.all([
     ctx.repos.organizations.findById(space.organizationId),
-    caller.site ? undefined : effectiveRolesFor(ctx, 'space', [space], caller.userId),
+    caller.site ? undefined : effectiveAccessFor(ctx, 'space', [space], caller.userId),
   ]);
-  const role = caller.site ? siteTokenRole(caller.site, space) : roles?.get(space.id);
+  const role = caller.site ? siteTokenRole(caller.site, space) : access?.roles.get(space.id);
   if (!organization || !role) throw notFound('Space');
+  const member = access?.memberOf.get(organization.id);
+  if (member) await assertSessionReaches(ctx, organization, member);
   const permissions = spacePermissions(role);
   if (!permissions[action]) throw forbidden(`Your role on this space does not allow: ${action}`);
   noteAuditOrganization(ctx, organization.id);

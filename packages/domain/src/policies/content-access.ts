@@ -71,8 +71,25 @@ export async function effectiveRolesFor(
   items: readonly ContentItem[],
   userId: string,
 ): Promise<Map<string, Role>> {
+  return (await effectiveAccessFor(services, kind, items, userId)).roles;
+}
+
+export interface EffectiveAccess {
+  /** The role on each item the person reaches (others are absent). */
+  roles: Map<string, Role>;
+  /** The person's active memberships read on the way, by organization (the guards read them too). */
+  memberOf: Map<string, MemberRecord | null>;
+}
+
+/** `effectiveRolesFor`, with the memberships it read. */
+export async function effectiveAccessFor(
+  services: Pick<DomainServices, 'repos'>,
+  kind: ContentKind,
+  items: readonly ContentItem[],
+  userId: string,
+): Promise<EffectiveAccess> {
   const roles = new Map<string, Role>();
-  if (items.length === 0) return roles;
+  if (items.length === 0) return { roles, memberOf: new Map() };
   const organizationIds = [...new Set(items.map((item) => item.organizationId))];
   const memberships = await services.repos.members.findForUser(userId, organizationIds);
   const memberOf = new Map(memberships.map((m) => [m.organizationId, activeMember(m)]));
@@ -85,7 +102,7 @@ export async function effectiveRolesFor(
     if (member.role === 'admin') roles.set(item.id, 'admin');
     else rest.push(item);
   }
-  if (rest.length === 0) return roles;
+  if (rest.length === 0) return { roles, memberOf };
 
   const restOrganizations = [...new Set(rest.map((item) => item.organizationId))];
   // A membership carries its person's team ids (kept by the team repository).
@@ -132,5 +149,5 @@ export async function effectiveRolesFor(
     });
     if (role) roles.set(item.id, role);
   }
-  return roles;
+  return { roles, memberOf };
 }

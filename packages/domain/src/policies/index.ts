@@ -23,6 +23,7 @@ export * from './organization-policy';
 export * from './people-in-sight';
 export * from './permission-schemas';
 export * from './roles-on-item';
+export * from './session-reach';
 export * from './site-policy';
 export * from './team-policy';
 export * from './translation-policy';

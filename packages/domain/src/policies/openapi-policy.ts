@@ -10,6 +10,7 @@ import { type Role, roleAtLeast } from '../core/schemas';
 import type { OpenApiSpecRecord } from '../openapi/records';
 import type { MemberRecord } from '../organizations/records';
 import { authorizeOrganization } from './organization-policy';
+import { assertSessionReaches } from './session-reach';
 
 export const OPENAPI_SPEC_ACTIONS = ['view', 'edit', 'delete'] as const;
 export type OpenApiSpecAction = (typeof OPENAPI_SPEC_ACTIONS)[number];
@@ -104,6 +105,7 @@ export async function authorizeOpenApiSpec(
     ctx.caller ? ctx.repos.members.find(organizationId, ctx.caller.userId) : null,
     ctx.repos.openApiSpecs.findBySlug(organizationId, slug),
   ]);
+  if (organization && member && !member.disabled) await assertSessionReaches(ctx, organization, member);
   const grant = ctx.caller?.site;
   const site =
     grant === undefined || !spec

@@ -8,6 +8,7 @@ import { callerOf, type OperationContext } from '../core/context';
 import { forbidden, notFound } from '../core/errors';
 import { type Role, roleAtLeast } from '../core/schemas';
 import type { MemberRecord, OrganizationRecord } from '../organizations/records';
+import { assertSessionReaches } from './session-reach';
 
 export const ORGANIZATION_ACTIONS = [
   'view',
@@ -101,8 +102,9 @@ export interface AuthorizedOrganization {
 
 /**
  * Loads an organization for the caller and checks an action on it. An organization the
- * caller does not belong to is not found (its existence does not leak); a visible one
- * where the caller's role is too low is forbidden.
+ * caller does not belong to is not found (its existence does not leak); one that does not
+ * accept the caller's session (single sign-on, `session-reach.ts`) is forbidden, and so is a
+ * visible one where the caller's role is too low.
  */
 export async function authorizeOrganization(
   ctx: OperationContext,
@@ -115,6 +117,7 @@ export async function authorizeOrganization(
     ctx.repos.members.find(organizationId, caller.userId),
   ]);
   if (!organization || !isActiveMember(member)) throw notFound('Organization');
+  await assertSessionReaches(ctx, organization, member);
   const permissions = organizationPermissions({ member });
   if (!permissions[action]) throw forbidden(`Your role in this organization does not allow: ${action}`);
   noteAuditOrganization(ctx, organization.id);

@@ -14,7 +14,12 @@
 
 import type { SpaceRecord } from '../content';
 import type { OperationContext } from '../core/context';
-import { effectiveRolesFor, type SitePermissions, sitePermissions } from '../policies';
+import {
+  effectiveRolesFor,
+  type SitePermissions,
+  sessionReachesOrganizationOf,
+  sitePermissions,
+} from '../policies';
 import type { SiteRecord } from './records';
 import type { Structure } from './site-structure';
 import { structureShownTo } from './visit-structures';
@@ -232,7 +237,9 @@ function claimsOf(
 async function memberPermissions(ctx: OperationContext, site: SiteRecord): Promise<SitePermissions | null> {
   if (!ctx.caller || ctx.caller.site !== undefined) return null;
   const member = await ctx.repos.members.find(site.organizationId, ctx.caller.userId);
-  return member && !member.disabled ? sitePermissions(member) : null;
+  if (!member || member.disabled) return null;
+  // A session the organization does not accept (single sign-on) previews nothing as a member.
+  return (await sessionReachesOrganizationOf(ctx, member)) ? sitePermissions(member) : null;
 }
 
 /**

@@ -21,6 +21,12 @@ function organizationsOf(memberships: Slice<MemberRecord>, organizations: readon
   return slice;
 }
 
+/**
+ * Every organization the caller is a member of, those that do not accept the caller's session
+ * (single sign-on, `policies/session-reach.ts`) too, unmarked: the person is their member (as
+ * GitBook lists them), marking them would read each one's providers at every listing, and
+ * entering one answers the refusal the web app turns into its way in (docs/sso.md).
+ */
 export const listOrganizations = operation({
   name: 'orgs.list',
   kind: 'query',

@@ -1,6 +1,5 @@
 export * from './identity-provider-repository';
 export * from './ports';
-export * from './provider-sessions';
 export * from './provider-speaks-for';
 export * from './provision-sso-member';
 export * from './records';

@@ -1,58 +1,59 @@
 /**
- * Whether an organization's identity provider may sign in as an existing account. The
- * organization's admins configure its providers, and a provider they run can assert any
- * email; so a provider speaks for an account only where it cannot reach further than the
- * organization, or where the account's other organizations trust the same authority.
+ * Whether an organization's identity provider may sign in as an existing account, and which
+ * of an organization's authorities every organization of a person trusts. The organization's
+ * admins configure its providers, and a provider they run can assert any email; so a provider
+ * must never open more than the organizations trusting its authority.
  *
+ * A provider speaks for an account (a member of its organization: `provision-sso-member.ts`
+ * refuses anyone else):
  * 1. An instance administrator: never. One organization's provider must not open the
  *    instance (instance administrators sign in with their password, which SSO enforcement
- *    never refuses them).
- * 2. An account whose every other organization (disabled memberships included: they can be
- *    enabled again) has an active provider of the same authority: yes. The same authority is
- *    the same OpenID issuer, or a SAML provider whose signing certificate is the same: what
- *    the provider asserts, that authority would assert to each of those organizations too.
- *    An account of this organization alone meets this at once.
- * 3. Otherwise: no. Signing in such a member would hand whoever administers this
- *    organization the member's other organizations. They sign in with their password
- *    (`sso-enforcement.ts` does not hold them to a provider that cannot sign them in).
+ *    never refuses them, and reach every organization whatever their session).
+ * 2. Anyone else: yes, whatever their other organizations trust. *Decision (twenty-third
+ *    session):* the twenty-first spoke only for an account whose every other organization
+ *    trusted the same authority, because a session reached all of its person's
+ *    organizations: signing in a member of others would have handed whoever runs the
+ *    provider those too. That left a member of an organization enforcing single sign-on and
+ *    of one that does not with no session reaching the first (its provider refused them, it
+ *    refused their password). A session a provider opened now reaches only the organizations
+ *    trusting its authority (`policies/session-reach.ts`, rules 3 and 5), which is what keeps
+ *    the property: whoever runs the provider never reaches an organization that does not
+ *    trust it. The person's own screens across organizations are held to it too
+ *    (notifications of organizations the session does not reach show no subject).
  *
- * Used by just-in-time provisioning (an existing member signing in, `provision-sso-member.ts`)
- * and by SSO enforcement, so that the people held to a provider are the people it can sign in.
+ * `authoritiesTrustedByAll` keeps the former rule for SSO enforcement at sign-in
+ * (`sso-enforcement.ts`): a person is refused their password only when a provider's session
+ * would reach every organization of theirs; a member of organizations not trusting it signs
+ * in with their password for those (and through the provider for the organization holding
+ * them).
  */
 import type { DomainServices } from '../../core/context';
 import type { UserRecord } from '../../identity';
+import { activeAuthoritiesOf, type SsoAuthority } from '../../policies/sso-authorities';
 
-/** An identity provider's authority: what vouches for the people it asserts. */
-export type SsoAuthority = string;
-
-/** The authority of an OpenID provider: its issuer, which ID tokens must name exactly. */
-export const oidcAuthority = (issuer: string): SsoAuthority => `oidc ${issuer}`;
-
-/** The authority of a SAML provider: the certificate its responses are signed with. */
-export const samlAuthority = (certificate: string): SsoAuthority =>
-  `saml ${certificate.replace(/-----(BEGIN|END) CERTIFICATE-----|\s+/g, '')}`;
+export {
+  activeAuthoritiesOf,
+  oidcAuthority,
+  type SsoAuthority,
+  samlAuthority,
+} from '../../policies/sso-authorities';
 
 const PAGE = 100;
 /** More organizations than a person belongs to; past it, the account is not spoken for. */
 const MAX_PAGES = 50;
 
-export async function providerSpeaksFor(
-  services: Pick<DomainServices, 'repos'>,
-  user: UserRecord,
-  provider: { organizationId: string; authority: SsoAuthority },
-): Promise<boolean> {
-  const speaking = await authoritiesSpeakingFor(services, user, provider.organizationId, [
-    provider.authority,
-  ]);
-  return speaking.size > 0;
+/** Rules 1 and 2, for a member of the provider's organization. */
+export function providerSpeaksFor(user: Pick<UserRecord, 'isInstanceAdmin'>): boolean {
+  return !user.isInstanceAdmin;
 }
 
 /**
- * Which of `candidates` (authorities of `organizationId`'s providers) speak for `user`, by the
- * rules above: the memberships are walked once, and a candidate another organization does not
- * trust is dropped as soon as it is found.
+ * Which of `candidates` (authorities of `organizationId`'s providers) every other organization
+ * of `user` (disabled memberships included: they can be enabled again) trusts too; none for an
+ * instance administrator. The memberships are walked once, and a candidate another
+ * organization does not trust is dropped as soon as it is found.
  */
-export async function authoritiesSpeakingFor(
+export async function authoritiesTrustedByAll(
   services: Pick<DomainServices, 'repos'>,
   user: UserRecord,
   organizationId: string,
@@ -76,19 +77,4 @@ export async function authoritiesSpeakingFor(
     after = slice.next;
   }
   return new Set();
-}
-
-/** The authorities of an organization's active providers, SAML and OpenID alike. */
-export async function activeAuthoritiesOf(
-  services: Pick<DomainServices, 'repos'>,
-  organizationId: string,
-): Promise<Set<SsoAuthority>> {
-  const [saml, oidc] = await Promise.all([
-    services.repos.samlProviders.listActive(organizationId),
-    services.repos.oidcProviders.listActive(organizationId),
-  ]);
-  return new Set([
-    ...saml.flatMap((provider) => (provider.certificate ? [samlAuthority(provider.certificate)] : [])),
-    ...oidc.flatMap((provider) => (provider.issuer ? [oidcAuthority(provider.issuer)] : [])),
-  ]);
 }

@@ -5,12 +5,13 @@
  *
  * 1. A member of the organization with that email is that member (a disabled one is refused:
  *    an identity provider does not undo an admin's decision), provided the provider speaks
- *    for the account (`provider-speaks-for.ts`: never an instance administrator, nor a
- *    member of other organizations that do not trust the same authority); otherwise it is
- *    refused (`SSO_ACCOUNT_BEYOND_ORGANIZATION`), nothing written. *Decision (twenty-first
- *    session):* until then any member was signed in, so whoever administers one
- *    organization could configure a provider asserting the email of a member who
- *    administers the instance, or belongs to other organizations, and hold their account.
+ *    for the account (`provider-speaks-for.ts`: never an instance administrator); otherwise
+ *    it is refused (`SSO_ACCOUNT_BEYOND_ORGANIZATION`), nothing written. *Decision
+ *    (twenty-first session):* until then any member was signed in, so whoever administers
+ *    one organization could configure a provider asserting the email of a member who
+ *    administers the instance, or belongs to other organizations, and hold their account. A
+ *    member of other organizations is signed in since the twenty-third session: the session reaches
+ *    only the organizations trusting the provider's authority (`policies/session-reach.ts`).
  * 2. An email that is no one's: a user is made (no password, they sign in through the
  *    provider) and becomes a member, marked an SSO member, with the role of the
  *    organization's pending invitation of that email when there is one (which is then used
@@ -73,7 +74,7 @@ export const SSO_ACCOUNT_NOT_MEMBER =
 
 /** The message a person gets when the provider does not speak for their account (rule 1). */
 export const SSO_ACCOUNT_BEYOND_ORGANIZATION =
-  "This account administers the instance or belongs to other organizations that do not use this identity provider, so it cannot sign it in: sign in with the account's password";
+  "This account administers the instance, so an organization's identity provider cannot sign it in: sign in with the account's password";
 
 export async function provisionSsoMember(
   services: DomainServices,
@@ -91,7 +92,7 @@ export async function provisionSsoMember(
 
   const existing = await services.repos.members.find(organization.id, user.id);
   if (existing) {
-    await assertSpokenFor(services, user, input);
+    assertSpokenFor(user);
     return { user, member: usable(existing), memberCreated: false, userCreated };
   }
   // A user made by an earlier sign-in whose membership write failed is still ours to finish.
@@ -99,7 +100,7 @@ export async function provisionSsoMember(
     // Or a concurrent first sign-in of the same person made the membership since it was read.
     const meanwhile = await services.repos.members.find(organization.id, user.id);
     if (!meanwhile) throw forbidden(SSO_ACCOUNT_NOT_MEMBER);
-    await assertSpokenFor(services, user, input);
+    assertSpokenFor(user);
     return { user, member: usable(meanwhile), memberCreated: false, userCreated };
   }
 
@@ -127,13 +128,8 @@ export async function provisionSsoMember(
 }
 
 /** Rule 1's condition on an existing member. */
-async function assertSpokenFor(
-  services: DomainServices,
-  user: UserRecord,
-  input: ProvisionSsoMemberInput,
-): Promise<void> {
-  const provider = { organizationId: input.organizationId, authority: input.provider.authority };
-  if (!(await providerSpeaksFor(services, user, provider))) throw forbidden(SSO_ACCOUNT_BEYOND_ORGANIZATION);
+function assertSpokenFor(user: UserRecord): void {
+  if (!providerSpeaksFor(user)) throw forbidden(SSO_ACCOUNT_BEYOND_ORGANIZATION);
 }
 
 function usable(member: MemberRecord): MemberRecord {

@@ -3,24 +3,26 @@
  * sign-on when one of their (enabled) memberships is an SSO member (`POST ORG/members/{userId}/sso`,
  * or made by a sign-in through a provider) or belongs to an organization whose `sso` setting is
  * on. They are then refused a password or an API token at the web app's sign-in: one account,
- * one way in, since a browser session opens every organization of the person. Instance
+ * one way in. (Whatever the sign-in, an organization holding its people is reached only by a
+ * session one of its trusted providers opened: `policies/session-reach.ts`, at access.) Instance
  * administrators are never held: the instance must stay reachable when a provider is down or
  * misconfigured. API tokens used as bearer tokens on the API keep working (GitBook's API
  * tokens do too under enforced SSO): they are issued by instance administrators.
  *
- * An organization holds only the people its providers can sign in (`provider-speaks-for.ts`):
- * a member of other organizations that do not trust the same authority is not held by it,
- * and signs in with their password (otherwise they could not sign in at all). An
+ * An organization holds here only the people whose every organization trusts one of its
+ * providers' authorities (`authoritiesTrustedByAll`, `provider-speaks-for.ts`): a member of
+ * other organizations that do not is not held by it at sign-in, and signs in with their
+ * password, which reaches their other organizations, not this one; they reach this one by
+ * signing in through its provider, whose session reaches only the organizations trusting it
+ * (`policies/session-reach.ts`). An
  * organization that enforces SSO with no active provider holds its people as before.
  */
 import type { DomainServices } from '../../core/context';
 import { forbidden } from '../../core/errors';
 import type { UserRecord } from '../../identity';
+import { SSO_REQUIRED } from '../../policies/session-reach';
 import type { OrganizationRecord } from '../records';
-import { activeAuthoritiesOf, authoritiesSpeakingFor } from './provider-speaks-for';
-
-/** The start of the refusal's message: the sign-in screen recognizes it by this. */
-export const SSO_REQUIRED = 'Single sign-on required';
+import { activeAuthoritiesOf, authoritiesTrustedByAll } from './provider-speaks-for';
 
 const PAGE = 100;
 /** More organizations than a person belongs to; past it, the rest are not looked at. */
@@ -52,7 +54,7 @@ export async function organizationRequiringSso(
   return null;
 }
 
-/** Whether one of the organization's active providers speaks for the user (true when it has none). */
+/** Whether every organization of the user trusts one of the organization's active providers (true when it has none). */
 async function providersCanSignIn(
   services: DomainServices,
   user: UserRecord,
@@ -60,7 +62,7 @@ async function providersCanSignIn(
 ): Promise<boolean> {
   const authorities = await activeAuthoritiesOf(services, organizationId);
   if (authorities.size === 0) return true;
-  return (await authoritiesSpeakingFor(services, user, organizationId, authorities)).size > 0;
+  return (await authoritiesTrustedByAll(services, user, organizationId, authorities)).size > 0;
 }
 
 /** The guard of password and token sign-ins: refuses a person held to single sign-on. */
