@@ -34,6 +34,7 @@ const ACCOUNTS = {
   gail: { email: 'gail@reach.test', email_verified: true, name: 'Gail' },
   hana: { email: 'hana@reach.test', email_verified: true, name: 'Hana' },
   ivan: { email: 'ivan@reach.test', email_verified: true, name: 'Ivan' },
+  jill: { email: 'jill@reach.test', email_verified: true, name: 'Jill' },
   root: { email: 'root@reach.test', email_verified: true, name: 'Root' },
 };
 type Account = keyof typeof ACCOUNTS;
@@ -415,5 +416,44 @@ describe('a session opened through a provider, in organizations that do not trus
     const browser = await signInThrough(provider, opA, 'ivan');
     await expectReached(browser, a);
     await expectReached(browser, c);
+  });
+
+  it('refuses to create an organization the session would not reach, writing nothing; with the password, created', async () => {
+    const a = await enforcing();
+    const provider = await addProvider(a, opA);
+    const jill = await person('jill');
+    await join(a, jill);
+    // A member of an organization without single sign-on too: her password is not refused.
+    await join(await createOrganization(server), jill);
+    const browser = await signInThrough(provider, opA, 'jill');
+    const organizationsOf = async () =>
+      (await server.services.repos.members.listMembershipsOfUser(jill.user.id, { limit: 100 })).items.length;
+    const before = await organizationsOf();
+    const rest = await browser.request('/v1/orgs', { method: 'POST', body: { title: 'By REST' } });
+    const trpc = await browser.mutate('orgs.create', { title: 'By tRPC' });
+    const graphql = await browser.request('/graphql', {
+      method: 'POST',
+      body: { query: 'mutation { orgsCreate(title: "By GraphQL") { id } }' },
+    });
+    expect([rest.status, trpc.status, graphql.body.errors?.[0]?.extensions?.httpStatus]).toEqual([
+      403, 403, 403,
+    ]);
+    for (const message of [
+      rest.body.error?.message,
+      trpc.body.error?.message,
+      graphql.body.errors?.[0]?.message,
+    ])
+      expect(message).toMatch(
+        /^Session of another identity provider: an organization created with a session an identity provider opened/,
+      );
+    expect(await organizationsOf()).toBe(before);
+
+    const withPassword = await signInWithPassword(jill);
+    const created = await withPassword.request('/v1/orgs', {
+      method: 'POST',
+      body: { title: 'Jill and co' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await expectReached(withPassword, { organization: created.body } as TestOrganization);
   });
 });

@@ -107,6 +107,24 @@ export async function assertSessionReaches(
     );
 }
 
+/** What a new organization is to the rules: it holds no one and trusts no provider. */
+const NEW_ORGANIZATION = { organization: { sso: false }, member: { sso: false } } as const;
+
+/**
+ * The guard of creating an organization: a new organization trusts no provider, so the rules
+ * (rule 5) would not let a session a provider opened reach what it just created, and its
+ * person, often without a password, could never enter it. Such a session is refused (403)
+ * before anything is written, saying how to create one; the rules decide, as for any
+ * organization (an instance administrator's session, an API token, a password: created).
+ */
+export function assertSessionMayCreateOrganization(ctx: Pick<OperationContext, 'caller'>): void {
+  if (!ctx.caller) return;
+  if (sessionReach({ caller: ctx.caller, ...NEW_ORGANIZATION }, new Set()) === 'reaches') return;
+  throw forbidden(
+    `${SESSION_OF_ANOTHER_PROVIDER}: an organization created with a session an identity provider opened would not be reached by it (a new organization trusts no provider); organizations are created with a password session or an API token`,
+  );
+}
+
 /**
  * The same rules, answered instead of refused: for a member's preview of a site, where a
  * session the organization does not accept makes its caller a visitor like any other (what

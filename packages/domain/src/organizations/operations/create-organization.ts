@@ -2,6 +2,7 @@ import { callerOf } from '../../core/context';
 import { notFound } from '../../core/errors';
 import { operation } from '../../core/operation';
 import { organizationPermissions } from '../../policies/organization-policy';
+import { assertSessionMayCreateOrganization } from '../../policies/session-reach';
 import { CreateOrganizationFieldsSchema, createOrganizationWithOwner } from '../create-organization';
 import { OrganizationSchema, presentOrganization } from '../organization-schema';
 
@@ -13,6 +14,7 @@ export const createOrganization = operation({
   input: CreateOrganizationFieldsSchema,
   output: OrganizationSchema,
   async run(ctx, input) {
+    assertSessionMayCreateOrganization(ctx);
     const owner = await ctx.repos.users.findById(callerOf(ctx).userId);
     if (!owner) throw notFound('User');
     const organization = await createOrganizationWithOwner(ctx, { ...input, owner });
