@@ -41,15 +41,16 @@
  * (a duplicated space, a merge, a new revision keeping the files of its parent). For the first
  * two (a touch is a put without the bytes, and fails rather than writes when the blob is gone):
  * - the put dates the blob at `p` (written, or found and dated again), and the record is
- *   written at `w` after it. A blob put after the listing is no candidate: kept. A record
- *   there when the mark starts is read by it: kept. A record the mark may miss was written
+ *   written at `w` after it. The order is listing, mark, sweep. A blob first stored after the
+ *   listing is no candidate: kept. A record there when the mark starts (so one written before
+ *   or during the listing too) is read by it: kept. A record the mark may miss was written
  *   after the run started, and the blob can only go if `p` < `cutoff` = start - grace: only
  *   if the put and its record were more than a grace apart. The grace (a day) is far longer
  *   than any put-then-write (a request, a job run). A blob put at or after the cutoff is
  *   young when listed (kept), or, put again after the listing, young when its delete judges
- *   it: the date the delete reads is the one at that moment, not the listing's, so listing
- *   before the mark (rather than after it) changes nothing here: between the listing and the
- *   delete a put can only make a candidate younger.
+ *   it: the delete reads the date at that moment, not the listing's, so listing before the
+ *   mark rather than after it changes nothing here (between the listing and the delete a put
+ *   can only make a candidate younger, and a record only name it).
  * - The delete against a racing put: a put dates the blob in one step that also finds it
  *   (`utimes` on the name; a conditional update of the GridFS file named by the hash), and the
  *   sweep takes the blob from under its name in one step before judging its date (a rename to
