@@ -10,6 +10,7 @@ export {
   type BlobCollectionReport,
   collectUnreferencedBlobs,
   DEFAULT_BLOB_GRACE_MS,
+  DigestSet,
   lastBlobCollectionAt,
   markReferencedBlobs,
   recordBlobCollection,

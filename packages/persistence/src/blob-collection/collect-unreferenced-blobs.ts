@@ -8,18 +8,28 @@
  * 1. `cutoff` = the store's clock at the start minus the grace; what an interrupted sweep left
  *    is finished first (`finishInterruptedSweeps`: put back if dated at or after the cutoff,
  *    else deleted).
- * 2. The mark (`markReferencedBlobs`): every record of every collection read in batches,
- *    every hash it names kept; content objects traced from the records that name them.
- * 3. The listing: each blob the mark did not see named is kept when it was put at or after the
- *    cutoff (young), else it is a candidate.
- * 4. The sweep: each candidate deleted by `deleteIfNotPutSince(hash, cutoff)`, which loses to
- *    any put that dated the blob at or after the cutoff, judged at the moment of the delete.
+ * 2. The listing: each blob put at or after the cutoff is kept (young, named or not: not
+ *    looked for); each one put before it is a candidate, kept in memory with its size.
+ * 3. The mark (`markReferencedBlobs`): every record of every collection read in batches,
+ *    every candidate it names taken out of the candidates (kept); content objects traced
+ *    from the records that name them.
+ * 4. The sweep: each candidate left deleted by `deleteIfNotPutSince(hash, cutoff)`, which
+ *    loses to any put that dated the blob at or after the cutoff, judged at the moment of
+ *    the delete.
+ *
+ * Candidates first, so that what the run holds is bounded by what is stored: the candidates
+ * (at most the blobs stored, about 60 bytes each) and the content objects' ids, whatever the
+ * records say. The mark only takes names out of those sets and never adds one: a member's
+ * page of a megabyte of hex text (a hash at each offset) or of `x-y-z-...` (an address after
+ * each `-`) costs the mark a set lookup a name, no memory (before, each name met was kept:
+ * about 160 MiB for two such pages of a megabyte, every day, in the server's process).
  *
  * Outcomes (the report): `deleted` blobs and `deletedBytes` freed (with `dryRun`, what would
- * be: nothing is deleted, no leftover finished); `kept` (named), `young` (in the grace,
- * including a candidate a put reached during the sweep), `gone` (a candidate someone else
- * deleted meanwhile: another server's sweep on a shared MongoDB); the leftovers of an
- * interrupted sweep finished. A store that cannot list its collections refuses the run
+ * be: nothing is deleted, no leftover finished); `kept` (candidates a record names), `young`
+ * (put within the grace when listed, named or not, and a candidate a put reached during the
+ * sweep), `gone` (a candidate someone else deleted meanwhile: another server's sweep on a
+ * shared MongoDB); `blobs` = kept + young + deleted + gone; the leftovers of an interrupted
+ * sweep finished. A store that cannot list its collections refuses the run
  * (`StoreNotListableError`), deleting nothing; an aborted `signal` stops it between batches
  * (what was deleted stays deleted; nothing is half-done). A failing read or delete stops the
  * run with that error; the next run starts again from the start.
@@ -31,11 +41,16 @@
  * (a duplicated space, a merge, a new revision keeping the files of its parent). For the first
  * two (a touch is a put without the bytes, and fails rather than writes when the blob is gone):
  * - the put dates the blob at `p` (written, or found and dated again), and the record is
- *   written at `w` after it. A record there when the mark starts is read by it: kept. A record
- *   the mark may miss was written after the run started, and the blob can only go if
- *   `p` < `cutoff` = start - grace: only if the put and its record were more than a grace
- *   apart. The grace (a day) is far longer than any put-then-write (a request, a job run). A
- *   blob put at or after the cutoff is young both when listed and when deleted: kept.
+ *   written at `w` after it. The order is listing, mark, sweep. A blob first stored after the
+ *   listing is no candidate: kept. A record there when the mark starts (so one written before
+ *   or during the listing too) is read by it: kept. A record the mark may miss was written
+ *   after the run started, and the blob can only go if `p` < `cutoff` = start - grace: only
+ *   if the put and its record were more than a grace apart. The grace (a day) is far longer
+ *   than any put-then-write (a request, a job run). A blob put at or after the cutoff is
+ *   young when listed (kept), or, put again after the listing, young when its delete judges
+ *   it: the delete reads the date at that moment, not the listing's, so listing before the
+ *   mark rather than after it changes nothing here (between the listing and the delete a put
+ *   can only make a candidate younger, and a record only name it).
  * - The delete against a racing put: a put dates the blob in one step that also finds it
  *   (`utimes` on the name; a conditional update of the GridFS file named by the hash), and the
  *   sweep takes the blob from under its name in one step before judging its date (a rename to
@@ -47,7 +62,11 @@
  * on naming it. Copies are made from revisions and content objects, which are immutable and
  * removed only by the purges (of spaces deleted a week ago, of deleted organizations), and a
  * purged record is one no operation reads any more, so none copies from it; the source is
- * therefore still there when the mark reaches it, or the mark already read it. (A mutable
+ * therefore still there when the mark reaches it, or the mark already read it. A content
+ * object written after the mark listed their ids is not traced even when a record names it:
+ * it was written during the run, and so was that record (which names it after it exists), so
+ * each name it holds is a put of that write's job (the first case) or a copy from an older
+ * immutable source, which the mark reads or traces in turn. (A mutable
  * record that names blobs, a site's customization, is only copied from an address a person
  * gives, which goes through `touch`.) A new kind of record that copies names out of a mutable
  * record would break this argument: it must `touch` what it names.
@@ -64,6 +83,7 @@
  */
 import type { Store } from '@quire/store';
 import type { SweptBlobs } from '../blobs/stored-blobs';
+import { DigestSet } from './digest-set';
 import { markReferencedBlobs } from './referenced-blobs';
 
 /** The grace by default: blobs put in the last day are never deleted. */
@@ -87,13 +107,17 @@ export interface BlobCollectionReport {
   dryRun: boolean;
   /** Records read by the mark, content objects reached included. */
   records: number;
-  /** Distinct hashes the records name (some may name no stored blob). */
-  named: number;
   /** Blobs in the store when listed. */
   blobs: number;
-  /** Blobs kept because a record names them. */
+  /**
+   * Blobs put before the cutoff when listed, and content objects listed: all the mark held
+   * (it only takes names out of them), whatever the records say.
+   */
+  candidates: number;
+  contentObjects: number;
+  /** Candidates kept because a record names them. */
   kept: number;
-  /** Blobs no record names, kept because a put reached them within the grace. */
+  /** Blobs put within the grace when listed (named or not), and candidates a put reached during the sweep. */
   young: number;
   /** Blobs deleted (with `dryRun`: that would be), and their bytes. */
   deleted: number;
@@ -102,7 +126,7 @@ export interface BlobCollectionReport {
   gone: number;
   /** What an interrupted sweep had left, finished at the start. */
   interrupted: { restored: number; deleted: number };
-  /** The mark and the listing, then the whole run, in ms. */
+  /** The listing and the mark, then the whole run, in ms. */
   markMs: number;
   durationMs: number;
 }
@@ -116,17 +140,12 @@ export async function collectUnreferencedBlobs(
   const dryRun = options.dryRun ?? false;
   const cutoff = blobs.now() - options.graceMs;
   const interrupted = dryRun ? { restored: 0, deleted: 0 } : await blobs.finishInterruptedSweeps(cutoff);
-  const referenced = await markReferencedBlobs(store, {
-    batchSize: options.batchSize ?? 500,
-    blobBucket: options.blobBucket ?? 'blobs',
-    ...(options.progress ? { progress: (done, total) => options.progress?.('mark', done, total) } : {}),
-    ...(options.signal ? { signal: options.signal } : {}),
-  });
   const report: BlobCollectionReport = {
     dryRun,
-    records: referenced.records,
-    named: referenced.hashes.size,
+    records: 0,
     blobs: 0,
+    candidates: 0,
+    contentObjects: 0,
     kept: 0,
     young: 0,
     deleted: 0,
@@ -136,22 +155,34 @@ export async function collectUnreferencedBlobs(
     markMs: 0,
     durationMs: 0,
   };
-  const candidates: Array<{ hash: string; size: number }> = [];
+  // The old blobs and their sizes: what the mark looks for, and the sweep deletes.
+  const candidates = new DigestSet('hex');
   for await (const blob of blobs.list()) {
     report.blobs += 1;
-    if (referenced.hashes.has(blob.hash)) report.kept += 1;
-    else if (blob.lastPutAt >= cutoff) report.young += 1;
-    else candidates.push({ hash: blob.hash, size: blob.size });
+    if (blob.lastPutAt >= cutoff) report.young += 1;
+    else candidates.add(blob.hash, blob.size);
   }
+  report.candidates = candidates.size;
+  const marked = await markReferencedBlobs(store, candidates, {
+    batchSize: options.batchSize ?? 500,
+    blobBucket: options.blobBucket ?? 'blobs',
+    ...(options.progress ? { progress: (done, total) => options.progress?.('mark', done, total) } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  report.records = marked.records;
+  report.contentObjects = marked.contentObjects;
+  report.kept = marked.named;
   report.markMs = Math.round(performance.now() - started);
-  for (const [index, candidate] of candidates.entries()) {
+  let judged = 0;
+  for (const [hash, size] of candidates.entries()) {
     options.signal?.throwIfAborted();
-    const outcome = dryRun ? 'deleted' : await blobs.deleteIfNotPutSince(candidate.hash, cutoff);
+    const outcome = dryRun ? 'deleted' : await blobs.deleteIfNotPutSince(hash, cutoff);
     if (outcome === 'deleted') {
       report.deleted += 1;
-      report.deletedBytes += candidate.size;
+      report.deletedBytes += size;
     } else report[outcome] += 1;
-    options.progress?.('sweep', index + 1, candidates.length);
+    judged += 1;
+    options.progress?.('sweep', judged, candidates.size);
   }
   report.durationMs = Math.round(performance.now() - started);
   return report;

@@ -4,5 +4,6 @@ export {
   collectUnreferencedBlobs,
   DEFAULT_BLOB_GRACE_MS,
 } from './collect-unreferenced-blobs';
+export { DigestSet } from './digest-set';
 export { lastBlobCollectionAt, recordBlobCollection } from './last-blob-collection';
-export { markReferencedBlobs, StoreNotListableError } from './referenced-blobs';
+export { type MarkedBlobs, markReferencedBlobs, StoreNotListableError } from './referenced-blobs';

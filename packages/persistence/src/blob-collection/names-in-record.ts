@@ -8,7 +8,9 @@
  * base64 would hide what it names.
  *
  * Conservative by design: a string that only looks like a hash keeps the blob it happens to
- * name; a hash that no string holds is never kept by this record.
+ * name; a hash that no string holds is never kept by this record. What a record says is a
+ * member's to choose (a page of hex text names a hash at each offset): the visitor must only
+ * look names up, never keep each one it is given (`referenced-blobs.ts`).
  */
 import { inflateRawSync } from 'node:zlib';
 
@@ -48,9 +50,17 @@ function visitNamesInText(text: string, visit: NameVisitor): void {
   if (text.length < ADDRESS_LENGTH) return;
   for (const run of text.matchAll(HEX_RUN)) {
     const hex = run[0];
+    // Every 64-window of a longer run, not only its ends: a hash glued to hex-looking text
+    // (`cafe<hash>`, two hashes joined, a hex-encoded key) is named by nothing else, and a
+    // name missed deletes live bytes. The cost is per character of text, not per name kept:
+    // each window is a slice of the run (no copy) the visitor only looks up (the mark takes it
+    // out of the candidates, never adds it), so a megabyte of hex is a million lookups and
+    // holds nothing after them.
     for (let start = 0; start + HASH_LENGTH <= hex.length; start++)
       visit.hash(hex.slice(start, start + HASH_LENGTH));
   }
+  // Addresses the same way: a run of `x-y-z-...` visits one after each `-`, each only looked
+  // up by the mark among the content objects' ids.
   for (const run of text.matchAll(TOKEN_RUN)) {
     const token = run[0];
     visit.address(token.slice(0, ADDRESS_LENGTH));

@@ -3,8 +3,12 @@
  * the test moves and the store's pauses driving a put and a record write into the middle of
  * the sweep: the bytes a racing put stored and a record then named are there after the run;
  * a sweep's leftovers (a trash file) are finished at the start of the next run and counted;
- * a candidate gone before its turn is counted `gone`; an aborted run stops between batches.
+ * a candidate gone before its turn is counted `gone`; an aborted run stops between batches;
+ * members' pages of a megabyte of hex text and of `x-y-z-...` (a name at every offset) leave
+ * the mark holding the candidates and the content objects' ids only, with no find of an
+ * address that is not a content object, and still keep what they name.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,6 +27,37 @@ afterEach(async () => {
 });
 
 type AnyRecord = { _id: string; [field: string]: unknown };
+
+/**
+ * The store with each `_id` the run looks up by `$in` in the content objects recorded: the
+ * addresses the mark traces (its finds, not its memory, which the report counts).
+ */
+function lookupsRecorded(store: Store): { store: Store; lookedUp: string[] } {
+  const lookedUp: string[] = [];
+  const bound = <T extends object>(target: T, property: string | symbol) => {
+    const value = Reflect.get(target, property);
+    return typeof value === 'function' ? value.bind(target) : value;
+  };
+  const db = new Proxy(store.db, {
+    get: (target, property) => {
+      if (property !== 'collection') return bound(target, property);
+      return (name: string) => {
+        const collection = target.collection<AnyRecord>(name);
+        if (name !== 'contentObjects') return collection;
+        return new Proxy(collection, {
+          get: (inner, key) => {
+            if (key !== 'find') return bound(inner, key);
+            return (filter: { _id?: { $in?: string[] } }, options?: object) => {
+              lookedUp.push(...(filter._id?.$in ?? []));
+              return inner.find(filter as never, options);
+            };
+          },
+        });
+      };
+    },
+  });
+  return { store: { ...store, db }, lookedUp };
+}
 
 async function fixture(pauses: DirectoryBlobStoreOptions['pauses'] = {}) {
   const root = await mkdtemp(path.join(tmpdir(), 'quire-collect-'));
@@ -70,6 +105,8 @@ describe('collectUnreferencedBlobs', () => {
     // The old copy went; the put's own is under the name, and the record names it.
     expect(report).toMatchObject({ blobs: 1, kept: 0, deleted: 1 });
     expect(await f.blobs.stat(hash)).toEqual({ size: bytes.byteLength });
+    // Past the grace of that put, the record alone keeps it.
+    f.advance(2 * DAY);
     expect(await collectUnreferencedBlobs(f.store, f.blobs, { graceMs: DAY })).toMatchObject({
       kept: 1,
       deleted: 0,
@@ -120,5 +157,37 @@ describe('collectUnreferencedBlobs', () => {
       collectUnreferencedBlobs(f.store, f.blobs, { graceMs: DAY, batchSize: 2, signal: controller.signal }),
     ).rejects.toThrow();
     expect(await f.blobs.has(hash)).toBe(true);
+  });
+
+  it('holds what is stored, not what pages say: a megabyte of hex and one of x-y-z-... add nothing to the mark and look up no address that is not a content object', async () => {
+    const f = await fixture();
+    const put = async (text: string) => (await f.blobs.put(bytesOf(text))).hash;
+    const inHex = await put('named inside the hex');
+    const inObject = await put('named by a content object');
+    const unnamed = await put('named by nothing');
+    const files = createHash('sha256').update('files').digest('base64url');
+    await f.store.db
+      .collection<AnyRecord>('contentObjects')
+      .insertOne({ _id: files, object: { kind: 'files', files: [{ hash: inObject }] } });
+    f.advance(2 * DAY);
+    // A hash at each of a million offsets (the one named at an odd one), and a possible
+    // address after each of half a million `-` (random, so no two alike), one of them an object's.
+    const hex = randomBytes(512 * 1024).toString('hex');
+    const letters = randomBytes(384 * 1024)
+      .toString('base64url')
+      .replaceAll(/[-_]/g, 'a');
+    const dashes = Array.from(letters).join('-');
+    await f.records.insertMany([
+      { _id: 'hex', text: `${hex.slice(0, 1001)}${inHex}${hex.slice(1001)}` },
+      { _id: 'dashes', text: `${dashes}-${files}-${dashes}` },
+    ]);
+    const recorded = lookupsRecorded(f.store);
+    const report = await collectUnreferencedBlobs(recorded.store, f.blobs, { graceMs: DAY });
+    // All the mark held: three candidates and one content object's id.
+    expect(report).toMatchObject({ blobs: 3, candidates: 3, contentObjects: 1, kept: 2, deleted: 1 });
+    expect(recorded.lookedUp).toEqual([files]);
+    expect(await f.blobs.has(inHex)).toBe(true);
+    expect(await f.blobs.has(inObject)).toBe(true);
+    expect(await f.blobs.has(unnamed)).toBe(false);
   });
 });
