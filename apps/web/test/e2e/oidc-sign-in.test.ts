@@ -8,7 +8,6 @@
  * The server's public and app URLs are its real address here (a port chosen before it
  * starts), as a browser must reach the callback the provider sends it to.
  */
-import { createServer } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,40 +15,20 @@ import {
   type TestOpenIdProvider,
 } from '../../../server/test/oidc/test-openid-provider';
 import { createOrganization } from '../../../server/test/support/factories';
-import { startTestServer, type TestServer } from '../../../server/test/support/test-server';
+import type { TestServer } from '../../../server/test/support/test-server';
 import { launchChromium, openWatchedPage, type WatchedPage } from './support/browser';
+import { startReachableServer } from './support/reachable-server';
 
 let op: TestOpenIdProvider;
 let server: TestServer;
 let browser: Browser;
 let watched: WatchedPage;
 
-/** A port free now, for the server to listen on. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
 beforeAll(async () => {
   op = await startTestOpenIdProvider({
     ada: { email: 'ada@corp.test', email_verified: true, name: 'Ada Lovelace' },
   });
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  [server, browser] = await Promise.all([
-    startTestServer({
-      PORT: String(port),
-      QUIRE_PUBLIC_URL: url,
-      QUIRE_APP_URL: url,
-      QUIRE_FETCH_ALLOW_HOSTS: '127.0.0.1',
-    }),
-    launchChromium(),
-  ]);
+  [server, browser] = await Promise.all([startReachableServer(), launchChromium()]);
   watched = await openWatchedPage(browser, server.url);
 });
 afterAll(async () => {

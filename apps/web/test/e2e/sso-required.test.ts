@@ -6,7 +6,6 @@
  * provider on loopback and back, and the organization opens; meanwhile the person's other
  * organization stayed reachable with the first session.
  */
-import { createServer } from 'node:net';
 import { addOrganizationMember } from '@quire/domain';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,40 +14,20 @@ import {
   type TestOpenIdProvider,
 } from '../../../server/test/oidc/test-openid-provider';
 import { createOrganization, createUser } from '../../../server/test/support/factories';
-import { startTestServer, type TestServer } from '../../../server/test/support/test-server';
+import type { TestServer } from '../../../server/test/support/test-server';
 import { launchChromium, openWatchedPage, signInWithToken, type WatchedPage } from './support/browser';
+import { startReachableServer } from './support/reachable-server';
 
 let op: TestOpenIdProvider;
 let server: TestServer;
 let browser: Browser;
 let watched: WatchedPage;
 
-/** A port free now, for the server to listen on. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
 beforeAll(async () => {
   op = await startTestOpenIdProvider({
     ada: { email: 'ada@held.test', email_verified: true, name: 'Ada Lovelace' },
   });
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  [server, browser] = await Promise.all([
-    startTestServer({
-      PORT: String(port),
-      QUIRE_PUBLIC_URL: url,
-      QUIRE_APP_URL: url,
-      QUIRE_FETCH_ALLOW_HOSTS: '127.0.0.1',
-    }),
-    launchChromium(),
-  ]);
+  [server, browser] = await Promise.all([startReachableServer(), launchChromium()]);
   watched = await openWatchedPage(browser, server.url);
 });
 afterAll(async () => {
