@@ -19,7 +19,17 @@ const HELD = refusal(
   'Single sign-on required: Acme is reached only by signing in through its identity provider (choose it on the sign-in page)',
 );
 
-function openHeldOrganization(path: string, entries: (typeof OKTA)[] = [OKTA]) {
+/**
+ * The app at `path`, its person a member of Acme and Beta, the one `refusedId` names refusing
+ * the session (its organization and its spaces) with `refusal`; `entries`, its providers.
+ */
+function openRefusingOrganization(
+  path: string,
+  refusedId: 'org-acme' | 'org-beta',
+  refusal: unknown,
+  entries: (typeof OKTA)[],
+) {
+  const other = refusedId === 'org-acme' ? 'Beta' : 'Acme';
   return renderApp(path, {
     'session.current': () => SESSION,
     'orgs.list': () =>
@@ -29,17 +39,20 @@ function openHeldOrganization(path: string, entries: (typeof OKTA)[] = [OKTA]) {
       ]),
     'orgs.get': (input) => {
       const { organizationId } = input as { organizationId: string };
-      if (organizationId === 'org-acme') throw HELD;
-      return { id: organizationId, title: 'Beta' };
+      if (organizationId === refusedId) throw refusal;
+      return { id: organizationId, title: other };
     },
     'orgs.sso.list': () => ({ items: entries }),
     'collections.list': () => page([]),
     'spaces.list': () => page([]),
     'spaces.get': () => {
-      throw HELD;
+      throw refusal;
     },
   });
 }
+
+const openHeldOrganization = (path: string, entries: (typeof OKTA)[] = [OKTA]) =>
+  openRefusingOrganization(path, 'org-acme', HELD, entries);
 
 describe('an organization requiring single sign-on', () => {
   it('says so and offers its identity provider, coming back to the screen asked for', async () => {
@@ -85,27 +98,8 @@ const ELSEWHERE = refusal(
   "Session of another identity provider: Beta is not reached with a session opened through another organization's identity provider; sign in with your password (or through its own identity provider) to reach it",
 );
 
-function openOrganizationOfAnotherProvider(path: string, entries: (typeof OKTA)[] = []) {
-  return renderApp(path, {
-    'session.current': () => SESSION,
-    'orgs.list': () =>
-      page([
-        { id: 'org-acme', title: 'Acme' },
-        { id: 'org-beta', title: 'Beta' },
-      ]),
-    'orgs.get': (input) => {
-      const { organizationId } = input as { organizationId: string };
-      if (organizationId === 'org-beta') throw ELSEWHERE;
-      return { id: organizationId, title: 'Acme' };
-    },
-    'orgs.sso.list': () => ({ items: entries }),
-    'collections.list': () => page([]),
-    'spaces.list': () => page([]),
-    'spaces.get': () => {
-      throw ELSEWHERE;
-    },
-  });
-}
+const openOrganizationOfAnotherProvider = (path: string, entries: (typeof OKTA)[] = []) =>
+  openRefusingOrganization(path, 'org-beta', ELSEWHERE, entries);
 
 describe("an organization not reached by a session another organization's provider opened", () => {
   const TITLE = "Beta is not reached with a session opened through another organization's identity provider";
