@@ -243,6 +243,11 @@ const ConfigSchema = z
     QUIRE_AI_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(60),
     /** Answers this server asks the AI provider for at once, from everyone; past it 503; 0: no bound. */
     QUIRE_AI_MAX_ANSWERS_IN_FLIGHT: z.preprocess(blankAsUnset, z.coerce.number().int().min(0).default(32)),
+    /** Answers one asker (a person, or a visitor's address) may wait for at once; past it 429; 0: no bound. */
+    QUIRE_AI_ANSWERS_IN_FLIGHT_PER_ASKER: z.preprocess(
+      blankAsUnset,
+      z.coerce.number().int().min(0).default(4),
+    ),
     /** Questions the AI provider is asked per minute for one asker (a person, or a visitor's address); 0: no bound. */
     QUIRE_AI_QUESTIONS_PER_ASKER: z.preprocess(blankAsUnset, z.coerce.number().int().min(0).default(20)),
     /** Questions the AI provider is asked per minute for one organization, from everyone; 0: no bound. */
@@ -364,6 +369,8 @@ const ConfigSchema = z
         perAsker: env.QUIRE_AI_QUESTIONS_PER_ASKER,
         perOrganization: env.QUIRE_AI_QUESTIONS_PER_ORGANIZATION,
         windowSeconds: 60,
+        inFlightPerAsker: env.QUIRE_AI_ANSWERS_IN_FLIGHT_PER_ASKER,
+        answerDeadlineMs: Math.round(env.QUIRE_AI_TIMEOUT_SECONDS * 1000),
       },
       ai:
         env.QUIRE_AI_URL !== undefined && env.QUIRE_AI_MODEL !== undefined

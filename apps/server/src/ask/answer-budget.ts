@@ -13,6 +13,13 @@ import { limiterFor } from '../http/rate-limits';
 export interface AnswerLimits {
   /** Questions per window from one asker (a person, or a visitor's address). */
   perAsker: number;
+  /**
+   * Answers one asker may have in flight at once (0: no bound), in this process: without it one
+   * address could hold the server's answers in flight (`answers-in-flight.ts`) alone.
+   */
+  inFlightPerAsker?: number;
+  /** How long one answer may take (the provider's deadline): an entry not released is taken back after it. */
+  answerDeadlineMs?: number;
   /** Questions per window for one organization, from everyone (its sites' visitors included). */
   perOrganization: number;
   windowSeconds: number;
@@ -23,7 +30,13 @@ export interface AnswerLimits {
  * office of visitors behind one address; 300 a minute an organization's docs asked by many at
  * once, and a bound on what anyone can make the provider answer (and its owner pay for).
  */
-export const ANSWER_LIMITS: AnswerLimits = { perAsker: 20, perOrganization: 300, windowSeconds: 60 };
+export const ANSWER_LIMITS: AnswerLimits = {
+  perAsker: 20,
+  perOrganization: 300,
+  windowSeconds: 60,
+  inFlightPerAsker: 4,
+  answerDeadlineMs: 60_000,
+};
 // (`QUIRE_AI_QUESTIONS_PER_ASKER`, `QUIRE_AI_QUESTIONS_PER_ORGANIZATION`: the configuration's defaults.)
 
 /** Resolves with null when the point was taken, else the seconds until the budget has room. */
@@ -41,10 +54,45 @@ async function take(budget: RateLimiterAbstract, key: string): Promise<number | 
 const budgetOf = (store: Store, keyPrefix: string, points: number, windowSeconds: number) =>
   points === 0 ? undefined : limiterFor(store, keyPrefix, points, windowSeconds);
 
+/** Past the deadline, how long before an entry not released is taken back. */
+const RECLAIM_MARGIN_MS = 5_000;
+
+/**
+ * Each asker's answers in flight, counted in this process; an entry is released once, by its
+ * answer's end or, should a reader let go of it without ending or stopping it, by a timer once
+ * no answer could still be running (the deadline and a margin).
+ */
+function answersInFlightByAsker(limit: number, deadlineMs: number): AnswerBudget['enter'] {
+  const inFlight = new Map<string, number>();
+  return ({ asker }) => {
+    if (asker === undefined || limit === 0) return () => {};
+    const now = inFlight.get(asker) ?? 0;
+    if (now >= limit) return null;
+    inFlight.set(asker, now + 1);
+    let held = true;
+    const release = () => {
+      if (!held) return;
+      held = false;
+      clearTimeout(reclaim);
+      const left = (inFlight.get(asker) ?? 1) - 1;
+      if (left === 0) inFlight.delete(asker);
+      else inFlight.set(asker, left);
+    };
+    const reclaim = setTimeout(release, deadlineMs + RECLAIM_MARGIN_MS);
+    reclaim.unref();
+    return release;
+  };
+}
+
 export function answerBudget(store: Store, limits: AnswerLimits = ANSWER_LIMITS): AnswerBudget {
   const byAsker = budgetOf(store, 'ask-asker', limits.perAsker, limits.windowSeconds);
   const byOrganization = budgetOf(store, 'ask-organization', limits.perOrganization, limits.windowSeconds);
+  const enter = answersInFlightByAsker(
+    limits.inFlightPerAsker ?? ANSWER_LIMITS.inFlightPerAsker ?? 0,
+    limits.answerDeadlineMs ?? ANSWER_LIMITS.answerDeadlineMs ?? 60_000,
+  );
   return {
+    enter,
     async take({ asker, organizationId }: AnswerBudgetRequest) {
       if (asker !== undefined && byAsker !== undefined) {
         const wait = await take(byAsker, asker);

@@ -27,7 +27,11 @@ let askers: TestMember[];
 
 beforeAll(async () => {
   fake = await startFakeChatProvider();
-  server = await startTestServer({ ...fakeProviderEnv(fake), QUIRE_AI_MAX_ANSWERS_IN_FLIGHT: '2' });
+  server = await startTestServer({
+    ...fakeProviderEnv(fake),
+    QUIRE_AI_MAX_ANSWERS_IN_FLIGHT: '2',
+    QUIRE_AI_ANSWERS_IN_FLIGHT_PER_ASKER: '1',
+  });
   org = await createOrganization(server);
   askers = await Promise.all([1, 2, 3].map(() => addMember(server, org.organization.id, 'read')));
   const guide = await createSpace(server, org, { title: 'Guide' });
@@ -132,6 +136,28 @@ describe('answers in flight', () => {
     expect(fake.open()).toBe(heldBefore - 1);
     fake.release();
     await staying.rest();
+  });
+});
+
+describe("one asker's answers in flight", () => {
+  it('refuses an asker a second question while their first is answered (429, the provider not called), not the others', async () => {
+    fake.answer = () => ({ parts: [HELD_PART], hold: true });
+    const held = await heldAnswer(askers[0]!);
+    const called = fake.calls.length;
+    const refused = await askOrg(askers[0]!);
+    expectError(refused, 429);
+    expect(refused.headers.get('retry-after')).toBe('5');
+    expect(refused.body.error.message).toMatch(
+      /already has as many questions being answered as allowed at once/,
+    );
+    expect(fake.calls.length).toBe(called);
+
+    fake.answer = () => ({ parts: ['From the pad [1].'] });
+    expect((await askOrg(askers[1]!)).status).toBe(200);
+    fake.release();
+    await held.rest();
+    expect((await askOrg(askers[0]!)).status).toBe(200);
+    expect(fake.calls.length).toBe(called + 2);
   });
 });
 

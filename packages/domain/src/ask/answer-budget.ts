@@ -23,6 +23,13 @@ export interface AnswerBudget {
    * costs the organization nothing).
    */
   take(request: AnswerBudgetRequest): Promise<number | null>;
+  /**
+   * Enters one of the asker's answers in flight (a question the provider is answering): a
+   * release to call once the answer ends (read whole, failed or stopped; calling it again does
+   * nothing), or null when the asker already has as many in flight as allowed. A request
+   * without an asker always enters.
+   */
+  enter(request: AnswerBudgetRequest): (() => void) | null;
 }
 
 declare module '../core/context' {

@@ -56,25 +56,43 @@ export async function answerEvents(
   passages: readonly Passage[],
 ): Promise<StoppableItems<SearchAIAnswerEvent>> {
   if (passages.length === 0) return listed([{ type: 'answer', answer: nothingFound }]);
-  const wait = await ctx.answerBudget.take(budgetRequestOf(ctx, organizationId));
-  if (wait !== null)
+  const request = budgetRequestOf(ctx, organizationId);
+  // Before the budget: a question refused here costs its asker nothing.
+  const release = ctx.answerBudget.enter(request);
+  if (release === null)
     throw new DomainError(
       'rate_limited',
-      'Too many questions from this asker or for this organization: retry later',
-      {
-        retryAfterSeconds: wait,
-      },
+      'This asker already has as many questions being answered as allowed at once: retry once one has ended',
+      { retryAfterSeconds: ANSWERING_RETRY_AFTER_SECONDS },
     );
   const stopped = new AbortController();
-  const parts = ctx.answerProvider
-    .stream(promptOf(question, passages), stopped.signal)
-    [Symbol.asyncIterator]();
-  const first = await providerStep(() => parts.next());
+  let parts: AsyncIterator<string> | undefined;
+  let first: IteratorResult<string>;
+  try {
+    const wait = await ctx.answerBudget.take(request);
+    if (wait !== null)
+      throw new DomainError(
+        'rate_limited',
+        'Too many questions from this asker or for this organization: retry later',
+        {
+          retryAfterSeconds: wait,
+        },
+      );
+    const started = ctx.answerProvider
+      .stream(promptOf(question, passages), stopped.signal)
+      [Symbol.asyncIterator]();
+    parts = started;
+    first = await providerStep(() => started.next());
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const answer = parts;
   const events = (async function* () {
     let text = '';
     let sent = 0;
     try {
-      for (let step = first; !step.done; step = await providerStep(() => parts.next())) {
+      for (let step = first; !step.done; step = await providerStep(() => answer.next())) {
         text += step.value;
         if (text.length >= ASK_LIMITS.answerChars) {
           text = text.slice(0, ASK_LIMITS.answerChars);
@@ -86,11 +104,19 @@ export async function answerEvents(
         }
       }
     } finally {
-      await parts.return?.();
+      release();
+      await answer.return?.();
     }
     yield eventOf(text, passages);
   })();
-  return { [Symbol.asyncIterator]: () => events, stop: () => stopped.abort() };
+  // Stopped before its reader ever read it, the generator never runs its `finally`: released here too.
+  return {
+    [Symbol.asyncIterator]: () => events,
+    stop: () => {
+      stopped.abort();
+      release();
+    },
+  };
 }
 
 /** A person asks as themselves; anyone else (a visitor, a site API token, free to mint) as their address. */
@@ -102,6 +128,9 @@ function budgetRequestOf(ctx: OperationContext, organizationId: string): AnswerB
     organizationId,
   };
 }
+
+/** What an asker refused for their answers in flight is told to wait: an answer takes seconds. */
+const ANSWERING_RETRY_AFTER_SECONDS = 5;
 
 const nothingFound: SearchAIAnswer = { followupQuestions: [], sources: [] };
 
