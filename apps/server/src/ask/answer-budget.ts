@@ -9,6 +9,7 @@ import type { AnswerBudget, AnswerBudgetRequest } from '@quire/domain';
 import type { Store } from '@quire/store';
 import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import { limiterFor } from '../http/rate-limits';
+import { holdAnswer } from './held-answer';
 
 export interface AnswerLimits {
   /** Questions per window from one asker (a person, or a visitor's address). */
@@ -54,13 +55,9 @@ async function take(budget: RateLimiterAbstract, key: string): Promise<number | 
 const budgetOf = (store: Store, keyPrefix: string, points: number, windowSeconds: number) =>
   points === 0 ? undefined : limiterFor(store, keyPrefix, points, windowSeconds);
 
-/** Past the deadline, how long before an entry not released is taken back. */
-const RECLAIM_MARGIN_MS = 5_000;
-
 /**
- * Each asker's answers in flight, counted in this process; an entry is released once, by its
- * answer's end or, should a reader let go of it without ending or stopping it, by a timer once
- * no answer could still be running (the deadline and a margin).
+ * Each asker's answers in flight, counted in this process; an entry is released once
+ * (`held-answer.ts`: by its answer's end, or past the provider's deadline).
  */
 function answersInFlightByAsker(limit: number, deadlineMs: number): AnswerBudget['enter'] {
   const inFlight = new Map<string, number>();
@@ -69,18 +66,11 @@ function answersInFlightByAsker(limit: number, deadlineMs: number): AnswerBudget
     const now = inFlight.get(asker) ?? 0;
     if (now >= limit) return null;
     inFlight.set(asker, now + 1);
-    let held = true;
-    const release = () => {
-      if (!held) return;
-      held = false;
-      clearTimeout(reclaim);
+    return holdAnswer(deadlineMs, () => {
       const left = (inFlight.get(asker) ?? 1) - 1;
       if (left === 0) inFlight.delete(asker);
       else inFlight.set(asker, left);
-    };
-    const reclaim = setTimeout(release, deadlineMs + RECLAIM_MARGIN_MS);
-    reclaim.unref();
-    return release;
+    });
   };
 }
 

@@ -11,17 +11,14 @@
  * - none is free: an `AiProviderError` `busy` at once (retry after `BUSY_RETRY_AFTER_SECONDS`),
  *   the provider not called. The question's budget point is already spent by then (the budget
  *   is taken before the provider is asked): a refusal while the server is saturated.
- * A slot whose answer was never read to its end nor stopped (a reader that let go of the
- * answer without `return`) is freed anyway once no answer could still be running: the
- * provider's own deadline, plus a margin. So a leak can shrink the bound for a minute at most,
- * never for good.
+ * A slot whose answer was never read to its end nor stopped is freed anyway once no answer
+ * could still be running (`held-answer.ts`).
  */
 import { AiProviderError, type AnswerPrompt, type AnswerProvider } from '@quire/domain';
+import { holdAnswer } from './held-answer';
 
 /** What a refused asker is told to wait: an answer takes seconds, so one may be over by then. */
 export const BUSY_RETRY_AFTER_SECONDS = 5;
-/** Past the provider's deadline, how long before a slot not given back is taken back. */
-const RECLAIM_MARGIN_MS = 5_000;
 
 export interface AnswersInFlightLimits {
   /** Answers at once; 0: no bound. */
@@ -33,20 +30,6 @@ export interface AnswersInFlightLimits {
 export function answersInFlight(provider: AnswerProvider, limits: AnswersInFlightLimits): AnswerProvider {
   if (limits.maxInFlight === 0 || !provider.configured) return provider;
   let inFlight = 0;
-  /** A slot, given back once whichever comes first: the answer's end, or the reclaim timer. */
-  const takeSlot = (): (() => void) => {
-    inFlight += 1;
-    let held = true;
-    const giveBack = () => {
-      if (!held) return;
-      held = false;
-      inFlight -= 1;
-      clearTimeout(reclaim);
-    };
-    const reclaim = setTimeout(giveBack, limits.answerDeadlineMs + RECLAIM_MARGIN_MS);
-    reclaim.unref();
-    return giveBack;
-  };
   return {
     configured: true,
     async *stream(prompt: AnswerPrompt, signal?: AbortSignal) {
@@ -57,7 +40,10 @@ export function answersInFlight(provider: AnswerProvider, limits: AnswersInFligh
             `(QUIRE_AI_MAX_ANSWERS_IN_FLIGHT): retry in a few seconds`,
           BUSY_RETRY_AFTER_SECONDS,
         );
-      const giveBack = takeSlot();
+      inFlight += 1;
+      const giveBack = holdAnswer(limits.answerDeadlineMs, () => {
+        inFlight -= 1;
+      });
       try {
         yield* provider.stream(prompt, signal);
       } finally {

@@ -66,33 +66,19 @@ export async function answerEvents(
       { retryAfterSeconds: ANSWERING_RETRY_AFTER_SECONDS },
     );
   const stopped = new AbortController();
-  let parts: AsyncIterator<string> | undefined;
-  let first: IteratorResult<string>;
+  let started: Awaited<ReturnType<typeof firstPartOf>>;
   try {
-    const wait = await ctx.answerBudget.take(request);
-    if (wait !== null)
-      throw new DomainError(
-        'rate_limited',
-        'Too many questions from this asker or for this organization: retry later',
-        {
-          retryAfterSeconds: wait,
-        },
-      );
-    const started = ctx.answerProvider
-      .stream(promptOf(question, passages), stopped.signal)
-      [Symbol.asyncIterator]();
-    parts = started;
-    first = await providerStep(() => started.next());
+    started = await firstPartOf(ctx, request, promptOf(question, passages), stopped.signal);
   } catch (error) {
     release();
     throw error;
   }
-  const answer = parts;
+  const { parts, first } = started;
   const events = (async function* () {
     let text = '';
     let sent = 0;
     try {
-      for (let step = first; !step.done; step = await providerStep(() => answer.next())) {
+      for (let step = first; !step.done; step = await providerStep(() => parts.next())) {
         text += step.value;
         if (text.length >= ASK_LIMITS.answerChars) {
           text = text.slice(0, ASK_LIMITS.answerChars);
@@ -105,7 +91,7 @@ export async function answerEvents(
       }
     } finally {
       release();
-      await answer.return?.();
+      await parts.return?.();
     }
     yield eventOf(text, passages);
   })();
@@ -117,6 +103,29 @@ export async function answerEvents(
       release();
     },
   };
+}
+
+/**
+ * The question taken from the budgets (429 past either, the provider not called), then the
+ * provider's answer started and its first part awaited (503 when it fails).
+ */
+async function firstPartOf(
+  ctx: OperationContext,
+  request: AnswerBudgetRequest,
+  prompt: AnswerPrompt,
+  signal: AbortSignal,
+): Promise<{ parts: AsyncIterator<string>; first: IteratorResult<string> }> {
+  const wait = await ctx.answerBudget.take(request);
+  if (wait !== null)
+    throw new DomainError(
+      'rate_limited',
+      'Too many questions from this asker or for this organization: retry later',
+      {
+        retryAfterSeconds: wait,
+      },
+    );
+  const parts = ctx.answerProvider.stream(prompt, signal)[Symbol.asyncIterator]();
+  return { parts, first: await providerStep(() => parts.next()) };
 }
 
 /** A person asks as themselves; anyone else (a visitor, a site API token, free to mint) as their address. */
