@@ -170,13 +170,21 @@ function canonicalize(node: Nodes): void {
 }
 
 /**
+ * The syntax tree micromark and the remark extensions above read, before any of Quire's
+ * passes over it (`parseMarkdown`): what a replacement tokenizer must give, node for node.
+ */
+export function markdownSyntaxTree(markdown: string): Root {
+  return processor.parse(markdown);
+}
+
+/**
  * Parses markdown into the canonical mdast tree (hints and OpenAPI operations read, see
  * `canonicalize`). Markdown beyond `markdownLimits` is a `MarkdownTooComplexError`, before
  * any recursion over it.
  */
 export function parseMarkdown(markdown: string): Root {
   checkMarkdownSource(markdown);
-  const tree = processor.parse(markdown);
+  const tree = markdownSyntaxTree(markdown);
   checkTreeDepth(tree);
   readOpenApiOperations(tree, markdown);
   readGitbookBlocks(tree, markdown);
