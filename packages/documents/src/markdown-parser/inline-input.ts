@@ -1,4 +1,7 @@
-import type { Point } from 'mdast';
+import type { Node } from 'mdast';
+
+/** A unist point (mdast's `Node['position']` ends). */
+export type Point = NonNullable<Node['position']>['start'];
 
 /**
  * What the block parser hands the inline parser (`markdown-parser/`, the tokenizer meant to
