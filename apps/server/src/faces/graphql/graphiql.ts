@@ -12,6 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CSRF_HEADER } from '../../http/request-facts';
 
 export const GRAPHIQL_CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
@@ -34,9 +35,18 @@ const WORKER_LABELS = ['editorWorkerService', 'json', 'graphql'] as const;
 /** What the page's script renders GraphiQL with (read from the page, not built into the script). */
 export interface GraphiqlOptions {
   title: string;
-  /** The text of the headers pane when the browser has none saved. */
+  /** The text of the headers pane (GraphiQL keeps none across loads). */
   headers: string;
 }
+
+/**
+ * The headers pane of a browser signed in to the web app: its session's CSRF token, which the
+ * server wants beside the session cookie with every POST (the cookie goes with GraphiQL's
+ * same-origin calls by itself). So GraphiQL runs as the signed-in person, introspection
+ * included, with nothing typed; without a session, the pane shows where an API token goes.
+ */
+export const signedInHeaders = (csrfToken: string): string =>
+  JSON.stringify({ [CSRF_HEADER]: csrfToken }, null, 2);
 
 interface Asset {
   body: string | Buffer;
@@ -112,10 +122,14 @@ export function graphiqlPage(options: GraphiqlOptions): string {
 `;
 }
 
-/** The page and its files. */
+/**
+ * The page and its files. The page is the anonymous one unless `send` is given a signed-in
+ * browser's CSRF token; either way never stored by a cache (`no-store`, varying by cookie),
+ * since one address answers both.
+ */
 export function registerGraphiql(app: FastifyInstance, options: GraphiqlOptions) {
   let assets: Promise<Map<string, Asset>> | undefined;
-  const page = graphiqlPage(options);
+  const anonymousPage = graphiqlPage(options);
 
   app.get<{ Params: { '*': string } }>(`${ASSETS}/*`, async (request, reply) => {
     assets ??= loadAssets();
@@ -132,10 +146,16 @@ export function registerGraphiql(app: FastifyInstance, options: GraphiqlOptions)
   return {
     wanted: (request: FastifyRequest): boolean =>
       request.method === 'GET' && (request.headers.accept ?? '').includes('text/html'),
-    send: (reply: FastifyReply) =>
+    send: (reply: FastifyReply, csrfToken?: string) =>
       reply
         .header('content-security-policy', GRAPHIQL_CONTENT_SECURITY_POLICY)
+        .header('cache-control', 'private, no-store')
+        .header('vary', 'cookie')
         .type('text/html; charset=utf-8')
-        .send(page),
+        .send(
+          csrfToken === undefined
+            ? anonymousPage
+            : graphiqlPage({ ...options, headers: signedInHeaders(csrfToken) }),
+        ),
   };
 }

@@ -145,15 +145,19 @@ export function registerGraphql(app: FastifyInstance, gate: RequestGate): void {
     method: ['GET', 'POST'],
     url: '/graphql',
     handler: async (request, reply) => {
-      // The GraphiQL page needs no token: it sends the one typed in its headers pane.
-      if (graphiql.wanted(request)) return graphiql.send(reply);
+      // The GraphiQL page needs no token: it sends the one typed in its headers pane, or, in
+      // a browser signed in to the web app, its session's CSRF token beside the cookie.
+      const wantsGraphiql = graphiql.wanted(request);
       let access: RequestAccess;
       try {
         access = await gate.open(requestFactsOf(request, reply));
       } catch (error) {
+        // The page is served whatever its request's credentials (a GET: no CSRF check).
+        if (wantsGraphiql) return graphiql.send(reply);
         if (isDomainError(error)) return requestRefusal(reply, error);
         throw error;
       }
+      if (wantsGraphiql) return graphiql.send(reply, access.session?.csrfToken);
       if (!access.ctx.caller) {
         // Refused before any field runs: charged as one operation without a caller would be.
         await access.charge();
