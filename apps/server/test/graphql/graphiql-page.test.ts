@@ -39,7 +39,10 @@ describe('the GraphiQL page', () => {
 
   it('holds the CSRF token of a signed-in browser, so that GraphiQL runs as the person with nothing typed', async () => {
     const { organization, admin } = await createOrganization(server);
-    await setUserPassword(server.services, { userId: admin.user.id, password: 'correct horse battery staple' });
+    await setUserPassword(server.services, {
+      userId: admin.user.id,
+      password: 'correct horse battery staple',
+    });
     const browser = new TestBrowser(server);
     expect((await browser.signIn(admin.user.email, 'correct horse battery staple')).status).toBe(200);
 
@@ -52,7 +55,12 @@ describe('the GraphiQL page', () => {
 
     // What GraphiQL then sends: a POST with the cookie and the pane's headers.
     const query = `{ orgsGet(organizationId: "${organization.id}") { title } }`;
-    const answer = await browser.request('/graphql', { method: 'POST', body: { query }, csrf: false, headers });
+    const answer = await browser.request('/graphql', {
+      method: 'POST',
+      body: { query },
+      csrf: false,
+      headers,
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.data.orgsGet.title).toBe(organization.title);
   });
