@@ -1,7 +1,7 @@
 /**
  * The person's settings: their signed-in browsers (this one marked), one signed out with
  * `user.sessions.revoke`; signing this browser out leads to sign-in; their API tokens, one
- * revoked; their mail preference, turned off.
+ * created (shown once) and one revoked; their mail preference, turned off.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -100,6 +100,49 @@ describe('user settings', () => {
     await user.click(await screen.findByRole('button', { name: 'Revoke CI' }));
     await waitFor(() => expect(callsTo(calls, 'user.tokens.revoke')).toHaveLength(1));
     expect(callsTo(calls, 'user.tokens.revoke')[0]!.input).toEqual({ tokenId: 'tok-ci' });
+  });
+
+  it('creates an API token, shows it once to copy, and lists it', async () => {
+    const user = userEvent.setup();
+    const issued = {
+      object: 'api-token',
+      id: 'tok-new',
+      name: 'Deploys',
+      preview: 'quire_xy',
+      createdAt: '2026-11-28T00:00:00Z',
+      token: 'quire_xy0123456789secret',
+    };
+    const { calls } = openSettings({ 'user.tokens.create': () => issued });
+    const form = await screen.findByRole('form', { name: 'Create an API token' });
+    await user.type(within(form).getByLabelText(/New token's name/), '  Deploys ');
+    await user.click(within(form).getByRole('button', { name: 'Create token' }));
+    await waitFor(() => expect(callsTo(calls, 'user.tokens.create')).toHaveLength(1));
+    expect(callsTo(calls, 'user.tokens.create')[0]!.input).toEqual({ name: 'Deploys' });
+    const shown = await screen.findByRole('textbox', { name: 'API token Deploys' });
+    expect(shown).toHaveValue(issued.token);
+    expect(screen.getByText(/Copy it now: it is not shown again/)).toBeInTheDocument();
+    // The list is read again.
+    await waitFor(() => expect(callsTo(calls, 'user.tokens.list').length).toBeGreaterThan(1));
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('textbox', { name: 'API token Deploys' })).not.toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Create an API token' })).toBeInTheDocument();
+  });
+
+  it("says why the server refuses a token (an organization's single sign-on)", async () => {
+    const user = userEvent.setup();
+    openSettings({
+      'user.tokens.create': () => {
+        throw refusal(
+          403,
+          'forbidden',
+          'Single sign-on required: Acme is reached only through its identity provider',
+        );
+      },
+    });
+    const form = await screen.findByRole('form', { name: 'Create an API token' });
+    await user.type(within(form).getByLabelText(/New token's name/), 'CLI');
+    await user.click(within(form).getByRole('button', { name: 'Create token' }));
+    expect(await screen.findByText(/Single sign-on required: Acme/)).toBeInTheDocument();
   });
 
   it('says when there are no tokens', async () => {

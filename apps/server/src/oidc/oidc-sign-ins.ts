@@ -141,8 +141,7 @@ export class OidcSignIns {
       ...(person.name !== undefined ? { displayName: person.name } : {}),
     });
     await giveBrowserSession(this.services, user.id, browser, {
-      organizationId: provider.organizationId,
-      authority,
+      openedThrough: { organizationId: provider.organizationId, authority },
     });
     return started.returnTo;
   }

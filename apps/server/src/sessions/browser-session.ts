@@ -11,14 +11,14 @@ export async function giveBrowserSession(
   services: Services,
   userId: string,
   browser: BrowserExchange,
-  /** The organization's identity provider that signed the person in, if one did. */
-  openedThrough?: SessionRecord['openedThrough'],
+  /** What opened the session besides a password or a mailed link: a provider, an API token. */
+  opened: Pick<SessionRecord, 'openedThrough' | 'openedWithToken'> = {},
 ): Promise<SessionRecord> {
   const { cookieValue, session } = await startSession(services, {
     userId,
     userAgent: browser.userAgent,
     address: browser.address,
-    ...(openedThrough ? { openedThrough } : {}),
+    ...opened,
   });
   browser.giveSession(cookieValue);
   return session;

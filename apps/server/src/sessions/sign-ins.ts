@@ -26,6 +26,7 @@ import {
   joinThroughInviteLink,
   presentUser,
   publishPersonAccessChange,
+  type SessionRecord,
   setUserPassword,
   type User,
   type UserRecord,
@@ -82,12 +83,13 @@ export class SignIns {
   async withToken(input: { token: string }, browser: BrowserExchange): Promise<SignedIn> {
     const caller = await this.tokens.authenticate(input.token);
     const user = caller ? await this.services.repos.users.findById(caller.userId) : null;
-    if (!user) {
+    if (!caller || !user) {
       await this.limits.chargeFailedAuthentication(browser.address);
       throw unauthenticated('This API token is unknown or revoked');
     }
     await assertSignInWithoutSso(this.services, user);
-    return this.#start(user, browser);
+    // The session stands for the token: it ends when the token is revoked, and mints no token.
+    return this.#start(user, browser, { openedWithToken: caller.tokenId });
   }
 
   /**
@@ -180,8 +182,12 @@ export class SignIns {
     return found;
   }
 
-  async #start(user: UserRecord, browser: BrowserExchange): Promise<SignedIn> {
-    const session = await giveBrowserSession(this.services, user.id, browser);
+  async #start(
+    user: UserRecord,
+    browser: BrowserExchange,
+    opened: Pick<SessionRecord, 'openedWithToken'> = {},
+  ): Promise<SignedIn> {
+    const session = await giveBrowserSession(this.services, user.id, browser, opened);
     return { user: presentUser(this.services.urls, user), csrfToken: session.csrfToken };
   }
 }

@@ -142,8 +142,10 @@ export function registerSaml(
             bindToBrowser ? (samlRequestCookieIn(request.headers.cookie) ?? '') : undefined,
           );
           await giveBrowserSession(services, userId, browserExchangeOf(request, reply, config.publicUrl), {
-            organizationId: provider.organizationId,
-            authority: samlAuthority(provider.certificate ?? ''),
+            openedThrough: {
+              organizationId: provider.organizationId,
+              authority: samlAuthority(provider.certificate ?? ''),
+            },
           });
           return reply
             .header('cache-control', 'no-store')

@@ -25,6 +25,7 @@ const QUIRE_ONLY = [
   'GET /v1/orgs/:organizationId/invitations',
   'DELETE /v1/orgs/:organizationId/invitations/:invitationId',
   'POST /v1/orgs/:organizationId/invitations/:invitationId/resend',
+  'POST /v1/user/tokens',
   'GET /v1/user/tokens',
   'DELETE /v1/user/tokens/:tokenId',
   // The web app's sessions of the user (its settings list them and sign browsers out).

@@ -34,6 +34,14 @@ const victimTokenCount = async (fixture: MatrixFixture) =>
 
 export const identityCases: MatrixCase[] = [
   matrixCase({ route: 'GET /v1/user', input: () => ({}), expected: anyCaller(200) }),
+  matrixCase({
+    route: 'POST /v1/user/tokens',
+    title: 'with an API token',
+    input: () => ({ name: 'matrix' }),
+    // A token never mints a token (`policies/token-issuing.ts`, rule 1); sessions are tested in
+    // `test/identity/own-tokens.test.ts`.
+    expected: anyCaller(403),
+  }),
   matrixCase({ route: 'GET /v1/user/tokens', input: () => ({}), expected: anyCaller(200) }),
   matrixCase({
     route: 'DELETE /v1/user/tokens/:tokenId',

@@ -35,6 +35,7 @@ const ACCOUNTS = {
   hana: { email: 'hana@reach.test', email_verified: true, name: 'Hana' },
   ivan: { email: 'ivan@reach.test', email_verified: true, name: 'Ivan' },
   jill: { email: 'jill@reach.test', email_verified: true, name: 'Jill' },
+  kim: { email: 'kim@reach.test', email_verified: true, name: 'Kim' },
   root: { email: 'root@reach.test', email_verified: true, name: 'Root' },
 };
 type Account = keyof typeof ACCOUNTS;
@@ -455,5 +456,59 @@ describe('a session opened through a provider, in organizations that do not trus
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     await expectReached(withPassword, { organization: created.body } as TestOrganization);
+  });
+});
+
+describe('an API token created from a browser session (`policies/token-issuing.ts`)', () => {
+  /** `user.tokens.create` on the three faces: the statuses and the refusals' messages. */
+  async function createTokenOnEveryFace(browser: TestBrowser) {
+    const rest = await browser.request('/v1/user/tokens', { method: 'POST', body: { name: 'By REST' } });
+    const trpc = await browser.mutate('user.tokens.create', { name: 'By tRPC' });
+    const graphql = await browser.request('/graphql', {
+      method: 'POST',
+      body: { query: 'mutation { userTokensCreate(name: "By GraphQL") { id } }' },
+    });
+    return {
+      statuses: [
+        rest.status,
+        trpc.status,
+        graphql.body.errors?.[0]?.extensions?.httpStatus ?? graphql.status,
+      ],
+      messages: [rest.body.error?.message, trpc.body.error?.message, graphql.body.errors?.[0]?.message],
+    };
+  }
+
+  it('is refused to a session a provider opened and to a password session an organization of the person refuses, writing nothing; created once no organization holds the person', async () => {
+    const a = await enforcing();
+    const provider = await addProvider(a, opA);
+    const kim = await person('kim');
+    await join(a, kim);
+    await join(await createOrganization(server), kim);
+    const tokensOf = () => server.services.repos.apiTokens.countByUser(kim.user.id);
+    const before = await tokensOf();
+
+    // Rule 3: the provider's session reaches `a`, but its token would reach the other too.
+    const throughProvider = await createTokenOnEveryFace(await signInThrough(provider, opA, 'kim'));
+    expect(throughProvider.statuses).toEqual([403, 403, 403]);
+    for (const message of throughProvider.messages)
+      expect(message).toMatch(
+        /^Session of another identity provider: a token reaches every organization of yours/,
+      );
+
+    // Rule 4: `a` refuses the password session, so no token is made with it either.
+    const withPassword = await signInWithPassword(kim);
+    const refused = await createTokenOnEveryFace(withPassword);
+    expect(refused.statuses).toEqual([403, 403, 403]);
+    for (const message of refused.messages) {
+      expect(message).toMatch(/^Single sign-on required: .+ is reached only through its identity provider/);
+      expect(message).toContain(a.organization.title);
+    }
+    expect(await tokensOf()).toBe(before);
+
+    // Once `a` stops holding its people, the password session reaches everything: created.
+    await server.services.repos.organizations.update(a.organization.id, { sso: false });
+    const created = await createTokenOnEveryFace(withPassword);
+    expect(created.statuses, JSON.stringify(created.messages)).toEqual([201, 200, 200]);
+    expect(await tokensOf()).toBe(before + 3);
   });
 });

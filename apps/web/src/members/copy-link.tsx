@@ -1,10 +1,12 @@
 /**
- * A link to hand to someone (an invitation's): shown read-only with a Copy button, and what
- * came of copying announced (the clipboard can be refused: then select it and copy).
+ * A link to hand to someone (an invitation's), or another value to copy (a new API token's
+ * secret, `noun` saying which): shown read-only with a Copy button, and what came of copying
+ * announced (the clipboard can be refused: then select it and copy).
  */
 import { useId, useState } from 'react';
+import './members.css';
 
-export function CopyLink({ url, label }: { url: string; label: string }) {
+export function CopyLink({ url, label, noun = 'link' }: { url: string; label: string; noun?: string }) {
   const id = useId();
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const copy = async () => {
@@ -25,7 +27,7 @@ export function CopyLink({ url, label }: { url: string; label: string }) {
         Copy<span className="visually-hidden"> {label}</span>
       </button>
       <span aria-live="polite" className="muted">
-        {copied === 'yes' ? 'Copied' : copied === 'failed' ? 'Select the link and copy it' : ''}
+        {copied === 'yes' ? 'Copied' : copied === 'failed' ? `Select the ${noun} and copy it` : ''}
       </span>
     </span>
   );

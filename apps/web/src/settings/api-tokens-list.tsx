@@ -1,11 +1,13 @@
 /**
  * The person's API tokens (`user.tokens.list`, never their secrets): each with its preview,
- * when it was issued and last used; a live one can be revoked (`user.tokens.revoke`).
+ * when it was issued and last used; a live one can be revoked (`user.tokens.revoke`); a new
+ * one created (`CreateApiToken`).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../api/trpc';
 import { FormError } from '../ui/form-error';
 import { Empty, QueryState } from '../ui/states';
+import { CreateApiToken } from './create-api-token';
 
 export function ApiTokensList() {
   const trpc = useTRPC();
@@ -19,14 +21,13 @@ export function ApiTokensList() {
   return (
     <section className="management-section" aria-labelledby="tokens-title">
       <h2 id="tokens-title">API tokens</h2>
+      <CreateApiToken />
       <FormError error={revoke.error} />
       <QueryState
         query={tokens}
         loading="Loading your tokens…"
         isEmpty={(data) => data.items.length === 0}
-        empty={
-          <Empty title="No API tokens">An instance administrator issues tokens (`quire tokens issue`).</Empty>
-        }
+        empty={<Empty title="No API tokens">Create one above for a script or a client of the API.</Empty>}
       >
         {(data) => (
           <ul className="management-list" aria-label="API tokens">

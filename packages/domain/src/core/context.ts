@@ -22,6 +22,8 @@ export interface Caller {
    * session one of its trusted authorities opened (`policies/session-reach.ts`).
    */
   openedThrough?: { organizationId: string; authority: string };
+  /** With `sessionId`: the id of the API token the session was opened with, when one was. */
+  openedWithToken?: string;
   /** Instance administrators manage users and tokens; they see no organization they are not in. */
   isInstanceAdmin: boolean;
   /**

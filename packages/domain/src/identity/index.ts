@@ -9,6 +9,7 @@ export * from './mail/mail-templates';
 export * from './mail/notification-mail';
 export * from './mail/outgoing-mail';
 export { identityOperations } from './operations';
+export { MAX_KEPT_OWN_TOKENS, MAX_LIVE_OWN_TOKENS } from './operations/own-tokens';
 export * from './password-resets';
 export * from './passwords';
 export * from './people-seen-in';

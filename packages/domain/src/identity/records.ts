@@ -61,4 +61,10 @@ export interface SessionRecord {
    * its trusted authorities opened (`policies/session-reach.ts`).
    */
   openedThrough?: { organizationId: string; authority: string };
+  /**
+   * The API token the session was opened with (the sign-in page's "API token" tab), when one
+   * was: the session stands for that token, so it ends when the token is revoked
+   * (`authenticateSession`) and makes no token of its own (`policies/token-issuing.ts`).
+   */
+  openedWithToken?: string;
 }

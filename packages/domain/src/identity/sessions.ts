@@ -38,6 +38,7 @@ export async function startSession(
     userAgent: string | undefined;
     address: string;
     openedThrough?: SessionRecord['openedThrough'];
+    openedWithToken?: string;
   },
 ): Promise<StartedSession> {
   const now = services.clock.now();
@@ -55,6 +56,7 @@ export async function startSession(
     ...(input.userAgent ? { userAgent: input.userAgent.slice(0, MAX_USER_AGENT_LENGTH) } : {}),
     address: input.address,
     ...(input.openedThrough ? { openedThrough: input.openedThrough } : {}),
+    ...(input.openedWithToken ? { openedWithToken: input.openedWithToken } : {}),
   };
   await services.repos.sessions.insert(session);
   return { cookieValue: `${session.id}.${secret}`, session };
@@ -83,6 +85,11 @@ export async function authenticateSession(
   if (!isSessionLive(found, now)) return null;
   const user = await services.repos.users.findById(found.userId);
   if (!user) return null;
+  // A session opened with an API token stands for it: revoking the token (a leaked one) ends it.
+  if (found.openedWithToken !== undefined) {
+    const token = await services.repos.apiTokens.findById(found.openedWithToken);
+    if (!token || token.revokedAt) return null;
+  }
   let session = found;
   if (!(now.getTime() - Date.parse(found.lastSeenAt) < LAST_USED_RESOLUTION_MS)) {
     session = {
@@ -103,6 +110,7 @@ export async function authenticateSession(
       sessionId: session.id,
       isInstanceAdmin: user.isInstanceAdmin,
       ...(session.openedThrough ? { openedThrough: session.openedThrough } : {}),
+      ...(session.openedWithToken ? { openedWithToken: session.openedWithToken } : {}),
     },
     session,
   };

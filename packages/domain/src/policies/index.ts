@@ -26,4 +26,5 @@ export * from './roles-on-item';
 export * from './session-reach';
 export * from './site-policy';
 export * from './team-policy';
+export * from './token-issuing';
 export * from './translation-policy';

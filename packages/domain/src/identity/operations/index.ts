@@ -6,7 +6,7 @@ import { getCurrentUser } from './get-current-user';
 import { getUser } from './get-user';
 import { listOwnSessions } from './list-own-sessions';
 import { getOwnPreferences, updateOwnPreferences } from './own-preferences';
-import { listOwnTokens, revokeOwnToken } from './own-tokens';
+import { createOwnToken, listOwnTokens, revokeOwnToken } from './own-tokens';
 import { revokeOwnSession } from './revoke-own-session';
 import { setPasswordAsAdmin } from './set-password-as-admin';
 import { updateUser } from './update-user';
@@ -14,7 +14,7 @@ import { updateUser } from './update-user';
 export const identityOperations = {
   user: {
     get: getCurrentUser,
-    tokens: { list: listOwnTokens, revoke: revokeOwnToken },
+    tokens: { create: createOwnToken, list: listOwnTokens, revoke: revokeOwnToken },
     sessions: { list: listOwnSessions, revoke: revokeOwnSession },
     preferences: { get: getOwnPreferences, update: updateOwnPreferences },
   },

@@ -4,6 +4,7 @@ import { type RestRoute, route } from '../route';
 
 export const identityRoutes: readonly RestRoute[] = [
   route('GET', '/v1/user', ops.user.get),
+  route('POST', '/v1/user/tokens', ops.user.tokens.create, 201),
   route('GET', '/v1/user/tokens', ops.user.tokens.list),
   route('DELETE', '/v1/user/tokens/:tokenId', ops.user.tokens.revoke),
   route('GET', '/v1/user/sessions', ops.user.sessions.list),
