@@ -36,6 +36,7 @@ const ACCOUNTS = {
   ivan: { email: 'ivan@reach.test', email_verified: true, name: 'Ivan' },
   jill: { email: 'jill@reach.test', email_verified: true, name: 'Jill' },
   kim: { email: 'kim@reach.test', email_verified: true, name: 'Kim' },
+  lou: { email: 'lou@reach.test', email_verified: true, name: 'Lou' },
   root: { email: 'root@reach.test', email_verified: true, name: 'Root' },
 };
 type Account = keyof typeof ACCOUNTS;
@@ -310,6 +311,21 @@ describe('an organization enforcing single sign-on, reached by a browser session
     });
     expect(patched.status).toBe(200);
     await expectHeld(browser, d);
+  });
+
+  it("shows its people to a session it refuses no more than its content (users.get), and to its provider's session", async () => {
+    const a = await enforcing();
+    const provider = await addProvider(a, opA);
+    const lou = await person('lou');
+    await join(a, lou);
+    await join(await createOrganization(server), lou);
+    // The organization's admin is someone only `a` shares with Lou.
+    const seen = async (browser: TestBrowser) => [
+      (await browser.request(`/v1/users/${a.admin.user.id}`)).status,
+      (await browser.query('users.get', { userId: a.admin.user.id })).status,
+    ];
+    expect(await seen(await signInWithPassword(lou))).toEqual([404, 404]);
+    expect(await seen(await signInThrough(provider, opA, 'lou'))).toEqual([200, 200]);
   });
 
   it('lets an instance administrator with a password session in (the instance stays reachable)', async () => {

@@ -11,6 +11,8 @@
  * - a guest of such an organization, when the user is in their sight there (the people of the
  *   spaces and collections shared with the guest, and of the teams the guest is in): the User
  *   without its email;
+ * - an organization whose single sign-on refuses the caller's session (`session-reach.ts`)
+ *   shows its people to that session no more than it shows its content: it is skipped;
  * - anyone else, a guest asking for a member out of their sight included, and an id that
  *   names no user: 404 'User not found', the same answer, so that nobody can probe which ids
  *   exist nor learn the names of the organization's other people.
@@ -23,6 +25,7 @@ import { MAX_PAGE_LIMIT, type PageRequest } from '../../core/paging';
 import { IdSchema } from '../../core/schemas';
 import type { MemberRecord } from '../../organizations/records';
 import { memberInSightOf } from '../../policies/people-in-sight';
+import { sessionReachesOrganizationOf } from '../../policies/session-reach';
 import type { UserRecord } from '../records';
 import { UserSchema } from '../user-schema';
 import { presentUserAs, type UserView, userViewIn } from '../user-view';
@@ -52,6 +55,7 @@ async function viewThroughSharedOrganizations(
     for (const membership of mine.items) {
       const person = theirsIn.get(membership.organizationId);
       if (!person) continue;
+      if (!(await sessionReachesOrganizationOf(ctx, membership))) continue;
       const seen = userViewIn(membership);
       if (seen === 'full') return seen;
       if (seen) asGuest.push({ mine: membership, theirs: person });
