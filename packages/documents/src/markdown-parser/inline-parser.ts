@@ -39,9 +39,12 @@ export function parseInlines(input: InlineInput, context: InlineContext): Phrasi
   const content = new InlineContent(input);
   const items = new InlineScanner(content, context).scan();
   const tree = buildInlineTree(items, context.points);
-  transformAutolinkLiterals(tree);
+  // The transform finds nothing in a text without these (a reference could decode to them).
+  if (mayHoldLiterals.test(content.text)) transformAutolinkLiterals(tree);
   return tree.children;
 }
+
+const mayHoldLiterals = /[@&]|www\.|https?:\/\//i;
 
 /** An open `[` or `![` (micromark's label starts). */
 interface Bracket {
@@ -75,8 +78,8 @@ class InlineScanner {
   private labelTokens = 0;
   /** Which of emphasis and strikethrough came first (micromark resolves in that order). */
   private strikethroughFirst: boolean | undefined;
-  private readonly html: HtmlScanner;
-  private readonly trail: TrailScanner;
+  private htmlScanner: HtmlScanner | undefined;
+  private trailScanner: TrailScanner | undefined;
   private codeRuns: ClosingRuns | undefined;
   private mathRuns: ClosingRuns | undefined;
   /** The last `@` (no email literal starts after it). */
@@ -88,8 +91,6 @@ class InlineScanner {
     private readonly context: InlineContext,
   ) {
     this.text = content.text;
-    this.html = new HtmlScanner(this.text);
-    this.trail = new TrailScanner(this.text);
     this.lastAt = this.text.lastIndexOf('@');
   }
 
@@ -152,6 +153,16 @@ class InlineScanner {
     this.flush(length - this.trailingWhitespace(length)[0]);
     this.resolveRuns(0, this.runs.length, this.strikethroughFirst === true);
     return this.items;
+  }
+
+  private get html(): HtmlScanner {
+    this.htmlScanner ??= new HtmlScanner(this.text);
+    return this.htmlScanner;
+  }
+
+  private get trail(): TrailScanner {
+    this.trailScanner ??= new TrailScanner(this.text);
+    return this.trailScanner;
   }
 
   private previous(index: number): number {
