@@ -115,6 +115,11 @@ const extensionCases: Record<string, string[]> = {
     '*a*  \nb and a  *\nc',
     'a  \r\nb and c\r\nd',
     '_a_b_ and *a**b*',
+    // A run shortened after it failed as a closer matches inside the group around it.
+    '*a ~~*a _b **~~****a [* b_',
+    // The nesting bound counts the emphasis inside a link, and after text brackets.
+    `${'*a '.repeat(47)}[*b *c* b*](u)${' a*'.repeat(47)}`,
+    `${'*a '.repeat(48)}[*a _b *a  b_](u)[ [${' a*'.repeat(48)}`,
   ],
   'across lines': ['`a\n  b`', '<a\n  href="x">', '[a](b\n  "t\n  u")', 'a\n   *b*\n c'],
   'references and resources': [
@@ -153,6 +158,21 @@ test('generated paragraphs read as micromark reads them', () => {
       if (inline !== undefined) expect(inline.actual()).toEqual(inline.expected);
     }),
     { numRuns: 400 },
+  );
+});
+
+test('generated emphasis near the nesting bound reads as micromark reads it', () => {
+  const parts = ['*a ', ' a*', '[', '](u)', '~~', '~', '_b ', ' b_', '**', 'x', '*', ' '];
+  fc.assert(
+    fc.property(
+      fc.array(fc.constantFrom(...parts), { minLength: 40, maxLength: 120 }),
+      fc.integer({ min: 0, max: 50 }),
+      (middle, depth) => {
+        const inline = inlineCase(`x${'*a '.repeat(depth)}${middle.join('')}${' a*'.repeat(depth)}\n`);
+        if (inline !== undefined) expect(inline.actual()).toEqual(inline.expected);
+      },
+    ),
+    { numRuns: 150 },
   );
 });
 

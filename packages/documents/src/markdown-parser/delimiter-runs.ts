@@ -57,13 +57,32 @@ export class DelimiterRuns {
   readonly runs: Delimiter[] = [];
   /** Union-find: `next[i] === i` while run `i` is live, else a later number. */
   private readonly next: number[] = [];
-  /** Emphasis depth of the group each run closed last (0 for none). */
-  private readonly depthOf: number[] = [];
+  /**
+   * Per run: the deepest emphasis nesting of the groups made before it (and after the live
+   * run before it) that a pass does not walk itself: links, groups of an earlier pass. The
+   * bound on nesting (`maxEmphasisNesting`) counts them, as micromark's resolver counts every
+   * emphasis event between two runs.
+   */
+  private readonly carried: number[] = [];
+  /** The deepest nesting made in or carried through the span being resolved. */
+  private spanDepth = 0;
 
-  add(run: Delimiter): void {
+  /** Adds a run, after groups `depthBefore` deep (links made since the run before). */
+  add(run: Delimiter, depthBefore: number): void {
     this.next.push(this.runs.length);
-    this.depthOf.push(0);
+    this.carried.push(depthBefore);
     this.runs.push(run);
+  }
+
+  /** Adds to what run `index` carries (a link's depth, the run after it being `index`). */
+  carry(index: number, depth: number): void {
+    if (index < this.carried.length) this.carried[index] = Math.max(this.carried[index]!, depth);
+  }
+
+  /** Hands a group's depth to the next live run after `index`; the span keeps it either way. */
+  private carryAfter(index: number, depth: number): void {
+    this.spanDepth = Math.max(this.spanDepth, depth);
+    this.carry(this.nextLive(index + 1), depth);
   }
 
   get length(): number {
@@ -74,7 +93,7 @@ export class DelimiterRuns {
   truncate(length: number): void {
     this.runs.length = length;
     this.next.length = length;
-    this.depthOf.length = length;
+    this.carried.length = length;
   }
 
   /** The first live run numbered `index` or more (`length` when none). */
@@ -106,8 +125,14 @@ export class DelimiterRuns {
     }
   }
 
-  /** A link's text or the whole content: `strikeFirst` as micromark's spans do. */
-  resolveSpan(from: number, to: number, strikeFirst: boolean): void {
+  /**
+   * A link's text or the whole content: `strikeFirst` as micromark's spans do. Returns the
+   * deepest emphasis nesting in the span (a link's, for the emphasis around it).
+   */
+  resolveSpan(from: number, to: number, strikeFirst: boolean): number {
+    this.spanDepth = 0;
+    for (let index = this.nextLive(from); index < to; index = this.nextLive(index + 1))
+      this.spanDepth = Math.max(this.spanDepth, this.carried[index]!);
     if (strikeFirst) {
       this.strikethroughPass(from, to);
       this.attentionPass(from, to);
@@ -116,6 +141,7 @@ export class DelimiterRuns {
       this.strikethroughPass(from, to);
     }
     this.killRange(from, to);
+    return this.spanDepth;
   }
 
   private strikethroughPass(from: number, to: number): void {
@@ -140,8 +166,10 @@ export class DelimiterRuns {
           run.closeUsed = run.end - run.start;
           // Inside, as micromark resolves a group's events: strikethrough (none can match
           // there any more), then emphasis.
-          this.attentionPass(open + 1, index);
+          let depth = this.attentionPass(open + 1, index);
+          depth = Math.max(depth, this.carried[index]!);
           this.killRange(open, index + 1);
+          this.carryAfter(index, depth);
           continue;
         }
       }
@@ -149,8 +177,12 @@ export class DelimiterRuns {
     }
   }
 
-  /** `linear-attention.ts`'s resolver over the live `*` and `_` runs of `[from, to)`. */
-  private attentionPass(from: number, to: number): void {
+  /**
+   * `linear-attention.ts`'s resolver over the live `*` and `_` runs of `[from, to)`. Returns
+   * the deepest emphasis nesting in the range.
+   */
+  private attentionPass(from: number, to: number): number {
+    let deepest = 0;
     const openers: number[] = [];
     /** Per opener: the deepest emphasis made after it (and before the next opener). */
     const deepestAfter: number[] = [];
@@ -158,6 +190,12 @@ export class DelimiterRuns {
     for (let index = this.nextLive(from); index < to; index = this.nextLive(index + 1)) {
       delimiterWork.steps++;
       const closer = this.runs[index]!;
+      const carried = this.carried[index]!;
+      if (carried > 0) {
+        deepest = Math.max(deepest, carried);
+        if (openers.length > 0)
+          deepestAfter[openers.length - 1] = Math.max(deepestAfter[openers.length - 1]!, carried);
+      }
       if (closer.marker === 126) continue;
       while (closer.canClose && sizeOf(closer) > 0) {
         const key = (closer.marker === 42 ? 0 : 6) + (closer.canOpen ? 3 : 0) + (sizeOf(closer) % 3);
@@ -192,8 +230,12 @@ export class DelimiterRuns {
         opener.opens.push(group);
         closer.closeUsed += use;
         closer.closes.push(group);
-        // What lies between: strikethrough inside the group (emphasis there is settled).
+        deepest = Math.max(deepest, depth);
+        this.spanDepth = Math.max(this.spanDepth, depth);
+        // What lies between, resolved as micromark resolves a group's events: strikethrough,
+        // then emphasis again (a run shortened since it failed as a closer may match now).
         this.strikethroughPass(openIndex + 1, index);
+        this.attentionPass(openIndex + 1, index);
         this.killRange(openIndex + 1, index);
         openers.length = found + 1;
         deepestAfter.length = found + 1;
@@ -215,6 +257,7 @@ export class DelimiterRuns {
         deepestAfter.push(0);
       }
     }
+    return deepest;
   }
 }
 

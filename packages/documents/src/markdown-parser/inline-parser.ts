@@ -59,6 +59,8 @@ interface Bracket {
   inactive: boolean;
   /** `labelTokens` when it opened (a footnote call from `![^x]` needs none since). */
   labelTokens: number;
+  /** `pendingDepth` when it opened. */
+  depthBefore: number;
 }
 
 const SPACE = 32;
@@ -85,6 +87,8 @@ class InlineScanner {
   /** The last `@` (no email literal starts after it). */
   private readonly lastAt: number;
   private nonWhitespaceCounts: Uint32Array | undefined;
+  /** Emphasis nesting of the links made since the last run (`DelimiterRuns.add`). */
+  private pendingDepth = 0;
 
   constructor(
     private readonly content: InlineContent,
@@ -151,6 +155,8 @@ class InlineScanner {
     }
     // The content's final whitespace is not text (micromark's line suffix).
     this.flush(length - this.trailingWhitespace(length)[0]);
+    for (let bracket = this.brackets.pop(); bracket !== undefined; bracket = this.brackets.pop())
+      this.bracketIsText(bracket);
     this.resolveRuns(0, this.runs.length, this.strikethroughFirst === true);
     return this.items;
   }
@@ -483,7 +489,9 @@ class InlineScanner {
       itemFrom: this.items.length + 1,
       inactive: false,
       labelTokens: this.labelTokens,
+      depthBefore: this.pendingDepth,
     });
+    this.pendingDepth = 0;
     this.items.push(item);
     this.dataStart = end;
     return end;
@@ -510,7 +518,10 @@ class InlineScanner {
   private closeBracket(index: number): number {
     const bracket = this.brackets.pop();
     if (bracket === undefined) return -1;
-    if (bracket.inactive) return -1;
+    if (bracket.inactive) {
+      this.bracketIsText(bracket);
+      return -1;
+    }
     const text = this.text;
     const defined = this.isDefined(bracket.labelStart, index);
     const after = index + 1;
@@ -559,13 +570,18 @@ class InlineScanner {
       end = after;
       link = reference('shortcut', labelRaw());
     }
-    if (link === undefined) return bracket.image ? this.imageFootnoteCall(bracket, index) : -1;
+    if (link === undefined) {
+      const next = bracket.image ? this.imageFootnoteCall(bracket, index) : -1;
+      if (next === -1) this.bracketIsText(bracket);
+      return next;
+    }
     this.flush(index);
     link.start = bracket.item.start;
     link.end = this.content.offset(end);
     bracket.item.link = link;
-    this.resolveRuns(bracket.runFrom, this.runs.length, true);
+    const depth = Math.max(this.resolveRuns(bracket.runFrom, this.runs.length, true), this.pendingDepth);
     this.runs.truncate(bracket.runFrom);
+    this.pendingDepth = Math.max(bracket.depthBefore, depth);
     this.items.push({ kind: 'linkEnd' });
     this.labelTokens++;
     if (!bracket.image)
@@ -579,6 +595,12 @@ class InlineScanner {
     return end;
   }
 
+  /** A bracket that opens nothing: what came before it comes before the runs after it. */
+  private bracketIsText(bracket: Bracket): void {
+    if (bracket.runFrom < this.runs.length) this.runs.carry(bracket.runFrom, bracket.depthBefore);
+    else this.pendingDepth = Math.max(this.pendingDepth, bracket.depthBefore);
+  }
+
   /** `![^x]` with `x` a footnote: `!` then a footnote call (micromark-extension-gfm-footnote). */
   private imageFootnoteCall(bracket: Bracket, index: number): number {
     const footnotes = this.context.footnoteDefinitions;
@@ -590,6 +612,7 @@ class InlineScanner {
     // What the brackets held is the call's label now: its items and runs are dropped.
     this.items.length = bracket.itemFrom - 1;
     this.runs.truncate(bracket.runFrom);
+    this.pendingDepth = bracket.depthBefore;
     const start = bracket.item.start;
     this.items.push({ kind: 'text', value: '!', start, end: start + 1, escaped: false });
     const points = this.context.points;
@@ -641,13 +664,15 @@ class InlineScanner {
       opens: [],
       closes: [],
     };
-    this.runs.add(run);
+    this.runs.add(run, this.pendingDepth);
+    this.pendingDepth = 0;
     this.items.push({ kind: 'delimiter', run });
     this.dataStart = index + size;
     return index + size;
   }
 
-  private resolveRuns(from: number, to: number, strikethroughFirst: boolean): void {
-    if (to > from) this.runs.resolveSpan(from, to, strikethroughFirst);
+  /** Resolves the runs `[from, to)`: their deepest emphasis nesting. */
+  private resolveRuns(from: number, to: number, strikethroughFirst: boolean): number {
+    return to > from ? this.runs.resolveSpan(from, to, strikethroughFirst) : 0;
   }
 }
