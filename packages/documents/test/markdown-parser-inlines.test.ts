@@ -1,9 +1,11 @@
 import { createRequire } from 'node:module';
 import fc from 'fast-check';
+import type { PhrasingContent } from 'mdast';
 import { describe, expect, test } from 'vitest';
 import { delimiterWork } from '../src/markdown-parser/delimiter-runs';
 import { sourcePoints } from '../src/markdown-parser/inline-input';
 import { parseInlines } from '../src/markdown-parser/inline-parser';
+import { markdownSyntaxTree } from '../src/markdown-processor';
 import { inlineCase } from './markdown-parser-inline-harness';
 
 /**
@@ -139,6 +141,61 @@ describe('extensions', () => {
       expect(inline, 'one paragraph').toBeDefined();
       expect(inline!.actual()).toEqual(inline!.expected);
     });
+});
+
+/**
+ * In a container, a continuation line is to start right after the container's prefix: the
+ * paragraph's own indentation is the inline parser's to skip (in text) or keep (in a code
+ * span, `$$` math; raw HTML keeps what passes 3 columns).
+ */
+describe('continuation lines in containers', () => {
+  // Offsets: each continuation line from after the item's 2 columns or the quote's `> `.
+  const cases: Array<[string, Array<[number, number]>]> = [
+    [
+      '- a `b\n   c`',
+      [
+        [2, 6],
+        [9, 12],
+      ],
+    ],
+    [
+      '> a `b\n>   c`',
+      [
+        [2, 6],
+        [9, 13],
+      ],
+    ],
+    [
+      '- a $$b\n     c$$ *d\n   e*',
+      [
+        [2, 7],
+        [10, 19],
+        [22, 25],
+      ],
+    ],
+    [
+      '- a <x\n     y="1">',
+      [
+        [2, 6],
+        [9, 18],
+      ],
+    ],
+  ];
+  test.each(cases)('%j', (markdown, lines) => {
+    const paragraphs: PhrasingContent[][] = [];
+    const walk = (node: { type: string; children?: unknown[] }) => {
+      if (node.type === 'paragraph') paragraphs.push(node.children as PhrasingContent[]);
+      else for (const child of node.children ?? []) walk(child as { type: string; children?: unknown[] });
+    };
+    walk(markdownSyntaxTree(markdown));
+    const context = {
+      points: sourcePoints(markdown),
+      definitions: new Set<string>(),
+      footnoteDefinitions: new Set<string>(),
+    };
+    const actual = parseInlines({ source: markdown, lines }, context);
+    expect(JSON.parse(JSON.stringify(actual))).toEqual(JSON.parse(JSON.stringify(paragraphs[0])));
+  });
 });
 
 const snippets = [
