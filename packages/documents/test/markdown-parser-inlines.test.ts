@@ -131,6 +131,11 @@ const extensionCases: Record<string, string[]> = {
     '![a *b* `c` <d>](e) ![a ![b](c)](d)',
     '[a [b](c)](d) and ![a [b](c)](d)',
     '&copy; &#0; &#x110000; &ThisIsNotDefined; &amp',
+    '[a](b "") [a](b \'\') [a](b ()) [a](b "\n")',
+  ],
+  'source characters': [
+    `[foo\r\nbar] <a\r\n  b="c"> [a](b "c\r\n  d") \`e\r\nf\`\n\n[foo bar]: /u`,
+    'a\u0000b `\u0000` [\u0000](\u0000)',
   ],
 };
 

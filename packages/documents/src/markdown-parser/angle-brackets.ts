@@ -111,7 +111,11 @@ export class HtmlScanner {
   /** Per terminator (`-->`, `?>`, `]]>`): from this offset on, the content has none. */
   private readonly missingFrom = new Map<string, number>();
 
-  constructor(private readonly text: string) {}
+  /** `slice` gives the text between two indices with the source's line endings. */
+  constructor(
+    private readonly text: string,
+    private readonly slice: (from: number, to: number) => string,
+  ) {}
 
   read(at: number): RawHtml | undefined {
     const end = this.endOf(at);
@@ -123,7 +127,7 @@ export class HtmlScanner {
     let from = at;
     let index = this.text.indexOf('\n', at);
     while (index !== -1 && index < end) {
-      value += this.text.slice(from, index + 1);
+      value += this.slice(from, index + 1);
       from = skipLinePrefix(this.text, index + 1);
       index = this.text.indexOf('\n', from);
     }

@@ -1,7 +1,8 @@
 import type { InlineInput } from './inline-input';
 
 /**
- * One inline content's text: its lines joined by `\n`, what the scanner reads, and the way
+ * One inline content's text: its lines joined by `\n` (U+0000 as U+FFFD, as micromark reads
+ * it), what the scanner reads, and the way
  * back from an index in that text to the source's offsets (a line ending's own characters,
  * `\r\n` included, are the source's).
  */
@@ -25,7 +26,8 @@ export class InlineContent {
       text += input.source.slice(start, end);
       if (input.source.charCodeAt(end) === 13) carriageReturn = true;
     });
-    this.text = text;
+    // micromark reads U+0000 as U+FFFD (its preprocessing), one character for one.
+    this.text = text.indexOf('\0') === -1 ? text : text.replaceAll('\0', '\uFFFD');
     this.hasCarriageReturn = carriageReturn;
   }
 

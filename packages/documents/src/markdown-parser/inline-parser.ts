@@ -162,7 +162,7 @@ class InlineScanner {
   }
 
   private get html(): HtmlScanner {
-    this.htmlScanner ??= new HtmlScanner(this.text);
+    this.htmlScanner ??= new HtmlScanner(this.text, (from, to) => this.content.slice(from, to));
     return this.htmlScanner;
   }
 
@@ -527,7 +527,7 @@ class InlineScanner {
     const after = index + 1;
     let end = -1;
     let link: LinkGroup | undefined;
-    const labelRaw = () => text.slice(bracket.labelStart, index);
+    const labelRaw = () => this.content.slice(bracket.labelStart, index);
     const reference = (referenceType: LinkGroup['referenceType'], raw: string): LinkGroup => ({
       type: bracket.image ? 'imageReference' : 'linkReference',
       url: '',
@@ -540,7 +540,7 @@ class InlineScanner {
     });
     const nextCode = text.charCodeAt(after);
     if (nextCode === 40 /* ( */) {
-      const resource = readResource(text, after);
+      const resource = readResource(text, after, (from, to) => this.content.slice(from, to));
       if (resource !== undefined) {
         end = resource.end;
         link = {
@@ -561,7 +561,7 @@ class InlineScanner {
       const label = readReferenceLabel(text, after);
       if (label !== undefined && this.context.definitions.has(normalizedIdentifier(label.raw))) {
         end = label.end;
-        link = reference('full', label.raw);
+        link = reference('full', this.content.slice(after + 1, label.end - 1));
       } else if (defined && text.charCodeAt(after + 1) === 93) {
         end = after + 2;
         link = reference('collapsed', labelRaw());
@@ -605,7 +605,7 @@ class InlineScanner {
   private imageFootnoteCall(bracket: Bracket, index: number): number {
     const footnotes = this.context.footnoteDefinitions;
     if (footnotes.size === 0 || bracket.labelTokens !== this.labelTokens) return -1;
-    const raw = this.text.slice(bracket.labelStart, index);
+    const raw = this.content.slice(bracket.labelStart, index);
     const normalized = normalizedIdentifier(raw);
     if (normalized.charCodeAt(0) !== 94 || !footnotes.has(normalized.slice(1))) return -1;
     const string = raw.slice(1);

@@ -30,8 +30,15 @@ function isAsciiControl(code: number): boolean {
   return code < 32 || code === 127;
 }
 
-/** The resource starting at `at` (a `(`), or undefined. */
-export function readResource(text: string, at: number): Resource | undefined {
+/**
+ * The resource starting at `at` (a `(`), or undefined. `slice` gives the text between two
+ * indices with the source's line endings (a title's).
+ */
+export function readResource(
+  text: string,
+  at: number,
+  slice: (from: number, to: number) => string,
+): Resource | undefined {
   let index = skipWhitespace(text, at + 1);
   if (text.charCodeAt(index) === 41 /* ) */) return { end: index + 1, url: '', title: null };
   const destination = readDestination(text, index);
@@ -44,7 +51,7 @@ export function readResource(text: string, at: number): Resource | undefined {
     index = afterDestination;
     const marker = text.charCodeAt(index);
     if (marker === 34 || marker === 39 || marker === 40) {
-      const read = readTitle(text, index);
+      const read = readTitle(text, index, slice);
       if (read === undefined) return undefined;
       title = read.value;
       index = skipWhitespace(text, read.end);
@@ -96,7 +103,11 @@ function readDestination(text: string, at: number): Destination | undefined {
 }
 
 /** A title in `"`, `'` or `()`: its value, escapes and references decoded, indentation left out. */
-function readTitle(text: string, at: number): { end: number; value: string } | undefined {
+function readTitle(
+  text: string,
+  at: number,
+  slice: (from: number, to: number) => string,
+): { end: number; value: string | null } | undefined {
   const open = text.charCodeAt(at);
   const close = open === 40 ? 41 : open;
   let index = at + 1;
@@ -105,13 +116,15 @@ function readTitle(text: string, at: number): { end: number; value: string } | u
   for (;;) {
     const code = text.charCodeAt(index);
     if (code === close) {
+      // An empty title is none (micromark makes no title string then).
+      if (index === at + 1) return { end: index + 1, value: null };
       value += decodeString(text.slice(from, index));
       return { end: index + 1, value };
     }
     if (Number.isNaN(code)) return undefined;
     if (code === 10) {
       // A line ending is kept, the next line's indentation is not (micromark's line prefix).
-      value += decodeString(text.slice(from, index)) + '\n';
+      value += decodeString(text.slice(from, index)) + slice(index, index + 1);
       index = index + 1;
       while (text.charCodeAt(index) === 32 || text.charCodeAt(index) === 9) index++;
       from = index;
