@@ -136,6 +136,8 @@ const extensionCases: Record<string, string[]> = {
   'source characters': [
     `[foo\r\nbar] <a\r\n  b="c"> [a](b "c\r\n  d") \`e\r\nf\`\n\n[foo bar]: /u`,
     'a\u0000b `\u0000` [\u0000](\u0000)',
+    // Inside HTML, 3 columns of indentation are skipped: a tab past them leaves spaces.
+    'x <!A\n\t> <!B\n \t> <a\n  \tb> <!C\n\t\t>',
   ],
 };
 

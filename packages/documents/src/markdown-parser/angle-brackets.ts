@@ -88,16 +88,26 @@ function readEmailAutolink(text: string, at: number): Autolink | undefined {
   }
 }
 
-/** The content's line endings inside HTML: the indentation micromark skips after one (3 at most). */
-function skipLinePrefix(text: string, index: number): number {
+/**
+ * After a line ending inside HTML, micromark skips 3 columns of indentation at most: where a
+ * tab reaches past them, the columns left of it are spaces in the value.
+ */
+function skipLinePrefix(text: string, index: number, column: number): [next: number, spaces: string] {
   let size = 0;
-  while (size < 3) {
+  for (;;) {
     const code = text.charCodeAt(index);
-    if (code !== 32 && code !== 9) break;
-    index++;
-    size++;
+    if (code === 32 && size < 3) {
+      index++;
+      size++;
+      column++;
+    } else if (code === 9 && size < 3) {
+      const width = 4 - (column % 4);
+      index++;
+      column += width;
+      size += width;
+      if (size > 3) return [index, ' '.repeat(size - 3)];
+    } else return [index, ''];
   }
-  return index;
 }
 
 /** Raw HTML read at a `<`: its end, and its value (continuation lines' indentation left out). */
@@ -111,10 +121,14 @@ export class HtmlScanner {
   /** Per terminator (`-->`, `?>`, `]]>`): from this offset on, the content has none. */
   private readonly missingFrom = new Map<string, number>();
 
-  /** `slice` gives the text between two indices with the source's line endings. */
+  /**
+   * `slice` gives the text between two indices with the source's line endings, `columnOf` an
+   * index's column in its source line (tabs to multiples of 4).
+   */
   constructor(
     private readonly text: string,
     private readonly slice: (from: number, to: number) => string,
+    private readonly columnOf: (index: number) => number,
   ) {}
 
   read(at: number): RawHtml | undefined {
@@ -128,7 +142,9 @@ export class HtmlScanner {
     let index = this.text.indexOf('\n', at);
     while (index !== -1 && index < end) {
       value += this.slice(from, index + 1);
-      from = skipLinePrefix(this.text, index + 1);
+      const [next, spaces] = skipLinePrefix(this.text, index + 1, this.columnOf(index + 1));
+      value += spaces;
+      from = next;
       index = this.text.indexOf('\n', from);
     }
     return { end, value: value + this.text.slice(from, end) };

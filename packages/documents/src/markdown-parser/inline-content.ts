@@ -75,6 +75,22 @@ export class InlineContent {
     return [end, end + size];
   }
 
+  /** The column (from 0, tabs to multiples of 4) of text index `index` in its source line. */
+  columnOf(index: number): number {
+    const offset = this.offset(index);
+    const source = this.input.source;
+    let start = offset;
+    while (start > 0) {
+      const code = source.charCodeAt(start - 1);
+      if (code === 10 || code === 13) break;
+      start--;
+    }
+    let column = 0;
+    for (let at = start; at < offset; at++)
+      column = source.charCodeAt(at) === 9 ? column + 4 - (column % 4) : column + 1;
+    return column;
+  }
+
   /** The text between two indices, line endings as the source wrote them. */
   slice(from: number, to: number): string {
     const value = this.text.slice(from, to);

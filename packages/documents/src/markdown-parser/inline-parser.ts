@@ -162,7 +162,11 @@ class InlineScanner {
   }
 
   private get html(): HtmlScanner {
-    this.htmlScanner ??= new HtmlScanner(this.text, (from, to) => this.content.slice(from, to));
+    this.htmlScanner ??= new HtmlScanner(
+      this.text,
+      (from, to) => this.content.slice(from, to),
+      (index) => this.content.columnOf(index),
+    );
     return this.htmlScanner;
   }
 
