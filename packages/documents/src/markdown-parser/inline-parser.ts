@@ -1,5 +1,4 @@
 import type { InlineCode, PhrasingContent } from 'mdast';
-import { emojiCodeOfName } from '../gitbook-emoji';
 import { HtmlScanner, readAutolink } from './angle-brackets';
 import { transformAutolinkLiterals } from './autolink-literal-transform';
 import {
@@ -13,8 +12,10 @@ import {
   TrailScanner,
 } from './autolink-literals';
 import { decodeString, isAsciiPunctuation, readCharacterReference } from './character-references';
-import { ClosingRuns } from './closing-runs';
+import { ClosingRuns, unpaddedRange } from './code-spans';
 import { attentionFlanks, type Delimiter, DelimiterRuns, strikethroughFlanks } from './delimiter-runs';
+import { readEmojiShortcode } from './emoji-shortcodes';
+import { readFootnoteCall } from './footnote-calls';
 import { InlineContent } from './inline-content';
 import { type InlineContext, type InlineInput, normalizedIdentifier } from './inline-input';
 import type { InlineItem, LinkGroup, OpenerItem } from './inline-items';
@@ -342,18 +343,10 @@ class InlineScanner {
     } as PhrasingContent);
   }
 
-  /** A code span's or math's value: one space or line ending stripped each side when both have one. */
+  /** A code span's or math's value (`code-spans.ts`), line endings as the source wrote them. */
   private paddedValue(from: number, to: number): string {
-    const text = this.text;
-    const first = text.charCodeAt(from);
-    const last = text.charCodeAt(to - 1);
-    if (to - from > 2 && (first === SPACE || first === LINE_FEED) && (last === SPACE || last === LINE_FEED)) {
-      for (let index = from + 1; index < to - 1; index++) {
-        const code = text.charCodeAt(index);
-        if (code !== SPACE && code !== LINE_FEED) return this.content.slice(from + 1, to - 1);
-      }
-    }
-    return this.content.slice(from, to);
+    const [start, end] = unpaddedRange(this.text, from, to);
+    return this.content.slice(start, end);
   }
 
   private angleBracket(index: number): number {
@@ -379,27 +372,12 @@ class InlineScanner {
   }
 
   private emoji(index: number): number {
-    const text = this.text;
-    let end = index + 1;
-    for (;;) {
-      const code = text.charCodeAt(end);
-      if (
-        !(
-          (code >= 97 && code <= 122) ||
-          (code >= 48 && code <= 57) ||
-          code === 95 ||
-          code === 43 ||
-          code === 45
-        ) ||
-        end - index > 40
-      )
-        break;
-      end++;
-    }
-    if (end === index + 1 || text.charCodeAt(end) !== 58) return -1;
-    const name = text.slice(index + 1, end);
-    if (emojiCodeOfName(name) === undefined) return -1;
-    return this.pushNode(index, end + 1, { type: 'gitbookEmoji', name } as PhrasingContent);
+    const end = readEmojiShortcode(this.text, index);
+    if (end === -1) return -1;
+    return this.pushNode(index, end, {
+      type: 'gitbookEmoji',
+      name: this.text.slice(index + 1, end - 1),
+    } as PhrasingContent);
   }
 
   /** A literal autolink at an ASCII letter, digit, `+`, `-` or `.` (micromark's order: email first). */
@@ -440,38 +418,14 @@ class InlineScanner {
   }
 
   private footnoteCall(index: number): number {
-    const text = this.text;
-    if (this.context.footnoteDefinitions.size === 0 || text.charCodeAt(index + 1) !== 94) return -1;
-    let end = index + 2;
-    let size = 0;
-    for (;;) {
-      const code = text.charCodeAt(end);
-      if (
-        size > 999 ||
-        Number.isNaN(code) ||
-        code === 91 ||
-        code === SPACE ||
-        code === TAB ||
-        code === LINE_FEED
-      )
-        return -1;
-      if (code === 93) break;
-      size++;
-      end++;
-      if (code === 92) {
-        const escaped = text.charCodeAt(end);
-        if (escaped === 91 || escaped === 92 || escaped === 93) {
-          size++;
-          end++;
-        }
-      }
-    }
-    const raw = text.slice(index + 2, end);
-    if (raw === '') return -1;
+    if (this.context.footnoteDefinitions.size === 0) return -1;
+    const end = readFootnoteCall(this.text, index);
+    if (end === -1) return -1;
+    const raw = this.text.slice(index + 2, end - 1);
     const identifier = normalizedIdentifier(raw);
     if (!this.context.footnoteDefinitions.has(identifier)) return -1;
     this.labelTokens++;
-    return this.pushNode(index, end + 1, { type: 'footnoteReference', identifier, label: decodeString(raw) });
+    return this.pushNode(index, end, { type: 'footnoteReference', identifier, label: decodeString(raw) });
   }
 
   private openBracket(index: number, image: boolean): number {

@@ -1,5 +1,10 @@
 /**
- * Where a code span (`` ` ``) or `$$` math closes: the next run of exactly as many markers.
+ * Code spans (`` `code` ``) and `$$` math, as micromark-core-commonmark's `code-text.js` and
+ * micromark-extension-math's `math-text.js` read them: an opening run, then the next run of
+ * exactly as many markers; one space or line ending is stripped each side when both sides
+ * have one and something else is inside.
+ *
+ * Where one closes: the next run of exactly as many markers.
  * micromark reads on from each opening run to the content's end when no such run comes,
  * which is quadratic in a paragraph of unclosed runs; here the content's maximal runs are
  * listed once, by length, and each length's list is walked forward only (openers are met in
@@ -35,4 +40,17 @@ export class ClosingRuns {
     this.cursor.set(size, position);
     return position < list.length ? list[position]! : -1;
   }
+}
+
+/** The value's range once micromark's padding (one space or line ending each side) is off. */
+export function unpaddedRange(text: string, from: number, to: number): [start: number, end: number] {
+  const first = text.charCodeAt(from);
+  const last = text.charCodeAt(to - 1);
+  if (to - from > 2 && (first === 32 || first === 10) && (last === 32 || last === 10)) {
+    for (let index = from + 1; index < to - 1; index++) {
+      const code = text.charCodeAt(index);
+      if (code !== 32 && code !== 10) return [from + 1, to - 1];
+    }
+  }
+  return [from, to];
 }
