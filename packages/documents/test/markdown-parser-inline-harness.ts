@@ -1,4 +1,4 @@
-import type { Paragraph, PhrasingContent, Root } from 'mdast';
+import type { Heading, Paragraph, PhrasingContent, Root } from 'mdast';
 import { sourcePoints } from '../src/markdown-parser/inline-input';
 import { parseInlines } from '../src/markdown-parser/inline-parser';
 import { markdownSyntaxTree } from '../src/markdown-processor';
@@ -19,16 +19,27 @@ function plain<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }
 
-/** The case for `markdown`, or undefined when its tree is not one paragraph (and definitions). */
-export function inlineCase(markdown: string): InlineCase | undefined {
+/**
+ * The case for `markdown`, or undefined when its tree is not one paragraph (and definitions);
+ * with `headings`, one heading too (its lines from its first child's start to its last
+ * child's end: an ATX heading's closing sequence and trailing whitespace left out).
+ */
+export function inlineCase(markdown: string, headings = false): InlineCase | undefined {
   const tree: Root = markdownSyntaxTree(markdown);
-  const paragraphs = tree.children.filter((node) => node.type === 'paragraph');
+  const kinds = headings ? ['paragraph', 'heading'] : ['paragraph'];
+  const paragraphs = tree.children.filter((node) => kinds.includes(node.type));
   if (
     paragraphs.length !== 1 ||
-    !tree.children.every((node) => ['paragraph', 'definition', 'footnoteDefinition'].includes(node.type))
+    !tree.children.every((node) => [...kinds, 'definition', 'footnoteDefinition'].includes(node.type))
   )
     return undefined;
-  const paragraph = paragraphs[0] as Paragraph;
+  const paragraph = paragraphs[0] as Paragraph | Heading;
+  if (paragraph.type === 'heading') {
+    const first = paragraph.children[0];
+    const last = paragraph.children[paragraph.children.length - 1];
+    if (first === undefined || last === undefined) return undefined;
+    paragraph.position = { start: first.position!.start, end: last.position!.end };
+  }
   const definitions = new Set<string>();
   const footnoteDefinitions = new Set<string>();
   for (const node of tree.children) {
@@ -51,7 +62,8 @@ export function inlineCase(markdown: string): InlineCase | undefined {
       to--;
       if (markdown.charCodeAt(to - 1) === 13 && markdown.charCodeAt(to) === 10) to--;
     }
-    lines.push([from, to]);
+    // A heading's content ends at its last child's end (closing sequence and whitespace out).
+    lines.push([from, paragraph.type === 'heading' && line === end.line ? end.offset! : to]);
   }
   const expected = plain(paragraph.children);
   return {
