@@ -4,7 +4,7 @@ import type { PhrasingContent } from 'mdast';
 import { describe, expect, test } from 'vitest';
 import { delimiterWork } from '../src/markdown-parser/delimiter-runs';
 import { sourcePoints } from '../src/markdown-parser/inline-input';
-import { parseInlines } from '../src/markdown-parser/inline-parser';
+import { parseInlines, parseTableCellInlines } from '../src/markdown-parser/inline-parser';
 import { markdownSyntaxTree } from '../src/markdown-processor';
 import { inlineCase } from './markdown-parser-inline-harness';
 
@@ -202,6 +202,36 @@ describe('continuation lines in containers', () => {
     };
     const actual = parseInlines({ source: markdown, lines }, context);
     expect(JSON.parse(JSON.stringify(actual))).toEqual(JSON.parse(JSON.stringify(paragraphs[0])));
+  });
+});
+
+/** A table's cells, each from its first child's start to its last child's end. */
+describe('table cells', () => {
+  const tables = [
+    '| a `b\\|c` | *d* `\\\\` |\n| - | - |\n| `e\\|` \\| f | www.x.com ~g~ |',
+    '| *a | b* |\n| --- | --- |\n| [c | d](e) | $$f\\|g$$ |',
+  ];
+  test.each(tables)('%j', (markdown) => {
+    const context = {
+      points: sourcePoints(markdown),
+      definitions: new Set<string>(),
+      footnoteDefinitions: new Set<string>(),
+    };
+    const cells: PhrasingContent[][] = [];
+    const walk = (node: { type: string; children?: unknown[] }) => {
+      if (node.type === 'tableCell') cells.push(node.children as PhrasingContent[]);
+      else for (const child of node.children ?? []) walk(child as { type: string; children?: unknown[] });
+    };
+    walk(markdownSyntaxTree(markdown));
+    expect(cells.length).toBeGreaterThan(3);
+    for (const expected of cells) {
+      if (expected.length === 0) continue;
+      const lines: Array<[number, number]> = [
+        [expected[0]!.position!.start.offset!, expected[expected.length - 1]!.position!.end.offset!],
+      ];
+      const actual = parseTableCellInlines({ source: markdown, lines }, context);
+      expect(JSON.parse(JSON.stringify(actual))).toEqual(JSON.parse(JSON.stringify(expected)));
+    }
   });
 });
 

@@ -37,8 +37,20 @@ import { readReferenceLabel, readResource } from './link-resources';
  * the whole is linear in the content's length.
  */
 export function parseInlines(input: InlineInput, context: InlineContext): PhrasingContent[] {
+  return parseContent(input, context, false);
+}
+
+/**
+ * A GFM table cell's content: as `parseInlines`, and a code span's `\|` is `|` there
+ * (mdast-util-gfm-table's `exitCodeText`, for the whole table, head and body).
+ */
+export function parseTableCellInlines(input: InlineInput, context: InlineContext): PhrasingContent[] {
+  return parseContent(input, context, true);
+}
+
+function parseContent(input: InlineInput, context: InlineContext, inTable: boolean): PhrasingContent[] {
   const content = new InlineContent(input);
-  const items = new InlineScanner(content, context).scan();
+  const items = new InlineScanner(content, context, inTable).scan();
   const tree = buildInlineTree(items, context.points);
   // The transform finds nothing in a text without these (a reference could decode to them).
   if (mayHoldLiterals.test(content.text)) transformAutolinkLiterals(tree);
@@ -94,6 +106,7 @@ class InlineScanner {
   constructor(
     private readonly content: InlineContent,
     private readonly context: InlineContext,
+    private readonly inTable: boolean,
   ) {
     this.text = content.text;
     this.lastAt = this.text.lastIndexOf('@');
@@ -319,7 +332,12 @@ class InlineScanner {
     this.codeRuns ??= new ClosingRuns(this.text, 96);
     const close = this.codeRuns.find(size, index + size);
     if (close === -1) return index + size;
-    const node: InlineCode = { type: 'inlineCode', value: this.paddedValue(index + size, close) };
+    let value = this.paddedValue(index + size, close);
+    if (this.inTable && value.indexOf('\\') !== -1)
+      value = value.replace(/\\([\\|])/g, (escape, character: string) =>
+        character === '|' ? character : escape,
+      );
+    const node: InlineCode = { type: 'inlineCode', value };
     return this.pushNode(index, close + size, node);
   }
 
