@@ -1,6 +1,6 @@
 import type { Heading, Paragraph, PhrasingContent, Root } from 'mdast';
 import { sourcePoints } from '../src/markdown-parser/inline-input';
-import { parseInlines } from '../src/markdown-parser/inline-parser';
+import { parseInlines, parseTableCellInlines } from '../src/markdown-parser/inline-parser';
 import { markdownSyntaxTree } from '../src/markdown-processor';
 
 /**
@@ -76,4 +76,61 @@ export function inlineCase(markdown: string, headings = false): InlineCase | und
         ),
       ),
   };
+}
+
+interface TreeNode {
+  type: string;
+  identifier?: string;
+  children?: TreeNode[];
+  position?: { start: { offset?: number }; end: { offset?: number } };
+}
+
+/**
+ * Every paragraph, heading and table cell of a document, each with its lines as the block
+ * parser gives them (a continuation line in a list item or quote from after the spaces and
+ * `>` that start it: close enough for texts without code spans across such lines) and
+ * micromark's children for it.
+ */
+export function documentCases(markdown: string): Array<InlineCase & { tableCell: boolean }> {
+  const tree = markdownSyntaxTree(markdown) as unknown as TreeNode;
+  const definitions = new Set<string>();
+  const footnoteDefinitions = new Set<string>();
+  const found: Array<{ node: TreeNode; inContainer: boolean }> = [];
+  const walk = (node: TreeNode, inContainer: boolean) => {
+    if (node.type === 'definition') definitions.add(node.identifier!);
+    if (node.type === 'footnoteDefinition') footnoteDefinitions.add(node.identifier!);
+    if (['paragraph', 'heading', 'tableCell'].includes(node.type)) found.push({ node, inContainer });
+    else
+      for (const child of node.children ?? [])
+        walk(child, inContainer || ['listItem', 'blockquote', 'footnoteDefinition'].includes(node.type));
+  };
+  walk(tree, false);
+  const context = { points: sourcePoints(markdown), definitions, footnoteDefinitions };
+  const cases: Array<InlineCase & { tableCell: boolean }> = [];
+  for (const { node, inContainer } of found) {
+    const children = node.children ?? [];
+    const from = children[0]?.position?.start.offset;
+    const to = children[children.length - 1]?.position?.end.offset;
+    if (from === undefined || to === undefined) continue;
+    const lines: Array<[number, number]> = [];
+    let start = from;
+    for (
+      let index = markdown.indexOf('\n', from);
+      index !== -1 && index < to;
+      index = markdown.indexOf('\n', index + 1)
+    ) {
+      lines.push([start, markdown.charCodeAt(index - 1) === 13 ? index - 1 : index]);
+      start = index + 1;
+      if (inContainer) while (start < to && (markdown[start] === '>' || markdown[start] === ' ')) start++;
+    }
+    lines.push([start, to]);
+    const tableCell = node.type === 'tableCell';
+    cases.push({
+      tableCell,
+      expected: plain(children as PhrasingContent[]),
+      actual: () =>
+        plain((tableCell ? parseTableCellInlines : parseInlines)({ source: markdown, lines }, context)),
+    });
+  }
+  return cases;
 }

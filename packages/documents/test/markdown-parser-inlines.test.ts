@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import type { PhrasingContent } from 'mdast';
@@ -6,7 +7,7 @@ import { delimiterWork } from '../src/markdown-parser/delimiter-runs';
 import { sourcePoints } from '../src/markdown-parser/inline-input';
 import { parseInlines, parseTableCellInlines } from '../src/markdown-parser/inline-parser';
 import { markdownSyntaxTree } from '../src/markdown-processor';
-import { inlineCase } from './markdown-parser-inline-harness';
+import { documentCases, inlineCase } from './markdown-parser-inline-harness';
 
 /**
  * The inline parser (`markdown-parser/inline-parser.ts`) against `markdownSyntaxTree`: the
@@ -203,6 +204,13 @@ describe('continuation lines in containers', () => {
     const actual = parseInlines({ source: markdown, lines }, context);
     expect(JSON.parse(JSON.stringify(actual))).toEqual(JSON.parse(JSON.stringify(paragraphs[0])));
   });
+});
+
+test('every content of the fixture corpus reads as micromark reads it', () => {
+  const corpus = readFileSync(new URL('./fixtures/corpus.md', import.meta.url), 'utf8');
+  const cases = documentCases(corpus);
+  expect(cases.length).toBeGreaterThan(10);
+  for (const inline of cases) expect(inline.actual()).toEqual(inline.expected);
 });
 
 /** A table's cells, each from its first child's start to its last child's end. */
