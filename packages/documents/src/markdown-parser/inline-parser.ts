@@ -334,8 +334,8 @@ class InlineScanner {
     if (close === -1) return index + size;
     let value = this.paddedValue(index + size, close);
     if (this.inTable && value.indexOf('\\') !== -1)
-      value = value.replace(/\\([\\|])/g, (escape, character: string) =>
-        character === '|' ? character : escape,
+      value = value.replace(/\\([\\|])/g, (escaped, character: string) =>
+        character === '|' ? character : escaped,
       );
     const node: InlineCode = { type: 'inlineCode', value };
     return this.pushNode(index, close + size, node);
