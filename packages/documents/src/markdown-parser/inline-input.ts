@@ -43,9 +43,11 @@ export interface InlineInput {
   source: string;
   /**
    * The content's lines in order, each `[start, end)` offsets into `source`: what is left of
-   * the line once the block parser took its container markers and indentation (and a
-   * paragraph line's leading whitespace), the line ending excluded. Between two lines the
-   * content holds a line ending (`\n` in node values).
+   * the line once the block parser took its container markers and indentation (and the first
+   * line's leading whitespace), the line ending excluded. A continuation line keeps its own
+   * leading whitespace (what is past the containers' prefix): micromark keeps it in a code
+   * span, `$$` math, raw HTML (past 3 columns), and the inline parser skips it in text. Between
+   * two lines the content holds a line ending (`\n` in node values).
    */
   lines: ReadonlyArray<readonly [start: number, end: number]>;
 }

@@ -1,0 +1,107 @@
+import type { InlineInput } from './inline-input';
+
+/**
+ * One inline content's text: its lines joined by `\n` (U+0000 as U+FFFD, as micromark reads
+ * it), what the scanner reads, and the way
+ * back from an index in that text to the source's offsets (a line ending's own characters,
+ * `\r\n` included, are the source's).
+ */
+export class InlineContent {
+  get source(): string {
+    return this.input.source;
+  }
+
+  /** The lines joined by `\n`. */
+  readonly text: string;
+  private readonly starts: number[] = [];
+  private readonly hasCarriageReturn: boolean;
+  private cachedLine = 0;
+
+  constructor(private readonly input: InlineInput) {
+    let text = '';
+    let carriageReturn = false;
+    input.lines.forEach(([start, end], index) => {
+      if (index > 0) text += '\n';
+      this.starts.push(text.length);
+      text += input.source.slice(start, end);
+      if (input.source.charCodeAt(end) === 13) carriageReturn = true;
+    });
+    // micromark reads U+0000 as U+FFFD (its preprocessing), one character for one.
+    this.text = text.indexOf('\0') === -1 ? text : text.replaceAll('\0', '\uFFFD');
+    this.hasCarriageReturn = carriageReturn;
+  }
+
+  /** The line holding text index `index` (a line ending belongs to the line it ends). */
+  lineOf(index: number): number {
+    const starts = this.starts;
+    let line = this.cachedLine;
+    if (
+      line < starts.length &&
+      starts[line]! <= index &&
+      (line + 1 >= starts.length || starts[line + 1]! > index)
+    )
+      return line;
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (starts[middle]! <= index) low = middle;
+      else high = middle - 1;
+    }
+    line = low;
+    // The `\n` before a line's start belongs to the line before.
+    this.cachedLine = line;
+    return line;
+  }
+
+  /** The source offset of text index `index` (a `\n` maps to its line ending's start). */
+  offset(index: number): number {
+    const line = this.lineOf(index);
+    const [start] = this.input.lines[line]!;
+    const fromStart = index - this.starts[line]!;
+    if (fromStart < 0) {
+      // The `\n` just before this line's start: the end of the line before.
+      return this.input.lines[line - 1]![1];
+    }
+    return start + fromStart;
+  }
+
+  /** The source offsets of the line ending at text index `index` (a `\n`). */
+  lineEnding(index: number): [start: number, end: number] {
+    const line = this.lineOf(index + 1);
+    const end = this.input.lines[line - 1]![1];
+    const source = this.input.source;
+    const size = source.charCodeAt(end) === 13 && source.charCodeAt(end + 1) === 10 ? 2 : 1;
+    return [end, end + size];
+  }
+
+  /** The column (from 0, tabs to multiples of 4) of text index `index` in its source line. */
+  columnOf(index: number): number {
+    const offset = this.offset(index);
+    const source = this.input.source;
+    let start = offset;
+    while (start > 0) {
+      const code = source.charCodeAt(start - 1);
+      if (code === 10 || code === 13) break;
+      start--;
+    }
+    let column = 0;
+    for (let at = start; at < offset; at++)
+      column = source.charCodeAt(at) === 9 ? column + 4 - (column % 4) : column + 1;
+    return column;
+  }
+
+  /** The text between two indices, line endings as the source wrote them. */
+  slice(from: number, to: number): string {
+    const value = this.text.slice(from, to);
+    if (!this.hasCarriageReturn || value.indexOf('\n') === -1) return value;
+    let result = '';
+    let last = 0;
+    for (let index = value.indexOf('\n'); index !== -1; index = value.indexOf('\n', index + 1)) {
+      const [start, end] = this.lineEnding(from + index);
+      result += value.slice(last, index) + this.input.source.slice(start, end);
+      last = index + 1;
+    }
+    return result + value.slice(last);
+  }
+}
