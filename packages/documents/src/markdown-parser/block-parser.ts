@@ -1,0 +1,428 @@
+/**
+ * The block structure of a markdown source, line by line in the commonmark.js manner: a stack
+ * of open blocks, each line first continuing the open containers (`>`, a list item's indent, a
+ * footnote definition's 4 columns), then starting new blocks (`block-starts.ts`), then going to
+ * the open leaf, as a lazy paragraph line when containers did not all continue. Where
+ * micromark places a block's end (the line ending an unclosed fence takes, a list item's
+ * trailing blank lines) follows micromark, since the tree must match `markdownSyntaxTree`'s.
+ */
+
+import { startBlock } from './block-starts';
+import { Block } from './blocks';
+import { htmlBlockEnds } from './html-block-starts';
+import { isSpaceOrTab, LineCursor } from './line-cursor';
+import { readLinkDefinitions } from './link-definitions';
+
+export class BlockParser {
+  readonly cursor = new LineCursor();
+  readonly document: Block;
+  tip: Block;
+  oldTip: Block;
+  lastMatchedContainer: Block;
+  allClosed = true;
+  /** Whether the source ends with a line ending (an unclosed fence at the end takes it). */
+  endsWithLineEnding = false;
+  /** Set by a start that read the whole line (a heading, a fence, a table's delimiter row). */
+  lineDone = false;
+
+  constructor(readonly source: string) {
+    this.cursor.source = source;
+    this.document = new Block('document', null, 0, 1);
+    this.tip = this.document;
+    this.oldTip = this.document;
+    this.lastMatchedContainer = this.document;
+  }
+
+  parse(): Block {
+    const source = this.source;
+    let lineStart = this.frontMatter();
+    const length = source.length;
+    while (lineStart < length) {
+      let lineEnd = lineStart;
+      while (lineEnd < length) {
+        const code = source.charCodeAt(lineEnd);
+        if (code === 10 || code === 13) break;
+        lineEnd++;
+      }
+      let next = lineEnd;
+      if (next < length) next += source.charCodeAt(next) === 13 && source.charCodeAt(next + 1) === 10 ? 2 : 1;
+      this.endsWithLineEnding = next > lineEnd;
+      this.incorporateLine(lineStart, lineEnd);
+      lineStart = next;
+    }
+    // The end of the document: every open block closes, an unclosed fence taking the last line ending.
+    this.cursor.lineStart = length;
+    while (this.tip !== this.document) this.finalize(this.tip, this.endsWithLineEnding);
+    this.finalize(this.document, false);
+    this.document.end = length;
+    return this.document;
+  }
+
+  /** YAML front matter (`---` lines around it) at the very start: returns where the rest starts. */
+  private frontMatter(): number {
+    const source = this.source;
+    const fence = (start: number): number => {
+      if (!source.startsWith('---', start)) return -1;
+      let index = start + 3;
+      while (index < source.length && isSpaceOrTab(source.charCodeAt(index))) index++;
+      if (index < source.length && source.charCodeAt(index) !== 10 && source.charCodeAt(index) !== 13)
+        return -1;
+      return index;
+    };
+    const openEnd = fence(0);
+    if (openEnd === -1 || openEnd >= source.length) return 0;
+    const afterEnding = (end: number) =>
+      end + (source.charCodeAt(end) === 13 && source.charCodeAt(end + 1) === 10 ? 2 : 1);
+    let lineStart = afterEnding(openEnd);
+    let lineNumber = 2;
+    while (lineStart <= source.length) {
+      const closeEnd = fence(lineStart);
+      if (closeEnd !== -1) {
+        const yaml = new Block('yaml', this.document, 0, 1);
+        yaml.end = closeEnd;
+        yaml.endLine = lineNumber;
+        yaml.open = false;
+        const valueStart = afterEnding(openEnd);
+        yaml.textStart = valueStart;
+        yaml.textEnd =
+          lineStart === valueStart
+            ? valueStart
+            : lineStart - (source.charCodeAt(lineStart - 2) === 13 ? 2 : 1);
+        if (yaml.textEnd < valueStart) yaml.textEnd = valueStart;
+        this.document.children.push(yaml);
+        this.cursor.lineNumber = lineNumber;
+        return closeEnd >= source.length ? source.length : afterEnding(closeEnd);
+      }
+      let end = lineStart;
+      while (end < source.length && source.charCodeAt(end) !== 10 && source.charCodeAt(end) !== 13) end++;
+      if (end >= source.length) return 0;
+      lineStart = afterEnding(end);
+      lineNumber++;
+    }
+    return 0;
+  }
+
+  /** Adds `block` under the deepest open block that can hold it, closing those that cannot. */
+  addChild(block: Block): Block {
+    while (!canContain(this.tip, block)) this.finalize(this.tip, false);
+    block.parent = this.tip;
+    this.tip.children.push(block);
+    this.tip = block;
+    return block;
+  }
+
+  closeUnmatchedBlocks(byNewContainer: boolean): void {
+    if (this.allClosed) return;
+    while (this.oldTip !== this.lastMatchedContainer) {
+      const parent = this.oldTip.parent as Block;
+      this.finalize(this.oldTip, byNewContainer);
+      this.oldTip = parent;
+    }
+    this.allClosed = true;
+  }
+
+  private incorporateLine(lineStart: number, lineEnd: number): void {
+    const cursor = this.cursor;
+    const source = this.source;
+    cursor.startLine(lineStart, lineEnd);
+    let container: Block = this.document;
+    this.oldTip = this.tip;
+    let allMatched = true;
+    for (;;) {
+      const last = container.lastChild;
+      if (last === undefined || !last.open) break;
+      container = last;
+      cursor.findNextNonspace();
+      const result = this.continueBlock(container);
+      if (result === 0) continue;
+      if (result === 2) return;
+      container = container.parent as Block;
+      allMatched = false;
+      break;
+    }
+    this.allClosed = container === this.oldTip;
+    this.lastMatchedContainer = container;
+    const leafTakesLine = container.kind === 'code' || container.kind === 'html' || container.kind === 'math';
+    if (!leafTakesLine) {
+      for (;;) {
+        cursor.findNextNonspace();
+        const started = startBlock(this, container, allMatched);
+        if (started === undefined) {
+          cursor.advanceNextNonspace();
+          break;
+        }
+        container = started;
+        if (!isContainer(started)) break;
+      }
+    }
+    if (this.lineDone) {
+      this.lineDone = false;
+      return;
+    }
+    // The rest of the line.
+    if (!this.allClosed && !cursor.blank && this.tip.kind === 'paragraph') {
+      this.addParagraphLine(this.tip);
+      return;
+    }
+    this.closeUnmatchedBlocks(false);
+    const kind = container.kind;
+    if (kind === 'code' || kind === 'math') {
+      this.addCodeLine(container);
+    } else if (kind === 'html') {
+      this.addCodeLine(container);
+      if (
+        container.htmlKind >= 1 &&
+        container.htmlKind <= 5 &&
+        htmlBlockEnds(container.htmlKind, source, cursor.offset, lineEnd)
+      ) {
+        container.closed = true;
+        this.finalize(container, false);
+      }
+    } else if (kind === 'table') {
+      if (!cursor.blank) this.addTableRow(container);
+    } else if (kind === 'heading' || kind === 'thematicBreak') {
+      // Its line was read by its start.
+    } else if (!cursor.blank) {
+      const paragraph = this.addChild(new Block('paragraph', null, cursor.nextNonspace, cursor.lineNumber));
+      this.addParagraphLine(paragraph);
+    } else if (
+      container.kind === 'blockquote' ||
+      container.kind === 'listItem' ||
+      container.kind === 'footnoteDefinition'
+    ) {
+      // A blank line inside a container: the container's own end, micromark's way.
+      if (container.kind === 'blockquote') {
+        container.end = lineEnd;
+        container.endLine = cursor.lineNumber;
+      }
+    }
+  }
+
+  addParagraphLine(paragraph: Block): void {
+    const cursor = this.cursor;
+    cursor.findNextNonspace();
+    paragraph.lines.push({ start: cursor.nextNonspace, end: cursor.lineEnd, pad: 0 });
+    paragraph.lineNumbers.push(cursor.lineNumber);
+    paragraph.end = cursor.lineEnd;
+    paragraph.endLine = cursor.lineNumber;
+  }
+
+  private addCodeLine(block: Block): void {
+    const cursor = this.cursor;
+    let pad = 0;
+    if (cursor.partiallyConsumedTab) {
+      pad = cursor.tabRemainder();
+      cursor.offset++;
+    }
+    block.lines.push({ start: cursor.offset, end: cursor.lineEnd, pad });
+    block.lineNumbers.push(cursor.lineNumber);
+    block.end = cursor.lineEnd;
+    block.endLine = cursor.lineNumber;
+  }
+
+  private addTableRow(table: Block): void {
+    const cursor = this.cursor;
+    const row = new Block('table', table, cursor.nextNonspace, cursor.lineNumber);
+    row.open = false;
+    row.lines.push({ start: cursor.nextNonspace, end: cursor.lineEnd, pad: 0 });
+    row.end = cursor.lineEnd;
+    table.children.push(row);
+    table.end = cursor.lineEnd;
+    table.endLine = cursor.lineNumber;
+  }
+
+  /** 0: the line continues `block`; 1: it does not; 2: it closed `block` and is done. */
+  private continueBlock(block: Block): number {
+    const cursor = this.cursor;
+    const source = this.source;
+    switch (block.kind) {
+      case 'blockquote': {
+        if (!cursor.indented && source.charCodeAt(cursor.nextNonspace) === 62 && !cursor.blank) {
+          cursor.advanceNextNonspace();
+          cursor.advanceOffset(1, false);
+          if (isSpaceOrTab(cursor.peek(cursor.offset))) cursor.advanceOffset(1, true);
+          block.end = cursor.lineEnd;
+          block.endLine = cursor.lineNumber;
+          return 0;
+        }
+        return 1;
+      }
+      case 'list':
+        return 0;
+      case 'listItem': {
+        if (cursor.blank) {
+          if (block.children.length === 0 && block.startedBlank) return 1;
+          cursor.advanceNextNonspace();
+          return 0;
+        }
+        if (cursor.indent >= block.contentIndent) {
+          cursor.advanceOffset(block.contentIndent, true);
+          return 0;
+        }
+        return 1;
+      }
+      case 'footnoteDefinition': {
+        if (cursor.blank) return 0;
+        if (cursor.indent >= 4) {
+          cursor.advanceOffset(4, true);
+          return 0;
+        }
+        return 1;
+      }
+      case 'code':
+      case 'math': {
+        if (block.fenced) {
+          if (!cursor.indented && !cursor.blank && this.closesFence(block)) {
+            block.closed = true;
+            block.end = cursor.lineEnd;
+            block.endLine = cursor.lineNumber;
+            this.finalize(block, false);
+            return 2;
+          }
+          let columns = block.fenceIndent;
+          while (columns > 0 && isSpaceOrTab(cursor.peek(cursor.offset))) {
+            cursor.advanceOffset(1, true);
+            columns--;
+          }
+          return 0;
+        }
+        if (cursor.indent >= 4) {
+          cursor.advanceOffset(4, true);
+          return 0;
+        }
+        if (cursor.blank) {
+          cursor.advanceNextNonspace();
+          return 0;
+        }
+        return 1;
+      }
+      case 'html':
+        return cursor.blank && (block.htmlKind === 6 || block.htmlKind === 7) ? 1 : 0;
+      case 'paragraph':
+        return cursor.blank ? 1 : 0;
+      case 'table':
+        return cursor.blank ? 1 : 0;
+      default:
+        return 1;
+    }
+  }
+
+  /** A closing fence: as many fence characters as the opening one or more, then only spaces. */
+  private closesFence(block: Block): boolean {
+    const cursor = this.cursor;
+    const source = this.source;
+    let index = cursor.nextNonspace;
+    let count = 0;
+    while (index < cursor.lineEnd && source.charCodeAt(index) === block.fenceChar) {
+      index++;
+      count++;
+    }
+    if (count < block.fenceLength) return false;
+    while (index < cursor.lineEnd && isSpaceOrTab(source.charCodeAt(index))) index++;
+    return index === cursor.lineEnd;
+  }
+
+  /**
+   * Closes `block`. `takesLineEnding`: it closes at a new container or at the end of the
+   * document, where micromark's flow had taken the line ending after an unclosed fence's
+   * last line (a lazy line or a leaf does not let it).
+   */
+  finalize(block: Block, takesLineEnding: boolean): void {
+    const parent = block.parent;
+    block.open = false;
+    const source = this.source;
+    switch (block.kind) {
+      case 'paragraph':
+        this.readParagraphDefinitions(block);
+        break;
+      case 'code':
+      case 'math':
+      case 'html':
+        if (block.kind === 'code' && !block.fenced) {
+          // Indented code ends at its last line with content.
+          let last = block.lines.length - 1;
+          while (last > 0) {
+            const line = block.lines[last] as { start: number; end: number };
+            let index = line.start;
+            while (index < line.end && isSpaceOrTab(source.charCodeAt(index))) index++;
+            if (index < line.end) break;
+            last--;
+          }
+          block.lines.length = last + 1;
+          block.lineNumbers.length = last + 1;
+          block.end = (block.lines[last] as { end: number }).end;
+          block.endLine = block.lineNumbers[last] as number;
+        } else if (!block.closed && takesLineEnding) {
+          const lastEnd =
+            block.lines.length > 0 ? (block.lines[block.lines.length - 1] as { end: number }).end : block.end;
+          const afterEnding =
+            lastEnd < source.length
+              ? lastEnd + (source.charCodeAt(lastEnd) === 13 && source.charCodeAt(lastEnd + 1) === 10 ? 2 : 1)
+              : lastEnd;
+          if (afterEnding > lastEnd || block.lines.length === 0) {
+            block.takesLineEnding = afterEnding > lastEnd;
+            block.end = afterEnding;
+          }
+        }
+        break;
+      default:
+        break;
+    }
+    if (this.tip === block) this.tip = parent ?? this.document;
+  }
+
+  readParagraphDefinitions(paragraph: Block): void {
+    const source = this.source;
+    if (
+      paragraph.lines.length === 0 ||
+      source.charCodeAt((paragraph.lines[0] as { start: number }).start) !== 91
+    )
+      return;
+    const { definitions, linesUsed } = readLinkDefinitions(source, paragraph.lines);
+    if (definitions.length === 0) return;
+    const parent = paragraph.parent as Block;
+    const at = parent.children.indexOf(paragraph);
+    const blocks = definitions.map((definition) => {
+      const block = new Block('definition', parent, definition.start, 0);
+      block.definition = definition;
+      block.open = false;
+      block.end = definition.end;
+      return block;
+    });
+    paragraph.lines.splice(0, linesUsed);
+    paragraph.lineNumbers.splice(0, linesUsed);
+    if (paragraph.lines.length === 0) {
+      parent.children.splice(at, 1, ...blocks);
+      paragraph.open = false;
+      if (this.tip === paragraph) this.tip = parent;
+    } else {
+      parent.children.splice(at, 0, ...blocks);
+      paragraph.movedStart = (paragraph.lines[0] as { start: number }).start;
+    }
+  }
+}
+
+export function isContainer(block: Block): boolean {
+  const kind = block.kind;
+  return (
+    kind === 'document' ||
+    kind === 'blockquote' ||
+    kind === 'list' ||
+    kind === 'listItem' ||
+    kind === 'footnoteDefinition'
+  );
+}
+
+function canContain(parent: Block, child: Block): boolean {
+  switch (parent.kind) {
+    case 'document':
+    case 'blockquote':
+    case 'listItem':
+    case 'footnoteDefinition':
+      return child.kind !== 'listItem';
+    case 'list':
+      return child.kind === 'listItem';
+    default:
+      return false;
+  }
+}

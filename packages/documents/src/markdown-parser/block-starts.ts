@@ -1,0 +1,366 @@
+/**
+ * The starts of blocks at the cursor (`block-parser.ts`), tried in commonmark.js's order:
+ * indented code, block quote, ATX heading, fenced code, `$$` math (remark-math), HTML block,
+ * setext underline, thematic break, list item, GFM footnote definition, GFM table delimiter
+ * row (under the paragraph's last line, which becomes the head row). Paragraph interruption
+ * follows CommonMark: an empty item, an ordered item not starting at 1 and HTML condition 7 do
+ * not interrupt one.
+ */
+import type { BlockParser } from './block-parser';
+import { Block } from './blocks';
+import { delimiterRow, headRowSize } from './gfm-table';
+import { htmlBlockStart } from './html-block-starts';
+import { isSpaceOrTab } from './line-cursor';
+
+/** The block started at the cursor under `container`, or undefined. */
+export function startBlock(parser: BlockParser, container: Block, allMatched: boolean): Block | undefined {
+  const cursor = parser.cursor;
+  const source = parser.source;
+  if (cursor.indented) {
+    if (parser.tip.kind !== 'paragraph' && !cursor.blank) {
+      const start = cursor.offset;
+      cursor.advanceOffset(4, true);
+      parser.closeUnmatchedBlocks(false);
+      return parser.addChild(new Block('code', null, start, cursor.lineNumber));
+    }
+    return undefined;
+  }
+  if (cursor.blank) return undefined;
+  const at = cursor.nextNonspace;
+  const code = source.charCodeAt(at);
+  const interrupting = container.kind === 'paragraph';
+  switch (code) {
+    case 62 /* > */:
+      {
+        cursor.advanceNextNonspace();
+        cursor.advanceOffset(1, false);
+        if (isSpaceOrTab(cursor.peek(cursor.offset))) cursor.advanceOffset(1, true);
+        parser.closeUnmatchedBlocks(true);
+        const quote = parser.addChild(new Block('blockquote', null, at, cursor.lineNumber));
+        quote.end = cursor.lineEnd;
+        return quote;
+      }
+    case 35 /* # */:
+      {
+        const heading = atxHeading(parser, at);
+        if (heading !== undefined) return heading;
+        break;
+      }
+    case 96 /* ` */:
+    case 126 /* ~ */:
+      {
+        const fence = fencedCode(parser, at, code);
+        if (fence !== undefined) return fence;
+        break;
+      }
+    case 36 /* $ */:
+      {
+        const math = mathFence(parser, at);
+        if (math !== undefined) return math;
+        break;
+      }
+    case 60 /* < */:
+      {
+        const kind = htmlBlockStart(source, at, cursor.lineEnd);
+        if (
+          kind !== 0 &&
+          !(kind === 7 && (interrupting || (!allMatched && parser.tip.kind === 'paragraph')))
+        ) {
+          cursor.advanceNextNonspace();
+          parser.closeUnmatchedBlocks(false);
+          const html = parser.addChild(new Block('html', null, at, cursor.lineNumber));
+          html.htmlKind = kind;
+          return html;
+        }
+        break;
+      }
+    default:
+      break;
+  }
+  if (interrupting && allMatched && (code === 61 || code === 45)) {
+    const heading = setextHeading(parser, container, at, code);
+    if (heading !== undefined) return heading;
+  }
+  if (code === 42 || code === 45 || code === 95) {
+    const end = thematicBreakEnd(source, at, cursor.lineEnd, code);
+    if (end !== -1) {
+      parser.closeUnmatchedBlocks(false);
+      const rule = parser.addChild(new Block('thematicBreak', null, at, cursor.lineNumber));
+      rule.end = end;
+      parser.finalize(rule, false);
+      cursor.offset = cursor.lineEnd;
+      parser.lineDone = true;
+      return rule;
+    }
+  }
+  const item = listItem(parser, container, at, code, interrupting);
+  if (item !== undefined) return item;
+  if (code === 91 /* [ */ && source.charCodeAt(at + 1) === 94 /* ^ */) {
+    const footnote = footnoteDefinition(parser, at);
+    if (footnote !== undefined) return footnote;
+  }
+  if (interrupting && allMatched && (code === 124 || code === 58 || code === 45)) {
+    const table = tableStart(parser, container, at);
+    if (table !== undefined) return table;
+  }
+  return undefined;
+}
+
+function atxHeading(parser: BlockParser, at: number): Block | undefined {
+  const cursor = parser.cursor;
+  const source = parser.source;
+  const end = cursor.lineEnd;
+  let index = at;
+  while (index < end && source.charCodeAt(index) === 35) index++;
+  const depth = index - at;
+  if (depth > 6 || (index < end && !isSpaceOrTab(source.charCodeAt(index)))) return undefined;
+  parser.closeUnmatchedBlocks(false);
+  const heading = parser.addChild(new Block('heading', null, at, cursor.lineNumber));
+  heading.depth = depth;
+  while (index < end && isSpaceOrTab(source.charCodeAt(index))) index++;
+  let textEnd = end;
+  while (textEnd > index && isSpaceOrTab(source.charCodeAt(textEnd - 1))) textEnd--;
+  // A closing sequence: `#`s after a space (or the whole text).
+  let hashes = textEnd;
+  while (hashes > index && source.charCodeAt(hashes - 1) === 35) hashes--;
+  if (hashes < textEnd && (hashes === index || isSpaceOrTab(source.charCodeAt(hashes - 1)))) {
+    textEnd = hashes;
+    while (textEnd > index && isSpaceOrTab(source.charCodeAt(textEnd - 1))) textEnd--;
+  }
+  heading.textStart = index;
+  heading.textEnd = textEnd;
+  heading.end = end;
+  parser.finalize(heading, false);
+  cursor.offset = end;
+  parser.lineDone = true;
+  return heading;
+}
+
+function fencedCode(parser: BlockParser, at: number, fenceChar: number): Block | undefined {
+  const cursor = parser.cursor;
+  const source = parser.source;
+  const end = cursor.lineEnd;
+  let index = at;
+  while (index < end && source.charCodeAt(index) === fenceChar) index++;
+  const length = index - at;
+  if (length < 3) return undefined;
+  if (fenceChar === 96)
+    for (let rest = index; rest < end; rest++) if (source.charCodeAt(rest) === 96) return undefined;
+  parser.closeUnmatchedBlocks(false);
+  const block = parser.addChild(new Block('code', null, at, cursor.lineNumber));
+  block.fenced = true;
+  block.fenceChar = fenceChar;
+  block.fenceLength = length;
+  block.fenceIndent = cursor.indent;
+  readInfo(parser, block, index);
+  return block;
+}
+
+/** The info (or math meta) after a fence at `from`: its word and the rest, micromark's split. */
+function readInfo(parser: BlockParser, block: Block, from: number): void {
+  const cursor = parser.cursor;
+  const source = parser.source;
+  const end = cursor.lineEnd;
+  let index = from;
+  while (index < end && isSpaceOrTab(source.charCodeAt(index))) index++;
+  block.infoStart = index;
+  block.infoEnd = end;
+  block.end = end;
+  cursor.offset = end;
+  parser.lineDone = true;
+}
+
+function mathFence(parser: BlockParser, at: number): Block | undefined {
+  const cursor = parser.cursor;
+  const source = parser.source;
+  const end = cursor.lineEnd;
+  let index = at;
+  while (index < end && source.charCodeAt(index) === 36) index++;
+  const length = index - at;
+  if (length < 2) return undefined;
+  for (let rest = index; rest < end; rest++) if (source.charCodeAt(rest) === 36) return undefined;
+  parser.closeUnmatchedBlocks(false);
+  const block = parser.addChild(new Block('math', null, at, cursor.lineNumber));
+  block.fenced = true;
+  block.fenceChar = 36;
+  block.fenceLength = length;
+  block.fenceIndent = cursor.indent;
+  readInfo(parser, block, index);
+  return block;
+}
+
+function setextHeading(parser: BlockParser, paragraph: Block, at: number, code: number): Block | undefined {
+  const cursor = parser.cursor;
+  const source = parser.source;
+  const end = cursor.lineEnd;
+  let index = at;
+  while (index < end && source.charCodeAt(index) === code) index++;
+  while (index < end && isSpaceOrTab(source.charCodeAt(index))) index++;
+  if (index < end) return undefined;
+  parser.closeUnmatchedBlocks(false);
+  parser.readParagraphDefinitions(paragraph);
+  if (paragraph.lines.length === 0) return undefined;
+  const parent = paragraph.parent as Block;
+  const start = (paragraph.lines[0] as { start: number }).start;
+  const heading = new Block('heading', parent, start, paragraph.lineNumbers[0] as number);
+  heading.depth = code === 61 ? 1 : 2;
+  heading.lines = paragraph.lines;
+  heading.lineNumbers = paragraph.lineNumbers;
+  heading.end = end;
+  heading.endLine = cursor.lineNumber;
+  heading.open = false;
+  parent.children[parent.children.indexOf(paragraph)] = heading;
+  paragraph.open = false;
+  parser.tip = parent;
+  cursor.offset = end;
+  parser.lineDone = true;
+  return heading;
+}
+
+/** The end of a thematic break of `marker` starting at `at`, or -1. */
+function thematicBreakEnd(source: string, at: number, end: number, marker: number): number {
+  let count = 0;
+  let last = at;
+  for (let index = at; index < end; index++) {
+    const code = source.charCodeAt(index);
+    if (code === marker) {
+      count++;
+      last = index;
+    } else if (!isSpaceOrTab(code)) return -1;
+  }
+  return count >= 3 ? last + 1 : -1;
+}
+
+function listItem(
+  parser: BlockParser,
+  container: Block,
+  at: number,
+  code: number,
+  interrupting: boolean,
+): Block | undefined {
+  const cursor = parser.cursor;
+  const source = parser.source;
+  const end = cursor.lineEnd;
+  let markerEnd: number;
+  let ordered = false;
+  let start: number | null = null;
+  let marker: number;
+  if (code === 42 || code === 43 || code === 45) {
+    markerEnd = at + 1;
+    marker = code;
+  } else if (code >= 48 && code <= 57) {
+    let index = at;
+    while (index < end && index - at < 10 && source.charCodeAt(index) >= 48 && source.charCodeAt(index) <= 57)
+      index++;
+    const delimiter = source.charCodeAt(index);
+    if (index - at > 9 || index >= end || (delimiter !== 46 && delimiter !== 41)) return undefined;
+    start = Number.parseInt(source.slice(at, index), 10);
+    if (interrupting && start !== 1) return undefined;
+    ordered = true;
+    marker = delimiter;
+    markerEnd = index + 1;
+  } else return undefined;
+  if (markerEnd < end && !isSpaceOrTab(source.charCodeAt(markerEnd))) return undefined;
+  let rest = markerEnd;
+  while (rest < end && isSpaceOrTab(source.charCodeAt(rest))) rest++;
+  const blankItem = rest >= end;
+  if (interrupting && blankItem) return undefined;
+  const markerOffset = cursor.indent;
+  cursor.advanceNextNonspace();
+  cursor.advanceOffset(markerEnd - at, true);
+  const spacesStartColumn = cursor.column;
+  const spacesStartOffset = cursor.offset;
+  do {
+    cursor.advanceOffset(1, true);
+  } while (cursor.column - spacesStartColumn < 5 && isSpaceOrTab(cursor.peek(cursor.offset)));
+  const spacesAfterMarker = cursor.column - spacesStartColumn;
+  let padding: number;
+  if (spacesAfterMarker >= 5 || spacesAfterMarker < 1 || blankItem) {
+    padding = markerEnd - at + 1;
+    cursor.column = spacesStartColumn;
+    cursor.offset = spacesStartOffset;
+    cursor.partiallyConsumedTab = false;
+    if (isSpaceOrTab(cursor.peek(cursor.offset))) cursor.advanceOffset(1, true);
+  } else padding = markerEnd - at + spacesAfterMarker;
+  parser.closeUnmatchedBlocks(true);
+  const tip = parser.tip;
+  if (tip.kind !== 'list' || tip.ordered !== ordered || tip.marker !== marker) {
+    const list = parser.addChild(new Block('list', null, at, cursor.lineNumber));
+    list.ordered = ordered;
+    list.marker = marker;
+    list.listStart = start;
+  }
+  const item = parser.addChild(new Block('listItem', null, at, cursor.lineNumber));
+  item.contentIndent = markerOffset + padding;
+  item.startedBlank = blankItem;
+  item.markerEnd = blankItem ? markerEnd : cursor.offset;
+  item.end = blankItem ? end : cursor.offset;
+  void container;
+  return item;
+}
+
+function footnoteDefinition(parser: BlockParser, at: number): Block | undefined {
+  const cursor = parser.cursor;
+  const source = parser.source;
+  const end = cursor.lineEnd;
+  let index = at + 2;
+  let seen = false;
+  for (;;) {
+    if (index >= end || index - at - 2 > 999) return undefined;
+    const code = source.charCodeAt(index);
+    if (code === 93) break;
+    if (code === 91 || isSpaceOrTab(code)) return undefined;
+    seen = true;
+    if (code === 92) {
+      const next = source.charCodeAt(index + 1);
+      if (index + 1 < end && (next === 91 || next === 92 || next === 93)) index++;
+    }
+    index++;
+  }
+  if (!seen || source.charCodeAt(index + 1) !== 58 || index + 1 >= end) return undefined;
+  const labelEnd = index;
+  cursor.advanceNextNonspace();
+  cursor.advanceOffset(labelEnd + 2 - at, false);
+  while (isSpaceOrTab(cursor.peek(cursor.offset))) cursor.advanceOffset(1, true);
+  parser.closeUnmatchedBlocks(true);
+  const block = parser.addChild(new Block('footnoteDefinition', null, at, cursor.lineNumber));
+  block.labelStart = at + 2;
+  block.labelEnd = labelEnd;
+  block.end = cursor.offset;
+  return block;
+}
+
+function tableStart(parser: BlockParser, paragraph: Block, at: number): Block | undefined {
+  const cursor = parser.cursor;
+  const source = parser.source;
+  const aligns = delimiterRow(source, at, cursor.lineEnd);
+  if (aligns === undefined) return undefined;
+  const head = paragraph.lines[paragraph.lines.length - 1];
+  if (head === undefined || headRowSize(source, head.start, head.end) !== aligns.length) return undefined;
+  const headLine = paragraph.lineNumbers[paragraph.lineNumbers.length - 1] as number;
+  paragraph.lines.pop();
+  paragraph.lineNumbers.pop();
+  const parent = paragraph.parent as Block;
+  if (paragraph.lines.length === 0) {
+    parent.children.pop();
+    paragraph.open = false;
+    parser.tip = parent;
+  } else {
+    const last = paragraph.lines[paragraph.lines.length - 1] as { end: number };
+    paragraph.end = last.end;
+    paragraph.endLine = paragraph.lineNumbers[paragraph.lineNumbers.length - 1] as number;
+    parser.finalize(paragraph, false);
+  }
+  const table = parser.addChild(new Block('table', null, head.start, headLine));
+  table.align = aligns;
+  const row = new Block('table', table, head.start, headLine);
+  row.open = false;
+  row.lines.push({ start: head.start, end: head.end, pad: 0 });
+  row.end = head.end;
+  table.children.push(row);
+  table.end = cursor.lineEnd;
+  table.endLine = cursor.lineNumber;
+  cursor.offset = cursor.lineEnd;
+  parser.lineDone = true;
+  return table;
+}

@@ -1,0 +1,14 @@
+/**
+ * Quire's own markdown tokenizer: `parseMarkdownFast(markdown)` gives the tree of
+ * `markdownSyntaxTree(markdown)` (`markdown-processor.ts`): the blocks read line by line
+ * (`block-parser.ts`), then their inline content (`block-tree.ts`).
+ */
+import type { Root } from 'mdast';
+import { BlockParser } from './block-parser';
+import { blocksToTree, type InlineParser } from './block-tree';
+import { parsePlainInlines } from './plain-inlines';
+
+export function parseMarkdownFast(markdown: string, parseInlines: InlineParser = parsePlainInlines): Root {
+  const document = new BlockParser(markdown).parse();
+  return blocksToTree(document, markdown, parseInlines);
+}

@@ -1,0 +1,139 @@
+/**
+ * The block structure of `parseMarkdownFast` (`src/markdown-parser/`) against
+ * `markdownSyntaxTree`'s: every node compared field for field and position for position,
+ * except the children of nodes holding phrasing content (paragraphs, headings, table cells),
+ * which the inline parser gives. Over the CommonMark spec's examples (with a ratchet: the
+ * examples not yet identical are listed, and the test fails when one of them starts to
+ * match, or another stops), GitBook's blocks (the bench's samples), hand-written edge cases,
+ * generated documents, and adversarial inputs that must parse in linear time.
+ */
+import { createRequire } from 'node:module';
+import fc from 'fast-check';
+import type { Nodes, Root } from 'mdast';
+import { describe, expect, it } from 'vitest';
+import { GITBOOK_BLOCKS } from '../../../apps/server/bench/gitbook-format-repository';
+import { parseMarkdownFast } from '../src/markdown-parser';
+import { markdownSyntaxTree } from '../src/markdown-processor';
+
+const PHRASING_PARENTS = new Set(['paragraph', 'heading', 'tableCell']);
+
+/** A plain copy of `node` without the children of phrasing parents. */
+function blockStructure(node: Nodes | Root): unknown {
+  const copy: Record<string, unknown> = JSON.parse(JSON.stringify({ ...node, children: undefined }));
+  if ('children' in node && !PHRASING_PARENTS.has(node.type))
+    copy.children = (node.children as Nodes[]).map(blockStructure);
+  return copy;
+}
+
+function sameBlocks(markdown: string): boolean {
+  return (
+    JSON.stringify(blockStructure(parseMarkdownFast(markdown))) ===
+    JSON.stringify(blockStructure(markdownSyntaxTree(markdown)))
+  );
+}
+
+function expectSameBlocks(markdown: string): void {
+  expect(blockStructure(parseMarkdownFast(markdown))).toEqual(blockStructure(markdownSyntaxTree(markdown)));
+}
+
+const specTests = createRequire(import.meta.url)('commonmark-spec').tests as Array<{
+  markdown: string;
+  number: number;
+}>;
+
+/** Spec examples whose block structure differs still (the ratchet). */
+const KNOWN_DIFFERENT = new Set([5, 6, 7, 11, 14, 16, 21, 25, 28, 31, 37, 46, 49, 54, 70, 81, 82, 87, 88, 95, 104, 105, 106, 113, 117, 121, 138, 145, 148, 150, 151, 152, 153, 154, 156, 157, 158, 159, 160, 161, 162, 163, 164, 165, 166, 167, 175, 183, 184, 185, 186, 187, 188, 189, 190, 191, 193, 195, 196, 198, 208, 213, 215, 216, 217, 220, 222, 223, 224, 226, 228, 229, 230, 233, 243, 253, 254, 260, 285, 286, 287, 288, 304, 334, 335, 336, 337, 367, 384, 394, 405, 423, 432, 490, 491, 494, 505, 510, 541, 543, 552, 556, 587, 615, 616, 621, 625, 633, 634, 635, 636, 637, 638, 639, 640, 641, 642, 643, 648, 649]);
+
+describe('the CommonMark spec examples', () => {
+  it('have the block structure of markdownSyntaxTree, except the listed ones', () => {
+    const different: number[] = [];
+    for (const test of specTests)
+      if (!sameBlocks(test.markdown.replaceAll('→', '\t'))) different.push(test.number);
+    expect(different.filter((number) => !KNOWN_DIFFERENT.has(number))).toEqual([]);
+    expect([...KNOWN_DIFFERENT].filter((number) => !different.includes(number))).toEqual([]);
+  });
+});
+
+describe("GitBook's blocks", () => {
+  for (const [name, block] of Object.entries(GITBOOK_BLOCKS))
+    it(name, () => {
+      expectSameBlocks(block(7, ''));
+      expectSameBlocks([0, 1, 2].map((n) => block(n, '../')).join('\n\n'));
+    });
+});
+
+const EDGE_CASES: Record<string, string> = {
+  'containers in containers': '> - a\n>   > b\n>   > c\n> - d\n\n1. x\n   - y\n     > z',
+  'lazy lines': '> a\nb\n> c\n\n- d\ne\n\n> - f\ng',
+  'a table in a list': '- item\n\n  | a | b |\n  | - | - |\n  | c | d |\n- next',
+  'code in a block quote': '> ```js\n> const a = 1;\n> ```\n\n>     indented\n>     code',
+  'CRLF line endings': '# Title\r\n\r\nPara\r\ngraph\r\n\r\n- a\r\n- b\r\n\r\n```\r\ncode\r\n```\r\n',
+  tabs: '-\tfoo\n\n\tbar\n\n>\t\tcode\n\n*\t*\t*',
+  'a table interrupting a paragraph': 'text\n| a | b |\n|:-|-:|\n| 1 | 2 |\nrow',
+  'task items': '- [ ] todo\n- [x] done\n- [X]\n  later\n* [ ] \n* [x]',
+  'footnote definitions': 'a[^1]\n\n[^1]: note\n    more\n\n    para\n\n[^b]: other',
+  math: '$$ meta\nx = 1\n$$\n\n> $$\n> y\n\n$$\nunclosed',
+  'front matter': '---\ntitle: a\n---\n\n# Heading',
+  definitions: '[a]: /url "title"\n[b]:\n  <b c>\n  (t)\n\n[a]\n\n[c]: /x\n===',
+  'unclosed fences': '- ```\n  a\n\n- b\n\n> ```\n> c\n\nd\n\n```\ne\n',
+};
+
+describe('edge cases', () => {
+  for (const [name, markdown] of Object.entries(EDGE_CASES)) it(name, () => expectSameBlocks(markdown));
+});
+
+const SNIPPETS = [
+  'para',
+  'two\nlines',
+  '# heading',
+  'setext\n===',
+  '***',
+  '- item',
+  '1. one',
+  '> quote',
+  '```\ncode\n```',
+  '    indented',
+  '<div>\nhtml\n</div>',
+  '| a | b |\n| - | - |\n| 1 | 2 |',
+  '[d]: /u',
+  '$$\nmath\n$$',
+  '',
+];
+
+describe('generated documents', () => {
+  it('have the block structure of markdownSyntaxTree', () => {
+    const snippet = fc.constantFrom(...SNIPPETS);
+    const prefix = fc.constantFrom('', '> ', '- ', '  ', '1. ');
+    const document = fc.array(fc.tuple(prefix, snippet), { maxLength: 8 }).map((parts) =>
+      parts
+        .map(([before, text]) =>
+          text
+            .split('\n')
+            .map((line) => before + line)
+            .join('\n'),
+        )
+        .join(fc.sample(fc.constantFrom('\n', '\n\n'), 1)[0]),
+    );
+    fc.assert(
+      fc.property(document, (markdown) => sameBlocks(markdown)),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('adversarial inputs', () => {
+  const inputs: Record<string, string> = {
+    brackets: '['.repeat(65_536),
+    'star a': '*a'.repeat(32_768),
+    'less than': '<'.repeat(65_536),
+    // Nesting as deep as \`markdownLimits\` lets a line open (32 markers), on every line.
+    'deep quotes': \`\${'> '.repeat(32)}a\n\`.repeat(1000),
+    'deep lists': Array.from({ length: 2000 }, (_, depth) => `${'  '.repeat(depth % 50)}- a`).join('\n'),
+    pipes: `$'|'.repeat(30_000)\n$'-|'.repeat(15_000)`,
+    'definition starts': '[a]: <'.repeat(10_000),
+  };
+  for (const [name, markdown] of Object.entries(inputs))
+    it(`$nameparse`, () => {
+      expect(parseMarkdownFast(markdown).type).toBe('root');
+    });
+});
