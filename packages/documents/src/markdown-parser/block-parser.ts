@@ -24,6 +24,10 @@ export class BlockParser {
   endsWithLineEnding = false;
   /** Set by a start that read the whole line (a heading, a fence, a table's delimiter row). */
   lineDone = false;
+  /** Where the line's content starts once the containers took their prefixes. */
+  contentStart = 0;
+  /** The current line is blank with less than an indented code's 4 columns. */
+  shortBlankLine = false;
 
   constructor(readonly source: string) {
     this.cursor.source = source;
@@ -125,6 +129,7 @@ export class BlockParser {
     const cursor = this.cursor;
     const source = this.source;
     cursor.startLine(lineStart, lineEnd);
+    this.shortBlankLine = false;
     let container: Block = this.document;
     this.oldTip = this.tip;
     let allMatched = true;
@@ -141,10 +146,12 @@ export class BlockParser {
       break;
     }
     this.allClosed = container === this.oldTip;
+    this.contentStart = cursor.offset;
     this.lastMatchedContainer = container;
     const leafTakesLine = container.kind === 'code' || container.kind === 'html' || container.kind === 'math';
     if (!leafTakesLine) {
       for (;;) {
+        this.contentStart = cursor.offset;
         cursor.findNextNonspace();
         const started = startBlock(this, container, allMatched);
         if (started === undefined) {
@@ -180,6 +187,8 @@ export class BlockParser {
       }
     } else if (kind === 'table') {
       if (!cursor.blank) this.addTableRow(container);
+    } else if (kind === 'paragraph' && container.open) {
+      this.addParagraphLine(container);
     } else if (kind === 'heading' || kind === 'thematicBreak') {
       // Its line was read by its start.
     } else if (!cursor.blank) {
@@ -201,7 +210,12 @@ export class BlockParser {
   addParagraphLine(paragraph: Block): void {
     const cursor = this.cursor;
     cursor.findNextNonspace();
-    paragraph.lines.push({ start: cursor.nextNonspace, end: cursor.lineEnd, pad: 0 });
+    paragraph.lines.push({
+      start: cursor.nextNonspace,
+      end: cursor.lineEnd,
+      pad: 0,
+      rawStart: this.contentStart,
+    });
     paragraph.lineNumbers.push(cursor.lineNumber);
     paragraph.end = cursor.lineEnd;
     paragraph.endLine = cursor.lineNumber;
@@ -216,6 +230,9 @@ export class BlockParser {
     }
     block.lines.push({ start: cursor.offset, end: cursor.lineEnd, pad });
     block.lineNumbers.push(cursor.lineNumber);
+    // Indented code ends at its last line holding content or 4 columns of indentation (micromark).
+    if (!this.shortBlankLine) block.lastFullLine = block.lines.length - 1;
+    this.shortBlankLine = false;
     block.end = cursor.lineEnd;
     block.endLine = cursor.lineNumber;
   }
@@ -243,6 +260,12 @@ export class BlockParser {
           if (isSpaceOrTab(cursor.peek(cursor.offset))) cursor.advanceOffset(1, true);
           block.end = cursor.lineEnd;
           block.endLine = cursor.lineNumber;
+          cursor.findNextNonspace();
+          if (cursor.blank) {
+            block.blankRun = block.blankLine === cursor.lineNumber - 1 ? block.blankRun + 1 : 1;
+            block.blankLine = cursor.lineNumber;
+            block.blankEnd = cursor.lineEnd;
+          }
           return 0;
         }
         return 1;
@@ -292,6 +315,7 @@ export class BlockParser {
         }
         if (cursor.blank) {
           cursor.advanceNextNonspace();
+          this.shortBlankLine = true;
           return 0;
         }
         return 1;
@@ -335,24 +359,28 @@ export class BlockParser {
       case 'paragraph':
         this.readParagraphDefinitions(block);
         break;
+      case 'list': {
+        // micromark ends a list closed under blank lines of a block quote after those lines'
+        // prefixes (the exits go after the last line's chunk): a quirk of its positions.
+        let quote = block.parent;
+        while (quote !== null && quote.kind !== 'blockquote') quote = quote.parent;
+        if (quote !== null && quote.blankLine === this.cursor.lineNumber - 1 && !takesLineEnding) {
+          block.trailingBlankEnd = quote.blankEnd;
+          block.trailingBlankLines = quote.blankRun;
+        }
+        break;
+      }
       case 'code':
       case 'math':
       case 'html':
         if (block.kind === 'code' && !block.fenced) {
           // Indented code ends at its last line with content.
-          let last = block.lines.length - 1;
-          while (last > 0) {
-            const line = block.lines[last] as { start: number; end: number };
-            let index = line.start;
-            while (index < line.end && isSpaceOrTab(source.charCodeAt(index))) index++;
-            if (index < line.end) break;
-            last--;
-          }
+          const last = block.lastFullLine;
           block.lines.length = last + 1;
           block.lineNumbers.length = last + 1;
           block.end = (block.lines[last] as { end: number }).end;
           block.endLine = block.lineNumbers[last] as number;
-        } else if (!block.closed && takesLineEnding) {
+        } else if (!block.closed && takesLineEnding && !(block.kind === 'html' && block.htmlKind > 5)) {
           const lastEnd =
             block.lines.length > 0 ? (block.lines[block.lines.length - 1] as { end: number }).end : block.end;
           const afterEnding =
@@ -378,7 +406,12 @@ export class BlockParser {
       source.charCodeAt((paragraph.lines[0] as { start: number }).start) !== 91
     )
       return;
-    const { definitions, linesUsed } = readLinkDefinitions(source, paragraph.lines);
+    const { definitions, linesUsed } = readLinkDefinitions(
+      source,
+      paragraph.lines.map((line, index) =>
+        index === 0 ? line : { start: line.rawStart ?? line.start, end: line.end },
+      ),
+    );
     if (definitions.length === 0) return;
     const parent = paragraph.parent as Block;
     const at = parent.children.indexOf(paragraph);

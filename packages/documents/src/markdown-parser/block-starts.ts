@@ -18,7 +18,8 @@ export function startBlock(parser: BlockParser, container: Block, allMatched: bo
   const source = parser.source;
   if (cursor.indented) {
     if (parser.tip.kind !== 'paragraph' && !cursor.blank) {
-      const start = cursor.offset;
+      // micromark starts the code past a tab its container consumed in part.
+      const start = cursor.partiallyConsumedTab ? cursor.offset + 1 : cursor.offset;
       cursor.advanceOffset(4, true);
       parser.closeUnmatchedBlocks(false);
       return parser.addChild(new Block('code', null, start, cursor.lineNumber));
@@ -66,9 +67,9 @@ export function startBlock(parser: BlockParser, container: Block, allMatched: bo
           kind !== 0 &&
           !(kind === 7 && (interrupting || (!allMatched && parser.tip.kind === 'paragraph')))
         ) {
-          cursor.advanceNextNonspace();
           parser.closeUnmatchedBlocks(false);
-          const html = parser.addChild(new Block('html', null, at, cursor.lineNumber));
+          // The block and its value start with the line's indentation.
+          const html = parser.addChild(new Block('html', null, cursor.offset, cursor.lineNumber));
           html.htmlKind = kind;
           return html;
         }
@@ -86,7 +87,7 @@ export function startBlock(parser: BlockParser, container: Block, allMatched: bo
     if (end !== -1) {
       parser.closeUnmatchedBlocks(false);
       const rule = parser.addChild(new Block('thematicBreak', null, at, cursor.lineNumber));
-      rule.end = end;
+      rule.end = cursor.lineEnd;
       parser.finalize(rule, false);
       cursor.offset = cursor.lineEnd;
       parser.lineDone = true;
@@ -201,8 +202,8 @@ function setextHeading(parser: BlockParser, paragraph: Block, at: number, code: 
   parser.readParagraphDefinitions(paragraph);
   if (paragraph.lines.length === 0) return undefined;
   const parent = paragraph.parent as Block;
-  const start = (paragraph.lines[0] as { start: number }).start;
-  const heading = new Block('heading', parent, start, paragraph.lineNumbers[0] as number);
+  // The heading starts where the paragraph did, before its definitions (micromark's content).
+  const heading = new Block('heading', parent, paragraph.start, paragraph.startLine);
   heading.depth = code === 61 ? 1 : 2;
   heading.lines = paragraph.lines;
   heading.lineNumbers = paragraph.lineNumbers;

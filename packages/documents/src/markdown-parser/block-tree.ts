@@ -129,7 +129,7 @@ function nodeOf(build: Build, block: Block): Nodes {
     case 'heading': {
       const lines =
         block.lines.length > 0 ? block.lines : [{ start: block.textStart, end: block.textEnd, pad: 0 }];
-      const start = block.lines.length > 0 ? (block.lines[0] as ContentLine).start : block.start;
+      const start = block.start;
       const node: Heading = {
         type: 'heading',
         depth: block.depth as Heading['depth'],
@@ -146,7 +146,7 @@ function nodeOf(build: Build, block: Block): Nodes {
           type: 'code',
           lang: null,
           meta: null,
-          value: joinedLines(source, block.lines, false),
+          value: joinedLines(source, block.lines, false).replace(/(\r?\n|\r)$/, ''),
           position: position(build, block.start, block.end),
         };
         return node;
@@ -384,7 +384,12 @@ function listOf(build: Build, list: Block): List {
       spread = true;
   }
   const last = items[items.length - 1];
-  const end = last?.position?.end.offset ?? list.end;
+  let end = last?.position?.end.offset ?? list.end;
+  if (list.trailingBlankEnd > end) {
+    end = list.trailingBlankEnd;
+    // mdast-util-from-markdown reads two line endings before the list's exit as a blank between items.
+    if (list.trailingBlankLines >= 2) spread = true;
+  }
   return {
     type: 'list',
     ordered: list.ordered,

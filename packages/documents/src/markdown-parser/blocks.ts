@@ -27,6 +27,8 @@ export interface ContentLine {
   end: number;
   /** Columns of a tab the container prefix consumed in part: spaces before the text (code). */
   pad: number;
+  /** A paragraph line: where it starts before its leading whitespace (a definition's label keeps it). */
+  rawStart?: number;
 }
 
 export class Block {
@@ -68,6 +70,8 @@ export class Block {
   infoStart = -1;
   infoEnd = -1;
   closed = false;
+  /** Indented code: the last line with content or 4 columns of indentation. */
+  lastFullLine = 0;
 
   // HTML blocks: the start condition (1 to 7).
   htmlKind = 0;
@@ -75,6 +79,14 @@ export class Block {
   // Footnote definitions: the label as written.
   labelStart = 0;
   labelEnd = 0;
+
+  // Block quotes: the last blank line they continued, and how many in a row.
+  blankLine = -1;
+  blankRun = 0;
+  blankEnd = -1;
+  // Lists closed after blank lines of a block quote (see `BlockParser.finalize`).
+  trailingBlankEnd = -1;
+  trailingBlankLines = 0;
 
   // Tables.
   align: Array<'left' | 'right' | 'center' | null> = [];
