@@ -24,6 +24,14 @@ export class BlockParser {
   endsWithLineEnding = false;
   /** Set by a start that read the whole line (a heading, a fence, a table's delimiter row). */
   lineDone = false;
+  /** Containers did not all continue and no new one started: micromark's lazy line. */
+  lazyLine = false;
+  /** Where containers a new container closes end (see `closeUnmatchedBlocks`), or -1. */
+  newContainerExitEnd = -1;
+  /** A line read as lazy although its containers continued (after an empty item's end). */
+  lazyNextLine = -1;
+  /** The line would interrupt an open paragraph: list items on it follow the interruption rules. */
+  interruptsParagraph = false;
   /** Where the line's content starts once the containers took their prefixes. */
   contentStart = 0;
   /** The current line is blank with less than an indented code's 4 columns. */
@@ -56,7 +64,12 @@ export class BlockParser {
     }
     // The end of the document: every open block closes, an unclosed fence taking the last line ending.
     this.cursor.lineStart = length;
-    while (this.tip !== this.document) this.finalize(this.tip, this.endsWithLineEnding);
+    // The end closes blocks as a line after the last would.
+    this.cursor.lineNumber++;
+    // At the end, a block quote does not continue on the empty line after the last line ending:
+    // a fence inside one does not take that line ending.
+    while (this.tip !== this.document)
+      this.finalize(this.tip, this.endsWithLineEnding && !insideBlockQuote(this.tip));
     this.finalize(this.document, false);
     this.document.end = length;
     return this.document;
@@ -108,7 +121,10 @@ export class BlockParser {
 
   /** Adds `block` under the deepest open block that can hold it, closing those that cannot. */
   addChild(block: Block): Block {
-    while (!canContain(this.tip, block)) this.finalize(this.tip, false);
+    while (!canContain(this.tip, block)) {
+      if (isContainer(block) && isContainer(this.tip)) this.tip.exitEnd = this.newContainerExitEnd;
+      this.finalize(this.tip, false);
+    }
     block.parent = this.tip;
     this.tip.children.push(block);
     this.tip = block;
@@ -116,9 +132,19 @@ export class BlockParser {
   }
 
   closeUnmatchedBlocks(byNewContainer: boolean): void {
+    if (byNewContainer) {
+      this.lazyLine = false;
+      let matched = this.lastMatchedContainer;
+      while (matched.kind === 'list' && matched.parent !== null) matched = matched.parent;
+      this.newContainerExitEnd = matched.kind === 'blockquote' ? this.contentStart : -1;
+    }
     if (this.allClosed) return;
+    // micromark exits the containers a new container closes where that line's prefixes end; in
+    // mdast that shows when the last one continued is a block quote (its prefix is a token).
+    const exitEnd = byNewContainer ? this.newContainerExitEnd : -1;
     while (this.oldTip !== this.lastMatchedContainer) {
       const parent = this.oldTip.parent as Block;
+      if (isContainer(this.oldTip)) this.oldTip.exitEnd = exitEnd;
       this.finalize(this.oldTip, byNewContainer);
       this.oldTip = parent;
     }
@@ -130,9 +156,13 @@ export class BlockParser {
     const source = this.source;
     cursor.startLine(lineStart, lineEnd);
     this.shortBlankLine = false;
+    this.newContainerExitEnd = -1;
     let container: Block = this.document;
     this.oldTip = this.tip;
     let allMatched = true;
+    // micromark's containers (not its leaves) all continued: a line otherwise is "lazy".
+    let containersMatched = true;
+    const tipBefore = this.tip;
     for (;;) {
       const last = container.lastChild;
       if (last === undefined || !last.open) break;
@@ -141,14 +171,24 @@ export class BlockParser {
       const result = this.continueBlock(container);
       if (result === 0) continue;
       if (result === 2) return;
+      const failed = container;
       container = container.parent as Block;
       allMatched = false;
+      if (isContainer(failed)) containersMatched = false;
       break;
     }
     this.allClosed = container === this.oldTip;
     this.contentStart = cursor.offset;
     this.lastMatchedContainer = container;
     const leafTakesLine = container.kind === 'code' || container.kind === 'html' || container.kind === 'math';
+    // micromark keeps a paragraph's interruption for every container the line opens.
+    // (An open indented code is a construct in progress too, unlike a table.)
+    this.interruptsParagraph =
+      containersMatched &&
+      tipBefore.open &&
+      (tipBefore.kind === 'paragraph' ||
+        (tipBefore.kind === 'code' && !tipBefore.fenced && !tipBefore.startedLazy));
+    this.lazyLine = !containersMatched || this.lazyNextLine === cursor.lineNumber;
     if (!leafTakesLine) {
       for (;;) {
         this.contentStart = cursor.offset;
@@ -274,8 +314,13 @@ export class BlockParser {
         return 0;
       case 'listItem': {
         if (cursor.blank) {
-          if (block.children.length === 0 && block.startedBlank) return 1;
-          cursor.advanceNextNonspace();
+          if (block.children.length === 0 && block.startedBlank) {
+            // micromark then reads the next line as lazy (an indented code there ends on it).
+            this.lazyNextLine = cursor.lineNumber + 1;
+            return 1;
+          }
+          // Up to the item's indent (micromark's `listItemIndent`): a fence inside keeps the rest.
+          cursor.advanceOffset(Math.min(cursor.indent, block.contentIndent), true);
           return 0;
         }
         if (cursor.indent >= block.contentIndent) {
@@ -309,6 +354,8 @@ export class BlockParser {
           }
           return 0;
         }
+        // Started on a lazy line, it ends there (micromark checks the line it leaves).
+        if (block.startedLazy) return 1;
         if (cursor.indent >= 4) {
           cursor.advanceOffset(4, true);
           return 0;
@@ -359,12 +406,13 @@ export class BlockParser {
       case 'paragraph':
         this.readParagraphDefinitions(block);
         break;
-      case 'list': {
+      case 'list':
+      case 'footnoteDefinition': {
         // micromark ends a list closed under blank lines of a block quote after those lines'
         // prefixes (the exits go after the last line's chunk): a quirk of its positions.
         let quote = block.parent;
         while (quote !== null && quote.kind !== 'blockquote') quote = quote.parent;
-        if (quote !== null && quote.blankLine === this.cursor.lineNumber - 1 && !takesLineEnding) {
+        if (quote !== null && quote.blankLine === this.cursor.lineNumber - 1) {
           block.trailingBlankEnd = quote.blankEnd;
           block.trailingBlankLines = quote.blankRun;
         }
@@ -433,6 +481,12 @@ export class BlockParser {
       paragraph.movedStart = (paragraph.lines[0] as { start: number }).start;
     }
   }
+}
+
+function insideBlockQuote(block: Block): boolean {
+  for (let parent = block.parent; parent !== null; parent = parent.parent)
+    if (parent.kind === 'blockquote') return true;
+  return false;
 }
 
 export function isContainer(block: Block): boolean {

@@ -22,7 +22,9 @@ export function startBlock(parser: BlockParser, container: Block, allMatched: bo
       const start = cursor.partiallyConsumedTab ? cursor.offset + 1 : cursor.offset;
       cursor.advanceOffset(4, true);
       parser.closeUnmatchedBlocks(false);
-      return parser.addChild(new Block('code', null, start, cursor.lineNumber));
+      const code = parser.addChild(new Block('code', null, start, cursor.lineNumber));
+      code.startedLazy = parser.lazyLine;
+      return code;
     }
     return undefined;
   }
@@ -69,7 +71,9 @@ export function startBlock(parser: BlockParser, container: Block, allMatched: bo
         ) {
           parser.closeUnmatchedBlocks(false);
           // The block and its value start with the line's indentation.
-          const html = parser.addChild(new Block('html', null, cursor.offset, cursor.lineNumber));
+          // (Past a tab its container consumed in part, as micromark points it.)
+          const start = cursor.partiallyConsumedTab ? cursor.offset + 1 : cursor.offset;
+          const html = parser.addChild(new Block('html', null, start, cursor.lineNumber));
           html.htmlKind = kind;
           return html;
         }
@@ -94,7 +98,7 @@ export function startBlock(parser: BlockParser, container: Block, allMatched: bo
       return rule;
     }
   }
-  const item = listItem(parser, container, at, code, interrupting);
+  const item = listItem(parser, container, at, code, interrupting || parser.interruptsParagraph);
   if (item !== undefined) return item;
   if (code === 91 /* [ */ && source.charCodeAt(at + 1) === 94 /* ^ */) {
     const footnote = footnoteDefinition(parser, at);

@@ -223,7 +223,7 @@ function nodeOf(build: Build, block: Block): Nodes {
       return {
         type: 'blockquote',
         children,
-        position: position(build, block.start, Math.max(block.end, endOffset(children))),
+        position: position(build, block.start, Math.max(block.end, endOffset(children), block.exitEnd)),
       };
     }
     case 'footnoteDefinition': {
@@ -234,7 +234,11 @@ function nodeOf(build: Build, block: Block): Nodes {
         identifier: normalizedIdentifier(raw),
         label: decodeString(raw),
         children,
-        position: position(build, block.start, Math.max(block.end, endOffset(children))),
+        position: position(
+          build,
+          block.start,
+          Math.max(block.end, endOffset(children), block.exitEnd, block.trailingBlankEnd),
+        ),
       };
       return node;
     }
@@ -310,7 +314,9 @@ function listItemOf(
   const last = item.children[item.children.length - 1];
   if (children.length > 0) {
     end = endOffset(children);
-    if (last !== undefined && endsTakingLineEnding(last)) end = nextMarkerEnd ?? listEnd();
+    // The walk back over line endings finds none: micromark ends the item where the next
+    // item's marker (and its spaces) ends, or the last item where the list's exit is.
+    if (last !== undefined && nextMarkerEnd !== undefined && endsTakingLineEnding(last)) end = nextMarkerEnd;
   }
   let spread = false;
   for (let index = 1; index < children.length; index++) {
@@ -364,17 +370,9 @@ function taskParagraph(build: Build, paragraph: Block, after: number): Paragraph
 
 function listOf(build: Build, list: Block): List {
   const items: ListItem[] = [];
-  let listEndOffset = -1;
-  const listEnd = (): number => {
-    if (listEndOffset === -1) {
-      const last = list.children[list.children.length - 1] as Block;
-      listEndOffset = last.end;
-    }
-    return listEndOffset;
-  };
   list.children.forEach((item, index) => {
     const next = list.children[index + 1];
-    items.push(listItemOf(build, item, next?.markerEnd, listEnd));
+    items.push(listItemOf(build, item, next?.markerEnd));
   });
   let spread = false;
   for (let index = 1; index < items.length; index++) {
@@ -385,11 +383,11 @@ function listOf(build: Build, list: Block): List {
   }
   const last = items[items.length - 1];
   let end = last?.position?.end.offset ?? list.end;
-  if (list.trailingBlankEnd > end) {
-    end = list.trailingBlankEnd;
-    // mdast-util-from-markdown reads two line endings before the list's exit as a blank between items.
-    if (list.trailingBlankLines >= 2) spread = true;
-  }
+  const lastEnd = end;
+  end = Math.max(end, list.exitEnd, list.trailingBlankEnd);
+  // An exit lines after the last item's end (see `BlockParser`): mdast-util-from-markdown reads
+  // two line endings before it as a blank line between items.
+  if (build.context.points.point(end).line - build.context.points.point(lastEnd).line >= 2) spread = true;
   return {
     type: 'list',
     ordered: list.ordered,

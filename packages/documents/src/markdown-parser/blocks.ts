@@ -70,6 +70,8 @@ export class Block {
   infoStart = -1;
   infoEnd = -1;
   closed = false;
+  /** Indented code started on a lazy line (see `BlockParser.continueBlock`). */
+  startedLazy = false;
   /** Indented code: the last line with content or 4 columns of indentation. */
   lastFullLine = 0;
 
@@ -87,6 +89,9 @@ export class Block {
   // Lists closed after blank lines of a block quote (see `BlockParser.finalize`).
   trailingBlankEnd = -1;
   trailingBlankLines = 0;
+
+  /** Containers closed by a new container: where micromark exits them (see `closeUnmatchedBlocks`). */
+  exitEnd = -1;
 
   // Tables.
   align: Array<'left' | 'right' | 'center' | null> = [];

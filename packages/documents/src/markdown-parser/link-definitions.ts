@@ -189,6 +189,8 @@ export function readLinkDefinitions(
     });
     while (linesUsed < lineStarts.length && (lineStarts[linesUsed] as number) <= definition.end) linesUsed++;
     at = definition.end + 1;
+    // The next definition may follow the next line's indentation.
+    while (at < text.length && isSpaceOrTab(text.charCodeAt(at))) at++;
   }
   return { definitions, linesUsed };
 }
