@@ -26,8 +26,12 @@ export class BlockParser {
   lineDone = false;
   /** Containers did not all continue and no new one started: micromark's lazy line. */
   lazyLine = false;
+  /** The line of the last row of a table that a lazy line or a leaf closed. */
+  lastTableRowLine = -10;
   /** Where containers a new container closes end (see `closeUnmatchedBlocks`), or -1. */
   newContainerExitEnd = -1;
+  /** That end follows a footnote definition's indent (not a prefix the list walk skips). */
+  exitAfterFootnoteIndent = false;
   /** A line read as lazy although its containers continued (after an empty item's end). */
   lazyNextLine = -1;
   /** The line would interrupt an open paragraph: list items on it follow the interruption rules. */
@@ -122,8 +126,11 @@ export class BlockParser {
   /** Adds `block` under the deepest open block that can hold it, closing those that cannot. */
   addChild(block: Block): Block {
     while (!canContain(this.tip, block)) {
-      if (isContainer(block) && isContainer(this.tip)) this.tip.exitEnd = this.newContainerExitEnd;
-      this.finalize(this.tip, false);
+      if (isContainer(block) && isContainer(this.tip)) {
+        this.tip.exitEnd = this.newContainerExitEnd;
+        this.tip.exitAfterFootnoteIndent = this.exitAfterFootnoteIndent;
+      }
+      this.finalize(this.tip, isContainer(block));
     }
     block.parent = this.tip;
     this.tip.children.push(block);
@@ -131,20 +138,33 @@ export class BlockParser {
     return block;
   }
 
-  closeUnmatchedBlocks(byNewContainer: boolean): void {
+  /**
+   * Closes the blocks this line did not continue. `siblingItem`: the new container is the
+   * next item of the list that continued, which micromark's list reads as its own
+   * continuation (its exits end with the previous line, no prefix of this one).
+   */
+  closeUnmatchedBlocks(byNewContainer: boolean, siblingItem = false): void {
     if (byNewContainer) {
       this.lazyLine = false;
       let matched = this.lastMatchedContainer;
       while (matched.kind === 'list' && matched.parent !== null) matched = matched.parent;
-      this.newContainerExitEnd = matched.kind === 'blockquote' ? this.contentStart : -1;
+      this.newContainerExitEnd =
+        !siblingItem && (matched.kind === 'blockquote' || matched.kind === 'footnoteDefinition')
+          ? this.contentStart
+          : -1;
+      this.exitAfterFootnoteIndent = this.newContainerExitEnd !== -1 && matched.kind === 'footnoteDefinition';
     }
     if (this.allClosed) return;
     // micromark exits the containers a new container closes where that line's prefixes end; in
-    // mdast that shows when the last one continued is a block quote (its prefix is a token).
+    // mdast that shows when the last one continued is a block quote or a footnote definition
+    // (their prefixes are tokens).
     const exitEnd = byNewContainer ? this.newContainerExitEnd : -1;
     while (this.oldTip !== this.lastMatchedContainer) {
       const parent = this.oldTip.parent as Block;
-      if (isContainer(this.oldTip)) this.oldTip.exitEnd = exitEnd;
+      if (isContainer(this.oldTip)) {
+        this.oldTip.exitEnd = exitEnd;
+        this.oldTip.exitAfterFootnoteIndent = this.exitAfterFootnoteIndent;
+      }
       this.finalize(this.oldTip, byNewContainer);
       this.oldTip = parent;
     }
@@ -157,6 +177,7 @@ export class BlockParser {
     cursor.startLine(lineStart, lineEnd);
     this.shortBlankLine = false;
     this.newContainerExitEnd = -1;
+    this.exitAfterFootnoteIndent = false;
     let container: Block = this.document;
     this.oldTip = this.tip;
     let allMatched = true;
@@ -189,6 +210,11 @@ export class BlockParser {
       (tipBefore.kind === 'paragraph' ||
         (tipBefore.kind === 'code' && !tipBefore.fenced && !tipBefore.startedLazy));
     this.lazyLine = !containersMatched || this.lazyNextLine === cursor.lineNumber;
+    // (Blank lines pass that on to the next line.)
+    if (this.lazyNextLine === cursor.lineNumber) {
+      cursor.findNextNonspace();
+      if (cursor.blank) this.lazyNextLine++;
+    }
     if (!leafTakesLine) {
       for (;;) {
         this.contentStart = cursor.offset;
@@ -405,6 +431,10 @@ export class BlockParser {
     switch (block.kind) {
       case 'paragraph':
         this.readParagraphDefinitions(block);
+        break;
+      case 'table':
+        // The flow that held it goes on past a lazy line (not past a new container's start).
+        if (!takesLineEnding) this.lastTableRowLine = block.endLine;
         break;
       case 'list':
       case 'footnoteDefinition': {

@@ -287,7 +287,10 @@ function listItem(
     cursor.partiallyConsumedTab = false;
     if (isSpaceOrTab(cursor.peek(cursor.offset))) cursor.advanceOffset(1, true);
   } else padding = markerEnd - at + spacesAfterMarker;
-  parser.closeUnmatchedBlocks(true);
+  parser.closeUnmatchedBlocks(
+    true,
+    container.kind === 'list' && container.ordered === ordered && container.marker === marker,
+  );
   const tip = parser.tip;
   if (tip.kind !== 'list' || tip.ordered !== ordered || tip.marker !== marker) {
     const list = parser.addChild(new Block('list', null, at, cursor.lineNumber));
@@ -300,7 +303,6 @@ function listItem(
   item.startedBlank = blankItem;
   item.markerEnd = blankItem ? markerEnd : cursor.offset;
   item.end = blankItem ? end : cursor.offset;
-  void container;
   return item;
 }
 
@@ -343,6 +345,8 @@ function tableStart(parser: BlockParser, paragraph: Block, at: number): Block | 
   const head = paragraph.lines[paragraph.lines.length - 1];
   if (head === undefined || headRowSize(source, head.start, head.end) !== aligns.length) return undefined;
   const headLine = paragraph.lineNumbers[paragraph.lineNumbers.length - 1] as number;
+  // Right after a table's row, micromark's table reads a body row, which a lazy line is not.
+  if (headLine === parser.lastTableRowLine + 1) return undefined;
   paragraph.lines.pop();
   paragraph.lineNumbers.pop();
   const parent = paragraph.parent as Block;

@@ -298,12 +298,7 @@ function taskCheck(source: string, item: Block): { checked: boolean; after: numb
   return { checked, after };
 }
 
-function listItemOf(
-  build: Build,
-  item: Block,
-  nextMarkerEnd: number | undefined,
-  listEnd: () => number,
-): ListItem {
+function listItemOf(build: Build, item: Block, nextMarkerEnd: number | undefined): ListItem {
   const source = build.source;
   const task = taskCheck(source, item);
   const children = item.children.map((child, index) => {
@@ -318,20 +313,30 @@ function listItemOf(
     // item's marker (and its spaces) ends, or the last item where the list's exit is.
     if (last !== undefined && nextMarkerEnd !== undefined && endsTakingLineEnding(last)) end = nextMarkerEnd;
   }
-  let spread = false;
-  for (let index = 1; index < children.length; index++) {
-    const previous = children[index - 1]?.position;
-    const next = children[index]?.position;
-    if (previous !== undefined && next !== undefined && next.start.line > previous.end.line + 1)
-      spread = true;
-  }
   return {
     type: 'listItem',
-    spread,
+    spread: blankBetween(children),
     checked: task === undefined ? null : task.checked,
     children,
     position: position(build, item.start, end),
   };
+}
+
+/**
+ * A blank line between two children, or between two children of a footnote definition among
+ * them (mdast-util-from-markdown counts the blank lines an item holds outside nested lists and
+ * block quotes).
+ */
+function blankBetween(children: Nodes[]): boolean {
+  for (let index = 0; index < children.length; index++) {
+    const child = children[index] as Nodes;
+    if (child.type === 'footnoteDefinition' && blankBetween(child.children)) return true;
+    if (index === 0) continue;
+    const previous = children[index - 1]?.position;
+    const next = child.position;
+    if (previous !== undefined && next !== undefined && next.start.line > previous.end.line + 1) return true;
+  }
+  return false;
 }
 
 /** Whether the block ends past its last line's ending (an unclosed fence closed by a container). */
@@ -370,10 +375,20 @@ function taskParagraph(build: Build, paragraph: Block, after: number): Paragraph
 
 function listOf(build: Build, list: Block): List {
   const items: ListItem[] = [];
+  // Before an item whose marker follows a footnote definition's indent, the walk back from the
+  // marker stops at once: the previous item ends where that marker (and its spaces) end.
+  const inFootnote = list.parent?.kind === 'footnoteDefinition';
   list.children.forEach((item, index) => {
     const next = list.children[index + 1];
-    items.push(listItemOf(build, item, next?.markerEnd));
+    const node = listItemOf(build, item, next?.markerEnd);
+    if (inFootnote && next !== undefined && node.position !== undefined)
+      node.position.end = build.context.points.point(next.markerEnd);
+    items.push(node);
   });
+  // The walk back from the list's exit stops at a footnote definition's indent at once.
+  const lastItem = items[items.length - 1];
+  if (list.exitAfterFootnoteIndent && lastItem?.position !== undefined)
+    lastItem.position.end = build.context.points.point(list.exitEnd);
   let spread = false;
   for (let index = 1; index < items.length; index++) {
     const previous = items[index - 1]?.position;

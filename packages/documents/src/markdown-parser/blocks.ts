@@ -92,6 +92,8 @@ export class Block {
 
   /** Containers closed by a new container: where micromark exits them (see `closeUnmatchedBlocks`). */
   exitEnd = -1;
+  /** `exitEnd` is past a footnote definition's indent: a list's last item ends there too. */
+  exitAfterFootnoteIndent = false;
 
   // Tables.
   align: Array<'left' | 'right' | 'center' | null> = [];
