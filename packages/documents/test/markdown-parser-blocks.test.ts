@@ -86,30 +86,45 @@ describe('edge cases', () => {
 export const SNIPPETS = [
   'para',
   'two\nlines',
+  'lazy\n  continued',
   '# heading #',
-  'setext\n===',
+  '#',
+  '####### seven',
+  'setext\nover lines\n===',
   'setext\n---',
   '***',
+  '- - -',
   '- item',
+  '+ plus',
+  '-\ttab',
+  '-',
   '* [x] task',
   '1. one',
   '2) two',
-  '> quote',
+  '10. ten',
+  '> quote\nlazy',
+  '> > deep',
   '```js meta\ncode\n```',
+  '~~~\ncode\n~~~',
   '```\nunclosed',
-  '    indented',
+  '    indented\n\n    more',
   '\tindented tab',
   '<div>\nhtml\n</div>',
   '<!-- comment',
+  '<script>\nx\n</script>',
+  '<a href="x">',
   '| a | b |\n| - | :-: |\n| 1 | 2 |',
+  '| a \\| b |\n|---|\nrow',
   '[d]: /u "t"',
-  '[^n]: note',
+  '[e]:\n/x\n"y"',
+  '[^n]: note\n\n    more',
   '$$\nmath\n$$',
+  '$$$ meta\nm',
   '',
   '  ',
 ];
 
-const PREFIXES = ['', '> ', '- ', '  ', '1. ', '>', '    ', '\t'];
+const PREFIXES = ['', '> ', '- ', '  ', '1. ', '>', '    ', '\t', '   ', '* '];
 
 /** Documents made of snippets, for a property of the block parser. */
 export const generatedDocument = fc
@@ -117,7 +132,7 @@ export const generatedDocument = fc
     fc.tuple(
       fc.constantFrom(...PREFIXES),
       fc.constantFrom(...SNIPPETS),
-      fc.constantFrom('\n', '\n\n', '\r\n'),
+      fc.constantFrom('\n', '\n\n', '\r\n', '\n\n\n'),
     ),
     {
       maxLength: 8,
@@ -139,7 +154,8 @@ describe('generated documents', () => {
   it('have the block structure of markdownSyntaxTree', () => {
     fc.assert(
       fc.property(generatedDocument, (markdown) => sameBlocks(markdown)),
-      { numRuns: 300 },
+      // A fixed seed: the same documents on every run (a new failure is a change, not luck).
+      { numRuns: 500, seed: 27 },
     );
   });
 });

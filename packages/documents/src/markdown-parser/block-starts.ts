@@ -65,11 +65,13 @@ export function startBlock(parser: BlockParser, container: Block, allMatched: bo
     case 60 /* < */:
       {
         const kind = htmlBlockStart(source, at, cursor.lineEnd);
-        if (
-          kind !== 0 &&
-          !(kind === 7 && (interrupting || (!allMatched && parser.tip.kind === 'paragraph')))
-        ) {
-          parser.closeUnmatchedBlocks(false);
+        if (kind !== 0 && !(kind === 7 && interrupting)) {
+          if (kind === 7 && !allMatched && parser.tip.kind === 'paragraph') {
+            // On a lazy line, micromark lets a complete tag interrupt the paragraph, and the
+            // block stays in the containers the line did not continue.
+            parser.finalize(parser.tip, false);
+            parser.allClosed = true;
+          } else parser.closeUnmatchedBlocks(false);
           // The block and its value start with the line's indentation.
           // (Past a tab its container consumed in part, as micromark points it.)
           const start = cursor.partiallyConsumedTab ? cursor.offset + 1 : cursor.offset;

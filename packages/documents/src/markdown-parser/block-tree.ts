@@ -330,7 +330,13 @@ function listItemOf(build: Build, item: Block, nextMarkerEnd: number | undefined
 function blankBetween(children: Nodes[]): boolean {
   for (let index = 0; index < children.length; index++) {
     const child = children[index] as Nodes;
-    if (child.type === 'footnoteDefinition' && blankBetween(child.children)) return true;
+    if (child.type === 'footnoteDefinition') {
+      if (blankBetween(child.children)) return true;
+      // An empty first line: its line ending is a blank one.
+      const first = child.children[0]?.position;
+      if (first !== undefined && child.position !== undefined && first.start.line > child.position.start.line)
+        return true;
+    }
     if (index === 0) continue;
     const previous = children[index - 1]?.position;
     const next = child.position;
@@ -373,6 +379,18 @@ function taskParagraph(build: Build, paragraph: Block, after: number): Paragraph
   return node;
 }
 
+/**
+ * An item whose end mdast-util-from-markdown finds no line ending before (the walk back stops
+ * at a footnote definition's indent): it ends at `end`, and a blank line it held before there
+ * makes it spread.
+ */
+function endAtFootnoteIndent(build: Build, item: ListItem, end: number): void {
+  if (item.position === undefined) return;
+  const point = build.context.points.point(end);
+  if (point.line - item.position.end.line >= 2) item.spread = true;
+  item.position.end = point;
+}
+
 function listOf(build: Build, list: Block): List {
   const items: ListItem[] = [];
   // Before an item whose marker follows a footnote definition's indent, the walk back from the
@@ -381,14 +399,13 @@ function listOf(build: Build, list: Block): List {
   list.children.forEach((item, index) => {
     const next = list.children[index + 1];
     const node = listItemOf(build, item, next?.markerEnd);
-    if (inFootnote && next !== undefined && node.position !== undefined)
-      node.position.end = build.context.points.point(next.markerEnd);
+    if (inFootnote && next !== undefined) endAtFootnoteIndent(build, node, next.markerEnd);
     items.push(node);
   });
   // The walk back from the list's exit stops at a footnote definition's indent at once.
   const lastItem = items[items.length - 1];
-  if (list.exitAfterFootnoteIndent && lastItem?.position !== undefined)
-    lastItem.position.end = build.context.points.point(list.exitEnd);
+  if (list.exitAfterFootnoteIndent && lastItem !== undefined)
+    endAtFootnoteIndent(build, lastItem, list.exitEnd);
   let spread = false;
   for (let index = 1; index < items.length; index++) {
     const previous = items[index - 1]?.position;

@@ -10,13 +10,29 @@ export function parsePlainInlines(input: InlineInput, context: InlineContext): P
   const first = input.lines[0];
   const last = input.lines[input.lines.length - 1];
   if (first === undefined || last === undefined) return [];
-  const value = input.lines.map(([start, end]) => input.source.slice(start, end)).join('\n');
+  // Spaces and tabs before a line ending or the end are not text (micromark's rule).
+  const trimmedEnd = (start: number, end: number) => {
+    let index = end;
+    while (
+      index > start &&
+      (input.source.charCodeAt(index - 1) === 32 || input.source.charCodeAt(index - 1) === 9)
+    )
+      index--;
+    return index;
+  };
+  const value = input.lines
+    .map(([start, end]) => input.source.slice(start, trimmedEnd(start, end)))
+    .join('\n');
   if (value.length === 0) return [];
+  const start = input.lines.length > 1 && trimmedEnd(first[0], first[1]) === first[0] ? first[1] : first[0];
   return [
     {
       type: 'text',
       value,
-      position: { start: context.points.point(first[0]), end: context.points.point(last[1]) },
+      position: {
+        start: context.points.point(start),
+        end: context.points.point(trimmedEnd(last[0], last[1])),
+      },
     },
   ];
 }
