@@ -83,7 +83,7 @@ describe('edge cases', () => {
 });
 
 /** Blocks a generated document is made of, each under a prefix (nothing, a container, spaces). */
-export const SNIPPETS = [
+const SNIPPETS = [
   'para',
   'two\nlines',
   'lazy\n  continued',
@@ -127,7 +127,7 @@ export const SNIPPETS = [
 const PREFIXES = ['', '> ', '- ', '  ', '1. ', '>', '    ', '\t', '   ', '* '];
 
 /** Documents made of snippets, for a property of the block parser. */
-export const generatedDocument = fc
+const generatedDocument = fc
   .array(
     fc.tuple(
       fc.constantFrom(...PREFIXES),
