@@ -75,6 +75,11 @@ const EDGE_CASES: Record<string, string> = {
   math: '$$ meta\nx = 1\n$$\n\n> $$\n> y\n\n$$\nunclosed',
   'front matter': '---\ntitle: a\n---\n\n# Heading',
   definitions: '[a]: /url "title"\n[b]:\n  <b c>\n  (t)\n\n[a]\n\n[c]: /x\n===',
+  'a byte order mark': '\uFEFF# Title\n\ntext',
+  'exits after a block quote prefix': '> - a\n>\n>\n> b\n\n> > c\n> - d\n\n>1. e\n> 2) f',
+  'lists in footnote definitions': '[^n]: note\n    1. one\n    1. two\n    - three\n\n[^m]: -\n\n\t0. zero',
+  'a lazy line after a table': '> | a |\n> | - |\n| b |\n| - |',
+  'complete HTML on a lazy line': '+ plus\n<a href="x">\nmore',
   'unclosed fences': '- ```\n  a\n\n- b\n\n> ```\n> c\n\nd\n\n```\ne\n',
 };
 
@@ -170,6 +175,8 @@ describe('adversarial inputs', () => {
     'deep lists': Array.from({ length: 2000 }, (_, depth) => `${'  '.repeat(depth % 50)}- a`).join('\n'),
     pipes: `${'|'.repeat(30_000)}\n${'-|'.repeat(15_000)}`,
     'definition starts': '[a]: <'.repeat(10_000),
+    definitions: '[a]: /u\n'.repeat(10_000),
+    'table rows': `| a | b |\n| - | - |\n${'| c | d |\n'.repeat(5000)}`,
   };
   for (const [name, markdown] of Object.entries(inputs))
     it(`${name} parses`, () => {

@@ -9,6 +9,8 @@ import { blocksToTree, type InlineParser } from './block-tree';
 import { parsePlainInlines } from './plain-inlines';
 
 export function parseMarkdownFast(markdown: string, parseInlines: InlineParser = parsePlainInlines): Root {
-  const document = new BlockParser(markdown).parse();
-  return blocksToTree(document, markdown, parseInlines);
+  // micromark drops a byte order mark: positions count from the character after it.
+  const source = markdown.charCodeAt(0) === 0xfeff ? markdown.slice(1) : markdown;
+  const document = new BlockParser(source).parse();
+  return blocksToTree(document, source, parseInlines);
 }

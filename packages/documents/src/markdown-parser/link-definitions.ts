@@ -169,8 +169,9 @@ export function readLinkDefinitions(
   const first = lines[0];
   if (first === undefined || source.charCodeAt(first.start) !== 91) return { definitions, linesUsed: 0 };
   const { text, lineStarts } = joined(source, lines);
+  // Asked in increasing order: the line moves on from where the last answer left it.
+  let line = 0;
   const sourceOffset = (index: number): number => {
-    let line = 0;
     while (line + 1 < lineStarts.length && (lineStarts[line + 1] as number) <= index) line++;
     return (lines[line] as { start: number }).start + index - (lineStarts[line] as number);
   };
