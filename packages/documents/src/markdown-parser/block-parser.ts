@@ -7,11 +7,13 @@
  * trailing blank lines) follows micromark, since the tree must match `markdownSyntaxTree`'s.
  */
 
+import { continueBlock } from './block-continuations';
 import { startBlock } from './block-starts';
 import { Block } from './blocks';
 import { htmlBlockEnds } from './html-block-starts';
-import { isSpaceOrTab, LineCursor } from './line-cursor';
+import { LineCursor } from './line-cursor';
 import { readLinkDefinitions } from './link-definitions';
+import { readFrontMatter } from './yaml-front-matter';
 
 export class BlockParser {
   readonly cursor = new LineCursor();
@@ -79,48 +81,19 @@ export class BlockParser {
     return this.document;
   }
 
-  /** YAML front matter (`---` lines around it) at the very start: returns where the rest starts. */
+  /** YAML front matter at the very start (`yaml-front-matter.ts`): returns where the rest starts. */
   private frontMatter(): number {
-    const source = this.source;
-    const fence = (start: number): number => {
-      if (!source.startsWith('---', start)) return -1;
-      let index = start + 3;
-      while (index < source.length && isSpaceOrTab(source.charCodeAt(index))) index++;
-      if (index < source.length && source.charCodeAt(index) !== 10 && source.charCodeAt(index) !== 13)
-        return -1;
-      return index;
-    };
-    const openEnd = fence(0);
-    if (openEnd === -1 || openEnd >= source.length) return 0;
-    const afterEnding = (end: number) =>
-      end + (source.charCodeAt(end) === 13 && source.charCodeAt(end + 1) === 10 ? 2 : 1);
-    let lineStart = afterEnding(openEnd);
-    let lineNumber = 2;
-    while (lineStart <= source.length) {
-      const closeEnd = fence(lineStart);
-      if (closeEnd !== -1) {
-        const yaml = new Block('yaml', this.document, 0, 1);
-        yaml.end = closeEnd;
-        yaml.endLine = lineNumber;
-        yaml.open = false;
-        const valueStart = afterEnding(openEnd);
-        yaml.textStart = valueStart;
-        yaml.textEnd =
-          lineStart === valueStart
-            ? valueStart
-            : lineStart - (source.charCodeAt(lineStart - 2) === 13 ? 2 : 1);
-        if (yaml.textEnd < valueStart) yaml.textEnd = valueStart;
-        this.document.children.push(yaml);
-        this.cursor.lineNumber = lineNumber;
-        return closeEnd >= source.length ? source.length : afterEnding(closeEnd);
-      }
-      let end = lineStart;
-      while (end < source.length && source.charCodeAt(end) !== 10 && source.charCodeAt(end) !== 13) end++;
-      if (end >= source.length) return 0;
-      lineStart = afterEnding(end);
-      lineNumber++;
-    }
-    return 0;
+    const matter = readFrontMatter(this.source);
+    if (matter === undefined) return 0;
+    const yaml = new Block('yaml', this.document, 0, 1);
+    yaml.end = matter.end;
+    yaml.endLine = matter.lastLine;
+    yaml.open = false;
+    yaml.textStart = matter.valueStart;
+    yaml.textEnd = matter.valueEnd;
+    this.document.children.push(yaml);
+    this.cursor.lineNumber = matter.lastLine;
+    return matter.next;
   }
 
   /** Adds `block` under the deepest open block that can hold it, closing those that cannot. */
@@ -189,7 +162,7 @@ export class BlockParser {
       if (last === undefined || !last.open) break;
       container = last;
       cursor.findNextNonspace();
-      const result = this.continueBlock(container);
+      const result = continueBlock(this, container);
       if (result === 0) continue;
       if (result === 2) return;
       const failed = container;
@@ -312,111 +285,6 @@ export class BlockParser {
     table.children.push(row);
     table.end = cursor.lineEnd;
     table.endLine = cursor.lineNumber;
-  }
-
-  /** 0: the line continues `block`; 1: it does not; 2: it closed `block` and is done. */
-  private continueBlock(block: Block): number {
-    const cursor = this.cursor;
-    const source = this.source;
-    switch (block.kind) {
-      case 'blockquote': {
-        if (!cursor.indented && source.charCodeAt(cursor.nextNonspace) === 62 && !cursor.blank) {
-          cursor.advanceNextNonspace();
-          cursor.advanceOffset(1, false);
-          if (isSpaceOrTab(cursor.peek(cursor.offset))) cursor.advanceOffset(1, true);
-          block.end = cursor.lineEnd;
-          block.endLine = cursor.lineNumber;
-          cursor.findNextNonspace();
-          if (cursor.blank) {
-            block.blankRun = block.blankLine === cursor.lineNumber - 1 ? block.blankRun + 1 : 1;
-            block.blankLine = cursor.lineNumber;
-            block.blankEnd = cursor.lineEnd;
-          }
-          return 0;
-        }
-        return 1;
-      }
-      case 'list':
-        return 0;
-      case 'listItem': {
-        if (cursor.blank) {
-          if (block.children.length === 0 && block.startedBlank) {
-            // micromark then reads the next line as lazy (an indented code there ends on it).
-            this.lazyNextLine = cursor.lineNumber + 1;
-            return 1;
-          }
-          // Up to the item's indent (micromark's `listItemIndent`): a fence inside keeps the rest.
-          cursor.advanceOffset(Math.min(cursor.indent, block.contentIndent), true);
-          return 0;
-        }
-        if (cursor.indent >= block.contentIndent) {
-          cursor.advanceOffset(block.contentIndent, true);
-          return 0;
-        }
-        return 1;
-      }
-      case 'footnoteDefinition': {
-        if (cursor.blank) return 0;
-        if (cursor.indent >= 4) {
-          cursor.advanceOffset(4, true);
-          return 0;
-        }
-        return 1;
-      }
-      case 'code':
-      case 'math': {
-        if (block.fenced) {
-          if (!cursor.indented && !cursor.blank && this.closesFence(block)) {
-            block.closed = true;
-            block.end = cursor.lineEnd;
-            block.endLine = cursor.lineNumber;
-            this.finalize(block, false);
-            return 2;
-          }
-          let columns = block.fenceIndent;
-          while (columns > 0 && isSpaceOrTab(cursor.peek(cursor.offset))) {
-            cursor.advanceOffset(1, true);
-            columns--;
-          }
-          return 0;
-        }
-        // Started on a lazy line, it ends there (micromark checks the line it leaves).
-        if (block.startedLazy) return 1;
-        if (cursor.indent >= 4) {
-          cursor.advanceOffset(4, true);
-          return 0;
-        }
-        if (cursor.blank) {
-          cursor.advanceNextNonspace();
-          this.shortBlankLine = true;
-          return 0;
-        }
-        return 1;
-      }
-      case 'html':
-        return cursor.blank && (block.htmlKind === 6 || block.htmlKind === 7) ? 1 : 0;
-      case 'paragraph':
-        return cursor.blank ? 1 : 0;
-      case 'table':
-        return cursor.blank ? 1 : 0;
-      default:
-        return 1;
-    }
-  }
-
-  /** A closing fence: as many fence characters as the opening one or more, then only spaces. */
-  private closesFence(block: Block): boolean {
-    const cursor = this.cursor;
-    const source = this.source;
-    let index = cursor.nextNonspace;
-    let count = 0;
-    while (index < cursor.lineEnd && source.charCodeAt(index) === block.fenceChar) {
-      index++;
-      count++;
-    }
-    if (count < block.fenceLength) return false;
-    while (index < cursor.lineEnd && isSpaceOrTab(source.charCodeAt(index))) index++;
-    return index === cursor.lineEnd;
   }
 
   /**

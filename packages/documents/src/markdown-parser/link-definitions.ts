@@ -21,15 +21,24 @@ export interface LinkDefinition {
 
 interface ParagraphText {
   text: string;
-  /** Where each line starts in `text` (lines are joined by `\n`). */
+  /** Where each line starts in `text` (lines are joined by their line endings). */
   lineStarts: number[];
 }
 
 function joined(source: string, lines: ReadonlyArray<{ start: number; end: number }>): ParagraphText {
   const lineStarts: number[] = [];
   let text = '';
+  let previousEnd = -1;
   for (const line of lines) {
-    if (lineStarts.length > 0) text += '\n';
+    // The line ending as written: a label or a title keeps it.
+    if (previousEnd !== -1)
+      text +=
+        source.charCodeAt(previousEnd) === 13
+          ? source.charCodeAt(previousEnd + 1) === 10
+            ? '\r\n'
+            : '\r'
+          : '\n';
+    previousEnd = line.end;
     lineStarts.push(text.length);
     text += source.slice(line.start, line.end);
   }
@@ -54,7 +63,7 @@ function readDefinition(
     const code = char(index);
     if (code === EOF || code === 91 || index - at - 1 > 999) return undefined;
     if (code === 93 /* ] */) break;
-    if (code !== 10 && !isSpaceOrTab(code)) seenContent = true;
+    if (code !== 10 && code !== 13 && !isSpaceOrTab(code)) seenContent = true;
     if (code === 92 /* \ */ && (char(index + 1) === 91 || char(index + 1) === 92 || char(index + 1) === 93))
       index++;
     index++;
@@ -74,7 +83,7 @@ function readDefinition(
     index++;
     for (;;) {
       const code = char(index);
-      if (code === EOF || code === 10 || code === 60) return undefined;
+      if (code === EOF || code === 10 || code === 13 || code === 60) return undefined;
       if (code === 62 /* > */) break;
       if (code === 92 && (char(index + 1) === 60 || char(index + 1) === 62 || char(index + 1) === 92))
         index++;
@@ -105,16 +114,9 @@ function readDefinition(
     const close = marker === 40 ? 41 : marker;
     if (marker === 34 || marker === 39 || marker === 40) {
       let titleIndex = titleStart + 1;
-      let previousBlank = false;
       for (;;) {
         const code = char(titleIndex);
-        if (code === EOF) break;
-        if (code === close) break;
-        if (code === 10) {
-          // A blank line cannot be inside a paragraph; kept for safety.
-          if (previousBlank) break;
-          previousBlank = true;
-        } else if (!isSpaceOrTab(code)) previousBlank = false;
+        if (code === EOF || code === close) break;
         if (code === 92 && isAsciiPunctuation(char(titleIndex + 1))) titleIndex++;
         titleIndex++;
       }
@@ -143,9 +145,9 @@ function skipWhitespace(text: string, from: number): number {
   let lineEndings = 0;
   while (index < text.length) {
     const code = text.charCodeAt(index);
-    if (code === 10) {
+    if (code === 13 || (code === 10 && text.charCodeAt(index - 1) !== 13)) {
       if (++lineEndings > 1) return -1;
-    } else if (!isSpaceOrTab(code)) break;
+    } else if (code !== 10 && !isSpaceOrTab(code)) break;
     index++;
   }
   return index;
@@ -155,7 +157,7 @@ function skipWhitespace(text: string, from: number): number {
 function spacesToLineEnd(text: string, from: number): number {
   let index = from;
   while (index < text.length && isSpaceOrTab(text.charCodeAt(index))) index++;
-  return index >= text.length || text.charCodeAt(index) === 10 ? index : -1;
+  return index >= text.length || text.charCodeAt(index) === 10 || text.charCodeAt(index) === 13 ? index : -1;
 }
 
 /**
@@ -189,7 +191,9 @@ export function readLinkDefinitions(
       title: definition.title === null ? null : decodeString(definition.title),
     });
     while (linesUsed < lineStarts.length && (lineStarts[linesUsed] as number) <= definition.end) linesUsed++;
-    at = definition.end + 1;
+    at =
+      definition.end +
+      (text.charCodeAt(definition.end) === 13 && text.charCodeAt(definition.end + 1) === 10 ? 2 : 1);
     // The next definition may follow the next line's indentation.
     while (at < text.length && isSpaceOrTab(text.charCodeAt(at))) at++;
   }
