@@ -54,8 +54,17 @@ export function continueBlock(parser: BlockParser, block: Block): number {
       if (cursor.blank) return 0;
       if (cursor.indent >= 4) {
         cursor.advanceOffset(4, true);
+        parser.footnoteIndented = block;
         return 0;
       }
+      // micromark checks the last token for the 4 columns: a definition right inside another
+      // with no indent of its own on the line reads the outer one's indent as its own.
+      if (
+        cursor.indent === 0 &&
+        parser.footnoteIndented !== undefined &&
+        parser.footnoteIndented === block.parent
+      )
+        return 0;
       return 1;
     }
     case 'code':

@@ -26,6 +26,8 @@ export class BlockParser {
   endsWithLineEnding = false;
   /** Set by a start that read the whole line (a heading, a fence, a table's delimiter row). */
   lineDone = false;
+  /** The footnote definition whose 4 columns of indent this line's continuation took. */
+  footnoteIndented: Block | undefined;
   /** Containers did not all continue and no new one started: micromark's lazy line. */
   lazyLine = false;
   /** The line of the last row of a table that a lazy line or a leaf closed. */
@@ -149,6 +151,7 @@ export class BlockParser {
     const source = this.source;
     cursor.startLine(lineStart, lineEnd);
     this.shortBlankLine = false;
+    this.footnoteIndented = undefined;
     this.newContainerExitEnd = -1;
     this.exitAfterFootnoteIndent = false;
     let container: Block = this.document;
