@@ -80,6 +80,9 @@ const EDGE_CASES: Record<string, string> = {
   'lists in footnote definitions': '[^n]: note\n    1. one\n    1. two\n    - three\n\n[^m]: -\n\n\t0. zero',
   'a lazy line after a table': '> | a |\n> | - |\n| b |\n| - |',
   'complete HTML on a lazy line': '+ plus\n<a href="x">\nmore',
+  'an unclosed front matter fence (no containers after it)': '---\n> a\n- b\n\n# c',
+  'an empty last line after an unclosed fence': '- ```\n  a\n  ',
+  'complete HTML on the last lazy line': '+ plus\n<a href="x">',
   'unclosed fences': '- ```\n  a\n\n- b\n\n> ```\n> c\n\nd\n\n```\ne\n',
 };
 

@@ -13,7 +13,7 @@ import { Block } from './blocks';
 import { htmlBlockEnds } from './html-block-starts';
 import { LineCursor } from './line-cursor';
 import { readLinkDefinitions } from './link-definitions';
-import { readFrontMatter } from './yaml-front-matter';
+import { opensUnclosedFrontMatter, readFrontMatter } from './yaml-front-matter';
 
 export class BlockParser {
   readonly cursor = new LineCursor();
@@ -22,10 +22,14 @@ export class BlockParser {
   oldTip: Block;
   lastMatchedContainer: Block;
   allClosed = true;
-  /** Whether the source ends with a line ending (an unclosed fence at the end takes it). */
+  /** Whether a line ending follows the current line (after the last: the source ends with one). */
   endsWithLineEnding = false;
   /** Set by a start that read the whole line (a heading, a fence, a table's delimiter row). */
   lineDone = false;
+  /** No container starts in this document (`opensUnclosedFrontMatter`). */
+  containersDisabled = false;
+  /** The last line had nothing after its containers' prefixes: an unclosed fence ends before it. */
+  emptyLastLine = false;
   /** The footnote definition whose 4 columns of indent this line's continuation took. */
   footnoteIndented: Block | undefined;
   /** Containers did not all continue and no new one started: micromark's lazy line. */
@@ -56,6 +60,7 @@ export class BlockParser {
   parse(): Block {
     const source = this.source;
     let lineStart = this.frontMatter();
+    this.containersDisabled = opensUnclosedFrontMatter(source);
     const length = source.length;
     while (lineStart < length) {
       let lineEnd = lineStart;
@@ -76,8 +81,11 @@ export class BlockParser {
     this.cursor.lineNumber++;
     // At the end, a block quote does not continue on the empty line after the last line ending:
     // a fence inside one does not take that line ending.
-    while (this.tip !== this.document)
-      this.finalize(this.tip, this.endsWithLineEnding && !insideBlockQuote(this.tip));
+    while (this.tip !== this.document) {
+      // After an empty last line, the containers exit at its end, past their prefixes.
+      if (this.emptyLastLine && isContainer(this.tip)) this.tip.exitEnd = length;
+      this.finalize(this.tip, this.emptyLastLine || (this.endsWithLineEnding && !insideBlockQuote(this.tip)));
+    }
     this.finalize(this.document, false);
     this.document.end = length;
     return this.document;
@@ -160,11 +168,14 @@ export class BlockParser {
     // micromark's containers (not its leaves) all continued: a line otherwise is "lazy".
     let containersMatched = true;
     const tipBefore = this.tip;
+    // Where the containers' prefixes end (a leaf's own indent is not theirs).
+    let afterContainers = lineStart;
     for (;;) {
       const last = container.lastChild;
       if (last === undefined || !last.open) break;
       container = last;
       cursor.findNextNonspace();
+      afterContainers = cursor.offset;
       const result = continueBlock(this, container);
       if (result === 0) continue;
       if (result === 2) return;
@@ -215,7 +226,15 @@ export class BlockParser {
     }
     this.closeUnmatchedBlocks(false);
     const kind = container.kind;
-    if (kind === 'code' || kind === 'math') {
+    if (
+      (kind === 'code' || kind === 'html' || kind === 'math') &&
+      (kind !== 'code' || container.fenced) &&
+      this.isLastLine() &&
+      afterContainers >= lineEnd
+    ) {
+      // micromark's flow gets no chunk for it: an unclosed fence or HTML ends at its start.
+      this.emptyLastLine = true;
+    } else if (kind === 'code' || kind === 'math') {
       this.addCodeLine(container);
     } else if (kind === 'html') {
       this.addCodeLine(container);
@@ -247,6 +266,11 @@ export class BlockParser {
         container.endLine = cursor.lineNumber;
       }
     }
+  }
+
+  /** The current line is the source's last and no line ending follows it. */
+  private isLastLine(): boolean {
+    return !this.endsWithLineEnding && this.cursor.lineEnd === this.source.length;
   }
 
   addParagraphLine(paragraph: Block): void {

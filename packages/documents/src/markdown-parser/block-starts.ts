@@ -35,7 +35,7 @@ export function startBlock(parser: BlockParser, container: Block, allMatched: bo
   const interrupting = container.kind === 'paragraph';
   switch (code) {
     case 62 /* > */:
-      {
+      if (!parser.containersDisabled) {
         cursor.advanceNextNonspace();
         cursor.advanceOffset(1, false);
         if (isSpaceOrTab(cursor.peek(cursor.offset))) cursor.advanceOffset(1, true);
@@ -44,6 +44,7 @@ export function startBlock(parser: BlockParser, container: Block, allMatched: bo
         quote.end = cursor.lineEnd;
         return quote;
       }
+      break;
     case 35 /* # */:
       {
         const heading = atxHeading(parser, at);
@@ -67,9 +68,10 @@ export function startBlock(parser: BlockParser, container: Block, allMatched: bo
       {
         const kind = htmlBlockStart(source, at, cursor.lineEnd);
         if (kind !== 0 && !(kind === 7 && interrupting)) {
-          if (kind === 7 && !allMatched && parser.tip.kind === 'paragraph') {
+          if (kind === 7 && !allMatched && parser.tip.kind === 'paragraph' && parser.endsWithLineEnding) {
             // On a lazy line, micromark lets a complete tag interrupt the paragraph, and the
-            // block stays in the containers the line did not continue.
+            // block stays in the containers the line did not continue (unless the source ends
+            // with it: the block is then over when the line is written, and they close).
             parser.finalize(parser.tip, false);
             parser.allClosed = true;
           } else parser.closeUnmatchedBlocks(false);
@@ -101,9 +103,11 @@ export function startBlock(parser: BlockParser, container: Block, allMatched: bo
       return rule;
     }
   }
-  const item = listItem(parser, container, at, code, interrupting || parser.interruptsParagraph);
+  const item = parser.containersDisabled
+    ? undefined
+    : listItem(parser, container, at, code, interrupting || parser.interruptsParagraph);
   if (item !== undefined) return item;
-  if (code === 91 /* [ */ && source.charCodeAt(at + 1) === 94 /* ^ */) {
+  if (code === 91 /* [ */ && source.charCodeAt(at + 1) === 94 /* ^ */ && !parser.containersDisabled) {
     const footnote = footnoteDefinition(parser, at);
     if (footnote !== undefined) return footnote;
   }

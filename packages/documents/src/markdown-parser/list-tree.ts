@@ -138,8 +138,19 @@ export function listOf(build: Build, list: Block): List {
     if (inFootnote && next !== undefined) endAtFootnoteIndent(build, node, next.markerEnd);
     items.push(node);
   });
-  // The walk back from the list's exit stops at a footnote definition's indent at once.
+  // The walk back from the list's exit stops at a footnote definition's indent at once, or
+  // finds no line ending after a fence that took it.
   const lastItem = items[items.length - 1];
+  const lastBlock = list.children[list.children.length - 1];
+  if (
+    lastItem?.position !== undefined &&
+    lastBlock !== undefined &&
+    list.exitEnd > lastItem.position.end.offset!
+  ) {
+    const lastChild = lastBlock.children[lastBlock.children.length - 1];
+    if (lastChild !== undefined && endsTakingLineEnding(lastChild))
+      lastItem.position.end = build.context.points.point(list.exitEnd);
+  }
   if (list.exitAfterFootnoteIndent && lastItem !== undefined)
     endAtFootnoteIndent(build, lastItem, list.exitEnd);
   let spread = false;

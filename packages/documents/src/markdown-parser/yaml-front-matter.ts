@@ -57,3 +57,13 @@ export function readFrontMatter(source: string): FrontMatter | undefined {
   }
   return undefined;
 }
+
+/**
+ * An opening fence without a closing one: micromark reads the rest of the document as the
+ * front matter's (flow that containers cannot enter) until the end, then as plain flow, so
+ * no block quote, list or footnote definition starts anywhere after it.
+ */
+export function opensUnclosedFrontMatter(source: string): boolean {
+  const openEnd = fenceEnd(source, 0);
+  return openEnd !== -1 && openEnd < source.length && readFrontMatter(source) === undefined;
+}
