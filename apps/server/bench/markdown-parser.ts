@@ -1,0 +1,69 @@
+/**
+ * `tsx bench/markdown-parser.ts`: Quire's own markdown tokenizer (issue 27,
+ * `packages/documents/src/markdown-parser/`) against the one it replaces. For each block of
+ * GitBook's dialect (`GITBOOK_BLOCKS`), a text of that block repeated to about 8 KB, then one
+ * page holding every block (`pageBody`) repeated likewise: the median CPU time per KB of
+ * `parseMarkdownFast` (blocks, with the stand-in inlines until the inline parser lands) and
+ * of `markdownSyntaxTree` (micromark and the remark extensions) on the same text.
+ * BENCH_KB and BENCH_RUNS change the size and the runs.
+ */
+import { parseMarkdownFast } from '../../../packages/documents/src/markdown-parser';
+import { markdownSyntaxTree } from '../../../packages/documents/src/markdown-processor';
+import { GITBOOK_BLOCKS, pageBody } from './gitbook-format-repository';
+
+const KB = Number(process.env.BENCH_KB ?? 8);
+const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+
+function repeated(sample: (n: number) => string): string {
+  const parts: string[] = [];
+  let length = 0;
+  for (let n = 0; length < KB * 1024; n++) {
+    const part = sample(n);
+    parts.push(part);
+    length += Buffer.byteLength(part) + 2;
+  }
+  return parts.join('\n\n');
+}
+
+/** The median CPU time (user and system, ms) of one run: a parse is synchronous. */
+function medianMs(run: () => unknown): number {
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = process.cpuUsage();
+    run();
+    const used = process.cpuUsage(started);
+    times.push((used.user + used.system) / 1000);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)] as number;
+}
+
+const rows: [string, string][] = [
+  ...Object.entries(GITBOOK_BLOCKS).map(
+    ([name, block]) => [name, repeated((n) => block(n, ''))] as [string, string],
+  ),
+  ['every block (a page)', repeated((n) => pageBody(n, ''))],
+];
+// Warm both parsers up (their first calls compile what they use).
+for (const [, text] of rows)
+  for (let i = 0; i < 3; i++) {
+    parseMarkdownFast(text);
+    markdownSyntaxTree(text);
+  }
+
+console.log(
+  `${'block'.padEnd(26)} ${'KB'.padStart(5)}  parseMarkdownFast ms/KB  markdownSyntaxTree ms/KB  (CPU time)`,
+);
+let worst = 0;
+for (const [name, text] of rows) {
+  const kb = Buffer.byteLength(text) / 1024;
+  const fast = medianMs(() => parseMarkdownFast(text)) / kb;
+  const micromark = medianMs(() => markdownSyntaxTree(text)) / kb;
+  worst = Math.max(worst, fast);
+  console.log(
+    `${name.padEnd(26)} ${kb.toFixed(1).padStart(5)}  ${fast.toFixed(3).padStart(23)}  ${micromark.toFixed(3).padStart(24)}`,
+  );
+}
+console.log(
+  `worst parseMarkdownFast: ${worst.toFixed(3)} ms per KB (target under 1: ${worst < 1 ? 'met' : 'NOT met'})`,
+);
