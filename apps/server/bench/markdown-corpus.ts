@@ -57,7 +57,11 @@ for (const folder of folders) {
     const kb = Buffer.byteLength(text) / 1024;
     if (kb < 1) continue;
     texts.push(text);
-    pages.push({ path: relative(folder, file), kb, msPerKb: medianCpuMs(() => markdownToDocument(text)) / kb });
+    pages.push({
+      path: relative(folder, file),
+      kb,
+      msPerKb: medianCpuMs(() => markdownToDocument(text)) / kb,
+    });
   }
 }
 if (pages.length === 0) {
@@ -72,13 +76,16 @@ const syntaxTreeMsPerKb =
   }, 3) / corpusKb;
 
 const sorted = [...pages].sort((a, b) => a.msPerKb - b.msPerKb);
-const at = (share: number) => (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] as Page).msPerKb;
+const at = (share: number) =>
+  (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] as Page).msPerKb;
 const over = pages.filter((page) => page.msPerKb >= 2);
 console.log(
   `${pages.length} pages of 1 KB or more, ${corpusKb.toFixed(0)} KB; markdown -> document per page: ` +
     `median ${at(0.5).toFixed(2)}, p90 ${at(0.9).toFixed(2)} ms per KB; ${over.length} at 2 ms per KB or more`,
 );
-console.log(`the syntax tree alone (micromark and its extensions), the whole corpus: ${syntaxTreeMsPerKb.toFixed(2)} ms per KB`);
+console.log(
+  `the syntax tree alone (micromark and its extensions), the whole corpus: ${syntaxTreeMsPerKb.toFixed(2)} ms per KB`,
+);
 console.log('the slowest pages:');
 for (const page of sorted.slice(-8).reverse())
   console.log(`  ${page.msPerKb.toFixed(2)} ms per KB  ${page.kb.toFixed(1).padStart(6)} KB  ${page.path}`);

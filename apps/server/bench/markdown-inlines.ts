@@ -4,7 +4,7 @@
  * block of GitBook's dialect (`GITBOOK_BLOCKS`) and for a page of every block, a text of it
  * repeated to about 8 KB: the median CPU time of `parseInlines` over every paragraph, heading
  * and table cell of the text (their lines read off micromark's tree beforehand, outside the
- * timing) and of `markdownSyntaxTree` over the whole text, per KB of text; and how many of
+ * timing) and of `micromarkSyntaxTree` over the whole text, per KB of text; and how many of
  * those contents the inline parser reads exactly as micromark (node for node, positions
  * included). BENCH_KB and BENCH_RUNS change the size and the runs.
  */
@@ -15,7 +15,7 @@ import {
   sourcePoints,
 } from '@quire/documents/markdown-parser/inline-input';
 import { parseInlines, parseTableCellInlines } from '@quire/documents/markdown-parser/inline-parser';
-import { markdownSyntaxTree } from '@quire/documents/markdown-processor';
+import { micromarkSyntaxTree } from '@quire/documents/micromark-reference';
 import { GITBOOK_BLOCKS, pageBody } from './gitbook-format-repository';
 
 const KB = Number(process.env.BENCH_KB ?? 8);
@@ -67,7 +67,7 @@ interface Content {
  * container markers (`>`, list indentation: the spaces and `>` before the content).
  */
 function contentsOf(markdown: string): { contents: Content[]; context: InlineContext } {
-  const tree = markdownSyntaxTree(markdown);
+  const tree = micromarkSyntaxTree(markdown);
   const contents: Content[] = [];
   const definitions = new Set<string>();
   const footnoteDefinitions = new Set<string>();
@@ -131,7 +131,7 @@ for (const [name, text] of rows) {
   const inlines = medianMs(() => {
     for (const { input, parse } of contents) parse(input, context);
   }, 20);
-  const micromark = medianMs(() => markdownSyntaxTree(text), 1);
+  const micromark = medianMs(() => micromarkSyntaxTree(text), 1);
   inlineTotal += inlines;
   micromarkTotal += micromark;
   kbTotal += kb;

@@ -4,11 +4,11 @@
  * GitBook's dialect (`GITBOOK_BLOCKS`), a text of that block repeated to about 8 KB, then one
  * page holding every block (`pageBody`) repeated likewise: the median CPU time per KB of
  * `parseMarkdownFast` (blocks, with the stand-in inlines until the inline parser lands) and
- * of `markdownSyntaxTree` (micromark and the remark extensions) on the same text.
+ * of `micromarkSyntaxTree` (micromark and the remark extensions) on the same text.
  * BENCH_KB and BENCH_RUNS change the size and the runs.
  */
-import { parseMarkdownFast } from '../../../packages/documents/src/markdown-parser';
-import { markdownSyntaxTree } from '../../../packages/documents/src/markdown-processor';
+import { parseMarkdownFast } from '@quire/documents/markdown-parser';
+import { micromarkSyntaxTree } from '@quire/documents/micromark-reference';
 import { GITBOOK_BLOCKS, pageBody } from './gitbook-format-repository';
 
 const KB = Number(process.env.BENCH_KB ?? 8);
@@ -48,17 +48,17 @@ const rows: [string, string][] = [
 for (const [, text] of rows)
   for (let i = 0; i < 3; i++) {
     parseMarkdownFast(text);
-    markdownSyntaxTree(text);
+    micromarkSyntaxTree(text);
   }
 
 console.log(
-  `${'block'.padEnd(26)} ${'KB'.padStart(5)}  parseMarkdownFast ms/KB  markdownSyntaxTree ms/KB  (CPU time)`,
+  `${'block'.padEnd(26)} ${'KB'.padStart(5)}  parseMarkdownFast ms/KB  micromarkSyntaxTree ms/KB  (CPU time)`,
 );
 let worst = 0;
 for (const [name, text] of rows) {
   const kb = Buffer.byteLength(text) / 1024;
   const fast = medianMs(() => parseMarkdownFast(text)) / kb;
-  const micromark = medianMs(() => markdownSyntaxTree(text)) / kb;
+  const micromark = medianMs(() => micromarkSyntaxTree(text)) / kb;
   worst = Math.max(worst, fast);
   console.log(
     `${name.padEnd(26)} ${kb.toFixed(1).padStart(5)}  ${fast.toFixed(3).padStart(23)}  ${micromark.toFixed(3).padStart(24)}`,

@@ -1,6 +1,6 @@
 /**
  * The block structure of `parseMarkdownFast` (`src/markdown-parser/`) against
- * `markdownSyntaxTree`'s: every node compared field for field and position for position,
+ * `micromarkSyntaxTree`'s: every node compared field for field and position for position,
  * except the children of nodes holding phrasing content (paragraphs, headings, table cells),
  * which the inline parser gives. Over the CommonMark spec's examples (with a ratchet: the
  * examples not yet identical are listed, and the test fails when one of them starts to
@@ -13,7 +13,7 @@ import type { Nodes, Root } from 'mdast';
 import { describe, expect, it } from 'vitest';
 import { GITBOOK_BLOCKS } from '../../../apps/server/bench/gitbook-format-repository';
 import { parseMarkdownFast } from '../src/markdown-parser';
-import { markdownSyntaxTree } from '../src/markdown-processor';
+import { micromarkSyntaxTree } from '../src/micromark-reference';
 
 const PHRASING_PARENTS = new Set(['paragraph', 'heading', 'tableCell']);
 
@@ -28,12 +28,12 @@ function blockStructure(node: Nodes | Root): unknown {
 function sameBlocks(markdown: string): boolean {
   return (
     JSON.stringify(blockStructure(parseMarkdownFast(markdown))) ===
-    JSON.stringify(blockStructure(markdownSyntaxTree(markdown)))
+    JSON.stringify(blockStructure(micromarkSyntaxTree(markdown)))
   );
 }
 
 function expectSameBlocks(markdown: string): void {
-  expect(blockStructure(parseMarkdownFast(markdown))).toEqual(blockStructure(markdownSyntaxTree(markdown)));
+  expect(blockStructure(parseMarkdownFast(markdown))).toEqual(blockStructure(micromarkSyntaxTree(markdown)));
 }
 
 const specTests = createRequire(import.meta.url)('commonmark-spec').tests as Array<{
@@ -45,7 +45,7 @@ const specTests = createRequire(import.meta.url)('commonmark-spec').tests as Arr
 const KNOWN_DIFFERENT = new Set<number>([]);
 
 describe('the CommonMark spec examples', () => {
-  it('have the block structure of markdownSyntaxTree, except the listed ones', () => {
+  it('have the block structure of micromarkSyntaxTree, except the listed ones', () => {
     const different: number[] = [];
     for (const test of specTests)
       if (!sameBlocks(test.markdown.replaceAll('→', '\t'))) different.push(test.number);
@@ -159,7 +159,7 @@ const generatedDocument = fc
   );
 
 describe('generated documents', () => {
-  it('have the block structure of markdownSyntaxTree', () => {
+  it('have the block structure of micromarkSyntaxTree', () => {
     fc.assert(
       fc.property(generatedDocument, (markdown) => sameBlocks(markdown)),
       // A fixed seed: the same documents on every run (a new failure is a change, not luck).

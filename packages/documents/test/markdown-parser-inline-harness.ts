@@ -1,12 +1,12 @@
 import type { Heading, Paragraph, PhrasingContent, Root } from 'mdast';
 import { sourcePoints } from '../src/markdown-parser/inline-input';
 import { parseInlines, parseTableCellInlines } from '../src/markdown-parser/inline-parser';
-import { markdownSyntaxTree } from '../src/markdown-processor';
+import { micromarkSyntaxTree } from '../src/micromark-reference';
 
 /**
  * Test helpers for the inline parser: a markdown text that micromark reads as one paragraph
  * (beside definitions) gives the `InlineInput` the block parser would, read off
- * `markdownSyntaxTree`'s tree (the paragraph's lines from its first character on, each
+ * `micromarkSyntaxTree`'s tree (the paragraph's lines from its first character on, each
  * continuation line whole, as the inline parser takes them).
  */
 
@@ -25,7 +25,7 @@ function plain<T>(value: T): T {
  * child's end: an ATX heading's closing sequence and trailing whitespace left out).
  */
 export function inlineCase(markdown: string, headings = false): InlineCase | undefined {
-  const tree: Root = markdownSyntaxTree(markdown);
+  const tree: Root = micromarkSyntaxTree(markdown);
   const kinds = headings ? ['paragraph', 'heading'] : ['paragraph'];
   const paragraphs = tree.children.filter((node) => kinds.includes(node.type));
   if (
@@ -92,7 +92,7 @@ interface TreeNode {
  * micromark's children for it.
  */
 export function documentCases(markdown: string): Array<InlineCase & { tableCell: boolean }> {
-  const tree = markdownSyntaxTree(markdown) as unknown as TreeNode;
+  const tree = micromarkSyntaxTree(markdown) as unknown as TreeNode;
   const definitions = new Set<string>();
   const footnoteDefinitions = new Set<string>();
   const found: Array<{ node: TreeNode; inContainer: boolean }> = [];

@@ -6,11 +6,11 @@ import { describe, expect, test } from 'vitest';
 import { delimiterWork } from '../src/markdown-parser/delimiter-runs';
 import { sourcePoints } from '../src/markdown-parser/inline-input';
 import { parseInlines, parseTableCellInlines } from '../src/markdown-parser/inline-parser';
-import { markdownSyntaxTree } from '../src/markdown-processor';
+import { micromarkSyntaxTree } from '../src/micromark-reference';
 import { documentCases, inlineCase } from './markdown-parser-inline-harness';
 
 /**
- * The inline parser (`markdown-parser/inline-parser.ts`) against `markdownSyntaxTree`: the
+ * The inline parser (`markdown-parser/inline-parser.ts`) against `micromarkSyntaxTree`: the
  * children of a one-paragraph text's paragraph, node for node, positions included.
  */
 
@@ -195,7 +195,7 @@ describe('continuation lines in containers', () => {
       if (node.type === 'paragraph') paragraphs.push(node.children as PhrasingContent[]);
       else for (const child of node.children ?? []) walk(child as { type: string; children?: unknown[] });
     };
-    walk(markdownSyntaxTree(markdown));
+    walk(micromarkSyntaxTree(markdown));
     const context = {
       points: sourcePoints(markdown),
       definitions: new Set<string>(),
@@ -230,7 +230,7 @@ describe('table cells', () => {
       if (node.type === 'tableCell') cells.push(node.children as PhrasingContent[]);
       else for (const child of node.children ?? []) walk(child as { type: string; children?: unknown[] });
     };
-    walk(markdownSyntaxTree(markdown));
+    walk(micromarkSyntaxTree(markdown));
     expect(cells.length).toBeGreaterThan(3);
     for (const expected of cells) {
       if (expected.length === 0) continue;

@@ -24,9 +24,9 @@ import { rowCells } from './gfm-table';
 import { normalizedIdentifier, sourcePoints } from './inline-input';
 import { isSpaceOrTab } from './line-cursor';
 import { listOf } from './list-tree';
-import { type Build, endOffset, type InlineParser, inlines, position } from './tree-build';
+import { type Build, endOffset, type InlineParsers, inlines, position } from './tree-build';
 
-export type { InlineParser } from './tree-build';
+export type { InlineParser, InlineParsers } from './tree-build';
 
 function collectIdentifiers(
   block: Block,
@@ -44,7 +44,7 @@ function collectIdentifiers(
   }
 }
 
-export function blocksToTree(document: Block, source: string, parseInlines: InlineParser): Root {
+export function blocksToTree(document: Block, source: string, inlineParsers: InlineParsers): Root {
   const definitions = new Set<string>();
   const footnoteDefinitions = new Set<string>();
   collectIdentifiers(document, definitions, footnoteDefinitions, source);
@@ -52,7 +52,7 @@ export function blocksToTree(document: Block, source: string, parseInlines: Inli
   const build: Build = {
     source,
     context: { points, definitions, footnoteDefinitions },
-    parseInlines,
+    inlineParsers,
     nodeOf: (block) => nodeOf(build, block),
   };
   return {
@@ -192,7 +192,8 @@ function nodeOf(build: Build, block: Block): Nodes {
         type: 'definition',
         identifier: normalizedIdentifier(definition.rawLabel),
         label: definition.label,
-        title: definition.title,
+        // An empty title (`""`) is none, as micromark has no title string to read then.
+        title: definition.title === '' ? null : definition.title,
         url: definition.url,
         position: position(build, definition.start, definition.end),
       };
@@ -238,7 +239,7 @@ function tableOf(build: Build, block: Block): Table {
       type: 'tableCell',
       children:
         cell.contentEnd > cell.contentStart
-          ? inlines(build, [{ start: cell.contentStart, end: cell.contentEnd }])
+          ? inlines(build, [{ start: cell.contentStart, end: cell.contentEnd }], 'tableCell')
           : [],
       position: position(build, cell.start, cell.end),
     }));

@@ -5,12 +5,14 @@
  */
 import type { Root } from 'mdast';
 import { BlockParser } from './block-parser';
-import { blocksToTree, type InlineParser } from './block-tree';
-import { parsePlainInlines } from './plain-inlines';
+import { blocksToTree, type InlineParsers } from './block-tree';
+import { parseInlines, parseTableCellInlines } from './inline-parser';
 
-export function parseMarkdownFast(markdown: string, parseInlines: InlineParser = parsePlainInlines): Root {
+const inlineParsers: InlineParsers = { content: parseInlines, tableCell: parseTableCellInlines };
+
+export function parseMarkdownFast(markdown: string, parsers: InlineParsers = inlineParsers): Root {
   // micromark drops a byte order mark: positions count from the character after it.
   const source = markdown.charCodeAt(0) === 0xfeff ? markdown.slice(1) : markdown;
   const document = new BlockParser(source).parse();
-  return blocksToTree(document, source, parseInlines);
+  return blocksToTree(document, source, parsers);
 }

@@ -110,6 +110,11 @@ function taskParagraph(build: Build, paragraph: Block, after: number): Paragraph
         offset: (head.position.start.offset ?? 0) + 1,
       };
       node.position.start = { ...head.position.start };
+    } else if (node.position !== undefined) {
+      // micromark's tree had the head's position then, before remark-gfm's transform split
+      // literal URLs out of it (the inline parser has done so already, leaving none): the
+      // head started at the space after the check.
+      node.position.start = build.context.points.point(after + 1);
     }
   }
   return node;

@@ -8,10 +8,17 @@ import type { InlineContext, InlineInput, Point } from './inline-input';
 
 export type InlineParser = (input: InlineInput, context: InlineContext) => PhrasingContent[];
 
+/** The inline parsers: of a paragraph's or heading's content, and of a GFM table cell's. */
+export interface InlineParsers {
+  content: InlineParser;
+  /** A cell's: a code span's `\|` is `|` there (mdast-util-gfm-table). */
+  tableCell: InlineParser;
+}
+
 export interface Build {
   source: string;
   context: InlineContext;
-  parseInlines: InlineParser;
+  inlineParsers: InlineParsers;
   /** The node of a block (`block-tree.ts`'s), for the list items' children. */
   nodeOf: (block: Block) => Nodes;
 }
@@ -20,12 +27,23 @@ export function position(build: Build, start: number, end: number): { start: Poi
   return { start: build.context.points.point(start), end: build.context.points.point(end) };
 }
 
+/**
+ * The inline content of `lines`: the first from its first character, the others from where
+ * their container's prefix ends (`rawStart`), their own indentation included, which micromark
+ * keeps in code spans, math and HTML and the inline parser drops from text (`inline-input.ts`).
+ */
 export function inlines(
   build: Build,
-  lines: ReadonlyArray<{ start: number; end: number }>,
+  lines: ReadonlyArray<{ start: number; end: number; rawStart?: number }>,
+  kind: keyof InlineParsers = 'content',
 ): PhrasingContent[] {
-  return build.parseInlines(
-    { source: build.source, lines: lines.map((line) => [line.start, line.end] as const) },
+  return build.inlineParsers[kind](
+    {
+      source: build.source,
+      lines: lines.map(
+        (line, index) => [index === 0 ? line.start : (line.rawStart ?? line.start), line.end] as const,
+      ),
+    },
     build.context,
   );
 }
