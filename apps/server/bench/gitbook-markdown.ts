@@ -9,10 +9,47 @@
  * `THREAD_YOUNG_GENERATION_MB`): the process's CPU while the thread converts, the main thread
  * waiting, per KB (task messages included, a few tenths of a millisecond per task).
  * BENCH_KB and BENCH_RUNS change the size and the runs.
+ *
+ * The main thread's conversion is `@quire/documents` as the server's build bundles it (esbuild,
+ * names not kept: `scripts/build.mjs`), bundled here at start: tsx, which runs this file, keeps
+ * every function's name, which makes each closure a hot path creates cost a property definition
+ * (lists: about twice the time). BENCH_SOURCES=1 measures the sources as tsx runs them instead.
  */
-import { markdownToDocument, normalizeMarkdown } from '@quire/documents';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { LimitedPool } from '../src/worker-pools/limited-pool';
 import { GITBOOK_BLOCKS, pageBody } from './gitbook-format-repository';
+
+type Documents = typeof import('@quire/documents');
+
+/** `@quire/documents` bundled as the server's build bundles it, then imported. */
+async function builtDocuments(): Promise<Pick<Documents, 'markdownToDocument' | 'normalizeMarkdown'>> {
+  if (process.env.BENCH_SOURCES === '1') return import('@quire/documents');
+  const esbuild = await import('esbuild');
+  const outfile = join(mkdtempSync(join(tmpdir(), 'quire-bench-documents-')), 'documents.mjs');
+  await esbuild.build({
+    stdin: {
+      contents: "export { markdownToDocument, normalizeMarkdown } from '@quire/documents';",
+      resolveDir: fileURLToPath(new URL('..', import.meta.url)),
+      loader: 'ts',
+    },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    keepNames: false,
+    outfile,
+    logLevel: 'error',
+    banner: {
+      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    },
+  });
+  return import(pathToFileURL(outfile).href);
+}
+
+const { markdownToDocument, normalizeMarkdown } = await builtDocuments();
 
 const KB = Number(process.env.BENCH_KB ?? 8);
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
@@ -55,9 +92,11 @@ const rows: [string, string][] = [
   ),
   ['every block (a page)', repeated((n) => pageBody(n, ''))],
 ];
-// Warm the paths up (the parser's first calls compile what it uses; the thread loads its code).
-for (const [, text] of rows.slice(-1))
-  for (let i = 0; i < 5; i++) {
+// Warm the paths up, every block's (the parser's first calls compile what it uses, V8 optimizes
+// a function after many calls; the thread loads its code): a server converts all day, so its
+// conversion runs warm. Warming the page of every block alone left each block's own paths cold.
+for (const [, text] of rows)
+  for (let i = 0; i < 20; i++) {
     markdownToDocument(normalizeMarkdown(text));
     await convertInThread(normalizeMarkdown(text));
   }
