@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import fc from 'fast-check';
 import type { Nodes, Root } from 'mdast';
 import { describe, expect, it } from 'vitest';
-import { GITBOOK_BLOCKS } from '../../../apps/server/bench/gitbook-format-repository';
+import { GITBOOK_BLOCKS, pageBody } from '../../../apps/server/bench/gitbook-format-repository';
 import { parseMarkdownFast } from '../src/markdown-parser';
 import { markdownSyntaxTree } from '../src/markdown-processor';
 
@@ -55,6 +55,7 @@ describe('the CommonMark spec examples', () => {
 });
 
 describe("GitBook's blocks", () => {
+  it('a page holding every block', () => expectSameBlocks(pageBody(3, '../')));
   for (const [name, block] of Object.entries(GITBOOK_BLOCKS))
     it(name, () => {
       expectSameBlocks(block(7, ''));
