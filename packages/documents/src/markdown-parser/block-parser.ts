@@ -339,7 +339,6 @@ export class BlockParser {
         while (quote !== null && quote.kind !== 'blockquote') quote = quote.parent;
         if (quote !== null && quote.blankLine === this.cursor.lineNumber - 1) {
           block.trailingBlankEnd = quote.blankEnd;
-          block.trailingBlankLines = quote.blankRun;
         }
         break;
       }
@@ -401,10 +400,7 @@ export class BlockParser {
       parent.children.splice(at, 1, ...blocks);
       paragraph.open = false;
       if (this.tip === paragraph) this.tip = parent;
-    } else {
-      parent.children.splice(at, 0, ...blocks);
-      paragraph.movedStart = (paragraph.lines[0] as { start: number }).start;
-    }
+    } else parent.children.splice(at, 0, ...blocks);
   }
 }
 
