@@ -12,6 +12,7 @@ import type {
   Heading,
   Nodes,
   Paragraph,
+  PhrasingContent,
   Root,
   RootContent,
   Table,
@@ -231,6 +232,19 @@ function nodeOf(build: Build, block: Block): Nodes {
   }
 }
 
+/**
+ * mdast-util-gfm-table's rule: in a table, a code span's `\|` is a `|` (the pipe had to be
+ * escaped not to end the cell; a backslash before a backslash stays).
+ */
+function unescapeCodePipes(children: PhrasingContent[]): PhrasingContent[] {
+  for (const child of children) {
+    if (child.type === 'inlineCode')
+      child.value = child.value.replace(/\\([\\|])/g, (all, char) => (char === '|' ? char : all));
+    else if ('children' in child) unescapeCodePipes(child.children as PhrasingContent[]);
+  }
+  return children;
+}
+
 function tableOf(build: Build, block: Block): Table {
   const rows: TableRow[] = block.children.map((row) => {
     const line = row.lines[0] as ContentLine;
@@ -238,7 +252,7 @@ function tableOf(build: Build, block: Block): Table {
       type: 'tableCell',
       children:
         cell.contentEnd > cell.contentStart
-          ? inlines(build, [{ start: cell.contentStart, end: cell.contentEnd }])
+          ? unescapeCodePipes(inlines(build, [{ start: cell.contentStart, end: cell.contentEnd }]))
           : [],
       position: position(build, cell.start, cell.end),
     }));
