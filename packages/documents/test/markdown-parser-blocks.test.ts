@@ -9,7 +9,7 @@
  */
 import { createRequire } from 'node:module';
 import fc from 'fast-check';
-import type { Nodes, Root } from 'mdast';
+import type { InlineCode, List, ListItem, Nodes, Root, Table } from 'mdast';
 import { describe, expect, it } from 'vitest';
 import { GITBOOK_BLOCKS, pageBody } from '../../../apps/server/bench/gitbook-format-repository';
 import { parseMarkdownFast } from '../src/markdown-parser';
@@ -166,6 +166,27 @@ describe('generated documents', () => {
       // A fixed seed: the same documents on every run (a new failure is a change, not luck).
       { numRuns: 500, seed: 27 },
     );
+  });
+});
+
+describe('what the block parser does with the inlines it is given', () => {
+  it('unescapes pipes in the code spans of table cells (mdast-util-gfm-table)', () => {
+    const tree = parseMarkdownFast('| a |\n| - |\n| x\\|y\\\\|z |', (input) => [
+      { type: 'inlineCode', value: input.source.slice(...(input.lines[0] as readonly [number, number])) },
+    ]);
+    const table = tree.children[0] as Table;
+    expect(table.children.map((row) => (row.children[0]?.children[0] as InlineCode).value)).toEqual([
+      'a',
+      'x|y\\\\',
+    ]);
+  });
+
+  it('leaves a task paragraph at its check when its head is not text (mdast-util-gfm-task-list-item)', () => {
+    const markdown = '- [x] *a*';
+    const tree = parseMarkdownFast(markdown, () => [{ type: 'emphasis', children: [] }]);
+    const item = (tree.children[0] as List).children[0] as ListItem;
+    expect(item.checked).toBe(true);
+    expect(item.children[0]?.position?.start.offset).toBe(markdown.indexOf('['));
   });
 });
 
