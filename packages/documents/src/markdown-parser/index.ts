@@ -1,7 +1,9 @@
 /**
  * Quire's own markdown tokenizer: `parseMarkdownFast(markdown)` gives the tree of
  * `markdownSyntaxTree(markdown)` (`markdown-processor.ts`): the blocks read line by line
- * (`block-parser.ts`), then their inline content (`block-tree.ts`).
+ * (`block-parser.ts`), then their inline content (`block-tree.ts`). The inline parser is
+ * `parsePlainInlines`, one text node per content, until `inline-parser.ts` takes its place
+ * (its contract: `inline-input.ts`); a caller may pass another.
  */
 import type { Root } from 'mdast';
 import { BlockParser } from './block-parser';
