@@ -84,6 +84,7 @@ const EDGE_CASES: Record<string, string> = {
   'an unclosed front matter fence (no containers after it)': '---\n> a\n- b\n\n# c',
   'an empty last line after an unclosed fence': '- ```\n  a\n  ',
   'complete HTML on the last lazy line': '+ plus\n<a href="x">',
+  'an empty last line in a block quote': '>> a\n> ',
   'unclosed fences': '- ```\n  a\n\n- b\n\n> ```\n> c\n\nd\n\n```\ne\n',
 };
 

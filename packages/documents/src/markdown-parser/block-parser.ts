@@ -141,7 +141,7 @@ export class BlockParser {
     // micromark exits the containers a new container closes where that line's prefixes end; in
     // mdast that shows when the last one continued is a block quote or a footnote definition
     // (their prefixes are tokens).
-    const exitEnd = byNewContainer ? this.newContainerExitEnd : -1;
+    const exitEnd = this.newContainerExitEnd;
     while (this.oldTip !== this.lastMatchedContainer) {
       const parent = this.oldTip.parent as Block;
       if (isContainer(this.oldTip)) {
@@ -224,6 +224,10 @@ export class BlockParser {
       this.addParagraphLine(this.tip);
       return;
     }
+    // A last line with nothing past the prefixes gives micromark's flow nothing: the containers
+    // it does not continue are still open at the end, and exit there.
+    if (!containersMatched && this.isLastLine() && afterContainers >= lineEnd)
+      this.newContainerExitEnd = source.length;
     this.closeUnmatchedBlocks(false);
     const kind = container.kind;
     if (
