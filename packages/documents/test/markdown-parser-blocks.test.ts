@@ -9,9 +9,9 @@
  */
 import { createRequire } from 'node:module';
 import fc from 'fast-check';
-import type { Nodes, Root } from 'mdast';
+import type { List, ListItem, Nodes, Root, Table } from 'mdast';
 import { describe, expect, it } from 'vitest';
-import { GITBOOK_BLOCKS } from '../../../apps/server/bench/gitbook-format-repository';
+import { GITBOOK_BLOCKS, pageBody } from '../../../apps/server/bench/gitbook-format-repository';
 import { parseMarkdownFast } from '../src/markdown-parser';
 import { micromarkSyntaxTree } from '../src/micromark-reference';
 
@@ -55,6 +55,7 @@ describe('the CommonMark spec examples', () => {
 });
 
 describe("GitBook's blocks", () => {
+  it('a page holding every block', () => expectSameBlocks(pageBody(3, '../')));
   for (const [name, block] of Object.entries(GITBOOK_BLOCKS))
     it(name, () => {
       expectSameBlocks(block(7, ''));
@@ -83,6 +84,7 @@ const EDGE_CASES: Record<string, string> = {
   'an unclosed front matter fence (no containers after it)': '---\n> a\n- b\n\n# c',
   'an empty last line after an unclosed fence': '- ```\n  a\n  ',
   'complete HTML on the last lazy line': '+ plus\n<a href="x">',
+  'an empty last line in a block quote': '>> a\n> ',
   'unclosed fences': '- ```\n  a\n\n- b\n\n> ```\n> c\n\nd\n\n```\ne\n',
 };
 
@@ -165,6 +167,23 @@ describe('generated documents', () => {
       // A fixed seed: the same documents on every run (a new failure is a change, not luck).
       { numRuns: 500, seed: 27 },
     );
+  });
+});
+
+describe('what the block parser does with the inlines it is given', () => {
+  it("hands a table cell to the cell's inline parser: a code span's escaped pipe is a pipe (mdast-util-gfm-table)", () => {
+    const tree = parseMarkdownFast('| a |\n| - |\n| `x\\|y` |');
+    const table = tree.children[0] as Table;
+    expect(table.children[1]?.children[0]?.children[0]).toMatchObject({ type: 'inlineCode', value: 'x|y' });
+  });
+
+  it('leaves a task paragraph at its check when its head is not text (mdast-util-gfm-task-list-item)', () => {
+    const markdown = '- [x] *a*';
+    const emphasis = () => [{ type: 'emphasis' as const, children: [] }];
+    const tree = parseMarkdownFast(markdown, { content: emphasis, tableCell: emphasis });
+    const item = (tree.children[0] as List).children[0] as ListItem;
+    expect(item.checked).toBe(true);
+    expect(item.children[0]?.position?.start.offset).toBe(markdown.indexOf('['));
   });
 });
 

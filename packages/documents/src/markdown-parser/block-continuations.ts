@@ -23,7 +23,6 @@ export function continueBlock(parser: BlockParser, block: Block): number {
         block.endLine = cursor.lineNumber;
         cursor.findNextNonspace();
         if (cursor.blank) {
-          block.blankRun = block.blankLine === cursor.lineNumber - 1 ? block.blankRun + 1 : 1;
           block.blankLine = cursor.lineNumber;
           block.blankEnd = cursor.lineEnd;
         }

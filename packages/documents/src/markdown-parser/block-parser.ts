@@ -141,7 +141,7 @@ export class BlockParser {
     // micromark exits the containers a new container closes where that line's prefixes end; in
     // mdast that shows when the last one continued is a block quote or a footnote definition
     // (their prefixes are tokens).
-    const exitEnd = byNewContainer ? this.newContainerExitEnd : -1;
+    const exitEnd = this.newContainerExitEnd;
     while (this.oldTip !== this.lastMatchedContainer) {
       const parent = this.oldTip.parent as Block;
       if (isContainer(this.oldTip)) {
@@ -224,6 +224,10 @@ export class BlockParser {
       this.addParagraphLine(this.tip);
       return;
     }
+    // A last line with nothing past the prefixes gives micromark's flow nothing: the containers
+    // it does not continue are still open at the end, and exit there.
+    if (!containersMatched && this.isLastLine() && afterContainers >= lineEnd)
+      this.newContainerExitEnd = source.length;
     this.closeUnmatchedBlocks(false);
     const kind = container.kind;
     if (
@@ -339,7 +343,6 @@ export class BlockParser {
         while (quote !== null && quote.kind !== 'blockquote') quote = quote.parent;
         if (quote !== null && quote.blankLine === this.cursor.lineNumber - 1) {
           block.trailingBlankEnd = quote.blankEnd;
-          block.trailingBlankLines = quote.blankRun;
         }
         break;
       }
@@ -401,10 +404,7 @@ export class BlockParser {
       parent.children.splice(at, 1, ...blocks);
       paragraph.open = false;
       if (this.tip === paragraph) this.tip = parent;
-    } else {
-      parent.children.splice(at, 0, ...blocks);
-      paragraph.movedStart = (paragraph.lines[0] as { start: number }).start;
-    }
+    } else parent.children.splice(at, 0, ...blocks);
   }
 }
 

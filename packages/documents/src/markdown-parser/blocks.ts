@@ -53,7 +53,6 @@ export class Block {
   markerEnd = 0;
   /** An item whose first line held only its marker. */
   startedBlank = false;
-  checked: boolean | null = null;
 
   // Headings.
   depth = 0;
@@ -82,13 +81,11 @@ export class Block {
   labelStart = 0;
   labelEnd = 0;
 
-  // Block quotes: the last blank line they continued, and how many in a row.
+  // Block quotes: the last blank line they continued (its line and its end).
   blankLine = -1;
-  blankRun = 0;
   blankEnd = -1;
   // Lists closed after blank lines of a block quote (see `BlockParser.finalize`).
   trailingBlankEnd = -1;
-  trailingBlankLines = 0;
 
   /** Containers closed by a new container: where micromark exits them (see `closeUnmatchedBlocks`). */
   exitEnd = -1;
@@ -100,8 +97,6 @@ export class Block {
 
   // Unclosed fences and HTML: the flow took the line ending after the last line.
   takesLineEnding = false;
-  /** A paragraph after link definitions: where its first remaining line starts. */
-  movedStart = -1;
   definition: LinkDefinition | undefined;
 
   constructor(

@@ -1,7 +1,9 @@
 /**
- * Quire's own markdown tokenizer: `parseMarkdownFast(markdown)` gives the tree of
- * `markdownSyntaxTree(markdown)` (`markdown-processor.ts`): the blocks read line by line
- * (`block-parser.ts`), then their inline content (`block-tree.ts`).
+ * Quire's own markdown tokenizer, what `markdownSyntaxTree` (`markdown-processor.ts`) reads
+ * with: `parseMarkdownFast(markdown)` gives the tree micromark gave (`micromark-reference.ts`,
+ * which the tests compare it with): the blocks read line by line (`block-parser.ts`), then
+ * their inline content (`block-tree.ts`, `inline-parser.ts`; the contract between the two:
+ * `inline-input.ts`).
  */
 import type { Root } from 'mdast';
 import { BlockParser } from './block-parser';
