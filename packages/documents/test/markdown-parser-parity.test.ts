@@ -101,7 +101,9 @@ describe('the whole tree, as micromark gave it', () => {
       fc.property(document, (markdown) => {
         expectSameTree(markdown);
       }),
-      { numRuns: 500 },
+      // A fixed seed: the same documents on every run (a new failure is a change, not luck); the
+      // parser was fuzzed far longer with other seeds before (docs/performance.md).
+      { numRuns: 500, seed: 3 },
     );
   });
 });
