@@ -88,6 +88,18 @@ function pagesOf(count: number): GeneratedPage[] {
 }
 
 /** Every block once, for page `n`, whose file is `up` folders below the root. */
+/** `sample(0)`, `sample(1)`... joined by blank lines up to about `kb` KB: a text of one kind of block. */
+export function repeatedToKb(kb: number, sample: (n: number) => string): string {
+  const parts: string[] = [];
+  let length = 0;
+  for (let n = 0; length < kb * 1024; n++) {
+    const part = sample(n);
+    parts.push(part);
+    length += Buffer.byteLength(part) + 2;
+  }
+  return parts.join('\n\n');
+}
+
 export function pageBody(n: number, up: string): string {
   return Object.values(GITBOOK_BLOCKS)
     .map((block) => block(n, up))

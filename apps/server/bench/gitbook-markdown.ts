@@ -20,7 +20,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { LimitedPool } from '../src/worker-pools/limited-pool';
-import { GITBOOK_BLOCKS, pageBody } from './gitbook-format-repository';
+import { medianCpuMs } from './cpu-time';
+import { GITBOOK_BLOCKS, pageBody, repeatedToKb } from './gitbook-format-repository';
 
 type Documents = typeof import('@quire/documents');
 
@@ -54,33 +55,7 @@ const { markdownToDocument, normalizeMarkdown } = await builtDocuments();
 const KB = Number(process.env.BENCH_KB ?? 8);
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 
-function repeated(sample: (n: number) => string): string {
-  const parts: string[] = [];
-  let length = 0;
-  for (let n = 0; length < KB * 1024; n++) {
-    const part = sample(n);
-    parts.push(part);
-    length += Buffer.byteLength(part) + 2;
-  }
-  return parts.join('\n\n');
-}
-
-/**
- * The median over the runs of the CPU time one run takes (user and system, in ms): on a
- * shared machine the wall time counts the other processes' turns too; a conversion is
- * synchronous, so its CPU time is its cost.
- */
-async function medianMs(run: () => unknown): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = process.cpuUsage();
-    await run();
-    const used = process.cpuUsage(started);
-    times.push((used.user + used.system) / 1000);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)] as number;
-}
+const repeated = (sample: (n: number) => string) => repeatedToKb(KB, sample);
 
 const jobThread = new LimitedPool('job-thread', { threads: 1, memoryMb: 1024, deadlineMs: 600_000 });
 const convertInThread = (markdown: string) =>
@@ -109,9 +84,9 @@ let worstInThread = 0;
 for (const [name, text] of rows) {
   const kb = Buffer.byteLength(text) / 1024;
   const stored = normalizeMarkdown(text);
-  const toDocument = (await medianMs(() => markdownToDocument(stored))) / kb;
-  const inThread = (await medianMs(() => convertInThread(stored))) / kb;
-  const normalize = (await medianMs(() => normalizeMarkdown(text))) / kb;
+  const toDocument = (await medianCpuMs(() => markdownToDocument(stored), { runs: RUNS })) / kb;
+  const inThread = (await medianCpuMs(() => convertInThread(stored), { runs: RUNS })) / kb;
+  const normalize = (await medianCpuMs(() => normalizeMarkdown(text), { runs: RUNS })) / kb;
   worst = Math.max(worst, toDocument);
   worstInThread = Math.max(worstInThread, inThread);
   console.log(

@@ -13,6 +13,7 @@ import { join, relative } from 'node:path';
 import { markdownToDocument } from '@quire/documents';
 import { markdownSyntaxTree } from '@quire/documents/markdown-processor';
 import { micromarkSyntaxTree } from '@quire/documents/micromark-reference';
+import { medianCpuMs } from './cpu-time';
 
 const folders = process.argv.slice(2);
 if (folders.length === 0) {
@@ -28,20 +29,6 @@ function markdownFiles(directory: string): string[] {
     else if (name.endsWith('.md')) files.push(path);
   }
   return files;
-}
-
-/** The median CPU time (user and system, ms) of `runs` calls, after three to warm up. */
-function medianCpuMs(run: () => unknown, runs = 7): number {
-  for (let i = 0; i < 3; i++) run();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = process.cpuUsage();
-    run();
-    const used = process.cpuUsage(started);
-    times.push((used.user + used.system) / 1000);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)] as number;
 }
 
 interface Page {
@@ -61,7 +48,7 @@ for (const folder of folders) {
     pages.push({
       path: relative(folder, file),
       kb,
-      msPerKb: medianCpuMs(() => markdownToDocument(text)) / kb,
+      msPerKb: (await medianCpuMs(() => markdownToDocument(text), { runs: 7, warm: 3 })) / kb,
     });
   }
 }
@@ -71,12 +58,15 @@ if (pages.length === 0) {
 }
 
 const corpusKb = pages.reduce((sum, page) => sum + page.kb, 0);
-const treeMsPerKb = (read: (text: string) => unknown) =>
-  medianCpuMs(() => {
-    for (const text of texts) read(text);
-  }, 3) / corpusKb;
-const syntaxTreeMsPerKb = treeMsPerKb(markdownSyntaxTree);
-const micromarkMsPerKb = treeMsPerKb(micromarkSyntaxTree);
+const treeMsPerKb = async (read: (text: string) => unknown) =>
+  (await medianCpuMs(
+    () => {
+      for (const text of texts) read(text);
+    },
+    { runs: 3, warm: 3 },
+  )) / corpusKb;
+const syntaxTreeMsPerKb = await treeMsPerKb(markdownSyntaxTree);
+const micromarkMsPerKb = await treeMsPerKb(micromarkSyntaxTree);
 
 const sorted = [...pages].sort((a, b) => a.msPerKb - b.msPerKb);
 const at = (share: number) =>

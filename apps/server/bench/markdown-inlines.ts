@@ -16,34 +16,13 @@ import {
 } from '@quire/documents/markdown-parser/inline-input';
 import { parseInlines, parseTableCellInlines } from '@quire/documents/markdown-parser/inline-parser';
 import { micromarkSyntaxTree } from '@quire/documents/micromark-reference';
-import { GITBOOK_BLOCKS, pageBody } from './gitbook-format-repository';
+import { medianCpuMs } from './cpu-time';
+import { GITBOOK_BLOCKS, pageBody, repeatedToKb } from './gitbook-format-repository';
 
 const KB = Number(process.env.BENCH_KB ?? 8);
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 
-function repeated(sample: (n: number) => string): string {
-  const parts: string[] = [];
-  let length = 0;
-  for (let n = 0; length < KB * 1024; n++) {
-    const part = sample(n);
-    parts.push(part);
-    length += Buffer.byteLength(part) + 2;
-  }
-  return parts.join('\n\n');
-}
-
-/** The median CPU time of `run`, each measure over `repeat` calls (short runs are mostly noise). */
-function medianMs(run: () => void, repeat: number): number {
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = process.cpuUsage();
-    for (let time = 0; time < repeat; time++) run();
-    const used = process.cpuUsage(started);
-    times.push((used.user + used.system) / 1000 / repeat);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)] as number;
-}
+const repeated = (sample: (n: number) => string) => repeatedToKb(KB, sample);
 
 type PhrasingContent = ReturnType<typeof parseInlines>[number];
 
@@ -128,10 +107,13 @@ for (const [name, text] of rows) {
     isDeepStrictEqual(JSON.parse(JSON.stringify(parse(input, context))), expected),
   ).length;
   for (let i = 0; i < 5; i++) for (const { input, parse } of contents) parse(input, context);
-  const inlines = medianMs(() => {
-    for (const { input, parse } of contents) parse(input, context);
-  }, 20);
-  const micromark = medianMs(() => micromarkSyntaxTree(text), 1);
+  const inlines = await medianCpuMs(
+    () => {
+      for (const { input, parse } of contents) parse(input, context);
+    },
+    { runs: RUNS, repeat: 20 },
+  );
+  const micromark = await medianCpuMs(() => micromarkSyntaxTree(text), { runs: RUNS });
   inlineTotal += inlines;
   micromarkTotal += micromark;
   kbTotal += kb;

@@ -9,34 +9,13 @@
  */
 import { parseMarkdownFast } from '@quire/documents/markdown-parser';
 import { micromarkSyntaxTree } from '@quire/documents/micromark-reference';
-import { GITBOOK_BLOCKS, pageBody } from './gitbook-format-repository';
+import { medianCpuMs } from './cpu-time';
+import { GITBOOK_BLOCKS, pageBody, repeatedToKb } from './gitbook-format-repository';
 
 const KB = Number(process.env.BENCH_KB ?? 8);
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 
-function repeated(sample: (n: number) => string): string {
-  const parts: string[] = [];
-  let length = 0;
-  for (let n = 0; length < KB * 1024; n++) {
-    const part = sample(n);
-    parts.push(part);
-    length += Buffer.byteLength(part) + 2;
-  }
-  return parts.join('\n\n');
-}
-
-/** The median CPU time (user and system, ms) of one run: a parse is synchronous. */
-function medianMs(run: () => unknown): number {
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const started = process.cpuUsage();
-    run();
-    const used = process.cpuUsage(started);
-    times.push((used.user + used.system) / 1000);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)] as number;
-}
+const repeated = (sample: (n: number) => string) => repeatedToKb(KB, sample);
 
 const rows: [string, string][] = [
   ...Object.entries(GITBOOK_BLOCKS).map(
@@ -49,13 +28,17 @@ const rows: [string, string][] = [
  * uses). One parser at a time: micromark's garbage, collected while the other runs, would be
  * counted against it.
  */
-function msPerKb(parse: (markdown: string) => unknown): number[] {
-  for (const [, text] of rows) for (let i = 0; i < 3; i++) parse(text);
-  return rows.map(([, text]) => medianMs(() => parse(text)) / (Buffer.byteLength(text) / 1024));
+async function msPerKb(parse: (markdown: string) => unknown): Promise<number[]> {
+  const perKb: number[] = [];
+  for (const [, text] of rows)
+    perKb.push(
+      (await medianCpuMs(() => parse(text), { runs: RUNS, warm: 3 })) / (Buffer.byteLength(text) / 1024),
+    );
+  return perKb;
 }
 
-const fast = msPerKb(parseMarkdownFast);
-const micromark = msPerKb(micromarkSyntaxTree);
+const fast = await msPerKb(parseMarkdownFast);
+const micromark = await msPerKb(micromarkSyntaxTree);
 console.log(
   `${'block'.padEnd(26)} ${'KB'.padStart(5)}  parseMarkdownFast ms/KB  micromarkSyntaxTree ms/KB  (CPU time)`,
 );
