@@ -47,6 +47,32 @@ describe('the whole tree, as micromark gave it', () => {
     expectSameTree(readFileSync(new URL('fixtures/corpus.md', import.meta.url), 'utf8'));
   });
 
+  // Counterexamples the generated documents found (each once different), by the rule they broke.
+  it.each([
+    // micromark sets a continuation line's start when it first reads the line: a line ending
+    // read again after a failed attempt went past it ends there, past the containers' prefix.
+    ['a line ending after an unclosed code span', '- [x] `\n    a@b.co'],
+    ['a line ending after an unclosed code span, in a block quote', '> `\n> <https://a.test>'],
+    ['a line ending after unclosed math', '- a $$x\n  <b>'],
+    ['a line ending after raw HTML that fails on the next line', '- a <a\n  <b>'],
+    ['a line ending after an unclosed comment', '- a <!--\n  <b>'],
+    ['a line ending after a resource that fails', '- [a](\n  <b>'],
+    ['a line ending after a reference label that fails', '- [a][\n  <b>'],
+    ['a hard break after an unclosed code span', '- `  \n  <b>'],
+    ['an escaped hard break after an unclosed code span', '- `\\\n  <b>'],
+    // A tab the containers' prefix splits: micromark's line starts after it, its columns left
+    // as spaces (in code and HTML values).
+    ['a split tab in a code span', '- `\n\t<b>`'],
+    ['a split tab after an unclosed code span', '- `\n\t<b>'],
+    ['a split tab in a block quote', '> `\n>\t<b>`'],
+    ['a split tab before raw HTML', '- a\n\t<b\n\t\tc>'],
+    // mdast-util-gfm-task-list-item moves the head text's start one column on; the head starts
+    // at the line ending when only whitespace follows the check.
+    ['a task whose head is split by a literal autolink', '- [x] \n[l]: /url "www.x.com"'],
+  ])('for %s', (_name, markdown) => {
+    expectSameTree(markdown);
+  });
+
   it('for generated documents', () => {
     const inline = fc.constantFrom(
       'text',

@@ -46,6 +46,8 @@ export class BlockParser {
   interruptsParagraph = false;
   /** Where the line's content starts once the containers took their prefixes. */
   contentStart = 0;
+  /** Columns of a tab at `contentStart` the prefixes took in part (`ContentLine.rawPad`). */
+  contentPad = 0;
   /** The current line is blank with less than an indented code's 4 columns. */
   shortBlankLine = false;
 
@@ -187,6 +189,7 @@ export class BlockParser {
     }
     this.allClosed = container === this.oldTip;
     this.contentStart = cursor.offset;
+    this.contentPad = cursor.tabRemainder();
     this.lastMatchedContainer = container;
     const leafTakesLine = container.kind === 'code' || container.kind === 'html' || container.kind === 'math';
     // micromark keeps a paragraph's interruption for every container the line opens.
@@ -205,6 +208,7 @@ export class BlockParser {
     if (!leafTakesLine) {
       for (;;) {
         this.contentStart = cursor.offset;
+        this.contentPad = cursor.tabRemainder();
         cursor.findNextNonspace();
         const started = startBlock(this, container, allMatched);
         if (started === undefined) {
@@ -280,7 +284,9 @@ export class BlockParser {
       start: cursor.nextNonspace,
       end: cursor.lineEnd,
       pad: 0,
-      rawStart: this.contentStart,
+      // A tab split by the prefix: micromark's line starts after it, with its columns left.
+      rawStart: this.contentPad > 0 ? this.contentStart + 1 : this.contentStart,
+      rawPad: this.contentPad,
     });
     paragraph.lineNumbers.push(cursor.lineNumber);
     paragraph.end = cursor.lineEnd;

@@ -29,6 +29,11 @@ export interface ContentLine {
   pad: number;
   /** A paragraph line: where it starts before its leading whitespace (a definition's label keeps it). */
   rawStart?: number;
+  /**
+   * Columns left of a tab the containers' prefix consumed in part right before `rawStart`:
+   * micromark reads them as spaces (its virtual spaces), all at `rawStart`'s offset.
+   */
+  rawPad?: number;
 }
 
 export class Block {

@@ -2,9 +2,9 @@ import type { InlineInput } from './inline-input';
 
 /**
  * One inline content's text: its lines joined by `\n` (U+0000 as U+FFFD, as micromark reads
- * it), what the scanner reads, and the way
- * back from an index in that text to the source's offsets (a line ending's own characters,
- * `\r\n` included, are the source's).
+ * it; a line's `pad` as spaces before it), what the scanner reads, and the way back from an
+ * index in that text to the source's offsets (a line ending's own characters, `\r\n`
+ * included, are the source's; a line's pad is all at its start's offset).
  */
 export class InlineContent {
   get source(): string {
@@ -14,16 +14,18 @@ export class InlineContent {
   /** The lines joined by `\n`. */
   readonly text: string;
   private readonly starts: number[] = [];
+  private readonly pads: number[] = [];
   private readonly hasCarriageReturn: boolean;
   private cachedLine = 0;
 
   constructor(private readonly input: InlineInput) {
     let text = '';
     let carriageReturn = false;
-    input.lines.forEach(([start, end], index) => {
+    input.lines.forEach(([start, end, pad = 0], index) => {
       if (index > 0) text += '\n';
       this.starts.push(text.length);
-      text += input.source.slice(start, end);
+      this.pads.push(pad);
+      text += ' '.repeat(pad) + input.source.slice(start, end);
       if (input.source.charCodeAt(end) === 13) carriageReturn = true;
     });
     // micromark reads U+0000 as U+FFFD (its preprocessing), one character for one.
@@ -63,7 +65,8 @@ export class InlineContent {
       // The `\n` just before this line's start: the end of the line before.
       return this.input.lines[line - 1]![1];
     }
-    return start + fromStart;
+    const pad = this.pads[line]!;
+    return pad === 0 ? start + fromStart : start + Math.max(0, fromStart - pad);
   }
 
   /** The source offsets of the line ending at text index `index` (a `\n`). */
@@ -88,7 +91,11 @@ export class InlineContent {
     let column = 0;
     for (let at = start; at < offset; at++)
       column = source.charCodeAt(at) === 9 ? column + 4 - (column % 4) : column + 1;
-    return column;
+    // In a line's pad: the split tab's columns before its end.
+    const line = this.lineOf(index);
+    const fromStart = index - this.starts[line]!;
+    const pad = this.pads[line]!;
+    return fromStart >= 0 && fromStart < pad ? column - (pad - fromStart) : column;
   }
 
   /** The text between two indices, line endings as the source wrote them. */

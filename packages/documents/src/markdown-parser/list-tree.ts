@@ -113,8 +113,18 @@ function taskParagraph(build: Build, paragraph: Block, after: number): Paragraph
     } else if (node.position !== undefined) {
       // micromark's tree had the head's position then, before remark-gfm's transform split
       // literal URLs out of it (the inline parser has done so already, leaving none): the
-      // head started at the space after the check.
-      node.position.start = build.context.points.point(after + 1);
+      // head started at the space after the check, or at the line ending when only
+      // whitespace follows the check (a line suffix, not text). One column on, on that
+      // line even past its end, as the transform moves it.
+      const source = build.source;
+      let headStart = after;
+      while (
+        headStart < first.end &&
+        (source.charCodeAt(headStart) === 32 || source.charCodeAt(headStart) === 9)
+      )
+        headStart++;
+      const start = build.context.points.point(headStart === first.end ? headStart : after);
+      node.position.start = { line: start.line, column: start.column + 1, offset: (start.offset ?? 0) + 1 };
     }
   }
   return node;
