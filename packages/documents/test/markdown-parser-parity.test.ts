@@ -66,6 +66,13 @@ describe('the whole tree, as micromark gave it', () => {
     ['a split tab after an unclosed code span', '- `\n\t<b>'],
     ['a split tab in a block quote', '> `\n>\t<b>`'],
     ['a split tab before raw HTML', '- a\n\t<b\n\t\tc>'],
+    // Containers a new container closes exit where the line's prefixes end; the exit moves
+    // back before the line ending (micromark-util-subtokenize) over list item indents only.
+    ['a block quote closed by a new container after a split tab', '>\t> x\n>\t10) x'],
+    ['a block quote with an unclosed fence closed in a list item', '- > ~~~\n  >\n  - x'],
+    ['a list closed in a list item', '* 2) two\n   1. one\n'],
+    ['a block quote closed in a list item', '- > a\n  - x'],
+    ['a block quote closed in a list item in a block quote', '> - > a\n>   - x'],
     // mdast-util-gfm-task-list-item moves the head text's start one column on; the head starts
     // at the line ending when only whitespace follows the check.
     ['a task whose head is split by a literal autolink', '- [x] \n[l]: /url "www.x.com"'],

@@ -48,6 +48,11 @@ export class BlockParser {
   contentStart = 0;
   /** Columns of a tab at `contentStart` the prefixes took in part (`ContentLine.rawPad`). */
   contentPad = 0;
+
+  /** Where micromark's position is once the prefixes are read: past a tab they split. */
+  get contentPoint(): number {
+    return this.contentPad > 0 ? this.contentStart + 1 : this.contentStart;
+  }
   /** The current line is blank with less than an indented code's 4 columns. */
   shortBlankLine = false;
 
@@ -133,17 +138,16 @@ export class BlockParser {
       this.lazyLine = false;
       let matched = this.lastMatchedContainer;
       while (matched.kind === 'list' && matched.parent !== null) matched = matched.parent;
-      this.newContainerExitEnd =
-        !siblingItem && (matched.kind === 'blockquote' || matched.kind === 'footnoteDefinition')
-          ? this.contentStart
-          : -1;
+      this.newContainerExitEnd = !siblingItem && this.prefixTokenOnLine() ? this.contentPoint : -1;
       this.exitAfterFootnoteIndent = this.newContainerExitEnd !== -1 && matched.kind === 'footnoteDefinition';
     }
     if (this.allClosed) return;
-    // micromark exits the containers a new container closes where that line's prefixes end; in
-    // mdast that shows when the last one continued is a block quote or a footnote definition
-    // (their prefixes are tokens).
-    const exitEnd = byNewContainer ? this.newContainerExitEnd : -1;
+    // micromark exits the containers a new container closes where that line's prefixes end;
+    // micromark-util-subtokenize then moves a container's exit back before the line endings
+    // it follows, walking back over list items' indents only: it stays when a continued block
+    // quote or footnote definition left its prefix on the line, or when the closed leaf took
+    // its line ending (an unclosed fence).
+    let exitEnd = byNewContainer ? this.newContainerExitEnd : -1;
     while (this.oldTip !== this.lastMatchedContainer) {
       const parent = this.oldTip.parent as Block;
       if (isContainer(this.oldTip)) {
@@ -151,6 +155,8 @@ export class BlockParser {
         this.oldTip.exitAfterFootnoteIndent = this.exitAfterFootnoteIndent;
       }
       this.finalize(this.oldTip, byNewContainer);
+      if (byNewContainer && !siblingItem && this.oldTip.takesLineEnding && exitEnd === -1)
+        exitEnd = this.contentPoint;
       this.oldTip = parent;
     }
     this.allClosed = true;
@@ -272,6 +278,13 @@ export class BlockParser {
     }
   }
 
+  /** A block quote or footnote definition continued on this line: its prefix is a token. */
+  private prefixTokenOnLine(): boolean {
+    for (let block: Block | null = this.lastMatchedContainer; block !== null; block = block.parent)
+      if (block.kind === 'blockquote' || block.kind === 'footnoteDefinition') return true;
+    return false;
+  }
+
   /** The current line is the source's last and no line ending follows it. */
   private isLastLine(): boolean {
     return !this.endsWithLineEnding && this.cursor.lineEnd === this.source.length;
@@ -285,7 +298,7 @@ export class BlockParser {
       end: cursor.lineEnd,
       pad: 0,
       // A tab split by the prefix: micromark's line starts after it, with its columns left.
-      rawStart: this.contentPad > 0 ? this.contentStart + 1 : this.contentStart,
+      rawStart: this.contentPoint,
       rawPad: this.contentPad,
     });
     paragraph.lineNumbers.push(cursor.lineNumber);
