@@ -73,6 +73,16 @@ describe('the whole tree, as micromark gave it', () => {
     ['a list closed in a list item', '* 2) two\n   1. one\n'],
     ['a block quote closed in a list item', '- > a\n  - x'],
     ['a block quote closed in a list item in a block quote', '> - > a\n>   - x'],
+    ['a list whose unclosed fence a new container closes', '* - ```\n  >'],
+    [
+      'a list whose unclosed fence a block quote closes, after a blank line',
+      '* -\t> <a href="x">\n\n    ```js title\n  >\n    > ```',
+    ],
+    // GFM's task check, at a list item's first `[`, reads a line ending after it.
+    ['a task check that fails past its line ending', '- [\n  <b>'],
+    ['a task check whose `]` starts the next line', '- [\n  ] a'],
+    ['a task check whose `]` starts a lazy line', '- [\n] a\n  b'],
+    ['no task check in a setext heading', '- [\n  <b>\n  ---'],
     // mdast-util-gfm-task-list-item moves the head text's start one column on; the head starts
     // at the line ending when only whitespace follows the check.
     ['a task whose head is split by a literal autolink', '- [x] \n[l]: /url "www.x.com"'],

@@ -159,6 +159,8 @@ export class BlockParser {
         exitEnd = this.contentPoint;
       this.oldTip = parent;
     }
+    // (A list left open here closes when the new container is added: `addChild`.)
+    if (byNewContainer) this.newContainerExitEnd = exitEnd;
     this.allClosed = true;
   }
 

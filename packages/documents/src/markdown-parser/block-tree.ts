@@ -103,7 +103,7 @@ function nodeOf(build: Build, block: Block): Nodes {
       const last = lines[lines.length - 1] as ContentLine;
       const node: Paragraph = {
         type: 'paragraph',
-        children: inlines(build, lines),
+        children: inlines(build, lines, 'content', block.taskCheckRead ? 2 : 0),
         position: position(build, first.start, last.end),
       };
       return node;

@@ -60,6 +60,12 @@ export class Block {
   startedBlank = false;
   checked: boolean | null = null;
 
+  /**
+   * A list item's first content whose first line is a lone `[`: GFM's task check read its
+   * line ending before failing (`InlineInput.readBefore`).
+   */
+  taskCheckRead = false;
+
   // Headings.
   depth = 0;
   /** `[start, end)` of an ATX heading's text, trimmed. */

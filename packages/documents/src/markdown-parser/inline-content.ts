@@ -11,6 +11,11 @@ export class InlineContent {
     return this.input.source;
   }
 
+  /** `InlineInput.readBefore`. */
+  get readBefore(): number {
+    return this.input.readBefore ?? 0;
+  }
+
   /** The lines joined by `\n`. */
   readonly text: string;
   private readonly starts: number[] = [];

@@ -52,6 +52,11 @@ export interface InlineInput {
    * spaces (its virtual spaces) at `start`'s offset.
    */
   lines: ReadonlyArray<readonly [start: number, end: number, pad?: number]>;
+  /**
+   * How far (a text index) micromark read the content in an attempt that failed before its
+   * first construct: GFM's task check at a list item's first `[` followed by a line ending.
+   */
+  readBefore?: number;
 }
 
 /** What the whole document tells the inline parser. */

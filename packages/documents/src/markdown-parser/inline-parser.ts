@@ -109,7 +109,7 @@ class InlineScanner {
    * the containers' prefix) when it first reads the line; a line ending read again after a
    * failed attempt went past it then ends at that start, not right after its own characters.
    */
-  private readBefore = 0;
+  private readBefore: number;
 
   constructor(
     private readonly content: InlineContent,
@@ -117,6 +117,7 @@ class InlineScanner {
     private readonly inTable: boolean,
   ) {
     this.text = content.text;
+    this.readBefore = content.readBefore;
     this.lastAt = this.text.lastIndexOf('@');
   }
 

@@ -11,34 +11,74 @@ import type { Block, ContentLine } from './blocks';
 import { isSpaceOrTab } from './line-cursor';
 import { type Build, endOffset, inlines, position } from './tree-build';
 
-/** A list item's first paragraph opening with `[ ]` or `[x]` (micromark-extension-gfm-task-list-item). */
-function taskCheck(source: string, item: Block): { checked: boolean; after: number } | undefined {
+/**
+ * A list item's first paragraph opening with `[ ]` or `[x]` (micromark-extension-gfm-task-list-item):
+ * whether checked, and where the text after the check starts (`line`, `after`). The value may
+ * be the first line's ending, the `]` then the next line's first character (past its
+ * containers' prefix, as micromark's text reads it).
+ */
+function taskCheck(
+  source: string,
+  item: Block,
+): { checked: boolean; line: number; after: number } | undefined {
   const first = item.children[0];
   if (first === undefined || first.kind !== 'paragraph') return undefined;
-  const line = first.lines[0] as ContentLine;
-  const at = line.start;
-  if (source.charCodeAt(at) !== 91 || at + 2 >= line.end + 1) return undefined;
-  const value = source.charCodeAt(at + 1);
-  let checked: boolean;
-  if (value === 120 || value === 88) checked = true;
-  else if (isSpaceOrTab(value) || at + 1 >= line.end) checked = false;
-  else return undefined;
-  if (at + 1 >= line.end) return undefined;
-  if (source.charCodeAt(at + 2) !== 93 || at + 2 >= line.end) return undefined;
-  const after = at + 3;
-  if (after >= line.end) return first.lines.length > 1 ? { checked, after } : undefined;
+  const lines = first.lines;
+  const head = lines[0] as ContentLine;
+  const at = head.start;
+  if (source.charCodeAt(at) !== 91) return undefined;
+  let checked = false;
+  let line = 0;
+  let close = at + 2;
+  if (at + 1 >= head.end) {
+    // `[` then the line ending: the `]` starts the next line.
+    const next = lines[1];
+    if (next === undefined || (next.rawPad ?? 0) > 0) return undefined;
+    line = 1;
+    close = next.rawStart ?? next.start;
+  } else {
+    const value = source.charCodeAt(at + 1);
+    if (value === 120 || value === 88) checked = true;
+    else if (!isSpaceOrTab(value)) return undefined;
+  }
+  const closeLine = lines[line] as ContentLine;
+  if (close >= closeLine.end || source.charCodeAt(close) !== 93) return undefined;
+  const after = close + 1;
+  // After the check: a line ending, or whitespace then anything but the content's end.
+  const last = line === lines.length - 1;
+  if (after >= closeLine.end) return last ? undefined : { checked, line, after };
   if (!isSpaceOrTab(source.charCodeAt(after))) return undefined;
   let rest = after;
-  while (rest < line.end && isSpaceOrTab(source.charCodeAt(rest))) rest++;
-  if (rest >= line.end && first.lines.length === 1) return undefined;
-  return { checked, after };
+  while (rest < closeLine.end && isSpaceOrTab(source.charCodeAt(rest))) rest++;
+  if (rest >= closeLine.end && last) return undefined;
+  return { checked, line, after };
+}
+
+/**
+ * The first content of a list item opening with a lone `[` on its line, not a task: GFM's
+ * check read that line's ending before it failed (`Block.taskCheckRead`).
+ */
+function readByTaskCheck(source: string, item: Block): boolean {
+  const first = item.children[0];
+  // (A setext heading's text is not micromark's first content: its check is not tried.)
+  if (first === undefined || first.kind !== 'paragraph') return false;
+  const head = first.lines[0];
+  return (
+    head !== undefined &&
+    first.lines.length > 1 &&
+    source.charCodeAt(head.start) === 91 &&
+    head.end === head.start + 1
+  );
 }
 
 function listItemOf(build: Build, item: Block, nextMarkerEnd: number | undefined): ListItem {
   const source = build.source;
   const task = taskCheck(source, item);
+  const firstChild = item.children[0];
+  if (task === undefined && firstChild !== undefined)
+    firstChild.taskCheckRead = readByTaskCheck(source, item);
   const children = item.children.map((child, index) => {
-    if (index === 0 && task !== undefined) return taskParagraph(build, child, task.after);
+    if (index === 0 && task !== undefined) return taskParagraph(build, child, task.line, task.after);
     return build.nodeOf(child) as BlockContent;
   });
   let end = item.end;
@@ -88,10 +128,10 @@ function endsTakingLineEnding(block: Block): boolean {
   return last !== undefined && block.kind !== 'table' && endsTakingLineEnding(last);
 }
 
-function taskParagraph(build: Build, paragraph: Block, after: number): Paragraph {
-  const lines = paragraph.lines.slice();
-  const first = lines[0] as ContentLine;
-  lines[0] = { start: after, end: first.end, pad: 0 };
+function taskParagraph(build: Build, paragraph: Block, line: number, after: number): Paragraph {
+  const first = paragraph.lines[0] as ContentLine;
+  const lines = paragraph.lines.slice(line);
+  lines[0] = { start: after, end: (lines[0] as ContentLine).end, pad: 0 };
   const children = inlines(build, lines);
   const node: Paragraph = {
     type: 'paragraph',
@@ -117,13 +157,14 @@ function taskParagraph(build: Build, paragraph: Block, after: number): Paragraph
       // whitespace follows the check (a line suffix, not text). One column on, on that
       // line even past its end, as the transform moves it.
       const source = build.source;
+      const headEnd = (lines[0] as ContentLine).end;
       let headStart = after;
       while (
-        headStart < first.end &&
+        headStart < headEnd &&
         (source.charCodeAt(headStart) === 32 || source.charCodeAt(headStart) === 9)
       )
         headStart++;
-      const start = build.context.points.point(headStart === first.end ? headStart : after);
+      const start = build.context.points.point(headStart === headEnd ? headStart : after);
       node.position.start = { line: start.line, column: start.column + 1, offset: (start.offset ?? 0) + 1 };
     }
   }

@@ -37,10 +37,12 @@ export function inlines(
   build: Build,
   lines: ReadonlyArray<{ start: number; end: number; rawStart?: number; rawPad?: number }>,
   kind: keyof InlineParsers = 'content',
+  readBefore = 0,
 ): PhrasingContent[] {
   return build.inlineParsers[kind](
     {
       source: build.source,
+      readBefore,
       lines: lines.map((line, index) =>
         index === 0 || line.rawStart === undefined
           ? ([line.start, line.end] as const)
