@@ -78,6 +78,11 @@ describe('the whole tree, as micromark gave it', () => {
       'a list whose unclosed fence a block quote closes, after a blank line',
       '* -\t> <a href="x">\n\n    ```js title\n  >\n    > ```',
     ],
+    // A paragraph's line indented 4 columns continues it without trying a table's start.
+    [
+      'no table from a head row indented 4 columns',
+      '10) > <a href="x">\ntext\n    | x | b |\n| --- | :-: |\n    | c | x |',
+    ],
     // GFM's task check, at a list item's first `[`, reads a line ending after it.
     ['a task check that fails past its line ending', '- [\n  <b>'],
     ['a task check whose `]` starts the next line', '- [\n  ] a'],
