@@ -78,6 +78,13 @@ describe('the whole tree, as micromark gave it', () => {
       'a list whose unclosed fence a block quote closes, after a blank line',
       '* -\t> <a href="x">\n\n    ```js title\n  >\n    > ```',
     ],
+    // mdast-util-from-markdown's walk back from a list's exit stops at a footnote's indent.
+    [
+      'a list in a block quote in a footnote closed by a new container',
+      '[^1]: > 1. x\n    > > $$\n    > >\n    > > $$',
+    ],
+    ['a list in a block quote in a footnote closed after a blank line', '[^1]: > 1. x\n    >\n    > y'],
+    ['a list in a block quote in a footnote closed after blank lines', '[^1]: > 1. x\n    >\n    >\n    > y'],
     // A paragraph's line indented 4 columns continues it without trying a table's start.
     [
       'no table from a head row indented 4 columns',

@@ -136,10 +136,11 @@ export class BlockParser {
   closeUnmatchedBlocks(byNewContainer: boolean, siblingItem = false): void {
     if (byNewContainer) {
       this.lazyLine = false;
-      let matched = this.lastMatchedContainer;
-      while (matched.kind === 'list' && matched.parent !== null) matched = matched.parent;
       this.newContainerExitEnd = !siblingItem && this.prefixTokenOnLine() ? this.contentPoint : -1;
-      this.exitAfterFootnoteIndent = this.newContainerExitEnd !== -1 && matched.kind === 'footnoteDefinition';
+      // mdast-util-from-markdown's walk back from a list's exit passes block quotes' prefixes
+      // and items' indents, not a footnote definition's indent.
+      this.exitAfterFootnoteIndent =
+        this.newContainerExitEnd !== -1 && this.prefixTokenOnLine('footnoteDefinition');
     }
     if (this.allClosed) return;
     // micromark exits the containers a new container closes where that line's prefixes end;
@@ -280,10 +281,14 @@ export class BlockParser {
     }
   }
 
-  /** A block quote or footnote definition continued on this line: its prefix is a token. */
-  private prefixTokenOnLine(): boolean {
+  /**
+   * A block quote or footnote definition (or only a footnote definition) continued on this
+   * line: its prefix is a token.
+   */
+  private prefixTokenOnLine(only?: 'footnoteDefinition'): boolean {
     for (let block: Block | null = this.lastMatchedContainer; block !== null; block = block.parent)
-      if (block.kind === 'blockquote' || block.kind === 'footnoteDefinition') return true;
+      if (block.kind === 'footnoteDefinition' || (block.kind === 'blockquote' && only === undefined))
+        return true;
     return false;
   }
 
@@ -361,6 +366,9 @@ export class BlockParser {
         if (quote !== null && quote.blankLine === this.cursor.lineNumber - 1) {
           block.trailingBlankEnd = quote.blankEnd;
           block.trailingBlankLines = quote.blankRun;
+          let footnote = quote.parent;
+          while (footnote !== null && footnote.kind !== 'footnoteDefinition') footnote = footnote.parent;
+          block.trailingBlankInFootnote = footnote !== null;
         }
         break;
       }

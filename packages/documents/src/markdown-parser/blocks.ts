@@ -100,6 +100,8 @@ export class Block {
   // Lists closed after blank lines of a block quote (see `BlockParser.finalize`).
   trailingBlankEnd = -1;
   trailingBlankLines = 0;
+  /** That quote is in a footnote definition: the walk back from the exit stops at its indent. */
+  trailingBlankInFootnote = false;
 
   /** Containers closed by a new container: where micromark exits them (see `closeUnmatchedBlocks`). */
   exitEnd = -1;

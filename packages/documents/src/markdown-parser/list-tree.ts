@@ -209,6 +209,8 @@ export function listOf(build: Build, list: Block): List {
   }
   if (list.exitAfterFootnoteIndent && lastItem !== undefined)
     endAtFootnoteIndent(build, lastItem, list.exitEnd);
+  else if (list.trailingBlankInFootnote && lastItem !== undefined)
+    endAtFootnoteIndent(build, lastItem, list.trailingBlankEnd);
   let spread = false;
   for (let index = 1; index < items.length; index++) {
     const previous = items[index - 1]?.position;
