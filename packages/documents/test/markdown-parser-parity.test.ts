@@ -78,6 +78,7 @@ describe('the whole tree, as micromark gave it', () => {
       'a list whose unclosed fence a block quote closes, after a blank line',
       '* -\t> <a href="x">\n\n    ```js title\n  >\n    > ```',
     ],
+    ['an item ending at the next marker, its prefix a split tab', '-\t-   ~~~\n\n    -\t    x'],
     // mdast-util-from-markdown's walk back from a list's exit stops at a footnote's indent.
     [
       'a list in a block quote in a footnote closed by a new container',
