@@ -86,6 +86,10 @@ describe('the whole tree, as micromark gave it', () => {
     ],
     ['a list in a block quote in a footnote closed after a blank line', '[^1]: > 1. x\n    >\n    > y'],
     ['a list in a block quote in a footnote closed after blank lines', '[^1]: > 1. x\n    >\n    >\n    > y'],
+    ['an item in a block quote in a footnote ending at the next marker', '[^1]: > -   x\n        x\n    > -'],
+    // micromark's footnote continuation checks the last token for the indent: definitions
+    // right inside one another all read the outermost's.
+    ['three footnote definitions one inside the other', '[^1]: [^1]: [^1]: <div>\n\n    </div>'],
     // A paragraph's line indented 4 columns continues it without trying a table's start.
     [
       'no table from a head row indented 4 columns',

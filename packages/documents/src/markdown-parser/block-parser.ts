@@ -30,7 +30,7 @@ export class BlockParser {
   containersDisabled = false;
   /** The last line had nothing after its containers' prefixes: an unclosed fence ends before it. */
   emptyLastLine = false;
-  /** The footnote definition whose 4 columns of indent this line's continuation took. */
+  /** The footnote definition whose 4 columns of indent this line's continuation took (or read as its own). */
   footnoteIndented: Block | undefined;
   /** Containers did not all continue and no new one started: micromark's lazy line. */
   lazyLine = false;

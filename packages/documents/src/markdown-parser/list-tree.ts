@@ -187,7 +187,10 @@ export function listOf(build: Build, list: Block): List {
   const items: ListItem[] = [];
   // Before an item whose marker follows a footnote definition's indent, the walk back from the
   // marker stops at once: the previous item ends where that marker (and its spaces) end.
-  const inFootnote = list.parent?.kind === 'footnoteDefinition';
+  // (The walk passes block quotes' prefixes and items' indents: any footnote around stops it.)
+  let around = list.parent;
+  while (around !== null && around.kind !== 'footnoteDefinition') around = around.parent;
+  const inFootnote = around !== null;
   list.children.forEach((item, index) => {
     const next = list.children[index + 1];
     const node = listItemOf(build, item, next?.markerEnd);
