@@ -87,6 +87,13 @@ describe('the whole tree, as micromark gave it', () => {
     ['a list in a block quote in a footnote closed after a blank line', '[^1]: > 1. x\n    >\n    > y'],
     ['a list in a block quote in a footnote closed after blank lines', '[^1]: > 1. x\n    >\n    >\n    > y'],
     ['an item in a block quote in a footnote ending at the next marker', '[^1]: > -   x\n        x\n    > -'],
+    // A footnote definition's blank lines before its exit are its item's: the item is spread.
+    [
+      'a footnote definition in an item in a block quote, before a block quote',
+      '> * [^1]: x\n>\n>   > [l]:\n>   >   /url\n>   >   ""',
+    ],
+    ['a footnote definition in an item in a block quote, after blank lines', '> 10) [^1]: x\n>\n>\n> ~~~\n>'],
+    ['a footnote definition in an item in a block quote, after one blank line', '> - [^1]: x\n>\n>     y'],
     // micromark's footnote continuation checks the last token for the indent: definitions
     // right inside one another all read the outermost's.
     ['three footnote definitions one inside the other', '[^1]: [^1]: [^1]: <div>\n\n    </div>'],

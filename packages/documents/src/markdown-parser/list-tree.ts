@@ -112,6 +112,13 @@ function blankBetween(children: Nodes[]): boolean {
       const first = child.children[0]?.position;
       if (first !== undefined && child.position !== undefined && first.start.line > child.position.start.line)
         return true;
+      // Ending lines after its content (its exit after a later line's prefixes), it holds
+      // blank lines whose line endings come before its exit: the item's too
+      // (mdast-util-from-markdown's list walk does not count footnote definitions).
+      const end = child.position?.end.line;
+      const contentEnd =
+        child.children[child.children.length - 1]?.position?.end.line ?? child.position?.start.line;
+      if (end !== undefined && contentEnd !== undefined && end > contentEnd + 1) return true;
     }
     if (index === 0) continue;
     const previous = children[index - 1]?.position;
