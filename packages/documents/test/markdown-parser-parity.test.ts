@@ -3,8 +3,9 @@
  * micromark gave (`micromark-reference.ts`), whole: every node, field, `data` and position,
  * blocks and inlines together. Over the CommonMark spec's 652 examples, GitBook's blocks as
  * the bench writes them, the package's corpus, and generated documents mixing containers,
- * leaves and inline syntax. (`markdown-parser-blocks.test.ts` and
- * `markdown-parser-inlines.test.ts` test each half on its own, with the cases that made it.)
+ * leaves and inline syntax (`generated-markdown.ts`), with the counterexamples they found.
+ * (`markdown-parser-blocks.test.ts` and `markdown-parser-inlines.test.ts` test each half on
+ * its own, with the cases that made it.)
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { GITBOOK_BLOCKS, pageBody } from '../../../apps/server/bench/gitbook-format-repository';
 import { parseMarkdownFast } from '../src/markdown-parser';
 import { micromarkSyntaxTree } from '../src/micromark-reference';
+import { generatedDocument } from './generated-markdown';
 
 /** Plain data, as a store or an answer would hold it. */
 const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
@@ -115,57 +117,8 @@ describe('the whole tree, as micromark gave it', () => {
   });
 
   it('for generated documents', () => {
-    const inline = fc.constantFrom(
-      'text',
-      ' ',
-      '*',
-      '**',
-      '_',
-      '`',
-      '~~',
-      '[',
-      ']',
-      '](/u "t")',
-      '![',
-      '<b>',
-      '</b>',
-      '<https://a.test>',
-      'www.x.com',
-      'a@b.co',
-      '&amp;',
-      '&#35;',
-      '\\*',
-      '\\',
-      ':smile:',
-      '$$x$$',
-      '[^1]',
-      '{% hint %}',
-      '{{ x }}',
-      '|',
-    );
-    const line = fc.array(inline, { maxLength: 8 }).map((parts) => parts.join(''));
-    const block = fc.oneof(
-      line,
-      line.map((text) => `# ${text}`),
-      line.map((text) => `> ${text}`),
-      line.map((text) => `- ${text}`),
-      line.map((text) => `  - ${text}`),
-      line.map((text) => `1. ${text}`),
-      line.map((text) => `- [x] ${text}`),
-      line.map((text) => `    ${text}`),
-      line.map((text) => `| ${text} | b |\n| --- | :-: |\n| c | ${text} |`),
-      line.map((text) => `\`\`\`js title\n${text}\n\`\`\``),
-      line.map((text) => `$$\n${text}\n$$`),
-      line.map((text) => `[^1]: ${text}`),
-      line.map((text) => `[l]: /url "${text}"`),
-      line.map((text) => `<div>\n${text}\n</div>`),
-      fc.constantFrom('***', '---', '', '\t- tab', 'Setext\n===', '* * *'),
-    );
-    const document = fc
-      .tuple(fc.array(block, { maxLength: 8 }), fc.constantFrom('\n', '\n\n', '\r\n'))
-      .map(([blocks, separator]) => blocks.join(separator));
     fc.assert(
-      fc.property(document, (markdown) => {
+      fc.property(generatedDocument(), (markdown) => {
         expectSameTree(markdown);
       }),
       { numRuns: 500 },
