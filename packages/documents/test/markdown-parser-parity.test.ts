@@ -109,6 +109,13 @@ describe('the whole tree, as micromark gave it', () => {
     ['a task check whose `]` starts the next line', '- [\n  ] a'],
     ['a task check whose `]` starts a lazy line', '- [\n] a\n  b'],
     ['no task check in a setext heading', '- [\n  <b>\n  ---'],
+    ['a task check in a lazy paragraph after an empty item', '> *\n> [\n>   <b>'],
+    // A last line ending with its prefixes: the containers it does not continue exit at the
+    // document's end, where a block quote's prefix keeps them.
+    ['a block quote closed on a last line of prefixes', '> > x\n>'],
+    ['block quotes closed on a last line of prefixes', '> > > x\n> >'],
+    ['a block quote closed on a last line of prefixes and a space', '> > x\n>  '],
+    ['a block quote in a footnote closed on a last line of indent', '[^1]: > x\n    '],
     // mdast-util-gfm-task-list-item moves the head text's start one column on; the head starts
     // at the line ending when only whitespace follows the check.
     ['a task whose head is split by a literal autolink', '- [x] \n[l]: /url "www.x.com"'],

@@ -148,7 +148,7 @@ export class BlockParser {
     // it follows, walking back over list items' indents only: it stays when a continued block
     // quote or footnote definition left its prefix on the line, or when the closed leaf took
     // its line ending (an unclosed fence).
-    let exitEnd = byNewContainer ? this.newContainerExitEnd : -1;
+    let exitEnd = byNewContainer ? this.newContainerExitEnd : this.blankLastLineExit();
     while (this.oldTip !== this.lastMatchedContainer) {
       const parent = this.oldTip.parent as Block;
       if (isContainer(this.oldTip)) {
@@ -267,6 +267,7 @@ export class BlockParser {
       // Its line was read by its start.
     } else if (!cursor.blank) {
       const paragraph = this.addChild(new Block('paragraph', null, cursor.nextNonspace, cursor.lineNumber));
+      paragraph.firstContentOfItem = followsEmptyItem(paragraph);
       this.addParagraphLine(paragraph);
     } else if (
       container.kind === 'blockquote' ||
@@ -290,6 +291,22 @@ export class BlockParser {
       if (block.kind === 'footnoteDefinition' || (block.kind === 'blockquote' && only === undefined))
         return true;
     return false;
+  }
+
+  /**
+   * On a last line that ends with the prefixes of the containers it continues, with no line
+   * ending after it, micromark exits the others at the document's end (no flow chunk, so no
+   * lazy line moving them); the exit stays there when a block quote's or footnote
+   * definition's prefix on the line stops the walk back (see `closeUnmatchedBlocks`). Else -1.
+   */
+  private blankLastLineExit(): number {
+    const cursor = this.cursor;
+    return cursor.blank &&
+      this.contentStart >= cursor.lineEnd &&
+      this.isLastLine() &&
+      this.prefixTokenOnLine()
+      ? cursor.lineEnd
+      : -1;
   }
 
   /** The current line is the source's last and no line ending follows it. */
@@ -466,4 +483,21 @@ function canContain(parent: Block, child: Block): boolean {
     default:
       return false;
   }
+}
+
+/**
+ * A paragraph right after a list whose last item is empty, on the line after its marker: in
+ * micromark's flow (not closed by a new container) it is the item's first content.
+ */
+function followsEmptyItem(paragraph: Block): boolean {
+  const siblings = (paragraph.parent as Block).children;
+  const list = siblings[siblings.length - 2];
+  if (list?.kind !== 'list') return false;
+  const item = list.children[list.children.length - 1];
+  return (
+    item !== undefined &&
+    item.startedBlank &&
+    item.children.length === 0 &&
+    item.startLine === paragraph.startLine - 1
+  );
 }

@@ -61,10 +61,11 @@ export class Block {
   checked: boolean | null = null;
 
   /**
-   * A list item's first content whose first line is a lone `[`: GFM's task check read its
-   * line ending before failing (`InlineInput.readBefore`).
+   * A paragraph micromark reads as a list item's first content, where GFM tries its task
+   * check: the item's first child, or what follows an empty item on the next line in the
+   * same flow (a lazy line).
    */
-  taskCheckRead = false;
+  firstContentOfItem = false;
 
   // Headings.
   depth = 0;

@@ -54,29 +54,12 @@ function taskCheck(
   return { checked, line, after };
 }
 
-/**
- * The first content of a list item opening with a lone `[` on its line, not a task: GFM's
- * check read that line's ending before it failed (`Block.taskCheckRead`).
- */
-function readByTaskCheck(source: string, item: Block): boolean {
-  const first = item.children[0];
-  // (A setext heading's text is not micromark's first content: its check is not tried.)
-  if (first === undefined || first.kind !== 'paragraph') return false;
-  const head = first.lines[0];
-  return (
-    head !== undefined &&
-    first.lines.length > 1 &&
-    source.charCodeAt(head.start) === 91 &&
-    head.end === head.start + 1
-  );
-}
-
 function listItemOf(build: Build, item: Block, nextMarkerEnd: number | undefined): ListItem {
   const source = build.source;
   const task = taskCheck(source, item);
+  // (A setext heading's text is not micromark's first content: no check is tried there.)
   const firstChild = item.children[0];
-  if (task === undefined && firstChild !== undefined)
-    firstChild.taskCheckRead = readByTaskCheck(source, item);
+  if (task === undefined && firstChild?.kind === 'paragraph') firstChild.firstContentOfItem = true;
   const children = item.children.map((child, index) => {
     if (index === 0 && task !== undefined) return taskParagraph(build, child, task.line, task.after);
     return build.nodeOf(child) as BlockContent;
