@@ -495,9 +495,6 @@ function followsEmptyItem(paragraph: Block): boolean {
   if (list?.kind !== 'list') return false;
   const item = list.children[list.children.length - 1];
   return (
-    item !== undefined &&
-    item.startedBlank &&
-    item.children.length === 0 &&
-    item.startLine === paragraph.startLine - 1
+    item?.startedBlank === true && item.children.length === 0 && item.startLine === paragraph.startLine - 1
   );
 }
