@@ -68,6 +68,8 @@ describe('the whole tree, as micromark gave it', () => {
     ['a split tab after an unclosed code span', '- `\n\t<b>'],
     ['a split tab in a block quote', '> `\n>\t<b>`'],
     ['a split tab before raw HTML', '- a\n\t<b\n\t\tc>'],
+    ['a split tab in a code span is data, not padding', '>\t> text`\n>\t `x`'],
+    ['a split tab in math is data, not padding', '>\t> text$$\n>\t $$x$$'],
     // Containers a new container closes exit where the line's prefixes end; the exit moves
     // back before the line ending (micromark-util-subtokenize) over list item indents only.
     ['a block quote closed by a new container after a split tab', '>\t> x\n>\t10) x'],
@@ -110,6 +112,7 @@ describe('the whole tree, as micromark gave it', () => {
     ['a task check whose `]` starts a lazy line', '- [\n] a\n  b'],
     ['no task check in a setext heading', '- [\n  <b>\n  ---'],
     ['a task check in a lazy paragraph after an empty item', '> *\n> [\n>   <b>'],
+    ['no task check after a line prefix', '> x\n> x\n> > > x\n> > >\n> > *\n> > \t[\n> > $$x$$'],
     // A last line ending with its prefixes: the containers it does not continue exit at the
     // document's end, where a block quote's prefix keeps them.
     ['a block quote closed on a last line of prefixes', '> > x\n>'],

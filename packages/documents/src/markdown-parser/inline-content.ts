@@ -61,6 +61,13 @@ export class InlineContent {
     return line;
   }
 
+  /** Whether text index `index` is in its line's pad (a split tab's columns, as spaces). */
+  isPad(index: number): boolean {
+    const line = this.lineOf(index);
+    const fromStart = index - this.starts[line]!;
+    return fromStart >= 0 && fromStart < this.pads[line]!;
+  }
+
   /** The source offset of text index `index` (a `\n` maps to its line ending's start). */
   offset(index: number): number {
     const line = this.lineOf(index);

@@ -393,7 +393,7 @@ class InlineScanner {
 
   /** A code span's or math's value (`code-spans.ts`), line endings as the source wrote them. */
   private paddedValue(from: number, to: number): string {
-    const [start, end] = unpaddedRange(this.text, from, to);
+    const [start, end] = unpaddedRange(this.text, from, to, (index) => this.content.isPad(index));
     return this.content.slice(start, end);
   }
 
