@@ -98,6 +98,10 @@ describe('the whole tree, as micromark gave it', () => {
     ],
     ['a footnote definition in an item in a block quote, after blank lines', '> 10) [^1]: x\n>\n>\n> ~~~\n>'],
     ['a footnote definition in an item in a block quote, after one blank line', '> - [^1]: x\n>\n>     y'],
+    [
+      'an empty footnote definition in an item in a block quote, before a blank line',
+      '> - [^1]: \n>\n>     ***',
+    ],
     // micromark's footnote continuation checks the last token for the indent: definitions
     // right inside one another all read the outermost's.
     ['three footnote definitions one inside the other', '[^1]: [^1]: [^1]: <div>\n\n    </div>'],
@@ -106,6 +110,9 @@ describe('the whole tree, as micromark gave it', () => {
       'no table from a head row indented 4 columns',
       '10) > <a href="x">\ntext\n    | x | b |\n| --- | :-: |\n    | c | x |',
     ],
+    // factoryTitle leaves a continuation line's indentation out of a definition's title.
+    ['a definition whose title spans lines', '[l]:\n /url\n "a\n  b"'],
+    ['a definition in a list item whose title spans lines', '* ***\n  [l]:\n    /url\n    "\\"\n  10) "'],
     // GFM's task check, at a list item's first `[`, reads a line ending after it.
     ['a task check that fails past its line ending', '- [\n  <b>'],
     ['a task check whose `]` starts the next line', '- [\n  ] a'],

@@ -129,7 +129,8 @@ function readDefinition(
             contentEnd,
             rawLabel,
             destination,
-            title: text.slice(titleStart + 1, titleIndex),
+            // A continuation line's indentation is not the title's (factoryTitle's line prefix).
+            title: text.slice(titleStart + 1, titleIndex).replace(/(\r\n|\r|\n)[ \t]+/g, '$1'),
           };
       }
     }

@@ -91,9 +91,11 @@ function blankBetween(children: Nodes[]): boolean {
     const child = children[index] as Nodes;
     if (child.type === 'footnoteDefinition') {
       if (blankBetween(child.children)) return true;
-      // An empty first line: its line ending is a blank one.
+      // An empty first line: its line ending is a blank one (in the definition: not when it
+      // ends on that line, its exit moved before the line ending).
       const first = child.children[0]?.position;
-      if (first !== undefined && child.position !== undefined && first.start.line > child.position.start.line)
+      const position = child.position;
+      if (position !== undefined && (first?.start.line ?? position.end.line) > position.start.line)
         return true;
       // Ending lines after its content (its exit after a later line's prefixes), it holds
       // blank lines whose line endings come before its exit: the item's too
