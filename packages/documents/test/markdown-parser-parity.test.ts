@@ -119,6 +119,10 @@ describe('the whole tree, as micromark gave it', () => {
     ['a task check whose `]` starts a lazy line', '- [\n] a\n  b'],
     ['no task check in a setext heading', '- [\n  <b>\n  ---'],
     ['a task check in a lazy paragraph after an empty item', '> *\n> [\n>   <b>'],
+    [
+      "a task check after the definitions of an item's first content",
+      '> > - [l]: /url ""\n> >   [\n> >   :smile:',
+    ],
     ['no task check after a line prefix', '> x\n> x\n> > > x\n> > >\n> > *\n> > \t[\n> > $$x$$'],
     // A last line ending with its prefixes: the containers it does not continue exit at the
     // document's end, where a block quote's prefix keeps them.

@@ -267,8 +267,8 @@ export class BlockParser {
       // Its line was read by its start.
     } else if (!cursor.blank) {
       const paragraph = this.addChild(new Block('paragraph', null, cursor.nextNonspace, cursor.lineNumber));
-      paragraph.firstContentOfItem = followsEmptyItem(paragraph);
       this.addParagraphLine(paragraph);
+      paragraph.firstContentOfItem = followsEmptyItem(paragraph);
     } else if (
       container.kind === 'blockquote' ||
       container.kind === 'listItem' ||
@@ -495,6 +495,9 @@ function followsEmptyItem(paragraph: Block): boolean {
   if (list?.kind !== 'list') return false;
   const item = list.children[list.children.length - 1];
   return (
-    item?.startedBlank === true && item.children.length === 0 && item.startLine === paragraph.startLine - 1
+    paragraph.startsUnindented &&
+    item?.startedBlank === true &&
+    item.children.length === 0 &&
+    item.startLine === paragraph.startLine - 1
   );
 }

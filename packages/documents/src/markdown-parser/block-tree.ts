@@ -96,16 +96,13 @@ function fencedValue(source: string, block: Block, openingEnd: number): string {
 
 /**
  * A list item's first content (`Block.firstContentOfItem`) opening with a lone `[` on its
- * line, not a task: GFM's check read that line's ending before it failed. (Indented past its
- * containers, a split tab's columns included, the content follows a line prefix in
- * micromark's flow: the check is not tried.)
+ * line, not a task: GFM's check read that line's ending before it failed.
  */
 function readByTaskCheck(source: string, paragraph: Block): boolean {
   const head = paragraph.lines[0];
   return (
     paragraph.firstContentOfItem &&
     head !== undefined &&
-    (head.rawStart === undefined || (head.rawStart === head.start && !head.rawPad)) &&
     paragraph.lines.length > 1 &&
     source.charCodeAt(head.start) === 91 &&
     head.end === head.start + 1

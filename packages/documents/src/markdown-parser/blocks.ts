@@ -62,10 +62,19 @@ export class Block {
 
   /**
    * A paragraph micromark reads as a list item's first content, where GFM tries its task
-   * check: the item's first child, or what follows an empty item on the next line in the
-   * same flow (a lazy line).
+   * check: the item's first child (after the definitions its content starts with), or what
+   * follows an empty item on the next line in the same flow (a lazy line); not after a line
+   * prefix in the flow (`startsUnindented`).
    */
   firstContentOfItem = false;
+
+  /** A paragraph with no indentation of its own past its containers (a split tab's included). */
+  get startsUnindented(): boolean {
+    const head = this.lines[0];
+    return (
+      head !== undefined && (head.rawStart === undefined || (head.rawStart === head.start && !head.rawPad))
+    );
+  }
 
   // Headings.
   depth = 0;

@@ -54,12 +54,30 @@ function taskCheck(
   return { checked, line, after };
 }
 
+/**
+ * Marks the paragraph micromark reads as `item`'s first content (`Block.firstContentOfItem`):
+ * its first child, or the paragraph its first definitions were read from. (A setext
+ * heading's text is not such content: no check is tried there.)
+ */
+function markFirstContent(item: Block): void {
+  const children = item.children;
+  let index = 0;
+  while (children[index]?.kind === 'definition') index++;
+  const paragraph = children[index];
+  if (paragraph?.kind !== 'paragraph') return;
+  if (index === 0) {
+    paragraph.firstContentOfItem = paragraph.startsUnindented;
+    return;
+  }
+  // The definitions read from the paragraph's start (it keeps its first line's offset): one
+  // content with its rest.
+  paragraph.firstContentOfItem = paragraph.start === (children[0] as Block).start;
+}
+
 function listItemOf(build: Build, item: Block, nextMarkerEnd: number | undefined): ListItem {
   const source = build.source;
   const task = taskCheck(source, item);
-  // (A setext heading's text is not micromark's first content: no check is tried there.)
-  const firstChild = item.children[0];
-  if (task === undefined && firstChild?.kind === 'paragraph') firstChild.firstContentOfItem = true;
+  if (task === undefined) markFirstContent(item);
   const children = item.children.map((child, index) => {
     if (index === 0 && task !== undefined) return taskParagraph(build, child, task.line, task.after);
     return build.nodeOf(child) as BlockContent;
