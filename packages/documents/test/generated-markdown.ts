@@ -49,6 +49,21 @@ const inlinePart = fc.constantFrom(
   '"',
   '(',
   ')',
+  '[l]',
+  '][l]',
+  '[l][]',
+  '[^2]',
+  '<a@b.co>',
+  '***a***',
+  '__',
+  '&#x41;',
+  '&',
+  '\u00a0',
+  'é',
+  ':x',
+  '~',
+  '\\|',
+  "'",
 );
 
 /** One line of inline syntax (maybe empty). */
@@ -78,6 +93,11 @@ const leaf: fc.Arbitrary<Lines> = fc.oneof(
   inlineLine.map((text) => ['<div>', text, '</div>']),
   inlineLine.map((text) => [`<!-- ${text}`, '-->']),
   inlineLine.map((text) => ['<a href="x">', text]),
+  inlineLine.map((text) => ['<pre>', text, '</pre>']),
+  inlineLine.map((text) => [`<?x ${text}`, '?>']),
+  inlineLine.map((text) => [`<!X ${text}`]),
+  textLine.map((text) => ['  ```', `   ${text}`, '   ```']),
+  textLine.map((text) => [`| \`a|b\` | ${text} |`, '|-|-|']),
   textLine.map((text) => [`| ${text} | b |`, '| --- | :-: |', `| c | ${text} |`]),
   inlineLine.map((text) => [`[l]: /url "${text}"`]),
   inlineLine.map((text) => ['[l]:', `  /url`, `  "${text}"`]),
@@ -107,7 +127,7 @@ function contained(inner: fc.Arbitrary<Lines>): fc.Arbitrary<Lines> {
     .tuple(container, inner, fc.array(fc.boolean(), { minLength: 8, maxLength: 8 }))
     .map(([[marker, prefix], lines, lazy]) =>
       lines.map((line, index) => {
-        if (index === 0) return marker + line;
+        if (index === 0) return line === '' ? marker.trimEnd() : marker + line;
         if (line.trim() === '') return lazy[index % 8] ? '' : prefix.trimEnd();
         return lazy[index % 8] ? line : prefix + line;
       }),
@@ -135,16 +155,21 @@ function blockAt(depth: number): fc.Arbitrary<Lines> {
 
 const block = blockAt(3);
 
-/** A document: blocks joined by one line ending or a blank line, all of one kind of line ending. */
+/**
+ * A document: blocks joined by one line ending or a blank line, maybe after front matter, all
+ * of one kind of line ending.
+ */
 export function generatedDocument(): fc.Arbitrary<string> {
   return fc
     .tuple(
       fc.array(fc.tuple(block, fc.boolean()), { maxLength: 5 }),
       fc.constantFrom('\n', '\n', '\r\n', '\r'),
       fc.boolean(),
+      fc.constantFrom('', '', '', '---\ntitle: x\n---\n'),
     )
-    .map(([blocks, ending, final]) => {
+    .map(([blocks, ending, final, frontMatter]) => {
       const lines = blocks.flatMap(([lines, blank], index) => (blank && index > 0 ? ['', ...lines] : lines));
-      return lines.join(ending) + (final && lines.length > 0 ? ending : '');
+      const text = frontMatter + lines.join('\n') + (final && lines.length > 0 ? '\n' : '');
+      return ending === '\n' ? text : text.replaceAll('\n', ending);
     });
 }

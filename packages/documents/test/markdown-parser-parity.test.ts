@@ -89,6 +89,10 @@ describe('the whole tree, as micromark gave it', () => {
       '[^1]: > 1. x\n    > > $$\n    > >\n    > > $$',
     ],
     ['a list in a block quote in a footnote closed after a blank line', '[^1]: > 1. x\n    >\n    > y'],
+    [
+      'a list whose unclosed fence a new container closes after a blank line, in a footnote',
+      '[^1]: > * ~~~\n    >\n>   b',
+    ],
     ['a list in a block quote in a footnote closed after blank lines', '[^1]: > 1. x\n    >\n    >\n    > y'],
     ['an item in a block quote in a footnote ending at the next marker', '[^1]: > -   x\n        x\n    > -'],
     // A footnote definition's blank lines before its exit are its item's: the item is spread.

@@ -222,7 +222,7 @@ export function listOf(build: Build, list: Block): List {
   }
   if (list.exitAfterFootnoteIndent && lastItem !== undefined)
     endAtFootnoteIndent(build, lastItem, list.exitEnd);
-  else if (list.trailingBlankInFootnote && lastItem !== undefined)
+  else if (list.trailingBlankInFootnote && lastItem !== undefined && list.exitEnd < list.trailingBlankEnd)
     endAtFootnoteIndent(build, lastItem, list.trailingBlankEnd);
   let spread = false;
   for (let index = 1; index < items.length; index++) {
