@@ -127,6 +127,7 @@ describe('the whole tree, as micromark gave it', () => {
       "a task check after the definitions of an item's first content",
       '> > - [l]: /url ""\n> >   [\n> >   :smile:',
     ],
+    ['no task check after an empty item with whitespace after its marker', '* \t\n  [\n  <https://a.test>'],
     ['no task check after a line prefix', '> x\n> x\n> > > x\n> > >\n> > *\n> > \t[\n> > $$x$$'],
     // A last line ending with its prefixes: the containers it does not continue exit at the
     // document's end, where a block quote's prefix keeps them.

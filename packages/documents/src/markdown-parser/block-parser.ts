@@ -497,6 +497,7 @@ function followsEmptyItem(paragraph: Block): boolean {
   return (
     paragraph.startsUnindented &&
     item?.startedBlank === true &&
+    !item.blankAfterMarker &&
     item.children.length === 0 &&
     item.startLine === paragraph.startLine - 1
   );

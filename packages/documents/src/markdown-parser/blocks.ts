@@ -58,6 +58,11 @@ export class Block {
   markerEnd = 0;
   /** An item whose first line held only its marker. */
   startedBlank = false;
+  /**
+   * That line held whitespace after the marker: micromark's flow starts with it (a line
+   * prefix), so the item has no first content for GFM's task check.
+   */
+  blankAfterMarker = false;
   checked: boolean | null = null;
 
   /**

@@ -75,6 +75,7 @@ export function listItem(
   const item = parser.addChild(new Block('listItem', null, at, cursor.lineNumber));
   item.contentIndent = markerOffset + padding;
   item.startedBlank = blankItem;
+  item.blankAfterMarker = blankItem && end > markerEnd;
   // (micromark's prefix takes a tab it splits whole.)
   const prefixEnd = cursor.partiallyConsumedTab ? cursor.offset + 1 : cursor.offset;
   item.markerEnd = blankItem ? markerEnd : prefixEnd;

@@ -64,7 +64,7 @@ function markFirstContent(item: Block): void {
   let index = 0;
   while (children[index]?.kind === 'definition') index++;
   const paragraph = children[index];
-  if (paragraph?.kind !== 'paragraph') return;
+  if (paragraph?.kind !== 'paragraph' || item.blankAfterMarker) return;
   if (index === 0) {
     paragraph.firstContentOfItem = paragraph.startsUnindented;
     return;
