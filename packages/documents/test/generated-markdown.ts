@@ -50,6 +50,8 @@ const inlinePart = fc.constantFrom(
   '(',
   ')',
   '[l]',
+  '](<a b>)',
+  '[l\nm]',
   '][l]',
   '[l][]',
   '[^2]',
@@ -101,6 +103,7 @@ const leaf: fc.Arbitrary<Lines> = fc.oneof(
   textLine.map((text) => [`| ${text} | b |`, '| --- | :-: |', `| c | ${text} |`]),
   inlineLine.map((text) => [`[l]: /url "${text}"`]),
   inlineLine.map((text) => ['[l]:', `  /url`, `  "${text}"`]),
+  inlineLine.map((text) => ['[l', `m]: <a b> '${text}`, `'`]),
   fc.constantFrom<Lines>(['***'], ['---'], ['* * *'], [''], ['  '], ['\t']),
 );
 

@@ -114,6 +114,7 @@ describe('the whole tree, as micromark gave it', () => {
       'no table from a head row indented 4 columns',
       '10) > <a href="x">\ntext\n    | x | b |\n| --- | :-: |\n    | c | x |',
     ],
+    ['a definition whose label spans a split tab', ">\t[l\n>\tm]: <a b> '\n>\t'"],
     // factoryTitle leaves a continuation line's indentation out of a definition's title.
     ['a definition whose title spans lines', '[l]:\n /url\n "a\n  b"'],
     ['a definition in a list item whose title spans lines', '* ***\n  [l]:\n    /url\n    "\\"\n  10) "'],

@@ -428,7 +428,7 @@ export class BlockParser {
     const { definitions, linesUsed } = readLinkDefinitions(
       source,
       paragraph.lines.map((line, index) =>
-        index === 0 ? line : { start: line.rawStart ?? line.start, end: line.end },
+        index === 0 ? line : { start: line.rawStart ?? line.start, end: line.end, pad: line.rawPad ?? 0 },
       ),
     );
     if (definitions.length === 0) return;
