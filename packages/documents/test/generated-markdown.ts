@@ -52,6 +52,10 @@ const inlinePart = fc.constantFrom(
   '[l]',
   '](<a b>)',
   '[l\nm]',
+  // Line endings inside a line: lazy continuation lines, hard breaks.
+  '\n',
+  '  \n',
+  '\\\n',
   '][l]',
   '[l][]',
   '[^2]',
