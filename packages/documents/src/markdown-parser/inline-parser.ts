@@ -105,9 +105,10 @@ class InlineScanner {
   /**
    * How far micromark read in attempts that failed (text index, exclusive): an unclosed code
    * span or math reads to the content's end, raw HTML and a link's resource or reference to
-   * where they fail. micromark's tokenizer sets each continuation line's start (its skip past
-   * the containers' prefix) when it first reads the line; a line ending read again after a
-   * failed attempt went past it then ends at that start, not right after its own characters.
+   * where they fail (GFM's task check before the first character: `InlineInput.readBefore`).
+   * micromark's tokenizer sets each continuation line's start (its skip past the containers'
+   * prefix) when it first reads the line; a line ending read again after a failed attempt
+   * went past it then ends at that start, not right after its own characters.
    */
   private readBefore: number;
 
