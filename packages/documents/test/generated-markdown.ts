@@ -126,6 +126,11 @@ const container = fc.constantFrom<[marker: string, prefix: string]>(
   [' - ', '   '],
   ['[^1]: ', '    '],
   ['- [x] ', '  '],
+  ['+ ', '   '],
+  ['2) ', '   '],
+  ['-     ', '  '],
+  ['- ', ' '],
+  ['> ', ''],
 );
 
 /** Lines in a container: the first after its marker, the rest after its prefix or lazy. */
