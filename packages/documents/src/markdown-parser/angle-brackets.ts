@@ -131,9 +131,16 @@ export class HtmlScanner {
     private readonly columnOf: (index: number) => number,
   ) {}
 
-  read(at: number): RawHtml | undefined {
+  /** Where the last read failed: the index micromark stopped at (what it read is before). */
+  private failure = 0;
+
+  /**
+   * The raw HTML at `at`, or, if there is none, the index where micromark's attempt failed
+   * (it read every character before it, line endings included: `InlineScanner.failedAt`).
+   */
+  read(at: number): RawHtml | number {
     const end = this.endOf(at);
-    if (end === undefined) return undefined;
+    if (end === undefined) return this.failure;
     const raw = this.text.slice(at, end);
     if (raw.indexOf('\n') === -1) return { end, value: raw };
     // Line endings are kept, the indentation after each (3 columns at most) is not.
@@ -159,6 +166,12 @@ export class HtmlScanner {
     return found;
   }
 
+  /** Notes where micromark fails (`read`'s answer), and answers no HTML. */
+  private fail(index: number): undefined {
+    this.failure = index;
+    return undefined;
+  }
+
   private endOf(at: number): number | undefined {
     const text = this.text;
     let index = at + 1;
@@ -167,38 +180,38 @@ export class HtmlScanner {
       index++;
       const next = text.charCodeAt(index);
       if (next === 45 /* - */) {
-        if (text.charCodeAt(index + 1) !== 45) return undefined;
+        if (text.charCodeAt(index + 1) !== 45) return this.fail(index + 1);
         index += 2;
         // `<!-->` and `<!--->` are comments too.
         if (text.charCodeAt(index) === 62) return index + 1;
         if (text.charCodeAt(index) === 45 && text.charCodeAt(index + 1) === 62) return index + 2;
         const found = this.findTerminator('-->', index);
-        return found === -1 ? undefined : found + 3;
+        return found === -1 ? this.fail(text.length) : found + 3;
       }
       if (next === 91 /* [ */) {
-        if (text.slice(index + 1, index + 7) !== 'CDATA[') return undefined;
+        if (text.slice(index + 1, index + 7) !== 'CDATA[') return this.fail(index + 1);
         const found = this.findTerminator(']]>', index + 7);
-        return found === -1 ? undefined : found + 3;
+        return found === -1 ? this.fail(text.length) : found + 3;
       }
       if (isAsciiAlpha(next)) {
         const found = this.findTerminator('>', index);
-        return found === -1 ? undefined : found + 1;
+        return found === -1 ? this.fail(text.length) : found + 1;
       }
-      return undefined;
+      return this.fail(index);
     }
     if (code === 63 /* ? */) {
       const found = this.findTerminator('?>', index + 1);
-      return found === -1 ? undefined : found + 2;
+      return found === -1 ? this.fail(text.length) : found + 2;
     }
     if (code === 47 /* / */) {
       index++;
-      if (!isAsciiAlpha(text.charCodeAt(index))) return undefined;
+      if (!isAsciiAlpha(text.charCodeAt(index))) return this.fail(index);
       index++;
       while (isTagNameCode(text.charCodeAt(index))) index++;
       index = skipWhitespace(text, index);
-      return text.charCodeAt(index) === 62 ? index + 1 : undefined;
+      return text.charCodeAt(index) === 62 ? index + 1 : this.fail(index);
     }
-    if (!isAsciiAlpha(code)) return undefined;
+    if (!isAsciiAlpha(code)) return this.fail(index);
     index++;
     while (isTagNameCode(text.charCodeAt(index))) index++;
     return this.openTagEnd(index);
@@ -211,10 +224,10 @@ export class HtmlScanner {
     for (;;) {
       const code = text.charCodeAt(index);
       if (code === 62) return index + 1;
-      if (code === 47) return text.charCodeAt(index + 1) === 62 ? index + 2 : undefined;
+      if (code === 47) return text.charCodeAt(index + 1) === 62 ? index + 2 : this.fail(index + 1);
       // An attribute needs whitespace before it.
       const afterSpace = skipWhitespace(text, index);
-      if (afterSpace === index) return undefined;
+      if (afterSpace === index) return this.fail(index);
       index = afterSpace;
       const name = text.charCodeAt(index);
       if (!(name === 58 || name === 95 || isAsciiAlpha(name))) continue;
@@ -226,13 +239,16 @@ export class HtmlScanner {
       const quote = text.charCodeAt(index);
       if (quote === 34 || quote === 39) {
         const close = this.findTerminator(String.fromCharCode(quote), index + 1);
-        if (close === -1) return undefined;
+        if (close === -1) return this.fail(text.length);
         index = close + 1;
         const after = text.charCodeAt(index);
-        if (!(after === 47 || after === 62 || after === 32 || after === 9 || after === 10)) return undefined;
+        if (!(after === 47 || after === 62 || after === 32 || after === 9 || after === 10))
+          return this.fail(index);
         continue;
       }
+      // An unquoted value may start with `/` (micromark's `tagOpenAttributeValueBefore`).
       const valueStart = index;
+      if (text.charCodeAt(index) === 47) index++;
       for (;;) {
         const value = text.charCodeAt(index);
         if (
@@ -243,11 +259,11 @@ export class HtmlScanner {
           value === 61 ||
           value === 96
         )
-          return undefined;
+          return this.fail(index);
         if (value === 47 || value === 62 || value === 32 || value === 9 || value === 10) break;
         index++;
       }
-      if (index === valueStart) return undefined;
+      if (index === valueStart) return this.fail(index);
     }
   }
 }

@@ -57,13 +57,16 @@ export function continueBlock(parser: BlockParser, block: Block): number {
         return 0;
       }
       // micromark checks the last token for the 4 columns: a definition right inside another
-      // with no indent of its own on the line reads the outer one's indent as its own.
+      // with no indent of its own on the line reads the outer one's indent as its own (and
+      // one inside it too: the last token is still that indent).
       if (
         cursor.indent === 0 &&
         parser.footnoteIndented !== undefined &&
         parser.footnoteIndented === block.parent
-      )
+      ) {
+        parser.footnoteIndented = block;
         return 0;
+      }
       return 1;
     }
     case 'code':

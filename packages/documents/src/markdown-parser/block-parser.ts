@@ -30,7 +30,7 @@ export class BlockParser {
   containersDisabled = false;
   /** The last line had nothing after its containers' prefixes: an unclosed fence ends before it. */
   emptyLastLine = false;
-  /** The footnote definition whose 4 columns of indent this line's continuation took. */
+  /** The footnote definition whose 4 columns of indent this line's continuation took (or read as its own). */
   footnoteIndented: Block | undefined;
   /** Containers did not all continue and no new one started: micromark's lazy line. */
   lazyLine = false;
@@ -46,6 +46,13 @@ export class BlockParser {
   interruptsParagraph = false;
   /** Where the line's content starts once the containers took their prefixes. */
   contentStart = 0;
+  /** Columns of a tab at `contentStart` the prefixes took in part (`ContentLine.rawPad`). */
+  contentPad = 0;
+
+  /** Where micromark's position is once the prefixes are read: past a tab they split. */
+  get contentPoint(): number {
+    return this.contentPad > 0 ? this.contentStart + 1 : this.contentStart;
+  }
   /** The current line is blank with less than an indented code's 4 columns. */
   shortBlankLine = false;
 
@@ -129,19 +136,19 @@ export class BlockParser {
   closeUnmatchedBlocks(byNewContainer: boolean, siblingItem = false): void {
     if (byNewContainer) {
       this.lazyLine = false;
-      let matched = this.lastMatchedContainer;
-      while (matched.kind === 'list' && matched.parent !== null) matched = matched.parent;
-      this.newContainerExitEnd =
-        !siblingItem && (matched.kind === 'blockquote' || matched.kind === 'footnoteDefinition')
-          ? this.contentStart
-          : -1;
-      this.exitAfterFootnoteIndent = this.newContainerExitEnd !== -1 && matched.kind === 'footnoteDefinition';
+      this.newContainerExitEnd = !siblingItem && this.prefixTokenOnLine() ? this.contentPoint : -1;
+      // mdast-util-from-markdown's walk back from a list's exit passes block quotes' prefixes
+      // and items' indents, not a footnote definition's indent.
+      this.exitAfterFootnoteIndent =
+        this.newContainerExitEnd !== -1 && this.prefixTokenOnLine('footnoteDefinition');
     }
     if (this.allClosed) return;
-    // micromark exits the containers a new container closes where that line's prefixes end; in
-    // mdast that shows when the last one continued is a block quote or a footnote definition
-    // (their prefixes are tokens).
-    const exitEnd = this.newContainerExitEnd;
+    // micromark exits the containers a new container closes where that line's prefixes end;
+    // micromark-util-subtokenize then moves a container's exit back before the line endings
+    // it follows, walking back over list items' indents only: it stays when a continued block
+    // quote or footnote definition left its prefix on the line, or when the closed leaf took
+    // its line ending (an unclosed fence).
+    let exitEnd = byNewContainer ? this.newContainerExitEnd : this.blankLastLineExit();
     while (this.oldTip !== this.lastMatchedContainer) {
       const parent = this.oldTip.parent as Block;
       if (isContainer(this.oldTip)) {
@@ -149,8 +156,12 @@ export class BlockParser {
         this.oldTip.exitAfterFootnoteIndent = this.exitAfterFootnoteIndent;
       }
       this.finalize(this.oldTip, byNewContainer);
+      if (byNewContainer && !siblingItem && this.oldTip.takesLineEnding && exitEnd === -1)
+        exitEnd = this.contentPoint;
       this.oldTip = parent;
     }
+    // (A list left open here closes when the new container is added: `addChild`.)
+    if (byNewContainer) this.newContainerExitEnd = exitEnd;
     this.allClosed = true;
   }
 
@@ -187,6 +198,7 @@ export class BlockParser {
     }
     this.allClosed = container === this.oldTip;
     this.contentStart = cursor.offset;
+    this.contentPad = cursor.tabRemainder();
     this.lastMatchedContainer = container;
     const leafTakesLine = container.kind === 'code' || container.kind === 'html' || container.kind === 'math';
     // micromark keeps a paragraph's interruption for every container the line opens.
@@ -205,6 +217,7 @@ export class BlockParser {
     if (!leafTakesLine) {
       for (;;) {
         this.contentStart = cursor.offset;
+        this.contentPad = cursor.tabRemainder();
         cursor.findNextNonspace();
         const started = startBlock(this, container, allMatched);
         if (started === undefined) {
@@ -224,10 +237,6 @@ export class BlockParser {
       this.addParagraphLine(this.tip);
       return;
     }
-    // A last line with nothing past the prefixes gives micromark's flow nothing: the containers
-    // it does not continue are still open at the end, and exit there.
-    if (!containersMatched && this.isLastLine() && afterContainers >= lineEnd)
-      this.newContainerExitEnd = source.length;
     this.closeUnmatchedBlocks(false);
     const kind = container.kind;
     if (
@@ -259,6 +268,7 @@ export class BlockParser {
     } else if (!cursor.blank) {
       const paragraph = this.addChild(new Block('paragraph', null, cursor.nextNonspace, cursor.lineNumber));
       this.addParagraphLine(paragraph);
+      paragraph.firstContentOfItem = followsEmptyItem(paragraph);
     } else if (
       container.kind === 'blockquote' ||
       container.kind === 'listItem' ||
@@ -270,6 +280,33 @@ export class BlockParser {
         container.endLine = cursor.lineNumber;
       }
     }
+  }
+
+  /**
+   * A block quote or footnote definition (or only a footnote definition) continued on this
+   * line: its prefix is a token.
+   */
+  private prefixTokenOnLine(only?: 'footnoteDefinition'): boolean {
+    for (let block: Block | null = this.lastMatchedContainer; block !== null; block = block.parent)
+      if (block.kind === 'footnoteDefinition' || (block.kind === 'blockquote' && only === undefined))
+        return true;
+    return false;
+  }
+
+  /**
+   * On a last line that ends with the prefixes of the containers it continues, with no line
+   * ending after it, micromark exits the others at the document's end (no flow chunk, so no
+   * lazy line moving them); the exit stays there when a block quote's or footnote
+   * definition's prefix on the line stops the walk back (see `closeUnmatchedBlocks`). Else -1.
+   */
+  private blankLastLineExit(): number {
+    const cursor = this.cursor;
+    return cursor.blank &&
+      this.contentStart >= cursor.lineEnd &&
+      this.isLastLine() &&
+      this.prefixTokenOnLine()
+      ? cursor.lineEnd
+      : -1;
   }
 
   /** The current line is the source's last and no line ending follows it. */
@@ -284,7 +321,9 @@ export class BlockParser {
       start: cursor.nextNonspace,
       end: cursor.lineEnd,
       pad: 0,
-      rawStart: this.contentStart,
+      // A tab split by the prefix: micromark's line starts after it, with its columns left.
+      rawStart: this.contentPoint,
+      rawPad: this.contentPad,
     });
     paragraph.lineNumbers.push(cursor.lineNumber);
     paragraph.end = cursor.lineEnd;
@@ -343,6 +382,10 @@ export class BlockParser {
         while (quote !== null && quote.kind !== 'blockquote') quote = quote.parent;
         if (quote !== null && quote.blankLine === this.cursor.lineNumber - 1) {
           block.trailingBlankEnd = quote.blankEnd;
+          block.trailingBlankLines = quote.blankRun;
+          let footnote = quote.parent;
+          while (footnote !== null && footnote.kind !== 'footnoteDefinition') footnote = footnote.parent;
+          block.trailingBlankInFootnote = footnote !== null;
         }
         break;
       }
@@ -385,7 +428,7 @@ export class BlockParser {
     const { definitions, linesUsed } = readLinkDefinitions(
       source,
       paragraph.lines.map((line, index) =>
-        index === 0 ? line : { start: line.rawStart ?? line.start, end: line.end },
+        index === 0 ? line : { start: line.rawStart ?? line.start, end: line.end, pad: line.rawPad ?? 0 },
       ),
     );
     if (definitions.length === 0) return;
@@ -404,7 +447,10 @@ export class BlockParser {
       parent.children.splice(at, 1, ...blocks);
       paragraph.open = false;
       if (this.tip === paragraph) this.tip = parent;
-    } else parent.children.splice(at, 0, ...blocks);
+    } else {
+      parent.children.splice(at, 0, ...blocks);
+      paragraph.movedStart = (paragraph.lines[0] as { start: number }).start;
+    }
   }
 }
 
@@ -437,4 +483,22 @@ function canContain(parent: Block, child: Block): boolean {
     default:
       return false;
   }
+}
+
+/**
+ * A paragraph right after a list whose last item is empty, on the line after its marker: in
+ * micromark's flow (not closed by a new container) it is the item's first content.
+ */
+function followsEmptyItem(paragraph: Block): boolean {
+  const siblings = (paragraph.parent as Block).children;
+  const list = siblings[siblings.length - 2];
+  if (list?.kind !== 'list') return false;
+  const item = list.children[list.children.length - 1];
+  return (
+    paragraph.startsUnindented &&
+    item?.startedBlank === true &&
+    !item.blankAfterMarker &&
+    item.children.length === 0 &&
+    item.startLine === paragraph.startLine - 1
+  );
 }

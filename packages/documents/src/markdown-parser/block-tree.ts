@@ -94,6 +94,21 @@ function fencedValue(source: string, block: Block, openingEnd: number): string {
   return buffer.replace(/^(\r?\n|\r)|(\r?\n|\r)$/g, '');
 }
 
+/**
+ * A list item's first content (`Block.firstContentOfItem`) opening with a lone `[` on its
+ * line, not a task: GFM's check read that line's ending before it failed.
+ */
+function readByTaskCheck(source: string, paragraph: Block): boolean {
+  const head = paragraph.lines[0];
+  return (
+    paragraph.firstContentOfItem &&
+    head !== undefined &&
+    paragraph.lines.length > 1 &&
+    source.charCodeAt(head.start) === 91 &&
+    head.end === head.start + 1
+  );
+}
+
 function nodeOf(build: Build, block: Block): Nodes {
   const source = build.source;
   switch (block.kind) {
@@ -103,7 +118,7 @@ function nodeOf(build: Build, block: Block): Nodes {
       const last = lines[lines.length - 1] as ContentLine;
       const node: Paragraph = {
         type: 'paragraph',
-        children: inlines(build, lines),
+        children: inlines(build, lines, 'content', readByTaskCheck(source, block) ? 2 : 0),
         position: position(build, first.start, last.end),
       };
       return node;

@@ -29,6 +29,11 @@ export interface ContentLine {
   pad: number;
   /** A paragraph line: where it starts before its leading whitespace (a definition's label keeps it). */
   rawStart?: number;
+  /**
+   * Columns left of a tab the containers' prefix consumed in part right before `rawStart`:
+   * micromark reads them as spaces (its virtual spaces), all at `rawStart`'s offset.
+   */
+  rawPad?: number;
 }
 
 export class Block {
@@ -53,6 +58,28 @@ export class Block {
   markerEnd = 0;
   /** An item whose first line held only its marker. */
   startedBlank = false;
+  /**
+   * That line held whitespace after the marker: micromark's flow starts with it (a line
+   * prefix), so the item has no first content for GFM's task check.
+   */
+  blankAfterMarker = false;
+  checked: boolean | null = null;
+
+  /**
+   * A paragraph micromark reads as a list item's first content, where GFM tries its task
+   * check: the item's first child (after the definitions its content starts with), or what
+   * follows an empty item on the next line in the same flow (a lazy line); not after a line
+   * prefix in the flow (`startsUnindented`).
+   */
+  firstContentOfItem = false;
+
+  /** A paragraph with no indentation of its own past its containers (a split tab's included). */
+  get startsUnindented(): boolean {
+    const head = this.lines[0];
+    return (
+      head !== undefined && (head.rawStart === undefined || (head.rawStart === head.start && !head.rawPad))
+    );
+  }
 
   // Headings.
   depth = 0;
@@ -81,11 +108,15 @@ export class Block {
   labelStart = 0;
   labelEnd = 0;
 
-  // Block quotes: the last blank line they continued (its line and its end).
+  // Block quotes: the last blank line they continued, and how many in a row.
   blankLine = -1;
+  blankRun = 0;
   blankEnd = -1;
   // Lists closed after blank lines of a block quote (see `BlockParser.finalize`).
   trailingBlankEnd = -1;
+  trailingBlankLines = 0;
+  /** That quote is in a footnote definition: the walk back from the exit stops at its indent. */
+  trailingBlankInFootnote = false;
 
   /** Containers closed by a new container: where micromark exits them (see `closeUnmatchedBlocks`). */
   exitEnd = -1;
@@ -97,6 +128,8 @@ export class Block {
 
   // Unclosed fences and HTML: the flow took the line ending after the last line.
   takesLineEnding = false;
+  /** A paragraph after link definitions: where its first remaining line starts. */
+  movedStart = -1;
   definition: LinkDefinition | undefined;
 
   constructor(

@@ -42,15 +42,23 @@ export class ClosingRuns {
   }
 }
 
-/** The value's range once micromark's padding (one space or line ending each side) is off. */
-export function unpaddedRange(text: string, from: number, to: number): [start: number, end: number] {
-  const first = text.charCodeAt(from);
-  const last = text.charCodeAt(to - 1);
-  if (to - from > 2 && (first === 32 || first === 10) && (last === 32 || last === 10)) {
-    for (let index = from + 1; index < to - 1; index++) {
-      const code = text.charCodeAt(index);
-      if (code !== 32 && code !== 10) return [from + 1, to - 1];
-    }
+/**
+ * The value's range once micromark's padding (one space or line ending each side) is off.
+ * `isPad`: whether a space is a line's pad (`InlineInput`'s split tab), which micromark reads
+ * as virtual spaces, data rather than a space.
+ */
+export function unpaddedRange(
+  text: string,
+  from: number,
+  to: number,
+  isPad: (index: number) => boolean = () => false,
+): [start: number, end: number] {
+  const isSpace = (index: number) => {
+    const code = text.charCodeAt(index);
+    return code === 10 || (code === 32 && !isPad(index));
+  };
+  if (to - from > 2 && isSpace(from) && isSpace(to - 1)) {
+    for (let index = from + 1; index < to - 1; index++) if (!isSpace(index)) return [from + 1, to - 1];
   }
   return [from, to];
 }

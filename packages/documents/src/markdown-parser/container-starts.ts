@@ -75,8 +75,11 @@ export function listItem(
   const item = parser.addChild(new Block('listItem', null, at, cursor.lineNumber));
   item.contentIndent = markerOffset + padding;
   item.startedBlank = blankItem;
-  item.markerEnd = blankItem ? markerEnd : cursor.offset;
-  item.end = blankItem ? end : cursor.offset;
+  item.blankAfterMarker = blankItem && end > markerEnd;
+  // (micromark's prefix takes a tab it splits whole.)
+  const prefixEnd = cursor.partiallyConsumedTab ? cursor.offset + 1 : cursor.offset;
+  item.markerEnd = blankItem ? markerEnd : prefixEnd;
+  item.end = blankItem ? end : prefixEnd;
   return item;
 }
 

@@ -2,28 +2,35 @@ import type { InlineInput } from './inline-input';
 
 /**
  * One inline content's text: its lines joined by `\n` (U+0000 as U+FFFD, as micromark reads
- * it), what the scanner reads, and the way
- * back from an index in that text to the source's offsets (a line ending's own characters,
- * `\r\n` included, are the source's).
+ * it; a line's `pad` as spaces before it), what the scanner reads, and the way back from an
+ * index in that text to the source's offsets (a line ending's own characters, `\r\n`
+ * included, are the source's; a line's pad is all at its start's offset).
  */
 export class InlineContent {
   get source(): string {
     return this.input.source;
   }
 
+  /** `InlineInput.readBefore`. */
+  get readBefore(): number {
+    return this.input.readBefore ?? 0;
+  }
+
   /** The lines joined by `\n`. */
   readonly text: string;
   private readonly starts: number[] = [];
+  private readonly pads: number[] = [];
   private readonly hasCarriageReturn: boolean;
   private cachedLine = 0;
 
   constructor(private readonly input: InlineInput) {
     let text = '';
     let carriageReturn = false;
-    input.lines.forEach(([start, end], index) => {
+    input.lines.forEach(([start, end, pad = 0], index) => {
       if (index > 0) text += '\n';
       this.starts.push(text.length);
-      text += input.source.slice(start, end);
+      this.pads.push(pad);
+      text += ' '.repeat(pad) + input.source.slice(start, end);
       if (input.source.charCodeAt(end) === 13) carriageReturn = true;
     });
     // micromark reads U+0000 as U+FFFD (its preprocessing), one character for one.
@@ -54,6 +61,13 @@ export class InlineContent {
     return line;
   }
 
+  /** Whether text index `index` is in its line's pad (a split tab's columns, as spaces). */
+  isPad(index: number): boolean {
+    const line = this.lineOf(index);
+    const fromStart = index - this.starts[line]!;
+    return fromStart >= 0 && fromStart < this.pads[line]!;
+  }
+
   /** The source offset of text index `index` (a `\n` maps to its line ending's start). */
   offset(index: number): number {
     const line = this.lineOf(index);
@@ -63,7 +77,8 @@ export class InlineContent {
       // The `\n` just before this line's start: the end of the line before.
       return this.input.lines[line - 1]![1];
     }
-    return start + fromStart;
+    const pad = this.pads[line]!;
+    return pad === 0 ? start + fromStart : start + Math.max(0, fromStart - pad);
   }
 
   /** The source offsets of the line ending at text index `index` (a `\n`). */
@@ -88,7 +103,11 @@ export class InlineContent {
     let column = 0;
     for (let at = start; at < offset; at++)
       column = source.charCodeAt(at) === 9 ? column + 4 - (column % 4) : column + 1;
-    return column;
+    // In a line's pad: the split tab's columns before its end.
+    const line = this.lineOf(index);
+    const fromStart = index - this.starts[line]!;
+    const pad = this.pads[line]!;
+    return fromStart >= 0 && fromStart < pad ? column - (pad - fromStart) : column;
   }
 
   /** The text between two indices, line endings as the source wrote them. */

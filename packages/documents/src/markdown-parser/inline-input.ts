@@ -47,9 +47,16 @@ export interface InlineInput {
    * line's leading whitespace), the line ending excluded. A continuation line keeps its own
    * leading whitespace (what is past the containers' prefix): micromark keeps it in a code
    * span, `$$` math, raw HTML (past 3 columns), and the inline parser skips it in text. Between
-   * two lines the content holds a line ending (`\n` in node values).
+   * two lines the content holds a line ending (`\n` in node values). `pad`: the columns of a
+   * tab the containers' prefix consumed in part just before `start`, which micromark reads as
+   * spaces (its virtual spaces) at `start`'s offset.
    */
-  lines: ReadonlyArray<readonly [start: number, end: number]>;
+  lines: ReadonlyArray<readonly [start: number, end: number, pad?: number]>;
+  /**
+   * How far (a text index) micromark read the content in an attempt that failed before its
+   * first construct: GFM's task check at a list item's first `[` followed by a line ending.
+   */
+  readBefore?: number;
 }
 
 /** What the whole document tells the inline parser. */

@@ -102,6 +102,15 @@ class InlineScanner {
   private nonWhitespaceCounts: Uint32Array | undefined;
   /** Emphasis nesting of the links made since the last run (`DelimiterRuns.add`). */
   private pendingDepth = 0;
+  /**
+   * How far micromark read in attempts that failed (text index, exclusive): an unclosed code
+   * span or math reads to the content's end, raw HTML and a link's resource or reference to
+   * where they fail (GFM's task check before the first character: `InlineInput.readBefore`).
+   * micromark's tokenizer sets each continuation line's start (its skip past the containers'
+   * prefix) when it first reads the line; a line ending read again after a failed attempt
+   * went past it then ends at that start, not right after its own characters.
+   */
+  private readBefore: number;
 
   constructor(
     private readonly content: InlineContent,
@@ -109,6 +118,7 @@ class InlineScanner {
     private readonly inTable: boolean,
   ) {
     this.text = content.text;
+    this.readBefore = content.readBefore;
     this.lastAt = this.text.lastIndexOf('@');
   }
 
@@ -243,10 +253,25 @@ class InlineScanner {
     }
   }
 
+  /** Notes that micromark read up to `index` (exclusive) in an attempt that failed. */
+  private failedAt(index: number): void {
+    if (index > this.readBefore) this.readBefore = index;
+  }
+
+  /**
+   * Where the line ending at `index` (a `\n`) ends in the source: where the next line starts
+   * (past its containers' prefix) if a failed attempt read past it before, else right after
+   * its own characters.
+   */
+  private lineEndingEnd(index: number): number {
+    return this.readBefore > index ? this.content.offset(index + 1) : this.content.lineEnding(index)[1];
+  }
+
   private lineEnding(index: number): number {
     const [size, tab] = this.trailingWhitespace(index);
     this.flush(index - size);
-    const [start, end] = this.content.lineEnding(index);
+    const [start, ownEnd] = this.content.lineEnding(index);
+    const end = this.lineEndingEnd(index);
     const points = this.context.points;
     if (size >= 2 && !tab) {
       const from = this.content.offset(index - size);
@@ -257,7 +282,7 @@ class InlineScanner {
     } else {
       this.items.push({
         kind: 'text',
-        value: this.content.source.slice(start, end),
+        value: this.content.source.slice(start, ownEnd),
         start,
         end,
         escaped: false,
@@ -273,7 +298,7 @@ class InlineScanner {
     const code = text.charCodeAt(index + 1);
     if (code === LINE_FEED) {
       this.flush(index);
-      const [, end] = this.content.lineEnding(index + 1);
+      const end = this.lineEndingEnd(index + 1);
       const points = this.context.points;
       this.items.push({
         kind: 'node',
@@ -331,7 +356,10 @@ class InlineScanner {
     const size = this.runLength(index, 96);
     this.codeRuns ??= new ClosingRuns(this.text, 96);
     const close = this.codeRuns.find(size, index + size);
-    if (close === -1) return index + size;
+    if (close === -1) {
+      this.failedAt(this.text.length);
+      return index + size;
+    }
     let value = this.paddedValue(index + size, close);
     if (this.inTable && value.indexOf('\\') !== -1)
       value = value.replace(/\\([\\|])/g, (escaped, character: string) =>
@@ -348,7 +376,10 @@ class InlineScanner {
     if (size < 2) return index + size;
     this.mathRuns ??= new ClosingRuns(this.text, 36);
     const close = this.mathRuns.find(size, index + size);
-    if (close === -1) return index + size;
+    if (close === -1) {
+      this.failedAt(this.text.length);
+      return index + size;
+    }
     const value = this.paddedValue(index + size, close);
     return this.pushNode(index, close + size, {
       type: 'inlineMath',
@@ -363,7 +394,7 @@ class InlineScanner {
 
   /** A code span's or math's value (`code-spans.ts`), line endings as the source wrote them. */
   private paddedValue(from: number, to: number): string {
-    const [start, end] = unpaddedRange(this.text, from, to);
+    const [start, end] = unpaddedRange(this.text, from, to, (index) => this.content.isPad(index));
     return this.content.slice(start, end);
   }
 
@@ -385,7 +416,10 @@ class InlineScanner {
       });
     }
     const html = this.html.read(index);
-    if (html === undefined) return -1;
+    if (typeof html === 'number') {
+      this.failedAt(html);
+      return -1;
+    }
     return this.pushNode(index, html.end, { type: 'html', value: html.value });
   }
 
@@ -517,7 +551,7 @@ class InlineScanner {
     const nextCode = text.charCodeAt(after);
     if (nextCode === 40 /* ( */) {
       const resource = readResource(text, after, (from, to) => this.content.slice(from, to));
-      if (resource !== undefined) {
+      if (typeof resource !== 'number') {
         end = resource.end;
         link = {
           type: bracket.image ? 'image' : 'link',
@@ -529,13 +563,19 @@ class InlineScanner {
           start: 0,
           end: 0,
         };
-      } else if (defined) {
-        end = after;
-        link = reference('shortcut', labelRaw());
+      } else {
+        this.failedAt(resource);
+        if (defined) {
+          end = after;
+          link = reference('shortcut', labelRaw());
+        }
       }
     } else if (nextCode === 91 /* [ */) {
       const label = readReferenceLabel(text, after);
-      if (label !== undefined && this.context.definitions.has(normalizedIdentifier(label.raw))) {
+      const full = typeof label !== 'number' && this.context.definitions.has(normalizedIdentifier(label.raw));
+      // A label read whole but not defined fails too, after its `]`.
+      if (!full) this.failedAt(typeof label === 'number' ? label : label.end);
+      if (full && typeof label !== 'number') {
         end = label.end;
         link = reference('full', this.content.slice(after + 1, label.end - 1));
       } else if (defined && text.charCodeAt(after + 1) === 93) {

@@ -25,7 +25,10 @@ interface ParagraphText {
   lineStarts: number[];
 }
 
-function joined(source: string, lines: ReadonlyArray<{ start: number; end: number }>): ParagraphText {
+function joined(
+  source: string,
+  lines: ReadonlyArray<{ start: number; end: number; pad?: number }>,
+): ParagraphText {
   const lineStarts: number[] = [];
   let text = '';
   let previousEnd = -1;
@@ -40,7 +43,8 @@ function joined(source: string, lines: ReadonlyArray<{ start: number; end: numbe
           : '\n';
     previousEnd = line.end;
     lineStarts.push(text.length);
-    text += source.slice(line.start, line.end);
+    // A split tab's columns left, as micromark's virtual spaces (a label keeps them).
+    text += ' '.repeat(line.pad ?? 0) + source.slice(line.start, line.end);
   }
   return { text, lineStarts };
 }
@@ -129,7 +133,8 @@ function readDefinition(
             contentEnd,
             rawLabel,
             destination,
-            title: text.slice(titleStart + 1, titleIndex),
+            // A continuation line's indentation is not the title's (factoryTitle's line prefix).
+            title: text.slice(titleStart + 1, titleIndex).replace(/(\r\n|\r|\n)[ \t]+/g, '$1'),
           };
       }
     }
@@ -165,7 +170,7 @@ function spacesToLineEnd(text: string, from: number): number {
  */
 export function readLinkDefinitions(
   source: string,
-  lines: ReadonlyArray<{ start: number; end: number }>,
+  lines: ReadonlyArray<{ start: number; end: number; pad?: number }>,
 ): { definitions: LinkDefinition[]; linesUsed: number } {
   const definitions: LinkDefinition[] = [];
   const first = lines[0];
@@ -175,7 +180,8 @@ export function readLinkDefinitions(
   let line = 0;
   const sourceOffset = (index: number): number => {
     while (line + 1 < lineStarts.length && (lineStarts[line + 1] as number) <= index) line++;
-    return (lines[line] as { start: number }).start + index - (lineStarts[line] as number);
+    const { start, pad = 0 } = lines[line] as { start: number; pad?: number };
+    return start + Math.max(0, index - (lineStarts[line] as number) - pad);
   };
   let at = 0;
   let linesUsed = 0;

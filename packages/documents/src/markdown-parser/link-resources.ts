@@ -31,18 +31,19 @@ function isAsciiControl(code: number): boolean {
 }
 
 /**
- * The resource starting at `at` (a `(`), or undefined. `slice` gives the text between two
- * indices with the source's line endings (a title's).
+ * The resource starting at `at` (a `(`), or, if there is none, the index where micromark's
+ * attempt failed (it read every character before it, line endings included). `slice` gives
+ * the text between two indices with the source's line endings (a title's).
  */
 export function readResource(
   text: string,
   at: number,
   slice: (from: number, to: number) => string,
-): Resource | undefined {
+): Resource | number {
   let index = skipWhitespace(text, at + 1);
   if (text.charCodeAt(index) === 41 /* ) */) return { end: index + 1, url: '', title: null };
   const destination = readDestination(text, index);
-  if (destination === undefined) return undefined;
+  if (typeof destination === 'number') return destination;
   const url = decodeString(text.slice(destination.valueStart, destination.valueEnd));
   index = destination.end;
   const afterDestination = skipWhitespace(text, index);
@@ -52,12 +53,13 @@ export function readResource(
     const marker = text.charCodeAt(index);
     if (marker === 34 || marker === 39 || marker === 40) {
       const read = readTitle(text, index, slice);
-      if (read === undefined) return undefined;
+      // A title not closed fails at the content's end.
+      if (read === undefined) return text.length;
       title = read.value;
       index = skipWhitespace(text, read.end);
     }
   }
-  if (text.charCodeAt(index) !== 41) return undefined;
+  if (text.charCodeAt(index) !== 41) return index;
   return { end: index + 1, url, title };
 }
 
@@ -67,15 +69,18 @@ interface Destination {
   valueEnd: number;
 }
 
-/** A destination: `<...>` on one line, or raw, its parentheses balanced (32 deep at most). */
-function readDestination(text: string, at: number): Destination | undefined {
+/**
+ * A destination: `<...>` on one line, or raw, its parentheses balanced (32 deep at most); or
+ * the index where it fails.
+ */
+function readDestination(text: string, at: number): Destination | number {
   let index = at;
   if (text.charCodeAt(index) === 60 /* < */) {
     index++;
     for (;;) {
       const code = text.charCodeAt(index);
       if (code === 62) return { end: index + 1, valueStart: at + 1, valueEnd: index };
-      if (Number.isNaN(code) || code === 10 || code === 60) return undefined;
+      if (Number.isNaN(code) || code === 10 || code === 60) return index;
       if (code === 92) {
         const next = text.charCodeAt(index + 1);
         index += next === 60 || next === 62 || next === 92 ? 2 : 1;
@@ -86,7 +91,7 @@ function readDestination(text: string, at: number): Destination | undefined {
   for (;;) {
     const code = text.charCodeAt(index);
     if (code === 40) {
-      if (++balance > 32) return undefined;
+      if (++balance > 32) return index;
       index++;
     } else if (code === 41) {
       if (balance === 0) break;
@@ -98,7 +103,7 @@ function readDestination(text: string, at: number): Destination | undefined {
       index += next === 40 || next === 41 || next === 92 ? 2 : 1;
     } else index++;
   }
-  if (index === at || balance !== 0) return undefined;
+  if (index === at || balance !== 0) return index;
   return { end: index, valueStart: at, valueEnd: index };
 }
 
@@ -139,17 +144,18 @@ function readTitle(
 
 /**
  * A reference label, `[...]`, at `at`: at most 999 characters, no unescaped `[`, something
- * other than whitespace inside. Its end and the raw text between the brackets.
+ * other than whitespace inside. Its end and the raw text between the brackets; or the index
+ * where micromark's attempt failed.
  */
-export function readReferenceLabel(text: string, at: number): { end: number; raw: string } | undefined {
+export function readReferenceLabel(text: string, at: number): { end: number; raw: string } | number {
   let index = at + 1;
   let size = 0;
   let seen = false;
   for (;;) {
     const code = text.charCodeAt(index);
-    if (Number.isNaN(code) || code === 91 || size > 999) return undefined;
+    if (Number.isNaN(code) || code === 91 || size > 999) return index;
     if (code === 93) {
-      if (!seen) return undefined;
+      if (!seen) return index;
       return { end: index + 1, raw: text.slice(at + 1, index) };
     }
     if (!isWhitespace(code)) seen = true;

@@ -11,34 +11,75 @@ import type { Block, ContentLine } from './blocks';
 import { isSpaceOrTab } from './line-cursor';
 import { type Build, endOffset, inlines, position } from './tree-build';
 
-/** A list item's first paragraph opening with `[ ]` or `[x]` (micromark-extension-gfm-task-list-item). */
-function taskCheck(source: string, item: Block): { checked: boolean; after: number } | undefined {
+/**
+ * A list item's first paragraph opening with `[ ]` or `[x]` (micromark-extension-gfm-task-list-item):
+ * whether checked, and where the text after the check starts (`line`, `after`). The value may
+ * be the first line's ending, the `]` then the next line's first character (past its
+ * containers' prefix, as micromark's text reads it).
+ */
+function taskCheck(
+  source: string,
+  item: Block,
+): { checked: boolean; line: number; after: number } | undefined {
   const first = item.children[0];
   if (first === undefined || first.kind !== 'paragraph') return undefined;
-  const line = first.lines[0] as ContentLine;
-  const at = line.start;
-  if (source.charCodeAt(at) !== 91 || at + 2 >= line.end + 1) return undefined;
-  const value = source.charCodeAt(at + 1);
-  let checked: boolean;
-  if (value === 120 || value === 88) checked = true;
-  else if (isSpaceOrTab(value) || at + 1 >= line.end) checked = false;
-  else return undefined;
-  if (at + 1 >= line.end) return undefined;
-  if (source.charCodeAt(at + 2) !== 93 || at + 2 >= line.end) return undefined;
-  const after = at + 3;
-  if (after >= line.end) return first.lines.length > 1 ? { checked, after } : undefined;
+  const lines = first.lines;
+  const head = lines[0] as ContentLine;
+  const at = head.start;
+  if (source.charCodeAt(at) !== 91) return undefined;
+  let checked = false;
+  let line = 0;
+  let close = at + 2;
+  if (at + 1 >= head.end) {
+    // `[` then the line ending: the `]` starts the next line.
+    const next = lines[1];
+    if (next === undefined || (next.rawPad ?? 0) > 0) return undefined;
+    line = 1;
+    close = next.rawStart ?? next.start;
+  } else {
+    const value = source.charCodeAt(at + 1);
+    if (value === 120 || value === 88) checked = true;
+    else if (!isSpaceOrTab(value)) return undefined;
+  }
+  const closeLine = lines[line] as ContentLine;
+  if (close >= closeLine.end || source.charCodeAt(close) !== 93) return undefined;
+  const after = close + 1;
+  // After the check: a line ending, or whitespace then anything but the content's end.
+  const last = line === lines.length - 1;
+  if (after >= closeLine.end) return last ? undefined : { checked, line, after };
   if (!isSpaceOrTab(source.charCodeAt(after))) return undefined;
   let rest = after;
-  while (rest < line.end && isSpaceOrTab(source.charCodeAt(rest))) rest++;
-  if (rest >= line.end && first.lines.length === 1) return undefined;
-  return { checked, after };
+  while (rest < closeLine.end && isSpaceOrTab(source.charCodeAt(rest))) rest++;
+  if (rest >= closeLine.end && last) return undefined;
+  return { checked, line, after };
+}
+
+/**
+ * Marks the paragraph micromark reads as `item`'s first content (`Block.firstContentOfItem`):
+ * its first child, or the paragraph its first definitions were read from. (A setext
+ * heading's text is not such content: no check is tried there.)
+ */
+function markFirstContent(item: Block): void {
+  const children = item.children;
+  let index = 0;
+  while (children[index]?.kind === 'definition') index++;
+  const paragraph = children[index];
+  if (paragraph?.kind !== 'paragraph' || item.blankAfterMarker) return;
+  if (index === 0) {
+    paragraph.firstContentOfItem = paragraph.startsUnindented;
+    return;
+  }
+  // The definitions read from the paragraph's start (it keeps its first line's offset): one
+  // content with its rest.
+  paragraph.firstContentOfItem = paragraph.start === (children[0] as Block).start;
 }
 
 function listItemOf(build: Build, item: Block, nextMarkerEnd: number | undefined): ListItem {
   const source = build.source;
   const task = taskCheck(source, item);
+  if (task === undefined) markFirstContent(item);
   const children = item.children.map((child, index) => {
-    if (index === 0 && task !== undefined) return taskParagraph(build, child, task.after);
+    if (index === 0 && task !== undefined) return taskParagraph(build, child, task.line, task.after);
     return build.nodeOf(child) as BlockContent;
   });
   let end = item.end;
@@ -68,10 +109,19 @@ function blankBetween(children: Nodes[]): boolean {
     const child = children[index] as Nodes;
     if (child.type === 'footnoteDefinition') {
       if (blankBetween(child.children)) return true;
-      // An empty first line: its line ending is a blank one.
+      // An empty first line: its line ending is a blank one (in the definition: not when it
+      // ends on that line, its exit moved before the line ending).
       const first = child.children[0]?.position;
-      if (first !== undefined && child.position !== undefined && first.start.line > child.position.start.line)
+      const position = child.position;
+      if (position !== undefined && (first?.start.line ?? position.end.line) > position.start.line)
         return true;
+      // Ending lines after its content (its exit after a later line's prefixes), it holds
+      // blank lines whose line endings come before its exit: the item's too
+      // (mdast-util-from-markdown's list walk does not count footnote definitions).
+      const end = child.position?.end.line;
+      const contentEnd =
+        child.children[child.children.length - 1]?.position?.end.line ?? child.position?.start.line;
+      if (end !== undefined && contentEnd !== undefined && end > contentEnd + 1) return true;
     }
     if (index === 0) continue;
     const previous = children[index - 1]?.position;
@@ -88,10 +138,10 @@ function endsTakingLineEnding(block: Block): boolean {
   return last !== undefined && block.kind !== 'table' && endsTakingLineEnding(last);
 }
 
-function taskParagraph(build: Build, paragraph: Block, after: number): Paragraph {
-  const lines = paragraph.lines.slice();
-  const first = lines[0] as ContentLine;
-  lines[0] = { start: after, end: first.end, pad: 0 };
+function taskParagraph(build: Build, paragraph: Block, line: number, after: number): Paragraph {
+  const first = paragraph.lines[0] as ContentLine;
+  const lines = paragraph.lines.slice(line);
+  lines[0] = { start: after, end: (lines[0] as ContentLine).end, pad: 0 };
   const children = inlines(build, lines);
   const node: Paragraph = {
     type: 'paragraph',
@@ -113,8 +163,19 @@ function taskParagraph(build: Build, paragraph: Block, after: number): Paragraph
     } else if (node.position !== undefined) {
       // micromark's tree had the head's position then, before remark-gfm's transform split
       // literal URLs out of it (the inline parser has done so already, leaving none): the
-      // head started at the space after the check.
-      node.position.start = build.context.points.point(after + 1);
+      // head started at the space after the check, or at the line ending when only
+      // whitespace follows the check (a line suffix, not text). One column on, on that
+      // line even past its end, as the transform moves it.
+      const source = build.source;
+      const headEnd = (lines[0] as ContentLine).end;
+      let headStart = after;
+      while (
+        headStart < headEnd &&
+        (source.charCodeAt(headStart) === 32 || source.charCodeAt(headStart) === 9)
+      )
+        headStart++;
+      const start = build.context.points.point(headStart === headEnd ? headStart : after);
+      node.position.start = { line: start.line, column: start.column + 1, offset: (start.offset ?? 0) + 1 };
     }
   }
   return node;
@@ -136,7 +197,10 @@ export function listOf(build: Build, list: Block): List {
   const items: ListItem[] = [];
   // Before an item whose marker follows a footnote definition's indent, the walk back from the
   // marker stops at once: the previous item ends where that marker (and its spaces) end.
-  const inFootnote = list.parent?.kind === 'footnoteDefinition';
+  // (The walk passes block quotes' prefixes and items' indents: any footnote around stops it.)
+  let around = list.parent;
+  while (around !== null && around.kind !== 'footnoteDefinition') around = around.parent;
+  const inFootnote = around !== null;
   list.children.forEach((item, index) => {
     const next = list.children[index + 1];
     const node = listItemOf(build, item, next?.markerEnd);
@@ -158,6 +222,8 @@ export function listOf(build: Build, list: Block): List {
   }
   if (list.exitAfterFootnoteIndent && lastItem !== undefined)
     endAtFootnoteIndent(build, lastItem, list.exitEnd);
+  else if (list.trailingBlankInFootnote && lastItem !== undefined && list.exitEnd < list.trailingBlankEnd)
+    endAtFootnoteIndent(build, lastItem, list.trailingBlankEnd);
   let spread = false;
   for (let index = 1; index < items.length; index++) {
     const previous = items[index - 1]?.position;

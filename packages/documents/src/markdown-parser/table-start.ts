@@ -4,8 +4,24 @@
  * interrupt a paragraph); the lines before stay a paragraph.
  */
 import type { BlockParser } from './block-parser';
-import { Block } from './blocks';
+import { Block, type ContentLine } from './blocks';
 import { delimiterRow, headRowSize } from './gfm-table';
+
+/** Columns of a paragraph line's own indentation (past its containers' prefix, a split tab's included). */
+function indentColumns(source: string, line: ContentLine): number {
+  const from = line.rawStart ?? line.start;
+  let lineStart = from;
+  while (lineStart > 0 && source.charCodeAt(lineStart - 1) !== 10 && source.charCodeAt(lineStart - 1) !== 13)
+    lineStart--;
+  let column = 0;
+  let columns = line.rawPad ?? 0;
+  for (let at = lineStart; at < line.start; at++) {
+    const width = source.charCodeAt(at) === 9 ? 4 - (column % 4) : 1;
+    column += width;
+    if (at >= from) columns += width;
+  }
+  return columns;
+}
 
 export function tableStart(parser: BlockParser, paragraph: Block, at: number): Block | undefined {
   const cursor = parser.cursor;
@@ -14,6 +30,9 @@ export function tableStart(parser: BlockParser, paragraph: Block, at: number): B
   if (aligns === undefined) return undefined;
   const head = paragraph.lines[paragraph.lines.length - 1];
   if (head === undefined || headRowSize(source, head.start, head.end) !== aligns.length) return undefined;
+  // A paragraph's later line indented 4 columns or more continues it without trying what
+  // could interrupt it (micromark's content continuation): no table starts there.
+  if (paragraph.lines.length > 1 && indentColumns(source, head) >= 4) return undefined;
   const headLine = paragraph.lineNumbers[paragraph.lineNumbers.length - 1] as number;
   // Right after a table's row, micromark's table reads a body row, which a lazy line is not.
   if (headLine === parser.lastTableRowLine + 1) return undefined;

@@ -29,19 +29,24 @@ export function position(build: Build, start: number, end: number): { start: Poi
 
 /**
  * The inline content of `lines`: the first from its first character, the others from where
- * their container's prefix ends (`rawStart`), their own indentation included, which micromark
- * keeps in code spans, math and HTML and the inline parser drops from text (`inline-input.ts`).
+ * their container's prefix ends (`rawStart`, after the columns of a tab it split, `rawPad`),
+ * their own indentation included, which micromark keeps in code spans, math and HTML and the
+ * inline parser drops from text (`inline-input.ts`).
  */
 export function inlines(
   build: Build,
-  lines: ReadonlyArray<{ start: number; end: number; rawStart?: number }>,
+  lines: ReadonlyArray<{ start: number; end: number; rawStart?: number; rawPad?: number }>,
   kind: keyof InlineParsers = 'content',
+  readBefore = 0,
 ): PhrasingContent[] {
   return build.inlineParsers[kind](
     {
       source: build.source,
-      lines: lines.map(
-        (line, index) => [index === 0 ? line.start : (line.rawStart ?? line.start), line.end] as const,
+      readBefore,
+      lines: lines.map((line, index) =>
+        index === 0 || line.rawStart === undefined
+          ? ([line.start, line.end] as const)
+          : ([line.rawStart, line.end, line.rawPad ?? 0] as const),
       ),
     },
     build.context,
