@@ -151,8 +151,13 @@ describe('editing a page together', () => {
       Locator,
       Locator,
     ];
+    // KNOWN GAP (docs/reliability.md, twenty-fourth session): on this session's faster machine, an
+    // Enter pressed at once after End split Ada's paragraph at its start: the page's caret was at
+    // the end, ProseMirror's own selection not yet (it was within 1.5 s). Not understood yet (the
+    // five pages share one headless Chromium; bringing hers to the front did not help): she waits.
     await adaContent.getByText('Written together.').click();
     await ada.keyboard.press('End');
+    await ada.waitForTimeout(1_500);
     await ada.keyboard.press('Enter');
     await graceContent.getByText('Written together.').click();
     await grace.keyboard.press('Home');
