@@ -9,13 +9,8 @@
  * included). BENCH_KB and BENCH_RUNS change the size and the runs.
  */
 import { isDeepStrictEqual } from 'node:util';
-import {
-  type InlineContext,
-  type InlineInput,
-  sourcePoints,
-} from '@quire/documents/markdown-parser/inline-input';
-import { parseInlines, parseTableCellInlines } from '@quire/documents/markdown-parser/inline-parser';
 import { micromarkSyntaxTree } from '@quire/documents/micromark-reference';
+import { documentCases } from '../../../packages/documents/test/markdown-parser-inline-harness';
 import { medianCpuMs } from './cpu-time';
 import { GITBOOK_BLOCKS, pageBody, repeatedToKb } from './gitbook-format-repository';
 
@@ -23,69 +18,6 @@ const KB = Number(process.env.BENCH_KB ?? 8);
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 
 const repeated = (sample: (n: number) => string) => repeatedToKb(KB, sample);
-
-type PhrasingContent = ReturnType<typeof parseInlines>[number];
-
-/** What the walk reads of mdast's nodes (mdast's types are the documents package's). */
-interface TreeNode {
-  type: string;
-  identifier?: string;
-  children?: TreeNode[];
-  position?: { start: { offset?: number }; end: { offset?: number } };
-}
-
-interface Content {
-  input: InlineInput;
-  parse: typeof parseInlines;
-  expected: PhrasingContent[];
-}
-
-/**
- * Each paragraph's, heading's and table cell's lines, as the block parser is to give them:
- * from the first child's start to the last child's end, a continuation line from after its
- * container markers (`>`, list indentation: the spaces and `>` before the content).
- */
-function contentsOf(markdown: string): { contents: Content[]; context: InlineContext } {
-  const tree = micromarkSyntaxTree(markdown);
-  const contents: Content[] = [];
-  const definitions = new Set<string>();
-  const footnoteDefinitions = new Set<string>();
-  const stack: TreeNode[] = [tree];
-  while (stack.length > 0) {
-    const node = stack.pop() as TreeNode;
-    if (node.type === 'definition') definitions.add(node.identifier as string);
-    if (node.type === 'footnoteDefinition') footnoteDefinitions.add(node.identifier as string);
-    const children = node.children ?? [];
-    if (node.type === 'paragraph' || node.type === 'heading' || node.type === 'tableCell') {
-      const first = children[0];
-      const last = children[children.length - 1];
-      if (first?.position && last?.position) {
-        const from = first.position.start.offset as number;
-        const to = last.position.end.offset as number;
-        const lines: Array<[number, number]> = [];
-        let start = from;
-        for (
-          let index = markdown.indexOf('\n', from);
-          index !== -1 && index < to;
-          index = markdown.indexOf('\n', index + 1)
-        ) {
-          lines.push([start, index]);
-          start = index + 1;
-          while (start < to && (markdown[start] === '>' || markdown[start] === ' ')) start++;
-        }
-        lines.push([start, to]);
-        contents.push({
-          input: { source: markdown, lines },
-          parse: node.type === 'tableCell' ? parseTableCellInlines : parseInlines,
-          expected: JSON.parse(JSON.stringify(children)) as PhrasingContent[],
-        });
-      }
-      continue;
-    }
-    for (const child of children) stack.push(child);
-  }
-  return { contents, context: { points: sourcePoints(markdown), definitions, footnoteDefinitions } };
-}
 
 const rows: [string, string][] = [
   ...Object.entries(GITBOOK_BLOCKS).map(
@@ -102,23 +34,21 @@ let micromarkTotal = 0;
 let kbTotal = 0;
 for (const [name, text] of rows) {
   const kb = Buffer.byteLength(text) / 1024;
-  const { contents, context } = contentsOf(text);
-  const same = contents.filter(({ input, parse, expected }) =>
-    isDeepStrictEqual(JSON.parse(JSON.stringify(parse(input, context))), expected),
-  ).length;
-  for (let i = 0; i < 5; i++) for (const { input, parse } of contents) parse(input, context);
+  // Each content's lines read off micromark's tree beforehand, as the inline tests read them.
+  const cases = documentCases(text);
+  const same = cases.filter(({ actual, expected }) => isDeepStrictEqual(actual(), expected)).length;
   const inlines = await medianCpuMs(
     () => {
-      for (const { input, parse } of contents) parse(input, context);
+      for (const { read } of cases) read();
     },
-    { runs: RUNS, repeat: 20 },
+    { runs: RUNS, repeat: 20, warm: 5 },
   );
   const micromark = await medianCpuMs(() => micromarkSyntaxTree(text), { runs: RUNS });
   inlineTotal += inlines;
   micromarkTotal += micromark;
   kbTotal += kb;
   console.log(
-    `${name.padEnd(26)} ${kb.toFixed(1).padStart(5)}  ${(inlines / kb).toFixed(3).padStart(13)}  ${(micromark / kb).toFixed(2).padStart(15)}  ${same} / ${contents.length}`,
+    `${name.padEnd(26)} ${kb.toFixed(1).padStart(5)}  ${(inlines / kb).toFixed(3).padStart(13)}  ${(micromark / kb).toFixed(2).padStart(15)}  ${same} / ${cases.length}`,
   );
 }
 console.log(
