@@ -60,13 +60,20 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const PAGES = 45;
+/**
+ * A page of headings, links, GitBook blocks and a table, ten times over: a slice of twenty such
+ * bodies takes a thread long enough that the event loop turns while it waits (one copy each was
+ * converted before a turn on a fast machine).
+ */
 const pageBody = (n: number) =>
-  [
-    `# Page ${n}\n\nText with **bold** and a [link](https://example.com/${n}).`,
-    '{% hint style="info" %}\nA hint.\n{% endhint %}',
-    '{% tabs %}\n{% tab title="npm" %}\n```bash\nnpm i\n```\n{% endtab %}\n{% endtabs %}',
-    '| Name | Value |\n| ---- | ----- |\n| a | 1 |',
-  ].join('\n\n');
+  Array.from({ length: 10 }, () =>
+    [
+      `# Page ${n}\n\nText with **bold** and a [link](https://example.com/${n}).`,
+      '{% hint style="info" %}\nA hint.\n{% endhint %}',
+      '{% tabs %}\n{% tab title="npm" %}\n```bash\nnpm i\n```\n{% endtab %}\n{% endtabs %}',
+      '| Name | Value |\n| ---- | ----- |\n| a | 1 |',
+    ].join('\n\n'),
+  ).join('\n\n');
 
 describe("the documents' warm-up", () => {
   it('converts in a worker thread, slice by slice, while the event loop turns; stores each conversion', async () => {
