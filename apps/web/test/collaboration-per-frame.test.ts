@@ -3,8 +3,9 @@
  * server's messages by hand (no socket): once synced, edits arriving together wait for the
  * next frame and come in as ONE Yjs transaction, so ONE ProseMirror transaction in an editor
  * on the document; none is lost or applied out of order, a message of another kind applies
- * them first, and a hidden tab (no frames) and leaving still apply them. Presence listeners of
- * the carets are called once a frame, and not for the editor's own caret. Counts, no times.
+ * them first, and a hidden tab (no frames) and leaving still apply them. The caret extension
+ * sees only this editor's presence (others' carets are drawn by `remote-carets.ts`), whose
+ * fields go out once a frame. Counts, no times.
  */
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import Collaboration from '@tiptap/extension-collaboration';
@@ -13,7 +14,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { browserFrameClock, type FrameClock } from '../src/editor/collaboration/frame-clock';
 import { incomingMessageKindOf } from '../src/editor/collaboration/incoming-message-kind';
-import { presencePerFrame } from '../src/editor/collaboration/presence-per-frame';
+import { ownPresencePerFrame } from '../src/editor/collaboration/own-presence-per-frame';
 import { applyRemoteUpdatesPerFrame } from '../src/editor/collaboration/remote-updates-per-frame';
 import { sharedPageExtensions } from '../src/editor/extensions';
 
@@ -208,26 +209,22 @@ describe("others' edits, once a frame", () => {
   });
 });
 
-describe('presence, once a frame', () => {
-  it("calls the carets' listeners once a frame for others' changes, and not for this editor's own", () => {
+describe('presence as the caret extension sees it', () => {
+  it("holds this editor's own state alone, and never calls a listener: the extension draws no one", () => {
     const doc = new Y.Doc();
     const provider = providerOf(doc);
     const awareness = provider.awareness!;
     const frames = manualFrames();
-    const presence = presencePerFrame(awareness, frames.clock);
-    const heard = { change: 0, update: 0 };
-    const onChange = () => {
-      heard.change += 1;
-    };
-    presence.on('change', onChange);
+    const presence = ownPresencePerFrame(awareness, frames.clock);
+    let heard = 0;
+    presence.on('change', () => {
+      heard += 1;
+    });
     presence.on('update', () => {
-      heard.update += 1;
+      heard += 1;
     });
 
     presence.setLocalStateField('cursor', { anchor: 1, head: 1 });
-    frames.frame();
-    expect(heard.change).toBe(0);
-
     const others = [new Y.Doc(), new Y.Doc()].map((each) => {
       const other = new HocuspocusProvider({
         websocketProvider: new HocuspocusProviderWebsocket({ url: 'ws://127.0.0.1:9', autoConnect: false }),
@@ -245,17 +242,18 @@ describe('presence, once a frame', () => {
         awareness.emit('change', [{ added: [], updated: [other.clientID], removed: [] }, 'remote']);
         awareness.emit('update', [{ added: [], updated: [other.clientID], removed: [] }, 'remote']);
       }
-    expect(heard.change).toBe(0);
     frames.frame();
-    // The own caret went out at the first frame (own presence waits for one), and its update is
-    // heard with the others' at this one.
-    expect(heard).toEqual({ change: 1, update: 1 });
-    expect(presence.getStates().size).toBe(3);
-
-    presence.off('change', onChange);
-    awareness.emit('change', [{ added: [others[0]!.clientID], updated: [], removed: [] }, 'remote']);
+    expect(heard).toBe(0);
+    expect(awareness.getStates().size).toBe(3);
+    // Its own caret, as set, before and after it went out.
+    expect([...presence.getStates().keys()]).toEqual([awareness.clientID]);
+    expect(presence.states.get(awareness.clientID)).toMatchObject({ cursor: { anchor: 1, head: 1 } });
+    presence.setLocalStateField('cursor', { anchor: 2, head: 2 });
+    expect(presence.getStates().get(awareness.clientID)).toMatchObject({ cursor: { anchor: 2, head: 2 } });
+    // Left: no one at all.
+    awareness.setLocalState(null);
     frames.frame();
-    expect(heard.change).toBe(1);
+    expect(presence.getStates().size).toBe(0);
   });
 });
 
@@ -264,7 +262,7 @@ describe("this editor's own presence, once a frame", () => {
     const provider = providerOf(new Y.Doc());
     const awareness = provider.awareness!;
     const frames = manualFrames();
-    const presence = presencePerFrame(awareness, frames.clock);
+    const presence = ownPresencePerFrame(awareness, frames.clock);
     const sent: Array<Record<string, unknown>> = [];
     awareness.on('update', () => sent.push({ ...awareness.getLocalState() }));
 

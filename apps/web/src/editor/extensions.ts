@@ -20,6 +20,7 @@ import { KeptBlockWithView, KeptInlineWithView } from './kept-views';
 import { MentionWithView } from './mention-view';
 import { OpenApiOperation } from './openapi-operation-node';
 import { PendingUploads } from './pending-uploads';
+import { SelectionBeforeKeys } from './selection-before-keys';
 import { SlashMenu } from './slash-menu';
 import { TabsState } from './tabs-state';
 import { TabsWithView } from './tabs-view';
@@ -136,6 +137,7 @@ const ownExtensions: Extensions = [
   SlashMenu,
   PendingUploads,
   InsertPickerState,
+  SelectionBeforeKeys,
 ];
 
 export const editorExtensions: Extensions = [StarterKit.configure(starterKitOptions), ...ownExtensions];

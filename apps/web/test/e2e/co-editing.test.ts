@@ -111,15 +111,9 @@ async function editTogether({ page, problems }: WatchedPage) {
   return content;
 }
 
-/** The editor's text, the others' carets (inline) left out. */
+/** The editor's text (others' carets are drawn over it, not in it). */
 const editorText = (page: Page) =>
-  page.evaluate(() => {
-    const content = document.querySelector('[aria-label="Content of Together"]');
-    if (!content) return '';
-    const copy = content.cloneNode(true) as HTMLElement;
-    for (const caret of copy.querySelectorAll('.collaboration-carets__caret')) caret.remove();
-    return copy.textContent ?? '';
-  });
+  page.evaluate(() => document.querySelector('[aria-label="Content of Together"]')?.textContent ?? '');
 
 describe('editing a page together', () => {
   it('five people type into one page at once: all see the same text and each other; an API edit comes in; the revision holds it all', async () => {
@@ -151,13 +145,10 @@ describe('editing a page together', () => {
       Locator,
       Locator,
     ];
-    // KNOWN GAP (docs/reliability.md, twenty-fourth session): on this session's faster machine, an
-    // Enter pressed at once after End split Ada's paragraph at its start: the page's caret was at
-    // the end, ProseMirror's own selection not yet (it was within 1.5 s). Not understood yet (the
-    // five pages share one headless Chromium; bringing hers to the front did not help): she waits.
     await adaContent.getByText('Written together.').click();
+    // End then Enter at once: before `selection-before-keys.ts` the keys overtook the browser's
+    // word of where the click put the caret, and Enter split the paragraph at its start.
     await ada.keyboard.press('End');
-    await ada.waitForTimeout(1_500);
     await ada.keyboard.press('Enter');
     await graceContent.getByText('Written together.').click();
     await grace.keyboard.press('Home');
@@ -180,16 +171,37 @@ describe('editing a page together', () => {
     for (const { page } of people)
       await page.waitForFunction((expected) => {
         const content = document.querySelector('[aria-label="Content of Together"]');
-        if (!content) return false;
-        const copy = content.cloneNode(true) as HTMLElement;
-        for (const caret of copy.querySelectorAll('.collaboration-carets__caret')) caret.remove();
-        return copy.textContent === expected;
+        return content?.textContent === expected;
       }, everything);
     expect(await Promise.all(people.map(({ page }) => editorText(page)))).toEqual(
       people.map(() => everything),
     );
-    // Ada's cursor shows on Grace's screen with her name.
-    await grace.locator('.collaboration-carets__label', { hasText: 'Ada Lovelace' }).waitFor();
+    // Ada's cursor shows on Grace's screen with her name, where Ada is: at the end of her line
+    // (drawn over the editor, `remote-carets.ts`: its place is measured, not taken from the text).
+    // Her last caret may wait up to a second in the server's presence throttle.
+    await grace.locator('.remote-caret-label', { hasText: 'Ada Lovelace' }).waitFor();
+    const adaCaretOffset = () =>
+      grace.evaluate(() => {
+        const label = [...document.querySelectorAll('.remote-caret-label')].find(
+          (each) => each.textContent === 'Ada Lovelace',
+        )!;
+        const caret = label.parentElement!.getBoundingClientRect();
+        const line = [...document.querySelectorAll('[aria-label="Content of Together"] p')].find(
+          (each) => each.textContent === 'Ada adds a line.',
+        )!;
+        const text = document.createRange();
+        text.selectNodeContents(line);
+        const end = text.getBoundingClientRect();
+        return { x: caret.left - end.right, top: caret.top - end.top, bottom: caret.bottom - end.bottom };
+      });
+    for (let waited = 0; waited < 5_000; waited += 100) {
+      if (Math.abs((await adaCaretOffset()).x) < 3) break;
+      await grace.waitForTimeout(100);
+    }
+    const adaCaret = await adaCaretOffset();
+    expect(Math.abs(adaCaret.x)).toBeLessThan(3);
+    expect(Math.abs(adaCaret.top)).toBeLessThan(4);
+    expect(Math.abs(adaCaret.bottom)).toBeLessThan(4);
     await screenshot(grace, 'editing-together');
 
     // Someone changes the page through the API meanwhile: it comes into both editors, merged
@@ -260,10 +272,7 @@ describe('editing a page together', () => {
         const found = [...(content?.querySelectorAll('p') ?? [])].find((each) =>
           each.textContent?.includes('Still'),
         );
-        if (!found) return '';
-        const copy = found.cloneNode(true) as HTMLElement;
-        for (const caret of copy.querySelectorAll('.collaboration-carets__caret')) caret.remove();
-        return copy.textContent ?? '';
+        return found?.textContent ?? '';
       });
     // Both editors hold every letter typed (in whatever order), and the same text: each one's in order.
     // Waited for up to 20 s (once, in a full run on CI's machine, 10 s passed without it); if it
@@ -277,10 +286,7 @@ describe('editing a page together', () => {
             const found = [...(content?.querySelectorAll('p') ?? [])].find((each) =>
               each.textContent?.includes('Still'),
             );
-            if (!found) return false;
-            const copy = found.cloneNode(true) as HTMLElement;
-            for (const caret of copy.querySelectorAll('.collaboration-carets__caret')) caret.remove();
-            return copy.textContent?.length === length;
+            return found?.textContent?.length === length;
           },
           typed.length,
           { timeout: 20_000 },

@@ -26,8 +26,9 @@ import './collaboration.css';
 import { incomingOf, stateOf } from '@quire/documents/shared-state';
 import { CaretAfterRemoteChange } from './caret-after-remote-change';
 import { reportMarkdown } from './markdown-report';
+import { ownPresencePerFrame } from './own-presence-per-frame';
 import { Presence, usePresent } from './presence';
-import { presencePerFrame } from './presence-per-frame';
+import { RemoteCarets } from './remote-carets';
 import { SaveUnsaved } from './save-unsaved';
 import { type SharedPlace, useSharedPage } from './use-shared-page';
 
@@ -127,9 +128,10 @@ function SharedEditorView({
   onClose: () => void;
 }) {
   const colour = useMemo(() => COLOURS[Math.floor(Math.random() * COLOURS.length)]!, []);
-  // The carets are redrawn at most once a frame, not on every presence change.
+  // The caret extension sends this editor's caret, once a frame; others' are drawn over the
+  // editor (`remote-carets.ts`), not by it.
   const caretProvider = useMemo(
-    () => ({ awareness: provider.awareness ? presencePerFrame(provider.awareness) : null }),
+    () => ({ awareness: provider.awareness ? ownPresencePerFrame(provider.awareness) : null }),
     [provider],
   );
   const editor = useEditor({
@@ -139,6 +141,7 @@ function SharedEditorView({
       CaretAfterRemoteChange,
       // The server names each person as it knows them; the colour is this editor's.
       CollaborationCaret.configure({ provider: caretProvider, user: { name: 'You', color: colour } }),
+      RemoteCarets.configure({ awareness: provider.awareness }),
     ],
     editable: !readOnly,
     immediatelyRender: true,

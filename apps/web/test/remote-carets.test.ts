@@ -1,0 +1,217 @@
+/**
+ * Others' carets drawn over a shared page's editor (`remote-carets.ts`, issue 33): in a layer
+ * beside the editor's own element, placed once a frame from each person's presence, never by a
+ * ProseMirror transaction. jsdom lays nothing out, so the editor's `coordsAtPos` is given here:
+ * a position's left edge is ten pixels a position, which is what the tests read back. A real
+ * browser draws them in `e2e/co-editing.test.ts`.
+ */
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import Collaboration from '@tiptap/extension-collaboration';
+import CollaborationCaret from '@tiptap/extension-collaboration-caret';
+import { Editor } from '@tiptap/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import type { FrameClock } from '../src/editor/collaboration/frame-clock';
+import { ownPresencePerFrame } from '../src/editor/collaboration/own-presence-per-frame';
+import { MAX_SELECTION_BLOCKS, RemoteCarets } from '../src/editor/collaboration/remote-carets';
+import { sharedPageExtensions } from '../src/editor/extensions';
+import { remoteParagraphs } from './support/remote-paragraphs';
+
+const opened: Array<{ destroy: () => void }> = [];
+afterEach(() => {
+  for (const each of opened.splice(0).reverse()) each.destroy();
+  document.body.replaceChildren();
+  delete (Range.prototype as Partial<Range>).getClientRects;
+});
+
+/** Frames by hand: `frame()` runs what waits for the next one. */
+function manualFrames() {
+  let waiting: Array<() => void> = [];
+  const clock: FrameClock = (run) => {
+    waiting.push(run);
+    return () => {
+      waiting = waiting.filter((each) => each !== run);
+    };
+  };
+  const frame = () => {
+    const due = waiting;
+    waiting = [];
+    for (const run of due) run();
+  };
+  return { clock, frame, waiting: () => waiting.length };
+}
+
+/** A presence of its own, as another person's provider has (never connected). */
+function presenceOf(doc: Y.Doc) {
+  const websocketProvider = new HocuspocusProviderWebsocket({ url: 'ws://127.0.0.1:9', autoConnect: false });
+  const provider = new HocuspocusProvider({ websocketProvider, name: 'space/live/page', document: doc });
+  opened.push(websocketProvider, provider);
+  return provider.awareness!;
+}
+
+/** This person's editor on a copy of another person's paragraphs, with carets as the app has them. */
+function sharedPage(paragraphs: string[]) {
+  const remote = remoteParagraphs(paragraphs);
+  const doc = new Y.Doc();
+  const awareness = presenceOf(doc);
+  const frames = manualFrames();
+  const element = document.createElement('div');
+  document.body.append(element);
+  const editor = new Editor({
+    element,
+    extensions: [
+      ...sharedPageExtensions,
+      Collaboration.configure({ document: doc }),
+      CollaborationCaret.configure({
+        provider: { awareness: ownPresencePerFrame(awareness, frames.clock) },
+        user: { name: 'You', color: '#2266aa' },
+      }),
+      RemoteCarets.configure({ awareness, clock: frames.clock }),
+    ],
+  });
+  opened.push(editor);
+  const placedAt: number[] = [];
+  editor.view.coordsAtPos = (position: number) => {
+    placedAt.push(position);
+    return { left: position * 10, right: position * 10, top: 20, bottom: 38 };
+  };
+  const sync = () => Y.applyUpdate(doc, Y.encodeStateAsUpdate(remote, Y.encodeStateVector(doc)), 'remote');
+  sync();
+  let transactions = 0;
+  editor.on('transaction', () => {
+    transactions += 1;
+  });
+  /** Someone else, at `offset` of paragraph `index` (to `to` for a selection), as their presence says. */
+  const someone = (name: unknown, color: unknown, index: number, offset: number, to = offset) => {
+    const other = new Y.Doc();
+    const text = (remote.getXmlFragment('default').get(index) as Y.XmlElement).get(0) as Y.XmlText;
+    const at = (at: number) => JSON.parse(JSON.stringify(Y.createRelativePositionFromTypeIndex(text, at)));
+    awareness.states.set(other.clientID, {
+      user: { name, color },
+      cursor: { anchor: at(offset), head: at(to) },
+    });
+    awareness.emit('change', [{ added: [other.clientID], updated: [], removed: [] }, 'remote']);
+    return other.clientID;
+  };
+  const layer = () => element.querySelector('.remote-carets') as HTMLElement;
+  const carets = () =>
+    [...layer().querySelectorAll('.remote-caret')].map((caret) => ({
+      name: caret.querySelector('.remote-caret-label')!.textContent,
+      transform: (caret as HTMLElement).style.transform,
+      colour: (caret as HTMLElement).style.borderColor,
+    }));
+  return {
+    remote,
+    editor,
+    awareness,
+    frames,
+    sync,
+    layer,
+    carets,
+    someone,
+    placedAt,
+    transactions: () => transactions,
+  };
+}
+
+describe("others' carets on a shared page", () => {
+  it('are drawn over the editor, not in it, once a frame, and with no ProseMirror transaction', () => {
+    const page = sharedPage(['First one.', 'Second one.']);
+    page.frames.frame();
+    const before = page.transactions();
+    page.someone('Ada Lovelace', '#d62728', 0, 5);
+    page.someone('Grace Hopper', '#2ca02c', 1, 0);
+    expect(page.carets()).toEqual([]);
+    page.frames.frame();
+
+    // Paragraph 0's text starts at 1, paragraph 1's at 13.
+    expect(page.carets()).toEqual([
+      { name: 'Ada Lovelace', transform: 'translate(60px, 20px)', colour: 'rgb(214, 39, 40)' },
+      { name: 'Grace Hopper', transform: 'translate(130px, 20px)', colour: 'rgb(44, 160, 44)' },
+    ]);
+    expect(page.editor.view.dom.querySelector('.remote-caret')).toBeNull();
+    expect(page.layer().parentElement).toBe(page.editor.view.dom.parentElement);
+    expect(page.layer().getAttribute('aria-hidden')).toBe('true');
+    expect(page.transactions()).toBe(before);
+  });
+
+  it("are moved by others' typing before them at the next frame, and not for this editor's own presence", () => {
+    const page = sharedPage(['First one.']);
+    page.someone('Ada Lovelace', '#d62728', 0, 5);
+    page.frames.frame();
+    expect(page.carets()[0]!.transform).toBe('translate(60px, 20px)');
+
+    // This editor's own presence changing asks for no drawing at all.
+    page.awareness.setLocalStateField('user', { name: 'You' });
+    expect(page.frames.waiting()).toBe(0);
+
+    // Three letters typed at the paragraph's start by someone else: her caret is three further.
+    ((page.remote.getXmlFragment('default').get(0) as Y.XmlElement).get(0) as Y.XmlText).insert(0, 'Hi ');
+    page.sync();
+    expect(page.carets()[0]!.transform).toBe('translate(60px, 20px)');
+    page.frames.frame();
+    expect(page.carets()[0]!.transform).toBe('translate(90px, 20px)');
+  });
+
+  it('show a name as text and an unknown colour as grey; leave out whoever left, and a caret whose text is gone', () => {
+    const page = sharedPage(['First one.', 'Second one.']);
+    page.someone('<img src=x onerror="alert(1)">', 'red; background: url(https://example.com)', 0, 1);
+    const leaving = page.someone('Grace Hopper', '#2ca02c', 1, 0);
+    page.frames.frame();
+    expect(page.carets().map(({ name, colour }) => [name, colour])).toEqual([
+      ['<img src=x onerror="alert(1)">', 'rgb(119, 119, 119)'],
+      ['Grace Hopper', 'rgb(44, 160, 44)'],
+    ]);
+    expect(page.layer().querySelector('img')).toBeNull();
+
+    page.awareness.states.delete(leaving);
+    page.awareness.emit('change', [{ added: [], updated: [], removed: [leaving] }, 'remote']);
+    page.frames.frame();
+    expect(page.carets().map(({ name }) => name)).toEqual(['<img src=x onerror="alert(1)">']);
+
+    // The first paragraph deleted by someone else: the caret in it has nowhere to be.
+    page.remote.getXmlFragment('default').delete(0, 1);
+    page.sync();
+    page.frames.frame();
+    expect(page.carets()).toEqual([]);
+  });
+
+  it(`draw a selection as its text's rectangles, at most ${MAX_SELECTION_BLOCKS} blocks of it`, () => {
+    const paragraphs = Array.from({ length: MAX_SELECTION_BLOCKS + 20 }, (_, index) => `Paragraph ${index}.`);
+    const page = sharedPage(paragraphs);
+    // jsdom measures no text: each block's range is one rectangle.
+    Range.prototype.getClientRects = () =>
+      [{ left: 0, top: 0, width: 50, height: 18 }] as unknown as DOMRectList;
+    page.someone('Ada Lovelace', '#d62728', 0, 2, 4);
+    page.frames.frame();
+    expect(page.layer().querySelectorAll('.remote-selection')).toHaveLength(1);
+
+    // Selected from the first paragraph to the last.
+    const other = new Y.Doc();
+    const fragment = page.remote.getXmlFragment('default');
+    const textOf = (index: number) => (fragment.get(index) as Y.XmlElement).get(0) as Y.XmlText;
+    const at = (text: Y.XmlText, offset: number) =>
+      JSON.parse(JSON.stringify(Y.createRelativePositionFromTypeIndex(text, offset)));
+    page.awareness.states.set(other.clientID, {
+      user: { name: 'Grace Hopper', color: '#2ca02c' },
+      cursor: { anchor: at(textOf(0), 1), head: at(textOf(paragraphs.length - 1), 3) },
+    });
+    page.awareness.emit('change', [{ added: [other.clientID], updated: [], removed: [] }, 'remote']);
+    page.frames.frame();
+    expect(page.layer().querySelectorAll('.remote-selection')).toHaveLength(1 + MAX_SELECTION_BLOCKS);
+    expect(page.carets()).toHaveLength(2);
+  });
+
+  it('are gone with the editor', () => {
+    const page = sharedPage(['First one.']);
+    page.someone('Ada Lovelace', '#d62728', 0, 5);
+    page.frames.frame();
+    const host = page.editor.view.dom.parentElement!;
+    page.editor.destroy();
+    expect(host.querySelector('.remote-carets')).toBeNull();
+    // What the caret extension sends as it goes (no caret) goes out at the next frame.
+    page.frames.frame();
+    page.someone('Grace Hopper', '#2ca02c', 0, 1);
+    expect(page.frames.waiting()).toBe(0);
+  });
+});
