@@ -16,8 +16,11 @@
  * main thread (Chromium's TaskDuration), of this process (the server) and of the Node editors'
  * while the keys are pressed; BENCH_PROFILE=<file> writes a CPU profile of the first page over both,
  * BENCH_TRACE=<file> a Chromium trace of them (style, layout and paint as well as scripts), and
- * BENCH_HANDLED_OUT=<file> each browser's keydown -> handled times as JSON (one array per browser),
- * so that the keys of many runs can be pooled: one key in thousands is what the target is about.
+ * BENCH_HANDLED_OUT=<file> each browser's keydown -> handled times and the keys' times as JSON (one
+ * array per browser), so that the keys of many runs can be pooled (one key in thousands is what the
+ * target is about) or set beside a kernel scheduler trace (the wall clock's offset is in it too);
+ * BENCH_HEAP=<file> a sampling heap profile of the first page over the watch and the keys (what
+ * was allocated, collected or not: the garbage collector's work, which delays keys, follows it).
  * And the presence (awareness) messages each page sends while only the others type: a page
  * whose caret does not move has nothing to send.
  *
@@ -206,6 +209,14 @@ try {
       .click();
     await page.keyboard.press('End');
   }
+  if (process.env.BENCH_HEAP) {
+    await sessions[0]!.send('HeapProfiler.enable');
+    await sessions[0]!.send('HeapProfiler.startSampling', {
+      samplingInterval: 8192,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+  }
   if (PROFILE) {
     await sessions[0]!.send('Profiler.enable');
     await sessions[0]!.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -368,10 +379,23 @@ try {
   }
   const samples = await samplesOf();
   if (process.env.BENCH_HANDLED_OUT)
-    await writeFile(process.env.BENCH_HANDLED_OUT, JSON.stringify(samples.map((each) => each.handled)));
+    await writeFile(
+      process.env.BENCH_HANDLED_OUT,
+      JSON.stringify({
+        handled: samples.map((each) => each.handled),
+        pressedAt: samples.map((each) => each.pressedAt),
+        // Wall clock (ms) minus the monotonic clock (ms): to set the keys beside a kernel trace.
+        wallMinusMonotonicMs:
+          performance.timeOrigin + performance.now() - Number(process.hrtime.bigint()) / 1e6,
+      }),
+    );
   const cpu = process.cpuUsage(cpuBefore);
   const editorsTypingAfter = await nodeEditors.count();
   const chromiumAfter = await chromiumCpu();
+  if (process.env.BENCH_HEAP) {
+    const { profile } = await sessions[0]!.send('HeapProfiler.stopSampling');
+    await writeFile(process.env.BENCH_HEAP, JSON.stringify(profile));
+  }
   if (PROFILE) {
     const { profile } = await sessions[0]!.send('Profiler.stop');
     await writeFile(PROFILE, JSON.stringify(profile));

@@ -29,28 +29,63 @@ function presentOf(provider: HocuspocusProvider): Present[] {
     .sort((a, b) => Number(b.self) - Number(a.self) || a.name.localeCompare(b.name));
 }
 
-/** What is shown of the people present: who, named and coloured how. */
-const shownOf = (present: Present[]) =>
-  JSON.stringify(present.map(({ clientId, name, color, readOnly }) => [clientId, name, color, readOnly]));
+/** What is shown of one person: who, named and coloured how. */
+const shownOf = ({ clientId, name, color, readOnly }: Present) =>
+  `${clientId}\u0000${name}\u0000${color}\u0000${readOnly}`;
+
+interface Changes {
+  added: number[];
+  updated: number[];
+  removed: number[];
+}
+
+/** What is shown of someone's presence state, read as `presentOf` reads it. */
+const shownOfState = (clientId: number, state: { user?: Record<string, unknown> } | undefined) =>
+  state?.user
+    ? shownOf({
+        clientId,
+        name: String(state.user.name ?? 'Someone'),
+        color: typeof state.user.color === 'string' ? state.user.color : '#777777',
+        readOnly: state.user.readOnly === true,
+        self: false,
+      })
+    : undefined;
 
 /**
  * The people present now, kept up to date as they come and go. Presence changes with every
- * caret move (hundreds a second with 50 people typing, issue 33): it is read at most once a
- * frame, and the list changes (and its users render) only when who is here, or their names or
- * colours, did.
+ * caret move (hundreds a second with 50 people typing, issue 33): a change is looked at only for
+ * the people it names, and the list is read again (at most once a frame, and its users render)
+ * only when someone came or went, or their name, colour or read-only-ness changed.
  */
 export function usePresent(provider: HocuspocusProvider): Present[] {
   const [present, setPresent] = useState(() => presentOf(provider));
   useEffect(() => {
+    /** What is shown of each person, as last read. */
+    let shown = new Map<number, string>();
     const update = () => {
       const now = presentOf(provider);
-      setPresent((before) => (shownOf(before) === shownOf(now) ? before : now));
+      const nowShown = new Map(now.map((person) => [person.clientId, shownOf(person)]));
+      const same =
+        nowShown.size === shown.size && [...nowShown].every(([id, each]) => shown.get(id) === each);
+      shown = nowShown;
+      if (!same) setPresent(now);
     };
     const frame = oncePerFrame(update);
-    provider.awareness?.on('change', frame.request);
+    const changed = (changes?: Changes) => {
+      const awareness = provider.awareness;
+      if (
+        !changes ||
+        !awareness ||
+        changes.added.length > 0 ||
+        changes.removed.length > 0 ||
+        changes.updated.some((id) => shownOfState(id, awareness.getStates().get(id)) !== shown.get(id))
+      )
+        frame.request();
+    };
+    provider.awareness?.on('change', changed);
     update();
     return () => {
-      provider.awareness?.off('change', frame.request);
+      provider.awareness?.off('change', changed);
       frame.cancel();
     };
   }, [provider]);

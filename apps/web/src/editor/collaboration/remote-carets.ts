@@ -50,20 +50,26 @@ interface Changes {
   removed: number[];
 }
 
-/** Where one person's caret and selection are to be drawn, relative to the layer. */
-interface Placed {
+/** One person's caret as last read and drawn: kept from frame to frame, so a frame allocates little. */
+interface Drawn {
+  /** The presence's `cursor` object last decoded (a new one each time that person's presence changes). */
+  cursor: unknown;
+  anchor: Y.RelativePosition | null;
+  head: Y.RelativePosition | null;
+  /** The frame that last placed it: one not placed in a frame is taken away. */
+  frame: number;
   name: string;
   colour: string;
-  caret: { x: number; y: number; height: number };
-  selection: Array<{ x: number; y: number; width: number; height: number }>;
-}
-
-/** The elements drawing one person, and what was last written to them. */
-interface Drawn {
+  /** Where it was read this frame, then where it is drawn (tenths of a pixel, relative to the layer). */
+  read: { x: number; y: number; height: number };
+  x: number;
+  y: number;
+  height: number;
+  /** Its selection's rectangles, four numbers each (x, y, width, height). */
+  rects: number[];
   caret: HTMLElement;
   label: HTMLElement;
   selection: HTMLElement[];
-  written: string;
 }
 
 export interface RemoteCaretsOptions {
@@ -73,28 +79,31 @@ export interface RemoteCaretsOptions {
 
 const remoteCaretsKey = new PluginKey('remoteCarets');
 
-/** The absolute position of a relative one written in presence, or null when its text is gone. */
-function positionOf(
-  sync: Required<Pick<SyncState, 'doc' | 'type'>> & SyncState,
-  json: unknown,
-): number | null {
+/** A relative position written in presence, or null when it is not one (presence is anyone's to write). */
+function relativeOf(json: unknown): Y.RelativePosition | null {
   try {
-    return relativePositionToAbsolutePosition(
-      sync.doc,
-      sync.type,
-      Y.createRelativePositionFromJSON(json),
-      sync.binding!.mapping as never,
-    );
+    return Y.createRelativePositionFromJSON(json);
   } catch {
-    // Presence is anyone's to write (the server only checks its shape): a caret that cannot be
-    // placed is not drawn.
     return null;
   }
 }
 
-/** Rectangles of the text between `from` and `to`, block by block, at most `MAX_SELECTION_BLOCKS` blocks. */
-function selectionRects(view: EditorView, from: number, to: number): DOMRect[] {
-  const rects: DOMRect[] = [];
+/** The absolute position of a relative one, or null when its text is gone. */
+function positionOf(sync: Required<SyncState>, position: Y.RelativePosition | null): number | null {
+  if (position === null) return null;
+  try {
+    return relativePositionToAbsolutePosition(sync.doc, sync.type, position, sync.binding!.mapping as never);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The rectangles of the text between `from` and `to` relative to `origin`, block by block, at most
+ * `MAX_SELECTION_BLOCKS` blocks, into `rects` (four numbers each).
+ */
+function selectionRects(view: EditorView, from: number, to: number, origin: DOMRect, rects: number[]): void {
+  rects.length = 0;
   let blocks = 0;
   view.state.doc.nodesBetween(from, to, (node, pos) => {
     if (blocks >= MAX_SELECTION_BLOCKS) return false;
@@ -108,108 +117,158 @@ function selectionRects(view: EditorView, from: number, to: number): DOMRect[] {
     const endAt = view.domAtPos(end);
     range.setStart(startAt.node, startAt.offset);
     range.setEnd(endAt.node, endAt.offset);
-    for (const rect of range.getClientRects()) if (rect.width > 0) rects.push(rect);
+    for (const rect of range.getClientRects())
+      if (rect.width > 0) rects.push(rect.left - origin.left, rect.top - origin.top, rect.width, rect.height);
     return false;
   });
-  return rects;
 }
 
-/** Reads where everyone else's caret is (no writes to the page). */
-function placeAll(view: EditorView, awareness: Awareness, layer: HTMLElement): Map<number, Placed> {
-  const placed = new Map<number, Placed>();
+const px = (value: number) => `${value}px`;
+/** Tenths of a pixel: finer than any screen shows, and a moved caret compares unequal. */
+const tenths = (value: number) => Math.round(value * 10) / 10;
+
+/** The elements of someone newly drawn. */
+function drawnIn(layer: HTMLElement): Drawn {
+  const caret = document.createElement('span');
+  caret.className = 'remote-caret';
+  const label = document.createElement('span');
+  label.className = 'remote-caret-label';
+  caret.append(label);
+  layer.append(caret);
+  return {
+    cursor: undefined,
+    anchor: null,
+    head: null,
+    frame: 0,
+    name: '',
+    colour: '',
+    read: { x: 0, y: 0, height: 0 },
+    x: Number.NaN,
+    y: Number.NaN,
+    height: Number.NaN,
+    rects: [],
+    caret,
+    label,
+    selection: [],
+  };
+}
+
+/** Takes away what was drawn of someone. */
+function undraw(each: Drawn): void {
+  each.caret.remove();
+  for (const box of each.selection) box.remove();
+}
+
+/**
+ * Places everyone else's caret and selection: all positions are read first (a layout at most),
+ * then only what changed is written.
+ */
+function drawAll(
+  view: EditorView,
+  awareness: Awareness,
+  layer: HTMLElement,
+  drawn: Map<number, Drawn>,
+  frame: number,
+): void {
   const sync = ySyncPluginKey.getState(view.state) as SyncState | undefined;
-  if (
-    !sync?.doc ||
-    !sync.type ||
-    !sync.binding ||
-    sync.binding.mapping.size === 0 ||
-    sync.snapshot ||
-    sync.prevSnapshot
-  )
-    return placed;
-  const origin = layer.getBoundingClientRect();
-  const last = view.state.doc.content.size;
-  for (const [clientId, state] of awareness.getStates()) {
-    if (clientId === awareness.clientID || !state?.cursor) continue;
-    const cursor = state.cursor as { anchor?: unknown; head?: unknown };
-    const anchor = positionOf(sync as Required<SyncState>, cursor.anchor);
-    const head = positionOf(sync as Required<SyncState>, cursor.head);
-    if (anchor === null || head === null) continue;
-    const at = Math.max(0, Math.min(head, last));
-    let coords: { left: number; top: number; bottom: number };
-    try {
-      coords = view.coordsAtPos(at);
-    } catch {
-      continue;
+  const ready =
+    sync?.doc &&
+    sync.type &&
+    sync.binding &&
+    sync.binding.mapping.size > 0 &&
+    !sync.snapshot &&
+    !sync.prevSnapshot;
+  const placed: Drawn[] = [];
+  if (ready) {
+    const origin = layer.getBoundingClientRect();
+    const last = view.state.doc.content.size;
+    for (const [clientId, state] of awareness.getStates()) {
+      if (clientId === awareness.clientID || !state?.cursor) continue;
+      let each = drawn.get(clientId);
+      if (!each) {
+        each = drawnIn(layer);
+        drawn.set(clientId, each);
+      }
+      if (each.cursor !== state.cursor) {
+        const cursor = state.cursor as { anchor?: unknown; head?: unknown };
+        each.cursor = state.cursor;
+        each.anchor = relativeOf(cursor.anchor);
+        each.head = relativeOf(cursor.head);
+      }
+      const anchor = positionOf(sync as Required<SyncState>, each.anchor);
+      const head = positionOf(sync as Required<SyncState>, each.head);
+      if (anchor === null || head === null) continue;
+      let coords: { left: number; top: number; bottom: number };
+      try {
+        coords = view.coordsAtPos(Math.max(0, Math.min(head, last)));
+      } catch {
+        continue;
+      }
+      // Not laid out (in a closed expandable, a tab not shown): nowhere to draw it.
+      if (coords.bottom <= coords.top) continue;
+      const user = (state.user ?? {}) as { name?: unknown; color?: unknown };
+      each.name = typeof user.name === 'string' && user.name ? user.name : 'Someone';
+      each.colour =
+        typeof user.color === 'string' && VALID_COLOUR.test(user.color) ? user.color : FALLBACK_COLOUR;
+      each.frame = frame;
+      const from = Math.max(0, Math.min(anchor, head, last));
+      const to = Math.min(Math.max(anchor, head), last);
+      if (to > from) selectionRects(view, from, to, origin, each.rects);
+      else each.rects.length = 0;
+      each.read.x = tenths(coords.left - origin.left);
+      each.read.y = tenths(coords.top - origin.top);
+      each.read.height = tenths(coords.bottom - coords.top);
+      placed.push(each);
     }
-    // Not laid out (in a closed expandable, a tab not shown): nowhere to draw it.
-    if (coords.bottom <= coords.top) continue;
-    const user = (state.user ?? {}) as { name?: unknown; color?: unknown };
-    const from = Math.max(0, Math.min(anchor, head, last));
-    const to = Math.min(Math.max(anchor, head), last);
-    placed.set(clientId, {
-      name: typeof user.name === 'string' && user.name ? user.name : 'Someone',
-      colour: typeof user.color === 'string' && VALID_COLOUR.test(user.color) ? user.color : FALLBACK_COLOUR,
-      caret: { x: coords.left - origin.left, y: coords.top - origin.top, height: coords.bottom - coords.top },
-      selection:
-        to > from
-          ? selectionRects(view, from, to).map((rect) => ({
-              x: rect.left - origin.left,
-              y: rect.top - origin.top,
-              width: rect.width,
-              height: rect.height,
-            }))
-          : [],
-    });
   }
-  return placed;
-}
-
-const px = (value: number) => `${Math.round(value * 10) / 10}px`;
-
-/** Writes the placed carets into the layer, touching only what changed. */
-function drawAll(layer: HTMLElement, drawn: Map<number, Drawn>, placed: Map<number, Placed>): void {
   for (const [clientId, each] of drawn)
-    if (!placed.has(clientId)) {
-      each.caret.remove();
-      for (const box of each.selection) box.remove();
+    if (each.frame !== frame) {
+      undraw(each);
       drawn.delete(clientId);
     }
-  for (const [clientId, place] of placed) {
-    let each = drawn.get(clientId);
-    if (!each) {
-      const caret = document.createElement('span');
-      caret.className = 'remote-caret';
-      const label = document.createElement('span');
-      label.className = 'remote-caret-label';
-      caret.append(label);
-      layer.append(caret);
-      each = { caret, label, selection: [], written: '' };
-      drawn.set(clientId, each);
+  for (const each of placed) write(layer, each);
+}
+
+/** Writes one person's caret and selection, touching only what changed. */
+function write(layer: HTMLElement, each: Drawn): void {
+  const next = each.read;
+  // The name as text, never as markup: presence is written by other people.
+  if (each.label.textContent !== each.name) each.label.textContent = each.name;
+  if (each.caret.dataset.colour !== each.colour) {
+    each.caret.dataset.colour = each.colour;
+    each.caret.style.borderColor = each.colour;
+    each.label.style.backgroundColor = each.colour;
+    for (const box of each.selection) box.style.backgroundColor = each.colour;
+  }
+  if (next.height !== each.height) {
+    each.height = next.height;
+    each.caret.style.height = px(next.height);
+  }
+  if (next.x !== each.x || next.y !== each.y) {
+    each.x = next.x;
+    each.y = next.y;
+    each.caret.style.transform = `translate(${px(next.x)}, ${px(next.y)})`;
+  }
+  const boxes = each.rects.length / 4;
+  while (each.selection.length > boxes) each.selection.pop()!.remove();
+  for (let index = 0; index < boxes; index += 1) {
+    let box = each.selection[index];
+    if (!box) {
+      box = document.createElement('span');
+      box.className = 'remote-selection';
+      box.style.backgroundColor = each.colour;
+      layer.prepend(box);
+      each.selection.push(box);
     }
-    const written = JSON.stringify(place);
-    if (written === each.written) continue;
-    each.written = written;
-    // The name as text, never as markup: presence is written by other people.
-    if (each.label.textContent !== place.name) each.label.textContent = place.name;
-    each.caret.style.borderColor = place.colour;
-    each.label.style.backgroundColor = place.colour;
-    each.caret.style.height = px(place.caret.height);
-    each.caret.style.transform = `translate(${px(place.caret.x)}, ${px(place.caret.y)})`;
-    while (each.selection.length > place.selection.length) each.selection.pop()!.remove();
-    place.selection.forEach((rect, index) => {
-      let box = each.selection[index];
-      if (!box) {
-        box = document.createElement('span');
-        box.className = 'remote-selection';
-        layer.prepend(box);
-        each.selection.push(box);
-      }
-      box.style.backgroundColor = place.colour;
-      box.style.width = px(rect.width);
-      box.style.height = px(rect.height);
-      box.style.transform = `translate(${px(rect.x)}, ${px(rect.y)})`;
-    });
+    const [x, y, width, height] = each.rects.slice(index * 4, index * 4 + 4).map(tenths) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    box.style.width = px(width);
+    box.style.height = px(height);
+    box.style.transform = `translate(${px(x)}, ${px(y)})`;
   }
 }
 
@@ -241,9 +300,11 @@ export const RemoteCarets = Extension.create<RemoteCaretsOptions>({
           host?.classList.add('remote-carets-host');
           host?.append(layer);
           const drawn = new Map<number, Drawn>();
+          let frames = 0;
           const frame = oncePerFrame(() => {
             if (!layer.isConnected) return;
-            drawAll(layer, drawn, placeAll(view, awareness, layer));
+            frames += 1;
+            drawAll(view, awareness, layer, drawn, frames);
           }, clock);
           const onChange = (changes?: Changes) => {
             if (!ownOnly(awareness, changes)) frame.request();
