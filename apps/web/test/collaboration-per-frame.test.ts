@@ -12,11 +12,12 @@ import Collaboration from '@tiptap/extension-collaboration';
 import { Editor } from '@tiptap/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
-import { browserFrameClock, type FrameClock } from '../src/editor/collaboration/frame-clock';
+import { browserFrameClock } from '../src/editor/collaboration/frame-clock';
 import { incomingMessageKindOf } from '../src/editor/collaboration/incoming-message-kind';
 import { ownPresencePerFrame } from '../src/editor/collaboration/own-presence-per-frame';
 import { applyRemoteUpdatesPerFrame } from '../src/editor/collaboration/remote-updates-per-frame';
 import { sharedPageExtensions } from '../src/editor/extensions';
+import { manualFrames } from './support/manual-frames';
 
 const NAME = 'space/live/page';
 
@@ -40,23 +41,6 @@ const syncStep2 = (update: Uint8Array) => framed(varUint(0), varUint(1), varByte
 const updateMessage = (update: Uint8Array) => framed(varUint(0), varUint(2), varBytes(update));
 /** SyncStatus (8): the server's acknowledgement of one of this editor's edits. */
 const acknowledgement = () => framed(varUint(8), varUint(1));
-
-/** Frames by hand: `frame()` runs what waits for the next one. */
-function manualFrames() {
-  let waiting: Array<() => void> = [];
-  const clock: FrameClock = (run) => {
-    waiting.push(run);
-    return () => {
-      waiting = waiting.filter((each) => each !== run);
-    };
-  };
-  const frame = () => {
-    const due = waiting;
-    waiting = [];
-    for (const run of due) run();
-  };
-  return { clock, frame, waiting: () => waiting.length };
-}
 
 const opened: Array<{ destroy: () => void }> = [];
 afterEach(() => {

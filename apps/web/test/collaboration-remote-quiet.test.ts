@@ -1,22 +1,10 @@
-/**
- * What someone else's change must not do in this person's editor on a shared page, through the
- * Yjs binding as Quire patches it (`patches/@tiptap__y-tiptap@3.0.9.patch`, issue 33):
- * - scroll the view: y-tiptap 3.0.9 brought the caret into view after every remote change it
- *   found in view (the page jumped while others typed, and each remote change cost two forced
- *   layouts: measuring the caret, then `scrollToSelection`). This person's own undo still does.
- * - send this person's caret again: y-tiptap forced it out after every remote change, so each
- *   focused editor sent presence up to once a frame while others typed, and every other editor
- *   drew it. The caret is sent when its place in the text changed, and only then.
- */
-import Collaboration from '@tiptap/extension-collaboration';
 import CollaborationCaret from '@tiptap/extension-collaboration-caret';
 import type { Transaction } from '@tiptap/pm/state';
-import { Editor } from '@tiptap/react';
+import type { Editor } from '@tiptap/react';
 import { ySyncPluginKey } from '@tiptap/y-tiptap';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { sharedPageExtensions } from '../src/editor/extensions';
-import { remoteParagraphs } from './support/remote-paragraphs';
+import { remoteParagraphs, sharedPageEditor } from './support/remote-paragraphs';
 
 const opened: Editor[] = [];
 afterEach(() => {
@@ -65,16 +53,9 @@ function sharedPage(paragraphs: string[]) {
   const fragment = remote.getXmlFragment('default');
   const doc = new Y.Doc();
   const awareness = fakeAwareness(doc.clientID);
-  const element = document.createElement('div');
-  document.body.append(element);
-  const editor = new Editor({
-    element,
-    extensions: [
-      ...sharedPageExtensions,
-      Collaboration.configure({ document: doc }),
-      CollaborationCaret.configure({ provider: { awareness }, user: { name: 'You', color: '#2266aa' } }),
-    ],
-  });
+  const editor = sharedPageEditor(doc, [
+    CollaborationCaret.configure({ provider: { awareness }, user: { name: 'You', color: '#2266aa' } }),
+  ]);
   opened.push(editor);
   // jsdom has no focus for a contenteditable: this editor has it, as the person typing's does.
   editor.view.hasFocus = () => true;

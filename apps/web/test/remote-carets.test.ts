@@ -6,16 +6,13 @@
  * browser draws them in `e2e/co-editing.test.ts`.
  */
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
-import Collaboration from '@tiptap/extension-collaboration';
 import CollaborationCaret from '@tiptap/extension-collaboration-caret';
-import { Editor } from '@tiptap/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import type { FrameClock } from '../src/editor/collaboration/frame-clock';
 import { ownPresencePerFrame } from '../src/editor/collaboration/own-presence-per-frame';
 import { MAX_SELECTION_BLOCKS, RemoteCarets } from '../src/editor/collaboration/remote-carets';
-import { sharedPageExtensions } from '../src/editor/extensions';
-import { remoteParagraphs } from './support/remote-paragraphs';
+import { manualFrames } from './support/manual-frames';
+import { remoteParagraphs, sharedPageEditor } from './support/remote-paragraphs';
 
 const opened: Array<{ destroy: () => void }> = [];
 afterEach(() => {
@@ -23,23 +20,6 @@ afterEach(() => {
   document.body.replaceChildren();
   delete (Range.prototype as Partial<Range>).getClientRects;
 });
-
-/** Frames by hand: `frame()` runs what waits for the next one. */
-function manualFrames() {
-  let waiting: Array<() => void> = [];
-  const clock: FrameClock = (run) => {
-    waiting.push(run);
-    return () => {
-      waiting = waiting.filter((each) => each !== run);
-    };
-  };
-  const frame = () => {
-    const due = waiting;
-    waiting = [];
-    for (const run of due) run();
-  };
-  return { clock, frame, waiting: () => waiting.length };
-}
 
 /** A presence of its own, as another person's provider has (never connected). */
 function presenceOf(doc: Y.Doc) {
@@ -55,20 +35,13 @@ function sharedPage(paragraphs: string[]) {
   const doc = new Y.Doc();
   const awareness = presenceOf(doc);
   const frames = manualFrames();
-  const element = document.createElement('div');
-  document.body.append(element);
-  const editor = new Editor({
-    element,
-    extensions: [
-      ...sharedPageExtensions,
-      Collaboration.configure({ document: doc }),
-      CollaborationCaret.configure({
-        provider: { awareness: ownPresencePerFrame(awareness, frames.clock) },
-        user: { name: 'You', color: '#2266aa' },
-      }),
-      RemoteCarets.configure({ awareness, clock: frames.clock }),
-    ],
-  });
+  const editor = sharedPageEditor(doc, [
+    CollaborationCaret.configure({
+      provider: { awareness: ownPresencePerFrame(awareness, frames.clock) },
+      user: { name: 'You', color: '#2266aa' },
+    }),
+    RemoteCarets.configure({ awareness, clock: frames.clock }),
+  ]);
   opened.push(editor);
   const placedAt: number[] = [];
   editor.view.coordsAtPos = (position: number) => {
@@ -93,7 +66,7 @@ function sharedPage(paragraphs: string[]) {
     awareness.emit('change', [{ added: [other.clientID], updated: [], removed: [] }, 'remote']);
     return other.clientID;
   };
-  const layer = () => element.querySelector('.remote-carets') as HTMLElement;
+  const layer = () => editor.view.dom.parentElement!.querySelector('.remote-carets') as HTMLElement;
   const carets = () =>
     [...layer().querySelectorAll('.remote-caret')].map((caret) => ({
       name: caret.querySelector('.remote-caret-label')!.textContent,
