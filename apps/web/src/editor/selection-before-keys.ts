@@ -39,20 +39,19 @@ function textPosition(view: EditorView, node: Node | null, offset: number): numb
   return view.state.doc.resolve(position).parent.isTextblock ? position : null;
 }
 
-/** Takes the DOM's selection when it is in text and differs from the editor's; says whether it did. */
-export function takeDomSelection(view: EditorView): boolean {
+/** Takes the DOM's selection when it is in text and differs from the editor's. */
+function takeDomSelection(view: EditorView): void {
   const { selection } = view.state;
-  if (view.composing || !(selection instanceof TextSelection) || !view.hasFocus()) return false;
+  if (view.composing || !(selection instanceof TextSelection) || !view.hasFocus()) return;
   const dom = (view.root as Document).getSelection?.() ?? document.getSelection();
-  if (!dom || dom.rangeCount === 0) return false;
+  if (!dom || dom.rangeCount === 0) return;
   const anchor = textPosition(view, dom.anchorNode, dom.anchorOffset);
   const head = textPosition(view, dom.focusNode, dom.focusOffset);
-  if (anchor === null || head === null) return false;
-  if (anchor === selection.anchor && head === selection.head) return false;
+  if (anchor === null || head === null) return;
+  if (anchor === selection.anchor && head === selection.head) return;
   view.dispatch(
     view.state.tr.setSelection(TextSelection.create(view.state.doc, anchor, head)).setMeta('pointer', true),
   );
-  return true;
 }
 
 export const SelectionBeforeKeys = Extension.create({

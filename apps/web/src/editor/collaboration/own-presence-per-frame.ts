@@ -14,6 +14,13 @@ import { browserFrameClock, type FrameClock, oncePerFrame } from './frame-clock'
 
 export type Awareness = NonNullable<HocuspocusProvider['awareness']>;
 
+/** Who a presence `change` event names (y-protocols' awareness). */
+export interface AwarenessChanges {
+  added: number[];
+  updated: number[];
+  removed: number[];
+}
+
 export interface OwnPresencePerFrame {
   readonly clientID: number;
   readonly states: Awareness['states'];

@@ -5,6 +5,7 @@
 import type { HocuspocusProvider } from '@hocuspocus/provider';
 import { useEffect, useState } from 'react';
 import { oncePerFrame } from './frame-clock';
+import type { AwarenessChanges } from './own-presence-per-frame';
 
 export interface Present {
   clientId: number;
@@ -14,42 +15,33 @@ export interface Present {
   self: boolean;
 }
 
+/** Someone as shown from their presence state (names and colours as the server wrote them), or none. */
+function personOf(
+  clientId: number,
+  state: { user?: Record<string, unknown> } | undefined,
+  self: number,
+): Present | undefined {
+  if (!state?.user) return undefined;
+  return {
+    clientId,
+    name: String(state.user.name ?? 'Someone'),
+    color: typeof state.user.color === 'string' ? state.user.color : '#777777',
+    readOnly: state.user.readOnly === true,
+    self: clientId === self,
+  };
+}
+
 function presentOf(provider: HocuspocusProvider): Present[] {
   const awareness = provider.awareness;
   if (!awareness) return [];
   return [...awareness.getStates().entries()]
-    .filter(([, state]) => state.user)
-    .map(([clientId, state]) => ({
-      clientId,
-      name: String(state.user.name ?? 'Someone'),
-      color: typeof state.user.color === 'string' ? state.user.color : '#777777',
-      readOnly: state.user.readOnly === true,
-      self: clientId === awareness.clientID,
-    }))
+    .flatMap(([clientId, state]) => personOf(clientId, state, awareness.clientID) ?? [])
     .sort((a, b) => Number(b.self) - Number(a.self) || a.name.localeCompare(b.name));
 }
 
 /** What is shown of one person: who, named and coloured how. */
 const shownOf = ({ clientId, name, color, readOnly }: Present) =>
   `${clientId}\u0000${name}\u0000${color}\u0000${readOnly}`;
-
-interface Changes {
-  added: number[];
-  updated: number[];
-  removed: number[];
-}
-
-/** What is shown of someone's presence state, read as `presentOf` reads it. */
-const shownOfState = (clientId: number, state: { user?: Record<string, unknown> } | undefined) =>
-  state?.user
-    ? shownOf({
-        clientId,
-        name: String(state.user.name ?? 'Someone'),
-        color: typeof state.user.color === 'string' ? state.user.color : '#777777',
-        readOnly: state.user.readOnly === true,
-        self: false,
-      })
-    : undefined;
 
 /**
  * The people present now, kept up to date as they come and go. Presence changes with every
@@ -71,14 +63,17 @@ export function usePresent(provider: HocuspocusProvider): Present[] {
       if (!same) setPresent(now);
     };
     const frame = oncePerFrame(update);
-    const changed = (changes?: Changes) => {
+    const changed = (changes?: AwarenessChanges) => {
       const awareness = provider.awareness;
       if (
         !changes ||
         !awareness ||
         changes.added.length > 0 ||
         changes.removed.length > 0 ||
-        changes.updated.some((id) => shownOfState(id, awareness.getStates().get(id)) !== shown.get(id))
+        changes.updated.some((id) => {
+          const person = personOf(id, awareness.getStates().get(id), awareness.clientID);
+          return (person && shownOf(person)) !== shown.get(id);
+        })
       )
         frame.request();
     };

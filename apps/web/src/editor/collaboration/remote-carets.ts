@@ -28,7 +28,7 @@ import { Extension } from '@tiptap/react';
 import { relativePositionToAbsolutePosition, ySyncPluginKey } from '@tiptap/y-tiptap';
 import * as Y from 'yjs';
 import { browserFrameClock, type FrameClock, oncePerFrame } from './frame-clock';
-import type { Awareness } from './own-presence-per-frame';
+import type { Awareness, AwarenessChanges } from './own-presence-per-frame';
 
 /** Text blocks of one person's selection drawn at most: past that, the rest is not highlighted. */
 export const MAX_SELECTION_BLOCKS = 50;
@@ -42,12 +42,6 @@ interface SyncState {
   binding?: { mapping: Map<unknown, unknown> } | null;
   snapshot?: unknown;
   prevSnapshot?: unknown;
-}
-
-interface Changes {
-  added: number[];
-  updated: number[];
-  removed: number[];
 }
 
 /** One person's caret as last read and drawn: kept from frame to frame, so a frame allocates little. */
@@ -273,7 +267,7 @@ function write(layer: HTMLElement, each: Drawn): void {
 }
 
 /** Only this editor's own state changed: nothing drawn of others moved. */
-const ownOnly = (awareness: Awareness, changes: Changes | undefined) =>
+const ownOnly = (awareness: Awareness, changes: AwarenessChanges | undefined) =>
   changes !== undefined &&
   changes.added.length === 0 &&
   changes.removed.length === 0 &&
@@ -306,7 +300,7 @@ export const RemoteCarets = Extension.create<RemoteCaretsOptions>({
             frames += 1;
             drawAll(view, awareness, layer, drawn, frames);
           }, clock);
-          const onChange = (changes?: Changes) => {
+          const onChange = (changes?: AwarenessChanges) => {
             if (!ownOnly(awareness, changes)) frame.request();
           };
           awareness.on('change', onChange);
