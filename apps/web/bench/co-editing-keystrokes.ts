@@ -214,7 +214,9 @@ try {
     await sessions[0]!.send('HeapProfiler.startSampling', {
       samplingInterval: 8192,
       includeObjectsCollectedByMajorGC: true,
-      includeObjectsCollectedByMinorGC: true,
+      // BENCH_HEAP_SURVIVORS=1: only what outlived a young collection (promoted to the old
+      // generation, whose growth is what starts a major collection), collected later or not.
+      includeObjectsCollectedByMinorGC: process.env.BENCH_HEAP_SURVIVORS !== '1',
     });
   }
   if (PROFILE) {

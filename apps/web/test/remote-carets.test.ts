@@ -10,7 +10,11 @@ import CollaborationCaret from '@tiptap/extension-collaboration-caret';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { ownPresencePerFrame } from '../src/editor/collaboration/own-presence-per-frame';
-import { MAX_SELECTION_BLOCKS, RemoteCarets } from '../src/editor/collaboration/remote-carets';
+import {
+  FULL_READ_EVERY_FRAMES,
+  MAX_SELECTION_BLOCKS,
+  RemoteCarets,
+} from '../src/editor/collaboration/remote-carets';
 import { manualFrames } from './support/manual-frames';
 import { remoteParagraphs, sharedPageEditor } from './support/remote-paragraphs';
 
@@ -124,6 +128,70 @@ describe("others' carets on a shared page", () => {
     expect(page.carets()[0]!.transform).toBe('translate(60px, 20px)');
     page.frames.frame();
     expect(page.carets()[0]!.transform).toBe('translate(90px, 20px)');
+  });
+
+  it("are placed from their text block's box while the block is unchanged, and read again when it changed", () => {
+    const page = sharedPage(['First one.', 'Second one.']);
+    page.someone('Ada Lovelace', '#d62728', 1, 5);
+    // Each paragraph's box: where the tests put it (jsdom lays nothing out).
+    const boxes = new Map<Element, { top: number; width: number }>();
+    const paragraphs = () => [...page.editor.view.dom.querySelectorAll('p')];
+    for (const paragraph of paragraphs()) {
+      boxes.set(paragraph, { top: 0, width: 600 });
+      paragraph.getBoundingClientRect = () => {
+        const box = boxes.get(paragraph)!;
+        return {
+          left: 0,
+          top: box.top,
+          width: box.width,
+          height: 18,
+          right: box.width,
+          bottom: box.top + 18,
+        } as DOMRect;
+      };
+    }
+    page.frames.frame();
+    // Paragraph 1's text starts at 13: her caret at 18.
+    expect(page.carets()[0]!.transform).toBe('translate(180px, 20px)');
+    expect(page.placedAt).toEqual([18]);
+
+    // Someone types in the first paragraph and it takes a second line: hers moves down with her
+    // paragraph, and her caret was not read again (its place in the paragraph cannot have changed).
+    ((page.remote.getXmlFragment('default').get(0) as Y.XmlElement).get(0) as Y.XmlText).insert(0, 'Hi ');
+    page.sync();
+    boxes.get(paragraphs()[1]!)!.top = 25;
+    page.frames.frame();
+    expect(page.placedAt).toEqual([18]);
+    expect(page.carets()[0]!.transform).toBe('translate(180px, 45px)');
+
+    // Her own paragraph changed: read again (three letters further).
+    ((page.remote.getXmlFragment('default').get(1) as Y.XmlElement).get(0) as Y.XmlText).insert(0, 'So ');
+    page.sync();
+    page.frames.frame();
+    expect(page.placedAt).toEqual([18, 24]);
+    expect(page.carets()[0]!.transform).toBe('translate(240px, 20px)');
+
+    // Her paragraph narrower (its lines may wrap elsewhere): read again.
+    boxes.get(paragraphs()[1]!)!.width = 300;
+    ((page.remote.getXmlFragment('default').get(0) as Y.XmlElement).get(0) as Y.XmlText).insert(0, '!');
+    page.sync();
+    page.frames.frame();
+    expect(page.placedAt).toEqual([18, 24, 25]);
+
+    // And at every FULL_READ_EVERY_FRAMES-th frame whatever happened, so a change no check sees
+    // (a decoration inside her paragraph) is mended within about a second.
+    let frames = 4;
+    while (frames % FULL_READ_EVERY_FRAMES !== FULL_READ_EVERY_FRAMES - 1) {
+      ((page.remote.getXmlFragment('default').get(0) as Y.XmlElement).get(0) as Y.XmlText).insert(0, '!');
+      page.sync();
+      page.frames.frame();
+      frames += 1;
+    }
+    expect(page.placedAt).toHaveLength(3);
+    ((page.remote.getXmlFragment('default').get(0) as Y.XmlElement).get(0) as Y.XmlText).insert(0, '!');
+    page.sync();
+    page.frames.frame();
+    expect(page.placedAt).toHaveLength(4);
   });
 
   it('show a name as text and an unknown colour as grey; leave out whoever left, and a caret whose text is gone', () => {

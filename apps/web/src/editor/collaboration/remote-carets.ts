@@ -16,12 +16,18 @@
  * caret plugin did; one whose text is gone, or any while the binding has not rendered the
  * document yet, is not drawn. A selection is drawn as the rectangles of its text, per text block,
  * at most `MAX_SELECTION_BLOCKS` blocks per person: the cost of a frame must not grow with how
- * much of a long page someone selected.
+ * much of a long page someone selected. With 50 people typing the document changes at every
+ * frame, yet most carets sit in paragraphs nobody touched since the last: a collapsed caret whose
+ * text block is the same node, at the same offset, in a box of the same width, is placed from
+ * that box (one rectangle read) instead of read again (`coordsAtPos`: a position resolved, a
+ * range made, its rectangles read); every caret is read in full when the editor resized and every
+ * `FULL_READ_EVERY_FRAMES` frames.
  *
  * This editor's own caret is sent by the caret extension, given a view of the presence in which
  * it sees no one else (`ownPresencePerFrame`), so it draws nothing itself.
  */
 
+import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 import type { EditorView } from '@tiptap/pm/view';
 import { Extension } from '@tiptap/react';
@@ -32,6 +38,13 @@ import type { Awareness, AwarenessChanges } from './own-presence-per-frame';
 
 /** Text blocks of one person's selection drawn at most: past that, the rest is not highlighted. */
 export const MAX_SELECTION_BLOCKS = 50;
+
+/**
+ * Every this many frames, each caret is read in full even if its text block looks unchanged: a
+ * change no check here sees (a decoration inside the block, a font loaded) is corrected within
+ * about a second.
+ */
+export const FULL_READ_EVERY_FRAMES = 60;
 
 const VALID_COLOUR = /^#[0-9a-f]{6}$/i;
 const FALLBACK_COLOUR = '#777777';
@@ -59,11 +72,32 @@ interface Drawn {
   x: number;
   y: number;
   height: number;
+  /** The name and colour written in its elements (never read back from the DOM: each read is a string made). */
+  shownName: string;
+  shownColour: string;
+  /** The text block its caret was last read in, to place it again without reading it. */
+  block: ReadInBlock;
   /** Its selection's rectangles, four numbers each (x, y, width, height). */
   rects: number[];
   caret: HTMLElement;
   label: HTMLElement;
   selection: HTMLElement[];
+}
+
+/**
+ * A collapsed caret as last read in full: its text block (the document's node, whose identity
+ * y-tiptap keeps while its content is unchanged), the caret's offset in it, the block's element
+ * and box, and the caret's place from the box's corner. While the block is the same node with
+ * the caret at the same offset and its box the same width, the text in it is laid out the same:
+ * the caret is where it was relative to the box, wherever the box moved (text added above it).
+ */
+interface ReadInBlock {
+  node: ProseMirrorNode | null;
+  offset: number;
+  element: HTMLElement | null;
+  width: number;
+  dx: number;
+  dy: number;
 }
 
 export interface RemoteCaretsOptions {
@@ -140,6 +174,9 @@ function drawnIn(layer: HTMLElement): Drawn {
     x: Number.NaN,
     y: Number.NaN,
     height: Number.NaN,
+    shownName: '',
+    shownColour: '',
+    block: { node: null, offset: 0, element: null, width: 0, dx: 0, dy: 0 },
     rects: [],
     caret,
     label,
@@ -154,8 +191,52 @@ function undraw(each: Drawn): void {
 }
 
 /**
+ * Places a collapsed caret again from the text block it was last read in, without reading the
+ * caret (no `coordsAtPos`: a position resolved, a range made, its rectangles read, for each of
+ * up to 50 people at every frame). False when it must be read in full.
+ */
+function placedFromBlock(view: EditorView, head: number, each: Drawn, origin: DOMRect): boolean {
+  const block = each.block;
+  if (block.node === null || block.element === null || !block.element.isConnected) return false;
+  // The same node starting where the caret's offset says its block starts: the caret is at that
+  // offset in it. (`nodeAt` makes nothing; a resolved position, kept in the document's cache
+  // while the document lives, would outlive young collections at every frame.)
+  const start = head - block.offset - 1;
+  if (start < 0 || view.state.doc.nodeAt(start) !== block.node) return false;
+  const box = block.element.getBoundingClientRect();
+  if (box.width !== block.width) return false;
+  each.read.x = tenths(box.left + block.dx - origin.left);
+  each.read.y = tenths(box.top + block.dy - origin.top);
+  return true;
+}
+
+/** Remembers the text block a collapsed caret was read in (or that it was in none). */
+function rememberBlock(
+  view: EditorView,
+  head: number,
+  each: Drawn,
+  coords: { left: number; top: number },
+): void {
+  const block = each.block;
+  block.node = null;
+  block.element = null;
+  const $head = view.state.doc.resolve(head);
+  if ($head.depth === 0 || !$head.parent.isTextblock) return;
+  const element = view.nodeDOM($head.before());
+  if (!(element instanceof HTMLElement)) return;
+  const box = element.getBoundingClientRect();
+  block.node = $head.parent;
+  block.offset = $head.parentOffset;
+  block.element = element;
+  block.width = box.width;
+  block.dx = coords.left - box.left;
+  block.dy = coords.top - box.top;
+}
+
+/**
  * Places everyone else's caret and selection: all positions are read first (a layout at most),
- * then only what changed is written.
+ * then only what changed is written. A collapsed caret whose text block is unchanged is placed
+ * from the block's box (`placedFromBlock`), except at every `FULL_READ_EVERY_FRAMES`th frame.
  */
 function drawAll(
   view: EditorView,
@@ -163,6 +244,7 @@ function drawAll(
   layer: HTMLElement,
   drawn: Map<number, Drawn>,
   frame: number,
+  fullRead: boolean,
 ): void {
   const sync = ySyncPluginKey.getState(view.state) as SyncState | undefined;
   const ready =
@@ -188,30 +270,43 @@ function drawAll(
         each.cursor = state.cursor;
         each.anchor = relativeOf(cursor.anchor);
         each.head = relativeOf(cursor.head);
+        each.block.node = null;
       }
       const anchor = positionOf(sync as Required<SyncState>, each.anchor);
-      const head = positionOf(sync as Required<SyncState>, each.head);
-      if (anchor === null || head === null) continue;
-      let coords: { left: number; top: number; bottom: number };
-      try {
-        coords = view.coordsAtPos(Math.max(0, Math.min(head, last)));
-      } catch {
-        continue;
+      const rawHead = positionOf(sync as Required<SyncState>, each.head);
+      if (anchor === null || rawHead === null) continue;
+      const head = Math.max(0, Math.min(rawHead, last));
+      const from = Math.max(0, Math.min(anchor, rawHead, last));
+      const to = Math.min(Math.max(anchor, rawHead), last);
+      const collapsed = to <= from;
+      if (!(collapsed && !fullRead && placedFromBlock(view, head, each, origin))) {
+        let coords: { left: number; top: number; bottom: number };
+        try {
+          coords = view.coordsAtPos(head);
+        } catch {
+          continue;
+        }
+        // Not laid out (in a closed expandable, a tab not shown): nowhere to draw it.
+        if (coords.bottom <= coords.top) {
+          each.block.node = null;
+          continue;
+        }
+        if (collapsed) {
+          each.rects.length = 0;
+          rememberBlock(view, head, each, coords);
+        } else {
+          each.block.node = null;
+          selectionRects(view, from, to, origin, each.rects);
+        }
+        each.read.x = tenths(coords.left - origin.left);
+        each.read.y = tenths(coords.top - origin.top);
+        each.read.height = tenths(coords.bottom - coords.top);
       }
-      // Not laid out (in a closed expandable, a tab not shown): nowhere to draw it.
-      if (coords.bottom <= coords.top) continue;
       const user = (state.user ?? {}) as { name?: unknown; color?: unknown };
       each.name = typeof user.name === 'string' && user.name ? user.name : 'Someone';
       each.colour =
         typeof user.color === 'string' && VALID_COLOUR.test(user.color) ? user.color : FALLBACK_COLOUR;
       each.frame = frame;
-      const from = Math.max(0, Math.min(anchor, head, last));
-      const to = Math.min(Math.max(anchor, head), last);
-      if (to > from) selectionRects(view, from, to, origin, each.rects);
-      else each.rects.length = 0;
-      each.read.x = tenths(coords.left - origin.left);
-      each.read.y = tenths(coords.top - origin.top);
-      each.read.height = tenths(coords.bottom - coords.top);
       placed.push(each);
     }
   }
@@ -227,9 +322,12 @@ function drawAll(
 function write(layer: HTMLElement, each: Drawn): void {
   const next = each.read;
   // The name as text, never as markup: presence is written by other people.
-  if (each.label.textContent !== each.name) each.label.textContent = each.name;
-  if (each.caret.dataset.colour !== each.colour) {
-    each.caret.dataset.colour = each.colour;
+  if (each.shownName !== each.name) {
+    each.shownName = each.name;
+    each.label.textContent = each.name;
+  }
+  if (each.shownColour !== each.colour) {
+    each.shownColour = each.colour;
     each.caret.style.borderColor = each.colour;
     each.label.style.backgroundColor = each.colour;
     for (const box of each.selection) box.style.backgroundColor = each.colour;
@@ -295,18 +393,27 @@ export const RemoteCarets = Extension.create<RemoteCaretsOptions>({
           host?.append(layer);
           const drawn = new Map<number, Drawn>();
           let frames = 0;
+          // The editor resized (its width, a font loaded): every caret read in full.
+          let resized = true;
           const frame = oncePerFrame(() => {
             if (!layer.isConnected) return;
             frames += 1;
-            drawAll(view, awareness, layer, drawn, frames);
+            const fullRead = resized || frames % FULL_READ_EVERY_FRAMES === 0;
+            resized = false;
+            drawAll(view, awareness, layer, drawn, frames, fullRead);
           }, clock);
           const onChange = (changes?: AwarenessChanges) => {
             if (!ownOnly(awareness, changes)) frame.request();
           };
           awareness.on('change', onChange);
-          const resized =
-            typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(frame.request);
-          resized?.observe(view.dom);
+          const resizes =
+            typeof ResizeObserver === 'undefined'
+              ? undefined
+              : new ResizeObserver(() => {
+                  resized = true;
+                  frame.request();
+                });
+          resizes?.observe(view.dom);
           frame.request();
           return {
             update: (_view, previous) => {
@@ -315,7 +422,7 @@ export const RemoteCarets = Extension.create<RemoteCaretsOptions>({
             destroy: () => {
               frame.cancel();
               awareness.off('change', onChange);
-              resized?.disconnect();
+              resizes?.disconnect();
               layer.remove();
               host?.classList.remove('remote-carets-host');
             },
