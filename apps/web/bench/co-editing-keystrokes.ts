@@ -221,7 +221,9 @@ try {
   }
   if (PROFILE) {
     await sessions[0]!.send('Profiler.enable');
-    await sessions[0]!.send('Profiler.setSamplingInterval', { interval: 200 });
+    await sessions[0]!.send('Profiler.setSamplingInterval', {
+      interval: Number(process.env.BENCH_PROFILE_US ?? 200),
+    });
     await sessions[0]!.send('Profiler.start');
   }
   if (TRACE)

@@ -17,6 +17,7 @@ import { incomingMessageKindOf } from '../src/editor/collaboration/incoming-mess
 import { ownPresencePerFrame } from '../src/editor/collaboration/own-presence-per-frame';
 import { applyRemoteUpdatesPerFrame } from '../src/editor/collaboration/remote-updates-per-frame';
 import { sharedPageExtensions } from '../src/editor/extensions';
+import { takeShownSelection } from '../src/editor/shown-selection';
 import { manualFrames } from './support/manual-frames';
 
 const NAME = 'space/live/page';
@@ -137,6 +138,45 @@ describe("others' edits, once a frame", () => {
     expect(applied).toEqual([...messages, ack]);
     expect(textOf(doc)).toBe(textOf(remote));
     expect(frames.waiting()).toBe(0);
+  });
+
+  it("do not write over a click the browser has not yet told the editor of: the editor takes the page's selection first", () => {
+    const { remote, messages, type } = remotePerson();
+    remote.transact(() => {
+      const second = new Y.XmlElement('paragraph');
+      second.insert(0, [new Y.XmlText('Mine.')]);
+      remote.getXmlFragment('default').insert(1, [second]);
+    });
+    const doc = new Y.Doc();
+    const provider = providerOf(doc);
+    const frames = manualFrames();
+    const element = document.createElement('div');
+    document.body.append(element);
+    const editor = new Editor({
+      element,
+      extensions: [...sharedPageExtensions, Collaboration.configure({ document: doc })],
+    });
+    opened.push(editor, { destroy: () => element.remove() });
+    applyRemoteUpdatesPerFrame(provider, frames.clock, () => takeShownSelection(editor.view));
+    provider.onMessage(syncStep2(Y.encodeStateAsUpdate(remote)));
+    messages.splice(0);
+    // jsdom gives a contenteditable no focus: this editor has it, as the person clicking's does.
+    editor.view.hasFocus = () => true;
+    editor.commands.setTextSelection(1);
+
+    // The person clicks at the end of "Mine." (the page's caret moves; no `selectionchange` yet),
+    // and others' letters arrive in the first paragraph before it does.
+    const mine = editor.view.dom.querySelectorAll('p')[1]!.firstChild!;
+    document.getSelection()!.collapse(mine, 'Mine.'.length);
+    type('abc');
+    for (const message of messages) provider.onMessage(message);
+    frames.frame();
+
+    expect(editor.getText({ blockSeparator: '|' })).toBe('Typed: abc|Mine.');
+    // "Typed: abc" is 10 characters (1-11), "Mine." opens at 12: its end is 18.
+    expect(editor.state.selection.head).toBe(18);
+    const shown = document.getSelection()!;
+    expect([shown.focusNode?.textContent, shown.focusOffset]).toEqual(['Mine.', 5]);
   });
 
   it('are applied as they come before the first sync, and at once when the tab is hidden or the page left', () => {

@@ -194,6 +194,48 @@ describe("others' carets on a shared page", () => {
     expect(page.placedAt).toHaveLength(4);
   });
 
+  it("are placed from their text block in a list as in a paragraph: the block is the list item's paragraph", () => {
+    const page = sharedPage(['Before the list.']);
+    const fragment = page.remote.getXmlFragment('default');
+    const text = new Y.XmlText('An item.');
+    page.remote.transact(() => {
+      const list = new Y.XmlElement('bulletList');
+      const item = new Y.XmlElement('listItem');
+      const paragraph = new Y.XmlElement('paragraph');
+      paragraph.insert(0, [text]);
+      item.insert(0, [paragraph]);
+      list.insert(0, [item]);
+      fragment.insert(1, [list]);
+    });
+    page.sync();
+    const other = new Y.Doc();
+    page.awareness.states.set(other.clientID, {
+      user: { name: 'Ada Lovelace', color: '#d62728' },
+      cursor: (() => {
+        const at = JSON.parse(JSON.stringify(Y.createRelativePositionFromTypeIndex(text, 3)));
+        return { anchor: at, head: at };
+      })(),
+    });
+    page.awareness.emit('change', [{ added: [other.clientID], updated: [], removed: [] }, 'remote']);
+    page.frames.frame();
+    // "Before the list." is 16 characters (positions 1-17); the list opens at 18, its item at 19,
+    // the item's paragraph at 20: the caret is at 21 + 3.
+    expect(page.placedAt).toEqual([24]);
+    expect(page.carets()[0]!.transform).toBe('translate(240px, 20px)');
+
+    // The first paragraph grows: the list item's paragraph is the same node, three further.
+    ((fragment.get(0) as Y.XmlElement).get(0) as Y.XmlText).insert(0, 'So ');
+    page.sync();
+    page.frames.frame();
+    expect(page.placedAt).toEqual([24]);
+
+    // The item's own text changes: read again.
+    text.insert(0, 'An ');
+    page.sync();
+    page.frames.frame();
+    expect(page.placedAt).toEqual([24, 30]);
+  });
+
   it('show a name as text and an unknown colour as grey; leave out whoever left, and a caret whose text is gone', () => {
     const page = sharedPage(['First one.', 'Second one.']);
     page.someone('<img src=x onerror="alert(1)">', 'red; background: url(https://example.com)', 0, 1);

@@ -13,6 +13,10 @@
  * held, so nothing overtakes an edit. Presence (awareness) is applied as it comes: it refers to
  * edits by position, and a caret whose edit has not come yet is drawn once it has. What is held
  * is applied at once when the page is left, the connection lost, or the tab hidden.
+ *
+ * Before anything is applied, `beforeApplying` runs: the editor takes the selection the page
+ * shows (`shown-selection.ts`), so a click the browser has not yet told it of is not written over
+ * by the update of the view that others' edits make.
  */
 
 import type { HocuspocusProvider } from '@hocuspocus/provider';
@@ -23,11 +27,13 @@ import { incomingMessageKindOf } from './incoming-message-kind';
 export function applyRemoteUpdatesPerFrame(
   provider: HocuspocusProvider,
   clock: FrameClock = browserFrameClock,
+  beforeApplying: () => void = () => {},
 ): () => void {
   const apply = provider.onMessage.bind(provider);
   const held: MessageEvent[] = [];
   const applyHeld = () => {
     if (held.length === 0) return;
+    beforeApplying();
     const messages = held.splice(0);
     let failure: unknown;
     provider.document.transact(() => {
@@ -57,6 +63,7 @@ export function applyRemoteUpdatesPerFrame(
       return;
     }
     applyNow();
+    beforeApplying();
     apply(event);
   };
   const whenHidden = () => {

@@ -20,6 +20,7 @@ import { EditorFiles } from '../editor-files';
 import { EditorToolbar } from '../editor-toolbar';
 import { sharedPageExtensions } from '../extensions';
 import { MentionNames } from '../mention-view';
+import { takeShownSelection } from '../shown-selection';
 import { SlashMenuList } from '../slash-menu';
 import '../editor.css';
 import './collaboration.css';
@@ -82,6 +83,7 @@ export default function SharedPageEditor({
         provider={shared.provider}
         readOnly={shared.readOnly}
         beforeLeave={shared.beforeLeave}
+        beforeOthersChanges={shared.beforeOthersChanges}
         onClose={onClose}
       />
     </>
@@ -116,6 +118,7 @@ function SharedEditorView({
   provider,
   readOnly,
   beforeLeave,
+  beforeOthersChanges,
   onClose,
 }: {
   organizationId: string;
@@ -125,6 +128,7 @@ function SharedEditorView({
   provider: HocuspocusProvider;
   readOnly: boolean;
   beforeLeave: { current: () => void };
+  beforeOthersChanges: { current: () => void };
   onClose: () => void;
 }) {
   const colour = useMemo(() => COLOURS[Math.floor(Math.random() * COLOURS.length)]!, []);
@@ -160,6 +164,15 @@ function SharedEditorView({
   useEffect(() => {
     editor.setEditable(!readOnly);
   }, [editor, readOnly]);
+  // A click the browser has not yet told the editor of is taken before others' edits redraw it.
+  useEffect(() => {
+    beforeOthersChanges.current = () => {
+      if (!editor.isDestroyed) takeShownSelection(editor.view);
+    };
+    return () => {
+      beforeOthersChanges.current = () => {};
+    };
+  }, [editor, beforeOthersChanges]);
   useMarkdownReport(editor, doc, provider, readOnly, beforeLeave);
   useIncomingRevisions(editor, doc, provider, readOnly);
   const present = usePresent(provider);

@@ -39,6 +39,8 @@ export type SharedPage =
       readOnly: boolean;
       /** Called before the provider goes: the editor's last report (set by the editor). */
       beforeLeave: { current: () => void };
+      /** Called before others' edits are applied: the editor takes the selection the page shows (set by the editor). */
+      beforeOthersChanges: { current: () => void };
       /**
        * What the person must know: what was typed offline could not be sent after joining again,
        * or the server kept closing the connection (the editor is then read-only).
@@ -115,6 +117,7 @@ export function useSharedPage(place: SharedPlace): SharedPage {
   const [shared, setShared] = useState<SharedPage>({ status: 'joining' });
   useEffect(() => {
     const beforeLeave = { current: () => {} };
+    const beforeOthersChanges = { current: () => {} };
     let closed = false;
     let current: { doc: Y.Doc; provider: HocuspocusProvider } | undefined;
 
@@ -172,12 +175,20 @@ export function useSharedPage(place: SharedPlace): SharedPage {
             ready = true;
             stateOf(doc).unobserve(start);
             const rejoined = previous && !readOnly ? rejoin(previous, doc, editorSchema) : undefined;
-            setShared({ status: 'ready', doc, provider, readOnly, beforeLeave });
+            setShared({ status: 'ready', doc, provider, readOnly, beforeLeave, beforeOthersChanges });
             if (rejoined?.kind === 'unsaved')
               sendUnsaved(rejoined.edit, write, isConflict).catch((error: unknown) => {
                 if (closed || current?.doc !== doc) return;
                 const problem = error instanceof Error ? error : new Error(String(error));
-                setShared({ status: 'ready', doc, provider, readOnly, beforeLeave, problem });
+                setShared({
+                  status: 'ready',
+                  doc,
+                  provider,
+                  readOnly,
+                  beforeLeave,
+                  beforeOthersChanges,
+                  problem,
+                });
               });
           };
           stateOf(doc).observe(start);
@@ -203,6 +214,7 @@ export function useSharedPage(place: SharedPlace): SharedPage {
             provider,
             readOnly: true,
             beforeLeave,
+            beforeOthersChanges,
             problem: new Error(
               `The server closed the connection each time this page was joined again${why}. What you typed since the last save is shown here but was not saved${unsaved ? ': save it as an edit of the page, or copy it before you leave.' : '.'}`,
             ),
@@ -215,7 +227,7 @@ export function useSharedPage(place: SharedPlace): SharedPage {
         },
       });
       // Others' edits come in once a frame, together (until the provider is destroyed).
-      applyRemoteUpdatesPerFrame(provider);
+      applyRemoteUpdatesPerFrame(provider, undefined, () => beforeOthersChanges.current());
       current = { doc, provider };
     };
 
