@@ -146,6 +146,11 @@ export function useSharedPage(place: SharedPlace): SharedPage {
         name,
         document: doc,
         token: SESSION_TOKEN,
+        // This editor's edits (and presence) are sent in a task of their own just after the key's,
+        // not inside it: the provider's batching, at its shortest. The key is handled (and drawn)
+        // sooner; leaving sends what is pending (`destroy`); a connection lost drops it, and joining
+        // again sends what the server lacks, as always.
+        flushDelay: 1,
         onAuthenticated: ({ scope }) => {
           readOnly = scope === 'readonly';
         },
