@@ -20,7 +20,9 @@
  * array per browser), so that the keys of many runs can be pooled (one key in thousands is what the
  * target is about) or set beside a kernel scheduler trace (the wall clock's offset is in it too);
  * BENCH_HEAP=<file> a sampling heap profile of the first page over the watch and the keys (what
- * was allocated, collected or not: the garbage collector's work, which delays keys, follows it).
+ * was allocated, collected or not: the garbage collector's work, which delays keys, follows it;
+ * with BENCH_HEAP_SURVIVORS=1 only what outlived a young collection, which is what starts a major
+ * one); BENCH_PROFILE_US the CPU profile's sampling interval (200 µs by default).
  * And the presence (awareness) messages each page sends while only the others type: a page
  * whose caret does not move has nothing to send.
  *
