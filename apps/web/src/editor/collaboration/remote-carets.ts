@@ -352,15 +352,11 @@ function write(layer: HTMLElement, each: Drawn): void {
       layer.prepend(box);
       each.selection.push(box);
     }
-    const [x, y, width, height] = each.rects.slice(index * 4, index * 4 + 4).map(tenths) as [
-      number,
-      number,
-      number,
-      number,
-    ];
-    box.style.width = px(width);
-    box.style.height = px(height);
-    box.style.transform = `translate(${px(x)}, ${px(y)})`;
+    const at = index * 4;
+    const rects = each.rects;
+    box.style.width = px(tenths(rects[at + 2]!));
+    box.style.height = px(tenths(rects[at + 3]!));
+    box.style.transform = `translate(${px(tenths(rects[at]!))}, ${px(tenths(rects[at + 1]!))})`;
   }
 }
 
