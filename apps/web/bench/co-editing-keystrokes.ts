@@ -66,6 +66,8 @@ const EXTRA_PARAGRAPHS = Number(process.env.BENCH_EXTRA_PARAGRAPHS ?? 0);
 const PROFILE = process.env.BENCH_PROFILE;
 /** A Chromium trace (style, layout, paint, scripts) of the watch and the typing, to a file. */
 const TRACE = process.env.BENCH_TRACE;
+// BENCH_TRACE_CATEGORIES: more of Chromium's trace categories, comma separated (V8's compiler:
+// `disabled-by-default-v8.compile`).
 /** A screenshot of the first page after the watch, to see the carets. */
 const SCREENSHOT = process.env.BENCH_SCREENSHOT;
 /** Seconds the pages, caret in place, only watch the others type before the keys (CPU time). */
@@ -144,7 +146,10 @@ const [server, browser] = await Promise.all([
   startTestServer(),
   playwright.launch({
     executablePath: await chromium.executablePath(),
-    args: chromium.args.filter((arg) => !unsafe.includes(arg)),
+    args: [
+      ...chromium.args.filter((arg) => !unsafe.includes(arg)),
+      ...(JSON.parse(process.env.BENCH_CHROMIUM_ARGS ?? '[]') as string[]),
+    ],
     headless: true,
   }),
 ]);
@@ -239,6 +244,7 @@ try {
           'blink',
           'cc',
           'v8.execute',
+          ...(process.env.BENCH_TRACE_CATEGORIES?.split(',') ?? []),
         ],
       },
     });

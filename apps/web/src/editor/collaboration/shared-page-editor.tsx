@@ -31,7 +31,15 @@ import { ownPresencePerFrame } from './own-presence-per-frame';
 import { Presence, usePresent } from './presence';
 import { RemoteCarets } from './remote-carets';
 import { SaveUnsaved } from './save-unsaved';
+import { warmUpTyping } from './typing-warm-up';
 import { type SharedPlace, useSharedPage } from './use-shared-page';
+
+/** The editor's schema and views over a shared Y document, without anyone's presence. */
+const sharedDocumentExtensions = (doc: Y.Doc) => [
+  ...sharedPageExtensions,
+  Collaboration.configure({ document: doc }),
+  CaretAfterRemoteChange,
+];
 
 /** Cursor colours: distinct on white, each readable under white text. */
 const COLOURS = ['#1f77b4', '#d62728', '#2ca02c', '#9467bd', '#8c564b', '#e377c2', '#17becf', '#bcbd22'];
@@ -140,9 +148,7 @@ function SharedEditorView({
   );
   const editor = useEditor({
     extensions: [
-      ...sharedPageExtensions,
-      Collaboration.configure({ document: doc }),
-      CaretAfterRemoteChange,
+      ...sharedDocumentExtensions(doc),
       // The server names each person as it knows them; the colour is this editor's.
       CollaborationCaret.configure({ provider: caretProvider, user: { name: 'You', color: colour } }),
       RemoteCarets.configure({ awareness: provider.awareness }),
@@ -160,6 +166,8 @@ function SharedEditorView({
       },
     },
   });
+  // The typing path compiled before the first key, in an editor of its own.
+  useEffect(() => (readOnly ? undefined : warmUpTyping(sharedDocumentExtensions)), [readOnly]);
   // TipTap keeps an editor's `editable` over later options: set when the access changes.
   useEffect(() => {
     editor.setEditable(!readOnly);
