@@ -22,7 +22,10 @@
  * BENCH_HEAP=<file> a sampling heap profile of the first page over the watch and the keys (what
  * was allocated, collected or not: the garbage collector's work, which delays keys, follows it;
  * with BENCH_HEAP_SURVIVORS=1 only what outlived a young collection, which is what starts a major
- * one); BENCH_PROFILE_US the CPU profile's sampling interval (200 µs by default).
+ * one); BENCH_PROFILE_US the CPU profile's sampling interval (200 µs by default);
+ * BENCH_TRACE_CATEGORIES more trace categories (comma separated); BENCH_CHROMIUM_ARGS more
+ * Chromium arguments, a JSON array (e.g. `["--js-flags=--log-function-events --logfile=/tmp/v8-%p.log"]`:
+ * each function V8 compiles, with its time, which names what a key compiles).
  * And the presence (awareness) messages each page sends while only the others type: a page
  * whose caret does not move has nothing to send.
  *
@@ -66,8 +69,6 @@ const EXTRA_PARAGRAPHS = Number(process.env.BENCH_EXTRA_PARAGRAPHS ?? 0);
 const PROFILE = process.env.BENCH_PROFILE;
 /** A Chromium trace (style, layout, paint, scripts) of the watch and the typing, to a file. */
 const TRACE = process.env.BENCH_TRACE;
-// BENCH_TRACE_CATEGORIES: more of Chromium's trace categories, comma separated (V8's compiler:
-// `disabled-by-default-v8.compile`).
 /** A screenshot of the first page after the watch, to see the carets. */
 const SCREENSHOT = process.env.BENCH_SCREENSHOT;
 /** Seconds the pages, caret in place, only watch the others type before the keys (CPU time). */

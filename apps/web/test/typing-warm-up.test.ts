@@ -98,6 +98,16 @@ describe('the typing path run before the first key', () => {
     expect(field.value).toBe('where the person is');
   });
 
+  it('failing, leaves nothing behind', async () => {
+    const idle = manualIdle();
+    warmUpTyping(() => {
+      throw new Error('no editor here');
+    }, idle.clock);
+    await expect(idle.runAll()).rejects.toThrow('no editor here');
+    expect(document.body.children).toHaveLength(0);
+    expect(idle.waiting()).toBe(0);
+  });
+
   it('stopped halfway (the editor closed), leaves nothing and types no more', async () => {
     const idle = manualIdle();
     const made = recording();

@@ -66,7 +66,13 @@ export function warmUpTyping(
   const step = (run: () => void) => {
     cancel = idle(() => {
       cancel = () => {};
-      run();
+      try {
+        run();
+      } catch (error) {
+        // Only a warm-up: it fails alone (reported as any uncaught error), and leaves nothing.
+        undo();
+        throw error;
+      }
     });
   };
   step(() => {
