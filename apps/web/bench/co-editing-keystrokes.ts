@@ -80,6 +80,12 @@ const WATCH_S = Number(process.env.BENCH_WATCH_S ?? 5);
  * Off by default: each page then reads its document at every change, which is work of its own.
  */
 const LATENCY = process.env.BENCH_LATENCY === '1' && BROWSERS > 1;
+/**
+ * BENCH_ENTER_AT=5,60: the keys (counted from 0) that are Enter instead of a letter, a paragraph
+ * split (the keymap's command, y-tiptap's sync of a new block); the letters after it go into the
+ * new paragraph. Not with BENCH_LATENCY, which counts letters in each person's paragraph.
+ */
+const ENTER_AT = new Set((process.env.BENCH_ENTER_AT ?? '').split(',').filter(Boolean).map(Number));
 
 const NODE_EDITORS_NICE = Number(process.env.BENCH_NODE_EDITORS_NICE ?? 19);
 
@@ -364,7 +370,7 @@ try {
       const before = await taskSeconds(index);
       const start = performance.now();
       for (let key = 0; key < KEYS; key += 1)
-        await page.keyboard.press('abcdefghij'[key % 10]!, { delay: 20 });
+        await page.keyboard.press(ENTER_AT.has(key) ? 'Enter' : 'abcdefghij'[key % 10]!, { delay: 20 });
       await page.evaluate(
         () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))),
       );

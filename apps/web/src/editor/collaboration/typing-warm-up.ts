@@ -23,8 +23,14 @@ import { Editor, type Extensions } from '@tiptap/react';
 import { ySyncPluginKey } from '@tiptap/y-tiptap';
 import * as Y from 'yjs';
 
-/** Letters typed: the second and third run what only a key after a key runs (merged edits). */
-const LETTERS = ['w', 'a', 'r'];
+/**
+ * Keys pressed: a dozen letters, then Enter and Backspace, which the keymaps take (a paragraph
+ * split and joined again: y-tiptap's sync of a new block and of one removed). A dozen, not one:
+ * V8 also compiles a function's baseline code (Sparkplug, on the main thread) once it has run
+ * some eight times, which the first keys did otherwise (182 functions, 2.6 ms, over the first
+ * few keys in a V8 log of the bench); the second key also runs what only a key after a key runs.
+ */
+const KEYS = [...'warmingtyping', 'Enter', 'Backspace'];
 
 /** The longest an idle step waits for the page to be idle (ms): it runs then anyway. */
 const IDLE_TIMEOUT_MS = 1000;
@@ -90,11 +96,11 @@ export function warmUpTyping(
           waited += 1;
           return waited > MAX_WAITS ? undo() : next();
         }
-        if (typed === 0) editor.commands.setContent('<p>Typing</p>');
-        typeLetter(editor, LETTERS[typed]!);
+        if (typed === 0) editor.chain().setContent('<p>Typing</p>').setTextSelection(7).run();
+        pressKey(editor, KEYS[typed]!);
         typed += 1;
-        // ProseMirror reads the letter from the DOM in a microtask (its mutation observer).
-        if (typed < LETTERS.length) next();
+        // ProseMirror reads a letter from the DOM in a microtask (its mutation observer).
+        if (typed < KEYS.length) next();
         else step(undo);
       });
     next();
@@ -113,6 +119,22 @@ function unseenBox(): HTMLElement {
   return box;
 }
 
+function pressKey(editor: Editor, key: string) {
+  if (key.length === 1) typeLetter(editor, key);
+  else pressTakenKey(editor, key);
+}
+
+/**
+ * Enter or Backspace, which the editor's keymaps take (the key's default prevented, so the
+ * browser does nothing more): its keydown, not bubbling.
+ */
+function pressTakenKey(editor: Editor, key: 'Enter' | 'Backspace' | string) {
+  const keyCode = key === 'Enter' ? 13 : 8;
+  editor.view.dom.dispatchEvent(
+    new KeyboardEvent('keydown', { key, code: key, keyCode, which: keyCode, cancelable: true }),
+  );
+}
+
 /**
  * One letter as a browser types it at the end of the first paragraph: keydown, keypress and
  * beforeinput on the editor's element (its handlers and keymaps run; none takes a plain letter),
@@ -123,7 +145,8 @@ function typeLetter(editor: Editor, letter: string) {
   const text = dom.querySelector('p')?.lastChild;
   if (!text || text.nodeType !== Node.TEXT_NODE) return;
   const code = letter.toUpperCase().charCodeAt(0);
-  // Not bubbling: the page's own key listeners (the window's shortcuts) never see these.
+  // Not bubbling: the page's key listeners (the app's shortcuts listen at the window as
+  // events bubble) never see these.
   const key = { key: letter, code: 'Key' + letter.toUpperCase(), cancelable: true };
   if (!dom.dispatchEvent(new KeyboardEvent('keydown', { ...key, keyCode: code, which: code }))) return;
   if (!dom.dispatchEvent(new KeyboardEvent('keypress', { ...key, charCode: letter.charCodeAt(0) }))) return;
