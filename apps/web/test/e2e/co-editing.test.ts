@@ -6,7 +6,8 @@
  * all five type at once, each in a place of their own, and all five editors end with the same
  * text, holding everything anyone typed. An edit of the page through the API meanwhile comes
  * into every editor, merged with what they typed, and the page's revision holds it all.
- * And an editor joining again after the server restarted does not double the page.
+ * And an editor joining again after the server restarted does not double the page; the typing
+ * path run before the first key stays in an unseen editor of its own.
  */
 
 import { stateOf } from '@quire/documents/shared-state';
@@ -369,6 +370,67 @@ describe('a click while others type', () => {
       }
     }
     expect(people[0]!.problems).toEqual([]);
+  }, 60_000);
+});
+
+describe('the typing path run before the first key', () => {
+  it('types into an editor of its own that nobody sees, then removes it; the page and the shared document never hold its letters', async () => {
+    const grace = people[1]!;
+    await grace.page.goto(`/o/${docs.org.organization.id}/s/${docs.spaceId}/together`);
+    await grace.page.getByRole('button', { name: 'Edit', exact: true }).waitFor({ timeout: 30_000 });
+    // What an unseen box (`inert`, `aria-hidden`) held while it was in the page: its text and
+    // its paragraphs.
+    await grace.page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { unseenTexts: string[] }).unseenTexts = seen;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          const target = record.target instanceof Element ? record.target : record.target.parentElement;
+          const box = target?.closest('[inert][aria-hidden="true"]');
+          if (box) seen.push(`${box.textContent}|${box.querySelectorAll('p').length}`);
+        }
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    await grace.page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await grace.page.getByRole('button', { name: 'Edit together' }).click();
+    const content = grace.page.getByRole('textbox', { name: 'Content of Together' });
+    await content.getByText('Written together.').waitFor();
+    await grace.page.waitForFunction(
+      () =>
+        (window as unknown as { unseenTexts: string[] }).unseenTexts.length > 0 &&
+        !document.querySelector('body > [inert][aria-hidden="true"]'),
+      undefined,
+      { timeout: 10_000 },
+    );
+    const texts = await grace.page.evaluate(
+      () => (window as unknown as { unseenTexts: string[] }).unseenTexts,
+    );
+    // Its letters were typed into it, and read by its editor: Enter, a command on the editor's
+    // state, split the paragraph after them (a letter the editor had not read would be drawn
+    // away), and Backspace joined it again.
+    expect(texts).toContain('Typingwarmingtyping|2');
+    expect(texts.indexOf('Typingwarmingtyping|2')).toBeLessThan(texts.lastIndexOf('Typingwarmingtyping|1'));
+    // Never in the page's editor, nor in the shared document the server holds.
+    expect(await editorText(grace.page)).not.toContain('warming');
+    const doc = new Y.Doc();
+    const provider = await connect(server, tokens[1]!, `${docs.spaceId}/live/${pageId}`, doc);
+    expect(markdownOf(doc)).not.toContain('warming');
+    provider.destroy();
+    // The caret the person puts is theirs: a click and a letter land in the page's editor.
+    const third = () =>
+      grace.page.evaluate(
+        () =>
+          [...document.querySelectorAll('[aria-label="Content of Together"] p')]
+            .map((each) => each.textContent ?? '')
+            .find((text) => text.startsWith('Third part')) ?? '',
+      );
+    const before = await third();
+    await content.getByText('Third part').click();
+    await grace.page.keyboard.press('End');
+    await grace.page.keyboard.type('!');
+    await expect.poll(third).toBe(`${before}!`);
+    await grace.page.getByRole('button', { name: 'Close the editor' }).click();
+    expect(grace.problems).toEqual([]);
   }, 60_000);
 });
 
