@@ -97,23 +97,24 @@ export class LimitedPool {
 
   /** The piscina pool, made on the first task (its entry may have to be bundled first). */
   #piscina(): Promise<Piscina> {
-    this.#pool ??= threadEntryOf(this.entryName).then(
-      (entry) =>
-        new Piscina({
-          // A CommonJS loader that imports the entry (see thread-loader.cjs for why).
-          filename: THREAD_LOADER,
-          workerData: { entry: pathToFileURL(entry).href },
-          // As many threads as allowed, kept: piscina starts a thread for a queued task only
-          // up to `minThreads` when one ends (a thread that ran out of memory left a task
-          // queued behind it waiting for ever with 0), and a kept thread keeps its code loaded.
-          minThreads: this.limits.threads,
-          maxThreads: this.limits.threads,
-          resourceLimits: {
-            maxOldGenerationSizeMb: this.limits.memoryMb,
-            maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB,
-          },
-        }),
-    );
+    this.#pool ??= threadEntryOf(this.entryName).then((entry) => {
+      const pool = new Piscina({
+        // A CommonJS loader that imports the entry (see thread-loader.cjs for why).
+        filename: THREAD_LOADER,
+        workerData: { entry: pathToFileURL(entry).href },
+        // As many threads as allowed, kept: piscina starts a thread for a queued task only
+        // up to `minThreads` when one ends (a thread that ran out of memory left a task
+        // queued behind it waiting for ever with 0), and a kept thread keeps its code loaded.
+        minThreads: this.limits.threads,
+        maxThreads: this.limits.threads,
+        resourceLimits: {
+          maxOldGenerationSizeMb: this.limits.memoryMb,
+          maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB,
+        },
+      });
+      pool.on('error', (error: unknown) => this.#threadFailedAfterItsTask(error));
+      return pool;
+    });
     return this.#pool;
   }
 
@@ -204,6 +205,26 @@ export class LimitedPool {
   async close(): Promise<void> {
     this.#closed = true;
     await (await this.#pool)?.destroy();
+  }
+
+  /**
+   * A thread failed with no task in hand, which piscina emits on the pool (an event nobody
+   * listened to threw from the worker's exit, and took the process down). It comes after the
+   * thread's task was settled: a thread terminated at its task's deadline or abort that ran out
+   * of its heap before the termination took hold (a CI run was lost to that race), or an error
+   * thrown in a thread after it answered. Piscina has already started its replacement, and the
+   * task's caller had its answer: what is left is to say so, on the process's warnings (the pool
+   * belongs to the process, not to one server's logger), without a stack.
+   */
+  #threadFailedAfterItsTask(error: unknown): void {
+    const code = (error as NodeJS.ErrnoException | null)?.code;
+    const what = code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'ran out of memory' : 'failed';
+    process.emitWarning(
+      `a ${this.entryName} thread ${what} after its task had ended; another took its place`,
+      {
+        code: 'QUIRE_THREAD_FAILED_AFTER_TASK',
+      },
+    );
   }
 
   #timeLimit(deadlineMs: number): WorkerLimitError {

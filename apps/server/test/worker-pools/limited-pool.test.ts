@@ -3,9 +3,11 @@
  * its thread's heap rejects with the memory limit and the task queued behind it runs on a
  * new thread (with piscina's `minThreads: 0` it waited for ever); a task past its deadline
  * rejects with the time limit; what a thread tells just before its result is handled before
- * the task resolves (the last page of a PDF drawn was lost when the main thread was busy).
+ * the task resolves (the last page of a PDF drawn was lost when the main thread was busy); a
+ * thread that runs out of memory after its task was stopped is replaced and said so (it took
+ * the process down).
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CONTENT_IMPORT_LIMITS } from '../../src/imports/server-content-imports';
 import type { PdfInThread } from '../../src/pdf/render-pdf-in-thread';
 import { LimitedPool, WorkerLimitError } from '../../src/worker-pools/limited-pool';
@@ -73,6 +75,36 @@ describe('LimitedPool', () => {
       },
     });
     expect(told.at(-1)).toEqual([3, 3]);
+  }, 120_000);
+
+  it('outlives a thread that runs out of memory once its task was stopped, and says so', async () => {
+    const pool = poolOf(48, 60_000);
+    await pool.run('warm', null).catch(() => undefined);
+    const warnings: Error[] = [];
+    const warned = (warning: Error) => warnings.push(warning);
+    process.on('warning', warned);
+    try {
+      const stop = new AbortController();
+      const bomb = pool.run('content-import', importOf(manual, 'html'), { signal: stop.signal });
+      bomb.catch(() => undefined);
+      await new Promise((resolve) => setImmediate(resolve));
+      // The task is the thread's; the main thread held while the thread runs out of its heap
+      // (well under a second), then the task stopped before the thread's end is read: piscina
+      // terminates a thread already gone, and its out-of-memory error comes with no task in hand.
+      Atomics.wait(busy, 0, 0, 5_000);
+      stop.abort(new Error('the job was stopped'));
+      await expect(bomb).rejects.toThrow('the job was stopped');
+      await vi.waitFor(() =>
+        expect(warnings.map(({ message }) => message)).toContain(
+          'a job-thread thread ran out of memory after its task had ended; another took its place',
+        ),
+      );
+      await expect(pool.run('content-import', importOf(notes, 'markdown'))).resolves.toMatchObject({
+        ok: true,
+      });
+    } finally {
+      process.off('warning', warned);
+    }
   }, 120_000);
 });
 
