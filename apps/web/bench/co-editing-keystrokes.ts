@@ -25,7 +25,8 @@
  * one); BENCH_PROFILE_US the CPU profile's sampling interval (200 µs by default);
  * BENCH_TRACE_CATEGORIES more trace categories (comma separated); BENCH_CHROMIUM_ARGS more
  * Chromium arguments, a JSON array (e.g. `["--js-flags=--log-function-events --logfile=/tmp/v8-%p.log"]`:
- * each function V8 compiles, with its time, which names what a key compiles).
+ * each function V8 compiles, with its time, which names what a key compiles); BENCH_KEY_GAP_MS a
+ * pause after each key (by default none: a held key's pace; 70 for a fast typist's, see below).
  * And the presence (awareness) messages each page sends while only the others type: a page
  * whose caret does not move has nothing to send.
  *
@@ -86,6 +87,13 @@ const LATENCY = process.env.BENCH_LATENCY === '1' && BROWSERS > 1;
  * new paragraph. Not with BENCH_LATENCY, which counts letters in each person's paragraph.
  */
 const ENTER_AT = new Set((process.env.BENCH_ENTER_AT ?? '').split(',').filter(Boolean).map(Number));
+
+/**
+ * BENCH_KEY_GAP_MS: a pause after each key's release, in ms. 0 by default: a key every 25-30 ms
+ * (its 20 ms press and the round trip to the browser), the pace of a held key's repeat, about
+ * eight times the Node editors'. 70 makes it about 100 ms a key, a fast typist (120 words a minute).
+ */
+const KEY_GAP_MS = Number(process.env.BENCH_KEY_GAP_MS ?? 0);
 
 const NODE_EDITORS_NICE = Number(process.env.BENCH_NODE_EDITORS_NICE ?? 19);
 
@@ -369,8 +377,10 @@ try {
       );
       const before = await taskSeconds(index);
       const start = performance.now();
-      for (let key = 0; key < KEYS; key += 1)
+      for (let key = 0; key < KEYS; key += 1) {
         await page.keyboard.press(ENTER_AT.has(key) ? 'Enter' : 'abcdefghij'[key % 10]!, { delay: 20 });
+        if (KEY_GAP_MS > 0) await new Promise((resolve) => setTimeout(resolve, KEY_GAP_MS));
+      }
       await page.evaluate(
         () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))),
       );

@@ -219,12 +219,9 @@ export class LimitedPool {
   #threadFailedAfterItsTask(error: unknown): void {
     const code = (error as NodeJS.ErrnoException | null)?.code;
     const what = code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'ran out of memory' : 'failed';
-    process.emitWarning(
-      `a ${this.entryName} thread ${what} after its task had ended; another took its place`,
-      {
-        code: 'QUIRE_THREAD_FAILED_AFTER_TASK',
-      },
-    );
+    process.emitWarning(`a ${this.entryName} thread ${what} with no task in hand; another took its place`, {
+      code: 'QUIRE_THREAD_FAILED_AFTER_TASK',
+    });
   }
 
   #timeLimit(deadlineMs: number): WorkerLimitError {

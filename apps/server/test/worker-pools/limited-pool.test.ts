@@ -96,7 +96,7 @@ describe('LimitedPool', () => {
       await expect(bomb).rejects.toThrow('the job was stopped');
       await vi.waitFor(() =>
         expect(warnings.map(({ message }) => message)).toContain(
-          'a job-thread thread ran out of memory after its task had ended; another took its place',
+          'a job-thread thread ran out of memory with no task in hand; another took its place',
         ),
       );
       await expect(pool.run('content-import', importOf(notes, 'markdown'))).resolves.toMatchObject({
