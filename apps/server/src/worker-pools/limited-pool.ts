@@ -112,7 +112,7 @@ export class LimitedPool {
           maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB,
         },
       });
-      pool.on('error', (error: unknown) => this.#threadFailedAfterItsTask(error));
+      pool.on('error', (error: unknown) => this.#threadFailedWithNoTask(error));
       return pool;
     });
     return this.#pool;
@@ -216,7 +216,7 @@ export class LimitedPool {
    * task's caller had its answer: what is left is to say so, on the process's warnings (the pool
    * belongs to the process, not to one server's logger), without a stack.
    */
-  #threadFailedAfterItsTask(error: unknown): void {
+  #threadFailedWithNoTask(error: unknown): void {
     const code = (error as NodeJS.ErrnoException | null)?.code;
     const what = code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'ran out of memory' : 'failed';
     process.emitWarning(`a ${this.entryName} thread ${what} with no task in hand; another took its place`, {
